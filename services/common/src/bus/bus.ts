@@ -1,0 +1,41 @@
+// The bus port: Kafka in distributed mode, an in-process bus in embedded mode.
+export interface BusMessage {
+  key: string;
+  value: string;
+}
+
+export interface ReceivedMessage extends BusMessage {
+  topic: string;
+}
+
+export interface Subscription {
+  groupId: string;
+  topics: string[];
+  /** Throwing makes the bus deliver the message again later: handlers must be idempotent. */
+  handle: (message: ReceivedMessage) => Promise<void>;
+}
+
+export interface MessageBus {
+  /** Resolves once the messages are durably accepted (Kafka: acks from all in-sync replicas). */
+  publish(topic: string, messages: BusMessage[]): Promise<void>;
+  subscribe(subscription: Subscription): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The JSON envelope of every fact and job; `id` is what consumers deduplicate on. */
+export interface EventEnvelope<D = unknown> {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: D;
+}
+
+export function parseEnvelope(value: string): EventEnvelope | null {
+  try {
+    const doc = JSON.parse(value) as Partial<EventEnvelope>;
+    if (typeof doc.id === 'string' && typeof doc.type === 'string') return doc as EventEnvelope;
+  } catch {
+    // not an envelope
+  }
+  return null;
+}

@@ -1,0 +1,10 @@
+// The cache port: Redis in distributed mode, memory in embedded mode. Never the only copy of anything.
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  del(keys: string[]): Promise<void>;
+  /** Adds `by` to a counter that expires `ttlSeconds` after its first increment; returns the new value. */
+  incrementWindow(key: string, ttlSeconds: number, by?: number): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from './topology';
+
+/** Parses environment variables with a zod schema; the error lists every bad variable by name. */
+export function readEnv<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  throw new Error(`Invalid configuration: ${problems}`);
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+const hostPort = z.string().regex(/^[^:\s]+:\d{1,5}$/, 'must be host:port');
+const url = z.string().url();
+
+export const sharedEnvSchema = z.object({
+  PUBLIC_URL: url.default(`http://localhost:${GATEWAY_DEFAULT_PORT}`),
+  INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BIND_HOST: z.string().default('127.0.0.1'),
+  GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(2000),
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+});
+
+export interface ServiceConfig {
+  name: ServiceName;
+  httpPort: number;
+  grpcPort: number;
+  bindHost: string;
+  publicUrl: string;
+  internalSecret: string;
+  logLevel: string;
+  grpcDeadlineMs: number;
+  /** gRPC address of every service, its own included. */
+  grpcAddresses: Record<ServiceName, string>;
+  outboundAllowHosts: string[];
+}
+
+/** Distributed-mode configuration of one service, from its environment. */
+export function serviceEnvSchema(name: ServiceName) {
+  const addressVars = Object.fromEntries(
+    SERVICE_NAMES.map((s) => [grpcAddressVar(s), hostPort.default(`127.0.0.1:${DEFAULT_PORTS[s].grpc}`)]),
+  ) as Record<string, z.ZodDefault<typeof hostPort>>;
+  return sharedEnvSchema.extend({
+    HTTP_PORT: port.default(DEFAULT_PORTS[name].http),
+    GRPC_PORT: port.default(DEFAULT_PORTS[name].grpc),
+    DATABASE_URL: url,
+    REDIS_URL: url,
+    KAFKA_BROKERS: z.string().min(1, 'must list at least one broker (host:port,...)'),
+    ...addressVars,
+  });
+}
+
+export function serviceConfigFromEnv(name: ServiceName, env: NodeJS.ProcessEnv = process.env): ServiceConfig & { databaseUrl: string; redisUrl: string; kafkaBrokers: string[] } {
+  const e = readEnv(serviceEnvSchema(name), env) as Record<string, unknown> & z.infer<typeof sharedEnvSchema>;
+  return {
+    name,
+    httpPort: e.HTTP_PORT as number,
+    grpcPort: e.GRPC_PORT as number,
+    bindHost: e.BIND_HOST,
+    publicUrl: e.PUBLIC_URL,
+    internalSecret: e.INTERNAL_SECRET,
+    logLevel: e.LOG_LEVEL,
+    grpcDeadlineMs: e.GRPC_DEADLINE_MS,
+    grpcAddresses: Object.fromEntries(SERVICE_NAMES.map((s) => [s, e[grpcAddressVar(s)] as string])) as Record<ServiceName, string>,
+    outboundAllowHosts: splitList(e.OUTBOUND_ALLOW_HOSTS),
+    databaseUrl: e.DATABASE_URL as string,
+    redisUrl: e.REDIS_URL as string,
+    kafkaBrokers: splitList(e.KAFKA_BROKERS as string),
+  };
+}
+
+export function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export { httpUrlVar, grpcAddressVar };

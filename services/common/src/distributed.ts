@@ -1,0 +1,40 @@
+import { KafkaBus } from './bus/kafka';
+import { RedisCache } from './cache/redis';
+import { serviceConfigFromEnv } from './config';
+import { createLogger } from './logger';
+import { createContext, startService, type RunningService, type ServiceModule } from './runtime';
+import { PostgresDatabase } from './sql/postgres';
+
+/** Process entry of one service in distributed mode: real Postgres, Redis and Kafka from env. */
+export async function runDistributed(module: ServiceModule): Promise<RunningService> {
+  const config = serviceConfigFromEnv(module.name);
+  const logger = createLogger(module.name, config.logLevel);
+  const cache = new RedisCache(config.redisUrl, logger);
+  // Redis may come up after us: the service starts anyway and answers 503 where it needs it.
+  await cache.connect().catch((err: Error) => logger.warn({ err: err.message }, 'redis not reachable yet'));
+  const ctx = createContext(config, {
+    db: new PostgresDatabase(config.databaseUrl, logger),
+    bus: new KafkaBus(config.kafkaBrokers, `quire-${module.name}`, logger),
+    cache,
+    logger,
+  });
+  const running = await startService(module, ctx);
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    void running
+      .stop()
+      .then(() => Promise.all([ctx.bus.close(), ctx.cache.close(), ctx.db.close()]))
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return running;
+}
+
+/** Runs `main`, logging a startup failure as JSON and exiting non-zero. */
+export function runMain(service: string, main: () => Promise<unknown>): void {
+  main().catch((err: Error) => {
+    createLogger(service).fatal({ err: err.message, stack: err.stack }, 'failed to start');
+    process.exit(1);
+  });
+}

@@ -1,0 +1,41 @@
+import { content, identity, insights, sites, specs } from '@quire/proto';
+import type { ServiceName } from '../topology';
+import { createGrpcClient, type AsyncClient } from './client';
+
+export type IdentityClient = AsyncClient<identity.IdentityClient>;
+export type IdentityAdminClient = AsyncClient<identity.IdentityAdminClient>;
+
+const READS = ['check', 'authenticate', 'getMembership', 'getUsers'];
+
+/**
+ * Lazily connected clients for the other services. Addresses are read at first use, so the
+ * embedded launcher can fill them in after binding every server to an ephemeral port.
+ */
+export class ServiceClients {
+  private readonly cache = new Map<string, { close(): void }>();
+
+  constructor(private readonly addresses: Record<ServiceName, string>, private readonly deadlineMs: number) {}
+
+  identity(): IdentityClient {
+    return this.get('identity', () => createGrpcClient(identity.IdentityClient, this.addresses.identity, 'identity', { deadlineMs: this.deadlineMs, retryable: READS }));
+  }
+
+  health(service: ServiceName): AsyncClient<{ check: identity.IdentityClient['check'] }> {
+    const ctor = { identity: identity.IdentityClient, content: content.ContentClient, sites: sites.SitesClient, specs: specs.SpecsClient, insights: insights.InsightsClient }[service];
+    return this.get(`health:${service}`, () => createGrpcClient(ctor as typeof identity.IdentityClient, this.addresses[service], service, { deadlineMs: this.deadlineMs, retryable: READS }));
+  }
+
+  close(): void {
+    for (const c of this.cache.values()) c.close();
+    this.cache.clear();
+  }
+
+  private get<T extends { close(): void }>(key: string, make: () => T): T {
+    let client = this.cache.get(key) as T | undefined;
+    if (!client) {
+      client = make();
+      this.cache.set(key, client);
+    }
+    return client;
+  }
+}

@@ -1,0 +1,71 @@
+import * as grpc from '@grpc/grpc-js';
+import { ApiError, toApiError } from '../errors';
+import type { Logger } from '../logger';
+
+/** A generated `XxxServer` interface turned into plain async functions. */
+export type AsyncService<S> = {
+  [K in keyof S as string extends K ? never : K]: S[K] extends grpc.handleUnaryCall<infer Req, infer Res>
+    ? (request: Req, metadata: grpc.Metadata) => Promise<Res>
+    : never;
+};
+
+export interface ServiceBinding {
+  definition: grpc.ServiceDefinition;
+  implementation: Record<string, (request: never, metadata: grpc.Metadata) => Promise<unknown>>;
+}
+
+export function bind<S>(definition: grpc.ServiceDefinition, implementation: AsyncService<S>): ServiceBinding {
+  return { definition, implementation: implementation as unknown as ServiceBinding['implementation'] };
+}
+
+const TO_STATUS: Record<number, grpc.status> = {
+  400: grpc.status.INVALID_ARGUMENT,
+  401: grpc.status.UNAUTHENTICATED,
+  403: grpc.status.PERMISSION_DENIED,
+  404: grpc.status.NOT_FOUND,
+  409: grpc.status.ALREADY_EXISTS,
+  429: grpc.status.RESOURCE_EXHAUSTED,
+  501: grpc.status.UNIMPLEMENTED,
+  503: grpc.status.UNAVAILABLE,
+};
+
+/** Starts a gRPC server; thrown ApiErrors become status errors in one place. */
+export async function startGrpcServer(address: string, bindings: ServiceBinding[], logger: Logger): Promise<{ server: grpc.Server; port: number }> {
+  const server = new grpc.Server();
+  for (const { definition, implementation } of bindings) {
+    const handlers: grpc.UntypedServiceImplementation = {};
+    for (const name of Object.keys(definition)) {
+      const fn = implementation[name];
+      if (!fn) throw new Error(`gRPC method ${name} has no implementation`);
+      const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
+        fn(call.request as never, call.metadata).then(
+          (response) => callback(null, response),
+          (err: unknown) => {
+            const apiError = toApiError(err);
+            if (apiError.code >= 500 && !(err instanceof ApiError)) logger.error({ err, method: name }, 'gRPC handler failed');
+            callback({ code: TO_STATUS[apiError.code] ?? grpc.status.INTERNAL, details: apiError.message });
+          },
+        );
+      };
+      handlers[name] = handler;
+    }
+    server.addService(definition, handlers);
+  }
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  return { server, port };
+}
+
+export function stopGrpcServer(server: grpc.Server): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.forceShutdown();
+      resolve();
+    }, 2000);
+    server.tryShutdown(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageBus } from './bus/bus';
+import type { Cache } from './cache/cache';
+import type { ServiceConfig } from './config';
+import { ServiceClients } from './grpc/clients';
+import { startGrpcServer, stopGrpcServer, type ServiceBinding } from './grpc/server';
+import { createServiceApp, finishServiceApp } from './http/service-app';
+import { Metrics, type ReadinessCheck } from './http/observability';
+import type { Logger } from './logger';
+import { OutboxRelay } from './outbox/relay';
+import { COMMON_MIGRATIONS_DIR, migrate } from './sql/migrate';
+import type { SqlDatabase } from './sql/database';
+import { UrlBuilder } from './urls';
+
+export type Clock = () => Date;
+
+/** Everything a service gets from its process: adapters chosen by the way of running. */
+export interface ServiceContext {
+  config: ServiceConfig;
+  db: SqlDatabase;
+  bus: MessageBus;
+  cache: Cache;
+  logger: Logger;
+  metrics: Metrics;
+  clock: Clock;
+  clients: ServiceClients;
+  urls: UrlBuilder;
+  outbox: OutboxRelay;
+}
+
+export interface ServiceParts {
+  routes(app: Express): void;
+  grpc: ServiceBinding[];
+  readiness?: Record<string, ReadinessCheck>;
+  /** Consumers, sweepers: started after the servers are up. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface ServiceModule {
+  name: ServiceConfig['name'];
+  migrationsDir: string;
+  build(ctx: ServiceContext): Promise<ServiceParts> | ServiceParts;
+}
+
+export interface RunningService {
+  name: string;
+  httpPort: number;
+  grpcPort: number;
+  stop(): Promise<void>;
+}
+
+export interface Adapters {
+  db: SqlDatabase;
+  bus: MessageBus;
+  cache: Cache;
+  logger: Logger;
+  metrics?: Metrics;
+  clock?: Clock;
+}
+
+export function createContext(config: ServiceConfig, adapters: Adapters): ServiceContext {
+  return {
+    config,
+    ...adapters,
+    metrics: adapters.metrics ?? new Metrics(config.name),
+    clock: adapters.clock ?? (() => new Date()),
+    clients: new ServiceClients(config.grpcAddresses, config.grpcDeadlineMs),
+    urls: new UrlBuilder(config.publicUrl),
+    outbox: new OutboxRelay(adapters.db, adapters.bus, adapters.logger),
+  };
+}
+
+/** Migrates, then serves HTTP and gRPC, then starts the outbox relay and the service's workers. */
+export async function startService(module: ServiceModule, ctx: ServiceContext): Promise<RunningService> {
+  const { config, logger } = ctx;
+  await migrate(ctx.db, [{ prefix: 'common', dir: COMMON_MIGRATIONS_DIR }, { prefix: module.name, dir: module.migrationsDir }], logger);
+  const parts = await module.build(ctx);
+
+  const app = createServiceApp({
+    service: module.name,
+    logger,
+    internalSecret: config.internalSecret,
+    metrics: ctx.metrics,
+    readiness: { database: () => ctx.db.ping(), ...parts.readiness },
+  });
+  parts.routes(app);
+  finishServiceApp(app, logger);
+
+  const grpcServer = await startGrpcServer(`${config.bindHost}:${config.grpcPort}`, parts.grpc, logger);
+  const httpServer = await listen(app, config.httpPort, config.bindHost);
+  const httpPort = (httpServer.address() as { port: number }).port;
+  ctx.outbox.start();
+  await parts.start?.();
+  logger.info({ httpPort, grpcPort: grpcServer.port }, `${module.name} service started`);
+
+  return {
+    name: module.name,
+    httpPort,
+    grpcPort: grpcServer.port,
+    stop: async () => {
+      await parts.stop?.();
+      await ctx.outbox.stop();
+      await Promise.all([closeHttp(httpServer), stopGrpcServer(grpcServer.server as grpc.Server)]);
+      ctx.clients.close();
+    },
+  };
+}
+
+function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+    server.keepAliveTimeout = 65000;
+  });
+}
+
+function closeHttp(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,18 @@
+// The SQL port: Postgres (pg) in distributed mode, PGlite in embedded mode, one interface.
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+export interface SqlExecutor {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,19 @@
+// The services behind the gateway and their default ports. deploy/ (compose, k8s) is checked
+// against this file by test/unit/deploy-manifests.test.ts.
+export const SERVICE_NAMES = ['identity', 'content', 'sites', 'specs', 'insights'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> = {
+  identity: { http: 8081, grpc: 9081 },
+  content: { http: 8082, grpc: 9082 },
+  sites: { http: 8083, grpc: 9083 },
+  specs: { http: 8084, grpc: 9084 },
+  insights: { http: 8085, grpc: 9085 },
+};
+
+export const GATEWAY_DEFAULT_PORT = 8080;
+
+/** Env var holding a service's gRPC address (host:port), e.g. IDENTITY_GRPC_ADDR. */
+export const grpcAddressVar = (s: ServiceName) => `${s.toUpperCase()}_GRPC_ADDR`;
+/** Env var holding a service's HTTP base URL for the gateway, e.g. IDENTITY_HTTP_URL. */
+export const httpUrlVar = (s: ServiceName) => `${s.toUpperCase()}_HTTP_URL`;
