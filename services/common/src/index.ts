@@ -28,3 +28,7 @@ export * from './http/observability';
 export * from './http/service-app';
 export * from './runtime';
 export * from './distributed';
+export * from './route-table';
+export * from './http/planned-routes';
+export * from './grpc/health';
+export * from './auth-cache';

@@ -68,6 +68,14 @@ export interface CreateTokenRequest {
 export interface CreateTokenResponse {
   token: string;
   userId: string;
+  tokenId: string;
+}
+
+export interface RevokeTokenRequest {
+  tokenId: string;
+}
+
+export interface RevokeTokenResponse {
 }
 
 export interface CreateOrganizationRequest {
@@ -806,7 +814,7 @@ export const CreateTokenRequest: MessageFns<CreateTokenRequest> = {
 };
 
 function createBaseCreateTokenResponse(): CreateTokenResponse {
-  return { token: "", userId: "" };
+  return { token: "", userId: "", tokenId: "" };
 }
 
 export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
@@ -816,6 +824,9 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
     }
     if (message.userId !== "") {
       writer.uint32(18).string(message.userId);
+    }
+    if (message.tokenId !== "") {
+      writer.uint32(26).string(message.tokenId);
     }
     return writer;
   },
@@ -849,6 +860,14 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
             message.userId = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.tokenId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -869,6 +888,11 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
         : isSet(object.user_id)
         ? globalThis.String(object.user_id)
         : "",
+      tokenId: isSet(object.tokenId)
+        ? globalThis.String(object.tokenId)
+        : isSet(object.token_id)
+        ? globalThis.String(object.token_id)
+        : "",
     };
   },
 
@@ -880,6 +904,9 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
     if (message.userId !== "") {
       obj.userId = message.userId;
     }
+    if (message.tokenId !== "") {
+      obj.tokenId = message.tokenId;
+    }
     return obj;
   },
 
@@ -890,6 +917,132 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
     const message = createBaseCreateTokenResponse();
     message.token = object.token ?? "";
     message.userId = object.userId ?? "";
+    message.tokenId = object.tokenId ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeTokenRequest(): RevokeTokenRequest {
+  return { tokenId: "" };
+}
+
+export const RevokeTokenRequest: MessageFns<RevokeTokenRequest> = {
+  encode(message: RevokeTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.tokenId !== "") {
+      writer.uint32(10).string(message.tokenId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.tokenId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RevokeTokenRequest {
+    return {
+      tokenId: isSet(object.tokenId)
+        ? globalThis.String(object.tokenId)
+        : isSet(object.token_id)
+        ? globalThis.String(object.token_id)
+        : "",
+    };
+  },
+
+  toJSON(message: RevokeTokenRequest): unknown {
+    const obj: any = {};
+    if (message.tokenId !== "") {
+      obj.tokenId = message.tokenId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RevokeTokenRequest>): RevokeTokenRequest {
+    return RevokeTokenRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RevokeTokenRequest>): RevokeTokenRequest {
+    const message = createBaseRevokeTokenRequest();
+    message.tokenId = object.tokenId ?? "";
+    return message;
+  },
+};
+
+function createBaseRevokeTokenResponse(): RevokeTokenResponse {
+  return {};
+}
+
+export const RevokeTokenResponse: MessageFns<RevokeTokenResponse> = {
+  encode(_: RevokeTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RevokeTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRevokeTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(_: any): RevokeTokenResponse {
+    return {};
+  },
+
+  toJSON(_: RevokeTokenResponse): unknown {
+    const obj: any = {};
+    return obj;
+  },
+
+  create(base?: DeepPartial<RevokeTokenResponse>): RevokeTokenResponse {
+    return RevokeTokenResponse.fromPartial(base ?? {});
+  },
+  fromPartial(_: DeepPartial<RevokeTokenResponse>): RevokeTokenResponse {
+    const message = createBaseRevokeTokenResponse();
     return message;
   },
 };
@@ -1374,6 +1527,15 @@ export const IdentityAdminService = {
     responseSerialize: (value: CreateTokenResponse): Buffer => Buffer.from(CreateTokenResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CreateTokenResponse => CreateTokenResponse.decode(value),
   },
+  revokeToken: {
+    path: "/quire.identity.IdentityAdmin/RevokeToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RevokeTokenRequest): Buffer => Buffer.from(RevokeTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RevokeTokenRequest => RevokeTokenRequest.decode(value),
+    responseSerialize: (value: RevokeTokenResponse): Buffer => Buffer.from(RevokeTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RevokeTokenResponse => RevokeTokenResponse.decode(value),
+  },
   createOrganization: {
     path: "/quire.identity.IdentityAdmin/CreateOrganization" as const,
     requestStream: false as const,
@@ -1398,6 +1560,7 @@ export const IdentityAdminService = {
 
 export interface IdentityAdminServer extends UntypedServiceImplementation {
   createToken: handleUnaryCall<CreateTokenRequest, CreateTokenResponse>;
+  revokeToken: handleUnaryCall<RevokeTokenRequest, RevokeTokenResponse>;
   createOrganization: handleUnaryCall<CreateOrganizationRequest, CreateOrganizationResponse>;
   addMember: handleUnaryCall<AddMemberRequest, AddMemberResponse>;
 }
@@ -1417,6 +1580,21 @@ export interface IdentityAdminClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CreateTokenResponse) => void,
+  ): ClientUnaryCall;
+  revokeToken(
+    request: RevokeTokenRequest,
+    callback: (error: ServiceError | null, response: RevokeTokenResponse) => void,
+  ): ClientUnaryCall;
+  revokeToken(
+    request: RevokeTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RevokeTokenResponse) => void,
+  ): ClientUnaryCall;
+  revokeToken(
+    request: RevokeTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RevokeTokenResponse) => void,
   ): ClientUnaryCall;
   createOrganization(
     request: CreateOrganizationRequest,

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import {
+  createContext,
+  createLogger,
+  InProcessBus,
+  MemoryCache,
+  Metrics,
+  PgliteDatabase,
+  SERVICE_NAMES,
+  ServiceClients,
+  startService,
+  type Logger,
+  type RunningService,
+  type ServiceModule,
+  type ServiceName,
+} from '@quire/common';
+import { contentModule } from '@quire/content';
+import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@quire/identity';
+
+import { insightsModule } from '@quire/insights';
+import { sitesModule } from '@quire/sites';
+import { specsModule } from '@quire/specs';
+import { createGatewayApp } from './app';
+import { gatewaySettingsFromEnv } from './config';
+import { close, listen } from './server';
+
+export interface EmbeddedQuire {
+  url: string;
+  port: number;
+  dataDir: string;
+  bootstrap: BootstrapResult | null;
+  services: Record<ServiceName, RunningService>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Embedded mode: the gateway and all five services in this process, each service with its own
+ * PGlite database under DATA_DIR, one in-process bus and one in-memory cache. Services still talk
+ * gRPC over loopback and the gateway still proxies HTTP: the same code paths as distributed mode.
+ */
+export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger: Logger = createLogger('quire', env.LOG_LEVEL)): Promise<EmbeddedQuire> {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const internalSecret = env.INTERNAL_SECRET ?? readOrCreateSecret(dataDir);
+  const { settings, port, bindHost, grpcDeadlineMs } = gatewaySettingsFromEnv({} as Record<ServiceName, string>, env, { INTERNAL_SECRET: internalSecret });
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  const bus = new InProcessBus(logger);
+  const cache = new MemoryCache();
+  // Filled in as each gRPC server binds its ephemeral port; clients read it at first use.
+  const grpcAddresses = Object.fromEntries(SERVICE_NAMES.map((s) => [s, '127.0.0.1:0'])) as Record<ServiceName, string>;
+
+  let bootstrap: BootstrapResult | null = null;
+  const modules: Record<ServiceName, ServiceModule> = {
+    identity: identityModule({ bootstrap: bootstrapOptionsFromEnv(env), onBootstrap: (r) => (bootstrap = r) }),
+    content: contentModule(),
+    sites: sitesModule(),
+    specs: specsModule(),
+    insights: insightsModule(),
+  };
+
+  logger.info({ dataDir }, 'opening embedded databases');
+  const databases = Object.fromEntries(
+    await Promise.all(SERVICE_NAMES.map(async (s) => [s, await PgliteDatabase.open(join(dataDir, s))] as const)),
+  ) as Record<ServiceName, PgliteDatabase>;
+
+  const services = {} as Record<ServiceName, RunningService>;
+  const start = async (name: ServiceName) => {
+    const serviceLogger = logger.child({ service: name });
+    const ctx = createContext(
+      { name, httpPort: 0, grpcPort: 0, bindHost: '127.0.0.1', publicUrl, internalSecret, logLevel: env.LOG_LEVEL ?? 'info', grpcDeadlineMs, grpcAddresses, outboundAllowHosts: [] },
+      { db: databases[name], bus, cache, logger: serviceLogger },
+    );
+    services[name] = await startService(modules[name], ctx);
+    grpcAddresses[name] = `127.0.0.1:${services[name].grpcPort}`;
+  };
+  await start('identity');
+  await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map(start));
+
+  const clients = new ServiceClients(grpcAddresses, grpcDeadlineMs);
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, `http://127.0.0.1:${services[s].httpPort}`])) as Record<ServiceName, string>;
+  const app = createGatewayApp(
+    { ...settings, upstreams },
+    {
+      cache,
+      identity: () => clients.identity(),
+      logger: logger.child({ service: 'gateway' }),
+      metrics: new Metrics('quire-embedded'),
+      readiness: Object.fromEntries(
+        SERVICE_NAMES.map((s) => [
+          s,
+          async () => {
+            const answer = await clients.health(s).check({});
+            if (!answer.ready) throw new Error(`${s} is not ready`);
+          },
+        ]),
+      ),
+    },
+  );
+  const server: Server = await listen(app, port, bindHost);
+  const boundPort = (server.address() as { port: number }).port;
+  const runtimeFile = join(dataDir, 'runtime.json');
+  writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, internalSecret }, null, 2), { mode: 0o600 });
+
+  return {
+    url: `http://127.0.0.1:${boundPort}`,
+    port: boundPort,
+    dataDir,
+    bootstrap,
+    services,
+    stop: async () => {
+      await close(server);
+      clients.close();
+      await Promise.all(Object.values(services).map((s) => s.stop()));
+      await bus.close();
+      await Promise.all(Object.values(databases).map((db) => db.close()));
+      rmSync(runtimeFile, { force: true });
+    },
+  };
+}
+
+/** The secret that signs principals and admin calls; generated once per data directory. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'internal-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

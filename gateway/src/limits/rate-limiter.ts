@@ -1,0 +1,67 @@
+import { tooManyRequests, type Cache, type Logger } from '@quire/common';
+
+interface Allowance {
+  window: number;
+  granted: number;
+  used: number;
+  exhausted: boolean;
+}
+
+/**
+ * Per-token fixed-window limit shared through Redis. A worker claims requests from the shared
+ * counter in blocks (INCRBY), so Redis is asked once per block rather than once per request, and
+ * the total across workers never exceeds the limit. If Redis is down the limiter lets requests
+ * through (it protects capacity; it is not a security boundary) and says so in the log.
+ */
+export class RateLimiter {
+  private readonly allowances = new Map<string, Allowance>();
+  private readonly block: number;
+  private lastWarn = 0;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly logger: Logger,
+    private readonly limitPerWindow: number,
+    private readonly windowSeconds = 60,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.block = Math.max(1, Math.min(100, Math.floor(limitPerWindow / 20)));
+  }
+
+  /** Throws a 429 with Retry-After when the token has used its window. */
+  async take(key: string): Promise<void> {
+    const nowMs = this.now();
+    const window = Math.floor(nowMs / 1000 / this.windowSeconds);
+    let allowance = this.allowances.get(key);
+    if (!allowance || allowance.window !== window) {
+      if (this.allowances.size > 50000) this.allowances.clear();
+      allowance = { window, granted: 0, used: 0, exhausted: false };
+      this.allowances.set(key, allowance);
+    }
+    if (allowance.used < allowance.granted) {
+      allowance.used++;
+      return;
+    }
+    if (!allowance.exhausted) {
+      try {
+        const total = await this.cache.incrementWindow(`rl:${key}:${window}`, this.windowSeconds + 1, this.block);
+        const before = total - this.block;
+        const grant = Math.max(0, Math.min(this.block, this.limitPerWindow - before));
+        allowance.granted += grant;
+        if (grant < this.block) allowance.exhausted = true;
+      } catch (err) {
+        if (nowMs - this.lastWarn > 10000) {
+          this.lastWarn = nowMs;
+          this.logger.warn({ err: (err as Error).message }, 'rate limiter: cache unavailable, not limiting');
+        }
+        return;
+      }
+      if (allowance.used < allowance.granted) {
+        allowance.used++;
+        return;
+      }
+    }
+    const windowEndsMs = (window + 1) * this.windowSeconds * 1000;
+    throw tooManyRequests(Math.max(1, Math.ceil((windowEndsMs - nowMs) / 1000)));
+  }
+}

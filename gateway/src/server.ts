@@ -1,0 +1,20 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+
+export function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    // Longer than common client and load-balancer idle timeouts, so kept-alive sockets are reused.
+    server.keepAliveTimeout = 65000;
+    server.headersTimeout = 66000;
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,188 @@
+import type { ServiceName } from './topology';
+
+// Every /v1 route of the spec and its companions, with the service that answers it.
+// The gateway routes by this table (unknown → 404) and each service answers 501 for the routes
+// here that it has not built yet, naming the issue that brings them.
+
+export interface RouteEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  service: ServiceName;
+  /** The issue that builds it; absent once the route is served for real. */
+  plannedIn?: string;
+}
+
+type Spec = [string, string, ServiceName, string?];
+
+const ORG = '/orgs/{organizationId}';
+const SITE = `${ORG}/sites/{siteId}`;
+const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
+const COMMENTS = `${CR}/comments`;
+const CONTENT_PART1 = 'content service part 1: collections, spaces, custom fields (issue #4)';
+const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
+const SITES = 'sites service (issue #5)';
+const INSIGHTS = 'insights service (issue #6)';
+const IDENTITY = 'identity service: teams, SAML, invites, members, e-mail domains (issue #3)';
+const SPECS = 'specs service: OpenAPI specs and translations (a later issue)';
+
+const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId}/content${suffix}`];
+
+const SPECS_TABLE: Spec[] = [
+  // identity
+  ['GET', '/user', 'identity'],
+  ['GET', '/users/{userId}', 'identity'],
+  ['GET', '/orgs', 'identity'],
+  ['GET PATCH', ORG, 'identity'],
+  ['GET', `${ORG}/members`, 'identity'],
+  ['GET PATCH DELETE', `${ORG}/members/{userId}`, 'identity', IDENTITY],
+  ['POST', `${ORG}/invites`, 'identity', IDENTITY],
+  ['GET POST', `${ORG}/link-invites`, 'identity', IDENTITY],
+  ['GET PATCH DELETE', `${ORG}/link-invites/{inviteId}`, 'identity', IDENTITY],
+  ['GET PUT', `${ORG}/teams`, 'identity', IDENTITY],
+  ['GET PATCH DELETE', `${ORG}/teams/{teamId}`, 'identity', IDENTITY],
+  ['GET PUT', `${ORG}/teams/{teamId}/members`, 'identity', IDENTITY],
+  ['PUT DELETE', `${ORG}/teams/{teamId}/members/{userId}`, 'identity', IDENTITY],
+  ['GET POST', `${ORG}/saml`, 'identity', IDENTITY],
+  ['GET PATCH DELETE', `${ORG}/saml/{samlProviderId}`, 'identity', IDENTITY],
+  ['GET', `${ORG}/sso`, 'identity', IDENTITY],
+  ['GET', '/email-domains/{emailDomain}/orgs', 'identity', IDENTITY],
+  // content
+  ['GET POST', `${ORG}/collections`, 'content', CONTENT_PART1],
+  ['GET PATCH DELETE', '/collections/{collectionId}', 'content', CONTENT_PART1],
+  ['GET', '/collections/{collectionId}/spaces', 'content', CONTENT_PART1],
+  ['POST', '/collections/{collectionId}/move', 'content', CONTENT_PART1],
+  ['POST', '/collections/{collectionId}/transfer', 'content', CONTENT_PART1],
+  ['GET POST', `${ORG}/spaces`, 'content', CONTENT_PART1],
+  ['GET PATCH DELETE', '/spaces/{spaceId}', 'content', CONTENT_PART1],
+  ['POST', '/spaces/{spaceId}/duplicate', 'content', CONTENT_PART1],
+  ['POST', '/spaces/{spaceId}/restore', 'content', CONTENT_PART1],
+  ['POST', '/spaces/{spaceId}/move', 'content', CONTENT_PART1],
+  ['POST', '/spaces/{spaceId}/transfer', 'content', CONTENT_PART1],
+  ['GET PATCH', '/spaces/{spaceId}/custom-fields', 'content', CONTENT_PART1],
+  ['GET POST', `${ORG}/custom-fields`, 'content', CONTENT_PART1],
+  ['GET PATCH DELETE', `${ORG}/custom-fields/{fieldName}`, 'content', CONTENT_PART1],
+  ['GET', '/spaces/{spaceId}/links', 'content', CONTENT_LATER],
+  ['GET', '/spaces/{spaceId}/search', 'content', CONTENT_LATER],
+  ['GET', `${ORG}/search`, 'content', CONTENT_LATER],
+  ['GET POST', '/spaces/{spaceId}/change-requests', 'content', CONTENT_LATER],
+  ['GET PATCH', CR, 'content', CONTENT_LATER],
+  ['POST', `${CR}/merge`, 'content', CONTENT_LATER],
+  ['POST', `${CR}/update`, 'content', CONTENT_LATER],
+  ['GET', `${CR}/pdf`, 'content', CONTENT_LATER],
+  ['GET POST', COMMENTS, 'content', CONTENT_LATER],
+  ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content', CONTENT_LATER],
+  ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content', CONTENT_LATER],
+  ['GET PUT DELETE', `${COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content', CONTENT_LATER],
+  ...['', '/pages', '/files', '/files/{fileId}', '/files/{fileId}/backlinks', '/page/{pageId}', '/page/{pageId}/links'].flatMap(
+    (suffix) => content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER]),
+  ),
+  ...content('/import').map((path): Spec => ['POST', path, 'content', CONTENT_LATER]),
+  // sites (insights paths below are more specific and belong to insights)
+  ['GET POST', `${ORG}/sites`, 'sites', SITES],
+  ['GET PATCH DELETE', SITE, 'sites', SITES],
+  ['POST', `${SITE}/publish`, 'sites', SITES],
+  ['POST', `${SITE}/unpublish`, 'sites', SITES],
+  ['GET PUT', `${SITE}/adaptive-schema`, 'sites', SITES],
+  ['GET', `${SITE}/published`, 'sites', SITES],
+  ['GET POST', `${SITE}/sections`, 'sites', SITES],
+  ['PATCH DELETE', `${SITE}/sections/{siteSectionId}`, 'sites', SITES],
+  ['POST', `${SITE}/sections/{siteSectionId}/move`, 'sites', SITES],
+  ['GET POST', `${SITE}/section-groups`, 'sites', SITES],
+  ['PATCH DELETE', `${SITE}/section-groups/{siteSectionGroupId}`, 'sites', SITES],
+  ['POST', `${SITE}/section-groups/{siteSectionGroupId}/sections`, 'sites', SITES],
+  ['DELETE', `${SITE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, 'sites', SITES],
+  ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites', SITES],
+  ['GET POST', `${SITE}/site-spaces`, 'sites', SITES],
+  ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites', SITES],
+  ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites', SITES],
+  ['GET POST', `${SITE}/share-links`, 'sites', SITES],
+  ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites', SITES],
+  // insights
+  ['POST', `${SITE}/insights/events`, 'insights', INSIGHTS],
+  ['POST', `${SITE}/insights/events/aggregate`, 'insights', INSIGHTS],
+  ['GET', `${SITE}/insights/visitor-segments`, 'insights', INSIGHTS],
+  // specs
+  ['GET POST', `${ORG}/openapi`, 'specs', SPECS],
+  ['GET PUT DELETE', `${ORG}/openapi/{specSlug}`, 'specs', SPECS],
+  ['GET', `${ORG}/openapi/{specSlug}/versions`, 'specs', SPECS],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/latest`, 'specs', SPECS],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/latest/content`, 'specs', SPECS],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}`, 'specs', SPECS],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}/content`, 'specs', SPECS],
+  ['GET POST', `${ORG}/translations`, 'specs', SPECS],
+  ['GET PUT DELETE', `${ORG}/translations/{translationSettingsId}`, 'specs', SPECS],
+];
+
+export const ROUTE_TABLE: RouteEntry[] = SPECS_TABLE.flatMap(([methods, path, service, plannedIn]) =>
+  methods.split(' ').map((method) => ({ method: method as RouteEntry['method'], path: `/v1${path}`, service, ...(plannedIn ? { plannedIn } : {}) })),
+);
+
+export interface RouteMatch {
+  entry: RouteEntry;
+  params: Record<string, string>;
+}
+
+interface CompiledRoute {
+  entry: RouteEntry;
+  segments: string[];
+}
+
+/** Matches concrete paths against the table; literal segments win over parameters. */
+export class RouteMatcher {
+  private readonly bySegmentCount = new Map<number, CompiledRoute[]>();
+
+  constructor(entries: RouteEntry[] = ROUTE_TABLE) {
+    for (const entry of entries) {
+      const segments = entry.path.split('/').filter(Boolean);
+      const list = this.bySegmentCount.get(segments.length) ?? [];
+      list.push({ entry, segments });
+      this.bySegmentCount.set(segments.length, list);
+    }
+    // Fewer parameters first, so `/versions/latest` wins over `/versions/{versionId}`.
+    for (const list of this.bySegmentCount.values()) list.sort((a, b) => paramCount(a.segments) - paramCount(b.segments));
+  }
+
+  /** The route for this method and path; `allowed` lists the methods the path has when none match. */
+  match(method: string, path: string): { route: RouteMatch | null; allowed: string[] } {
+    const parts = path.split('/').filter(Boolean);
+    const candidates = this.bySegmentCount.get(parts.length) ?? [];
+    const allowed: string[] = [];
+    let pathTemplate: string | null = null;
+    for (const { entry, segments } of candidates) {
+      if (pathTemplate !== null && entry.path !== pathTemplate) continue;
+      const params = matchSegments(segments, parts);
+      if (!params) continue;
+      pathTemplate = entry.path;
+      if (entry.method === method) return { route: { entry, params }, allowed: [] };
+      allowed.push(entry.method);
+    }
+    return { route: null, allowed };
+  }
+}
+
+function paramCount(segments: string[]): number {
+  return segments.filter((s) => s.startsWith('{')).length;
+}
+
+function matchSegments(template: string[], parts: string[]): Record<string, string> | null {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < template.length; i++) {
+    const t = template[i] as string;
+    const p = parts[i] as string;
+    if (t.startsWith('{')) {
+      let value: string;
+      try {
+        value = decodeURIComponent(p);
+      } catch {
+        return null;
+      }
+      params[t.slice(1, -1)] = value;
+    } else if (t !== p) return null;
+  }
+  return params;
+}
+
+/** Express-style path (`:param`) of a table path, for services mounting their 501s. */
+export function toExpressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}

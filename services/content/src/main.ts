@@ -1,0 +1,4 @@
+import { runDistributed, runMain } from '@quire/common';
+import { contentModule } from './service';
+
+runMain('content', () => runDistributed(contentModule()));

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+import { ApiError, isRole, ROLES } from '@quire/common';
+import { parseFlags, UsageError } from './args';
+import { adminClient, adminMetadata, resolveConnection } from './connection';
+
+// `npm run -s cli -- <command>`: administration of a running Quire (embedded or distributed).
+// Output is only the value asked for, so scripts can capture it; messages go to stderr.
+
+interface Command {
+  usage: string;
+  summary: string;
+  flags: string[];
+  required: string[];
+  run(flags: Record<string, string>): Promise<string>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'tokens create': {
+    usage: 'tokens create --email <email> [--name <name>]',
+    summary: 'Creates the user if missing and prints only a new API token for them.',
+    flags: ['email', 'name'],
+    required: ['email'],
+    run: (f) => withClient('createToken', (c, m) => c.createToken({ email: f.email as string, displayName: '', tokenName: f.name ?? '' }, m)).then((r) => r.token),
+  },
+  'tokens revoke': {
+    usage: 'tokens revoke --id <tokenId>',
+    summary: 'Revokes an API token; it stops working within seconds everywhere.',
+    flags: ['id'],
+    required: ['id'],
+    run: (f) => withClient('revokeToken', (c, m) => c.revokeToken({ tokenId: f.id as string }, m)).then(() => 'revoked'),
+  },
+  'orgs create': {
+    usage: 'orgs create --title <title> --owner <email>',
+    summary: 'Creates an organization with the owner (created if missing) as admin; prints only its id.',
+    flags: ['title', 'owner'],
+    required: ['title', 'owner'],
+    run: (f) => withClient('createOrganization', (c, m) => c.createOrganization({ title: f.title as string, ownerEmail: f.owner as string }, m)).then((r) => r.organizationId),
+  },
+  'members add': {
+    usage: `members add --org <orgId> --email <email> --role <${ROLES.join('|')}>`,
+    summary: "Adds a user (created if missing) to an organization, or changes the member's role; prints the user id.",
+    flags: ['org', 'email', 'role'],
+    required: ['org', 'email', 'role'],
+    run: (f) => {
+      if (!isRole(f.role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      return withClient('addMember', (c, m) => c.addMember({ organizationId: f.org as string, email: f.email as string, role: f.role as string }, m)).then((r) => r.userId);
+    },
+  },
+};
+
+const GENERAL_HELP = `Usage: npm run -s cli -- <command> [options]
+
+Administration of a running Quire. Connects to identity over gRPC: IDENTITY_GRPC_ADDR and
+INTERNAL_SECRET from the environment, or, for embedded mode, DATA_DIR/runtime.json.
+
+Commands:
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}\n      ${c.summary}`)
+  .join('\n')}
+
+Run a command with --help for its options.`;
+
+type Admin = ReturnType<typeof adminClient>;
+
+async function withClient<T>(method: string, call: (client: Admin, metadata: ReturnType<typeof adminMetadata>) => Promise<T>): Promise<T> {
+  const conn = resolveConnection();
+  const client = adminClient(conn);
+  try {
+    return await call(client, adminMetadata(method, conn.secret));
+  } finally {
+    client.close();
+  }
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const name = argv.slice(0, 2).join(' ');
+  const command = COMMANDS[name];
+  if (!command) {
+    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+      process.stdout.write(GENERAL_HELP + '\n');
+      return argv.length === 0 ? 1 : 0;
+    }
+    process.stderr.write(`error: unknown command "${argv.join(' ')}"\n\n${GENERAL_HELP}\n`);
+    return 2;
+  }
+  try {
+    const { flags, help } = parseFlags(argv.slice(2), command.flags);
+    if (help) {
+      process.stdout.write(`Usage: npm run -s cli -- ${command.usage}\n\n${command.summary}\n`);
+      return 0;
+    }
+    const missing = command.required.filter((f) => !flags[f]);
+    if (missing.length) throw new UsageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`);
+    process.stdout.write((await command.run(flags)) + '\n');
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`error: ${err.message}\nusage: npm run -s cli -- ${command.usage}\n`);
+      return 2;
+    }
+    const message = err instanceof ApiError ? err.message : (err as Error).message;
+    process.stderr.write(`error: ${message}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  void main(process.argv.slice(2)).then((code) => process.exit(code));
+}

@@ -1,0 +1,36 @@
+import { conflict, enqueueEvent, newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
+import { upsertMember } from '../store/members.store';
+import { insertOrganization, isHostnameTaken, updateOrganization, type OrganizationChanges, type OrganizationRow } from '../store/organizations.store';
+import { ensureUser } from '../store/users.store';
+
+/** Creates an organization with its owner as admin (the owner user is created when missing). */
+export async function createOrganization(db: SqlDatabase, input: { title: string; ownerEmail: string }, now: Date) {
+  return db.transaction(async (tx) => {
+    const { user } = await ensureUser(tx, input.ownerEmail);
+    const org = await insertOrganization(tx, { id: newId(), title: input.title });
+    await upsertMember(tx, org.id, user.id, 'admin');
+    await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: org.id, type: IdentityEvent.organizationCreated, data: { organizationId: org.id, title: org.title } }, now);
+    await announceMemberAdded(tx, org.id, user.id, 'admin', now);
+    return { organization: org, owner: user };
+  });
+}
+
+/** Applies a PATCH; the event carries the names of the fields that changed. */
+export async function updateOrganizationFields(db: SqlDatabase, orgId: string, changes: OrganizationChanges, now: Date): Promise<OrganizationRow | null> {
+  return db.transaction(async (tx) => {
+    if (changes.hostname !== undefined && (await isHostnameTaken(tx, changes.hostname, orgId))) {
+      throw conflict(`Invalid body field "hostname": "${changes.hostname}" is already used by another organization`);
+    }
+    const row = await updateOrganization(tx, orgId, changes, now);
+    if (row) {
+      const fields = Object.keys(changes).filter((k) => changes[k as keyof OrganizationChanges] !== undefined);
+      await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: orgId, type: IdentityEvent.organizationUpdated, data: { organizationId: orgId, fields } }, now);
+    }
+    return row;
+  });
+}
+
+export async function announceMemberAdded(tx: SqlExecutor, orgId: string, userId: string, role: string, now: Date): Promise<void> {
+  await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: orgId, type: IdentityEvent.memberAdded, data: { organizationId: orgId, userId, role } }, now);
+}

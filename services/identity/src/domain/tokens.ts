@@ -1,0 +1,35 @@
+import { authCacheKey, enqueueEvent, hashToken, newId, type Cache, type SqlDatabase } from '@quire/common';
+import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
+import { findTokenById, insertToken, revokeToken } from '../store/tokens.store';
+import { ensureUser } from '../store/users.store';
+
+export const TOKEN_PREFIX = 'qr_';
+
+/** A new API token: 40 base62 characters behind a recognisable prefix. */
+export function generateToken(): string {
+  return TOKEN_PREFIX + newId(40);
+}
+
+
+/** Creates the user if missing and a new token for them; the token is returned once and never stored. */
+export async function issueToken(db: SqlDatabase, input: { email: string; displayName?: string; name?: string; token?: string }) {
+  const token = input.token ?? generateToken();
+  return db.transaction(async (tx) => {
+    const { user } = await ensureUser(tx, input.email, input.displayName);
+    const tokenId = newId();
+    await insertToken(tx, { id: tokenId, userId: user.id, name: input.name ?? '', hash: hashToken(token) });
+    return { token, tokenId, userId: user.id };
+  });
+}
+
+/** Revokes a token and evicts its cached authentication at once. */
+export async function revokeTokenById(db: SqlDatabase, cache: Cache, tokenId: string, now: Date): Promise<boolean> {
+  const revoked = await db.transaction(async (tx) => {
+    const row = await revokeToken(tx, tokenId, now);
+    if (row) await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: row.user_id, type: IdentityEvent.tokenRevoked, data: { tokenId, userId: row.user_id } }, now);
+    return row;
+  });
+  if (!revoked) return (await findTokenById(db, tokenId)) !== null;
+  await cache.del([authCacheKey(revoked.token_hash)]).catch(() => undefined);
+  return true;
+}

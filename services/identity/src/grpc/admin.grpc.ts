@@ -1,0 +1,55 @@
+import type { Metadata } from '@grpc/grpc-js';
+import { ApiError, badRequest, bind, isRole, notFound, verifyAdminCall, type ServiceContext } from '@quire/common';
+import { identity } from '@quire/proto';
+import { addMember } from '../domain/members';
+import { createOrganization } from '../domain/organizations';
+import { issueToken, revokeTokenById } from '../domain/tokens';
+import { organizationExists } from '../store/organizations.store';
+
+export const ADMIN_METADATA_KEY = 'x-quire-admin';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Administration for the CLI, authorized by an HMAC of INTERNAL_SECRET, never by an API token. */
+export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<ServiceContext, 'db' | 'cache' | 'clock' | 'config' | 'outbox'>) {
+  const authorize = (method: string, metadata: Metadata) => {
+    const value = metadata.get(ADMIN_METADATA_KEY)[0];
+    if (!verifyAdminCall(method, typeof value === 'string' ? value : undefined, config.internalSecret)) {
+      throw new ApiError(401, 'Admin calls need a valid x-quire-admin signature (INTERNAL_SECRET)');
+    }
+  };
+  const email = (value: string) => {
+    if (!EMAIL.test(value) || value.length > 254) throw badRequest(`Invalid e-mail address "${value}"`);
+    return value;
+  };
+
+  return bind<identity.IdentityAdminServer>(identity.IdentityAdminService, {
+    createToken: async (req, metadata) => {
+      authorize('createToken', metadata);
+      const issued = await issueToken(db, { email: email(req.email), displayName: req.displayName || undefined, name: req.tokenName });
+      return { token: issued.token, userId: issued.userId, tokenId: issued.tokenId };
+    },
+    revokeToken: async (req, metadata) => {
+      authorize('revokeToken', metadata);
+      if (!(await revokeTokenById(db, cache, req.tokenId, clock()))) throw notFound(`Token ${req.tokenId} not found`);
+      outbox.nudge();
+      return {};
+    },
+    createOrganization: async (req, metadata) => {
+      authorize('createOrganization', metadata);
+      const title = req.title.trim();
+      if (title.length < 2 || title.length > 255) throw badRequest('Invalid title: must be 2 to 255 characters');
+      const { organization } = await createOrganization(db, { title, ownerEmail: email(req.ownerEmail) }, clock());
+      outbox.nudge();
+      return { organizationId: organization.id };
+    },
+    addMember: async (req, metadata) => {
+      authorize('addMember', metadata);
+      if (!isRole(req.role)) throw badRequest(`Invalid role "${req.role}": must be one of admin, create, review, edit, comment, read`);
+      if (!(await organizationExists(db, req.organizationId))) throw notFound(`Organization ${req.organizationId} not found`);
+      const { user } = await addMember(db, { organizationId: req.organizationId, email: email(req.email), role: req.role }, clock());
+      outbox.nudge();
+      return { userId: user.id };
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { bind, hashToken, isRole, notFound, type ServiceContext } from '@quire/common';
+import { identity } from '@quire/proto';
+import { findMembership } from '../store/members.store';
+import { findActiveTokenByHash, touchToken } from '../store/tokens.store';
+import { findUsersByIds } from '../store/users.store';
+import { organizationExists } from '../store/organizations.store';
+
+const MAX_USERS_PER_CALL = 1000;
+
+export function identityGrpc({ db, clock, logger }: Pick<ServiceContext, 'db' | 'clock' | 'logger'>) {
+  return bind<identity.IdentityServer>(identity.IdentityService, {
+    check: async () => ({ service: 'identity', ready: true }),
+
+    authenticate: async ({ token }) => {
+      const row = token ? await findActiveTokenByHash(db, hashToken(token)) : null;
+      if (!row) throw notFound('Unknown or revoked token');
+      touchToken(db, row.id, clock()).catch((err: Error) => logger.warn({ err: err.message }, 'could not record token use'));
+      return { userId: row.user_id, tokenId: row.id };
+    },
+
+    getMembership: async ({ organizationId, userId }) => {
+      const [exists, member] = await Promise.all([organizationExists(db, organizationId), findMembership(db, organizationId, userId)]);
+      const role = member && !member.disabled && isRole(member.role) ? member.role : '';
+      return { organizationExists: exists, role };
+    },
+
+    getUsers: async ({ userIds }) => {
+      const ids = [...new Set(userIds)].slice(0, MAX_USERS_PER_CALL);
+      const rows = await findUsersByIds(db, ids);
+      return { users: rows.map((u) => ({ id: u.id, displayName: u.display_name, email: u.email, photoUrl: u.photo_url ?? '' })) };
+    },
+  });
+}

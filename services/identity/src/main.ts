@@ -1,0 +1,13 @@
+import { createLogger, runDistributed, runMain } from '@quire/common';
+import { bootstrapOptionsFromEnv } from './bootstrap-env';
+import { identityModule } from './service';
+
+runMain('identity', () =>
+  runDistributed(
+    identityModule({
+      bootstrap: bootstrapOptionsFromEnv(),
+      // Distributed mode has no console owner: the one-time token goes to the log, once.
+      onBootstrap: ({ token, organizationId }) => createLogger('identity').warn({ organizationId, bootstrapToken: token }, 'bootstrap API token (shown once)'),
+    }),
+  ),
+);

@@ -1,0 +1,18 @@
+import { atLeast, forbidden, isRole, notFound, type Role, type SqlExecutor } from '@quire/common';
+import { findOrganizationForUser, type OrganizationWithRole } from '../store/organizations.store';
+
+export type OrganizationAction = 'read' | 'update' | 'listMembers';
+
+const REQUIRED: Record<OrganizationAction, Role> = { read: 'read', listMembers: 'read', update: 'admin' };
+
+/**
+ * Loads an organization for the caller and checks the action. A non-member gets the same 404 as
+ * for an organization that does not exist, so ids do not leak; a member without the role gets 403.
+ */
+export async function authorizeOrganization(db: SqlExecutor, orgId: string, userId: string, action: OrganizationAction): Promise<OrganizationWithRole & { role: Role }> {
+  const org = await findOrganizationForUser(db, orgId, userId);
+  const role = org && isRole(org.caller_role) ? org.caller_role : null;
+  if (!org || !role) throw notFound(`Organization ${orgId} not found`);
+  if (!atLeast(role, REQUIRED[action])) throw forbidden(`Only organization members with the ${REQUIRED[action]} role can do this`);
+  return { ...org, role };
+}

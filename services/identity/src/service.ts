@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@quire/common';
+import { bootstrapIfEmpty, type BootstrapOptions, type BootstrapResult } from './domain/bootstrap';
+import { identityAdminGrpc } from './grpc/admin.grpc';
+import { identityGrpc } from './grpc/identity.grpc';
+import { membersRoutes } from './http/members/members.routes';
+import { organizationsRoutes } from './http/orgs/orgs.routes';
+import { usersRoutes } from './http/users/users.routes';
+
+export interface IdentityOptions {
+  bootstrap: BootstrapOptions;
+  /** Called once, on the first start of an empty store, with the token to show the operator. */
+  onBootstrap?: (result: BootstrapResult) => void;
+}
+
+export function identityModule(options: IdentityOptions): ServiceModule {
+  return {
+    name: 'identity',
+    migrationsDir: join(__dirname, '..', 'migrations'),
+    build: async (ctx: ServiceContext) => {
+      const bootstrapped = await bootstrapIfEmpty(ctx.db, options.bootstrap, ctx.clock(), ctx.logger);
+      if (bootstrapped) options.onBootstrap?.(bootstrapped);
+      return {
+        routes: (app) => {
+          app.use(usersRoutes(ctx));
+          app.use(organizationsRoutes(ctx));
+          app.use(membersRoutes(ctx));
+          mountPlannedRoutes(app, 'identity');
+        },
+        grpc: [identityGrpc(ctx), identityAdminGrpc(ctx)],
+      };
+    },
+  };
+}
+
+export type { BootstrapResult };
+export { ADMIN_METADATA_KEY } from './grpc/admin.grpc';
+export { bootstrapOptionsFromEnv } from './bootstrap-env';

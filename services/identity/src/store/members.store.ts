@@ -1,0 +1,93 @@
+import type { SqlExecutor } from '@quire/common';
+import type { UserRow } from './users.store';
+
+export interface MemberRow {
+  organization_id: string;
+  user_id: string;
+  role: string;
+  disabled: boolean;
+  joined_at: Date;
+  last_seen_at: Date | null;
+}
+
+export interface MemberWithUser extends MemberRow {
+  user: UserRow;
+}
+
+export async function findMembership(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
+  const { rows } = await db.query<MemberRow>('SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
+  return rows[0] ?? null;
+}
+
+/** Adds a member or changes their role; returns the previous role (null when newly added). */
+export async function upsertMember(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<{ previousRole: string | null }> {
+  const { rows } = await db.query<{ previous_role: string | null }>(
+    `WITH previous AS (SELECT role FROM members WHERE organization_id = $1 AND user_id = $2)
+     INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3)
+     ON CONFLICT (organization_id, user_id) DO UPDATE SET role = EXCLUDED.role
+     RETURNING (SELECT role FROM previous) AS previous_role`,
+    [orgId, userId, role],
+  );
+  return { previousRole: rows[0]?.previous_role ?? null };
+}
+
+export interface MemberListFilter {
+  role?: string;
+  search?: string;
+  sort: 'joinedAt' | 'lastSeenAt';
+  order: 'asc' | 'desc';
+}
+
+const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at' } as const;
+
+export async function listMembers(
+  db: SqlExecutor,
+  orgId: string,
+  filter: MemberListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: MemberWithUser[]; total: number }> {
+  const where = ['m.organization_id = $1'];
+  const params: unknown[] = [orgId];
+  if (filter.role) {
+    params.push(filter.role);
+    where.push(`m.role = $${params.length}`);
+  }
+  if (filter.search) {
+    params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(u.display_name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
+  }
+  // Sorting by last activity lists only members who have been seen (reference: listMembersInOrganizationById).
+  if (filter.sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
+  const sortColumn = SORT_COLUMNS[filter.sort];
+  const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
+  const from = `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(' AND ')}`;
+  const [list, count] = await Promise.all([
+    db.query<MemberRow & { u_id: string; u_email: string; u_display_name: string; u_photo_url: string | null; u_created_at: Date }>(
+      `SELECT m.*, u.id AS u_id, u.email AS u_email, u.display_name AS u_display_name, u.photo_url AS u_photo_url, u.created_at AS u_created_at
+       ${from} ORDER BY ${sortColumn} ${direction}, m.user_id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params),
+  ]);
+  return {
+    rows: list.rows.map((r) => ({
+      organization_id: r.organization_id,
+      user_id: r.user_id,
+      role: r.role,
+      disabled: r.disabled,
+      joined_at: r.joined_at,
+      last_seen_at: r.last_seen_at,
+      user: { id: r.u_id, email: r.u_email, display_name: r.u_display_name, photo_url: r.u_photo_url, created_at: r.u_created_at },
+    })),
+    total: count.rows[0]?.n ?? 0,
+  };
+}
+
+/** Records that a member was active, at most once a minute. */
+export async function touchMember(db: SqlExecutor, orgId: string, userId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE members SET last_seen_at = $3 WHERE organization_id = $1 AND user_id = $2
+     AND (last_seen_at IS NULL OR last_seen_at < $3::timestamptz - interval '1 minute')`,
+    [orgId, userId, now],
+  );
+}

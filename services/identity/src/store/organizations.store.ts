@@ -1,0 +1,112 @@
+import type { SqlExecutor } from '@quire/common';
+
+export interface OrganizationRow {
+  id: string;
+  title: string;
+  type: string;
+  use_case: string | null;
+  community_type: string | null;
+  email_domains: string[];
+  hostname: string | null;
+  default_role: string | null;
+  default_content: { type: 'site'; site: string } | null;
+  logo_url: string | null;
+  sso: boolean;
+  ai: boolean;
+  invite_links: boolean;
+  merge_rules: unknown;
+  plan: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An organization with the caller's role in it (null when not a member). */
+export interface OrganizationWithRole extends OrganizationRow {
+  caller_role: string | null;
+}
+
+export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string }): Promise<OrganizationRow> {
+  const { rows } = await db.query<OrganizationRow>('INSERT INTO organizations (id, title) VALUES ($1, $2) RETURNING *', [org.id, org.title]);
+  return rows[0] as OrganizationRow;
+}
+
+export async function findOrganizationForUser(db: SqlExecutor, orgId: string, userId: string): Promise<OrganizationWithRole | null> {
+  const { rows } = await db.query<OrganizationWithRole>(
+    `SELECT o.*, m.role AS caller_role FROM organizations o
+     LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
+     WHERE o.id = $1`,
+    [orgId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listOrganizationsOfUser(
+  db: SqlExecutor,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrganizationWithRole[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<OrganizationWithRole>(
+      `SELECT o.*, m.role AS caller_role FROM organizations o
+       JOIN members m ON m.organization_id = o.id
+       WHERE m.user_id = $1 AND NOT m.disabled
+       ORDER BY o.created_at, o.id LIMIT $2 OFFSET $3`,
+      [userId, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE user_id = $1 AND NOT disabled', [userId]),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** The columns PATCH may change, by API field. */
+export interface OrganizationChanges {
+  title?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: string | null;
+  defaultContent?: { type: 'site'; site: string } | null;
+  logo?: string | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+  mergeRules?: unknown;
+}
+
+const COLUMNS: Record<keyof OrganizationChanges, { column: string; json?: boolean }> = {
+  title: { column: 'title' },
+  emailDomains: { column: 'email_domains' },
+  hostname: { column: 'hostname' },
+  defaultRole: { column: 'default_role' },
+  defaultContent: { column: 'default_content', json: true },
+  logo: { column: 'logo_url' },
+  sso: { column: 'sso' },
+  ai: { column: 'ai' },
+  inviteLinks: { column: 'invite_links' },
+  mergeRules: { column: 'merge_rules', json: true },
+};
+
+export async function updateOrganization(db: SqlExecutor, orgId: string, changes: OrganizationChanges, now: Date): Promise<OrganizationRow | null> {
+  const sets: string[] = [];
+  const params: unknown[] = [orgId, now];
+  for (const [field, value] of Object.entries(changes) as [keyof OrganizationChanges, unknown][]) {
+    if (value === undefined) continue;
+    const { column, json } = COLUMNS[field];
+    params.push(json && value !== null ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${params.length}${json ? '::jsonb' : ''}`);
+  }
+  const { rows } = await db.query<OrganizationRow>(
+    `UPDATE organizations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+export async function isHostnameTaken(db: SqlExecutor, hostname: string, exceptOrgId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM organizations WHERE hostname = $1 AND id <> $2', [hostname, exceptOrgId]);
+  return rows.length > 0;
+}
+
+export async function organizationExists(db: SqlExecutor, orgId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM organizations WHERE id = $1', [orgId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,39 @@
+import type { SqlExecutor } from '@quire/common';
+
+export interface TokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export async function insertToken(db: SqlExecutor, token: { id: string; userId: string; name: string; hash: string }): Promise<void> {
+  await db.query('INSERT INTO api_tokens (id, user_id, name, token_hash) VALUES ($1, $2, $3, $4)', [token.id, token.userId, token.name, token.hash]);
+}
+
+export async function findActiveTokenByHash(db: SqlExecutor, hash: string): Promise<TokenRow | null> {
+  const { rows } = await db.query<TokenRow>('SELECT * FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
+  return rows[0] ?? null;
+}
+
+/** Stamps last use at most once a minute per token, so authentication does not write on every call. */
+export async function touchToken(db: SqlExecutor, id: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE api_tokens SET last_used_at = $2
+     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')`,
+    [id, now],
+  );
+}
+
+export async function revokeToken(db: SqlExecutor, id: string, now: Date): Promise<TokenRow | null> {
+  const { rows } = await db.query<TokenRow>('UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, now]);
+  return rows[0] ?? null;
+}
+
+export async function findTokenById(db: SqlExecutor, id: string): Promise<TokenRow | null> {
+  const { rows } = await db.query<TokenRow>('SELECT * FROM api_tokens WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}

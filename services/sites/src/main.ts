@@ -1,0 +1,4 @@
+import { runDistributed, runMain } from '@quire/common';
+import { sitesModule } from './service';
+
+runMain('sites', () => runDistributed(sitesModule()));

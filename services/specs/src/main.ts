@@ -1,0 +1,4 @@
+import { runDistributed, runMain } from '@quire/common';
+import { specsModule } from './service';
+
+runMain('specs', () => runDistributed(specsModule()));
