@@ -1,5 +1,5 @@
 // One jest run: unit tests per package, then the same end-to-end suite against both ways of running.
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json', isolatedModules: true }];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }];
 const moduleNameMapper = {
   '^@quire/proto$': '<rootDir>/proto/src/index.ts',
   '^@quire/common$': '<rootDir>/services/common/src/index.ts',
@@ -10,13 +10,14 @@ const base = { transform: { '^.+\\.ts$': tsJest }, moduleNameMapper, testEnviron
 const e2e = (target) => ({
   ...base,
   displayName: `e2e-${target}`,
-  testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+  // The distributed run adds the fault tests that need separate processes and a real broker.
+  testMatch: ['<rootDir>/test/e2e/**/*.test.ts', ...(target === 'distributed' ? ['<rootDir>/test/e2e-distributed/**/*.test.ts'] : [])],
   globalSetup: `<rootDir>/test/support/setup-${target}.ts`,
   globalTeardown: `<rootDir>/test/support/teardown-${target}.ts`,
   globals: { QUIRE_TARGET: target },
-  testTimeout: 60000,
 });
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       ...base,
@@ -26,7 +27,6 @@ module.exports = {
         '<rootDir>/gateway/test/**/*.test.ts',
         '<rootDir>/test/unit/**/*.test.ts',
       ],
-      testTimeout: 30000,
     },
     e2e('embedded'),
     e2e('distributed'),

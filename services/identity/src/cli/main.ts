@@ -23,11 +23,14 @@ const COMMANDS: Record<string, Command> = {
     run: (f) => withClient('createToken', (c, m) => c.createToken({ email: f.email as string, displayName: '', tokenName: f.name ?? '' }, m)).then((r) => r.token),
   },
   'tokens revoke': {
-    usage: 'tokens revoke --id <tokenId>',
+    usage: 'tokens revoke (--token <token> | --id <tokenId>)',
     summary: 'Revokes an API token; it stops working within seconds everywhere.',
-    flags: ['id'],
-    required: ['id'],
-    run: (f) => withClient('revokeToken', (c, m) => c.revokeToken({ tokenId: f.id as string }, m)).then(() => 'revoked'),
+    flags: ['token', 'id'],
+    required: [],
+    run: (f) => {
+      if (!f.token === !f.id) throw new UsageError('give exactly one of --token or --id');
+      return withClient('revokeToken', (c, m) => c.revokeToken({ tokenId: f.id ?? '', token: f.token ?? '' }, m)).then(() => 'revoked');
+    },
   },
   'orgs create': {
     usage: 'orgs create --title <title> --owner <email>',

@@ -1,10 +1,11 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { ApiError, badRequest, bind, isRole, notFound, verifyAdminCall, type ServiceContext } from '@quire/common';
+import { ApiError, badRequest, bind, hashToken, isRole, notFound, verifyAdminCall, type ServiceContext } from '@quire/common';
 import { identity } from '@quire/proto';
 import { addMember } from '../domain/members';
 import { createOrganization } from '../domain/organizations';
 import { issueToken, revokeTokenById } from '../domain/tokens';
 import { organizationExists } from '../store/organizations.store';
+import { findActiveTokenByHash } from '../store/tokens.store';
 
 export const ADMIN_METADATA_KEY = 'x-quire-admin';
 
@@ -31,7 +32,8 @@ export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<Ser
     },
     revokeToken: async (req, metadata) => {
       authorize('revokeToken', metadata);
-      if (!(await revokeTokenById(db, cache, req.tokenId, clock()))) throw notFound(`Token ${req.tokenId} not found`);
+      const tokenId = req.tokenId || (req.token ? (await findActiveTokenByHash(db, hashToken(req.token)))?.id : undefined);
+      if (!tokenId || !(await revokeTokenById(db, cache, tokenId, clock()))) throw notFound('Token not found');
       outbox.nudge();
       return {};
     },

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SERVICE_NAMES, type ServiceName } from '../../services/common/src/topology';
+import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
+import { apiClient } from './api';
+import { INFRA, infraScript, recreateDatabase } from './infra';
+import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, killAll, writeState, type StackState } from './stack';
+
+// Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
+// process per service and the gateway, each configured only by its environment.
+export default async function setupDistributed(): Promise<void> {
+  infraScript('install.sh');
+  infraScript('infra.sh', 'start');
+
+  const databaseUrls = Object.fromEntries(
+    await Promise.all(SERVICE_NAMES.map(async (s) => [s, await recreateDatabase(`quire_e2e_${s}`)] as const)),
+  ) as Record<ServiceName, string>;
+  const logDir = mkdtempSync(join(tmpdir(), 'quire-e2e-distributed-'));
+  const token = `qr_${randomBytes(24).toString('base64url')}`;
+  const options: LocalStackOptions = {
+    repoRoot: REPO_ROOT,
+    logDir,
+    gatewayPort: Number(process.env.QUIRE_E2E_GATEWAY_PORT ?? 18180),
+    httpPortBase: 18181,
+    grpcPortBase: 19181,
+    databaseUrls,
+    redisUrl: INFRA.redisUrl,
+    kafkaBrokers: INFRA.kafkaBrokers,
+    clickhouseUrl: INFRA.clickhouseUrl,
+    internalSecret: randomBytes(32).toString('base64url'),
+    bootstrapToken: token,
+    extraEnv: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS), GATEWAY_WORKERS: '2' },
+  };
+  const stack = new LocalStack(options);
+  const pids = () => Object.fromEntries([...stack.processes].map(([name, h]) => [name, h.child.pid]));
+  try {
+    await stack.startAll();
+  } catch (err) {
+    await killAll({ pids: pids() });
+    throw err;
+  }
+  for (const h of stack.processes.values()) h.child.unref();
+
+  const partial: StackState = {
+    target: 'distributed',
+    url: stack.url,
+    token,
+    organizationId: '',
+    cliEnv: { IDENTITY_GRPC_ADDR: `127.0.0.1:${stack.grpcPort('identity')}`, INTERNAL_SECRET: options.internalSecret },
+    logDir,
+    pids: pids(),
+    localStack: options,
+  };
+  const orgs = await apiClient(partial).get('/v1/orgs');
+  if (orgs.status !== 200) throw new Error(`bootstrap token does not work: ${orgs.status} ${orgs.text}`);
+  writeState({ ...partial, organizationId: orgs.body.items[0].id });
+}

@@ -1,0 +1,5 @@
+import { killAll, readState } from './stack';
+
+export default async function teardownEmbedded(): Promise<void> {
+  await killAll(readState('embedded'));
+}
