@@ -1,0 +1,47 @@
+import { createLogger, MemoryCache, type Cache } from '@quire/common';
+import { RateLimiter } from '../src/limits/rate-limiter';
+
+const logger = createLogger('test', 'silent');
+
+describe('RateLimiter', () => {
+  it('allows exactly the limit per window across workers sharing a cache', async () => {
+    let now = 1_000_000;
+    const cache = new MemoryCache(() => now);
+    const workers = [new RateLimiter(cache, logger, 100, 60, () => now), new RateLimiter(cache, logger, 100, 60, () => now)];
+    let ok = 0;
+    let limited = 0;
+    for (let i = 0; i < 300; i++) {
+      try {
+        await (workers[i % 2] as RateLimiter).take('token');
+        ok++;
+      } catch (err) {
+        expect(err).toMatchObject({ code: 429 });
+        limited++;
+      }
+    }
+    expect(ok).toBe(100);
+    expect(limited).toBe(200);
+  });
+
+  it('says when to retry, and opens a new window after it', async () => {
+    let now = 60_000 * 10 + 15_000;
+    const cache = new MemoryCache(() => now);
+    const limiter = new RateLimiter(cache, logger, 1, 60, () => now);
+    await limiter.take('t');
+    await expect(limiter.take('t')).rejects.toMatchObject({ code: 429, headers: { 'Retry-After': '45' } });
+    now += 45_000;
+    await expect(limiter.take('t')).resolves.toBeUndefined();
+  });
+
+  it('keeps tokens apart', async () => {
+    const limiter = new RateLimiter(new MemoryCache(), logger, 1);
+    await limiter.take('a');
+    await expect(limiter.take('b')).resolves.toBeUndefined();
+  });
+
+  it('lets requests through when the cache is down', async () => {
+    const down = { incrementWindow: async () => Promise.reject(new Error('redis down')) } as unknown as Cache;
+    const limiter = new RateLimiter(down, logger, 1);
+    for (let i = 0; i < 5; i++) await expect(limiter.take('t')).resolves.toBeUndefined();
+  });
+});

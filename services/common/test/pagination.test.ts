@@ -1,0 +1,32 @@
+import { ApiError, encodePageToken, listEnvelope, parsePageRequest } from '../src';
+
+describe('pagination', () => {
+  it('defaults to the first page of 1000', () => {
+    expect(parsePageRequest({})).toEqual({ limit: 1000, offset: 0 });
+  });
+
+  it('round-trips page tokens', () => {
+    expect(parsePageRequest({ limit: '10', page: encodePageToken(30) })).toEqual({ limit: 10, offset: 30 });
+  });
+
+  it.each(['0', '1001', '-3', '2.5', 'ten', ''])('rejects limit=%p with a 400 naming limit', (limit) => {
+    expect(() => parsePageRequest({ limit })).toThrow(expect.objectContaining({ code: 400, message: expect.stringContaining('"limit"') }));
+  });
+
+  it.each(['garbage', Buffer.from('{"v":2,"o":1}').toString('base64url'), Buffer.from('{"v":1,"o":-1}').toString('base64url'), Buffer.from('[1]').toString('base64url')])(
+    'rejects page=%p with a 400 naming page',
+    (page) => {
+      expect(() => parsePageRequest({ page })).toThrow(ApiError);
+      expect(() => parsePageRequest({ page })).toThrow(/"page"/);
+    },
+  );
+
+  it('sets next only while items remain, and count to the total', () => {
+    const first = listEnvelope([1, 2], 5, { limit: 2, offset: 0 });
+    expect(first.count).toBe(5);
+    expect(parsePageRequest({ page: first.next?.page }).offset).toBe(2);
+    const last = listEnvelope([5], 5, { limit: 2, offset: 4 });
+    expect(last.next).toBeUndefined();
+    expect(listEnvelope([], 0, { limit: 2, offset: 0 })).toEqual({ count: 0, items: [] });
+  });
+});
