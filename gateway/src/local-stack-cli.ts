@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createLogger, DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, type ServiceName } from '@quire/common';
+import { LocalStack, repoRoot } from './local-stack';
+
+// `npm run stack`: distributed mode on this machine. Starts the local infrastructure
+// (deploy/local/infra.sh), then one process per service and the gateway; Ctrl-C stops the processes.
+
+const HELP = `Usage: npm run stack [-- --help]
+
+Starts Quire in distributed mode on this machine: real PostgreSQL, Redis, Kafka and ClickHouse
+from deploy/local/ (installed first with deploy/local/install.sh if missing), then identity,
+content, sites, specs, insights and the gateway as separate processes on their default ports
+(gateway ${GATEWAY_DEFAULT_PORT}). Logs go to .infra/stack-logs/. Ctrl-C stops the processes;
+deploy/local/infra.sh stop stops the servers.
+
+Environment: INTERNAL_SECRET (default: generated once into .infra/internal-secret),
+BOOTSTRAP_TOKEN (first start only; default: generated and printed), PORT, LOG_LEVEL.`;
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(HELP + '\n');
+    return;
+  }
+  const root = repoRoot();
+  const logger = createLogger('stack');
+  for (const script of ['install.sh', 'infra.sh']) {
+    const result = spawnSync('bash', [join(root, 'deploy/local', script), ...(script === 'infra.sh' ? ['start'] : [])], { stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`deploy/local/${script} failed`);
+  }
+  const envLines = spawnSync('bash', [join(root, 'deploy/local/env.sh')], { encoding: 'utf8' }).stdout;
+  const infra = Object.fromEntries([...envLines.matchAll(/^export (\w+)='([^']*)'$/gm)].map((m) => [m[1], m[2]])) as Record<string, string>;
+
+  const stateDir = join(root, '.infra');
+  mkdirSync(stateDir, { recursive: true });
+  const secretFile = join(stateDir, 'internal-secret');
+  const internalSecret = process.env.INTERNAL_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : randomBytes(32).toString('base64url'));
+  if (!process.env.INTERNAL_SECRET) writeFileSync(secretFile, internalSecret, { mode: 0o600 });
+  const bootstrapToken = process.env.BOOTSTRAP_TOKEN ?? `qr_${randomBytes(30).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+  const stack = new LocalStack({
+    repoRoot: root,
+    logDir: join(stateDir, 'stack-logs'),
+    gatewayPort: Number(process.env.PORT ?? GATEWAY_DEFAULT_PORT),
+    httpPortBase: DEFAULT_PORTS.identity.http,
+    grpcPortBase: DEFAULT_PORTS.identity.grpc,
+    databaseUrls: Object.fromEntries(SERVICE_NAMES.map((s) => [s, infra[`DATABASE_URL_${s.toUpperCase()}`]])) as Record<ServiceName, string>,
+    redisUrl: infra.REDIS_URL as string,
+    kafkaBrokers: infra.KAFKA_BROKERS as string,
+    clickhouseUrl: infra.CLICKHOUSE_URL as string,
+    internalSecret,
+    bootstrapToken,
+  });
+  logger.info('starting services');
+  const identityLog = join(stack.options.logDir, 'identity.log');
+  const logOffset = existsSync(identityLog) ? readFileSync(identityLog).length : 0;
+  await stack.startAll();
+  // Identity logs the token only when it bootstrapped an empty store on this start.
+  const fresh = existsSync(identityLog) ? readFileSync(identityLog).subarray(logOffset).toString('utf8') : '';
+  const bootstrapped = /"bootstrapToken":"([^"]+)"/.exec(fresh)?.[1];
+  process.stderr.write(
+    [
+      `Quire (distributed) is running at ${stack.url}`,
+      bootstrapped ? `First start: the bootstrap API token (shown once) is ${bootstrapped}` : 'Existing data: use a token you have, or create one with the CLI below.',
+      `Admin CLI: IDENTITY_GRPC_ADDR=127.0.0.1:${stack.grpcPort('identity')} INTERNAL_SECRET=$(cat .infra/internal-secret) npm run -s cli -- --help`,
+      'Stop with Ctrl-C.',
+    ].join('\n') + '\n',
+  );
+  const stop = () => void stack.stopAll().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`error: ${err.message}\n`);
+  process.exit(1);
+});
