@@ -1,12 +1,12 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { createLogger, Metrics, RedisCache, runMain, ServiceClients } from '@quire/common';
+import { createLogger, Metrics, readEnv, RedisCache, runMain, ServiceClients, z } from '@quire/common';
 import { createGatewayApp } from './app';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from './config';
 import { listen } from './server';
 
 // Distributed mode: GATEWAY_WORKERS processes (default: one per core) share the port.
-const workers = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
+const workers = readEnv(z.object({ GATEWAY_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()) })).GATEWAY_WORKERS;
 
 if (cluster.isPrimary && workers > 1) {
   const logger = createLogger('gateway');
@@ -28,19 +28,16 @@ if (cluster.isPrimary && workers > 1) {
     const { settings, port, bindHost, logLevel, grpcDeadlineMs } = gatewaySettingsFromEnv(topology.upstreams);
     const logger = createLogger('gateway', logLevel);
     const cache = new RedisCache(topology.redisUrl, logger);
-    await cache.connect().catch((err: Error) => logger.warn({ err: err.message }, 'redis not reachable yet'));
+    await cache.connect();
     const clients = new ServiceClients(topology.grpcAddresses, grpcDeadlineMs);
     const app = createGatewayApp(settings, {
       cache,
       identity: () => clients.identity(),
       logger,
       metrics: new Metrics('gateway'),
-      readiness: {
-        cache: () => cache.ping(),
-        identity: async () => {
-          await clients.identity().check({});
-        },
-      },
+      // Ready as soon as it listens: with identity or Redis down the gateway still answers
+      // (a JSON 503, or uncached authentication), which beats being taken out of rotation.
+      readiness: {},
     });
     await listen(app, port, bindHost);
     logger.info({ port, pid: process.pid }, 'gateway listening');

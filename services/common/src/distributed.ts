@@ -11,7 +11,7 @@ export async function runDistributed(module: ServiceModule): Promise<RunningServ
   const logger = createLogger(module.name, config.logLevel);
   const cache = new RedisCache(config.redisUrl, logger);
   // Redis may come up after us: the service starts anyway and answers 503 where it needs it.
-  await cache.connect().catch((err: Error) => logger.warn({ err: err.message }, 'redis not reachable yet'));
+  await cache.connect();
   const ctx = createContext(config, {
     db: new PostgresDatabase(config.databaseUrl, logger),
     bus: new KafkaBus(config.kafkaBrokers, `quire-${module.name}`, logger),

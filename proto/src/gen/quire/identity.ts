@@ -71,8 +71,10 @@ export interface CreateTokenResponse {
   tokenId: string;
 }
 
+/** Either the token id or the token itself. */
 export interface RevokeTokenRequest {
   tokenId: string;
+  token: string;
 }
 
 export interface RevokeTokenResponse {
@@ -923,13 +925,16 @@ export const CreateTokenResponse: MessageFns<CreateTokenResponse> = {
 };
 
 function createBaseRevokeTokenRequest(): RevokeTokenRequest {
-  return { tokenId: "" };
+  return { tokenId: "", token: "" };
 }
 
 export const RevokeTokenRequest: MessageFns<RevokeTokenRequest> = {
   encode(message: RevokeTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.tokenId !== "") {
       writer.uint32(10).string(message.tokenId);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
     }
     return writer;
   },
@@ -955,6 +960,14 @@ export const RevokeTokenRequest: MessageFns<RevokeTokenRequest> = {
             message.tokenId = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -974,6 +987,7 @@ export const RevokeTokenRequest: MessageFns<RevokeTokenRequest> = {
         : isSet(object.token_id)
         ? globalThis.String(object.token_id)
         : "",
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
     };
   },
 
@@ -981,6 +995,9 @@ export const RevokeTokenRequest: MessageFns<RevokeTokenRequest> = {
     const obj: any = {};
     if (message.tokenId !== "") {
       obj.tokenId = message.tokenId;
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
     }
     return obj;
   },
@@ -991,6 +1008,7 @@ export const RevokeTokenRequest: MessageFns<RevokeTokenRequest> = {
   fromPartial(object: DeepPartial<RevokeTokenRequest>): RevokeTokenRequest {
     const message = createBaseRevokeTokenRequest();
     message.tokenId = object.tokenId ?? "";
+    message.token = object.token ?? "";
     return message;
   },
 };

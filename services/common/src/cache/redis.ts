@@ -24,8 +24,16 @@ export class RedisCache implements Cache {
     });
   }
 
-  async connect(): Promise<void> {
-    await this.client.connect();
+  /**
+   * Starts connecting and waits at most `waitMs` for the first connection. node-redis keeps
+   * reconnecting in the background, so a process can start while Redis is still down.
+   */
+  async connect(waitMs = 2000): Promise<void> {
+    const connecting = this.client.connect().catch((err: Error) => this.logger.warn({ err: err.message }, 'redis connect failed'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([connecting, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    if (!this.client.isReady) this.logger.warn('redis not reachable yet; retrying in the background');
   }
 
   async get(key: string): Promise<string | null> {

@@ -46,6 +46,8 @@ export function createGrpcClient<C extends grpc.Client>(
     'grpc.initial_reconnect_backoff_ms': 200,
     'grpc.max_reconnect_backoff_ms': 1000,
     'grpc.keepalive_time_ms': 30000,
+    // Spread calls over every address the name resolves to (e.g. a headless Service's pods).
+    'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   });
   const retryable = new Set(options.retryable ?? []);
   const wrapped: Record<string, unknown> = { close: () => client.close() };

@@ -1,7 +1,7 @@
 import type { Logger, SqlDatabase } from '@quire/common';
 import { countUsers } from '../store/users.store';
-import { createOrganization } from './organizations';
-import { issueToken } from './tokens';
+import { createOrganizationIn } from './organizations';
+import { issueTokenIn } from './tokens';
 
 export interface BootstrapOptions {
   token?: string;
@@ -20,9 +20,16 @@ export interface BootstrapResult {
  * (BOOTSTRAP_TOKEN, or a generated one that is shown once). Returns null when already bootstrapped.
  */
 export async function bootstrapIfEmpty(db: SqlDatabase, options: BootstrapOptions, now: Date, logger: Logger): Promise<BootstrapResult | null> {
-  if ((await countUsers(db)) > 0) return null;
-  const { organization, owner } = await createOrganization(db, { title: options.organizationTitle, ownerEmail: options.email }, now);
-  const { token } = await issueToken(db, { email: owner.email, name: 'bootstrap', token: options.token });
-  logger.info({ organizationId: organization.id, userId: owner.id, email: owner.email }, 'bootstrapped an empty identity store');
-  return { token, userId: owner.id, organizationId: organization.id };
+  // One transaction under a lock: replicas starting together bootstrap once.
+  const result = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+    if ((await countUsers(tx)) > 0) return null;
+    const { organization, owner } = await createOrganizationIn(tx, { title: options.organizationTitle, ownerEmail: options.email }, now);
+    const { token } = await issueTokenIn(tx, { email: owner.email, name: 'bootstrap', token: options.token });
+    return { token, userId: owner.id, organizationId: organization.id };
+  });
+  if (result) logger.info({ organizationId: result.organizationId, userId: result.userId }, 'bootstrapped an empty identity store');
+  return result;
 }
+
+const BOOTSTRAP_LOCK_KEY = 7_240_114;

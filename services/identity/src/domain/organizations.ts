@@ -6,14 +6,17 @@ import { ensureUser } from '../store/users.store';
 
 /** Creates an organization with its owner as admin (the owner user is created when missing). */
 export async function createOrganization(db: SqlDatabase, input: { title: string; ownerEmail: string }, now: Date) {
-  return db.transaction(async (tx) => {
-    const { user } = await ensureUser(tx, input.ownerEmail);
-    const org = await insertOrganization(tx, { id: newId(), title: input.title });
-    await upsertMember(tx, org.id, user.id, 'admin');
-    await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: org.id, type: IdentityEvent.organizationCreated, data: { organizationId: org.id, title: org.title } }, now);
-    await announceMemberAdded(tx, org.id, user.id, 'admin', now);
-    return { organization: org, owner: user };
-  });
+  return db.transaction((tx) => createOrganizationIn(tx, input, now));
+}
+
+/** The same, inside a transaction the caller holds. */
+export async function createOrganizationIn(tx: SqlExecutor, input: { title: string; ownerEmail: string }, now: Date) {
+  const { user } = await ensureUser(tx, input.ownerEmail);
+  const org = await insertOrganization(tx, { id: newId(), title: input.title });
+  await upsertMember(tx, org.id, user.id, 'admin');
+  await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: org.id, type: IdentityEvent.organizationCreated, data: { organizationId: org.id, title: org.title } }, now);
+  await announceMemberAdded(tx, org.id, user.id, 'admin', now);
+  return { organization: org, owner: user };
 }
 
 /** Applies a PATCH; the event carries the names of the fields that changed. */

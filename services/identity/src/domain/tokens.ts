@@ -1,4 +1,4 @@
-import { authCacheKey, enqueueEvent, hashToken, newId, type Cache, type SqlDatabase } from '@quire/common';
+import { authCacheKey, enqueueEvent, hashToken, newId, type Cache, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
 import { findTokenById, insertToken, revokeToken } from '../store/tokens.store';
 import { ensureUser } from '../store/users.store';
@@ -12,14 +12,24 @@ export function generateToken(): string {
 
 
 /** Creates the user if missing and a new token for them; the token is returned once and never stored. */
-export async function issueToken(db: SqlDatabase, input: { email: string; displayName?: string; name?: string; token?: string }) {
+export async function issueToken(db: SqlDatabase, input: TokenRequest) {
+  return db.transaction((tx) => issueTokenIn(tx, input));
+}
+
+interface TokenRequest {
+  email: string;
+  displayName?: string;
+  name?: string;
+  token?: string;
+}
+
+/** The same, inside a transaction the caller holds. */
+export async function issueTokenIn(tx: SqlExecutor, input: TokenRequest) {
   const token = input.token ?? generateToken();
-  return db.transaction(async (tx) => {
-    const { user } = await ensureUser(tx, input.email, input.displayName);
-    const tokenId = newId();
-    await insertToken(tx, { id: tokenId, userId: user.id, name: input.name ?? '', hash: hashToken(token) });
-    return { token, tokenId, userId: user.id };
-  });
+  const { user } = await ensureUser(tx, input.email, input.displayName);
+  const tokenId = newId();
+  await insertToken(tx, { id: tokenId, userId: user.id, name: input.name ?? '', hash: hashToken(token) });
+  return { token, tokenId, userId: user.id };
 }
 
 /** Revokes a token and evicts its cached authentication at once. */
