@@ -1,0 +1,166 @@
+// Gateway benchmark: the same `GET /v1/user` (1) straight to identity's HTTP port, (2) through
+// nginx proxying to identity, (3) through the Quire gateway (auth cache, rate limit, signing,
+// proxy). Same machine, same run, measured with wrk. Results: bench/results/gateway.md.
+const { spawn, spawnSync } = require('node:child_process');
+const { mkdtempSync, writeFileSync, mkdirSync } = require('node:fs');
+const { tmpdir, availableParallelism } = require('node:os');
+const { join, resolve } = require('node:path');
+const { randomBytes } = require('node:crypto');
+const { Client } = require('pg');
+const { signPrincipal } = require('@quire/common');
+const { LocalStack } = require('@quire/gateway');
+
+const ROOT = resolve(__dirname, '..');
+const DURATION = process.env.BENCH_DURATION ?? '15s';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`;
+const NGINX_PORT = 28090;
+
+function log(message) {
+  process.stderr.write(`==> ${message}\n`);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}`);
+  return result;
+}
+
+function ensureTools() {
+  run('bash', [join(ROOT, 'deploy/local/install.sh')]);
+  for (const [bin, pkg] of [['wrk', 'wrk'], ['nginx', 'nginx-light']]) {
+    if (spawnSync('bash', ['-c', `command -v ${bin} || test -x /usr/sbin/${bin}`], { stdio: 'ignore' }).status !== 0) {
+      log(`installing ${pkg}`);
+      run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    }
+  }
+}
+
+async function recreateDatabase(name) {
+  const admin = new Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  return `${PG}/${name}`;
+}
+
+/** Runs wrk and returns requests/s and latency percentiles in ms. */
+function wrk(label, url, headers) {
+  log(`wrk ${label}: ${url} (${CONNECTIONS} connections, ${DURATION})`);
+  const args = ['-t', '2', '-c', String(CONNECTIONS), '-d', DURATION, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  args.push(url);
+  const result = spawnSync('wrk', args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+  const line = result.stdout.split('\n').find((l) => l.startsWith('QUIRE_BENCH '));
+  if (!line) throw new Error(`wrk printed no report:\n${result.stdout}`);
+  const report = JSON.parse(line.slice('QUIRE_BENCH '.length));
+  if (report.non2xx > 0 || report.errors > 0) throw new Error(`${label}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
+  return { label, ...report };
+}
+
+function startNginx(dir, upstreamPort, principalHeaders) {
+  const conf = `
+worker_processes ${availableParallelism()};
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+daemon off;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream identity { server 127.0.0.1:${upstreamPort}; keepalive 128; }
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    location / {
+      proxy_pass http://identity;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header x-quire-principal "${principalHeaders['x-quire-principal']}";
+      proxy_set_header x-quire-signature "${principalHeaders['x-quire-signature']}";
+    }
+  }
+}`;
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const nginx = spawnSync('bash', ['-c', 'command -v nginx || echo /usr/sbin/nginx'], { encoding: 'utf8' }).stdout.trim();
+  const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  return child;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function main() {
+  ensureTools();
+  run('bash', [join(ROOT, 'deploy/local/infra.sh'), 'start', 'postgres', 'redis']);
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+  const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
+  const internalSecret = randomBytes(32).toString('base64url');
+  const workers = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
+  const stack = new LocalStack({
+    repoRoot: ROOT,
+    logDir: join(dir, 'logs'),
+    gatewayPort: 28080,
+    httpPortBase: 28081,
+    grpcPortBase: 29081,
+    databaseUrls: { identity: await recreateDatabase('quire_bench_identity') },
+    redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
+    kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+    clickhouseUrl: 'http://127.0.0.1:1',
+    internalSecret,
+    bootstrapToken: token,
+    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', GATEWAY_WORKERS: String(workers) },
+  });
+  let nginx;
+  try {
+    await stack.start('identity');
+    await stack.start('gateway');
+    // Direct calls and nginx carry a signed principal, as the gateway would add it.
+    const userId = (await (await fetch(`${stack.url}/v1/user`, { headers: { authorization: `Bearer ${token}` } })).json()).id;
+    const signed = signPrincipal({ userId, tokenId: 'bench' }, internalSecret);
+    const principalHeaders = { 'x-quire-principal': signed.principal, 'x-quire-signature': signed.signature };
+    nginx = startNginx(dir, stack.httpPort('identity'), principalHeaders);
+    await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
+
+    const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders);
+    const viaNginx = wrk('nginx → identity', `http://127.0.0.1:${NGINX_PORT}/v1/user`, {});
+    const viaGateway = wrk('gateway → identity', `${stack.url}/v1/user`, { authorization: `Bearer ${token}` });
+    report([direct, viaNginx, viaGateway], workers);
+  } finally {
+    nginx?.kill('SIGTERM');
+    await stack.stopAll();
+  }
+}
+
+function report(results, workers) {
+  const [direct, nginx, gateway] = results;
+  const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
+  const rows = results.map((r) => `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${pct(r.rps, direct.rps)} |`);
+  const md = [
+    `Command: \`npm run bench -- gateway\` (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} each; gateway workers: ${workers}; nginx workers: ${availableParallelism()}; ${availableParallelism()} cores, same machine, same run, ${new Date().toISOString().slice(0, 10)})`,
+    '',
+    '| target | requests/s | p50 ms | p99 ms | of direct |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Gateway / nginx throughput: **${pct(gateway.rps, nginx.rps)}** (goal: at least 50%).`,
+  ].join('\n');
+  mkdirSync(join(__dirname, 'results'), { recursive: true });
+  writeFileSync(join(__dirname, 'results', 'gateway.md'), md + '\n');
+  process.stdout.write(md + '\n');
+}
+
+module.exports = { main };

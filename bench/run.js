@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/.
+const BENCHES = {
+  gateway: () => require('./gateway').main(),
+};
+
+const name = process.argv[2];
+if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
+  process.stdout.write(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
+    '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n');
+  process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
+}
+BENCHES[name]().catch((err) => {
+  process.stderr.write(`bench ${name} failed: ${err.stack || err.message}\n`);
+  process.exit(1);
+});
