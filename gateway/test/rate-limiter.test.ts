@@ -23,6 +23,15 @@ describe('RateLimiter', () => {
     expect(limited).toBe(200);
   });
 
+  it('claims one block at a time however many requests arrive together', async () => {
+    const cache = new MemoryCache();
+    const limiter = new RateLimiter(cache, logger, 1000);
+    const results = await Promise.allSettled(Array.from({ length: 30 }, () => limiter.take('t')));
+    expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
+    // One block of 50 serves all 30 concurrent requests.
+    expect(await cache.incrementWindow(`rl:t:${Math.floor(Date.now() / 60000)}`, 61, 0)).toBe(50);
+  });
+
   it('says when to retry, and opens a new window after it', async () => {
     let now = 60_000 * 10 + 15_000;
     const cache = new MemoryCache(() => now);

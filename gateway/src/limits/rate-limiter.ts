@@ -5,6 +5,8 @@ interface Allowance {
   granted: number;
   used: number;
   exhausted: boolean;
+  /** The block being claimed from the shared counter; concurrent requests wait for it. */
+  claiming: Promise<boolean> | null;
 }
 
 /**
@@ -35,33 +37,36 @@ export class RateLimiter {
     let allowance = this.allowances.get(key);
     if (!allowance || allowance.window !== window) {
       if (this.allowances.size > 50000) this.allowances.clear();
-      allowance = { window, granted: 0, used: 0, exhausted: false };
+      allowance = { window, granted: 0, used: 0, exhausted: false, claiming: null };
       this.allowances.set(key, allowance);
+    }
+    while (allowance.used >= allowance.granted && !allowance.exhausted) {
+      if (!allowance.claiming) allowance.claiming = this.claimBlock(key, allowance).finally(() => (allowance!.claiming = null));
+      if (!(await allowance.claiming)) return;
     }
     if (allowance.used < allowance.granted) {
       allowance.used++;
       return;
     }
-    if (!allowance.exhausted) {
-      try {
-        const total = await this.cache.incrementWindow(`rl:${key}:${window}`, this.windowSeconds + 1, this.block);
-        const before = total - this.block;
-        const grant = Math.max(0, Math.min(this.block, this.limitPerWindow - before));
-        allowance.granted += grant;
-        if (grant < this.block) allowance.exhausted = true;
-      } catch (err) {
-        if (nowMs - this.lastWarn > 10000) {
-          this.lastWarn = nowMs;
-          this.logger.warn({ err: (err as Error).message }, 'rate limiter: cache unavailable, not limiting');
-        }
-        return;
-      }
-      if (allowance.used < allowance.granted) {
-        allowance.used++;
-        return;
-      }
-    }
     const windowEndsMs = (window + 1) * this.windowSeconds * 1000;
     throw tooManyRequests(Math.max(1, Math.ceil((windowEndsMs - nowMs) / 1000)));
+  }
+
+  /** Claims the next block; resolves false when the cache is down (the request is let through). */
+  private async claimBlock(key: string, allowance: Allowance): Promise<boolean> {
+    try {
+      const total = await this.cache.incrementWindow(`rl:${key}:${allowance.window}`, this.windowSeconds + 1, this.block);
+      const grant = Math.max(0, Math.min(this.block, this.limitPerWindow - (total - this.block)));
+      allowance.granted += grant;
+      if (grant < this.block) allowance.exhausted = true;
+      return true;
+    } catch (err) {
+      const nowMs = this.now();
+      if (nowMs - this.lastWarn > 10000) {
+        this.lastWarn = nowMs;
+        this.logger.warn({ err: (err as Error).message }, 'rate limiter: cache unavailable, not limiting');
+      }
+      return false;
+    }
   }
 }

@@ -25,6 +25,8 @@ export interface GrpcClientOptions {
   retryable?: string[];
 }
 
+const RETRY_WAIT_MS = 400;
+
 const FROM_STATUS: Partial<Record<grpc.status, number>> = {
   [grpc.status.INVALID_ARGUMENT]: 400,
   [grpc.status.UNAUTHENTICATED]: 401,
@@ -52,21 +54,23 @@ export function createGrpcClient<C extends grpc.Client>(
   const retryable = new Set(options.retryable ?? []);
   const wrapped: Record<string, unknown> = { close: () => client.close() };
   for (const method of Object.keys(Ctor.service)) {
-    const call = (request: unknown, metadata: grpc.Metadata) =>
+    const call = (request: unknown, metadata: grpc.Metadata, callOptions: Partial<grpc.CallOptions>) =>
       new Promise<unknown>((resolve, reject) => {
         const fn = (client as unknown as Record<string, (...a: unknown[]) => grpc.ClientUnaryCall>)[method] as (...a: unknown[]) => grpc.ClientUnaryCall;
-        fn.call(client, request, metadata, { deadline: Date.now() + options.deadlineMs }, (err: grpc.ServiceError | null, res: unknown) =>
-          err ? reject(err) : resolve(res),
-        );
+        fn.call(client, request, metadata, callOptions, (err: grpc.ServiceError | null, res: unknown) => (err ? reject(err) : resolve(res)));
       });
     wrapped[method] = async (request: unknown, metadata = new grpc.Metadata()) => {
       try {
-        return await call(request, metadata);
+        return await call(request, metadata, { deadline: Date.now() + options.deadlineMs });
       } catch (err) {
         const e = err as grpc.ServiceError;
         if (retryable.has(method) && e.code === grpc.status.UNAVAILABLE) {
+          // The channel may be between reconnect attempts to a server that is back: wait for it
+          // briefly, which keeps a real outage a fast 503.
           try {
-            return await call(request, metadata);
+            const waiting = metadata.clone();
+            waiting.setOptions({ waitForReady: true });
+            return await call(request, waiting, { deadline: Date.now() + RETRY_WAIT_MS });
           } catch (retryErr) {
             throw toApiError(retryErr as grpc.ServiceError, serviceName);
           }
