@@ -10,8 +10,9 @@ const base = { transform: { '^.+\\.ts$': tsJest }, moduleNameMapper, testEnviron
 const e2e = (target) => ({
   ...base,
   displayName: `e2e-${target}`,
-  // The distributed run adds the fault tests that need separate processes and a real broker.
-  testMatch: ['<rootDir>/test/e2e/**/*.test.ts', ...(target === 'distributed' ? ['<rootDir>/test/e2e-distributed/**/*.test.ts'] : [])],
+  // Each run adds the tests only its way of running has: the distributed one kills processes and
+  // stops the broker; the embedded one stops and restarts the single process on its data.
+  testMatch: ['<rootDir>/test/e2e/**/*.test.ts', `<rootDir>/test/e2e-${target}/**/*.test.ts`],
   globalSetup: `<rootDir>/test/support/setup-${target}.ts`,
   globalTeardown: `<rootDir>/test/support/teardown-${target}.ts`,
   globals: { QUIRE_TARGET: target },

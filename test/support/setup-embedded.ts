@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,17 @@ export default async function setupEmbedded(): Promise<void> {
   mkdirSync(logDir);
   const port = Number(process.env.QUIRE_E2E_EMBEDDED_PORT ?? 18280);
   const token = `qr_${randomBytes(24).toString('base64url')}`;
-  const log = createWriteStream(join(logDir, 'embedded.log'));
+  const { child, url } = await startEmbeddedProcess({ dataDir, logDir, port, token });
+  const partial: StackState = { target: 'embedded', url, token, organizationId: '', cliEnv: { DATA_DIR: dataDir }, logDir, pids: { embedded: child.pid } };
+  const orgs = await apiClient(partial).get('/v1/orgs');
+  if (orgs.status !== 200) throw new Error(`bootstrap token does not work: ${orgs.status} ${orgs.text}`);
+  writeState({ ...partial, organizationId: orgs.body.items[0].id, embedded: { dataDir, port } });
+}
+
+/** Starts the embedded process and waits until it is ready and has written runtime.json. */
+export async function startEmbeddedProcess(options: { dataDir: string; logDir: string; port: number; token: string }): Promise<{ child: ChildProcess; url: string }> {
+  const { dataDir, logDir, port, token } = options;
+  const log = createWriteStream(join(logDir, 'embedded.log'), { flags: 'a' });
   const child = spawn(process.execPath, [join(REPO_ROOT, 'gateway/dist/embedded.js')], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -31,14 +41,7 @@ export default async function setupEmbedded(): Promise<void> {
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
   await waitForReady(`${url}/readyz`, 60000, () => child.exitCode !== null, `embedded Quire (log: ${join(logDir, 'embedded.log')})`);
-  const runtimeFile = join(dataDir, 'runtime.json');
-  if (!existsSync(runtimeFile)) throw new Error('embedded Quire did not write runtime.json');
-  const runtime = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { internalSecret: string };
-
-  const partial: StackState = { target: 'embedded', url, token, organizationId: '', cliEnv: { DATA_DIR: dataDir }, logDir, pids: { embedded: child.pid } };
-  const orgs = await apiClient(partial).get('/v1/orgs');
-  if (orgs.status !== 200) throw new Error(`bootstrap token does not work: ${orgs.status} ${orgs.text}`);
-  void runtime;
+  if (!existsSync(join(dataDir, 'runtime.json'))) throw new Error('embedded Quire did not write runtime.json');
   child.unref();
-  writeState({ ...partial, organizationId: orgs.body.items[0].id });
+  return { child, url };
 }

@@ -20,6 +20,8 @@ export interface StackState {
   pids: Partial<Record<ProcessName | 'embedded', number>>;
   /** Distributed only: how to start a process again after a test killed it. */
   localStack?: LocalStackOptions;
+  /** Embedded only: where its data lives, to restart it on the same data. */
+  embedded?: { dataDir: string; port: number };
 }
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
