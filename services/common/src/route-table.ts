@@ -22,7 +22,6 @@ const CONTENT_PART1 = 'content service part 1: collections, spaces, custom field
 const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
 const SITES = 'sites service (issue #5)';
 const INSIGHTS = 'insights service (issue #6)';
-const IDENTITY = 'identity service: teams, SAML, invites, members, e-mail domains (issue #3)';
 const SPECS = 'specs service: OpenAPI specs and translations (a later issue)';
 
 const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId}/content${suffix}`];
@@ -34,18 +33,18 @@ const SPECS_TABLE: Spec[] = [
   ['GET', '/orgs', 'identity'],
   ['GET PATCH', ORG, 'identity'],
   ['GET', `${ORG}/members`, 'identity'],
-  ['GET PATCH DELETE', `${ORG}/members/{userId}`, 'identity', IDENTITY],
-  ['POST', `${ORG}/invites`, 'identity', IDENTITY],
-  ['GET POST', `${ORG}/link-invites`, 'identity', IDENTITY],
-  ['GET PATCH DELETE', `${ORG}/link-invites/{inviteId}`, 'identity', IDENTITY],
-  ['GET PUT', `${ORG}/teams`, 'identity', IDENTITY],
-  ['GET PATCH DELETE', `${ORG}/teams/{teamId}`, 'identity', IDENTITY],
-  ['GET PUT', `${ORG}/teams/{teamId}/members`, 'identity', IDENTITY],
-  ['PUT DELETE', `${ORG}/teams/{teamId}/members/{userId}`, 'identity', IDENTITY],
-  ['GET POST', `${ORG}/saml`, 'identity', IDENTITY],
-  ['GET PATCH DELETE', `${ORG}/saml/{samlProviderId}`, 'identity', IDENTITY],
-  ['GET', `${ORG}/sso`, 'identity', IDENTITY],
-  ['GET', '/email-domains/{emailDomain}/orgs', 'identity', IDENTITY],
+  ['GET PATCH DELETE', `${ORG}/members/{userId}`, 'identity'],
+  ['POST', `${ORG}/invites`, 'identity'],
+  ['GET POST', `${ORG}/link-invites`, 'identity'],
+  ['GET PATCH DELETE', `${ORG}/link-invites/{inviteId}`, 'identity'],
+  ['GET PUT', `${ORG}/teams`, 'identity'],
+  ['GET PATCH DELETE', `${ORG}/teams/{teamId}`, 'identity'],
+  ['GET PUT', `${ORG}/teams/{teamId}/members`, 'identity'],
+  ['PUT DELETE', `${ORG}/teams/{teamId}/members/{userId}`, 'identity'],
+  ['GET POST', `${ORG}/saml`, 'identity'],
+  ['GET PATCH DELETE', `${ORG}/saml/{samlProviderId}`, 'identity'],
+  ['GET', `${ORG}/sso`, 'identity'],
+  ['GET', '/email-domains/{emailDomain}/orgs', 'identity'],
   // content
   ['GET POST', `${ORG}/collections`, 'content', CONTENT_PART1],
   ['GET PATCH DELETE', '/collections/{collectionId}', 'content', CONTENT_PART1],

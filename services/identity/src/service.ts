@@ -3,8 +3,13 @@ import { mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@qu
 import { bootstrapIfEmpty, type BootstrapOptions, type BootstrapResult } from './domain/bootstrap';
 import { identityAdminGrpc } from './grpc/admin.grpc';
 import { identityGrpc } from './grpc/identity.grpc';
+import { emailDomainsRoutes } from './http/email-domains/email-domains.routes';
+import { invitesRoutes } from './http/invites/invites.routes';
+import { linkInvitesRoutes } from './http/link-invites/link-invites.routes';
 import { membersRoutes } from './http/members/members.routes';
 import { organizationsRoutes } from './http/orgs/orgs.routes';
+import { samlRoutes } from './http/saml/saml.routes';
+import { teamsRoutes } from './http/teams/teams.routes';
 import { usersRoutes } from './http/users/users.routes';
 
 export interface IdentityOptions {
@@ -25,6 +30,11 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(usersRoutes(ctx));
           app.use(organizationsRoutes(ctx));
           app.use(membersRoutes(ctx));
+          app.use(teamsRoutes(ctx));
+          app.use(samlRoutes(ctx));
+          app.use(invitesRoutes(ctx));
+          app.use(linkInvitesRoutes(ctx));
+          app.use(emailDomainsRoutes(ctx));
           mountPlannedRoutes(app, 'identity');
         },
         grpc: [identityGrpc(ctx), identityAdminGrpc(ctx)],

@@ -1,9 +1,19 @@
 import { atLeast, forbidden, isRole, notFound, type Role, type SqlExecutor } from '@quire/common';
 import { findOrganizationForUser, type OrganizationWithRole } from '../store/organizations.store';
 
-export type OrganizationAction = 'read' | 'update' | 'listMembers';
+export type OrganizationAction = 'read' | 'update' | 'listMembers' | 'listTeams' | 'manageTeams' | 'manageMembers' | 'manageInvites' | 'manageSaml';
 
-const REQUIRED: Record<OrganizationAction, Role> = { read: 'read', listMembers: 'read', update: 'admin' };
+// Any member reads; only admins change settings, teams, members, invites and SAML providers.
+const REQUIRED: Record<OrganizationAction, Role> = {
+  read: 'read',
+  listMembers: 'read',
+  listTeams: 'read',
+  update: 'admin',
+  manageTeams: 'admin',
+  manageMembers: 'admin',
+  manageInvites: 'admin',
+  manageSaml: 'admin',
+};
 
 /**
  * Loads an organization for the caller and checks the action. A non-member gets the same 404 as

@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { IdentityHttpDeps } from '../deps';
+
+// Placeholder: filled in by the identity-complete work (issue #3).
+export function teamsRoutes(_deps: IdentityHttpDeps): Router {
+  return Router();
+}
