@@ -32,3 +32,4 @@ export * from './route-table';
 export * from './http/planned-routes';
 export * from './grpc/health';
 export * from './auth-cache';
+export * from './membership';

@@ -11,6 +11,8 @@ export interface ReceivedMessage extends BusMessage {
 export interface Subscription {
   groupId: string;
   topics: string[];
+  /** Where a new consumer group starts: the oldest retained message (default) or only new ones. */
+  fromBeginning?: boolean;
   /** Throwing makes the bus deliver the message again later: handlers must be idempotent. */
   handle: (message: ReceivedMessage) => Promise<void>;
 }

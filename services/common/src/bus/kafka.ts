@@ -40,7 +40,7 @@ export class KafkaBus implements MessageBus {
     this.consumers.push(consumer);
     consumer.on(consumer.events.CRASH, (e) => this.logger.warn({ group: subscription.groupId, err: e.payload.error.message }, 'kafka consumer crashed; restarting'));
     await consumer.connect();
-    for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: true });
+    for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
     // Offsets are committed after the handler returns; a throw re-delivers the message.
     await consumer.run({
       eachMessage: async ({ topic, message }) => {

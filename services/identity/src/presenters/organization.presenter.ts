@@ -2,7 +2,7 @@ import { atLeast, isRole, type UrlBuilder } from '@quire/common';
 import type { OrganizationRow } from '../store/organizations.store';
 
 /** Reference schema: Organization; `permissions` are the caller's. */
-export function presentOrganization(org: OrganizationRow, callerRole: string | null, urls: UrlBuilder) {
+export function presentOrganization(org: OrganizationRow & { caller_owns_team?: boolean }, callerRole: string | null, urls: UrlBuilder) {
   const role = isRole(callerRole) ? callerRole : null;
   const isAdmin = atLeast(role, 'admin');
   return {
@@ -32,7 +32,7 @@ export function presentOrganization(org: OrganizationRow, callerRole: string | n
     permissions: {
       view: role !== null,
       admin: isAdmin,
-      ownTeam: false,
+      ownTeam: org.caller_owns_team === true,
       createContent: atLeast(role, 'create'),
       createOpenAPISpec: atLeast(role, 'create'),
       ingestConversations: isAdmin,

@@ -23,7 +23,11 @@ export interface OrganizationRow {
 /** An organization with the caller's role in it (null when not a member). */
 export interface OrganizationWithRole extends OrganizationRow {
   caller_role: string | null;
+  caller_owns_team: boolean;
 }
+
+// Whether the caller owns a team of the organization (Organization.permissions.ownTeam).
+const OWNS_TEAM = `EXISTS (SELECT 1 FROM team_members tm WHERE tm.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') AS caller_owns_team`;
 
 export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string }): Promise<OrganizationRow> {
   const { rows } = await db.query<OrganizationRow>('INSERT INTO organizations (id, title) VALUES ($1, $2) RETURNING *', [org.id, org.title]);
@@ -32,7 +36,7 @@ export async function insertOrganization(db: SqlExecutor, org: { id: string; tit
 
 export async function findOrganizationForUser(db: SqlExecutor, orgId: string, userId: string): Promise<OrganizationWithRole | null> {
   const { rows } = await db.query<OrganizationWithRole>(
-    `SELECT o.*, m.role AS caller_role FROM organizations o
+    `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
      LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
      WHERE o.id = $1`,
     [orgId, userId],
@@ -47,7 +51,7 @@ export async function listOrganizationsOfUser(
 ): Promise<{ rows: OrganizationWithRole[]; total: number }> {
   const [list, count] = await Promise.all([
     db.query<OrganizationWithRole>(
-      `SELECT o.*, m.role AS caller_role FROM organizations o
+      `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
        JOIN members m ON m.organization_id = o.id
        WHERE m.user_id = $1 AND NOT m.disabled
        ORDER BY o.created_at, o.id LIMIT $2 OFFSET $3`,

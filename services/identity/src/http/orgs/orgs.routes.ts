@@ -29,7 +29,7 @@ export function organizationsRoutes({ db, urls, clock, outbox }: IdentityHttpDep
     const updated = await updateOrganizationFields(db, org.id, changes, clock());
     if (!updated) throw notFound(`Organization ${org.id} not found`);
     outbox.nudge();
-    res.json(presentOrganization(updated, org.role, urls));
+    res.json(presentOrganization({ ...updated, caller_owns_team: org.caller_owns_team }, org.role, urls));
   });
 
   return router;
