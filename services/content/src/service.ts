@@ -1,15 +1,29 @@
 import { join } from 'node:path';
-import { healthBinding, mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@quire/common';
-import { content } from '@quire/proto';
+import { MembershipResolver, mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@quire/common';
+import { contentGrpc } from './grpc/content.grpc';
+import { collectionsRoutes } from './http/collections/collections.routes';
+import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
+import type { ContentHttpDeps } from './http/deps';
+import { spacesRoutes } from './http/spaces/spaces.routes';
 
-/** The content service: boots, migrates its own database and answers 501 for routes still to come. */
+/** The content service: collections, spaces, custom fields; space content arrives later. */
 export function contentModule(): ServiceModule {
   return {
     name: 'content',
     migrationsDir: join(__dirname, '..', 'migrations'),
-    build: (ctx: ServiceContext) => ({
-      routes: (app) => mountPlannedRoutes(app, 'content'),
-      grpc: [healthBinding(content.ContentService, 'content', () => ctx.db.ping().then(() => true, () => false))],
-    }),
+    build: (ctx: ServiceContext) => {
+      const membership = new MembershipResolver(() => ctx.clients.identity());
+      const deps: ContentHttpDeps = { ...ctx, membership };
+      return {
+        routes: (app) => {
+          app.use(collectionsRoutes(deps));
+          app.use(spacesRoutes(deps));
+          app.use(customFieldsRoutes(deps));
+          mountPlannedRoutes(app, 'content');
+        },
+        grpc: contentGrpc(ctx),
+        start: () => membership.subscribe(ctx.bus, 'content', ctx.logger),
+      };
+    },
   };
 }

@@ -9,6 +9,7 @@ export class KafkaBus implements MessageBus {
   private producer: Producer | null = null;
   private connecting: Promise<Producer> | null = null;
   private readonly consumers: Consumer[] = [];
+  private closed = false;
 
   constructor(brokers: string[], clientId: string, private readonly logger: Logger) {
     this.kafka = new Kafka({
@@ -32,24 +33,58 @@ export class KafkaBus implements MessageBus {
     }
   }
 
+  /**
+   * Joins the consumer group and starts consuming. If Kafka is unreachable the service still
+   * starts: joining is retried in the background until it succeeds or the bus is closed.
+   */
   async subscribe(subscription: Subscription): Promise<void> {
+    try {
+      await this.startConsumer(subscription);
+    } catch (err) {
+      this.logger.warn({ group: subscription.groupId, err: (err as Error).message }, 'kafka consumer could not start; retrying in the background');
+      void this.retryConsumer(subscription);
+    }
+  }
+
+  private async retryConsumer(subscription: Subscription): Promise<void> {
+    let delayMs = 1000;
+    while (!this.closed) {
+      await new Promise((r) => setTimeout(r, delayMs));
+      if (this.closed) return;
+      try {
+        await this.startConsumer(subscription);
+        this.logger.info({ group: subscription.groupId }, 'kafka consumer started');
+        return;
+      } catch {
+        delayMs = Math.min(delayMs * 2, 15000);
+      }
+    }
+  }
+
+  private async startConsumer(subscription: Subscription): Promise<void> {
     const consumer = this.kafka.consumer({
       groupId: subscription.groupId,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
     });
-    this.consumers.push(consumer);
     consumer.on(consumer.events.CRASH, (e) => this.logger.warn({ group: subscription.groupId, err: e.payload.error.message }, 'kafka consumer crashed; restarting'));
-    await consumer.connect();
-    for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
-    // Offsets are committed after the handler returns; a throw re-delivers the message.
-    await consumer.run({
-      eachMessage: async ({ topic, message }) => {
-        await subscription.handle({ topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
-      },
-    });
+    try {
+      await consumer.connect();
+      for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
+      // Offsets are committed after the handler returns; a throw re-delivers the message.
+      await consumer.run({
+        eachMessage: async ({ topic, message }) => {
+          await subscription.handle({ topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
+        },
+      });
+    } catch (err) {
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
+    this.consumers.push(consumer);
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
     if (this.producer) await this.producer.disconnect().catch(() => undefined);
   }
