@@ -33,3 +33,5 @@ export * from './http/planned-routes';
 export * from './grpc/health';
 export * from './auth-cache';
 export * from './membership';
+export * from './ordering';
+export { containsPattern } from './sql/patterns';

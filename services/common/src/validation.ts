@@ -30,3 +30,10 @@ function describeIssue(issue: z.ZodIssue): string {
 
 /** Query-string booleans: "true"/"false" only. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** An absolute http(s) URL of at most 2048 characters (the reference's URL schema). */
+export const httpUrl = z
+  .string()
+  .max(2048)
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');

@@ -25,7 +25,7 @@ export async function bootstrapIfEmpty(db: SqlDatabase, options: BootstrapOption
     await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
     if ((await countUsers(tx)) > 0) return null;
     const { organization, owner } = await createOrganizationIn(tx, { title: options.organizationTitle, ownerEmail: options.email }, now);
-    const { token } = await issueTokenIn(tx, { email: owner.email, name: 'bootstrap', token: options.token });
+    const { token } = await issueTokenIn(tx, { email: owner.email, name: 'bootstrap', token: options.token, now });
     return { token, userId: owner.id, organizationId: organization.id };
   });
   if (result) logger.info({ organizationId: result.organizationId, userId: result.userId }, 'bootstrapped an empty identity store');

@@ -1,8 +1,8 @@
 import { conflict, enqueueEvent, newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
-import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
+import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { upsertMember } from '../store/members.store';
 import { insertOrganization, isHostnameTaken, updateOrganization, type OrganizationChanges, type OrganizationRow } from '../store/organizations.store';
-import { ensureUser } from '../store/users.store';
+import { findOrCreateUser } from './users';
 
 /** Creates an organization with its owner as admin (the owner user is created when missing). */
 export async function createOrganization(db: SqlDatabase, input: { title: string; ownerEmail: string }, now: Date) {
@@ -11,10 +11,10 @@ export async function createOrganization(db: SqlDatabase, input: { title: string
 
 /** The same, inside a transaction the caller holds. */
 export async function createOrganizationIn(tx: SqlExecutor, input: { title: string; ownerEmail: string }, now: Date) {
-  const { user } = await ensureUser(tx, input.ownerEmail);
+  const { user } = await findOrCreateUser(tx, { email: input.ownerEmail }, now);
   const org = await insertOrganization(tx, { id: newId(), title: input.title });
   await upsertMember(tx, org.id, user.id, 'admin');
-  await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: org.id, type: IdentityEvent.organizationCreated, data: { organizationId: org.id, title: org.title } }, now);
+  await enqueueEvent(tx, organizationEvent(IdentityEvent.organizationCreated, { organizationId: org.id, title: org.title }), now);
   await announceMemberAdded(tx, org.id, user.id, 'admin', now);
   return { organization: org, owner: user };
 }
@@ -28,12 +28,12 @@ export async function updateOrganizationFields(db: SqlDatabase, orgId: string, c
     const row = await updateOrganization(tx, orgId, changes, now);
     if (row) {
       const fields = Object.keys(changes).filter((k) => changes[k as keyof OrganizationChanges] !== undefined);
-      await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: orgId, type: IdentityEvent.organizationUpdated, data: { organizationId: orgId, fields } }, now);
+      await enqueueEvent(tx, organizationEvent(IdentityEvent.organizationUpdated, { organizationId: orgId, fields }), now);
     }
     return row;
   });
 }
 
 export async function announceMemberAdded(tx: SqlExecutor, orgId: string, userId: string, role: string, now: Date): Promise<void> {
-  await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: orgId, type: IdentityEvent.memberAdded, data: { organizationId: orgId, userId, role } }, now);
+  await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, { organizationId: orgId, userId, role }), now);
 }

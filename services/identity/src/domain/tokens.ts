@@ -1,7 +1,7 @@
 import { authCacheKey, enqueueEvent, hashToken, newId, type Cache, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
 import { findTokenById, insertToken, revokeToken } from '../store/tokens.store';
-import { ensureUser } from '../store/users.store';
+import { findOrCreateUser } from './users';
 
 export const TOKEN_PREFIX = 'qr_';
 
@@ -21,12 +21,14 @@ interface TokenRequest {
   displayName?: string;
   name?: string;
   token?: string;
+  /** Time of the events of a user created here (pending invites accepted); pass clock(). */
+  now?: Date;
 }
 
 /** The same, inside a transaction the caller holds. */
 export async function issueTokenIn(tx: SqlExecutor, input: TokenRequest) {
   const token = input.token ?? generateToken();
-  const { user } = await ensureUser(tx, input.email, input.displayName);
+  const { user } = await findOrCreateUser(tx, { email: input.email, displayName: input.displayName }, input.now);
   const tokenId = newId();
   await insertToken(tx, { id: tokenId, userId: user.id, name: input.name ?? '', hash: hashToken(token) });
   return { token, tokenId, userId: user.id };

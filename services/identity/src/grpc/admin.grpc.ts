@@ -27,7 +27,8 @@ export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<Ser
   return bind<identity.IdentityAdminServer>(identity.IdentityAdminService, {
     createToken: async (req, metadata) => {
       authorize('createToken', metadata);
-      const issued = await issueToken(db, { email: email(req.email), displayName: req.displayName || undefined, name: req.tokenName });
+      const issued = await issueToken(db, { email: email(req.email), displayName: req.displayName || undefined, name: req.tokenName, now: clock() });
+      outbox.nudge();
       return { token: issued.token, userId: issued.userId, tokenId: issued.tokenId };
     },
     revokeToken: async (req, metadata) => {

@@ -2,7 +2,10 @@ import type { UrlBuilder } from '@quire/common';
 import type { MemberWithUser } from '../store/members.store';
 import { presentUser } from './user.presenter';
 
-/** Reference schema: OrganizationMember. `spaces` and `teams` counts arrive with teams and content access. */
+/**
+ * Reference schema: OrganizationMember. `spaces` stays 0: which spaces a member reaches is the
+ * content service's knowledge (identity holds no spaces); it will come from there, not from here.
+ */
 export function presentMember(member: MemberWithUser, urls: UrlBuilder) {
   return {
     object: 'member' as const,
@@ -14,6 +17,6 @@ export function presentMember(member: MemberWithUser, urls: UrlBuilder) {
     ...(member.last_seen_at ? { lastSeenAt: member.last_seen_at.toISOString() } : {}),
     sso: false,
     spaces: 0,
-    teams: 0,
+    teams: member.teams,
   };
 }

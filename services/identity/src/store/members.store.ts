@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { containsPattern, type SqlExecutor } from '@quire/common';
 import type { UserRow } from './users.store';
 
 export interface MemberRow {
@@ -10,13 +10,54 @@ export interface MemberRow {
   last_seen_at: Date | null;
 }
 
+/** A member with their user and the number of the organization's teams they belong to. */
 export interface MemberWithUser extends MemberRow {
   user: UserRow;
+  teams: number;
+}
+
+/**
+ * The select list of a MemberWithUser, for queries `FROM members m JOIN users u ON u.id = m.user_id`
+ * (exported so other stores, e.g. teams, list members the same way); map rows with toMemberWithUser.
+ */
+export const MEMBER_WITH_USER_COLUMNS = `m.*, u.id AS u_id, u.email AS u_email, u.display_name AS u_display_name,
+  u.photo_url AS u_photo_url, u.created_at AS u_created_at,
+  (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS team_count`;
+
+export type MemberWithUserRow = MemberRow & {
+  u_id: string;
+  u_email: string;
+  u_display_name: string;
+  u_photo_url: string | null;
+  u_created_at: Date;
+  team_count: number;
+};
+
+export function toMemberWithUser(r: MemberWithUserRow): MemberWithUser {
+  return {
+    organization_id: r.organization_id,
+    user_id: r.user_id,
+    role: r.role,
+    disabled: r.disabled,
+    joined_at: r.joined_at,
+    last_seen_at: r.last_seen_at,
+    user: { id: r.u_id, email: r.u_email, display_name: r.u_display_name, photo_url: r.u_photo_url, created_at: r.u_created_at },
+    teams: r.team_count,
+  };
 }
 
 export async function findMembership(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
   const { rows } = await db.query<MemberRow>('SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
   return rows[0] ?? null;
+}
+
+export async function findMemberWithUser(db: SqlExecutor, orgId: string, userId: string): Promise<MemberWithUser | null> {
+  const { rows } = await db.query<MemberWithUserRow>(
+    `SELECT ${MEMBER_WITH_USER_COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
+     WHERE m.organization_id = $1 AND m.user_id = $2`,
+    [orgId, userId],
+  );
+  return rows[0] ? toMemberWithUser(rows[0]) : null;
 }
 
 /** Adds a member or changes their role; returns the previous role (null when newly added). */
@@ -29,6 +70,39 @@ export async function upsertMember(db: SqlExecutor, orgId: string, userId: strin
     [orgId, userId, role],
   );
   return { previousRole: rows[0]?.previous_role ?? null };
+}
+
+/** Adds a member unless they already are one (whose role then stays); true when added. */
+export async function insertMemberIfAbsent(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT (organization_id, user_id) DO NOTHING RETURNING user_id',
+    [orgId, userId, role],
+  );
+  return rows.length > 0;
+}
+
+export async function updateMemberRole(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<void> {
+  await db.query('UPDATE members SET role = $3 WHERE organization_id = $1 AND user_id = $2', [orgId, userId, role]);
+}
+
+/** Deletes a membership (its team memberships go with it: FK cascade); returns the deleted row. */
+export async function deleteMember(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
+  const { rows } = await db.query<MemberRow>('DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING *', [orgId, userId]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Serializes the transactions that may take away an organization's last admin: each locks the
+ * organization row first (NO KEY UPDATE, so inserts referencing the organization are not blocked),
+ * then counts. Under READ COMMITTED the count after the lock sees every earlier such change.
+ */
+export async function lockAndCountActiveAdmins(tx: SqlExecutor, orgId: string): Promise<number> {
+  await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [orgId]);
+  const { rows } = await tx.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled",
+    [orgId],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 export interface MemberListFilter {
@@ -53,7 +127,7 @@ export async function listMembers(
     where.push(`m.role = $${params.length}`);
   }
   if (filter.search) {
-    params.push(`%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(containsPattern(filter.search));
     where.push(`(u.display_name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
   }
   // Sorting by last activity lists only members who have been seen (reference: listMembersInOrganizationById).
@@ -62,25 +136,14 @@ export async function listMembers(
   const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
   const from = `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(' AND ')}`;
   const [list, count] = await Promise.all([
-    db.query<MemberRow & { u_id: string; u_email: string; u_display_name: string; u_photo_url: string | null; u_created_at: Date }>(
-      `SELECT m.*, u.id AS u_id, u.email AS u_email, u.display_name AS u_display_name, u.photo_url AS u_photo_url, u.created_at AS u_created_at
-       ${from} ORDER BY ${sortColumn} ${direction}, m.user_id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    db.query<MemberWithUserRow>(
+      `SELECT ${MEMBER_WITH_USER_COLUMNS} ${from}
+       ORDER BY ${sortColumn} ${direction}, m.user_id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, page.limit, page.offset],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params),
   ]);
-  return {
-    rows: list.rows.map((r) => ({
-      organization_id: r.organization_id,
-      user_id: r.user_id,
-      role: r.role,
-      disabled: r.disabled,
-      joined_at: r.joined_at,
-      last_seen_at: r.last_seen_at,
-      user: { id: r.u_id, email: r.u_email, display_name: r.u_display_name, photo_url: r.u_photo_url, created_at: r.u_created_at },
-    })),
-    total: count.rows[0]?.n ?? 0,
-  };
+  return { rows: list.rows.map(toMemberWithUser), total: count.rows[0]?.n ?? 0 };
 }
 
 /** Records that a member was active, at most once a minute. */

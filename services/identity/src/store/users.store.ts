@@ -24,8 +24,12 @@ export async function findUserByEmail(db: SqlExecutor, email: string): Promise<U
   return rows[0] ?? null;
 }
 
-/** Returns the user with this e-mail, creating it (display name from the e-mail) when missing. */
-export async function ensureUser(db: SqlExecutor, email: string, displayName?: string): Promise<{ user: UserRow; created: boolean }> {
+/**
+ * Returns the user with this e-mail, inserting it (display name from the e-mail) when missing.
+ * The storage step only: domain code creates users through findOrCreateUser (domain/users.ts),
+ * which also turns the address's pending invites into memberships.
+ */
+export async function insertUserUnlessExists(db: SqlExecutor, email: string, displayName?: string): Promise<{ user: UserRow; created: boolean }> {
   const normalized = email.toLowerCase();
   const { rows } = await db.query<UserRow>(
     `INSERT INTO users (id, email, display_name) VALUES ($1, $2, $3)
@@ -34,8 +38,17 @@ export async function ensureUser(db: SqlExecutor, email: string, displayName?: s
   );
   if (rows[0]) return { user: rows[0], created: true };
   const existing = await findUserByEmail(db, normalized);
-  if (!existing) throw new Error('user vanished during ensureUser');
+  if (!existing) throw new Error('user vanished during insertUserUnlessExists');
   return { user: existing, created: false };
+}
+
+/**
+ * Serializes, per e-mail address, creating its user with inviting it: without this an invite could
+ * check "no such user", the user be created and take the pending invites, and the invite commit
+ * after that and stay pending forever. Lock several addresses in sorted order (no deadlock).
+ */
+export async function lockEmailAddress(tx: SqlExecutor, email: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('identity.user-email:' || $1, 0))", [email.toLowerCase()]);
 }
 
 /** True when both users belong to at least one common organization. */

@@ -1,7 +1,25 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { isRole, parseInput } from '@quire/common';
+import { inviteUsers } from '../../domain/invites';
+import { authorizeOrganization } from '../../policies/organization.policy';
+import { presentInvitationResult } from '../../presenters/invite.presenter';
 import type { IdentityHttpDeps } from '../deps';
+import { inviteUsersBody } from './invites.schema';
 
-// Placeholder: filled in by the identity-complete work (issue #3).
-export function invitesRoutes(_deps: IdentityHttpDeps): Router {
-  return Router();
+export function invitesRoutes({ db, clock, outbox }: IdentityHttpDeps): Router {
+  const router = Router();
+
+  // Admins only. The role of an address: its own, else the body's `role`, else the organization's
+  // `defaultRole`, else read.
+  router.post('/v1/orgs/:organizationId/invites', async (req: Request<{ organizationId: string }>, res: Response) => {
+    const body = parseInput(inviteUsersBody, req.body ?? {});
+    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
+    const fallbackRole = body.role ?? (isRole(org.default_role) ? org.default_role : 'read');
+    const invitations = body.emails.map((entry) => (typeof entry === 'string' ? { email: entry, role: fallbackRole } : entry));
+    const result = await inviteUsers(db, { organizationId: org.id, invitedBy: req.principal.userId, invitations }, clock());
+    outbox.nudge();
+    res.json(presentInvitationResult(result));
+  });
+
+  return router;
 }

@@ -1,11 +1,24 @@
-import { ROLES, z } from '@quire/common';
+import { ROLES, z, type Role } from '@quire/common';
 
-// Query of listMembersInOrganizationById (reference): role, search, sort, order.
+/**
+ * MemberRoleOrGuest (reference), where null means "guest". Quire has no guests: every member holds
+ * one of the roles, and policies treat a member without a role as a non-member. So null is a 400.
+ */
+export const memberRole = z
+  .enum(ROLES)
+  .nullable()
+  .refine((role): role is Role => role !== null, `must be one of ${ROLES.join(', ')}: guests (null) are not supported`);
+
+// Query of listMembersInOrganizationById (reference): role, search, sort, order. The reference also
+// accepts role=guest; with no guests in Quire it lists nobody.
 export const listMembersQuery = z
   .object({
-    role: z.enum(ROLES).optional(),
+    role: z.enum([...ROLES, 'guest']).optional(),
     search: z.string().max(256).optional(),
     sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
     order: z.enum(['asc', 'desc']).default('desc'),
   })
   .passthrough();
+
+// Body of updateMemberInOrganizationById; without `role` nothing changes.
+export const updateMemberBody = z.object({ role: memberRole.optional() }).strict();

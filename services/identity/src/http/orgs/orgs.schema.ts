@@ -1,4 +1,4 @@
-import { ROLES, z } from '@quire/common';
+import { httpUrl, ROLES, z } from '@quire/common';
 
 // PATCH /orgs/{organizationId}: reference request body of updateOrganizationById, limits of spec §8.
 const domain = z
@@ -7,7 +7,6 @@ const domain = z
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name such as example.com')
   .transform((d) => d.toLowerCase());
 
-const url = z.string().max(2048).url().refine((u) => /^https?:\/\//i.test(u), 'must be an http(s) URL');
 
 const mergeRule = z.union([
   z.object({ rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']), users: z.array(z.string()) }).strict(),
@@ -33,7 +32,7 @@ export const updateOrganizationBody = z
     hostname: z.string().min(3).max(32).regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'must be lower-case letters, digits and inner hyphens'),
     defaultRole: z.enum(ROLES).nullable(),
     defaultContent: z.object({ type: z.literal('site'), site: z.string().min(1).max(64) }).strict().nullable(),
-    logo: url.nullable(),
+    logo: httpUrl.nullable(),
     sso: z.boolean(),
     ai: z.boolean(),
     inviteLinks: z.boolean(),

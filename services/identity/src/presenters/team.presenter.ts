@@ -1,0 +1,22 @@
+import type { Role } from '@quire/common';
+import { canManageTeamMembers } from '../policies/team.policy';
+import type { TeamSummary } from '../store/teams.store';
+
+/**
+ * Reference schema: OrganizationTeam (it has no `urls`). `permissions` are the caller's: every
+ * organization member views a team; `admin` (manage the team) holds for organization admins and the team's owners.
+ */
+export function presentTeam(team: TeamSummary, spaces: number, callerOrgRole: Role) {
+  return {
+    object: 'team' as const,
+    id: team.id,
+    title: team.title,
+    members: team.member_count,
+    spaces,
+    createdAt: team.created_at.toISOString(),
+    permissions: {
+      admin: canManageTeamMembers(callerOrgRole, team.caller_team_role),
+      view: true,
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { join } from 'node:path';
+import { COMMON_MIGRATIONS_DIR, createLogger, hashToken, migrate, PgliteDatabase, type ApiError } from '@quire/common';
+import { createLinkInvite, emailDomainOf, inviteUsers, organizationsOpenToUser } from '../src/domain/invites';
+import { addMember, changeMemberRole, removeMember, wouldLoseLastAdmin } from '../src/domain/members';
+import { createOrganization } from '../src/domain/organizations';
+import { issueToken } from '../src/domain/tokens';
+import { findMemberWithUser, findMembership } from '../src/store/members.store';
+import { findOrganizationForUser } from '../src/store/organizations.store';
+import { findUserByEmail } from '../src/store/users.store';
+
+const now = new Date('2026-01-02T03:04:05Z');
+
+async function openDb(): Promise<PgliteDatabase> {
+  const db = await PgliteDatabase.open(undefined);
+  await migrate(
+    db,
+    [
+      { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+      { prefix: 'identity', dir: join(__dirname, '..', 'migrations') },
+    ],
+    createLogger('test', 'silent'),
+  );
+  return db;
+}
+
+interface OutboxEvent {
+  key: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+describe('wouldLoseLastAdmin', () => {
+  it.each([
+    [{ role: 'admin', disabled: false }, 1, null, true],
+    [{ role: 'admin', disabled: false }, 1, 'edit', true],
+    [{ role: 'admin', disabled: false }, 1, 'admin', false],
+    [{ role: 'admin', disabled: false }, 2, null, false],
+    [{ role: 'admin', disabled: true }, 1, null, false],
+    [{ role: 'read', disabled: false }, 1, null, false],
+  ])('%j with %i active admins becoming %j: %s', (member, admins, next, expected) => {
+    expect(wouldLoseLastAdmin(member, admins, next)).toBe(expected);
+  });
+});
+
+describe('emailDomainOf', () => {
+  it('is the lower-case part after the last @', () => {
+    expect(emailDomainOf('Ada@Docs.Example.COM')).toBe('docs.example.com');
+  });
+});
+
+describe('identity members, invites and link invites (PGlite)', () => {
+  let db: PgliteDatabase;
+  let seq = 0;
+  beforeAll(async () => {
+    db = await openDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function eventsSince(from: number): Promise<OutboxEvent[]> {
+    const { rows } = await db.query<{ key: string; payload: string }>('SELECT key, payload FROM outbox WHERE seq > $1 ORDER BY seq', [from]);
+    return rows.map((r) => {
+      const envelope = JSON.parse(r.payload) as { type: string; data: Record<string, unknown> };
+      return { key: r.key, type: envelope.type, data: envelope.data };
+    });
+  }
+  async function lastSeq(): Promise<number> {
+    const { rows } = await db.query<{ n: number }>('SELECT coalesce(max(seq), 0)::int AS n FROM outbox');
+    return rows[0]?.n ?? 0;
+  }
+  const email = (prefix: string) => `${prefix}-${++seq}@example.com`;
+
+  async function orgWithAdmin() {
+    const { organization, owner } = await createOrganization(db, { title: 'Org', ownerEmail: email('admin') }, now);
+    return { orgId: organization.id, admin: owner };
+  }
+
+  it('changes a role with member.role-changed, once, and refuses to demote the last admin', async () => {
+    const { orgId, admin } = await orgWithAdmin();
+    const { user } = await addMember(db, { organizationId: orgId, email: email('m'), role: 'read' }, now);
+    const from = await lastSeq();
+    const changed = await changeMemberRole(db, { organizationId: orgId, userId: user.id, role: 'edit' }, now);
+    expect(changed).toMatchObject({ role: 'edit', teams: 0, user: { id: user.id } });
+    await changeMemberRole(db, { organizationId: orgId, userId: user.id, role: 'edit' }, now);
+    expect(await eventsSince(from)).toEqual([
+      { key: orgId, type: 'member.role-changed', data: { organizationId: orgId, userId: user.id, role: 'edit', previousRole: 'read' } },
+    ]);
+    await expect(changeMemberRole(db, { organizationId: orgId, userId: admin.id, role: 'read' }, now)).rejects.toMatchObject({ code: 409 });
+    await expect(addMember(db, { organizationId: orgId, email: admin.email, role: 'read' }, now)).rejects.toMatchObject({ code: 409 });
+    expect(await changeMemberRole(db, { organizationId: orgId, userId: 'nobody', role: 'edit' }, now)).toBeNull();
+  });
+
+  it('removes a member with member.removed and their team memberships; null for a non-member', async () => {
+    const { orgId } = await orgWithAdmin();
+    const { user } = await addMember(db, { organizationId: orgId, email: email('m'), role: 'edit' }, now);
+    await db.query("INSERT INTO teams (id, organization_id, title) VALUES ($1, $2, 'T')", [`team-${orgId}`, orgId]);
+    await db.query("INSERT INTO team_members (team_id, organization_id, user_id, role) VALUES ($1, $2, $3, 'member')", [`team-${orgId}`, orgId, user.id]);
+    expect((await findMemberWithUser(db, orgId, user.id))?.teams).toBe(1);
+
+    const from = await lastSeq();
+    expect(await removeMember(db, { organizationId: orgId, userId: user.id }, now)).toMatchObject({ user_id: user.id, role: 'edit' });
+    expect(await eventsSince(from)).toEqual([{ key: orgId, type: 'member.removed', data: { organizationId: orgId, userId: user.id, role: 'edit' } }]);
+    const { rows } = await db.query('SELECT 1 FROM team_members WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(0);
+    expect(await removeMember(db, { organizationId: orgId, userId: user.id }, now)).toBeNull();
+  });
+
+  it('lets exactly one of two admins leave when both try at once', async () => {
+    const { orgId, admin } = await orgWithAdmin();
+    const { user: second } = await addMember(db, { organizationId: orgId, email: email('second'), role: 'admin' }, now);
+    const results = await Promise.allSettled([
+      removeMember(db, { organizationId: orgId, userId: admin.id }, now),
+      removeMember(db, { organizationId: orgId, userId: second.id }, now),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect((rejected?.reason as ApiError).code).toBe(409);
+    const { rows } = await db.query("SELECT user_id FROM members WHERE organization_id = $1 AND role = 'admin'", [orgId]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('adds existing users at once and turns an invite into a membership when its user is created', async () => {
+    const { orgId, admin } = await orgWithAdmin();
+    const existing = (await issueToken(db, { email: email('existing') })).userId;
+    const existingEmail = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [existing])).rows[0]?.email as string;
+    const pending = email('pending');
+    const from = await lastSeq();
+    const result = await inviteUsers(db, { organizationId: orgId, invitedBy: admin.id, invitations: [{ email: pending, role: 'review' }, { email: existingEmail, role: 'edit' }] }, now);
+    expect(result).toEqual({ addedUserIds: [existing], pendingEmails: [pending] });
+    const invited = await eventsSince(from);
+    expect(invited.map((e) => e.type)).toEqual(['member.added', 'invite.created']);
+    expect(invited[1]).toMatchObject({ key: orgId, data: { organizationId: orgId, email: pending, role: 'review', invitedBy: admin.id } });
+
+    const before = await lastSeq();
+    const { userId } = await issueToken(db, { email: pending.toUpperCase(), now });
+    expect((await findMembership(db, orgId, userId))?.role).toBe('review');
+    expect(await eventsSince(before)).toEqual([
+      { key: orgId, type: 'member.added', data: { organizationId: orgId, userId, role: 'review' } },
+      { key: orgId, type: 'invite.accepted', data: { organizationId: orgId, inviteId: invited[1]?.data.inviteId, userId, role: 'review' } },
+    ]);
+    expect((await db.query('SELECT 1 FROM invites WHERE email = $1', [pending])).rows).toHaveLength(0);
+  });
+
+  it('accepts no invite when the user already existed', async () => {
+    const { orgId, admin } = await orgWithAdmin();
+    const address = email('late');
+    await inviteUsers(db, { organizationId: orgId, invitedBy: admin.id, invitations: [{ email: address, role: 'read' }] }, now);
+    // An invite row for an address whose user exists can only come from outside the domain; it stays untouched.
+    await issueToken(db, { email: address, now });
+    await db.query("INSERT INTO invites (id, organization_id, email, role) VALUES ('stray', $1, $2, 'admin')", [orgId, address]);
+    await issueToken(db, { email: address, now });
+    expect((await findMembership(db, orgId, (await findUserByEmail(db, address))?.id ?? ''))?.role).toBe('read');
+  });
+
+  it('stores only the hash of an invite link secret, and refuses links while inviteLinks is off', async () => {
+    const { orgId, admin } = await orgWithAdmin();
+    const org = await findOrganizationForUser(db, orgId, admin.id);
+    if (!org) throw new Error('organization missing');
+    await expect(createLinkInvite(db, { organization: org, role: 'read', createdBy: admin.id }, now)).rejects.toMatchObject({ code: 403 });
+
+    const from = await lastSeq();
+    const { invite, secret } = await createLinkInvite(db, { organization: { ...org, invite_links: true }, role: 'read', createdBy: admin.id }, now);
+    expect(secret).toMatch(/^[0-9A-Za-z]{40}$/);
+    const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM link_invites WHERE id = $1', [invite.id]);
+    expect(rows[0]?.secret_hash).toBe(hashToken(secret));
+    expect(JSON.stringify(rows)).not.toContain(secret);
+    expect(await eventsSince(from)).toEqual([{ key: orgId, type: 'link-invite.created', data: { organizationId: orgId, inviteId: invite.id, role: 'read' } }]);
+  });
+
+  it('shows organizations of an e-mail domain only to users of that domain', async () => {
+    const { orgId, admin } = await orgWithAdmin();
+    const domain = `d${++seq}.example.org`;
+    await db.query('UPDATE organizations SET email_domains = $2 WHERE id = $1', [orgId, [domain]]);
+    const { userId } = await issueToken(db, { email: `x@${domain}`, now });
+    const user = { id: userId, email: `x@${domain}`, display_name: 'x', photo_url: null, created_at: now };
+    expect((await organizationsOpenToUser(db, user, domain.toUpperCase())).map((o) => [o.id, o.caller_role])).toEqual([[orgId, null]]);
+    expect(await organizationsOpenToUser(db, admin, domain)).toEqual([]);
+  });
+});

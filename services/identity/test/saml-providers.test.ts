@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { createSamlProvider, deleteSamlProviderById, samlProviderStatus, updateSamlProviderFields } from '../src/domain/saml-providers';
+import { findSamlProvider } from '../src/store/saml-providers.store';
+
+// The domain against a real (embedded) Postgres: team checks, the ON DELETE SET NULL of the
+// default team, and the outbox events. Teams are inserted directly: the teams API is not needed here.
+
+const logger = createLogger('test', 'silent');
+const now = new Date();
+
+function makeCertificate(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-cert-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '30', '-subj', '/CN=idp', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    return readFileSync(join(dir, 'cert.pem'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function expectApiError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
+  const err: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  expect({ code: (err as ApiError).code, message: (err as ApiError).message }).toEqual({ code, message: expect.stringMatching(message) });
+}
+
+describe('SAML provider domain', () => {
+  let db: PgliteDatabase;
+  const certificate = makeCertificate();
+
+  beforeAll(async () => {
+    db = await PgliteDatabase.open(undefined);
+    await migrate(
+      db,
+      [
+        { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+        { prefix: 'identity', dir: join(__dirname, '..', 'migrations') },
+      ],
+      logger,
+    );
+    await db.exec(`INSERT INTO organizations (id, title) VALUES ('org1', 'One'), ('org2', 'Two');
+      INSERT INTO teams (id, organization_id, title) VALUES ('team1', 'org1', 'Engineering'), ('team2', 'org2', 'Elsewhere');`);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function eventsOf(providerId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+    const { rows } = await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE topic = $1 ORDER BY seq', ['identity.events']);
+    return rows.map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, unknown> }).filter((e) => e.data.samlProviderId === providerId);
+  }
+
+  it('creates a pending provider with the default role, then activates it once configured', async () => {
+    const created = await createSamlProvider(db, 'org1', { label: 'Okta' }, now);
+    expect(created).toMatchObject({ label: 'Okta', default_role: 'read', default_team: null, entity_id: null });
+    expect(samlProviderStatus(created)).toBe('pending');
+
+    const updated = await updateSamlProviderFields(db, 'org1', created.id, { entityID: 'https://idp.example.com', certificate, ssoURL: 'https://idp.example.com/sso' }, now);
+    expect(samlProviderStatus(updated)).toBe('active');
+    expect(await eventsOf(created.id)).toEqual([
+      expect.objectContaining({ type: 'saml-provider.created', data: { organizationId: 'org1', samlProviderId: created.id, label: 'Okta' } }),
+      expect.objectContaining({ type: 'saml-provider.updated', data: { organizationId: 'org1', samlProviderId: created.id, fields: ['entityID', 'certificate', 'ssoURL'] } }),
+    ]);
+  });
+
+  it('embeds a default team of the organization and refuses a team of another organization', async () => {
+    const created = await createSamlProvider(db, 'org1', { label: 'With team', defaultTeam: 'team1', defaultRole: null }, now);
+    expect(created.default_team).toMatchObject({ id: 'team1', title: 'Engineering', member_count: 0 });
+    expect(created.default_role).toBeNull();
+
+    await expectApiError(createSamlProvider(db, 'org1', { label: 'x', defaultTeam: 'team2' }, now), 400, /"defaultTeam"/);
+    await expectApiError(updateSamlProviderFields(db, 'org1', created.id, { defaultTeam: 'missing' }, now), 400, /"defaultTeam"/);
+    const cleared = await updateSamlProviderFields(db, 'org1', created.id, { defaultTeam: null }, now);
+    expect(cleared.default_team).toBeNull();
+  });
+
+  it('leaves the provider without a default team when the team is deleted', async () => {
+    await db.exec("INSERT INTO teams (id, organization_id, title) VALUES ('doomed', 'org1', 'Doomed')");
+    const created = await createSamlProvider(db, 'org1', { label: 'Doomed team', defaultTeam: 'doomed' }, now);
+    await db.exec("DELETE FROM teams WHERE id = 'doomed'");
+    const after = await findSamlProvider(db, 'org1', created.id);
+    expect(after).toMatchObject({ default_team_id: null, default_team: null });
+  });
+
+  it('refuses a certificate out of its validity period at the given time, and writes nothing', async () => {
+    const later = new Date(now.getTime() + 40 * 24 * 3600 * 1000);
+    await expectApiError(createSamlProvider(db, 'org1', { label: 'Late', certificate }, later), 400, /"certificate": expired on/);
+    const { rows } = await db.query("SELECT 1 FROM saml_providers WHERE label = 'Late'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('keeps providers to their organization and deletes once', async () => {
+    const created = await createSamlProvider(db, 'org1', { label: 'Scoped' }, now);
+    await expectApiError(updateSamlProviderFields(db, 'org2', created.id, { label: 'Stolen' }, now), 404, /not found/);
+    expect(await deleteSamlProviderById(db, 'org2', created.id, now)).toBe(false);
+    expect(await deleteSamlProviderById(db, 'org1', created.id, now)).toBe(true);
+    expect(await deleteSamlProviderById(db, 'org1', created.id, now)).toBe(false);
+    expect((await eventsOf(created.id)).map((e) => e.type)).toEqual(['saml-provider.created', 'saml-provider.deleted']);
+  });
+});

@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { createTeam, deleteTeam, removeTeamMember, renameTeam, setTeamMember, updateTeamMembers } from '../src/domain/teams';
+import { findTeamRoles, findTeamSummary } from '../src/store/teams.store';
+
+// The teams domain against a real (embedded) Postgres: one transaction per change, the outbox
+// events, and what organization membership removal does to teams.
+
+const logger = createLogger('test', 'silent');
+const now = new Date('2026-01-02T03:04:05.000Z');
+const ref = (identifier: string, field = 'add.0') => ({ identifier, field });
+
+async function apiErrorOf(promise: Promise<unknown>): Promise<{ code: number; message: string }> {
+  const err: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  return { code: (err as ApiError).code, message: (err as ApiError).message };
+}
+
+describe('teams domain', () => {
+  let db: PgliteDatabase;
+
+  beforeAll(async () => {
+    db = await PgliteDatabase.open(undefined);
+    await migrate(
+      db,
+      [
+        { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+        { prefix: 'identity', dir: join(__dirname, '..', 'migrations') },
+      ],
+      logger,
+    );
+    await db.exec(`INSERT INTO organizations (id, title) VALUES ('org1', 'One'), ('org2', 'Two');
+      INSERT INTO users (id, email, display_name) VALUES ('ada', 'ada@example.com', 'Ada'), ('bob', 'bob@example.com', 'Bob'),
+        ('cy', 'cy@example.com', 'Cy'), ('out', 'out@example.com', 'Outsider');
+      INSERT INTO members (organization_id, user_id, role) VALUES ('org1', 'ada', 'admin'), ('org1', 'bob', 'read'), ('org1', 'cy', 'edit'), ('org2', 'out', 'admin');`);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function eventsOf(teamId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+    const { rows } = await db.query<{ payload: string; key: string }>('SELECT payload, key FROM outbox WHERE topic = $1 ORDER BY seq', ['identity.events']);
+    return rows
+      .map((r) => ({ key: r.key, ...(JSON.parse(r.payload) as { type: string; data: Record<string, unknown> }) }))
+      .filter((e) => e.data.teamId === teamId)
+      .map((e) => {
+        expect(e.key).toBe('org1');
+        return { type: e.type, data: e.data };
+      });
+  }
+
+  it('creates a team with members named by id or e-mail (once each) and announces it', async () => {
+    const team = await createTeam(db, { organizationId: 'org1', title: 'Docs', members: [ref('bob', 'members.0'), ref('BOB@example.com', 'members.1'), ref('cy@example.com', 'members.2')] }, 'ada', now);
+    expect(team).toMatchObject({ title: 'Docs', member_count: 2, caller_team_role: null, created_at: now });
+    expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member', cy: 'member' });
+    expect(await eventsOf(team.id)).toEqual([{ type: 'team.created', data: { organizationId: 'org1', teamId: team.id, title: 'Docs', members: ['bob', 'cy'] } }]);
+  });
+
+  it('creates nothing when a member is not in the organization', async () => {
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams');
+    expect(await apiErrorOf(createTeam(db, { organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada', now))).toEqual({
+      code: 400,
+      message: expect.stringContaining('"members.1"'),
+    });
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams')).rows).toEqual(before.rows);
+  });
+
+  it('applies an update of members as one transaction, or not at all', async () => {
+    const team = await createTeam(db, { organizationId: 'org1', title: 'Atomic', members: [ref('bob')] }, 'ada', now);
+    const invalid = updateTeamMembers(db, { organizationId: 'org1', teamId: team.id, add: [ref('cy')], remove: [ref('bob', 'remove.0')], roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }] }, now);
+    expect(await apiErrorOf(invalid)).toEqual({ code: 400, message: expect.stringContaining('"memberships.nobody@example.com"') });
+    expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member' });
+
+    const plan = await updateTeamMembers(db, { organizationId: 'org1', teamId: team.id, add: [ref('cy'), ref('ada')], remove: [ref('bob'), ref('ada')], roles: [{ ...ref('cy@example.com'), role: 'owner' }] }, now);
+    expect(plan).toMatchObject({ added: ['cy'], removed: ['bob'] });
+    expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ cy: 'owner' });
+    expect((await eventsOf(team.id)).slice(1)).toEqual([
+      { type: 'team.members-changed', data: { organizationId: 'org1', teamId: team.id, added: ['cy'], removed: ['bob'], roles: { cy: 'owner' } } },
+    ]);
+  });
+
+  it('adds, re-roles and removes one member, announcing only real changes', async () => {
+    const team = await createTeam(db, { organizationId: 'org1', title: 'Single', members: [] }, 'ada', now);
+    await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
+    await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
+    await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob', role: 'owner' }, now);
+    await removeTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'cy' }, now);
+    expect((await findTeamSummary(db, 'org1', team.id, 'bob'))?.caller_team_role).toBe('owner');
+    await removeTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
+    expect((await eventsOf(team.id)).map((e) => [e.type, e.data.added, e.data.removed, e.data.roles])).toEqual([
+      ['team.created', undefined, undefined, undefined],
+      ['team.members-changed', ['bob'], [], { bob: 'member' }],
+      ['team.members-changed', [], [], { bob: 'owner' }],
+      ['team.members-changed', [], ['bob'], {}],
+    ]);
+    expect(await apiErrorOf(setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'out' }, now))).toMatchObject({ code: 404 });
+    expect(await apiErrorOf(setTeamMember(db, { organizationId: 'org1', teamId: 'missing', userId: 'bob' }, now))).toMatchObject({ code: 404 });
+  });
+
+  it('renames and deletes teams of the organization only', async () => {
+    const team = await createTeam(db, { organizationId: 'org1', title: 'Old', members: [ref('cy')] }, 'ada', now);
+    expect(await renameTeam(db, { organizationId: 'org2', teamId: team.id, title: 'Stolen' }, 'out', now)).toBeNull();
+    expect(await renameTeam(db, { organizationId: 'org1', teamId: team.id, title: 'New' }, 'ada', now)).toMatchObject({ title: 'New', member_count: 1 });
+    expect(await deleteTeam(db, { organizationId: 'org2', teamId: team.id }, now)).toBe(false);
+    expect(await deleteTeam(db, { organizationId: 'org1', teamId: team.id }, now)).toBe(true);
+    expect(await deleteTeam(db, { organizationId: 'org1', teamId: team.id }, now)).toBe(false);
+    expect((await db.query('SELECT 1 FROM team_members WHERE team_id = $1', [team.id])).rows).toEqual([]);
+    expect((await eventsOf(team.id)).map((e) => e.type)).toEqual(['team.created', 'team.updated', 'team.deleted']);
+    expect((await eventsOf(team.id))[2]?.data).toEqual({ organizationId: 'org1', teamId: team.id, members: ['cy'] });
+  });
+
+  it('loses a member who leaves the organization', async () => {
+    const team = await createTeam(db, { organizationId: 'org1', title: 'Leavers', members: [ref('bob'), ref('cy')] }, 'ada', now);
+    await db.query("DELETE FROM members WHERE organization_id = 'org1' AND user_id = 'bob'");
+    expect((await findTeamSummary(db, 'org1', team.id, 'ada'))?.member_count).toBe(1);
+  });
+});
