@@ -4,8 +4,9 @@ import { createGrpcClient, type AsyncClient } from './client';
 
 export type IdentityClient = AsyncClient<identity.IdentityClient>;
 export type IdentityAdminClient = AsyncClient<identity.IdentityAdminClient>;
+export type ContentClient = AsyncClient<content.ContentClient>;
 
-const READS = ['check', 'authenticate', 'getMembership', 'getUsers'];
+const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getSpaces', 'checkSpaceAccess'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the
@@ -18,6 +19,10 @@ export class ServiceClients {
 
   identity(): IdentityClient {
     return this.get('identity', () => createGrpcClient(identity.IdentityClient, this.addresses.identity, 'identity', { deadlineMs: this.deadlineMs, retryable: READS }));
+  }
+
+  content(): ContentClient {
+    return this.get('content', () => createGrpcClient(content.ContentClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: READS }));
   }
 
   health(service: ServiceName): AsyncClient<{ check: identity.IdentityClient['check'] }> {

@@ -1,0 +1,6 @@
+import type { MembershipResolver, ServiceContext } from '@quire/common';
+
+/** What the sites service's HTTP handlers use: a slice of the service context plus the membership resolver. */
+export type SitesHttpDeps = Pick<ServiceContext, 'db' | 'urls' | 'clock' | 'outbox' | 'logger' | 'clients'> & {
+  membership: MembershipResolver;
+};

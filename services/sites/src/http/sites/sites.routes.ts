@@ -1,0 +1,7 @@
+import { Router } from 'express';
+import type { SitesHttpDeps } from '../deps';
+
+// Placeholder: filled in by the sites service work (issue #5).
+export function sitesRoutes(_deps: SitesHttpDeps): Router {
+  return Router();
+}
