@@ -18,7 +18,6 @@ const ORG = '/orgs/{organizationId}';
 const SITE = `${ORG}/sites/{siteId}`;
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 const COMMENTS = `${CR}/comments`;
-const CONTENT_PART1 = 'content service part 1: collections, spaces, custom fields (issue #4)';
 const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
 const SITES = 'sites service (issue #5)';
 const INSIGHTS = 'insights service (issue #6)';
@@ -46,20 +45,20 @@ const SPECS_TABLE: Spec[] = [
   ['GET', `${ORG}/sso`, 'identity'],
   ['GET', '/email-domains/{emailDomain}/orgs', 'identity'],
   // content
-  ['GET POST', `${ORG}/collections`, 'content', CONTENT_PART1],
-  ['GET PATCH DELETE', '/collections/{collectionId}', 'content', CONTENT_PART1],
-  ['GET', '/collections/{collectionId}/spaces', 'content', CONTENT_PART1],
-  ['POST', '/collections/{collectionId}/move', 'content', CONTENT_PART1],
-  ['POST', '/collections/{collectionId}/transfer', 'content', CONTENT_PART1],
-  ['GET POST', `${ORG}/spaces`, 'content', CONTENT_PART1],
-  ['GET PATCH DELETE', '/spaces/{spaceId}', 'content', CONTENT_PART1],
-  ['POST', '/spaces/{spaceId}/duplicate', 'content', CONTENT_PART1],
-  ['POST', '/spaces/{spaceId}/restore', 'content', CONTENT_PART1],
-  ['POST', '/spaces/{spaceId}/move', 'content', CONTENT_PART1],
-  ['POST', '/spaces/{spaceId}/transfer', 'content', CONTENT_PART1],
-  ['GET PATCH', '/spaces/{spaceId}/custom-fields', 'content', CONTENT_PART1],
-  ['GET POST', `${ORG}/custom-fields`, 'content', CONTENT_PART1],
-  ['GET PATCH DELETE', `${ORG}/custom-fields/{fieldName}`, 'content', CONTENT_PART1],
+  ['GET POST', `${ORG}/collections`, 'content'],
+  ['GET PATCH DELETE', '/collections/{collectionId}', 'content'],
+  ['GET', '/collections/{collectionId}/spaces', 'content'],
+  ['POST', '/collections/{collectionId}/move', 'content'],
+  ['POST', '/collections/{collectionId}/transfer', 'content'],
+  ['GET POST', `${ORG}/spaces`, 'content'],
+  ['GET PATCH DELETE', '/spaces/{spaceId}', 'content'],
+  ['POST', '/spaces/{spaceId}/duplicate', 'content'],
+  ['POST', '/spaces/{spaceId}/restore', 'content'],
+  ['POST', '/spaces/{spaceId}/move', 'content'],
+  ['POST', '/spaces/{spaceId}/transfer', 'content'],
+  ['GET PATCH', '/spaces/{spaceId}/custom-fields', 'content'],
+  ['GET POST', `${ORG}/custom-fields`, 'content'],
+  ['GET PATCH DELETE', `${ORG}/custom-fields/{fieldName}`, 'content'],
   ['GET', '/spaces/{spaceId}/links', 'content', CONTENT_LATER],
   ['GET', '/spaces/{spaceId}/search', 'content', CONTENT_LATER],
   ['GET', `${ORG}/search`, 'content', CONTENT_LATER],

@@ -5,6 +5,7 @@ import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import type { ContentHttpDeps } from './http/deps';
 import { spacesRoutes } from './http/spaces/spaces.routes';
+import { startSpaceSweeper, type SpaceSweeper } from './jobs/space-sweeper';
 
 /** The content service: collections, spaces, custom fields; space content arrives later. */
 export function contentModule(): ServiceModule {
@@ -14,6 +15,7 @@ export function contentModule(): ServiceModule {
     build: (ctx: ServiceContext) => {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const deps: ContentHttpDeps = { ...ctx, membership };
+      let sweeper: SpaceSweeper | null = null;
       return {
         routes: (app) => {
           app.use(collectionsRoutes(deps));
@@ -21,8 +23,14 @@ export function contentModule(): ServiceModule {
           app.use(customFieldsRoutes(deps));
           mountPlannedRoutes(app, 'content');
         },
-        grpc: contentGrpc(ctx),
-        start: () => membership.subscribe(ctx.bus, 'content', ctx.logger),
+        grpc: contentGrpc(deps),
+        start: async () => {
+          await membership.subscribe(ctx.bus, 'content', ctx.logger);
+          sweeper = startSpaceSweeper(ctx);
+        },
+        stop: async () => {
+          await sweeper?.stop();
+        },
       };
     },
   };

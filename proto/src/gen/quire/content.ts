@@ -5,6 +5,7 @@
 // source: quire/content.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
   type CallOptions,
   type ChannelCredentials,
@@ -23,6 +24,524 @@ export const protobufPackage = "quire.content";
 
 export const protobufFileName = "quire/content.proto";
 
+export interface GetSpacesRequest {
+  spaceIds: string[];
+  userId: string;
+}
+
+export interface SpaceEntry {
+  id: string;
+  organizationId: string;
+  /** The user's level: admin, create, review, edit, comment or read (empty for an empty user_id). */
+  level: string;
+  /**
+   * The Space object exactly as GET /v1/spaces/{id} answers it for this user (reference schema
+   * Space, JSON), ready to embed in another service's response.
+   */
+  spaceJson: string;
+}
+
+export interface GetSpacesResponse {
+  spaces: SpaceEntry[];
+}
+
+export interface CheckSpaceAccessRequest {
+  spaceId: string;
+  userId: string;
+}
+
+export interface CheckSpaceAccessResponse {
+  exists: boolean;
+  organizationId: string;
+  level: string;
+}
+
+function createBaseGetSpacesRequest(): GetSpacesRequest {
+  return { spaceIds: [], userId: "" };
+}
+
+export const GetSpacesRequest: MessageFns<GetSpacesRequest> = {
+  encode(message: GetSpacesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.spaceIds) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSpacesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSpacesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceIds.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSpacesRequest {
+    return {
+      spaceIds: globalThis.Array.isArray(object?.spaceIds)
+        ? object.spaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.space_ids)
+        ? object.space_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSpacesRequest): unknown {
+    const obj: any = {};
+    if (message.spaceIds?.length) {
+      obj.spaceIds = message.spaceIds;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSpacesRequest>): GetSpacesRequest {
+    return GetSpacesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSpacesRequest>): GetSpacesRequest {
+    const message = createBaseGetSpacesRequest();
+    message.spaceIds = object.spaceIds?.map((e) => e) || [];
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseSpaceEntry(): SpaceEntry {
+  return { id: "", organizationId: "", level: "", spaceJson: "" };
+}
+
+export const SpaceEntry: MessageFns<SpaceEntry> = {
+  encode(message: SpaceEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(18).string(message.organizationId);
+    }
+    if (message.level !== "") {
+      writer.uint32(26).string(message.level);
+    }
+    if (message.spaceJson !== "") {
+      writer.uint32(34).string(message.spaceJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpaceEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpaceEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.spaceJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpaceEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+      spaceJson: isSet(object.spaceJson)
+        ? globalThis.String(object.spaceJson)
+        : isSet(object.space_json)
+        ? globalThis.String(object.space_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SpaceEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    if (message.spaceJson !== "") {
+      obj.spaceJson = message.spaceJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpaceEntry>): SpaceEntry {
+    return SpaceEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpaceEntry>): SpaceEntry {
+    const message = createBaseSpaceEntry();
+    message.id = object.id ?? "";
+    message.organizationId = object.organizationId ?? "";
+    message.level = object.level ?? "";
+    message.spaceJson = object.spaceJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSpacesResponse(): GetSpacesResponse {
+  return { spaces: [] };
+}
+
+export const GetSpacesResponse: MessageFns<GetSpacesResponse> = {
+  encode(message: GetSpacesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.spaces) {
+      SpaceEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSpacesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSpacesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaces.push(SpaceEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSpacesResponse {
+    return {
+      spaces: globalThis.Array.isArray(object?.spaces) ? object.spaces.map((e: any) => SpaceEntry.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetSpacesResponse): unknown {
+    const obj: any = {};
+    if (message.spaces?.length) {
+      obj.spaces = message.spaces.map((e) => SpaceEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSpacesResponse>): GetSpacesResponse {
+    return GetSpacesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSpacesResponse>): GetSpacesResponse {
+    const message = createBaseGetSpacesResponse();
+    message.spaces = object.spaces?.map((e) => SpaceEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseCheckSpaceAccessRequest(): CheckSpaceAccessRequest {
+  return { spaceId: "", userId: "" };
+}
+
+export const CheckSpaceAccessRequest: MessageFns<CheckSpaceAccessRequest> = {
+  encode(message: CheckSpaceAccessRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckSpaceAccessRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckSpaceAccessRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckSpaceAccessRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: CheckSpaceAccessRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CheckSpaceAccessRequest>): CheckSpaceAccessRequest {
+    return CheckSpaceAccessRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CheckSpaceAccessRequest>): CheckSpaceAccessRequest {
+    const message = createBaseCheckSpaceAccessRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseCheckSpaceAccessResponse(): CheckSpaceAccessResponse {
+  return { exists: false, organizationId: "", level: "" };
+}
+
+export const CheckSpaceAccessResponse: MessageFns<CheckSpaceAccessResponse> = {
+  encode(message: CheckSpaceAccessResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exists !== false) {
+      writer.uint32(8).bool(message.exists);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(18).string(message.organizationId);
+    }
+    if (message.level !== "") {
+      writer.uint32(26).string(message.level);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): CheckSpaceAccessResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseCheckSpaceAccessResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.exists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): CheckSpaceAccessResponse {
+    return {
+      exists: isSet(object.exists) ? globalThis.Boolean(object.exists) : false,
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      level: isSet(object.level) ? globalThis.String(object.level) : "",
+    };
+  },
+
+  toJSON(message: CheckSpaceAccessResponse): unknown {
+    const obj: any = {};
+    if (message.exists !== false) {
+      obj.exists = message.exists;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<CheckSpaceAccessResponse>): CheckSpaceAccessResponse {
+    return CheckSpaceAccessResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<CheckSpaceAccessResponse>): CheckSpaceAccessResponse {
+    const message = createBaseCheckSpaceAccessResponse();
+    message.exists = object.exists ?? false;
+    message.organizationId = object.organizationId ?? "";
+    message.level = object.level ?? "";
+    return message;
+  },
+};
+
+/** Content: spaces (and, later, their content) for the other services. */
 export type ContentService = typeof ContentService;
 export const ContentService = {
   check: {
@@ -34,10 +553,50 @@ export const ContentService = {
     responseSerialize: (value: CheckResponse): Buffer => Buffer.from(CheckResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckResponse => CheckResponse.decode(value),
   },
+  /**
+   * Spaces by id as `user_id` sees them, in one call answered by one SQL query. Unknown and
+   * deleted ids, and spaces the user cannot access, are left out; order follows space_ids.
+   * An empty user_id presents every space found, with no permissions (internal use).
+   */
+  getSpaces: {
+    path: "/quire.content.Content/GetSpaces" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSpacesRequest): Buffer => Buffer.from(GetSpacesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSpacesRequest => GetSpacesRequest.decode(value),
+    responseSerialize: (value: GetSpacesResponse): Buffer => Buffer.from(GetSpacesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSpacesResponse => GetSpacesResponse.decode(value),
+  },
+  /**
+   * The user's level on a space (ARCHITECTURE.md rule); `level` is empty without access, and
+   * `exists` is false for an unknown or deleted space.
+   */
+  checkSpaceAccess: {
+    path: "/quire.content.Content/CheckSpaceAccess" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: CheckSpaceAccessRequest): Buffer =>
+      Buffer.from(CheckSpaceAccessRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): CheckSpaceAccessRequest => CheckSpaceAccessRequest.decode(value),
+    responseSerialize: (value: CheckSpaceAccessResponse): Buffer =>
+      Buffer.from(CheckSpaceAccessResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): CheckSpaceAccessResponse => CheckSpaceAccessResponse.decode(value),
+  },
 } as const;
 
 export interface ContentServer extends UntypedServiceImplementation {
   check: handleUnaryCall<CheckRequest, CheckResponse>;
+  /**
+   * Spaces by id as `user_id` sees them, in one call answered by one SQL query. Unknown and
+   * deleted ids, and spaces the user cannot access, are left out; order follows space_ids.
+   * An empty user_id presents every space found, with no permissions (internal use).
+   */
+  getSpaces: handleUnaryCall<GetSpacesRequest, GetSpacesResponse>;
+  /**
+   * The user's level on a space (ARCHITECTURE.md rule); `level` is empty without access, and
+   * `exists` is false for an unknown or deleted space.
+   */
+  checkSpaceAccess: handleUnaryCall<CheckSpaceAccessRequest, CheckSpaceAccessResponse>;
 }
 
 export interface ContentClient extends Client {
@@ -56,6 +615,45 @@ export interface ContentClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Spaces by id as `user_id` sees them, in one call answered by one SQL query. Unknown and
+   * deleted ids, and spaces the user cannot access, are left out; order follows space_ids.
+   * An empty user_id presents every space found, with no permissions (internal use).
+   */
+  getSpaces(
+    request: GetSpacesRequest,
+    callback: (error: ServiceError | null, response: GetSpacesResponse) => void,
+  ): ClientUnaryCall;
+  getSpaces(
+    request: GetSpacesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSpacesResponse) => void,
+  ): ClientUnaryCall;
+  getSpaces(
+    request: GetSpacesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSpacesResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The user's level on a space (ARCHITECTURE.md rule); `level` is empty without access, and
+   * `exists` is false for an unknown or deleted space.
+   */
+  checkSpaceAccess(
+    request: CheckSpaceAccessRequest,
+    callback: (error: ServiceError | null, response: CheckSpaceAccessResponse) => void,
+  ): ClientUnaryCall;
+  checkSpaceAccess(
+    request: CheckSpaceAccessRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: CheckSpaceAccessResponse) => void,
+  ): ClientUnaryCall;
+  checkSpaceAccess(
+    request: CheckSpaceAccessRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: CheckSpaceAccessResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const ContentClient = makeGenericClientConstructor(ContentService, "quire.content.Content") as unknown as {
@@ -63,3 +661,24 @@ export const ContentClient = makeGenericClientConstructor(ContentService, "quire
   service: typeof ContentService;
   serviceName: string;
 };
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
+}

@@ -1,7 +1,48 @@
-import { healthBinding, type ServiceBinding, type ServiceContext } from '@quire/common';
+import { bind, type MembershipResolver, type Role, type ServiceBinding } from '@quire/common';
 import { content } from '@quire/proto';
+import { levelOnContent } from '../policies/content.policy';
+import { presentSpace } from '../presenters/space.presenter';
+import { findActiveSpacesWithCounts, findSpaceById } from '../store/spaces.store';
+import type { ContentHttpDeps } from '../http/deps';
+
+const MAX_SPACES_PER_CALL = 1000;
 
 /** Content's gRPC API for the other services (proto/quire/content.proto). */
-export function contentGrpc(ctx: Pick<ServiceContext, 'db'>): ServiceBinding[] {
-  return [healthBinding(content.ContentService, 'content', () => ctx.db.ping().then(() => true, () => false))];
+export function contentGrpc({ db, urls, membership }: Pick<ContentHttpDeps, 'db' | 'urls' | 'membership'>): ServiceBinding[] {
+  return [
+    bind<content.ContentServer>(content.ContentService, {
+      check: async () => ({ service: 'content', ready: await db.ping().then(() => true, () => false) }),
+
+      getSpaces: async ({ spaceIds, userId }) => {
+        const ids = [...new Set(spaceIds)].slice(0, MAX_SPACES_PER_CALL);
+        const rows = await findActiveSpacesWithCounts(db, ids);
+        const roles = await rolesIn(membership, rows.map((r) => r.organization_id), userId);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const spaces: content.SpaceEntry[] = [];
+        for (const id of ids) {
+          const row = byId.get(id);
+          if (!row) continue;
+          const level = userId ? levelOnContent(roles.get(row.organization_id) ?? null, row) : null;
+          if (userId && !level) continue;
+          spaces.push({ id, organizationId: row.organization_id, level: level ?? '', spaceJson: JSON.stringify(presentSpace(row, level, urls)) });
+        }
+        return { spaces };
+      },
+
+      checkSpaceAccess: async ({ spaceId, userId }) => {
+        const space = spaceId ? await findSpaceById(db, spaceId) : null;
+        if (!space || space.deleted_at) return { exists: false, organizationId: '', level: '' };
+        const role = userId ? (await membership.membership(space.organization_id, userId)).role : null;
+        return { exists: true, organizationId: space.organization_id, level: levelOnContent(role, space) ?? '' };
+      },
+    }),
+  ];
+}
+
+/** The user's role in each organization (one cached membership lookup per organization). */
+async function rolesIn(membership: MembershipResolver, organizationIds: string[], userId: string): Promise<Map<string, Role | null>> {
+  if (!userId) return new Map();
+  const distinct = [...new Set(organizationIds)];
+  const answers = await Promise.all(distinct.map((org) => membership.membership(org, userId)));
+  return new Map(distinct.map((org, i) => [org, answers[i]?.role ?? null]));
 }

@@ -1,4 +1,5 @@
-import type { SqlExecutor } from '@quire/common';
+import type { PageRequest, SqlExecutor } from '@quire/common';
+import { COLLECTION_TREE_CTE } from './collections.store';
 
 export interface SpaceRow {
   id: string;
@@ -15,10 +16,145 @@ export interface SpaceRow {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  icon_url: string | null;
 }
+
+/** The counters a Space shows (reference: Space.comments, changeRequests*). */
+export interface SpaceCounts {
+  comments: number;
+  change_requests: number;
+  change_requests_open: number;
+  change_requests_draft: number;
+}
+
+export type SpaceWithCounts = SpaceRow & SpaceCounts;
+
+/**
+ * The counters of a space as SQL columns over the spaces row aliased `s`; every query that returns
+ * a SpaceWithCounts selects them, so N spaces still take one query. Change requests and comments
+ * do not exist yet, so they are zero: the change-request work replaces these constants with
+ * correlated counts (e.g. `(SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id)`).
+ */
+export const SPACE_COUNT_COLUMNS = '0::int AS comments, 0::int AS change_requests, 0::int AS change_requests_open, 0::int AS change_requests_draft';
+
+/** A SpaceWithCounts from the spaces row aliased `s` (also in RETURNING). */
+export const SPACE_WITH_COUNTS = `s.*, ${SPACE_COUNT_COLUMNS}`;
 
 /** A space by id, deleted ones included (callers decide what a deleted space means). */
 export async function findSpaceById(db: SqlExecutor, id: string): Promise<SpaceRow | null> {
   const { rows } = await db.query<SpaceRow>('SELECT * FROM spaces WHERE id = $1', [id]);
   return rows[0] ?? null;
+}
+
+/** The same with its counters. */
+export async function findSpaceWithCounts(db: SqlExecutor, id: string): Promise<SpaceWithCounts | null> {
+  const { rows } = await db.query<SpaceWithCounts>(`SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Spaces that are not deleted, by id, in one query (gRPC GetSpaces); unknown ids are left out. */
+export async function findActiveSpacesWithCounts(db: SqlExecutor, ids: string[]): Promise<SpaceWithCounts[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<SpaceWithCounts>(`SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`, [ids]);
+  return rows;
+}
+
+/**
+ * An organization's spaces that are not deleted, in tree order: each space sorts by the ordering
+ * keys from the top level down to it, joined with a space (below every key character), so a
+ * collection's spaces come right after the collection and siblings keep their order.
+ */
+export async function listSpacesInOrganization(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ rows: SpaceWithCounts[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<SpaceWithCounts>(
+      `WITH RECURSIVE ${COLLECTION_TREE_CTE}
+       SELECT ${SPACE_WITH_COUNTS} FROM spaces s LEFT JOIN tree t ON t.id = s.parent_id
+       WHERE s.organization_id = $1 AND s.deleted_at IS NULL
+       ORDER BY (COALESCE(t.sort_path || ' ', '') || s.position) COLLATE "C", s.id
+       LIMIT $2 OFFSET $3`,
+      [organizationId, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL', [organizationId]),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** The spaces directly in a collection that are not deleted, in order. */
+export async function listSpacesInCollection(db: SqlExecutor, collectionId: string, page: PageRequest): Promise<{ rows: SpaceWithCounts[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<SpaceWithCounts>(
+      `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.parent_id = $1 AND s.deleted_at IS NULL
+       ORDER BY s.position COLLATE "C", s.id LIMIT $2 OFFSET $3`,
+      [collectionId, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM spaces WHERE parent_id = $1 AND deleted_at IS NULL', [collectionId]),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+export interface NewSpace {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  defaultLevel: string;
+  editMode: string;
+  position: string;
+  revisionId: string;
+  createdBy: string;
+}
+
+export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): Promise<SpaceWithCounts> {
+  const { rows } = await tx.query<SpaceWithCounts>(
+    `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     RETURNING ${SPACE_WITH_COUNTS}`,
+    [space.id, space.organizationId, space.parentId, space.title, space.emoji, space.visibility, space.defaultLevel, space.editMode, space.position, space.revisionId, space.createdBy, now],
+  );
+  return rows[0] as SpaceWithCounts;
+}
+
+/** Fields a PATCH may change (columns of `spaces`). */
+export interface SpaceChanges {
+  title?: string;
+  emoji?: string;
+  icon_url?: string | null;
+  edit_mode?: string;
+  default_level?: string;
+  visibility?: string;
+}
+
+const CHANGEABLE: (keyof SpaceChanges)[] = ['title', 'emoji', 'icon_url', 'edit_mode', 'default_level', 'visibility'];
+
+export async function updateSpace(tx: SqlExecutor, id: string, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts | null> {
+  const sets: string[] = [];
+  const params: unknown[] = [id, now];
+  for (const column of CHANGEABLE) {
+    if (changes[column] === undefined) continue;
+    params.push(changes[column]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  const { rows } = await tx.query<SpaceWithCounts>(
+    `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+/** A new space with the settings of `sourceId` (title, emoji, icon, levels) at `placement`. */
+export async function insertSpaceCopy(
+  tx: SqlExecutor,
+  sourceId: string,
+  copy: { id: string; revisionId: string; position: string; createdBy: string },
+  now: Date,
+): Promise<SpaceWithCounts> {
+  const { rows } = await tx.query<SpaceWithCounts>(
+    `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, icon_url, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
+     SELECT $2, organization_id, parent_id, title, emoji, icon_url, visibility, default_level, edit_mode, $3, $4, $5, $6, $6 FROM spaces WHERE id = $1
+     RETURNING ${SPACE_WITH_COUNTS}`,
+    [sourceId, copy.id, copy.position, copy.revisionId, copy.createdBy, now],
+  );
+  return rows[0] as SpaceWithCounts;
 }

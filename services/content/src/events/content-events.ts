@@ -1,0 +1,23 @@
+// Facts content announces on the bus (documented in proto/TOPICS.md). Each event is keyed by the
+// id of the space or collection it is about, so one entity's events stay in order.
+export const CONTENT_TOPIC = 'content.events';
+
+export const ContentEvent = {
+  spaceCreated: 'space.created',
+  spaceUpdated: 'space.updated',
+  spaceDeleted: 'space.deleted',
+  spaceRestored: 'space.restored',
+  spacePurged: 'space.purged',
+  spaceMoved: 'space.moved',
+  spaceTransferred: 'space.transferred',
+  collectionCreated: 'collection.created',
+  collectionUpdated: 'collection.updated',
+  collectionDeleted: 'collection.deleted',
+  collectionMoved: 'collection.moved',
+  collectionTransferred: 'collection.transferred',
+  // Custom fields: definitions are keyed by the field id, values by the space id.
+  customFieldCreated: 'custom-field.created',
+  customFieldUpdated: 'custom-field.updated',
+  customFieldDeleted: 'custom-field.deleted',
+  spaceCustomFieldsUpdated: 'space.custom-fields-updated',
+} as const;

@@ -1,0 +1,57 @@
+import { httpUrl, z } from '@quire/common';
+import { contentId, defaultLevel } from '../content.schema';
+import type { SpaceChanges } from '../../store/spaces.store';
+
+// Reference: createSpace (CreateSpace), updateSpaceById, Space; limits of spec §8 (title 50,
+// emoji 50).
+
+export const CONTENT_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
+
+// An emoji character sequence (with modifiers, joiners, keycaps, flags) or its code points in
+// hex ("1f389", "1f468-200d-1f469"), as the reference's Emoji examples show.
+const EMOJI_SEQUENCE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u;
+const CODE_POINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
+
+const emoji = z
+  .string()
+  .min(1)
+  .max(50)
+  .refine((e) => EMOJI_SEQUENCE.test(e) || CODE_POINTS.test(e), 'must be an emoji or its Unicode code points');
+const title = z.string().max(50);
+const editMode = z.enum(['live', 'locked']);
+const visibility = z.enum(CONTENT_VISIBILITIES);
+
+
+const IN_COLLECTION_ONLY = 'in-collection is only for spaces in a collection';
+
+export const createSpaceBody = z
+  .object({
+    title: title.default(''),
+    emoji: emoji.optional(),
+    parent: contentId.nullable().optional(),
+    visibility: visibility.default('private'),
+    defaultLevel: defaultLevel.default('inherit'),
+    editMode: editMode.default('live'),
+  })
+  .strict()
+  .refine((b) => b.visibility !== 'in-collection' || !!b.parent, { message: `${IN_COLLECTION_ONLY} (give "parent")`, path: ['visibility'] });
+
+// `emoji` and `icon` replace each other; null removes one (reference: updateSpaceById oneOf).
+export const updateSpaceBody = z
+  .object({ title, emoji: emoji.nullable(), icon: httpUrl.nullable(), editMode, defaultLevel, visibility })
+  .partial()
+  .strict()
+  .refine((b) => !(b.emoji && b.icon), { message: 'give either "emoji" or "icon", not both', path: ['icon'] });
+
+export type UpdateSpaceBody = z.infer<typeof updateSpaceBody>;
+export { IN_COLLECTION_ONLY };
+
+export const getSpaceQuery = z.object({ shareKey: z.string().max(256).optional() }).passthrough();
+
+/** The columns a PATCH body changes; setting an emoji clears the icon and the reverse. */
+export function spaceChangesFrom(body: UpdateSpaceBody): SpaceChanges {
+  const changes: SpaceChanges = { title: body.title, edit_mode: body.editMode, default_level: body.defaultLevel, visibility: body.visibility };
+  if (body.emoji !== undefined) Object.assign(changes, { emoji: body.emoji ?? '' }, body.emoji ? { icon_url: null } : {});
+  if (body.icon !== undefined) Object.assign(changes, { icon_url: body.icon }, body.icon ? { emoji: '' } : {});
+  return changes;
+}

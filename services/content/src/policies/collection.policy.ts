@@ -1,0 +1,49 @@
+import { badRequest, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import { findCollectionById, type CollectionRow } from '../store/collections.store';
+import { authorizeContent, authorizeContentAccess } from './content.policy';
+
+export type CollectionAction = 'read' | 'update' | 'delete' | 'move' | 'transfer' | 'createIn';
+
+// Any member reads; title, description and defaultLevel, deleting, moving and transferring need
+// `admin` on the collection (reference: Collection.permissions.admin "can edit the
+// title/description"); putting spaces or collections into it needs `create` on it.
+const REQUIRED: Record<CollectionAction, Role> = {
+  read: 'read',
+  update: 'admin',
+  delete: 'admin',
+  move: 'admin',
+  transfer: 'admin',
+  createIn: 'create',
+};
+
+/** Loads a collection and checks the caller's level for `action`. */
+export async function authorizeCollection(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  collectionId: string,
+  userId: string,
+  action: CollectionAction,
+): Promise<{ collection: CollectionRow; role: Role; level: Role }> {
+  const collection = await findCollectionById(db, collectionId);
+  if (!collection) throw notFound(`Collection ${collectionId} not found`);
+  const { role, level } = await authorizeContentAccess(membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`);
+  return { collection, role, level };
+}
+
+/**
+ * Checks a collection that content is put into (a `parent` in a body): it must be a collection of
+ * `organizationId` (else 400 naming the field) where the caller has `create`.
+ */
+export async function authorizeDestination(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  organizationId: string,
+  parentId: string,
+  userId: string,
+  field = 'parent',
+): Promise<CollectionRow> {
+  const parent = await findCollectionById(db, parentId);
+  if (!parent || parent.organization_id !== organizationId) throw badRequest(`Invalid body field "${field}": no collection ${parentId} in this organization`);
+  await authorizeContent(membership, parent, userId, REQUIRED.createIn, `Collection ${parentId}`);
+  return parent;
+}

@@ -1,0 +1,27 @@
+import type { UrlBuilder } from '@quire/common';
+import type { CustomFieldWithValue } from '../store/custom-field-values.store';
+import type { CustomFieldRow } from '../store/custom-fields.store';
+
+/** Reference schema (0.91.0): CustomField. It has no `object` discriminator; `options` only on select fields. */
+export function presentCustomField(field: CustomFieldRow, urls: UrlBuilder) {
+  return {
+    id: field.id,
+    name: field.name,
+    title: field.title,
+    description: field.description,
+    placeholder: field.placeholder,
+    type: field.type,
+    ...(field.options ? { options: field.options } : {}),
+    createdAt: field.created_at.toISOString(),
+    updatedAt: field.updated_at.toISOString(),
+    urls: { location: urls.api(`/orgs/${field.organization_id}/custom-fields/${encodeURIComponent(field.name)}`) },
+  };
+}
+
+/** Reference schema (0.91.0): an entry of CustomFieldValues; `value` only when the space has one. */
+export function presentCustomFieldValue({ value, ...field }: CustomFieldWithValue, urls: UrlBuilder) {
+  return {
+    customField: presentCustomField(field, urls),
+    ...(value === null ? {} : { value }),
+  };
+}

@@ -1,0 +1,129 @@
+import type { PageRequest, SqlExecutor } from '@quire/common';
+
+export interface CollectionRow {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  default_level: string;
+  position: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * `tree(id, sort_path)`: every collection of the organization given as `$1`, with the ordering
+ * keys from the top level down to it joined by a space (which sorts below every key character),
+ * so sorting by `sort_path` lists a collection right before its contents. Use after `WITH RECURSIVE`.
+ */
+export const COLLECTION_TREE_CTE = `tree AS (
+  SELECT id, position COLLATE "C" AS sort_path FROM collections WHERE organization_id = $1 AND parent_id IS NULL
+  UNION ALL
+  SELECT c.id, (t.sort_path || ' ' || c.position) COLLATE "C" FROM collections c JOIN tree t ON c.parent_id = t.id
+)`;
+
+export async function findCollectionById(db: SqlExecutor, id: string): Promise<CollectionRow | null> {
+  const { rows } = await db.query<CollectionRow>('SELECT * FROM collections WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** An organization's collections in tree order; only the top level when `nested` is false. */
+export async function listCollections(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<{ rows: CollectionRow[]; total: number }> {
+  const [list, count] = await Promise.all([
+    nested
+      ? db.query<CollectionRow>(
+          `WITH RECURSIVE ${COLLECTION_TREE_CTE}
+           SELECT c.* FROM collections c JOIN tree t ON t.id = c.id ORDER BY t.sort_path COLLATE "C", c.id LIMIT $2 OFFSET $3`,
+          [organizationId, page.limit, page.offset],
+        )
+      : db.query<CollectionRow>(
+          `SELECT * FROM collections WHERE organization_id = $1 AND parent_id IS NULL
+           ORDER BY position COLLATE "C", id LIMIT $2 OFFSET $3`,
+          [organizationId, page.limit, page.offset],
+        ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM collections WHERE organization_id = $1 ${nested ? '' : 'AND parent_id IS NULL'}`,
+      [organizationId],
+    ),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+export interface NewCollection {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  defaultLevel: string;
+  position: string;
+}
+
+export async function insertCollection(tx: SqlExecutor, c: NewCollection, now: Date): Promise<CollectionRow> {
+  const { rows } = await tx.query<CollectionRow>(
+    `INSERT INTO collections (id, organization_id, parent_id, title, default_level, position, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
+    [c.id, c.organizationId, c.parentId, c.title, c.defaultLevel, c.position, now],
+  );
+  return rows[0] as CollectionRow;
+}
+
+/** Fields a PATCH may change (columns of `collections`). */
+export interface CollectionChanges {
+  title?: string;
+  description?: string;
+  default_level?: string;
+}
+
+const CHANGEABLE: (keyof CollectionChanges)[] = ['title', 'description', 'default_level'];
+
+export async function updateCollection(tx: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<CollectionRow | null> {
+  const sets: string[] = [];
+  const params: unknown[] = [id, now];
+  for (const column of CHANGEABLE) {
+    if (changes[column] === undefined) continue;
+    params.push(changes[column]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  const { rows } = await tx.query<CollectionRow>(`UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
+  return rows[0] ?? null;
+}
+
+/** The collection and every collection below it. */
+export async function collectionSubtreeIds(db: SqlExecutor, id: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH RECURSIVE sub AS (
+       SELECT id FROM collections WHERE id = $1
+       UNION ALL
+       SELECT c.id FROM collections c JOIN sub ON c.parent_id = sub.id
+     ) SELECT id FROM sub`,
+    [id],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes a collection; its sub-collections go with it (FK cascade). */
+export async function deleteCollection(tx: SqlExecutor, id: string): Promise<boolean> {
+  const { rowCount } = await tx.query('DELETE FROM collections WHERE id = $1', [id]);
+  return rowCount > 0;
+}
+
+/** Where a collection sits: organization, parent collection and ordering key. */
+export interface CollectionPlacement {
+  organizationId: string;
+  parentId: string | null;
+  position: string;
+}
+
+export async function placeCollection(tx: SqlExecutor, id: string, placement: CollectionPlacement, now: Date): Promise<CollectionRow | null> {
+  const { rows } = await tx.query<CollectionRow>(
+    'UPDATE collections SET organization_id = $2, parent_id = $3, position = $4, updated_at = $5 WHERE id = $1 RETURNING *',
+    [id, placement.organizationId, placement.parentId, placement.position, now],
+  );
+  return rows[0] ?? null;
+}
+
+/** Moves collections to another organization (the sub-collections of a transferred one). */
+export async function setOrganizationOfCollections(tx: SqlExecutor, ids: string[], organizationId: string, now: Date): Promise<void> {
+  await tx.query('UPDATE collections SET organization_id = $2, updated_at = $3 WHERE id = ANY($1::text[])', [ids, organizationId, now]);
+}

@@ -1,0 +1,120 @@
+import type { SqlExecutor } from '@quire/common';
+import type { CustomFieldValue } from '../domain/custom-fields-rules';
+import { CUSTOM_FIELD_COLUMNS, type CustomFieldRow } from './custom-fields.store';
+
+/** A definition with a space's value for it (null when the space has none). */
+export interface CustomFieldWithValue extends CustomFieldRow {
+  value: CustomFieldValue | null;
+}
+
+const FIELD_COLUMNS = CUSTOM_FIELD_COLUMNS.map((c) => `f.${c}`).join(', ');
+
+/**
+ * The space's organization and deletion time, share-locked until the transaction ends, so that a
+ * transfer or delete of the space waits for values being written (and the reverse).
+ */
+export async function lockSpaceForValues(db: SqlExecutor, spaceId: string): Promise<{ organization_id: string; deleted_at: Date | null } | null> {
+  const { rows } = await db.query<{ organization_id: string; deleted_at: Date | null }>(
+    'SELECT organization_id, deleted_at FROM spaces WHERE id = $1 FOR SHARE',
+    [spaceId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every definition of the organization, in list order, each with the space's value if it has one. */
+export async function listSpaceCustomFieldValues(db: SqlExecutor, organizationId: string, spaceId: string): Promise<CustomFieldWithValue[]> {
+  const { rows } = await db.query<CustomFieldWithValue>(
+    `SELECT ${FIELD_COLUMNS}, v.value FROM custom_fields f
+     LEFT JOIN space_custom_field_values v ON v.field_id = f.id AND v.space_id = $2
+     WHERE f.organization_id = $1 ORDER BY f.seq`,
+    [organizationId, spaceId],
+  );
+  return rows;
+}
+
+export async function upsertSpaceCustomFieldValue(db: SqlExecutor, spaceId: string, fieldId: string, value: CustomFieldValue, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO space_custom_field_values (space_id, field_id, value, updated_at) VALUES ($1, $2, $3::jsonb, $4)
+     ON CONFLICT (space_id, field_id) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
+    [spaceId, fieldId, JSON.stringify(value), now],
+  );
+}
+
+export async function deleteSpaceCustomFieldValue(db: SqlExecutor, spaceId: string, fieldId: string): Promise<void> {
+  await db.query('DELETE FROM space_custom_field_values WHERE space_id = $1 AND field_id = $2', [spaceId, fieldId]);
+}
+
+export async function countValuesOfField(db: SqlExecutor, fieldId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM space_custom_field_values WHERE field_id = $1', [fieldId]);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * After a select field's options changed: a single choice that is no longer an option is removed,
+ * a multiple choice keeps the entries that still are (and is removed when none is left).
+ * Returns how many spaces' values changed.
+ */
+export async function pruneValuesToOptions(db: SqlExecutor, fieldId: string, options: string[], now: Date): Promise<number> {
+  const singles = await db.query(
+    `DELETE FROM space_custom_field_values
+     WHERE field_id = $1 AND jsonb_typeof(value) = 'string' AND NOT ((value #>> '{}') = ANY($2::text[]))`,
+    [fieldId, options],
+  );
+  const multiples = await db.query(
+    `UPDATE space_custom_field_values v SET updated_at = $3, value = (
+       SELECT COALESCE(jsonb_agg(e.item ORDER BY e.ord), '[]'::jsonb)
+       FROM jsonb_array_elements_text(v.value) WITH ORDINALITY AS e (item, ord) WHERE e.item = ANY($2::text[]))
+     WHERE v.field_id = $1 AND jsonb_typeof(v.value) = 'array'
+       AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(v.value) AS x (item) WHERE NOT (x.item = ANY($2::text[])))`,
+    [fieldId, options, now],
+  );
+  await db.query(`DELETE FROM space_custom_field_values WHERE field_id = $1 AND value = '[]'::jsonb`, [fieldId]);
+  return singles.rowCount + multiples.rowCount;
+}
+
+/**
+ * For the transfer of a space to another organization, inside the caller's transaction: its values
+ * reference fields of the old organization. A value moves to the target organization's field of the
+ * same name and type (a multiple choice keeps only the entries that are options there; a single
+ * choice moves only if it is one); every other value is dropped. Returns the counts, for the
+ * transfer's event.
+ */
+export async function moveSpaceCustomFieldValues(db: SqlExecutor, spaceId: string, targetOrganizationId: string): Promise<{ moved: number; dropped: number }> {
+  // One statement: the DELETE and INSERT work on the same snapshot and touch different field ids.
+  const { rows } = await db.query<{ before: number; moved: number }>(
+    `WITH old AS (
+       DELETE FROM space_custom_field_values v USING custom_fields f
+       WHERE v.space_id = $1 AND f.id = v.field_id AND f.organization_id <> $2
+       RETURNING v.value, v.updated_at, f.name, f.type
+     ), fitted AS (
+       SELECT t.id AS field_id, t.type, t.options, old.updated_at,
+         CASE WHEN t.type = 'select:multi' THEN (
+           SELECT COALESCE(jsonb_agg(e.item ORDER BY e.ord), '[]'::jsonb)
+           FROM jsonb_array_elements_text(old.value) WITH ORDINALITY AS e (item, ord) WHERE e.item = ANY(t.options))
+         ELSE old.value END AS value
+       FROM old JOIN custom_fields t ON t.organization_id = $2 AND t.name = old.name AND t.type = old.type
+     ), moved AS (
+       INSERT INTO space_custom_field_values (space_id, field_id, value, updated_at)
+       SELECT $1, field_id, value, updated_at FROM fitted
+       WHERE value <> '[]'::jsonb AND (type <> 'select:single' OR (value #>> '{}') = ANY(options))
+       ON CONFLICT (space_id, field_id) DO NOTHING
+       RETURNING 1
+     )
+     SELECT (SELECT count(*)::int FROM old) AS before, (SELECT count(*)::int FROM moved) AS moved`,
+    [spaceId, targetOrganizationId],
+  );
+  const before = rows[0]?.before ?? 0;
+  const moved = rows[0]?.moved ?? 0;
+  return { moved, dropped: before - moved };
+}
+
+/** For the duplication of a space (same organization): the copy gets the original's values. */
+export async function copySpaceCustomFieldValues(db: SqlExecutor, fromSpaceId: string, toSpaceId: string, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `INSERT INTO space_custom_field_values (space_id, field_id, value, updated_at)
+     SELECT $2, field_id, value, $3 FROM space_custom_field_values WHERE space_id = $1
+     ON CONFLICT (space_id, field_id) DO NOTHING`,
+    [fromSpaceId, toSpaceId, now],
+  );
+  return rowCount;
+}

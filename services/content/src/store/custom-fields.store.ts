@@ -1,0 +1,115 @@
+import type { SqlExecutor } from '@quire/common';
+
+export interface CustomFieldRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  type: string;
+  title: string;
+  description: string;
+  placeholder: string;
+  options: string[] | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+// Every column but `seq`, which only orders lists.
+export const CUSTOM_FIELD_COLUMNS = ['id', 'organization_id', 'name', 'type', 'title', 'description', 'placeholder', 'options', 'created_at', 'updated_at'];
+const COLUMNS = CUSTOM_FIELD_COLUMNS.join(', ');
+
+export interface NewCustomField {
+  id: string;
+  organizationId: string;
+  name: string;
+  type: string;
+  title: string;
+  description: string;
+  placeholder: string;
+  options: string[] | null;
+}
+
+/** Inserts a definition; null when the organization already has a field of that name. */
+export async function insertCustomField(db: SqlExecutor, field: NewCustomField, now: Date): Promise<CustomFieldRow | null> {
+  const { rows } = await db.query<CustomFieldRow>(
+    `INSERT INTO custom_fields (id, organization_id, name, type, title, description, placeholder, options, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+     ON CONFLICT (organization_id, name) DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [field.id, field.organizationId, field.name, field.type, field.title, field.description, field.placeholder, field.options, now],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * A definition by name. `lock` holds it until the transaction ends (FOR UPDATE), so its options
+ * cannot change while values are checked against them or pruned.
+ */
+export async function findCustomFieldByName(db: SqlExecutor, organizationId: string, name: string, lock = false): Promise<CustomFieldRow | null> {
+  const { rows } = await db.query<CustomFieldRow>(
+    `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = $2${lock ? ' FOR UPDATE' : ''}`,
+    [organizationId, name],
+  );
+  return rows[0] ?? null;
+}
+
+/** One page of an organization's definitions, oldest first. */
+export async function listCustomFields(
+  db: SqlExecutor,
+  organizationId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CustomFieldRow[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<CustomFieldRow>(`SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`, [
+      organizationId,
+      page.limit,
+      page.offset,
+    ]),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM custom_fields WHERE organization_id = $1', [organizationId]),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/**
+ * The definitions of an organization with the given names, shared-locked until the transaction
+ * ends so that no PATCH of their options or DELETE slips in between checking a value and storing it.
+ */
+export async function lockCustomFieldsByName(db: SqlExecutor, organizationId: string, names: string[]): Promise<CustomFieldRow[]> {
+  const { rows } = await db.query<CustomFieldRow>(
+    `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = ANY($2::text[]) ORDER BY seq FOR SHARE`,
+    [organizationId, names],
+  );
+  return rows;
+}
+
+/** The fields PATCH may change. */
+export interface CustomFieldChanges {
+  title?: string;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+}
+
+const CHANGE_COLUMNS: Record<keyof CustomFieldChanges, string> = {
+  title: 'title',
+  description: 'description',
+  placeholder: 'placeholder',
+  options: 'options',
+};
+
+export async function updateCustomField(db: SqlExecutor, id: string, changes: CustomFieldChanges, now: Date): Promise<CustomFieldRow | null> {
+  const sets = ['updated_at = $2'];
+  const params: unknown[] = [id, now];
+  for (const [field, value] of Object.entries(changes) as [keyof CustomFieldChanges, unknown][]) {
+    if (value === undefined) continue;
+    params.push(value);
+    sets.push(`${CHANGE_COLUMNS[field]} = $${params.length}`);
+  }
+  const { rows } = await db.query<CustomFieldRow>(`UPDATE custom_fields SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
+  return rows[0] ?? null;
+}
+
+/** Deletes a definition; its values go with it (ON DELETE CASCADE). */
+export async function deleteCustomField(db: SqlExecutor, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM custom_fields WHERE id = $1', [id]);
+  return rowCount > 0;
+}

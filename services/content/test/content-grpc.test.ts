@@ -1,0 +1,91 @@
+import type * as grpc from '@grpc/grpc-js';
+import { createGrpcClient, MembershipResolver, startGrpcServer, stopGrpcServer, UrlBuilder, type IdentityClient, type PgliteDatabase, type SqlDatabase } from '@quire/common';
+import { content } from '@quire/proto';
+import { deleteSpace } from '../src/domain/space-retention';
+import { createSpace } from '../src/domain/spaces';
+import { contentGrpc } from '../src/grpc/content.grpc';
+import { openContentDb, silentLogger } from './content-db';
+
+// GetSpaces and CheckSpaceAccess over real gRPC, on embedded Postgres, with identity's
+// GetMembership answered by a fake.
+
+const now = new Date('2026-02-01T00:00:00Z');
+const ROLES: Record<string, string> = { 'orgA:ada': 'read', 'orgB:ada': 'admin' };
+
+describe('content gRPC', () => {
+  let db: PgliteDatabase;
+  let queries = 0;
+  let server: grpc.Server;
+  let client: ReturnType<typeof createGrpcClient<content.ContentClient>>;
+
+  beforeAll(async () => {
+    db = await openContentDb();
+    // Counts the statements the gRPC handlers run.
+    const counted: SqlDatabase = {
+      query: (text, params) => {
+        queries++;
+        return db.query(text, params);
+      },
+      exec: (script) => db.exec(script),
+      transaction: (fn) => db.transaction(fn),
+      ping: () => db.ping(),
+      close: () => db.close(),
+    };
+    const identity: Pick<IdentityClient, 'getMembership'> = {
+      getMembership: async ({ organizationId, userId }) => ({ organizationExists: true, role: ROLES[`${organizationId}:${userId}`] ?? '' }),
+    };
+    const membership = new MembershipResolver(() => identity as IdentityClient);
+    const started = await startGrpcServer('127.0.0.1:0', contentGrpc({ db: counted, urls: new UrlBuilder('https://docs.example.com'), membership }), silentLogger);
+    server = started.server;
+    client = createGrpcClient(content.ContentClient, `127.0.0.1:${started.port}`, 'content', { deadlineMs: 5000 });
+  });
+  afterAll(async () => {
+    client.close();
+    await stopGrpcServer(server);
+    await db.close();
+  });
+
+  const space = (organizationId: string, title: string, defaultLevel = 'inherit') =>
+    createSpace(db, { organizationId, parentId: null, title, emoji: '', visibility: 'private', defaultLevel, editMode: 'live', createdBy: 'u1' }, now);
+
+  it('answers N spaces in the order asked, with one query, leaving out unknown, deleted and inaccessible ones', async () => {
+    const a1 = await space('orgA', 'A1');
+    const b1 = await space('orgB', 'B1');
+    const a2 = await space('orgA', 'A2');
+    const gone = await space('orgA', 'Gone');
+    await deleteSpace(db, gone, now);
+    const hidden = await space('orgC', 'Not a member');
+
+    queries = 0;
+    const { spaces } = await client.getSpaces({ spaceIds: [a2.id, 'unknown', b1.id, gone.id, hidden.id, a1.id, a2.id], userId: 'ada' });
+    expect(queries).toBe(1);
+    expect(spaces.map((s) => [s.id, s.organizationId, s.level])).toEqual([
+      [a2.id, 'orgA', 'read'],
+      [b1.id, 'orgB', 'admin'],
+      [a1.id, 'orgA', 'read'],
+    ]);
+    const presented = JSON.parse(spaces[1]?.spaceJson ?? '{}');
+    expect(presented).toMatchObject({ object: 'space', id: b1.id, title: 'B1', organization: 'orgB', revision: b1.revision_id, permissions: { admin: true } });
+    expect(presented.urls.location).toBe(`https://docs.example.com/v1/spaces/${b1.id}`);
+    expect(JSON.parse(spaces[0]?.spaceJson ?? '{}').permissions).toMatchObject({ view: true, edit: false });
+  });
+
+  it('presents spaces without permissions for an empty user id', async () => {
+    const s = await space('orgC', 'Internal');
+    const { spaces } = await client.getSpaces({ spaceIds: [s.id], userId: '' });
+    expect(spaces).toHaveLength(1);
+    expect(spaces[0]?.level).toBe('');
+    expect(JSON.parse(spaces[0]?.spaceJson ?? '{}').permissions.view).toBe(false);
+  });
+
+  it('answers the level the ARCHITECTURE.md rule gives, and no access or no space otherwise', async () => {
+    const capped = await space('orgB', 'Capped', 'read');
+    const mine = await space('orgA', 'Read');
+    expect(await client.checkSpaceAccess({ spaceId: capped.id, userId: 'ada' })).toEqual({ exists: true, organizationId: 'orgB', level: 'admin' });
+    expect(await client.checkSpaceAccess({ spaceId: mine.id, userId: 'ada' })).toEqual({ exists: true, organizationId: 'orgA', level: 'read' });
+    expect(await client.checkSpaceAccess({ spaceId: mine.id, userId: 'bob' })).toEqual({ exists: true, organizationId: 'orgA', level: '' });
+    expect(await client.checkSpaceAccess({ spaceId: 'unknown', userId: 'ada' })).toEqual({ exists: false, organizationId: '', level: '' });
+    await deleteSpace(db, mine, now);
+    expect((await client.checkSpaceAccess({ spaceId: mine.id, userId: 'ada' })).exists).toBe(false);
+  });
+});

@@ -1,0 +1,43 @@
+import { ROLES, type Role } from '@quire/common';
+import { levelOnContent } from '../src/policies/content.policy';
+import { collectionPermissions, spacePermissions } from '../src/presenters/content-permissions';
+
+describe('Space.permissions from the caller level', () => {
+  it.each<[Role | null, Record<string, boolean>]>([
+    ['admin', { view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: true }],
+    ['create', { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: false }],
+    ['review', { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: false }],
+    ['edit', { view: true, access: true, admin: false, viewInviteLinks: false, edit: true, triggerGitSync: true, comment: true, merge: false, review: false, installIntegration: false }],
+    ['comment', { view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: true, merge: false, review: false, installIntegration: false }],
+    ['read', { view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false }],
+    [null, { view: false, access: false, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false }],
+  ])('level %p', (level, expected) => {
+    expect(spacePermissions(level, false)).toEqual(expected);
+  });
+
+  it('takes edits and merges away from everyone while the space is locked', () => {
+    expect(spacePermissions('admin', true)).toMatchObject({ admin: true, edit: false, merge: false, triggerGitSync: false, review: true, comment: true });
+  });
+});
+
+describe('Collection.permissions from the caller level', () => {
+  it('creates from create up, administers only as admin', () => {
+    expect(collectionPermissions('admin')).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
+    expect(collectionPermissions('create')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
+    expect(collectionPermissions('review')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
+    expect(collectionPermissions(null)).toEqual({ view: false, admin: false, viewInviteLinks: false, create: false });
+  });
+});
+
+describe('level on content', () => {
+  it('keeps the organization role under `inherit`', () => {
+    for (const role of ROLES) expect(levelOnContent(role, { default_level: 'inherit' })).toBe(role);
+  });
+
+  it('caps the role at defaultLevel, except for admins', () => {
+    expect(levelOnContent('create', { default_level: 'comment' })).toBe('comment');
+    expect(levelOnContent('read', { default_level: 'edit' })).toBe('read');
+    expect(levelOnContent('admin', { default_level: 'read' })).toBe('admin');
+    expect(levelOnContent(null, { default_level: 'inherit' })).toBeNull();
+  });
+});

@@ -1,0 +1,255 @@
+import { join } from 'node:path';
+import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/domain/custom-fields';
+import { updateSpaceCustomFieldValues } from '../src/domain/custom-fields-values';
+import { copySpaceCustomFieldValues, listSpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/store/custom-field-values.store';
+import { listCustomFields } from '../src/store/custom-fields.store';
+
+// Custom fields against a real (embedded) Postgres: definitions, values, pruning on option changes,
+// the cascade on delete, transfer and duplication, and the outbox events. Spaces are inserted
+// directly: the spaces API belongs to another part of the service.
+
+const logger = createLogger('test', 'silent');
+const now = new Date('2025-01-02T03:04:05Z');
+
+async function expectApiError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
+  const err: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  expect({ code: (err as ApiError).code, message: (err as ApiError).message }).toEqual({ code, message: expect.stringMatching(message) });
+}
+
+describe('custom fields', () => {
+  let db: PgliteDatabase;
+  let spaceCount = 0;
+
+  beforeAll(async () => {
+    db = await PgliteDatabase.open(undefined);
+    await migrate(
+      db,
+      [
+        { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+        { prefix: 'content', dir: join(__dirname, '..', 'migrations') },
+      ],
+      logger,
+    );
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  async function insertSpace(organizationId: string): Promise<{ id: string; organization_id: string }> {
+    const id = `space${++spaceCount}`;
+    await db.query("INSERT INTO spaces (id, organization_id, position, revision_id) VALUES ($1, $2, 'a0', 'rev')", [id, organizationId]);
+    return { id, organization_id: organizationId };
+  }
+
+  async function valuesOf(space: { id: string; organization_id: string }): Promise<Record<string, unknown>> {
+    const rows = await listSpaceCustomFieldValues(db, space.organization_id, space.id);
+    return Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.name, r.value]));
+  }
+
+  async function eventsOf(key: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
+    const { rows } = await db.query<{ payload: string }>("SELECT payload FROM outbox WHERE topic = 'content.events' AND key = $1 ORDER BY seq", [key]);
+    return rows.map((r) => JSON.parse(r.payload) as { type: string; data: Record<string, unknown> });
+  }
+
+  it('creates definitions with defaults, refuses a second one of the same name, lists in creation order', async () => {
+    const org = 'org-defs';
+    const first = await createCustomField(db, org, { name: 'zeta', type: 'text' }, now);
+    expect(first).toMatchObject({ name: 'zeta', type: 'text', title: '', description: '', placeholder: '', options: null, organization_id: org });
+    const second = await createCustomField(db, org, { name: 'alpha', type: 'select:single', title: 'Alpha', options: ['x', 'y'] }, now);
+    expect(second.options).toEqual(['x', 'y']);
+    await expectApiError(createCustomField(db, org, { name: 'zeta', type: 'number' }, now), 409, /"name".*zeta/);
+    // The same name in another organization is fine.
+    await createCustomField(db, 'org-other', { name: 'zeta', type: 'number' }, now);
+
+    const { rows, total } = await listCustomFields(db, org, { limit: 10, offset: 0 });
+    expect(total).toBe(2);
+    expect(rows.map((r) => r.name)).toEqual(['zeta', 'alpha']);
+    expect((await listCustomFields(db, org, { limit: 1, offset: 1 })).rows.map((r) => r.name)).toEqual(['alpha']);
+    expect((await eventsOf(first.id)).map((e) => e.type)).toEqual(['custom-field.created']);
+    expect((await eventsOf(first.id))[0]?.data).toMatchObject({ organizationId: org, customFieldId: first.id, name: 'zeta', type: 'text' });
+  });
+
+  it('sets, keeps and clears values in one transaction, and answers every field on read', async () => {
+    const org = 'org-values';
+    await createCustomField(db, org, { name: 'summary', type: 'text' }, now);
+    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await createCustomField(db, org, { name: 'public', type: 'boolean' }, now);
+    await createCustomField(db, org, { name: 'labels', type: 'tags' }, now);
+    await createCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft', 'final'] }, now);
+    await createCustomField(db, org, { name: 'teams', type: 'select:multi', options: ['web', 'api', 'ops'] }, now);
+    const space = await insertSpace(org);
+
+    const change = await updateSpaceCustomFieldValues(
+      db,
+      space,
+      { summary: { value: 'Hi' }, score: { value: 0 }, public: { value: false }, labels: { value: ['a'] }, stage: { value: 'draft' }, teams: { value: ['api', 'web'] } },
+      now,
+    );
+    expect(change).toEqual({ set: ['summary', 'score', 'public', 'labels', 'stage', 'teams'], cleared: [] });
+    expect(await valuesOf(space)).toEqual({ summary: 'Hi', score: 0, public: false, labels: ['a'], stage: 'draft', teams: ['api', 'web'] });
+
+    // Fields not named keep their values; null, "" and [] clear.
+    await updateSpaceCustomFieldValues(db, space, { summary: { value: null }, labels: { value: [] }, stage: { value: '' }, score: { value: 7.5 } }, now);
+    expect(await valuesOf(space)).toEqual({ score: 7.5, public: false, teams: ['api', 'web'] });
+
+    const rows = await listSpaceCustomFieldValues(db, org, space.id);
+    expect(rows.map((r) => r.name)).toEqual(['summary', 'score', 'public', 'labels', 'stage', 'teams']);
+    expect(rows[0]?.value).toBeNull();
+
+    const events = await eventsOf(space.id);
+    expect(events.map((e) => e.type)).toEqual(['space.custom-fields-updated', 'space.custom-fields-updated']);
+    expect(events[1]?.data).toEqual({ organizationId: org, spaceId: space.id, set: ['score'], cleared: ['summary', 'labels', 'stage'] });
+  });
+
+  it('refuses the whole PATCH when one value does not fit or one field is unknown', async () => {
+    const org = 'org-refuse';
+    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await createCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft'] }, now);
+    const space = await insertSpace(org);
+    await updateSpaceCustomFieldValues(db, space, { score: { value: 1 } }, now);
+
+    await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 2 }, stage: { value: 'final' } }, now), 400, /"values\.stage\.value".*draft/);
+    await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 2 }, nope: { value: 'x' } }, now), 400, /"values\.nope".*nope/);
+    await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: '2' } }, now), 400, /"values\.score\.value"/);
+    await expectApiError(updateSpaceCustomFieldValues(db, space, { score: {} }, now), 400, /"values\.score\.value": is required/);
+    // A field of another organization is unknown here.
+    await createCustomField(db, 'org-elsewhere', { name: 'foreign', type: 'text' }, now);
+    await expectApiError(updateSpaceCustomFieldValues(db, space, { foreign: { value: 'x' } }, now), 400, /"values\.foreign"/);
+
+    expect(await valuesOf(space)).toEqual({ score: 1 });
+    expect(await eventsOf(space.id)).toHaveLength(1);
+  });
+
+  it('refuses values for a deleted space or one that changed organization meanwhile', async () => {
+    const org = 'org-gone';
+    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    const space = await insertSpace(org);
+    await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
+    await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 1 } }, now), 404, /not found/);
+    const moved = await insertSpace('org-new-home');
+    await expectApiError(updateSpaceCustomFieldValues(db, { ...moved, organization_id: org }, { score: { value: 1 } }, now), 409, /transferred/);
+  });
+
+  it('updates descriptions, refuses options on non-select fields, and prunes values that are no longer options', async () => {
+    const org = 'org-prune';
+    const single = await createCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft', 'review', 'final'] }, now);
+    await createCustomField(db, org, { name: 'teams', type: 'select:multi', options: ['web', 'api', 'ops'] }, now);
+    await createCustomField(db, org, { name: 'notes', type: 'text' }, now);
+    const a = await insertSpace(org);
+    const b = await insertSpace(org);
+    const c = await insertSpace(org);
+    await updateSpaceCustomFieldValues(db, a, { stage: { value: 'draft' }, teams: { value: ['web', 'api'] } }, now);
+    await updateSpaceCustomFieldValues(db, b, { stage: { value: 'final' }, teams: { value: ['ops'] } }, now);
+    await updateSpaceCustomFieldValues(db, c, { stage: { value: 'review' }, teams: { value: ['api'] } }, now);
+
+    const later = new Date(now.getTime() + 60000);
+    const renamed = await updateCustomFieldDefinition(db, org, 'stage', { title: 'Stage', options: ['review', 'final', 'published'] }, later);
+    expect(renamed).toMatchObject({ title: 'Stage', options: ['review', 'final', 'published'], updated_at: later, created_at: now });
+    await updateCustomFieldDefinition(db, org, 'teams', { options: ['api', 'docs'] }, later);
+
+    expect(await valuesOf(a)).toEqual({ teams: ['api'] });
+    expect(await valuesOf(b)).toEqual({ stage: 'final' });
+    expect(await valuesOf(c)).toEqual({ stage: 'review', teams: ['api'] });
+    expect((await eventsOf(single.id)).map((e) => [e.type, e.data.prunedSpaces, e.data.fields])).toEqual([
+      ['custom-field.created', undefined, undefined],
+      ['custom-field.updated', 1, ['title', 'options']],
+    ]);
+
+    await expectApiError(updateCustomFieldDefinition(db, org, 'notes', { options: ['a'] }, later), 400, /"options"/);
+    await expectApiError(updateCustomFieldDefinition(db, org, 'missing', { title: 'x' }, later), 404, /missing/);
+    // An empty PATCH changes nothing and announces nothing.
+    expect((await updateCustomFieldDefinition(db, org, 'stage', {}, later)).updated_at).toEqual(later);
+    expect(await eventsOf(single.id)).toHaveLength(2);
+  });
+
+  it('deletes a definition with its values', async () => {
+    const org = 'org-delete';
+    const field = await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await createCustomField(db, org, { name: 'kept', type: 'boolean' }, now);
+    const space = await insertSpace(org);
+    await updateSpaceCustomFieldValues(db, space, { score: { value: 3 }, kept: { value: true } }, now);
+    await deleteCustomFieldByName(db, org, 'score', now);
+    expect(await valuesOf(space)).toEqual({ kept: true });
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM space_custom_field_values WHERE field_id = $1', [field.id]);
+    expect(rows[0]?.n).toBe(0);
+    expect((await eventsOf(field.id)).map((e) => [e.type, e.data.removedValues])).toEqual([
+      ['custom-field.created', undefined],
+      ['custom-field.deleted', 1],
+    ]);
+    await expectApiError(deleteCustomFieldByName(db, org, 'score', now), 404, /score/);
+    // A recreated field of the same name starts without values.
+    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    expect(await valuesOf(space)).toEqual({ kept: true });
+  });
+
+  it('removes values with their space', async () => {
+    const org = 'org-space-gone';
+    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    const space = await insertSpace(org);
+    await updateSpaceCustomFieldValues(db, space, { score: { value: 3 } }, now);
+    await db.query('DELETE FROM spaces WHERE id = $1', [space.id]);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM space_custom_field_values WHERE space_id = $1', [space.id]);
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('moves values on transfer to the target fields of the same name and type, dropping the rest', async () => {
+    const from = 'org-from';
+    const to = 'org-to';
+    for (const [org, options] of [
+      [from, ['draft', 'final', 'web', 'api']],
+      [to, ['final', 'api']],
+    ] as const) {
+      await createCustomField(db, org, { name: 'summary', type: 'text' }, now);
+      await createCustomField(db, org, { name: 'single-kept', type: 'select:single', options: [...options] }, now);
+      await createCustomField(db, org, { name: 'single-lost', type: 'select:single', options: [...options] }, now);
+      await createCustomField(db, org, { name: 'multi', type: 'select:multi', options: [...options] }, now);
+      await createCustomField(db, org, { name: 'multi-lost', type: 'select:multi', options: [...options] }, now);
+    }
+    await createCustomField(db, from, { name: 'score', type: 'number' }, now);
+    await createCustomField(db, to, { name: 'score', type: 'text' }, now); // same name, other type
+    await createCustomField(db, from, { name: 'only-here', type: 'boolean' }, now);
+
+    const space = await insertSpace(from);
+    await updateSpaceCustomFieldValues(
+      db,
+      space,
+      {
+        summary: { value: 'Kept' },
+        'single-kept': { value: 'final' },
+        'single-lost': { value: 'draft' },
+        multi: { value: ['web', 'api', 'final'] },
+        'multi-lost': { value: ['web'] },
+        score: { value: 4 },
+        'only-here': { value: true },
+      },
+      now,
+    );
+
+    const result = await db.transaction(async (tx) => {
+      await tx.query('UPDATE spaces SET organization_id = $2 WHERE id = $1', [space.id, to]);
+      return moveSpaceCustomFieldValues(tx, space.id, to);
+    });
+    expect(result).toEqual({ moved: 3, dropped: 4 });
+    expect(await valuesOf({ id: space.id, organization_id: to })).toEqual({ summary: 'Kept', 'single-kept': 'final', multi: ['api', 'final'] });
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM space_custom_field_values WHERE space_id = $1', [space.id]);
+    expect(rows[0]?.n).toBe(3);
+
+    // Moving again (already in the target organization) changes nothing.
+    expect(await moveSpaceCustomFieldValues(db, space.id, to)).toEqual({ moved: 0, dropped: 0 });
+  });
+
+  it('copies values to a duplicate', async () => {
+    const org = 'org-copy';
+    await createCustomField(db, org, { name: 'labels', type: 'tags' }, now);
+    const original = await insertSpace(org);
+    const copy = await insertSpace(org);
+    await updateSpaceCustomFieldValues(db, original, { labels: { value: ['a', 'b'] } }, now);
+    expect(await copySpaceCustomFieldValues(db, original.id, copy.id, now)).toBe(1);
+    expect(await valuesOf(copy)).toEqual({ labels: ['a', 'b'] });
+  });
+});
