@@ -105,7 +105,10 @@ async function waitFor(url) {
 
 async function main() {
   ensureTools();
-  run('bash', [join(ROOT, 'deploy/local/infra.sh'), 'start', 'postgres', 'redis']);
+  // Stop afterwards what this run had to start; leave running what was already up.
+  const infra = join(ROOT, 'deploy/local/infra.sh');
+  const wasUp = ['postgres', 'redis'].filter((c) => spawnSync('bash', [infra, 'status', c], { stdio: 'ignore' }).status === 0);
+  run('bash', [infra, 'start', 'postgres', 'redis']);
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
   const internalSecret = randomBytes(32).toString('base64url');
@@ -142,6 +145,8 @@ async function main() {
   } finally {
     nginx?.kill('SIGTERM');
     await stack.stopAll();
+    const started = ['postgres', 'redis'].filter((c) => !wasUp.includes(c));
+    if (started.length) run('bash', [infra, 'stop', ...started]);
   }
 }
 
