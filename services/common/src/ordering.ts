@@ -8,6 +8,8 @@
 // the integer part, so keys grow logarithmically with the number of items added at either end;
 // inserting between two neighbours extends the fraction by about one character per halving.
 
+import { badRequest } from './errors';
+
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const ZERO = DIGITS[0] as string;
 const LAST = DIGITS[DIGITS.length - 1] as string;
@@ -133,4 +135,44 @@ function decrementInteger(x: string): string | null {
   if (nextHead < 'Z') digits.push(LAST);
   else digits.pop();
   return nextHead + digits.join('');
+}
+
+/**
+ * The keys around a place among one sequence of siblings (the item being placed left out), read
+ * from wherever the siblings live: SQL min/max queries, or keys already loaded (siblingKeysIn).
+ */
+export interface SiblingKeys {
+  /** The largest key, or null when there are no siblings. */
+  last(): Promise<string | null>;
+  /** The closest key below `key`, or null. */
+  below(key: string): Promise<string | null>;
+  /** The closest key above `key`, or null. */
+  above(key: string): Promise<string | null>;
+}
+
+/**
+ * The before/after rule of every `position` body (reference ContentPosition and the site
+ * structure's move positions): `before`/`after` are the keys of the siblings the body names (null:
+ * not named). Both: between them; one: right next to it; neither: at the end. Only the moved
+ * item's own key changes.
+ */
+export async function keyForAnchors(siblings: SiblingKeys, anchors: { before: string | null; after: string | null }): Promise<string> {
+  const { before, after } = anchors;
+  if (before !== null && after !== null) {
+    if (after >= before) throw badRequest('Invalid body field "position": the "after" item must come before the "before" item');
+    return keyBetween(after, before);
+  }
+  if (before !== null) return keyBetween(await siblings.below(before), before);
+  if (after !== null) return keyBetween(after, await siblings.above(after));
+  return keyBetween(await siblings.last(), null);
+}
+
+/** SiblingKeys over keys already in memory (small sibling sets loaded in one query). */
+export function siblingKeysIn(keys: readonly string[]): SiblingKeys {
+  const sorted = [...keys].sort(compareKeys);
+  return {
+    last: async () => sorted[sorted.length - 1] ?? null,
+    below: async (key) => sorted.filter((k) => k < key).pop() ?? null,
+    above: async (key) => sorted.find((k) => k > key) ?? null,
+  };
 }

@@ -19,7 +19,6 @@ const SITE = `${ORG}/sites/{siteId}`;
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 const COMMENTS = `${CR}/comments`;
 const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
-const SITES = 'sites service (issue #5)';
 const INSIGHTS = 'insights service (issue #6)';
 const SPECS = 'specs service: OpenAPI specs and translations (a later issue)';
 
@@ -76,25 +75,25 @@ const SPECS_TABLE: Spec[] = [
   ),
   ...content('/import').map((path): Spec => ['POST', path, 'content', CONTENT_LATER]),
   // sites (insights paths below are more specific and belong to insights)
-  ['GET POST', `${ORG}/sites`, 'sites', SITES],
-  ['GET PATCH DELETE', SITE, 'sites', SITES],
-  ['POST', `${SITE}/publish`, 'sites', SITES],
-  ['POST', `${SITE}/unpublish`, 'sites', SITES],
-  ['GET PUT', `${SITE}/adaptive-schema`, 'sites', SITES],
-  ['GET', `${SITE}/published`, 'sites', SITES],
-  ['GET POST', `${SITE}/sections`, 'sites', SITES],
-  ['PATCH DELETE', `${SITE}/sections/{siteSectionId}`, 'sites', SITES],
-  ['POST', `${SITE}/sections/{siteSectionId}/move`, 'sites', SITES],
-  ['GET POST', `${SITE}/section-groups`, 'sites', SITES],
-  ['PATCH DELETE', `${SITE}/section-groups/{siteSectionGroupId}`, 'sites', SITES],
-  ['POST', `${SITE}/section-groups/{siteSectionGroupId}/sections`, 'sites', SITES],
-  ['DELETE', `${SITE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, 'sites', SITES],
-  ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites', SITES],
-  ['GET POST', `${SITE}/site-spaces`, 'sites', SITES],
-  ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites', SITES],
-  ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites', SITES],
-  ['GET POST', `${SITE}/share-links`, 'sites', SITES],
-  ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites', SITES],
+  ['GET POST', `${ORG}/sites`, 'sites'],
+  ['GET PATCH DELETE', SITE, 'sites'],
+  ['POST', `${SITE}/publish`, 'sites'],
+  ['POST', `${SITE}/unpublish`, 'sites'],
+  ['GET PUT', `${SITE}/adaptive-schema`, 'sites'],
+  ['GET', `${SITE}/published`, 'sites'],
+  ['GET POST', `${SITE}/sections`, 'sites'],
+  ['PATCH DELETE', `${SITE}/sections/{siteSectionId}`, 'sites'],
+  ['POST', `${SITE}/sections/{siteSectionId}/move`, 'sites'],
+  ['GET POST', `${SITE}/section-groups`, 'sites'],
+  ['PATCH DELETE', `${SITE}/section-groups/{siteSectionGroupId}`, 'sites'],
+  ['POST', `${SITE}/section-groups/{siteSectionGroupId}/sections`, 'sites'],
+  ['DELETE', `${SITE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, 'sites'],
+  ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites'],
+  ['GET POST', `${SITE}/site-spaces`, 'sites'],
+  ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites'],
+  ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],
+  ['GET POST', `${SITE}/share-links`, 'sites'],
+  ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites'],
   // insights
   ['POST', `${SITE}/insights/events`, 'insights', INSIGHTS],
   ['POST', `${SITE}/insights/events/aggregate`, 'insights', INSIGHTS],

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { ApiError, PgliteDatabase } from '@quire/common';
 import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/domain/custom-fields';
 import { updateSpaceCustomFieldValues } from '../src/domain/custom-fields-values';
 import { copySpaceCustomFieldValues, listSpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/store/custom-field-values.store';
 import { listCustomFields } from '../src/store/custom-fields.store';
+import { openServiceDb } from '../../../test/support/service-db';
 
 // Custom fields against a real (embedded) Postgres: definitions, values, pruning on option changes,
 // the cascade on delete, transfer and duplication, and the outbox events. Spaces are inserted
 // directly: the spaces API belongs to another part of the service.
 
-const logger = createLogger('test', 'silent');
 const now = new Date('2025-01-02T03:04:05Z');
 
 async function expectApiError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
@@ -26,15 +26,7 @@ describe('custom fields', () => {
   let spaceCount = 0;
 
   beforeAll(async () => {
-    db = await PgliteDatabase.open(undefined);
-    await migrate(
-      db,
-      [
-        { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
-        { prefix: 'content', dir: join(__dirname, '..', 'migrations') },
-      ],
-      logger,
-    );
+    db = await openServiceDb('content', join(__dirname, '..', 'migrations'));
   });
   afterAll(async () => {
     await db.close();

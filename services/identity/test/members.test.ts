@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { COMMON_MIGRATIONS_DIR, createLogger, hashToken, migrate, PgliteDatabase, type ApiError } from '@quire/common';
+import { hashToken, PgliteDatabase, type ApiError } from '@quire/common';
 import { createLinkInvite, emailDomainOf, inviteUsers, organizationsOpenToUser } from '../src/domain/invites';
 import { addMember, changeMemberRole, removeMember, wouldLoseLastAdmin } from '../src/domain/members';
 import { createOrganization } from '../src/domain/organizations';
@@ -7,19 +7,12 @@ import { issueToken } from '../src/domain/tokens';
 import { findMemberWithUser, findMembership } from '../src/store/members.store';
 import { findOrganizationForUser } from '../src/store/organizations.store';
 import { findUserByEmail } from '../src/store/users.store';
+import { openServiceDb } from '../../../test/support/service-db';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
 async function openDb(): Promise<PgliteDatabase> {
-  const db = await PgliteDatabase.open(undefined);
-  await migrate(
-    db,
-    [
-      { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
-      { prefix: 'identity', dir: join(__dirname, '..', 'migrations') },
-    ],
-    createLogger('test', 'silent'),
-  );
+  const db = await openServiceDb('identity', join(__dirname, '..', 'migrations'));
   return db;
 }
 

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { ApiError, PgliteDatabase } from '@quire/common';
 import { createSamlProvider, deleteSamlProviderById, samlProviderStatus, updateSamlProviderFields } from '../src/domain/saml-providers';
 import { findSamlProvider } from '../src/store/saml-providers.store';
+import { openServiceDb } from '../../../test/support/service-db';
 
 // The domain against a real (embedded) Postgres: team checks, the ON DELETE SET NULL of the
 // default team, and the outbox events. Teams are inserted directly: the teams API is not needed here.
 
-const logger = createLogger('test', 'silent');
 const now = new Date();
 
 function makeCertificate(): string {
@@ -36,15 +36,7 @@ describe('SAML provider domain', () => {
   const certificate = makeCertificate();
 
   beforeAll(async () => {
-    db = await PgliteDatabase.open(undefined);
-    await migrate(
-      db,
-      [
-        { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
-        { prefix: 'identity', dir: join(__dirname, '..', 'migrations') },
-      ],
-      logger,
-    );
+    db = await openServiceDb('identity', join(__dirname, '..', 'migrations'));
     await db.exec(`INSERT INTO organizations (id, title) VALUES ('org1', 'One'), ('org2', 'Two');
       INSERT INTO teams (id, organization_id, title) VALUES ('team1', 'org1', 'Engineering'), ('team2', 'org2', 'Elsewhere');`);
   });

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { ApiError, PgliteDatabase } from '@quire/common';
 import { createTeam, deleteTeam, removeTeamMember, renameTeam, setTeamMember, updateTeamMembers } from '../src/domain/teams';
 import { findTeamRoles, findTeamSummary } from '../src/store/teams.store';
+import { openServiceDb } from '../../../test/support/service-db';
 
 // The teams domain against a real (embedded) Postgres: one transaction per change, the outbox
 // events, and what organization membership removal does to teams.
 
-const logger = createLogger('test', 'silent');
 const now = new Date('2026-01-02T03:04:05.000Z');
 const ref = (identifier: string, field = 'add.0') => ({ identifier, field });
 
@@ -23,15 +23,7 @@ describe('teams domain', () => {
   let db: PgliteDatabase;
 
   beforeAll(async () => {
-    db = await PgliteDatabase.open(undefined);
-    await migrate(
-      db,
-      [
-        { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
-        { prefix: 'identity', dir: join(__dirname, '..', 'migrations') },
-      ],
-      logger,
-    );
+    db = await openServiceDb('identity', join(__dirname, '..', 'migrations'));
     await db.exec(`INSERT INTO organizations (id, title) VALUES ('org1', 'One'), ('org2', 'Two');
       INSERT INTO users (id, email, display_name) VALUES ('ada', 'ada@example.com', 'Ada'), ('bob', 'bob@example.com', 'Bob'),
         ('cy', 'cy@example.com', 'Cy'), ('out', 'out@example.com', 'Outsider');

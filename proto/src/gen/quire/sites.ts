@@ -5,6 +5,7 @@
 // source: quire/sites.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
   type CallOptions,
   type ChannelCredentials,
@@ -23,6 +24,330 @@ export const protobufPackage = "quire.sites";
 
 export const protobufFileName = "quire/sites.proto";
 
+export interface GetSiteRequest {
+  organizationId: string;
+  siteId: string;
+}
+
+export interface GetSiteResponse {
+  exists: boolean;
+  id: string;
+  organizationId: string;
+  title: string;
+  /** Reference SiteType and SiteVisibility values. */
+  type: string;
+  visibility: string;
+  published: boolean;
+  /** Empty when not set. */
+  basename: string;
+  hostname: string;
+}
+
+function createBaseGetSiteRequest(): GetSiteRequest {
+  return { organizationId: "", siteId: "" };
+}
+
+export const GetSiteRequest: MessageFns<GetSiteRequest> = {
+  encode(message: GetSiteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSiteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSiteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSiteRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSiteRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSiteRequest>): GetSiteRequest {
+    return GetSiteRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSiteRequest>): GetSiteRequest {
+    const message = createBaseGetSiteRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSiteResponse(): GetSiteResponse {
+  return {
+    exists: false,
+    id: "",
+    organizationId: "",
+    title: "",
+    type: "",
+    visibility: "",
+    published: false,
+    basename: "",
+    hostname: "",
+  };
+}
+
+export const GetSiteResponse: MessageFns<GetSiteResponse> = {
+  encode(message: GetSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.exists !== false) {
+      writer.uint32(8).bool(message.exists);
+    }
+    if (message.id !== "") {
+      writer.uint32(18).string(message.id);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(26).string(message.organizationId);
+    }
+    if (message.title !== "") {
+      writer.uint32(34).string(message.title);
+    }
+    if (message.type !== "") {
+      writer.uint32(42).string(message.type);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(50).string(message.visibility);
+    }
+    if (message.published !== false) {
+      writer.uint32(56).bool(message.published);
+    }
+    if (message.basename !== "") {
+      writer.uint32(66).string(message.basename);
+    }
+    if (message.hostname !== "") {
+      writer.uint32(74).string(message.hostname);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSiteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSiteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.exists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.published = reader.bool();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.basename = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.hostname = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSiteResponse {
+    return {
+      exists: isSet(object.exists) ? globalThis.Boolean(object.exists) : false,
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+      published: isSet(object.published) ? globalThis.Boolean(object.published) : false,
+      basename: isSet(object.basename) ? globalThis.String(object.basename) : "",
+      hostname: isSet(object.hostname) ? globalThis.String(object.hostname) : "",
+    };
+  },
+
+  toJSON(message: GetSiteResponse): unknown {
+    const obj: any = {};
+    if (message.exists !== false) {
+      obj.exists = message.exists;
+    }
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
+    if (message.published !== false) {
+      obj.published = message.published;
+    }
+    if (message.basename !== "") {
+      obj.basename = message.basename;
+    }
+    if (message.hostname !== "") {
+      obj.hostname = message.hostname;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSiteResponse>): GetSiteResponse {
+    return GetSiteResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSiteResponse>): GetSiteResponse {
+    const message = createBaseGetSiteResponse();
+    message.exists = object.exists ?? false;
+    message.id = object.id ?? "";
+    message.organizationId = object.organizationId ?? "";
+    message.title = object.title ?? "";
+    message.type = object.type ?? "";
+    message.visibility = object.visibility ?? "";
+    message.published = object.published ?? false;
+    message.basename = object.basename ?? "";
+    message.hostname = object.hostname ?? "";
+    return message;
+  },
+};
+
+/** Sites for the other services. */
 export type SitesService = typeof SitesService;
 export const SitesService = {
   check: {
@@ -34,10 +359,30 @@ export const SitesService = {
     responseSerialize: (value: CheckResponse): Buffer => Buffer.from(CheckResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckResponse => CheckResponse.decode(value),
   },
+  /**
+   * A site of one organization (insights checks that a site belongs to the organization of the
+   * path). `exists` is false for an unknown site or a site of another organization; the other
+   * fields are then empty.
+   */
+  getSite: {
+    path: "/quire.sites.Sites/GetSite" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSiteRequest): Buffer => Buffer.from(GetSiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSiteRequest => GetSiteRequest.decode(value),
+    responseSerialize: (value: GetSiteResponse): Buffer => Buffer.from(GetSiteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSiteResponse => GetSiteResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
   check: handleUnaryCall<CheckRequest, CheckResponse>;
+  /**
+   * A site of one organization (insights checks that a site belongs to the organization of the
+   * path). `exists` is false for an unknown site or a site of another organization; the other
+   * fields are then empty.
+   */
+  getSite: handleUnaryCall<GetSiteRequest, GetSiteResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -56,6 +401,26 @@ export interface SitesClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * A site of one organization (insights checks that a site belongs to the organization of the
+   * path). `exists` is false for an unknown site or a site of another organization; the other
+   * fields are then empty.
+   */
+  getSite(
+    request: GetSiteRequest,
+    callback: (error: ServiceError | null, response: GetSiteResponse) => void,
+  ): ClientUnaryCall;
+  getSite(
+    request: GetSiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSiteResponse) => void,
+  ): ClientUnaryCall;
+  getSite(
+    request: GetSiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSiteResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const SitesClient = makeGenericClientConstructor(SitesService, "quire.sites.Sites") as unknown as {
@@ -63,3 +428,24 @@ export const SitesClient = makeGenericClientConstructor(SitesService, "quire.sit
   service: typeof SitesService;
   serviceName: string;
 };
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
+}

@@ -5,8 +5,9 @@ import { createGrpcClient, type AsyncClient } from './client';
 export type IdentityClient = AsyncClient<identity.IdentityClient>;
 export type IdentityAdminClient = AsyncClient<identity.IdentityAdminClient>;
 export type ContentClient = AsyncClient<content.ContentClient>;
+export type SitesClient = AsyncClient<sites.SitesClient>;
 
-const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getSpaces', 'checkSpaceAccess'];
+const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getSpaces', 'checkSpaceAccess', 'getSite'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the
@@ -23,6 +24,10 @@ export class ServiceClients {
 
   content(): ContentClient {
     return this.get('content', () => createGrpcClient(content.ContentClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: READS }));
+  }
+
+  sites(): SitesClient {
+    return this.get('sites', () => createGrpcClient(sites.SitesClient, this.addresses.sites, 'sites', { deadlineMs: this.deadlineMs, retryable: READS }));
   }
 
   health(service: ServiceName): AsyncClient<{ check: identity.IdentityClient['check'] }> {

@@ -1,4 +1,4 @@
-import { badRequest, keyBetween, type SqlExecutor } from '@quire/common';
+import { badRequest, keyBetween, keyForAnchors, type SiblingKeys, type SqlExecutor } from '@quire/common';
 import { lastSiblingKey, siblingKeyAbove, siblingKeyBelow, visibleSiblingKey, type SiblingScope } from '../store/ordering.store';
 
 /** Reference ContentPointer: a space or a collection among the siblings. */
@@ -23,13 +23,12 @@ export async function keyAtEnd(tx: SqlExecutor, scope: SiblingScope): Promise<st
 export async function keyForPosition(tx: SqlExecutor, scope: SiblingScope, position: ContentPosition | undefined): Promise<string> {
   const before = position?.before ? await pointerKey(tx, scope, position.before, 'position.before') : null;
   const after = position?.after ? await pointerKey(tx, scope, position.after, 'position.after') : null;
-  if (before !== null && after !== null) {
-    if (after >= before) throw badRequest('Invalid body field "position": the "after" item must come before the "before" item');
-    return keyBetween(after, before);
-  }
-  if (before !== null) return keyBetween(await siblingKeyBelow(tx, scope, before), before);
-  if (after !== null) return keyBetween(after, await siblingKeyAbove(tx, scope, after));
-  return keyAtEnd(tx, scope);
+  const siblings: SiblingKeys = {
+    last: () => lastSiblingKey(tx, scope),
+    below: (key) => siblingKeyBelow(tx, scope, key),
+    above: (key) => siblingKeyAbove(tx, scope, key),
+  };
+  return keyForAnchors(siblings, { before, after });
 }
 
 async function pointerKey(tx: SqlExecutor, scope: SiblingScope, pointer: ContentPointer, field: string): Promise<string> {

@@ -1,4 +1,63 @@
-import type { ServiceContext } from '@quire/common';
+import { idempotentConsumer, type EventEnvelope, type ServiceContext, type SqlExecutor } from '@quire/common';
+import { ensureSiteDefaults } from '../domain/site-defaults';
+import { removeSiteSpacesOfSpace, setSiteSpacesHidden } from '../store/site-spaces-attach.store';
 
-/** Keeps site spaces in step with content's facts (issue #5 fills this in). */
-export async function subscribeToContentEvents(_ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>): Promise<void> {}
+// Content's topic and the space facts sites follow (services/content/src/events/content-events.ts,
+// proto/TOPICS.md). Sites keep no copy of spaces, only which space each site space shows.
+export const CONTENT_EVENTS_TOPIC = 'content.events';
+export const CONTENT_EVENTS_CONSUMER = 'sites-content-events';
+
+interface SpaceFact {
+  spaceId?: unknown;
+  /** space.transferred: the organization the space left and the one it joined. */
+  from?: unknown;
+  to?: unknown;
+}
+
+/**
+ * Applies one content event to the site spaces, in the consumer's transaction:
+ * - `space.deleted` hides the space's site spaces (they keep their place), `space.restored` shows
+ *   them again;
+ * - `space.transferred` to another organization removes them from the sites of every other
+ *   organization (a site only shows spaces of its own organization);
+ * - `space.purged` removes them for good.
+ * A default that is hidden or removed is taken over by the next visible site space of its parent.
+ * Other events are ignored.
+ */
+export async function applyContentEvent(tx: SqlExecutor, event: EventEnvelope): Promise<string[]> {
+  const data = (event.data ?? {}) as SpaceFact;
+  if (typeof data.spaceId !== 'string') return [];
+  const spaceId = data.spaceId;
+  let sites: string[];
+  switch (event.type) {
+    case 'space.deleted':
+      sites = await setSiteSpacesHidden(tx, spaceId, true);
+      break;
+    case 'space.restored':
+      sites = await setSiteSpacesHidden(tx, spaceId, false);
+      break;
+    case 'space.purged':
+      sites = await removeSiteSpacesOfSpace(tx, spaceId, null);
+      break;
+    case 'space.transferred':
+      if (typeof data.to !== 'string' || data.to === data.from) return [];
+      sites = await removeSiteSpacesOfSpace(tx, spaceId, data.to);
+      break;
+    default:
+      return [];
+  }
+  for (const siteId of sites) await ensureSiteDefaults(tx, siteId);
+  return sites;
+}
+
+/** Keeps site spaces in step with content's space facts; each event is applied once (processed_events). */
+export async function subscribeToContentEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>): Promise<void> {
+  await ctx.bus.subscribe({
+    groupId: CONTENT_EVENTS_CONSUMER,
+    topics: [CONTENT_EVENTS_TOPIC],
+    handle: idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, ctx.logger, async (tx, event) => {
+      const sites = await applyContentEvent(tx, event);
+      if (sites.length > 0) ctx.logger.info({ type: event.type, eventId: event.id, sites: sites.length }, 'site spaces follow a space event');
+    }),
+  });
+}

@@ -1,7 +1,32 @@
-import { healthBinding, type ServiceBinding, type ServiceContext } from '@quire/common';
+import { bind, type ServiceBinding, type ServiceContext } from '@quire/common';
 import { sites } from '@quire/proto';
+import { findSite } from '../store/sites.store';
+
+const NO_SITE: sites.GetSiteResponse = { exists: false, id: '', organizationId: '', title: '', type: '', visibility: '', published: false, basename: '', hostname: '' };
 
 /** The sites service's gRPC API for the other services (proto/quire/sites.proto). */
 export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>): ServiceBinding[] {
-  return [healthBinding(sites.SitesService, 'sites', () => ctx.db.ping().then(() => true, () => false))];
+  const { db } = ctx;
+  return [
+    bind<sites.SitesServer>(sites.SitesService, {
+      check: async () => ({ service: 'sites', ready: await db.ping().then(() => true, () => false) }),
+
+      // Scoped to the organization: a site of another one answers like an unknown site.
+      getSite: async ({ organizationId, siteId }) => {
+        const site = organizationId && siteId ? await findSite(db, organizationId, siteId) : null;
+        if (!site) return NO_SITE;
+        return {
+          exists: true,
+          id: site.id,
+          organizationId: site.organization_id,
+          title: site.title,
+          type: site.type,
+          visibility: site.visibility,
+          published: site.published,
+          basename: site.basename ?? '',
+          hostname: site.hostname ?? '',
+        };
+      },
+    }),
+  ];
 }

@@ -1,7 +1,85 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { listEnvelope, parseInput, parsePageRequest } from '@quire/common';
+import { createSection, deleteSection, loadSectionViews, moveSection, updateSection, type SectionView } from '../../domain/sections';
+import { resolveShareKey } from '../../domain/share-links';
+import { fetchSpaceForStructure, fetchSpaces, requireSpaceOfOrganization, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';
+import { authorizeSite } from '../../policies/site.policy';
+import { presentSiteSection } from '../../presenters/site-section.presenter';
+import type { StructureUrls } from '../../presenters/site-space.presenter';
+import { listSections, type SiteSectionRow } from '../../store/sections.store';
 import type { SitesHttpDeps } from '../deps';
+import { shareKeyQuery } from '../structure.schema';
+import { createSectionBody, moveSectionBody, updateSectionBody } from './sections.schema';
 
-// Placeholder: filled in by the sites service work (issue #5).
-export function sectionsRoutes(_deps: SitesHttpDeps): Router {
-  return Router();
+type SiteParams = { organizationId: string; siteId: string };
+type SectionParams = SiteParams & { siteSectionId: string };
+
+const SITE = '/v1/orgs/:organizationId/sites/:siteId';
+
+// Any member lists a site's sections; members with the `create` role change them.
+export function sectionsRoutes(deps: SitesHttpDeps): Router {
+  const { db, urls, clock, outbox, clients } = deps;
+  const router = Router();
+
+  /** Sections with their site spaces, every embedded space fetched in one call. */
+  async function presentSections(views: SectionView[], userId: string, where: StructureUrls, known?: SpaceCatalog) {
+    const spaceIds = views.flatMap((v) => spaceIdsOf(v.siteSpaces));
+    const spaces = known ?? (await fetchSpaces(clients.content(), spaceIds, userId, where.site.organization_id));
+    return views.map((view) => presentSiteSection(view, spaces, where));
+  }
+
+  async function presentOne(section: SiteSectionRow, userId: string, where: StructureUrls, known?: SpaceCatalog) {
+    const [presented] = await presentSections(await loadSectionViews(db, [section]), userId, where, known);
+    return presented;
+  }
+
+  router.get(`${SITE}/sections`, async (req: Request<SiteParams>, res: Response) => {
+    const page = parsePageRequest(req.query);
+    const query = parseInput(shareKeyQuery, req.query, 'query');
+    const userId = req.principal.userId;
+    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'read');
+    const { rows, total } = await listSections(db, site.id, page);
+    const where = { site, urls, shareKey: await resolveShareKey(db, site, query.shareKey) };
+    res.json(listEnvelope(await presentSections(await loadSectionViews(db, rows), userId, where), total, page));
+  });
+
+  router.post(`${SITE}/sections`, async (req: Request<SiteParams>, res: Response) => {
+    const body = parseInput(createSectionBody, req.body ?? {});
+    const userId = req.principal.userId;
+    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
+    await requireSpaceOfOrganization(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
+    // The new section shows only this space: its fetch serves the response too.
+    const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
+    const section = await createSection(db, site, { space, title: body.title ?? undefined, icon: body.icon }, clock());
+    outbox.nudge();
+    res.status(201).json(await presentOne(section, userId, { site, urls, shareKey: null }, catalog));
+  });
+
+  router.patch(`${SITE}/sections/:siteSectionId`, async (req: Request<SectionParams>, res: Response) => {
+    const body = parseInput(updateSectionBody, req.body ?? {});
+    const userId = req.principal.userId;
+    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
+    const section = await updateSection(db, site, req.params.siteSectionId, body, clock());
+    outbox.nudge();
+    res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
+  });
+
+  // 205 when deleted now, 204 when there was no such section (reference deleteSiteSectionById).
+  router.delete(`${SITE}/sections/:siteSectionId`, async (req: Request<SectionParams>, res: Response) => {
+    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
+    const deleted = await deleteSection(db, site, req.params.siteSectionId, clock());
+    if (deleted) outbox.nudge();
+    res.status(deleted ? 205 : 204).end();
+  });
+
+  router.post(`${SITE}/sections/:siteSectionId/move`, async (req: Request<SectionParams>, res: Response) => {
+    const body = parseInput(moveSectionBody, req.body ?? {});
+    const userId = req.principal.userId;
+    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
+    const section = await moveSection(db, site, req.params.siteSectionId, body.position, clock());
+    outbox.nudge();
+    res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
+  });
+
+  return router;
 }

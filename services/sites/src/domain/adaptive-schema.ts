@@ -1,0 +1,106 @@
+import Ajv from 'ajv';
+import { badRequest, enqueueEvent, notFound, z, type SqlDatabase } from '@quire/common';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { lockSite, updateSite, type SiteRow } from '../store/sites.store';
+
+// Reference SiteAdaptiveJSONSchema: a draft-07 JSON Schema of an object whose properties are the
+// visitor claims a site adapts to. Claims are booleans, strings (optionally an enum), numbers,
+// arrays of those, or nested objects of claims; `unsigned` holds the claims the visitor sets
+// without a signature.
+
+const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+/** What GET answers before any PUT: an object schema with no claims. */
+export const DEFAULT_ADAPTIVE_SCHEMA = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+type Claim =
+  | { type: 'boolean' | 'number'; description: string }
+  | { type: 'string'; description: string; enum?: string[] }
+  | { type: 'array'; description: string; items: Claim }
+  | { type: 'object'; description: string; properties: Record<string, Claim>; additionalProperties: false };
+
+const primitive = z.union([
+  z.object({ type: z.enum(['boolean', 'number']), description: z.string() }).strict(),
+  z.object({ type: z.literal('string'), enum: z.array(z.string()).optional(), description: z.string() }).strict(),
+]);
+
+const claim: z.ZodType<Claim> = z.lazy(() =>
+  z.union([
+    primitive,
+    z.object({ type: z.literal('array'), description: z.string(), items: primitive }).strict(),
+    z.object({ type: z.literal('object'), description: z.string(), properties: z.record(claim), additionalProperties: z.literal(false) }).strict(),
+  ]),
+);
+
+const unsignedClaims = z
+  .object({
+    type: z.literal('object'),
+    description: z.literal('Unsigned claims of the site visitor.'),
+    properties: z.record(claim),
+    additionalProperties: z.literal(false),
+  })
+  .strict();
+
+const adaptiveJsonSchema = z
+  .object({
+    $schema: z.literal(DRAFT_07).optional(),
+    type: z.literal('object'),
+    properties: z.record(z.unknown()).superRefine((properties, ctx) => {
+      for (const [name, value] of Object.entries(properties)) {
+        const issue = (name === 'unsigned' ? unsignedClaims : claim).safeParse(value).error?.issues[0];
+        if (issue) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name, ...issue.path], message: issue.message });
+      }
+    }),
+    additionalProperties: z.literal(false),
+  })
+  .strict();
+
+export type AdaptiveJsonSchema = z.infer<typeof adaptiveJsonSchema>;
+
+// Only the meta-schema check runs on caller input: compiling an untrusted schema would turn its
+// patterns and references into code.
+const metaSchemaValidator = new Ajv({ allErrors: false });
+
+/**
+ * Checks that `jsonSchema` is a valid JSON Schema (against the draft-07 meta-schema) and has the
+ * reference's shape of visitor claims; a 400 naming `jsonSchema` otherwise.
+ */
+export function validateAdaptiveSchema(jsonSchema: unknown): AdaptiveJsonSchema {
+  const invalid = (why: string) => badRequest(`Invalid body field "jsonSchema": not a valid JSON Schema${why}`);
+  let valid: boolean;
+  try {
+    valid = metaSchemaValidator.validateSchema(jsonSchema as object) === true;
+  } catch (err) {
+    // Ajv throws for a `$schema` naming a meta-schema it does not know.
+    throw invalid(`: ${(err as Error).message}`);
+  }
+  if (!valid) {
+    const error = metaSchemaValidator.errors?.[0];
+    throw invalid(`${error?.instancePath ? ` at ${error.instancePath}` : ''}: ${error?.message ?? 'rejected by the meta-schema'}`);
+  }
+  const shaped = adaptiveJsonSchema.safeParse(jsonSchema);
+  if (!shaped.success) {
+    const issue = shaped.error.issues[0];
+    const path = ['jsonSchema', ...(issue?.path ?? [])].join('.');
+    throw badRequest(`Invalid body field "${path}": ${issue?.message ?? 'invalid'} (claims are booleans, strings, numbers, arrays or objects of them, each with a description)`);
+  }
+  return shaped.data;
+}
+
+/** The stored adaptive schema of a site, or the default (dated at the site's creation) before any PUT. */
+export function adaptiveSchemaOf(site: Pick<SiteRow, 'adaptive_schema' | 'adaptive_schema_updated_at' | 'created_at'>): { jsonSchema: unknown; updatedAt: Date } {
+  if (site.adaptive_schema === null || site.adaptive_schema === undefined) return { jsonSchema: DEFAULT_ADAPTIVE_SCHEMA, updatedAt: site.created_at };
+  return { jsonSchema: site.adaptive_schema, updatedAt: site.adaptive_schema_updated_at ?? site.created_at };
+}
+
+/** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
+export async function putAdaptiveSchema(db: SqlDatabase, organizationId: string, siteId: string, jsonSchema: unknown, callerId: string, now: Date): Promise<SiteRow> {
+  const schema = validateAdaptiveSchema(jsonSchema);
+  return db.transaction(async (tx) => {
+    if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
+    const site = await updateSite(tx, organizationId, siteId, { adaptive_schema: schema, adaptive_schema_updated_at: now }, now);
+    if (!site) throw notFound(`Site ${siteId} not found`);
+    await enqueueEvent(tx, siteEvent(SiteEvent.siteUpdated, { organizationId, siteId, fields: ['adaptiveSchema'], updatedBy: callerId }), now);
+    return site;
+  });
+}

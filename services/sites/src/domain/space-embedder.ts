@@ -1,0 +1,78 @@
+import { badRequest, type ContentClient } from '@quire/common';
+
+// Site spaces embed the full Space object, which lives in the content service. Every response
+// asks content for all of its spaces at once (GetSpaces) — never one call per item.
+
+/** A Space object exactly as content answers GET /v1/spaces/{id} for the caller (reference schema Space). */
+export interface EmbeddedSpace {
+  id: string;
+  title: string;
+  [field: string]: unknown;
+}
+
+/** The spaces of one response by id; a space content did not return (deleted, not accessible) is absent. */
+export type SpaceCatalog = ReadonlyMap<string, EmbeddedSpace>;
+
+export type SpaceSource = Pick<ContentClient, 'getSpaces'>;
+
+// Content's GetSpaces answers at most this many ids per call (content.grpc.ts); a response with
+// more distinct spaces than that (1000 sections of one page, each with several site spaces) is
+// the only one that takes a second call.
+const MAX_SPACES_PER_CALL = 1000;
+
+/**
+ * Fetches the spaces `userId` may see, in one GetSpaces call per 1000 distinct ids. With
+ * `organizationId`, spaces of other organizations are left out too: a space just transferred away
+ * leaves the site's responses at once, before the content event removes its site spaces.
+ */
+export async function fetchSpaces(content: SpaceSource, spaceIds: Iterable<string>, userId: string, organizationId?: string): Promise<SpaceCatalog> {
+  const ids = [...new Set(spaceIds)];
+  const catalog = new Map<string, EmbeddedSpace>();
+  for (let start = 0; start < ids.length; start += MAX_SPACES_PER_CALL) {
+    const { spaces } = await content.getSpaces({ spaceIds: ids.slice(start, start + MAX_SPACES_PER_CALL), userId });
+    for (const entry of spaces) {
+      if (organizationId !== undefined && entry.organizationId !== organizationId) continue;
+      const space = parseSpace(entry.spaceJson);
+      if (space) catalog.set(entry.id, space);
+    }
+  }
+  return catalog;
+}
+
+/** The space ids of every site space of a response, for one fetchSpaces call. */
+export function spaceIdsOf(siteSpaces: Iterable<{ space_id: string }>): string[] {
+  return [...siteSpaces].map((s) => s.space_id);
+}
+
+/**
+ * Checks that `spaceId` names a live space of the organization that the caller can access
+ * (CheckSpaceAccess); otherwise a 400 naming the body field.
+ */
+export async function requireSpaceOfOrganization(content: Pick<ContentClient, 'checkSpaceAccess'>, organizationId: string, spaceId: string, userId: string, field: string): Promise<void> {
+  const access = await content.checkSpaceAccess({ spaceId, userId });
+  if (!access.exists || access.organizationId !== organizationId || !access.level) {
+    throw badRequest(`Invalid body field "${field}": no space ${spaceId} in this organization that you can access`);
+  }
+}
+
+/**
+ * A space named in a body as the structure needs it (its title names new sections and paths),
+ * fetched with the response's other spaces: the catalog is reused to present the response.
+ */
+export async function fetchSpaceForStructure(content: SpaceSource, organizationId: string, spaceId: string, userId: string, field: string): Promise<{ space: EmbeddedSpace; catalog: SpaceCatalog }> {
+  const catalog = await fetchSpaces(content, [spaceId], userId, organizationId);
+  const space = catalog.get(spaceId);
+  if (!space) throw badRequest(`Invalid body field "${field}": no space ${spaceId} in this organization that you can access`);
+  return { space, catalog };
+}
+
+function parseSpace(json: string): EmbeddedSpace | null {
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const space = value as Record<string, unknown>;
+    return typeof space.id === 'string' && typeof space.title === 'string' ? { ...space, id: space.id, title: space.title } : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from '@quire/common';
+
+// Reference ShareLinkName: at most 50 characters (spec §8).
+const name = z.string().trim().max(50);
+
+// createSiteShareLink: `name` is required.
+export const createShareLinkBody = z.object({ name }).strict();
+
+// updateSiteShareLinkById: at least one of `active`, `name` (reference minProperties 1).
+export const updateShareLinkBody = z
+  .object({ active: z.boolean().optional(), name: name.optional() })
+  .strict()
+  .refine((body) => body.active !== undefined || body.name !== undefined, 'must set "active" or "name"');

@@ -1,0 +1,55 @@
+import type { UrlBuilder } from '@quire/common';
+import type { EmbeddedSpace, SpaceCatalog } from '../domain/space-embedder';
+import type { SiteSectionRow } from '../store/sections.store';
+import type { SiteSpaceRow } from '../store/site-spaces.store';
+import { publishedUrl } from './site.presenter';
+
+/** Where a site's structure is published: the site, PUBLIC_URL, and the share key resolved for a share-link site (else null). */
+export interface StructureUrls {
+  site: Parameters<typeof publishedUrl>[0];
+  urls: UrlBuilder;
+  shareKey: string | null;
+}
+
+/** What a site space's published URL needs of its section. */
+export type SectionPlace = Pick<SiteSectionRow, 'path' | 'is_default'>;
+
+/** The published path of a section: none for the default section, which is the site's home page. */
+export function sectionSegments(section: SectionPlace | null): string[] {
+  return section && !section.is_default ? [section.path] : [];
+}
+
+/**
+ * Reference schema SiteSpace, embedding the Space as content presents it to the caller; its title
+ * is the space's. `urls.published` (only while the site is published): the site's address plus
+ * the section's path and the site space's own — a default is served at its parent's address.
+ */
+export function presentSiteSpace(siteSpace: SiteSpaceRow, space: EmbeddedSpace, section: SectionPlace | null, where: StructureUrls) {
+  const path = [...sectionSegments(section), ...(siteSpace.is_default ? [] : [siteSpace.path])];
+  const published = publishedUrl(where.site, where.urls, { path, shareKey: where.shareKey });
+  return {
+    object: 'site-space' as const,
+    id: siteSpace.id,
+    path: siteSpace.path,
+    ...(siteSpace.section_id ? { section: siteSpace.section_id } : {}),
+    space,
+    title: space.title,
+    default: siteSpace.is_default,
+    ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
+    urls: published ? { published } : {},
+  };
+}
+
+/**
+ * The site spaces whose space content returned, presented in order; the others (space deleted,
+ * transferred, or not visible to the caller) are left out. `sections` holds the sections they are in.
+ */
+export function presentSiteSpaces(siteSpaces: readonly SiteSpaceRow[], spaces: SpaceCatalog, sections: ReadonlyMap<string, SectionPlace>, where: StructureUrls) {
+  return siteSpaces.flatMap((siteSpace) => {
+    const space = spaces.get(siteSpace.space_id);
+    const section = siteSpace.section_id ? (sections.get(siteSpace.section_id) ?? null) : null;
+    return space ? [presentSiteSpace(siteSpace, space, section, where)] : [];
+  });
+}
+
+export type PresentedSiteSpace = ReturnType<typeof presentSiteSpace>;

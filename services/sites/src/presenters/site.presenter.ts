@@ -1,0 +1,76 @@
+import type { UrlBuilder } from '@quire/common';
+import type { SiteRow, SiteWithCounts } from '../store/sites.store';
+
+// Where a site is served. A proxy origin ("company.com/docs") wins, then a custom hostname;
+// otherwise the site lives under this installation's PUBLIC_URL at /sites/{organizationId}/{basename}
+// (the site id until a basename is set). The organization's hostname is identity's and not known
+// here, so it plays no part.
+const SITES_PREFIX = '/sites';
+
+/** The address the site is (or would be, once published) served at, without a trailing slash. */
+export function siteAddress(site: Pick<SiteRow, 'id' | 'organization_id' | 'basename' | 'hostname' | 'proxy_url'>, urls: UrlBuilder): string {
+  if (site.proxy_url) return `https://${site.proxy_url}`;
+  if (site.hostname) return `https://${site.hostname}`;
+  return builtInAddress(site, urls);
+}
+
+function builtInAddress(site: Pick<SiteRow, 'id' | 'organization_id' | 'basename'>, urls: UrlBuilder): string {
+  return urls.app(`${SITES_PREFIX}/${encodeURIComponent(site.organization_id)}/${encodeURIComponent(site.basename ?? site.id)}`);
+}
+
+/** A share key in a published address: what lets a visitor into a `share-link` site. */
+export function withShareKey(url: string, shareKey: string): string {
+  return `${url}?share_key=${encodeURIComponent(shareKey)}`;
+}
+
+/**
+ * The published address of the site, or of a path in it (a section's or site space's path,
+ * segments joined by "/"): undefined while the site is not published (reference Site.urls.published).
+ * `shareKey` is a key already resolved as an active key of this site (see resolveShareKey).
+ */
+export function publishedUrl(
+  site: Pick<SiteRow, 'id' | 'organization_id' | 'basename' | 'hostname' | 'proxy_url' | 'published'>,
+  urls: UrlBuilder,
+  options: { path?: readonly string[]; shareKey?: string | null } = {},
+): string | undefined {
+  if (!site.published) return undefined;
+  const segments = (options.path ?? []).filter((p) => p.length > 0).map(encodeURIComponent);
+  const base = siteAddress(site, urls);
+  const url = segments.length ? `${base}/${segments.join('/')}` : `${base}/`;
+  return options.shareKey ? withShareKey(url, options.shareKey) : url;
+}
+
+/** Reference schema Site. `shareKey`: a resolved active share key to put in the published URL. */
+export function presentSite(site: SiteWithCounts, urls: UrlBuilder, shareKey: string | null = null) {
+  const published = publishedUrl(site, urls, { shareKey });
+  return {
+    object: 'site' as const,
+    id: site.id,
+    type: site.type,
+    title: site.title,
+    ...(site.hostname ? { hostname: site.hostname } : {}),
+    ...(site.basename ? { basename: site.basename } : {}),
+    // The proxy forwards visitors of its origin to the site's own address.
+    ...(site.proxy_url ? { proxy: { origin: site.proxy_url, target: `${builtInAddress(site, urls)}/` } } : {}),
+    visibility: site.visibility,
+    published: site.published,
+    siteSpaces: site.site_spaces,
+    createdAt: site.created_at.toISOString(),
+    adaptiveContent: { enabled: site.adaptive_content_enabled },
+    agentsContext: site.agents_context,
+    // Self-hosted: no plans, so no premium feature is enabled or frozen.
+    features: [] as never[],
+    urls: {
+      location: urls.api(`/orgs/${site.organization_id}/sites/${site.id}`),
+      app: urls.app(`/o/${site.organization_id}/sites/${site.id}`),
+      ...(published ? { published } : {}),
+    },
+  };
+}
+
+export type PresentedSite = ReturnType<typeof presentSite>;
+
+/** Reference schema SiteAdaptiveSchema. */
+export function presentAdaptiveSchema(schema: { jsonSchema: unknown; updatedAt: Date }) {
+  return { object: 'site-adaptive-schema' as const, jsonSchema: schema.jsonSchema, updatedAt: schema.updatedAt.toISOString() };
+}

@@ -1,0 +1,64 @@
+import type { PageRequest, SqlExecutor } from '@quire/common';
+
+export interface SiteSectionGroupRow {
+  id: string;
+  site_id: string;
+  title: string;
+  icon: string | null;
+  position: string;
+  created_at: Date;
+}
+
+/** The columns a PATCH changes; `icon: null` removes the icon, undefined keeps it. */
+export interface SiteSectionGroupChanges {
+  title?: string;
+  icon?: string | null;
+}
+
+export async function insertSectionGroup(
+  tx: SqlExecutor,
+  group: { id: string; siteId: string; title: string; icon: string | null; position: string },
+  now: Date,
+): Promise<SiteSectionGroupRow> {
+  const { rows } = await tx.query<SiteSectionGroupRow>(
+    'INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+    [group.id, group.siteId, group.title, group.icon, group.position, now],
+  );
+  return rows[0] as SiteSectionGroupRow;
+}
+
+export async function findSectionGroup(db: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroupRow | null> {
+  const { rows } = await db.query<SiteSectionGroupRow>('SELECT * FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
+  return rows[0] ?? null;
+}
+
+/** One page of a site's section groups, in their order at the site's top level. */
+export async function listSectionGroups(db: SqlExecutor, siteId: string, page: PageRequest): Promise<{ rows: SiteSectionGroupRow[]; total: number }> {
+  const [list, count] = await Promise.all([
+    db.query<SiteSectionGroupRow>('SELECT * FROM site_section_groups WHERE site_id = $1 ORDER BY position COLLATE "C", id LIMIT $2 OFFSET $3', [
+      siteId,
+      page.limit,
+      page.offset,
+    ]),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_section_groups WHERE site_id = $1', [siteId]),
+  ]);
+  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+export async function updateSectionGroup(tx: SqlExecutor, groupId: string, changes: SiteSectionGroupChanges): Promise<SiteSectionGroupRow | null> {
+  const { rows } = await tx.query<SiteSectionGroupRow>(
+    'UPDATE site_section_groups SET title = COALESCE($2, title), icon = CASE WHEN $3::boolean THEN $4 ELSE icon END WHERE id = $1 RETURNING *',
+    [groupId, changes.title ?? null, changes.icon !== undefined, changes.icon ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+export async function setSectionGroupPosition(tx: SqlExecutor, groupId: string, position: string): Promise<SiteSectionGroupRow | null> {
+  const { rows } = await tx.query<SiteSectionGroupRow>('UPDATE site_section_groups SET position = $2 WHERE id = $1 RETURNING *', [groupId, position]);
+  return rows[0] ?? null;
+}
+
+export async function deleteSectionGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<boolean> {
+  const { rowCount } = await tx.query('DELETE FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
+  return rowCount > 0;
+}

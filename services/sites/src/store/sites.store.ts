@@ -1,0 +1,182 @@
+import { containsPattern, type SqlExecutor } from '@quire/common';
+
+export interface SiteRow {
+  id: string;
+  organization_id: string;
+  type: string;
+  title: string;
+  visibility: string;
+  published: boolean;
+  hostname: string | null;
+  basename: string | null;
+  proxy_url: string | null;
+  adaptive_content_enabled: boolean;
+  adaptive_schema: unknown;
+  adaptive_schema_updated_at: Date | null;
+  agents_context: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A site with the number of its site spaces that visitors can see (deleted spaces are hidden). */
+export interface SiteWithCounts extends SiteRow {
+  site_spaces: number;
+}
+
+export interface SiteListFilter {
+  /** Only sites showing this space (a visible site space of it). */
+  space?: string;
+  /** Case-insensitive "contains" on the title. */
+  title?: string;
+  published?: boolean;
+  types?: readonly string[];
+}
+
+/** The columns a site update may set; only these names ever reach the SQL text. */
+export interface SiteChanges {
+  title?: string;
+  visibility?: string;
+  basename?: string;
+  hostname?: string | null;
+  proxy_url?: string | null;
+  adaptive_content_enabled?: boolean;
+  agents_context?: string;
+  published?: boolean;
+  adaptive_schema?: unknown;
+  adaptive_schema_updated_at?: Date;
+}
+
+const CHANGE_COLUMNS: readonly (keyof SiteChanges)[] = [
+  'title',
+  'visibility',
+  'basename',
+  'hostname',
+  'proxy_url',
+  'adaptive_content_enabled',
+  'agents_context',
+  'published',
+  'adaptive_schema',
+  'adaptive_schema_updated_at',
+];
+
+const WITH_COUNTS = `s.*, (SELECT count(*)::int FROM site_spaces ss WHERE ss.site_id = s.id AND NOT ss.hidden) AS site_spaces`;
+
+/** A site of an organization (null when it does not exist or belongs to another organization). */
+export async function findSite(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteRow | null> {
+  const { rows } = await db.query<SiteRow>('SELECT * FROM sites WHERE organization_id = $1 AND id = $2', [orgId, siteId]);
+  return rows[0] ?? null;
+}
+
+export async function findSiteWithCounts(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteWithCounts | null> {
+  const { rows } = await db.query<SiteWithCounts>(`SELECT ${WITH_COUNTS} FROM sites s WHERE s.organization_id = $1 AND s.id = $2`, [orgId, siteId]);
+  return rows[0] ?? null;
+}
+
+/** Locks the site row for the rest of the transaction, so changes of one site apply one after the other. */
+export async function lockSite(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteRow | null> {
+  const { rows } = await db.query<SiteRow>('SELECT * FROM sites WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, siteId]);
+  return rows[0] ?? null;
+}
+
+export async function insertSite(
+  db: SqlExecutor,
+  site: { id: string; organizationId: string; type: string; title: string; visibility: string },
+  now: Date,
+): Promise<SiteRow> {
+  const { rows } = await db.query<SiteRow>(
+    'INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
+    [site.id, site.organizationId, site.type, site.title, site.visibility, now],
+  );
+  return rows[0] as SiteRow;
+}
+
+/** Sets the given columns and stamps updated_at; null when the site is not in the organization. */
+export async function updateSite(db: SqlExecutor, orgId: string, siteId: string, changes: SiteChanges, now: Date): Promise<SiteRow | null> {
+  const params: unknown[] = [orgId, siteId, now];
+  const sets = ['updated_at = $3'];
+  for (const column of CHANGE_COLUMNS) {
+    if (!(column in changes)) continue;
+    const value = changes[column];
+    params.push(column === 'adaptive_schema' ? JSON.stringify(value) : value);
+    sets.push(`${column} = $${params.length}`);
+  }
+  const { rows } = await db.query<SiteRow>(`UPDATE sites SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
+  return rows[0] ?? null;
+}
+
+/** Deletes a site; its structure and share links cascade. */
+export async function deleteSite(db: SqlExecutor, orgId: string, siteId: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM sites WHERE organization_id = $1 AND id = $2', [orgId, siteId]);
+  return rowCount > 0;
+}
+
+export async function listSites(
+  db: SqlExecutor,
+  orgId: string,
+  filter: SiteListFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SiteWithCounts[]; total: number }> {
+  const where = ['s.organization_id = $1'];
+  const params: unknown[] = [orgId];
+  if (filter.space !== undefined) {
+    params.push(filter.space);
+    where.push(`EXISTS (SELECT 1 FROM site_spaces f WHERE f.site_id = s.id AND f.space_id = $${params.length} AND NOT f.hidden)`);
+  }
+  if (filter.title !== undefined) {
+    params.push(containsPattern(filter.title));
+    where.push(`s.title ILIKE $${params.length}`);
+  }
+  if (filter.published !== undefined) {
+    params.push(filter.published);
+    where.push(`s.published = $${params.length}`);
+  }
+  if (filter.types !== undefined) {
+    params.push(filter.types);
+    where.push(`s.type = ANY($${params.length}::text[])`);
+  }
+  const condition = where.join(' AND ');
+  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sites s WHERE ${condition}`, params);
+  const { rows } = await db.query<SiteWithCounts>(
+    `SELECT ${WITH_COUNTS} FROM sites s WHERE ${condition} ORDER BY s.created_at, s.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.limit, page.offset],
+  );
+  return { rows, total: total.rows[0]?.n ?? 0 };
+}
+
+/** True when another site of the organization already uses `basename`. */
+export async function basenameTaken(db: SqlExecutor, orgId: string, basename: string, exceptSiteId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM sites WHERE organization_id = $1 AND basename = $2 AND id <> $3', [orgId, basename, exceptSiteId]);
+  return rows.length > 0;
+}
+
+/** True when another site (of any organization) already uses `hostname`. */
+export async function hostnameTaken(db: SqlExecutor, hostname: string, exceptSiteId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM sites WHERE hostname = $1 AND id <> $2', [hostname, exceptSiteId]);
+  return rows.length > 0;
+}
+
+/** The id of the site's default section (null when it has none). */
+export async function findDefaultSectionId(db: SqlExecutor, siteId: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>('SELECT id FROM site_sections WHERE site_id = $1 AND is_default', [siteId]);
+  return rows[0]?.id ?? null;
+}
+
+export async function siteHasSections(db: SqlExecutor, siteId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM site_sections WHERE site_id = $1 LIMIT 1', [siteId]);
+  return rows.length > 0;
+}
+
+/** Makes a section of the site its default, unsetting the previous one; false when the site has no such section. */
+export async function makeDefaultSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM site_sections WHERE site_id = $1 AND id = $2', [siteId, sectionId]);
+  if (rows.length === 0) return false;
+  // Unset first: the one-default-per-site unique index checks every statement.
+  await tx.query('UPDATE site_sections SET is_default = false WHERE site_id = $1 AND is_default AND id <> $2', [siteId, sectionId]);
+  await tx.query('UPDATE site_sections SET is_default = true WHERE site_id = $1 AND id = $2', [siteId, sectionId]);
+  return true;
+}
+
+/** True for Postgres' unique_violation (the same SQLSTATE from pg and PGlite). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,115 @@
+import { newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
+import { CONTENT_EVENTS_CONSUMER, CONTENT_EVENTS_TOPIC, subscribeToContentEvents } from '../src/consumers/content-events.consumer';
+import { openSitesDb, seedSite, silentLogger, siteSpacesOf } from './sites-db';
+
+/** A bus that only records the subscription, so the test delivers messages itself (and twice). */
+class CapturingBus implements MessageBus {
+  subscription: Subscription | null = null;
+  async publish() {}
+  async subscribe(subscription: Subscription) {
+    this.subscription = subscription;
+  }
+  async close() {}
+}
+
+const message = (id: string, type: string, data: Record<string, unknown>): ReceivedMessage => ({
+  topic: CONTENT_EVENTS_TOPIC,
+  key: String(data.spaceId),
+  value: JSON.stringify({ id, type, occurredAt: '2026-01-01T00:00:00Z', data }),
+});
+
+describe('content events consumer', () => {
+  let db: PgliteDatabase;
+  let deliver: (m: ReceivedMessage) => Promise<void>;
+
+  // One database for the suite (opening one takes seconds); every test uses spaces of its own.
+  beforeAll(async () => {
+    db = await openSitesDb();
+    const bus = new CapturingBus();
+    await subscribeToContentEvents({ bus, db, logger: silentLogger });
+    expect(bus.subscription).toMatchObject({ groupId: CONTENT_EVENTS_CONSUMER, topics: [CONTENT_EVENTS_TOPIC] });
+    deliver = (bus.subscription as Subscription).handle;
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+  let a: string;
+  let b: string;
+  let c: string;
+  beforeEach(() => {
+    [a, b, c] = [newId(), newId(), newId()];
+  });
+
+  it('hides the site spaces of a deleted space (the next takes over as default) and shows them on restore', async () => {
+    const site = await seedSite(db, 'org1', [a, b]);
+    const other = await seedSite(db, 'org1', [c, a]);
+    await deliver(message(newId(), 'space.deleted', { spaceId: a, organizationId: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toEqual([
+      [a, false, true],
+      [b, true, false],
+    ]);
+    expect(await siteSpacesOf(db, other)).toEqual([
+      [c, true, false],
+      [a, false, true],
+    ]);
+    await deliver(message(newId(), 'space.restored', { spaceId: a, organizationId: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toEqual([
+      [a, false, false],
+      [b, true, false],
+    ]);
+  });
+
+  it('gives a default back to a parent whose only site space is restored', async () => {
+    const site = await seedSite(db, 'org1', [a]);
+    await deliver(message(newId(), 'space.deleted', { spaceId: a, organizationId: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toEqual([[a, false, true]]);
+    await deliver(message(newId(), 'space.restored', { spaceId: a, organizationId: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
+  });
+
+  it("removes a space transferred to another organization from the old organization's sites only", async () => {
+    const site = await seedSite(db, 'org1', [a, b]);
+    const elsewhere = await seedSite(db, 'org2', [a]);
+    // A "transfer" within the same organization changes nothing.
+    await deliver(message(newId(), 'space.transferred', { spaceId: a, from: 'org1', to: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toHaveLength(2);
+    await deliver(message(newId(), 'space.transferred', { spaceId: a, from: 'org1', to: 'org2' }));
+    expect(await siteSpacesOf(db, site)).toEqual([[b, true, false]]);
+    expect(await siteSpacesOf(db, elsewhere)).toEqual([[a, true, false]]);
+  });
+
+  it('removes the site spaces of a purged space for good', async () => {
+    const site = await seedSite(db, 'org1', [a, b]);
+    await deliver(message(newId(), 'space.deleted', { spaceId: b, organizationId: 'org1' }));
+    await deliver(message(newId(), 'space.purged', { spaceId: b, organizationId: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
+    await deliver(message(newId(), 'space.restored', { spaceId: b, organizationId: 'org1' }));
+    expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
+  });
+
+  it('applies a replayed event once: the replay changes nothing', async () => {
+    const site = await seedSite(db, 'org1', [a, b]);
+    const deletedId = newId();
+    const deleted = message(deletedId, 'space.deleted', { spaceId: a, organizationId: 'org1' });
+    await deliver(deleted);
+    await deliver(message(newId(), 'space.restored', { spaceId: a, organizationId: 'org1' }));
+    const before = await siteSpacesOf(db, site);
+    expect(before).toEqual([
+      [a, false, false],
+      [b, true, false],
+    ]);
+    // Kafka redelivers the old deletion (at-least-once): it must not hide the space again.
+    await deliver(deleted);
+    expect(await siteSpacesOf(db, site)).toEqual(before);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1 AND event_id = $2', [CONTENT_EVENTS_CONSUMER, deletedId]);
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('ignores other events and messages that are not events', async () => {
+    const site = await seedSite(db, 'org1', [a]);
+    await deliver(message(newId(), 'space.updated', { spaceId: a }));
+    await deliver(message(newId(), 'space.deleted', {}));
+    await deliver({ topic: CONTENT_EVENTS_TOPIC, key: a, value: 'not json' });
+    expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
+  });
+});

@@ -1,0 +1,17 @@
+import { COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+
+// Embedded Postgres for a service's domain and store tests: the common migrations and the service's own.
+
+export const silentLogger = createLogger('test', 'silent');
+
+export async function openServiceDb(service: string, migrationsDir: string): Promise<PgliteDatabase> {
+  const db = await PgliteDatabase.open(undefined);
+  await migrate(db, [{ prefix: 'common', dir: COMMON_MIGRATIONS_DIR }, { prefix: service, dir: migrationsDir }], silentLogger);
+  return db;
+}
+
+/** The types of the events written to the outbox with `key`, oldest first. */
+export async function outboxEventTypes(db: PgliteDatabase, key: string): Promise<string[]> {
+  const { rows } = await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE key = $1 ORDER BY seq', [key]);
+  return rows.map((r) => (JSON.parse(r.payload) as { type: string }).type);
+}
