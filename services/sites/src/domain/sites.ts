@@ -36,7 +36,7 @@ export const DEFAULT_SITE_TITLE = 'Untitled site';
  */
 export async function resolveSpacesForSite(content: SpaceSource, organizationId: string, spaceIds: readonly string[], userId: string): Promise<SpaceToAttach[]> {
   const wanted = [...new Set(spaceIds)];
-  const catalog = await fetchSpaces(content, wanted, userId);
+  const catalog = await fetchSpaces(content, wanted, userId, organizationId);
   const missing = wanted.filter((id) => catalog.get(id)?.organization !== organizationId);
   if (missing.length > 0) {
     const named = missing.length > 5 ? `${missing.slice(0, 5).join(', ')} and ${missing.length - 5} more` : missing.join(', ');

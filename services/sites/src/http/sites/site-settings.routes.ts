@@ -44,7 +44,7 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
     if (!site.published) throw notFound(`Site ${site.id} is not published`);
     const shareKey = await resolveShareKey(db, site, query.shareKey);
     const structure = await loadPublishedStructure(db, site.id);
-    const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId);
+    const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId, site.organization_id);
     res.json(presentPublishedSite(presentSite(site, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
   });
 
