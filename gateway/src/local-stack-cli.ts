@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     databaseUrls: Object.fromEntries(SERVICE_NAMES.map((s) => [s, infra[`DATABASE_URL_${s.toUpperCase()}`]])) as Record<ServiceName, string>,
     redisUrl: infra.REDIS_URL as string,
     kafkaBrokers: infra.KAFKA_BROKERS as string,
-    clickhouseUrl: infra.CLICKHOUSE_URL as string,
+    clickhouseUrl: `${infra.CLICKHOUSE_URL}/${infra.CLICKHOUSE_DATABASE}`,
     internalSecret,
     bootstrapToken,
   });

@@ -18,7 +18,6 @@ describe('gateway routing and limits', () => {
 
   it('answers 501 naming the later work for routes whose service is not built yet', async () => {
     expectError(await api.get('/v1/spaces/s1/change-requests'), 501, /change requests/);
-    expectError(await api.post(`/v1/orgs/${stack.organizationId}/sites/s1/insights/events`, { events: [] }), 501, /insights service/);
     expectError(await api.get(`/v1/orgs/${stack.organizationId}/openapi`), 501, /specs service/);
   });
 

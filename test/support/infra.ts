@@ -10,7 +10,18 @@ export const INFRA = {
   redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
   kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
   clickhouseUrl: `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`,
+  /** The distributed stack's insights database, recreated by each run. */
+  clickhouseDatabase: 'quire_e2e',
 };
+
+/** Drops and creates the stack's ClickHouse database, so each run starts from an empty table. */
+export async function recreateClickHouseDatabase(): Promise<string> {
+  for (const statement of [`DROP DATABASE IF EXISTS ${INFRA.clickhouseDatabase}`, `CREATE DATABASE ${INFRA.clickhouseDatabase}`]) {
+    const res = await fetch(INFRA.clickhouseUrl, { method: 'POST', body: statement });
+    if (!res.ok) throw new Error(`clickhouse: ${statement} failed: ${await res.text()}`);
+  }
+  return `${INFRA.clickhouseUrl}/${INFRA.clickhouseDatabase}`;
+}
 
 /** Runs a deploy/local script, showing its progress; throws with its output on failure. */
 export function infraScript(script: 'install.sh' | 'infra.sh', ...args: string[]): void {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { SERVICE_NAMES, type ServiceName } from '../../services/common/src/topology';
 import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
-import { INFRA, infraScript, recreateDatabase } from './infra';
+import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
 import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, killAll, writeState, type StackState } from './stack';
 
 // Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
@@ -28,7 +28,7 @@ export default async function setupDistributed(): Promise<void> {
     databaseUrls,
     redisUrl: INFRA.redisUrl,
     kafkaBrokers: INFRA.kafkaBrokers,
-    clickhouseUrl: INFRA.clickhouseUrl,
+    clickhouseUrl: await recreateClickHouseDatabase(),
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
     extraEnv: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS), GATEWAY_WORKERS: '2' },

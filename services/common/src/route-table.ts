@@ -19,7 +19,6 @@ const SITE = `${ORG}/sites/{siteId}`;
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 const COMMENTS = `${CR}/comments`;
 const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
-const INSIGHTS = 'insights service (issue #6)';
 const SPECS = 'specs service: OpenAPI specs and translations (a later issue)';
 
 const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId}/content${suffix}`];
@@ -95,9 +94,9 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST', `${SITE}/share-links`, 'sites'],
   ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites'],
   // insights
-  ['POST', `${SITE}/insights/events`, 'insights', INSIGHTS],
-  ['POST', `${SITE}/insights/events/aggregate`, 'insights', INSIGHTS],
-  ['GET', `${SITE}/insights/visitor-segments`, 'insights', INSIGHTS],
+  ['POST', `${SITE}/insights/events`, 'insights'],
+  ['POST', `${SITE}/insights/events/aggregate`, 'insights'],
+  ['GET', `${SITE}/insights/visitor-segments`, 'insights'],
   // specs
   ['GET POST', `${ORG}/openapi`, 'specs', SPECS],
   ['GET PUT DELETE', `${ORG}/openapi/{specSlug}`, 'specs', SPECS],

@@ -240,6 +240,10 @@ function convertSchema(ref: Reference, schema: Json): Json {
     }
   }
 
+  // A schema that only declares properties (e.g. PlainObject) means an object: without `type` it
+  // would also match strings and numbers, which makes `oneOf: [PlainObject, string]` ambiguous.
+  if (out.type === undefined && out.$ref === undefined && (out.properties !== undefined || out.additionalProperties !== undefined)) out.type = 'object';
+
   if (schema.nullable === true) {
     if (out.$ref !== undefined) {
       const { $ref, ...rest } = out;

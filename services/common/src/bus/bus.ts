@@ -15,6 +15,14 @@ export interface Subscription {
   fromBeginning?: boolean;
   /** Throwing makes the bus deliver the message again later: handlers must be idempotent. */
   handle: (message: ReceivedMessage) => Promise<void>;
+  /**
+   * When set, the bus delivers messages in batches here instead of one by one through `handle`
+   * (Kafka: one fetched batch of a partition; in-process: everything queued). Offsets are
+   * committed only after it returns; throwing delivers the whole batch again later.
+   */
+  handleBatch?: (messages: ReceivedMessage[]) => Promise<void>;
+  /** Batch subscriptions: how long the broker may wait to fill a batch (Kafka fetch wait). */
+  batchWaitMs?: number;
 }
 
 export interface MessageBus {

@@ -9,7 +9,8 @@ interface Group {
 
 /**
  * Embedded-mode bus: each consumer group gets every message of its topics, in publish order,
- * one at a time; a failing handler is retried with backoff, like a Kafka consumer that restarts.
+ * one at a time (or, for a batch subscription, everything queued as one batch); a failing handler
+ * is retried with backoff, like a Kafka consumer that restarts.
  */
 export class InProcessBus implements MessageBus {
   private readonly groups = new Map<string, Group>();
@@ -46,13 +47,16 @@ export class InProcessBus implements MessageBus {
   private async run(group: Group): Promise<void> {
     let backoffMs = 50;
     while (group.queue.length > 0 && !this.closed) {
-      const message = group.queue[0] as ReceivedMessage;
+      // A batch subscription gets everything queued so far at once; others one message at a time.
+      const { handle, handleBatch } = group.subscription;
+      const batch = handleBatch ? group.queue.slice() : group.queue.slice(0, 1);
       try {
-        await group.subscription.handle(message);
-        group.queue.shift();
+        if (handleBatch) await handleBatch(batch);
+        else await handle(batch[0] as ReceivedMessage);
+        group.queue.splice(0, batch.length);
         backoffMs = 50;
       } catch (err) {
-        this.logger.warn({ err: (err as Error).message, group: group.subscription.groupId, topic: message.topic }, 'consumer failed; retrying');
+        this.logger.warn({ err: (err as Error).message, group: group.subscription.groupId, topic: batch[0]?.topic }, 'consumer failed; retrying');
         await new Promise((r) => setTimeout(r, backoffMs));
         backoffMs = Math.min(backoffMs * 2, 2000);
       }

@@ -1,0 +1,193 @@
+import { badRequest } from '@quire/common';
+import {
+  isFieldColumn,
+  isMetricColumn,
+  type DateTimeInterval,
+  type FieldColumn,
+  type MetricColumn,
+  type ReferenceColumn,
+} from './aggregate-columns';
+import { rangeBounds, type RangeInput } from './aggregate-range';
+
+// The reference SiteInsightsQueryEventsAggregation, validated once into an AggregatePlan: the one
+// description both stores' SQL builders read. Every invalid column or combination is a 400 that
+// names the field.
+
+export interface ColumnInput {
+  column: ReferenceColumn;
+  interval?: DateTimeInterval;
+  claim?: string;
+  precision?: number;
+}
+
+export type FilterValue = string | number | null | { page: string | null; space: string };
+
+export interface FilterInput {
+  column: ReferenceColumn;
+  values: FilterValue[];
+  operator?: Operator;
+  claim?: string;
+}
+
+export type Operator = 'in' | 'notIn' | 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual';
+export type Comparison = '>' | '>=' | '<' | '<=';
+
+export interface AggregateQueryInput {
+  select?: ColumnInput[];
+  where?: FilterInput[];
+  groupBy?: ColumnInput[];
+  order?: { by: ColumnInput; direction: 'asc' | 'desc' };
+  range: RangeInput;
+  limit?: number;
+}
+
+export type Dimension = { kind: 'datetime'; interval: DateTimeInterval } | { kind: 'field'; column: FieldColumn };
+/** A result column: a grouping dimension (by index) or a count. */
+export type OutputKey = { dimension: number } | { metric: MetricColumn };
+
+export interface AggregatePlan {
+  /** Unix seconds, inclusive. */
+  from: number;
+  to: number;
+  dimensions: Dimension[];
+  metrics: MetricColumn[];
+  output: OutputKey[];
+  fieldFilters: { column: FieldColumn; negate: boolean; values: string[] }[];
+  timeFilters: { op: Comparison; seconds: number }[];
+  having: { metric: MetricColumn; op: Comparison; value: number }[];
+  order: { key: OutputKey; direction: 'asc' | 'desc' };
+  limit: number;
+  /** Set when the only dimension is time: empty buckets are filled with zero counts. */
+  fillInterval: DateTimeInterval | null;
+}
+
+export const MAX_LIMIT = 1000;
+const COMPARISONS: Partial<Record<Operator, Comparison>> = { greaterThan: '>', greaterThanOrEqual: '>=', lessThan: '<', lessThanOrEqual: '<=' };
+
+export function planAggregate(input: AggregateQueryInput, now: Date): AggregatePlan {
+  const { from, to } = rangeBounds(input.range, now);
+  const dimensions: Dimension[] = [];
+  (input.groupBy ?? []).forEach((column, i) => {
+    const dimension = toDimension(column, `groupBy.${i}`);
+    if (!dimension) throw badRequest(`Invalid body field "groupBy.${i}.column": a count cannot be grouped by`);
+    addDimension(dimensions, dimension, `groupBy.${i}`);
+  });
+  const output: OutputKey[] = [];
+  const metrics: MetricColumn[] = [];
+  const select = input.select && input.select.length > 0 ? input.select : [...(input.groupBy ?? []), { column: 'eventsCount' as const }];
+  select.forEach((column, i) => output.push(outputKey(column, `select.${i}`, dimensions, metrics, input.groupBy !== undefined)));
+  const order = input.order
+    ? { key: orderKey(input.order.by, dimensions, output), direction: input.order.direction }
+    : defaultOrder(dimensions, output);
+  const plan: AggregatePlan = {
+    from,
+    to,
+    dimensions,
+    metrics,
+    output,
+    fieldFilters: [],
+    timeFilters: [],
+    having: [],
+    order,
+    limit: input.limit ?? MAX_LIMIT,
+    fillInterval: null,
+  };
+  (input.where ?? []).forEach((filter, i) => addFilter(plan, filter, `where.${i}`));
+  const only = dimensions.length === 1 ? dimensions[0] : undefined;
+  plan.fillInterval = only?.kind === 'datetime' && plan.having.length === 0 ? only.interval : null;
+  return plan;
+}
+
+export function sameKey(a: OutputKey, b: OutputKey): boolean {
+  return 'metric' in a ? 'metric' in b && a.metric === b.metric : 'dimension' in b && a.dimension === b.dimension;
+}
+
+function toDimension(column: ColumnInput, field: string): Dimension | null {
+  if (isMetricColumn(column.column)) return null;
+  if (column.column === 'datetime') return { kind: 'datetime', interval: column.interval ?? 'day' };
+  if (isFieldColumn(column.column)) return { kind: 'field', column: column.column };
+  throw badRequest(`Invalid body field "${field}.column": ${column.column} is not supported`);
+}
+
+function dimensionIndex(dimensions: Dimension[], dimension: Dimension): number {
+  return dimensions.findIndex((d) =>
+    d.kind === 'datetime' ? dimension.kind === 'datetime' : dimension.kind === 'field' && d.column === dimension.column,
+  );
+}
+
+function addDimension(dimensions: Dimension[], dimension: Dimension, field: string): number {
+  const index = dimensionIndex(dimensions, dimension);
+  if (index < 0) return dimensions.push(dimension) - 1;
+  const existing = dimensions[index];
+  if (existing?.kind === 'datetime' && dimension.kind === 'datetime' && existing.interval !== dimension.interval) {
+    throw badRequest(`Invalid body field "${field}.interval": datetime is already used with interval ${existing.interval}`);
+  }
+  return index;
+}
+
+function outputKey(column: ColumnInput, field: string, dimensions: Dimension[], metrics: MetricColumn[], explicitGroupBy: boolean): OutputKey {
+  if (isMetricColumn(column.column)) {
+    if (!metrics.includes(column.column)) metrics.push(column.column);
+    return { metric: column.column };
+  }
+  const dimension = toDimension(column, field) as Dimension;
+  const index = dimensionIndex(dimensions, dimension);
+  // With an explicit groupBy, a selected dimension must be one of its columns (as in SQL);
+  // without one, selecting a dimension groups by it.
+  if (index < 0 && explicitGroupBy) throw badRequest(`Invalid body field "${field}.column": ${column.column} must also be in groupBy`);
+  return { dimension: addDimension(dimensions, dimension, field) };
+}
+
+function orderKey(by: ColumnInput, dimensions: Dimension[], output: OutputKey[]): OutputKey {
+  const dimension = isMetricColumn(by.column) ? null : toDimension(by, 'order.by');
+  const key: OutputKey = dimension ? { dimension: dimensionIndex(dimensions, dimension) } : { metric: by.column as MetricColumn };
+  if (('dimension' in key && key.dimension < 0) || !output.some((o) => sameKey(o, key))) {
+    throw badRequest(`Invalid body field "order.by.column": ${by.column} must be a selected column`);
+  }
+  return key;
+}
+
+function defaultOrder(dimensions: Dimension[], output: OutputKey[]): AggregatePlan['order'] {
+  const time = dimensions.findIndex((d) => d.kind === 'datetime');
+  if (time >= 0) return { key: { dimension: time }, direction: 'asc' };
+  const metric = output.find((o) => 'metric' in o);
+  if (metric) return { key: metric, direction: 'desc' };
+  return { key: output[0] ?? { metric: 'eventsCount' }, direction: 'asc' };
+}
+
+function addFilter(plan: AggregatePlan, filter: FilterInput, field: string): void {
+  const operator = filter.operator ?? 'in';
+  const comparison = COMPARISONS[operator];
+  if (filter.column === 'datetime') {
+    if (!comparison || filter.values.length !== 1) throw badRequest(`Invalid body field "${field}.operator": datetime takes one value and a comparison operator`);
+    plan.timeFilters.push({ op: comparison, seconds: timestampSeconds(filter.values[0], `${field}.values.0`) });
+    return;
+  }
+  if (isMetricColumn(filter.column)) {
+    const value = filter.values[0];
+    if (!comparison || filter.values.length !== 1 || typeof value !== 'number') {
+      throw badRequest(`Invalid body field "${field}.operator": ${filter.column} takes one number and a comparison operator`);
+    }
+    if (!plan.metrics.includes(filter.column)) plan.metrics.push(filter.column);
+    plan.having.push({ metric: filter.column, op: comparison, value });
+    return;
+  }
+  if (!isFieldColumn(filter.column)) throw badRequest(`Invalid body field "${field}.column": ${filter.column} is not supported`);
+  if (comparison) throw badRequest(`Invalid body field "${field}.operator": ${filter.column} takes in or notIn`);
+  const values = filter.values.map((v, j) => filterText(v, `${field}.values.${j}`));
+  plan.fieldFilters.push({ column: filter.column, negate: operator === 'notIn', values });
+}
+
+// Filters compare the first source of a column: the page id for `page`, '' for a null value.
+function filterText(value: FilterValue, field: string): string {
+  if (value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return value.page ?? '';
+  throw badRequest(`Invalid body field "${field}": must be a string`);
+}
+
+function timestampSeconds(value: FilterValue | undefined, field: string): number {
+  const ms = typeof value === 'string' || typeof value === 'number' ? new Date(value).getTime() : NaN;
+  if (!Number.isFinite(ms) || ms < 0) throw badRequest(`Invalid body field "${field}": must be a timestamp`);
+  return Math.floor(ms / 1000);
+}

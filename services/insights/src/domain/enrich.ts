@@ -1,0 +1,72 @@
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+
+/** Reference SiteInsightsVisitorBrowser / Device / OS values. */
+export type VisitorBrowser = 'chrome' | 'firefox' | 'safari' | 'edge' | 'ie' | 'opera' | 'unknown';
+export type VisitorDevice = 'desktop' | 'tablet' | 'mobile' | 'unknown';
+export type VisitorOs = 'windows' | 'macos' | 'linux' | 'android' | 'ios' | 'unknown';
+
+export interface Enrichment {
+  browser: VisitorBrowser;
+  os: VisitorOs;
+  device: VisitorDevice;
+  isBot: boolean;
+  /** ISO 3166-1 alpha-2, '' when unknown. */
+  country: string;
+}
+
+// Order matters: Edge and Opera announce themselves as Chrome too, Chrome as Safari.
+const BROWSERS: Array<[RegExp, VisitorBrowser]> = [
+  [/edge/, 'edge'],
+  [/opera/, 'opera'],
+  [/firefox/, 'firefox'],
+  [/chrom/, 'chrome'],
+  [/safari/, 'safari'],
+  [/^(ie|iemobile)$/, 'ie'],
+];
+// iOS before macOS: "iOS" never contains "mac", but keep the specific ones first anyway.
+const SYSTEMS: Array<[RegExp, VisitorOs]> = [
+  [/^ios$/, 'ios'],
+  [/android/, 'android'],
+  [/windows/, 'windows'],
+  [/mac/, 'macos'],
+  [/linux|ubuntu|debian|fedora|mint|arch|gentoo|centos|red ?hat|suse|chromium os/, 'linux'],
+];
+
+function match<T extends string>(table: Array<[RegExp, T]>, name: string | undefined, fallback: T): T {
+  const lower = (name ?? '').toLowerCase();
+  if (!lower) return fallback;
+  for (const [pattern, value] of table) if (pattern.test(lower)) return value;
+  return fallback;
+}
+
+/** Browser, OS and device class from a user agent (ua-parser-js v1). */
+export function parseUserAgent(userAgent: string): Pick<Enrichment, 'browser' | 'os' | 'device' | 'isBot'> {
+  const result = new UAParser(userAgent).getResult();
+  const browser = match(BROWSERS, result.browser.name, 'unknown');
+  const os = match(SYSTEMS, result.os.name, 'unknown');
+  // ua-parser leaves the type empty for desktops; anything else (tv, console, ...) is unknown.
+  const type = result.device.type;
+  const device: VisitorDevice = type === 'mobile' || type === 'tablet' ? type : type === undefined && (browser !== 'unknown' || os !== 'unknown') ? 'desktop' : 'unknown';
+  return { browser, os, device, isBot: userAgent !== '' && isbot(userAgent) };
+}
+
+type GeoIp = typeof import('geoip-lite');
+let geoip: GeoIp | null = null;
+
+// geoip-lite reads its whole database (tens of MB) when required: only once, and only when the
+// first event needs it, so services and tests that never look up a country do not pay for it.
+function geo(): GeoIp {
+  if (!geoip) geoip = require('geoip-lite') as GeoIp;
+  return geoip;
+}
+
+/** ISO country code of an IP address from the offline database, '' when unknown or private. */
+export function countryOf(ip: string): string {
+  if (!ip) return '';
+  return geo().lookup(ip)?.country ?? '';
+}
+
+export function enrich(userAgent: string, ip: string): Enrichment {
+  return { ...parseUserAgent(userAgent), country: countryOf(ip) };
+}

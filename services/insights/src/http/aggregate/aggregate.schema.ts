@@ -1,0 +1,39 @@
+import { z } from '@quire/common';
+import { DATETIME_INTERVALS, REFERENCE_COLUMNS } from '../../domain/aggregate-columns';
+import { MAX_LIMIT } from '../../domain/aggregate-query';
+import { RANGE_PRESETS } from '../../domain/aggregate-range';
+
+// Reference SiteInsightsQueryEventsAggregation. The shapes are checked here; which columns are
+// supported and which combinations make sense is the planner's job (domain/aggregate-query.ts).
+
+const column = z
+  .object({
+    column: z.enum(REFERENCE_COLUMNS),
+    interval: z.enum(DATETIME_INTERVALS).optional(),
+    claim: z.string().max(256).optional(),
+    precision: z.number().int().min(0).max(15).optional(),
+  })
+  .strict();
+
+const filterValue = z.union([z.string().max(2048), z.number(), z.null(), z.object({ page: z.string().nullable(), space: z.string() }).strict()]);
+
+const filter = z
+  .object({
+    column: z.enum(REFERENCE_COLUMNS),
+    // An empty list would be `IN ()`, which ClickHouse rejects; it also means nothing.
+    values: z.array(filterValue).min(1).max(1000),
+    operator: z.enum(['in', 'notIn', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual']).optional(),
+    claim: z.string().max(256).optional(),
+  })
+  .strict();
+
+export const aggregateBody = z
+  .object({
+    select: z.array(column).max(50).optional(),
+    where: z.array(filter).max(50).optional(),
+    groupBy: z.array(column).max(10).optional(),
+    order: z.object({ by: column, direction: z.enum(['asc', 'desc']) }).strict().optional(),
+    range: z.union([z.enum(RANGE_PRESETS), z.object({ from: z.string(), to: z.string() }).strict()]),
+    limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
+  })
+  .strict();

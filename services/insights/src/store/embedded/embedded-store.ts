@@ -1,0 +1,57 @@
+import type { SqlDatabase } from '@quire/common';
+import type { AggregatePlan } from '../../domain/aggregate-query';
+import type { InsightsEventRow } from '../../domain/event-row';
+import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
+import type { AggregateRow, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
+import { postgresDialect } from './dialect';
+
+const COLUMNS: readonly (keyof InsightsEventRow)[] = [
+  'event_id', 'organization_id', 'site_id', 'type', 'timestamp', 'ingested_at', 'visitor_id', 'session_id', 'visitor_hash',
+  'url', 'referrer', 'language', 'site_section', 'site_space', 'site_share_key', 'space', 'revision', 'page', 'country',
+  'browser', 'os', 'device', 'is_bot', 'visitor_claims', 'properties',
+];
+const QUOTED = COLUMNS.map((c) => `"${c}"`).join(', ');
+// Postgres takes at most 65535 parameters per statement.
+const ROWS_PER_STATEMENT = Math.floor(60_000 / COLUMNS.length);
+
+/**
+ * Events in the service's own Postgres (PGlite in embedded mode). The table comes from the
+ * service's migrations folder, applied at start, so `migrate` has nothing left to do.
+ */
+export class EmbeddedInsightsStore implements InsightsStore {
+  constructor(private readonly db: SqlDatabase) {}
+
+  async migrate(): Promise<void> {}
+
+  async insert(rows: InsightsEventRow[]): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+      const params: unknown[] = [];
+      const tuples = chunk.map((row) => `(${COLUMNS.map((c) => `$${params.push(row[c])}`).join(', ')})`);
+      // A replayed event (same id) is dropped here, so queries never see it twice.
+      await this.db.query(`INSERT INTO insights_events (${QUOTED}) VALUES ${tuples.join(', ')} ON CONFLICT (event_id) DO NOTHING`, params);
+    }
+  }
+
+  aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]> {
+    return this.select((d) => buildAggregateSql(scope, plan, d));
+  }
+
+  visitorSegments(scope: InsightsScope, limit: number): Promise<VisitorSegmentRow[]> {
+    return this.select((d) => buildVisitorSegmentsSql(scope, limit, d));
+  }
+
+  ping(): Promise<void> {
+    return this.db.ping();
+  }
+
+  /** The database belongs to the service context, which closes it. */
+  async close(): Promise<void> {}
+
+  private async select<T>(build: (d: SqlDialect) => { sql: string; decode(rows: Record<string, unknown>[]): T }): Promise<T> {
+    const params: unknown[] = [];
+    const built = build(postgresDialect(params));
+    const { rows } = await this.db.query<Record<string, unknown>>(built.sql, params);
+    return built.decode(rows);
+  }
+}

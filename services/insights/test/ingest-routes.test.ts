@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import {
+  createLogger,
+  createServiceApp,
+  DependencyUnavailableError,
+  finishServiceApp,
+  MembershipResolver,
+  Metrics,
+  signPrincipal,
+  type BusMessage,
+  type IdentityClient,
+  type MessageBus,
+  type ServiceConfig,
+  type ServiceClients,
+  type SitesClient,
+} from '@quire/common';
+import { eventsRoutes, INSIGHTS_EVENTS_TOPIC } from '../src/http/events/events.routes';
+
+// The ingest route on a real service app with fake neighbours: identity says who is a member,
+// sites which site belongs to which organization, and the bus records or refuses publishes.
+
+const SECRET = 'test-secret-test-secret';
+const UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+const published: Array<{ topic: string; messages: BusMessage[] }> = [];
+let busDown = false;
+const bus: MessageBus = {
+  async publish(topic, messages) {
+    if (busDown) throw new DependencyUnavailableError('kafka unavailable');
+    published.push({ topic, messages });
+  },
+  async subscribe() {},
+  async close() {},
+};
+let siteCalls = 0;
+const sites = {
+  async getSite({ siteId }: { siteId: string }) {
+    siteCalls++;
+    const exists = siteId === 'site1' || siteId === 'site-of-other';
+    return { exists, id: siteId, organizationId: siteId === 'site1' ? 'org1' : 'org2', title: '', type: '', visibility: '', published: false, basename: '', hostname: '' } as Awaited<ReturnType<SitesClient['getSite']>> & { organizationId: string };
+  },
+} as unknown as SitesClient;
+const identity = {
+  async getMembership({ userId }: { userId: string }) {
+    return { organizationExists: true, role: userId === 'member' ? 'read' : '' };
+  },
+} as unknown as IdentityClient;
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const logger = createLogger('test', 'silent');
+  const app = createServiceApp({ service: 'insights', logger, internalSecret: SECRET, metrics: new Metrics('insights'), readiness: {} });
+  app.use(
+    eventsRoutes({
+      bus,
+      clock: () => new Date(),
+      clients: { sites: () => sites } as unknown as ServiceClients,
+      config: { internalSecret: SECRET } as ServiceConfig,
+      membership: new MembershipResolver(() => identity),
+    }),
+  );
+  finishServiceApp(app, logger);
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((r) => server.close(r)));
+
+function pageView(): Record<string, unknown> {
+  return {
+    type: 'page_view',
+    session: { visitorId: 'v', sessionId: 's', cookies: {}, userAgent: UA, language: null, referrer: null },
+    location: { url: 'https://docs.example.com/', siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: null },
+  };
+}
+
+async function post(site: string, body: unknown, userId = 'member', headers: Record<string, string> = {}) {
+  const signed = signPrincipal({ userId, tokenId: 't' }, SECRET);
+  const res = await fetch(`${base}/v1/orgs/org1/sites/${site}/insights/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-quire-principal': signed.principal, 'x-quire-signature': signed.signature, ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, message: text ? ((JSON.parse(text) as { error?: { message?: string } }).error?.message ?? '') : '' };
+}
+
+describe('POST /insights/events', () => {
+  it('publishes rows keyed by site before answering 204, using the forwarded client IP', async () => {
+    published.length = 0;
+    const res = await post('site1', { events: [pageView(), pageView()] }, 'member', { 'x-forwarded-for': '8.8.8.8, 10.0.0.1' });
+    expect(res.status).toBe(204);
+    const messages = published.flatMap((p) => p.messages);
+    expect(published.every((p) => p.topic === INSIGHTS_EVENTS_TOPIC)).toBe(true);
+    expect(messages).toHaveLength(2);
+    expect(messages.every((m) => m.key === 'site1')).toBe(true);
+    const row = JSON.parse(messages[0]!.value) as Record<string, unknown>;
+    expect(row).toMatchObject({ organization_id: 'org1', site_id: 'site1', country: 'US', browser: 'chrome', os: 'windows' });
+    expect(messages[0]!.value).not.toContain('8.8.8.8');
+  });
+
+  it('answers 404 for non-members and sites of other organizations, and caches the site answer', async () => {
+    expect((await post('site1', { events: [pageView()] }, 'stranger')).status).toBe(404);
+    expect((await post('site-of-other', { events: [pageView()] })).status).toBe(404);
+    expect((await post('nope', { events: [pageView()] })).status).toBe(404);
+    const before = siteCalls;
+    await post('site1', { events: [pageView()] });
+    expect(siteCalls).toBe(before);
+  });
+
+  it('validates events and batch limits', async () => {
+    const res = await post('site1', { events: [pageView(), { ...pageView(), location: { url: 'not a url' } }] });
+    expect(res.status).toBe(400);
+    expect(res.message).toMatch(/events\.1\.location\.url/);
+    expect((await post('site1', { events: new Array(1001).fill(pageView()) })).message).toMatch(/"events"/);
+    expect((await post('site1', { events: new Array(600).fill({ ...pageView(), type: 'search_type_query', query: 'q'.repeat(2048) }) })).status).toBe(413);
+  });
+
+  it('answers 503 when the bus refuses the events', async () => {
+    busDown = true;
+    try {
+      expect((await post('site1', { events: [pageView()] })).status).toBe(503);
+    } finally {
+      busDown = false;
+    }
+  });
+});

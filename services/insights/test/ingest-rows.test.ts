@@ -1,0 +1,111 @@
+import { ApiError, createLogger, InProcessBus, parseInput } from '@quire/common';
+import { insightsBatchHandler, startInsightsConsumer } from '../src/consumers/insights-events.consumer';
+import type { InsightsEventRow } from '../src/domain/event-row';
+import { buildEventRows } from '../src/domain/ingest';
+import { INSIGHTS_EVENTS_TOPIC } from '../src/http/events/events.routes';
+import { trackEventsBody, trackEventsEnvelope } from '../src/http/events/events.schema';
+import type { InsightsStore } from '../src/store/insights-store';
+
+const NOW = new Date('2026-06-15T12:00:00Z');
+const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+function event(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: 'search_type_query',
+    query: 'install',
+    session: { visitorId: 'v1', sessionId: 's1', cookies: {}, userAgent: UA, language: 'en', referrer: null, visitorAuthClaims: { plan: 'pro' } },
+    location: { url: 'https://docs.example.com/a', siteSection: null, siteSpace: 'ss1', siteShareKey: null, space: 'sp1', revision: 'r1', page: 'p1' },
+    ...overrides,
+  };
+}
+
+const ctx = { organizationId: 'org', siteId: 'site', clientIp: '8.8.8.8', now: NOW, secret: 'secret-secret-secret' };
+
+function failure(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    return `${(err as ApiError).code} ${(err as Error).message}`;
+  }
+  return 'no error';
+}
+
+describe('ingest', () => {
+  it('builds rows with ids, ingest time, enrichment and no raw IP', () => {
+    const { events } = parseInput(trackEventsBody, { events: [event(), event({ timestamp: '2026-06-15T11:00:00Z', session: { ...(event().session as object), ip: '1.1.1.1' } })] });
+    const rows = buildEventRows(events, ctx);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [InsightsEventRow, InsightsEventRow];
+    expect(first.event_id).not.toBe(second.event_id);
+    expect(first).toMatchObject({
+      organization_id: 'org', site_id: 'site', type: 'search_type_query', timestamp: NOW.getTime() / 1000, ingested_at: NOW.getTime() / 1000,
+      visitor_id: 'v1', session_id: 's1', url: 'https://docs.example.com/a', referrer: '', language: 'en', site_section: '', site_space: 'ss1',
+      country: 'US', browser: 'chrome', os: 'macos', device: 'desktop', is_bot: 0, visitor_claims: '{"plan":"pro"}', properties: '{"query":"install"}',
+    });
+    expect(second.timestamp).toBe(Date.parse('2026-06-15T11:00:00Z') / 1000);
+    expect(second.visitor_hash).not.toBe(first.visitor_hash);
+    expect(JSON.stringify(rows)).not.toContain('8.8.8.8');
+    expect(JSON.stringify(rows)).not.toContain('1.1.1.1');
+  });
+
+  it('names the index and field of an invalid event', () => {
+    const session = { ...(event().session as object) } as Record<string, unknown>;
+    delete session.visitorId;
+    expect(failure(() => parseInput(trackEventsBody, { events: [event(), event(), event(), event({ session })] }))).toMatch(/^400 .*"events\.3\.session\.visitorId"/);
+    expect(failure(() => parseInput(trackEventsBody, { events: [event({ type: 'nope' })] }))).toMatch(/"events\.0\.type"/);
+    expect(failure(() => parseInput(trackEventsBody, { events: [event({ location: undefined })] }))).toMatch(/"events\.0\.location"/);
+    expect(failure(() => parseInput(trackEventsEnvelope, { events: new Array(1001).fill({}) }))).toMatch(/^400 .*"events"/);
+  });
+
+  it('rejects timestamps in the future or outside the retention window', () => {
+    const future = parseInput(trackEventsBody, { events: [event(), event({ timestamp: '2026-06-15T12:06:00Z' })] }).events;
+    expect(failure(() => buildEventRows(future, ctx))).toMatch(/^400 .*"events\.1\.timestamp"/);
+    const old = parseInput(trackEventsBody, { events: [event({ timestamp: '2025-04-01T00:00:00Z' })] }).events;
+    expect(failure(() => buildEventRows(old, ctx))).toMatch(/^400 .*"events\.0\.timestamp".*retention/);
+    const skewed = parseInput(trackEventsBody, { events: [event({ timestamp: '2026-06-15T12:04:00Z' })] }).events;
+    expect(buildEventRows(skewed, ctx)).toHaveLength(1);
+  });
+});
+
+// The consumer only needs the store's insert.
+class FlakyStore implements Pick<InsightsStore, 'insert'> {
+  rows: InsightsEventRow[] = [];
+  failures = 0;
+  async insert(rows: InsightsEventRow[]) {
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('store down');
+    }
+    this.rows.push(...rows);
+  }
+}
+
+describe('insights consumer', () => {
+  it('retries a failed insert until it succeeds, losing nothing', async () => {
+    const bus = new InProcessBus(createLogger('test', 'silent'));
+    const store = new FlakyStore();
+    store.failures = 2;
+    await startInsightsConsumer({ bus, logger: createLogger('test', 'silent') }, store);
+    const { events } = parseInput(trackEventsBody, { events: [event(), event(), event()] });
+    const rows = buildEventRows(events, ctx);
+    await bus.publish(INSIGHTS_EVENTS_TOPIC, rows.map((r) => ({ key: r.site_id, value: JSON.stringify(r) })));
+    const deadline = Date.now() + 5000;
+    while (store.rows.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(store.rows.map((r) => r.event_id)).toEqual(rows.map((r) => r.event_id));
+    await bus.close();
+  });
+
+  it('skips unreadable messages and inserts at most 10,000 rows at a time', async () => {
+    const store = new FlakyStore();
+    const sizes: number[] = [];
+    const insert = store.insert.bind(store);
+    store.insert = async (rows) => {
+      sizes.push(rows.length);
+      await insert(rows);
+    };
+    const row = buildEventRows(parseInput(trackEventsBody, { events: [event()] }).events, ctx)[0] as InsightsEventRow;
+    const messages = Array.from({ length: 12_000 }, (_, i) => ({ topic: 't', key: 'site', value: JSON.stringify({ ...row, event_id: `e${i}` }) }));
+    await insightsBatchHandler(store, { logger: createLogger('test', 'silent') })([{ topic: 't', key: 'site', value: 'not json' }, ...messages]);
+    expect(sizes).toEqual([10_000, 2_000]);
+  });
+});

@@ -1,0 +1,89 @@
+import { createClient } from '@clickhouse/client';
+import { apiClient, type ApiClient } from '../support/api';
+import { buildOrganization } from '../support/factories';
+import { INFRA, infraScript } from '../support/infra';
+import { currentStack } from '../support/stack';
+
+// Insights ingest under broker and store failures (distributed mode only): a 204 means the
+// events are on Kafka, so ClickHouse going away loses nothing and nothing is counted twice;
+// Kafka going away makes ingest answer 503 fast.
+
+const stack = currentStack();
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+let orgId: string;
+let siteId: string;
+let admin: ApiClient;
+
+function pageView(i: number): Record<string, unknown> {
+  return {
+    type: 'page_view',
+    session: { visitorId: `v${i % 7}`, sessionId: `s${i}`, cookies: {}, userAgent: UA, language: null, referrer: '' },
+    location: { url: `https://docs.example.com/p${i}`, siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: null },
+  };
+}
+
+async function track(count: number, from: number): Promise<number> {
+  const res = await admin.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events`, { events: Array.from({ length: count }, (_, i) => pageView(from + i)) });
+  return res.status;
+}
+
+async function storedCount(): Promise<number> {
+  const clickhouse = createClient({ url: INFRA.clickhouseUrl, request_timeout: 5000 });
+  try {
+    // siteId is an id we created ([A-Za-z0-9]), safe in a literal.
+    const result = await clickhouse.query({ query: `SELECT count() AS n FROM ${INFRA.clickhouseDatabase}.insights_events FINAL WHERE site_id = '${siteId}'`, format: 'JSONEachRow' });
+    const rows = (await result.json()) as Array<{ n: string | number }>;
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await clickhouse.close();
+  }
+}
+
+async function waitForCount(expected: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let n = -1;
+  while (Date.now() < deadline) {
+    n = await storedCount().catch(() => -1);
+    if (n >= expected) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  // A little longer: a double count would show up after the first full count.
+  await new Promise((r) => setTimeout(r, 3000));
+  return storedCount();
+}
+
+beforeAll(async () => {
+  const org = await buildOrganization(stack, 'Insights faults org');
+  orgId = org.id;
+  admin = apiClient(stack, org.admin.token);
+  const site = await admin.post(`/v1/orgs/${orgId}/sites`, { title: 'Faulty' });
+  siteId = site.body.id;
+});
+
+describe('insights ingest faults', () => {
+  it('keeps accepting while ClickHouse is stopped and counts every event exactly once after it returns', async () => {
+    expect(await track(50, 0)).toBe(204);
+    infraScript('infra.sh', 'stop', 'clickhouse');
+    try {
+      for (let batch = 0; batch < 5; batch++) expect(await track(100, 50 + batch * 100)).toBe(204);
+    } finally {
+      infraScript('infra.sh', 'start', 'clickhouse');
+    }
+    expect(await track(50, 550)).toBe(204);
+    expect(await waitForCount(600, 90_000)).toBe(600);
+  }, 180_000);
+
+  it('answers 503 within 2 s while Kafka is stopped', async () => {
+    infraScript('infra.sh', 'stop', 'kafka');
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const started = Date.now();
+        expect(await track(1, 10_000 + attempt)).toBe(503);
+        expect(Date.now() - started).toBeLessThan(2000);
+      }
+    } finally {
+      infraScript('infra.sh', 'start', 'kafka');
+    }
+  }, 120_000);
+});
