@@ -1,29 +1,13 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
-import { LocalStack } from '../../gateway/src/local-stack';
 import { apiClient, expectError } from '../support/api';
 import { INFRA, infraScript } from '../support/infra';
-import { currentStack, isAlive, runCli, writeState, type StackState } from '../support/stack';
+import { currentStack, runCli } from '../support/stack';
+import { killProcess, restartProcess } from '../support/stack-processes';
 
 // Failure behaviour that only the distributed mode has: processes and brokers that go away.
 const stack = currentStack();
 const api = apiClient(stack);
-
-async function killProcess(state: StackState, name: 'content' | 'identity'): Promise<void> {
-  const pid = state.pids[name];
-  if (!pid) throw new Error(`no pid for ${name}`);
-  process.kill(pid, 'SIGKILL');
-  while (isAlive(pid)) await new Promise((r) => setTimeout(r, 20));
-}
-
-async function restartProcess(state: StackState, name: 'content' | 'identity'): Promise<void> {
-  const local = new LocalStack(state.localStack!);
-  await local.start(name);
-  const child = local.processes.get(name)!.child;
-  child.unref();
-  state.pids[name] = child.pid;
-  writeState(state);
-}
 
 /** The gateway reconnects within its backoff (≤ 1 s); poll a few seconds for the answer to change. */
 async function eventually(probe: () => Promise<number>, timeoutMs = 5000): Promise<number> {

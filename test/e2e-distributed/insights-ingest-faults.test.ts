@@ -3,6 +3,7 @@ import { apiClient, type ApiClient } from '../support/api';
 import { buildOrganization } from '../support/factories';
 import { INFRA, infraScript } from '../support/infra';
 import { currentStack } from '../support/stack';
+import { killProcess, restartProcess } from '../support/stack-processes';
 
 // Insights ingest under broker and store failures (distributed mode only): a 204 means the
 // events are on Kafka, so ClickHouse going away loses nothing and nothing is counted twice;
@@ -86,4 +87,13 @@ describe('insights ingest faults', () => {
       infraScript('infra.sh', 'start', 'kafka');
     }
   }, 120_000);
+
+  it('loses and double-counts nothing when the consumer process is killed mid-batch and restarted', async () => {
+    const before = await storedCount();
+    // Accepted (on Kafka) but not yet flushed: the consumer waits up to 2 s to fill a batch.
+    for (let batch = 0; batch < 4; batch++) expect(await track(100, 20_000 + batch * 100)).toBe(204);
+    await killProcess(stack, 'insights');
+    await restartProcess(stack, 'insights');
+    expect(await waitForCount(before + 400, 90_000)).toBe(before + 400);
+  }, 180_000);
 });

@@ -1,0 +1,156 @@
+// Insights benchmark (distributed mode, real Kafka and ClickHouse):
+// 1. ingest: events/s end to end (HTTP batches of 100 through the gateway → Kafka → consumer →
+//    visible in ClickHouse), side by side with the raw ClickHouse insert rate of the same rows;
+// 2. aggregate: p50/p99 of a dashboard query set on a site with BENCH_EVENTS (default 10M) events.
+// Results: bench/results/insights.md.
+const { spawnSync } = require('node:child_process');
+const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const { randomBytes } = require('node:crypto');
+const { Client } = require('pg');
+const { createClient } = require('@clickhouse/client');
+const { LocalStack } = require('@quire/gateway');
+
+const ROOT = resolve(__dirname, '..');
+const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`;
+const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
+const CH_DB = 'quire_bench';
+const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 100000);
+const AGG_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+const log = (m) => process.stderr.write(`==> ${m}\n`);
+const run = (cmd, args) => {
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+};
+
+async function recreatePg(name) {
+  const admin = new Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  return `${PG}/${name}`;
+}
+
+function pageView(i) {
+  return {
+    type: 'page_view',
+    session: { visitorId: `v${i % 5000}`, sessionId: `s${i % 20000}`, cookies: {}, userAgent: UA, language: 'en', referrer: null, ip: `81.2.69.${i % 250}` },
+    location: { url: `https://docs.example.com/p${i % 1000}`, siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: `page${i % 1000}` },
+  };
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function main() {
+  run('bash', [join(ROOT, 'deploy/local/install.sh')]);
+  run('bash', [join(ROOT, 'deploy/local/infra.sh'), 'start']);
+  const ch = createClient({ url: CH, request_timeout: 600000 });
+  await ch.command({ query: `DROP DATABASE IF EXISTS ${CH_DB}` });
+  await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
+  const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
+  const names = ['identity', 'content', 'sites', 'specs', 'insights'];
+  const databaseUrls = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await recreatePg(`quire_bench_${s}`)])));
+  const stack = new LocalStack({
+    repoRoot: ROOT, logDir: join(dir, 'logs'), gatewayPort: 28180, httpPortBase: 28181, grpcPortBase: 29181, databaseUrls,
+    redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`, kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+    clickhouseUrl: `${CH}/${CH_DB}`, internalSecret: randomBytes(32).toString('base64url'), bootstrapToken: token,
+    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
+  });
+  try {
+    await stack.startAll();
+    const api = (path, body) => fetch(stack.url + path, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+    const orgId = (await (await api('/v1/orgs')).json()).items[0].id;
+    const siteId = (await (await api(`/v1/orgs/${orgId}/sites`, { title: 'Bench site' })).json()).id;
+    const count = async (site) => {
+      const r = await ch.query({ query: `SELECT uniqExact(event_id) AS n FROM ${CH_DB}.insights_events WHERE site_id = '${site}'`, format: 'JSONEachRow' });
+      return Number((await r.json())[0].n);
+    };
+
+    // Raw insert rate of the same rows, straight into a copy of the table, 10k rows per insert.
+    log(`raw ClickHouse insert of ${INGEST_EVENTS} rows`);
+    await ch.command({ query: `CREATE TABLE ${CH_DB}.raw_events AS ${CH_DB}.insights_events` });
+    const now = Math.floor(Date.now() / 1000);
+    const rows = Array.from({ length: INGEST_EVENTS }, (_, i) => ({ event_id: `r${i}`, organization_id: orgId, site_id: 'raw', type: 'page_view', timestamp: now, ingested_at: now, visitor_id: `v${i % 5000}`, session_id: `s${i % 20000}`, visitor_hash: 'h', url: `https://docs.example.com/p${i % 1000}`, referrer: '', language: 'en', site_section: '', site_space: '', site_share_key: '', space: '', revision: '', page: `page${i % 1000}`, country: 'GB', browser: 'chrome', os: 'linux', device: 'desktop', is_bot: 0, visitor_claims: '{}', properties: '{}' }));
+    let started = Date.now();
+    for (let i = 0; i < rows.length; i += 10000) await ch.insert({ table: `${CH_DB}.raw_events`, values: rows.slice(i, i + 10000), format: 'JSONEachRow' });
+    const rawRate = INGEST_EVENTS / ((Date.now() - started) / 1000);
+
+    // End to end: batches of 100 over HTTP, CONCURRENCY in flight, until all are visible.
+    log(`end-to-end ingest of ${INGEST_EVENTS} events (batches of 100, ${CONCURRENCY} in flight)`);
+    started = Date.now();
+    let next = 0;
+    const worker = async () => {
+      while (next < INGEST_EVENTS) {
+        const from = next;
+        next += 100;
+        const res = await api(`/v1/orgs/${orgId}/sites/${siteId}/insights/events`, { events: Array.from({ length: 100 }, (_, i) => pageView(from + i)) });
+        if (res.status !== 204) throw new Error(`ingest answered ${res.status}: ${await res.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const acceptedMs = Date.now() - started;
+    while ((await count(siteId)) < INGEST_EVENTS) await new Promise((r) => setTimeout(r, 200));
+    const e2eRate = INGEST_EVENTS / ((Date.now() - started) / 1000);
+
+    // Aggregates on AGG_EVENTS synthetic events over a year for another site, generated in ClickHouse.
+    const aggSite = (await (await api(`/v1/orgs/${orgId}/sites`, { title: 'Aggregate bench site' })).json()).id;
+    log(`generating ${AGG_EVENTS} events for the aggregate queries`);
+    await ch.command({
+      query: `INSERT INTO ${CH_DB}.insights_events SELECT concat('g', toString(number)), '${orgId}', '${aggSite}', 'page_view',
+        toDateTime(${now} - (number % 31536000)), toDateTime(${now}), concat('v', toString(number % 100000)), concat('s', toString(number % 400000)),
+        concat('h', toString(number % 100000)), concat('https://docs.example.com/p', toString(number % 1000)), '', 'en', '', '', '', '', '',
+        concat('page', toString(number % 1000)), arrayElement(['GB','US','FR','DE','JP','BR','IN','NG'], (number % 8) + 1), 'chrome', 'linux', 'desktop', 0, '{}', '{}'
+        FROM system.numbers LIMIT ${AGG_EVENTS}`,
+    });
+    const queries = {
+      'page views per day, 30 days': { range: 'last30Days', select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['page_view'] }] },
+      'top 100 pages, 7 days': { range: 'last7Days', select: [{ column: 'url' }, { column: 'eventsCount' }], groupBy: [{ column: 'url' }], order: { by: { column: 'eventsCount' }, direction: 'desc' }, limit: 100 },
+      'visitors by country, 1 year': { range: 'lastYear', select: [{ column: 'visitorGeoCountry' }, { column: 'visitorsCount' }], groupBy: [{ column: 'visitorGeoCountry' }] },
+    };
+    const latencies = {};
+    for (const [name, body] of Object.entries(queries)) {
+      const times = [];
+      for (let i = 0; i < RUNS + 2; i++) {
+        const t = process.hrtime.bigint();
+        const res = await api(`/v1/orgs/${orgId}/sites/${aggSite}/insights/events/aggregate`, body);
+        if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+        await res.json();
+        if (i >= 2) times.push(Number(process.hrtime.bigint() - t) / 1e6); // first two warm up
+      }
+      times.sort((a, b) => a - b);
+      latencies[name] = { p50: percentile(times, 50), p99: percentile(times, 99) };
+    }
+    const md = [
+      `Command: \`npm run bench -- insights\` (distributed mode on this machine: 2 cores, real Kafka 3.9 and ClickHouse 18.16; ${new Date().toISOString().slice(0, 10)})`,
+      '',
+      '| ingest | events/s |',
+      '|---|---|',
+      `| raw ClickHouse insert, same rows, 10k per insert | ${Math.round(rawRate)} |`,
+      `| end to end: HTTP batches of 100 (${CONCURRENCY} in flight) → Kafka → consumer → visible in ClickHouse | ${Math.round(e2eRate)} |`,
+      `| of which accepted by the API (204) | ${Math.round(INGEST_EVENTS / (acceptedMs / 1000))} |`,
+      '',
+      `End to end / raw: **${((e2eRate / rawRate) * 100).toFixed(0)}%** (${INGEST_EVENTS} events; goal ≥ 20,000 events/s).`,
+      '',
+      `| aggregate on ${AGG_EVENTS.toLocaleString('en')} events (through the gateway, ${RUNS} runs) | p50 ms | p99 ms |`,
+      '|---|---|---|',
+      ...Object.entries(latencies).map(([n, l]) => `| ${n} | ${l.p50.toFixed(1)} | ${l.p99.toFixed(1)} |`),
+    ].join('\n');
+    mkdirSync(join(__dirname, 'results'), { recursive: true });
+    writeFileSync(join(__dirname, 'results', 'insights.md'), md + '\n');
+    process.stdout.write(md + '\n');
+  } finally {
+    await stack.stopAll();
+    await ch.close();
+  }
+}
+
+module.exports = { main };
