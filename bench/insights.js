@@ -51,8 +51,12 @@ function percentile(sorted, p) {
 
 async function main() {
   run('bash', [join(ROOT, 'deploy/local/install.sh')]);
-  run('bash', [join(ROOT, 'deploy/local/infra.sh'), 'start']);
-  const ch = createClient({ url: CH, request_timeout: 600000 });
+  // Stop afterwards what this run had to start; leave running what was already up.
+  const infra = join(ROOT, 'deploy/local/infra.sh');
+  const components = ['postgres', 'redis', 'kafka', 'clickhouse'];
+  const wasUp = components.filter((c) => spawnSync('bash', [infra, 'status', c], { stdio: 'ignore' }).status === 0);
+  run('bash', [infra, 'start']);
+  const ch = createClient({ url: CH, request_timeout: 600000, log: { level: 0 } });
   await ch.command({ query: `DROP DATABASE IF EXISTS ${CH_DB}` });
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
@@ -150,6 +154,8 @@ async function main() {
   } finally {
     await stack.stopAll();
     await ch.close();
+    const started = components.filter((c) => !wasUp.includes(c));
+    if (started.length) run('bash', [infra, 'stop', ...started]);
   }
 }
 
