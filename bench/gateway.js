@@ -4,27 +4,15 @@
 const { spawn, spawnSync } = require('node:child_process');
 const { mkdtempSync, writeFileSync, mkdirSync } = require('node:fs');
 const { tmpdir, availableParallelism } = require('node:os');
-const { join, resolve } = require('node:path');
+const { join } = require('node:path');
+const { ROOT, log, run, recreatePgDatabase, startInfra } = require('./support');
 const { randomBytes } = require('node:crypto');
-const { Client } = require('pg');
 const { signPrincipal } = require('@quire/common');
 const { LocalStack } = require('@quire/gateway');
 
-const ROOT = resolve(__dirname, '..');
 const DURATION = process.env.BENCH_DURATION ?? '15s';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
-const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`;
 const NGINX_PORT = 28090;
-
-function log(message) {
-  process.stderr.write(`==> ${message}\n`);
-}
-
-function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { stdio: 'inherit', ...options });
-  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}`);
-  return result;
-}
 
 function ensureTools() {
   run('bash', [join(ROOT, 'deploy/local/install.sh')]);
@@ -34,15 +22,6 @@ function ensureTools() {
       run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     }
   }
-}
-
-async function recreateDatabase(name) {
-  const admin = new Client({ connectionString: `${PG}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  return `${PG}/${name}`;
 }
 
 /** Runs wrk and returns requests/s and latency percentiles in ms. */
@@ -105,10 +84,7 @@ async function waitFor(url) {
 
 async function main() {
   ensureTools();
-  // Stop afterwards what this run had to start; leave running what was already up.
-  const infra = join(ROOT, 'deploy/local/infra.sh');
-  const wasUp = ['postgres', 'redis'].filter((c) => spawnSync('bash', [infra, 'status', c], { stdio: 'ignore' }).status === 0);
-  run('bash', [infra, 'start', 'postgres', 'redis']);
+  const stopInfra = startInfra(['postgres', 'redis']);
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
   const internalSecret = randomBytes(32).toString('base64url');
@@ -119,7 +95,7 @@ async function main() {
     gatewayPort: 28080,
     httpPortBase: 28081,
     grpcPortBase: 29081,
-    databaseUrls: { identity: await recreateDatabase('quire_bench_identity') },
+    databaseUrls: { identity: await recreatePgDatabase('quire_bench_identity') },
     redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
     kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
     clickhouseUrl: 'http://127.0.0.1:1',
@@ -145,8 +121,7 @@ async function main() {
   } finally {
     nginx?.kill('SIGTERM');
     await stack.stopAll();
-    const started = ['postgres', 'redis'].filter((c) => !wasUp.includes(c));
-    if (started.length) run('bash', [infra, 'stop', ...started]);
+    stopInfra();
   }
 }
 

@@ -3,17 +3,14 @@
 //    visible in ClickHouse), side by side with the raw ClickHouse insert rate of the same rows;
 // 2. aggregate: p50/p99 of a dashboard query set on a site with BENCH_EVENTS (default 10M) events.
 // Results: bench/results/insights.md.
-const { spawnSync } = require('node:child_process');
 const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
-const { join, resolve } = require('node:path');
+const { join } = require('node:path');
+const { ROOT, log, run, recreatePgDatabase, startInfra } = require('./support');
 const { randomBytes } = require('node:crypto');
-const { Client } = require('pg');
 const { createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/gateway');
 
-const ROOT = resolve(__dirname, '..');
-const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`;
 const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
 const CH_DB = 'quire_bench';
 const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 100000);
@@ -21,21 +18,6 @@ const AGG_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-
-const log = (m) => process.stderr.write(`==> ${m}\n`);
-const run = (cmd, args) => {
-  const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
-};
-
-async function recreatePg(name) {
-  const admin = new Client({ connectionString: `${PG}/postgres` });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  return `${PG}/${name}`;
-}
 
 function pageView(i) {
   return {
@@ -51,18 +33,14 @@ function percentile(sorted, p) {
 
 async function main() {
   run('bash', [join(ROOT, 'deploy/local/install.sh')]);
-  // Stop afterwards what this run had to start; leave running what was already up.
-  const infra = join(ROOT, 'deploy/local/infra.sh');
-  const components = ['postgres', 'redis', 'kafka', 'clickhouse'];
-  const wasUp = components.filter((c) => spawnSync('bash', [infra, 'status', c], { stdio: 'ignore' }).status === 0);
-  run('bash', [infra, 'start']);
+  const stopInfra = startInfra(['postgres', 'redis', 'kafka', 'clickhouse']);
   const ch = createClient({ url: CH, request_timeout: 600000, log: { level: 0 } });
   await ch.command({ query: `DROP DATABASE IF EXISTS ${CH_DB}` });
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
   const names = ['identity', 'content', 'sites', 'specs', 'insights'];
-  const databaseUrls = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await recreatePg(`quire_bench_${s}`)])));
+  const databaseUrls = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await recreatePgDatabase(`quire_bench_${s}`)])));
   const stack = new LocalStack({
     repoRoot: ROOT, logDir: join(dir, 'logs'), gatewayPort: 28180, httpPortBase: 28181, grpcPortBase: 29181, databaseUrls,
     redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`, kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
@@ -154,8 +132,7 @@ async function main() {
   } finally {
     await stack.stopAll();
     await ch.close();
-    const started = components.filter((c) => !wasUp.includes(c));
-    if (started.length) run('bash', [infra, 'stop', ...started]);
+    stopInfra();
   }
 }
 

@@ -1,0 +1,41 @@
+// Shared by the benchmarks: progress lines, commands, databases and the local servers.
+const { spawnSync } = require('node:child_process');
+const { join, resolve } = require('node:path');
+const { Client } = require('pg');
+
+const ROOT = resolve(__dirname, '..');
+const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`;
+const INFRA = join(ROOT, 'deploy/local/infra.sh');
+
+const log = (message) => process.stderr.write(`==> ${message}\n`);
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${result.status}`);
+  return result;
+}
+
+/** Drops and creates a Postgres database on the local server; returns its URL. */
+async function recreatePgDatabase(name) {
+  const admin = new Client({ connectionString: `${PG}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return `${PG}/${name}`;
+}
+
+/** Starts local servers; the returned function stops those this run started, and only those. */
+function startInfra(components) {
+  const wasUp = components.filter((c) => spawnSync('bash', [INFRA, 'status', c], { stdio: 'ignore' }).status === 0);
+  run('bash', [INFRA, 'start', ...components]);
+  return () => {
+    const started = components.filter((c) => !wasUp.includes(c));
+    if (started.length) run('bash', [INFRA, 'stop', ...started]);
+  };
+}
+
+module.exports = { ROOT, log, run, recreatePgDatabase, startInfra };
