@@ -1,5 +1,5 @@
-import { apiClient, expectError, type ApiClient } from '../support/api';
-import { buildMember, buildOrganization, buildUser } from '../support/factories';
+import { expectError, type ApiClient } from '../support/api';
+import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
@@ -10,10 +10,7 @@ import { currentStack } from '../support/stack';
 
 const stack = currentStack();
 
-interface Org {
-  id: string;
-  api: ApiClient;
-}
+type Org = OrgClient;
 
 let org: Org;
 let other: Org;
@@ -23,14 +20,7 @@ let creator: ApiClient;
 let outsider: ApiClient;
 
 beforeAll(async () => {
-  const [own, second] = await Promise.all([buildOrganization(stack, 'Sections org'), buildOrganization(stack, 'Other org')]);
-  org = { id: own.id, api: apiClient(stack, own.admin.token) };
-  other = { id: second.id, api: apiClient(stack, second.admin.token) };
-  const [r, e, c, o] = await Promise.all([buildMember(stack, org.id, 'read'), buildMember(stack, org.id, 'edit'), buildMember(stack, org.id, 'create'), buildUser(stack, 'outsider')]);
-  reader = apiClient(stack, r.token);
-  editor = apiClient(stack, e.token);
-  creator = apiClient(stack, c.token);
-  outsider = apiClient(stack, o.token);
+  ({ org, other, reader, editor, creator, outsider } = await buildRoleCast(stack, 'Sections org'));
 });
 
 async function createSpace(title: string, owner: Org = org) {

@@ -39,3 +39,20 @@ export async function buildMember(stack: StackState, orgId: string, role: string
   await cli(stack, 'members', 'add', '--org', orgId, '--email', user.email, '--role', role);
   return user;
 }
+
+export interface OrgClient {
+  id: string;
+  api: ReturnType<typeof apiClient>;
+}
+
+/**
+ * An organization seen by everyone who matters to an authorization test: its admin, a second
+ * organization's admin, members with read, edit and create, and an outsider.
+ */
+export async function buildRoleCast(stack: StackState, title: string) {
+  const [own, second] = await Promise.all([buildOrganization(stack, title), buildOrganization(stack, 'Other org')]);
+  const org: OrgClient = { id: own.id, api: apiClient(stack, own.admin.token) };
+  const other: OrgClient = { id: second.id, api: apiClient(stack, second.admin.token) };
+  const [r, e, c, o] = await Promise.all([buildMember(stack, org.id, 'read'), buildMember(stack, org.id, 'edit'), buildMember(stack, org.id, 'create'), buildUser(stack, 'outsider')]);
+  return { org, other, reader: apiClient(stack, r.token), editor: apiClient(stack, e.token), creator: apiClient(stack, c.token), outsider: apiClient(stack, o.token) };
+}
