@@ -35,3 +35,4 @@ export * from './auth-cache';
 export * from './membership';
 export * from './ordering';
 export { containsPattern } from './sql/patterns';
+export { assignmentsFor } from './sql/assignments';

@@ -1,4 +1,4 @@
-import type { PageRequest, SqlExecutor } from '@quire/common';
+import { assignmentsFor, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface CollectionRow {
   id: string;
@@ -75,16 +75,11 @@ export interface CollectionChanges {
   default_level?: string;
 }
 
-const CHANGEABLE: (keyof CollectionChanges)[] = ['title', 'description', 'default_level'];
+const CHANGEABLE: Record<keyof CollectionChanges, string> = { title: 'title', description: 'description', default_level: 'default_level' };
 
 export async function updateCollection(tx: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<CollectionRow | null> {
-  const sets: string[] = [];
   const params: unknown[] = [id, now];
-  for (const column of CHANGEABLE) {
-    if (changes[column] === undefined) continue;
-    params.push(changes[column]);
-    sets.push(`${column} = $${params.length}`);
-  }
+  const sets = assignmentsFor(changes, CHANGEABLE, params);
   const { rows } = await tx.query<CollectionRow>(`UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
   return rows[0] ?? null;
 }

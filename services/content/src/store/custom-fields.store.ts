@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { assignmentsFor, type SqlExecutor } from '@quire/common';
 
 export interface CustomFieldRow {
   id: string;
@@ -97,13 +97,8 @@ const CHANGE_COLUMNS: Record<keyof CustomFieldChanges, string> = {
 };
 
 export async function updateCustomField(db: SqlExecutor, id: string, changes: CustomFieldChanges, now: Date): Promise<CustomFieldRow | null> {
-  const sets = ['updated_at = $2'];
   const params: unknown[] = [id, now];
-  for (const [field, value] of Object.entries(changes) as [keyof CustomFieldChanges, unknown][]) {
-    if (value === undefined) continue;
-    params.push(value);
-    sets.push(`${CHANGE_COLUMNS[field]} = $${params.length}`);
-  }
+  const sets = ['updated_at = $2', ...assignmentsFor(changes, CHANGE_COLUMNS, params)];
   const { rows } = await db.query<CustomFieldRow>(`UPDATE custom_fields SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
   return rows[0] ?? null;
 }

@@ -1,4 +1,4 @@
-import type { PageRequest, SqlExecutor } from '@quire/common';
+import { assignmentsFor, type PageRequest, type SqlExecutor } from '@quire/common';
 import { COLLECTION_TREE_CTE } from './collections.store';
 
 export interface SpaceRow {
@@ -126,16 +126,18 @@ export interface SpaceChanges {
   visibility?: string;
 }
 
-const CHANGEABLE: (keyof SpaceChanges)[] = ['title', 'emoji', 'icon_url', 'edit_mode', 'default_level', 'visibility'];
+const CHANGEABLE: Record<keyof SpaceChanges, string> = {
+  title: 'title',
+  emoji: 'emoji',
+  icon_url: 'icon_url',
+  edit_mode: 'edit_mode',
+  default_level: 'default_level',
+  visibility: 'visibility',
+};
 
 export async function updateSpace(tx: SqlExecutor, id: string, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts | null> {
-  const sets: string[] = [];
   const params: unknown[] = [id, now];
-  for (const column of CHANGEABLE) {
-    if (changes[column] === undefined) continue;
-    params.push(changes[column]);
-    sets.push(`${column} = $${params.length}`);
-  }
+  const sets = assignmentsFor(changes, CHANGEABLE, params);
   const { rows } = await tx.query<SpaceWithCounts>(
     `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
     params,

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { assignmentsFor, type SqlExecutor } from '@quire/common';
 import type { TeamSummary } from './teams.store';
 
 export interface SamlProviderRow {
@@ -110,13 +110,8 @@ export async function insertSamlProvider(
 
 /** Applies the changes; false when the provider does not exist in the organization. */
 export async function updateSamlProvider(db: SqlExecutor, orgId: string, providerId: string, changes: SamlProviderChanges, now: Date): Promise<boolean> {
-  const sets: string[] = [];
   const params: unknown[] = [orgId, providerId, now];
-  for (const [field, value] of Object.entries(changes) as [keyof SamlProviderChanges, unknown][]) {
-    if (value === undefined) continue;
-    params.push(value);
-    sets.push(`${COLUMNS[field]} = $${params.length}`);
-  }
+  const sets = assignmentsFor(changes, COLUMNS, params);
   const { rowCount } = await db.query(
     `UPDATE saml_providers SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE organization_id = $1 AND id = $2`,
     params,
