@@ -1,4 +1,4 @@
-import { COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
 
 // Embedded Postgres for a service's domain and store tests: the common migrations and the service's own.
 
@@ -14,4 +14,14 @@ export async function openServiceDb(service: string, migrationsDir: string): Pro
 export async function outboxEventTypes(db: PgliteDatabase, key: string): Promise<string[]> {
   const { rows } = await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE key = $1 ORDER BY seq', [key]);
   return rows.map((r) => (JSON.parse(r.payload) as { type: string }).type);
+}
+
+/** Asserts that a domain call fails with an ApiError of this code whose message matches. */
+export async function expectApiError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
+  const err: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ApiError);
+  expect({ code: (err as ApiError).code, message: (err as ApiError).message }).toEqual({ code, message: expect.stringMatching(message) });
 }

@@ -1,25 +1,16 @@
 import { join } from 'node:path';
-import { ApiError, PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/common';
 import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/domain/custom-fields';
 import { updateSpaceCustomFieldValues } from '../src/domain/custom-fields-values';
 import { copySpaceCustomFieldValues, listSpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/store/custom-field-values.store';
 import { listCustomFields } from '../src/store/custom-fields.store';
-import { openServiceDb } from '../../../test/support/service-db';
+import { expectApiError, openServiceDb } from '../../../test/support/service-db';
 
 // Custom fields against a real (embedded) Postgres: definitions, values, pruning on option changes,
 // the cascade on delete, transfer and duplication, and the outbox events. Spaces are inserted
 // directly: the spaces API belongs to another part of the service.
 
 const now = new Date('2025-01-02T03:04:05Z');
-
-async function expectApiError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
-  const err: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  expect({ code: (err as ApiError).code, message: (err as ApiError).message }).toEqual({ code, message: expect.stringMatching(message) });
-}
 
 describe('custom fields', () => {
   let db: PgliteDatabase;

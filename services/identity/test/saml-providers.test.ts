@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/common';
 import { createSamlProvider, deleteSamlProviderById, samlProviderStatus, updateSamlProviderFields } from '../src/domain/saml-providers';
 import { findSamlProvider } from '../src/store/saml-providers.store';
-import { openServiceDb } from '../../../test/support/service-db';
+import { expectApiError, openServiceDb } from '../../../test/support/service-db';
 
 // The domain against a real (embedded) Postgres: team checks, the ON DELETE SET NULL of the
 // default team, and the outbox events. Teams are inserted directly: the teams API is not needed here.
@@ -20,15 +20,6 @@ function makeCertificate(): string {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-async function expectApiError(promise: Promise<unknown>, code: number, message: RegExp): Promise<void> {
-  const err: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ApiError);
-  expect({ code: (err as ApiError).code, message: (err as ApiError).message }).toEqual({ code, message: expect.stringMatching(message) });
 }
 
 describe('SAML provider domain', () => {
