@@ -1,4 +1,4 @@
-import { countryOf, parseUserAgent } from '../src/domain/enrich';
+import { countryOf, parseUserAgent, USER_AGENT_CACHE_SIZE } from '../src/domain/enrich';
 import { dailySalt, visitorHash } from '../src/domain/visitor-hash';
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -14,6 +14,14 @@ describe('enrichment', () => {
     expect(parseUserAgent(EDGE_WINDOWS)).toEqual({ browser: 'edge', os: 'windows', device: 'desktop', isBot: false });
     expect(parseUserAgent(FIREFOX_ANDROID_TABLET)).toMatchObject({ browser: 'firefox', os: 'android', device: 'tablet' });
     expect(parseUserAgent('')).toEqual({ browser: 'unknown', os: 'unknown', device: 'unknown', isBot: false });
+  });
+
+  it('answers the same from its bounded memo, also after it filled up', () => {
+    const first = parseUserAgent(SAFARI_IPHONE);
+    expect(parseUserAgent(SAFARI_IPHONE)).toBe(first);
+    for (let i = 0; i <= USER_AGENT_CACHE_SIZE; i++) parseUserAgent(`${GOOGLEBOT} #${i}`);
+    expect(parseUserAgent(SAFARI_IPHONE)).toEqual({ browser: 'safari', os: 'ios', device: 'mobile', isBot: false });
+    expect(parseUserAgent(`${GOOGLEBOT} #1`).isBot).toBe(true);
   });
 
   it('flags bots', () => {
