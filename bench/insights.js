@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, run, recreatePgDatabase, startInfra } = require('./support');
 const { randomBytes } = require('node:crypto');
-const { createClient } = require('@clickhouse/client');
+const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/gateway');
 
 const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
@@ -34,7 +34,7 @@ function percentile(sorted, p) {
 async function main() {
   run('bash', [join(ROOT, 'deploy/local/install.sh')]);
   const stopInfra = startInfra(['postgres', 'redis', 'kafka', 'clickhouse']);
-  const ch = createClient({ url: CH, request_timeout: 600000, log: { level: 0 } });
+  const ch = createClient({ url: CH, request_timeout: 600000, log: { level: ClickHouseLogLevel.OFF } });
   await ch.command({ query: `DROP DATABASE IF EXISTS ${CH_DB}` });
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));

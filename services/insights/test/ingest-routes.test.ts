@@ -15,6 +15,7 @@ import {
   type ServiceClients,
   type SitesClient,
 } from '@quire/common';
+import { decodeEventRows } from '../src/domain/event-message';
 import { eventsRoutes, INSIGHTS_EVENTS_TOPIC } from '../src/http/events/events.routes';
 
 // The ingest route on a real service app with fake neighbours: identity says who is a member,
@@ -96,11 +97,16 @@ describe('POST /insights/events', () => {
     expect(res.status).toBe(204);
     const messages = published.flatMap((p) => p.messages);
     expect(published.every((p) => p.topic === INSIGHTS_EVENTS_TOPIC)).toBe(true);
-    expect(messages).toHaveLength(2);
-    expect(messages.every((m) => m.key === 'site1')).toBe(true);
-    const row = JSON.parse(messages[0]!.value) as Record<string, unknown>;
-    expect(row).toMatchObject({ organization_id: 'org1', site_id: 'site1', country: 'US', browser: 'chrome', os: 'windows' });
+    // One message per chunk of rows, as JSON lines.
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.key).toBe('site1');
+    const { rows } = decodeEventRows(messages[0]!.value);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ organization_id: 'org1', site_id: 'site1', country: 'US', browser: 'chrome', os: 'windows' });
     expect(messages[0]!.value).not.toContain('8.8.8.8');
+    published.length = 0;
+    expect((await post('site1', { events: new Array(450).fill(pageView()) })).status).toBe(204);
+    expect(published.flatMap((p) => p.messages).map((m) => decodeEventRows(m.value).rows.length)).toEqual([200, 200, 50]);
   });
 
   it('answers 404 for non-members and sites of other organizations, and caches the site answer', async () => {

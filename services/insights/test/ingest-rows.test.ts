@@ -4,7 +4,8 @@ import type { InsightsEventRow } from '../src/domain/event-row';
 import { buildEventRows } from '../src/domain/ingest';
 import { INSIGHTS_EVENTS_TOPIC } from '../src/http/events/events.routes';
 import { trackEventsBody, trackEventsEnvelope } from '../src/http/events/events.schema';
-import type { InsightsStore } from '../src/store/insights-store';
+import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
+import { decodeEventRows, encodeEventRows } from '../src/domain/event-message';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -71,12 +72,15 @@ describe('ingest', () => {
 class FlakyStore implements Pick<InsightsStore, 'insert'> {
   rows: InsightsEventRow[] = [];
   failures = 0;
-  async insert(rows: InsightsEventRow[]) {
+  origins: Array<BatchOrigin | undefined> = [];
+  async insert(rows: InsightsEventRow[], origin?: BatchOrigin) {
     if (this.failures > 0) {
       this.failures--;
       throw new Error('store down');
     }
     this.rows.push(...rows);
+    this.origins.push(origin);
+    return 0;
   }
 }
 
@@ -88,24 +92,42 @@ describe('insights consumer', () => {
     await startInsightsConsumer({ bus, logger: createLogger('test', 'silent') }, store);
     const { events } = parseInput(trackEventsBody, { events: [event(), event(), event()] });
     const rows = buildEventRows(events, ctx);
-    await bus.publish(INSIGHTS_EVENTS_TOPIC, rows.map((r) => ({ key: r.site_id, value: JSON.stringify(r) })));
+    await bus.publish(INSIGHTS_EVENTS_TOPIC, [{ key: 'site', value: encodeEventRows(rows.slice(0, 2)) }, { key: 'site', value: encodeEventRows(rows.slice(2)) }]);
     const deadline = Date.now() + 5000;
     while (store.rows.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(store.rows.map((r) => r.event_id)).toEqual(rows.map((r) => r.event_id));
     await bus.close();
   });
 
-  it('skips unreadable messages and inserts at most 10,000 rows at a time', async () => {
+  it('skips unreadable lines and inserts whole messages, at most 10,000 rows at a time, with their Kafka origin', async () => {
     const store = new FlakyStore();
     const sizes: number[] = [];
     const insert = store.insert.bind(store);
-    store.insert = async (rows) => {
+    store.insert = async (rows, origin) => {
       sizes.push(rows.length);
-      await insert(rows);
+      return insert(rows, origin);
     };
     const row = buildEventRows(parseInput(trackEventsBody, { events: [event()] }).events, ctx)[0] as InsightsEventRow;
-    const messages = Array.from({ length: 12_000 }, (_, i) => ({ topic: 't', key: 'site', value: JSON.stringify({ ...row, event_id: `e${i}` }) }));
-    await insightsBatchHandler(store, { logger: createLogger('test', 'silent') })([{ topic: 't', key: 'site', value: 'not json' }, ...messages]);
+    // 60 messages of 200 rows on partition 3 from offset 500; one message has a broken line.
+    const messages = Array.from({ length: 60 }, (_, m) => ({
+      topic: 't',
+      partition: 3,
+      offset: 500 + m,
+      key: 'site',
+      value: encodeEventRows(Array.from({ length: 200 }, (_, i) => ({ ...row, event_id: `e${m}-${i}` }))) + (m === 7 ? '\nnot json' : ''),
+    }));
+    await insightsBatchHandler(store, { logger: createLogger('test', 'silent') })(messages);
     expect(sizes).toEqual([10_000, 2_000]);
+    expect(store.origins).toEqual([
+      { topic: 't', partition: 3, firstOffset: 500, lastOffset: 549 },
+      { topic: 't', partition: 3, firstOffset: 550, lastOffset: 559 },
+    ]);
+    expect(new Set(store.rows.map((r) => r.event_id)).size).toBe(12_000);
+  });
+
+  it('encodes rows as JSON lines and reads back only well-formed rows', () => {
+    const rows = buildEventRows(parseInput(trackEventsBody, { events: [event(), event()] }).events, ctx);
+    expect(decodeEventRows(encodeEventRows(rows))).toEqual({ rows, unreadable: 0 });
+    expect(decodeEventRows(`${JSON.stringify(rows[0])}\n{"event_id":1}\n[`)).toEqual({ rows: [rows[0]], unreadable: 2 });
   });
 });

@@ -1,13 +1,14 @@
 import { planAggregate, type AggregateQueryInput } from '../src/domain/aggregate-query';
 import { presentAggregate, type AggregateResult } from '../src/domain/aggregate-result';
 import type { InsightsEventRow } from '../src/domain/event-row';
-import type { InsightsStore } from '../src/store/insights-store';
-import { contractRows, NOW, row, SCOPE, siteRows } from './store-fixtures';
+import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
+import { contractRows, NOW, ORG, row, SCOPE, siteRows } from './store-fixtures';
 
 // The behaviour both stores must share: the same rows in, the same answers out. Expected values
 // are computed from the rows in plain TypeScript.
 
 const DAY = 86_400;
+const origin = (partition: number, firstOffset: number, lastOffset: number): BatchOrigin => ({ topic: 'insights.events', partition, firstOffset, lastOffset });
 const distinct = (rows: InsightsEventRow[], key: (r: InsightsEventRow) => string): number => new Set(rows.map(key)).size;
 const visitorKey = (r: InsightsEventRow): string => r.visitor_id || r.visitor_hash;
 
@@ -32,9 +33,9 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       store = await open();
       await store.migrate();
       await store.migrate();
-      await store.insert(rows);
-      // A replayed batch: the same events again must not be counted twice.
-      await store.insert(rows.slice(0, 300));
+      expect(await store.insert(rows, origin(0, 0, 9))).toBe(0);
+      // The same batch delivered again (its offsets were not committed): stored once.
+      expect(await store.insert(rows.slice(0, 300), origin(0, 0, 4))).toBe(300);
     });
     afterAll(async () => {
       await close(store);
@@ -80,10 +81,27 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       expect(column(result, 'visitorsCount')).toEqual(countries.map((c) => distinct(mine.filter((r) => r.country === c), visitorKey)));
     });
 
-    it('never counts a replayed event twice and never sees another site or organization', async () => {
-      await store.insert([row(5), row(6)]);
+    it('never counts a redelivered event twice and never sees another site or organization', async () => {
+      expect(await store.insert([row(5), row(6)], origin(0, 9, 9))).toBe(2);
       const result = await query({ select: [{ column: 'eventsCount' }], range: 'lastYear' });
       expect(result).toEqual({ columns: [{ column: 'eventsCount', values: [mine.length] }] });
+    });
+
+    it('completes a batch that was stored only in part, and keeps batches of other partitions apart', async () => {
+      const scope = { organizationId: ORG, siteId: 'site-redelivery' };
+      const batch = Array.from({ length: 40 }, (_, i) => row(3000 + i, { site_id: scope.siteId }));
+      const count = async () => {
+        const plan = planAggregate({ select: [{ column: 'eventsCount' }], range: 'lastYear' }, NOW);
+        return (await store.aggregate(scope, plan))[0]?.metrics[0];
+      };
+      // The first half got in (e.g. one month's part) before the consumer died.
+      expect(await store.insert(batch.slice(0, 20), origin(1, 100, 119))).toBe(0);
+      expect(await store.insert(batch, origin(1, 100, 139))).toBe(20);
+      expect(await count()).toBe(40);
+      // Same offsets on another partition: a different batch, stored in full.
+      const other = Array.from({ length: 5 }, (_, i) => row(4000 + i, { site_id: scope.siteId }));
+      expect(await store.insert(other, origin(2, 100, 104))).toBe(0);
+      expect(await count()).toBe(45);
     });
 
     it('applies in, notIn, datetime and count filters', async () => {

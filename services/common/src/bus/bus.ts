@@ -6,6 +6,9 @@ export interface BusMessage {
 
 export interface ReceivedMessage extends BusMessage {
   topic: string;
+  /** Kafka only: where the message sits in its topic (consumers use it to spot redeliveries). */
+  partition?: number;
+  offset?: number;
 }
 
 export interface Subscription {

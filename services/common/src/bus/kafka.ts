@@ -2,14 +2,17 @@ import { Kafka, logLevel, type Consumer, type ConsumerRunConfig, type KafkaMessa
 import { DependencyUnavailableError } from '../errors';
 import type { Logger } from '../logger';
 import type { BusMessage, MessageBus, ReceivedMessage, Subscription } from './bus';
+import { SendCoalescer } from './send-coalescer';
 
 const BATCH_MIN_BYTES = 1024 * 1024;
 const BATCH_MAX_BYTES = 16 * 1024 * 1024;
 /** Heartbeats while a batch handler runs, so a slow insert does not cost the group membership. */
 const BATCH_HEARTBEAT_MS = 3000;
+/** Bytes per produce request of coalesced publishes: well under the broker's 1 MB message.max.bytes. */
+const SEND_MAX_BYTES = 512 * 1024;
 
-function toReceived(topic: string, message: KafkaMessage): ReceivedMessage {
-  return { topic, key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
+function toReceived(topic: string, partition: number, message: KafkaMessage): ReceivedMessage {
+  return { topic, partition, offset: Number(message.offset), key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
 }
 
 /**
@@ -25,7 +28,7 @@ function batchRunConfig(handleBatch: (messages: ReceivedMessage[]) => Promise<vo
       if (batch.messages.length === 0 || !isRunning() || isStale()) return;
       const beat = setInterval(() => void heartbeat().catch(() => undefined), BATCH_HEARTBEAT_MS);
       try {
-        await handleBatch(batch.messages.map((m) => toReceived(batch.topic, m)));
+        await handleBatch(batch.messages.map((m) => toReceived(batch.topic, batch.partition, m)));
       } finally {
         clearInterval(beat);
       }
@@ -42,6 +45,7 @@ export class KafkaBus implements MessageBus {
   private producer: Producer | null = null;
   private connecting: Promise<Producer> | null = null;
   private readonly consumers: Consumer[] = [];
+  private readonly senders = new Map<string, SendCoalescer<BusMessage>>();
   private closed = false;
 
   constructor(brokers: string[], clientId: string, private readonly logger: Logger) {
@@ -56,8 +60,18 @@ export class KafkaBus implements MessageBus {
     });
   }
 
+  /** Concurrent publishes to one topic share produce requests (see SendCoalescer). */
   async publish(topic: string, messages: BusMessage[]): Promise<void> {
     if (messages.length === 0) return;
+    let sender = this.senders.get(topic);
+    if (!sender) {
+      sender = new SendCoalescer((batch) => this.send(topic, batch), (m) => m.key.length + m.value.length + 64, SEND_MAX_BYTES);
+      this.senders.set(topic, sender);
+    }
+    await sender.submit(messages);
+  }
+
+  private async send(topic: string, messages: BusMessage[]): Promise<void> {
     const producer = await this.getProducer();
     try {
       await producer.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key, value: m.value })) });
@@ -110,8 +124,8 @@ export class KafkaBus implements MessageBus {
       for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
       await consumer.run(subscription.handleBatch ? batchRunConfig(subscription.handleBatch) : {
         // Offsets are committed after the handler returns; a throw re-delivers the message.
-        eachMessage: async ({ topic, message }) => {
-          await subscription.handle(toReceived(topic, message));
+        eachMessage: async ({ topic, partition, message }) => {
+          await subscription.handle(toReceived(topic, partition, message));
         },
       });
     } catch (err) {

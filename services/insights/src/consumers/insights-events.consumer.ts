@@ -1,44 +1,60 @@
 import type { ReceivedMessage, ServiceContext } from '@quire/common';
+import { decodeEventRows } from '../domain/event-message';
 import type { InsightsEventRow } from '../domain/event-row';
 import { INSIGHTS_EVENTS_TOPIC } from '../http/events/events.routes';
-import type { InsightsStore } from '../store/insights-store';
+import type { BatchOrigin, InsightsStore } from '../store/insights-store';
 
 export const INSIGHTS_EVENTS_CONSUMER = 'insights-events-store';
 /** Flush policy: at most this many rows per insert, or whatever arrived within FLUSH_WAIT_MS. */
 export const FLUSH_MAX_ROWS = 10_000;
 export const FLUSH_WAIT_MS = 2000;
 
-function parseRow(message: ReceivedMessage): InsightsEventRow | null {
-  try {
-    const row = JSON.parse(message.value) as Partial<InsightsEventRow>;
-    return typeof row.event_id === 'string' && typeof row.site_id === 'string' ? (row as InsightsEventRow) : null;
-  } catch {
-    return null;
+/** The partition and offsets of consecutive messages of one Kafka partition; undefined off Kafka. */
+function originOf(messages: readonly ReceivedMessage[]): BatchOrigin | undefined {
+  const first = messages[0];
+  if (first?.partition === undefined || first.offset === undefined) return undefined;
+  let firstOffset = first.offset;
+  let lastOffset = first.offset;
+  for (const m of messages) {
+    if (m.topic !== first.topic || m.partition !== first.partition || m.offset === undefined) return undefined;
+    firstOffset = Math.min(firstOffset, m.offset);
+    lastOffset = Math.max(lastOffset, m.offset);
   }
+  return { topic: first.topic, partition: first.partition, firstOffset, lastOffset };
 }
 
 /**
- * Writes a delivered batch into the store, FLUSH_MAX_ROWS rows per insert. A failing insert
- * (store down) throws: the bus does not commit and delivers the same batch again with backoff,
- * so nothing is lost; a replayed row has the same event_id and the store counts it once.
+ * Writes a delivered batch into the store: whole messages, at most FLUSH_MAX_ROWS rows per insert.
+ * A failing insert (store down) throws: the bus does not commit and delivers the same batch again
+ * with backoff, so nothing is lost; the store recognizes the redelivery and skips what it stored.
  */
 export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: Pick<ServiceContext, 'logger'>) {
+  const flush = async (rows: InsightsEventRow[], messages: ReceivedMessage[]): Promise<void> => {
+    if (rows.length === 0) return;
+    try {
+      const skipped = await store.insert(rows, originOf(messages));
+      if (skipped > 0) ctx.logger.info({ rows: rows.length, skipped }, 'redelivered insights events were already stored; skipped them');
+    } catch (err) {
+      ctx.logger.warn({ rows: rows.length, err: (err as Error).message }, 'insights insert failed; the batch will be delivered again');
+      throw err;
+    }
+  };
   return async (messages: ReceivedMessage[]): Promise<void> => {
-    const rows: InsightsEventRow[] = [];
+    let rows: InsightsEventRow[] = [];
+    let group: ReceivedMessage[] = [];
     for (const message of messages) {
-      const row = parseRow(message);
+      const decoded = decodeEventRows(message.value);
       // A row that cannot be read would block the partition forever: log it and move on.
-      if (row) rows.push(row);
-      else ctx.logger.warn({ key: message.key }, 'unreadable insights event skipped');
-    }
-    for (let i = 0; i < rows.length; i += FLUSH_MAX_ROWS) {
-      try {
-        await store.insert(rows.slice(i, i + FLUSH_MAX_ROWS));
-      } catch (err) {
-        ctx.logger.warn({ rows: rows.length, err: (err as Error).message }, 'insights insert failed; the batch will be delivered again');
-        throw err;
+      if (decoded.unreadable > 0) ctx.logger.warn({ key: message.key, lines: decoded.unreadable }, 'unreadable insights events skipped');
+      if (rows.length > 0 && rows.length + decoded.rows.length > FLUSH_MAX_ROWS) {
+        await flush(rows, group);
+        rows = [];
+        group = [];
       }
+      rows.push(...decoded.rows);
+      group.push(message);
     }
+    await flush(rows, group);
   };
 }
 

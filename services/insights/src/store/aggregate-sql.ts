@@ -31,8 +31,8 @@ export interface BuiltAggregate {
 }
 
 const METRIC_SOURCE: Record<MetricColumn, (d: SqlDialect) => string> = {
-  // Counting distinct event ids makes a replayed event (same id) count once even before merges.
-  eventsCount: (d) => d.distinctCount('event_id'),
+  // Stores hold each event once (inserts are exactly once), so events are plain row counts.
+  eventsCount: () => 'count(*)',
   sessionsCount: (d) => d.distinctCount('session_id'),
   visitorsCount: (d) => d.distinctCount(d.visitorKey),
 };
@@ -91,7 +91,7 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
 }
 
 export function buildVisitorSegmentsSql(scope: InsightsScope, limit: number, d: SqlDialect): { sql: string; decode(rows: Record<string, unknown>[]): VisitorSegmentRow[] } {
-  const events = d.distinctCount('event_id');
+  const events = 'count(*)';
   const sql = [
     `SELECT visitor_claims AS claims, ${events} AS events, ${d.distinctCount(d.visitorKey)} AS visitors, ${d.distinctCount('session_id')} AS sessions`,
     `FROM ${d.table}`,

@@ -7,6 +7,14 @@ export interface InsightsScope {
   siteId: string;
 }
 
+/** Where an inserted batch sits on the bus (a Kafka partition and the offsets of its messages). */
+export interface BatchOrigin {
+  topic: string;
+  partition: number;
+  firstOffset: number;
+  lastOffset: number;
+}
+
 /** One group of an aggregate: per plan dimension the values of its sources (a time bucket as unix seconds), then the plan's metrics in order. */
 export interface AggregateRow {
   dimensions: string[][];
@@ -29,9 +37,14 @@ export interface VisitorSegmentRow {
 export interface InsightsStore {
   /** Creates or upgrades the schema (idempotent). */
   migrate(): Promise<void>;
-  /** Inserts a batch; a replayed event (same event_id) must not be counted twice by queries. */
-  insert(rows: InsightsEventRow[]): Promise<void>;
-  /** Groups the scope's events as the plan says; counts are of distinct events, sessions and visitors. */
+  /**
+   * Stores a batch exactly once, so that queries can count rows: an event already stored (a
+   * redelivered batch) is not stored again. ClickHouse recognizes redeliveries by the batch's
+   * origin on the bus; the embedded store by event id. Resolves to the number of events that
+   * were already stored and skipped.
+   */
+  insert(rows: InsightsEventRow[], origin?: BatchOrigin): Promise<number>;
+  /** Groups the scope's events as the plan says; counts are of events, distinct sessions and distinct visitors. */
   aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]>;
   /** The scope's visitor segments (events with claims), most events first, at most `limit`. */
   visitorSegments(scope: InsightsScope, limit: number): Promise<VisitorSegmentRow[]>;

@@ -1,13 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { parseInput, payloadTooLarge, type BusMessage, type MembershipResolver, type ServiceContext } from '@quire/common';
+import { encodeEventRows, ROWS_PER_MESSAGE } from '../../domain/event-message';
 import { buildEventRows } from '../../domain/ingest';
 import { authorizeTracking, SiteOwnership } from '../../domain/ingest-site';
 import { MAX_BATCH_BYTES, trackEventsBody, trackEventsEnvelope } from './events.schema';
 
 /** The bus topic of accepted events, keyed by site id (one site's events stay in order). */
 export const INSIGHTS_EVENTS_TOPIC = 'insights.events';
-/** Rows per publish call: keeps each Kafka record batch well under the broker's 1 MB default. */
-const ROWS_PER_PUBLISH = 200;
 
 export type EventsHttpDeps = Pick<ServiceContext, 'bus' | 'clock' | 'clients' | 'config'> & { membership: MembershipResolver };
 
@@ -46,8 +45,8 @@ export function eventsRoutes(deps: EventsHttpDeps): Router {
     parseInput(trackEventsEnvelope, req.body ?? {});
     const { events } = parseInput(trackEventsBody, req.body);
     const rows = buildEventRows(events, { organizationId, siteId, clientIp: clientIp(req), now: deps.clock(), secret: deps.config.internalSecret });
-    const messages: BusMessage[] = rows.map((row) => ({ key: siteId, value: JSON.stringify(row) }));
-    for (const chunk of chunks(messages, ROWS_PER_PUBLISH)) await deps.bus.publish(INSIGHTS_EVENTS_TOPIC, chunk);
+    const messages: BusMessage[] = chunks(rows, ROWS_PER_MESSAGE).map((chunk) => ({ key: siteId, value: encodeEventRows(chunk) }));
+    await deps.bus.publish(INSIGHTS_EVENTS_TOPIC, messages);
     res.status(204).end();
   });
 

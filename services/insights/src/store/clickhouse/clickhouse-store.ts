@@ -3,9 +3,10 @@ import { DependencyUnavailableError } from '@quire/common';
 import type { AggregatePlan } from '../../domain/aggregate-query';
 import type { InsightsEventRow } from '../../domain/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
-import type { AggregateRow, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
-import { createBinder } from './bind';
+import type { AggregateRow, BatchOrigin, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
+import { createBinder, type Binder } from './bind';
 import { clickhouseDialect } from './dialect';
+import { LEDGER_MIGRATIONS, LEDGER_RETENTION_MONTHS, LEDGER_TABLE, ledgerRow, LOOKUP_IDS_PER_QUERY, overlappingBatchesSql, storedEventIdsSql } from './insert-ledger';
 import { expiredPartitions, RETENTION_MONTHS } from './retention';
 import { CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
 
@@ -57,13 +58,42 @@ export class ClickHouseStore implements InsightsStore {
 
   async migrate(): Promise<void> {
     await this.supportsQueryParams();
-    for (const statement of CLICKHOUSE_MIGRATIONS) await this.client.command({ query: statement });
+    for (const statement of [...CLICKHOUSE_MIGRATIONS, ...LEDGER_MIGRATIONS]) await this.client.command({ query: statement });
   }
 
-  async insert(rows: InsightsEventRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    // DateTime columns take the rows' unix seconds as they are.
-    await this.guard(() => this.client.insert({ table: EVENTS_TABLE, values: rows, format: 'JSONEachRow', clickhouse_settings: { input_format_skip_unknown_fields: 1 } }));
+  /** Exactly once per origin: see insert-ledger.ts. Without an origin the rows are simply inserted. */
+  async insert(rows: InsightsEventRow[], origin?: BatchOrigin): Promise<number> {
+    if (rows.length === 0) return 0;
+    return this.guard(async () => {
+      let fresh = rows;
+      if (origin) {
+        if (await this.wasRecorded(origin)) fresh = await this.withoutStored(rows);
+        await this.client.insert({ table: LEDGER_TABLE, values: [ledgerRow(origin, Math.floor(Date.now() / 1000))], format: 'JSONEachRow' });
+      }
+      // DateTime columns take the rows' unix seconds as they are.
+      if (fresh.length > 0) {
+        await this.client.insert({ table: EVENTS_TABLE, values: fresh, format: 'JSONEachRow', clickhouse_settings: { input_format_skip_unknown_fields: 1 } });
+      }
+      return rows.length - fresh.length;
+    });
+  }
+
+  private async wasRecorded(origin: BatchOrigin): Promise<boolean> {
+    const [row] = await this.read<{ n: number | string }>((b) => overlappingBatchesSql(b, origin));
+    return Number(row?.n ?? 0) > 0;
+  }
+
+  private async withoutStored(rows: InsightsEventRow[]): Promise<InsightsEventRow[]> {
+    const sites = [...new Set(rows.map((r) => r.site_id))];
+    const times = rows.map((r) => r.timestamp);
+    const from = Math.min(...times);
+    const to = Math.max(...times);
+    const stored = new Set<string>();
+    for (let i = 0; i < rows.length; i += LOOKUP_IDS_PER_QUERY) {
+      const ids = rows.slice(i, i + LOOKUP_IDS_PER_QUERY).map((r) => r.event_id);
+      for (const r of await this.read<{ event_id: string }>((b) => storedEventIdsSql(b, sites, from, to, ids))) stored.add(r.event_id);
+    }
+    return rows.filter((r) => !stored.has(r.event_id));
   }
 
   async aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]> {
@@ -74,16 +104,22 @@ export class ClickHouseStore implements InsightsStore {
     return this.select((d) => buildVisitorSegmentsSql(scope, limit, d));
   }
 
-  /** Drops the monthly partitions older than the retention window; returns their ids. */
+  /** Drops the monthly partitions older than the retention window (and old ledger months); returns the events' ones. */
   async dropExpiredPartitions(now: Date, retentionMonths = RETENTION_MONTHS): Promise<string[]> {
+    const expired = await this.dropPartitions(EVENTS_TABLE, now, retentionMonths);
+    await this.dropPartitions(LEDGER_TABLE, now, LEDGER_RETENTION_MONTHS);
+    return expired;
+  }
+
+  private async dropPartitions(table: string, now: Date, retentionMonths: number): Promise<string[]> {
     const result = await this.client.query({
-      query: `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${EVENTS_TABLE}' AND active`,
+      query: `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${table}' AND active`,
       format: 'JSONEachRow',
     });
     const partitions = (await result.json<{ partition: string }>()).map((r) => String(r.partition));
     const expired = expiredPartitions(partitions, now, retentionMonths);
     // Ids are six digits (checked by expiredPartitions), so they are safe as literals.
-    for (const id of expired) await this.client.command({ query: `ALTER TABLE ${EVENTS_TABLE} DROP PARTITION ${id}` });
+    for (const id of expired) await this.client.command({ query: `ALTER TABLE ${table} DROP PARTITION ${id}` });
     return expired;
   }
 
@@ -97,17 +133,27 @@ export class ClickHouseStore implements InsightsStore {
   }
 
   private async select<T>(build: (d: SqlDialect) => { sql: string; decode(rows: Record<string, unknown>[]): T }): Promise<T> {
-    const binder = createBinder(await this.guard(() => this.supportsQueryParams()));
-    const built = build(clickhouseDialect(binder));
     return this.guard(async () => {
-      const result = await this.client.query({
-        query: built.sql,
-        format: 'JSONEachRow',
-        query_params: Object.keys(binder.params).length ? binder.params : undefined,
-        clickhouse_settings: this.readSettings,
-      });
-      return built.decode(await result.json<Record<string, unknown>>());
+      const binder = createBinder(await this.supportsQueryParams());
+      const built = build(clickhouseDialect(binder));
+      return built.decode(await this.run<Record<string, unknown>>(built.sql, binder));
     });
+  }
+
+  private async read<R>(sqlFor: (binder: Binder) => string): Promise<R[]> {
+    const binder = createBinder(await this.supportsQueryParams());
+    return this.run<R>(sqlFor(binder), binder);
+  }
+
+  /** Every read runs with the read-only limits; values only enter through the query's binder. */
+  private async run<R>(sql: string, binder: Binder): Promise<R[]> {
+    const result = await this.client.query({
+      query: sql,
+      format: 'JSONEachRow',
+      query_params: Object.keys(binder.params).length ? binder.params : undefined,
+      clickhouse_settings: this.readSettings,
+    });
+    return result.json<R>();
   }
 
   /** Connection failures become DependencyUnavailableError (503); query errors stay as they are. */

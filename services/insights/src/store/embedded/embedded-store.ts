@@ -23,14 +23,17 @@ export class EmbeddedInsightsStore implements InsightsStore {
 
   async migrate(): Promise<void> {}
 
-  async insert(rows: InsightsEventRow[]): Promise<void> {
+  async insert(rows: InsightsEventRow[]): Promise<number> {
+    let stored = 0;
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
       const params: unknown[] = [];
       const tuples = chunk.map((row) => `(${COLUMNS.map((c) => `$${params.push(row[c])}`).join(', ')})`);
-      // A replayed event (same id) is dropped here, so queries never see it twice.
-      await this.db.query(`INSERT INTO insights_events (${QUOTED}) VALUES ${tuples.join(', ')} ON CONFLICT (event_id) DO NOTHING`, params);
+      // A redelivered event (same id) is dropped here, so queries never see it twice.
+      const result = await this.db.query(`INSERT INTO insights_events (${QUOTED}) VALUES ${tuples.join(', ')} ON CONFLICT (event_id) DO NOTHING`, params);
+      stored += result.rowCount;
     }
+    return rows.length - stored;
   }
 
   aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]> {
