@@ -74,6 +74,28 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       expect(column(result, 'eventsCount')).toEqual(expected.map(([, n]) => n));
     });
 
+    it('counts page views per day and events per url exactly, also over partial first and last days', async () => {
+      const perDay = await query({ select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['page_view'] }], range: 'last30Days' });
+      const from = nowS - 30 * DAY;
+      const views = mine.filter((r) => r.type === 'page_view' && r.timestamp >= from && r.timestamp <= nowS);
+      const firstDay = Math.floor(from / DAY) * DAY;
+      const days = Array.from({ length: 31 }, (_, i) => firstDay + i * DAY);
+      expect(column(perDay, 'eventsCount')).toEqual(days.map((d) => views.filter((r) => r.timestamp >= d && r.timestamp < d + DAY).length));
+      const urls = await query({
+        select: [{ column: 'url' }, { column: 'eventsCount' }],
+        groupBy: [{ column: 'url' }],
+        where: [{ column: 'eventType', operator: 'notIn', values: ['search_type_query'] }, { column: 'eventsCount', operator: 'greaterThan', values: [1] }],
+        order: { by: { column: 'eventsCount' }, direction: 'desc' },
+        range: { from: new Date((nowS - 9.5 * DAY) * 1000).toISOString(), to: new Date((nowS - 2.25 * DAY) * 1000).toISOString() },
+      });
+      const inRange = mine.filter((r) => r.type !== 'search_type_query' && r.timestamp >= nowS - 9.5 * DAY && r.timestamp <= nowS - 2.25 * DAY);
+      const counts = new Map<string, number>();
+      for (const r of inRange) counts.set(r.url, (counts.get(r.url) ?? 0) + 1);
+      const expected = [...counts].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      expect(column(urls, 'url')).toEqual(expected.map(([u]) => u));
+      expect(column(urls, 'eventsCount')).toEqual(expected.map(([, n]) => n));
+    });
+
     it('counts visitors by country over a year, unknown country as null', async () => {
       const result = await query({ select: [{ column: 'visitorGeoCountry' }, { column: 'visitorsCount' }], range: 'lastYear', order: { by: { column: 'visitorGeoCountry' }, direction: 'asc' } });
       const countries = [...new Set(mine.map((r) => r.country))].sort();

@@ -23,6 +23,8 @@ export interface SqlDialect {
   visitorKey: string;
   /** Byte order for strings, so both stores sort alike. */
   orderText(expression: string): string;
+  /** How events are counted when a row is not one event (pre-aggregated rows); default count(*). */
+  eventCount?: string;
 }
 
 export interface BuiltAggregate {
@@ -32,12 +34,16 @@ export interface BuiltAggregate {
 
 const METRIC_SOURCE: Record<MetricColumn, (d: SqlDialect) => string> = {
   // Stores hold each event once (inserts are exactly once), so events are plain row counts.
-  eventsCount: () => 'count(*)',
+  eventsCount: (d) => d.eventCount ?? 'count(*)',
   sessionsCount: (d) => d.distinctCount('session_id'),
   visitorsCount: (d) => d.distinctCount(d.visitorKey),
 };
 
-export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: SqlDialect): BuiltAggregate {
+/**
+ * The plan's query. `prefiltered` is for a `d.table` that is already narrowed to the scope, the
+ * range and the filters (a subquery), so no WHERE is added.
+ */
+export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: SqlDialect, prefiltered = false): BuiltAggregate {
   const dimensionExprs = plan.dimensions.map((dimension) =>
     dimension.kind === 'datetime' ? [d.bucket(dimension.interval)] : FIELD_COLUMNS[dimension.column].sources.map((s) => d.source(s)),
   );
@@ -48,13 +54,13 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
     ...dimensionExprs.flatMap((exprs, i) => exprs.map((e, j) => `${e} AS ${dimensionAliases[i]?.[j]}`)),
     ...metricExprs.map((e, k) => `${e} AS ${metricAliases[k]}`),
   ];
-  const where = scopeConditions(scope, d);
-  where.push(`${d.timeColumn} >= ${d.bindTime(plan.from)}`, `${d.timeColumn} <= ${d.bindTime(plan.to)}`);
-  for (const t of plan.timeFilters) where.push(`${d.timeColumn} ${t.op} ${d.bindTime(t.seconds)}`);
-  for (const f of plan.fieldFilters) {
-    const source = FIELD_COLUMNS[f.column].sources[0] as FieldSource;
-    where.push(`${d.source(source)} ${f.negate ? 'NOT IN' : 'IN'} (${f.values.map((v) => d.bind('String', v)).join(', ')})`);
-  }
+  const where = [
+    ...scopeConditions(scope, d),
+    `${d.timeColumn} >= ${d.bindTime(plan.from)}`,
+    `${d.timeColumn} <= ${d.bindTime(plan.to)}`,
+    ...plan.timeFilters.map((t) => `${d.timeColumn} ${t.op} ${d.bindTime(t.seconds)}`),
+    ...fieldFilterConditions(plan, d),
+  ];
   const having = plan.having.map((h) => `${METRIC_SOURCE[h.metric](d)} ${h.op} ${d.bind('Float64', h.value)}`);
   const orderFor = (key: OutputKey, direction: string): string[] => {
     if ('metric' in key) return [`${METRIC_SOURCE[key.metric](d)} ${direction}`];
@@ -71,7 +77,7 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
   const sql = [
     `SELECT ${selects.join(', ')}`,
     `FROM ${d.table}`,
-    `WHERE ${where.join(' AND ')}`,
+    prefiltered ? '' : `WHERE ${where.join(' AND ')}`,
     flatDimensions.length ? `GROUP BY ${flatDimensions.join(', ')}` : '',
     having.length ? `HAVING ${having.join(' AND ')}` : '',
     `ORDER BY ${order.join(', ')}`,
@@ -107,6 +113,14 @@ export function buildVisitorSegmentsSql(scope: InsightsScope, limit: number, d: 
   };
 }
 
-function scopeConditions(scope: InsightsScope, d: SqlDialect): string[] {
+/** The plan's `in` / `notIn` filters; each compares the first source of its column. */
+export function fieldFilterConditions(plan: AggregatePlan, d: SqlDialect): string[] {
+  return plan.fieldFilters.map((f) => {
+    const source = FIELD_COLUMNS[f.column].sources[0] as FieldSource;
+    return `${d.source(source)} ${f.negate ? 'NOT IN' : 'IN'} (${f.values.map((v) => d.bind('String', v)).join(', ')})`;
+  });
+}
+
+export function scopeConditions(scope: InsightsScope, d: SqlDialect): string[] {
   return [`site_id = ${d.bind('String', scope.siteId)}`, `organization_id = ${d.bind('String', scope.organizationId)}`];
 }

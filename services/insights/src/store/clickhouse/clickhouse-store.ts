@@ -5,6 +5,16 @@ import type { InsightsEventRow } from '../../domain/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
 import type { AggregateRow, BatchOrigin, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
 import { createBinder, type Binder } from './bind';
+import {
+  buildRollupAggregateSql,
+  coverageStartDay,
+  ROLLUP_COVERAGE_TABLE,
+  ROLLUP_TABLE,
+  ROLLUP_TABLES,
+  ROLLUP_VIEW,
+  ROLLUP_VIEW_STATEMENT,
+  rollupWindow,
+} from './daily-rollup';
 import { clickhouseDialect } from './dialect';
 import { LEDGER_MIGRATIONS, LEDGER_RETENTION_MONTHS, LEDGER_TABLE, ledgerRow, LOOKUP_IDS_PER_QUERY, overlappingBatchesSql, storedEventIdsSql } from './insert-ledger';
 import { expiredPartitions, RETENTION_MONTHS } from './retention';
@@ -24,6 +34,8 @@ export class ClickHouseStore implements InsightsStore {
   private readonly client: ClickHouseClient;
   private readonly readSettings: ClickHouseSettings;
   private paramsSupport: Promise<boolean> | null = null;
+  /** First day the daily rollup is complete for; null until migrate() ran (queries read raw rows). */
+  private rollupFromDay: number | null = null;
 
   constructor(options: ClickHouseStoreOptions) {
     // The client's own log would print the expected failure of the parameter probe on old servers;
@@ -58,7 +70,25 @@ export class ClickHouseStore implements InsightsStore {
 
   async migrate(): Promise<void> {
     await this.supportsQueryParams();
-    for (const statement of [...CLICKHOUSE_MIGRATIONS, ...LEDGER_MIGRATIONS]) await this.client.command({ query: statement });
+    for (const statement of [...CLICKHOUSE_MIGRATIONS, ...LEDGER_MIGRATIONS, ...ROLLUP_TABLES]) await this.client.command({ query: statement });
+    await this.createRollupView();
+    const [coverage] = await this.read<{ day: number | string }>(() => `SELECT toUInt32(max(covers_from)) AS day FROM ${ROLLUP_COVERAGE_TABLE}`);
+    this.rollupFromDay = Number(coverage?.day ?? 0);
+  }
+
+  /** Creates the rollup view once, recording from which day on it is complete (see daily-rollup.ts). */
+  private async createRollupView(): Promise<void> {
+    const [exists] = await this.read<{ result: number | string }>(() => `EXISTS TABLE ${ROLLUP_VIEW}`);
+    if (Number(exists?.result) === 1) return;
+    const [events] = await this.read<{ n: number | string }>(() => `SELECT count() AS n FROM ${EVENTS_TABLE}`);
+    const now = new Date();
+    const coversFrom = coverageStartDay(Number(events?.n ?? 0) > 0, now);
+    await this.client.insert({
+      table: ROLLUP_COVERAGE_TABLE,
+      values: [{ covers_from: new Date(coversFrom * 86_400_000).toISOString().slice(0, 10), created_at: Math.floor(now.getTime() / 1000) }],
+      format: 'JSONEachRow',
+    });
+    await this.client.command({ query: ROLLUP_VIEW_STATEMENT });
   }
 
   /** Exactly once per origin: see insert-ledger.ts. Without an origin the rows are simply inserted. */
@@ -97,7 +127,8 @@ export class ClickHouseStore implements InsightsStore {
   }
 
   async aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]> {
-    return this.select((d) => buildAggregateSql(scope, plan, d));
+    const window = this.rollupFromDay === null ? null : rollupWindow(plan, this.rollupFromDay);
+    return this.select((d) => (window ? buildRollupAggregateSql(scope, plan, window, d) : buildAggregateSql(scope, plan, d)));
   }
 
   async visitorSegments(scope: InsightsScope, limit: number): Promise<VisitorSegmentRow[]> {
@@ -107,6 +138,7 @@ export class ClickHouseStore implements InsightsStore {
   /** Drops the monthly partitions older than the retention window (and old ledger months); returns the events' ones. */
   async dropExpiredPartitions(now: Date, retentionMonths = RETENTION_MONTHS): Promise<string[]> {
     const expired = await this.dropPartitions(EVENTS_TABLE, now, retentionMonths);
+    await this.dropPartitions(ROLLUP_TABLE, now, retentionMonths);
     await this.dropPartitions(LEDGER_TABLE, now, LEDGER_RETENTION_MONTHS);
     return expired;
   }
