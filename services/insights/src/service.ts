@@ -6,6 +6,7 @@ import { aggregateRoutes } from './http/aggregate/aggregate.routes';
 import { eventsRoutes } from './http/events/events.routes';
 import { visitorSegmentsRoutes } from './http/visitor-segments/visitor-segments.routes';
 import { ClickHouseStore } from './store/clickhouse/clickhouse-store';
+import { upgradeEventsTable } from './store/clickhouse/upgrade';
 import { EmbeddedInsightsStore } from './store/embedded/embedded-store';
 import type { InsightsStore } from './store/insights-store';
 
@@ -30,10 +31,16 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
       // ClickHouse may be down at start: the service still starts (ingest only needs Kafka) and
       // keeps trying to apply the schema; the consumer's inserts wait for it by failing and retrying.
       let stopped = false;
+      const { clickhouseUrl } = options;
+      // A table from an older build also gets the columns added since (the store's migrations only create it).
+      const migrateStore = async () => {
+        await store.migrate();
+        if (clickhouseUrl) await upgradeEventsTable(clickhouseUrl);
+      };
       const migrateUntilDone = async () => {
         for (let delayMs = 1000; !stopped; delayMs = Math.min(delayMs * 2, 15000)) {
           try {
-            await store.migrate();
+            await migrateStore();
             return;
           } catch (err) {
             ctx.logger.warn({ err: (err as Error).message }, 'insights store not migrated yet; retrying');
@@ -42,7 +49,7 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
         }
       };
       try {
-        await store.migrate();
+        await migrateStore();
       } catch (err) {
         ctx.logger.warn({ err: (err as Error).message }, 'insights store not migrated yet; retrying in the background');
         void migrateUntilDone();
