@@ -211,12 +211,12 @@ function addFilter(plan: AggregatePlan, filter: FilterInput, field: string): voi
  * events that carry it; with several, only events carrying all of them.
  */
 function restrictToEventTypes(plan: AggregatePlan, columns: ReferenceColumn[]): void {
-  const seen = new Set<FieldColumn>();
+  const restrictions = new Set<string>();
   for (const column of columns) {
-    if (!isFieldColumn(column) || seen.has(column)) continue;
-    seen.add(column);
-    const types = fieldDefinition(column).eventTypes;
-    if (types) plan.fieldFilters.push({ match: { source: { kind: 'row', column: 'type' }, type: 'String', values: [...types] }, negate: false });
+    const types = isFieldColumn(column) ? fieldDefinition(column).eventTypes : undefined;
+    if (!types || restrictions.has(types.join())) continue;
+    restrictions.add(types.join());
+    plan.fieldFilters.push({ match: { source: { kind: 'row', column: 'type' }, type: 'String', values: [...types] }, negate: false });
   }
 }
 
