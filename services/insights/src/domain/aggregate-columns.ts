@@ -88,6 +88,13 @@ export function isArraySource(source: FieldSource): source is Extract<FieldSourc
   return source.kind === 'claimValues' || source.kind === 'claimKeys';
 }
 
+const NUMERIC_COLUMNS: readonly RowColumn[] = ['geo_lat', 'geo_lon', 'ask_rating'];
+
+/** Numbers sort as numbers in both stores; only text needs a collation to sort alike. */
+export function isNumericSource(source: FieldSource | undefined): boolean {
+  return source?.kind === 'row' && NUMERIC_COLUMNS.includes(source.column);
+}
+
 /** The parameters a column may take (reference: `claim` of visitorClaim, `precision` of visitorGeoPoint). */
 export interface ColumnParams {
   claim?: string;

@@ -13,7 +13,8 @@ import { cellToLatLng, isValidCell, latLngToCell } from 'h3-js';
 
 export const FINEST_PRECISION = 15;
 const RESOLUTION_SHIFT = 52n;
-const ALL_BITS = (1n << 64n) - 1n;
+// Bit 63 is reserved (always 0), so the masks fit a signed 64-bit integer (Postgres BIGINT) too.
+const ALL_BITS = (1n << 63n) - 1n;
 
 /** The stored cell of a point: H3 resolution 15 as unsigned decimal text ('0' when unknown). */
 export function storedCellOf(latitude: number, longitude: number): string {

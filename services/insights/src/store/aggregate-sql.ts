@@ -1,5 +1,5 @@
 import type { DateTimeInterval, FieldSource, Metric, MetricColumn } from '../domain/aggregate-columns';
-import { isArraySource, isRatingColumn, RATING_COLUMNS } from '../domain/aggregate-columns';
+import { isArraySource, isNumericSource, isRatingColumn, RATING_COLUMNS } from '../domain/aggregate-columns';
 import type { AggregatePlan, OutputKey } from '../domain/aggregate-query';
 import type { AggregateRow, InsightsScope, VisitorSegmentRow } from './insights-store';
 
@@ -93,7 +93,8 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
     if ('metric' in key) return [`${metricOrder(key.metric, d)} ${direction}`];
     const dimension = plan.dimensions[key.dimension];
     const exprs = dimensionExprs[key.dimension] ?? [];
-    return exprs.map((e) => `${dimension?.kind === 'field' ? d.orderText(e) : e} ${direction}`);
+    const text = (j: number): boolean => dimension?.kind === 'field' && !isNumericSource(dimension.sources[j]);
+    return exprs.map((e, j) => `${text(j) ? d.orderText(e) : e} ${direction}`);
   };
   // Every dimension breaks ties, so a limited result is the same rows in both stores.
   const order = [
