@@ -26,8 +26,8 @@ export interface SqlDialect {
   /** Whether an array source has any element (the event carries the claim). */
   hasElements(source: FieldSource): string;
   distinctCount(expression: string): string;
-  /** The number of the group's rows where `condition` holds. */
-  countIf(condition: string): string;
+  /** The number of the group's events where `condition` holds (counted like eventsCount). */
+  countEventsIf(condition: string): string;
   /** The visitor: the client's visitor id, or the privacy-preserving hash when it sent none. */
   visitorKey: string;
   /** Byte order for strings, so both stores sort alike. */
@@ -50,7 +50,7 @@ const METRIC_SOURCE: Record<MetricColumn, (d: SqlDialect) => string> = {
 function ratingCounts(metric: keyof typeof RATING_COLUMNS, d: SqlDialect): string[] {
   const { eventType, column, buckets } = RATING_COLUMNS[metric];
   const type = typeof buckets[0]?.value === 'number' ? 'Int64' : 'String';
-  return buckets.map((b) => d.countIf(`type = ${d.bind('String', eventType)} AND ${column} = ${d.bind(type, b.value)}`));
+  return buckets.map((b) => d.countEventsIf(`type = ${d.bind('String', eventType)} AND ${column} = ${d.bind(type, b.value)}`));
 }
 
 /** A metric's expressions: one for a count, one per rating for a rating. */

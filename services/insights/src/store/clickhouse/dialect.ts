@@ -65,7 +65,8 @@ export function clickhouseDialect(binder: Binder): SqlDialect {
     anyElementIn: (source, list) => `arrayExists(x -> x IN (${list}), ${elements(source, claim)})`,
     hasElements: (source) => `notEmpty(${elements(source, claim)})`,
     distinctCount: (expression) => `uniqExact(${expression})`,
-    countIf: (condition) => `countIf(${condition})`,
+    // Distinct ids, as eventsCount counts today (a replay not merged yet counts once).
+    countEventsIf: (condition) => `uniqExactIf(event_id, ${condition})`,
     visitorKey: "if(visitor_id = '', visitor_hash, visitor_id)",
     orderText: (expression) => expression,
   };

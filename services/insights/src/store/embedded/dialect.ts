@@ -72,7 +72,7 @@ export function postgresDialect(params: unknown[]): SqlDialect {
     anyElementIn: (source, list) => `EXISTS (SELECT 1 FROM (${elements(source)}) AS e WHERE e.value IN (${list}))`,
     hasElements: (source) => `EXISTS (${elements(source)})`,
     distinctCount: (expression) => `count(DISTINCT ${expression})`,
-    countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
+    countEventsIf: (condition) => `count(DISTINCT event_id) FILTER (WHERE ${condition})`,
     visitorKey: "COALESCE(NULLIF(visitor_id, ''), visitor_hash)",
     orderText: (expression) => `${expression} COLLATE "C"`,
   };
