@@ -29,7 +29,7 @@ describe('ClickHouse: the daily rollup', () => {
   };
   const count = async (store: ClickHouseStore, input: AggregateQueryInput): Promise<unknown[]> => {
     const plan = planAggregate(input, NOW);
-    return (await store.aggregate(SCOPE, plan)).map((r) => r.metrics[0]);
+    return (await store.aggregate(SCOPE, plan)).map((r) => r.metrics[0]?.[0]);
   };
   const perDay: AggregateQueryInput = { select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], range: 'last7Days' };
 

@@ -100,6 +100,97 @@ describe('POST /insights/events/aggregate', () => {
   });
 });
 
+describe('POST /insights/events/aggregate: every reference column', () => {
+  let detailSiteId: string;
+  const detailPath = () => aggregatePath(orgId, detailSiteId);
+  const base = (visitor: string, extra: Record<string, unknown>, url = 'https://docs.example.com/a'): Record<string, unknown> => ({
+    timestamp: new Date(Date.now() - 60_000).toISOString(),
+    session: { visitorId: visitor, sessionId: `${visitor}-s`, cookies: {}, userAgent: UA, language: 'en', referrer: 'https://www.google.com/search', ip: '8.8.8.8', visitorAuthClaims: { plan: 'pro', groups: ['a', 'b'] } },
+    location: { url, displayContext: 'embed', siteSection: null, siteSpace: null, siteShareKey: null, space: 'sp1', revision: null, page: 'p1' },
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    detailSiteId = (await admin.post(`/v1/orgs/${orgId}/sites`, { title: 'Detailed' })).body.id;
+    const events = [
+      base('d1', { type: 'page_view' }, 'https://docs.example.com/a?utm_source=news&utm_medium=email&utm_campaign=launch&utm_term=api&utm_content=top'),
+      base('d1', { type: 'link_click', link: { target: { kind: 'url', url: 'https://www.github.com/quire' }, position: 'footer' } }),
+      base('d2', { type: 'link_click', link: { target: { kind: 'page', page: 'p2' }, position: 'sidebar' } }),
+      base('d1', { type: 'api_client_request', operation: { path: '/pets', method: 'get' } }),
+      base('d1', { type: 'page_post_feedback', feedback: { rating: 'good' } }),
+      base('d2', { type: 'page_post_feedback_comment', feedback: { rating: 'bad', comment: 'Unclear' } }),
+      base('d2', { type: 'ask_rate_response', query: 'how?', rating: -1, responseId: 'r1' }),
+      base('d1', { type: 'ad_display', ad: { domain: 'ads.example.com', zoneId: 'z1', placement: 'aside' } }),
+      base('d1', { type: 'trademark_click', placement: 'pdf' }),
+    ];
+    expect((await admin.post(`/v1/orgs/${orgId}/sites/${detailSiteId}/insights/events`, { events })).status).toBe(204);
+    await eventually(async () => {
+      const res = await admin.post(detailPath(), { range: 'last7Days', select: [{ column: 'eventsCount' }] });
+      return res.status === 200 && res.body.columns[0].values[0] === events.length;
+    });
+  });
+
+  async function values(select: Record<string, unknown>[], where?: Record<string, unknown>[]): Promise<{ column: string; claim?: string; values: unknown[] }[]> {
+    const res = await reader.post(detailPath(), { range: 'last7Days', select, where });
+    expect(res.status).toBe(200);
+    expectOperationResponse('aggregateSiteEvents', 200, res.body);
+    return res.body.columns;
+  }
+
+  it('answers the event columns from the events that carry them', async () => {
+    const one = async (column: string) => (await values([{ column }, { column: 'eventsCount' }]))[0]?.values;
+    expect(await one('eventLinkTargetKind')).toEqual(['page', 'url']);
+    expect(await one('eventLinkTargetDomain')).toEqual([null, 'github.com']);
+    expect(await one('eventLinkPosition')).toEqual(['footer', 'sidebar']);
+    expect(await one('eventLinkTargetValue')).toEqual([{ kind: 'page', page: 'p2' }, { kind: 'url', url: 'https://www.github.com/quire' }]);
+    expect(await one('eventAPIOperationPath')).toEqual(['/pets']);
+    expect(await one('eventAPIOperationMethod')).toEqual(['get']);
+    expect(await one('eventPageFeedbackRating')).toEqual(['bad', 'good']);
+    expect(await one('eventPageFeedbackComment')).toEqual(['Unclear']);
+    expect(await one('eventAskResponseRating')).toEqual([-1]);
+    expect(await one('eventAdDomain')).toEqual(['ads.example.com']);
+    expect(await one('eventAdPlacement')).toEqual(['aside']);
+    expect(await one('eventTrademarkPlacement')).toEqual(['pdf']);
+    const footer = await values([{ column: 'eventsCount' }], [{ column: 'eventLinkTargetValue', values: [{ url: 'https://www.github.com/quire', kind: 'url' }] }]);
+    expect(footer).toEqual([{ column: 'eventsCount', values: [1] }]);
+  });
+
+  it('answers context, referrer domain, campaign, geo point and claims', async () => {
+    expect(await values([{ column: 'displayContext' }, { column: 'referrerDomain' }, { column: 'eventsCount' }])).toEqual([
+      { column: 'displayContext', values: ['embed'] },
+      { column: 'referrerDomain', values: ['google.com'] },
+      { column: 'eventsCount', values: [9] },
+    ]);
+    const utm = await values([{ column: 'utmSource' }, { column: 'utmMedium' }, { column: 'utmCampaign' }, { column: 'utmTerm' }, { column: 'utmContent' }], [{ column: 'utmSource', values: ['news'] }]);
+    expect(utm.map((c) => c.values)).toEqual([['news'], ['email'], ['launch'], ['api'], ['top']]);
+    const [point] = await values([{ column: 'visitorGeoPoint', precision: 2 }, { column: 'visitorsCount' }]);
+    const cell = point?.values[0] as { latitude: number; longitude: number; h3: string };
+    expect(cell.h3).toMatch(/^82[0-9a-f]{13}$/);
+    expect(await values([{ column: 'eventsCount' }], [{ column: 'visitorGeoPoint', values: [cell] }])).toEqual([{ column: 'eventsCount', values: [9] }]);
+    expect(await values([{ column: 'visitorClaimProperty' }, { column: 'visitorsCount' }])).toEqual([
+      { column: 'visitorClaimProperty', values: ['groups', 'plan'] },
+      { column: 'visitorsCount', values: [2, 2] },
+    ]);
+    expect(await values([{ column: 'visitorClaim', claim: 'groups' }, { column: 'visitorsCount' }])).toEqual([
+      { column: 'visitorClaim', claim: 'groups', values: ['a', 'b'] },
+      { column: 'visitorsCount', values: [2, 2] },
+    ]);
+  });
+
+  it('counts ratings per page as metrics', async () => {
+    expect(await values([{ column: 'page' }, { column: 'pageFeedbackRating' }, { column: 'askResponseRating' }])).toEqual([
+      { column: 'page', values: [{ page: 'p1', space: 'sp1' }] },
+      { column: 'pageFeedbackRating', values: [{ good: 1, ok: 0, bad: 0 }] },
+      { column: 'askResponseRating', values: [{ positive: 0, negative: 1 }] },
+    ]);
+  });
+
+  it('answers 400 naming the field of a claim-less visitorClaim or a filtered rating', async () => {
+    expectError(await admin.post(detailPath(), { range: 'last7Days', groupBy: [{ column: 'visitorClaim' }] }), 400, /groupBy\.0\.claim/);
+    expectError(await admin.post(detailPath(), { range: 'last7Days', where: [{ column: 'pageFeedbackRating', values: [1] }] }), 400, /where\.0\.column/);
+  });
+});
+
 describe('GET /insights/visitor-segments', () => {
   it('groups visitors by their claims', async () => {
     const res = await reader.get(`/v1/orgs/${orgId}/sites/${siteId}/insights/visitor-segments`);

@@ -40,7 +40,16 @@ describe('aggregate query planning', () => {
 
   it('names the field of an invalid column or combination', () => {
     expect(rejection({ range: 'last7Days', select: [{ column: 'nope' }] })).toContain('"select.0.column"');
-    expect(rejection({ range: 'last7Days', select: [{ column: 'visitorGeoPoint' }] })).toMatch(/"select.0.column".*not supported/);
+    expect(rejection({ range: 'last7Days', select: [{ column: 'visitorClaim' }] })).toMatch(/"select.0.claim".*needs the name of a claim/);
+    expect(rejection({ range: 'last7Days', where: [{ column: 'visitorClaim', values: ['pro'] }] })).toContain('"where.0.claim"');
+    expect(rejection({ range: 'last7Days', groupBy: [{ column: 'pageFeedbackRating' }] })).toMatch(/"groupBy.0.column".*metric/);
+    expect(rejection({ range: 'last7Days', where: [{ column: 'askResponseRating', values: [1] }] })).toMatch(/"where.0.column".*cannot be filtered/);
+    expect(rejection({ range: 'last7Days', where: [{ column: 'eventAskResponseRating', values: ['good'] }] })).toContain('"where.0.values.0"');
+    expect(rejection({ range: 'last7Days', where: [{ column: 'visitorGeoPoint', values: [{ h3: 'nope' }] }] })).toContain('"where.0.values.0.h3"');
+    expect(rejection({ range: 'last7Days', where: [{ column: 'visitorGeoPoint', values: ['851fb467fffffff'] }] })).toContain('"where.0.values.0"');
+    expect(rejection({ range: 'last7Days', where: [{ column: 'visitorGeoPoint', values: [{ h3: '851fb467fffffff' }, { h3: '8f1fb4675319b45' }] }] })).toMatch(/"where.0.values".*same resolution/);
+    expect(rejection({ range: 'last7Days', where: [{ column: 'eventLinkTargetValue', values: ['https://x.com'] }] })).toContain('"where.0.values.0"');
+    expect(rejection({ range: 'last7Days', groupBy: [{ column: 'visitorGeoPoint', precision: 4 }], select: [{ column: 'visitorGeoPoint', precision: 5 }] })).toMatch(/"select.0.column".*groupBy/);
     expect(rejection({ range: 'last7Days', groupBy: [{ column: 'eventsCount' }] })).toContain('"groupBy.0.column"');
     expect(rejection({ range: 'last7Days', groupBy: [{ column: 'url' }], select: [{ column: 'page' }] })).toMatch(/"select.0.column".*groupBy/);
     expect(rejection({ range: 'last7Days', select: [{ column: 'eventsCount' }], order: { by: { column: 'url' }, direction: 'asc' } })).toContain('"order.by.column"');
@@ -66,12 +75,72 @@ describe('aggregate query planning', () => {
     const plan = planAggregate({ select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], order: { by: { column: 'eventsCount' }, direction: 'desc' }, range: 'last7Days', limit: 2 }, NOW);
     const day = (iso: string) => String(Date.parse(iso) / 1000);
     const result = presentAggregate(plan, [
-      { dimensions: [[day('2026-03-10T00:00:00Z')]], metrics: [3] },
-      { dimensions: [[day('2026-03-12T00:00:00Z')]], metrics: [5] },
+      { dimensions: [[day('2026-03-10T00:00:00Z')]], metrics: [[3]] },
+      { dimensions: [[day('2026-03-12T00:00:00Z')]], metrics: [[5]] },
     ]);
     expect(result.columns).toEqual([
       { column: 'datetime', values: ['2026-03-12T00:00:00.000Z', '2026-03-10T00:00:00.000Z'] },
       { column: 'eventsCount', values: [5, 3] },
+    ]);
+  });
+
+  it('reads event columns only on the events that carry them, visitor claims by name', () => {
+    const plan = planAggregate({ select: [{ column: 'eventLinkPosition' }, { column: 'visitorClaim', claim: 'plan' }, { column: 'eventsCount' }], where: [{ column: 'eventLinkTargetKind', operator: 'notIn', values: ['url'] }], range: 'last7Days' }, NOW);
+    expect(plan.dimensions).toEqual([
+      { kind: 'field', column: 'eventLinkPosition', params: {}, sources: [{ kind: 'row', column: 'link_position' }] },
+      { kind: 'field', column: 'visitorClaim', params: { claim: 'plan' }, sources: [{ kind: 'claimValues', claim: 'plan' }] },
+    ]);
+    // The filter, then one restriction to link clicks (both columns are link columns).
+    expect(plan.fieldFilters).toEqual([
+      { match: { source: { kind: 'row', column: 'link_target_kind' }, type: 'String', values: ['url'] }, negate: true },
+      { match: { source: { kind: 'row', column: 'type' }, type: 'String', values: ['link_click'] }, negate: false },
+    ]);
+    const result = presentAggregate(plan, [{ dimensions: [['footer'], ['pro']], metrics: [[2]] }]);
+    expect(result.columns).toEqual([
+      { column: 'eventLinkPosition', values: ['footer'] },
+      { column: 'visitorClaim', claim: 'plan', values: ['pro'] },
+      { column: 'eventsCount', values: [2] },
+    ]);
+  });
+
+  it('presents ratings as counts per rating, geo points as H3 cells, link targets as given', () => {
+    const plan = planAggregate({
+      select: [{ column: 'visitorGeoPoint', precision: 5 }, { column: 'eventLinkTargetValue' }, { column: 'pageFeedbackRating' }, { column: 'askResponseRating' }],
+      range: 'last7Days',
+    }, NOW);
+    expect(plan.metrics).toEqual(['pageFeedbackRating', 'askResponseRating']);
+    const result = presentAggregate(plan, [
+      { dimensions: [['0851fb467fffffff'], ['{"kind":"url","url":"https://x.com/"}']], metrics: [[3, 1, 0], [2, 5]] },
+      { dimensions: [[''], ['{"kind":"page","page":"p1"}']], metrics: [[0, 0, 0], [0, 0]] },
+    ]);
+    const [point, target, feedback, ask] = result.columns;
+    const first = point?.values[0] as { latitude: number; longitude: number; h3: string };
+    expect(first.h3).toBe('851fb467fffffff');
+    expect(first.latitude).toBeCloseTo(48.8, 0);
+    expect(first.longitude).toBeCloseTo(2.3, 0);
+    expect(point?.values[1]).toBeNull();
+    expect(target?.values).toEqual([{ kind: 'url', url: 'https://x.com/' }, { kind: 'page', page: 'p1' }]);
+    expect(feedback?.values).toEqual([{ good: 3, ok: 1, bad: 0 }, { good: 0, ok: 0, bad: 0 }]);
+    expect(ask?.values).toEqual([{ positive: 2, negative: 5 }, { positive: 0, negative: 0 }]);
+  });
+
+  it('compares filter values as stored: cells at their resolution, link targets in any key order, null as empty', () => {
+    const plan = planAggregate({
+      where: [
+        { column: 'visitorGeoPoint', values: [{ latitude: 48.8, longitude: 2.3, h3: '851fb467fffffff' }, null] },
+        { column: 'eventLinkTargetValue', values: [{ url: 'https://x.com/', kind: 'url' }] },
+        { column: 'eventAskResponseRating', values: [-1] },
+        { column: 'page', values: [{ page: 'p1', space: 's1' }, null] },
+      ],
+      range: 'last7Days',
+    }, NOW);
+    expect(plan.fieldFilters.map((f) => f.match)).toEqual([
+      { source: { kind: 'geoCell', precision: 5 }, type: 'String', values: ['0851fb467fffffff', ''] },
+      { source: { kind: 'row', column: 'link_target_value' }, type: 'String', values: ['{"kind":"url","url":"https://x.com/"}'] },
+      { source: { kind: 'row', column: 'ask_rating' }, type: 'Int64', values: [-1] },
+      { source: { kind: 'row', column: 'page' }, type: 'String', values: ['p1', ''] },
+      { source: { kind: 'row', column: 'type' }, type: 'String', values: ['link_click'] },
+      { source: { kind: 'row', column: 'type' }, type: 'String', values: ['ask_rate_response'] },
     ]);
   });
 });

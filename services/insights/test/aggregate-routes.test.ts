@@ -54,9 +54,9 @@ describe('insights read routes', () => {
   });
 
   it('answers 400 naming the field, 404 for a non-member or a site of another organization', async () => {
-    const bad = await post(`/${ORG}/sites/${SITE}/insights/events/aggregate`, { range: 'last7Days', select: [{ column: 'visitorGeoPoint' }] });
+    const bad = await post(`/${ORG}/sites/${SITE}/insights/events/aggregate`, { range: 'last7Days', select: [{ column: 'visitorClaim' }] });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('select.0.column');
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain('select.0.claim');
     expect((await post(`/${ORG}/sites/${SITE}/insights/events/aggregate`, { range: 'last7Days' }, 'stranger')).status).toBe(404);
     expect((await post(`/other-org/sites/${SITE}/insights/events/aggregate`, { range: 'last7Days' })).status).toBe(404);
   });

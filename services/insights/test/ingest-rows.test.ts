@@ -49,6 +49,40 @@ describe('ingest', () => {
     expect(JSON.stringify(rows)).not.toContain('1.1.1.1');
   });
 
+  it('derives the aggregate columns: context, referrer domain, campaign, location, claims, event details', () => {
+    const session = { ...(event().session as object), ip: '8.8.8.8', referrer: 'https://WWW.Google.com/search?q=x', visitorAuthClaims: { plan: 'pro', org: { name: 'Acme', size: 12 }, groups: ['a', 'b'], beta: true } };
+    const location = { ...(event().location as object), url: 'https://docs.example.com/a?utm_source=news%20letter&utm_medium=email&utm_campaign=spring&utm_term=t&utm_content=c', displayContext: 'embed' };
+    const link = { type: 'link_click', link: { target: { url: 'https://www.github.com/x', kind: 'url' }, position: 'footer' } };
+    const { events } = parseInput(trackEventsBody, {
+      events: [
+        event({ session, location }),
+        event({ ...link, query: undefined }),
+        event({ type: 'page_post_feedback_comment', query: undefined, feedback: { rating: 'bad', comment: 'Unclear' } }),
+        event({ type: 'ask_rate_response', rating: -1, responseId: 'r1' }),
+        event({ type: 'api_client_request', query: undefined, operation: { path: '/pets', method: 'get' } }),
+        event({ type: 'ad_display', query: undefined, ad: { domain: 'ads.example.com', zoneId: 'z', placement: 'aside' } }),
+        event({ type: 'trademark_click', query: undefined, placement: 'footer' }),
+      ],
+    });
+    const [first, click, comment, ask, api, ad, trademark] = buildEventRows(events, ctx) as InsightsEventRow[];
+    expect(first).toMatchObject({
+      display_context: 'embed', referrer_domain: 'google.com', utm_source: 'news letter', utm_medium: 'email', utm_campaign: 'spring', utm_term: 't', utm_content: 'c',
+      visitor_claim_keys: ['plan', 'org.name', 'org.size', 'groups', 'groups', 'beta'], visitor_claim_values: ['pro', 'Acme', '12', 'a', 'b', 'true'],
+      link_target_kind: '', ask_rating: 0, feedback_rating: '',
+    });
+    expect(first?.geo_h3).toMatch(/^\d{18,19}$/);
+    expect(first?.geo_lat).not.toBe(0);
+    expect(click).toMatchObject({ display_context: 'site', referrer_domain: '', utm_source: '', link_target_kind: 'url', link_target_value: '{"kind":"url","url":"https://www.github.com/x"}', link_target_domain: 'github.com', link_position: 'footer' });
+    expect(comment).toMatchObject({ feedback_rating: 'bad', feedback_comment: 'Unclear' });
+    expect(ask).toMatchObject({ ask_rating: -1 });
+    expect(api).toMatchObject({ api_operation_path: '/pets', api_operation_method: 'get' });
+    expect(ad).toMatchObject({ ad_domain: 'ads.example.com', ad_placement: 'aside' });
+    expect(trademark).toMatchObject({ trademark_placement: 'footer' });
+    // A private IP has no location.
+    const [local] = buildEventRows(parseInput(trackEventsBody, { events: [event({ session: { ...(event().session as object), ip: '10.0.0.1' } })] }).events, ctx) as InsightsEventRow[];
+    expect(local).toMatchObject({ geo_lat: 0, geo_lon: 0, geo_h3: '0', country: '' });
+  });
+
   it('names the index and field of an invalid event', () => {
     const session = { ...(event().session as object) } as Record<string, unknown>;
     delete session.visitorId;

@@ -1,3 +1,4 @@
+import { cellToLatLng, cellToParent } from 'h3-js';
 import { planAggregate, type AggregateQueryInput } from '../src/domain/aggregate-query';
 import { presentAggregate, type AggregateResult } from '../src/domain/aggregate-result';
 import type { InsightsEventRow } from '../src/domain/event-row';
@@ -11,6 +12,24 @@ const DAY = 86_400;
 const origin = (partition: number, firstOffset: number, lastOffset: number): BatchOrigin => ({ topic: 'insights.events', partition, firstOffset, lastOffset });
 const distinct = (rows: InsightsEventRow[], key: (r: InsightsEventRow) => string): number => new Set(rows.map(key)).size;
 const visitorKey = (r: InsightsEventRow): string => r.visitor_id || r.visitor_hash;
+
+/** Rows grouped by a key (rows without one are left out), biggest group first, ties by key bytes. */
+function groups<K>(rows: InsightsEventRow[], keyOf: (r: InsightsEventRow) => K | K[] | undefined, text: (k: K) => string = String): { key: K; rows: InsightsEventRow[] }[] {
+  const found = new Map<string, { key: K; rows: InsightsEventRow[] }>();
+  for (const r of rows) {
+    const keys = keyOf(r);
+    for (const key of keys === undefined ? [] : Array.isArray(keys) ? [...new Set(keys)] : [keys]) {
+      const entry = found.get(text(key)) ?? { key, rows: [] };
+      entry.rows.push(r);
+      found.set(text(key), entry);
+    }
+  }
+  const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  return [...found.values()].sort((a, b) => b.rows.length - a.rows.length || bytes(text(a.key), text(b.key)));
+}
+
+const claimValues = (r: InsightsEventRow, claim: string): string[] => r.visitor_claim_values.filter((_, i) => r.visitor_claim_keys[i] === claim);
+const h3Of = (r: InsightsEventRow): string => BigInt(r.geo_h3).toString(16);
 
 function column(result: AggregateResult, name: string): unknown[] {
   const found = result.columns.find((c) => c.column === name);
@@ -114,7 +133,7 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       const batch = Array.from({ length: 40 }, (_, i) => row(3000 + i, { site_id: scope.siteId }));
       const count = async () => {
         const plan = planAggregate({ select: [{ column: 'eventsCount' }], range: 'lastYear' }, NOW);
-        return (await store.aggregate(scope, plan))[0]?.metrics[0];
+        return (await store.aggregate(scope, plan))[0]?.metrics[0]?.[0];
       };
       // The first half got in (e.g. one month's part) before the consumer died.
       expect(await store.insert(batch.slice(0, 20), origin(1, 100, 119))).toBe(0);
@@ -183,6 +202,120 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
         .map((claims) => ({ claims, events: withClaims(claims).length, visitors: distinct(withClaims(claims), visitorKey), sessions: distinct(withClaims(claims), (r) => r.session_id) }))
         .sort((a, b) => b.events - a.events || (a.claims < b.claims ? -1 : 1));
       expect(segments).toEqual(expected);
+    });
+  
+    it('groups and filters link clicks by target and position, only link clicks', async () => {
+      const result = await query({
+        select: [{ column: 'eventLinkTargetValue' }, { column: 'eventLinkTargetKind' }, { column: 'eventLinkTargetDomain' }, { column: 'eventLinkPosition' }, { column: 'eventsCount' }],
+        where: [{ column: 'eventLinkPosition', operator: 'notIn', values: ['sidebar'] }],
+        range: 'lastYear',
+      });
+      const expected = groups(mine.filter((r) => r.type === 'link_click' && r.link_position !== 'sidebar'), (r) => [r.link_target_value, r.link_target_kind, r.link_target_domain, r.link_position].join('|'));
+      const parts = expected.map((g) => g.rows[0] as InsightsEventRow);
+      expect(expected.length).toBeGreaterThan(1);
+      expect(column(result, 'eventLinkTargetValue')).toEqual(parts.map((r) => JSON.parse(r.link_target_value)));
+      expect(column(result, 'eventLinkTargetKind')).toEqual(parts.map((r) => r.link_target_kind));
+      expect(column(result, 'eventLinkTargetDomain')).toEqual(parts.map((r) => r.link_target_domain || null));
+      expect(column(result, 'eventLinkPosition')).toEqual(parts.map((r) => r.link_position));
+      expect(column(result, 'eventsCount')).toEqual(expected.map((g) => g.rows.length));
+      const byTarget = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'eventLinkTargetValue', values: [{ url: 'https://www.github.com/quire', kind: 'url' }] }], range: 'lastYear' });
+      expect(column(byTarget, 'eventsCount')).toEqual([mine.filter((r) => r.link_target_domain === 'github.com').length]);
+    });
+
+    it('reads API operations, feedback, ask ratings, ads and trademarks from their own events', async () => {
+      const cases: [string, (r: InsightsEventRow) => string | number, string[], (v: string | number) => unknown][] = [
+        ['eventAPIOperationPath', (r) => r.api_operation_path, ['api_client_open', 'api_client_request'], (v) => v || null],
+        ['eventAPIOperationMethod', (r) => r.api_operation_method, ['api_client_open', 'api_client_request'], (v) => v || null],
+        ['eventPageFeedbackRating', (r) => r.feedback_rating, ['page_post_feedback', 'page_post_feedback_comment'], (v) => v],
+        ['eventPageFeedbackComment', (r) => r.feedback_comment, ['page_post_feedback_comment'], (v) => v],
+        ['eventAskResponseRating', (r) => String(r.ask_rating), ['ask_rate_response'], (v) => Number(v)],
+        ['eventAdDomain', (r) => r.ad_domain, ['ad_click', 'ad_display'], (v) => v],
+        ['eventAdPlacement', (r) => r.ad_placement, ['ad_click', 'ad_display'], (v) => v],
+        ['eventTrademarkPlacement', (r) => r.trademark_placement, ['trademark_click'], (v) => v],
+      ];
+      for (const [name, value, types, present] of cases) {
+        const result = await query({ select: [{ column: name as 'eventAdDomain' }, { column: 'eventsCount' }], range: 'lastYear' });
+        const expected = groups(mine.filter((r) => types.includes(r.type)), (r) => String(value(r)));
+        expect(expected.length).toBeGreaterThan(0);
+        expect([name, column(result, name)]).toEqual([name, expected.map((g) => present(g.key))]);
+        expect(column(result, 'eventsCount')).toEqual(expected.map((g) => g.rows.length));
+      }
+      const negative = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'eventAskResponseRating', values: [-1] }], range: 'lastYear' });
+      expect(column(negative, 'eventsCount')).toEqual([mine.filter((r) => r.ask_rating === -1).length]);
+    });
+
+    it('counts ratings per page as metrics, ordered by net score', async () => {
+      const result = await query({
+        select: [{ column: 'page' }, { column: 'pageFeedbackRating' }, { column: 'askResponseRating' }],
+        groupBy: [{ column: 'page' }],
+        order: { by: { column: 'pageFeedbackRating' }, direction: 'desc' },
+        range: 'lastYear',
+      });
+      const pages = [...new Set(mine.map((r) => r.page))];
+      const count = (page: string, type: string, test: (r: InsightsEventRow) => boolean) => mine.filter((r) => r.page === page && r.type === type && test(r)).length;
+      const expected = pages
+        .map((page) => ({
+          page,
+          feedback: { good: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'good'), ok: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'ok'), bad: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'bad') },
+          ask: { positive: count(page, 'ask_rate_response', (r) => r.ask_rating === 1), negative: count(page, 'ask_rate_response', (r) => r.ask_rating === -1) },
+        }))
+        .sort((a, b) => b.feedback.good - b.feedback.bad - (a.feedback.good - a.feedback.bad) || (a.page < b.page ? -1 : 1));
+      expect(column(result, 'page')).toEqual(expected.map((e) => ({ page: e.page, space: 'space-1' })));
+      expect(column(result, 'pageFeedbackRating')).toEqual(expected.map((e) => e.feedback));
+      expect(column(result, 'askResponseRating')).toEqual(expected.map((e) => e.ask));
+    });
+
+    it('groups visitors by H3 cell at a precision, by recorded point without one, and filters by cell', async () => {
+      const coarse = await query({ select: [{ column: 'visitorGeoPoint', precision: 3 }, { column: 'eventsCount' }, { column: 'visitorsCount' }], range: 'lastYear' });
+      const expected = groups(mine, (r) => (r.geo_h3 === '0' ? '' : cellToParent(h3Of(r), 3)), (k) => (k ? k.padStart(16, '0') : ''));
+      expect(column(coarse, 'visitorGeoPoint')).toEqual(expected.map((g) => (g.key ? { latitude: cellToLatLng(g.key)[0], longitude: cellToLatLng(g.key)[1], h3: g.key } : null)));
+      expect(column(coarse, 'visitorsCount')).toEqual(expected.map((g) => distinct(g.rows, visitorKey)));
+      const exact = await query({ select: [{ column: 'visitorGeoPoint' }, { column: 'eventsCount' }], range: 'lastYear', order: { by: { column: 'visitorGeoPoint' }, direction: 'asc' } });
+      const points = groups(mine, (r) => r.geo_h3).sort((a, b) => (a.rows[0] as InsightsEventRow).geo_lat - (b.rows[0] as InsightsEventRow).geo_lat);
+      expect(column(exact, 'visitorGeoPoint')).toEqual(points.map(({ rows: [r] }) => (r && r.geo_h3 !== '0' ? { latitude: r.geo_lat, longitude: r.geo_lon, h3: h3Of(r) } : null)));
+      const paris = expected.find((g) => g.rows[0]?.country === 'FR');
+      const inParis = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorGeoPoint', values: [{ latitude: 0, longitude: 0, h3: paris?.key }, null] }], range: 'lastYear' });
+      expect(column(inParis, 'eventsCount')).toEqual([mine.filter((r) => r.country === 'FR' || r.country === '').length]);
+    });
+
+    it('breaks visitors down by claim names and by the values of one claim, and filters by claim', async () => {
+      const properties = await query({ select: [{ column: 'visitorClaimProperty' }, { column: 'visitorsCount' }, { column: 'eventsCount' }], range: 'lastYear' });
+      const byName = groups(mine, (r) => r.visitor_claim_keys);
+      expect(column(properties, 'visitorClaimProperty')).toEqual(byName.map((g) => g.key));
+      expect(column(properties, 'visitorsCount')).toEqual(byName.map((g) => distinct(g.rows, visitorKey)));
+      expect(column(properties, 'eventsCount')).toEqual(byName.map((g) => g.rows.length));
+      const plans = await query({ select: [{ column: 'visitorClaim', claim: 'plan' }, { column: 'eventsCount' }], range: 'lastYear' });
+      const byPlan = groups(mine, (r) => claimValues(r, 'plan'));
+      expect(plans.columns[0]).toEqual({ column: 'visitorClaim', claim: 'plan', values: byPlan.map((g) => g.key) });
+      expect(column(plans, 'eventsCount')).toEqual(byPlan.map((g) => g.rows.length));
+      const notPro = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorClaim', claim: 'plan', operator: 'notIn', values: ['pro'] }], range: 'lastYear' });
+      expect(column(notPro, 'eventsCount')).toEqual([mine.filter((r) => claimValues(r, 'plan').length > 0 && !claimValues(r, 'plan').includes('pro')).length]);
+      const admins = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorClaimProperty', values: ['role'] }], range: 'lastYear' });
+      expect(column(admins, 'eventsCount')).toEqual([mine.filter((r) => r.visitor_claim_keys.includes('role')).length]);
+    });
+
+    it('groups by display context, referrer domain and campaign, and filters by them', async () => {
+      const cases: [string, (r: InsightsEventRow) => string][] = [
+        ['displayContext', (r) => r.display_context],
+        ['referrerDomain', (r) => r.referrer_domain],
+        ['utmSource', (r) => r.utm_source],
+        ['utmMedium', (r) => r.utm_medium],
+        ['utmCampaign', (r) => r.utm_campaign],
+        ['utmTerm', (r) => r.utm_term],
+        ['utmContent', (r) => r.utm_content],
+      ];
+      for (const [name, value] of cases) {
+        const result = await query({ select: [{ column: name as 'utmSource' }, { column: 'sessionsCount' }], range: 'lastYear', order: { by: { column: name as 'utmSource' }, direction: 'asc' } });
+        const expected = groups(mine, value).sort((a, b) => (a.key < b.key ? -1 : 1));
+        expect([name, column(result, name)]).toEqual([name, expected.map((g) => g.key)]);
+        expect(column(result, 'sessionsCount')).toEqual(expected.map((g) => distinct(g.rows, (r) => r.session_id)));
+      }
+      const filtered = await query({
+        select: [{ column: 'eventsCount' }],
+        where: [{ column: 'utmSource', values: ['newsletter', 'twitter'] }, { column: 'displayContext', operator: 'notIn', values: ['embed'] }, { column: 'referrerDomain', values: ['google.com'] }],
+        range: 'lastYear',
+      });
+      expect(column(filtered, 'eventsCount')).toEqual([mine.filter((r) => ['newsletter', 'twitter'].includes(r.utm_source) && r.display_context !== 'embed' && r.referrer_domain === 'google.com').length]);
     });
   });
 }

@@ -1,9 +1,17 @@
 import { badRequest } from '@quire/common';
 import {
+  fieldDefinition,
+  fieldMatch,
   isFieldColumn,
   isMetricColumn,
+  isRatingColumn,
+  type ColumnParams,
   type DateTimeInterval,
   type FieldColumn,
+  type FieldSource,
+  type FilterMatch,
+  type FilterValue,
+  type Metric,
   type MetricColumn,
   type ReferenceColumn,
 } from './aggregate-columns';
@@ -20,7 +28,7 @@ export interface ColumnInput {
   precision?: number;
 }
 
-export type FilterValue = string | number | null | { page: string | null; space: string };
+export type { FilterValue };
 
 export interface FilterInput {
   column: ReferenceColumn;
@@ -41,18 +49,20 @@ export interface AggregateQueryInput {
   limit?: number;
 }
 
-export type Dimension = { kind: 'datetime'; interval: DateTimeInterval } | { kind: 'field'; column: FieldColumn };
+export type Dimension =
+  | { kind: 'datetime'; interval: DateTimeInterval }
+  | { kind: 'field'; column: FieldColumn; params: ColumnParams; sources: readonly FieldSource[] };
 /** A result column: a grouping dimension (by index) or a count. */
-export type OutputKey = { dimension: number } | { metric: MetricColumn };
+export type OutputKey = { dimension: number } | { metric: Metric };
 
 export interface AggregatePlan {
   /** Unix seconds, inclusive. */
   from: number;
   to: number;
   dimensions: Dimension[];
-  metrics: MetricColumn[];
+  metrics: Metric[];
   output: OutputKey[];
-  fieldFilters: { column: FieldColumn; negate: boolean; values: string[] }[];
+  fieldFilters: { match: FilterMatch; negate: boolean }[];
   timeFilters: { op: Comparison; seconds: number }[];
   having: { metric: MetricColumn; op: Comparison; value: number }[];
   order: { key: OutputKey; direction: 'asc' | 'desc' };
@@ -69,11 +79,11 @@ export function planAggregate(input: AggregateQueryInput, now: Date): AggregateP
   const dimensions: Dimension[] = [];
   (input.groupBy ?? []).forEach((column, i) => {
     const dimension = toDimension(column, `groupBy.${i}`);
-    if (!dimension) throw badRequest(`Invalid body field "groupBy.${i}.column": a count cannot be grouped by`);
+    if (!dimension) throw badRequest(`Invalid body field "groupBy.${i}.column": a metric cannot be grouped by`);
     addDimension(dimensions, dimension, `groupBy.${i}`);
   });
   const output: OutputKey[] = [];
-  const metrics: MetricColumn[] = [];
+  const metrics: Metric[] = [];
   const select = input.select && input.select.length > 0 ? input.select : [...(input.groupBy ?? []), { column: 'eventsCount' as const }];
   select.forEach((column, i) => output.push(outputKey(column, `select.${i}`, dimensions, metrics, input.groupBy !== undefined)));
   const order = input.order
@@ -93,6 +103,7 @@ export function planAggregate(input: AggregateQueryInput, now: Date): AggregateP
     fillInterval: null,
   };
   (input.where ?? []).forEach((filter, i) => addFilter(plan, filter, `where.${i}`));
+  restrictToEventTypes(plan, [...dimensions.flatMap((d) => (d.kind === 'field' ? [d.column] : [])), ...(input.where ?? []).map((f) => f.column)]);
   const only = dimensions.length === 1 ? dimensions[0] : undefined;
   plan.fillInterval = only?.kind === 'datetime' && plan.having.length === 0 ? only.interval : null;
   return plan;
@@ -105,13 +116,27 @@ export function sameKey(a: OutputKey, b: OutputKey): boolean {
 function toDimension(column: ColumnInput, field: string): Dimension | null {
   if (isMetricColumn(column.column)) return null;
   if (column.column === 'datetime') return { kind: 'datetime', interval: column.interval ?? 'day' };
-  if (isFieldColumn(column.column)) return { kind: 'field', column: column.column };
+  if (isFieldColumn(column.column)) {
+    const params = columnParams(column.column, column, field);
+    return { kind: 'field', column: column.column, params, sources: fieldDefinition(column.column).sources(params) };
+  }
   throw badRequest(`Invalid body field "${field}.column": ${column.column} is not supported`);
+}
+
+/** The parameters a column uses (others are ignored), checked: visitorClaim needs its claim. */
+function columnParams(column: FieldColumn, input: { claim?: string; precision?: number }, field: string): ColumnParams {
+  if (fieldDefinition(column).needsClaim) {
+    if (!input.claim) throw badRequest(`Invalid body field "${field}.claim": ${column} needs the name of a claim`);
+    return { claim: input.claim };
+  }
+  return column === 'visitorGeoPoint' && input.precision !== undefined ? { precision: input.precision } : {};
 }
 
 function dimensionIndex(dimensions: Dimension[], dimension: Dimension): number {
   return dimensions.findIndex((d) =>
-    d.kind === 'datetime' ? dimension.kind === 'datetime' : dimension.kind === 'field' && d.column === dimension.column,
+    d.kind === 'datetime'
+      ? dimension.kind === 'datetime'
+      : dimension.kind === 'field' && d.column === dimension.column && d.params.claim === dimension.params.claim && d.params.precision === dimension.params.precision,
   );
 }
 
@@ -125,7 +150,7 @@ function addDimension(dimensions: Dimension[], dimension: Dimension, field: stri
   return index;
 }
 
-function outputKey(column: ColumnInput, field: string, dimensions: Dimension[], metrics: MetricColumn[], explicitGroupBy: boolean): OutputKey {
+function outputKey(column: ColumnInput, field: string, dimensions: Dimension[], metrics: Metric[], explicitGroupBy: boolean): OutputKey {
   if (isMetricColumn(column.column)) {
     if (!metrics.includes(column.column)) metrics.push(column.column);
     return { metric: column.column };
@@ -140,7 +165,7 @@ function outputKey(column: ColumnInput, field: string, dimensions: Dimension[], 
 
 function orderKey(by: ColumnInput, dimensions: Dimension[], output: OutputKey[]): OutputKey {
   const dimension = isMetricColumn(by.column) ? null : toDimension(by, 'order.by');
-  const key: OutputKey = dimension ? { dimension: dimensionIndex(dimensions, dimension) } : { metric: by.column as MetricColumn };
+  const key: OutputKey = dimension ? { dimension: dimensionIndex(dimensions, dimension) } : { metric: by.column as Metric };
   if (('dimension' in key && key.dimension < 0) || !output.some((o) => sameKey(o, key))) {
     throw badRequest(`Invalid body field "order.by.column": ${by.column} must be a selected column`);
   }
@@ -163,6 +188,9 @@ function addFilter(plan: AggregatePlan, filter: FilterInput, field: string): voi
     plan.timeFilters.push({ op: comparison, seconds: timestampSeconds(filter.values[0], `${field}.values.0`) });
     return;
   }
+  if (isRatingColumn(filter.column)) {
+    throw badRequest(`Invalid body field "${field}.column": ${filter.column} counts ratings per group and cannot be filtered`);
+  }
   if (isMetricColumn(filter.column)) {
     const value = filter.values[0];
     if (!comparison || filter.values.length !== 1 || typeof value !== 'number') {
@@ -174,16 +202,22 @@ function addFilter(plan: AggregatePlan, filter: FilterInput, field: string): voi
   }
   if (!isFieldColumn(filter.column)) throw badRequest(`Invalid body field "${field}.column": ${filter.column} is not supported`);
   if (comparison) throw badRequest(`Invalid body field "${field}.operator": ${filter.column} takes in or notIn`);
-  const values = filter.values.map((v, j) => filterText(v, `${field}.values.${j}`));
-  plan.fieldFilters.push({ column: filter.column, negate: operator === 'notIn', values });
+  const match = fieldMatch(filter.column, filter.values, columnParams(filter.column, filter, field), `${field}.values`);
+  plan.fieldFilters.push({ match, negate: operator === 'notIn' });
 }
 
-// Filters compare the first source of a column: the page id for `page`, '' for a null value.
-function filterText(value: FilterValue, field: string): string {
-  if (value === null) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object') return value.page ?? '';
-  throw badRequest(`Invalid body field "${field}": must be a string`);
+/**
+ * A query that groups or filters by an event column (e.g. eventLinkPosition) reads only the
+ * events that carry it; with several, only events carrying all of them.
+ */
+function restrictToEventTypes(plan: AggregatePlan, columns: ReferenceColumn[]): void {
+  const restrictions = new Set<string>();
+  for (const column of columns) {
+    const types = isFieldColumn(column) ? fieldDefinition(column).eventTypes : undefined;
+    if (!types || restrictions.has(types.join())) continue;
+    restrictions.add(types.join());
+    plan.fieldFilters.push({ match: { source: { kind: 'row', column: 'type' }, type: 'String', values: [...types] }, negate: false });
+  }
 }
 
 function timestampSeconds(value: FilterValue | undefined, field: string): number {

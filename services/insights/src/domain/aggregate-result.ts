@@ -1,4 +1,4 @@
-import { FIELD_COLUMNS, type DateTimeInterval } from './aggregate-columns';
+import { fieldDefinition, metricScore, presentMetric, RATING_COLUMNS, isRatingColumn, type DateTimeInterval, type Metric } from './aggregate-columns';
 import type { AggregatePlan, OutputKey } from './aggregate-query';
 import type { AggregateRow } from '../store/insights-store';
 
@@ -7,6 +7,8 @@ import type { AggregateRow } from '../store/insights-store';
 
 export interface AggregateColumn {
   column: string;
+  /** visitorClaim's claim, echoed as the reference's result requires. */
+  claim?: string;
   values: unknown[];
 }
 
@@ -17,34 +19,40 @@ export interface AggregateResult {
 export function presentAggregate(plan: AggregatePlan, stored: AggregateRow[]): AggregateResult {
   const rows = plan.fillInterval ? fillGaps(plan, stored, plan.fillInterval) : stored;
   return {
-    columns: plan.output.map((key) => ({ column: columnName(plan, key), values: rows.map((row) => presentValue(plan, key, row)) })),
+    columns: plan.output.map((key) => ({ ...columnName(plan, key), values: rows.map((row) => presentValue(plan, key, row)) })),
   };
 }
 
-function columnName(plan: AggregatePlan, key: OutputKey): string {
-  if ('metric' in key) return key.metric;
+function columnName(plan: AggregatePlan, key: OutputKey): { column: string; claim?: string } {
+  if ('metric' in key) return { column: key.metric };
   const dimension = plan.dimensions[key.dimension];
-  return !dimension || dimension.kind === 'datetime' ? 'datetime' : dimension.column;
+  if (!dimension || dimension.kind === 'datetime') return { column: 'datetime' };
+  return dimension.params.claim === undefined ? { column: dimension.column } : { column: dimension.column, claim: dimension.params.claim };
 }
 
+const countsOf = (plan: AggregatePlan, row: AggregateRow, metric: Metric): number[] => row.metrics[plan.metrics.indexOf(metric)] ?? [];
+
 function presentValue(plan: AggregatePlan, key: OutputKey, row: AggregateRow): unknown {
-  if ('metric' in key) return row.metrics[plan.metrics.indexOf(key.metric)] ?? 0;
+  if ('metric' in key) return presentMetric(key.metric, countsOf(plan, row, key.metric));
   const dimension = plan.dimensions[key.dimension];
   const values = row.dimensions[key.dimension] ?? [];
   if (!dimension || dimension.kind === 'datetime') return new Date(Number(values[0]) * 1000).toISOString();
-  return FIELD_COLUMNS[dimension.column].present(values);
+  return fieldDefinition(dimension.column).present(values, dimension.params);
 }
+
+/** Zero counts of a metric, for an empty bucket. */
+const zeros = (metric: Metric): number[] => (isRatingColumn(metric) ? RATING_COLUMNS[metric].buckets.map(() => 0) : [0]);
 
 /** Every bucket of the range, with the stored counts or zeros, in the plan's order, limited. */
 function fillGaps(plan: AggregatePlan, stored: AggregateRow[], interval: DateTimeInterval): AggregateRow[] {
   const byBucket = new Map(stored.map((row) => [Number(row.dimensions[0]?.[0]), row]));
   const rows: AggregateRow[] = [];
   for (let bucket = bucketStart(plan.from, interval); bucket <= plan.to; bucket = nextBucket(bucket, interval)) {
-    rows.push(byBucket.get(bucket) ?? { dimensions: [[String(bucket)]], metrics: plan.metrics.map(() => 0) });
+    rows.push(byBucket.get(bucket) ?? { dimensions: [[String(bucket)]], metrics: plan.metrics.map(zeros) });
   }
   const { key, direction } = plan.order;
   const sign = direction === 'asc' ? 1 : -1;
-  const sortValue = (row: AggregateRow): number => ('metric' in key ? (row.metrics[plan.metrics.indexOf(key.metric)] ?? 0) : Number(row.dimensions[0]?.[0]));
+  const sortValue = (row: AggregateRow): number => ('metric' in key ? metricScore(key.metric, countsOf(plan, row, key.metric)) : Number(row.dimensions[0]?.[0]));
   const time = (row: AggregateRow): number => Number(row.dimensions[0]?.[0]);
   rows.sort((a, b) => sign * (sortValue(a) - sortValue(b)) || time(a) - time(b));
   return rows.slice(0, plan.limit);

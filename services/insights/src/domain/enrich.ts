@@ -13,6 +13,8 @@ export interface Enrichment {
   isBot: boolean;
   /** ISO 3166-1 alpha-2, '' when unknown. */
   country: string;
+  /** The IP's approximate location, null when unknown. */
+  point: { latitude: number; longitude: number } | null;
 }
 
 // Order matters: Edge and Opera announce themselves as Chrome too, Chrome as Safari.
@@ -82,12 +84,21 @@ function geo(): GeoIp {
   return geoip;
 }
 
+/** Country and location of an IP address from the offline database (one lookup for both). */
+export function locate(ip: string): Pick<Enrichment, 'country' | 'point'> {
+  const found = ip ? geo().lookup(ip) : null;
+  if (!found) return { country: '', point: null };
+  const [latitude, longitude] = found.ll;
+  // geoip-lite answers [0, 0] for a range it knows only by country (no coordinates).
+  const point = latitude === 0 && longitude === 0 ? null : { latitude, longitude };
+  return { country: found.country ?? '', point };
+}
+
 /** ISO country code of an IP address from the offline database, '' when unknown or private. */
 export function countryOf(ip: string): string {
-  if (!ip) return '';
-  return geo().lookup(ip)?.country ?? '';
+  return locate(ip).country;
 }
 
 export function enrich(userAgent: string, ip: string): Enrichment {
-  return { ...parseUserAgent(userAgent), country: countryOf(ip) };
+  return { ...parseUserAgent(userAgent), ...locate(ip) };
 }

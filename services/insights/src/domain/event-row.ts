@@ -36,4 +36,75 @@ export interface InsightsEventRow {
   visitor_claims: string;
   /** JSON of the type-specific fields of the event (e.g. query of a search). */
   properties: string;
+
+  // Added with the second schema version (ClickHouse: ALTER TABLE … ADD COLUMN with these
+  // defaults, so older rows read as "not recorded"). Derived at ingest, read by the aggregate columns.
+  /** Reference SiteInsightsDisplayContext: 'site' (the default) or 'embed'. */
+  display_context: string;
+  /** Host of the session referrer, lowercased, without `www.` ('' when none). */
+  referrer_domain: string;
+  /** Campaign parameters of the location URL's query string ('' when absent). */
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  utm_term: string;
+  utm_content: string;
+  /** The IP's location from the offline database (0 when unknown; check geo_h3, 0,0 is a real place). */
+  geo_lat: number;
+  geo_lon: number;
+  /** H3 cell (resolution 15) of geo_lat/geo_lon as unsigned 64-bit decimal text, '0' when unknown. */
+  geo_h3: string;
+  /** link_click: the target's kind, its ContentRef as JSON with sorted keys, its domain (URL targets only) and the link's position. */
+  link_target_kind: string;
+  link_target_value: string;
+  link_target_domain: string;
+  link_position: string;
+  /** api_client_open / api_client_request: the OpenAPI operation. */
+  api_operation_path: string;
+  api_operation_method: string;
+  /** page_post_feedback(_comment): 'good' | 'ok' | 'bad', and the comment. */
+  feedback_rating: string;
+  feedback_comment: string;
+  /** ask_rate_response: 1 or -1 (0 on other events). */
+  ask_rating: number;
+  /** ad_click / ad_display. */
+  ad_domain: string;
+  ad_placement: string;
+  /** trademark_click. */
+  trademark_placement: string;
+  /** session.visitorAuthClaims flattened: nested keys joined with '.', one pair per array element. */
+  visitor_claim_keys: string[];
+  visitor_claim_values: string[];
 }
+
+/**
+ * The values of the columns added after the first schema version, for rows written before them
+ * (the stores' DEFAULTs are the same; a row still on the bus from an older build gets these).
+ */
+export const ADDED_COLUMN_DEFAULTS = {
+  display_context: 'site',
+  referrer_domain: '',
+  utm_source: '',
+  utm_medium: '',
+  utm_campaign: '',
+  utm_term: '',
+  utm_content: '',
+  geo_lat: 0,
+  geo_lon: 0,
+  geo_h3: '0',
+  link_target_kind: '',
+  link_target_value: '',
+  link_target_domain: '',
+  link_position: '',
+  api_operation_path: '',
+  api_operation_method: '',
+  feedback_rating: '',
+  feedback_comment: '',
+  ask_rating: 0,
+  ad_domain: '',
+  ad_placement: '',
+  trademark_placement: '',
+  visitor_claim_keys: [],
+  visitor_claim_values: [],
+} as const satisfies Partial<InsightsEventRow>;
+export type AddedColumn = keyof typeof ADDED_COLUMN_DEFAULTS;

@@ -1,7 +1,11 @@
 import { badRequest, newId } from '@quire/common';
 import type { SiteInsightsEvent } from '../http/events/events.schema';
 import { enrich } from './enrich';
+import { eventDetails } from './event-details';
 import type { InsightsEventRow } from './event-row';
+import { storedCellOf } from './geo-cell';
+import { domainOf, utmOf } from './url-fields';
+import { flattenClaims } from './visitor-claims';
 import { dailySalt, visitorHash } from './visitor-hash';
 
 /** Events may be stamped at most this far ahead of the server clock (client clock skew). */
@@ -60,6 +64,8 @@ export function buildEventRows(events: SiteInsightsEvent[], ctx: IngestContext):
     const { session, location } = event;
     const ip = session.ip ?? ctx.clientIp;
     const info = enrich(session.userAgent, ip);
+    const utm = utmOf(location.url);
+    const claims = flattenClaims(session.visitorAuthClaims);
     return {
       event_id: newId(),
       organization_id: ctx.organizationId,
@@ -86,6 +92,15 @@ export function buildEventRows(events: SiteInsightsEvent[], ctx: IngestContext):
       is_bot: info.isBot ? 1 : 0,
       visitor_claims: JSON.stringify(session.visitorAuthClaims ?? {}),
       properties: propertiesOf(event),
+      display_context: location.displayContext ?? 'site',
+      referrer_domain: domainOf(session.referrer),
+      ...utm,
+      geo_lat: info.point?.latitude ?? 0,
+      geo_lon: info.point?.longitude ?? 0,
+      geo_h3: info.point ? storedCellOf(info.point.latitude, info.point.longitude) : '0',
+      ...eventDetails(event),
+      visitor_claim_keys: claims.keys,
+      visitor_claim_values: claims.values,
     };
   });
 }

@@ -1,5 +1,5 @@
-import type { DateTimeInterval, FieldSource, MetricColumn } from '../domain/aggregate-columns';
-import { FIELD_COLUMNS } from '../domain/aggregate-columns';
+import type { DateTimeInterval, FieldSource, Metric, MetricColumn } from '../domain/aggregate-columns';
+import { isArraySource, isNumericSource, isRatingColumn, RATING_COLUMNS } from '../domain/aggregate-columns';
 import type { AggregatePlan, OutputKey } from '../domain/aggregate-query';
 import type { AggregateRow, InsightsScope, VisitorSegmentRow } from './insights-store';
 
@@ -11,14 +11,23 @@ export type SqlValueType = 'String' | 'Int64' | 'Float64';
 
 export interface SqlDialect {
   table: string;
+  /** The FROM clause: the table, plus what the array sources spelled so far need (Postgres joins them laterally). */
+  from(): string;
   bind(type: SqlValueType, value: string | number): string;
   /** The stored time column, and a bound unix-seconds value comparable with it. */
   timeColumn: string;
   bindTime(seconds: number): string;
   /** The start of the bucket holding each event, as unix seconds (UTC; weeks start on Monday). */
   bucket(interval: DateTimeInterval): string;
+  /** A source's value; an array source gives one row per element (ClickHouse arrayJoin, a lateral join in Postgres). */
   source(source: FieldSource): string;
+  /** Whether any element of an array source is in the bound `list`, without spreading rows. */
+  anyElementIn(source: FieldSource, list: string): string;
+  /** Whether an array source has any element (the event carries the claim). */
+  hasElements(source: FieldSource): string;
   distinctCount(expression: string): string;
+  /** The number of the group's events where `condition` holds (counted like eventsCount). */
+  countEventsIf(condition: string): string;
   /** The visitor: the client's visitor id, or the privacy-preserving hash when it sent none. */
   visitorKey: string;
   /** Byte order for strings, so both stores sort alike. */
@@ -39,20 +48,47 @@ const METRIC_SOURCE: Record<MetricColumn, (d: SqlDialect) => string> = {
   visitorsCount: (d) => d.distinctCount(d.visitorKey),
 };
 
+/** A rating's counts: one per rating value, over the rating events of the group. */
+function ratingCounts(metric: keyof typeof RATING_COLUMNS, d: SqlDialect): string[] {
+  const { eventType, column, buckets } = RATING_COLUMNS[metric];
+  const type = typeof buckets[0]?.value === 'number' ? 'Int64' : 'String';
+  return buckets.map((b) => d.countEventsIf(`type = ${d.bind('String', eventType)} AND ${column} = ${d.bind(type, b.value)}`));
+}
+
+/** A metric's expressions: one for a count, one per rating for a rating. */
+function metricSources(metric: Metric, d: SqlDialect): string[] {
+  return isRatingColumn(metric) ? ratingCounts(metric, d) : [METRIC_SOURCE[metric](d)];
+}
+
+/** What a metric is ordered by: its count, or a rating's net score (metricScore in the domain). */
+function metricOrder(metric: Metric, d: SqlDialect): string {
+  if (!isRatingColumn(metric)) return METRIC_SOURCE[metric](d);
+  const counts = ratingCounts(metric, d);
+  return `(${RATING_COLUMNS[metric].buckets.map((b, i) => `${b.weight} * ${counts[i]}`).join(' + ')})`;
+}
+
+function filterCondition(f: AggregatePlan['fieldFilters'][number], d: SqlDialect): string {
+  const list = f.match.values.map((v) => d.bind(f.match.type, v)).join(', ');
+  if (!isArraySource(f.match.source)) return `${d.source(f.match.source)} ${f.negate ? 'NOT IN' : 'IN'} (${list})`;
+  // notIn over a claim: events that have it, with no value in the list (not visitors without it).
+  const any = d.anyElementIn(f.match.source, list);
+  return f.negate ? `${d.hasElements(f.match.source)} AND NOT ${any}` : any;
+}
+
 /**
  * The plan's query. `prefiltered` is for a `d.table` that is already narrowed to the scope, the
  * range and the filters (a subquery), so no WHERE is added.
  */
 export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: SqlDialect, prefiltered = false): BuiltAggregate {
   const dimensionExprs = plan.dimensions.map((dimension) =>
-    dimension.kind === 'datetime' ? [d.bucket(dimension.interval)] : FIELD_COLUMNS[dimension.column].sources.map((s) => d.source(s)),
+    dimension.kind === 'datetime' ? [d.bucket(dimension.interval)] : dimension.sources.map((s) => d.source(s)),
   );
-  const metricExprs = plan.metrics.map((m) => METRIC_SOURCE[m](d));
+  const metricExprs = plan.metrics.map((m) => metricSources(m, d));
   const dimensionAliases = dimensionExprs.map((exprs, i) => exprs.map((_, j) => `d${i}_${j}`));
-  const metricAliases = metricExprs.map((_, k) => `m${k}`);
+  const metricAliases = metricExprs.map((exprs, k) => exprs.map((_, j) => `m${k}_${j}`));
   const selects = [
     ...dimensionExprs.flatMap((exprs, i) => exprs.map((e, j) => `${e} AS ${dimensionAliases[i]?.[j]}`)),
-    ...metricExprs.map((e, k) => `${e} AS ${metricAliases[k]}`),
+    ...metricExprs.flatMap((exprs, k) => exprs.map((e, j) => `${e} AS ${metricAliases[k]?.[j]}`)),
   ];
   const where = [
     ...scopeConditions(scope, d),
@@ -63,10 +99,11 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
   ];
   const having = plan.having.map((h) => `${METRIC_SOURCE[h.metric](d)} ${h.op} ${d.bind('Float64', h.value)}`);
   const orderFor = (key: OutputKey, direction: string): string[] => {
-    if ('metric' in key) return [`${METRIC_SOURCE[key.metric](d)} ${direction}`];
+    if ('metric' in key) return [`${metricOrder(key.metric, d)} ${direction}`];
     const dimension = plan.dimensions[key.dimension];
     const exprs = dimensionExprs[key.dimension] ?? [];
-    return exprs.map((e) => `${dimension?.kind === 'field' ? d.orderText(e) : e} ${direction}`);
+    const text = (j: number): boolean => dimension?.kind === 'field' && !isNumericSource(dimension.sources[j]);
+    return exprs.map((e, j) => `${text(j) ? d.orderText(e) : e} ${direction}`);
   };
   // Every dimension breaks ties, so a limited result is the same rows in both stores.
   const order = [
@@ -76,7 +113,7 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
   const flatDimensions = dimensionExprs.flat();
   const sql = [
     `SELECT ${selects.join(', ')}`,
-    `FROM ${d.table}`,
+    `FROM ${d.from()}`,
     prefiltered ? '' : `WHERE ${where.join(' AND ')}`,
     flatDimensions.length ? `GROUP BY ${flatDimensions.join(', ')}` : '',
     having.length ? `HAVING ${having.join(' AND ')}` : '',
@@ -91,7 +128,7 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
     decode: (rows) =>
       rows.map((r) => ({
         dimensions: dimensionAliases.map((aliases) => aliases.map((a) => String(r[a] ?? ''))),
-        metrics: metricAliases.map((a) => Number(r[a] ?? 0)),
+        metrics: metricAliases.map((aliases) => aliases.map((a) => Number(r[a] ?? 0))),
       })),
   };
 }
@@ -113,12 +150,9 @@ export function buildVisitorSegmentsSql(scope: InsightsScope, limit: number, d: 
   };
 }
 
-/** The plan's `in` / `notIn` filters; each compares the first source of its column. */
+/** The plan's `in` / `notIn` filters. */
 export function fieldFilterConditions(plan: AggregatePlan, d: SqlDialect): string[] {
-  return plan.fieldFilters.map((f) => {
-    const source = FIELD_COLUMNS[f.column].sources[0] as FieldSource;
-    return `${d.source(source)} ${f.negate ? 'NOT IN' : 'IN'} (${f.values.map((v) => d.bind('String', v)).join(', ')})`;
-  });
+  return plan.fieldFilters.map((f) => filterCondition(f, d));
 }
 
 export function scopeConditions(scope: InsightsScope, d: SqlDialect): string[] {

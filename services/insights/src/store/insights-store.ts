@@ -15,10 +15,13 @@ export interface BatchOrigin {
   lastOffset: number;
 }
 
-/** One group of an aggregate: per plan dimension the values of its sources (a time bucket as unix seconds), then the plan's metrics in order. */
+/**
+ * One group of an aggregate: per plan dimension the values of its sources (a time bucket as unix
+ * seconds), then per plan metric its counts (one for a count, one per rating for a rating).
+ */
 export interface AggregateRow {
   dimensions: string[][];
-  metrics: number[];
+  metrics: number[][];
 }
 
 /** Visitors sharing the same auth claims (the stored JSON text), with their counts. */

@@ -15,7 +15,9 @@ const column = z
   })
   .strict();
 
-const filterValue = z.union([z.string().max(2048), z.number(), z.null(), z.object({ page: z.string().nullable(), space: z.string() }).strict()]);
+// Objects are a page ({ page, space }), a geo point ({ latitude, longitude, h3 }) or a link target
+// (ContentRef): which one a column takes is checked by the planner (aggregate-columns.ts).
+const filterValue = z.union([z.string().max(2048), z.number(), z.null(), z.record(z.unknown())]);
 
 const filter = z
   .object({

@@ -45,7 +45,8 @@ const base = { session, location, timestamp: z.string().datetime({ offset: true 
 
 const rating = z.enum(['bad', 'ok', 'good']);
 const operation = z.object({ path: z.string(), method: z.string() });
-const ad = z.object({ domain: z.string(), zoneId: z.string(), placement: z.string() });
+// Reference SiteInsightsAdPlacement: only 'aside' (what the aggregate's eventAdPlacement answers).
+const ad = z.object({ domain: z.string(), zoneId: z.string(), placement: z.enum(['aside']) });
 const query = z.string().max(2048);
 
 function eventOf<T extends string, S extends z.ZodRawShape>(type: T, fields: S) {

@@ -18,7 +18,7 @@ import {
 import { clickhouseDialect } from './dialect';
 import { LEDGER_MIGRATIONS, LEDGER_RETENTION_MONTHS, LEDGER_TABLE, ledgerRow, LOOKUP_IDS_PER_QUERY, overlappingBatchesSql, storedEventIdsSql } from './insert-ledger';
 import { expiredPartitions, RETENTION_MONTHS } from './retention';
-import { CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
+import { addColumnsStatement, CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
 
 export interface ClickHouseStoreOptions {
   /** http://user:password@host:8123/database */
@@ -71,9 +71,20 @@ export class ClickHouseStore implements InsightsStore {
   async migrate(): Promise<void> {
     await this.supportsQueryParams();
     for (const statement of [...CLICKHOUSE_MIGRATIONS, ...LEDGER_MIGRATIONS, ...ROLLUP_TABLES]) await this.client.command({ query: statement });
+    await this.addMissingColumns();
     await this.createRollupView();
     const [coverage] = await this.read<{ day: number | string }>(() => `SELECT toUInt32(max(covers_from)) AS day FROM ${ROLLUP_COVERAGE_TABLE}`);
     this.rollupFromDay = Number(coverage?.day ?? 0);
+  }
+
+  /**
+   * Brings an events table created by an older build up to the current columns. 18.16 has no
+   * `ADD COLUMN IF NOT EXISTS`, so the existing columns are read first and only missing ones added.
+   */
+  private async addMissingColumns(): Promise<void> {
+    const columns = await this.read<{ name: string }>(() => `SELECT name FROM system.columns WHERE database = currentDatabase() AND table = '${EVENTS_TABLE}'`);
+    const statement = addColumnsStatement(new Set(columns.map((c) => c.name)));
+    if (statement) await this.client.command({ query: statement });
   }
 
   /** Creates the rollup view once, recording from which day on it is complete (see daily-rollup.ts). */

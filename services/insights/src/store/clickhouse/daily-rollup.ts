@@ -1,4 +1,4 @@
-import { FIELD_COLUMNS, type DateTimeInterval, type FieldColumn } from '../../domain/aggregate-columns';
+import type { DateTimeInterval, FieldSource } from '../../domain/aggregate-columns';
 import type { AggregatePlan } from '../../domain/aggregate-query';
 import { buildAggregateSql, fieldFilterConditions, scopeConditions, type BuiltAggregate, type SqlDialect } from '../aggregate-sql';
 import type { InsightsScope } from '../insights-store';
@@ -56,10 +56,10 @@ const ROLLUP_BUCKETS: Partial<Record<DateTimeInterval, string>> = {
   month: 'toUInt32(toStartOfMonth(day)) * 86400',
 };
 
-/** The rollup columns a field column reads, or null when it reads anything else. */
-function rollupColumns(column: FieldColumn): string[] | null {
+/** The rollup columns that sources read, or null when one reads anything else. */
+function rollupColumns(sources: readonly FieldSource[]): string[] | null {
   const columns: string[] = [];
-  for (const source of FIELD_COLUMNS[column].sources) {
+  for (const source of sources) {
     if (source.kind !== 'row' || !ROLLUP_COLUMNS.includes(source.column)) return null;
     columns.push(source.column);
   }
@@ -69,8 +69,8 @@ function rollupColumns(column: FieldColumn): string[] | null {
 /** Whole days (inclusive day numbers) of the plan the rollup can answer, or null if it cannot help. */
 export function rollupWindow(plan: AggregatePlan, coversFromDay: number): { firstDay: number; lastDay: number } | null {
   if (plan.metrics.some((m) => m !== 'eventsCount') || plan.timeFilters.length > 0) return null;
-  const answerable = plan.dimensions.every((d) => (d.kind === 'datetime' ? ROLLUP_BUCKETS[d.interval] !== undefined : rollupColumns(d.column) !== null));
-  if (!answerable || plan.fieldFilters.some((f) => rollupColumns(f.column) === null)) return null;
+  const answerable = plan.dimensions.every((d) => (d.kind === 'datetime' ? ROLLUP_BUCKETS[d.interval] !== undefined : rollupColumns(d.sources) !== null));
+  if (!answerable || plan.fieldFilters.some((f) => rollupColumns([f.match.source]) === null)) return null;
   const firstDay = Math.max(Math.ceil(plan.from / DAY), coversFromDay);
   const lastDay = Math.floor((plan.to + 1) / DAY) - 1;
   return firstDay <= lastDay ? { firstDay, lastDay } : null;
@@ -82,7 +82,7 @@ export function rollupWindow(plan: AggregatePlan, coversFromDay: number): { firs
  * shared builder then groups, filters, orders and limits like any other query.
  */
 export function buildRollupAggregateSql(scope: InsightsScope, plan: AggregatePlan, window: { firstDay: number; lastDay: number }, d: SqlDialect): BuiltAggregate {
-  const columns = [...new Set(plan.dimensions.flatMap((dim) => (dim.kind === 'field' ? (rollupColumns(dim.column) ?? []) : [])))];
+  const columns = [...new Set(plan.dimensions.flatMap((dim) => (dim.kind === 'field' ? (rollupColumns(dim.sources) ?? []) : [])))];
   const time = plan.dimensions.find((dim) => dim.kind === 'datetime');
   const part = (table: string, bucket: string | null, count: string, conditions: string[]): string => {
     const keys = [...(bucket ? ['bucket'] : []), ...columns];
@@ -106,6 +106,7 @@ export function buildRollupAggregateSql(scope: InsightsScope, plan: AggregatePla
   if (plan.from < start) edges.push(`(${d.timeColumn} >= ${d.bindTime(plan.from)} AND ${d.timeColumn} < ${d.bindTime(start)})`);
   if (plan.to >= end) edges.push(`(${d.timeColumn} >= ${d.bindTime(end)} AND ${d.timeColumn} <= ${d.bindTime(plan.to)})`);
   if (edges.length > 0) parts.push(part(d.table, interval && d.bucket(interval), 'count(*)', [`(${edges.join(' OR ')})`]));
-  const outer: SqlDialect = { ...d, table: `(${parts.join(' UNION ALL ')})`, bucket: () => 'bucket', eventCount: 'sum(c)' };
+  const union = `(${parts.join(' UNION ALL ')})`;
+  const outer: SqlDialect = { ...d, table: union, from: () => union, bucket: () => 'bucket', eventCount: 'sum(c)' };
   return buildAggregateSql(scope, plan, outer, true);
 }

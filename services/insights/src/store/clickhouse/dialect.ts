@@ -1,4 +1,5 @@
 import type { DateTimeInterval, FieldSource } from '../../domain/aggregate-columns';
+import { parentMasks } from '../../domain/geo-cell';
 import type { SqlDialect } from '../aggregate-sql';
 import type { Binder } from './bind';
 import { quoteString } from './bind';
@@ -16,21 +17,56 @@ const BUCKETS: Record<DateTimeInterval, string> = {
   month: 'toUInt32(toStartOfMonth(timestamp)) * 86400',
 };
 
+/** The stored cell's parent as 16 hex digits ('' when unknown); the masks are constants of a validated 0..15 precision. */
+function geoCell(precision: number): string {
+  const { keep, set } = parentMasks(precision);
+  return `if(geo_h3 = 0, '', lower(hex(bitOr(bitAnd(geo_h3, toUInt64('${keep}')), toUInt64('${set}')))))`;
+}
+
+/** An array source's elements (distinct claim names; a claim's values). */
+function elements(source: FieldSource, quote: (claim: string) => string): string {
+  if (source.kind === 'claimKeys') return 'arrayDistinct(visitor_claim_keys)';
+  if (source.kind === 'claimValues') return `arrayFilter((v, k) -> k = ${quote(source.claim)}, visitor_claim_values, visitor_claim_keys)`;
+  throw new TypeError(`${source.kind} is not an array source`);
+}
+
 /** ClickHouse spelling of the shared aggregate SQL, binding values through `binder`. */
 export function clickhouseDialect(binder: Binder): SqlDialect {
+  // An array source is spelled once per claim: its arrayJoin must read the same in SELECT, GROUP
+  // BY and ORDER BY (a second, differently bound copy would be a second join).
+  const claims = new Map<string, string>();
+  const claim = (name: string): string => {
+    const known = claims.get(name) ?? binder.bind('String', name);
+    claims.set(name, known);
+    return known;
+  };
   return {
     table: EVENTS_TABLE,
+    from: () => EVENTS_TABLE,
     bind: (type, value) => binder.bind(type, value),
     timeColumn: 'timestamp',
     bindTime: (seconds) => binder.bind('DateTime', seconds),
     bucket: (interval) => BUCKETS[interval],
     source: (source: FieldSource) => {
-      if (source.kind === 'row') return source.column;
-      if (source.kind === 'bot') return "if(is_bot = 1, 'unknown', '')";
-      // The key is a whitelisted constant, not user input.
-      return `visitParamExtractString(properties, ${quoteString(source.key)})`;
+      switch (source.kind) {
+        case 'row':
+          return source.column;
+        case 'bot':
+          return "if(is_bot = 1, 'unknown', '')";
+        case 'property':
+          // The key is a whitelisted constant, not user input.
+          return `visitParamExtractString(properties, ${quoteString(source.key)})`;
+        case 'geoCell':
+          return geoCell(source.precision);
+        default:
+          return `arrayJoin(${elements(source, claim)})`;
+      }
     },
+    anyElementIn: (source, list) => `arrayExists(x -> x IN (${list}), ${elements(source, claim)})`,
+    hasElements: (source) => `notEmpty(${elements(source, claim)})`,
     distinctCount: (expression) => `uniqExact(${expression})`,
+    // Distinct ids, as eventsCount counts today (a replay not merged yet counts once).
+    countEventsIf: (condition) => `countIf(${condition})`,
     visitorKey: "if(visitor_id = '', visitor_hash, visitor_id)",
     orderText: (expression) => expression,
   };

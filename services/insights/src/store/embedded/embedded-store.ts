@@ -1,6 +1,6 @@
 import type { SqlDatabase } from '@quire/common';
 import type { AggregatePlan } from '../../domain/aggregate-query';
-import type { InsightsEventRow } from '../../domain/event-row';
+import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../domain/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
 import type { AggregateRow, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
 import { postgresDialect } from './dialect';
@@ -9,7 +9,9 @@ const COLUMNS: readonly (keyof InsightsEventRow)[] = [
   'event_id', 'organization_id', 'site_id', 'type', 'timestamp', 'ingested_at', 'visitor_id', 'session_id', 'visitor_hash',
   'url', 'referrer', 'language', 'site_section', 'site_space', 'site_share_key', 'space', 'revision', 'page', 'country',
   'browser', 'os', 'device', 'is_bot', 'visitor_claims', 'properties',
+  ...(Object.keys(ADDED_COLUMN_DEFAULTS) as (keyof typeof ADDED_COLUMN_DEFAULTS)[]),
 ];
+const DEFAULTS: Partial<InsightsEventRow> = ADDED_COLUMN_DEFAULTS;
 const QUOTED = COLUMNS.map((c) => `"${c}"`).join(', ');
 // Postgres takes at most 65535 parameters per statement.
 const ROWS_PER_STATEMENT = Math.floor(60_000 / COLUMNS.length);
@@ -28,7 +30,8 @@ export class EmbeddedInsightsStore implements InsightsStore {
     for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
       const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
       const params: unknown[] = [];
-      const tuples = chunk.map((row) => `(${COLUMNS.map((c) => `$${params.push(row[c])}`).join(', ')})`);
+      // A row from an older build (still on the bus) lacks the added columns: it gets their defaults.
+      const tuples = chunk.map((row) => `(${COLUMNS.map((c) => `$${params.push(row[c] ?? DEFAULTS[c])}`).join(', ')})`);
       // A redelivered event (same id) is dropped here, so queries never see it twice.
       const result = await this.db.query(`INSERT INTO insights_events (${QUOTED}) VALUES ${tuples.join(', ')} ON CONFLICT (event_id) DO NOTHING`, params);
       stored += result.rowCount;

@@ -1,0 +1,29 @@
+// What the aggregate columns read from URLs, derived once at ingest: the domain of a referrer or
+// of a link target, and the campaign (utm_*) parameters of the page's URL.
+
+/**
+ * The host of a URL, lowercased and without a leading `www.` (a dashboard counts
+ * www.google.com and google.com as one referrer); '' for anything that is not an absolute URL.
+ */
+export function domainOf(url: string | null | undefined): string {
+  if (!url) return '';
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
+
+export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+export type UtmParameter = (typeof UTM_PARAMETERS)[number];
+
+/** The campaign parameters of a page URL, decoded ('' when absent); the first one wins when repeated. */
+export function utmOf(url: string): Record<UtmParameter, string> {
+  let params: URLSearchParams | null = null;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    params = null;
+  }
+  return Object.fromEntries(UTM_PARAMETERS.map((name) => [name, params?.get(name) ?? ''])) as Record<UtmParameter, string>;
+}
