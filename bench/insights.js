@@ -92,7 +92,9 @@ async function main() {
     const aggSite = (await (await api(`/v1/orgs/${orgId}/sites`, { title: 'Aggregate bench site' })).json()).id;
     log(`generating ${AGG_EVENTS} events for the aggregate queries`);
     await ch.command({
-      query: `INSERT INTO ${CH_DB}.insights_events SELECT concat('g', toString(number)), '${orgId}', '${aggSite}', 'page_view',
+      query: `INSERT INTO ${CH_DB}.insights_events (event_id, organization_id, site_id, type, timestamp, ingested_at, visitor_id, session_id,
+        visitor_hash, url, referrer, language, site_section, site_space, site_share_key, space, revision, page, country, browser, os, device,
+        is_bot, visitor_claims, properties) SELECT concat('g', toString(number)), '${orgId}', '${aggSite}', 'page_view',
         toDateTime(${now} - intDiv(number * 31536000, ${AGG_EVENTS})), toDateTime(${now}), concat('v', toString(number % 100000)), concat('s', toString(number % 400000)),
         concat('h', toString(number % 100000)), concat('https://docs.example.com/p', toString(number % 1000)), '', 'en', '', '', '', '', '',
         concat('page', toString(number % 1000)), arrayElement(['GB','US','FR','DE','JP','BR','IN','NG'], (number % 8) + 1), 'chrome', 'linux', 'desktop', 0, '{}', '{}'

@@ -17,6 +17,8 @@ export interface SqlDialect {
   /** The stored time column, and a bound unix-seconds value comparable with it. */
   timeColumn: string;
   bindTime(seconds: number): string;
+  /** Conditions keeping events from `from` to `to` (inclusive unix seconds), spelled so the store's index can use them. */
+  timeRange(from: number, to: number): string[];
   /** The start of the bucket holding each event, as unix seconds (UTC; weeks start on Monday). */
   bucket(interval: DateTimeInterval): string;
   /** A source's value; an array source gives one row per element (ClickHouse arrayJoin, a lateral join in Postgres). */
@@ -92,8 +94,7 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
   ];
   const where = [
     ...scopeConditions(scope, d),
-    `${d.timeColumn} >= ${d.bindTime(plan.from)}`,
-    `${d.timeColumn} <= ${d.bindTime(plan.to)}`,
+    ...d.timeRange(plan.from, plan.to),
     ...plan.timeFilters.map((t) => `${d.timeColumn} ${t.op} ${d.bindTime(t.seconds)}`),
     ...fieldFilterConditions(plan, d),
   ];

@@ -102,10 +102,9 @@ export function buildRollupAggregateSql(scope: InsightsScope, plan: AggregatePla
       `day <= toDate(${d.bindTime(end - 1)})`,
     ]),
   ];
-  const edges: string[] = [];
-  if (plan.from < start) edges.push(`(${d.timeColumn} >= ${d.bindTime(plan.from)} AND ${d.timeColumn} < ${d.bindTime(start)})`);
-  if (plan.to >= end) edges.push(`(${d.timeColumn} >= ${d.bindTime(end)} AND ${d.timeColumn} <= ${d.bindTime(plan.to)})`);
-  if (edges.length > 0) parts.push(part(d.table, interval && d.bucket(interval), 'count(*)', [`(${edges.join(' OR ')})`]));
+  // The partial days at both ends, each its own part so that each reads only its own days.
+  if (plan.from < start) parts.push(part(d.table, interval && d.bucket(interval), 'count(*)', d.timeRange(plan.from, start - 1)));
+  if (plan.to >= end) parts.push(part(d.table, interval && d.bucket(interval), 'count(*)', d.timeRange(end, plan.to)));
   const union = `(${parts.join(' UNION ALL ')})`;
   const outer: SqlDialect = { ...d, table: union, from: () => union, bucket: () => 'bucket', eventCount: 'sum(c)' };
   return buildAggregateSql(scope, plan, outer, true);

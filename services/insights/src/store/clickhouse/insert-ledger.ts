@@ -1,5 +1,6 @@
 import type { BatchOrigin } from '../insights-store';
 import type { Binder } from './bind';
+import { timeRange } from './dialect';
 import { EVENTS_TABLE } from './schema';
 
 // Exactly-once inserts without transactions. The consumer commits a batch's Kafka offsets after
@@ -46,6 +47,6 @@ export function overlappingBatchesSql(b: Binder, origin: BatchOrigin): string {
 export function storedEventIdsSql(b: Binder, siteIds: readonly string[], fromSeconds: number, toSeconds: number, ids: readonly string[]): string {
   return `SELECT event_id FROM ${EVENTS_TABLE}
     WHERE site_id IN (${siteIds.map((s) => b.bind('String', s)).join(', ')})
-      AND timestamp >= ${b.bind('DateTime', fromSeconds)} AND timestamp <= ${b.bind('DateTime', toSeconds)}
+      AND ${timeRange(b, fromSeconds, toSeconds).join(' AND ')}
       AND event_id IN (${ids.map((id) => b.bind('String', id)).join(', ')})`;
 }

@@ -53,6 +53,7 @@ export function postgresDialect(params: unknown[]): SqlDialect {
     bind,
     timeColumn: TS,
     bindTime: (seconds) => bind('Int64', seconds),
+    timeRange: (from, to) => [`${TS} >= ${bind('Int64', from)}`, `${TS} <= ${bind('Int64', to)}`],
     bucket: (interval) => BUCKETS[interval],
     source: (source: FieldSource) => {
       switch (source.kind) {
