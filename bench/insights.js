@@ -13,7 +13,7 @@ const { LocalStack } = require('@quire/gateway');
 
 const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
 const CH_DB = 'quire_bench';
-const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 100000);
+const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 300000);
 const AGG_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);

@@ -13,6 +13,10 @@ import { EVENTS_TABLE } from './schema';
 // The view counts what is inserted after it exists. `covers_from` records the first day it is
 // complete for: day 0 on a fresh table; two days after its creation when it is added to a table
 // that already holds events (older days keep being answered from raw rows).
+//
+// Known limit: ClickHouse writes the view's rows right after the table's part, in the same INSERT
+// but not atomically with it. If the server fails between the two, the consumer's retry finds the
+// events stored and skips them, so the rollup misses that batch (raw rows stay exact).
 
 export const ROLLUP_TABLE = 'insights_daily_events';
 export const ROLLUP_VIEW = 'insights_daily_events_mv';
