@@ -2,6 +2,8 @@
 // Built once at ingest: id and ingest time are given at the API, raw IPs are never stored.
 // This is a public interface for dashboards reading ClickHouse directly: change it only with a
 // migration and a README update.
+import { NO_DETAILS } from './event-details';
+
 export interface InsightsEventRow {
   /** Unique per event; replays carry the same id (deduplication key). */
   event_id: string;
@@ -92,18 +94,7 @@ export const ADDED_COLUMN_DEFAULTS = {
   geo_lat: 0,
   geo_lon: 0,
   geo_h3: '0',
-  link_target_kind: '',
-  link_target_value: '',
-  link_target_domain: '',
-  link_position: '',
-  api_operation_path: '',
-  api_operation_method: '',
-  feedback_rating: '',
-  feedback_comment: '',
-  ask_rating: 0,
-  ad_domain: '',
-  ad_placement: '',
-  trademark_placement: '',
+  ...NO_DETAILS,
   visitor_claim_keys: [],
   visitor_claim_values: [],
 } as const satisfies Partial<InsightsEventRow>;
