@@ -82,6 +82,7 @@ export const CLICKHOUSE_MIGRATIONS: readonly string[] = [
   ENGINE = ReplacingMergeTree(ingested_at)
   PARTITION BY toYYYYMM(timestamp)
   ORDER BY (site_id, toDate(timestamp), event_id)`,
-  // A replayed event has the same id and timestamp, so the same sorting key in the same partition:
-  // background merges keep one copy; queries count distinct event ids until then.
+  // Inserts are exactly once (insert-ledger.ts), so queries count rows. Should a copy slip in (two
+  // consumers overlapping in a rebalance), it has the same sorting key in the same partition and
+  // background merges keep one.
 ];
