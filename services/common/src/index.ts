@@ -36,3 +36,4 @@ export * from './membership';
 export * from './ordering';
 export { containsPattern } from './sql/patterns';
 export { assignmentsFor } from './sql/assignments';
+export { chunks } from './chunks';

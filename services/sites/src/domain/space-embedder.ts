@@ -1,4 +1,4 @@
-import { badRequest, type ContentClient } from '@quire/common';
+import { badRequest, chunks, type ContentClient } from '@quire/common';
 
 // Site spaces embed the full Space object, which lives in the content service. Every response
 // asks content for all of its spaces at once (GetSpaces) — never one call per item.
@@ -28,8 +28,8 @@ const MAX_SPACES_PER_CALL = 1000;
 export async function fetchSpaces(content: SpaceSource, spaceIds: Iterable<string>, userId: string, organizationId?: string): Promise<SpaceCatalog> {
   const ids = [...new Set(spaceIds)];
   const catalog = new Map<string, EmbeddedSpace>();
-  for (let start = 0; start < ids.length; start += MAX_SPACES_PER_CALL) {
-    const { spaces } = await content.getSpaces({ spaceIds: ids.slice(start, start + MAX_SPACES_PER_CALL), userId });
+  for (const chunk of chunks(ids, MAX_SPACES_PER_CALL)) {
+    const { spaces } = await content.getSpaces({ spaceIds: chunk, userId });
     for (const entry of spaces) {
       if (organizationId !== undefined && entry.organizationId !== organizationId) continue;
       const space = parseSpace(entry.spaceJson);

@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { parseInput, payloadTooLarge, type BusMessage, type MembershipResolver, type ServiceContext } from '@quire/common';
+import { chunks, parseInput, payloadTooLarge, type BusMessage, type MembershipResolver, type ServiceContext } from '@quire/common';
 import { encodeEventRows, ROWS_PER_MESSAGE } from '../../domain/event-message';
 import { buildEventRows } from '../../domain/ingest';
 import { authorizeTracking, SiteOwnership } from '../../domain/ingest-site';
@@ -24,12 +24,6 @@ export function clientIp(req: Request): string {
   const forwarded = req.header('x-forwarded-for')?.split(',')[0]?.trim();
   const ip = forwarded || req.socket.remoteAddress || '';
   return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 export function eventsRoutes(deps: EventsHttpDeps): Router {

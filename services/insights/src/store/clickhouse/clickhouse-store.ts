@@ -1,5 +1,5 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
-import { DependencyUnavailableError } from '@quire/common';
+import { chunks, DependencyUnavailableError } from '@quire/common';
 import type { AggregatePlan } from '../../domain/aggregate-query';
 import type { InsightsEventRow } from '../../domain/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
@@ -130,8 +130,8 @@ export class ClickHouseStore implements InsightsStore {
     const from = Math.min(...times);
     const to = Math.max(...times);
     const stored = new Set<string>();
-    for (let i = 0; i < rows.length; i += LOOKUP_IDS_PER_QUERY) {
-      const ids = rows.slice(i, i + LOOKUP_IDS_PER_QUERY).map((r) => r.event_id);
+    for (const chunk of chunks(rows, LOOKUP_IDS_PER_QUERY)) {
+      const ids = chunk.map((r) => r.event_id);
       for (const r of await this.read<{ event_id: string }>((b) => storedEventIdsSql(b, sites, from, to, ids))) stored.add(r.event_id);
     }
     return rows.filter((r) => !stored.has(r.event_id));
@@ -155,11 +155,8 @@ export class ClickHouseStore implements InsightsStore {
   }
 
   private async dropPartitions(table: string, now: Date, retentionMonths: number): Promise<string[]> {
-    const result = await this.client.query({
-      query: `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${table}' AND active`,
-      format: 'JSONEachRow',
-    });
-    const partitions = (await result.json<{ partition: string }>()).map((r) => String(r.partition));
+    const parts = await this.read<{ partition: string }>(() => `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${table}' AND active`);
+    const partitions = parts.map((r) => String(r.partition));
     const expired = expiredPartitions(partitions, now, retentionMonths);
     // Ids are six digits (checked by expiredPartitions), so they are safe as literals.
     for (const id of expired) await this.client.command({ query: `ALTER TABLE ${table} DROP PARTITION ${id}` });

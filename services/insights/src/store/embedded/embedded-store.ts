@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@quire/common';
+import { chunks, type SqlDatabase } from '@quire/common';
 import type { AggregatePlan } from '../../domain/aggregate-query';
 import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../domain/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
@@ -27,8 +27,7 @@ export class EmbeddedInsightsStore implements InsightsStore {
 
   async insert(rows: InsightsEventRow[]): Promise<number> {
     let stored = 0;
-    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-      const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
       const params: unknown[] = [];
       // A row from an older build (still on the bus) lacks the added columns: it gets their defaults.
       const tuples = chunk.map((row) => `(${COLUMNS.map((c) => `$${params.push(row[c] ?? DEFAULTS[c])}`).join(', ')})`);
