@@ -8,6 +8,8 @@ const BATCH_MIN_BYTES = 1024 * 1024;
 const BATCH_MAX_BYTES = 16 * 1024 * 1024;
 /** Heartbeats while a batch handler runs, so a slow insert does not cost the group membership. */
 const BATCH_HEARTBEAT_MS = 3000;
+const CONSUMER_REQUEST_TIMEOUT_MS = 30_000;
+const CONSUMER_SESSION_TIMEOUT_MS = 10_000;
 /** Bytes per produce request of coalesced publishes: well under the broker's 1 MB message.max.bytes. */
 const SEND_MAX_BYTES = 512 * 1024;
 
@@ -42,6 +44,7 @@ function batchRunConfig(handleBatch: (messages: ReceivedMessage[]) => Promise<vo
 /** Distributed-mode bus on Apache Kafka: idempotent producer, acks from all in-sync replicas. */
 export class KafkaBus implements MessageBus {
   private readonly kafka: Kafka;
+  private readonly consumerKafka: Kafka;
   private producer: Producer | null = null;
   private connecting: Promise<Producer> | null = null;
   private readonly consumers: Consumer[] = [];
@@ -58,6 +61,10 @@ export class KafkaBus implements MessageBus {
       retry: { retries: 2, initialRetryTime: 100, maxRetryTime: 1000 },
       logLevel: logLevel.NOTHING,
     });
+    // Consumers get a client of their own: group requests (JoinGroup, SyncGroup) are answered only
+    // once a rebalance completes, which can take longer than the producer's fail-fast 5 s; timing
+    // them out made a consumer that rejoined after a crash loop instead of resuming.
+    this.consumerKafka = new Kafka({ clientId, brokers, connectionTimeout: 1000, requestTimeout: CONSUMER_REQUEST_TIMEOUT_MS, logLevel: logLevel.NOTHING });
   }
 
   /** Concurrent publishes to one topic share produce requests (see SendCoalescer). */
@@ -109,8 +116,13 @@ export class KafkaBus implements MessageBus {
   }
 
   private async startConsumer(subscription: Subscription): Promise<void> {
-    const consumer = this.kafka.consumer({
+    const consumer = this.consumerKafka.consumer({
       groupId: subscription.groupId,
+      // A member that died without leaving (killed process) holds its partitions until its session
+      // expires: 10 s instead of kafkajs' 30 s, so its work resumes elsewhere quickly.
+      sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
+      heartbeatInterval: 1000,
+      rebalanceTimeout: 20_000,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
       // Batch subscriptions let the broker gather up to BATCH_MIN_BYTES (or wait batchWaitMs),
       // so the handler sees few large batches instead of many small ones.
