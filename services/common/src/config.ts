@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_OUTBOX_RETENTION, type OutboxRetention } from './outbox/sweeper';
 import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from './topology';
 
 /** Parses environment variables with a zod schema; the error lists every bad variable by name. */
@@ -20,6 +21,8 @@ export const sharedEnvSchema = z.object({
   BIND_HOST: z.string().default('127.0.0.1'),
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(2000),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(DEFAULT_OUTBOX_RETENTION.publishedHours),
+  PROCESSED_EVENTS_RETENTION_HOURS: z.coerce.number().positive().default(DEFAULT_OUTBOX_RETENTION.processedHours),
 });
 
 export interface ServiceConfig {
@@ -34,6 +37,8 @@ export interface ServiceConfig {
   /** gRPC address of every service, its own included. */
   grpcAddresses: Record<ServiceName, string>;
   outboundAllowHosts: string[];
+  /** How long published outbox rows and processed-event ids are kept (default: DEFAULT_OUTBOX_RETENTION). */
+  outboxRetention?: OutboxRetention;
 }
 
 /** Distributed-mode configuration of one service, from its environment. */
@@ -64,6 +69,7 @@ export function serviceConfigFromEnv(name: ServiceName, env: NodeJS.ProcessEnv =
     grpcDeadlineMs: e.GRPC_DEADLINE_MS,
     grpcAddresses: Object.fromEntries(SERVICE_NAMES.map((s) => [s, e[grpcAddressVar(s)] as string])) as Record<ServiceName, string>,
     outboundAllowHosts: splitList(e.OUTBOUND_ALLOW_HOSTS),
+    outboxRetention: { publishedHours: e.OUTBOX_RETENTION_HOURS, processedHours: e.PROCESSED_EVENTS_RETENTION_HOURS },
     databaseUrl: e.DATABASE_URL as string,
     redisUrl: e.REDIS_URL as string,
     kafkaBrokers: splitList(e.KAFKA_BROKERS as string),

@@ -3,7 +3,8 @@ import type { EventEnvelope, MessageBus } from './bus/bus';
 import { parseEnvelope } from './bus/bus';
 import type { IdentityClient } from './grpc/clients';
 import type { Logger } from './logger';
-import { isRole, type Role } from './permissions';
+import { TtlCache } from './ttl-cache';
+import { authorizeLevel, isRole, type Role } from './permissions';
 
 export interface Membership {
   organizationExists: boolean;
@@ -20,23 +21,21 @@ const ACCESS_EVENTS = new Set(['member.removed', 'member.role-changed', 'member.
  * bounds staleness even if an event is late, so a removed member loses access within seconds.
  */
 export class MembershipResolver {
-  private readonly entries = new Map<string, { membership: Membership; expiresAt: number }>();
+  private readonly entries: TtlCache<Membership>;
 
   constructor(
     private readonly identity: () => IdentityClient,
-    private readonly ttlMs = 3000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    ttlMs = 3000,
+    now: () => number = Date.now,
+  ) {
+    this.entries = new TtlCache(ttlMs, 100_000, now);
+  }
 
-  async membership(organizationId: string, userId: string): Promise<Membership> {
-    const key = `${organizationId}:${userId}`;
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > this.now()) return hit.membership;
-    const answer = await this.identity().getMembership({ organizationId, userId });
-    const membership: Membership = { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null };
-    if (this.entries.size > 100000) this.entries.clear();
-    this.entries.set(key, { membership, expiresAt: this.now() + this.ttlMs });
-    return membership;
+  membership(organizationId: string, userId: string): Promise<Membership> {
+    return this.entries.getOrLoad(`${organizationId}:${userId}`, async () => {
+      const answer = await this.identity().getMembership({ organizationId, userId });
+      return { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null };
+    });
   }
 
   /** Applies an identity event; returns true when it evicted something. */
@@ -44,7 +43,10 @@ export class MembershipResolver {
     if (!ACCESS_EVENTS.has(event.type)) return false;
     const data = event.data as { organizationId?: string; userId?: string };
     if (!data.organizationId || !data.userId) return false;
-    return this.entries.delete(`${data.organizationId}:${data.userId}`);
+    const key = `${data.organizationId}:${data.userId}`;
+    const had = this.entries.get(key) !== undefined;
+    this.entries.delete(key);
+    return had;
   }
 
   /**
@@ -62,4 +64,19 @@ export class MembershipResolver {
       },
     });
   }
+}
+
+/**
+ * A caller's organization role checked with the one access rule (`authorizeLevel`): a non-member
+ * or an unknown organization is a 404 for `what`, a role below `required` a 403.
+ */
+export async function authorizeMember(
+  membership: Pick<MembershipResolver, 'membership'>,
+  organizationId: string,
+  userId: string,
+  required: Role,
+  what = `Organization ${organizationId}`,
+): Promise<Role> {
+  const { role } = await membership.membership(organizationId, userId);
+  return authorizeLevel(role, required, what);
 }

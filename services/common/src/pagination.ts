@@ -1,4 +1,5 @@
-import { badRequest } from './errors';
+import { z } from 'zod';
+import { parseInput } from './validation';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -14,19 +15,36 @@ export interface ListEnvelope<T> {
   items: T[];
 }
 
-/** Reads `page` and `limit` from a query; a bad value is a 400 naming the parameter. */
-export function parsePageRequest(query: Record<string, unknown>): PageRequest {
-  const limit = parseLimit(query.limit);
-  const offset = query.page === undefined ? 0 : decodePageToken(query.page);
-  return { limit, offset };
+const LIMIT_RULE = `must be an integer from 0 to ${MAX_PAGE_SIZE}`;
+
+/** `limit`: 0..1000 as the reference allows; 0 answers no items, with `count`. */
+export const pageLimit = z
+  .string()
+  .regex(/^\d{1,4}$/, LIMIT_RULE)
+  .transform(Number)
+  .refine((n) => n <= MAX_PAGE_SIZE, LIMIT_RULE);
+
+/** `page`: an opaque token this API returned in `next.page`, read as an offset. */
+export const pageToken = z.string().transform((raw, ctx) => {
+  const offset = decodePageToken(raw);
+  if (offset === null) {
+    ctx.addIssue({ code: 'custom', message: 'not a page token returned by this API' });
+    return z.NEVER;
+  }
+  return offset;
+});
+
+/** The query fields of every paginated list; extend it with the list's own filters. */
+export const pageQuery = z.object({ page: pageToken.optional(), limit: pageLimit.optional() });
+
+/** The page a parsed `pageQuery` asks for. */
+export function pageRequest(query: { page?: number; limit?: number }): PageRequest {
+  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.page ?? 0 };
 }
 
-function parseLimit(raw: unknown): number {
-  if (raw === undefined) return DEFAULT_PAGE_SIZE;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) throw badRequest('Invalid query field "limit": must be an integer from 1 to 1000');
-  const limit = Number(raw);
-  if (limit < 1 || limit > MAX_PAGE_SIZE) throw badRequest('Invalid query field "limit": must be an integer from 1 to 1000');
-  return limit;
+/** Reads `page` and `limit` from a raw query; a bad value is a 400 naming the parameter. */
+export function parsePageRequest(query: Record<string, unknown>): PageRequest {
+  return pageRequest(parseInput(pageQuery, { page: query.page, limit: query.limit }, 'query'));
 }
 
 // Tokens are opaque to clients: base64url of a small versioned JSON document.
@@ -34,9 +52,8 @@ export function encodePageToken(offset: number): string {
   return Buffer.from(JSON.stringify({ v: 1, o: offset })).toString('base64url');
 }
 
-function decodePageToken(raw: unknown): number {
-  const invalid = badRequest('Invalid query field "page": not a page token returned by this API');
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 200) throw invalid;
+function decodePageToken(raw: string): number | null {
+  if (raw.length === 0 || raw.length > 200) return null;
   try {
     const doc: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (typeof doc === 'object' && doc !== null && (doc as { v?: unknown }).v === 1) {
@@ -44,9 +61,9 @@ function decodePageToken(raw: unknown): number {
       if (typeof o === 'number' && Number.isSafeInteger(o) && o >= 0) return o;
     }
   } catch {
-    // fall through to the 400
+    // not a token of ours
   }
-  throw invalid;
+  return null;
 }
 
 /** Builds the list envelope; `next` is present only when more items follow. */

@@ -1,3 +1,5 @@
+import { forbidden, notFound } from './errors';
+
 // The permission rule of ARCHITECTURE.md, kept in one place for every service:
 // a member's level on content is their organization role capped by the content's defaultLevel;
 // organization admins always have admin; a non-member has no level at all.
@@ -26,4 +28,15 @@ export function contentLevel(orgRole: Role | null | undefined, defaultLevel: Rol
 /** Organization-level permissions as the reference's Organization.permissions. */
 export function organizationPermissions(orgRole: Role | null | undefined): { admin: boolean; createContent: boolean } {
   return { admin: atLeast(orgRole, 'admin'), createContent: atLeast(orgRole, 'create') };
+}
+
+/**
+ * The one access rule of every service: no level (not a member, unknown or unseen content) is a
+ * 404 for `what`, so ids do not leak; a level below `required` is a 403. Services keep only their
+ * action → level tables and call this.
+ */
+export function authorizeLevel(level: Role | null | undefined, required: Role, what: string): Role {
+  if (!level) throw notFound(`${what} not found`);
+  if (!atLeast(level, required)) throw forbidden(`This needs the ${required} role or higher (you have ${level})`);
+  return level;
 }

@@ -10,6 +10,7 @@ import { createServiceApp, finishServiceApp } from './http/service-app';
 import { Metrics, type ReadinessCheck } from './http/observability';
 import type { Logger } from './logger';
 import { OutboxRelay } from './outbox/relay';
+import { OutboxSweeper } from './outbox/sweeper';
 import { COMMON_MIGRATIONS_DIR, migrate } from './sql/migrate';
 import type { SqlDatabase } from './sql/database';
 import { UrlBuilder } from './urls';
@@ -93,6 +94,8 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   const httpServer = await listen(app, config.httpPort, config.bindHost);
   const httpPort = (httpServer.address() as { port: number }).port;
   ctx.outbox.start();
+  const sweeper = new OutboxSweeper(ctx.db, logger, config.outboxRetention);
+  sweeper.start();
   await parts.start?.();
   logger.info({ httpPort, grpcPort: grpcServer.port }, `${module.name} service started`);
 
@@ -102,6 +105,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     grpcPort: grpcServer.port,
     stop: async () => {
       await parts.stop?.();
+      sweeper.stop();
       await ctx.outbox.stop();
       await Promise.all([closeHttp(httpServer), stopGrpcServer(grpcServer.server as grpc.Server)]);
       ctx.clients.close();

@@ -3,14 +3,46 @@ import { badRequest } from './errors';
 
 export { z };
 
-/** Parses input with a zod schema; a failure is a 400 whose message names the field. */
-export function parseInput<S extends ZodTypeAny>(schema: S, value: unknown, where: 'body' | 'query' | 'path' = 'body'): z.infer<S> {
+export type InputPart = 'body' | 'query' | 'path';
+
+/**
+ * Parses input with a zod schema; a failure is a 400 whose message names the field. Every string
+ * and object key is checked for NUL first: neither PostgreSQL nor ClickHouse can store it, so it
+ * is refused here, once, for every field of every route.
+ */
+export function parseInput<S extends ZodTypeAny>(schema: S, value: unknown, where: InputPart = 'body'): z.infer<S> {
+  const nulAt = findNul(value, []);
+  if (nulAt) throw badRequest(`Invalid ${where} field "${nulAt.length ? nulAt.join('.') : where}": must not contain the NUL character (\\u0000)`);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  if (!issue) throw badRequest(`Invalid ${where}`);
+  throw badRequest(describeFailure(result.error, where));
+}
+
+/** "Invalid body field "title": must be at most 50 characters" from a zod error. */
+export function describeFailure(error: z.ZodError, where: InputPart): string {
+  const issue = error.issues[0];
+  if (!issue) return `Invalid ${where}`;
   const field = issue.path.length ? issue.path.join('.') : where;
-  throw badRequest(`Invalid ${where} field "${field}": ${describeIssue(issue)}`);
+  return `Invalid ${where} field "${field}": ${describeIssue(issue)}`;
+}
+
+/** The path of the first string or key holding a NUL character, or null. */
+function findNul(value: unknown, path: (string | number)[], depth = 0): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth > 64) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], [...path, i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\u0000')];
+    const found = findNul(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 function describeIssue(issue: z.ZodIssue): string {
@@ -27,6 +59,48 @@ function describeIssue(issue: z.ZodIssue): string {
       return issue.message.charAt(0).toLowerCase() + issue.message.slice(1);
   }
 }
+
+/** Length in Unicode code points, what JSON Schema's minLength/maxLength count (not UTF-16 units). */
+export function codePointLength(value: string): number {
+  let length = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
+      const low = value.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) i++;
+    }
+    length++;
+  }
+  return length;
+}
+
+export interface TextLimits {
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A refinement checking a string's length in code points; use it instead of zod's .min/.max,
+ * which count UTF-16 units (an emoji would count 2): `z.string().email().superRefine(lengthIn({ max: 255 }))`.
+ */
+export function lengthIn(limits: TextLimits) {
+  return (value: string, ctx: z.RefinementCtx): void => {
+    const length = codePointLength(value);
+    if (limits.min !== undefined && length < limits.min) ctx.addIssue({ code: 'too_small', type: 'string', minimum: limits.min, inclusive: true });
+    if (limits.max !== undefined && length > limits.max) ctx.addIssue({ code: 'too_big', type: 'string', maximum: limits.max, inclusive: true });
+  };
+}
+
+/** A text field with lengths in code points (NUL is refused for every field by parseInput). */
+export function text(limits: TextLimits = {}) {
+  return z.string().superRefine(lengthIn(limits));
+}
+
+/**
+ * An id in a path or a filter: the look of Quire's ids (base62, 20 characters) with room for
+ * other stores' ids, so nothing odd reaches a query. A path id that fails it answers 404.
+ */
+export const resourceId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be an id (letters, digits, "-" and "_", at most 128)');
 
 /** Query-string booleans: "true"/"false" only. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

@@ -1,4 +1,4 @@
-import { createLogger, enqueueEvent, idempotentConsumer, InProcessBus, migrate, COMMON_MIGRATIONS_DIR, OutboxRelay, PgliteDatabase, type BusMessage, type MessageBus, type ReceivedMessage } from '../src';
+import { createLogger, enqueueEvent, idempotentConsumer, InProcessBus, migrate, COMMON_MIGRATIONS_DIR, OutboxRelay, OutboxSweeper, PgliteDatabase, type BusMessage, type MessageBus, type ReceivedMessage } from '../src';
 
 const logger = createLogger('test', 'silent');
 
@@ -70,11 +70,70 @@ describe('transactional outbox', () => {
     const relay = new OutboxRelay(db, bus, logger, 20);
     relay.start();
     await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'k', type: 'hello', data: {} }));
-    relay.nudge();
     const deadline = Date.now() + 3000;
     while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     await relay.stop();
     expect(received).toEqual(['hello']);
+  });
+});
+
+describe('outbox wake-up and pruning', () => {
+  let db: PgliteDatabase;
+  beforeEach(async () => {
+    db = await openDb();
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('wakes the relay when a transaction that wrote events commits, not on rollback or other writes', async () => {
+    const wakes: string[] = [];
+    db.onSignal('outbox', () => void wakes.push('outbox'));
+    await db.transaction((tx) => tx.query("INSERT INTO things VALUES ('no-event')"));
+    expect(wakes).toEqual([]);
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} });
+        expect(wakes).toEqual([]); // not before the commit
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(wakes).toEqual([]);
+    await db.transaction(async (tx) => {
+      await enqueueEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} });
+      await enqueueEvent(tx, { topic: 't', key: 'k', type: 'y', data: {} });
+    });
+    expect(wakes).toEqual(['outbox']); // once per commit
+  });
+
+  it('publishes at once after a commit even with a long polling interval', async () => {
+    const bus = new InProcessBus(logger);
+    const received: string[] = [];
+    await bus.subscribe({ groupId: 'g', topics: ['t'], handle: async (m) => void received.push(JSON.parse(m.value).type) });
+    const relay = new OutboxRelay(db, bus, logger, 60_000);
+    relay.start();
+    await new Promise((r) => setTimeout(r, 50)); // the first pass found nothing; next poll in 60 s
+    const committedAt = Date.now();
+    await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'k', type: 'woken', data: {} }));
+    while (received.length === 0 && Date.now() - committedAt < 5000) await new Promise((r) => setTimeout(r, 5));
+    await relay.stop();
+    expect(received).toEqual(['woken']);
+  });
+
+  it('prunes published rows and processed ids past their retention, and keeps the rest', async () => {
+    const bus = new FlakyBus();
+    const relay = new OutboxRelay(db, bus, logger);
+    for (const key of ['old', 'fresh', 'unpublished']) await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key, type: 'x', data: {} }));
+    await db.query("UPDATE outbox SET published_at = now() - interval '100 hours' WHERE key = 'old'");
+    await db.query("UPDATE outbox SET published_at = now() - interval '1 hour' WHERE key = 'fresh'");
+    await db.query("INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ('c', 'old', now() - interval '15 days'), ('c', 'fresh', now())");
+    const sweeper = new OutboxSweeper(db, logger, { publishedHours: 72, processedHours: 14 * 24 });
+    expect(await sweeper.sweep()).toEqual({ outbox: 1, processedEvents: 1 });
+    const { rows } = await db.query<{ key: string }>('SELECT key FROM outbox ORDER BY seq');
+    expect(rows.map((r) => r.key)).toEqual(['fresh', 'unpublished']);
+    const ids = await db.query<{ event_id: string }>('SELECT event_id FROM processed_events');
+    expect(ids.rows.map((r) => r.event_id)).toEqual(['fresh']);
+    expect(await relay.publishPending()).toBe(1); // the unpublished one still goes out
   });
 });
 

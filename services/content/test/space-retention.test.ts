@@ -18,6 +18,7 @@ describe('deleted space retention', () => {
   let start = new Date('2026-03-01T12:00:00Z').getTime();
   beforeAll(async () => {
     db = await openContentDb();
+    db.onSignal('outbox', () => void nudges.push(1)); // the relay's wake-up after each commit with events
   });
   beforeEach(() => {
     start += 100 * SPACE_RETENTION_MS;
@@ -33,7 +34,7 @@ describe('deleted space retention', () => {
   const reload = async (id: string) => (await findSpaceById(db, id)) as SpaceRow;
   const newSpace = () =>
     createSpace(db, { organizationId: 'org1', parentId: null, title: 'Doomed', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' }, clock());
-  const sweeper = () => startSpaceSweeper({ db, clock, logger: silentLogger, outbox: { nudge: () => void nudges.push(1) } }, 3_600_000);
+  const sweeper = () => startSpaceSweeper({ db, clock, logger: silentLogger }, 3_600_000);
 
   it('restores up to 1 s before the 7 days, and is gone after them', async () => {
     const space = await newSpace();

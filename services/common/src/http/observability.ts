@@ -1,5 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { withTimeout } from '../timeout';
 
 /** A Prometheus registry per process with default metrics and HTTP request metrics. */
 export class Metrics {
@@ -57,11 +58,4 @@ export function mountHealthRoutes(app: Express, metrics: Metrics, checks: Record
       next(err);
     }
   });
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]).finally(() =>
-    clearTimeout(timer),
-  );
 }

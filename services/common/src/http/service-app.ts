@@ -55,6 +55,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     next();
   });
 
+  app.use(refuseNonJsonBodies);
   app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true }));
   return app;
 }
@@ -70,10 +71,36 @@ export function finishServiceApp(app: Express, logger: Logger): void {
   });
 }
 
+/** Bodies are JSON: a non-empty body of another (or no) content type is a 415, never guessed at. */
+function refuseNonJsonBodies(req: Request, _res: Response, next: NextFunction): void {
+  if (!hasBody(req) || isJson(req.headers['content-type'])) return next();
+  const type = req.headers['content-type'];
+  next(new ApiError(415, `Unsupported content type ${type ? `"${type.split(';')[0]}"` : '(none)'}: send the body as application/json`));
+}
+
+function hasBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length > 0;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
+}
+
+const ZLIB_ERRORS = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT', 'ERR_BROTLI_DECOMPRESSION_FAILED', 'ERR_PADDING_1', 'ERR__ERROR_FORMAT_PADDING_1']);
+
 function bodyParserError(err: unknown): ApiError | null {
-  const e = err as { type?: string; status?: number };
+  const e = err as { type?: string; status?: number; code?: string; errno?: number };
   if (e?.type === 'entity.parse.failed') return new ApiError(400, 'Invalid body: not valid JSON');
   if (e?.type === 'entity.too.large') return new ApiError(413, 'Request body is too large');
+  if (e?.type === 'encoding.unsupported') return new ApiError(415, 'Unsupported Content-Encoding: send the body as identity, gzip, deflate or br');
+  if (e?.type === 'charset.unsupported') return new ApiError(415, 'Unsupported charset: send the body as UTF-8 JSON');
+  if ((typeof e?.code === 'string' && (ZLIB_ERRORS.has(e.code) || e.code.startsWith('Z_'))) || (typeof e?.errno === 'number' && e.errno < 0 && e?.code?.startsWith('ERR_'))) {
+    return new ApiError(400, 'Invalid body: it is not encoded as its Content-Encoding says');
+  }
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e?.type) return new ApiError(e.status, 'Invalid request body');
   return null;
 }

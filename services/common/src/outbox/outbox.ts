@@ -9,7 +9,10 @@ export interface OutgoingEvent<D> {
   data: D;
 }
 
-/** Records an event in the caller's transaction; the relay publishes it after commit. */
+/** The commit signal that wakes the outbox relay. */
+export const OUTBOX_SIGNAL = 'outbox';
+
+/** Records an event in the caller's transaction; the relay is woken when it commits. */
 export async function enqueueEvent<D>(tx: SqlExecutor, event: OutgoingEvent<D>, now = new Date()): Promise<EventEnvelope<D>> {
   const envelope: EventEnvelope<D> = { id: newId(), type: event.type, occurredAt: now.toISOString(), data: event.data };
   await tx.query('INSERT INTO outbox (event_id, topic, key, payload) VALUES ($1, $2, $3, $4)', [
@@ -18,5 +21,6 @@ export async function enqueueEvent<D>(tx: SqlExecutor, event: OutgoingEvent<D>, 
     event.key,
     JSON.stringify(envelope),
   ]);
+  tx.signal(OUTBOX_SIGNAL);
   return envelope;
 }

@@ -8,11 +8,18 @@ export interface SqlExecutor {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
+  /**
+   * Raises `channel` for this unit of work: its listeners run after the transaction commits (at
+   * once outside a transaction), never when it rolls back.
+   */
+  signal(channel: string): void;
 }
 
 export interface SqlDatabase extends SqlExecutor {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Listens to a channel raised by committed units of work on this database. */
+  onSignal(channel: string, listener: () => void): void;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,8 +1,11 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { CommitSignals } from './commit-signals';
 import type { QueryResult, SqlDatabase, SqlExecutor } from './database';
 
 /** Embedded Postgres (WASM) with its files under one directory; same SQL as the real server. */
 export class PgliteDatabase implements SqlDatabase {
+  private readonly signals = new CommitSignals();
+
   private constructor(private readonly db: PGlite) {}
 
   static async open(dataDir: string | undefined): Promise<PgliteDatabase> {
@@ -19,8 +22,17 @@ export class PgliteDatabase implements SqlDatabase {
     await this.db.exec(script);
   }
 
+  signal(channel: string): void {
+    this.signals.deliver([channel]);
+  }
+
+  onSignal(channel: string, listener: () => void): void {
+    this.signals.on(channel, listener);
+  }
+
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (t) =>
+    const raised = new Set<string>();
+    const value = await this.db.transaction(async (t) =>
       fn({
         query: async <R>(text: string, params: unknown[] = []) => {
           const result = await t.query<R>(text, params);
@@ -29,8 +41,13 @@ export class PgliteDatabase implements SqlDatabase {
         exec: async (script: string) => {
           await t.exec(script);
         },
+        signal: (channel: string) => {
+          raised.add(channel);
+        },
       }),
     );
+    this.signals.deliver(raised);
+    return value;
   }
 
   async ping(): Promise<void> {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { CommitSignals } from './commit-signals';
 import type { QueryResult, SqlDatabase, SqlExecutor } from './database';
 
 // Counts come back as int8; they fit in a JS number here, so parse them as numbers.
@@ -7,6 +8,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export class PostgresDatabase implements SqlDatabase {
   private readonly pool: pg.Pool;
+  private readonly signals = new CommitSignals();
 
   constructor(connectionString: string, logger: Logger, options: { max?: number } = {}) {
     this.pool = new pg.Pool({
@@ -29,8 +31,17 @@ export class PostgresDatabase implements SqlDatabase {
     await this.pool.query(script);
   }
 
+  signal(channel: string): void {
+    this.signals.deliver([channel]);
+  }
+
+  onSignal(channel: string, listener: () => void): void {
+    this.signals.on(channel, listener);
+  }
+
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const raised = new Set<string>();
     const tx: SqlExecutor = {
       query: async <R>(text: string, params: unknown[] = []) => {
         const result = await client.query(text, params);
@@ -39,11 +50,15 @@ export class PostgresDatabase implements SqlDatabase {
       exec: async (script: string) => {
         await client.query(script);
       },
+      signal: (channel: string) => {
+        raised.add(channel);
+      },
     };
     try {
       await client.query('BEGIN');
       const value = await fn(tx);
       await client.query('COMMIT');
+      this.signals.deliver(raised);
       return value;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -15,17 +15,14 @@ export interface SpaceSweeper {
  * (the purge skips rows another one holds).
  */
 export function startSpaceSweeper(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger'> & { outbox: Pick<ServiceContext['outbox'], 'nudge'> },
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger'>,
   intervalMs = SWEEP_INTERVAL_MS,
 ): SpaceSweeper {
   let running: Promise<number> | null = null;
   const sweep = (): Promise<number> => {
     running ??= purgeExpiredSpaces(ctx.db, ctx.clock())
       .then((purged) => {
-        if (purged > 0) {
-          ctx.logger.info({ purged }, 'deleted spaces purged after their retention');
-          ctx.outbox.nudge();
-        }
+        if (purged > 0) ctx.logger.info({ purged }, 'deleted spaces purged after their retention');
         return purged;
       })
       .finally(() => {

@@ -12,7 +12,7 @@ export const ADMIN_METADATA_KEY = 'x-quire-admin';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Administration for the CLI, authorized by an HMAC of INTERNAL_SECRET, never by an API token. */
-export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<ServiceContext, 'db' | 'cache' | 'clock' | 'config' | 'outbox'>) {
+export function identityAdminGrpc({ db, cache, clock, config }: Pick<ServiceContext, 'db' | 'cache' | 'clock' | 'config' | 'outbox'>) {
   const authorize = (method: string, metadata: Metadata) => {
     const value = metadata.get(ADMIN_METADATA_KEY)[0];
     if (!verifyAdminCall(method, typeof value === 'string' ? value : undefined, config.internalSecret)) {
@@ -28,14 +28,12 @@ export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<Ser
     createToken: async (req, metadata) => {
       authorize('createToken', metadata);
       const issued = await issueToken(db, { email: email(req.email), displayName: req.displayName || undefined, name: req.tokenName, now: clock() });
-      outbox.nudge();
       return { token: issued.token, userId: issued.userId, tokenId: issued.tokenId };
     },
     revokeToken: async (req, metadata) => {
       authorize('revokeToken', metadata);
       const tokenId = req.tokenId || (req.token ? (await findActiveTokenByHash(db, hashToken(req.token)))?.id : undefined);
       if (!tokenId || !(await revokeTokenById(db, cache, tokenId, clock()))) throw notFound('Token not found');
-      outbox.nudge();
       return {};
     },
     createOrganization: async (req, metadata) => {
@@ -43,7 +41,6 @@ export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<Ser
       const title = req.title.trim();
       if (title.length < 2 || title.length > 255) throw badRequest('Invalid title: must be 2 to 255 characters');
       const { organization } = await createOrganization(db, { title, ownerEmail: email(req.ownerEmail) }, clock());
-      outbox.nudge();
       return { organizationId: organization.id };
     },
     addMember: async (req, metadata) => {
@@ -51,7 +48,6 @@ export function identityAdminGrpc({ db, cache, clock, config, outbox }: Pick<Ser
       if (!isRole(req.role)) throw badRequest(`Invalid role "${req.role}": must be one of admin, create, review, edit, comment, read`);
       if (!(await organizationExists(db, req.organizationId))) throw notFound(`Organization ${req.organizationId} not found`);
       const { user } = await addMember(db, { organizationId: req.organizationId, email: email(req.email), role: req.role }, clock());
-      outbox.nudge();
       return { userId: user.id };
     },
   });

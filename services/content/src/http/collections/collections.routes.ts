@@ -15,7 +15,7 @@ import { createCollectionBody, listCollectionsQuery, updateCollectionBody } from
 type OrgParams = { organizationId: string };
 type CollectionParams = { collectionId: string };
 
-export function collectionsRoutes({ db, urls, clock, outbox, membership }: ContentHttpDeps): Router {
+export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDeps): Router {
   const router = Router();
 
   // Any member lists, in tree order; `nested=false` lists only the top level.
@@ -36,7 +36,6 @@ export function collectionsRoutes({ db, urls, clock, outbox, membership }: Conte
     const parentId = body.parent ?? null;
     if (parentId) await authorizeDestination(db, membership, organizationId, parentId, userId);
     const collection = await createCollection(db, { organizationId, parentId, title: body.title, defaultLevel: 'inherit' }, clock());
-    outbox.nudge();
     res.status(201).location(urls.api(`/collections/${collection.id}`)).json(presentCollection(collection, levelOnContent(role, collection), urls));
   });
 
@@ -49,7 +48,6 @@ export function collectionsRoutes({ db, urls, clock, outbox, membership }: Conte
     const body = parseInput(updateCollectionBody, req.body ?? {});
     const { collection, level } = await authorizeCollection(db, membership, req.params.collectionId, req.principal.userId, 'update');
     const updated = await updateCollectionFields(db, collection, { title: body.title, description: body.description, default_level: body.defaultLevel }, clock());
-    outbox.nudge();
     res.json(presentCollection(updated, level, urls));
   });
 
@@ -58,7 +56,6 @@ export function collectionsRoutes({ db, urls, clock, outbox, membership }: Conte
   router.delete('/v1/collections/:collectionId', async (req: Request<CollectionParams>, res: Response) => {
     const { collection } = await authorizeCollection(db, membership, req.params.collectionId, req.principal.userId, 'delete');
     await deleteCollectionTree(db, collection, clock());
-    outbox.nudge();
     res.status(205).end();
   });
 
@@ -77,7 +74,6 @@ export function collectionsRoutes({ db, urls, clock, outbox, membership }: Conte
     const parentId = body.parent === undefined ? collection.parent_id : body.parent;
     if (parentId && parentId !== collection.parent_id) await authorizeDestination(db, membership, collection.organization_id, parentId, userId);
     const moved = await moveCollection(db, collection, { parentId, position: body.position }, clock());
-    outbox.nudge();
     res.json(presentCollection(moved, level, urls));
   });
 
@@ -88,7 +84,6 @@ export function collectionsRoutes({ db, urls, clock, outbox, membership }: Conte
     const { collection } = await authorizeCollection(db, membership, req.params.collectionId, userId, 'transfer');
     const role = await authorizeInOrganization(membership, body.organization, userId, 'admin');
     const moved = await transferCollection(db, collection, body.organization, clock());
-    outbox.nudge();
     res.json(presentCollection(moved, levelOnContent(role, moved), urls));
   });
 

@@ -17,7 +17,7 @@ type FieldParams = OrgParams & { fieldName: string };
  * are mounted from here.
  */
 export function customFieldsRoutes(deps: ContentHttpDeps): Router {
-  const { db, urls, clock, outbox, membership } = deps;
+  const { db, urls, clock, membership } = deps;
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/custom-fields', async (req: Request<OrgParams>, res: Response) => {
@@ -31,7 +31,6 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
     const input = parseInput(createCustomFieldBody, req.body ?? {});
     await authorizeInOrganization(membership, req.params.organizationId, req.principal.userId, 'admin');
     const field = await createCustomField(db, req.params.organizationId, input, clock());
-    outbox.nudge();
     const body = presentCustomField(field, urls);
     res.status(201).location(body.urls.location).json(body);
   });
@@ -47,7 +46,6 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
     const changes = parseInput(updateCustomFieldBody, req.body ?? {});
     await authorizeInOrganization(membership, req.params.organizationId, req.principal.userId, 'admin');
     const field = await updateCustomFieldDefinition(db, req.params.organizationId, req.params.fieldName, changes, clock());
-    outbox.nudge();
     res.json(presentCustomField(field, urls));
   });
 
@@ -55,7 +53,6 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
   router.delete('/v1/orgs/:organizationId/custom-fields/:fieldName', async (req: Request<FieldParams>, res: Response) => {
     await authorizeInOrganization(membership, req.params.organizationId, req.principal.userId, 'admin');
     await deleteCustomFieldByName(db, req.params.organizationId, req.params.fieldName, clock());
-    outbox.nudge();
     res.status(204).end();
   });
 

@@ -11,7 +11,7 @@ import { updateSpaceCustomFieldsBody } from './custom-fields.schema';
 type SpaceParams = { spaceId: string };
 
 /** A space's custom-field values: `read` level on the space to see them, `edit` to change them. */
-export function spaceCustomFieldsRoutes({ db, urls, clock, outbox, membership }: ContentHttpDeps): Router {
+export function spaceCustomFieldsRoutes({ db, urls, clock, membership }: ContentHttpDeps): Router {
   const router = Router();
 
   // A deleted space is as absent as one that never existed.
@@ -31,8 +31,7 @@ export function spaceCustomFieldsRoutes({ db, urls, clock, outbox, membership }:
   router.patch('/v1/spaces/:spaceId/custom-fields', async (req: Request<SpaceParams>, res: Response) => {
     const { values } = parseInput(updateSpaceCustomFieldsBody, req.body ?? {});
     const space = await authorizedSpace(req.params.spaceId, req.principal.userId, 'edit');
-    const change = await updateSpaceCustomFieldValues(db, space, values, clock());
-    if (change.set.length + change.cleared.length > 0) outbox.nudge();
+    await updateSpaceCustomFieldValues(db, space, values, clock());
     res.status(204).end();
   });
 

@@ -15,7 +15,7 @@ import { createSpaceBody, getSpaceQuery, IN_COLLECTION_ONLY, spaceChangesFrom, u
 type OrgParams = { organizationId: string };
 type SpaceParams = { spaceId: string };
 
-export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHttpDeps): Router {
+export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): Router {
   const router = Router();
 
   // Any member lists; spaces come in tree order, deleted ones left out.
@@ -38,7 +38,6 @@ export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHtt
       { organizationId, parentId, title: body.title, emoji: body.emoji ?? '', visibility: body.visibility, defaultLevel: body.defaultLevel, editMode: body.editMode, createdBy: userId },
       clock(),
     );
-    outbox.nudge();
     res.status(201).location(urls.api(`/spaces/${space.id}`)).json(presentSpace(space, levelOnContent(role, space), urls));
   });
 
@@ -56,7 +55,6 @@ export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHtt
     const { space, level } = await authorizeSpace(db, membership, req.params.spaceId, req.principal.userId, action);
     if (body.visibility === 'in-collection' && !space.parent_id) throw badRequest(`Invalid body field "visibility": ${IN_COLLECTION_ONLY}`);
     const updated = await updateSpaceFields(db, space, spaceChangesFrom(body), clock());
-    outbox.nudge();
     res.json(presentSpace(updated, level, urls));
   });
 
@@ -64,14 +62,12 @@ export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHtt
   router.delete('/v1/spaces/:spaceId', async (req: Request<SpaceParams>, res: Response) => {
     const { space } = await authorizeSpace(db, membership, req.params.spaceId, req.principal.userId, 'delete');
     const deleted = await deleteSpace(db, space, clock());
-    if (deleted) outbox.nudge();
     res.status(deleted ? 205 : 204).end();
   });
 
   router.post('/v1/spaces/:spaceId/restore', async (req: Request<SpaceParams>, res: Response) => {
     const { space, level } = await authorizeSpace(db, membership, req.params.spaceId, req.principal.userId, 'restore');
     const restored = await restoreSpace(db, space, clock());
-    outbox.nudge();
     res.json(presentSpace(restored, level, urls));
   });
 
@@ -82,7 +78,6 @@ export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHtt
     const role = await authorizeInOrganization(membership, space.organization_id, userId, 'create');
     if (space.parent_id) await authorizeDestination(db, membership, space.organization_id, space.parent_id, userId);
     const copy = await duplicateSpace(db, space, userId, clock());
-    outbox.nudge();
     res.status(201).location(urls.api(`/spaces/${copy.id}`)).json(presentSpace(copy, levelOnContent(role, copy), urls));
   });
 
@@ -94,7 +89,6 @@ export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHtt
     const parentId = body.parent === undefined ? space.parent_id : body.parent;
     if (parentId && parentId !== space.parent_id) await authorizeDestination(db, membership, space.organization_id, parentId, userId);
     const moved = await moveSpace(db, space, { parentId, position: body.position }, clock());
-    outbox.nudge();
     res.json(presentSpace(moved, level, urls));
   });
 
@@ -105,7 +99,6 @@ export function spacesRoutes({ db, urls, clock, outbox, membership }: ContentHtt
     const { space } = await authorizeSpace(db, membership, req.params.spaceId, userId, 'transfer');
     const role = await authorizeInOrganization(membership, body.organization, userId, 'admin');
     const moved = await transferSpace(db, space, body.organization, clock());
-    outbox.nudge();
     res.json(presentSpace(moved, levelOnContent(role, moved), urls));
   });
 

@@ -6,7 +6,7 @@ import { presentInvitationResult } from '../../presenters/invite.presenter';
 import type { IdentityHttpDeps } from '../deps';
 import { inviteUsersBody } from './invites.schema';
 
-export function invitesRoutes({ db, clock, outbox }: IdentityHttpDeps): Router {
+export function invitesRoutes({ db, clock }: IdentityHttpDeps): Router {
   const router = Router();
 
   // Admins only. The role of an address: its own, else the body's `role`, else the organization's
@@ -17,7 +17,6 @@ export function invitesRoutes({ db, clock, outbox }: IdentityHttpDeps): Router {
     const fallbackRole = body.role ?? (isRole(org.default_role) ? org.default_role : 'read');
     const invitations = body.emails.map((entry) => (typeof entry === 'string' ? { email: entry, role: fallbackRole } : entry));
     const result = await inviteUsers(db, { organizationId: org.id, invitedBy: req.principal.userId, invitations }, clock());
-    outbox.nudge();
     res.json(presentInvitationResult(result));
   });
 

@@ -13,7 +13,7 @@ type InviteParams = OrgParams & { inviteId: string };
 const inviteNotFound = (orgId: string, inviteId: string) => notFound(`Invite ${inviteId} not found in organization ${orgId}`);
 
 // Invite links are managed by admins only (they hand out memberships).
-export function linkInvitesRoutes({ db, urls, clock, outbox }: IdentityHttpDeps): Router {
+export function linkInvitesRoutes({ db, urls, clock }: IdentityHttpDeps): Router {
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/link-invites', async (req: Request<OrgParams>, res: Response) => {
@@ -27,7 +27,6 @@ export function linkInvitesRoutes({ db, urls, clock, outbox }: IdentityHttpDeps)
     const body = parseInput(createLinkInviteBody, req.body ?? {});
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
     const { invite, secret } = await createLinkInvite(db, { organization: org, role: body.role, createdBy: req.principal.userId }, clock());
-    outbox.nudge();
     res.status(201).json(presentLinkInvite(invite, org.role, urls, secret));
   });
 
@@ -43,7 +42,6 @@ export function linkInvitesRoutes({ db, urls, clock, outbox }: IdentityHttpDeps)
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
     const invite = await changeLinkInviteRole(db, { organizationId: org.id, inviteId: req.params.inviteId, role: body.role }, clock());
     if (!invite) throw inviteNotFound(org.id, req.params.inviteId);
-    outbox.nudge();
     res.json(presentLinkInvite(invite, org.role, urls));
   });
 
@@ -51,7 +49,6 @@ export function linkInvitesRoutes({ db, urls, clock, outbox }: IdentityHttpDeps)
   router.delete('/v1/orgs/:organizationId/link-invites/:inviteId', async (req: Request<InviteParams>, res: Response) => {
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
     const deleted = await removeLinkInvite(db, { organizationId: org.id, inviteId: req.params.inviteId }, clock());
-    outbox.nudge();
     res.status(deleted ? 205 : 204).end();
   });
 

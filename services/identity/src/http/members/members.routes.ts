@@ -11,7 +11,7 @@ type MemberParams = { organizationId: string; userId: string };
 
 const memberNotFound = (orgId: string, userId: string) => notFound(`Member ${userId} not found in organization ${orgId}`);
 
-export function membersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps): Router {
+export function membersRoutes({ db, urls, clock }: IdentityHttpDeps): Router {
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/members', async (req: Request<{ organizationId: string }>, res: Response) => {
@@ -38,7 +38,6 @@ export function membersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps): Ro
       ? await changeMemberRole(db, { organizationId: org.id, userId: req.params.userId, role: body.role }, clock())
       : await findMemberWithUser(db, org.id, req.params.userId);
     if (!member) throw memberNotFound(org.id, req.params.userId);
-    outbox.nudge();
     res.json(presentMember(member, urls));
   });
 
@@ -48,7 +47,6 @@ export function membersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps): Ro
     const isLeaving = req.params.userId === req.principal.userId;
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, isLeaving ? 'read' : 'manageMembers');
     const removed = await removeMember(db, { organizationId: org.id, userId: req.params.userId }, clock());
-    outbox.nudge();
     res.status(removed ? 205 : 204).end();
   });
 

@@ -9,7 +9,7 @@ import { updateOrganizationBody } from './orgs.schema';
 
 type OrgParams = { organizationId: string };
 
-export function organizationsRoutes({ db, urls, clock, outbox }: IdentityHttpDeps): Router {
+export function organizationsRoutes({ db, urls, clock }: IdentityHttpDeps): Router {
   const router = Router();
 
   router.get('/v1/orgs', async (req: Request, res: Response) => {
@@ -28,7 +28,6 @@ export function organizationsRoutes({ db, urls, clock, outbox }: IdentityHttpDep
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'update');
     const updated = await updateOrganizationFields(db, org.id, changes, clock());
     if (!updated) throw notFound(`Organization ${org.id} not found`);
-    outbox.nudge();
     res.json(presentOrganization({ ...updated, caller_owns_team: org.caller_owns_team }, org.role, urls));
   });
 

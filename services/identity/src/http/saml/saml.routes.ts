@@ -18,7 +18,7 @@ type ProviderParams = OrgParams & { samlProviderId: string };
  * of /sso (mounted from here).
  */
 export function samlRoutes(deps: IdentityHttpDeps): Router {
-  const { db, urls, clock, outbox } = deps;
+  const { db, urls, clock } = deps;
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/saml', async (req: Request<OrgParams>, res: Response) => {
@@ -32,7 +32,6 @@ export function samlRoutes(deps: IdentityHttpDeps): Router {
     const input = parseInput(createSamlProviderBody, req.body ?? {});
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
     const provider = await createSamlProvider(db, org.id, input, clock());
-    outbox.nudge();
     const body = await presentProvider(provider, org.role, urls);
     res.status(201).location(body.urls.location).json(body);
   });
@@ -48,14 +47,13 @@ export function samlRoutes(deps: IdentityHttpDeps): Router {
     const changes = parseInput(updateSamlProviderBody, req.body ?? {});
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
     const provider = await updateSamlProviderFields(db, org.id, req.params.samlProviderId, changes, clock());
-    outbox.nudge();
     res.json(await presentProvider(provider, org.role, urls));
   });
 
   // 204 whether or not the provider existed (spec table; the reference's 204 means "did not exist"), so a retried delete succeeds.
   router.delete('/v1/orgs/:organizationId/saml/:samlProviderId', async (req: Request<ProviderParams>, res: Response) => {
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
-    if (await deleteSamlProviderById(db, org.id, req.params.samlProviderId, clock())) outbox.nudge();
+    await deleteSamlProviderById(db, org.id, req.params.samlProviderId, clock());
     res.status(204).end();
   });
 

@@ -11,7 +11,7 @@ type TeamParams = { organizationId: string; teamId: string };
 type TeamMemberParams = TeamParams & { userId: string };
 
 // Any organization member lists a team's members; organization admins and the team's owners change them.
-export function teamMembersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps): Router {
+export function teamMembersRoutes({ db, urls, clock }: IdentityHttpDeps): Router {
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/teams/:teamId/members', async (req: Request<TeamParams>, res: Response) => {
@@ -35,7 +35,6 @@ export function teamMembersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps)
       },
       clock(),
     );
-    outbox.nudge();
     res.status(204).end();
   });
 
@@ -43,7 +42,6 @@ export function teamMembersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps)
     const body = parseInput(setTeamMemberBody, req.body ?? {});
     const { team } = await authorizeTeam(db, req.params.organizationId, req.params.teamId, req.principal.userId, 'manageMembers');
     await setTeamMember(db, { organizationId: team.organization_id, teamId: team.id, userId: req.params.userId, role: body.role }, clock());
-    outbox.nudge();
     res.status(204).end();
   });
 
@@ -51,7 +49,6 @@ export function teamMembersRoutes({ db, urls, clock, outbox }: IdentityHttpDeps)
   router.delete('/v1/orgs/:organizationId/teams/:teamId/members/:userId', async (req: Request<TeamMemberParams>, res: Response) => {
     const { team } = await authorizeTeam(db, req.params.organizationId, req.params.teamId, req.principal.userId, 'manageMembers');
     await removeTeamMember(db, { organizationId: team.organization_id, teamId: team.id, userId: req.params.userId }, clock());
-    outbox.nudge();
     res.status(204).end();
   });
 

@@ -14,7 +14,7 @@ type TeamParams = OrgParams & { teamId: string };
 
 // Any organization member lists and reads teams; only organization admins create, rename and delete them.
 export function teamsRoutes(deps: IdentityHttpDeps): Router {
-  const { db, clock, outbox } = deps;
+  const { db, clock } = deps;
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/teams', async (req: Request<OrgParams>, res: Response) => {
@@ -31,7 +31,6 @@ export function teamsRoutes(deps: IdentityHttpDeps): Router {
     const callerId = req.principal.userId;
     const org = await authorizeOrganization(db, req.params.organizationId, callerId, 'manageTeams');
     const team = await createTeam(db, { organizationId: org.id, title: body.title, members: memberReferences(body.members, 'members') }, callerId, clock());
-    outbox.nudge();
     res.status(201).json(await presentOneTeam(team, org.role));
   });
 
@@ -46,14 +45,13 @@ export function teamsRoutes(deps: IdentityHttpDeps): Router {
     const { orgRole, team } = await authorizeTeam(db, req.params.organizationId, req.params.teamId, callerId, 'rename');
     const renamed = await renameTeam(db, { organizationId: team.organization_id, teamId: team.id, title: body.title }, callerId, clock());
     if (!renamed) throw notFound(`Team ${team.id} not found`);
-    outbox.nudge();
     res.json(await presentOneTeam(renamed, orgRole));
   });
 
   // 204 also when the team is already gone (spec: 204; reference: 204 "the team did not exist").
   router.delete('/v1/orgs/:organizationId/teams/:teamId', async (req: Request<TeamParams>, res: Response) => {
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageTeams');
-    if (await deleteTeam(db, { organizationId: org.id, teamId: req.params.teamId }, clock())) outbox.nudge();
+    await deleteTeam(db, { organizationId: org.id, teamId: req.params.teamId }, clock());
     res.status(204).end();
   });
 

@@ -25,7 +25,7 @@ const GROUPS = '/v1/orgs/:organizationId/sites/:siteId/section-groups';
 
 // Any member lists a site's section groups; members with the `create` role change them.
 export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
-  const { db, urls, clock, outbox, clients } = deps;
+  const { db, urls, clock, clients } = deps;
   const router = Router();
 
   /** Groups with their sections and site spaces, every embedded space fetched in one call. */
@@ -49,7 +49,6 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const group = await createSectionGroup(db, site, { title: body.title, icon: body.icon ?? null, sections: body.sections }, clock());
-    outbox.nudge();
     res.status(201).json((await presentGroups([group], site, userId))[0]);
   });
 
@@ -58,7 +57,6 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const group = await updateSectionGroup(db, site, req.params.siteSectionGroupId, body, clock());
-    outbox.nudge();
     res.json((await presentGroups([group], site, userId))[0]);
   });
 
@@ -66,7 +64,6 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
   router.delete(`${GROUPS}/:siteSectionGroupId`, async (req: Request<GroupParams>, res: Response) => {
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
     const deleted = await deleteSectionGroup(db, site, req.params.siteSectionGroupId, clock());
-    if (deleted) outbox.nudge();
     res.status(deleted ? 205 : 204).end();
   });
 
@@ -75,7 +72,6 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const group = await addSectionToGroup(db, site, req.params.siteSectionGroupId, body.sectionId, clock());
-    outbox.nudge();
     res.status(201).json((await presentGroups([group], site, userId))[0]);
   });
 
@@ -83,7 +79,6 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
   router.delete(`${GROUPS}/:siteSectionGroupId/sections/:siteSectionId`, async (req: Request<GroupSectionParams>, res: Response) => {
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
     const removed = await removeSectionFromGroup(db, site, req.params.siteSectionGroupId, req.params.siteSectionId, clock());
-    if (removed) outbox.nudge();
     res.status(removed ? 205 : 204).end();
   });
 
@@ -92,7 +87,6 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const group = await moveSectionGroup(db, site, req.params.siteSectionGroupId, body.position, clock());
-    outbox.nudge();
     res.json((await presentGroups([group], site, userId))[0]);
   });
 

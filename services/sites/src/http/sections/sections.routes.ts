@@ -18,7 +18,7 @@ const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
 // Any member lists a site's sections; members with the `create` role change them.
 export function sectionsRoutes(deps: SitesHttpDeps): Router {
-  const { db, urls, clock, outbox, clients } = deps;
+  const { db, urls, clock, clients } = deps;
   const router = Router();
 
   /** Sections with their site spaces, every embedded space fetched in one call. */
@@ -51,7 +51,6 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     // The new section shows only this space: its fetch serves the response too.
     const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
     const section = await createSection(db, site, { space, title: body.title ?? undefined, icon: body.icon }, clock());
-    outbox.nudge();
     res.status(201).json(await presentOne(section, userId, { site, urls, shareKey: null }, catalog));
   });
 
@@ -60,7 +59,6 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const section = await updateSection(db, site, req.params.siteSectionId, body, clock());
-    outbox.nudge();
     res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
   });
 
@@ -68,7 +66,6 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
   router.delete(`${SITE}/sections/:siteSectionId`, async (req: Request<SectionParams>, res: Response) => {
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
     const deleted = await deleteSection(db, site, req.params.siteSectionId, clock());
-    if (deleted) outbox.nudge();
     res.status(deleted ? 205 : 204).end();
   });
 
@@ -77,7 +74,6 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const section = await moveSection(db, site, req.params.siteSectionId, body.position, clock());
-    outbox.nudge();
     res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
   });
 

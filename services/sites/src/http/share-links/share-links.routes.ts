@@ -13,7 +13,7 @@ type ShareLinkParams = SiteParams & { shareLinkId: string };
 // Share links hand out access to a site: like the site's other settings, managing them needs
 // the `create` role; any member lists them.
 export function shareLinksRoutes(deps: SitesHttpDeps): Router {
-  const { db, clock, outbox, urls } = deps;
+  const { db, clock, urls } = deps;
   const router = Router();
   const base = '/v1/orgs/:organizationId/sites/:siteId/share-links';
 
@@ -29,7 +29,6 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
     const link = await createShareLink(db, site, body.name, callerId, clock());
-    outbox.nudge();
     res.status(201).location(urls.api(`/orgs/${site.organization_id}/sites/${site.id}/share-links/${link.id}`)).json(presentShareLink(link, site, urls));
   });
 
@@ -38,7 +37,6 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
     const link = await updateShareLink(db, site, req.params.shareLinkId, body, callerId, clock());
-    outbox.nudge();
     res.json(presentShareLink(link, site, urls));
   });
 
@@ -46,7 +44,6 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
     await deleteShareLink(db, site, req.params.shareLinkId, callerId, clock());
-    outbox.nudge();
     res.status(205).end();
   });
 

@@ -18,7 +18,7 @@ const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 
 // Any member lists a site's site spaces; members with the `create` role change them.
 export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
-  const { db, urls, clock, outbox, clients } = deps;
+  const { db, urls, clock, clients } = deps;
   const router = Router();
 
   /** Site spaces embedding their spaces (one fetch for all, unless given); those content did not return are left out. */
@@ -53,7 +53,6 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     await requireSpaceOfOrganization(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
     const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
     const siteSpace = await addSiteSpace(db, site, { space, sectionId: body.sectionId }, clock());
-    outbox.nudge();
     res.status(201).json(await presentOne(siteSpace, site, userId, catalog));
   });
 
@@ -62,7 +61,6 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const siteSpace = await updateSiteSpace(db, site, req.params.siteSpaceId, body, clock());
-    outbox.nudge();
     res.json(await presentOne(siteSpace, site, userId));
   });
 
@@ -70,7 +68,6 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
   router.delete(`${SITE_SPACES}/:siteSpaceId`, async (req: Request<SiteSpaceParams>, res: Response) => {
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
     const deleted = await deleteSiteSpace(db, site, req.params.siteSpaceId, clock());
-    if (deleted) outbox.nudge();
     res.status(deleted ? 205 : 204).end();
   });
 
@@ -79,7 +76,6 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     const userId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
     const siteSpace = await moveSiteSpace(db, site, req.params.siteSpaceId, body.position, clock());
-    outbox.nudge();
     res.json(await presentOne(siteSpace, site, userId));
   });
 

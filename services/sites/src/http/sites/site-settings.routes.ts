@@ -18,7 +18,7 @@ const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 // A site's adaptive schema and its published profile. Any member reads them; changing the
 // adaptive schema needs the `create` role like the site's other settings.
 export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
-  const { db, clock, outbox, urls, clients } = deps;
+  const { db, clock, urls, clients } = deps;
   const router = Router();
 
   router.get(`${SITE}/adaptive-schema`, async (req: Request<SiteParams>, res: Response) => {
@@ -31,7 +31,6 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
     const updated = await putAdaptiveSchema(db, site.organization_id, site.id, body.jsonSchema, callerId, clock());
-    outbox.nudge();
     res.json(presentAdaptiveSchema(adaptiveSchemaOf(updated)));
   });
 

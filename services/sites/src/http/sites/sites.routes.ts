@@ -14,7 +14,7 @@ type SiteParams = OrgParams & { siteId: string };
 // Any organization member lists and reads sites; members with the `create` role create, change,
 // publish and delete them (site.policy).
 export function sitesRoutes(deps: SitesHttpDeps): Router {
-  const { db, clock, outbox, urls, clients } = deps;
+  const { db, clock, urls, clients } = deps;
   const router = Router();
 
   router.get('/v1/orgs/:organizationId/sites', async (req: Request<OrgParams>, res: Response) => {
@@ -33,7 +33,6 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     await authorizeSitesOfOrganization(deps, orgId, callerId, 'manage');
     const spaces = await resolveSpacesForSite(clients.content(), orgId, body.spaces, callerId);
     const site = await createSite(db, { organizationId: orgId, type: body.type, title: body.title ?? DEFAULT_SITE_TITLE, visibility: body.visibility, spaces }, callerId, clock());
-    outbox.nudge();
     const presented = presentSite(site, urls);
     res.status(201).location(presented.urls.location).json(presented);
   });
@@ -48,14 +47,13 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
     const updated = await updateSite(db, site.organization_id, site.id, body, callerId, clock());
-    outbox.nudge();
     res.json(presentSite(updated, urls));
   });
 
   router.delete('/v1/orgs/:organizationId/sites/:siteId', async (req: Request<SiteParams>, res: Response) => {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
-    if (await deleteSite(db, site.organization_id, site.id, callerId, clock())) outbox.nudge();
+    await deleteSite(db, site.organization_id, site.id, callerId, clock());
     res.status(205).end();
   });
 
@@ -65,7 +63,6 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
       const callerId = req.principal.userId;
       const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
       const result = await setSitePublished(db, site.organization_id, site.id, published, callerId, clock());
-      if (result.changed) outbox.nudge();
       res.json(presentSite(result.site, urls));
     });
   }

@@ -1,0 +1,61 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { z, ZodTypeAny } from 'zod';
+import { ApiError } from '../errors';
+import type { Logger } from '../logger';
+import type { Principal } from '../principal';
+import { parseInput } from '../validation';
+
+/** What a route declares about its input; each part is validated before the handler runs. */
+export interface RouteSchemas {
+  params?: ZodTypeAny;
+  query?: ZodTypeAny;
+  body?: ZodTypeAny;
+}
+
+type Parsed<S extends RouteSchemas, K extends keyof RouteSchemas> = S[K] extends ZodTypeAny ? z.output<S[K]> : undefined;
+
+/** The validated, typed input of a request, with who is calling. */
+export interface RouteInput<S extends RouteSchemas> {
+  params: Parsed<S, 'params'>;
+  query: Parsed<S, 'query'>;
+  body: Parsed<S, 'body'>;
+  principal: Principal;
+  log: Logger;
+  req: Request;
+}
+
+/**
+ * The one input layer of every service route (like Outline's `validate()`): path parameters,
+ * query and body are parsed with the route's zod schemas before the handler runs, so the handler
+ * only parses nothing, authorizes, calls the domain and presents.
+ * - a path parameter that fails its schema is a 404 (a malformed id names nothing);
+ * - a bad query or body field is a 400 naming the field;
+ * - NUL is refused in every string and key (parseInput), lengths count code points (`text()`);
+ * - an absent body is `{}`, so a body whose fields are all optional may be left out.
+ */
+export function route<S extends RouteSchemas>(schemas: S, handler: (input: RouteInput<S>, res: Response) => Promise<unknown> | unknown): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const input = {
+        params: schemas.params ? parseParams(schemas.params, req.params) : undefined,
+        query: schemas.query ? parseInput(schemas.query, req.query, 'query') : undefined,
+        body: schemas.body ? parseInput(schemas.body, req.body === undefined ? {} : req.body, 'body') : undefined,
+        principal: req.principal,
+        log: req.log,
+        req,
+      } as RouteInput<S>;
+      Promise.resolve(handler(input, res)).catch(next);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function parseParams<S extends ZodTypeAny>(schema: S, params: unknown): z.output<S> {
+  try {
+    return parseInput(schema, params, 'path');
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    throw new ApiError(404, err.message.replace(/^Invalid path field/, 'Not found: path parameter'));
+  }
+}
