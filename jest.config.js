@@ -23,11 +23,7 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
-      testMatch: [
-        '<rootDir>/services/*/test/**/*.test.ts',
-        '<rootDir>/gateway/test/**/*.test.ts',
-        '<rootDir>/test/unit/**/*.test.ts',
-      ],
+      testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts', '<rootDir>/test/unit/**/*.test.ts'],
     },
     e2e('embedded'),
     e2e('distributed'),

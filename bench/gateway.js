@@ -16,7 +16,10 @@ const NGINX_PORT = 28090;
 
 function ensureTools() {
   run('bash', [join(ROOT, 'deploy/local/install.sh')]);
-  for (const [bin, pkg] of [['wrk', 'wrk'], ['nginx', 'nginx-light']]) {
+  for (const [bin, pkg] of [
+    ['wrk', 'wrk'],
+    ['nginx', 'nginx-light'],
+  ]) {
     if (spawnSync('bash', ['-c', `command -v ${bin} || test -x /usr/sbin/${bin}`], { stdio: 'ignore' }).status !== 0) {
       log(`installing ${pkg}`);
       run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
@@ -35,7 +38,8 @@ function wrk(label, url, headers) {
   const line = result.stdout.split('\n').find((l) => l.startsWith('QUIRE_BENCH '));
   if (!line) throw new Error(`wrk printed no report:\n${result.stdout}`);
   const report = JSON.parse(line.slice('QUIRE_BENCH '.length));
-  if (report.non2xx > 0 || report.errors > 0) throw new Error(`${label}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
+  if (report.non2xx > 0 || report.errors > 0)
+    throw new Error(`${label}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
   return { label, ...report };
 }
 
@@ -76,7 +80,9 @@ async function waitFor(url) {
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer`);

@@ -23,7 +23,15 @@ function pageView(i) {
   return {
     type: 'page_view',
     session: { visitorId: `v${i % 5000}`, sessionId: `s${i % 20000}`, cookies: {}, userAgent: UA, language: 'en', referrer: null, ip: `81.2.69.${i % 250}` },
-    location: { url: `https://docs.example.com/p${i % 1000}`, siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: `page${i % 1000}` },
+    location: {
+      url: `https://docs.example.com/p${i % 1000}`,
+      siteSection: null,
+      siteSpace: null,
+      siteShareKey: null,
+      space: null,
+      revision: null,
+      page: `page${i % 1000}`,
+    },
   };
 }
 
@@ -42,14 +50,27 @@ async function main() {
   const names = ['identity', 'content', 'sites', 'specs', 'insights'];
   const databaseUrls = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await recreatePgDatabase(`quire_bench_${s}`)])));
   const stack = new LocalStack({
-    repoRoot: ROOT, logDir: join(dir, 'logs'), gatewayPort: 28180, httpPortBase: 28181, grpcPortBase: 29181, databaseUrls,
-    redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`, kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
-    clickhouseUrl: `${CH}/${CH_DB}`, internalSecret: randomBytes(32).toString('base64url'), bootstrapToken: token,
+    repoRoot: ROOT,
+    logDir: join(dir, 'logs'),
+    gatewayPort: 28180,
+    httpPortBase: 28181,
+    grpcPortBase: 29181,
+    databaseUrls,
+    redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
+    kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+    clickhouseUrl: `${CH}/${CH_DB}`,
+    internalSecret: randomBytes(32).toString('base64url'),
+    bootstrapToken: token,
     extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000' },
   });
   try {
     await stack.startAll();
-    const api = (path, body) => fetch(stack.url + path, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body && (typeof body === 'string' ? body : JSON.stringify(body)) });
+    const api = (path, body) =>
+      fetch(stack.url + path, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body && (typeof body === 'string' ? body : JSON.stringify(body)),
+      });
     const orgId = (await (await api('/v1/orgs')).json()).items[0].id;
     const siteId = (await (await api(`/v1/orgs/${orgId}/sites`, { title: 'Bench site' })).json()).id;
     const count = async (site) => {
@@ -61,7 +82,33 @@ async function main() {
     log(`raw ClickHouse insert of ${INGEST_EVENTS} rows`);
     await ch.command({ query: `CREATE TABLE ${CH_DB}.raw_events AS ${CH_DB}.insights_events` });
     const now = Math.floor(Date.now() / 1000);
-    const rows = Array.from({ length: INGEST_EVENTS }, (_, i) => ({ event_id: `r${i}`, organization_id: orgId, site_id: 'raw', type: 'page_view', timestamp: now, ingested_at: now, visitor_id: `v${i % 5000}`, session_id: `s${i % 20000}`, visitor_hash: 'h', url: `https://docs.example.com/p${i % 1000}`, referrer: '', language: 'en', site_section: '', site_space: '', site_share_key: '', space: '', revision: '', page: `page${i % 1000}`, country: 'GB', browser: 'chrome', os: 'linux', device: 'desktop', is_bot: 0, visitor_claims: '{}', properties: '{}' }));
+    const rows = Array.from({ length: INGEST_EVENTS }, (_, i) => ({
+      event_id: `r${i}`,
+      organization_id: orgId,
+      site_id: 'raw',
+      type: 'page_view',
+      timestamp: now,
+      ingested_at: now,
+      visitor_id: `v${i % 5000}`,
+      session_id: `s${i % 20000}`,
+      visitor_hash: 'h',
+      url: `https://docs.example.com/p${i % 1000}`,
+      referrer: '',
+      language: 'en',
+      site_section: '',
+      site_space: '',
+      site_share_key: '',
+      space: '',
+      revision: '',
+      page: `page${i % 1000}`,
+      country: 'GB',
+      browser: 'chrome',
+      os: 'linux',
+      device: 'desktop',
+      is_bot: 0,
+      visitor_claims: '{}',
+      properties: '{}',
+    }));
     let started = Date.now();
     for (let i = 0; i < rows.length; i += 10000) await ch.insert({ table: `${CH_DB}.raw_events`, values: rows.slice(i, i + 10000), format: 'JSONEachRow' });
     const rawRate = INGEST_EVENTS / ((Date.now() - started) / 1000);
@@ -69,7 +116,9 @@ async function main() {
     // End to end: batches of 100 over HTTP, CONCURRENCY in flight, until all are visible.
     log(`end-to-end ingest of ${INGEST_EVENTS} events (batches of 100, ${CONCURRENCY} in flight)`);
     // Bodies are serialized before the clock starts: the generator shares the machine's 2 cores.
-    const bodies = Array.from({ length: Math.ceil(INGEST_EVENTS / 100) }, (_, b) => JSON.stringify({ events: Array.from({ length: 100 }, (_, i) => pageView(b * 100 + i)) }));
+    const bodies = Array.from({ length: Math.ceil(INGEST_EVENTS / 100) }, (_, b) =>
+      JSON.stringify({ events: Array.from({ length: 100 }, (_, i) => pageView(b * 100 + i)) }),
+    );
     started = Date.now();
     let next = 0;
     const worker = async () => {
@@ -84,7 +133,9 @@ async function main() {
     while ((await count(siteId)) < INGEST_EVENTS) await new Promise((r) => setTimeout(r, 200));
     const e2eRate = INGEST_EVENTS / ((Date.now() - started) / 1000);
     // Exactly once: as many rows as distinct events (no row stored twice).
-    const rowsStored = Number((await (await ch.query({ query: `SELECT count() AS n FROM ${CH_DB}.insights_events WHERE site_id = '${siteId}'`, format: 'JSONEachRow' })).json())[0].n);
+    const rowsStored = Number(
+      (await (await ch.query({ query: `SELECT count() AS n FROM ${CH_DB}.insights_events WHERE site_id = '${siteId}'`, format: 'JSONEachRow' })).json())[0].n,
+    );
     if (rowsStored !== INGEST_EVENTS) throw new Error(`${rowsStored} rows stored for ${INGEST_EVENTS} events`);
 
     // Aggregates on AGG_EVENTS synthetic events spread evenly over the last year (about 27,000 a day
@@ -101,9 +152,23 @@ async function main() {
         FROM system.numbers LIMIT ${AGG_EVENTS}`,
     });
     const queries = {
-      'page views per day, 30 days': { range: 'last30Days', select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['page_view'] }] },
-      'top 100 pages, 7 days': { range: 'last7Days', select: [{ column: 'url' }, { column: 'eventsCount' }], groupBy: [{ column: 'url' }], order: { by: { column: 'eventsCount' }, direction: 'desc' }, limit: 100 },
-      'visitors by country, 1 year': { range: 'lastYear', select: [{ column: 'visitorGeoCountry' }, { column: 'visitorsCount' }], groupBy: [{ column: 'visitorGeoCountry' }] },
+      'page views per day, 30 days': {
+        range: 'last30Days',
+        select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }],
+        where: [{ column: 'eventType', values: ['page_view'] }],
+      },
+      'top 100 pages, 7 days': {
+        range: 'last7Days',
+        select: [{ column: 'url' }, { column: 'eventsCount' }],
+        groupBy: [{ column: 'url' }],
+        order: { by: { column: 'eventsCount' }, direction: 'desc' },
+        limit: 100,
+      },
+      'visitors by country, 1 year': {
+        range: 'lastYear',
+        select: [{ column: 'visitorGeoCountry' }, { column: 'visitorsCount' }],
+        groupBy: [{ column: 'visitorGeoCountry' }],
+      },
     };
     const latencies = {};
     for (const [name, body] of Object.entries(queries)) {

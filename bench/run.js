@@ -7,9 +7,11 @@ const BENCHES = {
 
 const name = process.argv[2];
 if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
-  process.stdout.write(`Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
-    '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
-    '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n');
+  process.stdout.write(
+    `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
+      '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
+      '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n',
+  );
   process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
 }
 BENCHES[name]().catch((err) => {

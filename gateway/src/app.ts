@@ -3,7 +3,7 @@ import {
   ApiError,
   errorBody,
   INTERNAL_HEADERS,
-  Metrics,
+  type Metrics,
   mountHealthRoutes,
   newId,
   notFound,
@@ -52,7 +52,10 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): Express {
   const { logger, metrics } = deps;
   const routes = new RouteMatcher();
-  const authenticator = new Authenticator(deps.identity, deps.cache, logger, { cacheTtlSeconds: settings.authCacheTtlSeconds, localTtlMs: settings.authLocalTtlMs });
+  const authenticator = new Authenticator(deps.identity, deps.cache, logger, {
+    cacheTtlSeconds: settings.authCacheTtlSeconds,
+    localTtlMs: settings.authLocalTtlMs,
+  });
   const limiter = new RateLimiter(deps.cache, logger, settings.rateLimitPerMinute);
   const signer = new PrincipalSigner(settings.internalSecret);
   const upstreams = createUpstreams(settings.upstreams, logger, { timeoutMs: settings.upstreamTimeoutMs });
@@ -71,7 +74,10 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(req.method, routeFamily(req.path), res.statusCode, seconds);
       if (res.statusCode >= 500 || logger.isLevelEnabled('debug')) {
-        logger[res.statusCode >= 500 ? 'warn' : 'debug']({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+        logger[res.statusCode >= 500 ? 'warn' : 'debug'](
+          { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) },
+          'request',
+        );
       }
     });
     handle(req, res, requestId).catch((err: unknown) => sendError(res, err, logger, requestId));

@@ -3,7 +3,11 @@ import type { GatewaySettings } from './app';
 
 const gatewayEnvSchema = sharedEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(GATEWAY_DEFAULT_PORT),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
@@ -11,7 +15,11 @@ const gatewayEnvSchema = sharedEnvSchema.extend({
 });
 
 /** Settings every gateway has, in both ways of running. */
-export function gatewaySettingsFromEnv(upstreams: Record<ServiceName, string>, env: NodeJS.ProcessEnv = process.env, defaults: Partial<NodeJS.ProcessEnv> = {}) {
+export function gatewaySettingsFromEnv(
+  upstreams: Record<ServiceName, string>,
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: Partial<NodeJS.ProcessEnv> = {},
+) {
   const e = readEnv(gatewayEnvSchema, { ...defaults, ...env });
   const settings: GatewaySettings = {
     internalSecret: e.INTERNAL_SECRET,

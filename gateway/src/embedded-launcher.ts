@@ -63,15 +63,27 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   };
 
   logger.info({ dataDir }, 'opening embedded databases');
-  const databases = Object.fromEntries(
-    await Promise.all(SERVICE_NAMES.map(async (s) => [s, await PgliteDatabase.open(join(dataDir, s))] as const)),
-  ) as Record<ServiceName, PgliteDatabase>;
+  const databases = Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (s) => [s, await PgliteDatabase.open(join(dataDir, s))] as const))) as Record<
+    ServiceName,
+    PgliteDatabase
+  >;
 
   const services = {} as Record<ServiceName, RunningService>;
   const start = async (name: ServiceName) => {
     const serviceLogger = logger.child({ service: name });
     const ctx = createContext(
-      { name, httpPort: 0, grpcPort: 0, bindHost: '127.0.0.1', publicUrl, internalSecret, logLevel: env.LOG_LEVEL ?? 'info', grpcDeadlineMs, grpcAddresses, outboundAllowHosts: [] },
+      {
+        name,
+        httpPort: 0,
+        grpcPort: 0,
+        bindHost: '127.0.0.1',
+        publicUrl,
+        internalSecret,
+        logLevel: env.LOG_LEVEL ?? 'info',
+        grpcDeadlineMs,
+        grpcAddresses,
+        outboundAllowHosts: [],
+      },
       { db: databases[name], bus, cache, logger: serviceLogger },
     );
     services[name] = await startService(modules[name], ctx);
@@ -103,7 +115,11 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   const server: Server = await listen(app, port, bindHost);
   const boundPort = (server.address() as { port: number }).port;
   const runtimeFile = join(dataDir, 'runtime.json');
-  writeFileSync(runtimeFile, JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, internalSecret }, null, 2), { mode: 0o600 });
+  writeFileSync(
+    runtimeFile,
+    JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, internalSecret }, null, 2),
+    { mode: 0o600 },
+  );
 
   return {
     url: `http://127.0.0.1:${boundPort}`,

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const stateDir = join(root, '.infra');
   mkdirSync(stateDir, { recursive: true });
   const secretFile = join(stateDir, 'internal-secret');
-  const internalSecret = process.env.INTERNAL_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : randomBytes(32).toString('base64url'));
+  const internalSecret =
+    process.env.INTERNAL_SECRET ?? (existsSync(secretFile) ? readFileSync(secretFile, 'utf8').trim() : randomBytes(32).toString('base64url'));
   if (!process.env.INTERNAL_SECRET) writeFileSync(secretFile, internalSecret, { mode: 0o600 });
   const bootstrapToken = process.env.BOOTSTRAP_TOKEN ?? `qr_${randomBytes(30).toString('base64url').replace(/[-_]/g, 'x')}`;
 
@@ -63,7 +64,9 @@ async function main(): Promise<void> {
   process.stderr.write(
     [
       `Quire (distributed) is running at ${stack.url}`,
-      bootstrapped ? `First start: the bootstrap API token (shown once) is ${bootstrapped}` : 'Existing data: use a token you have, or create one with the CLI below.',
+      bootstrapped
+        ? `First start: the bootstrap API token (shown once) is ${bootstrapped}`
+        : 'Existing data: use a token you have, or create one with the CLI below.',
       `Admin CLI: IDENTITY_GRPC_ADDR=127.0.0.1:${stack.grpcPort('identity')} INTERNAL_SECRET=$(cat .infra/internal-secret) npm run -s cli -- --help`,
       'Stop with Ctrl-C.',
     ].join('\n') + '\n',

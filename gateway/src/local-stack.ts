@@ -88,7 +88,12 @@ export class LocalStack {
     child.stderr?.pipe(log);
     this.processes.set(name, { name, child });
     const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name);
-    await waitForReady(`http://127.0.0.1:${port}/readyz`, timeoutMs, () => child.exitCode !== null, `${name} (log: ${join(this.options.logDir, `${name}.log`)})`);
+    await waitForReady(
+      `http://127.0.0.1:${port}/readyz`,
+      timeoutMs,
+      () => child.exitCode !== null,
+      `${name} (log: ${join(this.options.logDir, `${name}.log`)})`,
+    );
   }
 
   /** Kills a process at once (SIGKILL), as a crash would. */

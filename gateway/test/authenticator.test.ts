@@ -31,7 +31,12 @@ describe('Authenticator', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each([[undefined, /Missing/], ['Basic abc', /Malformed/], ['Bearer', /Malformed/], ['Bearer a b', /Malformed/]])('rejects %p with 401', async (header, message) => {
+  it.each([
+    [undefined, /Missing/],
+    ['Basic abc', /Malformed/],
+    ['Bearer', /Malformed/],
+    ['Bearer a b', /Malformed/],
+  ])('rejects %p with 401', async (header, message) => {
     const auth = new Authenticator(() => fakeIdentity({}).client, new MemoryCache(), logger, { cacheTtlSeconds: 60, localTtlMs: 0 });
     await expect(auth.authenticate(header)).rejects.toMatchObject({ code: 401, message: expect.stringMatching(message) });
   });

@@ -5,7 +5,7 @@ const logger = createLogger('test', 'silent');
 
 describe('RateLimiter', () => {
   it('allows exactly the limit per window across workers sharing a cache', async () => {
-    let now = 1_000_000;
+    const now = 1_000_000;
     const cache = new MemoryCache(() => now);
     const workers = [new RateLimiter(cache, logger, 100, 60, () => now), new RateLimiter(cache, logger, 100, 60, () => now)];
     let ok = 0;

@@ -67,7 +67,10 @@ describe('transactional outbox', () => {
 
       const db = new Client({ connectionString: stack.localStack!.databaseUrls.identity });
       await db.connect();
-      const pending = await db.query("SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND payload LIKE '%organization.updated%' AND key = $1", [orgId]);
+      const pending = await db.query(
+        "SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND payload LIKE '%organization.updated%' AND key = $1",
+        [orgId],
+      );
       await db.end();
       expect(pending.rows[0].n).toBe(1);
     } finally {

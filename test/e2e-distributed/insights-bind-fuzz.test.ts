@@ -8,9 +8,39 @@ import { INFRA } from '../support/infra';
 const DATABASE = 'quire_insights_bind_fuzz';
 
 const HOSTILE = [
-  "'", "''", "\\", "\\'", "'\\", "\\\\'", "x'; DROP TABLE fuzz; --", "'); DROP TABLE fuzz; SELECT ('", "\0", "a\0b", "\n", "\r\n",
-  "line1\nline2'", "\t\b\f\v", "é😀中文", "\u2028\u2029", "\\x27", "\\0", "{p0:String}", "{x:UInt8}", "$1", "%s", "?", "`", '"',
-  "' OR 1=1 --", "' UNION SELECT name FROM system.tables --", "*/ SELECT 1 /*", "\\N", "NULL", "", " ", "x".repeat(100_000),
+  "'",
+  "''",
+  '\\',
+  "\\'",
+  "'\\",
+  "\\\\'",
+  "x'; DROP TABLE fuzz; --",
+  "'); DROP TABLE fuzz; SELECT ('",
+  '\0',
+  'a\0b',
+  '\n',
+  '\r\n',
+  "line1\nline2'",
+  '\t\b\f\v',
+  'é😀中文',
+  '\u2028\u2029',
+  '\\x27',
+  '\\0',
+  '{p0:String}',
+  '{x:UInt8}',
+  '$1',
+  '%s',
+  '?',
+  '`',
+  '"',
+  "' OR 1=1 --",
+  "' UNION SELECT name FROM system.tables --",
+  '*/ SELECT 1 /*',
+  '\\N',
+  'NULL',
+  '',
+  ' ',
+  'x'.repeat(100_000),
 ];
 
 function randomHostile(seed: number): string {
@@ -49,7 +79,12 @@ describe('ClickHouse bind(): hostile strings', () => {
   });
 
   async function select<T>(sql: string, params: Record<string, string | number>): Promise<T[]> {
-    const result = await client.query({ query: sql, format: 'JSONEachRow', query_params: Object.keys(params).length ? params : undefined, clickhouse_settings: { readonly: '2' } });
+    const result = await client.query({
+      query: sql,
+      format: 'JSONEachRow',
+      query_params: Object.keys(params).length ? params : undefined,
+      clickhouse_settings: { readonly: '2' },
+    });
     return result.json<T>();
   }
 

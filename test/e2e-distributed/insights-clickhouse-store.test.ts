@@ -52,7 +52,13 @@ describe('ClickHouse: the daily rollup', () => {
     expect(fromRollup.reduce((a, b) => a + b, 0)).toBe((exact as number[]).reduce((a, b) => a + b, 0) + 1000);
     // Sessions are not in the rollup: raw rows answer, untouched by the extra row.
     const sessions = await count(fresh, { select: [{ column: 'sessionsCount' }], range: 'last7Days' });
-    expect(sessions[0]).toBe(new Set(siteRows(rows).filter((r) => r.timestamp >= NOW.getTime() / 1000 - 7 * 86_400).map((r) => r.session_id)).size);
+    expect(sessions[0]).toBe(
+      new Set(
+        siteRows(rows)
+          .filter((r) => r.timestamp >= NOW.getTime() / 1000 - 7 * 86_400)
+          .map((r) => r.session_id),
+      ).size,
+    );
     await fresh.close();
 
     // Upgrade: events exist before the view does, so the view covers only days from now on.

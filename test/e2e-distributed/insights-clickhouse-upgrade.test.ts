@@ -34,16 +34,33 @@ it('adds the missing columns once, and old rows read as not recorded', async () 
   const store = new ClickHouseStore({ url });
   try {
     await store.migrate();
-    const columns = async () => (await (await admin.query({ query: `SELECT name FROM system.columns WHERE database = '${DATABASE}' AND table = 'insights_events'`, format: 'JSONEachRow' })).json<{ name: string }>()).map((c) => c.name);
+    const columns = async () =>
+      (
+        await (
+          await admin.query({ query: `SELECT name FROM system.columns WHERE database = '${DATABASE}' AND table = 'insights_events'`, format: 'JSONEachRow' })
+        ).json<{ name: string }>()
+      ).map((c) => c.name);
     const upgraded = await columns();
     expect(upgraded).toEqual(expect.arrayContaining(ADDED_COLUMNS.map((c) => c.name)));
     // Running it again adds nothing (and does not fail on the columns that exist now).
     await store.migrate();
     expect(await columns()).toEqual(upgraded);
     await store.insert([row(4, { type: 'link_click', link_position: 'footer', display_context: 'embed' })]);
-    const plan = planAggregate({ select: [{ column: 'displayContext' }, { column: 'visitorGeoPoint' }, { column: 'utmSource' }, { column: 'eventsCount' }], range: 'lastYear', order: { by: { column: 'displayContext' }, direction: 'desc' } }, NOW);
+    const plan = planAggregate(
+      {
+        select: [{ column: 'displayContext' }, { column: 'visitorGeoPoint' }, { column: 'utmSource' }, { column: 'eventsCount' }],
+        range: 'lastYear',
+        order: { by: { column: 'displayContext' }, direction: 'desc' },
+      },
+      NOW,
+    );
     const result = presentAggregate(plan, await store.aggregate(SCOPE, plan));
-    expect(result.columns.map((c) => [c.column, c.values[0]])).toEqual([['displayContext', 'site'], ['visitorGeoPoint', null], ['utmSource', ''], ['eventsCount', 1]]);
+    expect(result.columns.map((c) => [c.column, c.values[0]])).toEqual([
+      ['displayContext', 'site'],
+      ['visitorGeoPoint', null],
+      ['utmSource', ''],
+      ['eventsCount', 1],
+    ]);
     expect(result.columns[0]?.values).toEqual(['site', 'embed']);
   } finally {
     await store.close();

@@ -34,7 +34,10 @@ async function storedCount(): Promise<number> {
   try {
     // siteId is an id we created ([A-Za-z0-9]), safe in a literal. No FINAL: inserts are exactly
     // once, so a plain count of rows must already be the number of events.
-    const result = await clickhouse.query({ query: `SELECT count() AS n FROM ${INFRA.clickhouseDatabase}.insights_events WHERE site_id = '${siteId}'`, format: 'JSONEachRow' });
+    const result = await clickhouse.query({
+      query: `SELECT count() AS n FROM ${INFRA.clickhouseDatabase}.insights_events WHERE site_id = '${siteId}'`,
+      format: 'JSONEachRow',
+    });
     const rows = (await result.json()) as Array<{ n: string | number }>;
     return Number(rows[0]?.n ?? 0);
   } finally {
@@ -97,7 +100,10 @@ describe('insights ingest faults', () => {
     await restartProcess(stack, 'insights');
     expect(await waitForCount(before + 400, 90_000)).toBe(before + 400);
     // What the API answers is the same count.
-    const total = await admin.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, { select: [{ column: 'eventsCount' }], range: 'last24Hours' });
+    const total = await admin.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, {
+      select: [{ column: 'eventsCount' }],
+      range: 'last24Hours',
+    });
     expect(total.body).toEqual({ columns: [{ column: 'eventsCount', values: [before + 400] }] });
   }, 180_000);
 });

@@ -46,7 +46,10 @@ describe('authentication at the gateway', () => {
   });
 
   it('ignores client-supplied internal principal headers', async () => {
-    const forged = { 'x-quire-principal': Buffer.from(JSON.stringify({ u: 'someone-else', t: 'x', iat: Math.floor(Date.now() / 1000) })).toString('base64url'), 'x-quire-signature': 'forged' };
+    const forged = {
+      'x-quire-principal': Buffer.from(JSON.stringify({ u: 'someone-else', t: 'x', iat: Math.floor(Date.now() / 1000) })).toString('base64url'),
+      'x-quire-signature': 'forged',
+    };
     expectError(await api.get('/v1/user', { token: null, headers: forged }), 401);
     const me = await api.get('/v1/user');
     const withForged = await api.get('/v1/user', { headers: forged });

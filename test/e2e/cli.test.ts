@@ -36,7 +36,12 @@ describe('admin CLI', () => {
     expect((await api.get(`/v1/orgs/${stack.organizationId}`, { token })).body.permissions.admin).toBe(true);
   });
 
-  it.each([['tokens', 'create'], ['tokens', 'revoke'], ['orgs', 'create'], ['members', 'add']])('%s %s --help explains the command', async (...cmd) => {
+  it.each([
+    ['tokens', 'create'],
+    ['tokens', 'revoke'],
+    ['orgs', 'create'],
+    ['members', 'add'],
+  ])('%s %s --help explains the command', async (...cmd) => {
     const res = await runCli(stack, [...cmd, '--help']);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(new RegExp(`^Usage: npm run -s cli -- ${cmd.join(' ')}`));
@@ -64,7 +69,12 @@ describe('admin CLI', () => {
   });
 
   it('refuses admin calls signed with the wrong secret', async () => {
-    const res = await runCli({ ...stack, cliEnv: { ...stack.cliEnv, INTERNAL_SECRET: 'wrong-secret-wrong-secret' } }, ['tokens', 'create', '--email', 'x@example.com']);
+    const res = await runCli({ ...stack, cliEnv: { ...stack.cliEnv, INTERNAL_SECRET: 'wrong-secret-wrong-secret' } }, [
+      'tokens',
+      'create',
+      '--email',
+      'x@example.com',
+    ]);
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/x-quire-admin signature/);
   });

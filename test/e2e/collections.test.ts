@@ -244,7 +244,11 @@ describe('POST /v1/collections/{id}/move', () => {
     expectError(await own.api.post(`/v1/collections/${parent.id}/move`, { parent: parent.id }), 400, /"parent"/);
     expectError(await own.api.post(`/v1/collections/${parent.id}/move`, { parent: grandchild.id }), 400, /"parent"/);
     expectError(await own.api.post(`/v1/collections/${parent.id}/move`, {}), 400, /"parent"/);
-    expectError(await own.api.post(`/v1/collections/${parent.id}/move`, { position: { before: { type: 'collection', collection: child.id } } }), 400, /"position.before"/);
+    expectError(
+      await own.api.post(`/v1/collections/${parent.id}/move`, { position: { before: { type: 'collection', collection: child.id } } }),
+      400,
+      /"position.before"/,
+    );
     expectError(await own.api.post(`/v1/collections/${parent.id}/move`, { parent: 'noSuchCollection0000' }), 400, /"parent"/);
 
     const member = apiClient(stack, (await buildMember(stack, own.id, 'create')).token);

@@ -59,10 +59,24 @@ describe('organization custom fields', () => {
   });
 
   it('creates, reads, lists, updates and deletes a field', async () => {
-    const created = await createField(orgId, admin.token, { name: 'audience', type: 'select:multi', title: 'Audience', description: 'Who reads it', placeholder: 'Pick some', options: ['devs', 'ops'] });
+    const created = await createField(orgId, admin.token, {
+      name: 'audience',
+      type: 'select:multi',
+      title: 'Audience',
+      description: 'Who reads it',
+      placeholder: 'Pick some',
+      options: ['devs', 'ops'],
+    });
     const location = `${stack.url.replace('127.0.0.1', 'localhost')}/v1/orgs/${orgId}/custom-fields/audience`;
     expect(created.headers.get('location')).toBe(created.body.urls.location);
-    expect(created.body).toMatchObject({ name: 'audience', type: 'select:multi', title: 'Audience', description: 'Who reads it', placeholder: 'Pick some', options: ['devs', 'ops'] });
+    expect(created.body).toMatchObject({
+      name: 'audience',
+      type: 'select:multi',
+      title: 'Audience',
+      description: 'Who reads it',
+      placeholder: 'Pick some',
+      options: ['devs', 'ops'],
+    });
     expect(created.body.urls.location.replace('127.0.0.1', 'localhost')).toBe(location);
     expect(created.body.createdAt).toBe(created.body.updatedAt);
 
@@ -76,10 +90,22 @@ describe('organization custom fields', () => {
     expectOperationResponse('listOrganizationCustomFields', 200, list.body);
     expect(list.body.items.map((f: { id: string }) => f.id)).toContain(created.body.id);
 
-    const patched = await api.patch(fieldPath(orgId, 'audience'), { title: 'Readers', description: '', options: ['devs', 'ops', 'execs'] }, { token: admin.token });
+    const patched = await api.patch(
+      fieldPath(orgId, 'audience'),
+      { title: 'Readers', description: '', options: ['devs', 'ops', 'execs'] },
+      { token: admin.token },
+    );
     expect(patched.status).toBe(200);
     expectOperationResponse('updateOrganizationCustomField', 200, patched.body);
-    expect(patched.body).toMatchObject({ id: created.body.id, name: 'audience', type: 'select:multi', title: 'Readers', description: '', placeholder: 'Pick some', options: ['devs', 'ops', 'execs'] });
+    expect(patched.body).toMatchObject({
+      id: created.body.id,
+      name: 'audience',
+      type: 'select:multi',
+      title: 'Readers',
+      description: '',
+      placeholder: 'Pick some',
+      options: ['devs', 'ops', 'execs'],
+    });
     expect(Date.parse(patched.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.updatedAt));
 
     expectNoContent(await api.delete(fieldPath(orgId, 'audience'), { token: admin.token }), 'deleteOrganizationCustomField');
@@ -244,11 +270,28 @@ describe('space custom field values', () => {
   });
 
   it('sets a value of every type, keeps the others, and clears with null', async () => {
-    const all = { summary: { value: 'Hello' }, score: { value: 0 }, public: { value: false }, labels: { value: ['a', 'b'] }, stage: { value: 'draft' }, teams: { value: ['api', 'web'] } };
+    const all = {
+      summary: { value: 'Hello' },
+      score: { value: 0 },
+      public: { value: false },
+      labels: { value: ['a', 'b'] },
+      stage: { value: 'draft' },
+      teams: { value: ['api', 'web'] },
+    };
     expectNoContent(await patchValues(spaceId, admin.token, all), 'updateSpaceCustomFields');
-    expect(await valuesOf(spaceId, admin.token)).toEqual({ summary: 'Hello', score: 0, public: false, labels: ['a', 'b'], stage: 'draft', teams: ['api', 'web'] });
+    expect(await valuesOf(spaceId, admin.token)).toEqual({
+      summary: 'Hello',
+      score: 0,
+      public: false,
+      labels: ['a', 'b'],
+      stage: 'draft',
+      teams: ['api', 'web'],
+    });
 
-    expectNoContent(await patchValues(spaceId, admin.token, { score: { value: -2.5 }, summary: { value: null }, labels: { value: [] } }), 'updateSpaceCustomFields');
+    expectNoContent(
+      await patchValues(spaceId, admin.token, { score: { value: -2.5 }, summary: { value: null }, labels: { value: [] } }),
+      'updateSpaceCustomFields',
+    );
     expect(await valuesOf(spaceId, admin.token)).toEqual({ score: -2.5, public: false, stage: 'draft', teams: ['api', 'web'] });
   });
 
@@ -291,7 +334,7 @@ describe('space custom field values', () => {
     expect((await valuesOf(spaceId, admin.token)).stage).toBe('draft');
   });
 
-  it('removes a field\'s values with the field', async () => {
+  it("removes a field's values with the field", async () => {
     await createField(orgId, admin.token, { name: 'temporary', type: 'text' });
     expectNoContent(await patchValues(spaceId, admin.token, { temporary: { value: 'soon gone' } }), 'updateSpaceCustomFields');
     expect((await valuesOf(spaceId, admin.token)).temporary).toBe('soon gone');
@@ -334,7 +377,7 @@ describe('space custom field values', () => {
     expect(await valuesOf(copy.body.id, admin.token)).toEqual({ labels: ['x'], stage: 'final' });
   });
 
-  it('moves values on transfer to the target organization\'s fields of the same name and type', async () => {
+  it("moves values on transfer to the target organization's fields of the same name and type", async () => {
     const target = await buildOrganization(stack, 'Transfer target');
     await cli(stack, 'members', 'add', '--org', target.id, '--email', admin.email, '--role', 'admin');
     await createField(target.id, target.admin.token, { name: 'summary', type: 'text' });
@@ -344,7 +387,13 @@ describe('space custom field values', () => {
 
     const moving = await createSpace(orgId, admin.token, 'Moving');
     expectNoContent(
-      await patchValues(moving, admin.token, { summary: { value: 'Kept' }, score: { value: 3 }, teams: { value: ['web', 'api'] }, stage: { value: 'draft' }, public: { value: true } }),
+      await patchValues(moving, admin.token, {
+        summary: { value: 'Kept' },
+        score: { value: 3 },
+        teams: { value: ['web', 'api'] },
+        stage: { value: 'draft' },
+        public: { value: true },
+      }),
       'updateSpaceCustomFields',
     );
     const res = await api.post(`/v1/spaces/${moving}/transfer`, { organization: target.id }, { token: admin.token });

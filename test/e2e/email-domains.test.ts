@@ -43,7 +43,7 @@ describe('GET /v1/email-domains/{emailDomain}/orgs', () => {
     expect(res.body.organizations).toHaveLength(2);
   });
 
-  it('answers an empty list for a domain that is not the caller\'s, so nothing can be probed', async () => {
+  it("answers an empty list for a domain that is not the caller's, so nothing can be probed", async () => {
     const other = await api.get(`/v1/email-domains/${otherDomain}/orgs`, { token: callerToken });
     expect(other.status).toBe(200);
     expectOperationResponse('getOrganizationsForEmailDomain', 200, other.body);
@@ -52,7 +52,7 @@ describe('GET /v1/email-domains/{emailDomain}/orgs', () => {
     expect((await api.get(`/v1/email-domains/${domain}/orgs`, { token: open.admin.token })).body).toEqual({ organizations: [] });
   });
 
-  it('answers an empty list when no organization lists the caller\'s domain', async () => {
+  it("answers an empty list when no organization lists the caller's domain", async () => {
     const lone = `l${unique()}.example.org`;
     const token = await cli(stack, 'tokens', 'create', '--email', `lone@${lone}`);
     expect((await api.get(`/v1/email-domains/${lone}/orgs`, { token })).body).toEqual({ organizations: [] });

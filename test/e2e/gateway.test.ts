@@ -23,7 +23,10 @@ describe('gateway routing and limits', () => {
 
   it('answers 413 for a body over the limit (10 MB by default)', async () => {
     const big = 'x'.repeat(10 * 1024 * 1024 + 10);
-    const res = await api.request('PATCH', `/v1/orgs/${stack.organizationId}`, { rawBody: `{"title":"${big}"}`, headers: { 'content-type': 'application/json' } });
+    const res = await api.request('PATCH', `/v1/orgs/${stack.organizationId}`, {
+      rawBody: `{"title":"${big}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(res, 413, /larger than the limit/);
   });
 

@@ -23,7 +23,15 @@ function pageView(url: string, visitor: string, minutesAgo: number, claims?: Rec
   return {
     type: 'page_view',
     timestamp: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
-    session: { visitorId: visitor, sessionId: `${visitor}-session`, cookies: {}, userAgent: UA, language: 'en', referrer: null, ...(claims ? { visitorAuthClaims: claims } : {}) },
+    session: {
+      visitorId: visitor,
+      sessionId: `${visitor}-session`,
+      cookies: {},
+      userAgent: UA,
+      language: 'en',
+      referrer: null,
+      ...(claims ? { visitorAuthClaims: claims } : {}),
+    },
     location: { url, siteSection: null, siteSpace: null, siteShareKey: null, space: null, revision: null, page: null },
   };
 }
@@ -80,11 +88,13 @@ describe('POST /insights/events/aggregate', () => {
     });
     expect(res.status).toBe(200);
     expectOperationResponse('aggregateSiteEvents', 200, res.body);
-    expect(res.body).toEqual({ columns: [
-      { column: 'url', values: ['https://docs.example.com/a'] },
-      { column: 'eventsCount', values: [3] },
-      { column: 'visitorsCount', values: [2] },
-    ] });
+    expect(res.body).toEqual({
+      columns: [
+        { column: 'url', values: ['https://docs.example.com/a'] },
+        { column: 'eventsCount', values: [3] },
+        { column: 'visitorsCount', values: [2] },
+      ],
+    });
   });
 
   it('answers 400 naming the field of an invalid query', async () => {
@@ -105,7 +115,16 @@ describe('POST /insights/events/aggregate: every reference column', () => {
   const detailPath = () => aggregatePath(orgId, detailSiteId);
   const base = (visitor: string, extra: Record<string, unknown>, url = 'https://docs.example.com/a'): Record<string, unknown> => ({
     timestamp: new Date(Date.now() - 60_000).toISOString(),
-    session: { visitorId: visitor, sessionId: `${visitor}-s`, cookies: {}, userAgent: UA, language: 'en', referrer: 'https://www.google.com/search', ip: '8.8.8.8', visitorAuthClaims: { plan: 'pro', groups: ['a', 'b'] } },
+    session: {
+      visitorId: visitor,
+      sessionId: `${visitor}-s`,
+      cookies: {},
+      userAgent: UA,
+      language: 'en',
+      referrer: 'https://www.google.com/search',
+      ip: '8.8.8.8',
+      visitorAuthClaims: { plan: 'pro', groups: ['a', 'b'] },
+    },
     location: { url, displayContext: 'embed', siteSection: null, siteSpace: null, siteShareKey: null, space: 'sp1', revision: null, page: 'p1' },
     ...extra,
   });
@@ -130,7 +149,10 @@ describe('POST /insights/events/aggregate: every reference column', () => {
     });
   });
 
-  async function values(select: Record<string, unknown>[], where?: Record<string, unknown>[]): Promise<{ column: string; claim?: string; values: unknown[] }[]> {
+  async function values(
+    select: Record<string, unknown>[],
+    where?: Record<string, unknown>[],
+  ): Promise<{ column: string; claim?: string; values: unknown[] }[]> {
     const res = await reader.post(detailPath(), { range: 'last7Days', select, where });
     expect(res.status).toBe(200);
     expectOperationResponse('aggregateSiteEvents', 200, res.body);
@@ -142,7 +164,10 @@ describe('POST /insights/events/aggregate: every reference column', () => {
     expect(await one('eventLinkTargetKind')).toEqual(['page', 'url']);
     expect(await one('eventLinkTargetDomain')).toEqual([null, 'github.com']);
     expect(await one('eventLinkPosition')).toEqual(['footer', 'sidebar']);
-    expect(await one('eventLinkTargetValue')).toEqual([{ kind: 'page', page: 'p2' }, { kind: 'url', url: 'https://www.github.com/quire' }]);
+    expect(await one('eventLinkTargetValue')).toEqual([
+      { kind: 'page', page: 'p2' },
+      { kind: 'url', url: 'https://www.github.com/quire' },
+    ]);
     expect(await one('eventAPIOperationPath')).toEqual(['/pets']);
     expect(await one('eventAPIOperationMethod')).toEqual(['get']);
     expect(await one('eventPageFeedbackRating')).toEqual(['bad', 'good']);
@@ -151,7 +176,10 @@ describe('POST /insights/events/aggregate: every reference column', () => {
     expect(await one('eventAdDomain')).toEqual(['ads.example.com']);
     expect(await one('eventAdPlacement')).toEqual(['aside']);
     expect(await one('eventTrademarkPlacement')).toEqual(['pdf']);
-    const footer = await values([{ column: 'eventsCount' }], [{ column: 'eventLinkTargetValue', values: [{ url: 'https://www.github.com/quire', kind: 'url' }] }]);
+    const footer = await values(
+      [{ column: 'eventsCount' }],
+      [{ column: 'eventLinkTargetValue', values: [{ url: 'https://www.github.com/quire', kind: 'url' }] }],
+    );
     expect(footer).toEqual([{ column: 'eventsCount', values: [1] }]);
   });
 
@@ -161,7 +189,10 @@ describe('POST /insights/events/aggregate: every reference column', () => {
       { column: 'referrerDomain', values: ['google.com'] },
       { column: 'eventsCount', values: [9] },
     ]);
-    const utm = await values([{ column: 'utmSource' }, { column: 'utmMedium' }, { column: 'utmCampaign' }, { column: 'utmTerm' }, { column: 'utmContent' }], [{ column: 'utmSource', values: ['news'] }]);
+    const utm = await values(
+      [{ column: 'utmSource' }, { column: 'utmMedium' }, { column: 'utmCampaign' }, { column: 'utmTerm' }, { column: 'utmContent' }],
+      [{ column: 'utmSource', values: ['news'] }],
+    );
     expect(utm.map((c) => c.values)).toEqual([['news'], ['email'], ['launch'], ['api'], ['top']]);
     const [point] = await values([{ column: 'visitorGeoPoint', precision: 2 }, { column: 'visitorsCount' }]);
     const cell = point?.values[0] as { latitude: number; longitude: number; h3: string };

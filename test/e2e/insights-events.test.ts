@@ -50,7 +50,11 @@ describe('POST /insights/events', () => {
       events: [
         pageView(),
         pageView({ type: 'search_type_query', query: 'install', timestamp: new Date(Date.now() - 60_000).toISOString() }),
-        pageView({ type: 'page_post_feedback', feedback: { rating: 'good' }, session: { ...(pageView().session as object), ip: '8.8.8.8', visitorAuthClaims: { plan: 'pro' } } }),
+        pageView({
+          type: 'page_post_feedback',
+          feedback: { rating: 'good' },
+          session: { ...(pageView().session as object), ip: '8.8.8.8', visitorAuthClaims: { plan: 'pro' } },
+        }),
       ],
     });
     expect(res.status).toBe(204);

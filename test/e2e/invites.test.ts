@@ -77,8 +77,17 @@ describe('POST /v1/orgs/{org}/invites', () => {
     // `orgs create --owner` creates the owner: their invites are accepted in the same transaction.
     const ownOrg = await cli(stack, 'orgs', 'create', '--title', 'Own', '--owner', owner);
     const ownerToken = await cli(stack, 'tokens', 'create', '--email', owner);
-    const roles = (await api.get('/v1/orgs?limit=10', { token: ownerToken })).body.items.map((o: { id: string; permissions: { admin: boolean } }) => [o.id, o.permissions.admin]);
-    expect(roles.sort()).toEqual([[org.id, false], [other.id, false], [ownOrg, true]].sort());
+    const roles = (await api.get('/v1/orgs?limit=10', { token: ownerToken })).body.items.map((o: { id: string; permissions: { admin: boolean } }) => [
+      o.id,
+      o.permissions.admin,
+    ]);
+    expect(roles.sort()).toEqual(
+      [
+        [org.id, false],
+        [other.id, false],
+        [ownOrg, true],
+      ].sort(),
+    );
 
     // `members add` creates the user (invite accepted), then sets the role it was given.
     const addedId = await cli(stack, 'members', 'add', '--org', org.id, '--email', added, '--role', 'review');
@@ -211,7 +220,11 @@ describe('link invites', () => {
   ])('update answers 400 naming "%s" for %j', async (field, body) => {
     await setInviteLinks(true);
     const { body: invite } = await create({ role: 'read' });
-    expectError(await api.patch(`${base()}/${invite.id}`, body, { token: org.admin.token }), 400, field === 'body' ? /unknown field/ : new RegExp(`"${field}"`));
+    expectError(
+      await api.patch(`${base()}/${invite.id}`, body, { token: org.admin.token }),
+      400,
+      field === 'body' ? /unknown field/ : new RegExp(`"${field}"`),
+    );
   });
 
   it('is for admins only: 403 to other members, 404 to non-members and across organizations', async () => {

@@ -115,7 +115,9 @@ describe('PATCH /v1/orgs/{id}', () => {
   const patch = (body: unknown) => api.patch(`/v1/orgs/${orgId}`, body, { token });
 
   it('changes every field of the spec and returns the organization', async () => {
-    const hostname = `h${unique().replace(/[^a-z0-9]/g, '').slice(0, 20)}`;
+    const hostname = `h${unique()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 20)}`;
     const body = {
       title: 'Renamed organization',
       emailDomains: ['Example.com', 'docs.example.org'],
@@ -176,7 +178,7 @@ describe('PATCH /v1/orgs/{id}', () => {
     ['body', { unknownField: true }],
   ])('answers 400 naming "%s" for %j', async (field, body) => {
     const res = await patch(body);
-    expectError(res, 400, new RegExp(`"${field.replace(".", "\\.")}[".]|unknown field`));
+    expectError(res, 400, new RegExp(`"${field.replace('.', '\\.')}[".]|unknown field`));
     expectOperationResponse('updateOrganizationById', 400, res.body);
   });
 
@@ -185,7 +187,9 @@ describe('PATCH /v1/orgs/{id}', () => {
   });
 
   it('answers 409 when the hostname belongs to another organization', async () => {
-    const hostname = `t${unique().replace(/[^a-z0-9]/g, '').slice(0, 20)}`;
+    const hostname = `t${unique()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 20)}`;
     expect((await patch({ hostname })).status).toBe(200);
     expectError(await api.patch(`/v1/orgs/${stack.organizationId}`, { hostname }), 409, /"hostname"/);
   });
@@ -196,7 +200,8 @@ describe('members', () => {
     const email = `m-owner-${unique()}@example.com`;
     const token = await cli('tokens', 'create', '--email', email);
     const orgId = await cli('orgs', 'create', '--title', 'Members org', '--owner', email);
-    for (const [i, role] of ['read', 'edit', 'read'].entries()) await cli('members', 'add', '--org', orgId, '--email', `m${i}-${unique()}@example.com`, '--role', role);
+    for (const [i, role] of ['read', 'edit', 'read'].entries())
+      await cli('members', 'add', '--org', orgId, '--email', `m${i}-${unique()}@example.com`, '--role', role);
 
     const all = await api.get(`/v1/orgs/${orgId}/members`, { token });
     expect(all.status).toBe(200);

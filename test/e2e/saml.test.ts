@@ -36,11 +36,31 @@ function certificateValidFor30Days(): { certificate: string; privateKey: string 
 /** A self-signed certificate valid from `start` to `end` (YYYYMMDDHHMMSSZ). */
 function certificateValidBetween(start: string, end: string): string {
   return withTempDir((dir) => {
-    writeFileSync(join(dir, 'ca.cnf'), '[ca]\ndefault_ca = test\n[test]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = any\n[any]\ncommonName = supplied\n');
+    writeFileSync(
+      join(dir, 'ca.cnf'),
+      '[ca]\ndefault_ca = test\n[test]\ndatabase = index.txt\nnew_certs_dir = .\nserial = serial\ndefault_md = sha256\npolicy = any\n[any]\ncommonName = supplied\n',
+    );
     writeFileSync(join(dir, 'index.txt'), '');
     writeFileSync(join(dir, 'serial'), '01\n');
     openssl(dir, 'req', '-new', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=idp.example.com', '-keyout', 'key.pem', '-out', 'req.csr');
-    openssl(dir, 'ca', '-batch', '-config', 'ca.cnf', '-selfsign', '-keyfile', 'key.pem', '-in', 'req.csr', '-startdate', start, '-enddate', end, '-out', 'cert.pem');
+    openssl(
+      dir,
+      'ca',
+      '-batch',
+      '-config',
+      'ca.cnf',
+      '-selfsign',
+      '-keyfile',
+      'key.pem',
+      '-in',
+      'req.csr',
+      '-startdate',
+      start,
+      '-enddate',
+      end,
+      '-out',
+      'cert.pem',
+    );
     return readFileSync(join(dir, 'cert.pem'), 'utf8');
   });
 }
@@ -62,7 +82,9 @@ const configured = (label = 'Okta') => ({
 function expectReferenceBody(operationId: string, status: number, body: unknown): void {
   const errors = validateOperationResponse(operationId, status, body);
   const providers: { ssoURL?: string; status?: string }[] = (body as { items?: [] }).items ?? [body as { ssoURL?: string }];
-  const pendingPaths = providers.flatMap((p, i) => (p.ssoURL === '' && p.status === 'pending' ? [(body as { items?: [] }).items ? `/items/${i}/ssoURL` : '/ssoURL'] : []));
+  const pendingPaths = providers.flatMap((p, i) =>
+    p.ssoURL === '' && p.status === 'pending' ? [(body as { items?: [] }).items ? `/items/${i}/ssoURL` : '/ssoURL'] : [],
+  );
   expect(errors.filter((e) => !pendingPaths.some((path) => e.endsWith(`${path}: must match format "uri"`)))).toEqual([]);
 }
 
@@ -144,12 +166,23 @@ describe('SAML providers', () => {
     const labelled = await adminApi.patch(path, { label: 'Azure AD', entityID: 'https://sts.windows.net/tenant/' });
     expect(labelled.status).toBe(200);
     expectReferenceBody('updateOrganizationSAMLProvider', 200, labelled.body);
-    expect(labelled.body).toMatchObject({ label: 'Azure AD', entityID: 'https://sts.windows.net/tenant/', status: 'pending', createdAt: created.body.createdAt });
+    expect(labelled.body).toMatchObject({
+      label: 'Azure AD',
+      entityID: 'https://sts.windows.net/tenant/',
+      status: 'pending',
+      createdAt: created.body.createdAt,
+    });
 
     const active = await adminApi.patch(path, { certificate, ssoURL: 'https://login.microsoftonline.com/tenant/saml2', defaultRole: 'comment' });
     expect(active.status).toBe(200);
     expectOperationResponse('updateOrganizationSAMLProvider', 200, active.body);
-    expect(active.body).toMatchObject({ label: 'Azure AD', certificate: certificate.trim(), ssoURL: 'https://login.microsoftonline.com/tenant/saml2', defaultRole: 'comment', status: 'active' });
+    expect(active.body).toMatchObject({
+      label: 'Azure AD',
+      certificate: certificate.trim(),
+      ssoURL: 'https://login.microsoftonline.com/tenant/saml2',
+      defaultRole: 'comment',
+      status: 'active',
+    });
 
     const guests = await adminApi.patch(path, { defaultRole: null });
     expect(guests.body.defaultRole).toBeNull();
@@ -254,9 +287,17 @@ describe('SAML providers', () => {
       expectError(await adminApi.post(samlPath(), { label: 'x', certificate: expired }), 400, /"certificate": expired on 2020-02-01/);
       const future = certificateValidBetween('20990101000000Z', '20990201000000Z');
       expectError(await adminApi.post(samlPath(), { label: 'x', certificate: future }), 400, /"certificate": is not valid before 2099-01-01/);
-      expectError(await adminApi.post(samlPath(), { label: 'x', certificate: privateKey }), 400, /"certificate": must contain only a certificate, not a private key/);
+      expectError(
+        await adminApi.post(samlPath(), { label: 'x', certificate: privateKey }),
+        400,
+        /"certificate": must contain only a certificate, not a private key/,
+      );
       expectError(await adminApi.post(samlPath(), { label: 'x', certificate: certificate + privateKey }), 400, /"certificate"/);
-      expectError(await adminApi.post(samlPath(), { label: 'x', certificate: certificate + certificate }), 400, /"certificate": must contain exactly one certificate/);
+      expectError(
+        await adminApi.post(samlPath(), { label: 'x', certificate: certificate + certificate }),
+        400,
+        /"certificate": must contain exactly one certificate/,
+      );
     });
 
     it('PATCH applies the same limits and changes nothing when it refuses', async () => {
@@ -287,7 +328,13 @@ describe('SAML providers', () => {
       const created = await adminApi.post(samlPath(), { ...configured('With team'), defaultTeam: team.body.id });
       expect(created.status).toBe(201);
       expectOperationResponse('createOrganizationSAMLProvider', 201, created.body);
-      expect(created.body.defaultTeam).toMatchObject({ object: 'team', id: team.body.id, title: 'SSO arrivals', members: 0, permissions: { admin: true, view: true } });
+      expect(created.body.defaultTeam).toMatchObject({
+        object: 'team',
+        id: team.body.id,
+        title: 'SSO arrivals',
+        members: 0,
+        permissions: { admin: true, view: true },
+      });
       expectSchema('OrganizationTeam', created.body.defaultTeam);
       const path = `${samlPath()}/${created.body.id}`;
 

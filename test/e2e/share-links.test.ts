@@ -74,7 +74,7 @@ describe('share links', () => {
     expectError(await admin.post(linksPath(site.id), { name: 'ok', active: false }), 400);
   });
 
-  it('lists a site\'s links in creation order, paginated, for any member', async () => {
+  it("lists a site's links in creation order, paginated, for any member", async () => {
     const site = await createSite({ title: 'Listing' });
     const links = [await createLink(site.id, 'One'), await createLink(site.id, 'Two'), await createLink(site.id, 'Three')];
     const res = await reader.get(linksPath(site.id));
@@ -105,7 +105,7 @@ describe('share links', () => {
     expectError(await admin.patch(`${linksPath(site.id)}/${link.id}`, { name: 'x'.repeat(51) }), 400, /"name"/);
     expectError(await admin.patch(`${linksPath(site.id)}/${link.id}`, { active: 'no' }), 400, /"active"/);
     expectError(await admin.patch(`${linksPath(site.id)}/noSuchLink0000000000`, { active: false }), 404);
-    const other = await createSite({ title: 'Not the link\'s site' });
+    const other = await createSite({ title: "Not the link's site" });
     expectError(await admin.patch(`${linksPath(other.id)}/${link.id}`, { active: false }), 404);
   });
 

@@ -195,7 +195,14 @@ describe('PATCH /v1/orgs/{org}/sites/{siteId}/sections/{sectionId}', () => {
     const variant = await org.api.post(`${sitePath(site.id)}/site-spaces`, { spaceId: (await createSpace('Guides v2')).id, sectionId: sections[0].id });
     expect(variant.status).toBe(201);
 
-    const res = await org.api.patch(path, { title: 'User guides', path: 'user-guides', icon: 'book', description: 'How to', condition: 'visitor.claims.beta', defaultSiteSpace: variant.body.id });
+    const res = await org.api.patch(path, {
+      title: 'User guides',
+      path: 'user-guides',
+      icon: 'book',
+      description: 'How to',
+      condition: 'visitor.claims.beta',
+      defaultSiteSpace: variant.body.id,
+    });
     expect(res.status).toBe(200);
     expectOperationResponse('updateSiteSectionById', 200, res.body);
     expect(res.body).toMatchObject({ title: 'User guides', path: 'user-guides', icon: 'book', description: 'How to', condition: 'visitor.claims.beta' });
@@ -240,7 +247,11 @@ describe('PATCH /v1/orgs/{org}/sites/{siteId}/sections/{sectionId}', () => {
   it('answers 409 for a path of another section, 400 for a default site space of another section, 404 for an unknown section', async () => {
     const { site, sections } = await siteWithSections('First', 'Second');
     expectError(await org.api.patch(`${sitePath(site.id)}/sections/${sections[1].id}`, { path: 'first' }), 409, /"path"/);
-    expectError(await org.api.patch(`${sitePath(site.id)}/sections/${sections[1].id}`, { defaultSiteSpace: sections[0].siteSpaces[0].id }), 400, /"defaultSiteSpace"/);
+    expectError(
+      await org.api.patch(`${sitePath(site.id)}/sections/${sections[1].id}`, { defaultSiteSpace: sections[0].siteSpaces[0].id }),
+      400,
+      /"defaultSiteSpace"/,
+    );
     expectError(await org.api.patch(`${sitePath(site.id)}/sections/noSuchSection0000000`, { title: 'Nope' }), 404);
   });
 
@@ -299,10 +310,22 @@ describe('POST /v1/orgs/{org}/sites/{siteId}/sections/{sectionId}/move', () => {
     // Moves do not change the default section.
     expect((await listSections(site.id)).items.find((s: { default: boolean }) => s.default).title).toBe('Aa');
 
-    expectError(await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { before: pointer('noSuchSection0000000') } }), 400, /"position\.before"/);
+    expectError(
+      await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { before: pointer('noSuchSection0000000') } }),
+      400,
+      /"position\.before"/,
+    );
     expectError(await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { after: pointer(a as string) } }), 400, /"position\.after"/);
-    expectError(await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { after: pointer(d as string), before: pointer(c as string) } }), 400, /"position"/);
-    expectError(await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { before: { type: 'site-space', siteSpace: b } } }), 400, /"position\.before/);
+    expectError(
+      await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { after: pointer(d as string), before: pointer(c as string) } }),
+      400,
+      /"position"/,
+    );
+    expectError(
+      await org.api.post(`${sitePath(site.id)}/sections/${a}/move`, { position: { before: { type: 'site-space', siteSpace: b } } }),
+      400,
+      /"position\.before/,
+    );
     expectError(await reader.post(`${sitePath(site.id)}/sections/${a}/move`, {}), 403);
     expectError(await outsider.post(`${sitePath(site.id)}/sections/${a}/move`, {}), 404);
     expectError(await org.api.post(`${sitePath(site.id)}/sections/noSuchSection0000000/move`, {}), 404);
@@ -432,8 +455,16 @@ describe('site section groups', () => {
     await move({ position: { after: { type: 'site-section-group', id: second.id } } });
     expect(await titlesOf(site.id)).toEqual(['Aa', 'Cc', 'Bb']);
     // A section inside a group is not a top-level item.
-    expectError(await org.api.post(`${groupsPath(site.id)}/${second.id}/move`, { position: { before: { type: 'site-section', id: b } } }), 400, /"position\.before"/);
-    expectError(await org.api.post(`${groupsPath(site.id)}/${group.id}/move`, { position: { before: { type: 'site-space', id: c } } }), 400, /"position\.before/);
+    expectError(
+      await org.api.post(`${groupsPath(site.id)}/${second.id}/move`, { position: { before: { type: 'site-section', id: b } } }),
+      400,
+      /"position\.before"/,
+    );
+    expectError(
+      await org.api.post(`${groupsPath(site.id)}/${group.id}/move`, { position: { before: { type: 'site-space', id: c } } }),
+      400,
+      /"position\.before/,
+    );
     expectError(await org.api.post(`${groupsPath(site.id)}/noSuchGroup000000000/move`, {}), 404);
   });
 

@@ -249,9 +249,21 @@ describe('POST /v1/orgs/{org}/sites/{siteId}/site-spaces/{siteSpaceId}/move', ()
     // The default stays the default wherever it is.
     expect((await listSiteSpaces(site.id, '?default=true')).items.map((s: { path: string }) => s.path)).toEqual(['aa']);
 
-    expectError(await org.api.post(`${siteSpacesPath(site.id)}/${a}/move`, { position: { before: pointer('noSuchSiteSpace00000') } }), 400, /"position\.before"/);
-    expectError(await org.api.post(`${siteSpacesPath(site.id)}/${a}/move`, { position: { after: pointer(d as string), before: pointer(b as string) } }), 400, /"position"/);
-    expectError(await org.api.post(`${siteSpacesPath(site.id)}/${a}/move`, { position: { before: { type: 'site-section', siteSection: b } } }), 400, /"position\.before/);
+    expectError(
+      await org.api.post(`${siteSpacesPath(site.id)}/${a}/move`, { position: { before: pointer('noSuchSiteSpace00000') } }),
+      400,
+      /"position\.before"/,
+    );
+    expectError(
+      await org.api.post(`${siteSpacesPath(site.id)}/${a}/move`, { position: { after: pointer(d as string), before: pointer(b as string) } }),
+      400,
+      /"position"/,
+    );
+    expectError(
+      await org.api.post(`${siteSpacesPath(site.id)}/${a}/move`, { position: { before: { type: 'site-section', siteSection: b } } }),
+      400,
+      /"position\.before/,
+    );
     expectError(await reader.post(`${siteSpacesPath(site.id)}/${a}/move`, {}), 403);
     expectError(await outsider.post(`${siteSpacesPath(site.id)}/${a}/move`, {}), 404);
     expectError(await org.api.post(`${siteSpacesPath(site.id)}/noSuchSiteSpace00000/move`, {}), 404);
@@ -261,7 +273,9 @@ describe('POST /v1/orgs/{org}/sites/{siteId}/site-spaces/{siteSpaceId}/move', ()
     const site = await createSite();
     const one = await createSection(site.id, 'One');
     const two = await createSection(site.id, 'Two');
-    const res = await org.api.post(`${siteSpacesPath(site.id)}/${one.siteSpaces[0].id}/move`, { position: { before: { type: 'site-space', siteSpace: two.siteSpaces[0].id } } });
+    const res = await org.api.post(`${siteSpacesPath(site.id)}/${one.siteSpaces[0].id}/move`, {
+      position: { before: { type: 'site-space', siteSpace: two.siteSpaces[0].id } },
+    });
     expectError(res, 400, /"position\.before"/);
   });
 });

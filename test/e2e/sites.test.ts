@@ -396,7 +396,12 @@ describe('GET|PUT .../adaptive-schema', () => {
       seats: { type: 'number', description: 'Seats' },
       products: { type: 'array', description: 'Products', items: { type: 'string', description: 'A product' } },
       account: { type: 'object', description: 'Account', properties: { region: { type: 'string', description: 'Region' } }, additionalProperties: false },
-      unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { theme: { type: 'string', description: 'Theme' } }, additionalProperties: false },
+      unsigned: {
+        type: 'object',
+        description: 'Unsigned claims of the site visitor.',
+        properties: { theme: { type: 'string', description: 'Theme' } },
+        additionalProperties: false,
+      },
     },
     additionalProperties: false,
   };
@@ -406,7 +411,11 @@ describe('GET|PUT .../adaptive-schema', () => {
     const first = await reader.get(`${sitePath(site.id)}/adaptive-schema`);
     expect(first.status).toBe(200);
     expectOperationResponse('getSiteAdaptiveSchema', 200, first.body);
-    expect(first.body).toEqual({ object: 'site-adaptive-schema', jsonSchema: { type: 'object', properties: {}, additionalProperties: false }, updatedAt: site.createdAt });
+    expect(first.body).toEqual({
+      object: 'site-adaptive-schema',
+      jsonSchema: { type: 'object', properties: {}, additionalProperties: false },
+      updatedAt: site.createdAt,
+    });
 
     const put = await org.api.put(`${sitePath(site.id)}/adaptive-schema`, { jsonSchema: { $schema: 'http://json-schema.org/draft-07/schema#', ...schema } });
     expect(put.status).toBe(200);
@@ -423,11 +432,19 @@ describe('GET|PUT .../adaptive-schema', () => {
     expectError(await org.api.put(path, {}), 400, /"jsonSchema"/);
     expectError(await org.api.put(path, { jsonSchema: 'object' }), 400, /"jsonSchema"/);
     // Not JSON Schema at all (the meta-schema rejects these).
-    expectError(await org.api.put(path, { jsonSchema: { ...schema, properties: { a: { type: 'nope', description: 'x' } } } }), 400, /"jsonSchema".*valid JSON Schema/);
+    expectError(
+      await org.api.put(path, { jsonSchema: { ...schema, properties: { a: { type: 'nope', description: 'x' } } } }),
+      400,
+      /"jsonSchema".*valid JSON Schema/,
+    );
     expectError(await org.api.put(path, { jsonSchema: { ...schema, required: 'a' } }), 400, /"jsonSchema".*valid JSON Schema/);
     expectError(await org.api.put(path, { jsonSchema: { ...schema, $schema: 'https://example.com/unknown-meta' } }), 400, /"jsonSchema"/);
     // Valid JSON Schema, but not the reference's shape of claims.
-    expectError(await org.api.put(path, { jsonSchema: { ...schema, properties: { a: { type: 'integer', description: 'x' } } } }), 400, /"jsonSchema\.properties\.a/);
+    expectError(
+      await org.api.put(path, { jsonSchema: { ...schema, properties: { a: { type: 'integer', description: 'x' } } } }),
+      400,
+      /"jsonSchema\.properties\.a/,
+    );
     expectError(await org.api.put(path, { jsonSchema: { ...schema, properties: { a: { type: 'boolean' } } } }), 400, /"jsonSchema\.properties\.a/);
     expectError(await org.api.put(path, { jsonSchema: { ...schema, additionalProperties: true } }), 400, /"jsonSchema\.additionalProperties"/);
     expectError(await org.api.put(path, { jsonSchema: { ...schema, type: 'array' } }), 400, /"jsonSchema\.type"/);
@@ -461,7 +478,11 @@ describe('GET .../published', () => {
     expect(res.body.structure.structure.map((s: { space: { id: string } }) => s.space.id)).toEqual([a.id, b.id]);
     const custom = res.body.customizations.site;
     expectSchema('SiteCustomizationSettings', custom);
-    expect(custom).toMatchObject({ title: 'Profile', styling: { theme: 'clean', tint: { color: { light: expect.any(String), dark: expect.any(String) } } }, internationalization: { locale: 'en' } });
+    expect(custom).toMatchObject({
+      title: 'Profile',
+      styling: { theme: 'clean', tint: { color: { light: expect.any(String), dark: expect.any(String) } } },
+      internationalization: { locale: 'en' },
+    });
     expect(Object.keys(custom)).toEqual(expect.arrayContaining(['favicon', 'header', 'footer', 'themes', 'pdf', 'feedback', 'aiSearch', 'ai']));
     expect(res.body.customizations.siteSpaces).toEqual({});
     expect(res.body.scripts).toEqual([]);

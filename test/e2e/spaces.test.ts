@@ -341,7 +341,11 @@ describe('POST /v1/spaces/{id}/move', () => {
     const other = await createSpace({ title: 'Other' });
     expectError(await org.api.post(`/v1/spaces/${space.id}/move`, {}), 400, /"parent"/);
     expectError(await org.api.post(`/v1/spaces/${space.id}/move`, { parent: 'noSuchCollection0000' }), 400, /"parent"/);
-    expectError(await org.api.post(`/v1/spaces/${space.id}/move`, { position: { before: { type: 'space', space: 'noSuchSpace000000000' } } }), 400, /"position.before"/);
+    expectError(
+      await org.api.post(`/v1/spaces/${space.id}/move`, { position: { before: { type: 'space', space: 'noSuchSpace000000000' } } }),
+      400,
+      /"position.before"/,
+    );
     expectError(await org.api.post(`/v1/spaces/${space.id}/move`, { position: { after: { type: 'space', space: space.id } } }), 400, /"position.after"/);
     expectError(await org.api.post(`/v1/spaces/${space.id}/move`, { position: { before: { type: 'page', page: 'x' } } }), 400, /"position.before/);
     const twice = { type: 'space', space: other.id };

@@ -138,7 +138,11 @@ describe('listing teams', () => {
   beforeAll(async () => {
     org = await buildTeamsOrganization();
     for (const title of ['Alpha docs', 'Beta DOCS', 'Gamma', '100%_done']) ids[title] = (await createTeam(org.id, org.admin, { title })).id;
-    await api.put(`/v1/orgs/${org.id}/teams/${ids.Gamma}/members`, { memberships: { [org.editor.email]: { role: 'owner' } }, add: [org.reader.id] }, { token: org.admin.token });
+    await api.put(
+      `/v1/orgs/${org.id}/teams/${ids.Gamma}/members`,
+      { memberships: { [org.editor.email]: { role: 'owner' } }, add: [org.reader.id] },
+      { token: org.admin.token },
+    );
   });
   const list = (query: string, token: string) => api.get(`/v1/orgs/${org.id}/teams${query}`, { token });
   const titles = (res: ApiResponse) => (res.body.items as TeamBody[]).map((t) => t.title);
@@ -223,7 +227,10 @@ describe('team members', () => {
       expect(item.permissions).toEqual({ view: true });
     }
     const byId = Object.fromEntries((res.body.items as TeamMemberItem[]).map((m) => [m.organization.id, m]));
-    expect(byId[org.editor.id]).toMatchObject({ organization: { object: 'member', role: 'edit', user: { email: org.editor.email } }, team: { role: 'member' } });
+    expect(byId[org.editor.id]).toMatchObject({
+      organization: { object: 'member', role: 'edit', user: { email: org.editor.email } },
+      team: { role: 'member' },
+    });
     expect(byId[org.reader.id]).toMatchObject({ organization: { role: 'read' }, team: { role: 'owner' } });
     expect((await api.get(`/v1/orgs/${org.id}/teams/${team.id}`, { token: org.other.token })).body.members).toBe(2);
   });
@@ -244,7 +251,10 @@ describe('team members', () => {
   });
 
   it('removes a user named in both add and remove, changes roles, and accepts an empty body', async () => {
-    expectNoContent(await update({ add: [org.other.email, org.editor.id], remove: [org.other.id], memberships: { [org.editor.email]: { role: 'owner' } } }), 'updateMembersInOrganizationTeam');
+    expectNoContent(
+      await update({ add: [org.other.email, org.editor.id], remove: [org.other.id], memberships: { [org.editor.email]: { role: 'owner' } } }),
+      'updateMembersInOrganizationTeam',
+    );
     expect(await teamMembers(org.id, team.id, org.admin.token)).toEqual({ [org.editor.id]: 'owner', [org.reader.id]: 'owner' });
     expectNoContent(await update({ memberships: { [org.editor.id]: { role: 'member' } } }), 'updateMembersInOrganizationTeam');
     expectNoContent(await update({}), 'updateMembersInOrganizationTeam');

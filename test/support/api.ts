@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- response bodies are untyped JSON that tests read field by field and validate against the reference schemas */
 import type { StackState } from './stack';
 
 export interface ApiResponse<T = any> {

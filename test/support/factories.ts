@@ -53,6 +53,18 @@ export async function buildRoleCast(stack: StackState, title: string) {
   const [own, second] = await Promise.all([buildOrganization(stack, title), buildOrganization(stack, 'Other org')]);
   const org: OrgClient = { id: own.id, api: apiClient(stack, own.admin.token) };
   const other: OrgClient = { id: second.id, api: apiClient(stack, second.admin.token) };
-  const [r, e, c, o] = await Promise.all([buildMember(stack, org.id, 'read'), buildMember(stack, org.id, 'edit'), buildMember(stack, org.id, 'create'), buildUser(stack, 'outsider')]);
-  return { org, other, reader: apiClient(stack, r.token), editor: apiClient(stack, e.token), creator: apiClient(stack, c.token), outsider: apiClient(stack, o.token) };
+  const [r, e, c, o] = await Promise.all([
+    buildMember(stack, org.id, 'read'),
+    buildMember(stack, org.id, 'edit'),
+    buildMember(stack, org.id, 'create'),
+    buildUser(stack, 'outsider'),
+  ]);
+  return {
+    org,
+    other,
+    reader: apiClient(stack, r.token),
+    editor: apiClient(stack, e.token),
+    creator: apiClient(stack, c.token),
+    outsider: apiClient(stack, o.token),
+  };
 }

@@ -6,7 +6,14 @@ export const silentLogger = createLogger('test', 'silent');
 
 export async function openServiceDb(service: string, migrationsDir: string): Promise<PgliteDatabase> {
   const db = await PgliteDatabase.open(undefined);
-  await migrate(db, [{ prefix: 'common', dir: COMMON_MIGRATIONS_DIR }, { prefix: service, dir: migrationsDir }], silentLogger);
+  await migrate(
+    db,
+    [
+      { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+      { prefix: service, dir: migrationsDir },
+    ],
+    silentLogger,
+  );
   return db;
 }
 

@@ -14,9 +14,10 @@ export default async function setupDistributed(): Promise<void> {
   infraScript('install.sh');
   infraScript('infra.sh', 'start');
 
-  const databaseUrls = Object.fromEntries(
-    await Promise.all(SERVICE_NAMES.map(async (s) => [s, await recreateDatabase(`quire_e2e_${s}`)] as const)),
-  ) as Record<ServiceName, string>;
+  const databaseUrls = Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (s) => [s, await recreateDatabase(`quire_e2e_${s}`)] as const))) as Record<
+    ServiceName,
+    string
+  >;
   const logDir = mkdtempSync(join(tmpdir(), 'quire-e2e-distributed-'));
   const token = `qr_${randomBytes(24).toString('base64url')}`;
   const options: LocalStackOptions = {

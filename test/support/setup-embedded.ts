@@ -22,7 +22,12 @@ export default async function setupEmbedded(): Promise<void> {
 }
 
 /** Starts the embedded process and waits until it is ready and has written runtime.json. */
-export async function startEmbeddedProcess(options: { dataDir: string; logDir: string; port: number; token: string }): Promise<{ child: ChildProcess; url: string }> {
+export async function startEmbeddedProcess(options: {
+  dataDir: string;
+  logDir: string;
+  port: number;
+  token: string;
+}): Promise<{ child: ChildProcess; url: string }> {
   const { dataDir, logDir, port, token } = options;
   const log = createWriteStream(join(logDir, 'embedded.log'), { flags: 'a' });
   const child = spawn(process.execPath, [join(REPO_ROOT, 'gateway/dist/embedded.js')], {

@@ -10,7 +10,8 @@ import { serviceEnvSchema, sharedEnvSchema } from '../../services/common/src/con
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from '../../gateway/src/config';
 import { bootstrapOptionsFromEnv } from '../../services/identity/src/bootstrap-env';
 
-type Json = any; // parsed YAML, checked field by field
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked field by field
+type Json = any;
 type Process = ServiceName | 'gateway';
 type Env = Record<string, string>;
 
@@ -31,7 +32,16 @@ const EXTRA_KNOWN: Partial<Record<ServiceName, string[]>> = {
   identity: ['BOOTSTRAP_TOKEN', 'BOOTSTRAP_EMAIL', 'BOOTSTRAP_ORG_TITLE'], // services/identity/src/bootstrap-env.ts
 };
 /** Gateway settings besides the shared ones and the service addresses (gateway/src/config.ts, main.ts). */
-const GATEWAY_KNOWN = ['PORT', 'REDIS_URL', 'BODY_LIMIT_BYTES', 'RATE_LIMIT_PER_MINUTE', 'UPSTREAM_TIMEOUT_MS', 'AUTH_CACHE_TTL_SECONDS', 'AUTH_LOCAL_TTL_MS', 'GATEWAY_WORKERS'];
+const GATEWAY_KNOWN = [
+  'PORT',
+  'REDIS_URL',
+  'BODY_LIMIT_BYTES',
+  'RATE_LIMIT_PER_MINUTE',
+  'UPSTREAM_TIMEOUT_MS',
+  'AUTH_CACHE_TTL_SECONDS',
+  'AUTH_LOCAL_TTL_MS',
+  'GATEWAY_WORKERS',
+];
 /** Stands in for values the test cannot know: compose `${VAR:?}` and k8s Secret placeholders. */
 const TEST_SECRET = 'deploy-manifests-test-secret-0123456789';
 const LOOPBACK = /(^|[/@:])(127\.0\.0\.1|localhost|\[?::1\]?)([:/]|$)/;
@@ -72,12 +82,7 @@ function loopbackDefaultKeys(shape: Record<string, { safeParse(v: unknown): { su
 function knownFor(name: Process): Set<string> {
   const common = ['NODE_OPTIONS'];
   if (name === 'gateway') {
-    return new Set([
-      ...Object.keys(sharedEnvSchema.shape),
-      ...GATEWAY_KNOWN,
-      ...SERVICE_NAMES.flatMap((s) => [httpUrlVar(s), grpcAddressVar(s)]),
-      ...common,
-    ]);
+    return new Set([...Object.keys(sharedEnvSchema.shape), ...GATEWAY_KNOWN, ...SERVICE_NAMES.flatMap((s) => [httpUrlVar(s), grpcAddressVar(s)]), ...common]);
   }
   return new Set([...Object.keys(serviceEnvSchema(name).shape), ...(EXTRA_REQUIRED[name] ?? []), ...(EXTRA_KNOWN[name] ?? []), ...common]);
 }
@@ -262,7 +267,8 @@ describe(`${COMPOSE_FILE}`, () => {
       for (const key of mustOverrideFor(name)) if (!(key in raw)) problems.push(`${key} is not set: its default is a loopback address, wrong in a container`);
       if (env.BIND_HOST !== '0.0.0.0') problems.push(`BIND_HOST is "${env.BIND_HOST}", expected 0.0.0.0`);
       const known = knownFor(name);
-      for (const key of Object.keys(raw)) if (!known.has(key)) problems.push(`${key} is set but ${name} does not read it (typo, or meant for another process?)`);
+      for (const key of Object.keys(raw))
+        if (!known.has(key)) problems.push(`${key} is set but ${name} does not read it (typo, or meant for another process?)`);
       const error = configError(name, env);
       if (error) problems.push(`the code rejects this environment: ${error}`);
       expect(problems).toEqual([]);
@@ -300,7 +306,8 @@ describe(`${COMPOSE_FILE}`, () => {
             ? env[key]!.split(',').map((b) => ({ host: hostPort(b)?.host, port: hostPort(b)?.port }))
             : [parseUrl(env[key]!)].map((url) => ({ host: url?.hostname, port: url ? urlPort(url) : undefined, path: url?.pathname }));
         for (const v of values) {
-          if (!v.host || !composeServiceWithImage(image).includes(v.host)) problems.push(`${key}="${env[key]}": host is not the compose service running ${image}`);
+          if (!v.host || !composeServiceWithImage(image).includes(v.host))
+            problems.push(`${key}="${env[key]}": host is not the compose service running ${image}`);
           if (v.port !== port) problems.push(`${key}="${env[key]}": port ${v.port}, expected ${port}`);
           if (path !== undefined && v.path !== path) problems.push(`${key}="${env[key]}": path ${v.path}, expected ${path}`);
         }
@@ -351,7 +358,9 @@ function find(kind: string, name: string): Json | undefined {
 function valuesOf(kind: 'ConfigMap' | 'Secret', name: string): Env | undefined {
   const obj = find(kind, name);
   if (!obj) return undefined;
-  const decoded = Object.fromEntries(Object.entries(obj.data ?? {}).map(([k, v]) => [k, kind === 'Secret' ? Buffer.from(String(v), 'base64').toString('utf8') : String(v)]));
+  const decoded = Object.fromEntries(
+    Object.entries(obj.data ?? {}).map(([k, v]) => [k, kind === 'Secret' ? Buffer.from(String(v), 'base64').toString('utf8') : String(v)]),
+  );
   return { ...decoded, ...Object.fromEntries(Object.entries(obj.stringData ?? {}).map(([k, v]) => [k, String(v)])) };
 }
 
@@ -441,7 +450,11 @@ describe(`${K8S_DIR}`, () => {
     const known = new Set(PROCESSES.flatMap((p) => [...knownFor(p)]));
     const unknown = manifests
       .filter(({ doc }) => doc.kind === 'ConfigMap' || doc.kind === 'Secret')
-      .flatMap(({ doc }) => Object.keys({ ...doc.data, ...doc.stringData }).filter((k) => !known.has(k)).map((k) => `${doc.kind} ${doc.metadata.name}: ${k}`));
+      .flatMap(({ doc }) =>
+        Object.keys({ ...doc.data, ...doc.stringData })
+          .filter((k) => !known.has(k))
+          .map((k) => `${doc.kind} ${doc.metadata.name}: ${k}`),
+      );
     expect(unknown).toEqual([]);
   });
 
@@ -450,7 +463,10 @@ describe(`${K8S_DIR}`, () => {
     expect(kustomization).toBeDefined();
     const listed: string[] = kustomization?.resources ?? [];
     const files = k8sFiles.filter((f) => !/^kustomization\.ya?ml$/.test(f));
-    expect({ missing: files.filter((f) => !listed.includes(f)), unknown: listed.filter((f) => !existsSync(join(ROOT, K8S_DIR, f))) }).toEqual({ missing: [], unknown: [] });
+    expect({ missing: files.filter((f) => !listed.includes(f)), unknown: listed.filter((f) => !existsSync(join(ROOT, K8S_DIR, f))) }).toEqual({
+      missing: [],
+      unknown: [],
+    });
   });
 
   test('every manifest is in the quire namespace', () => {
@@ -509,7 +525,8 @@ describe(`${K8S_DIR}`, () => {
       if (env.BIND_HOST !== '0.0.0.0') problems.push(`BIND_HOST is "${env.BIND_HOST}", expected 0.0.0.0`);
       if (name === 'insights' && !env.CLICKHOUSE_URL) problems.push('insights has no CLICKHOUSE_URL');
       const known = knownFor(name);
-      for (const entry of container?.env ?? []) if (!known.has(entry.name)) problems.push(`env ${entry.name} is set but ${name} does not read it (typo, or meant for another process?)`);
+      for (const entry of container?.env ?? [])
+        if (!known.has(entry.name)) problems.push(`env ${entry.name} is set but ${name} does not read it (typo, or meant for another process?)`);
       for (const key of ['INTERNAL_SECRET', 'DATABASE_URL', 'REDIS_URL', 'CLICKHOUSE_URL', 'BOOTSTRAP_TOKEN']) {
         if (key in env && !fromSecret.has(key)) problems.push(`${key} should come from a Secret`);
       }
@@ -521,7 +538,10 @@ describe(`${K8S_DIR}`, () => {
 
     test('ports set in env match the container ports', () => {
       const { env } = k8sEnv(container ?? {});
-      const listen = name === 'gateway' ? { http: Number(env.PORT ?? GATEWAY_DEFAULT_PORT) } : { http: Number(env.HTTP_PORT ?? ports.http), grpc: Number(env.GRPC_PORT ?? ports.grpc) };
+      const listen =
+        name === 'gateway'
+          ? { http: Number(env.PORT ?? GATEWAY_DEFAULT_PORT) }
+          : { http: Number(env.HTTP_PORT ?? ports.http), grpc: Number(env.GRPC_PORT ?? ports.grpc) };
       expect(listen).toEqual(ports);
     });
 
@@ -535,12 +555,14 @@ describe(`${K8S_DIR}`, () => {
         if (addrVar in env) {
           const hp = hostPort(env[addrVar]!);
           const hosts = [target, `${target}.quire`, `${target}.quire.svc`, `${target}.quire.svc.cluster.local`];
-          if (!hp || !hosts.includes(hp.host) || hp.port !== svcPort('grpc')) problems.push(`${addrVar}="${env[addrVar]}", expected ${target}:${svcPort('grpc')}`);
+          if (!hp || !hosts.includes(hp.host) || hp.port !== svcPort('grpc'))
+            problems.push(`${addrVar}="${env[addrVar]}", expected ${target}:${svcPort('grpc')}`);
         }
         const urlVar = httpUrlVar(target);
         if (urlVar in env) {
           const url = parseUrl(env[urlVar]!);
-          if (!url || url.hostname.split('.')[0] !== target || urlPort(url) !== svcPort('http')) problems.push(`${urlVar}="${env[urlVar]}", expected http://${target}:${svcPort('http')}`);
+          if (!url || url.hostname.split('.')[0] !== target || urlPort(url) !== svcPort('http'))
+            problems.push(`${urlVar}="${env[urlVar]}", expected http://${target}:${svcPort('http')}`);
         }
       }
       expect(problems).toEqual([]);
@@ -628,7 +650,14 @@ describe(DOCKERFILE, () => {
   });
 
   test('exposes the ports of every process', () => {
-    const exposed = instructions.filter((l) => /^EXPOSE\s/i.test(l)).flatMap((l) => l.split(/\s+/).slice(1).map((p) => Number(resolve(p).split('/')[0])));
+    const exposed = instructions
+      .filter((l) => /^EXPOSE\s/i.test(l))
+      .flatMap((l) =>
+        l
+          .split(/\s+/)
+          .slice(1)
+          .map((p) => Number(resolve(p).split('/')[0])),
+      );
     const missing = PROCESSES.flatMap((p) => Object.values(portsOf(p))).filter((p) => !exposed.includes(p));
     expect(missing).toEqual([]);
   });
@@ -638,7 +667,9 @@ describe(DOCKERFILE, () => {
       .split(/\r?\n/)
       .map((l) => l.trim())
       .filter((l) => l && !l.startsWith('#'));
-    const missing = ['node_modules', 'dist', 'data', '.infra', '.git'].filter((p) => !patterns.some((pat) => pat === p || pat === `**/${p}` || pat === `${p}/` || pat === `**/${p}/`));
+    const missing = ['node_modules', 'dist', 'data', '.infra', '.git'].filter(
+      (p) => !patterns.some((pat) => pat === p || pat === `**/${p}` || pat === `${p}/` || pat === `**/${p}/`),
+    );
     expect(missing).toEqual([]);
   });
 });

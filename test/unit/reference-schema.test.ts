@@ -13,7 +13,7 @@ import {
 
 const ts = '2024-01-02T03:04:05.000Z';
 
-function organization(): Record<string, any> {
+function organization(): Record<string, unknown> & { urls: Record<string, unknown> } {
   return {
     object: 'organization',
     id: 'org_abc',
@@ -45,7 +45,7 @@ function organization(): Record<string, any> {
   };
 }
 
-function user(): Record<string, any> {
+function user(): Record<string, unknown> {
   return {
     object: 'user',
     id: 'u1',
@@ -55,7 +55,7 @@ function user(): Record<string, any> {
   };
 }
 
-function member(): Record<string, any> {
+function member(): Record<string, unknown> {
   return {
     object: 'member',
     id: 'u1',
@@ -69,7 +69,7 @@ function member(): Record<string, any> {
   };
 }
 
-function customField(): Record<string, any> {
+function customField(): Record<string, unknown> {
   return {
     id: 'cf1',
     name: 'owner_team',
@@ -119,16 +119,12 @@ describe('reference schemas (GitBook API 0.143.2)', () => {
   });
 
   it('checks formats, types and limits', () => {
-    expect(validateSchema('Organization', { ...organization(), createdAt: 'yesterday' })[0]).toMatch(
-      /\/createdAt: must match format "date-time"/,
-    );
+    expect(validateSchema('Organization', { ...organization(), createdAt: 'yesterday' })[0]).toMatch(/\/createdAt: must match format "date-time"/);
     const badUrl = organization();
     badUrl.urls.location = 'not a url';
     expect(validateSchema('Organization', badUrl)[0]).toMatch(/\/urls\/location: must match format "uri"/);
     expect(validateSchema('Organization', { ...organization(), title: 'A' })[0]).toMatch(/\/title: must NOT have fewer than 2/);
-    expect(validateSchema('Organization', { ...organization(), inviteLinks: 'yes' })[0]).toMatch(
-      /\/inviteLinks: must be of type boolean/,
-    );
+    expect(validateSchema('Organization', { ...organization(), inviteLinks: 'yes' })[0]).toMatch(/\/inviteLinks: must be of type boolean/);
   });
 
   it('keeps additionalProperties as the reference declares it', () => {
@@ -138,9 +134,7 @@ describe('reference schemas (GitBook API 0.143.2)', () => {
     const pair = { monthly: 1, yearly: 1 };
     const pricing = { members: { plus_2024: pair, pro_2024: pair }, sites: { premium: pair, ultimate: pair } };
     expect(validateSchema('OrganizationPricing', pricing)).toEqual([]);
-    expect(validateSchema('OrganizationPricing', { ...pricing, members: { ...pricing.members, x: pair } })[0]).toMatch(
-      /members: has unexpected property "x"/,
-    );
+    expect(validateSchema('OrganizationPricing', { ...pricing, members: { ...pricing.members, x: pair } })[0]).toMatch(/members: has unexpected property "x"/);
   });
 
   it('handles OpenAPI 3.0 nullable (plain, in oneOf with enum [null], and next to $ref)', () => {
@@ -255,9 +249,7 @@ describe('reference operations', () => {
     expect(validateOperationResponse(op, 205, '')).toEqual([]);
     expect(validateOperationResponse(op, 204, { ok: true })[0]).toMatch(/declares no JSON body/);
     expect(validateOperationResponse(op, 200, undefined)[0]).toMatch(/status 200 is not declared/);
-    expect(validateOperationResponse('noSuchOperation', 200, {})).toEqual([
-      'unknown operationId "noSuchOperation" in reference 0.143.2',
-    ]);
+    expect(validateOperationResponse('noSuchOperation', 200, {})).toEqual(['unknown operationId "noSuchOperation" in reference 0.143.2']);
   });
 });
 
@@ -266,9 +258,7 @@ describe('custom fields (GitBook API 0.91.0)', () => {
     expect(validateSchema('CustomField', customField(), { reference: '0.91.0' })).toEqual([]);
     // Without an explicit reference, custom-field names fall back to 0.91.0.
     expect(validateSchema('CustomField', customField())).toEqual([]);
-    expect(validateSchema('CustomField', customField(), { reference: '0.143.2' })).toEqual([
-      'unknown schema "CustomField" in reference 0.143.2',
-    ]);
+    expect(validateSchema('CustomField', customField(), { reference: '0.143.2' })).toEqual(['unknown schema "CustomField" in reference 0.143.2']);
     expect(validateSchema('CustomField', { ...customField(), type: 'date' })[0]).toMatch(/\/type: must be one of/);
     expect(validateSchema('CustomField', { ...customField(), name: 'Has Spaces' })[0]).toMatch(/\/name: must match pattern/);
     const { placeholder: _p, ...noPlaceholder } = customField();
@@ -291,8 +281,6 @@ describe('custom fields (GitBook API 0.91.0)', () => {
     expect(validateOperationResponse('deleteOrganizationCustomField', 204, undefined)).toEqual([]);
     // `default` response: #/components/responses/UnexpectedError -> #/components/schemas/Error.
     expect(validateOperationResponse('getOrganizationCustomFieldByName', 500, { error: { code: 500, message: 'x' } })).toEqual([]);
-    expect(validateOperationResponse('getOrganizationCustomFieldByName', 500, { message: 'x' })[0]).toMatch(
-      /missing required property "error"/,
-    );
+    expect(validateOperationResponse('getOrganizationCustomFieldByName', 500, { message: 'x' })[0]).toMatch(/missing required property "error"/);
   });
 });

@@ -5,7 +5,11 @@
 export class LocalTtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);

@@ -4,7 +4,10 @@ import { signPrincipal, type Principal } from '@quire/common';
 export class PrincipalSigner {
   private readonly memo = new Map<string, { principal: string; signature: string; signedAt: number }>();
 
-  constructor(private readonly secret: string, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   sign(p: Principal): { principal: string; signature: string } {
     const nowMs = this.now();

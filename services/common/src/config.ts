@@ -43,9 +43,10 @@ export interface ServiceConfig {
 
 /** Distributed-mode configuration of one service, from its environment. */
 export function serviceEnvSchema(name: ServiceName) {
-  const addressVars = Object.fromEntries(
-    SERVICE_NAMES.map((s) => [grpcAddressVar(s), hostPort.default(`127.0.0.1:${DEFAULT_PORTS[s].grpc}`)]),
-  ) as Record<string, z.ZodDefault<typeof hostPort>>;
+  const addressVars = Object.fromEntries(SERVICE_NAMES.map((s) => [grpcAddressVar(s), hostPort.default(`127.0.0.1:${DEFAULT_PORTS[s].grpc}`)])) as Record<
+    string,
+    z.ZodDefault<typeof hostPort>
+  >;
   return sharedEnvSchema.extend({
     HTTP_PORT: port.default(DEFAULT_PORTS[name].http),
     GRPC_PORT: port.default(DEFAULT_PORTS[name].grpc),
@@ -56,7 +57,10 @@ export function serviceEnvSchema(name: ServiceName) {
   });
 }
 
-export function serviceConfigFromEnv(name: ServiceName, env: NodeJS.ProcessEnv = process.env): ServiceConfig & { databaseUrl: string; redisUrl: string; kafkaBrokers: string[] } {
+export function serviceConfigFromEnv(
+  name: ServiceName,
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceConfig & { databaseUrl: string; redisUrl: string; kafkaBrokers: string[] } {
   const e = readEnv(serviceEnvSchema(name), env) as Record<string, unknown> & z.infer<typeof sharedEnvSchema>;
   return {
     name,

@@ -11,8 +11,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message = 'A valid API token is required (Authorization: Bearer <token>)') =>
-  new ApiError(401, message);
+export const unauthorized = (message = 'A valid API token is required (Authorization: Bearer <token>)') => new ApiError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);

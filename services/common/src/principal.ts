@@ -26,12 +26,7 @@ export function signPrincipal(principal: Principal, secret: string, now = Date.n
 }
 
 /** Returns the principal when the headers are present, fresh and correctly signed; otherwise null. */
-export function verifyPrincipal(
-  encoded: string | undefined,
-  signature: string | undefined,
-  secret: string,
-  now = Date.now(),
-): Principal | null {
+export function verifyPrincipal(encoded: string | undefined, signature: string | undefined, secret: string, now = Date.now()): Principal | null {
   if (!encoded || !signature) return null;
   const expected = Buffer.from(hmac(encoded, secret));
   const given = Buffer.from(signature);

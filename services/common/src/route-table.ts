@@ -69,8 +69,8 @@ const SPECS_TABLE: Spec[] = [
   ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content', CONTENT_LATER],
   ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content', CONTENT_LATER],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content', CONTENT_LATER],
-  ...['', '/pages', '/files', '/files/{fileId}', '/files/{fileId}/backlinks', '/page/{pageId}', '/page/{pageId}/links'].flatMap(
-    (suffix) => content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER]),
+  ...['', '/pages', '/files', '/files/{fileId}', '/files/{fileId}/backlinks', '/page/{pageId}', '/page/{pageId}/links'].flatMap((suffix) =>
+    content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER]),
   ),
   ...content('/import').map((path): Spec => ['POST', path, 'content', CONTENT_LATER]),
   // sites (insights paths below are more specific and belong to insights)

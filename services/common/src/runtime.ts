@@ -77,7 +77,14 @@ export function createContext(config: ServiceConfig, adapters: Adapters): Servic
 /** Migrates, then serves HTTP and gRPC, then starts the outbox relay and the service's workers. */
 export async function startService(module: ServiceModule, ctx: ServiceContext): Promise<RunningService> {
   const { config, logger } = ctx;
-  await migrate(ctx.db, [{ prefix: 'common', dir: COMMON_MIGRATIONS_DIR }, { prefix: module.name, dir: module.migrationsDir }], logger);
+  await migrate(
+    ctx.db,
+    [
+      { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+      { prefix: module.name, dir: module.migrationsDir },
+    ],
+    logger,
+  );
   const parts = await module.build(ctx);
 
   const app = createServiceApp({

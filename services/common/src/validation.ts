@@ -48,9 +48,17 @@ function findNul(value: unknown, path: (string | number)[], depth = 0): (string 
 function describeIssue(issue: z.ZodIssue): string {
   switch (issue.code) {
     case 'too_small':
-      return issue.type === 'string' ? `must be at least ${issue.minimum} characters` : issue.type === 'array' ? `must have at least ${issue.minimum} entries` : `must be at least ${issue.minimum}`;
+      return issue.type === 'string'
+        ? `must be at least ${issue.minimum} characters`
+        : issue.type === 'array'
+          ? `must have at least ${issue.minimum} entries`
+          : `must be at least ${issue.minimum}`;
     case 'too_big':
-      return issue.type === 'string' ? `must be at most ${issue.maximum} characters` : issue.type === 'array' ? `must have at most ${issue.maximum} entries` : `must be at most ${issue.maximum}`;
+      return issue.type === 'string'
+        ? `must be at most ${issue.maximum} characters`
+        : issue.type === 'array'
+          ? `must have at most ${issue.maximum} entries`
+          : `must be at most ${issue.maximum}`;
     case 'invalid_type':
       return issue.received === 'undefined' ? 'is required' : `must be ${issue.expected}, not ${issue.received}`;
     case 'unrecognized_keys':

@@ -23,7 +23,10 @@ describe('InProcessBus batch subscriptions', () => {
       },
     });
     await bus.subscribe({ groupId: 'single', topics: ['t'], handle: async (m) => void single.push(m.value) });
-    await bus.publish('t', [{ key: 'k', value: '1' }, { key: 'k', value: '2' }]);
+    await bus.publish('t', [
+      { key: 'k', value: '1' },
+      { key: 'k', value: '2' },
+    ]);
     await bus.publish('t', [{ key: 'k', value: '3' }]);
     await until(() => batches.flat().length >= 3 && single.length >= 3);
     // Nothing lost, nothing twice, order kept; the failed batch came back whole.

@@ -15,7 +15,10 @@ describe('InProcessBus', () => {
         b.push(m.value);
       },
     });
-    await bus.publish('t', [{ key: 'k', value: '1' }, { key: 'k', value: '2' }]);
+    await bus.publish('t', [
+      { key: 'k', value: '1' },
+      { key: 'k', value: '2' },
+    ]);
     await bus.publish('u', [{ key: 'k', value: '3' }]);
     const deadline = Date.now() + 3000;
     while ((a.length < 2 || b.length < 3) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));

@@ -15,7 +15,11 @@ describe('MembershipResolver', () => {
   it('caches answers for the TTL only', async () => {
     let now = 0;
     const identity = fakeIdentity({ 'o:u': 'edit' });
-    const resolver = new MembershipResolver(() => identity.client, 3000, () => now);
+    const resolver = new MembershipResolver(
+      () => identity.client,
+      3000,
+      () => now,
+    );
     expect(await resolver.membership('o', 'u')).toEqual({ organizationExists: true, role: 'edit' });
     await resolver.membership('o', 'u');
     expect(identity.calls).toHaveLength(1);
@@ -33,7 +37,9 @@ describe('MembershipResolver', () => {
     expect((await resolver.membership('o', 'u')).role).toBe('admin');
 
     delete identity.roles['o:u'];
-    await bus.publish('identity.events', [{ key: 'o', value: JSON.stringify({ id: 'e1', type: 'member.removed', occurredAt: '', data: { organizationId: 'o', userId: 'u' } }) }]);
+    await bus.publish('identity.events', [
+      { key: 'o', value: JSON.stringify({ id: 'e1', type: 'member.removed', occurredAt: '', data: { organizationId: 'o', userId: 'u' } }) },
+    ]);
     const deadline = Date.now() + 2000;
     let role = (await resolver.membership('o', 'u')).role;
     while (role !== null && Date.now() < deadline) {

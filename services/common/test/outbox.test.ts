@@ -1,4 +1,17 @@
-import { createLogger, enqueueEvent, idempotentConsumer, InProcessBus, migrate, COMMON_MIGRATIONS_DIR, OutboxRelay, OutboxSweeper, PgliteDatabase, type BusMessage, type MessageBus, type ReceivedMessage } from '../src';
+import {
+  createLogger,
+  enqueueEvent,
+  idempotentConsumer,
+  InProcessBus,
+  migrate,
+  COMMON_MIGRATIONS_DIR,
+  OutboxRelay,
+  OutboxSweeper,
+  PgliteDatabase,
+  type BusMessage,
+  type MessageBus,
+  type ReceivedMessage,
+} from '../src';
 
 const logger = createLogger('test', 'silent');
 

@@ -13,13 +13,15 @@ describe('pagination', () => {
     expect(() => parsePageRequest({ limit })).toThrow(expect.objectContaining({ code: 400, message: expect.stringContaining('"limit"') }));
   });
 
-  it.each(['garbage', Buffer.from('{"v":2,"o":1}').toString('base64url'), Buffer.from('{"v":1,"o":-1}').toString('base64url'), Buffer.from('[1]').toString('base64url')])(
-    'rejects page=%p with a 400 naming page',
-    (page) => {
-      expect(() => parsePageRequest({ page })).toThrow(ApiError);
-      expect(() => parsePageRequest({ page })).toThrow(/"page"/);
-    },
-  );
+  it.each([
+    'garbage',
+    Buffer.from('{"v":2,"o":1}').toString('base64url'),
+    Buffer.from('{"v":1,"o":-1}').toString('base64url'),
+    Buffer.from('[1]').toString('base64url'),
+  ])('rejects page=%p with a 400 naming page', (page) => {
+    expect(() => parsePageRequest({ page })).toThrow(ApiError);
+    expect(() => parsePageRequest({ page })).toThrow(/"page"/);
+  });
 
   it('sets next only while items remain, and count to the total', () => {
     const first = listEnvelope([1, 2], 5, { limit: 2, offset: 0 });

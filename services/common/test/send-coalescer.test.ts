@@ -38,11 +38,19 @@ describe('SendCoalescer', () => {
 
   it('cuts merged sends at maxBytes without splitting a submission, in order', async () => {
     const sends: string[][] = [];
-    const coalescer = new SendCoalescer<string>(async (items) => void sends.push(items), (item) => item.length, 10);
+    const coalescer = new SendCoalescer<string>(
+      async (items) => void sends.push(items),
+      (item) => item.length,
+      10,
+    );
     await Promise.all([coalescer.submit(['xxxxxx']), coalescer.submit(['yyyyyy']), coalescer.submit(['zzzzzzzzzzzzzzz']), coalescer.submit(['w'])]);
     expect(sends).toEqual([['xxxxxx'], ['yyyyyy'], ['zzzzzzzzzzzzzzz'], ['w']]);
     const merged: string[][] = [];
-    const small = new SendCoalescer<string>(async (items) => void merged.push(items), () => 1, 3);
+    const small = new SendCoalescer<string>(
+      async (items) => void merged.push(items),
+      () => 1,
+      3,
+    );
     const hold = small.submit(['1']);
     await Promise.all([hold, small.submit(['2', '3']), small.submit(['4']), small.submit(['5'])]);
     expect(merged).toEqual([['1'], ['2', '3', '4'], ['5']]);

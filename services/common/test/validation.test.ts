@@ -1,7 +1,10 @@
 import { parseInput, z } from '../src';
 
 describe('parseInput', () => {
-  const schema = z.object({ title: z.string().min(2).max(5), tags: z.array(z.string()).max(1), nested: z.object({ flag: z.boolean() }) }).partial().strict();
+  const schema = z
+    .object({ title: z.string().min(2).max(5), tags: z.array(z.string()).max(1), nested: z.object({ flag: z.boolean() }) })
+    .partial()
+    .strict();
 
   it.each([
     [{ title: 'a' }, /field "title": must be at least 2 characters/],

@@ -1,5 +1,14 @@
 import type * as grpc from '@grpc/grpc-js';
-import { createGrpcClient, MembershipResolver, startGrpcServer, stopGrpcServer, UrlBuilder, type IdentityClient, type PgliteDatabase, type SqlDatabase } from '@quire/common';
+import {
+  createGrpcClient,
+  MembershipResolver,
+  startGrpcServer,
+  stopGrpcServer,
+  UrlBuilder,
+  type IdentityClient,
+  type PgliteDatabase,
+  type SqlDatabase,
+} from '@quire/common';
 import { content } from '@quire/proto';
 import { deleteSpace } from '../src/domain/space-retention';
 import { createSpace } from '../src/domain/spaces';
@@ -28,6 +37,8 @@ describe('content gRPC', () => {
       },
       exec: (script) => db.exec(script),
       transaction: (fn) => db.transaction(fn),
+      signal: (channel) => db.signal(channel),
+      onSignal: (channel, listener) => db.onSignal(channel, listener),
       ping: () => db.ping(),
       close: () => db.close(),
     };
@@ -35,7 +46,11 @@ describe('content gRPC', () => {
       getMembership: async ({ organizationId, userId }) => ({ organizationExists: true, role: ROLES[`${organizationId}:${userId}`] ?? '' }),
     };
     const membership = new MembershipResolver(() => identity as IdentityClient);
-    const started = await startGrpcServer('127.0.0.1:0', contentGrpc({ db: counted, urls: new UrlBuilder('https://docs.example.com'), membership }), silentLogger);
+    const started = await startGrpcServer(
+      '127.0.0.1:0',
+      contentGrpc({ db: counted, urls: new UrlBuilder('https://docs.example.com'), membership }),
+      silentLogger,
+    );
     server = started.server;
     client = createGrpcClient(content.ContentClient, `127.0.0.1:${started.port}`, 'content', { deadlineMs: 5000 });
   });

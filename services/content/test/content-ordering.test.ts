@@ -31,10 +31,12 @@ describe('content ordering and moves', () => {
 
   const space = (title: string, parentId: string | null = null, visibility = 'private') =>
     createSpace(db, { organizationId: org, parentId, title, emoji: '', visibility, defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' }, now);
-  const collection = (title: string, parentId: string | null = null) => createCollection(db, { organizationId: org, parentId, title, defaultLevel: 'inherit' }, now);
+  const collection = (title: string, parentId: string | null = null) =>
+    createCollection(db, { organizationId: org, parentId, title, defaultLevel: 'inherit' }, now);
   const reload = async (id: string) => (await findSpaceById(db, id)) as SpaceRow;
   const spaceTitles = async (organizationId = org) => (await listSpacesInOrganization(db, organizationId, everything)).rows.map((s) => s.title);
-  const positions = async () => (await db.query<{ id: string; position: string }>('SELECT id, position FROM spaces WHERE organization_id = $1 ORDER BY id', [org])).rows;
+  const positions = async () =>
+    (await db.query<{ id: string; position: string }>('SELECT id, position FROM spaces WHERE organization_id = $1 ORDER BY id', [org])).rows;
 
   it('appends new content, then moves before and after siblings writing only the moved row', async () => {
     const a = await space('A');
@@ -52,7 +54,12 @@ describe('content ordering and moves', () => {
     expect(await spaceTitles()).toEqual(['C', 'B', 'A']);
     await moveSpace(db, await reload(c.id), { parentId: null }, now); // no position: the end
     expect(await spaceTitles()).toEqual(['B', 'A', 'C']);
-    await moveSpace(db, await reload(c.id), { parentId: null, position: { after: { type: 'space', space: b.id }, before: { type: 'space', space: a.id } } }, now);
+    await moveSpace(
+      db,
+      await reload(c.id),
+      { parentId: null, position: { after: { type: 'space', space: b.id }, before: { type: 'space', space: a.id } } },
+      now,
+    );
     expect(await spaceTitles()).toEqual(['B', 'C', 'A']);
   });
 
@@ -69,7 +76,12 @@ describe('content ordering and moves', () => {
       const others = ids.filter((id) => id !== moving);
       const target = others[random(others.length)] as string;
       const isBefore = random(2) === 0;
-      await moveSpace(db, await reload(moving), { parentId: null, position: isBefore ? { before: { type: 'space', space: target } } : { after: { type: 'space', space: target } } }, now);
+      await moveSpace(
+        db,
+        await reload(moving),
+        { parentId: null, position: isBefore ? { before: { type: 'space', space: target } } : { after: { type: 'space', space: target } } },
+        now,
+      );
       ids.splice(ids.indexOf(moving), 1);
       ids.splice(ids.indexOf(target) + (isBefore ? 0 : 1), 0, moving);
       const listed = (await listSpacesInOrganization(db, org, everything)).rows.map((s) => s.id);
@@ -107,7 +119,9 @@ describe('content ordering and moves', () => {
     const y = await collection('Y', x.id);
     const elsewhere = await space('Elsewhere');
     const s = await space('S', x.id);
-    await expect(moveSpace(db, await reload(s.id), { parentId: x.id, position: { before: { type: 'space', space: elsewhere.id } } }, now)).rejects.toMatchObject({
+    await expect(
+      moveSpace(db, await reload(s.id), { parentId: x.id, position: { before: { type: 'space', space: elsewhere.id } } }, now),
+    ).rejects.toMatchObject({
       code: 400,
       message: expect.stringContaining('"position.before"'),
     });
@@ -144,7 +158,20 @@ describe('content ordering and moves', () => {
 
   it('transfers a collection with its sub-tree and spaces to the end of the other organization', async () => {
     const target = `${org}-target`;
-    await createSpace(db, { organizationId: target, parentId: null, title: 'Already there', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' }, now);
+    await createSpace(
+      db,
+      {
+        organizationId: target,
+        parentId: null,
+        title: 'Already there',
+        emoji: '',
+        visibility: 'private',
+        defaultLevel: 'inherit',
+        editMode: 'live',
+        createdBy: 'u1',
+      },
+      now,
+    );
     const x = await collection('X');
     const y = await collection('Y', x.id);
     const s = await space('S', y.id);

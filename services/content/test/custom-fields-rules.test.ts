@@ -3,7 +3,8 @@ import { createCustomFieldBody, updateCustomFieldBody, updateSpaceCustomFieldsBo
 
 // Which values fit which field, and the request bodies' own rules; no database needed.
 
-const fits = (field: { type: string; options?: string[] }, value: unknown) => valueSchemaFor({ type: field.type, options: field.options ?? null }).safeParse(value).success;
+const fits = (field: { type: string; options?: string[] }, value: unknown) =>
+  valueSchemaFor({ type: field.type, options: field.options ?? null }).safeParse(value).success;
 
 describe('custom field values', () => {
   it.each([
@@ -79,7 +80,9 @@ describe('custom field request bodies', () => {
   });
 
   it('accepts the longest names and texts', () => {
-    expect(create({ name: 'a-b_0'.repeat(10), type: 'text', title: 'x'.repeat(100), description: 'x'.repeat(200), placeholder: 'x'.repeat(100) }).success).toBe(true);
+    expect(create({ name: 'a-b_0'.repeat(10), type: 'text', title: 'x'.repeat(100), description: 'x'.repeat(200), placeholder: 'x'.repeat(100) }).success).toBe(
+      true,
+    );
   });
 
   it('does not let a PATCH change the name or the type', () => {

@@ -70,7 +70,14 @@ describe('custom fields', () => {
     const change = await updateSpaceCustomFieldValues(
       db,
       space,
-      { summary: { value: 'Hi' }, score: { value: 0 }, public: { value: false }, labels: { value: ['a'] }, stage: { value: 'draft' }, teams: { value: ['api', 'web'] } },
+      {
+        summary: { value: 'Hi' },
+        score: { value: 0 },
+        public: { value: false },
+        labels: { value: ['a'] },
+        stage: { value: 'draft' },
+        teams: { value: ['api', 'web'] },
+      },
       now,
     );
     expect(change).toEqual({ set: ['summary', 'score', 'public', 'labels', 'stage', 'teams'], cleared: [] });
@@ -96,7 +103,11 @@ describe('custom fields', () => {
     const space = await insertSpace(org);
     await updateSpaceCustomFieldValues(db, space, { score: { value: 1 } }, now);
 
-    await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 2 }, stage: { value: 'final' } }, now), 400, /"values\.stage\.value".*draft/);
+    await expectApiError(
+      updateSpaceCustomFieldValues(db, space, { score: { value: 2 }, stage: { value: 'final' } }, now),
+      400,
+      /"values\.stage\.value".*draft/,
+    );
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 2 }, nope: { value: 'x' } }, now), 400, /"values\.nope".*nope/);
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: '2' } }, now), 400, /"values\.score\.value"/);
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: {} }, now), 400, /"values\.score\.value": is required/);

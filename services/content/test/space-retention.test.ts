@@ -33,7 +33,11 @@ describe('deleted space retention', () => {
   };
   const reload = async (id: string) => (await findSpaceById(db, id)) as SpaceRow;
   const newSpace = () =>
-    createSpace(db, { organizationId: 'org1', parentId: null, title: 'Doomed', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' }, clock());
+    createSpace(
+      db,
+      { organizationId: 'org1', parentId: null, title: 'Doomed', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
+      clock(),
+    );
   const sweeper = () => startSpaceSweeper({ db, clock, logger: silentLogger }, 3_600_000);
 
   it('restores up to 1 s before the 7 days, and is gone after them', async () => {

@@ -8,7 +8,25 @@ import { checkCertificate } from '../src/domain/certificates';
 function makeCertificate(): { certificate: string; privateKey: string } {
   const dir = mkdtempSync(join(tmpdir(), 'quire-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '30', '-subj', '/CN=idp.example.com', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '30',
+        '-subj',
+        '/CN=idp.example.com',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     return { certificate: readFileSync(join(dir, 'cert.pem'), 'utf8'), privateKey: readFileSync(join(dir, 'key.pem'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -37,7 +55,10 @@ describe('checkCertificate', () => {
 
   it('refuses a certificate that has expired or is not valid yet', () => {
     expect(checkCertificate(certificate, new Date(now.getTime() + 31 * DAY))).toEqual({ isValid: false, reason: expect.stringMatching(/^expired on \d{4}-/) });
-    expect(checkCertificate(certificate, new Date(now.getTime() - DAY))).toEqual({ isValid: false, reason: expect.stringMatching(/^is not valid before \d{4}-/) });
+    expect(checkCertificate(certificate, new Date(now.getTime() - DAY))).toEqual({
+      isValid: false,
+      reason: expect.stringMatching(/^is not valid before \d{4}-/),
+    });
   });
 
   it('tolerates a few minutes of clock skew before the start of validity', () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { hashToken, PgliteDatabase, type ApiError } from '@quire/common';
+import { hashToken, type PgliteDatabase, type ApiError } from '@quire/common';
 import { createLinkInvite, emailDomainOf, inviteUsers, organizationsOpenToUser } from '../src/domain/invites';
 import { addMember, changeMemberRole, removeMember, wouldLoseLastAdmin } from '../src/domain/members';
 import { createOrganization } from '../src/domain/organizations';
@@ -119,7 +119,18 @@ describe('identity members, invites and link invites (PGlite)', () => {
     const existingEmail = (await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [existing])).rows[0]?.email as string;
     const pending = email('pending');
     const from = await lastSeq();
-    const result = await inviteUsers(db, { organizationId: orgId, invitedBy: admin.id, invitations: [{ email: pending, role: 'review' }, { email: existingEmail, role: 'edit' }] }, now);
+    const result = await inviteUsers(
+      db,
+      {
+        organizationId: orgId,
+        invitedBy: admin.id,
+        invitations: [
+          { email: pending, role: 'review' },
+          { email: existingEmail, role: 'edit' },
+        ],
+      },
+      now,
+    );
     expect(result).toEqual({ addedUserIds: [existing], pendingEmails: [pending] });
     const invited = await eventsSince(from);
     expect(invited.map((e) => e.type)).toEqual(['member.added', 'invite.created']);

@@ -15,7 +15,11 @@ const now = new Date();
 function makeCertificate(): string {
   const dir = mkdtempSync(join(tmpdir(), 'quire-cert-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '30', '-subj', '/CN=idp', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '30', '-subj', '/CN=idp', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      { stdio: 'ignore' },
+    );
     return readFileSync(join(dir, 'cert.pem'), 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -45,11 +49,20 @@ describe('SAML provider domain', () => {
     expect(created).toMatchObject({ label: 'Okta', default_role: 'read', default_team: null, entity_id: null });
     expect(samlProviderStatus(created)).toBe('pending');
 
-    const updated = await updateSamlProviderFields(db, 'org1', created.id, { entityID: 'https://idp.example.com', certificate, ssoURL: 'https://idp.example.com/sso' }, now);
+    const updated = await updateSamlProviderFields(
+      db,
+      'org1',
+      created.id,
+      { entityID: 'https://idp.example.com', certificate, ssoURL: 'https://idp.example.com/sso' },
+      now,
+    );
     expect(samlProviderStatus(updated)).toBe('active');
     expect(await eventsOf(created.id)).toEqual([
       expect.objectContaining({ type: 'saml-provider.created', data: { organizationId: 'org1', samlProviderId: created.id, label: 'Okta' } }),
-      expect.objectContaining({ type: 'saml-provider.updated', data: { organizationId: 'org1', samlProviderId: created.id, fields: ['entityID', 'certificate', 'ssoURL'] } }),
+      expect.objectContaining({
+        type: 'saml-provider.updated',
+        data: { organizationId: 'org1', samlProviderId: created.id, fields: ['entityID', 'certificate', 'ssoURL'] },
+      }),
     ]);
   });
 

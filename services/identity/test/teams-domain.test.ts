@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { ApiError, PgliteDatabase } from '@quire/common';
+import { ApiError, type PgliteDatabase } from '@quire/common';
 import { createTeam, deleteTeam, removeTeamMember, renameTeam, setTeamMember, updateTeamMembers } from '../src/domain/teams';
 import { findTeamRoles, findTeamSummary } from '../src/store/teams.store';
 import { openServiceDb } from '../../../test/support/service-db';
@@ -45,15 +45,24 @@ describe('teams domain', () => {
   }
 
   it('creates a team with members named by id or e-mail (once each) and announces it', async () => {
-    const team = await createTeam(db, { organizationId: 'org1', title: 'Docs', members: [ref('bob', 'members.0'), ref('BOB@example.com', 'members.1'), ref('cy@example.com', 'members.2')] }, 'ada', now);
+    const team = await createTeam(
+      db,
+      { organizationId: 'org1', title: 'Docs', members: [ref('bob', 'members.0'), ref('BOB@example.com', 'members.1'), ref('cy@example.com', 'members.2')] },
+      'ada',
+      now,
+    );
     expect(team).toMatchObject({ title: 'Docs', member_count: 2, caller_team_role: null, created_at: now });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member', cy: 'member' });
-    expect(await eventsOf(team.id)).toEqual([{ type: 'team.created', data: { organizationId: 'org1', teamId: team.id, title: 'Docs', members: ['bob', 'cy'] } }]);
+    expect(await eventsOf(team.id)).toEqual([
+      { type: 'team.created', data: { organizationId: 'org1', teamId: team.id, title: 'Docs', members: ['bob', 'cy'] } },
+    ]);
   });
 
   it('creates nothing when a member is not in the organization', async () => {
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams');
-    expect(await apiErrorOf(createTeam(db, { organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada', now))).toEqual({
+    expect(
+      await apiErrorOf(createTeam(db, { organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada', now)),
+    ).toEqual({
       code: 400,
       message: expect.stringContaining('"members.1"'),
     });
@@ -62,11 +71,31 @@ describe('teams domain', () => {
 
   it('applies an update of members as one transaction, or not at all', async () => {
     const team = await createTeam(db, { organizationId: 'org1', title: 'Atomic', members: [ref('bob')] }, 'ada', now);
-    const invalid = updateTeamMembers(db, { organizationId: 'org1', teamId: team.id, add: [ref('cy')], remove: [ref('bob', 'remove.0')], roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }] }, now);
+    const invalid = updateTeamMembers(
+      db,
+      {
+        organizationId: 'org1',
+        teamId: team.id,
+        add: [ref('cy')],
+        remove: [ref('bob', 'remove.0')],
+        roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }],
+      },
+      now,
+    );
     expect(await apiErrorOf(invalid)).toEqual({ code: 400, message: expect.stringContaining('"memberships.nobody@example.com"') });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member' });
 
-    const plan = await updateTeamMembers(db, { organizationId: 'org1', teamId: team.id, add: [ref('cy'), ref('ada')], remove: [ref('bob'), ref('ada')], roles: [{ ...ref('cy@example.com'), role: 'owner' }] }, now);
+    const plan = await updateTeamMembers(
+      db,
+      {
+        organizationId: 'org1',
+        teamId: team.id,
+        add: [ref('cy'), ref('ada')],
+        remove: [ref('bob'), ref('ada')],
+        roles: [{ ...ref('cy@example.com'), role: 'owner' }],
+      },
+      now,
+    );
     expect(plan).toMatchObject({ added: ['cy'], removed: ['bob'] });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ cy: 'owner' });
     expect((await eventsOf(team.id)).slice(1)).toEqual([

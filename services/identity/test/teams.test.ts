@@ -40,7 +40,12 @@ describe('planTeamMembers', () => {
   });
 
   it('ignores removing users who are not in the team and plans nothing for a no-op', () => {
-    expect(planTeamMembers(current, { add: ['member1'], remove: ['stranger'], roles: roles([['owner1', 'owner']]) })).toEqual({ upsert: [], added: [], removed: [], roles: {} });
+    expect(planTeamMembers(current, { add: ['member1'], remove: ['stranger'], roles: roles([['owner1', 'owner']]) })).toEqual({
+      upsert: [],
+      added: [],
+      removed: [],
+      roles: {},
+    });
   });
 });
 

@@ -51,7 +51,10 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
       // Retention: monthly partitions past the window are dropped once a day (ClickHouse 18.16 has no TTL).
       const retention =
         store instanceof ClickHouseStore
-          ? setInterval(() => store.dropExpiredPartitions(ctx.clock()).catch((err: Error) => ctx.logger.warn({ err: err.message }, 'dropping expired partitions failed')), RETENTION_SWEEP_MS)
+          ? setInterval(
+              () => store.dropExpiredPartitions(ctx.clock()).catch((err: Error) => ctx.logger.warn({ err: err.message }, 'dropping expired partitions failed')),
+              RETENTION_SWEEP_MS,
+            )
           : null;
       retention?.unref();
       const deps = { ...ctx, membership, store };
@@ -62,7 +65,14 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
           app.use(visitorSegmentsRoutes(deps));
           mountPlannedRoutes(app, 'insights');
         },
-        grpc: [healthBinding(insights.InsightsService, 'insights', () => ctx.db.ping().then(() => true, () => false))],
+        grpc: [
+          healthBinding(insights.InsightsService, 'insights', () =>
+            ctx.db.ping().then(
+              () => true,
+              () => false,
+            ),
+          ),
+        ],
         start: async () => {
           await membership.subscribe(ctx.bus, 'insights', ctx.logger);
           await startInsightsConsumer(ctx, store);

@@ -26,7 +26,9 @@ describe('insights read routes', () => {
       store,
       clock: () => NOW,
       membership: { membership: async (_org: string, user: string) => ({ role: user === 'member' ? 'read' : null }) },
-      clients: { sites: () => ({ getSite: async (req: { organizationId: string; siteId: string }) => ({ exists: req.organizationId === ORG && req.siteId === SITE }) }) },
+      clients: {
+        sites: () => ({ getSite: async (req: { organizationId: string; siteId: string }) => ({ exists: req.organizationId === ORG && req.siteId === SITE }) }),
+      },
     } as unknown as InsightsQueryDeps;
     const app = express();
     app.use((req, _res, next) => {

@@ -8,7 +8,9 @@ const windowOf = (input: Partial<AggregateQueryInput>, coversFrom = 0) => rollup
 describe('daily rollup eligibility', () => {
   it('answers event counts by day, week, month, type, url and page, for the whole days of the range', () => {
     // last30Days from 12:00 thirty days ago: that day and today are partial.
-    expect(windowOf({ select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['page_view'] }] })).toEqual({ firstDay: TODAY - 29, lastDay: TODAY - 1 });
+    expect(
+      windowOf({ select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['page_view'] }] }),
+    ).toEqual({ firstDay: TODAY - 29, lastDay: TODAY - 1 });
     expect(windowOf({ select: [{ column: 'page' }, { column: 'eventsCount' }], groupBy: [{ column: 'page' }] })).not.toBeNull();
     expect(windowOf({ select: [{ column: 'datetime', interval: 'month' }, { column: 'url' }, { column: 'eventsCount' }] })).not.toBeNull();
     expect(windowOf({ select: [{ column: 'eventsCount' }], where: [{ column: 'eventsCount', operator: 'greaterThan', values: [3] }] })).not.toBeNull();
@@ -19,7 +21,9 @@ describe('daily rollup eligibility', () => {
     expect(windowOf({ select: [{ column: 'datetime', interval: 'hour' }, { column: 'eventsCount' }] })).toBeNull();
     expect(windowOf({ select: [{ column: 'visitorGeoCountry' }, { column: 'eventsCount' }] })).toBeNull();
     expect(windowOf({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorBrowser', values: ['chrome'] }] })).toBeNull();
-    expect(windowOf({ select: [{ column: 'eventsCount' }], where: [{ column: 'datetime', operator: 'greaterThan', values: ['2026-03-01T00:00:00Z'] }] })).toBeNull();
+    expect(
+      windowOf({ select: [{ column: 'eventsCount' }], where: [{ column: 'datetime', operator: 'greaterThan', values: ['2026-03-01T00:00:00Z'] }] }),
+    ).toBeNull();
     expect(windowOf({ select: [{ column: 'eventsCount' }], range: 'last24Hours' })).toBeNull();
   });
 

@@ -39,7 +39,17 @@ const sites = {
   async getSite({ siteId }: { siteId: string }) {
     siteCalls++;
     const exists = siteId === 'site1' || siteId === 'site-of-other';
-    return { exists, id: siteId, organizationId: siteId === 'site1' ? 'org1' : 'org2', title: '', type: '', visibility: '', published: false, basename: '', hostname: '' } as Awaited<ReturnType<SitesClient['getSite']>> & { organizationId: string };
+    return {
+      exists,
+      id: siteId,
+      organizationId: siteId === 'site1' ? 'org1' : 'org2',
+      title: '',
+      type: '',
+      visibility: '',
+      published: false,
+      basename: '',
+      hostname: '',
+    } as Awaited<ReturnType<SitesClient['getSite']>> & { organizationId: string };
   },
 } as unknown as SitesClient;
 const identity = {

@@ -1,4 +1,4 @@
-import { ApiError, createLogger, InProcessBus, parseInput } from '@quire/common';
+import { type ApiError, createLogger, InProcessBus, parseInput } from '@quire/common';
 import { insightsBatchHandler, startInsightsConsumer } from '../src/consumers/insights-events.consumer';
 import type { InsightsEventRow } from '../src/domain/event-row';
 import { buildEventRows } from '../src/domain/ingest';
@@ -33,15 +33,33 @@ function failure(fn: () => unknown): string {
 
 describe('ingest', () => {
   it('builds rows with ids, ingest time, enrichment and no raw IP', () => {
-    const { events } = parseInput(trackEventsBody, { events: [event(), event({ timestamp: '2026-06-15T11:00:00Z', session: { ...(event().session as object), ip: '1.1.1.1' } })] });
+    const { events } = parseInput(trackEventsBody, {
+      events: [event(), event({ timestamp: '2026-06-15T11:00:00Z', session: { ...(event().session as object), ip: '1.1.1.1' } })],
+    });
     const rows = buildEventRows(events, ctx);
     expect(rows).toHaveLength(2);
     const [first, second] = rows as [InsightsEventRow, InsightsEventRow];
     expect(first.event_id).not.toBe(second.event_id);
     expect(first).toMatchObject({
-      organization_id: 'org', site_id: 'site', type: 'search_type_query', timestamp: NOW.getTime() / 1000, ingested_at: NOW.getTime() / 1000,
-      visitor_id: 'v1', session_id: 's1', url: 'https://docs.example.com/a', referrer: '', language: 'en', site_section: '', site_space: 'ss1',
-      country: 'US', browser: 'chrome', os: 'macos', device: 'desktop', is_bot: 0, visitor_claims: '{"plan":"pro"}', properties: '{"query":"install"}',
+      organization_id: 'org',
+      site_id: 'site',
+      type: 'search_type_query',
+      timestamp: NOW.getTime() / 1000,
+      ingested_at: NOW.getTime() / 1000,
+      visitor_id: 'v1',
+      session_id: 's1',
+      url: 'https://docs.example.com/a',
+      referrer: '',
+      language: 'en',
+      site_section: '',
+      site_space: 'ss1',
+      country: 'US',
+      browser: 'chrome',
+      os: 'macos',
+      device: 'desktop',
+      is_bot: 0,
+      visitor_claims: '{"plan":"pro"}',
+      properties: '{"query":"install"}',
     });
     expect(second.timestamp).toBe(Date.parse('2026-06-15T11:00:00Z') / 1000);
     expect(second.visitor_hash).not.toBe(first.visitor_hash);
@@ -50,8 +68,17 @@ describe('ingest', () => {
   });
 
   it('derives the aggregate columns: context, referrer domain, campaign, location, claims, event details', () => {
-    const session = { ...(event().session as object), ip: '8.8.8.8', referrer: 'https://WWW.Google.com/search?q=x', visitorAuthClaims: { plan: 'pro', org: { name: 'Acme', size: 12 }, groups: ['a', 'b'], beta: true } };
-    const location = { ...(event().location as object), url: 'https://docs.example.com/a?utm_source=news%20letter&utm_medium=email&utm_campaign=spring&utm_term=t&utm_content=c', displayContext: 'embed' };
+    const session = {
+      ...(event().session as object),
+      ip: '8.8.8.8',
+      referrer: 'https://WWW.Google.com/search?q=x',
+      visitorAuthClaims: { plan: 'pro', org: { name: 'Acme', size: 12 }, groups: ['a', 'b'], beta: true },
+    };
+    const location = {
+      ...(event().location as object),
+      url: 'https://docs.example.com/a?utm_source=news%20letter&utm_medium=email&utm_campaign=spring&utm_term=t&utm_content=c',
+      displayContext: 'embed',
+    };
     const link = { type: 'link_click', link: { target: { url: 'https://www.github.com/x', kind: 'url' }, position: 'footer' } };
     const { events } = parseInput(trackEventsBody, {
       events: [
@@ -66,27 +93,49 @@ describe('ingest', () => {
     });
     const [first, click, comment, ask, api, ad, trademark] = buildEventRows(events, ctx) as InsightsEventRow[];
     expect(first).toMatchObject({
-      display_context: 'embed', referrer_domain: 'google.com', utm_source: 'news letter', utm_medium: 'email', utm_campaign: 'spring', utm_term: 't', utm_content: 'c',
-      visitor_claim_keys: ['plan', 'org.name', 'org.size', 'groups', 'groups', 'beta'], visitor_claim_values: ['pro', 'Acme', '12', 'a', 'b', 'true'],
-      link_target_kind: '', ask_rating: 0, feedback_rating: '',
+      display_context: 'embed',
+      referrer_domain: 'google.com',
+      utm_source: 'news letter',
+      utm_medium: 'email',
+      utm_campaign: 'spring',
+      utm_term: 't',
+      utm_content: 'c',
+      visitor_claim_keys: ['plan', 'org.name', 'org.size', 'groups', 'groups', 'beta'],
+      visitor_claim_values: ['pro', 'Acme', '12', 'a', 'b', 'true'],
+      link_target_kind: '',
+      ask_rating: 0,
+      feedback_rating: '',
     });
     expect(first?.geo_h3).toMatch(/^\d{18,19}$/);
     expect(first?.geo_lat).not.toBe(0);
-    expect(click).toMatchObject({ display_context: 'site', referrer_domain: '', utm_source: '', link_target_kind: 'url', link_target_value: '{"kind":"url","url":"https://www.github.com/x"}', link_target_domain: 'github.com', link_position: 'footer' });
+    expect(click).toMatchObject({
+      display_context: 'site',
+      referrer_domain: '',
+      utm_source: '',
+      link_target_kind: 'url',
+      link_target_value: '{"kind":"url","url":"https://www.github.com/x"}',
+      link_target_domain: 'github.com',
+      link_position: 'footer',
+    });
     expect(comment).toMatchObject({ feedback_rating: 'bad', feedback_comment: 'Unclear' });
     expect(ask).toMatchObject({ ask_rating: -1 });
     expect(api).toMatchObject({ api_operation_path: '/pets', api_operation_method: 'get' });
     expect(ad).toMatchObject({ ad_domain: 'ads.example.com', ad_placement: 'aside' });
     expect(trademark).toMatchObject({ trademark_placement: 'footer' });
     // A private IP has no location.
-    const [local] = buildEventRows(parseInput(trackEventsBody, { events: [event({ session: { ...(event().session as object), ip: '10.0.0.1' } })] }).events, ctx) as InsightsEventRow[];
+    const [local] = buildEventRows(
+      parseInput(trackEventsBody, { events: [event({ session: { ...(event().session as object), ip: '10.0.0.1' } })] }).events,
+      ctx,
+    ) as InsightsEventRow[];
     expect(local).toMatchObject({ geo_lat: 0, geo_lon: 0, geo_h3: '0', country: '' });
   });
 
   it('names the index and field of an invalid event', () => {
     const session = { ...(event().session as object) } as Record<string, unknown>;
     delete session.visitorId;
-    expect(failure(() => parseInput(trackEventsBody, { events: [event(), event(), event(), event({ session })] }))).toMatch(/^400 .*"events\.3\.session\.visitorId"/);
+    expect(failure(() => parseInput(trackEventsBody, { events: [event(), event(), event(), event({ session })] }))).toMatch(
+      /^400 .*"events\.3\.session\.visitorId"/,
+    );
     expect(failure(() => parseInput(trackEventsBody, { events: [event({ type: 'nope' })] }))).toMatch(/"events\.0\.type"/);
     expect(failure(() => parseInput(trackEventsBody, { events: [event({ location: undefined })] }))).toMatch(/"events\.0\.location"/);
     expect(failure(() => parseInput(trackEventsEnvelope, { events: new Array(1001).fill({}) }))).toMatch(/^400 .*"events"/);
@@ -126,7 +175,10 @@ describe('insights consumer', () => {
     await startInsightsConsumer({ bus, logger: createLogger('test', 'silent') }, store);
     const { events } = parseInput(trackEventsBody, { events: [event(), event(), event()] });
     const rows = buildEventRows(events, ctx);
-    await bus.publish(INSIGHTS_EVENTS_TOPIC, [{ key: 'site', value: encodeEventRows(rows.slice(0, 2)) }, { key: 'site', value: encodeEventRows(rows.slice(2)) }]);
+    await bus.publish(INSIGHTS_EVENTS_TOPIC, [
+      { key: 'site', value: encodeEventRows(rows.slice(0, 2)) },
+      { key: 'site', value: encodeEventRows(rows.slice(2)) },
+    ]);
     const deadline = Date.now() + 5000;
     while (store.rows.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(store.rows.map((r) => r.event_id)).toEqual(rows.map((r) => r.event_id));

@@ -14,7 +14,11 @@ const distinct = (rows: InsightsEventRow[], key: (r: InsightsEventRow) => string
 const visitorKey = (r: InsightsEventRow): string => r.visitor_id || r.visitor_hash;
 
 /** Rows grouped by a key (rows without one are left out), biggest group first, ties by key bytes. */
-function groups<K>(rows: InsightsEventRow[], keyOf: (r: InsightsEventRow) => K | K[] | undefined, text: (k: K) => string = String): { key: K; rows: InsightsEventRow[] }[] {
+function groups<K>(
+  rows: InsightsEventRow[],
+  keyOf: (r: InsightsEventRow) => K | K[] | undefined,
+  text: (k: K) => string = String,
+): { key: K; rows: InsightsEventRow[] }[] {
   const found = new Map<string, { key: K; rows: InsightsEventRow[] }>();
   for (const r of rows) {
     const keys = keyOf(r);
@@ -94,7 +98,11 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
     });
 
     it('counts page views per day and events per url exactly, also over partial first and last days', async () => {
-      const perDay = await query({ select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['page_view'] }], range: 'last30Days' });
+      const perDay = await query({
+        select: [{ column: 'datetime', interval: 'day' }, { column: 'eventsCount' }],
+        where: [{ column: 'eventType', values: ['page_view'] }],
+        range: 'last30Days',
+      });
       const from = nowS - 30 * DAY;
       const views = mine.filter((r) => r.type === 'page_view' && r.timestamp >= from && r.timestamp <= nowS);
       const firstDay = Math.floor(from / DAY) * DAY;
@@ -103,7 +111,10 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       const urls = await query({
         select: [{ column: 'url' }, { column: 'eventsCount' }],
         groupBy: [{ column: 'url' }],
-        where: [{ column: 'eventType', operator: 'notIn', values: ['search_type_query'] }, { column: 'eventsCount', operator: 'greaterThan', values: [1] }],
+        where: [
+          { column: 'eventType', operator: 'notIn', values: ['search_type_query'] },
+          { column: 'eventsCount', operator: 'greaterThan', values: [1] },
+        ],
         order: { by: { column: 'eventsCount' }, direction: 'desc' },
         range: { from: new Date((nowS - 9.5 * DAY) * 1000).toISOString(), to: new Date((nowS - 2.25 * DAY) * 1000).toISOString() },
       });
@@ -116,10 +127,21 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
     });
 
     it('counts visitors by country over a year, unknown country as null', async () => {
-      const result = await query({ select: [{ column: 'visitorGeoCountry' }, { column: 'visitorsCount' }], range: 'lastYear', order: { by: { column: 'visitorGeoCountry' }, direction: 'asc' } });
+      const result = await query({
+        select: [{ column: 'visitorGeoCountry' }, { column: 'visitorsCount' }],
+        range: 'lastYear',
+        order: { by: { column: 'visitorGeoCountry' }, direction: 'asc' },
+      });
       const countries = [...new Set(mine.map((r) => r.country))].sort();
       expect(column(result, 'visitorGeoCountry')).toEqual(countries.map((c) => c || null));
-      expect(column(result, 'visitorsCount')).toEqual(countries.map((c) => distinct(mine.filter((r) => r.country === c), visitorKey)));
+      expect(column(result, 'visitorsCount')).toEqual(
+        countries.map((c) =>
+          distinct(
+            mine.filter((r) => r.country === c),
+            visitorKey,
+          ),
+        ),
+      );
     });
 
     it('never counts a redelivered event twice and never sees another site or organization', async () => {
@@ -163,7 +185,12 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
     });
 
     it('reads search queries and bots, and orders ascending with ties broken alike', async () => {
-      const searches = await query({ select: [{ column: 'eventSearchQuery' }, { column: 'eventsCount' }], where: [{ column: 'eventType', values: ['search_type_query'] }], range: 'lastYear', order: { by: { column: 'eventsCount' }, direction: 'asc' } });
+      const searches = await query({
+        select: [{ column: 'eventSearchQuery' }, { column: 'eventsCount' }],
+        where: [{ column: 'eventType', values: ['search_type_query'] }],
+        range: 'lastYear',
+        order: { by: { column: 'eventsCount' }, direction: 'asc' },
+      });
       const counts = new Map<string, number>();
       for (const r of mine.filter((x) => x.type === 'search_type_query')) {
         const q = (JSON.parse(r.properties) as { query: string }).query;
@@ -171,7 +198,11 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       }
       const expected = [...counts].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
       expect(column(searches, 'eventSearchQuery')).toEqual(expected.map(([q]) => q));
-      const bots = await query({ select: [{ column: 'visitorBot' }, { column: 'eventsCount' }], range: 'lastYear', order: { by: { column: 'visitorBot' }, direction: 'desc' } });
+      const bots = await query({
+        select: [{ column: 'visitorBot' }, { column: 'eventsCount' }],
+        range: 'lastYear',
+        order: { by: { column: 'visitorBot' }, direction: 'desc' },
+      });
       expect(column(bots, 'visitorBot')).toEqual(['unknown', '']);
       expect(column(bots, 'eventsCount')).toEqual([mine.filter((r) => r.is_bot).length, mine.filter((r) => !r.is_bot).length]);
     });
@@ -182,14 +213,25 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       expect(weekStarts).toHaveLength(5);
       for (const w of weekStarts) expect(new Date(w).getUTCDay()).toBe(1);
       const months = await query({ select: [{ column: 'datetime', interval: 'month' }, { column: 'eventsCount' }], range: 'last3Months' });
-      expect(column(months, 'datetime')).toEqual(['2025-12-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z']);
+      expect(column(months, 'datetime')).toEqual([
+        '2025-12-01T00:00:00.000Z',
+        '2026-01-01T00:00:00.000Z',
+        '2026-02-01T00:00:00.000Z',
+        '2026-03-01T00:00:00.000Z',
+      ]);
       const from3 = new Date(NOW.getTime());
       from3.setUTCMonth(from3.getUTCMonth() - 3);
       const inMonth = (m: number) => mine.filter((r) => r.timestamp >= from3.getTime() / 1000 && new Date(r.timestamp * 1000).getUTCMonth() === m).length;
       expect(column(months, 'eventsCount')).toEqual([inMonth(11), inMonth(0), inMonth(1), inMonth(2)]);
-      const hours = await query({ select: [{ column: 'datetime', interval: 'hour' }, { column: 'eventsCount' }], range: 'last24Hours', order: { by: { column: 'eventsCount' }, direction: 'desc' }, limit: 2 });
+      const hours = await query({
+        select: [{ column: 'datetime', interval: 'hour' }, { column: 'eventsCount' }],
+        range: 'last24Hours',
+        order: { by: { column: 'eventsCount' }, direction: 'desc' },
+        limit: 2,
+      });
       const perHour = new Map<number, number>();
-      for (const r of mine.filter((x) => x.timestamp >= nowS - DAY)) perHour.set(Math.floor(r.timestamp / 3600) * 3600, (perHour.get(Math.floor(r.timestamp / 3600) * 3600) ?? 0) + 1);
+      for (const r of mine.filter((x) => x.timestamp >= nowS - DAY))
+        perHour.set(Math.floor(r.timestamp / 3600) * 3600, (perHour.get(Math.floor(r.timestamp / 3600) * 3600) ?? 0) + 1);
       const topHours = [...perHour].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 2);
       expect(column(hours, 'datetime')).toEqual(topHours.map(([h]) => new Date(h * 1000).toISOString()));
       expect(column(hours, 'eventsCount')).toEqual(topHours.map(([, n]) => n));
@@ -199,18 +241,32 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       const segments = await store.visitorSegments(SCOPE, 10);
       const withClaims = (c: string) => mine.filter((r) => r.visitor_claims === c);
       const expected = ['{"plan":"free","role":"admin"}', '{"plan":"pro"}']
-        .map((claims) => ({ claims, events: withClaims(claims).length, visitors: distinct(withClaims(claims), visitorKey), sessions: distinct(withClaims(claims), (r) => r.session_id) }))
+        .map((claims) => ({
+          claims,
+          events: withClaims(claims).length,
+          visitors: distinct(withClaims(claims), visitorKey),
+          sessions: distinct(withClaims(claims), (r) => r.session_id),
+        }))
         .sort((a, b) => b.events - a.events || (a.claims < b.claims ? -1 : 1));
       expect(segments).toEqual(expected);
     });
-  
+
     it('groups and filters link clicks by target and position, only link clicks', async () => {
       const result = await query({
-        select: [{ column: 'eventLinkTargetValue' }, { column: 'eventLinkTargetKind' }, { column: 'eventLinkTargetDomain' }, { column: 'eventLinkPosition' }, { column: 'eventsCount' }],
+        select: [
+          { column: 'eventLinkTargetValue' },
+          { column: 'eventLinkTargetKind' },
+          { column: 'eventLinkTargetDomain' },
+          { column: 'eventLinkPosition' },
+          { column: 'eventsCount' },
+        ],
         where: [{ column: 'eventLinkPosition', operator: 'notIn', values: ['sidebar'] }],
         range: 'lastYear',
       });
-      const expected = groups(mine.filter((r) => r.type === 'link_click' && r.link_position !== 'sidebar'), (r) => [r.link_target_value, r.link_target_kind, r.link_target_domain, r.link_position].join('|'));
+      const expected = groups(
+        mine.filter((r) => r.type === 'link_click' && r.link_position !== 'sidebar'),
+        (r) => [r.link_target_value, r.link_target_kind, r.link_target_domain, r.link_position].join('|'),
+      );
       const parts = expected.map((g) => g.rows[0] as InsightsEventRow);
       expect(expected.length).toBeGreaterThan(1);
       expect(column(result, 'eventLinkTargetValue')).toEqual(parts.map((r) => JSON.parse(r.link_target_value)));
@@ -218,7 +274,11 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       expect(column(result, 'eventLinkTargetDomain')).toEqual(parts.map((r) => r.link_target_domain || null));
       expect(column(result, 'eventLinkPosition')).toEqual(parts.map((r) => r.link_position));
       expect(column(result, 'eventsCount')).toEqual(expected.map((g) => g.rows.length));
-      const byTarget = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'eventLinkTargetValue', values: [{ url: 'https://www.github.com/quire', kind: 'url' }] }], range: 'lastYear' });
+      const byTarget = await query({
+        select: [{ column: 'eventsCount' }],
+        where: [{ column: 'eventLinkTargetValue', values: [{ url: 'https://www.github.com/quire', kind: 'url' }] }],
+        range: 'lastYear',
+      });
       expect(column(byTarget, 'eventsCount')).toEqual([mine.filter((r) => r.link_target_domain === 'github.com').length]);
     });
 
@@ -235,7 +295,10 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       ];
       for (const [name, value, types, present] of cases) {
         const result = await query({ select: [{ column: name as 'eventAdDomain' }, { column: 'eventsCount' }], range: 'lastYear' });
-        const expected = groups(mine.filter((r) => types.includes(r.type)), (r) => String(value(r)));
+        const expected = groups(
+          mine.filter((r) => types.includes(r.type)),
+          (r) => String(value(r)),
+        );
         expect(expected.length).toBeGreaterThan(0);
         expect([name, column(result, name)]).toEqual([name, expected.map((g) => present(g.key))]);
         expect(column(result, 'eventsCount')).toEqual(expected.map((g) => g.rows.length));
@@ -252,12 +315,20 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
         range: 'lastYear',
       });
       const pages = [...new Set(mine.map((r) => r.page))];
-      const count = (page: string, type: string, test: (r: InsightsEventRow) => boolean) => mine.filter((r) => r.page === page && r.type === type && test(r)).length;
+      const count = (page: string, type: string, test: (r: InsightsEventRow) => boolean) =>
+        mine.filter((r) => r.page === page && r.type === type && test(r)).length;
       const expected = pages
         .map((page) => ({
           page,
-          feedback: { good: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'good'), ok: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'ok'), bad: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'bad') },
-          ask: { positive: count(page, 'ask_rate_response', (r) => r.ask_rating === 1), negative: count(page, 'ask_rate_response', (r) => r.ask_rating === -1) },
+          feedback: {
+            good: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'good'),
+            ok: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'ok'),
+            bad: count(page, 'page_post_feedback', (r) => r.feedback_rating === 'bad'),
+          },
+          ask: {
+            positive: count(page, 'ask_rate_response', (r) => r.ask_rating === 1),
+            negative: count(page, 'ask_rate_response', (r) => r.ask_rating === -1),
+          },
         }))
         .sort((a, b) => b.feedback.good - b.feedback.bad - (a.feedback.good - a.feedback.bad) || (a.page < b.page ? -1 : 1));
       expect(column(result, 'page')).toEqual(expected.map((e) => ({ page: e.page, space: 'space-1' })));
@@ -266,20 +337,42 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
     });
 
     it('groups visitors by H3 cell at a precision, by recorded point without one, and filters by cell', async () => {
-      const coarse = await query({ select: [{ column: 'visitorGeoPoint', precision: 3 }, { column: 'eventsCount' }, { column: 'visitorsCount' }], range: 'lastYear' });
-      const expected = groups(mine, (r) => (r.geo_h3 === '0' ? '' : cellToParent(h3Of(r), 3)), (k) => (k ? k.padStart(16, '0') : ''));
-      expect(column(coarse, 'visitorGeoPoint')).toEqual(expected.map((g) => (g.key ? { latitude: cellToLatLng(g.key)[0], longitude: cellToLatLng(g.key)[1], h3: g.key } : null)));
+      const coarse = await query({
+        select: [{ column: 'visitorGeoPoint', precision: 3 }, { column: 'eventsCount' }, { column: 'visitorsCount' }],
+        range: 'lastYear',
+      });
+      const expected = groups(
+        mine,
+        (r) => (r.geo_h3 === '0' ? '' : cellToParent(h3Of(r), 3)),
+        (k) => (k ? k.padStart(16, '0') : ''),
+      );
+      expect(column(coarse, 'visitorGeoPoint')).toEqual(
+        expected.map((g) => (g.key ? { latitude: cellToLatLng(g.key)[0], longitude: cellToLatLng(g.key)[1], h3: g.key } : null)),
+      );
       expect(column(coarse, 'visitorsCount')).toEqual(expected.map((g) => distinct(g.rows, visitorKey)));
-      const exact = await query({ select: [{ column: 'visitorGeoPoint' }, { column: 'eventsCount' }], range: 'lastYear', order: { by: { column: 'visitorGeoPoint' }, direction: 'asc' } });
+      const exact = await query({
+        select: [{ column: 'visitorGeoPoint' }, { column: 'eventsCount' }],
+        range: 'lastYear',
+        order: { by: { column: 'visitorGeoPoint' }, direction: 'asc' },
+      });
       const points = groups(mine, (r) => r.geo_h3).sort((a, b) => (a.rows[0] as InsightsEventRow).geo_lat - (b.rows[0] as InsightsEventRow).geo_lat);
-      expect(column(exact, 'visitorGeoPoint')).toEqual(points.map(({ rows: [r] }) => (r && r.geo_h3 !== '0' ? { latitude: r.geo_lat, longitude: r.geo_lon, h3: h3Of(r) } : null)));
+      expect(column(exact, 'visitorGeoPoint')).toEqual(
+        points.map(({ rows: [r] }) => (r && r.geo_h3 !== '0' ? { latitude: r.geo_lat, longitude: r.geo_lon, h3: h3Of(r) } : null)),
+      );
       const paris = expected.find((g) => g.rows[0]?.country === 'FR');
-      const inParis = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorGeoPoint', values: [{ latitude: 0, longitude: 0, h3: paris?.key }, null] }], range: 'lastYear' });
+      const inParis = await query({
+        select: [{ column: 'eventsCount' }],
+        where: [{ column: 'visitorGeoPoint', values: [{ latitude: 0, longitude: 0, h3: paris?.key }, null] }],
+        range: 'lastYear',
+      });
       expect(column(inParis, 'eventsCount')).toEqual([mine.filter((r) => r.country === 'FR' || r.country === '').length]);
     });
 
     it('breaks visitors down by claim names and by the values of one claim, and filters by claim', async () => {
-      const properties = await query({ select: [{ column: 'visitorClaimProperty' }, { column: 'visitorsCount' }, { column: 'eventsCount' }], range: 'lastYear' });
+      const properties = await query({
+        select: [{ column: 'visitorClaimProperty' }, { column: 'visitorsCount' }, { column: 'eventsCount' }],
+        range: 'lastYear',
+      });
       const byName = groups(mine, (r) => r.visitor_claim_keys);
       expect(column(properties, 'visitorClaimProperty')).toEqual(byName.map((g) => g.key));
       expect(column(properties, 'visitorsCount')).toEqual(byName.map((g) => distinct(g.rows, visitorKey)));
@@ -288,7 +381,11 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
       const byPlan = groups(mine, (r) => claimValues(r, 'plan'));
       expect(plans.columns[0]).toEqual({ column: 'visitorClaim', claim: 'plan', values: byPlan.map((g) => g.key) });
       expect(column(plans, 'eventsCount')).toEqual(byPlan.map((g) => g.rows.length));
-      const notPro = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorClaim', claim: 'plan', operator: 'notIn', values: ['pro'] }], range: 'lastYear' });
+      const notPro = await query({
+        select: [{ column: 'eventsCount' }],
+        where: [{ column: 'visitorClaim', claim: 'plan', operator: 'notIn', values: ['pro'] }],
+        range: 'lastYear',
+      });
       expect(column(notPro, 'eventsCount')).toEqual([mine.filter((r) => claimValues(r, 'plan').length > 0 && !claimValues(r, 'plan').includes('pro')).length]);
       const admins = await query({ select: [{ column: 'eventsCount' }], where: [{ column: 'visitorClaimProperty', values: ['role'] }], range: 'lastYear' });
       expect(column(admins, 'eventsCount')).toEqual([mine.filter((r) => r.visitor_claim_keys.includes('role')).length]);
@@ -305,17 +402,27 @@ export function describeStoreContract(name: string, open: () => Promise<Insights
         ['utmContent', (r) => r.utm_content],
       ];
       for (const [name, value] of cases) {
-        const result = await query({ select: [{ column: name as 'utmSource' }, { column: 'sessionsCount' }], range: 'lastYear', order: { by: { column: name as 'utmSource' }, direction: 'asc' } });
+        const result = await query({
+          select: [{ column: name as 'utmSource' }, { column: 'sessionsCount' }],
+          range: 'lastYear',
+          order: { by: { column: name as 'utmSource' }, direction: 'asc' },
+        });
         const expected = groups(mine, value).sort((a, b) => (a.key < b.key ? -1 : 1));
         expect([name, column(result, name)]).toEqual([name, expected.map((g) => g.key)]);
         expect(column(result, 'sessionsCount')).toEqual(expected.map((g) => distinct(g.rows, (r) => r.session_id)));
       }
       const filtered = await query({
         select: [{ column: 'eventsCount' }],
-        where: [{ column: 'utmSource', values: ['newsletter', 'twitter'] }, { column: 'displayContext', operator: 'notIn', values: ['embed'] }, { column: 'referrerDomain', values: ['google.com'] }],
+        where: [
+          { column: 'utmSource', values: ['newsletter', 'twitter'] },
+          { column: 'displayContext', operator: 'notIn', values: ['embed'] },
+          { column: 'referrerDomain', values: ['google.com'] },
+        ],
         range: 'lastYear',
       });
-      expect(column(filtered, 'eventsCount')).toEqual([mine.filter((r) => ['newsletter', 'twitter'].includes(r.utm_source) && r.display_context !== 'embed' && r.referrer_domain === 'google.com').length]);
+      expect(column(filtered, 'eventsCount')).toEqual([
+        mine.filter((r) => ['newsletter', 'twitter'].includes(r.utm_source) && r.display_context !== 'embed' && r.referrer_domain === 'google.com').length,
+      ]);
     });
   });
 }

@@ -28,7 +28,13 @@ function eventOf(i: number): Partial<InsightsEventRow> & { type: string } {
   if (i % 7 === 1) {
     const target = LINK_TARGETS[i % 3] as { kind: string; url?: string; page?: string };
     const domain = target.url ? new URL(target.url).hostname.replace(/^www\./, '') : '';
-    return { type: 'link_click', link_target_kind: target.kind, link_target_value: JSON.stringify(target), link_target_domain: domain, link_position: LINK_POSITIONS[i % 3] as string };
+    return {
+      type: 'link_click',
+      link_target_kind: target.kind,
+      link_target_value: JSON.stringify(target),
+      link_target_domain: domain,
+      link_position: LINK_POSITIONS[i % 3] as string,
+    };
   }
   if (i % 11 === 2) return { type: 'page_post_feedback', feedback_rating: ['good', 'ok', 'bad'][i % 3] as string };
   if (i % 11 === 3) return { type: 'page_post_feedback_comment', feedback_rating: 'bad', feedback_comment: `comment ${i % 2}` };

@@ -26,7 +26,12 @@ describe('adaptive schema validation', () => {
         seats: { type: 'number', description: 's' },
         tags: { type: 'array', description: 't', items: { type: 'string', description: 'tag' } },
         account: { type: 'object', description: 'a', properties: { region: { type: 'string', description: 'r' } }, additionalProperties: false },
-        unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { x: { type: 'number', description: 'x' } }, additionalProperties: false },
+        unsigned: {
+          type: 'object',
+          description: 'Unsigned claims of the site visitor.',
+          properties: { x: { type: 'number', description: 'x' } },
+          additionalProperties: false,
+        },
       }),
     };
     expect(validateAdaptiveSchema(schema)).toEqual(schema);
@@ -46,10 +51,12 @@ describe('adaptive schema validation', () => {
     expect(rejection(claims({ a: { type: 'integer', description: 'x' } }))).toMatch(/"jsonSchema\.properties\.a"/);
     expect(rejection(claims({ a: { type: 'boolean' } }))).toMatch(/"jsonSchema\.properties\.a"/);
     expect(rejection(claims({ a: { type: 'boolean', description: 'x', default: true } }))).toMatch(/"jsonSchema\.properties\.a"/);
-    expect(rejection(claims({ a: { type: 'array', description: 'x', items: { type: 'array', description: 'y', items: { type: 'number', description: 'z' } } } }))).toMatch(
-      /"jsonSchema\.properties\.a/,
+    expect(
+      rejection(claims({ a: { type: 'array', description: 'x', items: { type: 'array', description: 'y', items: { type: 'number', description: 'z' } } } })),
+    ).toMatch(/"jsonSchema\.properties\.a/);
+    expect(rejection(claims({ unsigned: { type: 'object', description: 'Mine', properties: {}, additionalProperties: false } }))).toMatch(
+      /"jsonSchema\.properties\.unsigned\.description"/,
     );
-    expect(rejection(claims({ unsigned: { type: 'object', description: 'Mine', properties: {}, additionalProperties: false } }))).toMatch(/"jsonSchema\.properties\.unsigned\.description"/);
     expect(rejection({ ...claims({}), title: 'extra' })).toMatch(/"jsonSchema"/);
   });
 });

@@ -101,7 +101,10 @@ describe('content events consumer', () => {
     // Kafka redelivers the old deletion (at-least-once): it must not hide the space again.
     await deliver(deleted);
     expect(await siteSpacesOf(db, site)).toEqual(before);
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1 AND event_id = $2', [CONTENT_EVENTS_CONSUMER, deletedId]);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1 AND event_id = $2', [
+      CONTENT_EVENTS_CONSUMER,
+      deletedId,
+    ]);
     expect(rows[0]?.n).toBe(1);
   });
 

@@ -128,7 +128,9 @@ describe('site structure defaults and paths', () => {
     await expect(updateSiteSpace(db, site, extra.id, { path: first?.path as string }, now)).rejects.toMatchObject({ code: 409 });
     // The same path in another section is fine.
     const [inTwo] = await listSiteSpacesIn(db, site.id, two.id);
-    expect((await updateSiteSpace(db, site, inTwo?.id as string, { path: first?.path as string, condition: 'visitor.claims.beta' }, now)).condition).toBe('visitor.claims.beta');
+    expect((await updateSiteSpace(db, site, inTwo?.id as string, { path: first?.path as string, condition: 'visitor.claims.beta' }, now)).condition).toBe(
+      'visitor.claims.beta',
+    );
     expect((await updateSiteSpace(db, site, inTwo?.id as string, { condition: null }, now)).condition).toBeNull();
   });
 

@@ -108,6 +108,9 @@ describe('space embedder', () => {
     // The default section and default site spaces are served at their parent's address.
     expect(presented[0]?.urls.published).toBe('https://docs.example.com/sites/org1/site1/');
     expect(presented[1]?.urls.published).toBe('https://docs.example.com/sites/org1/site1/two');
-    expect(presented[1]?.siteSpaces.map((s) => s.urls.published)).toEqual(['https://docs.example.com/sites/org1/site1/two', 'https://docs.example.com/sites/org1/site1/two/d']);
+    expect(presented[1]?.siteSpaces.map((s) => s.urls.published)).toEqual([
+      'https://docs.example.com/sites/org1/site1/two',
+      'https://docs.example.com/sites/org1/site1/two/d',
+    ]);
   });
 });

@@ -9,7 +9,14 @@ export function specsModule(): ServiceModule {
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: (ctx: ServiceContext) => ({
       routes: (app) => mountPlannedRoutes(app, 'specs'),
-      grpc: [healthBinding(specs.SpecsService, 'specs', () => ctx.db.ping().then(() => true, () => false))],
+      grpc: [
+        healthBinding(specs.SpecsService, 'specs', () =>
+          ctx.db.ping().then(
+            () => true,
+            () => false,
+          ),
+        ),
+      ],
     }),
   };
 }

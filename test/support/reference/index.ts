@@ -220,9 +220,7 @@ function convertSchema(ref: Reference, schema: Json): Json {
     } else if (SCHEMA_KEYWORDS.has(key)) {
       out[key] = convertSchema(ref, value);
     } else if (key === 'dependencies' && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(
-        Object.entries<Json>(value).map(([k, v]) => [k, Array.isArray(v) ? v : convertSchema(ref, v)]),
-      );
+      out[key] = Object.fromEntries(Object.entries<Json>(value).map(([k, v]) => [k, Array.isArray(v) ? v : convertSchema(ref, v)]));
     } else out[key] = value;
   }
   if (is31) return out;
@@ -491,19 +489,12 @@ function isEmptyBody(body: unknown): boolean {
  * `responses[status]` (else `responses['4XX']`-style ranges, else `default`), JSON body schema.
  * Without a declared JSON body the body must be empty (undefined, null, '' or an empty Buffer).
  */
-export function validateOperationResponse(
-  operationId: string,
-  status: number,
-  body: unknown,
-  opts?: ReferenceOptions,
-): string[] {
+export function validateOperationResponse(operationId: string, status: number, body: unknown, opts?: ReferenceOptions): string[] {
   const ref = referenceForOperation(operationId, opts);
   const entry = ref.operations.get(operationId);
   if (!entry) return [`unknown operationId "${operationId}" in reference ${ref.version}`];
   const responses: Record<string, Json> = entry.operation.responses ?? {};
-  const statusKey = [String(status), `${String(status).charAt(0)}XX`, `${String(status).charAt(0)}xx`, 'default'].find(
-    (k) => responses[k] !== undefined,
-  );
+  const statusKey = [String(status), `${String(status).charAt(0)}XX`, `${String(status).charAt(0)}xx`, 'default'].find((k) => responses[k] !== undefined);
   const label = `${operationId} ${status}`;
   if (!statusKey) {
     return [
@@ -536,12 +527,7 @@ export function validateOperationResponse(
 }
 
 /** Throws (for use in jest tests) when the response does not match the reference. */
-export function expectOperationResponse(
-  operationId: string,
-  status: number,
-  body: unknown,
-  opts?: ReferenceOptions,
-): void {
+export function expectOperationResponse(operationId: string, status: number, body: unknown, opts?: ReferenceOptions): void {
   const errors = validateOperationResponse(operationId, status, body, opts);
   if (errors.length > 0) {
     const ref = referenceForOperation(operationId, opts);

@@ -51,7 +51,11 @@ export class KafkaBus implements MessageBus {
   private readonly senders = new Map<string, SendCoalescer<BusMessage>>();
   private closed = false;
 
-  constructor(brokers: string[], clientId: string, private readonly logger: Logger) {
+  constructor(
+    brokers: string[],
+    clientId: string,
+    private readonly logger: Logger,
+  ) {
     this.kafka = new Kafka({
       clientId,
       brokers,
@@ -72,7 +76,11 @@ export class KafkaBus implements MessageBus {
     if (messages.length === 0) return;
     let sender = this.senders.get(topic);
     if (!sender) {
-      sender = new SendCoalescer((batch) => this.send(topic, batch), (m) => m.key.length + m.value.length + 64, SEND_MAX_BYTES);
+      sender = new SendCoalescer(
+        (batch) => this.send(topic, batch),
+        (m) => m.key.length + m.value.length + 64,
+        SEND_MAX_BYTES,
+      );
       this.senders.set(topic, sender);
     }
     await sender.submit(messages);
@@ -130,16 +138,22 @@ export class KafkaBus implements MessageBus {
         ? { minBytes: BATCH_MIN_BYTES, maxBytesPerPartition: BATCH_MAX_BYTES, maxBytes: BATCH_MAX_BYTES, maxWaitTimeInMs: subscription.batchWaitMs ?? 2000 }
         : {}),
     });
-    consumer.on(consumer.events.CRASH, (e) => this.logger.warn({ group: subscription.groupId, err: e.payload.error.message }, 'kafka consumer crashed; restarting'));
+    consumer.on(consumer.events.CRASH, (e) =>
+      this.logger.warn({ group: subscription.groupId, err: e.payload.error.message }, 'kafka consumer crashed; restarting'),
+    );
     try {
       await consumer.connect();
       for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
-      await consumer.run(subscription.handleBatch ? batchRunConfig(subscription.handleBatch) : {
-        // Offsets are committed after the handler returns; a throw re-delivers the message.
-        eachMessage: async ({ topic, partition, message }) => {
-          await subscription.handle(toReceived(topic, partition, message));
-        },
-      });
+      await consumer.run(
+        subscription.handleBatch
+          ? batchRunConfig(subscription.handleBatch)
+          : {
+              // Offsets are committed after the handler returns; a throw re-delivers the message.
+              eachMessage: async ({ topic, partition, message }) => {
+                await subscription.handle(toReceived(topic, partition, message));
+              },
+            },
+      );
     } catch (err) {
       await consumer.disconnect().catch(() => undefined);
       throw err;

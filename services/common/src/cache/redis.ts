@@ -9,7 +9,10 @@ type Client = ReturnType<typeof createClient>;
 export class RedisCache implements Cache {
   private readonly client: Client;
 
-  constructor(url: string, private readonly logger: Logger) {
+  constructor(
+    url: string,
+    private readonly logger: Logger,
+  ) {
     this.client = createClient({
       url,
       disableOfflineQueue: true,

@@ -16,14 +16,21 @@ const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getSpaces'
 export class ServiceClients {
   private readonly cache = new Map<string, { close(): void }>();
 
-  constructor(private readonly addresses: Record<ServiceName, string>, private readonly deadlineMs: number) {}
+  constructor(
+    private readonly addresses: Record<ServiceName, string>,
+    private readonly deadlineMs: number,
+  ) {}
 
   identity(): IdentityClient {
-    return this.get('identity', () => createGrpcClient(identity.IdentityClient, this.addresses.identity, 'identity', { deadlineMs: this.deadlineMs, retryable: READS }));
+    return this.get('identity', () =>
+      createGrpcClient(identity.IdentityClient, this.addresses.identity, 'identity', { deadlineMs: this.deadlineMs, retryable: READS }),
+    );
   }
 
   content(): ContentClient {
-    return this.get('content', () => createGrpcClient(content.ContentClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: READS }));
+    return this.get('content', () =>
+      createGrpcClient(content.ContentClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: READS }),
+    );
   }
 
   sites(): SitesClient {
@@ -31,8 +38,16 @@ export class ServiceClients {
   }
 
   health(service: ServiceName): AsyncClient<{ check: identity.IdentityClient['check'] }> {
-    const ctor = { identity: identity.IdentityClient, content: content.ContentClient, sites: sites.SitesClient, specs: specs.SpecsClient, insights: insights.InsightsClient }[service];
-    return this.get(`health:${service}`, () => createGrpcClient(ctor as typeof identity.IdentityClient, this.addresses[service], service, { deadlineMs: this.deadlineMs, retryable: READS }));
+    const ctor = {
+      identity: identity.IdentityClient,
+      content: content.ContentClient,
+      sites: sites.SitesClient,
+      specs: specs.SpecsClient,
+      insights: insights.InsightsClient,
+    }[service];
+    return this.get(`health:${service}`, () =>
+      createGrpcClient(ctor as typeof identity.IdentityClient, this.addresses[service], service, { deadlineMs: this.deadlineMs, retryable: READS }),
+    );
   }
 
   close(): void {

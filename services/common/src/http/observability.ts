@@ -11,7 +11,12 @@ export class Metrics {
   constructor(processName: string) {
     this.registry.setDefaultLabels({ process: processName });
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'quire_http_requests_total', help: 'HTTP requests answered', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
+    this.requests = new Counter({
+      name: 'quire_http_requests_total',
+      help: 'HTTP requests answered',
+      labelNames: ['method', 'route', 'status'],
+      registers: [this.registry],
+    });
     this.duration = new Histogram({
       name: 'quire_http_request_duration_seconds',
       help: 'HTTP request duration',

@@ -3,7 +3,7 @@ import { ApiError, errorBody, notFound, toApiError, unauthorized } from '../erro
 import { newId } from '../ids';
 import type { Logger } from '../logger';
 import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../principal';
-import { Metrics, mountHealthRoutes, type ReadinessCheck } from './observability';
+import { type Metrics, mountHealthRoutes, type ReadinessCheck } from './observability';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -90,7 +90,15 @@ function isJson(contentType: string | undefined): boolean {
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
 
-const ZLIB_ERRORS = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_STREAM_ERROR', 'Z_NEED_DICT', 'ERR_BROTLI_DECOMPRESSION_FAILED', 'ERR_PADDING_1', 'ERR__ERROR_FORMAT_PADDING_1']);
+const ZLIB_ERRORS = new Set([
+  'Z_DATA_ERROR',
+  'Z_BUF_ERROR',
+  'Z_STREAM_ERROR',
+  'Z_NEED_DICT',
+  'ERR_BROTLI_DECOMPRESSION_FAILED',
+  'ERR_PADDING_1',
+  'ERR__ERROR_FORMAT_PADDING_1',
+]);
 
 function bodyParserError(err: unknown): ApiError | null {
   const e = err as { type?: string; status?: number; code?: string; errno?: number };
@@ -98,7 +106,10 @@ function bodyParserError(err: unknown): ApiError | null {
   if (e?.type === 'entity.too.large') return new ApiError(413, 'Request body is too large');
   if (e?.type === 'encoding.unsupported') return new ApiError(415, 'Unsupported Content-Encoding: send the body as identity, gzip, deflate or br');
   if (e?.type === 'charset.unsupported') return new ApiError(415, 'Unsupported charset: send the body as UTF-8 JSON');
-  if ((typeof e?.code === 'string' && (ZLIB_ERRORS.has(e.code) || e.code.startsWith('Z_'))) || (typeof e?.errno === 'number' && e.errno < 0 && e?.code?.startsWith('ERR_'))) {
+  if (
+    (typeof e?.code === 'string' && (ZLIB_ERRORS.has(e.code) || e.code.startsWith('Z_'))) ||
+    (typeof e?.errno === 'number' && e.errno < 0 && e?.code?.startsWith('ERR_'))
+  ) {
     return new ApiError(400, 'Invalid body: it is not encoded as its Content-Encoding says');
   }
   if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e?.type) return new ApiError(e.status, 'Invalid request body');

@@ -19,10 +19,7 @@ export function idempotentConsumer(
       return;
     }
     await db.transaction(async (tx) => {
-      const inserted = await tx.query(
-        'INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [consumer, event.id],
-      );
+      const inserted = await tx.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [consumer, event.id]);
       if (inserted.rowCount === 0) return;
       await handler(tx, event, message);
     });

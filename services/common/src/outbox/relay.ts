@@ -71,7 +71,10 @@ export class OutboxRelay {
       if (rows.length === 0) return 0;
       for (const [topic, batch] of groupConsecutiveByTopic(rows)) {
         await withTimeout(
-          this.bus.publish(topic, batch.map((r) => ({ key: r.key, value: r.payload }))),
+          this.bus.publish(
+            topic,
+            batch.map((r) => ({ key: r.key, value: r.payload })),
+          ),
           PUBLISH_TIMEOUT_MS,
         );
       }

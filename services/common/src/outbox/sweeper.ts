@@ -45,10 +45,7 @@ export class OutboxSweeper {
   async sweep(now = new Date()): Promise<{ outbox: number; processedEvents: number }> {
     const publishedBefore = new Date(now.getTime() - this.retention.publishedHours * 3_600_000);
     const processedBefore = new Date(now.getTime() - this.retention.processedHours * 3_600_000);
-    const outbox = await this.deleteInBatches(
-      'DELETE FROM outbox WHERE seq IN (SELECT seq FROM outbox WHERE published_at < $1 LIMIT $2)',
-      publishedBefore,
-    );
+    const outbox = await this.deleteInBatches('DELETE FROM outbox WHERE seq IN (SELECT seq FROM outbox WHERE published_at < $1 LIMIT $2)', publishedBefore);
     const processedEvents = await this.deleteInBatches(
       'DELETE FROM processed_events WHERE (consumer, event_id) IN (SELECT consumer, event_id FROM processed_events WHERE processed_at < $1 LIMIT $2)',
       processedBefore,

@@ -23,7 +23,9 @@ export async function migrate(db: SqlDatabase, folders: { prefix: string; dir: s
     )`);
     const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
     for (const { prefix, dir } of folders) {
-      const files = readdirSync(dir).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+      const files = readdirSync(dir)
+        .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+        .sort();
       for (const file of files) {
         const name = `${prefix}/${file}`;
         if (done.has(name)) continue;

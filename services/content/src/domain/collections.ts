@@ -1,7 +1,14 @@
 import { keyBetween, newId, notFound, type SqlDatabase } from '@quire/common';
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
-import { collectionSubtreeIds, deleteCollection, insertCollection, updateCollection, type CollectionChanges, type CollectionRow } from '../store/collections.store';
+import {
+  collectionSubtreeIds,
+  deleteCollection,
+  insertCollection,
+  updateCollection,
+  type CollectionChanges,
+  type CollectionRow,
+} from '../store/collections.store';
 import { lastSiblingKey, lockOrdering } from '../store/ordering.store';
 import { orphanSpacesOfCollectionTree, setSpacePosition } from '../store/space-placement.store';
 import { keyAtEnd } from './content-position';

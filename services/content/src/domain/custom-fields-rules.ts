@@ -37,8 +37,7 @@ export function valueSchemaFor(field: { type: string; options: string[] | null }
   const options = field.options ?? [];
   const isOption = (v: string) => options.includes(v);
   const notAnOption = `must be one of the field's options (${options.join(', ')})`;
-  const list = (item: z.ZodType<string>) =>
-    z.array(item).max(MAX_LIST_VALUE_ENTRIES).refine(hasNoRepeats, 'must not repeat an entry');
+  const list = (item: z.ZodType<string>) => z.array(item).max(MAX_LIST_VALUE_ENTRIES).refine(hasNoRepeats, 'must not repeat an entry');
   const byType: Record<CustomFieldType, z.ZodType<CustomFieldValue>> = {
     text: z.string().max(MAX_TEXT_VALUE_LENGTH),
     number: z.number().finite(),

@@ -53,6 +53,15 @@ export async function updateSpaceCustomFieldValues(
 
 // The body as the organization's fields make it: one entry per field, each checked by its type.
 function valuesSchemaFor(fields: CustomFieldRow[]) {
-  const entries = fields.map((field) => [field.name, z.object({ value: valueSchemaFor(field) }).strict().optional()] as const);
+  const entries = fields.map(
+    (field) =>
+      [
+        field.name,
+        z
+          .object({ value: valueSchemaFor(field) })
+          .strict()
+          .optional(),
+      ] as const,
+  );
   return z.object({ values: z.object(Object.fromEntries(entries)).strict() });
 }

@@ -53,7 +53,13 @@ export async function createCustomField(db: SqlDatabase, organizationId: string,
  * longer options are removed in the same transaction (a multiple choice keeps its other entries),
  * so every stored value always fits its field. The event counts the spaces whose value changed.
  */
-export async function updateCustomFieldDefinition(db: SqlDatabase, organizationId: string, name: string, changes: CustomFieldChanges, now: Date): Promise<CustomFieldRow> {
+export async function updateCustomFieldDefinition(
+  db: SqlDatabase,
+  organizationId: string,
+  name: string,
+  changes: CustomFieldChanges,
+  now: Date,
+): Promise<CustomFieldRow> {
   return db.transaction(async (tx) => {
     const existing = await findCustomFieldByName(tx, organizationId, name, true);
     if (!existing) throw customFieldNotFound(name);

@@ -16,7 +16,12 @@ export function visibilityAtTopLevel(visibility: string): string {
 }
 
 /** Moves a space under `parentId` (null: the top level) at `position`; only its own row changes. */
-export async function moveSpace(db: SqlDatabase, space: SpaceRow, target: { parentId: string | null; position?: ContentPosition }, now: Date): Promise<SpaceWithCounts> {
+export async function moveSpace(
+  db: SqlDatabase,
+  space: SpaceRow,
+  target: { parentId: string | null; position?: ContentPosition },
+  now: Date,
+): Promise<SpaceWithCounts> {
   if (space.deleted_at) throw conflict(`Space ${space.id} is deleted; restore it first`);
   const organizationId = space.organization_id;
   return db.transaction(async (tx) => {
@@ -47,7 +52,13 @@ export async function transferSpace(db: SqlDatabase, space: SpaceRow, organizati
     const moved = await placeSpace(tx, space.id, { organizationId, parentId: null, position, visibility: visibilityAtTopLevel(space.visibility) }, now);
     if (!moved) throw notFound(`Space ${space.id} not found`);
     const customFieldValues = await moveSpaceCustomFieldValues(tx, space.id, organizationId);
-    await announce(tx, space.id, ContentEvent.spaceTransferred, { spaceId: space.id, from, to: organizationId, previousParent: space.parent_id, customFieldValues }, now);
+    await announce(
+      tx,
+      space.id,
+      ContentEvent.spaceTransferred,
+      { spaceId: space.id, from, to: organizationId, previousParent: space.parent_id, customFieldValues },
+      now,
+    );
     return moved;
   });
 }

@@ -63,7 +63,13 @@ export async function duplicateSpace(db: SqlDatabase, source: SpaceRow, createdB
     const copy = await insertSpaceCopy(tx, source.id, { id, revisionId, position, createdBy }, now);
     await copyRevision(tx, current.revision_id, { id: revisionId, spaceId: id }, now);
     await copySpaceCustomFieldValues(tx, source.id, id, now);
-    await announce(tx, id, ContentEvent.spaceCreated, { spaceId: id, organizationId: source.organization_id, parent: current.parent_id, duplicatedFrom: source.id }, now);
+    await announce(
+      tx,
+      id,
+      ContentEvent.spaceCreated,
+      { spaceId: id, organizationId: source.organization_id, parent: current.parent_id, duplicatedFrom: source.id },
+      now,
+    );
     return copy;
   });
 }

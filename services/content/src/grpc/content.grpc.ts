@@ -11,12 +11,22 @@ const MAX_SPACES_PER_CALL = 1000;
 export function contentGrpc({ db, urls, membership }: Pick<ContentHttpDeps, 'db' | 'urls' | 'membership'>): ServiceBinding[] {
   return [
     bind<content.ContentServer>(content.ContentService, {
-      check: async () => ({ service: 'content', ready: await db.ping().then(() => true, () => false) }),
+      check: async () => ({
+        service: 'content',
+        ready: await db.ping().then(
+          () => true,
+          () => false,
+        ),
+      }),
 
       getSpaces: async ({ spaceIds, userId }) => {
         const ids = [...new Set(spaceIds)].slice(0, MAX_SPACES_PER_CALL);
         const rows = await findActiveSpacesWithCounts(db, ids);
-        const roles = await rolesIn(membership, rows.map((r) => r.organization_id), userId);
+        const roles = await rolesIn(
+          membership,
+          rows.map((r) => r.organization_id),
+          userId,
+        );
         const byId = new Map(rows.map((r) => [r.id, r]));
         const spaces: content.SpaceEntry[] = [];
         for (const id of ids) {

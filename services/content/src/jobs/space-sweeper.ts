@@ -14,10 +14,7 @@ export interface SpaceSweeper {
  * a failed sweep is logged and retried on the next tick. Replicas may sweep side by side
  * (the purge skips rows another one holds).
  */
-export function startSpaceSweeper(
-  ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger'>,
-  intervalMs = SWEEP_INTERVAL_MS,
-): SpaceSweeper {
+export function startSpaceSweeper(ctx: Pick<ServiceContext, 'db' | 'clock' | 'logger'>, intervalMs = SWEEP_INTERVAL_MS): SpaceSweeper {
   let running: Promise<number> | null = null;
   const sweep = (): Promise<number> => {
     running ??= purgeExpiredSpaces(ctx.db, ctx.clock())

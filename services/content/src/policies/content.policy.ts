@@ -18,7 +18,12 @@ export function levelOnContent(role: Role | null, content: { default_level: stri
  * The caller's organization role; a non-member (or an unknown organization) gets the same 404,
  * so ids do not leak.
  */
-export async function requireOrganizationRole(membership: MembershipResolver, organizationId: string, userId: string, what = `Organization ${organizationId}`): Promise<Role> {
+export async function requireOrganizationRole(
+  membership: MembershipResolver,
+  organizationId: string,
+  userId: string,
+  what = `Organization ${organizationId}`,
+): Promise<Role> {
   const { role } = await membership.membership(organizationId, userId);
   if (!role) throw notFound(`${what} not found`);
   return role;

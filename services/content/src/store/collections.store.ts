@@ -29,7 +29,12 @@ export async function findCollectionById(db: SqlExecutor, id: string): Promise<C
 }
 
 /** An organization's collections in tree order; only the top level when `nested` is false. */
-export async function listCollections(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<{ rows: CollectionRow[]; total: number }> {
+export async function listCollections(
+  db: SqlExecutor,
+  organizationId: string,
+  nested: boolean,
+  page: PageRequest,
+): Promise<{ rows: CollectionRow[]; total: number }> {
   const [list, count] = await Promise.all([
     nested
       ? db.query<CollectionRow>(
@@ -42,10 +47,7 @@ export async function listCollections(db: SqlExecutor, organizationId: string, n
            ORDER BY position COLLATE "C", id LIMIT $2 OFFSET $3`,
           [organizationId, page.limit, page.offset],
         ),
-    db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM collections WHERE organization_id = $1 ${nested ? '' : 'AND parent_id IS NULL'}`,
-      [organizationId],
-    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM collections WHERE organization_id = $1 ${nested ? '' : 'AND parent_id IS NULL'}`, [organizationId]),
   ]);
   return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
 }

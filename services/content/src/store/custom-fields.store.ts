@@ -45,10 +45,10 @@ export async function insertCustomField(db: SqlExecutor, field: NewCustomField, 
  * cannot change while values are checked against them or pruned.
  */
 export async function findCustomFieldByName(db: SqlExecutor, organizationId: string, name: string, lock = false): Promise<CustomFieldRow | null> {
-  const { rows } = await db.query<CustomFieldRow>(
-    `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = $2${lock ? ' FOR UPDATE' : ''}`,
-    [organizationId, name],
-  );
+  const { rows } = await db.query<CustomFieldRow>(`SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = $2${lock ? ' FOR UPDATE' : ''}`, [
+    organizationId,
+    name,
+  ]);
   return rows[0] ?? null;
 }
 

@@ -39,19 +39,19 @@ export async function lastSiblingKey(tx: SqlExecutor, scope: SiblingScope): Prom
 
 /** The closest sibling key below `key`, or null. */
 export async function siblingKeyBelow(tx: SqlExecutor, scope: SiblingScope, key: string): Promise<string | null> {
-  const { rows } = await tx.query<{ key: string | null }>(
-    `SELECT max(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" < $4`,
-    [...scopeParams(scope), key],
-  );
+  const { rows } = await tx.query<{ key: string | null }>(`SELECT max(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" < $4`, [
+    ...scopeParams(scope),
+    key,
+  ]);
   return rows[0]?.key ?? null;
 }
 
 /** The closest sibling key above `key`, or null. */
 export async function siblingKeyAbove(tx: SqlExecutor, scope: SiblingScope, key: string): Promise<string | null> {
-  const { rows } = await tx.query<{ key: string | null }>(
-    `SELECT min(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" > $4`,
-    [...scopeParams(scope), key],
-  );
+  const { rows } = await tx.query<{ key: string | null }>(`SELECT min(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" > $4`, [
+    ...scopeParams(scope),
+    key,
+  ]);
   return rows[0]?.key ?? null;
 }
 

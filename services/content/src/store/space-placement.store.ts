@@ -48,9 +48,10 @@ export async function setSpacePosition(tx: SqlExecutor, id: string, position: st
 
 /** Moves every space of the given collections to another organization (collection transfer). */
 export async function setOrganizationOfSpacesIn(tx: SqlExecutor, collectionIds: string[], organizationId: string, now: Date): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>(
-    'UPDATE spaces SET organization_id = $2, updated_at = $3 WHERE parent_id = ANY($1::text[]) RETURNING id',
-    [collectionIds, organizationId, now],
-  );
+  const { rows } = await tx.query<{ id: string }>('UPDATE spaces SET organization_id = $2, updated_at = $3 WHERE parent_id = ANY($1::text[]) RETURNING id', [
+    collectionIds,
+    organizationId,
+    now,
+  ]);
   return rows.map((r) => r.id);
 }

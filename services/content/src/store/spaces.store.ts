@@ -64,7 +64,11 @@ export async function findActiveSpacesWithCounts(db: SqlExecutor, ids: string[])
  * keys from the top level down to it, joined with a space (below every key character), so a
  * collection's spaces come right after the collection and siblings keep their order.
  */
-export async function listSpacesInOrganization(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ rows: SpaceWithCounts[]; total: number }> {
+export async function listSpacesInOrganization(
+  db: SqlExecutor,
+  organizationId: string,
+  page: PageRequest,
+): Promise<{ rows: SpaceWithCounts[]; total: number }> {
   const [list, count] = await Promise.all([
     db.query<SpaceWithCounts>(
       `WITH RECURSIVE ${COLLECTION_TREE_CTE}
@@ -111,7 +115,20 @@ export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): 
     `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
      RETURNING ${SPACE_WITH_COUNTS}`,
-    [space.id, space.organizationId, space.parentId, space.title, space.emoji, space.visibility, space.defaultLevel, space.editMode, space.position, space.revisionId, space.createdBy, now],
+    [
+      space.id,
+      space.organizationId,
+      space.parentId,
+      space.title,
+      space.emoji,
+      space.visibility,
+      space.defaultLevel,
+      space.editMode,
+      space.position,
+      space.revisionId,
+      space.createdBy,
+      now,
+    ],
   );
   return rows[0] as SpaceWithCounts;
 }

@@ -20,7 +20,8 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Creates the user if missing and prints only a new API token for them.',
     flags: ['email', 'name'],
     required: ['email'],
-    run: (f) => withClient('createToken', (c, m) => c.createToken({ email: f.email as string, displayName: '', tokenName: f.name ?? '' }, m)).then((r) => r.token),
+    run: (f) =>
+      withClient('createToken', (c, m) => c.createToken({ email: f.email as string, displayName: '', tokenName: f.name ?? '' }, m)).then((r) => r.token),
   },
   'tokens revoke': {
     usage: 'tokens revoke (--token <token> | --id <tokenId>)',
@@ -37,7 +38,10 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Creates an organization with the owner (created if missing) as admin; prints only its id.',
     flags: ['title', 'owner'],
     required: ['title', 'owner'],
-    run: (f) => withClient('createOrganization', (c, m) => c.createOrganization({ title: f.title as string, ownerEmail: f.owner as string }, m)).then((r) => r.organizationId),
+    run: (f) =>
+      withClient('createOrganization', (c, m) => c.createOrganization({ title: f.title as string, ownerEmail: f.owner as string }, m)).then(
+        (r) => r.organizationId,
+      ),
   },
   'members add': {
     usage: `members add --org <orgId> --email <email> --role <${ROLES.join('|')}>`,
@@ -46,7 +50,9 @@ const COMMANDS: Record<string, Command> = {
     required: ['org', 'email', 'role'],
     run: (f) => {
       if (!isRole(f.role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
-      return withClient('addMember', (c, m) => c.addMember({ organizationId: f.org as string, email: f.email as string, role: f.role as string }, m)).then((r) => r.userId);
+      return withClient('addMember', (c, m) => c.addMember({ organizationId: f.org as string, email: f.email as string, role: f.role as string }, m)).then(
+        (r) => r.userId,
+      );
     },
   },
 };

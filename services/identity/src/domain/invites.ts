@@ -51,7 +51,11 @@ export async function inviteUsers(
         continue;
       }
       const invite = await upsertPendingInvite(tx, { id: newId(), organizationId, email, role, invitedBy });
-      await enqueueEvent(tx, organizationEvent(IdentityEvent.inviteCreated, { organizationId, inviteId: invite.id, email: invite.email, role, invitedBy }), now);
+      await enqueueEvent(
+        tx,
+        organizationEvent(IdentityEvent.inviteCreated, { organizationId, inviteId: invite.id, email: invite.email, role, invitedBy }),
+        now,
+      );
       result.pendingEmails.push(invite.email);
     }
     return result;
@@ -85,7 +89,11 @@ export async function createLinkInvite(
   return { invite, secret };
 }
 
-export async function changeLinkInviteRole(db: SqlDatabase, input: { organizationId: string; inviteId: string; role: string }, now: Date): Promise<LinkInviteRow | null> {
+export async function changeLinkInviteRole(
+  db: SqlDatabase,
+  input: { organizationId: string; inviteId: string; role: string },
+  now: Date,
+): Promise<LinkInviteRow | null> {
   const { organizationId, inviteId, role } = input;
   return db.transaction(async (tx) => {
     const row = await updateLinkInviteRole(tx, organizationId, inviteId, role, now);

@@ -46,7 +46,11 @@ export async function addMember(db: SqlDatabase, input: { organizationId: string
 }
 
 /** PATCH a member's role (admins only, checked by the caller); null when they are not a member. */
-export async function changeMemberRole(db: SqlDatabase, input: { organizationId: string; userId: string; role: string }, now: Date): Promise<MemberWithUser | null> {
+export async function changeMemberRole(
+  db: SqlDatabase,
+  input: { organizationId: string; userId: string; role: string },
+  now: Date,
+): Promise<MemberWithUser | null> {
   const { organizationId, userId, role } = input;
   return db.transaction(async (tx) => {
     const member = await lockMemberForChange(tx, organizationId, userId, role);

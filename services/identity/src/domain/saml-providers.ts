@@ -34,17 +34,19 @@ export async function createSamlProvider(
     const id = newId();
     const defaultRole = input.defaultRole === undefined ? DEFAULT_SAML_ROLE : input.defaultRole;
     await insertSamlProvider(tx, { ...input, certificate, id, organizationId: orgId, defaultRole }, now);
-    await enqueueEvent(
-      tx,
-      organizationEvent(IdentityEvent.samlProviderCreated, { organizationId: orgId, samlProviderId: id, label: input.label }),
-      now,
-    );
+    await enqueueEvent(tx, organizationEvent(IdentityEvent.samlProviderCreated, { organizationId: orgId, samlProviderId: id, label: input.label }), now);
     return mustFind(tx, orgId, id);
   });
 }
 
 /** Applies a PATCH; the event carries the names of the fields that were sent. */
-export async function updateSamlProviderFields(db: SqlDatabase, orgId: string, providerId: string, requested: SamlProviderChanges, now: Date): Promise<SamlProviderWithTeam> {
+export async function updateSamlProviderFields(
+  db: SqlDatabase,
+  orgId: string,
+  providerId: string,
+  requested: SamlProviderChanges,
+  now: Date,
+): Promise<SamlProviderWithTeam> {
   const changes = { ...requested, certificate: usableCertificate(requested.certificate, now) };
   return db.transaction(async (tx) => {
     const existing = await mustFind(tx, orgId, providerId);
@@ -52,11 +54,7 @@ export async function updateSamlProviderFields(db: SqlDatabase, orgId: string, p
     if (fields.length === 0) return existing;
     await assertTeamOfOrganization(tx, orgId, changes.defaultTeam);
     if (!(await updateSamlProvider(tx, orgId, providerId, changes, now))) throw samlProviderNotFound(providerId);
-    await enqueueEvent(
-      tx,
-      organizationEvent(IdentityEvent.samlProviderUpdated, { organizationId: orgId, samlProviderId: providerId, fields }),
-      now,
-    );
+    await enqueueEvent(tx, organizationEvent(IdentityEvent.samlProviderUpdated, { organizationId: orgId, samlProviderId: providerId, fields }), now);
     return mustFind(tx, orgId, providerId);
   });
 }
@@ -66,11 +64,7 @@ export async function deleteSamlProviderById(db: SqlDatabase, orgId: string, pro
   return db.transaction(async (tx) => {
     const deleted = await deleteSamlProvider(tx, orgId, providerId);
     if (deleted) {
-      await enqueueEvent(
-        tx,
-        organizationEvent(IdentityEvent.samlProviderDeleted, { organizationId: orgId, samlProviderId: providerId }),
-        now,
-      );
+      await enqueueEvent(tx, organizationEvent(IdentityEvent.samlProviderDeleted, { organizationId: orgId, samlProviderId: providerId }), now);
     }
     return deleted;
   });

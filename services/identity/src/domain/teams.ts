@@ -73,18 +73,34 @@ export async function countSpacesOfTeams(teamIds: readonly string[]): Promise<Ma
 }
 
 /** Creates a team, with the given organization members in it as `member`s. */
-export async function createTeam(db: SqlDatabase, input: { organizationId: string; title: string; members: MemberReference[] }, callerId: string, now: Date): Promise<TeamSummary> {
+export async function createTeam(
+  db: SqlDatabase,
+  input: { organizationId: string; title: string; members: MemberReference[] },
+  callerId: string,
+  now: Date,
+): Promise<TeamSummary> {
   return db.transaction(async (tx) => {
     const members = [...new Set((await resolveMembers(tx, input.organizationId, input.members)).map((m) => m.userId))];
     const team = await insertTeam(tx, { id: newId(), organizationId: input.organizationId, title: input.title }, now);
-    await upsertTeamMembers(tx, input.organizationId, team.id, members.map((userId) => ({ userId, role: 'member' })), now);
+    await upsertTeamMembers(
+      tx,
+      input.organizationId,
+      team.id,
+      members.map((userId) => ({ userId, role: 'member' })),
+      now,
+    );
     await announce(tx, IdentityEvent.teamCreated, input.organizationId, { teamId: team.id, title: team.title, members }, now);
     return requireSummary(tx, input.organizationId, team.id, callerId);
   });
 }
 
 /** Renames a team; null when there is no such team. */
-export async function renameTeam(db: SqlDatabase, input: { organizationId: string; teamId: string; title: string }, callerId: string, now: Date): Promise<TeamSummary | null> {
+export async function renameTeam(
+  db: SqlDatabase,
+  input: { organizationId: string; teamId: string; title: string },
+  callerId: string,
+  now: Date,
+): Promise<TeamSummary | null> {
   return db.transaction(async (tx) => {
     const team = await updateTeamTitle(tx, input.organizationId, input.teamId, input.title, now);
     if (!team) return null;
@@ -127,7 +143,11 @@ export async function updateTeamMembers(
 }
 
 /** Adds one organization member to a team or changes their role (the role stays when none is given). */
-export async function setTeamMember(db: SqlDatabase, input: { organizationId: string; teamId: string; userId: string; role?: TeamMemberRole }, now: Date): Promise<TeamMembersPlan> {
+export async function setTeamMember(
+  db: SqlDatabase,
+  input: { organizationId: string; teamId: string; userId: string; role?: TeamMemberRole },
+  now: Date,
+): Promise<TeamMembersPlan> {
   return db.transaction(async (tx) => {
     const found = await findMembersByIdentifiers(tx, input.organizationId, [input.userId]);
     if (!found.some((m) => m.user_id === input.userId)) throw notFound(`User ${input.userId} is not a member of this organization`);
@@ -137,7 +157,11 @@ export async function setTeamMember(db: SqlDatabase, input: { organizationId: st
 }
 
 /** Takes a user out of a team; nothing changes when they are not in it. */
-export async function removeTeamMember(db: SqlDatabase, input: { organizationId: string; teamId: string; userId: string }, now: Date): Promise<TeamMembersPlan> {
+export async function removeTeamMember(
+  db: SqlDatabase,
+  input: { organizationId: string; teamId: string; userId: string },
+  now: Date,
+): Promise<TeamMembersPlan> {
   return db.transaction((tx) => applyTeamMembersChange(tx, input.organizationId, input.teamId, { add: [], remove: [input.userId], roles: new Map() }, now));
 }
 

@@ -10,7 +10,6 @@ export function generateToken(): string {
   return TOKEN_PREFIX + newId(40);
 }
 
-
 /** Creates the user if missing and a new token for them; the token is returned once and never stored. */
 export async function issueToken(db: SqlDatabase, input: TokenRequest) {
   return db.transaction((tx) => issueTokenIn(tx, input));

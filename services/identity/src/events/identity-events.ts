@@ -25,4 +25,9 @@ export const IdentityEvent = {
 export type IdentityEventType = (typeof IdentityEvent)[keyof typeof IdentityEvent];
 
 /** An event about one organization, keyed by its id so that its events stay in order. */
-export const organizationEvent = <D extends { organizationId: string }>(type: IdentityEventType, data: D) => ({ topic: IDENTITY_TOPIC, key: data.organizationId, type, data });
+export const organizationEvent = <D extends { organizationId: string }>(type: IdentityEventType, data: D) => ({
+  topic: IDENTITY_TOPIC,
+  key: data.organizationId,
+  type,
+  data,
+});

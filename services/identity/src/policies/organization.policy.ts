@@ -19,7 +19,12 @@ const REQUIRED: Record<OrganizationAction, Role> = {
  * Loads an organization for the caller and checks the action. A non-member gets the same 404 as
  * for an organization that does not exist, so ids do not leak; a member without the role gets 403.
  */
-export async function authorizeOrganization(db: SqlExecutor, orgId: string, userId: string, action: OrganizationAction): Promise<OrganizationWithRole & { role: Role }> {
+export async function authorizeOrganization(
+  db: SqlExecutor,
+  orgId: string,
+  userId: string,
+  action: OrganizationAction,
+): Promise<OrganizationWithRole & { role: Role }> {
   const org = await findOrganizationForUser(db, orgId, userId);
   const role = org && isRole(org.caller_role) ? org.caller_role : null;
   if (!org || !role) throw notFound(`Organization ${orgId} not found`);

@@ -17,7 +17,13 @@ export function canManageTeamMembers(orgRole: Role | null, teamRole: string | nu
  * non-member gets the organization's 404), only admins rename (403), admins and the team's owners
  * manage its members (403); a team that is not in the organization is a 404.
  */
-export async function authorizeTeam(db: SqlExecutor, orgId: string, teamId: string, userId: string, action: TeamAction): Promise<{ orgRole: Role; team: TeamSummary }> {
+export async function authorizeTeam(
+  db: SqlExecutor,
+  orgId: string,
+  teamId: string,
+  userId: string,
+  action: TeamAction,
+): Promise<{ orgRole: Role; team: TeamSummary }> {
   const org = await authorizeOrganization(db, orgId, userId, action === 'rename' ? 'manageTeams' : 'listTeams');
   const team = await findTeamSummary(db, org.id, teamId, userId);
   if (!team) throw notFound(`Team ${teamId} not found`);

@@ -74,10 +74,12 @@ export async function listLinkInvites(
 }
 
 export async function updateLinkInviteRole(db: SqlExecutor, orgId: string, inviteId: string, role: string, now: Date): Promise<LinkInviteRow | null> {
-  const { rows } = await db.query<LinkInviteRow>(
-    'UPDATE link_invites SET role = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *',
-    [orgId, inviteId, role, now],
-  );
+  const { rows } = await db.query<LinkInviteRow>('UPDATE link_invites SET role = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
+    orgId,
+    inviteId,
+    role,
+    now,
+  ]);
   return rows[0] ?? null;
 }
 

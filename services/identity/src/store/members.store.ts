@@ -98,10 +98,9 @@ export async function deleteMember(db: SqlExecutor, orgId: string, userId: strin
  */
 export async function lockAndCountActiveAdmins(tx: SqlExecutor, orgId: string): Promise<number> {
   await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [orgId]);
-  const { rows } = await tx.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled",
-    [orgId],
-  );
+  const { rows } = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled", [
+    orgId,
+  ]);
   return rows[0]?.n ?? 0;
 }
 

@@ -98,10 +98,7 @@ export async function updateOrganization(db: SqlExecutor, orgId: string, changes
     params.push(json && value !== null ? JSON.stringify(value) : value);
     sets.push(`${column} = $${params.length}${json ? '::jsonb' : ''}`);
   }
-  const { rows } = await db.query<OrganizationRow>(
-    `UPDATE organizations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`,
-    params,
-  );
+  const { rows } = await db.query<OrganizationRow>(`UPDATE organizations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
   return rows[0] ?? null;
 }
 

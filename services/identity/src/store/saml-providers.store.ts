@@ -112,10 +112,7 @@ export async function insertSamlProvider(
 export async function updateSamlProvider(db: SqlExecutor, orgId: string, providerId: string, changes: SamlProviderChanges, now: Date): Promise<boolean> {
   const params: unknown[] = [orgId, providerId, now];
   const sets = assignmentsFor(changes, COLUMNS, params);
-  const { rowCount } = await db.query(
-    `UPDATE saml_providers SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE organization_id = $1 AND id = $2`,
-    params,
-  );
+  const { rowCount } = await db.query(`UPDATE saml_providers SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE organization_id = $1 AND id = $2`, params);
   return rowCount > 0;
 }
 

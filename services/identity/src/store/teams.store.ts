@@ -31,23 +31,32 @@ const summaryColumns = (callerParam: string) =>
   `t.*, (SELECT count(*)::int FROM team_members c WHERE c.team_id = t.id) AS member_count,
    (SELECT r.role FROM team_members r WHERE r.team_id = t.id AND r.user_id = ${callerParam}) AS caller_team_role`;
 
-
 export async function insertTeam(db: SqlExecutor, team: { id: string; organizationId: string; title: string }, now: Date): Promise<TeamRow> {
-  const { rows } = await db.query<TeamRow>(
-    'INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *',
-    [team.id, team.organizationId, team.title, now],
-  );
+  const { rows } = await db.query<TeamRow>('INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *', [
+    team.id,
+    team.organizationId,
+    team.title,
+    now,
+  ]);
   return rows[0] as TeamRow;
 }
 
 export async function updateTeamTitle(db: SqlExecutor, orgId: string, teamId: string, title: string, now: Date): Promise<TeamRow | null> {
-  const { rows } = await db.query<TeamRow>('UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [orgId, teamId, title, now]);
+  const { rows } = await db.query<TeamRow>('UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
+    orgId,
+    teamId,
+    title,
+    now,
+  ]);
   return rows[0] ?? null;
 }
 
 /** Deletes a team (its memberships cascade); returns the user ids that were in it, or null when there was no such team. */
 export async function deleteTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<string[] | null> {
-  const members = await db.query<{ user_id: string }>('SELECT user_id FROM team_members WHERE team_id = $1 AND organization_id = $2 ORDER BY user_id', [teamId, orgId]);
+  const members = await db.query<{ user_id: string }>('SELECT user_id FROM team_members WHERE team_id = $1 AND organization_id = $2 ORDER BY user_id', [
+    teamId,
+    orgId,
+  ]);
   const { rowCount } = await db.query('DELETE FROM teams WHERE organization_id = $1 AND id = $2', [orgId, teamId]);
   return rowCount > 0 ? members.rows.map((r) => r.user_id) : null;
 }
@@ -59,7 +68,11 @@ export async function lockTeam(db: SqlExecutor, orgId: string, teamId: string): 
 }
 
 export async function findTeamSummary(db: SqlExecutor, orgId: string, teamId: string, callerId: string): Promise<TeamSummary | null> {
-  const { rows } = await db.query<TeamSummary>(`SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [orgId, teamId, callerId]);
+  const { rows } = await db.query<TeamSummary>(`SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [
+    orgId,
+    teamId,
+    callerId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -135,7 +148,11 @@ export async function deleteTeamMembers(db: SqlExecutor, teamId: string, userIds
 }
 
 /** Members of a team with their organization membership and user, oldest team membership first. */
-export async function listTeamMembers(db: SqlExecutor, teamId: string, page: { limit: number; offset: number }): Promise<{ rows: TeamMemberWithUser[]; total: number }> {
+export async function listTeamMembers(
+  db: SqlExecutor,
+  teamId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: TeamMemberWithUser[]; total: number }> {
   const [list, count] = await Promise.all([
     db.query<MemberWithUserRow & { team_role: string }>(
       `SELECT ${MEMBER_WITH_USER_COLUMNS}, membership.role AS team_role

@@ -128,7 +128,10 @@ interface FieldDefinition {
 }
 
 const row = (column: RowColumn): FieldSource => ({ kind: 'row', column });
-const fixed = (...sources: FieldSource[]) => () => sources;
+const fixed =
+  (...sources: FieldSource[]) =>
+  () =>
+    sources;
 // Reference columns typed `nullable` answer null where nothing was recorded.
 const nullable = (values: string[]): string | null => (values[0] ? values[0] : null);
 const plain = (values: string[]): string => values[0] ?? '';
@@ -206,7 +209,11 @@ export const FIELD_COLUMNS = {
     match: (values: FilterValue[], _params: ColumnParams, field: string): FilterMatch => ({
       source: row('page'),
       type: 'String',
-      values: values.map((v, j) => (v === null || typeof v === 'string' ? text(v, `${field}.${j}`) : text((objectValue(v, `${field}.${j}`).page ?? null) as FilterValue, `${field}.${j}.page`))),
+      values: values.map((v, j) =>
+        v === null || typeof v === 'string'
+          ? text(v, `${field}.${j}`)
+          : text((objectValue(v, `${field}.${j}`).page ?? null) as FilterValue, `${field}.${j}.page`),
+      ),
     }),
   },
   visitorGeoCountry: { sources: fixed(row('country')), present: nullable },
@@ -296,12 +303,47 @@ export function isMetricColumn(name: string): name is Metric {
 
 /** Every column name of the reference (the schema accepts these; the planner says which combinations are valid). */
 export const REFERENCE_COLUMNS = [
-  'datetime', 'url', 'eventType', 'eventsCount', 'sessionsCount', 'visitorsCount', 'siteSection', 'siteSpace',
-  'siteShareKey', 'displayContext', 'page', 'visitorGeoCountry', 'visitorGeoPoint', 'visitorDevice', 'visitorBrowser',
-  'visitorOS', 'visitorBot', 'visitorLanguage', 'eventLinkTargetValue', 'eventLinkTargetKind', 'eventLinkTargetDomain',
-  'eventLinkPosition', 'eventAPIOperationPath', 'eventAPIOperationMethod', 'eventSearchQuery', 'eventPageFeedbackRating',
-  'eventPageFeedbackComment', 'eventAskResponseRating', 'pageFeedbackRating', 'askResponseRating', 'referrer',
-  'referrerDomain', 'utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'visitorClaimProperty',
-  'visitorClaim', 'eventAdDomain', 'eventAdPlacement', 'eventTrademarkPlacement',
+  'datetime',
+  'url',
+  'eventType',
+  'eventsCount',
+  'sessionsCount',
+  'visitorsCount',
+  'siteSection',
+  'siteSpace',
+  'siteShareKey',
+  'displayContext',
+  'page',
+  'visitorGeoCountry',
+  'visitorGeoPoint',
+  'visitorDevice',
+  'visitorBrowser',
+  'visitorOS',
+  'visitorBot',
+  'visitorLanguage',
+  'eventLinkTargetValue',
+  'eventLinkTargetKind',
+  'eventLinkTargetDomain',
+  'eventLinkPosition',
+  'eventAPIOperationPath',
+  'eventAPIOperationMethod',
+  'eventSearchQuery',
+  'eventPageFeedbackRating',
+  'eventPageFeedbackComment',
+  'eventAskResponseRating',
+  'pageFeedbackRating',
+  'askResponseRating',
+  'referrer',
+  'referrerDomain',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmTerm',
+  'utmContent',
+  'visitorClaimProperty',
+  'visitorClaim',
+  'eventAdDomain',
+  'eventAdPlacement',
+  'eventTrademarkPlacement',
 ] as const;
 export type ReferenceColumn = (typeof REFERENCE_COLUMNS)[number];

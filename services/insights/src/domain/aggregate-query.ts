@@ -50,8 +50,7 @@ export interface AggregateQueryInput {
 }
 
 export type Dimension =
-  | { kind: 'datetime'; interval: DateTimeInterval }
-  | { kind: 'field'; column: FieldColumn; params: ColumnParams; sources: readonly FieldSource[] };
+  { kind: 'datetime'; interval: DateTimeInterval } | { kind: 'field'; column: FieldColumn; params: ColumnParams; sources: readonly FieldSource[] };
 /** A result column: a grouping dimension (by index) or a count. */
 export type OutputKey = { dimension: number } | { metric: Metric };
 
@@ -86,9 +85,7 @@ export function planAggregate(input: AggregateQueryInput, now: Date): AggregateP
   const metrics: Metric[] = [];
   const select = input.select && input.select.length > 0 ? input.select : [...(input.groupBy ?? []), { column: 'eventsCount' as const }];
   select.forEach((column, i) => output.push(outputKey(column, `select.${i}`, dimensions, metrics, input.groupBy !== undefined)));
-  const order = input.order
-    ? { key: orderKey(input.order.by, dimensions, output), direction: input.order.direction }
-    : defaultOrder(dimensions, output);
+  const order = input.order ? { key: orderKey(input.order.by, dimensions, output), direction: input.order.direction } : defaultOrder(dimensions, output);
   const plan: AggregatePlan = {
     from,
     to,
@@ -136,7 +133,10 @@ function dimensionIndex(dimensions: Dimension[], dimension: Dimension): number {
   return dimensions.findIndex((d) =>
     d.kind === 'datetime'
       ? dimension.kind === 'datetime'
-      : dimension.kind === 'field' && d.column === dimension.column && d.params.claim === dimension.params.claim && d.params.precision === dimension.params.precision,
+      : dimension.kind === 'field' &&
+        d.column === dimension.column &&
+        d.params.claim === dimension.params.claim &&
+        d.params.precision === dimension.params.precision,
   );
 }
 
@@ -184,7 +184,8 @@ function addFilter(plan: AggregatePlan, filter: FilterInput, field: string): voi
   const operator = filter.operator ?? 'in';
   const comparison = COMPARISONS[operator];
   if (filter.column === 'datetime') {
-    if (!comparison || filter.values.length !== 1) throw badRequest(`Invalid body field "${field}.operator": datetime takes one value and a comparison operator`);
+    if (!comparison || filter.values.length !== 1)
+      throw badRequest(`Invalid body field "${field}.operator": datetime takes one value and a comparison operator`);
     plan.timeFilters.push({ op: comparison, seconds: timestampSeconds(filter.values[0], `${field}.values.0`) });
     return;
   }

@@ -52,7 +52,8 @@ function fillGaps(plan: AggregatePlan, stored: AggregateRow[], interval: DateTim
   }
   const { key, direction } = plan.order;
   const sign = direction === 'asc' ? 1 : -1;
-  const sortValue = (row: AggregateRow): number => ('metric' in key ? metricScore(key.metric, countsOf(plan, row, key.metric)) : Number(row.dimensions[0]?.[0]));
+  const sortValue = (row: AggregateRow): number =>
+    'metric' in key ? metricScore(key.metric, countsOf(plan, row, key.metric)) : Number(row.dimensions[0]?.[0]);
   const time = (row: AggregateRow): number => Number(row.dimensions[0]?.[0]);
   rows.sort((a, b) => sign * (sortValue(a) - sortValue(b)) || time(a) - time(b));
   return rows.slice(0, plan.limit);

@@ -1,5 +1,6 @@
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
+import type * as GeoIpModule from 'geoip-lite';
 
 /** Reference SiteInsightsVisitorBrowser / Device / OS values. */
 export type VisitorBrowser = 'chrome' | 'firefox' | 'safari' | 'edge' | 'ie' | 'opera' | 'unknown';
@@ -70,16 +71,18 @@ function parseUserAgentUncached(userAgent: string): UserAgentInfo {
   const os = match(SYSTEMS, result.os.name, 'unknown');
   // ua-parser leaves the type empty for desktops; anything else (tv, console, ...) is unknown.
   const type = result.device.type;
-  const device: VisitorDevice = type === 'mobile' || type === 'tablet' ? type : type === undefined && (browser !== 'unknown' || os !== 'unknown') ? 'desktop' : 'unknown';
+  const device: VisitorDevice =
+    type === 'mobile' || type === 'tablet' ? type : type === undefined && (browser !== 'unknown' || os !== 'unknown') ? 'desktop' : 'unknown';
   return { browser, os, device, isBot: userAgent !== '' && isbot(userAgent) };
 }
 
-type GeoIp = typeof import('geoip-lite');
+type GeoIp = typeof GeoIpModule;
 let geoip: GeoIp | null = null;
 
 // geoip-lite reads its whole database (tens of MB) when required: only once, and only when the
 // first event needs it, so services and tests that never look up a country do not pay for it.
 function geo(): GeoIp {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (see above)
   if (!geoip) geoip = require('geoip-lite') as GeoIp;
   return geoip;
 }

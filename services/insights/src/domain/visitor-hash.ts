@@ -6,7 +6,9 @@ import { createHash, createHmac } from 'node:crypto';
  * hashes cannot be linked to today's. Nothing needs to be stored or deleted.
  */
 export function dailySalt(secret: string, at: Date): string {
-  return createHmac('sha256', secret).update(`insights-visitor-salt:${at.toISOString().slice(0, 10)}`).digest('hex');
+  return createHmac('sha256', secret)
+    .update(`insights-visitor-salt:${at.toISOString().slice(0, 10)}`)
+    .digest('hex');
 }
 
 /**

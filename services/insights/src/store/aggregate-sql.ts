@@ -107,10 +107,7 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
     return exprs.map((e, j) => `${text(j) ? d.orderText(e) : e} ${direction}`);
   };
   // Every dimension breaks ties, so a limited result is the same rows in both stores.
-  const order = [
-    ...orderFor(plan.order.key, plan.order.direction.toUpperCase()),
-    ...plan.dimensions.flatMap((_, i) => orderFor({ dimension: i }, 'ASC')),
-  ];
+  const order = [...orderFor(plan.order.key, plan.order.direction.toUpperCase()), ...plan.dimensions.flatMap((_, i) => orderFor({ dimension: i }, 'ASC'))];
   const flatDimensions = dimensionExprs.flat();
   const sql = [
     `SELECT ${selects.join(', ')}`,
@@ -134,7 +131,11 @@ export function buildAggregateSql(scope: InsightsScope, plan: AggregatePlan, d: 
   };
 }
 
-export function buildVisitorSegmentsSql(scope: InsightsScope, limit: number, d: SqlDialect): { sql: string; decode(rows: Record<string, unknown>[]): VisitorSegmentRow[] } {
+export function buildVisitorSegmentsSql(
+  scope: InsightsScope,
+  limit: number,
+  d: SqlDialect,
+): { sql: string; decode(rows: Record<string, unknown>[]): VisitorSegmentRow[] } {
   const events = 'count(*)';
   const sql = [
     `SELECT visitor_claims AS claims, ${events} AS events, ${d.distinctCount(d.visitorKey)} AS visitors, ${d.distinctCount('session_id')} AS sessions`,
@@ -146,8 +147,7 @@ export function buildVisitorSegmentsSql(scope: InsightsScope, limit: number, d: 
   ].join('\n');
   return {
     sql,
-    decode: (rows) =>
-      rows.map((r) => ({ claims: String(r.claims), events: Number(r.events), visitors: Number(r.visitors), sessions: Number(r.sessions) })),
+    decode: (rows) => rows.map((r) => ({ claims: String(r.claims), events: Number(r.events), visitors: Number(r.visitors), sessions: Number(r.sessions) })),
   };
 }
 

@@ -82,19 +82,31 @@ export function validateAdaptiveSchema(jsonSchema: unknown): AdaptiveJsonSchema 
   if (!shaped.success) {
     const issue = shaped.error.issues[0];
     const path = ['jsonSchema', ...(issue?.path ?? [])].join('.');
-    throw badRequest(`Invalid body field "${path}": ${issue?.message ?? 'invalid'} (claims are booleans, strings, numbers, arrays or objects of them, each with a description)`);
+    throw badRequest(
+      `Invalid body field "${path}": ${issue?.message ?? 'invalid'} (claims are booleans, strings, numbers, arrays or objects of them, each with a description)`,
+    );
   }
   return shaped.data;
 }
 
 /** The stored adaptive schema of a site, or the default (dated at the site's creation) before any PUT. */
-export function adaptiveSchemaOf(site: Pick<SiteRow, 'adaptive_schema' | 'adaptive_schema_updated_at' | 'created_at'>): { jsonSchema: unknown; updatedAt: Date } {
+export function adaptiveSchemaOf(site: Pick<SiteRow, 'adaptive_schema' | 'adaptive_schema_updated_at' | 'created_at'>): {
+  jsonSchema: unknown;
+  updatedAt: Date;
+} {
   if (site.adaptive_schema === null || site.adaptive_schema === undefined) return { jsonSchema: DEFAULT_ADAPTIVE_SCHEMA, updatedAt: site.created_at };
   return { jsonSchema: site.adaptive_schema, updatedAt: site.adaptive_schema_updated_at ?? site.created_at };
 }
 
 /** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
-export async function putAdaptiveSchema(db: SqlDatabase, organizationId: string, siteId: string, jsonSchema: unknown, callerId: string, now: Date): Promise<SiteRow> {
+export async function putAdaptiveSchema(
+  db: SqlDatabase,
+  organizationId: string,
+  siteId: string,
+  jsonSchema: unknown,
+  callerId: string,
+  now: Date,
+): Promise<SiteRow> {
   const schema = validateAdaptiveSchema(jsonSchema);
   return db.transaction(async (tx) => {
     if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);

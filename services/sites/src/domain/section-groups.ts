@@ -27,7 +27,12 @@ export interface SectionGroupView {
  * order listed (repeats ignored; 400 naming `sections.N` for one that is not the site's). The group
  * takes the place of its first section when that one was at the top level, else goes at the end.
  */
-export async function createSectionGroup(db: SqlDatabase, site: Site, input: { title: string; icon: string | null; sections: readonly string[] }, now: Date): Promise<SiteSectionGroupRow> {
+export async function createSectionGroup(
+  db: SqlDatabase,
+  site: Site,
+  input: { title: string; icon: string | null; sections: readonly string[] },
+  now: Date,
+): Promise<SiteSectionGroupRow> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const members = resolveSections(await listAllSections(tx, site.id), input.sections);
@@ -39,12 +44,24 @@ export async function createSectionGroup(db: SqlDatabase, site: Site, input: { t
       tx,
       members.map((s, i) => ({ id: s.id, groupId: group.id, position: keys[i] as string })),
     );
-    await announceStructure(tx, site, SiteEvent.siteSectionGroupCreated, { sectionGroupId: group.id, title: group.title, sections: members.map((s) => s.id) }, now);
+    await announceStructure(
+      tx,
+      site,
+      SiteEvent.siteSectionGroupCreated,
+      { sectionGroupId: group.id, title: group.title, sections: members.map((s) => s.id) },
+      now,
+    );
     return group;
   });
 }
 
-export async function updateSectionGroup(db: SqlDatabase, site: Site, groupId: string, changes: SiteSectionGroupChanges, now: Date): Promise<SiteSectionGroupRow> {
+export async function updateSectionGroup(
+  db: SqlDatabase,
+  site: Site,
+  groupId: string,
+  changes: SiteSectionGroupChanges,
+  now: Date,
+): Promise<SiteSectionGroupRow> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     await requireGroup(tx, site.id, groupId);
@@ -83,7 +100,13 @@ export async function addSectionToGroup(db: SqlDatabase, site: Site, groupId: st
     if (!section || section.section_group_id === group.id) return group;
     const [position] = keysAtEnd(await listSectionsOfGroups(tx, [group.id]), 1);
     await placeSections(tx, [{ id: section.id, groupId: group.id, position: position as string }]);
-    await announceStructure(tx, site, SiteEvent.siteSectionMoved, { sectionId: section.id, sectionGroup: group.id, previousSectionGroup: section.section_group_id }, now);
+    await announceStructure(
+      tx,
+      site,
+      SiteEvent.siteSectionMoved,
+      { sectionId: section.id, sectionGroup: group.id, previousSectionGroup: section.section_group_id },
+      now,
+    );
     return group;
   });
 }
@@ -107,7 +130,13 @@ export async function removeSectionFromGroup(db: SqlDatabase, site: Site, groupI
 }
 
 /** Moves a group among the site's top-level items (moveSiteSectionGroup); no position: the end of the site. */
-export async function moveSectionGroup(db: SqlDatabase, site: Site, groupId: string, position: StructurePosition | undefined, now: Date): Promise<SiteSectionGroupRow> {
+export async function moveSectionGroup(
+  db: SqlDatabase,
+  site: Site,
+  groupId: string,
+  position: StructurePosition | undefined,
+  now: Date,
+): Promise<SiteSectionGroupRow> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await requireGroup(tx, site.id, groupId);
@@ -150,7 +179,10 @@ function resolveSections(sections: readonly SiteSectionRow[], ids: readonly stri
 }
 
 /** The keys of the top-level items right below and right above `item` (null: none). */
-function topLevelNeighbours(items: readonly { id: string; position: string }[], item: { id: string; position: string }): { below: string | null; above: string | null } {
+function topLevelNeighbours(
+  items: readonly { id: string; position: string }[],
+  item: { id: string; position: string },
+): { below: string | null; above: string | null } {
   const others = items.filter((i) => i.id !== item.id);
   return {
     below: others.filter((i) => i.position < item.position).pop()?.position ?? null,

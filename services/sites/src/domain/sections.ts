@@ -45,7 +45,12 @@ export function sectionTitleFrom(title: string): string {
  * added to a site whose spaces are at its root, those first move into a section of their own
  * (titled after the site, the default one), so no site space is left outside the sections.
  */
-export async function createSection(db: SqlDatabase, site: Site, input: { space: SpaceToAttach; title?: string; icon?: string | null }, now: Date): Promise<SiteSectionRow> {
+export async function createSection(
+  db: SqlDatabase,
+  site: Site,
+  input: { space: SpaceToAttach; title?: string; icon?: string | null },
+  now: Date,
+): Promise<SiteSectionRow> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     if ((await listAllSections(tx, site.id)).length === 0) await gatherRootIntoSection(tx, site, now);

@@ -1,15 +1,31 @@
 import { enqueueEvent, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { SiteEvent, siteEvent } from '../events/sites-events';
-import { deleteShareLink as deleteShareLinkRow, insertShareLink, isActiveShareKey, updateShareLink as updateShareLinkRow, type ShareLinkRow } from '../store/share-links.store';
+import {
+  deleteShareLink as deleteShareLinkRow,
+  insertShareLink,
+  isActiveShareKey,
+  updateShareLink as updateShareLinkRow,
+  type ShareLinkRow,
+} from '../store/share-links.store';
 import type { SiteRow } from '../store/sites.store';
 
 // A share key is a bearer secret in published URLs: 32 base62 characters (about 190 bits).
 const SHARE_KEY_LENGTH = 32;
 
-export async function createShareLink(db: SqlDatabase, site: Pick<SiteRow, 'id' | 'organization_id'>, name: string, callerId: string, now: Date): Promise<ShareLinkRow> {
+export async function createShareLink(
+  db: SqlDatabase,
+  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  name: string,
+  callerId: string,
+  now: Date,
+): Promise<ShareLinkRow> {
   return db.transaction(async (tx) => {
     const link = await insertShareLink(tx, { id: newId(), siteId: site.id, name, shareKey: newId(SHARE_KEY_LENGTH) }, now);
-    await enqueueEvent(tx, siteEvent(SiteEvent.shareLinkCreated, { organizationId: site.organization_id, siteId: site.id, shareLinkId: link.id, createdBy: callerId }), now);
+    await enqueueEvent(
+      tx,
+      siteEvent(SiteEvent.shareLinkCreated, { organizationId: site.organization_id, siteId: site.id, shareLinkId: link.id, createdBy: callerId }),
+      now,
+    );
     return link;
   });
 }
@@ -28,7 +44,14 @@ export async function updateShareLink(
     if (!link) throw notFound(`Share link ${shareLinkId} not found`);
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.shareLinkUpdated, { organizationId: site.organization_id, siteId: site.id, shareLinkId, active: link.active, fields: Object.keys(changes).sort(), updatedBy: callerId }),
+      siteEvent(SiteEvent.shareLinkUpdated, {
+        organizationId: site.organization_id,
+        siteId: site.id,
+        shareLinkId,
+        active: link.active,
+        fields: Object.keys(changes).sort(),
+        updatedBy: callerId,
+      }),
       now,
     );
     return link;
@@ -36,10 +59,20 @@ export async function updateShareLink(
 }
 
 /** Deletes a share link: its key stops opening the site at once. 404 when the site has no such link. */
-export async function deleteShareLink(db: SqlDatabase, site: Pick<SiteRow, 'id' | 'organization_id'>, shareLinkId: string, callerId: string, now: Date): Promise<void> {
+export async function deleteShareLink(
+  db: SqlDatabase,
+  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  shareLinkId: string,
+  callerId: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await deleteShareLinkRow(tx, site.id, shareLinkId))) throw notFound(`Share link ${shareLinkId} not found`);
-    await enqueueEvent(tx, siteEvent(SiteEvent.shareLinkDeleted, { organizationId: site.organization_id, siteId: site.id, shareLinkId, deletedBy: callerId }), now);
+    await enqueueEvent(
+      tx,
+      siteEvent(SiteEvent.shareLinkDeleted, { organizationId: site.organization_id, siteId: site.id, shareLinkId, deletedBy: callerId }),
+      now,
+    );
   });
 }
 

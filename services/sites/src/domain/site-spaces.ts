@@ -54,7 +54,11 @@ export async function attachSpace(tx: SqlExecutor, site: Site, space: SpaceToAtt
     siblings.map((s) => s.path),
   );
   const [position] = keysAtEnd(siblings, 1);
-  const siteSpace = await insertSiteSpace(tx, { id: newId(), siteId: site.id, sectionId, spaceId: space.id, path: path as string, position: position as string }, now);
+  const siteSpace = await insertSiteSpace(
+    tx,
+    { id: newId(), siteId: site.id, sectionId, spaceId: space.id, path: path as string, position: position as string },
+    now,
+  );
   await announceStructure(tx, site, SiteEvent.siteSpaceCreated, { siteSpaceId: siteSpace.id, sectionId, spaceId: space.id, path: siteSpace.path }, now);
   return siteSpace;
 }
@@ -67,7 +71,9 @@ export async function updateSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: 
     if (changes.path !== undefined && changes.path !== siteSpace.path) {
       const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.section_id);
       if (siblings.some((s) => s.id !== siteSpace.id && s.path === changes.path)) {
-        throw conflict(`Invalid body field "path": another site space ${siteSpace.section_id ? 'of this section' : 'at the root of this site'} already uses the path "${changes.path}"`);
+        throw conflict(
+          `Invalid body field "path": another site space ${siteSpace.section_id ? 'of this section' : 'at the root of this site'} already uses the path "${changes.path}"`,
+        );
       }
     }
     const updated = await updateSiteSpaceRow(tx, siteSpace.id, changes);
@@ -84,13 +90,25 @@ export async function deleteSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: 
     const deleted = await deleteSiteSpaceRow(tx, site.id, siteSpaceId);
     if (!deleted) return false;
     await ensureSiteDefaults(tx, site.id);
-    await announceStructure(tx, site, SiteEvent.siteSpaceDeleted, { siteSpaceId, sectionId: deleted.section_id, spaceId: deleted.space_id, wasDefault: deleted.is_default }, now);
+    await announceStructure(
+      tx,
+      site,
+      SiteEvent.siteSpaceDeleted,
+      { siteSpaceId, sectionId: deleted.section_id, spaceId: deleted.space_id, wasDefault: deleted.is_default },
+      now,
+    );
     return true;
   });
 }
 
 /** Moves a site space among the site spaces of its parent (moveSiteSpace); no position: the end. */
-export async function moveSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: string, position: StructurePosition | undefined, now: Date): Promise<SiteSpaceRow> {
+export async function moveSiteSpace(
+  db: SqlDatabase,
+  site: Site,
+  siteSpaceId: string,
+  position: StructurePosition | undefined,
+  now: Date,
+): Promise<SiteSpaceRow> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);

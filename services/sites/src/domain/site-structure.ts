@@ -70,6 +70,12 @@ export async function lockStructure(tx: SqlExecutor, site: Pick<SiteRow, 'id' | 
 }
 
 /** Writes a structure event of the site to the outbox, in the caller's transaction. */
-export async function announceStructure(tx: SqlExecutor, site: Pick<SiteRow, 'id' | 'organization_id'>, type: SiteEventType, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function announceStructure(
+  tx: SqlExecutor,
+  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  type: SiteEventType,
+  data: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
   await enqueueEvent(tx, siteEvent(type, { organizationId: site.organization_id, siteId: site.id, ...data }), now);
 }

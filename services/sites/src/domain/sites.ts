@@ -34,7 +34,12 @@ export const DEFAULT_SITE_TITLE = 'Untitled site';
  * call: each must exist, not be deleted, belong to the organization and be readable by the caller;
  * otherwise a 400 naming `spaces`.
  */
-export async function resolveSpacesForSite(content: SpaceSource, organizationId: string, spaceIds: readonly string[], userId: string): Promise<SpaceToAttach[]> {
+export async function resolveSpacesForSite(
+  content: SpaceSource,
+  organizationId: string,
+  spaceIds: readonly string[],
+  userId: string,
+): Promise<SpaceToAttach[]> {
   const wanted = [...new Set(spaceIds)];
   const catalog = await fetchSpaces(content, wanted, userId, organizationId);
   const missing = wanted.filter((id) => catalog.get(id)?.organization !== organizationId);
@@ -53,11 +58,23 @@ export async function createSite(
   now: Date,
 ): Promise<SiteWithCounts> {
   return db.transaction(async (tx) => {
-    const site = await insertSite(tx, { id: newId(), organizationId: input.organizationId, type: input.type, title: input.title, visibility: input.visibility }, now);
+    const site = await insertSite(
+      tx,
+      { id: newId(), organizationId: input.organizationId, type: input.type, title: input.title, visibility: input.visibility },
+      now,
+    );
     // Announced first: the site spaces' own events follow it.
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.siteCreated, { organizationId: input.organizationId, siteId: site.id, title: site.title, type: site.type, visibility: site.visibility, spaces: input.spaces.map((s) => s.id), createdBy: callerId }),
+      siteEvent(SiteEvent.siteCreated, {
+        organizationId: input.organizationId,
+        siteId: site.id,
+        title: site.title,
+        type: site.type,
+        visibility: site.visibility,
+        spaces: input.spaces.map((s) => s.id),
+        createdBy: callerId,
+      }),
       now,
     );
     for (const space of input.spaces) await attachSpace(tx, site, space, null, now);
@@ -85,7 +102,14 @@ export interface SiteUpdate {
  * default site space must be a visible site space of this site, at its root or (when it has
  * sections) in its default section; a default section must be a section of this site (else 400).
  */
-export async function updateSite(db: SqlDatabase, organizationId: string, siteId: string, update: SiteUpdate, callerId: string, now: Date): Promise<SiteWithCounts> {
+export async function updateSite(
+  db: SqlDatabase,
+  organizationId: string,
+  siteId: string,
+  update: SiteUpdate,
+  callerId: string,
+  now: Date,
+): Promise<SiteWithCounts> {
   try {
     return await applySiteUpdate(db, organizationId, siteId, update, callerId, now);
   } catch (err) {
@@ -95,7 +119,14 @@ export async function updateSite(db: SqlDatabase, organizationId: string, siteId
   }
 }
 
-async function applySiteUpdate(db: SqlDatabase, organizationId: string, siteId: string, update: SiteUpdate, callerId: string, now: Date): Promise<SiteWithCounts> {
+async function applySiteUpdate(
+  db: SqlDatabase,
+  organizationId: string,
+  siteId: string,
+  update: SiteUpdate,
+  callerId: string,
+  now: Date,
+): Promise<SiteWithCounts> {
   return db.transaction(async (tx) => {
     const site = await lockSite(tx, organizationId, siteId);
     if (!site) throw notFound(`Site ${siteId} not found`);
@@ -132,7 +163,8 @@ async function setDefaultSiteSpace(tx: SqlExecutor, siteId: string, siteSpaceId:
   if (!placement || placement.hidden) throw invalid(`no site space ${siteSpaceId} in this site`);
   if (await siteHasSections(tx, siteId)) {
     const defaultSection = await findDefaultSectionId(tx, siteId);
-    if (placement.section_id === null || placement.section_id !== defaultSection) throw invalid(`site space ${siteSpaceId} is not in the site's default section`);
+    if (placement.section_id === null || placement.section_id !== defaultSection)
+      throw invalid(`site space ${siteSpaceId} is not in the site's default section`);
   } else if (placement.section_id !== null) {
     throw invalid(`site space ${siteSpaceId} is not at the site's root`);
   }
@@ -140,7 +172,14 @@ async function setDefaultSiteSpace(tx: SqlExecutor, siteId: string, siteSpaceId:
 }
 
 /** Publishes or unpublishes a site; the event is written only when the state changes. */
-export async function setSitePublished(db: SqlDatabase, organizationId: string, siteId: string, published: boolean, callerId: string, now: Date): Promise<{ site: SiteWithCounts; changed: boolean }> {
+export async function setSitePublished(
+  db: SqlDatabase,
+  organizationId: string,
+  siteId: string,
+  published: boolean,
+  callerId: string,
+  now: Date,
+): Promise<{ site: SiteWithCounts; changed: boolean }> {
   return db.transaction(async (tx) => {
     const site = await lockSite(tx, organizationId, siteId);
     if (!site) throw notFound(`Site ${siteId} not found`);

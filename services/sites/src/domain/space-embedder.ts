@@ -48,7 +48,13 @@ export function spaceIdsOf(siteSpaces: Iterable<{ space_id: string }>): string[]
  * Checks that `spaceId` names a live space of the organization that the caller can access
  * (CheckSpaceAccess); otherwise a 400 naming the body field.
  */
-export async function requireSpaceOfOrganization(content: Pick<ContentClient, 'checkSpaceAccess'>, organizationId: string, spaceId: string, userId: string, field: string): Promise<void> {
+export async function requireSpaceOfOrganization(
+  content: Pick<ContentClient, 'checkSpaceAccess'>,
+  organizationId: string,
+  spaceId: string,
+  userId: string,
+  field: string,
+): Promise<void> {
   const access = await content.checkSpaceAccess({ spaceId, userId });
   if (!access.exists || access.organizationId !== organizationId || !access.level) {
     throw badRequest(`Invalid body field "${field}": no space ${spaceId} in this organization that you can access`);
@@ -59,7 +65,13 @@ export async function requireSpaceOfOrganization(content: Pick<ContentClient, 'c
  * A space named in a body as the structure needs it (its title names new sections and paths),
  * fetched with the response's other spaces: the catalog is reused to present the response.
  */
-export async function fetchSpaceForStructure(content: SpaceSource, organizationId: string, spaceId: string, userId: string, field: string): Promise<{ space: EmbeddedSpace; catalog: SpaceCatalog }> {
+export async function fetchSpaceForStructure(
+  content: SpaceSource,
+  organizationId: string,
+  spaceId: string,
+  userId: string,
+  field: string,
+): Promise<{ space: EmbeddedSpace; catalog: SpaceCatalog }> {
   const catalog = await fetchSpaces(content, [spaceId], userId, organizationId);
   const space = catalog.get(spaceId);
   if (!space) throw badRequest(`Invalid body field "${field}": no space ${spaceId} in this organization that you can access`);

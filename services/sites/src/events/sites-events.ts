@@ -29,4 +29,9 @@ export const SiteEvent = {
 export type SiteEventType = (typeof SiteEvent)[keyof typeof SiteEvent];
 
 /** An event about one site, keyed by its id so that the site's events stay in order. */
-export const siteEvent = <D extends { organizationId: string; siteId: string }>(type: SiteEventType, data: D) => ({ topic: SITES_TOPIC, key: data.siteId, type, data });
+export const siteEvent = <D extends { organizationId: string; siteId: string }>(type: SiteEventType, data: D) => ({
+  topic: SITES_TOPIC,
+  key: data.siteId,
+  type,
+  data,
+});

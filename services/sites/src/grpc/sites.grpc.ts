@@ -2,14 +2,30 @@ import { bind, type ServiceBinding, type ServiceContext } from '@quire/common';
 import { sites } from '@quire/proto';
 import { findSite } from '../store/sites.store';
 
-const NO_SITE: sites.GetSiteResponse = { exists: false, id: '', organizationId: '', title: '', type: '', visibility: '', published: false, basename: '', hostname: '' };
+const NO_SITE: sites.GetSiteResponse = {
+  exists: false,
+  id: '',
+  organizationId: '',
+  title: '',
+  type: '',
+  visibility: '',
+  published: false,
+  basename: '',
+  hostname: '',
+};
 
 /** The sites service's gRPC API for the other services (proto/quire/sites.proto). */
 export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>): ServiceBinding[] {
   const { db } = ctx;
   return [
     bind<sites.SitesServer>(sites.SitesService, {
-      check: async () => ({ service: 'sites', ready: await db.ping().then(() => true, () => false) }),
+      check: async () => ({
+        service: 'sites',
+        ready: await db.ping().then(
+          () => true,
+          () => false,
+        ),
+      }),
 
       // Scoped to the organization: a site of another one answers like an unknown site.
       getSite: async ({ organizationId, siteId }) => {

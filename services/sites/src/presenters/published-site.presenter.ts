@@ -62,7 +62,9 @@ export function presentPublishedStructure(structure: PublishedStructureView, spa
   }
   return {
     type: 'sections' as const,
-    structure: structure.items.map((item) => (item.kind === 'site-section' ? presentSiteSection(item.view, spaces, where) : presentSiteSectionGroup(item.view, spaces, where))),
+    structure: structure.items.map((item) =>
+      item.kind === 'site-section' ? presentSiteSection(item.view, spaces, where) : presentSiteSectionGroup(item.view, spaces, where),
+    ),
   };
 }
 

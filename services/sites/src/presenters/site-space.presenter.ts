@@ -44,7 +44,12 @@ export function presentSiteSpace(siteSpace: SiteSpaceRow, space: EmbeddedSpace, 
  * The site spaces whose space content returned, presented in order; the others (space deleted,
  * transferred, or not visible to the caller) are left out. `sections` holds the sections they are in.
  */
-export function presentSiteSpaces(siteSpaces: readonly SiteSpaceRow[], spaces: SpaceCatalog, sections: ReadonlyMap<string, SectionPlace>, where: StructureUrls) {
+export function presentSiteSpaces(
+  siteSpaces: readonly SiteSpaceRow[],
+  spaces: SpaceCatalog,
+  sections: ReadonlyMap<string, SectionPlace>,
+  where: StructureUrls,
+) {
   return siteSpaces.flatMap((siteSpace) => {
     const space = spaces.get(siteSpace.space_id);
     const section = siteSpace.section_id ? (sections.get(siteSpace.section_id) ?? null) : null;

@@ -60,7 +60,11 @@ export async function listAllSections(db: SqlExecutor, siteId: string): Promise<
 /** One page of a site's sections in navigation order. */
 export async function listSections(db: SqlExecutor, siteId: string, page: PageRequest): Promise<{ rows: SiteSectionRow[]; total: number }> {
   const [list, count] = await Promise.all([
-    db.query<SiteSectionRow>(`SELECT s.* ${NAVIGATION} WHERE s.site_id = $1 ORDER BY ${NAVIGATION_ORDER} LIMIT $2 OFFSET $3`, [siteId, page.limit, page.offset]),
+    db.query<SiteSectionRow>(`SELECT s.* ${NAVIGATION} WHERE s.site_id = $1 ORDER BY ${NAVIGATION_ORDER} LIMIT $2 OFFSET $3`, [
+      siteId,
+      page.limit,
+      page.offset,
+    ]),
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_sections WHERE site_id = $1', [siteId]),
   ]);
   return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
@@ -69,9 +73,10 @@ export async function listSections(db: SqlExecutor, siteId: string, page: PageRe
 /** The sections of the given groups, each group's in order. */
 export async function listSectionsOfGroups(db: SqlExecutor, groupIds: readonly string[]): Promise<SiteSectionRow[]> {
   if (groupIds.length === 0) return [];
-  const { rows } = await db.query<SiteSectionRow>('SELECT * FROM site_sections WHERE section_group_id = ANY($1::text[]) ORDER BY section_group_id, position COLLATE "C", id', [
-    [...groupIds],
-  ]);
+  const { rows } = await db.query<SiteSectionRow>(
+    'SELECT * FROM site_sections WHERE section_group_id = ANY($1::text[]) ORDER BY section_group_id, position COLLATE "C", id',
+    [[...groupIds]],
+  );
   return rows;
 }
 

@@ -17,14 +17,27 @@ export async function insertShareLink(db: SqlExecutor, link: { id: string; siteI
   return rows[0] as ShareLinkRow;
 }
 
-export async function listShareLinks(db: SqlExecutor, siteId: string, page: { limit: number; offset: number }): Promise<{ rows: ShareLinkRow[]; total: number }> {
+export async function listShareLinks(
+  db: SqlExecutor,
+  siteId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ShareLinkRow[]; total: number }> {
   const total = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_share_links WHERE site_id = $1', [siteId]);
-  const { rows } = await db.query<ShareLinkRow>('SELECT * FROM site_share_links WHERE site_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [siteId, page.limit, page.offset]);
+  const { rows } = await db.query<ShareLinkRow>('SELECT * FROM site_share_links WHERE site_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
+    siteId,
+    page.limit,
+    page.offset,
+  ]);
   return { rows, total: total.rows[0]?.n ?? 0 };
 }
 
 /** Sets `active` and/or `name`; null when the site has no such share link. */
-export async function updateShareLink(db: SqlExecutor, siteId: string, shareLinkId: string, changes: { active?: boolean; name?: string }): Promise<ShareLinkRow | null> {
+export async function updateShareLink(
+  db: SqlExecutor,
+  siteId: string,
+  shareLinkId: string,
+  changes: { active?: boolean; name?: string },
+): Promise<ShareLinkRow | null> {
   const { rows } = await db.query<ShareLinkRow>(
     `UPDATE site_share_links SET active = COALESCE($3, active), name = COALESCE($4, name)
      WHERE site_id = $1 AND id = $2 RETURNING *`,

@@ -76,7 +76,12 @@ export async function listAllSiteSpaces(db: SqlExecutor, siteId: string): Promis
 }
 
 /** The visible site spaces of a site in site order, one page of them. */
-export async function listSiteSpaces(db: SqlExecutor, siteId: string, filter: SiteSpaceListFilter, page: PageRequest): Promise<{ rows: SiteSpaceRow[]; total: number }> {
+export async function listSiteSpaces(
+  db: SqlExecutor,
+  siteId: string,
+  filter: SiteSpaceListFilter,
+  page: PageRequest,
+): Promise<{ rows: SiteSpaceRow[]; total: number }> {
   const where = ['sp.site_id = $1', 'NOT sp.hidden'];
   const params: unknown[] = [siteId];
   if (filter.isDefault !== undefined) {

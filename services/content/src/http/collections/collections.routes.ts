@@ -24,7 +24,13 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     const { nested } = parseInput(listCollectionsQuery, req.query, 'query');
     const role = await requireOrganizationRole(membership, req.params.organizationId, req.principal.userId);
     const { rows, total } = await listCollections(db, req.params.organizationId, nested, page);
-    res.json(listEnvelope(rows.map((c) => presentCollection(c, levelOnContent(role, c), urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((c) => presentCollection(c, levelOnContent(role, c), urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   // New collections inherit (defaultLevel `inherit`) and go at the end of their parent.
@@ -36,7 +42,10 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     const parentId = body.parent ?? null;
     if (parentId) await authorizeDestination(db, membership, organizationId, parentId, userId);
     const collection = await createCollection(db, { organizationId, parentId, title: body.title, defaultLevel: 'inherit' }, clock());
-    res.status(201).location(urls.api(`/collections/${collection.id}`)).json(presentCollection(collection, levelOnContent(role, collection), urls));
+    res
+      .status(201)
+      .location(urls.api(`/collections/${collection.id}`))
+      .json(presentCollection(collection, levelOnContent(role, collection), urls));
   });
 
   router.get('/v1/collections/:collectionId', async (req: Request<CollectionParams>, res: Response) => {
@@ -47,7 +56,12 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
   router.patch('/v1/collections/:collectionId', async (req: Request<CollectionParams>, res: Response) => {
     const body = parseInput(updateCollectionBody, req.body ?? {});
     const { collection, level } = await authorizeCollection(db, membership, req.params.collectionId, req.principal.userId, 'update');
-    const updated = await updateCollectionFields(db, collection, { title: body.title, description: body.description, default_level: body.defaultLevel }, clock());
+    const updated = await updateCollectionFields(
+      db,
+      collection,
+      { title: body.title, description: body.description, default_level: body.defaultLevel },
+      clock(),
+    );
     res.json(presentCollection(updated, level, urls));
   });
 
@@ -63,7 +77,13 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     const page = parsePageRequest(req.query);
     const { collection, role } = await authorizeCollection(db, membership, req.params.collectionId, req.principal.userId, 'read');
     const { rows, total } = await listSpacesInCollection(db, collection.id, page);
-    res.json(listEnvelope(rows.map((s) => presentSpace(s, levelOnContent(role, s), urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((s) => presentSpace(s, levelOnContent(role, s), urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   // `parent` omitted: stays under its parent, only `position` changes.

@@ -24,7 +24,13 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
     const page = parsePageRequest(req.query);
     await authorizeInOrganization(membership, req.params.organizationId, req.principal.userId, 'read');
     const { rows, total } = await listCustomFields(db, req.params.organizationId, page);
-    res.json(listEnvelope(rows.map((f) => presentCustomField(f, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((f) => presentCustomField(f, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.post('/v1/orgs/:organizationId/custom-fields', async (req: Request<OrgParams>, res: Response) => {

@@ -33,7 +33,10 @@ export const createCustomFieldBody = z
   });
 
 // `name` and `type` are not in the reference's PATCH body: a field keeps both for life.
-export const updateCustomFieldBody = z.object({ ...describing, options }).partial().strict();
+export const updateCustomFieldBody = z
+  .object({ ...describing, options })
+  .partial()
+  .strict();
 
 // The shape only; each value is checked against its field's type and options by the domain.
 export const updateSpaceCustomFieldsBody = z

@@ -23,7 +23,13 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     const page = parsePageRequest(req.query);
     const role = await requireOrganizationRole(membership, req.params.organizationId, req.principal.userId);
     const { rows, total } = await listSpacesInOrganization(db, req.params.organizationId, page);
-    res.json(listEnvelope(rows.map((s) => presentSpace(s, levelOnContent(role, s), urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((s) => presentSpace(s, levelOnContent(role, s), urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.post('/v1/orgs/:organizationId/spaces', async (req: Request<OrgParams>, res: Response) => {
@@ -35,10 +41,22 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     if (parentId) await authorizeDestination(db, membership, organizationId, parentId, userId);
     const space = await createSpace(
       db,
-      { organizationId, parentId, title: body.title, emoji: body.emoji ?? '', visibility: body.visibility, defaultLevel: body.defaultLevel, editMode: body.editMode, createdBy: userId },
+      {
+        organizationId,
+        parentId,
+        title: body.title,
+        emoji: body.emoji ?? '',
+        visibility: body.visibility,
+        defaultLevel: body.defaultLevel,
+        editMode: body.editMode,
+        createdBy: userId,
+      },
       clock(),
     );
-    res.status(201).location(urls.api(`/spaces/${space.id}`)).json(presentSpace(space, levelOnContent(role, space), urls));
+    res
+      .status(201)
+      .location(urls.api(`/spaces/${space.id}`))
+      .json(presentSpace(space, levelOnContent(role, space), urls));
   });
 
   // A deleted space still answers (with deletedAt) until it is purged, so it can be restored.
@@ -78,7 +96,10 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     const role = await authorizeInOrganization(membership, space.organization_id, userId, 'create');
     if (space.parent_id) await authorizeDestination(db, membership, space.organization_id, space.parent_id, userId);
     const copy = await duplicateSpace(db, space, userId, clock());
-    res.status(201).location(urls.api(`/spaces/${copy.id}`)).json(presentSpace(copy, levelOnContent(role, copy), urls));
+    res
+      .status(201)
+      .location(urls.api(`/spaces/${copy.id}`))
+      .json(presentSpace(copy, levelOnContent(role, copy), urls));
   });
 
   // `parent` omitted: stays in its collection, only `position` changes.

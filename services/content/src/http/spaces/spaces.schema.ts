@@ -21,7 +21,6 @@ const title = z.string().max(50);
 const editMode = z.enum(['live', 'locked']);
 const visibility = z.enum(CONTENT_VISIBILITIES);
 
-
 const IN_COLLECTION_ONLY = 'in-collection is only for spaces in a collection';
 
 export const createSpaceBody = z

@@ -20,7 +20,13 @@ export function linkInvitesRoutes({ db, urls, clock }: IdentityHttpDeps): Router
     const page = parsePageRequest(req.query);
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
     const { rows, total } = await listLinkInvites(db, org.id, page);
-    res.json(listEnvelope(rows.map((i) => presentLinkInvite(i, org.role, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((i) => presentLinkInvite(i, org.role, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.post('/v1/orgs/:organizationId/link-invites', async (req: Request<OrgParams>, res: Response) => {

@@ -8,9 +8,18 @@ const CONTENT_INVITES = 'invite links to a space or collection are not supported
 export const createLinkInviteBody = z
   .object({
     // Checked before `role`, so that a content invite hears why rather than "role is required".
-    level: z.unknown().refine(() => false, CONTENT_INVITES).optional(),
-    space: z.unknown().refine(() => false, CONTENT_INVITES).optional(),
-    collection: z.unknown().refine(() => false, CONTENT_INVITES).optional(),
+    level: z
+      .unknown()
+      .refine(() => false, CONTENT_INVITES)
+      .optional(),
+    space: z
+      .unknown()
+      .refine(() => false, CONTENT_INVITES)
+      .optional(),
+    collection: z
+      .unknown()
+      .refine(() => false, CONTENT_INVITES)
+      .optional(),
     role: memberRole,
   })
   .strict();
@@ -19,7 +28,10 @@ export const createLinkInviteBody = z
 // invites' form, which Quire does not have.
 export const updateLinkInviteBody = z
   .object({
-    level: z.unknown().refine(() => false, 'only invites to a space or collection have a level; set "role"').optional(),
+    level: z
+      .unknown()
+      .refine(() => false, 'only invites to a space or collection have a level; set "role"')
+      .optional(),
     role: memberRole,
   })
   .strict();

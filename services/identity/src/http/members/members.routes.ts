@@ -19,7 +19,13 @@ export function membersRoutes({ db, urls, clock }: IdentityHttpDeps): Router {
     const filter = parseInput(listMembersQuery, req.query, 'query');
     const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'listMembers');
     const { rows, total } = await listMembers(db, org.id, filter, page);
-    res.json(listEnvelope(rows.map((m) => presentMember(m, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((m) => presentMember(m, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   // Any member may read a member.

@@ -15,7 +15,13 @@ export function organizationsRoutes({ db, urls, clock }: IdentityHttpDeps): Rout
   router.get('/v1/orgs', async (req: Request, res: Response) => {
     const page = parsePageRequest(req.query);
     const { rows, total } = await listOrganizationsOfUser(db, req.principal.userId, page);
-    res.json(listEnvelope(rows.map((o) => presentOrganization(o, o.caller_role, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((o) => presentOrganization(o, o.caller_role, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.get('/v1/orgs/:organizationId', async (req: Request<OrgParams>, res: Response) => {

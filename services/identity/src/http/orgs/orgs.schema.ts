@@ -7,7 +7,6 @@ const domain = z
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name such as example.com')
   .transform((d) => d.toLowerCase());
 
-
 const mergeRule = z.union([
   z.object({ rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']), users: z.array(z.string()) }).strict(),
   z
@@ -29,9 +28,16 @@ export const updateOrganizationBody = z
   .object({
     title: z.string().trim().min(2).max(255),
     emailDomains: z.array(domain).max(100),
-    hostname: z.string().min(3).max(32).regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'must be lower-case letters, digits and inner hyphens'),
+    hostname: z
+      .string()
+      .min(3)
+      .max(32)
+      .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'must be lower-case letters, digits and inner hyphens'),
     defaultRole: z.enum(ROLES).nullable(),
-    defaultContent: z.object({ type: z.literal('site'), site: z.string().min(1).max(64) }).strict().nullable(),
+    defaultContent: z
+      .object({ type: z.literal('site'), site: z.string().min(1).max(64) })
+      .strict()
+      .nullable(),
     logo: httpUrl.nullable(),
     sso: z.boolean(),
     ai: z.boolean(),

@@ -18,7 +18,13 @@ export function teamMembersRoutes({ db, urls, clock }: IdentityHttpDeps): Router
     const page = parsePageRequest(req.query);
     const { team } = await authorizeTeam(db, req.params.organizationId, req.params.teamId, req.principal.userId, 'read');
     const { rows, total } = await listTeamMembers(db, team.id, page);
-    res.json(listEnvelope(rows.map((m) => presentTeamMember(m, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((m) => presentTeamMember(m, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.put('/v1/orgs/:organizationId/teams/:teamId/members', async (req: Request<TeamParams>, res: Response) => {

@@ -34,7 +34,10 @@ export const aggregateBody = z
     select: z.array(column).max(50).optional(),
     where: z.array(filter).max(50).optional(),
     groupBy: z.array(column).max(10).optional(),
-    order: z.object({ by: column, direction: z.enum(['asc', 'desc']) }).strict().optional(),
+    order: z
+      .object({ by: column, direction: z.enum(['asc', 'desc']) })
+      .strict()
+      .optional(),
     range: z.union([z.enum(RANGE_PRESETS), z.object({ from: z.string(), to: z.string() }).strict()]),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
   })

@@ -12,7 +12,12 @@ export type InsightsQueryDeps = Pick<ServiceContext, 'clients' | 'clock'> & {
  * to that organization (asked of the sites service). A non-member and an unknown site get the
  * same 404, so ids do not leak.
  */
-export async function authorizeInsightsRead(deps: Pick<InsightsQueryDeps, 'clients' | 'membership'>, organizationId: string, siteId: string, userId: string): Promise<InsightsScope> {
+export async function authorizeInsightsRead(
+  deps: Pick<InsightsQueryDeps, 'clients' | 'membership'>,
+  organizationId: string,
+  siteId: string,
+  userId: string,
+): Promise<InsightsScope> {
   const { role } = await deps.membership.membership(organizationId, userId);
   if (!role) throw notFound(`Site ${siteId} not found`);
   const site = await deps.clients.sites().getSite({ organizationId, siteId });

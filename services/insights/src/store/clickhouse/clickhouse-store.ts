@@ -16,7 +16,15 @@ import {
   rollupWindow,
 } from './daily-rollup';
 import { clickhouseDialect } from './dialect';
-import { LEDGER_MIGRATIONS, LEDGER_RETENTION_MONTHS, LEDGER_TABLE, ledgerRow, LOOKUP_IDS_PER_QUERY, overlappingBatchesSql, storedEventIdsSql } from './insert-ledger';
+import {
+  LEDGER_MIGRATIONS,
+  LEDGER_RETENTION_MONTHS,
+  LEDGER_TABLE,
+  ledgerRow,
+  LOOKUP_IDS_PER_QUERY,
+  overlappingBatchesSql,
+  storedEventIdsSql,
+} from './insert-ledger';
 import { expiredPartitions, RETENTION_MONTHS } from './retention';
 import { addColumnsStatement, CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
 
@@ -155,7 +163,9 @@ export class ClickHouseStore implements InsightsStore {
   }
 
   private async dropPartitions(table: string, now: Date, retentionMonths: number): Promise<string[]> {
-    const parts = await this.read<{ partition: string }>(() => `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${table}' AND active`);
+    const parts = await this.read<{ partition: string }>(
+      () => `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${table}' AND active`,
+    );
     const partitions = parts.map((r) => String(r.partition));
     const expired = expiredPartitions(partitions, now, retentionMonths);
     // Ids are six digits (checked by expiredPartitions), so they are safe as literals.

@@ -85,7 +85,12 @@ export function rollupWindow(plan: AggregatePlan, coversFromDay: number): { firs
  * parts yield the same keys (`bucket` and the field columns) and an event count `c`, which the
  * shared builder then groups, filters, orders and limits like any other query.
  */
-export function buildRollupAggregateSql(scope: InsightsScope, plan: AggregatePlan, window: { firstDay: number; lastDay: number }, d: SqlDialect): BuiltAggregate {
+export function buildRollupAggregateSql(
+  scope: InsightsScope,
+  plan: AggregatePlan,
+  window: { firstDay: number; lastDay: number },
+  d: SqlDialect,
+): BuiltAggregate {
   const columns = [...new Set(plan.dimensions.flatMap((dim) => (dim.kind === 'field' ? (rollupColumns(dim.sources) ?? []) : [])))];
   const time = plan.dimensions.find((dim) => dim.kind === 'datetime');
   const part = (table: string, bucket: string | null, count: string, conditions: string[]): string => {

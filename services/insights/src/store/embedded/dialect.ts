@@ -30,7 +30,8 @@ export function postgresDialect(params: unknown[]): SqlDialect {
   // An array source as rows: a subquery over the event's claim arrays, with one column `value`.
   const elements = (source: FieldSource): string => {
     if (source.kind === 'claimKeys') return 'SELECT DISTINCT c.k AS value FROM unnest(visitor_claim_keys) AS c(k)';
-    if (source.kind === 'claimValues') return `SELECT c.v AS value FROM unnest(visitor_claim_keys, visitor_claim_values) AS c(k, v) WHERE c.k = ${bind('String', source.claim)}`;
+    if (source.kind === 'claimValues')
+      return `SELECT c.v AS value FROM unnest(visitor_claim_keys, visitor_claim_values) AS c(k, v) WHERE c.k = ${bind('String', source.claim)}`;
     throw new TypeError(`${source.kind} is not an array source`);
   };
   // Grouping by an array source joins its elements laterally, once per source (ClickHouse's

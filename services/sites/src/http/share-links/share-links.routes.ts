@@ -21,7 +21,13 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     const page = parsePageRequest(req.query);
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'read');
     const { rows, total } = await listShareLinks(db, site.id, page);
-    res.json(listEnvelope(rows.map((link) => presentShareLink(link, site, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((link) => presentShareLink(link, site, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.post(base, async (req: Request<SiteParams>, res: Response) => {
@@ -29,7 +35,10 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
     const link = await createShareLink(db, site, body.name, callerId, clock());
-    res.status(201).location(urls.api(`/orgs/${site.organization_id}/sites/${site.id}/share-links/${link.id}`)).json(presentShareLink(link, site, urls));
+    res
+      .status(201)
+      .location(urls.api(`/orgs/${site.organization_id}/sites/${site.id}/share-links/${link.id}`))
+      .json(presentShareLink(link, site, urls));
   });
 
   router.patch(`${base}/:shareLinkId`, async (req: Request<ShareLinkParams>, res: Response) => {

@@ -23,7 +23,13 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     const orgId = req.params.organizationId;
     await authorizeSitesOfOrganization(deps, orgId, req.principal.userId, 'read');
     const { rows, total } = await listSites(db, orgId, { space: filter.space, title: filter.title, published: filter.published, types: filter.type }, page);
-    res.json(listEnvelope(rows.map((site) => presentSite(site, urls)), total, page));
+    res.json(
+      listEnvelope(
+        rows.map((site) => presentSite(site, urls)),
+        total,
+        page,
+      ),
+    );
   });
 
   router.post('/v1/orgs/:organizationId/sites', async (req: Request<OrgParams>, res: Response) => {
@@ -32,7 +38,12 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     const callerId = req.principal.userId;
     await authorizeSitesOfOrganization(deps, orgId, callerId, 'manage');
     const spaces = await resolveSpacesForSite(clients.content(), orgId, body.spaces, callerId);
-    const site = await createSite(db, { organizationId: orgId, type: body.type, title: body.title ?? DEFAULT_SITE_TITLE, visibility: body.visibility, spaces }, callerId, clock());
+    const site = await createSite(
+      db,
+      { organizationId: orgId, type: body.type, title: body.title ?? DEFAULT_SITE_TITLE, visibility: body.visibility, spaces },
+      callerId,
+      clock(),
+    );
     const presented = presentSite(site, urls);
     res.status(201).location(presented.urls.location).json(presented);
   });
@@ -58,7 +69,10 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
   });
 
   // Companions of the `published` field (reference publishSite / unpublishSite); both idempotent.
-  for (const [action, published] of [['publish', true], ['unpublish', false]] as const) {
+  for (const [action, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
     router.post(`/v1/orgs/:organizationId/sites/:siteId/${action}`, async (req: Request<SiteParams>, res: Response) => {
       const callerId = req.principal.userId;
       const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');

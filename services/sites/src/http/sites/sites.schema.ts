@@ -14,7 +14,10 @@ const basename = structurePath;
 const hostname = z
   .string()
   .max(512)
-  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, 'must be a lower-case host name with at least three labels, e.g. docs.example.com');
+  .regex(
+    /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
+    'must be a lower-case host name with at least three labels, e.g. docs.example.com',
+  );
 
 // Reference SiteProxyOrigin: a host and a sub-directory ("company.com/docs"). A leading
 // http(s):// and a trailing slash are accepted and dropped, as people paste URLs.
@@ -59,7 +62,12 @@ export const updateSiteBody = z
 // 'simple' query parser gives an array) or as one comma-separated list.
 const typeFilter = z
   .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v.length > 0))
+  .transform((value) =>
+    (Array.isArray(value) ? value : [value])
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => v.length > 0),
+  )
   .pipe(z.array(siteType).min(1));
 
 export const listSitesQuery = z
