@@ -32,6 +32,8 @@ export interface GatewaySettings {
   upstreamTimeoutMs: number;
   authCacheTtlSeconds: number;
   authLocalTtlMs: number;
+  /** A request body that has not fully arrived this long after the request began is a 408. */
+  bodyTimeoutMs: number;
 }
 
 export interface GatewayDeps {
@@ -86,14 +88,16 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
 
   async function handle(req: Request, res: Response, requestId: string): Promise<void> {
     const path = req.path;
-    const { route, allowed } = routes.match(req.method, path);
+    // HEAD is served by the GET route (the service answers it without a body).
+    const { route, allowed } = routes.match(req.method === 'HEAD' ? 'GET' : req.method, path);
     if (!route) {
       if (allowed.length) throw new ApiError(405, `Method ${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
       throw notFound(`No route for ${req.method} ${path}`);
     }
-    const { principal, tokenHash } = await authenticator.authenticate(req.headers.authorization);
+    const { principal, tokenHash } = await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
     await limiter.take(tokenHash);
     guardBodySize(req, res, settings.bodyLimitBytes);
+    guardBodyTime(req, res, settings.bodyTimeoutMs);
 
     for (const h of INTERNAL_HEADERS) delete req.headers[h];
     const signed = signer.sign(principal);
@@ -121,6 +125,35 @@ function guardBodySize(req: Request, res: Response, limit: number): void {
       }
     });
   }
+}
+
+/** Node keeps only the first of several Authorization headers; the raw list shows them all. */
+function countHeaders(rawHeaders: string[], name: string): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === name) count++;
+  return count;
+}
+
+/**
+ * A body that is shorter than its Content-Length, or trickles in, would hold the request (and a
+ * connection to the service) until the upstream timeout: answer 408 once `timeoutMs` has passed
+ * without the whole body, and close the connection.
+ */
+function guardBodyTime(req: Request, res: Response, timeoutMs: number): void {
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (!hasBody || req.complete) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (!res.headersSent) {
+      const body = JSON.stringify(errorBody(408, `The request body did not arrive within ${timeoutMs} ms`));
+      res.writeHead(408, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+      res.end(body);
+    }
+    req.destroy();
+  }, timeoutMs);
+  timer.unref();
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
 }
 
 function sendError(res: Response, err: unknown, logger: Logger, requestId: string): void {

@@ -12,6 +12,7 @@ const gatewayEnvSchema = sharedEnvSchema.extend({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_LOCAL_TTL_MS: z.coerce.number().int().min(0).default(5000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
 });
 
 /** Settings every gateway has, in both ways of running. */
@@ -29,6 +30,7 @@ export function gatewaySettingsFromEnv(
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,
     authLocalTtlMs: e.AUTH_LOCAL_TTL_MS,
+    bodyTimeoutMs: e.BODY_TIMEOUT_MS,
   };
   return { settings, port: e.PORT, bindHost: e.BIND_HOST, logLevel: e.LOG_LEVEL, grpcDeadlineMs: e.GRPC_DEADLINE_MS };
 }

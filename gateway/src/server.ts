@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import { answerClientErrorsAsJson } from '@quire/common';
 
 export function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -7,6 +8,7 @@ export function listen(app: Express, port: number, host: string): Promise<Server
     // Longer than common client and load-balancer idle timeouts, so kept-alive sockets are reused.
     server.keepAliveTimeout = 65000;
     server.headersTimeout = 66000;
+    answerClientErrorsAsJson(server);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });

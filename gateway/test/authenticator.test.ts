@@ -41,6 +41,16 @@ describe('Authenticator', () => {
     await expect(auth.authenticate(header)).rejects.toMatchObject({ code: 401, message: expect.stringMatching(message) });
   });
 
+  it('reads the scheme case-insensitively (RFC 7235) and refuses several Authorization headers', async () => {
+    const auth = new Authenticator(() => fakeIdentity({ qr_validtoken123: 'u1' }).client, new MemoryCache(), logger, { cacheTtlSeconds: 60, localTtlMs: 0 });
+    await expect(auth.authenticate('bearer qr_validtoken123')).resolves.toMatchObject({ principal: { userId: 'u1' } });
+    await expect(auth.authenticate('BEARER  qr_validtoken123')).resolves.toMatchObject({ principal: { userId: 'u1' } });
+    await expect(auth.authenticate('Bearer qr_validtoken123', 2)).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/one Authorization header/),
+    });
+  });
+
   it('turns an unknown token into 401 and keeps identity outages as they are', async () => {
     const auth = new Authenticator(() => fakeIdentity({}).client, new MemoryCache(), logger, { cacheTtlSeconds: 60, localTtlMs: 0 });
     await expect(auth.authenticate('Bearer qr_unknowntoken1')).rejects.toMatchObject({ code: 401 });

@@ -1,5 +1,15 @@
-import { ApiError, authCacheKey, hashToken, unauthorized, type Cache, type IdentityClient, type Logger, type Principal } from '@quire/common';
-import { LocalTtlCache } from './local-cache';
+import {
+  ApiError,
+  authCacheKey,
+  badRequest,
+  hashToken,
+  TtlCache,
+  unauthorized,
+  type Cache,
+  type IdentityClient,
+  type Logger,
+  type Principal,
+} from '@quire/common';
 
 export interface AuthenticatorOptions {
   cacheTtlSeconds: number;
@@ -11,14 +21,15 @@ export interface Authenticated {
   tokenHash: string;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{8,512})$/;
+// The auth scheme is case-insensitive (RFC 7235 §2.1); one or more spaces may follow it.
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{8,512})$/i;
 
 /**
  * Resolves `Authorization: Bearer <token>`: in-process cache, then Redis, then identity's
  * Authenticate over gRPC. Redis being down only costs speed; identity being down is a 503.
  */
 export class Authenticator {
-  private readonly local: LocalTtlCache<Principal>;
+  private readonly local: TtlCache<Principal>;
   private lastCacheWarn = 0;
 
   constructor(
@@ -27,10 +38,14 @@ export class Authenticator {
     private readonly logger: Logger,
     private readonly options: AuthenticatorOptions,
   ) {
-    this.local = new LocalTtlCache(options.localTtlMs);
+    // In-process, in front of Redis: the hot path answers without a network hop. Entries live a
+    // few seconds, which bounds how long a revoked token can linger in one worker.
+    this.local = new TtlCache(options.localTtlMs, 10_000);
   }
 
-  async authenticate(header: string | undefined): Promise<Authenticated> {
+  /** `headerCount`: how many Authorization headers came (Node keeps only the first of several). */
+  async authenticate(header: string | undefined, headerCount = header === undefined ? 0 : 1): Promise<Authenticated> {
+    if (headerCount > 1) throw badRequest('Send one Authorization header, not several');
     if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <token>"');

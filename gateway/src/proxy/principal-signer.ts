@@ -1,20 +1,23 @@
-import { signPrincipal, type Principal } from '@quire/common';
+import { signPrincipal, TtlCache, type Principal } from '@quire/common';
 
-/** Signs principals for services; a signature is reused for up to a minute per token (its iat window). */
+/** How long one signature is reused for a token: well inside the principal's iat window. */
+const REUSE_MS = 60_000;
+
+/** Signs principals for services; a signature is reused for up to a minute per token. */
 export class PrincipalSigner {
-  private readonly memo = new Map<string, { principal: string; signature: string; signedAt: number }>();
+  private readonly memo: TtlCache<{ principal: string; signature: string }>;
 
   constructor(
     private readonly secret: string,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.memo = new TtlCache(REUSE_MS, 50_000, now);
+  }
 
   sign(p: Principal): { principal: string; signature: string } {
-    const nowMs = this.now();
     const hit = this.memo.get(p.tokenId);
-    if (hit && nowMs - hit.signedAt < 60000) return hit;
-    const signed = { ...signPrincipal(p, this.secret, nowMs), signedAt: nowMs };
-    if (this.memo.size > 50000) this.memo.clear();
+    if (hit) return hit;
+    const signed = signPrincipal(p, this.secret, this.now());
     this.memo.set(p.tokenId, signed);
     return signed;
   }

@@ -28,6 +28,7 @@ export * from './grpc/clients';
 export * from './http/observability';
 export * from './http/service-app';
 export * from './http/route';
+export { answerClientErrorsAsJson } from './http/client-errors';
 export * from './runtime';
 export * from './distributed';
 export * from './route-table';

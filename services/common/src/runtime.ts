@@ -6,6 +6,7 @@ import type { Cache } from './cache/cache';
 import type { ServiceConfig } from './config';
 import { ServiceClients } from './grpc/clients';
 import { startGrpcServer, stopGrpcServer, type ServiceBinding } from './grpc/server';
+import { answerClientErrorsAsJson } from './http/client-errors';
 import { createServiceApp, finishServiceApp } from './http/service-app';
 import { Metrics, type ReadinessCheck } from './http/observability';
 import type { Logger } from './logger';
@@ -123,6 +124,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
 function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    answerClientErrorsAsJson(server);
     server.once('listening', () => resolve(server));
     server.once('error', reject);
     server.keepAliveTimeout = 65000;
