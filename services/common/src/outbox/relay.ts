@@ -12,20 +12,26 @@ interface OutboxRow {
 }
 
 const BATCH_SIZE = 200;
+/** The advisory lock key only one publishing relay of a database holds (any fixed bigint). */
+const RELAY_LOCK_KEY = 7_351_001;
 const PUBLISH_TIMEOUT_MS = 8000;
 
 /**
- * Publishes committed outbox rows in order and marks them published. Rows are claimed with
- * FOR UPDATE SKIP LOCKED so replicas share the work; if the bus is down nothing is marked and
- * the same rows go out later (consumers ignore the rare repeat). A commit that wrote outbox rows
- * wakes the relay (the `outbox` commit signal); the timer is only the fallback for rows written
- * by another replica.
+ * Publishes committed outbox rows in order and marks them published. If the bus is down nothing
+ * is marked and the same rows go out later (consumers ignore the rare repeat). A commit that
+ * wrote outbox rows wakes the relay (the `outbox` commit signal); the timer is only the fallback
+ * for rows written by another replica.
  *
- * Why the row locks are held while publishing (up to PUBLISH_TIMEOUT_MS per topic): the locks
- * only cover unpublished rows already claimed, so writers (INSERT of new rows) never wait on them
- * and other relays skip them; holding them is what keeps a second replica from publishing the
- * same rows out of order. The cost is one pooled connection per relay while Kafka answers
- * (measured in outbox.test.ts: an insert during a stalled publish commits without waiting).
+ * One relay of a database publishes at a time: a pass first tries a transaction-level advisory
+ * lock and, when another replica holds it, skips (it never waits). So events leave in `seq`
+ * order even with several replicas; with SKIP LOCKED alone, a second replica would publish later
+ * rows of a key while the first still holds earlier ones.
+ *
+ * Why the lock is held while publishing (up to PUBLISH_TIMEOUT_MS per topic): writers (INSERT of
+ * new rows) never wait on it, and other relays skip their pass instead of waiting; releasing it
+ * before the publish would let another replica send the same rows or overtake them. The cost is
+ * one pooled connection per publishing relay while Kafka answers
+ * (test/e2e-distributed/outbox-relay-lock.test.ts shows both on PostgreSQL).
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -64,6 +70,8 @@ export class OutboxRelay {
   /** One pass; returns how many events were published. Exposed for tests. */
   async publishPending(): Promise<number> {
     return this.db.transaction(async (tx) => {
+      const { rows: lock } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY]);
+      if (!lock[0]?.locked) return 0;
       const { rows } = await tx.query<OutboxRow>(
         'SELECT seq, topic, key, payload FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [BATCH_SIZE],
