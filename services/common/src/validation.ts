@@ -11,7 +11,7 @@ export type InputPart = 'body' | 'query' | 'path';
  * is refused here, once, for every field of every route.
  */
 export function parseInput<S extends ZodTypeAny>(schema: S, value: unknown, where: InputPart = 'body'): z.infer<S> {
-  const nulAt = findNul(value, []);
+  const nulAt = pathOfNul(value);
   if (nulAt) throw badRequest(`Invalid ${where} field "${nulAt.length ? nulAt.join('.') : where}": must not contain the NUL character (\\u0000)`);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -26,7 +26,11 @@ export function describeFailure(error: z.ZodError, where: InputPart): string {
   return `Invalid ${where} field "${field}": ${describeIssue(issue)}`;
 }
 
-/** The path of the first string or key holding a NUL character, or null. */
+/** The path of the first string or object key holding a NUL character, or null. */
+export function pathOfNul(value: unknown): (string | number)[] | null {
+  return findNul(value, []);
+}
+
 function findNul(value: unknown, path: (string | number)[], depth = 0): (string | number)[] | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (typeof value !== 'object' || value === null || depth > 64) return null;

@@ -9,7 +9,13 @@ describe('pagination', () => {
     expect(parsePageRequest({ limit: '10', page: encodePageToken(30) })).toEqual({ limit: 10, offset: 30 });
   });
 
-  it.each(['0', '1001', '-3', '2.5', 'ten', ''])('rejects limit=%p with a 400 naming limit', (limit) => {
+  it('takes limit=0 (no items, only the count) and 1000', () => {
+    expect(parsePageRequest({ limit: '0' })).toEqual({ limit: 0, offset: 0 });
+    expect(parsePageRequest({ limit: '1000' })).toEqual({ limit: 1000, offset: 0 });
+    expect(listEnvelope([], 7, { limit: 0, offset: 0 })).toEqual({ count: 7, items: [] });
+  });
+
+  it.each(['1001', '-3', '2.5', 'ten', '', '00000000001001', '%00'])('rejects limit=%p with a 400 naming limit', (limit) => {
     expect(() => parsePageRequest({ limit })).toThrow(expect.objectContaining({ code: 400, message: expect.stringContaining('"limit"') }));
   });
 

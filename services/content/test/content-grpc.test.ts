@@ -103,4 +103,13 @@ describe('content gRPC', () => {
     await deleteSpace(db, mine, now);
     expect((await client.checkSpaceAccess({ spaceId: mine.id, userId: 'ada' })).exists).toBe(false);
   });
+
+  it('refuses a request with a NUL character before any handler runs (400 to the caller)', async () => {
+    queries = 0;
+    await expect(client.getSpaces({ spaceIds: ['a\u0000b'], userId: 'ada' })).rejects.toMatchObject({
+      code: 400,
+      message: expect.stringMatching(/spaceIds.0.*NUL/),
+    });
+    expect(queries).toBe(0);
+  });
 });

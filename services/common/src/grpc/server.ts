@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { ApiError, toApiError } from '../errors';
 import type { Logger } from '../logger';
+import { pathOfNul } from '../validation';
 
 /** A generated `XxxServer` interface turned into plain async functions. */
 export type AsyncService<S> = {
@@ -38,6 +39,12 @@ export async function startGrpcServer(address: string, bindings: ServiceBinding[
       const fn = implementation[name];
       if (!fn) throw new Error(`gRPC method ${name} has no implementation`);
       const handler: grpc.handleUnaryCall<unknown, unknown> = (call, callback) => {
+        // gRPC requests are an input path too: what no store can hold is refused here, once.
+        const nulAt = pathOfNul(call.request);
+        if (nulAt) {
+          callback({ code: grpc.status.INVALID_ARGUMENT, details: `Invalid field "${nulAt.join('.')}": must not contain the NUL character (\\u0000)` });
+          return;
+        }
         fn(call.request as never, call.metadata).then(
           (response) => callback(null, response),
           (err: unknown) => {
