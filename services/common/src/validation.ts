@@ -26,25 +26,24 @@ export function describeFailure(error: z.ZodError, where: InputPart): string {
   return `Invalid ${where} field "${field}": ${describeIssue(issue)}`;
 }
 
-/** The path of the first string or object key holding a NUL character, or null. */
+/**
+ * The path of a string or object key holding a NUL character, or null. Iterative, so a hostile
+ * document nested thousands of levels deep is walked without exhausting the stack.
+ */
 export function pathOfNul(value: unknown): (string | number)[] | null {
-  return findNul(value, []);
-}
-
-function findNul(value: unknown, path: (string | number)[], depth = 0): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null || depth > 64) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, i], depth + 1);
-      if (found) return found;
+  const pending: [unknown, (string | number)[]][] = [[value, []]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, path] = next;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+      continue;
     }
-    return null;
-  }
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\u0000')];
-    const found = findNul(inner, [...path, key], depth + 1);
-    if (found) return found;
+    if (typeof current !== 'object' || current === null) continue;
+    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((v, i) => [i, v]) : Object.entries(current);
+    for (const [key, inner] of entries) {
+      if (typeof key === 'string' && key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\u0000')];
+      pending.push([inner, [...path, key]]);
+    }
   }
   return null;
 }

@@ -30,6 +30,9 @@ describe('the input rules every route shares', () => {
     expect(() => parseInput(schema, { values: { 'a\u0000': 1 } })).toThrow(/field "values.a\\u0000"/);
     expect(() => parseInput(schema, { values: { deep: [{ x: '\u0000' }] } })).toThrow(/field "values.deep.0.x"/);
     expect(() => parseInput(schema, { title: 'x' }, 'query')).not.toThrow();
+    let deep: unknown = '\u0000';
+    for (let i = 0; i < 20000; i++) deep = [deep];
+    expect(() => parseInput(schema, { values: { deep } })).toThrow(/must not contain the NUL character/);
   });
 
   it('counts lengths in code points, as JSON Schema does', () => {
