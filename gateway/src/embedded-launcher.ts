@@ -16,6 +16,7 @@ import {
   type RunningService,
   type ServiceModule,
   type ServiceName,
+  outboxRetentionFromEnv,
 } from '@quire/common';
 import { contentModule } from '@quire/content';
 import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@quire/identity';
@@ -83,6 +84,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
         grpcDeadlineMs,
         grpcAddresses,
         outboundAllowHosts: [],
+        outboxRetention: outboxRetentionFromEnv(env),
       },
       { db: databases[name], bus, cache, logger: serviceLogger },
     );

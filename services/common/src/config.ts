@@ -73,11 +73,17 @@ export function serviceConfigFromEnv(
     grpcDeadlineMs: e.GRPC_DEADLINE_MS,
     grpcAddresses: Object.fromEntries(SERVICE_NAMES.map((s) => [s, e[grpcAddressVar(s)] as string])) as Record<ServiceName, string>,
     outboundAllowHosts: splitList(e.OUTBOUND_ALLOW_HOSTS),
-    outboxRetention: { publishedHours: e.OUTBOX_RETENTION_HOURS, processedHours: e.PROCESSED_EVENTS_RETENTION_HOURS },
+    outboxRetention: outboxRetentionFromEnv(env),
     databaseUrl: e.DATABASE_URL as string,
     redisUrl: e.REDIS_URL as string,
     kafkaBrokers: splitList(e.KAFKA_BROKERS as string),
   };
+}
+
+/** OUTBOX_RETENTION_HOURS and PROCESSED_EVENTS_RETENTION_HOURS (both ways of running). */
+export function outboxRetentionFromEnv(env: NodeJS.ProcessEnv = process.env): OutboxRetention {
+  const e = readEnv(sharedEnvSchema.pick({ OUTBOX_RETENTION_HOURS: true, PROCESSED_EVENTS_RETENTION_HOURS: true }), env);
+  return { publishedHours: e.OUTBOX_RETENTION_HOURS, processedHours: e.PROCESSED_EVENTS_RETENTION_HOURS };
 }
 
 export function splitList(value: string): string[] {
