@@ -74,17 +74,19 @@ describe('share links', () => {
     expectError(await admin.post(linksPath(site.id), { name: 'ok', active: false }), 400);
   });
 
-  it("lists a site's links in creation order, paginated, for any member", async () => {
+  it("lists a site's links in creation order, paginated, for members who manage the site", async () => {
     const site = await createSite({ title: 'Listing' });
     const links = [await createLink(site.id, 'One'), await createLink(site.id, 'Two'), await createLink(site.id, 'Three')];
-    const res = await reader.get(linksPath(site.id));
+    // Issue #10 (A15): links carry secret keys, so listing them needs the create role.
+    for (const api of [reader, editor]) expectError(await api.get(linksPath(site.id)), 403);
+    const res = await creator.get(linksPath(site.id));
     expect(res.status).toBe(200);
     expectOperationResponse('listSiteShareLinks', 200, res.body);
     expect(res.body.count).toBe(3);
     expect(res.body.items).toEqual(links);
-    const page = await reader.get(`${linksPath(site.id)}?limit=2`);
+    const page = await creator.get(`${linksPath(site.id)}?limit=2`);
     expect(page.body.items).toHaveLength(2);
-    const rest = await reader.get(`${linksPath(site.id)}?limit=2&page=${page.body.next.page}`);
+    const rest = await creator.get(`${linksPath(site.id)}?limit=2&page=${page.body.next.page}`);
     expect(rest.body.items.map((l: { id: string }) => l.id)).toEqual([links[2]?.id]);
     expectError(await outsider.get(linksPath(site.id)), 404);
     // Another site's list holds none of them.

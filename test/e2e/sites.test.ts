@@ -464,10 +464,15 @@ describe('GET|PUT .../adaptive-schema', () => {
 });
 
 describe('GET .../published', () => {
-  it('is 404 until the site is published, then answers site, structure and full customizations', async () => {
+  it('is a preview for members until the site is published, then answers site, structure and full customizations', async () => {
     const [a, b] = [await createSpace('Home'), await createSpace('Guides')];
     const site = await createSite({ title: 'Profile', spaces: [a.id, b.id] });
-    expectError(await org.api.get(`${sitePath(site.id)}/published`), 404, /not published/);
+    // Issue #10 (A16): members with read access see the profile before publishing, as a preview.
+    const preview = await reader.get(`${sitePath(site.id)}/published`);
+    expect(preview.status).toBe(200);
+    expectOperationResponse('getPublishedContentSite', 200, preview.body);
+    expect(preview.body.site).toMatchObject({ id: site.id, published: false });
+    expectError(await outsider.get(`${sitePath(site.id)}/published`), 404);
     await publish(site.id);
     const res = await reader.get(`${sitePath(site.id)}/published`);
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { ApiError } from '@quire/common';
-import { DEFAULT_ADAPTIVE_SCHEMA, validateAdaptiveSchema } from '../src/domain/adaptive-schema';
+import { DEFAULT_ADAPTIVE_SCHEMA, MAX_ADAPTIVE_SCHEMA_DEPTH, nestsDeeperThan, validateAdaptiveSchema } from '../src/domain/adaptive-schema';
 
 const claims = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: false });
 
@@ -58,5 +58,23 @@ describe('adaptive schema validation', () => {
       /"jsonSchema\.properties\.unsigned\.description"/,
     );
     expect(rejection({ ...claims({}), title: 'extra' })).toMatch(/"jsonSchema"/);
+  });
+
+  it('refuses schemas nested deeper than the limit with a clear message, before any recursive check', () => {
+    /** Object claims nested `levels` deep: each takes two levels of JSON (the claim and its properties). */
+    const nested = (levels: number): Record<string, unknown> => {
+      let claim: Record<string, unknown> = { type: 'boolean', description: 'leaf' };
+      for (let i = 0; i < levels; i++) claim = { type: 'object', description: `level ${i}`, properties: { inner: claim }, additionalProperties: false };
+      return claims({ top: claim });
+    };
+    expect(validateAdaptiveSchema(nested(14))).toEqual(nested(14));
+    expect(rejection(nested(16))).toMatch(new RegExp(`"jsonSchema": nested more than ${MAX_ADAPTIVE_SCHEMA_DEPTH} levels deep`));
+    // Deep enough to exhaust the stack of a recursive walk.
+    let deep: unknown = {};
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(rejection(deep)).toMatch(/nested more than 32 levels/);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+    expect(nestsDeeperThan('text', 0)).toBe(false);
   });
 });

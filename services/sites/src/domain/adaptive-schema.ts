@@ -57,16 +57,38 @@ const adaptiveJsonSchema = z
 
 export type AdaptiveJsonSchema = z.infer<typeof adaptiveJsonSchema>;
 
+/**
+ * How deeply objects and arrays may nest in an adaptive schema (the `jsonSchema` object is level 1).
+ * A claim nested in an object claim takes two levels (the claim and its `properties`), so this
+ * leaves room for 14 levels of nested object claims; deeper input would exhaust the stack of the checks.
+ */
+export const MAX_ADAPTIVE_SCHEMA_DEPTH = 32;
+
+/** True when objects and arrays in `value` nest deeper than `limit` (checked without recursion). */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 1 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    if (next.depth > limit) return true;
+    for (const inner of Object.values(next.value)) pending.push({ value: inner, depth: next.depth + 1 });
+  }
+  return false;
+}
+
 // Only the meta-schema check runs on caller input: compiling an untrusted schema would turn its
 // patterns and references into code.
 const metaSchemaValidator = new Ajv({ allErrors: false });
 
 /**
- * Checks that `jsonSchema` is a valid JSON Schema (against the draft-07 meta-schema) and has the
- * reference's shape of visitor claims; a 400 naming `jsonSchema` otherwise.
+ * Checks that `jsonSchema` nests at most MAX_ADAPTIVE_SCHEMA_DEPTH levels, is a valid JSON Schema
+ * (against the draft-07 meta-schema) and has the reference's shape of visitor claims; a 400 naming
+ * `jsonSchema` otherwise.
  */
 export function validateAdaptiveSchema(jsonSchema: unknown): AdaptiveJsonSchema {
   const invalid = (why: string) => badRequest(`Invalid body field "jsonSchema": not a valid JSON Schema${why}`);
+  if (nestsDeeperThan(jsonSchema, MAX_ADAPTIVE_SCHEMA_DEPTH)) {
+    throw badRequest(`Invalid body field "jsonSchema": nested more than ${MAX_ADAPTIVE_SCHEMA_DEPTH} levels deep (objects and arrays)`);
+  }
   let valid: boolean;
   try {
     valid = metaSchemaValidator.validateSchema(jsonSchema as object) === true;
@@ -110,7 +132,7 @@ export async function putAdaptiveSchema(
   const schema = validateAdaptiveSchema(jsonSchema);
   return db.transaction(async (tx) => {
     if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
-    const site = await updateSite(tx, organizationId, siteId, { adaptive_schema: schema, adaptive_schema_updated_at: now }, now);
+    const site = await updateSite(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
     if (!site) throw notFound(`Site ${siteId} not found`);
     await enqueueEvent(tx, siteEvent(SiteEvent.siteUpdated, { organizationId, siteId, fields: ['adaptiveSchema'], updatedBy: callerId }), now);
     return site;

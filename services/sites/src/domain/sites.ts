@@ -151,9 +151,9 @@ function siteChanges(update: SiteUpdate): SiteChanges {
   if (update.visibility !== undefined) changes.visibility = update.visibility;
   if (update.basename !== undefined) changes.basename = update.basename;
   if (update.hostname !== undefined) changes.hostname = update.hostname;
-  if (update.proxy !== undefined) changes.proxy_url = update.proxy;
-  if (update.adaptiveContent !== undefined) changes.adaptive_content_enabled = update.adaptiveContent.enabled;
-  if (update.agentsContext !== undefined) changes.agents_context = update.agentsContext;
+  if (update.proxy !== undefined) changes.proxyUrl = update.proxy;
+  if (update.adaptiveContent !== undefined) changes.adaptiveContentEnabled = update.adaptiveContent.enabled;
+  if (update.agentsContext !== undefined) changes.agentsContext = update.agentsContext;
   return changes;
 }
 

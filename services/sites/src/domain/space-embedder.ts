@@ -45,25 +45,10 @@ export function spaceIdsOf(siteSpaces: Iterable<{ space_id: string }>): string[]
 }
 
 /**
- * Checks that `spaceId` names a live space of the organization that the caller can access
- * (CheckSpaceAccess); otherwise a 400 naming the body field.
- */
-export async function requireSpaceOfOrganization(
-  content: Pick<ContentClient, 'checkSpaceAccess'>,
-  organizationId: string,
-  spaceId: string,
-  userId: string,
-  field: string,
-): Promise<void> {
-  const access = await content.checkSpaceAccess({ spaceId, userId });
-  if (!access.exists || access.organizationId !== organizationId || !access.level) {
-    throw badRequest(`Invalid body field "${field}": no space ${spaceId} in this organization that you can access`);
-  }
-}
-
-/**
  * A space named in a body as the structure needs it (its title names new sections and paths),
  * fetched with the response's other spaces: the catalog is reused to present the response.
+ * GetSpaces answers only spaces the caller can access, so this is the access check too: a space
+ * that is missing, of another organization or not visible to the caller is a 400 naming `field`.
  */
 export async function fetchSpaceForStructure(
   content: SpaceSource,

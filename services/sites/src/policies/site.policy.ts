@@ -1,21 +1,16 @@
-import { atLeast, forbidden, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import { authorizeLevel, authorizeMember, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
 import { findSiteWithCounts, type SiteWithCounts } from '../store/sites.store';
 
-export type SiteAction = 'read' | 'manage';
+export type SiteAction = 'read' | 'manage' | 'readShareLinks';
 
 // Any member reads sites; creating, changing, publishing and deleting them (and their structure,
-// share links and adaptive schema) needs the `create` role.
-const REQUIRED: Record<SiteAction, Role> = { read: 'read', manage: 'create' };
+// share links and adaptive schema) needs the `create` role. Reading share links needs it too:
+// they carry the secret keys that open a share-link site.
+const REQUIRED: Record<SiteAction, Role> = { read: 'read', manage: 'create', readShareLinks: 'create' };
 
-/**
- * The caller's organization role checked against `action`. A non-member (or an unknown
- * organization) gets the same 404, so ids do not leak; a member without the role gets 403.
- */
-export async function authorizeSitesOfOrganization(deps: { membership: MembershipResolver }, orgId: string, userId: string, action: SiteAction): Promise<Role> {
-  const { role } = await deps.membership.membership(orgId, userId);
-  if (!role) throw notFound(`Organization ${orgId} not found`);
-  if (!atLeast(role, REQUIRED[action])) throw forbidden(`Only organization members with the ${REQUIRED[action]} role can do this`);
-  return role;
+/** The caller's organization role checked against `action` (the common rule: 404 for a non-member, 403 below the role). */
+export function authorizeSitesOfOrganization(deps: { membership: MembershipResolver }, orgId: string, userId: string, action: SiteAction): Promise<Role> {
+  return authorizeMember(deps.membership, orgId, userId, REQUIRED[action]);
 }
 
 /**
@@ -31,7 +26,8 @@ export async function authorizeSite(
 ): Promise<SiteWithCounts> {
   const { role } = await deps.membership.membership(orgId, userId);
   const site = role ? await findSiteWithCounts(deps.db, orgId, siteId) : null;
-  if (!role || !site) throw notFound(`Site ${siteId} not found`);
-  if (!atLeast(role, REQUIRED[action])) throw forbidden(`Only organization members with the ${REQUIRED[action]} role can manage sites`);
+  // A non-member does not look the site up: the same 404 as for a site that does not exist.
+  if (!site) throw notFound(`Site ${siteId} not found`);
+  authorizeLevel(role, REQUIRED[action], `Site ${siteId}`);
   return site;
 }

@@ -1,4 +1,5 @@
 import type { PageRequest, SqlExecutor } from '@quire/common';
+import { insertedRow } from './inserted-row';
 
 export interface SiteSectionGroupRow {
   id: string;
@@ -20,11 +21,11 @@ export async function insertSectionGroup(
   group: { id: string; siteId: string; title: string; icon: string | null; position: string },
   now: Date,
 ): Promise<SiteSectionGroupRow> {
-  const { rows } = await tx.query<SiteSectionGroupRow>(
+  return insertedRow<SiteSectionGroupRow>(
+    tx,
     'INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
     [group.id, group.siteId, group.title, group.icon, group.position, now],
   );
-  return rows[0] as SiteSectionGroupRow;
 }
 
 export async function findSectionGroup(db: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroupRow | null> {

@@ -1,4 +1,5 @@
 import type { PageRequest, SqlExecutor } from '@quire/common';
+import { insertedRow } from './inserted-row';
 
 export interface SiteSectionRow {
   id: string;
@@ -39,11 +40,11 @@ export async function insertSection(
   section: { id: string; siteId: string; title: string; path: string; icon: string | null; position: string },
   now: Date,
 ): Promise<SiteSectionRow> {
-  const { rows } = await tx.query<SiteSectionRow>(
+  return insertedRow<SiteSectionRow>(
+    tx,
     `INSERT INTO site_sections (id, site_id, title, path, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
     [section.id, section.siteId, section.title, section.path, section.icon, section.position, now],
   );
-  return rows[0] as SiteSectionRow;
 }
 
 export async function findSection(db: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSectionRow | null> {

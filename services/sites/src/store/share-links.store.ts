@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '@quire/common';
+import { insertedRow } from './inserted-row';
 
 export interface ShareLinkRow {
   id: string;
@@ -10,11 +11,11 @@ export interface ShareLinkRow {
 }
 
 export async function insertShareLink(db: SqlExecutor, link: { id: string; siteId: string; name: string; shareKey: string }, now: Date): Promise<ShareLinkRow> {
-  const { rows } = await db.query<ShareLinkRow>(
+  return insertedRow<ShareLinkRow>(
+    db,
     'INSERT INTO site_share_links (id, site_id, name, share_key, active, created_at) VALUES ($1, $2, $3, $4, true, $5) RETURNING *',
     [link.id, link.siteId, link.name, link.shareKey, now],
   );
-  return rows[0] as ShareLinkRow;
 }
 
 export async function listShareLinks(

@@ -1,4 +1,5 @@
 import type { PageRequest, SqlExecutor } from '@quire/common';
+import { insertedRow } from './inserted-row';
 
 export interface SiteSpaceRow {
   id: string;
@@ -38,12 +39,12 @@ export async function insertSiteSpace(
   siteSpace: { id: string; siteId: string; sectionId: string | null; spaceId: string; path: string; position: string },
   now: Date,
 ): Promise<SiteSpaceRow> {
-  const { rows } = await tx.query<SiteSpaceRow>(
+  return insertedRow<SiteSpaceRow>(
+    tx,
     `INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
     [siteSpace.id, siteSpace.siteId, siteSpace.sectionId, siteSpace.spaceId, siteSpace.path, siteSpace.position, now],
   );
-  return rows[0] as SiteSpaceRow;
 }
 
 export async function findSiteSpace(db: SqlExecutor, siteId: string, siteSpaceId: string): Promise<SiteSpaceRow | null> {

@@ -1,4 +1,5 @@
-import { containsPattern, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, containsPattern, type SqlExecutor } from '@quire/common';
+import { insertedRow } from './inserted-row';
 
 export interface SiteRow {
   id: string;
@@ -33,31 +34,32 @@ export interface SiteListFilter {
 }
 
 /** The columns a site update may set; only these names ever reach the SQL text. */
+/** The fields of a site an update may set (undefined: unchanged; null removes an optional one). */
 export interface SiteChanges {
   title?: string;
   visibility?: string;
   basename?: string;
   hostname?: string | null;
-  proxy_url?: string | null;
-  adaptive_content_enabled?: boolean;
-  agents_context?: string;
+  proxyUrl?: string | null;
+  adaptiveContentEnabled?: boolean;
+  agentsContext?: string;
   published?: boolean;
-  adaptive_schema?: unknown;
-  adaptive_schema_updated_at?: Date;
+  adaptiveSchema?: unknown;
+  adaptiveSchemaUpdatedAt?: Date;
 }
 
-const CHANGE_COLUMNS: readonly (keyof SiteChanges)[] = [
-  'title',
-  'visibility',
-  'basename',
-  'hostname',
-  'proxy_url',
-  'adaptive_content_enabled',
-  'agents_context',
-  'published',
-  'adaptive_schema',
-  'adaptive_schema_updated_at',
-];
+const CHANGE_COLUMNS: Readonly<Record<keyof SiteChanges, string>> = {
+  title: 'title',
+  visibility: 'visibility',
+  basename: 'basename',
+  hostname: 'hostname',
+  proxyUrl: 'proxy_url',
+  adaptiveContentEnabled: 'adaptive_content_enabled',
+  agentsContext: 'agents_context',
+  published: 'published',
+  adaptiveSchema: 'adaptive_schema',
+  adaptiveSchemaUpdatedAt: 'adaptive_schema_updated_at',
+};
 
 const WITH_COUNTS = `s.*, (SELECT count(*)::int FROM site_spaces ss WHERE ss.site_id = s.id AND NOT ss.hidden) AS site_spaces`;
 
@@ -83,23 +85,18 @@ export async function insertSite(
   site: { id: string; organizationId: string; type: string; title: string; visibility: string },
   now: Date,
 ): Promise<SiteRow> {
-  const { rows } = await db.query<SiteRow>(
+  return insertedRow<SiteRow>(
+    db,
     'INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
     [site.id, site.organizationId, site.type, site.title, site.visibility, now],
   );
-  return rows[0] as SiteRow;
 }
 
 /** Sets the given columns and stamps updated_at; null when the site is not in the organization. */
 export async function updateSite(db: SqlExecutor, orgId: string, siteId: string, changes: SiteChanges, now: Date): Promise<SiteRow | null> {
   const params: unknown[] = [orgId, siteId, now];
-  const sets = ['updated_at = $3'];
-  for (const column of CHANGE_COLUMNS) {
-    if (!(column in changes)) continue;
-    const value = changes[column];
-    params.push(column === 'adaptive_schema' ? JSON.stringify(value) : value);
-    sets.push(`${column} = $${params.length}`);
-  }
+  const values = { ...changes, adaptiveSchema: changes.adaptiveSchema === undefined ? undefined : JSON.stringify(changes.adaptiveSchema) };
+  const sets = ['updated_at = $3', ...assignmentsFor(values, CHANGE_COLUMNS, params)];
   const { rows } = await db.query<SiteRow>(`UPDATE sites SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
   return rows[0] ?? null;
 }

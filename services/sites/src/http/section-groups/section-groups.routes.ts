@@ -1,5 +1,5 @@
-import { Router, type Request, type Response } from 'express';
-import { listEnvelope, parseInput, parsePageRequest } from '@quire/common';
+import { Router } from 'express';
+import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
 import {
   addSectionToGroup,
   createSectionGroup,
@@ -15,11 +15,15 @@ import { presentSiteSectionGroup } from '../../presenters/site-section-group.pre
 import { listSectionGroups, type SiteSectionGroupRow } from '../../store/section-groups.store';
 import type { SiteRow } from '../../store/sites.store';
 import type { SitesHttpDeps } from '../deps';
-import { addSectionToGroupBody, createSectionGroupBody, moveSectionGroupBody, updateSectionGroupBody } from './section-groups.schema';
-
-type SiteParams = { organizationId: string; siteId: string };
-type GroupParams = SiteParams & { siteSectionGroupId: string };
-type GroupSectionParams = GroupParams & { siteSectionId: string };
+import { siteParams } from '../params.schema';
+import {
+  addSectionToGroupBody,
+  createSectionGroupBody,
+  groupSectionParams,
+  moveSectionGroupBody,
+  sectionGroupParams,
+  updateSectionGroupBody,
+} from './section-groups.schema';
 
 const GROUPS = '/v1/orgs/:organizationId/sites/:siteId/section-groups';
 
@@ -36,59 +40,76 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     return views.map((view) => presentSiteSectionGroup(view, spaces, { site, urls, shareKey: null }));
   }
 
-  router.get(GROUPS, async (req: Request<SiteParams>, res: Response) => {
-    const page = parsePageRequest(req.query);
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'read');
-    const { rows, total } = await listSectionGroups(db, site.id, page);
-    res.json(listEnvelope(await presentGroups(rows, site, userId), total, page));
-  });
+  router.get(
+    GROUPS,
+    route({ params: siteParams, query: pageQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
+      const { rows, total } = await listSectionGroups(db, site.id, page);
+      res.json(listEnvelope(await presentGroups(rows, site, userId), total, page));
+    }),
+  );
 
-  router.post(GROUPS, async (req: Request<SiteParams>, res: Response) => {
-    const body = parseInput(createSectionGroupBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const group = await createSectionGroup(db, site, { title: body.title, icon: body.icon ?? null, sections: body.sections }, clock());
-    res.status(201).json((await presentGroups([group], site, userId))[0]);
-  });
+  router.post(
+    GROUPS,
+    route({ params: siteParams, body: createSectionGroupBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const group = await createSectionGroup(db, site, { title: body.title, icon: body.icon ?? null, sections: body.sections }, clock());
+      res.status(201).json((await presentGroups([group], site, userId))[0]);
+    }),
+  );
 
-  router.patch(`${GROUPS}/:siteSectionGroupId`, async (req: Request<GroupParams>, res: Response) => {
-    const body = parseInput(updateSectionGroupBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const group = await updateSectionGroup(db, site, req.params.siteSectionGroupId, body, clock());
-    res.json((await presentGroups([group], site, userId))[0]);
-  });
+  router.patch(
+    `${GROUPS}/:siteSectionGroupId`,
+    route({ params: sectionGroupParams, body: updateSectionGroupBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const group = await updateSectionGroup(db, site, params.siteSectionGroupId, body, clock());
+      res.json((await presentGroups([group], site, userId))[0]);
+    }),
+  );
 
   // 205 when deleted now (its sections back at the top level), 204 when there was no such group.
-  router.delete(`${GROUPS}/:siteSectionGroupId`, async (req: Request<GroupParams>, res: Response) => {
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
-    const deleted = await deleteSectionGroup(db, site, req.params.siteSectionGroupId, clock());
-    res.status(deleted ? 205 : 204).end();
-  });
+  router.delete(
+    `${GROUPS}/:siteSectionGroupId`,
+    route({ params: sectionGroupParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const deleted = await deleteSectionGroup(db, site, params.siteSectionGroupId, clock());
+      res.status(deleted ? 205 : 204).end();
+    }),
+  );
 
-  router.post(`${GROUPS}/:siteSectionGroupId/sections`, async (req: Request<GroupParams>, res: Response) => {
-    const body = parseInput(addSectionToGroupBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const group = await addSectionToGroup(db, site, req.params.siteSectionGroupId, body.sectionId, clock());
-    res.status(201).json((await presentGroups([group], site, userId))[0]);
-  });
+  router.post(
+    `${GROUPS}/:siteSectionGroupId/sections`,
+    route({ params: sectionGroupParams, body: addSectionToGroupBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const group = await addSectionToGroup(db, site, params.siteSectionGroupId, body.sectionId, clock());
+      res.status(201).json((await presentGroups([group], site, userId))[0]);
+    }),
+  );
 
   // 205 when taken out now, 204 when the section was not in the group (reference removeSectionFromGroup).
-  router.delete(`${GROUPS}/:siteSectionGroupId/sections/:siteSectionId`, async (req: Request<GroupSectionParams>, res: Response) => {
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
-    const removed = await removeSectionFromGroup(db, site, req.params.siteSectionGroupId, req.params.siteSectionId, clock());
-    res.status(removed ? 205 : 204).end();
-  });
+  router.delete(
+    `${GROUPS}/:siteSectionGroupId/sections/:siteSectionId`,
+    route({ params: groupSectionParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const removed = await removeSectionFromGroup(db, site, params.siteSectionGroupId, params.siteSectionId, clock());
+      res.status(removed ? 205 : 204).end();
+    }),
+  );
 
-  router.post(`${GROUPS}/:siteSectionGroupId/move`, async (req: Request<GroupParams>, res: Response) => {
-    const body = parseInput(moveSectionGroupBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const group = await moveSectionGroup(db, site, req.params.siteSectionGroupId, body.position, clock());
-    res.json((await presentGroups([group], site, userId))[0]);
-  });
+  router.post(
+    `${GROUPS}/:siteSectionGroupId/move`,
+    route({ params: sectionGroupParams, body: moveSectionGroupBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const group = await moveSectionGroup(db, site, params.siteSectionGroupId, body.position, clock());
+      res.json((await presentGroups([group], site, userId))[0]);
+    }),
+  );
 
   return router;
 }

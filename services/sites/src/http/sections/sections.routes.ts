@@ -1,18 +1,16 @@
-import { Router, type Request, type Response } from 'express';
-import { listEnvelope, parseInput, parsePageRequest } from '@quire/common';
+import { Router } from 'express';
+import { listEnvelope, pageRequest, route } from '@quire/common';
 import { createSection, deleteSection, loadSectionViews, moveSection, updateSection, type SectionView } from '../../domain/sections';
 import { resolveShareKey } from '../../domain/share-links';
-import { fetchSpaceForStructure, fetchSpaces, requireSpaceOfOrganization, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';
+import { fetchSpaceForStructure, fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';
 import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSection } from '../../presenters/site-section.presenter';
 import type { StructureUrls } from '../../presenters/site-space.presenter';
 import { listSections, type SiteSectionRow } from '../../store/sections.store';
 import type { SitesHttpDeps } from '../deps';
-import { shareKeyQuery } from '../structure.schema';
-import { createSectionBody, moveSectionBody, updateSectionBody } from './sections.schema';
-
-type SiteParams = { organizationId: string; siteId: string };
-type SectionParams = SiteParams & { siteSectionId: string };
+import { siteParams } from '../params.schema';
+import { structureListQuery } from '../structure.schema';
+import { createSectionBody, moveSectionBody, sectionParams, updateSectionBody } from './sections.schema';
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
@@ -33,49 +31,59 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     return presented;
   }
 
-  router.get(`${SITE}/sections`, async (req: Request<SiteParams>, res: Response) => {
-    const page = parsePageRequest(req.query);
-    const query = parseInput(shareKeyQuery, req.query, 'query');
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'read');
-    const { rows, total } = await listSections(db, site.id, page);
-    const where = { site, urls, shareKey: await resolveShareKey(db, site, query.shareKey) };
-    res.json(listEnvelope(await presentSections(await loadSectionViews(db, rows), userId, where), total, page));
-  });
+  router.get(
+    `${SITE}/sections`,
+    route({ params: siteParams, query: structureListQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
+      const { rows, total } = await listSections(db, site.id, page);
+      const where = { site, urls, shareKey: await resolveShareKey(db, site, query.shareKey) };
+      res.json(listEnvelope(await presentSections(await loadSectionViews(db, rows), userId, where), total, page));
+    }),
+  );
 
-  router.post(`${SITE}/sections`, async (req: Request<SiteParams>, res: Response) => {
-    const body = parseInput(createSectionBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    await requireSpaceOfOrganization(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
-    // The new section shows only this space: its fetch serves the response too.
-    const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
-    const section = await createSection(db, site, { space, title: body.title ?? undefined, icon: body.icon }, clock());
-    res.status(201).json(await presentOne(section, userId, { site, urls, shareKey: null }, catalog));
-  });
+  router.post(
+    `${SITE}/sections`,
+    route({ params: siteParams, body: createSectionBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      // The new section shows only this space: its fetch (also the access check) serves the response too.
+      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
+      const section = await createSection(db, site, { space, title: body.title ?? undefined, icon: body.icon }, clock());
+      res.status(201).json(await presentOne(section, userId, { site, urls, shareKey: null }, catalog));
+    }),
+  );
 
-  router.patch(`${SITE}/sections/:siteSectionId`, async (req: Request<SectionParams>, res: Response) => {
-    const body = parseInput(updateSectionBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const section = await updateSection(db, site, req.params.siteSectionId, body, clock());
-    res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
-  });
+  router.patch(
+    `${SITE}/sections/:siteSectionId`,
+    route({ params: sectionParams, body: updateSectionBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const section = await updateSection(db, site, params.siteSectionId, body, clock());
+      res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
+    }),
+  );
 
   // 205 when deleted now, 204 when there was no such section (reference deleteSiteSectionById).
-  router.delete(`${SITE}/sections/:siteSectionId`, async (req: Request<SectionParams>, res: Response) => {
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
-    const deleted = await deleteSection(db, site, req.params.siteSectionId, clock());
-    res.status(deleted ? 205 : 204).end();
-  });
+  router.delete(
+    `${SITE}/sections/:siteSectionId`,
+    route({ params: sectionParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const deleted = await deleteSection(db, site, params.siteSectionId, clock());
+      res.status(deleted ? 205 : 204).end();
+    }),
+  );
 
-  router.post(`${SITE}/sections/:siteSectionId/move`, async (req: Request<SectionParams>, res: Response) => {
-    const body = parseInput(moveSectionBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const section = await moveSection(db, site, req.params.siteSectionId, body.position, clock());
-    res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
-  });
+  router.post(
+    `${SITE}/sections/:siteSectionId/move`,
+    route({ params: sectionParams, body: moveSectionBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const section = await moveSection(db, site, params.siteSectionId, body.position, clock());
+      res.json(await presentOne(section, userId, { site, urls, shareKey: null }));
+    }),
+  );
 
   return router;
 }

@@ -1,7 +1,11 @@
-import { z } from '@quire/common';
+import { resourceId, z } from '@quire/common';
+import { siteParams } from '../params.schema';
+import { trimmedText } from '../structure.schema';
+
+export const shareLinkParams = siteParams.extend({ shareLinkId: resourceId });
 
 // Reference ShareLinkName: at most 50 characters (spec §8).
-const name = z.string().trim().max(50);
+const name = trimmedText({ max: 50 });
 
 // createSiteShareLink: `name` is required.
 export const createShareLinkBody = z.object({ name }).strict();

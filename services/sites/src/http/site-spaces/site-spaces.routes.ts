@@ -1,18 +1,16 @@
-import { Router, type Request, type Response } from 'express';
-import { listEnvelope, notFound, parseInput, parsePageRequest } from '@quire/common';
+import { Router } from 'express';
+import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
 import { resolveShareKey } from '../../domain/share-links';
 import { addSiteSpace, deleteSiteSpace, moveSiteSpace, updateSiteSpace } from '../../domain/site-spaces';
-import { fetchSpaceForStructure, fetchSpaces, requireSpaceOfOrganization, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';
+import { fetchSpaceForStructure, fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';
 import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSpaces, type StructureUrls } from '../../presenters/site-space.presenter';
 import { listAllSections } from '../../store/sections.store';
 import { listSiteSpaces, type SiteSpaceRow } from '../../store/site-spaces.store';
 import type { SiteRow } from '../../store/sites.store';
 import type { SitesHttpDeps } from '../deps';
-import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, updateSiteSpaceBody } from './site-spaces.schema';
-
-type SiteParams = { organizationId: string; siteId: string };
-type SiteSpaceParams = SiteParams & { siteSpaceId: string };
+import { siteParams } from '../params.schema';
+import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteSpaceParams, updateSiteSpaceBody } from './site-spaces.schema';
 
 const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 
@@ -36,48 +34,58 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     return presented;
   }
 
-  router.get(SITE_SPACES, async (req: Request<SiteParams>, res: Response) => {
-    const page = parsePageRequest(req.query);
-    const query = parseInput(listSiteSpacesQuery, req.query, 'query');
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'read');
-    const { rows, total } = await listSiteSpaces(db, site.id, { isDefault: query.default }, page);
-    const where = { site, urls, shareKey: await resolveShareKey(db, site, query.shareKey) };
-    res.json(listEnvelope(await present(rows, site, userId, where), total, page));
-  });
+  router.get(
+    SITE_SPACES,
+    route({ params: siteParams, query: listSiteSpacesQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
+      const { rows, total } = await listSiteSpaces(db, site.id, { isDefault: query.default }, page);
+      const where = { site, urls, shareKey: await resolveShareKey(db, site, query.shareKey) };
+      res.json(listEnvelope(await present(rows, site, userId, where), total, page));
+    }),
+  );
 
-  router.post(SITE_SPACES, async (req: Request<SiteParams>, res: Response) => {
-    const body = parseInput(addSiteSpaceBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    await requireSpaceOfOrganization(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
-    const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
-    const siteSpace = await addSiteSpace(db, site, { space, sectionId: body.sectionId }, clock());
-    res.status(201).json(await presentOne(siteSpace, site, userId, catalog));
-  });
+  router.post(
+    SITE_SPACES,
+    route({ params: siteParams, body: addSiteSpaceBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
+      const siteSpace = await addSiteSpace(db, site, { space, sectionId: body.sectionId }, clock());
+      res.status(201).json(await presentOne(siteSpace, site, userId, catalog));
+    }),
+  );
 
-  router.patch(`${SITE_SPACES}/:siteSpaceId`, async (req: Request<SiteSpaceParams>, res: Response) => {
-    const body = parseInput(updateSiteSpaceBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const siteSpace = await updateSiteSpace(db, site, req.params.siteSpaceId, body, clock());
-    res.json(await presentOne(siteSpace, site, userId));
-  });
+  router.patch(
+    `${SITE_SPACES}/:siteSpaceId`,
+    route({ params: siteSpaceParams, body: updateSiteSpaceBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const siteSpace = await updateSiteSpace(db, site, params.siteSpaceId, body, clock());
+      res.json(await presentOne(siteSpace, site, userId));
+    }),
+  );
 
   // 205 when deleted now, 204 when there was no such site space (reference deleteSiteSpaceById).
-  router.delete(`${SITE_SPACES}/:siteSpaceId`, async (req: Request<SiteSpaceParams>, res: Response) => {
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'manage');
-    const deleted = await deleteSiteSpace(db, site, req.params.siteSpaceId, clock());
-    res.status(deleted ? 205 : 204).end();
-  });
+  router.delete(
+    `${SITE_SPACES}/:siteSpaceId`,
+    route({ params: siteSpaceParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const deleted = await deleteSiteSpace(db, site, params.siteSpaceId, clock());
+      res.status(deleted ? 205 : 204).end();
+    }),
+  );
 
-  router.post(`${SITE_SPACES}/:siteSpaceId/move`, async (req: Request<SiteSpaceParams>, res: Response) => {
-    const body = parseInput(moveSiteSpaceBody, req.body ?? {});
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'manage');
-    const siteSpace = await moveSiteSpace(db, site, req.params.siteSpaceId, body.position, clock());
-    res.json(await presentOne(siteSpace, site, userId));
-  });
+  router.post(
+    `${SITE_SPACES}/:siteSpaceId/move`,
+    route({ params: siteSpaceParams, body: moveSiteSpaceBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const siteSpace = await moveSiteSpace(db, site, params.siteSpaceId, body.position, clock());
+      res.json(await presentOne(siteSpace, site, userId));
+    }),
+  );
 
   return router;
 }

@@ -1,5 +1,5 @@
-import { Router, type Request, type Response } from 'express';
-import { notFound, parseInput } from '@quire/common';
+import { Router } from 'express';
+import { route } from '@quire/common';
 import { adaptiveSchemaOf, putAdaptiveSchema } from '../../domain/adaptive-schema';
 import { loadPublishedStructure, spaceIdsOfStructure } from '../../domain/published-profile';
 import { resolveShareKey } from '../../domain/share-links';
@@ -8,10 +8,9 @@ import { authorizeSite } from '../../policies/site.policy';
 import { presentPublishedSite, presentPublishedStructure } from '../../presenters/published-site.presenter';
 import { presentAdaptiveSchema, presentSite } from '../../presenters/site.presenter';
 import type { SitesHttpDeps } from '../deps';
+import { siteParams } from '../params.schema';
 import { shareKeyQuery } from '../structure.schema';
 import { putAdaptiveSchemaBody } from './sites.schema';
-
-type SiteParams = { organizationId: string; siteId: string };
 
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
@@ -21,31 +20,38 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
   const { db, clock, urls, clients } = deps;
   const router = Router();
 
-  router.get(`${SITE}/adaptive-schema`, async (req: Request<SiteParams>, res: Response) => {
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, req.principal.userId, 'read');
-    res.json(presentAdaptiveSchema(adaptiveSchemaOf(site)));
-  });
+  router.get(
+    `${SITE}/adaptive-schema`,
+    route({ params: siteParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
+      res.json(presentAdaptiveSchema(adaptiveSchemaOf(site)));
+    }),
+  );
 
-  router.put(`${SITE}/adaptive-schema`, async (req: Request<SiteParams>, res: Response) => {
-    const body = parseInput(putAdaptiveSchemaBody, req.body ?? {});
-    const callerId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, callerId, 'manage');
-    const updated = await putAdaptiveSchema(db, site.organization_id, site.id, body.jsonSchema, callerId, clock());
-    res.json(presentAdaptiveSchema(adaptiveSchemaOf(updated)));
-  });
+  router.put(
+    `${SITE}/adaptive-schema`,
+    route({ params: siteParams, body: putAdaptiveSchemaBody }, async ({ params, body, principal }, res) => {
+      const callerId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+      const updated = await putAdaptiveSchema(db, site.organization_id, site.id, body.jsonSchema, callerId, clock());
+      res.json(presentAdaptiveSchema(adaptiveSchemaOf(updated)));
+    }),
+  );
 
   // What visitors of a published site get: the site, its structure (every embedded space fetched
-  // in one call) and its customization. A site that is not published has no published profile.
-  router.get(`${SITE}/published`, async (req: Request<SiteParams>, res: Response) => {
-    const query = parseInput(shareKeyQuery, req.query, 'query');
-    const userId = req.principal.userId;
-    const site = await authorizeSite(deps, req.params.organizationId, req.params.siteId, userId, 'read');
-    if (!site.published) throw notFound(`Site ${site.id} is not published`);
-    const shareKey = await resolveShareKey(db, site, query.shareKey);
-    const structure = await loadPublishedStructure(db, site.id);
-    const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId, site.organization_id);
-    res.json(presentPublishedSite(presentSite(site, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
-  });
+  // in one call) and its customization. Members see it before the site is published too, as a
+  // preview (`site.published: false`); non-members get 404 either way.
+  router.get(
+    `${SITE}/published`,
+    route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
+      const shareKey = await resolveShareKey(db, site, query.shareKey);
+      const structure = await loadPublishedStructure(db, site.id);
+      const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId, site.organization_id);
+      res.json(presentPublishedSite(presentSite(site, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
+    }),
+  );
 
   return router;
 }

@@ -1,10 +1,10 @@
-import { queryBoolean, z } from '@quire/common';
+import { lengthIn, pageQuery, queryBoolean, resourceId, text, z } from '@quire/common';
 import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from '../../domain/sites';
-import { structurePath } from '../structure.schema';
+import { structurePath, trimmedText } from '../structure.schema';
 
 // Limits: spec §8 (site title 2..128, basename 1..100, hostname 512) and the reference schemas
-// SiteTitle, SiteBasename, SiteHostname, SiteProxyOrigin.
-const title = z.string().trim().min(2).max(128);
+// SiteTitle, SiteBasename, SiteHostname, SiteProxyOrigin; lengths count code points.
+const title = trimmedText({ min: 2, max: 128 });
 const siteType = z.enum(SITE_TYPES);
 const visibility = z.enum(SITE_VISIBILITIES);
 
@@ -13,9 +13,9 @@ const basename = structurePath;
 
 const hostname = z
   .string()
-  .max(512)
-  .regex(
-    /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/,
+  .superRefine(lengthIn({ max: 512 }))
+  .refine(
+    (value) => /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/.test(value),
     'must be a lower-case host name with at least three labels, e.g. docs.example.com',
   );
 
@@ -24,11 +24,9 @@ const hostname = z
 const PROXY_ORIGIN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 const proxyOrigin = z
   .string()
-  .max(512)
+  .superRefine(lengthIn({ max: 512 }))
   .transform((value) => value.replace(/^https?:\/\//i, '').replace(/\/+$/, ''))
   .refine((value) => PROXY_ORIGIN.test(value), 'must be a host and a sub-directory path, e.g. company.com/docs');
-
-const id = z.string().min(1).max(128);
 
 // The spec sets no bound on `spaces`; one site takes at most as many as one page lists.
 const MAX_SPACES_ON_CREATE = 1000;
@@ -39,7 +37,7 @@ export const createSiteBody = z
     type: siteType.default('basic'),
     title: title.optional(),
     visibility: visibility.default('public'),
-    spaces: z.array(id).max(MAX_SPACES_ON_CREATE).default([]),
+    spaces: z.array(resourceId).max(MAX_SPACES_ON_CREATE).default([]),
   })
   .strict();
 
@@ -52,8 +50,8 @@ export const updateSiteBody = z
     hostname: hostname.nullable().optional(),
     adaptiveContent: z.object({ enabled: z.boolean() }).strict().optional(),
     agentsContext: z.enum(AGENTS_CONTEXTS).optional(),
-    defaultSiteSpace: id.optional(),
-    defaultSiteSection: id.optional(),
+    defaultSiteSpace: resourceId.optional(),
+    defaultSiteSection: resourceId.optional(),
     proxy: proxyOrigin.nullable().optional(),
   })
   .strict();
@@ -70,14 +68,13 @@ const typeFilter = z
   )
   .pipe(z.array(siteType).min(1));
 
-export const listSitesQuery = z
-  .object({
-    space: id.optional(),
-    title: z.string().max(128).optional(),
-    published: queryBoolean.optional(),
-    type: typeFilter.optional(),
-  })
-  .passthrough();
+// listSites: page, limit and the filters `space` (an id), `title` (contained), `published`, `type`.
+export const listSitesQuery = pageQuery.extend({
+  space: resourceId.optional(),
+  title: text({ max: 128 }).optional(),
+  published: queryBoolean.optional(),
+  type: typeFilter.optional(),
+});
 
-// updateSiteAdaptiveSchema: the schema's content is checked by the domain (meta-schema and claims).
+// updateSiteAdaptiveSchema: the schema's content is checked by the domain (depth, meta-schema and claims).
 export const putAdaptiveSchemaBody = z.object({ jsonSchema: z.record(z.unknown()) }).strict();
