@@ -215,7 +215,7 @@ describe('SAML providers', () => {
     expect(empty.status).toBe(200);
     expectOperationResponse('listSAMLProvidersInOrganizationById', 200, empty.body);
     expect(empty.body).toEqual({ count: 0, items: [] });
-    expectError(await ownerApi.get(`/v1/orgs/${id}/saml?limit=0`), 400, /"limit"/);
+    expectError(await ownerApi.get(`/v1/orgs/${id}/saml?limit=-1`), 400, /"limit"/);
     expectError(await ownerApi.get(`/v1/orgs/${id}/saml?page=nope`), 400, /"page"/);
   });
 

@@ -193,7 +193,7 @@ describe('listing teams', () => {
   });
 
   it.each([
-    ['limit', '?limit=0'],
+    ['limit', '?limit=-1'],
     ['limit', '?limit=1001'],
     ['page', '?page=bogus'],
     ['title', `?title=${'t'.repeat(65)}`],
@@ -246,7 +246,7 @@ describe('team members', () => {
     expect(second.body.next).toBeUndefined();
     const all = [...first.body.items, ...second.body.items].map((m: TeamMemberItem) => m.organization.id);
     expect(new Set(all)).toEqual(new Set([org.editor.id, org.reader.id, org.other.id]));
-    expectError(await api.get(`${membersPath()}?limit=0`, { token: org.reader.token }), 400, /"limit"/);
+    expect((await api.get(`${membersPath()}?limit=0`, { token: org.reader.token })).body).toEqual({ count: 3, items: [] });
     await update({ remove: [org.other.id] });
   });
 

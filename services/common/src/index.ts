@@ -43,4 +43,4 @@ export { chunks } from './chunks';
 export { withTimeout } from './timeout';
 export { TtlCache } from './ttl-cache';
 export { CommitSignals } from './sql/commit-signals';
-export { queryOne, queryRows } from './sql/typed';
+export { insertedRow, queryOne, queryRows } from './sql/typed';

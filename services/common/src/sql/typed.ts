@@ -12,3 +12,10 @@ export async function queryRows<R>(db: SqlExecutor, sql: string, params: unknown
 export async function queryOne<R>(db: SqlExecutor, sql: string, params: unknown[] = []): Promise<R | null> {
   return (await db.query<R>(sql, params)).rows[0] ?? null;
 }
+
+/** The row of an `INSERT … RETURNING *` (or any statement that always answers one row). */
+export async function insertedRow<R>(db: SqlExecutor, sql: string, params: unknown[]): Promise<R> {
+  const row = await queryOne<R>(db, sql, params);
+  if (!row) throw new Error('the statement answered no row');
+  return row;
+}

@@ -1,5 +1,4 @@
-import type { PageRequest, SqlExecutor } from '@quire/common';
-import { insertedRow } from './inserted-row';
+import { insertedRow, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface SiteSectionRow {
   id: string;

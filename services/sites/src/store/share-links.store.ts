@@ -1,5 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
-import { insertedRow } from './inserted-row';
+import { insertedRow, type SqlExecutor } from '@quire/common';
 
 export interface ShareLinkRow {
   id: string;

@@ -1,5 +1,4 @@
-import { assignmentsFor, containsPattern, type SqlExecutor } from '@quire/common';
-import { insertedRow } from './inserted-row';
+import { assignmentsFor, containsPattern, insertedRow, type SqlExecutor } from '@quire/common';
 
 export interface SiteRow {
   id: string;
