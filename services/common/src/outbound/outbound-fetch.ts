@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns';
 import { Agent, buildConnector, fetch } from 'undici';
-import { isIpLiteral, OutboundAddressPolicy, unbracket } from './address-policy';
+import { isIpLiteral, type OutboundAddressPolicy, unbracket } from './address-policy';
 
 export type OutboundErrorKind = 'invalid-url' | 'refused' | 'timeout' | 'http' | 'too-large' | 'network';
 
@@ -109,7 +109,8 @@ function parseHttpUrl(raw: string): URL {
   } catch {
     throw new OutboundError('invalid-url', 'not a valid URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundError('invalid-url', `only http and https URLs can be fetched (got ${url.protocol})`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('invalid-url', `only http and https URLs can be fetched (got ${url.protocol})`);
   return url;
 }
 
