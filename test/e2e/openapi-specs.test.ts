@@ -44,11 +44,20 @@ afterAll(async () => {
 const specsPath = () => `/v1/orgs/${org.id}/openapi`;
 const specPath = (slug: string) => `${specsPath()}/${slug}`;
 
+interface SpecBody {
+  processingState: string;
+  sourceURL?: string;
+  lastVersion?: string;
+  lastProcessedAt?: string;
+  lastProcessErrorCode?: string;
+  lastProcessedErrors: { message: string; code?: string }[];
+}
+
 /** Waits until the spec's processing is complete and answers it (validated against the reference). */
-async function processed(slug: string): Promise<Record<string, any>> {
-  let spec: Record<string, any> = {};
+async function processed(slug: string): Promise<SpecBody> {
+  let spec = { processingState: 'pending', lastProcessedErrors: [] } as SpecBody;
   await eventually(async () => {
-    const res = await org.api.get(specPath(slug));
+    const res = await org.api.get<SpecBody>(specPath(slug));
     expect(res.status).toBe(200);
     spec = res.body;
     return spec.processingState === 'complete';
@@ -90,7 +99,7 @@ describe('OpenAPI specs from text', () => {
     expect(await download.text()).toBe(PETSTORE);
     const forged = await fetch(content.body.url.replace(/signature=[^&]+/, 'signature=forged'));
     expect(forged.status).toBe(403);
-    expect((await forged.json()).error.code).toBe(403);
+    expect(((await forged.json()) as { error: { code: number } }).error.code).toBe(403);
 
     const byId = await reader.get(`${specPath('petstore')}/versions/${spec.lastVersion}/content`);
     expectOperationResponse('getOpenAPISpecVersionContentById', 200, byId.body);
@@ -122,7 +131,7 @@ describe('OpenAPI specs from text', () => {
     expect((await org.api.post(specsPath(), { slug: 'broken', source: { text: 'openapi: 3.0.0\ninfo: [unclosed\npaths: {}\n' } })).status).toBe(201);
     const broken = await processed('broken');
     expect(broken.lastProcessErrorCode).toBe('PARSE_ERROR');
-    expect(broken.lastProcessedErrors[0].message).toMatch(/line \d+/);
+    expect(broken.lastProcessedErrors[0]?.message).toMatch(/line \d+/);
     expect(broken.lastVersion).toBeUndefined();
     expectError(await org.api.get(`${specPath('broken')}/versions/latest`), 404);
 

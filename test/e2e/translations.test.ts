@@ -18,7 +18,7 @@ beforeAll(async () => {
 const base = () => `/v1/orgs/${org.id}/translations`;
 
 /** The spec's TranslationSettings: every field, with its type. */
-function expectTranslationSettings(body: Record<string, any>): void {
+function expectTranslationSettings(body: { id: string; title: string; createdAt: string; urls: { location: string } }): void {
   expect(body).toEqual(
     expect.objectContaining({
       object: 'translation-settings',
