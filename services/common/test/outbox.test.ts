@@ -154,7 +154,7 @@ describe('idempotent consumer', () => {
   it('applies an event once however often it is delivered, and retries after a failure', async () => {
     const db = await openDb();
     let failNext = true;
-    const handle = idempotentConsumer(db, 'things-projection', logger, async (tx, event) => {
+    const handle = idempotentConsumer(db, 'things-projection', async (tx, event) => {
       await tx.query('INSERT INTO things VALUES ($1)', [(event.data as { id: string }).id]);
       if (failNext) {
         failNext = false;
