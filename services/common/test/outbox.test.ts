@@ -167,7 +167,8 @@ describe('idempotent consumer', () => {
     await handle(message);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM things');
     expect(rows[0]?.n).toBe(1);
-    await handle({ ...message, value: 'not json' });
+    // Not an envelope: thrown, so the bus's dead-letter guard parks it (dead-letters.test.ts).
+    await expect(handle({ ...message, value: 'not json' })).rejects.toThrow('not an event envelope');
     await db.close();
   });
 });
