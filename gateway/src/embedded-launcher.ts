@@ -123,7 +123,11 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   writeFileSync(
     runtimeFile,
     // serviceUrls: each service's own HTTP port, for the CLI's /internal admin calls (dead letters).
-    JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret }, null, 2),
+    JSON.stringify(
+      { pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret },
+      null,
+      2,
+    ),
     { mode: 0o600 },
   );
 

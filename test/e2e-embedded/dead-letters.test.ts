@@ -37,7 +37,9 @@ async function eventsCount(): Promise<number> {
 }
 
 async function track(count: number): Promise<void> {
-  const res = await admin.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events`, { events: Array.from({ length: count }, (_, i) => pageView(`https://docs.example.com/${i}`)) });
+  const res = await admin.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events`, {
+    events: Array.from({ length: count }, (_, i) => pageView(`https://docs.example.com/${i}`)),
+  });
   expect(res.status).toBe(204);
 }
 
@@ -80,7 +82,15 @@ it('parks a poison message, keeps counting later events, and shows it to the CLI
   expect(await eventually(eventsCount, (n) => n === 2)).toBe(2);
 
   const now = Math.floor(Date.now() / 1000);
-  const poison = { event_id: `poison-${now}`, organization_id: orgId, site_id: siteId, type: 'page_view', timestamp: now, ingested_at: now, url: 'https://docs.example.com/\u0000' };
+  const poison = {
+    event_id: `poison-${now}`,
+    organization_id: orgId,
+    site_id: siteId,
+    type: 'page_view',
+    timestamp: now,
+    ingested_at: now,
+    url: 'https://docs.example.com/\u0000',
+  };
   await quire.bus.publish('insights.events', [{ key: siteId, value: JSON.stringify(poison) }]);
   await track(3);
   expect(await eventually(eventsCount, (n) => n === 5)).toBe(5);
@@ -89,7 +99,15 @@ it('parks a poison message, keeps counting later events, and shows it to the CLI
   expect(list).toMatchObject({ code: 0, stderr: '' });
   const [letter, ...more] = listed(list.stdout);
   expect(more).toEqual([]);
-  expect(letter).toMatchObject({ service: 'insights', consumer: CONSUMER, topic: 'insights.events', status: 'parked', attempts: 1, partition: null, offset: null });
+  expect(letter).toMatchObject({
+    service: 'insights',
+    consumer: CONSUMER,
+    topic: 'insights.events',
+    status: 'parked',
+    attempts: 1,
+    partition: null,
+    offset: null,
+  });
   expect(JSON.parse(letter?.value as string)).toEqual(poison);
   expect(letter?.error).toMatch(/0x00|\\u0000/);
   // Without --service every service is asked; the others have none.
@@ -114,9 +132,18 @@ it('has --help for both commands and refuses bad input with a clear message', as
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(new RegExp(`^Usage: npm run -s cli -- dead-letters ${command}`));
   }
-  expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'insights'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/exactly one of --id or --all/) });
-  expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'nope', '--all'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--service must be one of/) });
-  expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'sites', '--id', 'missing'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/not found/) });
+  expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'insights'])).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/exactly one of --id or --all/),
+  });
+  expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'nope', '--all'])).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/--service must be one of/),
+  });
+  expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'sites', '--id', 'missing'])).toMatchObject({
+    code: 1,
+    stderr: expect.stringMatching(/not found/),
+  });
   expect(await runCli(stack, ['dead-letters', 'replay', '--service', 'sites', '--all'])).toMatchObject({ code: 0, stdout: '' });
   expect(await runCli(stack, ['dead-letters', 'list', '--status', 'gone'])).toMatchObject({ code: 2 });
   // The CLI found the services through runtime.json, and only the internal secret opens the route.

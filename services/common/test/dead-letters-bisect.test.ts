@@ -23,7 +23,11 @@ describe('deliverBisecting', () => {
   it('stores a good batch in one attempt', async () => {
     const store = new MarkerRefusingStore();
     const parked: string[] = [];
-    await deliverBisecting(rows(100), (b) => store.insert(b), async (m) => void parked.push(m));
+    await deliverBisecting(
+      rows(100),
+      (b) => store.insert(b),
+      async (m) => void parked.push(m),
+    );
     expect(store.stored).toHaveLength(100);
     expect(store.attempts).toBe(1);
     expect(parked).toEqual([]);
@@ -32,7 +36,11 @@ describe('deliverBisecting', () => {
   it('stores every good row and parks only the bad one, in O(log n) attempts', async () => {
     const store = new MarkerRefusingStore();
     const parked: Array<{ message: string; error: string }> = [];
-    await deliverBisecting(rows(1000, [613]), (b) => store.insert(b), async (message, err) => void parked.push({ message, error: (err as Error).message }));
+    await deliverBisecting(
+      rows(1000, [613]),
+      (b) => store.insert(b),
+      async (message, err) => void parked.push({ message, error: (err as Error).message }),
+    );
     expect(parked).toEqual([{ message: 'row-613-POISON', error: 'Cannot parse input: row-613-POISON' }]);
     expect(store.stored).toEqual(rows(1000).filter((r) => r !== 'row-613'));
     // 1 + 2 per level down to a single message: 1 + 2 * ceil(log2(1000)).
@@ -42,7 +50,11 @@ describe('deliverBisecting', () => {
   it('parks several bad rows, including at both ends, and keeps the order of the good ones', async () => {
     const store = new MarkerRefusingStore();
     const parked: string[] = [];
-    await deliverBisecting(rows(37, [0, 17, 18, 36]), (b) => store.insert(b), async (m) => void parked.push(m));
+    await deliverBisecting(
+      rows(37, [0, 17, 18, 36]),
+      (b) => store.insert(b),
+      async (m) => void parked.push(m),
+    );
     expect(parked).toEqual(['row-0-POISON', 'row-17-POISON', 'row-18-POISON', 'row-36-POISON']);
     expect(store.stored).toEqual(rows(37).filter((r) => !['row-0', 'row-17', 'row-18', 'row-36'].includes(r)));
   });
@@ -50,7 +62,11 @@ describe('deliverBisecting', () => {
   it('parks a single bad message delivered alone', async () => {
     const store = new MarkerRefusingStore();
     const parked: string[] = [];
-    await deliverBisecting(rows(1, [0]), (b) => store.insert(b), async (m) => void parked.push(m));
+    await deliverBisecting(
+      rows(1, [0]),
+      (b) => store.insert(b),
+      async (m) => void parked.push(m),
+    );
     expect(parked).toEqual(['row-0-POISON']);
     expect(store.attempts).toBe(1);
   });

@@ -46,14 +46,17 @@ describe('classifyFailure', () => {
     ['ClickHouse cannot parse', withProps('Cannot parse input: expected , before: \\0', { code: '27', type: 'CANNOT_PARSE_INPUT_ASSERTION_FAILED' })],
     ['ClickHouse type mismatch', withProps('Type mismatch in IN or VALUES section', { code: '53', type: 'TYPE_MISMATCH' })],
     ['ClickHouse bad UTF-8 in a 500 answer', withProps('Code: 117. DB::Exception: Incorrect data', { code: '117', type: 'INCORRECT_DATA', statusCode: 500 })],
-    ['a JSON parse error', (() => {
-      try {
-        JSON.parse('{');
-      } catch (err) {
-        return err;
-      }
-      return null;
-    })()],
+    [
+      'a JSON parse error',
+      (() => {
+        try {
+          JSON.parse('{');
+        } catch (err) {
+          return err;
+        }
+        return null;
+      })(),
+    ],
     ['a shape error', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['an HTTP 400', withProps('Bad Request', { statusCode: 400 })],
     ['gRPC invalid argument', withProps('3 INVALID_ARGUMENT: bad id', { code: 3, details: 'bad id' })],

@@ -119,7 +119,7 @@ describe('dead letters', () => {
     expect((await deadLetters.list())[0]).toMatchObject({ id, status: 'parked', attempts: 2, replayedAt: null });
 
     // The cause is fixed (here: the column now has a default), the replay applies the event once.
-    await db.exec("ALTER TABLE things ALTER COLUMN name DROP NOT NULL");
+    await db.exec('ALTER TABLE things ALTER COLUMN name DROP NOT NULL');
     expect(await deadLetters.replay(id)).toEqual({ id, consumer: 'things-projection', status: 'replayed' });
     expect(await things()).toEqual(['x']);
     expect((await deadLetters.list())[0]).toMatchObject({ id, status: 'replayed', attempts: 2, replayedAt: expect.any(String) });

@@ -33,7 +33,7 @@ class LedgerStore implements Pick<InsightsStore, 'insert'> {
       this.ledger.push(origin);
     }
     if (fresh.some((r) => r.url.includes('\u0000'))) {
-      throw Object.assign(new Error('Cannot parse input: expected \'"\' before: \'\\0\''), { code: '27', type: 'CANNOT_PARSE_INPUT_ASSERTION_FAILED' });
+      throw Object.assign(new Error("Cannot parse input: expected '\"' before: '\\0'"), { code: '27', type: 'CANNOT_PARSE_INPUT_ASSERTION_FAILED' });
     }
     for (const r of fresh) {
       if (this.stored.has(r.event_id)) this.duplicates++;

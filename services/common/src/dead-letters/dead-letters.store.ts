@@ -48,7 +48,6 @@ export interface DeadLetterFilter {
 
 /** Error texts can echo the bad value: keep them storable (no NUL) and short. */
 export function storableText(text: string, max = 2000): string {
-  // eslint-disable-next-line no-control-regex
   const clean = text.replace(/\u0000/g, '\\u0000');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

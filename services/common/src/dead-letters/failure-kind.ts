@@ -56,7 +56,8 @@ const CLICKHOUSE_TRANSIENT_TYPES = new Set([
 const GRPC_TRANSIENT_CODES = new Set([14, 4, 8]);
 
 /** Messages of errors that carry no code (HTTP clients, proxies, drivers). */
-const TRANSIENT_MESSAGE = /socket hang up|timed? ?out|connection (?:terminated|refused|reset|closed)|store (?:is )?down|\b(?:502|503|504)\b.*(?:gateway|unavailable)/i;
+const TRANSIENT_MESSAGE =
+  /socket hang up|timed? ?out|connection (?:terminated|refused|reset|closed)|store (?:is )?down|\b(?:502|503|504)\b.*(?:gateway|unavailable)/i;
 
 /** Classifies one handler failure; follows `cause` chains (a wrapped driver error keeps its kind). */
 export function classifyFailure(err: unknown, depth = 0): FailureKind {

@@ -61,8 +61,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'dead-letters list': {
     usage: `dead-letters list [--service <${SERVICE_NAMES.join('|')}>] [--consumer <consumer>] [--status <parked|replayed>]`,
-    summary:
-      'Prints the messages consumers parked because a retry could not fix them (all services unless --service), one JSON object per line, oldest first.',
+    summary: 'Prints the messages consumers parked because a retry could not fix them (all services unless --service), one JSON object per line, oldest first.',
     flags: ['service', 'consumer', 'status'],
     required: [],
     run: (f) => {

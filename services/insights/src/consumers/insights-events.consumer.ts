@@ -45,7 +45,9 @@ export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: 
       const kind = classifyFailure(err);
       ctx.logger.warn(
         { rows: rows.length, messages: messages.length, kind, err: (err as Error).message },
-        kind === 'transient' ? 'insights insert failed; the batch will be delivered again' : 'insights insert refused; the batch is bisected to park the bad messages',
+        kind === 'transient'
+          ? 'insights insert failed; the batch will be delivered again'
+          : 'insights insert refused; the batch is bisected to park the bad messages',
       );
       throw err;
     }
