@@ -31,10 +31,11 @@ function rawRequest(
       clearTimeout(timer);
       finish();
     });
-    socket.on('error', reject);
+    // Writing on after the server answered and closed resets the socket: the answer counts, not the reset.
+    socket.on('error', (err) => (received ? finish() : reject(err)));
     socket.on('connect', async () => {
       for (const chunk of chunks) {
-        if (socket.destroyed) return;
+        if (socket.destroyed || received) return;
         socket.write(chunk);
         if (options.gapMs) await new Promise((r) => setTimeout(r, options.gapMs));
       }
