@@ -93,6 +93,13 @@ ${Object.values(COMMANDS)
 
 Run a command with --help for its options.`;
 
+/** `tokens --help`, `dead-letters --help`: the commands of one group. */
+function groupHelp(group: string | undefined): string | null {
+  const commands = Object.entries(COMMANDS).filter(([name]) => name.split(' ')[0] === group);
+  if (!commands.length) return null;
+  return `Usage: npm run -s cli -- ${group} <command> [options]\n\nCommands:\n${commands.map(([, c]) => `  ${c.usage}\n      ${c.summary}`).join('\n')}`;
+}
+
 type Admin = ReturnType<typeof adminClient>;
 
 async function withClient<T>(method: string, call: (client: Admin, metadata: ReturnType<typeof adminMetadata>) => Promise<T>): Promise<T> {
@@ -112,6 +119,11 @@ export async function main(argv: string[]): Promise<number> {
     if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
       process.stdout.write(GENERAL_HELP + '\n');
       return argv.length === 0 ? 1 : 0;
+    }
+    const group = groupHelp(argv[0]);
+    if (group && (argv.length === 1 || argv[1] === '--help' || argv[1] === '-h')) {
+      (argv.length === 1 ? process.stderr : process.stdout).write(group + '\n');
+      return argv.length === 1 ? 1 : 0;
     }
     process.stderr.write(`error: unknown command "${argv.join(' ')}"\n\n${GENERAL_HELP}\n`);
     return 2;
