@@ -18,6 +18,8 @@ import {
   type Logger,
   type ReadinessCheck,
   type ServiceName,
+  type Principal,
+  verifySignedUrl,
 } from '@quire/common';
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './limits/rate-limiter';
@@ -94,7 +96,10 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
       if (allowed.length) throw new ApiError(405, `Method ${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
       throw notFound(`No route for ${req.method} ${path}`);
     }
-    const { principal, tokenHash } = await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
+    const { principal, tokenHash } =
+      route.entry.access === 'signed-url'
+        ? signedUrlCaller(req, settings.internalSecret)
+        : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
     await limiter.take(tokenHash);
     guardBodySize(req, res, settings.bodyLimitBytes);
     guardBodyTime(req, res, settings.bodyTimeoutMs);
@@ -108,6 +113,20 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   }
 
   return app;
+}
+
+/**
+ * A signed download link is its own credential: checked here so a forged or expired one costs
+ * nothing upstream (the service checks it again before reading). The caller is nobody.
+ */
+function signedUrlCaller(req: Request, secret: string): { principal: Principal; tokenHash: string } {
+  const query = req.query as Record<string, unknown>;
+  const signed = {
+    expires: typeof query.expires === 'string' ? query.expires : undefined,
+    signature: typeof query.signature === 'string' ? query.signature : undefined,
+  };
+  if (!verifySignedUrl(req.path, signed, secret)) throw new ApiError(403, 'This download link is invalid or has expired');
+  return { principal: { userId: '', tokenId: '' }, tokenHash: `signed-url:${signed.signature}` };
 }
 
 /** 413 from Content-Length at once; chunked bodies are counted as they stream. */

@@ -18,6 +18,7 @@ import {
   type ServiceModule,
   type ServiceName,
   outboxRetentionFromEnv,
+  splitList,
 } from '@quire/common';
 import { contentModule } from '@quire/content';
 import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@quire/identity';
@@ -86,7 +87,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
         logLevel: env.LOG_LEVEL ?? 'info',
         grpcDeadlineMs,
         grpcAddresses,
-        outboundAllowHosts: [],
+        outboundAllowHosts: splitList(env.OUTBOUND_ALLOW_HOSTS ?? ''),
         outboxRetention: outboxRetentionFromEnv(env),
       },
       { db: databases[name], bus, cache, logger: serviceLogger },

@@ -37,6 +37,8 @@ export async function startEmbeddedProcess(options: {
       PORT: String(port),
       BOOTSTRAP_TOKEN: token,
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
+      // The specs tests fetch from a fixture server on 127.0.0.1; every other loopback address stays refused.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -49,3 +49,13 @@ export { withTimeout } from './timeout';
 export { TtlCache } from './ttl-cache';
 export { CommitSignals } from './sql/commit-signals';
 export { insertedRow, queryOne, queryRows } from './sql/typed';
+export { OutboundAddressPolicy } from './outbound/address-policy';
+export {
+  OUTBOUND_DEFAULTS,
+  OutboundError,
+  OutboundFetcher,
+  type OutboundErrorKind,
+  type OutboundFetchOptions,
+  type OutboundResponse,
+} from './outbound/outbound-fetch';
+export { signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';

@@ -10,6 +10,8 @@ export interface RouteEntry {
   service: ServiceName;
   /** The issue that builds it; absent once the route is served for real. */
   plannedIn?: string;
+  /** `signed-url`: no bearer token; the URL's own signature (http/signed-url.ts) is the credential. */
+  access?: 'signed-url';
 }
 
 type Spec = [string, string, ServiceName, string?];
@@ -19,7 +21,6 @@ const SITE = `${ORG}/sites/{siteId}`;
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 const COMMENTS = `${CR}/comments`;
 const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
-const SPECS = 'specs service: OpenAPI specs and translations (a later issue)';
 
 const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId}/content${suffix}`];
 
@@ -98,20 +99,28 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/insights/events/aggregate`, 'insights'],
   ['GET', `${SITE}/insights/visitor-segments`, 'insights'],
   // specs
-  ['GET POST', `${ORG}/openapi`, 'specs', SPECS],
-  ['GET PUT DELETE', `${ORG}/openapi/{specSlug}`, 'specs', SPECS],
-  ['GET', `${ORG}/openapi/{specSlug}/versions`, 'specs', SPECS],
-  ['GET', `${ORG}/openapi/{specSlug}/versions/latest`, 'specs', SPECS],
-  ['GET', `${ORG}/openapi/{specSlug}/versions/latest/content`, 'specs', SPECS],
-  ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}`, 'specs', SPECS],
-  ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}/content`, 'specs', SPECS],
-  ['GET POST', `${ORG}/translations`, 'specs', SPECS],
-  ['GET PUT DELETE', `${ORG}/translations/{translationSettingsId}`, 'specs', SPECS],
+  ['GET POST', `${ORG}/openapi`, 'specs'],
+  ['GET PUT PATCH DELETE', `${ORG}/openapi/{specSlug}`, 'specs'],
+  ['GET', `${ORG}/openapi/{specSlug}/versions`, 'specs'],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/latest`, 'specs'],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/latest/content`, 'specs'],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}`, 'specs'],
+  ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}/content`, 'specs'],
+  ['GET POST', `${ORG}/translations`, 'specs'],
+  ['GET PUT DELETE', `${ORG}/translations/{translationSettingsId}`, 'specs'],
 ];
 
-export const ROUTE_TABLE: RouteEntry[] = SPECS_TABLE.flatMap(([methods, path, service, plannedIn]) =>
-  methods.split(' ').map((method) => ({ method: method as RouteEntry['method'], path: `/v1${path}`, service, ...(plannedIn ? { plannedIn } : {}) })),
-);
+/** Routes whose credential is a signed URL (downloads handed out in API answers). */
+const SIGNED_URL_TABLE: Spec[] = [['GET', '/openapi-documents/{versionId}', 'specs']];
+
+const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =>
+  table.flatMap(([methods, path, service, plannedIn]) =>
+    methods
+      .split(' ')
+      .map((method) => ({ method: method as RouteEntry['method'], path: `/v1${path}`, service, ...(plannedIn ? { plannedIn } : {}), ...extra })),
+  );
+
+export const ROUTE_TABLE: RouteEntry[] = [...entries(SPECS_TABLE), ...entries(SIGNED_URL_TABLE, { access: 'signed-url' })];
 
 export interface RouteMatch {
   entry: RouteEntry;

@@ -1,0 +1,151 @@
+import { lookup } from 'node:dns';
+import { Agent, buildConnector, fetch } from 'undici';
+import { isIpLiteral, type OutboundAddressPolicy, unbracket } from './address-policy';
+
+export type OutboundErrorKind = 'invalid-url' | 'refused' | 'timeout' | 'http' | 'too-large' | 'network';
+
+/** Why an outbound fetch did not return a body; `status` is the remote answer for `http`. */
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: OutboundErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export interface OutboundFetchOptions {
+  /** The whole fetch, redirects and body included. */
+  timeoutMs?: number;
+  /** Bodies larger than this are refused without reading further. */
+  maxBytes?: number;
+  accept?: string;
+}
+
+export interface OutboundResponse {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  body: Buffer;
+}
+
+export const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5 } as const;
+
+/**
+ * The one way services reach the outside (imports, OpenAPI URLs). Every connection, the first and
+ * each redirect's, goes through a connector that resolves the host itself, refuses private,
+ * loopback, link-local and reserved addresses unless allow-listed, and connects to the address it
+ * checked (no second lookup an attacker's DNS could answer differently).
+ */
+export class OutboundFetcher {
+  private readonly agent: Agent;
+
+  constructor(private readonly policy: OutboundAddressPolicy) {
+    const connectTo = buildConnector({ timeout: OUTBOUND_DEFAULTS.timeoutMs });
+    this.agent = new Agent({
+      connect: (options, callback) => {
+        const hostname = unbracket(options.hostname);
+        if (this.policy.allowsHost(hostname)) return connectTo(options, callback);
+        if (isIpLiteral(hostname)) {
+          // dns.lookup is never asked about a literal address: judge it here.
+          if (!this.policy.allowsAddress(hostname)) return callback(refused(hostname, hostname), null);
+          return connectTo(options, callback);
+        }
+        lookup(hostname, { all: true }, (err, addresses) => {
+          if (err) return callback(new OutboundError('network', `cannot resolve ${hostname}: ${err.code ?? err.message}`), null);
+          const bad = addresses.find((a) => !this.policy.allowsAddress(a.address));
+          if (bad || addresses.length === 0) return callback(refused(hostname, bad?.address ?? 'no address'), null);
+          connectTo({ ...options, hostname: addresses[0]!.address, servername: options.servername ?? hostname }, callback);
+        });
+      },
+    });
+  }
+
+  async fetch(rawUrl: string, options: OutboundFetchOptions = {}): Promise<OutboundResponse> {
+    const timeoutMs = options.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
+    const maxBytes = options.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
+    let url = parseHttpUrl(rawUrl);
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      // Redirects are followed by hand so that their number is bounded and each target is an http(s) URL.
+      for (let redirects = 0; ; redirects++) {
+        const res = await fetch(url, { dispatcher: this.agent, redirect: 'manual', signal, headers: { accept: options.accept ?? '*/*' } });
+        const location = res.headers.get('location');
+        if (res.status >= 300 && res.status < 400 && location) {
+          await res.body?.cancel();
+          if (redirects >= OUTBOUND_DEFAULTS.maxRedirects) throw new OutboundError('http', `more than ${OUTBOUND_DEFAULTS.maxRedirects} redirects`, res.status);
+          url = parseHttpUrl(new URL(location, url).toString());
+          continue;
+        }
+        if (!res.ok) {
+          await res.body?.cancel();
+          throw new OutboundError('http', `${url.origin} answered ${res.status}`, res.status);
+        }
+        const declared = Number(res.headers.get('content-length') ?? NaN);
+        if (declared > maxBytes) {
+          await res.body?.cancel();
+          throw tooLarge(maxBytes);
+        }
+        return { url: url.toString(), status: res.status, contentType: res.headers.get('content-type'), body: await readCapped(res.body, maxBytes) };
+      }
+    } catch (err) {
+      if (signal.aborted && !(err instanceof OutboundError)) throw new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
+      throw asOutboundError(err, timeoutMs);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function parseHttpUrl(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundError('invalid-url', 'not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundError('invalid-url', `only http and https URLs can be fetched (got ${url.protocol})`);
+  return url;
+}
+
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await body.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function refused(hostname: string, address: string): OutboundError {
+  return new OutboundError('refused', `${hostname} resolves to ${address}, a private, loopback or reserved address that is not allow-listed`);
+}
+
+function tooLarge(maxBytes: number): OutboundError {
+  return new OutboundError('too-large', `the response is larger than ${maxBytes} bytes`);
+}
+
+/** undici wraps connector errors in `TypeError: fetch failed` (cause) and aborts in DOMExceptions. */
+function asOutboundError(err: unknown, timeoutMs: number): OutboundError {
+  if (err instanceof OutboundError) return err;
+  const cause = err instanceof Error ? (err.cause as unknown) : undefined;
+  if (cause instanceof OutboundError) return cause;
+  const name = err instanceof Error ? err.name : '';
+  if (name === 'TimeoutError' || name === 'AbortError' || (cause instanceof Error && cause.name === 'ConnectTimeoutError')) {
+    return new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
+  }
+  const detail = cause instanceof Error ? cause.message : err instanceof Error ? err.message : String(err);
+  return new OutboundError('network', detail);
+}

@@ -1,0 +1,25 @@
+import { parseEnvelope, type ServiceContext } from '@quire/common';
+import { PROCESS_SPEC_JOB, SPECS_JOBS_TOPIC, type ProcessSpecJob } from '../events/specs-events';
+import { processSpecSource, type ProcessingDeps } from '../domain/process-spec';
+
+export const SPEC_JOBS_CONSUMER = 'specs-jobs';
+
+/**
+ * Runs the processing jobs the outbox publishes. A job is idempotent by itself (it acts only while
+ * its source is the spec's pending one), so no processed-events ledger: its writes are not in one
+ * transaction with a ledger row, since fetching and validating take seconds.
+ */
+export async function startSpecJobsConsumer(ctx: Pick<ServiceContext, 'bus' | 'logger'>, deps: ProcessingDeps): Promise<void> {
+  await ctx.bus.subscribe({
+    groupId: SPEC_JOBS_CONSUMER,
+    topics: [SPECS_JOBS_TOPIC],
+    handle: async (message) => {
+      const event = parseEnvelope(message.value);
+      if (!event || event.type !== PROCESS_SPEC_JOB) {
+        ctx.logger.warn({ topic: message.topic, key: message.key }, 'ignored a message that is not a spec processing job');
+        return;
+      }
+      await processSpecSource(deps, event.data as ProcessSpecJob);
+    },
+  });
+}

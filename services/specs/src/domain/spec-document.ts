@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { validate } from '@readme/openapi-parser';
+import { parseDocument } from 'yaml';
+import type { ProcessError } from '../store/openapi-specs.store';
+
+export interface ParsedSpec {
+  sha256: string;
+  /** The file name the version's filesystem stores the document under. */
+  fileName: string;
+  mediaType: 'application/json' | 'application/yaml';
+}
+
+export type SpecCheck = { ok: true; spec: ParsedSpec } | { ok: false; errors: ProcessError[] };
+
+const MAX_ERRORS = 20;
+
+// Path-parameter consistency is a lint of the parser, not a schema error: published specs such as
+// GitHub's trip it, and their users still expect them accepted. Everything else stays an error.
+const LENIENT_RULES = { 'path-parameters-not-in-parameters': 'warning', 'path-parameters-not-in-path': 'warning' } as const;
+
+export function sha256Of(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * Parses a document (JSON, else YAML) and validates it as Swagger 2.0 or OpenAPI 3.0/3.1.
+ * External `$ref`s are never followed: the parser would read local files and fetch URLs by
+ * default (the options are `resolve.external`/`resolve.file`; `http: false` is not one of them).
+ */
+export async function checkSpecDocument(text: string): Promise<SpecCheck> {
+  const parsed = parseText(text);
+  if ('errors' in parsed) return { ok: false, errors: parsed.errors };
+  if (!isObject(parsed.value) || !(typeof parsed.value.openapi === 'string' || typeof parsed.value.swagger === 'string')) {
+    return {
+      ok: false,
+      errors: [{ code: 'NOT_OPENAPI', message: 'The document has no "openapi" or "swagger" version field: it is not an OpenAPI or Swagger document' }],
+    };
+  }
+  try {
+    const result = await validate(parsed.value as never, {
+      resolve: { external: false, file: false },
+      validate: { rules: { openapi: LENIENT_RULES, swagger: LENIENT_RULES } },
+    });
+    if (!result.valid) {
+      const errors = result.errors.slice(0, MAX_ERRORS).map((e) => ({ code: 'INVALID', message: e.message }));
+      if (result.additionalErrors > 0) errors.push({ code: 'INVALID', message: `…and ${result.additionalErrors} more errors` });
+      return { ok: false, errors };
+    }
+  } catch (err) {
+    return { ok: false, errors: [{ code: 'INVALID', message: (err as Error).message }] };
+  }
+  return {
+    ok: true,
+    spec: { sha256: sha256Of(text), fileName: parsed.json ? 'openapi.json' : 'openapi.yaml', mediaType: parsed.json ? 'application/json' : 'application/yaml' },
+  };
+}
+
+function parseText(text: string): { value: unknown; json: boolean } | { errors: ProcessError[] } {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return { value: JSON.parse(text) as unknown, json: true };
+    } catch {
+      // Not JSON after all (YAML flow style): YAML below names the line.
+    }
+  }
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
+  if (doc.errors.length > 0) {
+    return {
+      errors: doc.errors.slice(0, MAX_ERRORS).map((e) => {
+        const at = e.linePos?.[0];
+        return { code: e.code, message: at ? `line ${at.line}, column ${at.col}: ${firstLine(e.message)}` : firstLine(e.message) };
+      }),
+    };
+  }
+  return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, json: false };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

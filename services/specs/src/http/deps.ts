@@ -1,0 +1,10 @@
+import type { MembershipResolver, ServiceContext } from '@quire/common';
+import type { SpecSchedule } from '../domain/openapi-specs';
+
+/** What the specs service's HTTP handlers use. */
+export type SpecsHttpDeps = Pick<ServiceContext, 'db' | 'urls' | 'clock' | 'logger' | 'config'> & {
+  membership: MembershipResolver;
+  schedule: SpecSchedule;
+  /** How long the signed download URL of a stored document stays valid. */
+  downloadTtlSeconds: number;
+};

@@ -1,0 +1,37 @@
+import { signUrlPath, type UrlBuilder } from '@quire/common';
+import type { SpecRow } from '../store/openapi-specs.store';
+import type { SpecVersionRow, SpecVersionWithDocument } from '../store/spec-versions.store';
+import { specPath } from './openapi-spec.presenter';
+
+export const documentPath = (versionId: string) => `/openapi-documents/${versionId}`;
+
+/**
+ * Where the version's document can be read: its source URL, or a signed download URL of the
+ * stored document (no bearer token needed until it expires).
+ */
+export function versionUrl(version: SpecVersionRow, urls: UrlBuilder, secret: string, ttlSeconds: number): string {
+  if (version.source_url) return version.source_url;
+  return urls.app(signUrlPath(`/v1${documentPath(version.id)}`, secret, ttlSeconds));
+}
+
+/** Reference schema OpenAPISpecVersion. */
+export function presentSpecVersion(spec: SpecRow, version: SpecVersionRow, urls: UrlBuilder, secret: string, ttlSeconds: number) {
+  return {
+    object: 'openapi-spec-version' as const,
+    id: version.id,
+    createdAt: version.created_at.toISOString(),
+    url: versionUrl(version, urls, secret, ttlSeconds),
+    urls: { location: urls.api(`${specPath(spec)}/versions/${version.id}`) },
+  };
+}
+
+/**
+ * Reference schema OpenAPISpecContent: `filesystem` maps each file of the spec to its text (the
+ * main document; external files are never fetched, so it is the only one).
+ */
+export function presentSpecContent(version: SpecVersionWithDocument, urls: UrlBuilder, secret: string, ttlSeconds: number) {
+  return {
+    filesystem: { [version.file_name]: version.document },
+    url: versionUrl(version, urls, secret, ttlSeconds),
+  };
+}

@@ -1,0 +1,114 @@
+import { insertedRow, queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+
+export type ProcessingState = 'pending' | 'progress' | 'complete';
+export type ProcessErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
+export interface ProcessError {
+  message: string;
+  code?: string;
+}
+
+export interface SpecRow {
+  id: string;
+  organization_id: string;
+  slug: string;
+  source_url: string | null;
+  visibility: 'private' | 'public';
+  processing_state: ProcessingState;
+  last_version_id: string | null;
+  last_processed_at: Date | null;
+  last_error_code: ProcessErrorCode | null;
+  last_errors: ProcessError[] | null;
+  pending_source_id: string | null;
+  next_refresh_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function insertSpec(
+  db: SqlExecutor,
+  spec: { id: string; organizationId: string; slug: string; sourceUrl: string | null },
+  now: Date,
+): Promise<SpecRow | null> {
+  // ON CONFLICT: two concurrent creates of one slug; the loser learns it from the null.
+  return queryOne<SpecRow>(
+    db,
+    `INSERT INTO openapi_specs (id, organization_id, slug, source_url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
+     ON CONFLICT (organization_id, slug) DO NOTHING RETURNING *`,
+    [spec.id, spec.organizationId, spec.slug, spec.sourceUrl, now],
+  );
+}
+
+export function findSpecBySlug(db: SqlExecutor, organizationId: string, slug: string, options: { forUpdate?: boolean } = {}): Promise<SpecRow | null> {
+  return queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE organization_id = $1 AND slug = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [
+    organizationId,
+    slug,
+  ]);
+}
+
+export function findSpecById(db: SqlExecutor, specId: string, options: { forUpdate?: boolean } = {}): Promise<SpecRow | null> {
+  return queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [specId]);
+}
+
+export async function listSpecs(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ rows: SpecRow[]; total: number }> {
+  const total = await insertedRow<{ n: number }>(db, 'SELECT count(*)::int AS n FROM openapi_specs WHERE organization_id = $1', [organizationId]);
+  const rows = await queryRows<SpecRow>(db, 'SELECT * FROM openapi_specs WHERE organization_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
+    organizationId,
+    page.limit,
+    page.offset,
+  ]);
+  return { rows, total: total.n };
+}
+
+/** A new source to process: the spec goes back to `pending` and remembers which source is current. */
+export function markSpecPending(
+  db: SqlExecutor,
+  specId: string,
+  change: { sourceId: string; sourceUrl: string | null; nextRefreshAt: Date | null },
+  now: Date,
+) {
+  return insertedRow<SpecRow>(
+    db,
+    `UPDATE openapi_specs SET processing_state = 'pending', pending_source_id = $2, source_url = $3, next_refresh_at = $4, updated_at = $5
+     WHERE id = $1 RETURNING *`,
+    [specId, change.sourceId, change.sourceUrl, change.nextRefreshAt, now],
+  );
+}
+
+export async function markSpecInProgress(db: SqlExecutor, specId: string, sourceId: string, now: Date): Promise<void> {
+  await db.query(`UPDATE openapi_specs SET processing_state = 'progress', updated_at = $3 WHERE id = $1 AND pending_source_id = $2`, [specId, sourceId, now]);
+}
+
+/** The outcome of processing: `complete`, with the latest version or the error that stopped it. */
+export async function markSpecProcessed(
+  db: SqlExecutor,
+  specId: string,
+  outcome: { lastVersionId?: string; errorCode: ProcessErrorCode | null; errors: ProcessError[] | null },
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `UPDATE openapi_specs SET processing_state = 'complete', pending_source_id = NULL, last_processed_at = $2, updated_at = $2,
+       last_version_id = COALESCE($3, last_version_id), last_error_code = $4, last_errors = $5
+     WHERE id = $1`,
+    [specId, now, outcome.lastVersionId ?? null, outcome.errorCode, outcome.errors === null ? null : JSON.stringify(outcome.errors)],
+  );
+}
+
+export async function updateSpecVisibility(db: SqlExecutor, specId: string, visibility: SpecRow['visibility'], now: Date): Promise<SpecRow> {
+  return insertedRow<SpecRow>(db, 'UPDATE openapi_specs SET visibility = $2, updated_at = $3 WHERE id = $1 RETURNING *', [specId, visibility, now]);
+}
+
+export async function deleteSpec(db: SqlExecutor, specId: string): Promise<void> {
+  // Sources and versions (with their stored documents) go with it (ON DELETE CASCADE).
+  await db.query('DELETE FROM openapi_specs WHERE id = $1', [specId]);
+}
+
+/** URL-sourced specs whose scheduled refresh is due, claimed so that one replica refreshes each. */
+export function claimDueRefreshes(db: SqlExecutor, now: Date, next: Date, limit: number): Promise<SpecRow[]> {
+  return queryRows<SpecRow>(
+    db,
+    `UPDATE openapi_specs SET next_refresh_at = $2
+     WHERE id IN (SELECT id FROM openapi_specs WHERE next_refresh_at <= $1 AND source_url IS NOT NULL ORDER BY next_refresh_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+     RETURNING *`,
+    [now, next, limit],
+  );
+}

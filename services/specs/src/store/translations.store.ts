@@ -1,0 +1,87 @@
+import { assignmentsFor, insertedRow, queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+
+export interface TranslationRow {
+  id: string;
+  organization_id: string;
+  title: string;
+  languages: string[];
+  source_space_id: string | null;
+  source_language: string | null;
+  language: string | null;
+  instructions: unknown;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The fields of translation settings, named as the domain names them. */
+export interface TranslationFields {
+  title?: string;
+  languages?: string[];
+  sourceSpaceId?: string;
+  sourceLanguage?: string;
+  language?: string;
+  instructions?: unknown;
+}
+
+const COLUMNS: Record<keyof TranslationFields, string> = {
+  title: 'title',
+  languages: 'languages',
+  sourceSpaceId: 'source_space_id',
+  sourceLanguage: 'source_language',
+  language: 'language',
+  instructions: 'instructions',
+};
+
+const asStored = (fields: TranslationFields): Record<string, unknown> => ({
+  ...fields,
+  ...(fields.languages !== undefined ? { languages: JSON.stringify(fields.languages) } : {}),
+  ...(fields.instructions !== undefined ? { instructions: JSON.stringify(fields.instructions) } : {}),
+});
+
+export function insertTranslation(db: SqlExecutor, row: { id: string; organizationId: string } & TranslationFields, now: Date): Promise<TranslationRow> {
+  return insertedRow<TranslationRow>(
+    db,
+    `INSERT INTO translation_settings (id, organization_id, title, languages, source_space_id, source_language, language, instructions, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
+    [
+      row.id,
+      row.organizationId,
+      row.title,
+      JSON.stringify(row.languages ?? []),
+      row.sourceSpaceId ?? null,
+      row.sourceLanguage ?? null,
+      row.language ?? null,
+      row.instructions === undefined ? null : JSON.stringify(row.instructions),
+      now,
+    ],
+  );
+}
+
+export function findTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<TranslationRow | null> {
+  return queryOne<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+}
+
+export async function listTranslations(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ rows: TranslationRow[]; total: number }> {
+  const total = await insertedRow<{ n: number }>(db, 'SELECT count(*)::int AS n FROM translation_settings WHERE organization_id = $1', [organizationId]);
+  const rows = await queryRows<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
+    organizationId,
+    page.limit,
+    page.offset,
+  ]);
+  return { rows, total: total.n };
+}
+
+export function updateTranslation(db: SqlExecutor, organizationId: string, id: string, fields: TranslationFields, now: Date): Promise<TranslationRow | null> {
+  const params: unknown[] = [organizationId, id, now];
+  const sets = assignmentsFor(asStored(fields), COLUMNS, params);
+  return queryOne<TranslationRow>(
+    db,
+    `UPDATE translation_settings SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`,
+    params,
+  );
+}
+
+export async function deleteTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+  return rowCount > 0;
+}
