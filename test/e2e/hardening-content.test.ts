@@ -239,3 +239,42 @@ describe('__proto__ among custom-field values (A14)', () => {
     expectError(await org.api.post(fieldsPath(), { name: '__proto__', type: 'text' }), 400, /"name".*__proto__/);
   });
 });
+
+describe('malformed and unknown ids in moves and transfers (A1, A2)', () => {
+  it('answers 400 for an id that cannot be one and 404 for one that names nothing, never a 5xx', async () => {
+    const collection = await createCollection({ title: 'Move ids' });
+    const space = await createSpace({ title: 'Move ids' });
+    for (const path of [`/v1/collections/${collection.id}`, `/v1/spaces/${space.id}`]) {
+      for (const bad of ['%00', 'a b', '\u0000', '', 'x'.repeat(129)]) {
+        expectError(await org.api.post(`${path}/move`, { parent: bad }), 400, /"parent"/);
+        expectError(await org.api.post(`${path}/transfer`, { organization: bad }), 400, /"organization"/);
+      }
+      // Well-formed ids of nothing: a body naming no collection of the organization is a 400 on that
+      // field; an unknown target organization is as unknown as one the caller cannot see (404).
+      expectError(await org.api.post(`${path}/move`, { parent: 'no-such-collection' }), 400, /"parent".*no collection/);
+      expectError(await org.api.post(`${path}/transfer`, { organization: 'no-such-org' }), 404);
+    }
+    expect((await org.api.get(`/v1/collections/${collection.id}`)).body.organization).toBe(org.id);
+    expect((await org.api.get(`/v1/spaces/${space.id}`)).body.organization).toBe(org.id);
+  });
+});
+
+describe('DELETE of what does not exist (A9)', () => {
+  it('answers 404 for a space, collection or custom field that never existed', async () => {
+    expectError(await org.api.delete('/v1/spaces/no-such-space'), 404, /not found/i);
+    expectError(await org.api.delete('/v1/collections/no-such-collection'), 404, /not found/i);
+    expectError(await org.api.delete(`${fieldsPath()}/no-such-field`), 404, /not found/i);
+  });
+
+  it('answers 404 for a collection deleted already and for a custom field deleted already', async () => {
+    const collection = await createCollection({ title: 'Gone' });
+    const deleted = await org.api.delete(`/v1/collections/${collection.id}`);
+    expect(deleted.status).toBe(205);
+    expectOperationResponse('deleteCollectionById', 205, deleted.text);
+    expectError(await org.api.delete(`/v1/collections/${collection.id}`), 404);
+
+    await createField({ name: 'gone-field', type: 'text' });
+    expect((await org.api.delete(`${fieldsPath()}/gone-field`)).status).toBe(204);
+    expectError(await org.api.delete(`${fieldsPath()}/gone-field`), 404);
+  });
+});
