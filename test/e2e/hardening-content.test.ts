@@ -167,7 +167,7 @@ describe('lengths in code points (A7)', () => {
     expectError(await org.api.patch(`/v1/collections/${collection.id}`, { description: EMOJI.repeat(101) }), 400, /"description".*at most 100/);
   });
 
-  it('takes 50 emoji as a space title and refuses 51, on create and PATCH', async () => {
+  it('takes 50 emoji as a space title or emoji and refuses 51, on create and PATCH', async () => {
     const space = await createSpace({ title: EMOJI.repeat(50) });
     expect(space.title).toBe(EMOJI.repeat(50));
     expectError(await org.api.post(spacesPath(), { title: EMOJI.repeat(51) }), 400, /"title".*at most 50/);
@@ -175,6 +175,12 @@ describe('lengths in code points (A7)', () => {
     expect(patched.status).toBe(200);
     expectOperationResponse('updateSpaceById', 200, patched.body);
     expectError(await org.api.patch(`/v1/spaces/${space.id}`, { title: EMOJI.repeat(51) }), 400, /"title".*at most 50/);
+
+    const emoji = await org.api.patch(`/v1/spaces/${space.id}`, { emoji: EMOJI.repeat(50) });
+    expect(emoji.status).toBe(200);
+    expectOperationResponse('updateSpaceById', 200, emoji.body);
+    expect(emoji.body.emoji).toBe(EMOJI.repeat(50));
+    expectError(await org.api.post(spacesPath(), { emoji: EMOJI.repeat(51) }), 400, /"emoji".*at most 50/);
   });
 
   it('counts code points in custom field titles, options and text values', async () => {
