@@ -13,6 +13,7 @@ import {
   ServiceClients,
   startService,
   type Logger,
+  type MessageBus,
   type RunningService,
   type ServiceModule,
   type ServiceName,
@@ -35,6 +36,8 @@ export interface EmbeddedQuire {
   dataDir: string;
   bootstrap: BootstrapResult | null;
   services: Record<ServiceName, RunningService>;
+  /** The in-process bus all services share (tests publish to it directly). */
+  bus: MessageBus;
   stop(): Promise<void>;
 }
 
@@ -120,7 +123,12 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   const runtimeFile = join(dataDir, 'runtime.json');
   writeFileSync(
     runtimeFile,
-    JSON.stringify({ pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, internalSecret }, null, 2),
+    // serviceUrls: each service's own HTTP port, for the CLI's /internal admin calls (dead letters).
+    JSON.stringify(
+      { pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret },
+      null,
+      2,
+    ),
     { mode: 0o600 },
   );
 
@@ -130,6 +138,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
     dataDir,
     bootstrap,
     services,
+    bus,
     stop: async () => {
       await close(server);
       clients.close();

@@ -41,6 +41,8 @@ describe('admin CLI', () => {
     ['tokens', 'revoke'],
     ['orgs', 'create'],
     ['members', 'add'],
+    ['dead-letters', 'list'],
+    ['dead-letters', 'replay'],
   ])('%s %s --help explains the command', async (...cmd) => {
     const res = await runCli(stack, [...cmd, '--help']);
     expect(res.code).toBe(0);
@@ -50,7 +52,16 @@ describe('admin CLI', () => {
   it('--help lists every command', async () => {
     const res = await runCli(stack, ['--help']);
     expect(res.code).toBe(0);
-    for (const cmd of ['tokens create', 'tokens revoke', 'orgs create', 'members add']) expect(res.stdout).toContain(cmd);
+    for (const cmd of ['tokens create', 'tokens revoke', 'orgs create', 'members add', 'dead-letters list', 'dead-letters replay'])
+      expect(res.stdout).toContain(cmd);
+  });
+
+  it.each(['tokens', 'dead-letters'])('%s --help lists the commands of its group', async (group) => {
+    const res = await runCli(stack, [group, '--help']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`^Usage: npm run -s cli -- ${group} <command>`));
+    expect(res.stdout).toContain(`${group} `);
+    expect(res.stdout).not.toContain('orgs create');
   });
 
   it.each([

@@ -21,20 +21,19 @@ function rawRequest(
     const socket = connect(Number(port), hostname);
     let received = '';
     const finish = () => {
+      clearTimeout(timer);
       socket.destroy();
       const [head = '', body = ''] = received.split('\r\n\r\n', 2);
       resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body, ms: Date.now() - started });
     };
     const timer = setTimeout(finish, options.waitMs ?? 20000);
     socket.on('data', (d) => (received += d.toString('utf8')));
-    socket.on('close', () => {
-      clearTimeout(timer);
-      finish();
-    });
-    socket.on('error', reject);
+    socket.on('close', finish);
+    // Writing on after the server answered and closed resets the socket: the answer counts, not the reset.
+    socket.on('error', (err) => (received ? finish() : reject(err)));
     socket.on('connect', async () => {
       for (const chunk of chunks) {
-        if (socket.destroyed) return;
+        if (socket.destroyed || received) return;
         socket.write(chunk);
         if (options.gapMs) await new Promise((r) => setTimeout(r, options.gapMs));
       }

@@ -51,11 +51,13 @@ export class MembershipResolver {
 
   /**
    * Every process needs every member event, so each subscribes in a group of its own and reads
-   * only new events (older ones are covered by the TTL).
+   * only new events (older ones are covered by the TTL). Its dead letters are filed under one
+   * name for all processes of the service (`bus` is the service's guarded bus, ctx.bus).
    */
   async subscribe(bus: MessageBus, service: string, logger: Logger): Promise<void> {
     await bus.subscribe({
       groupId: `${service}-membership-${hostname()}-${process.pid}`,
+      consumer: `${service}-membership`,
       topics: [IDENTITY_EVENTS_TOPIC],
       fromBeginning: false,
       handle: async (message) => {

@@ -4,6 +4,8 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageBus } from './bus/bus';
 import type { Cache } from './cache/cache';
 import type { ServiceConfig } from './config';
+import { deadLetterRoutes } from './dead-letters/admin.routes';
+import { DeadLetters } from './dead-letters/dead-letters';
 import { ServiceClients } from './grpc/clients';
 import { startGrpcServer, stopGrpcServer, type ServiceBinding } from './grpc/server';
 import { answerClientErrorsAsJson } from './http/client-errors';
@@ -22,11 +24,13 @@ export type Clock = () => Date;
 export interface ServiceContext {
   config: ServiceConfig;
   db: SqlDatabase;
+  /** Every subscription through it is guarded by `deadLetters`. */
   bus: MessageBus;
   cache: Cache;
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
+  deadLetters: DeadLetters;
   clients: ServiceClients;
   urls: UrlBuilder;
   outbox: OutboxRelay;
@@ -64,10 +68,14 @@ export interface Adapters {
 }
 
 export function createContext(config: ServiceConfig, adapters: Adapters): ServiceContext {
+  const metrics = adapters.metrics ?? new Metrics(config.name);
+  const deadLetters = new DeadLetters(adapters.db, adapters.logger, metrics.deadLetters);
   return {
     config,
     ...adapters,
-    metrics: adapters.metrics ?? new Metrics(config.name),
+    bus: deadLetters.guardBus(adapters.bus),
+    metrics,
+    deadLetters,
     clock: adapters.clock ?? (() => new Date()),
     clients: new ServiceClients(config.grpcAddresses, config.grpcDeadlineMs),
     urls: new UrlBuilder(config.publicUrl),
@@ -94,6 +102,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     internalSecret: config.internalSecret,
     metrics: ctx.metrics,
     readiness: { database: () => ctx.db.ping(), ...parts.readiness },
+    adminRoutes: deadLetterRoutes(ctx.deadLetters, config.internalSecret),
   });
   parts.routes(app);
   finishServiceApp(app, logger);

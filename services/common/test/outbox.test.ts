@@ -154,7 +154,7 @@ describe('idempotent consumer', () => {
   it('applies an event once however often it is delivered, and retries after a failure', async () => {
     const db = await openDb();
     let failNext = true;
-    const handle = idempotentConsumer(db, 'things-projection', logger, async (tx, event) => {
+    const handle = idempotentConsumer(db, 'things-projection', async (tx, event) => {
       await tx.query('INSERT INTO things VALUES ($1)', [(event.data as { id: string }).id]);
       if (failNext) {
         failNext = false;
@@ -167,7 +167,8 @@ describe('idempotent consumer', () => {
     await handle(message);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM things');
     expect(rows[0]?.n).toBe(1);
-    await handle({ ...message, value: 'not json' });
+    // Not an envelope: thrown, so the bus's dead-letter guard parks it (dead-letters.test.ts).
+    await expect(handle({ ...message, value: 'not json' })).rejects.toThrow('not an event envelope');
     await db.close();
   });
 });

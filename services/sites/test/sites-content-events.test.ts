@@ -1,4 +1,4 @@
-import { newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
+import { DeadLetters, newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
 import { CONTENT_EVENTS_CONSUMER, CONTENT_EVENTS_TOPIC, subscribeToContentEvents } from '../src/consumers/content-events.consumer';
 import { openSitesDb, seedSite, silentLogger, siteSpacesOf } from './sites-db';
 
@@ -21,6 +21,7 @@ const message = (id: string, type: string, data: Record<string, unknown>): Recei
 describe('content events consumer', () => {
   let db: PgliteDatabase;
   let deliver: (m: ReceivedMessage) => Promise<void>;
+  let subscription: Subscription;
 
   // One database for the suite (opening one takes seconds); every test uses spaces of its own.
   beforeAll(async () => {
@@ -28,7 +29,8 @@ describe('content events consumer', () => {
     const bus = new CapturingBus();
     await subscribeToContentEvents({ bus, db, logger: silentLogger });
     expect(bus.subscription).toMatchObject({ groupId: CONTENT_EVENTS_CONSUMER, topics: [CONTENT_EVENTS_TOPIC] });
-    deliver = (bus.subscription as Subscription).handle;
+    subscription = bus.subscription as Subscription;
+    deliver = subscription.handle;
   });
   afterAll(async () => {
     await db.close();
@@ -108,11 +110,15 @@ describe('content events consumer', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  it('ignores other events and messages that are not events', async () => {
+  it('ignores other events, and a message that is not an event is parked as a dead letter (issue #10 A3)', async () => {
     const site = await seedSite(db, 'org1', [a]);
     await deliver(message(newId(), 'space.updated', { spaceId: a }));
     await deliver(message(newId(), 'space.deleted', {}));
-    await deliver({ topic: CONTENT_EVENTS_TOPIC, key: a, value: 'not json' });
+    await expect(deliver({ topic: CONTENT_EVENTS_TOPIC, key: a, value: 'not json' })).rejects.toThrow('not an event envelope');
+    // On the service's bus every subscription is guarded: the same message is parked and the consumer moves on.
+    const deadLetters = new DeadLetters(db, silentLogger);
+    await deadLetters.guard(subscription).handle({ topic: CONTENT_EVENTS_TOPIC, key: a, value: 'not json' });
+    expect(await deadLetters.list({ consumer: CONTENT_EVENTS_CONSUMER })).toMatchObject([{ key: a, value: 'not json', status: 'parked' }]);
     expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
   });
 });

@@ -13,10 +13,19 @@ export interface ReceivedMessage extends BusMessage {
 
 export interface Subscription {
   groupId: string;
+  /**
+   * The name its dead letters are filed and replayed under (default: groupId); set it when the
+   * group id differs per process, so every replica of the service files under one name.
+   */
+  consumer?: string;
   topics: string[];
   /** Where a new consumer group starts: the oldest retained message (default) or only new ones. */
   fromBeginning?: boolean;
-  /** Throwing makes the bus deliver the message again later: handlers must be idempotent. */
+  /**
+   * Throwing makes the bus deliver the message again later: handlers must be idempotent. Every
+   * service's bus is guarded (dead-letters/): only a transient failure is delivered again, any
+   * other parks the message as a dead letter.
+   */
   handle: (message: ReceivedMessage) => Promise<void>;
   /**
    * When set, the bus delivers messages in batches here instead of one by one through `handle`

@@ -7,6 +7,8 @@ export class Metrics {
   readonly registry = new Registry();
   readonly requests: Counter<'method' | 'route' | 'status'>;
   readonly duration: Histogram<'method' | 'route'>;
+  /** Messages a consumer parked as dead letters (dead-letters/dead-letters.ts). */
+  readonly deadLetters: Counter<'consumer'>;
 
   constructor(processName: string) {
     this.registry.setDefaultLabels({ process: processName });
@@ -22,6 +24,12 @@ export class Metrics {
       help: 'HTTP request duration',
       labelNames: ['method', 'route'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [this.registry],
+    });
+    this.deadLetters = new Counter({
+      name: 'quire_dead_letters_total',
+      help: 'Messages a consumer could not apply for a reason a retry cannot fix, parked in dead_letters',
+      labelNames: ['consumer'],
       registers: [this.registry],
     });
   }

@@ -1,4 +1,4 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type Router, type NextFunction, type Request, type Response } from 'express';
 import { ApiError, errorBody, notFound, toApiError, unauthorized } from '../errors';
 import { newId } from '../ids';
 import type { Logger } from '../logger';
@@ -20,6 +20,8 @@ export interface ServiceAppOptions {
   metrics: Metrics;
   readiness: Record<string, ReadinessCheck>;
   bodyLimit?: string;
+  /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
+  adminRoutes?: Router;
 }
 
 /**
@@ -47,6 +49,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     });
     next();
   });
+  if (options.adminRoutes) app.use(options.adminRoutes);
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), options.internalSecret);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
-import { DEFAULT_PORTS, createGrpcClient, signAdminCall, type AsyncClient } from '@quire/common';
+import { DEFAULT_PORTS, createGrpcClient, httpUrlVar, signAdminCall, type AsyncClient, type ServiceName } from '@quire/common';
 import { identity } from '@quire/proto';
 import { ADMIN_METADATA_KEY } from '../grpc/admin.grpc';
 
@@ -10,14 +10,39 @@ export interface AdminConnection {
   secret: string;
 }
 
+/** What a running embedded instance wrote to DATA_DIR/runtime.json (gateway/src/embedded-launcher.ts). */
+interface EmbeddedRuntime {
+  identityGrpcAddress?: string;
+  serviceUrls?: Partial<Record<ServiceName, string>>;
+  internalSecret?: string;
+}
+
+function readRuntime(env: NodeJS.ProcessEnv): { file: string; runtime: EmbeddedRuntime } {
+  const file = join(resolve(env.DATA_DIR ?? './data'), 'runtime.json');
+  return { file, runtime: existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as EmbeddedRuntime) : {} };
+}
+
+function secretOf(env: NodeJS.ProcessEnv, runtime: EmbeddedRuntime, file: string): string {
+  const secret = env.INTERNAL_SECRET ?? runtime.internalSecret;
+  if (!secret) throw new Error(`no INTERNAL_SECRET set and no running embedded instance found at ${file}`);
+  return secret;
+}
+
 /** Where identity's gRPC is and the shared secret: env first, else what embedded mode wrote to DATA_DIR. */
 export function resolveConnection(env: NodeJS.ProcessEnv = process.env): AdminConnection {
-  const runtimeFile = join(resolve(env.DATA_DIR ?? './data'), 'runtime.json');
-  const runtime = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { identityGrpcAddress?: string; internalSecret?: string }) : {};
+  const { file, runtime } = readRuntime(env);
   const address = env.IDENTITY_GRPC_ADDR ?? runtime.identityGrpcAddress ?? `127.0.0.1:${DEFAULT_PORTS.identity.grpc}`;
-  const secret = env.INTERNAL_SECRET ?? runtime.internalSecret;
-  if (!secret) throw new Error(`no INTERNAL_SECRET set and no running embedded instance found at ${runtimeFile}`);
-  return { address, secret };
+  return { address, secret: secretOf(env, runtime, file) };
+}
+
+/**
+ * A service's own HTTP base URL (its /internal admin routes) and the shared secret: the same
+ * <SERVICE>_HTTP_URL the gateway reads in distributed mode, else DATA_DIR/runtime.json.
+ */
+export function resolveServiceConnection(service: ServiceName, env: NodeJS.ProcessEnv = process.env): AdminConnection {
+  const { file, runtime } = readRuntime(env);
+  const address = env[httpUrlVar(service)] ?? runtime.serviceUrls?.[service] ?? `http://127.0.0.1:${DEFAULT_PORTS[service].http}`;
+  return { address: address.replace(/\/+$/, ''), secret: secretOf(env, runtime, file) };
 }
 
 export function adminClient(conn: AdminConnection): AsyncClient<identity.IdentityAdminClient> & { close(): void } {

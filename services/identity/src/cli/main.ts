@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { ApiError, isRole, ROLES } from '@quire/common';
+import { ApiError, isRole, ROLES, SERVICE_NAMES } from '@quire/common';
 import { parseFlags, UsageError } from './args';
 import { adminClient, adminMetadata, resolveConnection } from './connection';
+import { listDeadLetters, replayDeadLetters } from './dead-letters';
 
 // `npm run -s cli -- <command>`: administration of a running Quire (embedded or distributed).
 // Output is only the value asked for, so scripts can capture it; messages go to stderr.
@@ -10,8 +11,11 @@ interface Command {
   usage: string;
   summary: string;
   flags: string[];
+  /** Flags without a value. */
+  switches?: string[];
   required: string[];
-  run(flags: Record<string, string>): Promise<string>;
+  /** The output; `ok: false` prints it and exits 1 (a partial failure). */
+  run(flags: Record<string, string>): Promise<string | { output: string; ok: boolean }>;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -55,12 +59,32 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  'dead-letters list': {
+    usage: `dead-letters list [--service <${SERVICE_NAMES.join('|')}>] [--consumer <consumer>] [--status <parked|replayed>]`,
+    summary: 'Prints the messages consumers parked because a retry could not fix them (all services unless --service), one JSON object per line, oldest first.',
+    flags: ['service', 'consumer', 'status'],
+    required: [],
+    run: (f) => {
+      if (f.status && f.status !== 'parked' && f.status !== 'replayed') throw new UsageError('--status must be parked or replayed');
+      return listDeadLetters(f);
+    },
+  },
+  'dead-letters replay': {
+    usage: 'dead-letters replay --service <service> (--id <id> | --all [--consumer <consumer>])',
+    summary:
+      "Runs parked messages through their consumer's handler again: success marks them replayed; a failure keeps them parked with the new error (exit code 1). Prints `<id> replayed` or `<id> parked <error>` per message.",
+    flags: ['service', 'id', 'consumer'],
+    switches: ['all'],
+    required: ['service'],
+    run: (f) => replayDeadLetters(f),
+  },
 };
 
 const GENERAL_HELP = `Usage: npm run -s cli -- <command> [options]
 
-Administration of a running Quire. Connects to identity over gRPC: IDENTITY_GRPC_ADDR and
-INTERNAL_SECRET from the environment, or, for embedded mode, DATA_DIR/runtime.json.
+Administration of a running Quire. Connects to identity over gRPC (IDENTITY_GRPC_ADDR), and for
+dead letters to each service's own HTTP port (<SERVICE>_HTTP_URL, e.g. INSIGHTS_HTTP_URL), with
+INTERNAL_SECRET from the environment; for embedded mode all of it comes from DATA_DIR/runtime.json.
 
 Commands:
 ${Object.values(COMMANDS)
@@ -68,6 +92,13 @@ ${Object.values(COMMANDS)
   .join('\n')}
 
 Run a command with --help for its options.`;
+
+/** `tokens --help`, `dead-letters --help`: the commands of one group. */
+function groupHelp(group: string | undefined): string | null {
+  const commands = Object.entries(COMMANDS).filter(([name]) => name.split(' ')[0] === group);
+  if (!commands.length) return null;
+  return `Usage: npm run -s cli -- ${group} <command> [options]\n\nCommands:\n${commands.map(([, c]) => `  ${c.usage}\n      ${c.summary}`).join('\n')}`;
+}
 
 type Admin = ReturnType<typeof adminClient>;
 
@@ -89,19 +120,26 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(GENERAL_HELP + '\n');
       return argv.length === 0 ? 1 : 0;
     }
+    const group = groupHelp(argv[0]);
+    if (group && (argv.length === 1 || argv[1] === '--help' || argv[1] === '-h')) {
+      (argv.length === 1 ? process.stderr : process.stdout).write(group + '\n');
+      return argv.length === 1 ? 1 : 0;
+    }
     process.stderr.write(`error: unknown command "${argv.join(' ')}"\n\n${GENERAL_HELP}\n`);
     return 2;
   }
   try {
-    const { flags, help } = parseFlags(argv.slice(2), command.flags);
+    const { flags, help } = parseFlags(argv.slice(2), command.flags, command.switches);
     if (help) {
       process.stdout.write(`Usage: npm run -s cli -- ${command.usage}\n\n${command.summary}\n`);
       return 0;
     }
     const missing = command.required.filter((f) => !flags[f]);
     if (missing.length) throw new UsageError(`missing ${missing.map((f) => `--${f}`).join(', ')}`);
-    process.stdout.write((await command.run(flags)) + '\n');
-    return 0;
+    const result = await command.run(flags);
+    const { output, ok } = typeof result === 'string' ? { output: result, ok: true } : result;
+    if (output) process.stdout.write(output + '\n');
+    return ok ? 0 : 1;
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`error: ${err.message}\nusage: npm run -s cli -- ${command.usage}\n`);

@@ -1,4 +1,4 @@
-import type { ReceivedMessage, ServiceContext } from '@quire/common';
+import { classifyFailure, type ReceivedMessage, type ServiceContext } from '@quire/common';
 import { decodeEventRows } from '../domain/event-message';
 import type { InsightsEventRow } from '../domain/event-row';
 import { INSIGHTS_EVENTS_TOPIC } from '../http/events/events.routes';
@@ -25,8 +25,15 @@ function originOf(messages: readonly ReceivedMessage[]): BatchOrigin | undefined
 
 /**
  * Writes a delivered batch into the store: whole messages, at most FLUSH_MAX_ROWS rows per insert.
- * A failing insert (store down) throws: the bus does not commit and delivers the same batch again
- * with backoff, so nothing is lost; the store recognizes the redelivery and skips what it stored.
+ * A failing insert throws to the service's dead-letter guard (common/src/dead-letters):
+ * - transient (store down): the bus does not commit and delivers the same batch again with
+ *   backoff, so nothing is lost;
+ * - permanent (a row the store refuses): the guard calls this handler again with each half of the
+ *   batch, recursively, so the good messages are stored and only the bad one is parked.
+ * Either way some rows may be stored already when the same messages come again. The store skips
+ * them: each insert records its messages' offset range in the ClickHouse ledger before writing,
+ * and a half's range lies inside its batch's recorded range, so a half (or a redelivery) always
+ * takes the "already stored?" lookup; the embedded store skips repeats by event id.
  */
 export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: Pick<ServiceContext, 'logger'>) {
   const flush = async (rows: InsightsEventRow[], messages: ReceivedMessage[]): Promise<void> => {
@@ -35,7 +42,13 @@ export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: 
       const skipped = await store.insert(rows, originOf(messages));
       if (skipped > 0) ctx.logger.info({ rows: rows.length, skipped }, 'redelivered insights events were already stored; skipped them');
     } catch (err) {
-      ctx.logger.warn({ rows: rows.length, err: (err as Error).message }, 'insights insert failed; the batch will be delivered again');
+      const kind = classifyFailure(err);
+      ctx.logger.warn(
+        { rows: rows.length, messages: messages.length, kind, err: (err as Error).message },
+        kind === 'transient'
+          ? 'insights insert failed; the batch will be delivered again'
+          : 'insights insert refused; the batch is bisected to park the bad messages',
+      );
       throw err;
     }
   };
@@ -61,6 +74,8 @@ export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: 
 /**
  * The consumer group that moves accepted events from `insights.events` into the store: the bus
  * gathers batches (Kafka: up to FLUSH_WAIT_MS per fetch) and commits offsets only after the insert.
+ * `ctx.bus` is the service's guarded bus: see insightsBatchHandler for failures. A replayed dead
+ * letter goes through `handleBatch` with its one message.
  */
 export async function startInsightsConsumer(ctx: Pick<ServiceContext, 'bus' | 'logger'>, store: Pick<InsightsStore, 'insert'>): Promise<void> {
   const handleBatch = insightsBatchHandler(store, ctx);

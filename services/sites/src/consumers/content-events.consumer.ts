@@ -50,12 +50,16 @@ export async function applyContentEvent(tx: SqlExecutor, event: EventEnvelope): 
   return sites;
 }
 
-/** Keeps site spaces in step with content's space facts; each event is applied once (processed_events). */
+/**
+ * Keeps site spaces in step with content's space facts; each event is applied once (processed_events).
+ * Like every subscription it goes through the service's dead-letter guard (ctx.bus): a database
+ * outage is retried, an event that cannot be applied is parked and the consumer moves on.
+ */
 export async function subscribeToContentEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>): Promise<void> {
   await ctx.bus.subscribe({
     groupId: CONTENT_EVENTS_CONSUMER,
     topics: [CONTENT_EVENTS_TOPIC],
-    handle: idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, ctx.logger, async (tx, event) => {
+    handle: idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, async (tx, event) => {
       const sites = await applyContentEvent(tx, event);
       if (sites.length > 0) ctx.logger.info({ type: event.type, eventId: event.id, sites: sites.length }, 'site spaces follow a space event');
     }),

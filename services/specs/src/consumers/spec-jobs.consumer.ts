@@ -7,18 +7,18 @@ export const SPEC_JOBS_CONSUMER = 'specs-jobs';
 /**
  * Runs the processing jobs the outbox publishes. A job is idempotent by itself (it acts only while
  * its source is the spec's pending one), so no processed-events ledger: its writes are not in one
- * transaction with a ledger row, since fetching and validating take seconds.
+ * transaction with a ledger row, since fetching and validating take seconds. A job whose source
+ * fails to fetch or parse ends as the spec's error state; only a store failure throws to the bus
+ * (retried when transient, parked otherwise: docs/conventions.md, Dead letters).
  */
-export async function startSpecJobsConsumer(ctx: Pick<ServiceContext, 'bus' | 'logger'>, deps: ProcessingDeps): Promise<void> {
+export async function startSpecJobsConsumer(ctx: Pick<ServiceContext, 'bus'>, deps: ProcessingDeps): Promise<void> {
   await ctx.bus.subscribe({
     groupId: SPEC_JOBS_CONSUMER,
     topics: [SPECS_JOBS_TOPIC],
     handle: async (message) => {
       const event = parseEnvelope(message.value);
-      if (!event || event.type !== PROCESS_SPEC_JOB) {
-        ctx.logger.warn({ topic: message.topic, key: message.key }, 'ignored a message that is not a spec processing job');
-        return;
-      }
+      // Parked by the bus's dead-letter guard, where an operator can see it.
+      if (!event || event.type !== PROCESS_SPEC_JOB) throw new Error(`the message on ${message.topic} is not a spec processing job`);
       await processSpecSource(deps, event.data as ProcessSpecJob);
     },
   });
