@@ -89,6 +89,7 @@ export function plainText(node: DocumentBlock | InlineContent | DocumentFragment
   const parts: string[] = [];
   for (const child of node.nodes ?? []) parts.push(plainText(child));
   if (node.object === 'block') for (const fragment of node.fragments ?? []) parts.push(plainText(fragment));
-  const separator = node.object === 'inline' || node.type === 'paragraph' || node.type.startsWith('heading') || node.type === 'code-line' ? '' : '\n';
+  const type = node.type ?? '';
+  const separator = node.object === 'inline' || type === 'paragraph' || type.startsWith('heading') || type === 'code-line' ? '' : '\n';
   return parts.filter((p) => p !== '').join(separator);
 }
