@@ -13,5 +13,13 @@ CREATE TABLE page_bodies (
   hash TEXT PRIMARY KEY,
   markdown TEXT NOT NULL,
   links JSONB NOT NULL DEFAULT '[]',
-  created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+  -- Refreshed whenever a new revision uses the body again: what is touched recently is never collected.
+  touched_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+
+-- The blobs content has stored (in either blob store), so that a purge can find those no revision
+-- uses any more. `touched_at` is refreshed whenever an import uses the blob again.
+CREATE TABLE content_blobs (
+  key TEXT PRIMARY KEY,
+  touched_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );

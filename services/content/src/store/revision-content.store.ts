@@ -35,7 +35,7 @@ export async function insertRevision(
   ]);
 }
 
-/** Stores bodies not stored yet (one statement however many). */
+/** Stores bodies not stored yet and touches the others (one statement however many). */
 export async function insertBodies(
   tx: SqlExecutor,
   bodies: { hash: string; markdown: string; links: { target: string; kind: TargetKind }[] }[],
@@ -43,7 +43,7 @@ export async function insertBodies(
   if (!bodies.length) return;
   await tx.query(
     `INSERT INTO page_bodies (hash, markdown, links)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (hash) DO NOTHING`,
+     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) ON CONFLICT (hash) DO UPDATE SET touched_at = now()`,
     [bodies.map((b) => b.hash), bodies.map((b) => b.markdown), bodies.map((b) => JSON.stringify(b.links))],
   );
 }
@@ -69,4 +69,40 @@ export function findFileDownload(db: SqlExecutor, revisionId: string, fileId: st
     revisionId,
     fileId,
   ]).then((row) => row?.file ?? null);
+}
+
+/** Records (or touches) the blobs an import is about to store. */
+export async function touchBlobs(db: SqlExecutor, keys: readonly string[]): Promise<void> {
+  if (!keys.length) return;
+  await db.query('INSERT INTO content_blobs (key) SELECT unnest($1::text[]) ON CONFLICT (key) DO UPDATE SET touched_at = now()', [[...new Set(keys)]]);
+}
+
+/**
+ * Removes the bodies no revision uses and not touched within `graceSeconds` (an import in flight
+ * touches what it reuses), and answers the blob keys in the same situation (their bytes go from
+ * the blob store first, then `forgetBlobs`).
+ */
+export async function deleteUnusedBodies(db: SqlExecutor, graceSeconds: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM page_bodies b WHERE b.touched_at < now() - make_interval(secs => $1)
+       AND NOT EXISTS (SELECT 1 FROM revisions r WHERE r.tree @> jsonb_build_object('pages', jsonb_build_array(jsonb_build_object('body', b.hash))))`,
+    [graceSeconds],
+  );
+  return rowCount;
+}
+
+export async function findUnusedBlobs(db: SqlExecutor, graceSeconds: number, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ key: string }>(
+    db,
+    `SELECT key FROM content_blobs c WHERE c.touched_at < now() - make_interval(secs => $1)
+       AND NOT EXISTS (SELECT 1 FROM revisions r WHERE r.tree @> jsonb_build_object('files', jsonb_build_array(jsonb_build_object('blob', c.key))))
+     LIMIT $2`,
+    [graceSeconds, limit],
+  );
+  return rows.map((r) => r.key);
+}
+
+/** Forgets blobs whose bytes were removed, unless an import touched them meanwhile. */
+export async function forgetBlobs(db: SqlExecutor, keys: readonly string[], graceSeconds: number): Promise<void> {
+  if (keys.length) await db.query('DELETE FROM content_blobs WHERE key = ANY($1) AND touched_at < now() - make_interval(secs => $2)', [keys, graceSeconds]);
 }

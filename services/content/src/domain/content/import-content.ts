@@ -1,7 +1,7 @@
-import { ApiError, badRequest, conflict, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
+import { badRequest, blobKey, conflict, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
-import { findRevision, insertBodies, insertRevision, lockSpaceContent, setCurrentRevision } from '../../store/revision-content.store';
+import { findRevision, insertBodies, insertRevision, lockSpaceContent, setCurrentRevision, touchBlobs } from '../../store/revision-content.store';
 import { ImportRefused, type ImportDeps, type ImportedContent, type ImportSource, type Importer } from '../import/imported-content';
 import { applyImport, type Placement } from './apply-import';
 import { listTargets } from './link-targets';
@@ -45,6 +45,7 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
     { spaceId: request.spaceId, source: request.source, pages: countPages(imported.pages), files: imported.files.length, ms: Date.now() - started },
     'import converted; writing the revision',
   );
+  await touchBlobs(deps.db, imported.files.map((f) => blobKey(f.bytes)));
   for (const file of imported.files) await deps.blobs.put(file.bytes);
 
   return deps.db.transaction(async (tx) => {
@@ -100,7 +101,6 @@ async function runImporter(deps: ContentImportDeps, request: ImportRequest): Pro
   } catch (err) {
     if (err instanceof ImportRefused) throw badRequest(`Import refused: ${err.message}`);
     if (err instanceof OutboundError) throw badRequest(`Import failed: ${err.message}`);
-    if (err instanceof ApiError) throw err;
     throw err;
   }
 }
