@@ -83,7 +83,9 @@ describe('importMarkdown', () => {
   });
 
   it('refuses what is not text, and a document over maxFetchBytes', async () => {
-    await expect(importMarkdown(site.url('/docs/binary.md'), deps)).rejects.toThrow(new ImportRefused(`${site.url('/docs/binary.md')} is not a text document (it contains NUL bytes)`));
+    await expect(importMarkdown(site.url('/docs/binary.md'), deps)).rejects.toThrow(
+      new ImportRefused(`${site.url('/docs/binary.md')} is not a text document (it contains NUL bytes)`),
+    );
     await expect(importMarkdown(site.url('/docs/picture.md'), deps)).rejects.toBeInstanceOf(ImportRefused);
     const small = importDeps({ maxFetchBytes: 1000 });
     await expect(importMarkdown(site.url('/docs/big.md'), small)).rejects.toMatchObject({ kind: 'too-large' });

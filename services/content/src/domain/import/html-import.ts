@@ -6,7 +6,11 @@ import { withoutRepeatedTitle } from './leading-heading';
 
 /** One HTML page by URL → one page: its main content as markdown, titled by `<title>` or its first heading. */
 export const importHtml: Importer = async (url, deps) => {
-  const response = await deps.fetcher.fetch(url, { maxBytes: deps.limits.maxFetchBytes, timeoutMs: deps.limits.fetchTimeoutMs, accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1' });
+  const response = await deps.fetcher.fetch(url, {
+    maxBytes: deps.limits.maxFetchBytes,
+    timeoutMs: deps.limits.fetchTimeoutMs,
+    accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
+  });
   const converted = htmlToMarkdown(responseText(response));
   const title = clip(converted.title ?? '') || nameFromUrl(response.url);
   const page = { title, markdown: withoutRepeatedTitle(converted.markdown, title), source: response.url, pages: [] };

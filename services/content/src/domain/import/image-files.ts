@@ -69,7 +69,8 @@ export async function collectImageFiles(pages: PageImages[], deps: ImportDeps, b
       seen.add(url);
       urls.push(url);
     }
-  if (urls.length > deps.limits.maxImages) deps.log.warn({ images: urls.length, maxImages: deps.limits.maxImages }, 'import: image limit reached, the rest stay links');
+  if (urls.length > deps.limits.maxImages)
+    deps.log.warn({ images: urls.length, maxImages: deps.limits.maxImages }, 'import: image limit reached, the rest stay links');
   const wanted = urls.slice(0, deps.limits.maxImages);
   const found: (ImportedFile | undefined)[] = new Array<ImportedFile | undefined>(wanted.length);
   let next = 0;

@@ -24,7 +24,10 @@ export function splitLeadingHeading(markdown: string): TitledMarkdown {
   const heading = tokens[index]!;
   if (index !== 0 || !heading.map || !firstHeading) return { firstHeading, body: markdown, hasRemovedHeading: false };
   const lines = markdown.split('\n');
-  const body = lines.slice(heading.map[1]).join('\n').replace(/^\s*\n/, '');
+  const body = lines
+    .slice(heading.map[1])
+    .join('\n')
+    .replace(/^\s*\n/, '');
   return { firstHeading, body, hasRemovedHeading: true };
 }
 
@@ -36,7 +39,9 @@ export function withoutRepeatedTitle(markdown: string, title: string): string {
 
 function inlineText(token: Token | undefined): string {
   if (!token?.children) return token?.content ?? '';
-  return token.children.map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
+  return token.children
+    .map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : ''))
+    .join('');
 }
 
 export interface FrontMatter {

@@ -9,7 +9,11 @@ import { splitFrontMatter, splitLeadingHeading } from './leading-heading';
  * page references by URL become files.
  */
 export const importMarkdown: Importer = async (url, deps) => {
-  const response = await deps.fetcher.fetch(url, { maxBytes: deps.limits.maxFetchBytes, timeoutMs: deps.limits.fetchTimeoutMs, accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1' });
+  const response = await deps.fetcher.fetch(url, {
+    maxBytes: deps.limits.maxFetchBytes,
+    timeoutMs: deps.limits.fetchTimeoutMs,
+    accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1',
+  });
   const frontMatter = splitFrontMatter(responseText(response));
   const heading = splitLeadingHeading(frontMatter.body);
   const title = frontMatter.title ?? heading.firstHeading ?? nameFromUrl(response.url);
