@@ -74,21 +74,20 @@ export async function collectImageFiles(pages: PageImages[], deps: ImportDeps, b
   const wanted = urls.slice(0, deps.limits.maxImages);
   const found: (ImportedFile | undefined)[] = new Array<ImportedFile | undefined>(wanted.length);
   let next = 0;
+  let unfetched = 0;
   const worker = async () => {
     while (next < wanted.length) {
       const index = next++;
-      found[index] = await fetchImage(wanted[index]!, deps, budget);
+      if (budget.isSpent) unfetched++;
+      else found[index] = await fetchImage(wanted[index]!, deps, budget);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, wanted.length) }, worker));
+  if (unfetched) deps.log.warn({ images: unfetched }, 'import: images left as links, the import is out of bytes or time');
   return { files: found.filter((f): f is ImportedFile => f !== undefined), attempted: wanted.length };
 }
 
 async function fetchImage(url: string, deps: ImportDeps, budget: FetchBudget): Promise<ImportedFile | undefined> {
-  if (budget.isSpent) {
-    deps.log.warn({ url }, 'import: image skipped, the import is out of bytes or time');
-    return undefined;
-  }
   try {
     const response = await deps.fetcher.fetch(url, budget.options('image/*'));
     budget.charge(response.body.length);

@@ -1,0 +1,148 @@
+import { createDocument } from '@mixmark-io/domino';
+import { OutboundError } from '@quire/common';
+import robotsParser from 'robots-parser';
+import { CrawlScope, pageKey } from './crawl-scope';
+import { responseText } from './fetched-text';
+import type { FetchBudget } from './fetch-budget';
+import { type ImportDeps, ImportRefused } from './imported-content';
+
+// A breadth-first crawl of one site section, bounded by pages, depth, bytes and time (the limits),
+// polite by robots.txt. A page that fails is logged and skipped; only the start page's failure
+// fails the import.
+
+export const USER_AGENT = 'QuireImporter';
+const CONCURRENCY = 4;
+const ROBOTS_MAX_BYTES = 500 * 1024; // RFC 9309 §2.5: crawlers parse at least 500 KiB
+const HTML = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
+
+export interface CrawledPage {
+  /** The URL that answered (after redirects). */
+  url: string;
+  html: string;
+  depth: number;
+}
+
+export interface Crawl {
+  pages: CrawledPage[];
+  /** Page URLs fetched, answered or not. */
+  fetched: number;
+  /** The directory the crawl stayed in. */
+  scope: CrawlScope;
+}
+
+interface Queued {
+  url: URL;
+  depth: number;
+}
+
+export async function crawlWebsite(start: string, deps: ImportDeps, budget: FetchBudget): Promise<Crawl> {
+  const startUrl = parseStart(start);
+  const scope = new CrawlScope(startUrl);
+  const isAllowed = await loadRobots(startUrl, deps, budget);
+  if (!isAllowed(startUrl.href)) throw new ImportRefused(`robots.txt of ${startUrl.origin} does not allow ${USER_AGENT} to read ${startUrl.href}`);
+
+  const { limits, log } = deps;
+  const pages: CrawledPage[] = [];
+  const seen = new Set<string>([pageKey(startUrl)]);
+  let fetched = 0;
+  let level: Queued[] = [{ url: startUrl, depth: 0 }];
+  let stop: string | undefined;
+  let beyondDepth = 0;
+
+  while (level.length && !stop) {
+    const next: Queued[] = [];
+    for (let i = 0; i < level.length && !stop; i += CONCURRENCY) {
+      if (fetched >= limits.maxCrawlPages) stop = `maxCrawlPages (${limits.maxCrawlPages})`;
+      else if (budget.bytesRemaining <= 0) stop = `maxCrawlBytes (${limits.maxCrawlBytes})`;
+      else if (budget.isSpent) stop = `maxCrawlMs (${limits.maxCrawlMs})`;
+      if (stop) break;
+      const batch = level.slice(i, i + Math.min(CONCURRENCY, limits.maxCrawlPages - fetched));
+      fetched += batch.length;
+      const answers = await Promise.all(batch.map((item) => fetchPage(item, item.depth === 0, deps, budget)));
+      for (const [index, answer] of answers.entries()) {
+        if (answer === 'limit') stop ??= budget.isSpent ? `maxCrawlMs (${limits.maxCrawlMs})` : `maxCrawlBytes (${limits.maxCrawlBytes})`;
+        if (!answer || answer === 'limit') continue;
+        const finalUrl = new URL(answer.url);
+        const key = pageKey(finalUrl);
+        if (!scope.includes(finalUrl) || (key !== pageKey(batch[index]!.url) && seen.has(key))) continue; // redirected out, or to a page already had
+        seen.add(key);
+        pages.push({ url: answer.url, html: answer.html, depth: batch[index]!.depth });
+        if (pages.length % 10 === 0) log.info({ pages: pages.length, queued: level.length - i - batch.length + next.length, bytes: limits.maxCrawlBytes - budget.bytesRemaining }, 'website import: progress');
+        for (const link of links(answer.html, answer.url, scope)) {
+          const linkKey = pageKey(link);
+          if (seen.has(linkKey) || !isAllowed(link.href)) continue;
+          seen.add(linkKey);
+          if (batch[index]!.depth + 1 > limits.maxCrawlDepth) beyondDepth++;
+          else next.push({ url: link, depth: batch[index]!.depth + 1 });
+        }
+      }
+    }
+    level = next;
+  }
+  if (stop) log.warn({ limit: stop, pages: pages.length }, 'website import: crawl limit reached, importing what was crawled');
+  if (beyondDepth) log.warn({ limit: `maxCrawlDepth (${limits.maxCrawlDepth})`, notFollowed: beyondDepth }, 'website import: links deeper than the limit not followed');
+  return { pages, fetched, scope };
+}
+
+function parseStart(start: string): URL {
+  try {
+    const url = new URL(start);
+    url.hash = '';
+    return url;
+  } catch {
+    throw new OutboundError('invalid-url', 'not a valid URL');
+  }
+}
+
+/** One page's HTML, undefined when it is skipped, 'limit' when the crawl ran out of bytes or time. */
+async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budget: FetchBudget): Promise<{ url: string; html: string } | 'limit' | undefined> {
+  try {
+    const response = await deps.fetcher.fetch(item.url.href, budget.options('text/html, application/xhtml+xml;q=0.9'));
+    budget.charge(response.body.length);
+    if (!HTML.test(response.contentType ?? '')) {
+      if (isStart) throw new ImportRefused(`${response.url} is not an HTML page (content type ${response.contentType ?? 'none'})`);
+      deps.log.info({ url: response.url, contentType: response.contentType }, 'website import: not an HTML page, skipped');
+      return undefined;
+    }
+    return { url: response.url, html: responseText(response) };
+  } catch (err) {
+    if (isStart || !(err instanceof OutboundError || err instanceof ImportRefused)) throw err;
+    deps.log.warn({ url: item.url.href, err: err.message }, 'website import: page skipped');
+    const isOverBudget = (err instanceof OutboundError && err.kind === 'too-large' && budget.bytesRemaining < deps.limits.maxFetchBytes) || budget.isSpent;
+    return isOverBudget ? 'limit' : undefined;
+  }
+}
+
+/** The crawl's next URLs from a page's links (navigation included: that is how a site's pages are found). */
+function links(html: string, pageUrl: string, scope: CrawlScope): URL[] {
+  const document = createDocument(html, true);
+  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
+  const base = baseHref ? (scope.follow(baseHref, pageUrl)?.href ?? pageUrl) : pageUrl;
+  const found: URL[] = [];
+  for (const anchor of Array.from(document.querySelectorAll('a[href]'))) {
+    if (/\bnofollow\b/i.test(anchor.getAttribute('rel') ?? '')) continue;
+    const url = scope.follow(anchor.getAttribute('href') ?? '', base);
+    if (url) found.push(url);
+  }
+  return found;
+}
+
+/**
+ * The site's robots.txt as a URL test. Missing (4xx) allows everything; a server error or an
+ * unreachable file means "disallow all" (RFC 9309 §2.3.1.4), so the import is refused; a refused
+ * address is the start URL's refusal.
+ */
+async function loadRobots(start: URL, deps: ImportDeps, budget: FetchBudget): Promise<(url: string) => boolean> {
+  const robotsUrl = `${start.origin}/robots.txt`;
+  try {
+    const options = budget.options('text/plain');
+    const response = await deps.fetcher.fetch(robotsUrl, { ...options, maxBytes: Math.min(options.maxBytes ?? ROBOTS_MAX_BYTES, ROBOTS_MAX_BYTES) });
+    budget.charge(response.body.length);
+    const robots = robotsParser(robotsUrl, response.body.toString('utf8'));
+    return (url) => robots.isAllowed(url, USER_AGENT) !== false;
+  } catch (err) {
+    if (!(err instanceof OutboundError) || err.kind === 'refused' || err.kind === 'invalid-url') throw err;
+    if (err.kind === 'too-large' || (err.kind === 'http' && err.status !== undefined && err.status < 500)) return () => true;
+    throw new ImportRefused(`robots.txt of ${start.origin} could not be read (${err.message}), so the site may not be crawled`);
+  }
+}
