@@ -35,7 +35,7 @@ export async function serve(routes: Record<string, Route | ((req: IncomingMessag
       if (res.destroyed) return;
       res.writeHead(route.status ?? 200, { ...(route.type ? { 'content-type': route.type } : {}), ...route.headers }).end(route.body);
     };
-    if (route.delayMs) setTimeout(answer, route.delayMs);
+    if (route.delayMs) setTimeout(answer, route.delayMs).unref();
     else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,7 +1,8 @@
 // Which URLs a website import follows: the start URL's origin and directory, one URL per page
 // (fragments and queries dropped), pages only (not the site's images, downloads and feeds).
 
-const NOT_PAGES = /\.(png|jpe?g|gif|webp|svg|ico|bmp|avif|pdf|zip|gz|tgz|tar|7z|rar|dmg|exe|msi|mp[34]|webm|mov|avi|wav|ogg|woff2?|ttf|otf|css|js|mjs|json|xml|rss|atom|txt|csv|docx?|xlsx?|pptx?)$/i;
+const NOT_PAGES =
+  /\.(png|jpe?g|gif|webp|svg|ico|bmp|avif|pdf|zip|gz|tgz|tar|7z|rar|dmg|exe|msi|mp[34]|webm|mov|avi|wav|ogg|woff2?|ttf|otf|css|js|mjs|json|xml|rss|atom|txt|csv|docx?|xlsx?|pptx?)$/i;
 
 export class CrawlScope {
   readonly origin: string;

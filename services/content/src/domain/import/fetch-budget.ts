@@ -20,7 +20,15 @@ export class FetchBudget {
   }
 
   get isSpent(): boolean {
-    return this.bytesLeft <= 0 || Date.now() >= this.deadline;
+    return this.isOutOfBytes || this.isOutOfTime;
+  }
+
+  get isOutOfBytes(): boolean {
+    return this.bytesLeft <= 0;
+  }
+
+  get isOutOfTime(): boolean {
+    return Date.now() >= this.deadline;
   }
 
   get bytesRemaining(): number {
@@ -35,7 +43,16 @@ export class FetchBudget {
     };
   }
 
-  charge(bytes: number): void {
+  /**
+   * Counts a fetched body against the allowance; false (and the allowance is spent) when it does not
+   * fit, for concurrent fetches can each have been granted what was left.
+   */
+  take(bytes: number): boolean {
+    if (bytes > this.bytesLeft) {
+      this.bytesLeft = 0;
+      return false;
+    }
     this.bytesLeft -= bytes;
+    return true;
   }
 }

@@ -90,7 +90,10 @@ export async function collectImageFiles(pages: PageImages[], deps: ImportDeps, b
 async function fetchImage(url: string, deps: ImportDeps, budget: FetchBudget): Promise<ImportedFile | undefined> {
   try {
     const response = await deps.fetcher.fetch(url, budget.options('image/*'));
-    budget.charge(response.body.length);
+    if (!budget.take(response.body.length)) {
+      deps.log.warn({ url }, 'import: image skipped, the import is out of bytes');
+      return undefined;
+    }
     const contentType = imageContentType(response.contentType, response.body);
     if (!contentType) {
       deps.log.warn({ url, contentType: response.contentType }, 'import: image skipped, not an image');

@@ -10,7 +10,10 @@ export interface PathPage {
 
 /** The path a page is known by in the tree: no trailing slash, `index.html` or `.html`. */
 function treePath(url: URL): string {
-  return url.pathname.replace(/\/index\.html?$/i, '').replace(/\.html?$/i, '').replace(/\/+$/, '');
+  return url.pathname
+    .replace(/\/index\.html?$/i, '')
+    .replace(/\.html?$/i, '')
+    .replace(/\/+$/, '');
 }
 
 /**

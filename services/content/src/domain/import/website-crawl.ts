@@ -4,7 +4,7 @@ import robotsParser from 'robots-parser';
 import { CrawlScope, pageKey } from './crawl-scope';
 import { responseText } from './fetched-text';
 import type { FetchBudget } from './fetch-budget';
-import { type ImportDeps, ImportRefused } from './imported-content';
+import { type ImportDeps, type ImportLimits, ImportRefused } from './imported-content';
 
 // A breadth-first crawl of one site section, bounded by pages, depth, bytes and time (the limits),
 // polite by robots.txt. A page that fails is logged and skipped; only the start page's failure
@@ -52,22 +52,27 @@ export async function crawlWebsite(start: string, deps: ImportDeps, budget: Fetc
   while (level.length && !stop) {
     const next: Queued[] = [];
     for (let i = 0; i < level.length && !stop; i += CONCURRENCY) {
-      if (fetched >= limits.maxCrawlPages) stop = `maxCrawlPages (${limits.maxCrawlPages})`;
-      else if (budget.bytesRemaining <= 0) stop = `maxCrawlBytes (${limits.maxCrawlBytes})`;
-      else if (budget.isSpent) stop = `maxCrawlMs (${limits.maxCrawlMs})`;
+      stop = fetched >= limits.maxCrawlPages ? `maxCrawlPages (${limits.maxCrawlPages})` : budgetStop(budget, limits);
       if (stop) break;
       const batch = level.slice(i, i + Math.min(CONCURRENCY, limits.maxCrawlPages - fetched));
       fetched += batch.length;
       const answers = await Promise.all(batch.map((item) => fetchPage(item, item.depth === 0, deps, budget)));
       for (const [index, answer] of answers.entries()) {
-        if (answer === 'limit') stop ??= budget.isSpent ? `maxCrawlMs (${limits.maxCrawlMs})` : `maxCrawlBytes (${limits.maxCrawlBytes})`;
-        if (!answer || answer === 'limit') continue;
+        if (answer === 'limit' || (answer && !budget.take(answer.bytes))) {
+          stop ??= budgetStop(budget, limits) ?? `maxCrawlBytes (${limits.maxCrawlBytes})`;
+          continue;
+        }
+        if (!answer) continue;
         const finalUrl = new URL(answer.url);
         const key = pageKey(finalUrl);
         if (!scope.includes(finalUrl) || (key !== pageKey(batch[index]!.url) && seen.has(key))) continue; // redirected out, or to a page already had
         seen.add(key);
         pages.push({ url: answer.url, html: answer.html, depth: batch[index]!.depth });
-        if (pages.length % 10 === 0) log.info({ pages: pages.length, queued: level.length - i - batch.length + next.length, bytes: limits.maxCrawlBytes - budget.bytesRemaining }, 'website import: progress');
+        if (pages.length % 10 === 0)
+          log.info(
+            { pages: pages.length, queued: level.length - i - batch.length + next.length, bytes: limits.maxCrawlBytes - budget.bytesRemaining },
+            'website import: progress',
+          );
         for (const link of links(answer.html, answer.url, scope)) {
           const linkKey = pageKey(link);
           if (seen.has(linkKey) || !isAllowed(link.href)) continue;
@@ -80,8 +85,21 @@ export async function crawlWebsite(start: string, deps: ImportDeps, budget: Fetc
     level = next;
   }
   if (stop) log.warn({ limit: stop, pages: pages.length }, 'website import: crawl limit reached, importing what was crawled');
-  if (beyondDepth) log.warn({ limit: `maxCrawlDepth (${limits.maxCrawlDepth})`, notFollowed: beyondDepth }, 'website import: links deeper than the limit not followed');
+  if (beyondDepth)
+    log.warn({ limit: `maxCrawlDepth (${limits.maxCrawlDepth})`, notFollowed: beyondDepth }, 'website import: links deeper than the limit not followed');
   return { pages, fetched, scope };
+}
+
+interface FetchedPage {
+  url: string;
+  html: string;
+  bytes: number;
+}
+
+function budgetStop(budget: FetchBudget, limits: ImportLimits): string | undefined {
+  if (budget.isOutOfTime) return `maxCrawlMs (${limits.maxCrawlMs})`;
+  if (budget.isOutOfBytes) return `maxCrawlBytes (${limits.maxCrawlBytes})`;
+  return undefined;
 }
 
 function parseStart(start: string): URL {
@@ -95,20 +113,20 @@ function parseStart(start: string): URL {
 }
 
 /** One page's HTML, undefined when it is skipped, 'limit' when the crawl ran out of bytes or time. */
-async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budget: FetchBudget): Promise<{ url: string; html: string } | 'limit' | undefined> {
+async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budget: FetchBudget): Promise<FetchedPage | 'limit' | undefined> {
   try {
+    // Counted by the caller, in crawl order, so that what is imported never exceeds maxCrawlBytes.
     const response = await deps.fetcher.fetch(item.url.href, budget.options('text/html, application/xhtml+xml;q=0.9'));
-    budget.charge(response.body.length);
     if (!HTML.test(response.contentType ?? '')) {
       if (isStart) throw new ImportRefused(`${response.url} is not an HTML page (content type ${response.contentType ?? 'none'})`);
       deps.log.info({ url: response.url, contentType: response.contentType }, 'website import: not an HTML page, skipped');
       return undefined;
     }
-    return { url: response.url, html: responseText(response) };
+    return { url: response.url, html: responseText(response), bytes: response.body.length };
   } catch (err) {
     if (isStart || !(err instanceof OutboundError || err instanceof ImportRefused)) throw err;
     deps.log.warn({ url: item.url.href, err: err.message }, 'website import: page skipped');
-    const isOverBudget = (err instanceof OutboundError && err.kind === 'too-large' && budget.bytesRemaining < deps.limits.maxFetchBytes) || budget.isSpent;
+    const isOverBudget = (err instanceof OutboundError && err.kind === 'too-large' && budget.bytesRemaining < deps.limits.maxFetchBytes) || budget.isOutOfTime;
     return isOverBudget ? 'limit' : undefined;
   }
 }
@@ -137,7 +155,7 @@ async function loadRobots(start: URL, deps: ImportDeps, budget: FetchBudget): Pr
   try {
     const options = budget.options('text/plain');
     const response = await deps.fetcher.fetch(robotsUrl, { ...options, maxBytes: Math.min(options.maxBytes ?? ROBOTS_MAX_BYTES, ROBOTS_MAX_BYTES) });
-    budget.charge(response.body.length);
+    budget.take(response.body.length);
     const robots = robotsParser(robotsUrl, response.body.toString('utf8'));
     return (url) => robots.isAllowed(url, USER_AGENT) !== false;
   } catch (err) {
