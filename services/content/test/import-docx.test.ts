@@ -68,6 +68,7 @@ describe('importDocx', () => {
     expect(page.markdown).toContain('| Region | Sales |\n| --- | --- |\n| North | 42 |');
     expect(page.markdown).toContain('## Details'); // a later heading stays in the one page
     expect(page.markdown).toContain('![Red square](docx:/image1.png)');
+    expect(page.markdown).toContain('![Red square again](docx:/image1.png)'); // the same picture twice is one file
     expect(result.files).toHaveLength(1);
     const [file] = result.files;
     expect(file).toMatchObject({ source: 'docx:/image1.png', name: 'image1.png', contentType: 'image/png' });

@@ -3,6 +3,8 @@ import { ImportRefused } from '../src/domain/import/imported-content';
 import { importMarkdown } from '../src/domain/import/markdown-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';
 
+const LONG_NAME = 'n'.repeat(3000);
+
 describe('importMarkdown', () => {
   let site: LoopbackSite;
   let deps: TestDeps;
@@ -31,6 +33,9 @@ describe('importMarkdown', () => {
       '/docs/binary.md': { type: 'text/markdown', body: Buffer.from([0x23, 0x20, 0x41, 0x00, 0x01, 0x02]) },
       '/docs/picture.md': { type: 'image/png', body: PNG_1X1 },
       '/docs/big.md': { type: 'text/markdown', body: 'x'.repeat(5000) },
+      [`/docs/${LONG_NAME}.md`]: { type: 'text/plain', body: `# ${'𝄞'.repeat(300)}\n\n![far](http://127.0.0.2:8081/x.png)` },
+      [`/docs/${encodeURIComponent('🎼'.repeat(250))}.md`]: { type: 'text/plain', body: 'no heading' },
+      '/docs/utf16.md': { type: 'text/markdown', body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Ünïcode\n\nbody', 'utf16le')]) },
       '/docs/many.md': { type: 'text/markdown', body: Array.from({ length: 5 }, (_, i) => `![i${i}](/img/${i}.png)`).join('\n') },
       ...Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`/img/${i}.png`, { type: 'image/png', body: PNG_1X1 }])),
     });
@@ -71,6 +76,17 @@ describe('importMarkdown', () => {
     expect(front.pages[0]).toMatchObject({ title: 'Front', markdown: 'body', description: 'What this page is about' });
     const empty = await importMarkdown(site.url('/docs/empty.md'), deps);
     expect(empty).toEqual({ pages: [{ title: 'empty', markdown: '', source: site.url('/docs/empty.md'), pages: [] }], files: [], totalResources: 1 });
+  });
+
+  it('clips astral titles by code point, reads UTF-16, and skips an image at a refused address', async () => {
+    const long = await importMarkdown(site.url(`/docs/${LONG_NAME}.md`), deps);
+    expect(long.pages[0]!.title).toBe('𝄞'.repeat(200));
+    expect(long.files).toEqual([]);
+    expect(long.totalResources).toBe(2);
+    expect(deps.lines).toContainEqual(expect.objectContaining({ level: 'warn', fields: expect.objectContaining({ kind: 'refused' }) }));
+    const named = await importMarkdown(site.url(`/docs/${encodeURIComponent('🎼'.repeat(250))}.md`), deps);
+    expect(named.pages[0]!.title).toBe('🎼'.repeat(200));
+    expect((await importMarkdown(site.url('/docs/utf16.md'), deps)).pages[0]).toMatchObject({ title: 'Ünïcode', markdown: 'body' });
   });
 
   it('fetches at most maxImages images', async () => {

@@ -43,6 +43,9 @@ async function embeddedImage(image: MammothImage, files: ImportedFile[], deps: I
     return '';
   }
   const bytes = await image.readAsBuffer();
+  // One picture pasted twice is one file.
+  const same = files.find((file) => file.bytes.equals(bytes));
+  if (same) return same.source;
   const contentType = imageContentType(image.contentType, bytes);
   if (!contentType) {
     deps.log.warn({ contentType: image.contentType }, 'docx import: embedded file is not an image, dropped');

@@ -12,11 +12,16 @@ export function responseText(response: OutboundResponse): string {
   // octet-stream is what servers say when they do not know: judged by its bytes below, not refused.
   if (BINARY_TYPES.test(contentType) && !/octet-stream/i.test(contentType))
     throw new ImportRefused(`${response.url} is not a text document (content type ${contentType.split(';')[0]})`);
-  if (body.includes(0)) throw new ImportRefused(`${response.url} is not a text document (it contains NUL bytes)`);
-  return decode(body, charsetOf(contentType)).replace(/^\uFEFF/, '');
+  const text = decode(body, charsetOf(contentType, body));
+  // Checked after decoding: UTF-16 text has NUL bytes, no text has U+0000.
+  if (text.includes('\u0000')) throw new ImportRefused(`${response.url} is not a text document (it contains NUL bytes)`);
+  return text.replace(/^\uFEFF/, '');
 }
 
-function charsetOf(contentType: string): string {
+/** A byte order mark wins over the declared charset (as in the WHATWG encoding sniffing algorithm). */
+function charsetOf(contentType: string, body: Buffer): string {
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
   return /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
