@@ -2,6 +2,7 @@ import { OutboundError } from '@quire/common';
 import type { ImportedPage } from '../src/domain/import/imported-content';
 import { ImportRefused } from '../src/domain/import/imported-content';
 import { importWebsite } from '../src/domain/import/website-import';
+import { pageTreeFromPaths } from '../src/domain/import/page-tree';
 import { commonTitleSuffix, withoutSuffix } from '../src/domain/import/site-title';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type Route, type TestDeps } from './import-loopback-server';
 
@@ -202,5 +203,29 @@ describe('commonTitleSuffix', () => {
     expect(commonTitleSuffix(['One - A', 'Two - B', 'Three - C'])).toBeUndefined();
     expect(commonTitleSuffix(['Solo | Site'])).toBeUndefined();
     expect(withoutSuffix(' | Acme', ' | Acme')).toBe(' | Acme');
+  });
+});
+
+describe('pageTreeFromPaths', () => {
+  const page = (title: string) => ({ title, markdown: '', source: `https://x.test/${title}`, pages: [] as ImportedPage[] });
+  const at = (path: string, title: string) => ({ url: new URL(`https://x.test${path}`), page: page(title) });
+
+  it('nests by path under the nearest crawled ancestor; a start page that is not its directory index can parent', () => {
+    const tree = pageTreeFromPaths(
+      [
+        at('/docs/guide.html', 'Guide'),
+        at('/docs/guide/install.html', 'Install'),
+        at('/docs/other/', 'Other'),
+        at('/docs/other/a/b/c', 'C'),
+        at('/docs/x', 'X'),
+      ],
+      '/docs/',
+    );
+    expect(shape(tree)).toEqual([['Guide', ['Install']], ['Other', ['C']], 'X']);
+  });
+
+  it('keeps the site root start page childless and first', () => {
+    expect(shape(pageTreeFromPaths([at('/', 'Home'), at('/a', 'A'), at('/a/b/', 'B')], '/'))).toEqual(['Home', ['A', ['B']]]);
+    expect(pageTreeFromPaths([], '/')).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ export async function crawlWebsite(start: string, deps: ImportDeps, budget: Fetc
   let level: Queued[] = [{ url: startUrl, depth: 0 }];
   let stop: string | undefined;
   let beyondDepth = 0;
+  let hasMoreThanPageLimit = false;
 
   while (level.length && !stop) {
     const next: Queued[] = [];
@@ -74,6 +75,11 @@ export async function crawlWebsite(start: string, deps: ImportDeps, budget: Fetc
             'website import: progress',
           );
         for (const link of links(answer.html, answer.url, scope)) {
+          // Queued URLs are fetched in order, so one past the page limit would never be: not kept.
+          if (fetched + (level.length - i - batch.length) + next.length >= limits.maxCrawlPages) {
+            hasMoreThanPageLimit = true;
+            break;
+          }
           const linkKey = pageKey(link);
           if (seen.has(linkKey) || !isAllowed(link.href)) continue;
           seen.add(linkKey);
@@ -84,6 +90,7 @@ export async function crawlWebsite(start: string, deps: ImportDeps, budget: Fetc
     }
     level = next;
   }
+  if (!stop && hasMoreThanPageLimit) stop = `maxCrawlPages (${limits.maxCrawlPages})`;
   if (stop) log.warn({ limit: stop, pages: pages.length }, 'website import: crawl limit reached, importing what was crawled');
   if (beyondDepth)
     log.warn({ limit: `maxCrawlDepth (${limits.maxCrawlDepth})`, notFollowed: beyondDepth }, 'website import: links deeper than the limit not followed');
@@ -135,7 +142,7 @@ async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budge
 function links(html: string, pageUrl: string, scope: CrawlScope): URL[] {
   const document = createDocument(html, true);
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  const base = baseHref ? (scope.follow(baseHref, pageUrl)?.href ?? pageUrl) : pageUrl;
+  const base = baseHref ? sameOrigin(baseHref, pageUrl) : pageUrl;
   const found: URL[] = [];
   for (const anchor of Array.from(document.querySelectorAll('a[href]'))) {
     if (/\bnofollow\b/i.test(anchor.getAttribute('rel') ?? '')) continue;
@@ -143,6 +150,16 @@ function links(html: string, pageUrl: string, scope: CrawlScope): URL[] {
     if (url) found.push(url);
   }
   return found;
+}
+
+/** A `<base href>` on the page's own origin, else the page's URL. */
+function sameOrigin(href: string, pageUrl: string): string {
+  try {
+    const url = new URL(href, pageUrl);
+    return url.origin === new URL(pageUrl).origin ? url.href : pageUrl;
+  } catch {
+    return pageUrl;
+  }
 }
 
 /**
