@@ -40,61 +40,85 @@ export async function crawlWebsite(start: string, deps: ImportDeps, budget: Fetc
   const scope = new CrawlScope(startUrl);
   const isAllowed = await loadRobots(startUrl, deps, budget);
   if (!isAllowed(startUrl.href)) throw new ImportRefused(`robots.txt of ${startUrl.origin} does not allow ${USER_AGENT} to read ${startUrl.href}`);
+  const crawler = new Crawler(startUrl, scope, isAllowed, deps, budget);
+  await crawler.run();
+  return { pages: crawler.pages, fetched: crawler.fetched, scope };
+}
 
-  const { limits, log } = deps;
-  const pages: CrawledPage[] = [];
-  const seen = new Set<string>([pageKey(startUrl)]);
-  let fetched = 0;
-  let level: Queued[] = [{ url: startUrl, depth: 0 }];
-  let stop: string | undefined;
-  let beyondDepth = 0;
-  let hasMoreThanPageLimit = false;
+class Crawler {
+  readonly pages: CrawledPage[] = [];
+  fetched = 0;
+  /** First in, first out: breadth first, in the order links were found (deterministic). */
+  private readonly queue: Queued[];
+  private head = 0;
+  private readonly seen: Set<string>;
+  private stop: string | undefined;
+  private beyondDepth = 0;
+  private hasMoreThanPageLimit = false;
 
-  while (level.length && !stop) {
-    const next: Queued[] = [];
-    for (let i = 0; i < level.length && !stop; i += CONCURRENCY) {
-      stop = fetched >= limits.maxCrawlPages ? `maxCrawlPages (${limits.maxCrawlPages})` : budgetStop(budget, limits);
-      if (stop) break;
-      const batch = level.slice(i, i + Math.min(CONCURRENCY, limits.maxCrawlPages - fetched));
-      fetched += batch.length;
-      const answers = await Promise.all(batch.map((item) => fetchPage(item, item.depth === 0, deps, budget)));
-      for (const [index, answer] of answers.entries()) {
-        if (answer === 'limit' || (answer && !budget.take(answer.bytes))) {
-          stop ??= budgetStop(budget, limits) ?? `maxCrawlBytes (${limits.maxCrawlBytes})`;
-          continue;
-        }
-        if (!answer) continue;
-        const finalUrl = new URL(answer.url);
-        const key = pageKey(finalUrl);
-        if (!scope.includes(finalUrl) || (key !== pageKey(batch[index]!.url) && seen.has(key))) continue; // redirected out, or to a page already had
-        seen.add(key);
-        pages.push({ url: answer.url, html: answer.html, depth: batch[index]!.depth });
-        if (pages.length % 10 === 0)
-          log.info(
-            { pages: pages.length, queued: level.length - i - batch.length + next.length, bytes: limits.maxCrawlBytes - budget.bytesRemaining },
-            'website import: progress',
-          );
-        for (const link of links(answer.html, answer.url, scope)) {
-          // Queued URLs are fetched in order, so one past the page limit would never be: not kept.
-          if (fetched + (level.length - i - batch.length) + next.length >= limits.maxCrawlPages) {
-            hasMoreThanPageLimit = true;
-            break;
-          }
-          const linkKey = pageKey(link);
-          if (seen.has(linkKey) || !isAllowed(link.href)) continue;
-          seen.add(linkKey);
-          if (batch[index]!.depth + 1 > limits.maxCrawlDepth) beyondDepth++;
-          else next.push({ url: link, depth: batch[index]!.depth + 1 });
-        }
-      }
-    }
-    level = next;
+  constructor(
+    start: URL,
+    private readonly scope: CrawlScope,
+    private readonly isAllowed: (url: string) => boolean,
+    private readonly deps: ImportDeps,
+    private readonly budget: FetchBudget,
+  ) {
+    this.queue = [{ url: start, depth: 0 }];
+    this.seen = new Set([pageKey(start)]);
   }
-  if (!stop && hasMoreThanPageLimit) stop = `maxCrawlPages (${limits.maxCrawlPages})`;
-  if (stop) log.warn({ limit: stop, pages: pages.length }, 'website import: crawl limit reached, importing what was crawled');
-  if (beyondDepth)
-    log.warn({ limit: `maxCrawlDepth (${limits.maxCrawlDepth})`, notFollowed: beyondDepth }, 'website import: links deeper than the limit not followed');
-  return { pages, fetched, scope };
+
+  async run(): Promise<void> {
+    const { limits } = this.deps;
+    while (this.head < this.queue.length && !this.stop) {
+      this.stop = this.fetched >= limits.maxCrawlPages ? `maxCrawlPages (${limits.maxCrawlPages})` : budgetStop(this.budget, limits);
+      if (this.stop) break;
+      const batch = this.queue.slice(this.head, this.head + Math.min(CONCURRENCY, limits.maxCrawlPages - this.fetched));
+      this.head += batch.length;
+      this.fetched += batch.length;
+      const answers = await Promise.all(batch.map((item) => fetchPage(item, item.depth === 0, this.deps, this.budget)));
+      answers.forEach((answer, index) => this.visit(batch[index]!, answer));
+    }
+    if (!this.stop && this.hasMoreThanPageLimit) this.stop = `maxCrawlPages (${limits.maxCrawlPages})`;
+    if (this.stop) this.deps.log.warn({ limit: this.stop, pages: this.pages.length }, 'website import: crawl limit reached, importing what was crawled');
+    if (this.beyondDepth)
+      this.deps.log.warn(
+        { limit: `maxCrawlDepth (${limits.maxCrawlDepth})`, notFollowed: this.beyondDepth },
+        'website import: links deeper than the limit not followed',
+      );
+  }
+
+  private visit(item: Queued, answer: FetchedPage | 'limit' | undefined): void {
+    // Bodies are counted here, in crawl order, so that what is imported never exceeds maxCrawlBytes.
+    if (answer === 'limit' || (answer && !this.budget.take(answer.bytes))) {
+      this.stop ??= budgetStop(this.budget, this.deps.limits) ?? `maxCrawlBytes (${this.deps.limits.maxCrawlBytes})`;
+      return;
+    }
+    if (!answer) return;
+    const finalUrl = new URL(answer.url);
+    const key = pageKey(finalUrl);
+    if (!this.scope.includes(finalUrl) || (key !== pageKey(item.url) && this.seen.has(key))) return; // redirected out, or to a page already had
+    this.seen.add(key);
+    this.pages.push({ url: answer.url, html: answer.html, depth: item.depth });
+    if (this.pages.length % 10 === 0) {
+      const progress = { pages: this.pages.length, queued: this.queue.length - this.head, bytes: this.deps.limits.maxCrawlBytes - this.budget.bytesRemaining };
+      this.deps.log.info(progress, 'website import: progress');
+    }
+    for (const link of links(answer.html, answer.url, this.scope)) this.enqueue(link, item.depth + 1);
+  }
+
+  private enqueue(link: URL, depth: number): void {
+    const key = pageKey(link);
+    if (this.seen.has(key) || !this.isAllowed(link.href)) return;
+    if (depth > this.deps.limits.maxCrawlDepth) {
+      this.seen.add(key);
+      this.beyondDepth++;
+    } else if (this.fetched + this.queue.length - this.head >= this.deps.limits.maxCrawlPages) {
+      this.hasMoreThanPageLimit = true; // queued URLs are fetched in order: one past the limit never would be
+    } else {
+      this.seen.add(key);
+      this.queue.push({ url: link, depth });
+    }
+  }
 }
 
 interface FetchedPage {
@@ -122,7 +146,6 @@ function parseStart(start: string): URL {
 /** One page's HTML, undefined when it is skipped, 'limit' when the crawl ran out of bytes or time. */
 async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budget: FetchBudget): Promise<FetchedPage | 'limit' | undefined> {
   try {
-    // Counted by the caller, in crawl order, so that what is imported never exceeds maxCrawlBytes.
     const response = await deps.fetcher.fetch(item.url.href, budget.options('text/html, application/xhtml+xml;q=0.9'));
     if (!HTML.test(response.contentType ?? '')) {
       if (isStart) throw new ImportRefused(`${response.url} is not an HTML page (content type ${response.contentType ?? 'none'})`);
