@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { expectError, type ApiClient } from '../support/api';
 import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse, expectSchema } from '../support/reference';
-import { currentStack } from '../support/stack';
+import { currentStack, REPO_ROOT } from '../support/stack';
 
 // Space content (issue #11): imports become immutable revisions; pages read back as markdown and
 // as GitBook documents; files download through signed links. Fixtures come from a loopback server
@@ -25,6 +27,19 @@ const FIXTURES: Record<string, { type: string; body: string | Buffer }> = {
   },
   '/replacement.md': { type: 'text/markdown', body: '# Replaced\n\nA new body for one page.\n' },
 };
+
+const fixtureFile = (name: string) => readFileSync(join(REPO_ROOT, 'test/fixtures/import', name));
+for (const zip of ['docs', 'traversal', 'symlink', 'bomb', 'not-a-zip']) FIXTURES[`/${zip}.zip`] = { type: 'application/zip', body: fixtureFile(`zip/${zip}.zip`) };
+FIXTURES['/sample.docx'] = { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: fixtureFile('sample.docx') };
+
+// A small docs website: 20 pages under /site/, each with navigation, header and footer chrome.
+const SITE_PAGES = ['', ...Array.from({ length: 19 }, (_, i) => (i < 4 ? `section-${i}/` : `section-${i % 4}/page-${i}`))];
+const sitePage = (path: string) => {
+  const links = SITE_PAGES.map((p) => `<a href="/site/${p}">${p || 'home'}</a>`).join(' ');
+  const title = path ? path.replace(/\/$/, '').split('/').pop() : 'Home';
+  return `<html><head><title>${title} | Acme Docs</title></head><body><header>Acme header</header><nav>${links}</nav><main><h1>${title}</h1><p>Body of ${title || 'home'}.</p></main><footer>Acme footer</footer></body></html>`;
+};
+for (const path of SITE_PAGES) FIXTURES[`/site/${path}`] = { type: 'text/html', body: sitePage(path) };
 
 let org: OrgClient;
 let reader: ApiClient;
@@ -170,6 +185,58 @@ describe('importing markdown and HTML', () => {
   });
 });
 
+describe('importing a zip, a Word document and a website', () => {
+  const titles = (pages: TreePage[]): unknown[] => pages.map((p) => (p.pages?.length ? [p.title, titles(p.pages)] : p.title));
+
+  it('imports a zip as a page tree ordered by SUMMARY.md, with links and images resolved', async () => {
+    const spaceId = await newSpace('Zip docs');
+    const res = await importInto(editor, spaceId, { source: 'zip', url: `${fixtureUrl}/docs.zip` });
+    expect(res.status).toBe(201);
+    const content = await reader.get(`/v1/spaces/${spaceId}/content`);
+    expectOperationResponse('getCurrentRevision', 200, content.body);
+    const tree = content.body.pages as TreePage[];
+    expect(tree.length).toBeGreaterThan(1);
+    expect(tree[0]?.title).toBe('Welcome');
+    const names = content.body.files.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(['logo.png', 'manual.pdf']));
+    // Every page reads back as a schema-valid document.
+    const flat = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
+    for (const page of flat(tree)) {
+      const doc = await reader.get(`/v1/spaces/${spaceId}/content/page/${page.id}?format=document`);
+      expectOperationResponse('getPageById', 200, doc.body);
+    }
+    const welcome = await reader.get(`/v1/spaces/${spaceId}/content/page/${tree[0]?.id}?format=document`);
+    expect(JSON.stringify(welcome.body.document)).toMatch(/"kind":"page","page":"[^"]+"/);
+  });
+
+  it('imports a Word document with its embedded image', async () => {
+    const spaceId = await newSpace('Word docs');
+    const res = await importInto(editor, spaceId, { source: 'docx', url: `${fixtureUrl}/sample.docx` });
+    expect(res.status).toBe(201);
+    const content = await reader.get(`/v1/spaces/${spaceId}/content`);
+    expect(content.body.pages).toHaveLength(1);
+    expect(content.body.files).toEqual([expect.objectContaining({ contentType: 'image/png' })]);
+    const page = await reader.get(`/v1/spaces/${spaceId}/content/page/${content.body.pages[0].id}`);
+    expect(page.body.markdown).toContain('**');
+    expect(page.body.markdown).toContain(`.gitbook/assets/${content.body.files[0].name}`);
+  });
+
+  it('imports a website of 20 pages as a tree from its URL paths, without the chrome', async () => {
+    const spaceId = await newSpace('Website');
+    const res = await importInto(editor, spaceId, { source: 'website', url: `${fixtureUrl}/site/` });
+    expect(res.status).toBe(201);
+    expect(res.body.importedResources).toBe(20);
+    const pages = (await reader.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages as TreePage[];
+    const all = JSON.stringify(titles(pages));
+    for (const name of ['Home', 'section-0', 'page-5']) expect(all).toContain(name);
+    const section = pages.find((p) => p.title === 'section-1') as TreePage;
+    expect(section.pages?.map((p) => p.title)).toEqual(expect.arrayContaining(['page-5', 'page-9']));
+    const page = await reader.get(`/v1/spaces/${spaceId}/content/page/${section.id}`);
+    expect(page.body.markdown).toContain('Body of section-1.');
+    expect(page.body.markdown).not.toMatch(/Acme (header|footer)/);
+  });
+});
+
 describe('imports that are refused', () => {
   let spaceId: string;
   let current: string;
@@ -194,6 +261,15 @@ describe('imports that are refused', () => {
     expectError(await importInto(editor, spaceId, { source: 'markdown', url: `${refusedUrl}/guide.md` }), 400, /127\.0\.0\.2/);
     expectError(await importInto(editor, spaceId, { source: 'markdown', url: `${fixtureUrl}/redirect-out` }), 400, /127\.0\.0\.2/);
     expectError(await importInto(editor, spaceId, { source: 'markdown', url: `${fixtureUrl}/missing.md` }), 400, /404/);
+  });
+
+  it.each([
+    ['traversal', /\.\./],
+    ['symlink', /symlink|symbolic/i],
+    ['bomb', /bytes|large|limit/i],
+    ['not-a-zip', /zip/i],
+  ])('refuses the %s zip with the reason, importing nothing', async (name, reason) => {
+    expectError(await importInto(editor, spaceId, { source: 'zip', url: `${fixtureUrl}/${name}.zip` }), 400, reason);
   });
 
   it('needs edit on the space: read members get 403, non-members 404; a locked space answers 409', async () => {
