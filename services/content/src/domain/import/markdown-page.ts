@@ -41,9 +41,7 @@ export function withoutLeadingHeading(markdown: string): string {
 
 /** `getting-started.md` → `Getting started` (a folder name keeps its dots); never empty. */
 export function humanise(fileName: string, isFile: boolean): string {
-  const words = (isFile ? fileName.replace(/\.[^.]+$/, '') : fileName)
-    .replace(/[-_\s]+/g, ' ')
-    .trim();
+  const words = (isFile ? fileName.replace(/\.[^.]+$/, '') : fileName).replace(/[-_\s]+/g, ' ').trim();
   const title = words ? words.charAt(0).toUpperCase() + words.slice(1) : fileName.trim();
   return title || 'Untitled';
 }

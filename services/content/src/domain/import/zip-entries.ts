@@ -90,7 +90,6 @@ async function* entries(zip: ZipFile): AsyncGenerator<Entry> {
 function safeEntryPath(entry: Entry): string {
   // Strict mode keeps backslashes so that the refusal message shows the name as stored.
   const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(name)) throw new ImportRefused(`the zip entry ${quote(name)} has control characters in its name`);
   const slashed = name.replace(/\\/g, '/');
   if (slashed.startsWith('/') || /^[a-zA-Z]:/.test(slashed)) throw new ImportRefused(`the zip entry ${quote(name)} has an absolute path`);

@@ -25,7 +25,13 @@ export const importZip: Importer = async (url, deps) => {
     if (entry === summaryEntry) continue;
     if (MARKDOWN.test(entry.path)) pages.set(entry.path, markdownContent(decode(entry.bytes)));
     else if (HTML.test(entry.path)) pages.set(entry.path, htmlContent(decode(entry.bytes)));
-    else files.push({ source: zipSource(entry.path), name: entry.path.slice(entry.path.lastIndexOf('/') + 1), contentType: contentTypeOf(entry.path), bytes: entry.bytes });
+    else
+      files.push({
+        source: zipSource(entry.path),
+        name: entry.path.slice(entry.path.lastIndexOf('/') + 1),
+        contentType: contentTypeOf(entry.path),
+        bytes: entry.bytes,
+      });
   }
   if (pages.size === 0) throw new ImportRefused('the zip holds no page (no .md, .markdown, .html or .htm entry)');
 
