@@ -13,7 +13,7 @@ export interface MarkdownPage {
 }
 
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
-const ATX_H1 = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const ATX_H1 = /^ {0,3}#[ \t]+(.*)$/;
 
 export function readMarkdownPage(text: string): MarkdownPage {
   const source = text.replace(/^\uFEFF/, '');
@@ -26,12 +26,26 @@ export function readMarkdownPage(text: string): MarkdownPage {
   for (const line of lines) {
     if (/^ {0,3}(```|~~~)/.test(line)) inFence = !inFence;
     if (!inFence) {
-      const h1 = ATX_H1.exec(line.replace(/\r$/, ''));
-      if (h1?.[1]?.trim()) return { heading: h1[1].trim(), isHeadingFirst: isFirstBlock, frontmatter, markdown };
+      const h1 = headingText(ATX_H1.exec(line.replace(/\r$/, ''))?.[1]);
+      if (h1) return { heading: h1, isHeadingFirst: isFirstBlock, frontmatter, markdown };
     }
     if (line.trim()) isFirstBlock = false;
   }
   return { isHeadingFirst: false, frontmatter, markdown };
+}
+
+/**
+ * An ATX heading's text without its optional closing `#`s. Done by hand: the regex form
+ * (`(.*?)(?:[ \t]+#+)?[ \t]*$`) backtracks quadratically on a long line of spaces.
+ */
+export function headingText(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  let text = raw.trim();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  if (end === 0) text = '';
+  else if (end < text.length && (text[end - 1] === ' ' || text[end - 1] === '\t')) text = text.slice(0, end).trim();
+  return text || undefined;
 }
 
 /** The body without its first block, when that block is the `# heading` used as the title. */
@@ -61,7 +75,7 @@ function readScalars(yaml: string): { title?: string; description?: string } {
     } else if (/^(["']).*\1$/.test(value)) {
       value = value.startsWith('"') ? unescapeDoubleQuoted(value) : value.slice(1, -1).replace(/''/g, "'");
     } else {
-      value = value.replace(/\s+#.*$/, '');
+      value = value.replace(/\s#.*$/, '').trim();
     }
     if (value) result[match[1] as 'title' | 'description'] = value;
   }

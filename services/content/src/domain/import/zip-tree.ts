@@ -21,6 +21,9 @@ export interface Summary {
   dir: string;
 }
 
+/** Levels of pages in the tree (folders, SUMMARY.md nesting): deeper input is refused, so that no walk of the tree, here or in the writer, runs out of stack. */
+export const MAX_TREE_DEPTH = 32;
+
 /** Index pages by preference: README before index, markdown before HTML. */
 const INDEX_NAMES = ['readme.md', 'readme.markdown', 'index.md', 'index.markdown', 'index.html', 'index.htm'];
 
@@ -48,7 +51,9 @@ export function zipSource(path: string): string {
 
 function summaryPage(item: SummaryItem, dir: string, pages: ReadonlyMap<string, PageContent>, used: Set<string>): ImportedPage {
   const children = item.children.map((child) => summaryPage(child, dir, pages, used));
-  const path = item.path ? resolveLink(dir, item.path) : undefined;
+  const target = item.path ? resolveLink(dir, item.path) : undefined;
+  // A link to a folder stands for its index page.
+  const path = target === undefined || pages.has(target) ? target : (INDEX_NAMES.map((name) => indexIn(target, name, pages)).find(Boolean) ?? target);
   const content = path === undefined ? undefined : pages.get(path);
   if (path === undefined || !content) {
     // A group heading, a draft chapter or a link to a missing file: a titled page without a body.
@@ -80,6 +85,12 @@ function childPages(folder: Folder, index: string | undefined, pages: ReadonlyMa
   }
   for (const [name, sub] of folder.folders) children.push({ key: name, page: () => folderPage(sub, pages) });
   return children.sort((a, b) => collator.compare(a.key, b.key) || (a.key < b.key ? -1 : 1)).map((c) => c.page());
+}
+
+function indexIn(folder: string, name: string, pages: ReadonlyMap<string, PageContent>): string | undefined {
+  const prefix = folder ? `${folder}/` : '';
+  for (const path of pages.keys()) if (path.startsWith(prefix) && path.slice(prefix.length).toLowerCase() === name) return path;
+  return undefined;
 }
 
 function indexOf(folder: Folder): string | undefined {
