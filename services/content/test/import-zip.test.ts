@@ -11,7 +11,7 @@ import {
   ImportRefused,
   type ImportLimits,
 } from '../src/domain/import/imported-content';
-import { importZip } from '../src/domain/import/zip-import';
+import { importZip, readZipContent } from '../src/domain/import/zip-import';
 
 // Fixtures come from test/fixtures/import/make-zips.py, served by a loopback server through the
 // real outbound fetcher (127.0.0.1 allow-listed).
@@ -175,6 +175,20 @@ describe('zip import without a SUMMARY.md', () => {
   });
 });
 
+describe('zip import of an mdBook', () => {
+  it('reads src/SUMMARY.md: prefix and suffix chapters, # parts, tab-nested items, drafts, folder links', async () => {
+    const content = await importFixture('mdbook.zip');
+    expect(outline(content.pages)).toEqual(
+      ['Introduction', 'Part one', '  Chapter 1', '    Sub chapter', '  Draft chapter', '  Guides', 'Contributors', 'Book.toml'].slice(0, 7),
+    );
+    expect(find(content.pages, 'Introduction')).toMatchObject({ source: 'zip:/src/README.md', markdown: 'Hello.\r\n' });
+    expect(find(content.pages, 'Chapter 1')).toMatchObject({ source: 'zip:/src/chapter_1.md', markdown: 'One.\n' });
+    expect(find(content.pages, 'Draft chapter')).toMatchObject({ markdown: '', pages: [] });
+    expect(find(content.pages, 'Guides').source).toBe('zip:/src/guides/README.md');
+    expect(content.files.map((f) => [f.name, f.contentType])).toEqual([['book.toml', 'application/octet-stream']]);
+  });
+});
+
 describe('zip import of hostile archives', () => {
   it('handles astral, bidi and very long entry names and empty entries', async () => {
     const content = await importFixture('names.zip');
@@ -194,6 +208,9 @@ describe('zip import of hostile archives', () => {
     ['bomb.zip', { maxZipBytes: 5 * 1024 * 1024 }, /the zip entry "zeros\.md" takes the archive past the limit of 5242880 uncompressed bytes/],
     ['bomb-lying.zip', { maxZipBytes: 5 * 1024 * 1024 }, /the zip entry "zeros\.md" does not inflate to the size it declares/],
     ['not-a-zip.zip', {}, /the file is not a zip archive/],
+    ['deep-html.zip', {}, /the zip entry "index\.html" nests HTML elements more than 500 deep/],
+    ['deep-folders.zip', {}, /the zip entry "d\/d\/.*\/page\.md" is nested more than 32 folders deep/],
+    ['huge-summary.zip', { maxZipEntries: 50 }, /SUMMARY\.md lists more than 50 entries/],
   ];
 
   it.each(refusals)('refuses %s with its reason and returns nothing', async (name, limits, reason) => {
@@ -204,6 +221,35 @@ describe('zip import of hostile archives', () => {
     expect(outcome).not.toHaveProperty('content');
     expect((outcome as { error: unknown }).error).toBeInstanceOf(ImportRefused);
     expect((outcome as { error: Error }).error.message).toMatch(reason);
+  });
+
+  it('parses lines built to make regular expressions backtrack in linear time', async () => {
+    const started = Date.now();
+    const content = await importFixture('pathological.zip');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Titles compared by shape: jest's diff of two 300,000-character strings takes minutes.
+    const titles = content.pages.map((p) => p.title);
+    expect(titles.map((t) => t.length)).toEqual([1, 300_002, 300_002]);
+    expect([titles[0], titles[1]?.at(0), titles[1]?.at(-1), titles[2]?.at(0), titles[2]?.at(-1)]).toEqual(['x', 'a', 'b', 'x', 'y']);
+  });
+
+  it('never throws anything but ImportRefused on damaged archives', async () => {
+    const original = await readFile(join(FIXTURES, 'docs.zip'));
+    let seed = 42;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    let imported = 0;
+    for (let run = 0; run < 300; run++) {
+      const damaged = Buffer.from(original);
+      if (run % 3 === 0) damaged.subarray(random(damaged.length)).fill(0);
+      for (let flips = 1 + random(8); flips > 0; flips--) damaged[random(damaged.length)] = random(256);
+      try {
+        await readZipContent(damaged, { ...DEFAULT_IMPORT_LIMITS, maxZipBytes: 1024 * 1024 });
+        imported++;
+      } catch (err) {
+        if (!(err instanceof ImportRefused)) throw err;
+      }
+    }
+    expect(imported).toBeLessThan(300);
   });
 
   it('imports the same 20 MB entry under a limit above its size', async () => {

@@ -39,7 +39,11 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 export function buildZipTree(pages: ReadonlyMap<string, PageContent>, summary?: Summary): ImportedPage[] {
   if (!summary) return rootPages(folderOf([...pages.keys()]), pages);
   const used = new Set<string>();
-  const fromSummary = summary.items.map((item) => summaryPage(item, summary.dir, pages, used));
+  // Entry paths by lower case, so that a link to a folder finds its README or index in one look-up.
+  const byLowerPath = new Map<string, string>();
+  for (const path of pages.keys()) if (!byLowerPath.has(path.toLowerCase())) byLowerPath.set(path.toLowerCase(), path);
+  const context: SummaryContext = { dir: summary.dir, pages, used, byLowerPath };
+  const fromSummary = summary.items.map((item) => summaryPage(item, context));
   const rest = [...pages.keys()].filter((path) => !used.has(path));
   return [...fromSummary, ...rootPages(folderOf(rest), pages)];
 }
@@ -49,11 +53,22 @@ export function zipSource(path: string): string {
   return new URL(`zip:/${path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F')}`).href;
 }
 
-function summaryPage(item: SummaryItem, dir: string, pages: ReadonlyMap<string, PageContent>, used: Set<string>): ImportedPage {
-  const children = item.children.map((child) => summaryPage(child, dir, pages, used));
+interface SummaryContext {
+  dir: string;
+  pages: ReadonlyMap<string, PageContent>;
+  used: Set<string>;
+  byLowerPath: ReadonlyMap<string, string>;
+}
+
+function summaryPage(item: SummaryItem, context: SummaryContext): ImportedPage {
+  const { dir, pages, used, byLowerPath } = context;
+  const children = item.children.map((child) => summaryPage(child, context));
   const target = item.path ? resolveLink(dir, item.path) : undefined;
   // A link to a folder stands for its index page.
-  const path = target === undefined || pages.has(target) ? target : (INDEX_NAMES.map((name) => indexIn(target, name, pages)).find(Boolean) ?? target);
+  const path =
+    target === undefined || pages.has(target)
+      ? target
+      : (INDEX_NAMES.map((name) => byLowerPath.get(`${target ? `${target}/` : ''}${name}`.toLowerCase())).find(Boolean) ?? target);
   const content = path === undefined ? undefined : pages.get(path);
   if (path === undefined || !content) {
     // A group heading, a draft chapter or a link to a missing file: a titled page without a body.
@@ -85,12 +100,6 @@ function childPages(folder: Folder, index: string | undefined, pages: ReadonlyMa
   }
   for (const [name, sub] of folder.folders) children.push({ key: name, page: () => folderPage(sub, pages) });
   return children.sort((a, b) => collator.compare(a.key, b.key) || (a.key < b.key ? -1 : 1)).map((c) => c.page());
-}
-
-function indexIn(folder: string, name: string, pages: ReadonlyMap<string, PageContent>): string | undefined {
-  const prefix = folder ? `${folder}/` : '';
-  for (const path of pages.keys()) if (path.startsWith(prefix) && path.slice(prefix.length).toLowerCase() === name) return path;
-  return undefined;
 }
 
 function indexOf(folder: Folder): string | undefined {
