@@ -29,7 +29,8 @@ const FIXTURES: Record<string, { type: string; body: string | Buffer }> = {
 };
 
 const fixtureFile = (name: string) => readFileSync(join(REPO_ROOT, 'test/fixtures/import', name));
-for (const zip of ['docs', 'traversal', 'symlink', 'bomb', 'not-a-zip']) FIXTURES[`/${zip}.zip`] = { type: 'application/zip', body: fixtureFile(`zip/${zip}.zip`) };
+for (const zip of ['docs', 'traversal', 'symlink', 'bomb', 'not-a-zip'])
+  FIXTURES[`/${zip}.zip`] = { type: 'application/zip', body: fixtureFile(`zip/${zip}.zip`) };
 FIXTURES['/sample.docx'] = { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: fixtureFile('sample.docx') };
 
 // A small docs website: 20 pages under /site/, each with navigation, header and footer chrome.
@@ -103,7 +104,9 @@ describe('importing markdown and HTML', () => {
     expectOperationResponse('getCurrentRevision', 200, content.body);
     expect(content.body).toMatchObject({ object: 'revision', id: res.body.revision, type: 'edits', parents: [firstRevision] });
     expect(content.body.pages.map((p: TreePage) => [p.title, p.path])).toEqual([['Install guide', 'install-guide']]);
-    expect(content.body.files).toEqual([expect.objectContaining({ name: 'logo.png', contentType: 'image/png', size: PNG.length, dimensions: { width: 16, height: 8 } })]);
+    expect(content.body.files).toEqual([
+      expect.objectContaining({ name: 'logo.png', contentType: 'image/png', size: PNG.length, dimensions: { width: 16, height: 8 } }),
+    ]);
 
     // The revision before the import is still there, unchanged.
     const before = await reader.get(`/v1/spaces/${spaceId}/revisions/${firstRevision}`);

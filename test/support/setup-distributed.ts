@@ -32,7 +32,12 @@ export default async function setupDistributed(): Promise<void> {
     clickhouseUrl: await recreateClickHouseDatabase(),
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
-    extraEnv: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS), GATEWAY_WORKERS: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS) },
+    extraEnv: {
+      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
+      GATEWAY_WORKERS: '2',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
+    },
   };
   const stack = new LocalStack(options);
   const pids = () => Object.fromEntries([...stack.processes].map(([name, h]) => [name, h.child.pid]));

@@ -45,7 +45,10 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
     { spaceId: request.spaceId, source: request.source, pages: countPages(imported.pages), files: imported.files.length, ms: Date.now() - started },
     'import converted; writing the revision',
   );
-  await touchBlobs(deps.db, imported.files.map((f) => blobKey(f.bytes)));
+  await touchBlobs(
+    deps.db,
+    imported.files.map((f) => blobKey(f.bytes)),
+  );
   for (const file of imported.files) await deps.blobs.put(file.bytes);
 
   return deps.db.transaction(async (tx) => {

@@ -2,6 +2,9 @@
 // domino's parse time grows about quadratically with nesting (8,000 nested divs: 1.3 s; 100,000:
 // minutes) and turndown recurses once per level (stack overflow near 2,000).
 
+/** What any HTML input may nest: far beyond real pages, far below what breaks the parser. */
+export const MAX_HTML_DEPTH = 500;
+
 /** Elements that never hold others, and those whose end tag HTML lets authors leave out. */
 const VOID_OR_IMPLIED = new Set(
   'area base br col embed hr img input link meta param source track wbr keygen p li dt dd tr td th thead tbody tfoot option optgroup rt rp colgroup caption html head body'.split(

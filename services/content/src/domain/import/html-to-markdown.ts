@@ -1,5 +1,7 @@
 import { createDocument, type DominoElement } from '@mixmark-io/domino';
 import TurndownService from 'turndown';
+import { htmlNestingDepth, MAX_HTML_DEPTH } from './html-depth';
+import { ImportRefused } from './imported-content';
 
 // HTML (a web page, mammoth's rendering of a .docx) as GFM markdown: the page's main content only,
 // its chrome (navigation, header, footer, scripts, forms) dropped, tables as pipe tables.
@@ -48,6 +50,8 @@ function tableToMarkdown(table: DominoElement): string {
 }
 
 export function htmlToMarkdown(html: string): ConvertedHtml {
+  // Checked before parsing: parse time grows with nesting and turndown recurses once per level.
+  if (htmlNestingDepth(html) > MAX_HTML_DEPTH) throw new ImportRefused(`the HTML nests elements more than ${MAX_HTML_DEPTH} deep`);
   const document = createDocument(html, true);
   const titleText = document.title.trim();
   for (const chrome of Array.from(document.querySelectorAll(CHROME))) chrome.remove();

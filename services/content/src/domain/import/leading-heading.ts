@@ -43,21 +43,3 @@ function inlineText(token: Token | undefined): string {
     .map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : ''))
     .join('');
 }
-
-export interface FrontMatter {
-  title?: string;
-  description?: string;
-  body: string;
-}
-
-/** A leading YAML front matter block (GitBook writes `description:` there): its simple keys, and the body without it. */
-export function splitFrontMatter(markdown: string): FrontMatter {
-  const match = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(markdown);
-  if (!match) return { body: markdown };
-  const value = (key: string) => {
-    const raw = new RegExp(`^${key}:[ \\t]*(.+)$`, 'm').exec(match[1] ?? '')?.[1]?.trim();
-    const unquoted = raw?.replace(/^(['"])(.*)\1$/, '$2').trim();
-    return unquoted ? clip(unquoted, 1000) : undefined;
-  };
-  return { title: value('title'), description: value('description'), body: markdown.slice(match[0].length) };
-}

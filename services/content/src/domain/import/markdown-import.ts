@@ -1,7 +1,8 @@
 import { collectImageFiles } from './image-files';
-import { nameFromUrl, responseText } from './fetched-text';
+import { clip, nameFromUrl, responseText } from './fetched-text';
 import type { Importer } from './imported-content';
-import { splitFrontMatter, splitLeadingHeading } from './leading-heading';
+import { splitLeadingHeading } from './leading-heading';
+import { readMarkdownPage } from './markdown-page';
 
 /**
  * One markdown file by URL → one page. The title is the front matter's `title`, else the first
@@ -14,11 +15,12 @@ export const importMarkdown: Importer = async (url, deps) => {
     timeoutMs: deps.limits.fetchTimeoutMs,
     accept: 'text/markdown, text/plain;q=0.9, */*;q=0.1',
   });
-  const frontMatter = splitFrontMatter(responseText(response));
-  const heading = splitLeadingHeading(frontMatter.body);
-  const title = frontMatter.title ?? heading.firstHeading ?? nameFromUrl(response.url);
-  const markdown = (heading.hasRemovedHeading && heading.firstHeading === title ? heading.body : frontMatter.body).trim();
-  const page = { title, markdown, source: response.url, ...(frontMatter.description ? { description: frontMatter.description } : {}), pages: [] };
+  const { frontmatter, markdown: body } = readMarkdownPage(responseText(response));
+  const heading = splitLeadingHeading(body);
+  const title = (frontmatter.title && clip(frontmatter.title)) ?? heading.firstHeading ?? nameFromUrl(response.url);
+  const markdown = (heading.hasRemovedHeading && heading.firstHeading === title ? heading.body : body).trim();
+  const description = frontmatter.description && clip(frontmatter.description, 1000);
+  const page = { title, markdown, source: response.url, ...(description ? { description } : {}), pages: [] };
   const images = await collectImageFiles([page], deps);
   return { pages: [page], files: images.files, totalResources: 1 + images.attempted };
 };

@@ -1,5 +1,5 @@
 import { contentTypeOf } from './file-types';
-import { htmlNestingDepth } from './html-depth';
+import { htmlNestingDepth, MAX_HTML_DEPTH } from './html-depth';
 import { type ConvertedHtml, htmlToMarkdown } from './html-to-markdown';
 import { type ImportedContent, type ImportedFile, type Importer, type ImportLimits, ImportRefused } from './imported-content';
 import { readMarkdownPage } from './markdown-page';
@@ -11,7 +11,6 @@ import { buildZipTree, MAX_TREE_DEPTH, type PageContent, zipSource } from './zip
 // becomes a page tree; every other entry becomes a file the pages may link to.
 
 /** Browsers stop nesting near 512; deeper HTML is hostile and slow to parse (see html-depth.ts). */
-const MAX_HTML_DEPTH = 500;
 const MARKDOWN = /\.(md|markdown)$/i;
 const HTML = /\.html?$/i;
 

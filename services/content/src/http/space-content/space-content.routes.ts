@@ -99,43 +99,30 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     );
   }
 
-  router.post(
-    '/v1/spaces/:spaceId/content/import',
-    route({ params: spaceParams, body: importBody }, async ({ params, body, principal }, res) => {
-      const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'edit');
-      const result = await importContent(deps.imports, {
-        spaceId: space.id,
-        organizationId: space.organization_id,
-        userId: principal.userId,
-        url: body.url,
-        source: supportedSource(body.source),
-        placement: { kind: 'append' },
-      });
-      res
-        .status(201)
-        .location(deps.urls.api(`/spaces/${space.id}/revisions/${result.revision}`))
-        .json(result);
-    }),
-  );
-
-  router.post(
-    '/v1/spaces/:spaceId/content/page/:pageId/import',
-    route({ params: pageParams, body: importBody }, async ({ params, body, principal }, res) => {
-      const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'edit');
-      const result = await importContent(deps.imports, {
-        spaceId: space.id,
-        organizationId: space.organization_id,
-        userId: principal.userId,
-        url: body.url,
-        source: supportedSource(body.source),
-        placement: { kind: 'replace-page', pageId: params.pageId },
-      });
-      res
-        .status(201)
-        .location(deps.urls.api(`/spaces/${space.id}/revisions/${result.revision}`))
-        .json(result);
-    }),
-  );
+  // An import appends to the space's content; a page import replaces that page's body.
+  for (const [path, params] of [
+    ['/v1/spaces/:spaceId/content/import', spaceParams],
+    ['/v1/spaces/:spaceId/content/page/:pageId/import', pageParams],
+  ] as const) {
+    router.post(
+      path,
+      route({ params, body: importBody }, async ({ params: p, body, principal }, res) => {
+        const { space } = await authorizeSpace(db, membership, p.spaceId, principal.userId, 'edit');
+        const result = await importContent(deps.imports, {
+          spaceId: space.id,
+          organizationId: space.organization_id,
+          userId: principal.userId,
+          url: body.url,
+          source: supportedSource(body.source),
+          placement: 'pageId' in p ? { kind: 'replace-page', pageId: p.pageId } : { kind: 'append' },
+        });
+        res
+          .status(201)
+          .location(deps.urls.api(`/spaces/${space.id}/revisions/${result.revision}`))
+          .json(result);
+      }),
+    );
+  }
 
   // Signed download links (no bearer token; the gateway lets them through, the signature is checked here).
   router.get(
