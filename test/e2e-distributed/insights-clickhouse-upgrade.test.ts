@@ -1,6 +1,6 @@
 import { createClient } from '@clickhouse/client';
 import { planAggregate } from '../../services/insights/src/domain/aggregate-query';
-import { presentAggregate } from '../../services/insights/src/domain/aggregate-result';
+import { presentAggregate } from '../../services/insights/src/presenters/aggregate.presenter';
 import { ClickHouseStore } from '../../services/insights/src/store/clickhouse/clickhouse-store';
 import { ADDED_COLUMNS } from '../../services/insights/src/store/clickhouse/schema';
 import { NOW, row, SCOPE } from '../../services/insights/test/store-fixtures';

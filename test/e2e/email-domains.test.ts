@@ -43,13 +43,17 @@ describe('GET /v1/email-domains/{emailDomain}/orgs', () => {
     expect(res.body.organizations).toHaveLength(2);
   });
 
-  it("answers an empty list for a domain that is not the caller's, so nothing can be probed", async () => {
+  it("answers only the caller's own organizations for a domain that is not the caller's, so nothing can be probed", async () => {
     const other = await api.get(`/v1/email-domains/${otherDomain}/orgs`, { token: callerToken });
     expect(other.status).toBe(200);
     expectOperationResponse('getOrganizationsForEmailDomain', 200, other.body);
     expect(other.body).toEqual({ organizations: [] });
-    // The admin of the open organization has an example.com address: the domain is not theirs either.
-    expect((await api.get(`/v1/email-domains/${domain}/orgs`, { token: open.admin.token })).body).toEqual({ organizations: [] });
+    // The admin of the open organization has an example.com address: the domain is not theirs, but
+    // their own organization claims it, so they see that one (issue #10 A16) and no other.
+    const admin = await api.get(`/v1/email-domains/${domain}/orgs`, { token: open.admin.token });
+    expectOperationResponse('getOrganizationsForEmailDomain', 200, admin.body);
+    expect(admin.body.organizations.map((o: { id: string }) => o.id)).toEqual([open.id]);
+    expect(admin.body.organizations[0]).toMatchObject({ permissions: { view: true, admin: true } });
   });
 
   it("answers an empty list when no organization lists the caller's domain", async () => {

@@ -122,13 +122,13 @@ describe('teams', () => {
     expectError(await api.patch(`${teamsPath()}/${team.id}`, { title: 'Ok', members: [] }, { token: org.admin.token }), 400, /unknown field/);
   });
 
-  it('deletes a team with 204 (organization admins only), idempotently', async () => {
+  it('deletes a team with 204 (organization admins only); a team that is gone is a 404 (issue #10 A9)', async () => {
     const team = await createTeam(org.id, org.admin, { title: 'Doomed', members: [org.reader.id] });
     expectError(await api.delete(`${teamsPath()}/${team.id}`, { token: org.reader.token }), 403);
     expectNoContent(await api.delete(`${teamsPath()}/${team.id}`, { token: org.admin.token }), 'removeTeamFromOrganizationById');
     expectError(await api.get(`${teamsPath()}/${team.id}`, { token: org.admin.token }), 404);
     expectError(await api.get(`${teamsPath()}/${team.id}/members`, { token: org.admin.token }), 404);
-    expectNoContent(await api.delete(`${teamsPath()}/${team.id}`, { token: org.admin.token }), 'removeTeamFromOrganizationById');
+    expectError(await api.delete(`${teamsPath()}/${team.id}`, { token: org.admin.token }), 404, /Team/);
   });
 });
 
@@ -341,10 +341,10 @@ describe('team members', () => {
       await api.put(`/v1/orgs/${org.id}/teams/${foreign.id}/members/${org.other.id}`, {}, { token: org.admin.token }),
       await api.delete(`/v1/orgs/${org.id}/teams/${foreign.id}/members/${org.other.id}`, { token: org.admin.token }),
       await api.patch(`/v1/orgs/${org.id}/teams/${foreign.id}`, { title: 'Taken' }, { token: org.admin.token }),
+      await api.delete(`/v1/orgs/${org.id}/teams/${foreign.id}`, { token: org.admin.token }),
     ]) {
       expectError(res, 404);
     }
-    expectNoContent(await api.delete(`/v1/orgs/${org.id}/teams/${foreign.id}`, { token: org.admin.token }), 'removeTeamFromOrganizationById');
     expect((await api.get(`/v1/orgs/${elsewhere.id}/teams/${foreign.id}`, { token: elsewhere.admin.token })).status).toBe(200);
   });
 });

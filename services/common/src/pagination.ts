@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseInput } from './validation';
 
 export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 1000;
@@ -40,11 +39,6 @@ export const pageQuery = z.object({ page: pageToken.optional(), limit: pageLimit
 /** The page a parsed `pageQuery` asks for. */
 export function pageRequest(query: { page?: number; limit?: number }): PageRequest {
   return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.page ?? 0 };
-}
-
-/** Reads `page` and `limit` from a raw query; a bad value is a 400 naming the parameter. */
-export function parsePageRequest(query: Record<string, unknown>): PageRequest {
-  return pageRequest(parseInput(pageQuery, { page: query.page, limit: query.limit }, 'query'));
 }
 
 // Tokens are opaque to clients: base64url of a small versioned JSON document.

@@ -1,4 +1,7 @@
-import { ApiError, encodePageToken, listEnvelope, parsePageRequest } from '../src';
+import { ApiError, encodePageToken, listEnvelope, pageQuery, pageRequest, parseInput } from '../src';
+
+/** What route() does with a list's query: parse it with `pageQuery` (400 naming the field), then read the page. */
+const parsePageRequest = (query: Record<string, unknown>) => pageRequest(parseInput(pageQuery, query, 'query'));
 
 describe('pagination', () => {
   it('defaults to the first page of 1000', () => {

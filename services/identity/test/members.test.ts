@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { hashToken, type PgliteDatabase, type ApiError } from '@quire/common';
-import { createLinkInvite, emailDomainOf, inviteUsers, organizationsOpenToUser } from '../src/domain/invites';
+import { createLinkInvite, emailDomainOf, inviteUsers, organizationsForEmailDomain } from '../src/domain/invites';
 import { addMember, changeMemberRole, removeMember, wouldLoseLastAdmin } from '../src/domain/members';
 import { createOrganization } from '../src/domain/organizations';
 import { issueToken } from '../src/domain/tokens';
@@ -172,13 +172,16 @@ describe('identity members, invites and link invites (PGlite)', () => {
     expect(await eventsSince(from)).toEqual([{ key: orgId, type: 'link-invite.created', data: { organizationId: orgId, inviteId: invite.id, role: 'read' } }]);
   });
 
-  it('shows organizations of an e-mail domain only to users of that domain', async () => {
+  it('shows every organization of an e-mail domain to users of that domain, and to others only their own', async () => {
     const { orgId, admin } = await orgWithAdmin();
     const domain = `d${++seq}.example.org`;
     await db.query('UPDATE organizations SET email_domains = $2 WHERE id = $1', [orgId, [domain]]);
     const { userId } = await issueToken(db, { email: `x@${domain}`, now });
     const user = { id: userId, email: `x@${domain}`, display_name: 'x', photo_url: null, created_at: now };
-    expect((await organizationsOpenToUser(db, user, domain.toUpperCase())).map((o) => [o.id, o.caller_role])).toEqual([[orgId, null]]);
-    expect(await organizationsOpenToUser(db, admin, domain)).toEqual([]);
+    expect((await organizationsForEmailDomain(db, user, domain.toUpperCase())).map((o) => [o.id, o.caller_role])).toEqual([[orgId, null]]);
+    // Not the admin's own domain: only the organizations they are a member of.
+    expect((await organizationsForEmailDomain(db, admin, domain)).map((o) => [o.id, o.caller_role])).toEqual([[orgId, 'admin']]);
+    const { admin: outsider } = await orgWithAdmin();
+    expect(await organizationsForEmailDomain(db, outsider, domain)).toEqual([]);
   });
 });

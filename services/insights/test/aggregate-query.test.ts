@@ -1,6 +1,6 @@
 import { ApiError, parseInput } from '@quire/common';
 import { planAggregate } from '../src/domain/aggregate-query';
-import { presentAggregate } from '../src/domain/aggregate-result';
+import { presentAggregate } from '../src/presenters/aggregate.presenter';
 import { aggregateBody } from '../src/http/aggregate/aggregate.schema';
 
 const NOW = new Date('2026-03-15T12:00:00Z');

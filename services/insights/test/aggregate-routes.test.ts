@@ -2,10 +2,11 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import express from 'express';
-import { finishServiceApp, type PgliteDatabase } from '@quire/common';
+import { finishServiceApp, type PgliteDatabase, type SitesClient } from '@quire/common';
 import { openServiceDb, silentLogger } from '../../../test/support/service-db';
 import { aggregateRoutes } from '../src/http/aggregate/aggregate.routes';
-import type { InsightsQueryDeps } from '../src/http/aggregate/site-access';
+import { SiteOwnership } from '../src/domain/site-ownership';
+import type { InsightsQueryDeps } from '../src/http/deps';
 import { visitorSegmentsRoutes } from '../src/http/visitor-segments/visitor-segments.routes';
 import { EmbeddedInsightsStore } from '../src/store/embedded/embedded-store';
 import { contractRows, NOW, ORG, SITE } from './store-fixtures';
@@ -26,9 +27,15 @@ describe('insights read routes', () => {
       store,
       clock: () => NOW,
       membership: { membership: async (_org: string, user: string) => ({ role: user === 'member' ? 'read' : null }) },
-      clients: {
-        sites: () => ({ getSite: async (req: { organizationId: string; siteId: string }) => ({ exists: req.organizationId === ORG && req.siteId === SITE }) }),
-      },
+      siteOwnership: new SiteOwnership(
+        () =>
+          ({
+            getSite: async (req: { organizationId: string; siteId: string }) => ({
+              exists: req.organizationId === ORG && req.siteId === SITE,
+              organizationId: req.organizationId,
+            }),
+          }) as unknown as SitesClient,
+      ),
     } as unknown as InsightsQueryDeps;
     const app = express();
     app.use((req, _res, next) => {

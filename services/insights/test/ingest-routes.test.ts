@@ -12,11 +12,12 @@ import {
   type IdentityClient,
   type MessageBus,
   type ServiceConfig,
-  type ServiceClients,
   type SitesClient,
 } from '@quire/common';
 import { decodeEventRows } from '../src/domain/event-message';
-import { eventsRoutes, INSIGHTS_EVENTS_TOPIC } from '../src/http/events/events.routes';
+import { SiteOwnership } from '../src/domain/site-ownership';
+import { INSIGHTS_EVENTS_TOPIC } from '../src/events/topics';
+import { eventsRoutes } from '../src/http/events/events.routes';
 
 // The ingest route on a real service app with fake neighbours: identity says who is a member,
 // sites which site belongs to which organization, and the bus records or refuses publishes.
@@ -68,7 +69,7 @@ beforeAll(async () => {
     eventsRoutes({
       bus,
       clock: () => new Date(),
-      clients: { sites: () => sites } as unknown as ServiceClients,
+      siteOwnership: new SiteOwnership(() => sites),
       config: { internalSecret: SECRET } as ServiceConfig,
       membership: new MembershipResolver(() => identity),
     }),

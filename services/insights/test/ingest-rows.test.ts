@@ -2,8 +2,8 @@ import { type ApiError, createLogger, InProcessBus, parseInput } from '@quire/co
 import { insightsBatchHandler, startInsightsConsumer } from '../src/consumers/insights-events.consumer';
 import type { InsightsEventRow } from '../src/domain/event-row';
 import { buildEventRows } from '../src/domain/ingest';
-import { INSIGHTS_EVENTS_TOPIC } from '../src/http/events/events.routes';
-import { trackEventsBody, trackEventsEnvelope } from '../src/http/events/events.schema';
+import { INSIGHTS_EVENTS_TOPIC } from '../src/events/topics';
+import { trackEventsBody } from '../src/http/events/events.schema';
 import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
 import { decodeEventRows, encodeEventRows } from '../src/domain/event-message';
 
@@ -138,7 +138,7 @@ describe('ingest', () => {
     );
     expect(failure(() => parseInput(trackEventsBody, { events: [event({ type: 'nope' })] }))).toMatch(/"events\.0\.type"/);
     expect(failure(() => parseInput(trackEventsBody, { events: [event({ location: undefined })] }))).toMatch(/"events\.0\.location"/);
-    expect(failure(() => parseInput(trackEventsEnvelope, { events: new Array(1001).fill({}) }))).toMatch(/^400 .*"events"/);
+    expect(failure(() => parseInput(trackEventsBody, { events: new Array(1001).fill({}) }))).toMatch(/^400 .*"events"/);
   });
 
   it('rejects timestamps in the future or outside the retention window', () => {

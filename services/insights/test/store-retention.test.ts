@@ -1,6 +1,6 @@
-import { expiredPartitions, RETENTION_MONTHS } from '../src/store/clickhouse/retention';
+import { expiredPartitions, retentionCutoff, RETENTION_MONTHS } from '../src/store/retention';
 
-describe('ClickHouse retention', () => {
+describe('retention', () => {
   const now = new Date('2026-03-15T12:00:00Z');
 
   it('drops the monthly partitions entirely older than the window, keeps the rest', () => {
@@ -16,5 +16,10 @@ describe('ClickHouse retention', () => {
 
   it('never selects something that is not a YYYYMM partition id', () => {
     expect(expiredPartitions(['tuple()', '1; DROP TABLE x', '2001', '20010101'], now)).toEqual([]);
+  });
+
+  it('cuts the embedded store at the start of the first month kept, like the partitions', () => {
+    expect(retentionCutoff(now)).toBe(Date.UTC(2025, 1, 1) / 1000);
+    expect(retentionCutoff(new Date('2026-01-01T00:00:00Z'), 1)).toBe(Date.UTC(2025, 11, 1) / 1000);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from '@quire/common';
+import { text, z } from '@quire/common';
 
 // The rules a custom field and its values follow (reference @gitbook/api@0.91.0: CustomFieldType,
 // CustomFieldOptions, CustomFieldValue), shared by the request schemas and the domain.
@@ -12,6 +12,12 @@ export type CustomFieldValue = string | number | boolean | string[];
 export const MAX_TEXT_VALUE_LENGTH = 256;
 // The reference bounds neither tags nor multi-selections; 100 keeps one value small.
 export const MAX_LIST_VALUE_ENTRIES = 100;
+
+/**
+ * A key JSON.parse keeps as an own property but object handling (zod's included) takes for the
+ * prototype: no field may have this name, and a space's values naming it are refused.
+ */
+export const PROTOTYPE_KEY = '__proto__';
 
 export function isCustomFieldType(value: unknown): value is CustomFieldType {
   return typeof value === 'string' && (CUSTOM_FIELD_TYPES as readonly string[]).includes(value);
@@ -39,10 +45,10 @@ export function valueSchemaFor(field: { type: string; options: string[] | null }
   const notAnOption = `must be one of the field's options (${options.join(', ')})`;
   const list = (item: z.ZodType<string>) => z.array(item).max(MAX_LIST_VALUE_ENTRIES).refine(hasNoRepeats, 'must not repeat an entry');
   const byType: Record<CustomFieldType, z.ZodType<CustomFieldValue>> = {
-    text: z.string().max(MAX_TEXT_VALUE_LENGTH),
+    text: text({ max: MAX_TEXT_VALUE_LENGTH }),
     number: z.number().finite(),
     boolean: z.boolean(),
-    tags: list(z.string().min(1).max(MAX_TEXT_VALUE_LENGTH)),
+    tags: list(text({ min: 1, max: MAX_TEXT_VALUE_LENGTH })),
     'select:single': z.string().refine((v) => v === '' || isOption(v), notAnOption),
     'select:multi': list(z.string().refine(isOption, notAnOption)),
   };

@@ -1,6 +1,6 @@
 import { badRequest, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
 import { findCollectionById, type CollectionRow } from '../store/collections.store';
-import { authorizeContent, authorizeContentAccess } from './content.policy';
+import { authorizeContent } from './content.policy';
 
 export type CollectionAction = 'read' | 'update' | 'delete' | 'move' | 'transfer' | 'createIn';
 
@@ -26,8 +26,7 @@ export async function authorizeCollection(
 ): Promise<{ collection: CollectionRow; role: Role; level: Role }> {
   const collection = await findCollectionById(db, collectionId);
   if (!collection) throw notFound(`Collection ${collectionId} not found`);
-  const { role, level } = await authorizeContentAccess(membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`);
-  return { collection, role, level };
+  return { collection, ...(await authorizeContent(membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`)) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { atLeast, contentLevel, forbidden, isRole, notFound, type MembershipResolver, type Role } from '@quire/common';
+import { authorizeLevel, authorizeMember, contentLevel, isRole, type MembershipResolver, type Role } from '@quire/common';
 
 /**
  * The cap a stored `defaultLevel` puts on members' levels. `inherit` (the default of new
@@ -14,31 +14,28 @@ export function levelOnContent(role: Role | null, content: { default_level: stri
   return contentLevel(role, contentCap(content.default_level));
 }
 
-/**
- * The caller's organization role; a non-member (or an unknown organization) gets the same 404,
- * so ids do not leak.
- */
-export async function requireOrganizationRole(
-  membership: MembershipResolver,
-  organizationId: string,
-  userId: string,
-  what = `Organization ${organizationId}`,
-): Promise<Role> {
-  const { role } = await membership.membership(organizationId, userId);
-  if (!role) throw notFound(`${what} not found`);
-  return role;
-}
+export type OrganizationAction = 'read' | 'createContent' | 'manageCustomFields' | 'receiveTransfer';
 
-/** Checks an organization-level action (e.g. creating content needs `create`). */
-export async function authorizeInOrganization(membership: MembershipResolver, organizationId: string, userId: string, required: Role): Promise<Role> {
-  const role = await requireOrganizationRole(membership, organizationId, userId);
-  if (!atLeast(role, required)) throw forbidden(`This needs the ${required} role in the organization`);
-  return role;
+// Any member lists content and custom fields; creating collections and spaces (and duplicating a
+// space) needs the `create` role; custom field definitions and taking in transferred content
+// need `admin` of the organization.
+const REQUIRED: Record<OrganizationAction, Role> = {
+  read: 'read',
+  createContent: 'create',
+  manageCustomFields: 'admin',
+  receiveTransfer: 'admin',
+};
+
+/** The caller's organization role checked for `action` (the common rule: 404 for a non-member, 403 below the role). */
+export function authorizeInOrganization(membership: MembershipResolver, organizationId: string, userId: string, action: OrganizationAction): Promise<Role> {
+  return authorizeMember(membership, organizationId, userId, REQUIRED[action]);
 }
 
 /**
  * The caller's level on a collection or space (ARCHITECTURE.md: role capped by defaultLevel,
- * admins always admin), checked against `required`. Non-members get 404 for the content.
+ * admins always admin) checked against `required` with the common rule: a non-member gets 404
+ * for `what`, a level below `required` 403. Answers the organization role too (to present other
+ * content of it).
  */
 export async function authorizeContent(
   membership: MembershipResolver,
@@ -46,21 +43,8 @@ export async function authorizeContent(
   userId: string,
   required: Role,
   what: string,
-): Promise<Role> {
-  return (await authorizeContentAccess(membership, content, userId, required, what)).level;
-}
-
-/** The same, also answering the caller's organization role (to present other content of it). */
-export async function authorizeContentAccess(
-  membership: MembershipResolver,
-  content: { organization_id: string; default_level: string },
-  userId: string,
-  required: Role,
-  what: string,
 ): Promise<{ role: Role; level: Role }> {
-  const role = await requireOrganizationRole(membership, content.organization_id, userId, what);
-  const level = levelOnContent(role, content);
-  if (!level) throw notFound(`${what} not found`);
-  if (!atLeast(level, required)) throw forbidden(`This needs the ${required} level on this content`);
+  const role = await authorizeMember(membership, content.organization_id, userId, 'read', what);
+  const level = authorizeLevel(levelOnContent(role, content), required, what);
   return { role, level };
 }

@@ -1,4 +1,4 @@
-import { assignmentsFor, type PageRequest, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, insertedRow, type PageRequest, queryOne, type SqlExecutor } from '@quire/common';
 
 export interface CollectionRow {
   id: string;
@@ -24,8 +24,7 @@ export const COLLECTION_TREE_CTE = `tree AS (
 )`;
 
 export async function findCollectionById(db: SqlExecutor, id: string): Promise<CollectionRow | null> {
-  const { rows } = await db.query<CollectionRow>('SELECT * FROM collections WHERE id = $1', [id]);
-  return rows[0] ?? null;
+  return queryOne<CollectionRow>(db, 'SELECT * FROM collections WHERE id = $1', [id]);
 }
 
 /** An organization's collections in tree order; only the top level when `nested` is false. */
@@ -62,28 +61,27 @@ export interface NewCollection {
 }
 
 export async function insertCollection(tx: SqlExecutor, c: NewCollection, now: Date): Promise<CollectionRow> {
-  const { rows } = await tx.query<CollectionRow>(
+  return insertedRow<CollectionRow>(
+    tx,
     `INSERT INTO collections (id, organization_id, parent_id, title, default_level, position, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
     [c.id, c.organizationId, c.parentId, c.title, c.defaultLevel, c.position, now],
   );
-  return rows[0] as CollectionRow;
 }
 
-/** Fields a PATCH may change (columns of `collections`). */
+/** Fields a PATCH may change; the store maps them to the columns of `collections`. */
 export interface CollectionChanges {
   title?: string;
   description?: string;
-  default_level?: string;
+  defaultLevel?: string;
 }
 
-const CHANGEABLE: Record<keyof CollectionChanges, string> = { title: 'title', description: 'description', default_level: 'default_level' };
+const CHANGEABLE: Record<keyof CollectionChanges, string> = { title: 'title', description: 'description', defaultLevel: 'default_level' };
 
 export async function updateCollection(tx: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<CollectionRow | null> {
   const params: unknown[] = [id, now];
   const sets = assignmentsFor(changes, CHANGEABLE, params);
-  const { rows } = await tx.query<CollectionRow>(`UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
-  return rows[0] ?? null;
+  return queryOne<CollectionRow>(tx, `UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
 }
 
 /** The collection and every collection below it. */
@@ -113,11 +111,13 @@ export interface CollectionPlacement {
 }
 
 export async function placeCollection(tx: SqlExecutor, id: string, placement: CollectionPlacement, now: Date): Promise<CollectionRow | null> {
-  const { rows } = await tx.query<CollectionRow>(
-    'UPDATE collections SET organization_id = $2, parent_id = $3, position = $4, updated_at = $5 WHERE id = $1 RETURNING *',
-    [id, placement.organizationId, placement.parentId, placement.position, now],
-  );
-  return rows[0] ?? null;
+  return queryOne<CollectionRow>(tx, 'UPDATE collections SET organization_id = $2, parent_id = $3, position = $4, updated_at = $5 WHERE id = $1 RETURNING *', [
+    id,
+    placement.organizationId,
+    placement.parentId,
+    placement.position,
+    now,
+  ]);
 }
 
 /** Moves collections to another organization (the sub-collections of a transferred one). */

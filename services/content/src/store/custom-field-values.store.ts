@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import type { CustomFieldValue } from '../domain/custom-fields-rules';
 import { CUSTOM_FIELD_COLUMNS, type CustomFieldRow } from './custom-fields.store';
 
@@ -14,22 +14,20 @@ const FIELD_COLUMNS = CUSTOM_FIELD_COLUMNS.map((c) => `f.${c}`).join(', ');
  * transfer or delete of the space waits for values being written (and the reverse).
  */
 export async function lockSpaceForValues(db: SqlExecutor, spaceId: string): Promise<{ organization_id: string; deleted_at: Date | null } | null> {
-  const { rows } = await db.query<{ organization_id: string; deleted_at: Date | null }>(
-    'SELECT organization_id, deleted_at FROM spaces WHERE id = $1 FOR SHARE',
-    [spaceId],
-  );
-  return rows[0] ?? null;
+  return queryOne<{ organization_id: string; deleted_at: Date | null }>(db, 'SELECT organization_id, deleted_at FROM spaces WHERE id = $1 FOR SHARE', [
+    spaceId,
+  ]);
 }
 
 /** Every definition of the organization, in list order, each with the space's value if it has one. */
 export async function listSpaceCustomFieldValues(db: SqlExecutor, organizationId: string, spaceId: string): Promise<CustomFieldWithValue[]> {
-  const { rows } = await db.query<CustomFieldWithValue>(
+  return queryRows<CustomFieldWithValue>(
+    db,
     `SELECT ${FIELD_COLUMNS}, v.value FROM custom_fields f
      LEFT JOIN space_custom_field_values v ON v.field_id = f.id AND v.space_id = $2
      WHERE f.organization_id = $1 ORDER BY f.seq`,
     [organizationId, spaceId],
   );
-  return rows;
 }
 
 export async function upsertSpaceCustomFieldValue(db: SqlExecutor, spaceId: string, fieldId: string, value: CustomFieldValue, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { assignmentsFor, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 
 export interface CustomFieldRow {
   id: string;
@@ -30,14 +30,14 @@ export interface NewCustomField {
 
 /** Inserts a definition; null when the organization already has a field of that name. */
 export async function insertCustomField(db: SqlExecutor, field: NewCustomField, now: Date): Promise<CustomFieldRow | null> {
-  const { rows } = await db.query<CustomFieldRow>(
+  return queryOne<CustomFieldRow>(
+    db,
     `INSERT INTO custom_fields (id, organization_id, name, type, title, description, placeholder, options, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
      ON CONFLICT (organization_id, name) DO NOTHING
      RETURNING ${COLUMNS}`,
     [field.id, field.organizationId, field.name, field.type, field.title, field.description, field.placeholder, field.options, now],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -45,11 +45,10 @@ export async function insertCustomField(db: SqlExecutor, field: NewCustomField, 
  * cannot change while values are checked against them or pruned.
  */
 export async function findCustomFieldByName(db: SqlExecutor, organizationId: string, name: string, lock = false): Promise<CustomFieldRow | null> {
-  const { rows } = await db.query<CustomFieldRow>(`SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = $2${lock ? ' FOR UPDATE' : ''}`, [
+  return queryOne<CustomFieldRow>(db, `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = $2${lock ? ' FOR UPDATE' : ''}`, [
     organizationId,
     name,
   ]);
-  return rows[0] ?? null;
 }
 
 /** One page of an organization's definitions, oldest first. */
@@ -74,11 +73,10 @@ export async function listCustomFields(
  * ends so that no PATCH of their options or DELETE slips in between checking a value and storing it.
  */
 export async function lockCustomFieldsByName(db: SqlExecutor, organizationId: string, names: string[]): Promise<CustomFieldRow[]> {
-  const { rows } = await db.query<CustomFieldRow>(
-    `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = ANY($2::text[]) ORDER BY seq FOR SHARE`,
-    [organizationId, names],
-  );
-  return rows;
+  return queryRows<CustomFieldRow>(db, `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = ANY($2::text[]) ORDER BY seq FOR SHARE`, [
+    organizationId,
+    names,
+  ]);
 }
 
 /** The fields PATCH may change. */
@@ -99,8 +97,7 @@ const CHANGE_COLUMNS: Record<keyof CustomFieldChanges, string> = {
 export async function updateCustomField(db: SqlExecutor, id: string, changes: CustomFieldChanges, now: Date): Promise<CustomFieldRow | null> {
   const params: unknown[] = [id, now];
   const sets = ['updated_at = $2', ...assignmentsFor(changes, CHANGE_COLUMNS, params)];
-  const { rows } = await db.query<CustomFieldRow>(`UPDATE custom_fields SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
-  return rows[0] ?? null;
+  return queryOne<CustomFieldRow>(db, `UPDATE custom_fields SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
 }
 
 /** Deletes a definition; its values go with it (ON DELETE CASCADE). */

@@ -1,4 +1,4 @@
-import { compareKeys, type SqlExecutor } from '@quire/common';
+import { compareKeys, queryOne, type SqlExecutor } from '@quire/common';
 import { SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Where a space sits: organization, parent collection, ordering key, and its visibility there. */
@@ -10,12 +10,12 @@ export interface SpacePlacement {
 }
 
 export async function placeSpace(tx: SqlExecutor, id: string, placement: SpacePlacement, now: Date): Promise<SpaceWithCounts | null> {
-  const { rows } = await tx.query<SpaceWithCounts>(
+  return queryOne<SpaceWithCounts>(
+    tx,
     `UPDATE spaces s SET organization_id = $2, parent_id = $3, position = $4, visibility = $5, updated_at = $6
      WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
     [id, placement.organizationId, placement.parentId, placement.position, placement.visibility, now],
   );
-  return rows[0] ?? null;
 }
 
 /**

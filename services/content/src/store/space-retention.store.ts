@@ -1,22 +1,22 @@
-import type { SqlExecutor } from '@quire/common';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Marks a live space deleted; null when it was deleted already. */
 export async function markSpaceDeleted(tx: SqlExecutor, id: string, now: Date): Promise<SpaceWithCounts | null> {
-  const { rows } = await tx.query<SpaceWithCounts>(
+  return queryOne<SpaceWithCounts>(
+    tx,
     `UPDATE spaces s SET deleted_at = $2, updated_at = $2 WHERE s.id = $1 AND s.deleted_at IS NULL RETURNING ${SPACE_WITH_COUNTS}`,
     [id, now],
   );
-  return rows[0] ?? null;
 }
 
 /** Clears `deleted_at` of a space deleted after `cutoff`; null when it is not such a space. */
 export async function restoreSpaceDeletedAfter(tx: SqlExecutor, id: string, cutoff: Date, now: Date): Promise<SpaceWithCounts | null> {
-  const { rows } = await tx.query<SpaceWithCounts>(
+  return queryOne<SpaceWithCounts>(
+    tx,
     `UPDATE spaces s SET deleted_at = NULL, updated_at = $3 WHERE s.id = $1 AND s.deleted_at > $2 RETURNING ${SPACE_WITH_COUNTS}`,
     [id, cutoff, now],
   );
-  return rows[0] ?? null;
 }
 
 /**
@@ -24,11 +24,11 @@ export async function restoreSpaceDeletedAfter(tx: SqlExecutor, id: string, cuto
  * custom-field values going with them (FK cascade). SKIP LOCKED lets replicas sweep side by side.
  */
 export async function purgeSpacesDeletedBefore(tx: SqlExecutor, cutoff: Date, limit: number): Promise<{ id: string; organization_id: string }[]> {
-  const { rows } = await tx.query<{ id: string; organization_id: string }>(
+  return queryRows<{ id: string; organization_id: string }>(
+    tx,
     `DELETE FROM spaces WHERE id IN (
        SELECT id FROM spaces WHERE deleted_at <= $1 ORDER BY deleted_at LIMIT $2 FOR UPDATE SKIP LOCKED
      ) RETURNING id, organization_id`,
     [cutoff, limit],
   );
-  return rows;
 }

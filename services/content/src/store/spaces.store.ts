@@ -1,4 +1,4 @@
-import { assignmentsFor, type PageRequest, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, insertedRow, type PageRequest, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { COLLECTION_TREE_CTE } from './collections.store';
 
 export interface SpaceRow {
@@ -42,21 +42,18 @@ export const SPACE_WITH_COUNTS = `s.*, ${SPACE_COUNT_COLUMNS}`;
 
 /** A space by id, deleted ones included (callers decide what a deleted space means). */
 export async function findSpaceById(db: SqlExecutor, id: string): Promise<SpaceRow | null> {
-  const { rows } = await db.query<SpaceRow>('SELECT * FROM spaces WHERE id = $1', [id]);
-  return rows[0] ?? null;
+  return queryOne<SpaceRow>(db, 'SELECT * FROM spaces WHERE id = $1', [id]);
 }
 
 /** The same with its counters. */
 export async function findSpaceWithCounts(db: SqlExecutor, id: string): Promise<SpaceWithCounts | null> {
-  const { rows } = await db.query<SpaceWithCounts>(`SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
-  return rows[0] ?? null;
+  return queryOne<SpaceWithCounts>(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
 }
 
 /** Spaces that are not deleted, by id, in one query (gRPC GetSpaces); unknown ids are left out. */
 export async function findActiveSpacesWithCounts(db: SqlExecutor, ids: string[]): Promise<SpaceWithCounts[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<SpaceWithCounts>(`SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`, [ids]);
-  return rows;
+  return queryRows<SpaceWithCounts>(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`, [ids]);
 }
 
 /**
@@ -111,7 +108,8 @@ export interface NewSpace {
 }
 
 export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): Promise<SpaceWithCounts> {
-  const { rows } = await tx.query<SpaceWithCounts>(
+  return insertedRow<SpaceWithCounts>(
+    tx,
     `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
      RETURNING ${SPACE_WITH_COUNTS}`,
@@ -130,36 +128,31 @@ export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): 
       now,
     ],
   );
-  return rows[0] as SpaceWithCounts;
 }
 
-/** Fields a PATCH may change (columns of `spaces`). */
+/** Fields a PATCH may change; the store maps them to the columns of `spaces`. */
 export interface SpaceChanges {
   title?: string;
   emoji?: string;
-  icon_url?: string | null;
-  edit_mode?: string;
-  default_level?: string;
+  iconUrl?: string | null;
+  editMode?: string;
+  defaultLevel?: string;
   visibility?: string;
 }
 
 const CHANGEABLE: Record<keyof SpaceChanges, string> = {
   title: 'title',
   emoji: 'emoji',
-  icon_url: 'icon_url',
-  edit_mode: 'edit_mode',
-  default_level: 'default_level',
+  iconUrl: 'icon_url',
+  editMode: 'edit_mode',
+  defaultLevel: 'default_level',
   visibility: 'visibility',
 };
 
 export async function updateSpace(tx: SqlExecutor, id: string, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts | null> {
   const params: unknown[] = [id, now];
   const sets = assignmentsFor(changes, CHANGEABLE, params);
-  const { rows } = await tx.query<SpaceWithCounts>(
-    `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
-    params,
-  );
-  return rows[0] ?? null;
+  return queryOne<SpaceWithCounts>(tx, `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`, params);
 }
 
 /** A new space with the settings of `sourceId` (title, emoji, icon, levels) at `placement`. */
@@ -169,11 +162,11 @@ export async function insertSpaceCopy(
   copy: { id: string; revisionId: string; position: string; createdBy: string },
   now: Date,
 ): Promise<SpaceWithCounts> {
-  const { rows } = await tx.query<SpaceWithCounts>(
+  return insertedRow<SpaceWithCounts>(
+    tx,
     `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, icon_url, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
      SELECT $2, organization_id, parent_id, title, emoji, icon_url, visibility, default_level, edit_mode, $3, $4, $5, $6, $6 FROM spaces WHERE id = $1
      RETURNING ${SPACE_WITH_COUNTS}`,
     [sourceId, copy.id, copy.position, copy.revisionId, copy.createdBy, now],
   );
-  return rows[0] as SpaceWithCounts;
 }

@@ -118,13 +118,13 @@ export function emailDomainOf(email: string): string {
 }
 
 /**
- * Organizations a user could join through their e-mail domain (reference:
- * getOrganizationsForEmailDomain): those listing `domain` in `emailDomains`, but only when
- * `domain` is the domain of the user's own address. Asking for another domain answers an empty
- * list, not 403, so the endpoint cannot probe which organizations claim a domain. Organizations the
- * user already belongs to are included, with their role.
+ * Organizations that claim `domain` in their `emailDomains` (reference:
+ * getOrganizationsForEmailDomain), with the user's role in each: every one of them when `domain` is
+ * the domain of the user's own address (they welcome the user, an open invitation), else only those
+ * the user is a member of (the user sees them anyway). So asking for another domain tells nothing
+ * about organizations the user is not in, and cannot probe which organizations claim a domain.
  */
-export async function organizationsOpenToUser(db: SqlExecutor, user: UserRow, domain: string): Promise<OrganizationWithRole[]> {
-  if (emailDomainOf(user.email) !== domain.toLowerCase()) return [];
-  return listOrganizationsWithEmailDomain(db, domain, user.id);
+export async function organizationsForEmailDomain(db: SqlExecutor, user: UserRow, domain: string): Promise<OrganizationWithRole[]> {
+  const isOwnDomain = emailDomainOf(user.email) === domain.toLowerCase();
+  return listOrganizationsWithEmailDomain(db, domain, user.id, { membersOnly: !isOwnDomain });
 }

@@ -9,7 +9,14 @@ const MAX_USERS_PER_CALL = 1000;
 
 export function identityGrpc({ db, clock, logger }: Pick<ServiceContext, 'db' | 'clock' | 'logger'>) {
   return bind<identity.IdentityServer>(identity.IdentityService, {
-    check: async () => ({ service: 'identity', ready: true }),
+    // Ready when the database answers, as /readyz and the other services' Check report it.
+    check: async () => ({
+      service: 'identity',
+      ready: await db.ping().then(
+        () => true,
+        () => false,
+      ),
+    }),
 
     authenticate: async ({ token }) => {
       const row = token ? await findActiveTokenByHash(db, hashToken(token)) : null;

@@ -1,4 +1,4 @@
-import { atLeast, forbidden, isRole, notFound, type Role, type SqlExecutor } from '@quire/common';
+import { authorizeLevel, isRole, notFound, type Role, type SqlExecutor } from '@quire/common';
 import { findOrganizationForUser, type OrganizationWithRole } from '../store/organizations.store';
 
 export type OrganizationAction = 'read' | 'update' | 'listMembers' | 'listTeams' | 'manageTeams' | 'manageMembers' | 'manageInvites' | 'manageSaml';
@@ -16,8 +16,9 @@ const REQUIRED: Record<OrganizationAction, Role> = {
 };
 
 /**
- * Loads an organization for the caller and checks the action. A non-member gets the same 404 as
- * for an organization that does not exist, so ids do not leak; a member without the role gets 403.
+ * Loads an organization for the caller and checks the action with the common rule
+ * (authorizeLevel): a non-member gets the same 404 as for an organization that does not exist, so
+ * ids do not leak; a member without the role gets 403.
  */
 export async function authorizeOrganization(
   db: SqlExecutor,
@@ -26,8 +27,9 @@ export async function authorizeOrganization(
   action: OrganizationAction,
 ): Promise<OrganizationWithRole & { role: Role }> {
   const org = await findOrganizationForUser(db, orgId, userId);
-  const role = org && isRole(org.caller_role) ? org.caller_role : null;
-  if (!org || !role) throw notFound(`Organization ${orgId} not found`);
-  if (!atLeast(role, REQUIRED[action])) throw forbidden(`Only organization members with the ${REQUIRED[action]} role can do this`);
+  const what = `Organization ${orgId}`;
+  const role = authorizeLevel(org && isRole(org.caller_role) ? org.caller_role : null, REQUIRED[action], what);
+  // Unreachable: an organization that does not exist gives no role, which authorizeLevel answered with its 404.
+  if (!org) throw notFound(`${what} not found`);
   return { ...org, role };
 }

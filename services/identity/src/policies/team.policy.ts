@@ -1,21 +1,32 @@
-import { notFound, forbidden, type Role, type SqlExecutor } from '@quire/common';
+import { authorizeLevel, notFound, type Role, type SqlExecutor } from '@quire/common';
 import { findTeamSummary, type TeamSummary } from '../store/teams.store';
-import { authorizeOrganization } from './organization.policy';
+import { authorizeOrganization, type OrganizationAction } from './organization.policy';
 
 export type TeamAction = 'read' | 'rename' | 'manageMembers';
 
+// Any member reads a team; renaming (and deleting, a route of the organization) stays with
+// organization admins, checked on the organization before the team is looked up; its members are
+// managed at the admin level on the team, which the team's own owners have too.
+const ORGANIZATION_ACTION: Record<TeamAction, OrganizationAction> = { read: 'listTeams', rename: 'manageTeams', manageMembers: 'listTeams' };
+const REQUIRED: Record<TeamAction, Role> = { read: 'read', rename: 'admin', manageMembers: 'admin' };
+
 /**
- * Who manages a team's members: organization admins, and the team's own owners (reference
- * TeamMemberRole "owner": can manage team members). Renaming and deleting teams stays with admins.
+ * The caller's level on a team: their organization role, raised to admin for the team's owners
+ * (reference TeamMemberRole "owner": can manage team members).
  */
+export function levelOnTeam(orgRole: Role | null, teamRole: string | null): Role | null {
+  return orgRole && teamRole === 'owner' ? 'admin' : orgRole;
+}
+
+/** Who manages a team's members: organization admins, and the team's own owners. */
 export function canManageTeamMembers(orgRole: Role | null, teamRole: string | null): boolean {
-  return orgRole === 'admin' || teamRole === 'owner';
+  return levelOnTeam(orgRole, teamRole) === 'admin';
 }
 
 /**
- * Loads a team of the organization for the caller and checks the action: any member reads (a
- * non-member gets the organization's 404), only admins rename (403), admins and the team's owners
- * manage its members (403); a team that is not in the organization is a 404.
+ * Loads a team of the organization for the caller and checks the action with the common rule: a
+ * non-member gets the organization's 404, a team that is not in the organization is a 404, a
+ * level below the action's is a 403.
  */
 export async function authorizeTeam(
   db: SqlExecutor,
@@ -24,11 +35,9 @@ export async function authorizeTeam(
   userId: string,
   action: TeamAction,
 ): Promise<{ orgRole: Role; team: TeamSummary }> {
-  const org = await authorizeOrganization(db, orgId, userId, action === 'rename' ? 'manageTeams' : 'listTeams');
+  const org = await authorizeOrganization(db, orgId, userId, ORGANIZATION_ACTION[action]);
   const team = await findTeamSummary(db, org.id, teamId, userId);
   if (!team) throw notFound(`Team ${teamId} not found`);
-  if (action === 'manageMembers' && !canManageTeamMembers(org.role, team.caller_team_role)) {
-    throw forbidden('Only organization admins and owners of this team can manage its members');
-  }
+  authorizeLevel(levelOnTeam(org.role, team.caller_team_role), REQUIRED[action], `Team ${teamId}`);
   return { orgRole: org.role, team };
 }

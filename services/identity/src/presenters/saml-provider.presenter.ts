@@ -19,7 +19,8 @@ export function samlServiceUrls(providerId: string, urls: UrlBuilder) {
 
 /**
  * Reference schema: OrganizationSAMLProvider. The identity provider's fields not configured yet are
- * empty strings (the reference declares them required) and the status says `pending`.
+ * left out (an empty string would break `ssoURL`'s `format: uri`; issue #10 A13) and the status
+ * says `pending`.
  * `defaultTeamSpaces` is the number of spaces the default team can reach (see countSpacesOfTeams).
  */
 export function presentSamlProvider(provider: SamlProviderWithTeam, callerRole: Role, urls: UrlBuilder, defaultTeamSpaces = 0) {
@@ -27,9 +28,9 @@ export function presentSamlProvider(provider: SamlProviderWithTeam, callerRole: 
     object: 'saml-provider' as const,
     id: provider.id,
     label: provider.label,
-    ssoURL: provider.sso_url ?? '',
-    entityID: provider.entity_id ?? '',
-    certificate: provider.certificate ?? '',
+    ...(provider.sso_url ? { ssoURL: provider.sso_url } : {}),
+    ...(provider.entity_id ? { entityID: provider.entity_id } : {}),
+    ...(provider.certificate ? { certificate: provider.certificate } : {}),
     ...(provider.default_team ? { defaultTeam: presentTeam(provider.default_team, defaultTeamSpaces, callerRole) } : {}),
     defaultRole: provider.default_role,
     createdAt: provider.created_at.toISOString(),

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { insertedRow, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import type { OrganizationWithRole } from './organizations.store';
 
 /** A pending e-mail invite: an address with no user yet, and the role it will join with. */
@@ -26,35 +26,33 @@ export async function upsertPendingInvite(
   db: SqlExecutor,
   invite: { id: string; organizationId: string; email: string; role: string; invitedBy: string },
 ): Promise<InviteRow> {
-  const { rows } = await db.query<InviteRow>(
+  return insertedRow<InviteRow>(
+    db,
     `INSERT INTO invites (id, organization_id, email, role, invited_by) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (organization_id, email) DO UPDATE SET role = EXCLUDED.role, invited_by = EXCLUDED.invited_by
      RETURNING *`,
     [invite.id, invite.organizationId, invite.email.toLowerCase(), invite.role, invite.invitedBy],
   );
-  return rows[0] as InviteRow;
 }
 
 /** Removes and returns every pending invite of an address (when its user is created). */
 export async function takePendingInvites(db: SqlExecutor, email: string): Promise<InviteRow[]> {
-  const { rows } = await db.query<InviteRow>('DELETE FROM invites WHERE email = $1 RETURNING *', [email.toLowerCase()]);
-  return rows;
+  return queryRows<InviteRow>(db, 'DELETE FROM invites WHERE email = $1 RETURNING *', [email.toLowerCase()]);
 }
 
 export async function insertLinkInvite(
   db: SqlExecutor,
   invite: { id: string; organizationId: string; role: string; secretHash: string; createdBy: string },
 ): Promise<LinkInviteRow> {
-  const { rows } = await db.query<LinkInviteRow>(
+  return insertedRow<LinkInviteRow>(
+    db,
     'INSERT INTO link_invites (id, organization_id, role, secret_hash, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING *',
     [invite.id, invite.organizationId, invite.role, invite.secretHash, invite.createdBy],
   );
-  return rows[0] as LinkInviteRow;
 }
 
 export async function findLinkInvite(db: SqlExecutor, orgId: string, inviteId: string): Promise<LinkInviteRow | null> {
-  const { rows } = await db.query<LinkInviteRow>('SELECT * FROM link_invites WHERE organization_id = $1 AND id = $2', [orgId, inviteId]);
-  return rows[0] ?? null;
+  return queryOne<LinkInviteRow>(db, 'SELECT * FROM link_invites WHERE organization_id = $1 AND id = $2', [orgId, inviteId]);
 }
 
 export async function listLinkInvites(
@@ -74,34 +72,37 @@ export async function listLinkInvites(
 }
 
 export async function updateLinkInviteRole(db: SqlExecutor, orgId: string, inviteId: string, role: string, now: Date): Promise<LinkInviteRow | null> {
-  const { rows } = await db.query<LinkInviteRow>('UPDATE link_invites SET role = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
+  return queryOne<LinkInviteRow>(db, 'UPDATE link_invites SET role = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
     orgId,
     inviteId,
     role,
     now,
   ]);
-  return rows[0] ?? null;
 }
 
 export async function deleteLinkInvite(db: SqlExecutor, orgId: string, inviteId: string): Promise<LinkInviteRow | null> {
-  const { rows } = await db.query<LinkInviteRow>('DELETE FROM link_invites WHERE organization_id = $1 AND id = $2 RETURNING *', [orgId, inviteId]);
-  return rows[0] ?? null;
+  return queryOne<LinkInviteRow>(db, 'DELETE FROM link_invites WHERE organization_id = $1 AND id = $2 RETURNING *', [orgId, inviteId]);
 }
 
 /** At most this many organizations answer one e-mail domain (the reference response has no pagination). */
 export const MAX_ORGANIZATIONS_PER_EMAIL_DOMAIN = 1000;
 
 /**
- * Organizations that list `domain` in their `emailDomains` (they welcome everyone of that domain,
- * an open invitation), with `userId`'s role in each (null when not a member).
+ * Organizations that list `domain` in their `emailDomains`, with `userId`'s role in each (null when
+ * not a member); with `membersOnly`, only those `userId` is an active member of.
  */
-export async function listOrganizationsWithEmailDomain(db: SqlExecutor, domain: string, userId: string): Promise<OrganizationWithRole[]> {
-  const { rows } = await db.query<OrganizationWithRole>(
+export async function listOrganizationsWithEmailDomain(
+  db: SqlExecutor,
+  domain: string,
+  userId: string,
+  { membersOnly }: { membersOnly: boolean },
+): Promise<OrganizationWithRole[]> {
+  return queryRows<OrganizationWithRole>(
+    db,
     `SELECT o.*, m.role AS caller_role FROM organizations o
      LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
-     WHERE o.email_domains @> ARRAY[$1]::text[]
+     WHERE o.email_domains @> ARRAY[$1]::text[] AND (NOT $4::boolean OR m.user_id IS NOT NULL)
      ORDER BY o.created_at, o.id LIMIT $3`,
-    [domain.toLowerCase(), userId, MAX_ORGANIZATIONS_PER_EMAIL_DOMAIN],
+    [domain.toLowerCase(), userId, MAX_ORGANIZATIONS_PER_EMAIL_DOMAIN, membersOnly],
   );
-  return rows;
 }

@@ -1,4 +1,4 @@
-import { containsPattern, type SqlExecutor } from '@quire/common';
+import { containsPattern, queryOne, type SqlExecutor } from '@quire/common';
 import type { UserRow } from './users.store';
 
 export interface MemberRow {
@@ -47,8 +47,7 @@ export function toMemberWithUser(r: MemberWithUserRow): MemberWithUser {
 }
 
 export async function findMembership(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
-  const { rows } = await db.query<MemberRow>('SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
-  return rows[0] ?? null;
+  return queryOne<MemberRow>(db, 'SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
 }
 
 export async function findMemberWithUser(db: SqlExecutor, orgId: string, userId: string): Promise<MemberWithUser | null> {
@@ -87,8 +86,7 @@ export async function updateMemberRole(db: SqlExecutor, orgId: string, userId: s
 
 /** Deletes a membership (its team memberships go with it: FK cascade); returns the deleted row. */
 export async function deleteMember(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
-  const { rows } = await db.query<MemberRow>('DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING *', [orgId, userId]);
-  return rows[0] ?? null;
+  return queryOne<MemberRow>(db, 'DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING *', [orgId, userId]);
 }
 
 /**

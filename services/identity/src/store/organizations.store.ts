@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { insertedRow, queryOne, type SqlExecutor } from '@quire/common';
 
 export interface OrganizationRow {
   id: string;
@@ -30,18 +30,17 @@ export interface OrganizationWithRole extends OrganizationRow {
 const OWNS_TEAM = `EXISTS (SELECT 1 FROM team_members tm WHERE tm.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') AS caller_owns_team`;
 
 export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string }): Promise<OrganizationRow> {
-  const { rows } = await db.query<OrganizationRow>('INSERT INTO organizations (id, title) VALUES ($1, $2) RETURNING *', [org.id, org.title]);
-  return rows[0] as OrganizationRow;
+  return insertedRow<OrganizationRow>(db, 'INSERT INTO organizations (id, title) VALUES ($1, $2) RETURNING *', [org.id, org.title]);
 }
 
 export async function findOrganizationForUser(db: SqlExecutor, orgId: string, userId: string): Promise<OrganizationWithRole | null> {
-  const { rows } = await db.query<OrganizationWithRole>(
+  return queryOne<OrganizationWithRole>(
+    db,
     `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
      LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
      WHERE o.id = $1`,
     [orgId, userId],
   );
-  return rows[0] ?? null;
 }
 
 export async function listOrganizationsOfUser(
@@ -98,8 +97,7 @@ export async function updateOrganization(db: SqlExecutor, orgId: string, changes
     params.push(json && value !== null ? JSON.stringify(value) : value);
     sets.push(`${column} = $${params.length}${json ? '::jsonb' : ''}`);
   }
-  const { rows } = await db.query<OrganizationRow>(`UPDATE organizations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
-  return rows[0] ?? null;
+  return queryOne<OrganizationRow>(db, `UPDATE organizations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
 }
 
 export async function isHostnameTaken(db: SqlExecutor, hostname: string, exceptOrgId: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { assignmentsFor, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, queryRows, type SqlExecutor } from '@quire/common';
 import type { TeamSummary } from './teams.store';
 
 export interface SamlProviderRow {
@@ -63,8 +63,7 @@ export async function listSamlProviders(
 
 /** Every provider of an organization, without the team (an organization has a handful at most). */
 export async function listAllSamlProviders(db: SqlExecutor, orgId: string): Promise<SamlProviderRow[]> {
-  const { rows } = await db.query<SamlProviderRow>('SELECT * FROM saml_providers WHERE organization_id = $1 ORDER BY created_at, id', [orgId]);
-  return rows;
+  return queryRows<SamlProviderRow>(db, 'SELECT * FROM saml_providers WHERE organization_id = $1 ORDER BY created_at, id', [orgId]);
 }
 
 /** The columns a create or PATCH may set, by API field. */

@@ -1,4 +1,4 @@
-import { containsPattern, type SqlExecutor } from '@quire/common';
+import { containsPattern, insertedRow, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUser, type MemberWithUserRow } from './members.store';
 
 export interface TeamRow {
@@ -32,23 +32,16 @@ const summaryColumns = (callerParam: string) =>
    (SELECT r.role FROM team_members r WHERE r.team_id = t.id AND r.user_id = ${callerParam}) AS caller_team_role`;
 
 export async function insertTeam(db: SqlExecutor, team: { id: string; organizationId: string; title: string }, now: Date): Promise<TeamRow> {
-  const { rows } = await db.query<TeamRow>('INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *', [
+  return insertedRow<TeamRow>(db, 'INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *', [
     team.id,
     team.organizationId,
     team.title,
     now,
   ]);
-  return rows[0] as TeamRow;
 }
 
 export async function updateTeamTitle(db: SqlExecutor, orgId: string, teamId: string, title: string, now: Date): Promise<TeamRow | null> {
-  const { rows } = await db.query<TeamRow>('UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
-    orgId,
-    teamId,
-    title,
-    now,
-  ]);
-  return rows[0] ?? null;
+  return queryOne<TeamRow>(db, 'UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [orgId, teamId, title, now]);
 }
 
 /** Deletes a team (its memberships cascade); returns the user ids that were in it, or null when there was no such team. */
@@ -63,17 +56,11 @@ export async function deleteTeam(db: SqlExecutor, orgId: string, teamId: string)
 
 /** Locks the team row for the rest of the transaction, so concurrent member updates apply one after the other. */
 export async function lockTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<TeamRow | null> {
-  const { rows } = await db.query<TeamRow>('SELECT * FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, teamId]);
-  return rows[0] ?? null;
+  return queryOne<TeamRow>(db, 'SELECT * FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, teamId]);
 }
 
 export async function findTeamSummary(db: SqlExecutor, orgId: string, teamId: string, callerId: string): Promise<TeamSummary | null> {
-  const { rows } = await db.query<TeamSummary>(`SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [
-    orgId,
-    teamId,
-    callerId,
-  ]);
-  return rows[0] ?? null;
+  return queryOne<TeamSummary>(db, `SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [orgId, teamId, callerId]);
 }
 
 export async function listTeams(
@@ -116,13 +103,13 @@ export async function listTeams(
  */
 export async function findMembersByIdentifiers(db: SqlExecutor, orgId: string, identifiers: string[]): Promise<{ user_id: string; email: string }[]> {
   if (identifiers.length === 0) return [];
-  const { rows } = await db.query<{ user_id: string; email: string }>(
+  return queryRows<{ user_id: string; email: string }>(
+    db,
     `SELECT m.user_id, u.email FROM members m JOIN users u ON u.id = m.user_id
      WHERE m.organization_id = $1 AND (m.user_id = ANY($2::text[]) OR u.email = ANY($3::text[]))
      FOR KEY SHARE OF m`,
     [orgId, identifiers, identifiers.map((i) => i.toLowerCase())],
   );
-  return rows;
 }
 
 /** Team role of every current member of the team, by user id. */

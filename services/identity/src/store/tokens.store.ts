@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { queryOne, type SqlExecutor } from '@quire/common';
 
 export interface TokenRow {
   id: string;
@@ -15,8 +15,7 @@ export async function insertToken(db: SqlExecutor, token: { id: string; userId: 
 }
 
 export async function findActiveTokenByHash(db: SqlExecutor, hash: string): Promise<TokenRow | null> {
-  const { rows } = await db.query<TokenRow>('SELECT * FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
-  return rows[0] ?? null;
+  return queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
 }
 
 /** Stamps last use at most once a minute per token, so authentication does not write on every call. */
@@ -29,11 +28,9 @@ export async function touchToken(db: SqlExecutor, id: string, now: Date): Promis
 }
 
 export async function revokeToken(db: SqlExecutor, id: string, now: Date): Promise<TokenRow | null> {
-  const { rows } = await db.query<TokenRow>('UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, now]);
-  return rows[0] ?? null;
+  return queryOne<TokenRow>(db, 'UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, now]);
 }
 
 export async function findTokenById(db: SqlExecutor, id: string): Promise<TokenRow | null> {
-  const { rows } = await db.query<TokenRow>('SELECT * FROM api_tokens WHERE id = $1', [id]);
-  return rows[0] ?? null;
+  return queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE id = $1', [id]);
 }

@@ -1,4 +1,4 @@
-import { newId, type SqlExecutor } from '@quire/common';
+import { newId, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 
 export interface UserRow {
   id: string;
@@ -9,19 +9,16 @@ export interface UserRow {
 }
 
 export async function findUserById(db: SqlExecutor, id: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
-  return rows[0] ?? null;
+  return queryOne<UserRow>(db, 'SELECT * FROM users WHERE id = $1', [id]);
 }
 
 export async function findUsersByIds(db: SqlExecutor, ids: string[]): Promise<UserRow[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE id = ANY($1::text[])', [ids]);
-  return rows;
+  return queryRows<UserRow>(db, 'SELECT * FROM users WHERE id = ANY($1::text[])', [ids]);
 }
 
 export async function findUserByEmail(db: SqlExecutor, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
-  return rows[0] ?? null;
+  return queryOne<UserRow>(db, 'SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
 }
 
 /**

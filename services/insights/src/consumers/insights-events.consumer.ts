@@ -1,7 +1,7 @@
 import { classifyFailure, type ReceivedMessage, type ServiceContext } from '@quire/common';
 import { decodeEventRows } from '../domain/event-message';
 import type { InsightsEventRow } from '../domain/event-row';
-import { INSIGHTS_EVENTS_TOPIC } from '../http/events/events.routes';
+import { INSIGHTS_EVENTS_TOPIC } from '../events/topics';
 import type { BatchOrigin, InsightsStore } from '../store/insights-store';
 
 export const INSIGHTS_EVENTS_CONSUMER = 'insights-events-store';

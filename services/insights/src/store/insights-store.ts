@@ -38,7 +38,7 @@ export interface VisitorSegmentRow {
  * suite runs against both).
  */
 export interface InsightsStore {
-  /** Creates or upgrades the schema (idempotent). */
+  /** Creates or upgrades the schema (idempotent); throws while the store is unreachable. */
   migrate(): Promise<void>;
   /**
    * Stores a batch exactly once, so that queries can count rows: an event already stored (a
@@ -51,6 +51,11 @@ export interface InsightsStore {
   aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]>;
   /** The scope's visitor segments (events with claims), most events first, at most `limit`. */
   visitorSegments(scope: InsightsScope, limit: number): Promise<VisitorSegmentRow[]>;
+  /**
+   * Drops the events older than the retention window at `now` (retention.ts): ClickHouse drops
+   * whole monthly partitions (and its old bookkeeping), the embedded store deletes the rows.
+   */
+  dropExpired(now: Date): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,15 +1,15 @@
-import { queryBoolean, z } from '@quire/common';
-import { contentId, defaultLevel } from '../content.schema';
+import { pageQuery, queryBoolean, resourceId, text, z } from '@quire/common';
+import { defaultLevel } from '../content.schema';
 
 // Reference: createCollection, updateCollectionById, listCollectionsInOrganizationById; limits of
-// spec §8 (collection title 50, description 100).
-const title = z.string().max(50);
+// spec §8 (collection title 50, description 100), counted in code points.
+const title = text({ max: 50 });
 
-export const createCollectionBody = z.object({ title: title.default(''), parent: contentId.nullable().optional() }).strict();
+export const createCollectionBody = z.object({ title: title.default(''), parent: resourceId.nullable().optional() }).strict();
 
 export const updateCollectionBody = z
-  .object({ title, description: z.string().max(100), defaultLevel })
+  .object({ title, description: text({ max: 100 }), defaultLevel })
   .partial()
   .strict();
 
-export const listCollectionsQuery = z.object({ nested: queryBoolean.default('true') }).passthrough();
+export const listCollectionsQuery = pageQuery.extend({ nested: queryBoolean.default('true') });

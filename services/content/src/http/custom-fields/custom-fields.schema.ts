@@ -1,22 +1,31 @@
-import { z } from '@quire/common';
-import { CUSTOM_FIELD_TYPES, hasNoRepeats, isSelectType } from '../../domain/custom-fields-rules';
+import { text, z } from '@quire/common';
+import { CUSTOM_FIELD_TYPES, hasNoRepeats, isSelectType, PROTOTYPE_KEY } from '../../domain/custom-fields-rules';
+import { orgParams } from '../content.schema';
 
 // Bodies of createOrganizationCustomField, updateOrganizationCustomField and updateSpaceCustomFields
-// (reference @gitbook/api@0.91.0), limits of spec §8. Option entries are 1..40 characters as
-// CustomFieldOptions declares.
+// (reference @gitbook/api@0.91.0), limits of spec §8 in code points. Option entries are 1..40
+// characters as CustomFieldOptions declares.
 
-const name = z
-  .string()
+const NAME_PATTERN = /^[a-z_\-0-9]+$/;
+const NAME_RULE = 'must contain only lower-case letters, digits, "_" and "-"';
+
+const name = text({ min: 1, max: 50 })
+  .refine((value) => NAME_PATTERN.test(value), NAME_RULE)
+  .refine((value) => value !== PROTOTYPE_KEY, `must not be ${PROTOTYPE_KEY} (it cannot be a key of a space's values)`);
+
+/** Path parameters: a field name that cannot exist is a 404 like an unknown one (route()). */
+export const fieldParams = orgParams.extend({ fieldName: z.string().max(50).regex(NAME_PATTERN, NAME_RULE) });
+
+const options = z
+  .array(text({ min: 1, max: 40 }))
   .min(1)
   .max(50)
-  .regex(/^[a-z_\-0-9]+$/, 'must contain only lower-case letters, digits, "_" and "-"');
-
-const options = z.array(z.string().min(1).max(40)).min(1).max(50).refine(hasNoRepeats, 'must not repeat an option');
+  .refine(hasNoRepeats, 'must not repeat an option');
 
 const describing = {
-  title: z.string().max(100),
-  description: z.string().max(200),
-  placeholder: z.string().max(100),
+  title: text({ max: 100 }),
+  description: text({ max: 200 }),
+  placeholder: text({ max: 100 }),
 };
 
 export const createCustomFieldBody = z
@@ -38,12 +47,23 @@ export const updateCustomFieldBody = z
   .partial()
   .strict();
 
-// The shape only; each value is checked against its field's type and options by the domain.
+const MAX_VALUES_PER_PATCH = 100;
+const valueEntry = z.object({ value: z.unknown() }).strict();
+
+// The shape only; each value is checked against its field's type and options by the domain. The
+// names are checked on the parsed JSON first: zod's record drops a `__proto__` key (JSON.parse
+// makes it an own property), which would silently ignore it instead of refusing an unknown name.
 export const updateSpaceCustomFieldsBody = z
   .object({
     values: z
-      .record(z.string(), z.object({ value: z.unknown() }).strict())
-      .refine((values) => Object.keys(values).length <= 100, 'must have at most 100 entries'),
+      .unknown()
+      .superRefine((values, ctx) => {
+        if (typeof values === 'object' && values !== null && Object.hasOwn(values, PROTOTYPE_KEY)) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [PROTOTYPE_KEY], message: `the organization has no custom field named "${PROTOTYPE_KEY}"` });
+        }
+      })
+      .pipe(z.record(z.string(), valueEntry))
+      .refine((values) => Object.keys(values).length <= MAX_VALUES_PER_PATCH, `must have at most ${MAX_VALUES_PER_PATCH} entries`),
   })
   .strict();
 

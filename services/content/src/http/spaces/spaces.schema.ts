@@ -1,9 +1,9 @@
-import { httpUrl, z } from '@quire/common';
-import { contentId, defaultLevel } from '../content.schema';
+import { httpUrl, resourceId, text, z } from '@quire/common';
+import { defaultLevel } from '../content.schema';
 import type { SpaceChanges } from '../../store/spaces.store';
 
 // Reference: createSpace (CreateSpace), updateSpaceById, Space; limits of spec §8 (title 50,
-// emoji 50).
+// emoji 50), counted in code points.
 
 export const CONTENT_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 
@@ -12,12 +12,8 @@ export const CONTENT_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visito
 const EMOJI_SEQUENCE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u;
 const CODE_POINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
 
-const emoji = z
-  .string()
-  .min(1)
-  .max(50)
-  .refine((e) => EMOJI_SEQUENCE.test(e) || CODE_POINTS.test(e), 'must be an emoji or its Unicode code points');
-const title = z.string().max(50);
+const emoji = text({ min: 1, max: 50 }).refine((e) => EMOJI_SEQUENCE.test(e) || CODE_POINTS.test(e), 'must be an emoji or its Unicode code points');
+const title = text({ max: 50 });
 const editMode = z.enum(['live', 'locked']);
 const visibility = z.enum(CONTENT_VISIBILITIES);
 
@@ -27,7 +23,7 @@ export const createSpaceBody = z
   .object({
     title: title.default(''),
     emoji: emoji.optional(),
-    parent: contentId.nullable().optional(),
+    parent: resourceId.nullable().optional(),
     visibility: visibility.default('private'),
     defaultLevel: defaultLevel.default('inherit'),
     editMode: editMode.default('live'),
@@ -45,12 +41,18 @@ export const updateSpaceBody = z
 export type UpdateSpaceBody = z.infer<typeof updateSpaceBody>;
 export { IN_COLLECTION_ONLY };
 
-export const getSpaceQuery = z.object({ shareKey: z.string().max(256).optional() }).passthrough();
+export const getSpaceQuery = z.object({ shareKey: text({ max: 256 }).optional() }).passthrough();
 
-/** The columns a PATCH body changes; setting an emoji clears the icon and the reverse. */
+/** The changes a PATCH body asks for; setting an emoji clears the icon and the reverse. */
 export function spaceChangesFrom(body: UpdateSpaceBody): SpaceChanges {
-  const changes: SpaceChanges = { title: body.title, edit_mode: body.editMode, default_level: body.defaultLevel, visibility: body.visibility };
-  if (body.emoji !== undefined) Object.assign(changes, { emoji: body.emoji ?? '' }, body.emoji ? { icon_url: null } : {});
-  if (body.icon !== undefined) Object.assign(changes, { icon_url: body.icon }, body.icon ? { emoji: '' } : {});
+  const changes: SpaceChanges = { title: body.title, editMode: body.editMode, defaultLevel: body.defaultLevel, visibility: body.visibility };
+  if (body.emoji !== undefined) {
+    changes.emoji = body.emoji ?? '';
+    if (body.emoji) changes.iconUrl = null;
+  }
+  if (body.icon !== undefined) {
+    changes.iconUrl = body.icon;
+    if (body.icon) changes.emoji = '';
+  }
   return changes;
 }

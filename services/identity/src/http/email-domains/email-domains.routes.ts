@@ -1,22 +1,26 @@
-import { Router, type Request, type Response } from 'express';
-import { notFound, parseInput } from '@quire/common';
-import { organizationsOpenToUser } from '../../domain/invites';
+import { Router } from 'express';
+import { notFound, parseInput, route } from '@quire/common';
+import { organizationsForEmailDomain } from '../../domain/invites';
 import { presentOrganization } from '../../presenters/organization.presenter';
 import { findUserById } from '../../store/users.store';
 import type { IdentityHttpDeps } from '../deps';
-import { emailDomainParams } from './email-domains.schema';
+import { emailDomainParams, emailDomainValue } from './email-domains.schema';
 
 export function emailDomainsRoutes({ db, urls }: IdentityHttpDeps): Router {
   const router = Router();
 
-  // Only the caller's own e-mail domain answers anything (see organizationsOpenToUser).
-  router.get('/v1/email-domains/:emailDomain/orgs', async (req: Request<{ emailDomain: string }>, res: Response) => {
-    const { emailDomain } = parseInput(emailDomainParams, req.params, 'path');
-    const user = await findUserById(db, req.principal.userId);
-    if (!user) throw notFound('User not found');
-    const organizations = await organizationsOpenToUser(db, user, emailDomain);
-    res.json({ organizations: organizations.map((o) => presentOrganization(o, o.caller_role, urls)) });
-  });
+  // The caller's own organizations that claim the domain, and every one claiming the caller's own
+  // e-mail domain (see organizationsForEmailDomain).
+  router.get(
+    '/v1/email-domains/:emailDomain/orgs',
+    route({ params: emailDomainParams }, async ({ params, principal }, res) => {
+      const { emailDomain } = parseInput(emailDomainValue, params, 'path');
+      const user = await findUserById(db, principal.userId);
+      if (!user) throw notFound('User not found');
+      const organizations = await organizationsForEmailDomain(db, user, emailDomain);
+      res.json({ organizations: organizations.map((o) => presentOrganization(o, o.caller_role, urls)) });
+    }),
+  );
 
   return router;
 }

@@ -1,7 +1,9 @@
 import { z } from '@quire/common';
-import { updateOrganizationBody } from '../orgs/orgs.schema';
+import { emailDomain } from '../orgs/orgs.schema';
 
-// The path parameter is validated as the organizations' own `emailDomains` entries are.
-const emailDomain = updateOrganizationBody.shape.emailDomains.unwrap().element;
+// The path segment is a value rather than an id: route() takes any string (NUL is its 404), and the
+// handler checks it as the organizations' own `emailDomains` entries are, so a malformed domain is a
+// 400 naming "emailDomain" rather than a 404.
+export const emailDomainParams = z.object({ emailDomain: z.string() });
 
-export const emailDomainParams = z.object({ emailDomain }).passthrough();
+export const emailDomainValue = z.object({ emailDomain });

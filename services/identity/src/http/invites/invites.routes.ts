@@ -1,9 +1,10 @@
-import { Router, type Request, type Response } from 'express';
-import { isRole, parseInput } from '@quire/common';
+import { Router } from 'express';
+import { isRole, route } from '@quire/common';
 import { inviteUsers } from '../../domain/invites';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentInvitationResult } from '../../presenters/invite.presenter';
 import type { IdentityHttpDeps } from '../deps';
+import { orgParams } from '../params.schema';
 import { inviteUsersBody } from './invites.schema';
 
 export function invitesRoutes({ db, clock }: IdentityHttpDeps): Router {
@@ -11,14 +12,16 @@ export function invitesRoutes({ db, clock }: IdentityHttpDeps): Router {
 
   // Admins only. The role of an address: its own, else the body's `role`, else the organization's
   // `defaultRole`, else read.
-  router.post('/v1/orgs/:organizationId/invites', async (req: Request<{ organizationId: string }>, res: Response) => {
-    const body = parseInput(inviteUsersBody, req.body ?? {});
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
-    const fallbackRole = body.role ?? (isRole(org.default_role) ? org.default_role : 'read');
-    const invitations = body.emails.map((entry) => (typeof entry === 'string' ? { email: entry, role: fallbackRole } : entry));
-    const result = await inviteUsers(db, { organizationId: org.id, invitedBy: req.principal.userId, invitations }, clock());
-    res.json(presentInvitationResult(result));
-  });
+  router.post(
+    '/v1/orgs/:organizationId/invites',
+    route({ params: orgParams, body: inviteUsersBody }, async ({ params, body, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
+      const fallbackRole = body.role ?? (isRole(org.default_role) ? org.default_role : 'read');
+      const invitations = body.emails.map((entry) => (typeof entry === 'string' ? { email: entry, role: fallbackRole } : entry));
+      const result = await inviteUsers(db, { organizationId: org.id, invitedBy: principal.userId, invitations }, clock());
+      res.json(presentInvitationResult(result));
+    }),
+  );
 
   return router;
 }

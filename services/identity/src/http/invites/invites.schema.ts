@@ -1,14 +1,15 @@
-import { z } from '@quire/common';
+import { lengthIn, z } from '@quire/common';
 import { memberRole } from '../members/members.schema';
 
 /** At most this many addresses per request. */
 export const MAX_INVITES_PER_REQUEST = 100;
 
+// An address of at most 254 characters (RFC 5321 path limit), counted in code points.
 const email = z
   .string()
   .trim()
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address')
+  .email('must be an e-mail address')
+  .superRefine(lengthIn({ max: 254 }))
   .transform((e) => e.toLowerCase());
 
 const invitationWithRole = z.object({ email, role: memberRole }).strict();

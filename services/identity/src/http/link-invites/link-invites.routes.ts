@@ -1,14 +1,12 @@
-import { Router, type Request, type Response } from 'express';
-import { listEnvelope, notFound, parseInput, parsePageRequest } from '@quire/common';
+import { Router } from 'express';
+import { listEnvelope, notFound, pageQuery, pageRequest, route } from '@quire/common';
 import { changeLinkInviteRole, createLinkInvite, removeLinkInvite } from '../../domain/invites';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentLinkInvite } from '../../presenters/invite.presenter';
 import { findLinkInvite, listLinkInvites } from '../../store/invites.store';
 import type { IdentityHttpDeps } from '../deps';
+import { linkInviteParams, orgParams } from '../params.schema';
 import { createLinkInviteBody, updateLinkInviteBody } from './link-invites.schema';
-
-type OrgParams = { organizationId: string };
-type InviteParams = OrgParams & { inviteId: string };
 
 const inviteNotFound = (orgId: string, inviteId: string) => notFound(`Invite ${inviteId} not found in organization ${orgId}`);
 
@@ -16,47 +14,61 @@ const inviteNotFound = (orgId: string, inviteId: string) => notFound(`Invite ${i
 export function linkInvitesRoutes({ db, urls, clock }: IdentityHttpDeps): Router {
   const router = Router();
 
-  router.get('/v1/orgs/:organizationId/link-invites', async (req: Request<OrgParams>, res: Response) => {
-    const page = parsePageRequest(req.query);
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
-    const { rows, total } = await listLinkInvites(db, org.id, page);
-    res.json(
-      listEnvelope(
-        rows.map((i) => presentLinkInvite(i, org.role, urls)),
-        total,
-        page,
-      ),
-    );
-  });
+  router.get(
+    '/v1/orgs/:organizationId/link-invites',
+    route({ params: orgParams, query: pageQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
+      const { rows, total } = await listLinkInvites(db, org.id, page);
+      res.json(
+        listEnvelope(
+          rows.map((i) => presentLinkInvite(i, org.role, urls)),
+          total,
+          page,
+        ),
+      );
+    }),
+  );
 
-  router.post('/v1/orgs/:organizationId/link-invites', async (req: Request<OrgParams>, res: Response) => {
-    const body = parseInput(createLinkInviteBody, req.body ?? {});
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
-    const { invite, secret } = await createLinkInvite(db, { organization: org, role: body.role, createdBy: req.principal.userId }, clock());
-    res.status(201).json(presentLinkInvite(invite, org.role, urls, secret));
-  });
+  router.post(
+    '/v1/orgs/:organizationId/link-invites',
+    route({ params: orgParams, body: createLinkInviteBody }, async ({ params, body, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
+      const { invite, secret } = await createLinkInvite(db, { organization: org, role: body.role, createdBy: principal.userId }, clock());
+      res.status(201).json(presentLinkInvite(invite, org.role, urls, secret));
+    }),
+  );
 
-  router.get('/v1/orgs/:organizationId/link-invites/:inviteId', async (req: Request<InviteParams>, res: Response) => {
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
-    const invite = await findLinkInvite(db, org.id, req.params.inviteId);
-    if (!invite) throw inviteNotFound(org.id, req.params.inviteId);
-    res.json(presentLinkInvite(invite, org.role, urls));
-  });
+  router.get(
+    '/v1/orgs/:organizationId/link-invites/:inviteId',
+    route({ params: linkInviteParams }, async ({ params, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
+      const invite = await findLinkInvite(db, org.id, params.inviteId);
+      if (!invite) throw inviteNotFound(org.id, params.inviteId);
+      res.json(presentLinkInvite(invite, org.role, urls));
+    }),
+  );
 
-  router.patch('/v1/orgs/:organizationId/link-invites/:inviteId', async (req: Request<InviteParams>, res: Response) => {
-    const body = parseInput(updateLinkInviteBody, req.body ?? {});
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
-    const invite = await changeLinkInviteRole(db, { organizationId: org.id, inviteId: req.params.inviteId, role: body.role }, clock());
-    if (!invite) throw inviteNotFound(org.id, req.params.inviteId);
-    res.json(presentLinkInvite(invite, org.role, urls));
-  });
+  router.patch(
+    '/v1/orgs/:organizationId/link-invites/:inviteId',
+    route({ params: linkInviteParams, body: updateLinkInviteBody }, async ({ params, body, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
+      const invite = await changeLinkInviteRole(db, { organizationId: org.id, inviteId: params.inviteId, role: body.role }, clock());
+      if (!invite) throw inviteNotFound(org.id, params.inviteId);
+      res.json(presentLinkInvite(invite, org.role, urls));
+    }),
+  );
 
-  // 205 when deleted, 204 when there was no such invite (reference).
-  router.delete('/v1/orgs/:organizationId/link-invites/:inviteId', async (req: Request<InviteParams>, res: Response) => {
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageInvites');
-    const deleted = await removeLinkInvite(db, { organizationId: org.id, inviteId: req.params.inviteId }, clock());
-    res.status(deleted ? 205 : 204).end();
-  });
+  // 205 when deleted; 404 when there is no such invite, as for every delete of something absent (issue #10 A9).
+  router.delete(
+    '/v1/orgs/:organizationId/link-invites/:inviteId',
+    route({ params: linkInviteParams }, async ({ params, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
+      const deleted = await removeLinkInvite(db, { organizationId: org.id, inviteId: params.inviteId }, clock());
+      if (!deleted) throw inviteNotFound(org.id, params.inviteId);
+      res.status(205).end();
+    }),
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import { ROLES, z, type Role } from '@quire/common';
+import { pageQuery, ROLES, text, z, type Role } from '@quire/common';
 
 /**
  * MemberRoleOrGuest (reference), where null means "guest". Quire has no guests: every member holds
@@ -9,16 +9,14 @@ export const memberRole = z
   .nullable()
   .refine((role): role is Role => role !== null, `must be one of ${ROLES.join(', ')}: guests (null) are not supported`);
 
-// Query of listMembersInOrganizationById (reference): role, search, sort, order. The reference also
-// accepts role=guest; with no guests in Quire it lists nobody.
-export const listMembersQuery = z
-  .object({
-    role: z.enum([...ROLES, 'guest']).optional(),
-    search: z.string().max(256).optional(),
-    sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
-    order: z.enum(['asc', 'desc']).default('desc'),
-  })
-  .passthrough();
+// Query of listMembersInOrganizationById (reference): page, limit, role, search, sort, order. The
+// reference also accepts role=guest; with no guests in Quire it lists nobody.
+export const listMembersQuery = pageQuery.extend({
+  role: z.enum([...ROLES, 'guest']).optional(),
+  search: text({ max: 256 }).optional(),
+  sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
 
 // Body of updateMemberInOrganizationById; without `role` nothing changes.
 export const updateMemberBody = z.object({ role: memberRole.optional() }).strict();

@@ -1,14 +1,19 @@
-import { httpUrl, ROLES, z } from '@quire/common';
+import { httpUrl, lengthIn, pageQuery, resourceId, ROLES, text, z } from '@quire/common';
+import { trimmedText } from '../params.schema';
 
 // PATCH /orgs/{organizationId}: reference request body of updateOrganizationById, limits of spec §8.
-const domain = z
+// Lengths count code points (text(), lengthIn()).
+const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/** An e-mail domain as organizations list them in `emailDomains`, lower-case. */
+export const emailDomain = z
   .string()
-  .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 'must be a domain name such as example.com')
+  .superRefine(lengthIn({ min: 1, max: 253 }))
+  .refine((d) => DOMAIN.test(d), 'must be a domain name such as example.com')
   .transform((d) => d.toLowerCase());
 
 const mergeRule = z.union([
-  z.object({ rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']), users: z.array(z.string()) }).strict(),
+  z.object({ rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']), users: z.array(resourceId) }).strict(),
   z
     .object({
       rule: z.enum([
@@ -21,21 +26,20 @@ const mergeRule = z.union([
       ]),
     })
     .strict(),
-  z.object({ rule: z.literal('custom'), expression: z.string().min(1).max(1024) }).strict(),
+  z.object({ rule: z.literal('custom'), expression: text({ min: 1, max: 1024 }) }).strict(),
 ]);
 
 export const updateOrganizationBody = z
   .object({
-    title: z.string().trim().min(2).max(255),
-    emailDomains: z.array(domain).max(100),
+    title: trimmedText({ min: 2, max: 255 }),
+    emailDomains: z.array(emailDomain).max(100),
     hostname: z
       .string()
-      .min(3)
-      .max(32)
-      .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'must be lower-case letters, digits and inner hyphens'),
+      .regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, 'must be lower-case letters, digits and inner hyphens')
+      .superRefine(lengthIn({ min: 3, max: 32 })),
     defaultRole: z.enum(ROLES).nullable(),
     defaultContent: z
-      .object({ type: z.literal('site'), site: z.string().min(1).max(64) })
+      .object({ type: z.literal('site'), site: resourceId.superRefine(lengthIn({ max: 64 })) })
       .strict()
       .nullable(),
     logo: httpUrl.nullable(),
@@ -48,3 +52,6 @@ export const updateOrganizationBody = z
   .strict();
 
 export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;
+
+// listOrganizationsForAuthenticatedUser: pagination only.
+export const listOrganizationsQuery = pageQuery;

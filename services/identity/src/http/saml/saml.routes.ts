@@ -1,16 +1,14 @@
-import { Router, type Request, type Response } from 'express';
-import { listEnvelope, parseInput, parsePageRequest, type Role, type UrlBuilder } from '@quire/common';
+import { Router } from 'express';
+import { listEnvelope, pageRequest, route, type Role, type UrlBuilder } from '@quire/common';
 import { createSamlProvider, deleteSamlProviderById, samlProviderNotFound, updateSamlProviderFields } from '../../domain/saml-providers';
 import { countSpacesOfTeams } from '../../domain/teams';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentSamlProvider } from '../../presenters/saml-provider.presenter';
 import { findSamlProvider, listSamlProviders, type SamlProviderWithTeam } from '../../store/saml-providers.store';
 import type { IdentityHttpDeps } from '../deps';
+import { orgParams, samlProviderParams } from '../params.schema';
 import { ssoRoutes } from '../sso/sso.routes';
-import { createSamlProviderBody, updateSamlProviderBody } from './saml.schema';
-
-type OrgParams = { organizationId: string };
-type ProviderParams = OrgParams & { samlProviderId: string };
+import { createSamlProviderBody, listSamlProvidersQuery, updateSamlProviderBody } from './saml.schema';
 
 /**
  * SAML providers of an organization. Every operation here, reads included, is for organization
@@ -21,41 +19,54 @@ export function samlRoutes(deps: IdentityHttpDeps): Router {
   const { db, urls, clock } = deps;
   const router = Router();
 
-  router.get('/v1/orgs/:organizationId/saml', async (req: Request<OrgParams>, res: Response) => {
-    const page = parsePageRequest(req.query);
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
-    const { rows, total } = await listSamlProviders(db, org.id, page);
-    res.json(listEnvelope(await presentProviders(rows, org.role, urls), total, page));
-  });
+  router.get(
+    '/v1/orgs/:organizationId/saml',
+    route({ params: orgParams, query: listSamlProvidersQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageSaml');
+      const { rows, total } = await listSamlProviders(db, org.id, page);
+      res.json(listEnvelope(await presentProviders(rows, org.role, urls), total, page));
+    }),
+  );
 
-  router.post('/v1/orgs/:organizationId/saml', async (req: Request<OrgParams>, res: Response) => {
-    const input = parseInput(createSamlProviderBody, req.body ?? {});
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
-    const provider = await createSamlProvider(db, org.id, input, clock());
-    const body = await presentProvider(provider, org.role, urls);
-    res.status(201).location(body.urls.location).json(body);
-  });
+  router.post(
+    '/v1/orgs/:organizationId/saml',
+    route({ params: orgParams, body: createSamlProviderBody }, async ({ params, body, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageSaml');
+      const provider = await createSamlProvider(db, org.id, body, clock());
+      const presented = await presentProvider(provider, org.role, urls);
+      res.status(201).location(presented.urls.location).json(presented);
+    }),
+  );
 
-  router.get('/v1/orgs/:organizationId/saml/:samlProviderId', async (req: Request<ProviderParams>, res: Response) => {
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
-    const provider = await findSamlProvider(db, org.id, req.params.samlProviderId);
-    if (!provider) throw samlProviderNotFound(req.params.samlProviderId);
-    res.json(await presentProvider(provider, org.role, urls));
-  });
+  router.get(
+    '/v1/orgs/:organizationId/saml/:samlProviderId',
+    route({ params: samlProviderParams }, async ({ params, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageSaml');
+      const provider = await findSamlProvider(db, org.id, params.samlProviderId);
+      if (!provider) throw samlProviderNotFound(params.samlProviderId);
+      res.json(await presentProvider(provider, org.role, urls));
+    }),
+  );
 
-  router.patch('/v1/orgs/:organizationId/saml/:samlProviderId', async (req: Request<ProviderParams>, res: Response) => {
-    const changes = parseInput(updateSamlProviderBody, req.body ?? {});
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
-    const provider = await updateSamlProviderFields(db, org.id, req.params.samlProviderId, changes, clock());
-    res.json(await presentProvider(provider, org.role, urls));
-  });
+  router.patch(
+    '/v1/orgs/:organizationId/saml/:samlProviderId',
+    route({ params: samlProviderParams, body: updateSamlProviderBody }, async ({ params, body, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageSaml');
+      const provider = await updateSamlProviderFields(db, org.id, params.samlProviderId, body, clock());
+      res.json(await presentProvider(provider, org.role, urls));
+    }),
+  );
 
-  // 204 whether or not the provider existed (spec table; the reference's 204 means "did not exist"), so a retried delete succeeds.
-  router.delete('/v1/orgs/:organizationId/saml/:samlProviderId', async (req: Request<ProviderParams>, res: Response) => {
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageSaml');
-    await deleteSamlProviderById(db, org.id, req.params.samlProviderId, clock());
-    res.status(204).end();
-  });
+  // 204 when deleted; 404 when there is no such provider, as for every delete of something absent (issue #10 A9).
+  router.delete(
+    '/v1/orgs/:organizationId/saml/:samlProviderId',
+    route({ params: samlProviderParams }, async ({ params, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageSaml');
+      if (!(await deleteSamlProviderById(db, org.id, params.samlProviderId, clock()))) throw samlProviderNotFound(params.samlProviderId);
+      res.status(204).end();
+    }),
+  );
 
   router.use(ssoRoutes(deps));
   return router;

@@ -1,9 +1,11 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
+import { route } from '@quire/common';
 import { samlProviderStatus } from '../../domain/saml-providers';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentSsoLogin } from '../../presenters/saml-provider.presenter';
 import { listAllSamlProviders } from '../../store/saml-providers.store';
 import type { IdentityHttpDeps } from '../deps';
+import { orgParams } from '../params.schema';
 
 /**
  * GET /v1/orgs/{org}/sso (reference: listSSOProviderLoginsInOrganization): what a login page
@@ -14,11 +16,14 @@ import type { IdentityHttpDeps } from '../deps';
 export function ssoRoutes({ db, urls }: IdentityHttpDeps): Router {
   const router = Router();
 
-  router.get('/v1/orgs/:organizationId/sso', async (req: Request<{ organizationId: string }>, res: Response) => {
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'read');
-    const providers = await listAllSamlProviders(db, org.id);
-    res.json({ items: providers.filter((p) => samlProviderStatus(p) === 'active').map((p) => presentSsoLogin(p, urls)) });
-  });
+  router.get(
+    '/v1/orgs/:organizationId/sso',
+    route({ params: orgParams }, async ({ params, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'read');
+      const providers = await listAllSamlProviders(db, org.id);
+      res.json({ items: providers.filter((p) => samlProviderStatus(p) === 'active').map((p) => presentSsoLogin(p, urls)) });
+    }),
+  );
 
   return router;
 }

@@ -1,59 +1,71 @@
-import { Router, type Request, type Response } from 'express';
-import { listEnvelope, notFound, parseInput, parsePageRequest, type Role } from '@quire/common';
+import { Router } from 'express';
+import { listEnvelope, notFound, pageRequest, route, type Role } from '@quire/common';
 import { countSpacesOfTeams, createTeam, deleteTeam, renameTeam } from '../../domain/teams';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { authorizeTeam } from '../../policies/team.policy';
 import { presentTeam } from '../../presenters/team.presenter';
 import { listTeams, type TeamSummary } from '../../store/teams.store';
 import type { IdentityHttpDeps } from '../deps';
+import { orgParams, teamParams } from '../params.schema';
 import { teamMembersRoutes } from './team-members.routes';
 import { createTeamBody, listTeamsQuery, memberReferences, updateTeamBody } from './teams.schema';
 
-type OrgParams = { organizationId: string };
-type TeamParams = OrgParams & { teamId: string };
+const teamNotFound = (teamId: string) => notFound(`Team ${teamId} not found`);
 
 // Any organization member lists and reads teams; only organization admins create, rename and delete them.
 export function teamsRoutes(deps: IdentityHttpDeps): Router {
   const { db, clock } = deps;
   const router = Router();
 
-  router.get('/v1/orgs/:organizationId/teams', async (req: Request<OrgParams>, res: Response) => {
-    const page = parsePageRequest(req.query);
-    const filter = parseInput(listTeamsQuery, req.query, 'query');
-    const callerId = req.principal.userId;
-    const org = await authorizeOrganization(db, req.params.organizationId, callerId, 'listTeams');
-    const { rows, total } = await listTeams(db, org.id, callerId, { owner: filter.owner, title: filter.title }, page);
-    res.json(listEnvelope(await presentTeams(rows, org.role), total, page));
-  });
+  router.get(
+    '/v1/orgs/:organizationId/teams',
+    route({ params: orgParams, query: listTeamsQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const callerId = principal.userId;
+      const org = await authorizeOrganization(db, params.organizationId, callerId, 'listTeams');
+      const { rows, total } = await listTeams(db, org.id, callerId, { owner: query.owner, title: query.title }, page);
+      res.json(listEnvelope(await presentTeams(rows, org.role), total, page));
+    }),
+  );
 
-  router.put('/v1/orgs/:organizationId/teams', async (req: Request<OrgParams>, res: Response) => {
-    const body = parseInput(createTeamBody, req.body ?? {});
-    const callerId = req.principal.userId;
-    const org = await authorizeOrganization(db, req.params.organizationId, callerId, 'manageTeams');
-    const team = await createTeam(db, { organizationId: org.id, title: body.title, members: memberReferences(body.members, 'members') }, callerId, clock());
-    res.status(201).json(await presentOneTeam(team, org.role));
-  });
+  router.put(
+    '/v1/orgs/:organizationId/teams',
+    route({ params: orgParams, body: createTeamBody }, async ({ params, body, principal }, res) => {
+      const callerId = principal.userId;
+      const org = await authorizeOrganization(db, params.organizationId, callerId, 'manageTeams');
+      const team = await createTeam(db, { organizationId: org.id, title: body.title, members: memberReferences(body.members, 'members') }, callerId, clock());
+      res.status(201).json(await presentOneTeam(team, org.role));
+    }),
+  );
 
-  router.get('/v1/orgs/:organizationId/teams/:teamId', async (req: Request<TeamParams>, res: Response) => {
-    const { orgRole, team } = await authorizeTeam(db, req.params.organizationId, req.params.teamId, req.principal.userId, 'read');
-    res.json(await presentOneTeam(team, orgRole));
-  });
+  router.get(
+    '/v1/orgs/:organizationId/teams/:teamId',
+    route({ params: teamParams }, async ({ params, principal }, res) => {
+      const { orgRole, team } = await authorizeTeam(db, params.organizationId, params.teamId, principal.userId, 'read');
+      res.json(await presentOneTeam(team, orgRole));
+    }),
+  );
 
-  router.patch('/v1/orgs/:organizationId/teams/:teamId', async (req: Request<TeamParams>, res: Response) => {
-    const body = parseInput(updateTeamBody, req.body ?? {});
-    const callerId = req.principal.userId;
-    const { orgRole, team } = await authorizeTeam(db, req.params.organizationId, req.params.teamId, callerId, 'rename');
-    const renamed = await renameTeam(db, { organizationId: team.organization_id, teamId: team.id, title: body.title }, callerId, clock());
-    if (!renamed) throw notFound(`Team ${team.id} not found`);
-    res.json(await presentOneTeam(renamed, orgRole));
-  });
+  router.patch(
+    '/v1/orgs/:organizationId/teams/:teamId',
+    route({ params: teamParams, body: updateTeamBody }, async ({ params, body, principal }, res) => {
+      const callerId = principal.userId;
+      const { orgRole, team } = await authorizeTeam(db, params.organizationId, params.teamId, callerId, 'rename');
+      const renamed = await renameTeam(db, { organizationId: team.organization_id, teamId: team.id, title: body.title }, callerId, clock());
+      if (!renamed) throw teamNotFound(team.id);
+      res.json(await presentOneTeam(renamed, orgRole));
+    }),
+  );
 
-  // 204 also when the team is already gone (spec: 204; reference: 204 "the team did not exist").
-  router.delete('/v1/orgs/:organizationId/teams/:teamId', async (req: Request<TeamParams>, res: Response) => {
-    const org = await authorizeOrganization(db, req.params.organizationId, req.principal.userId, 'manageTeams');
-    await deleteTeam(db, { organizationId: org.id, teamId: req.params.teamId }, clock());
-    res.status(204).end();
-  });
+  // 204 when deleted; 404 when there is no such team, as for every delete of something absent (issue #10 A9).
+  router.delete(
+    '/v1/orgs/:organizationId/teams/:teamId',
+    route({ params: teamParams }, async ({ params, principal }, res) => {
+      const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageTeams');
+      if (!(await deleteTeam(db, { organizationId: org.id, teamId: params.teamId }, clock()))) throw teamNotFound(params.teamId);
+      res.status(204).end();
+    }),
+  );
 
   router.use(teamMembersRoutes(deps));
   return router;

@@ -1,22 +1,24 @@
-import { z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/common';
 import { TEAM_MEMBER_ROLES, type MemberReference } from '../../domain/teams';
+import { trimmedText } from '../params.schema';
 
-// Team title 1..64 (spec §8, reference OrganizationTeamTitle).
-const title = z.string().trim().min(1).max(64);
+// Team title 1..64 (spec §8, reference OrganizationTeamTitle), in code points.
+const title = trimmedText({ min: 1, max: 64 });
 
 // A member named by user id or e-mail address (reference UpdateMembersInOrganizationTeam); 320 fits any address.
-const identifier = z.string().trim().min(1).max(320);
+const identifier = trimmedText({ min: 1, max: 320 });
 // The spec sets no bound; one request names at most as many users as one page lists.
 const MAX_USERS_PER_REQUEST = 1000;
 const identifiers = z.array(identifier).max(MAX_USERS_PER_REQUEST);
 
-// Query of listTeamsInOrganizationById: `owner` (a member id), `title` (contains, any case).
-export const listTeamsQuery = z
-  .object({
-    owner: z.string().min(1).max(128).optional(),
-    title: z.string().max(64).optional(),
-  })
-  .passthrough();
+// Query of listTeamsInOrganizationById: page, limit, `owner` (a member id), `title` (contains, any case).
+export const listTeamsQuery = pageQuery.extend({
+  owner: resourceId.optional(),
+  title: text({ max: 64 }).optional(),
+});
+
+// listTeamMembersInOrganizationById: pagination only.
+export const listTeamMembersQuery = pageQuery;
 
 // createOrganizationTeam: `members` are organization member identifiers.
 export const createTeamBody = z.object({ title, members: identifiers.default([]) }).strict();

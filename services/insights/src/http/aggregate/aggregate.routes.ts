@@ -1,20 +1,22 @@
-import { Router, type Request, type Response } from 'express';
-import { parseInput } from '@quire/common';
+import { Router } from 'express';
+import { route } from '@quire/common';
 import { planAggregate } from '../../domain/aggregate-query';
-import { presentAggregate } from '../../domain/aggregate-result';
+import { authorizeInsights } from '../../policies/insights.policy';
+import { presentAggregate } from '../../presenters/aggregate.presenter';
+import type { InsightsQueryDeps } from '../deps';
+import { siteParams } from '../params.schema';
 import { aggregateBody } from './aggregate.schema';
-import { authorizeInsightsRead, type InsightsQueryDeps } from './site-access';
-
-type SiteParams = { organizationId: string; siteId: string };
 
 /** POST .../insights/events/aggregate (reference aggregateSiteEvents). */
 export function aggregateRoutes(deps: InsightsQueryDeps): Router {
   const router = Router();
-  router.post('/v1/orgs/:organizationId/sites/:siteId/insights/events/aggregate', async (req: Request<SiteParams>, res: Response) => {
-    const body = parseInput(aggregateBody, req.body ?? {});
-    const scope = await authorizeInsightsRead(deps, req.params.organizationId, req.params.siteId, req.principal.userId);
-    const plan = planAggregate(body, deps.clock());
-    res.json(presentAggregate(plan, await deps.store.aggregate(scope, plan)));
-  });
+  router.post(
+    '/v1/orgs/:organizationId/sites/:siteId/insights/events/aggregate',
+    route({ params: siteParams, body: aggregateBody }, async ({ params, body, principal }, res) => {
+      const scope = await authorizeInsights(deps, params.organizationId, params.siteId, principal.userId, 'read');
+      const plan = planAggregate(body, deps.clock());
+      res.json(presentAggregate(plan, await deps.store.aggregate(scope, plan)));
+    }),
+  );
   return router;
 }

@@ -1,32 +1,51 @@
-import { z } from '@quire/common';
+import { lengthIn, text, z } from '@quire/common';
+import { refuseUnstorable } from '../../domain/storable-json';
 
 // trackEventsInSiteById: the reference SiteInsightsEvent schemas (oneOf by `type`). Unknown
-// fields are dropped, like the reference (no additionalProperties: false).
+// fields are dropped, like the reference (no additionalProperties: false). The reference sets no
+// lengths; the ones here are Quire's (in code points), so no field can carry an absurd value
+// into a stored row: every string is bounded, and free-form JSON (claims, link targets) too.
 
 /** Documented batch limits: at most 1000 events and 1 MB of JSON per request. */
 export const MAX_EVENTS_PER_BATCH = 1000;
 export const MAX_BATCH_BYTES = 1024 * 1024;
 
 // Reference URL: format uri, at most 2048 characters.
-const url = z.string().max(2048).url();
-const nullableId = z.string().max(256).nullable();
+const url = z
+  .string()
+  .url()
+  .superRefine(lengthIn({ max: 2048 }));
+const id = text({ max: 256 });
+const nullableId = id.nullable();
+
+/** Free-form JSON whose serialized form stays within `max` characters. */
+function jsonAtMost(max: number) {
+  return (value: unknown, ctx: z.RefinementCtx): void => {
+    if (JSON.stringify(value).length > max) ctx.addIssue({ code: 'custom', message: `must be at most ${max} characters as JSON` });
+  };
+}
 
 // Reference PlainObject: nested objects of strings, booleans, numbers and arrays of them.
 type Plain = { [key: string]: string | boolean | number | Plain | Array<string | boolean | number | Plain> };
+const plainText = text({ max: 2048 });
+const plainNumber = z.number().finite();
 const plainObject: z.ZodType<Plain> = z.lazy(() =>
-  z.record(z.union([plainObject, z.string(), z.boolean(), z.number(), z.array(z.union([z.string(), z.boolean(), z.number(), plainObject]))])),
+  z.record(
+    text({ max: 256 }),
+    z.union([plainObject, plainText, z.boolean(), plainNumber, z.array(z.union([plainText, z.boolean(), plainNumber, plainObject])).max(100)]),
+  ),
 );
 
 const session = z.object({
-  visitorId: z.string().max(256),
-  sessionId: z.string().max(256),
-  cookies: z.record(z.string()),
-  ip: z.string().max(64).optional(),
-  userAgent: z.string().max(1024),
-  language: z.string().max(64).nullable(),
+  visitorId: id,
+  sessionId: id,
+  cookies: z.record(text({ max: 256 }), text({ max: 4096 })).refine((cookies) => Object.keys(cookies).length <= 100, 'must have at most 100 cookies'),
+  ip: text({ max: 64 }).optional(),
+  userAgent: text({ max: 1024 }),
+  language: text({ max: 64 }).nullable(),
   referrer: z.union([z.literal(''), url]).nullable(),
-  visitorAuthToken: z.string().nullable().optional(),
-  visitorAuthClaims: plainObject.optional(),
+  visitorAuthToken: text({ max: 8192 }).nullable().optional(),
+  visitorAuthClaims: plainObject.superRefine(jsonAtMost(16_384)).optional(),
 });
 
 const location = z.object({
@@ -44,10 +63,10 @@ const location = z.object({
 const base = { session, location, timestamp: z.string().datetime({ offset: true }).optional() };
 
 const rating = z.enum(['bad', 'ok', 'good']);
-const operation = z.object({ path: z.string(), method: z.string() });
+const operation = z.object({ path: text({ max: 2048 }), method: text({ max: 32 }) });
 // Reference SiteInsightsAdPlacement: only 'aside' (what the aggregate's eventAdPlacement answers).
-const ad = z.object({ domain: z.string(), zoneId: z.string(), placement: z.enum(['aside']) });
-const query = z.string().max(2048);
+const ad = z.object({ domain: text({ max: 255 }), zoneId: id, placement: z.enum(['aside']) });
+const query = text({ max: 2048 });
 
 function eventOf<T extends string, S extends z.ZodRawShape>(type: T, fields: S) {
   return z.object({ ...base, type: z.literal(type), ...fields });
@@ -57,15 +76,21 @@ export const siteInsightsEvent = z.discriminatedUnion('type', [
   eventOf('page_view', {}),
   eventOf('search_open', {}),
   eventOf('search_type_query', { query }),
-  eventOf('search_open_result', { query, result: z.object({ spaceId: z.string(), pageId: z.string() }) }),
+  eventOf('search_open_result', { query, result: z.object({ spaceId: id, pageId: id }) }),
   eventOf('page_post_feedback', { feedback: z.object({ rating }) }),
-  eventOf('page_post_feedback_comment', { feedback: z.object({ rating, comment: z.string().min(1).max(512) }) }),
+  eventOf('page_post_feedback_comment', { feedback: z.object({ rating, comment: text({ min: 1, max: 512 }) }) }),
   eventOf('ask_question', { query }),
   eventOf('ask_view', {}),
-  eventOf('ask_rate_response', { query, rating: z.union([z.literal(1), z.literal(-1)]), responseId: z.string() }),
+  eventOf('ask_rate_response', { query, rating: z.union([z.literal(1), z.literal(-1)]), responseId: id }),
   // ContentRef is a oneOf of nine shapes: kept as given, only its `kind` is checked.
   eventOf('link_click', {
-    link: z.object({ target: z.object({ kind: z.string() }).passthrough(), position: z.enum(['announcement', 'header', 'footer', 'sidebar', 'content']) }),
+    link: z.object({
+      target: z
+        .object({ kind: text({ max: 64 }) })
+        .passthrough()
+        .superRefine(jsonAtMost(4096)),
+      position: z.enum(['announcement', 'header', 'footer', 'sidebar', 'content']),
+    }),
   }),
   eventOf('api_client_open', { operation }),
   eventOf('api_client_request', { operation }),
@@ -76,7 +101,12 @@ export const siteInsightsEvent = z.discriminatedUnion('type', [
 
 export type SiteInsightsEvent = z.infer<typeof siteInsightsEvent>;
 
-// Checked first, so an oversized batch is refused before its events are validated one by one.
-export const trackEventsEnvelope = z.object({ events: z.array(z.unknown()).max(MAX_EVENTS_PER_BATCH) });
-
-export const trackEventsBody = z.object({ events: z.array(siteInsightsEvent) });
+/**
+ * The request body. Checked in order, so a hostile body is refused before the costly steps: what
+ * no store can hold (lone surrogates, Infinity, deep nesting; NUL is refused by parseInput), then
+ * the batch size, then the events one by one.
+ */
+export const trackEventsBody = z
+  .unknown()
+  .superRefine(refuseUnstorable)
+  .pipe(z.object({ events: z.array(z.unknown()).max(MAX_EVENTS_PER_BATCH).pipe(z.array(siteInsightsEvent)) }));

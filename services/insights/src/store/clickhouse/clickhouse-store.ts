@@ -25,7 +25,7 @@ import {
   overlappingBatchesSql,
   storedEventIdsSql,
 } from './insert-ledger';
-import { expiredPartitions, RETENTION_MONTHS } from './retention';
+import { expiredPartitions, RETENTION_MONTHS } from '../retention';
 import { addColumnsStatement, CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
 
 export interface ClickHouseStoreOptions {
@@ -152,6 +152,10 @@ export class ClickHouseStore implements InsightsStore {
 
   async visitorSegments(scope: InsightsScope, limit: number): Promise<VisitorSegmentRow[]> {
     return this.select((d) => buildVisitorSegmentsSql(scope, limit, d));
+  }
+
+  async dropExpired(now: Date): Promise<void> {
+    await this.dropExpiredPartitions(now);
   }
 
   /** Drops the monthly partitions older than the retention window (and old ledger months); returns the events' ones. */

@@ -3,6 +3,7 @@ import type { AggregatePlan } from '../../domain/aggregate-query';
 import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../domain/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
 import type { AggregateRow, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
+import { retentionCutoff } from '../retention';
 import { postgresDialect } from './dialect';
 
 const COLUMNS: readonly (keyof InsightsEventRow)[] = [
@@ -66,6 +67,10 @@ export class EmbeddedInsightsStore implements InsightsStore {
 
   visitorSegments(scope: InsightsScope, limit: number): Promise<VisitorSegmentRow[]> {
     return this.select((d) => buildVisitorSegmentsSql(scope, limit, d));
+  }
+
+  async dropExpired(now: Date): Promise<void> {
+    await this.db.query('DELETE FROM insights_events WHERE "timestamp" < $1', [retentionCutoff(now)]);
   }
 
   ping(): Promise<void> {
