@@ -98,7 +98,7 @@ describe('importing markdown and HTML', () => {
     expect(res.status).toBe(201);
     expectOperationResponse('importContent', 201, res.body);
     expect(res.body).toEqual({ revision: expect.any(String), importedResources: 2, totalResources: expect.any(Number) });
-    expect(res.headers.get('location')).toBe(`${stack.url}/v1/spaces/${spaceId}/revisions/${res.body.revision}`);
+    expect(res.headers.get('location')).toMatch(new RegExp(`^https?://[^/]+/v1/spaces/${spaceId}/revisions/${res.body.revision}$`));
 
     const content = await reader.get(`/v1/spaces/${spaceId}/content`);
     expectOperationResponse('getCurrentRevision', 200, content.body);
@@ -142,7 +142,7 @@ describe('importing markdown and HTML', () => {
     const list = await reader.get(`/v1/spaces/${spaceId}/content/files`);
     const file = await reader.get(`/v1/spaces/${spaceId}/content/files/${list.body.items[0].id}`);
     expectOperationResponse('getFileById', 200, file.body);
-    expect(file.body.downloadURL.startsWith(`${stack.url}/v1/file-downloads/`)).toBe(true);
+    expect(new URL(file.body.downloadURL).pathname).toMatch(/^\/v1\/file-downloads\//);
 
     const download = await fetch(file.body.downloadURL);
     expect(download.status).toBe(200);
