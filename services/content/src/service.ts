@@ -23,6 +23,7 @@ export function contentModule(): ServiceModule {
       const contentDeps = {
         ...deps,
         blobs: ctx.blobs,
+        cache: ctx.cache,
         internalSecret: ctx.config.internalSecret,
         contentUrls: { urls: ctx.urls, internalSecret: ctx.config.internalSecret, downloadTtlSeconds: settings.downloadTtlSeconds },
         imports: {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, verifySignedUrl, type BlobStore } from '@quire/common';
+import { listEnvelope, notFound, pageRequest, route, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
 import { loadRevision, pageIn, readPageBody, type LoadedRevision } from '../../domain/content/read-content';
 import { authorizeSpace } from '../../policies/space.policy';
@@ -21,20 +21,20 @@ import {
   supportedSource,
 } from './space-content.schema';
 
-export type SpaceContentDeps = ContentHttpDeps & { contentUrls: ContentUrls; imports: ContentImportDeps; blobs: BlobStore; internalSecret: string };
+export type SpaceContentDeps = ContentHttpDeps & { cache: Cache; contentUrls: ContentUrls; imports: ContentImportDeps; blobs: BlobStore; internalSecret: string };
 
 /**
  * A space's content: its current revision (or any revision by id), the page tree, one page as
  * markdown or as a GitBook document, files, and imports. Members read; importing needs `edit`.
  */
 export function spaceContentRoutes(deps: SpaceContentDeps): Router {
-  const { db, membership, contentUrls } = deps;
+  const { db, cache, membership, contentUrls } = deps;
   const router = Router();
 
   /** The space (checked for `read`) and the revision asked for: the current one unless `revisionId`. */
   const readable = async (spaceId: string, userId: string, revisionId?: string) => {
     const { space } = await authorizeSpace(db, membership, spaceId, userId, 'read');
-    const loaded = await loadRevision(db, space.id, revisionId ?? space.revision_id);
+    const loaded = await loadRevision(db, cache, space.id, revisionId ?? space.revision_id);
     return { space: { id: space.id, organizationId: space.organization_id }, loaded };
   };
   const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
