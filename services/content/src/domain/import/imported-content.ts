@@ -63,7 +63,7 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxCrawlPages: 200,
   maxCrawlDepth: 5,
   maxCrawlBytes: 100 * 1024 * 1024,
-  maxCrawlMs: 120_000,
+  maxCrawlMs: 20_000,
   maxImages: 500,
 };
 
