@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/.
 const BENCHES = {
+  content: () => require('./content').main(),
   gateway: () => require('./gateway').main(),
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
@@ -10,6 +11,7 @@ const name = process.argv[2];
 if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
   process.stdout.write(
     `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
+      '  content   zip import of 1,000 pages (pages/s) vs unzip + convert in process; page reads p50/p99; rows per one-page revision\n' +
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n',

@@ -10,6 +10,7 @@ import {
   Metrics,
   PgliteDatabase,
   SERVICE_NAMES,
+  FsBlobStore,
   ServiceClients,
   startService,
   type Logger,
@@ -90,7 +91,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
         outboundAllowHosts: splitList(env.OUTBOUND_ALLOW_HOSTS ?? ''),
         outboxRetention: outboxRetentionFromEnv(env),
       },
-      { db: databases[name], bus, cache, logger: serviceLogger },
+      { db: databases[name], bus, cache, blobs: new FsBlobStore(join(dataDir, 'blobs', name)), logger: serviceLogger },
     );
     services[name] = await startService(modules[name], ctx);
     grpcAddresses[name] = `127.0.0.1:${services[name].grpcPort}`;

@@ -6,7 +6,7 @@ import { SERVICE_NAMES, type ServiceName } from '../../services/common/src/topol
 import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
-import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, killAll, writeState, type StackState } from './stack';
+import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, writeState, type StackState } from './stack';
 
 // Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
 // process per service and the gateway, each configured only by its environment.
@@ -32,7 +32,12 @@ export default async function setupDistributed(): Promise<void> {
     clickhouseUrl: await recreateClickHouseDatabase(),
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
-    extraEnv: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS), GATEWAY_WORKERS: '2', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+    extraEnv: {
+      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
+      GATEWAY_WORKERS: '2',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
+    },
   };
   const stack = new LocalStack(options);
   const pids = () => Object.fromEntries([...stack.processes].map(([name, h]) => [name, h.child.pid]));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { waitForReady } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
-import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, writeState, type StackState } from './stack';
+import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, writeState, type StackState } from './stack';
 
 // Starts `node gateway/dist/embedded.js` (what `npm start` runs) on a fresh DATA_DIR.
 export default async function setupEmbedded(): Promise<void> {
@@ -39,6 +39,8 @@ export async function startEmbeddedProcess(options: {
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
       // The specs tests fetch from a fixture server on 127.0.0.1; every other loopback address stays refused.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      // The zip-bomb fixture inflates to 20 MB: refused well below the 200 MB default.
+      CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

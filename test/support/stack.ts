@@ -26,6 +26,8 @@ export interface StackState {
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const RATE_LIMIT_FOR_TESTS = 1000;
+/** Inflated bytes a zip import may reach in the test stacks (the zip-bomb fixture inflates to 20 MB). */
+export const ZIP_LIMIT_FOR_TESTS = 8 * 1024 * 1024;
 
 export function stateFile(target: Target): string {
   return join(process.env.QUIRE_E2E_DIR ?? tmpdir(), `quire-e2e-${target}.json`);

@@ -50,6 +50,9 @@ export { TtlCache } from './ttl-cache';
 export { CommitSignals } from './sql/commit-signals';
 export { insertedRow, queryOne, queryRows } from './sql/typed';
 export { OutboundAddressPolicy } from './outbound/address-policy';
+export { blobKey, isBlobKey, type BlobStore } from './blobs/blob-store';
+export { FsBlobStore } from './blobs/fs-blob-store';
+export { PgBlobStore } from './blobs/pg-blob-store';
 export {
   OUTBOUND_DEFAULTS,
   OutboundError,

@@ -70,10 +70,19 @@ const SPECS_TABLE: Spec[] = [
   ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content', CONTENT_LATER],
   ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content', CONTENT_LATER],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content', CONTENT_LATER],
-  ...['', '/pages', '/files', '/files/{fileId}', '/files/{fileId}/backlinks', '/page/{pageId}', '/page/{pageId}/links'].flatMap((suffix) =>
-    content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER]),
-  ),
-  ...content('/import').map((path): Spec => ['POST', path, 'content', CONTENT_LATER]),
+  // space content (the change-request variants arrive with change requests)
+  ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `/spaces/{spaceId}/content${suffix}`, 'content']),
+  ['POST', '/spaces/{spaceId}/content/import', 'content'],
+  ['POST', '/spaces/{spaceId}/content/page/{pageId}/import', 'content'],
+  ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => [
+    'GET',
+    `/spaces/{spaceId}/revisions/{revisionId}${suffix}`,
+    'content',
+  ]),
+  ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `${CR}/content${suffix}`, 'content', CONTENT_LATER]),
+  ['POST', `${CR}/content/import`, 'content', CONTENT_LATER],
+  ['POST', `${CR}/content/page/{pageId}/import`, 'content', CONTENT_LATER],
+  ...['/files/{fileId}/backlinks', '/page/{pageId}/links'].flatMap((suffix) => content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER])),
   // sites (insights paths below are more specific and belong to insights)
   ['GET POST', `${ORG}/sites`, 'sites'],
   ['GET PATCH DELETE', SITE, 'sites'],
@@ -111,7 +120,10 @@ const SPECS_TABLE: Spec[] = [
 ];
 
 /** Routes whose credential is a signed URL (downloads handed out in API answers). */
-const SIGNED_URL_TABLE: Spec[] = [['GET', '/openapi-documents/{versionId}', 'specs']];
+const SIGNED_URL_TABLE: Spec[] = [
+  ['GET', '/openapi-documents/{versionId}', 'specs'],
+  ['GET', '/file-downloads/{revisionId}/{fileId}', 'content'],
+];
 
 const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =>
   table.flatMap(([methods, path, service, plannedIn]) =>

@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageBus } from './bus/bus';
+import type { BlobStore } from './blobs/blob-store';
+import { PgBlobStore } from './blobs/pg-blob-store';
 import type { Cache } from './cache/cache';
 import type { ServiceConfig } from './config';
 import { deadLetterRoutes } from './dead-letters/admin.routes';
@@ -27,6 +29,7 @@ export interface ServiceContext {
   /** Every subscription through it is guarded by `deadLetters`. */
   bus: MessageBus;
   cache: Cache;
+  blobs: BlobStore;
   logger: Logger;
   metrics: Metrics;
   clock: Clock;
@@ -60,6 +63,8 @@ export interface RunningService {
 
 export interface Adapters {
   db: SqlDatabase;
+  /** File bytes; default: the service's own database (distributed mode). */
+  blobs?: BlobStore;
   bus: MessageBus;
   cache: Cache;
   logger: Logger;
@@ -74,6 +79,7 @@ export function createContext(config: ServiceConfig, adapters: Adapters): Servic
     config,
     ...adapters,
     bus: deadLetters.guardBus(adapters.bus),
+    blobs: adapters.blobs ?? new PgBlobStore(adapters.db),
     metrics,
     deadLetters,
     clock: adapters.clock ?? (() => new Date()),

@@ -1,13 +1,16 @@
 import { join } from 'node:path';
-import { MembershipResolver, mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver, mountPlannedRoutes, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
+import { contentSettingsFromEnv } from './content-settings';
+import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import type { ContentHttpDeps } from './http/deps';
+import { spaceContentRoutes } from './http/space-content/space-content.routes';
 import { spacesRoutes } from './http/spaces/spaces.routes';
 import { startSpaceSweeper, type SpaceSweeper } from './jobs/space-sweeper';
 
-/** The content service: collections, spaces, custom fields; space content arrives later. */
+/** The content service: collections, spaces, custom fields and space content (revisions, pages, files, imports). */
 export function contentModule(): ServiceModule {
   return {
     name: 'content',
@@ -15,12 +18,30 @@ export function contentModule(): ServiceModule {
     build: (ctx: ServiceContext) => {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const deps: ContentHttpDeps = { ...ctx, membership };
+      const settings = contentSettingsFromEnv();
+      const fetcher = new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts));
+      const contentDeps = {
+        ...deps,
+        blobs: ctx.blobs,
+        cache: ctx.cache,
+        internalSecret: ctx.config.internalSecret,
+        contentUrls: { urls: ctx.urls, internalSecret: ctx.config.internalSecret, downloadTtlSeconds: settings.downloadTtlSeconds },
+        imports: {
+          db: ctx.db,
+          blobs: ctx.blobs,
+          importers: IMPORTERS,
+          importDeps: { fetcher, limits: settings.importLimits, log: ctx.logger },
+          log: ctx.logger,
+          clock: ctx.clock,
+        },
+      };
       let sweeper: SpaceSweeper | null = null;
       return {
         routes: (app) => {
           app.use(collectionsRoutes(deps));
           app.use(spacesRoutes(deps));
           app.use(customFieldsRoutes(deps));
+          app.use(spaceContentRoutes(contentDeps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),
@@ -30,6 +51,7 @@ export function contentModule(): ServiceModule {
         },
         stop: async () => {
           await sweeper?.stop();
+          await fetcher.close();
         },
       };
     },

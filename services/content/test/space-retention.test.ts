@@ -1,4 +1,4 @@
-import { ApiError, type PgliteDatabase } from '@quire/common';
+import { ApiError, PgBlobStore, type PgliteDatabase } from '@quire/common';
 import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/domain/space-retention';
 import { createSpace } from '../src/domain/spaces';
 import { startSpaceSweeper } from '../src/jobs/space-sweeper';
@@ -38,7 +38,7 @@ describe('deleted space retention', () => {
       { organizationId: 'org1', parentId: null, title: 'Doomed', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       clock(),
     );
-  const sweeper = () => startSpaceSweeper({ db, clock, logger: silentLogger }, 3_600_000);
+  const sweeper = () => startSpaceSweeper({ db, blobs: new PgBlobStore(db), clock, logger: silentLogger }, 3_600_000);
 
   it('restores up to 1 s before the 7 days, and is gone after them', async () => {
     const space = await newSpace();

@@ -6,11 +6,11 @@ export async function insertEmptyRevision(tx: SqlExecutor, revision: { id: strin
 }
 
 /**
- * A copy of revision `fromId` for another space (duplicate): same parents, new id. Pages and
- * files, once they exist, are copied along with it by the space-content work.
+ * A copy of revision `fromId` for another space (duplicate): same parents, type and content, new
+ * id. The manifest is copied; bodies and blobs are shared by hash, so nothing else is written.
  */
 export async function copyRevision(tx: SqlExecutor, fromId: string, revision: { id: string; spaceId: string }, now: Date): Promise<void> {
-  await tx.query('INSERT INTO revisions (id, space_id, parents, created_at) SELECT $2, $3, parents, $4 FROM revisions WHERE id = $1', [
+  await tx.query('INSERT INTO revisions (id, space_id, parents, type, tree, created_at) SELECT $2, $3, parents, type, tree, $4 FROM revisions WHERE id = $1', [
     fromId,
     revision.id,
     revision.spaceId,

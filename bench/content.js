@@ -1,0 +1,186 @@
+// Content benchmark (embedded mode, through the gateway):
+// 1. import of a zip of 1,000 markdown pages (~5 MB) with 100 images: pages/s end to end, side by
+//    side with the floor in the same run — the same zip read, tree built and every page converted
+//    to a GitBook document in this process, no HTTP, no database;
+// 2. GET content/pages and GET content/page/{id} of the 1,000-page space (p50, p99);
+// 3. the rows one revision writes when it changes 1 page of 1,000 (a page import).
+// Results: bench/results/content.md.
+const { createServer } = require('node:http');
+const { spawn, spawnSync } = require('node:child_process');
+const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { randomBytes } = require('node:crypto');
+const { ROOT, log } = require('./support');
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const READS = Number(process.env.BENCH_READS ?? 200);
+const PORT = Number(process.env.BENCH_PORT ?? 28390);
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const summary = (ms) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99), min: s[0], max: s[s.length - 1] };
+};
+
+function makeZip(dir) {
+  const out = join(dir, 'content.zip');
+  const made = spawnSync('python3', [join(ROOT, 'bench/make-content-zip.py'), out], { stdio: 'inherit' });
+  if (made.status !== 0) throw new Error('bench/make-content-zip.py failed');
+  return readFileSync(out);
+}
+
+const countPages = (pages) => pages.reduce((n, p) => n + 1 + countPages(p.pages), 0);
+
+/** The floor: read the zip, build the tree and convert every page to a document, in process. */
+async function floor(zip) {
+  const { readZipContent } = require(join(ROOT, 'services/content/dist/domain/import/zip-import.js'));
+  const { DEFAULT_IMPORT_LIMITS } = require(join(ROOT, 'services/content/dist/domain/import/imported-content.js'));
+  const { markdownToDocument } = require(join(ROOT, 'services/content/dist/domain/document/markdown-to-document.js'));
+  const rates = [];
+  let pages = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const content = await readZipContent(zip, DEFAULT_IMPORT_LIMITS);
+    const walk = (list) => list.forEach((p) => (markdownToDocument(p.markdown), walk(p.pages)));
+    walk(content.pages);
+    const ms = performance.now() - started;
+    pages = countPages(content.pages);
+    rates.push((pages / ms) * 1000);
+    log(`floor run ${i + 1}/${RUNS}: ${pages} pages in ${Math.round(ms)} ms`);
+  }
+  return { pages, rates };
+}
+
+async function waitReady(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready within ${ms} ms`);
+}
+
+async function timed(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return [performance.now() - started, result];
+}
+
+async function endToEnd(zip, dataDir) {
+  const fixture = createServer((req, res) => {
+    if (req.url === '/content.zip') return res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
+    if (req.url === '/one-page.md') return res.writeHead(200, { 'content-type': 'text/markdown' }).end('# One page\n\nA new body for one page of 1,000.\n');
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+  const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
+  const token = `qr_${randomBytes(24).toString('base64url')}`;
+  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitReady(`${base}/readyz`, 60000);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const call = async (method, path, body) => {
+      const res = await fetch(base + path, { method, headers, body: body && JSON.stringify(body) });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    };
+    const orgId = (await call('GET', '/v1/orgs')).items[0].id;
+    const rates = [];
+    let spaceId;
+    for (let i = 0; i < RUNS; i++) {
+      spaceId = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: `Bench ${i}` })).id;
+      const [ms, result] = await timed(() => call('POST', `/v1/spaces/${spaceId}/content/import`, { source: 'zip', url: `${fixtureUrl}/content.zip` }));
+      const pages = countPages((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages);
+      rates.push((pages / ms) * 1000);
+      log(`import run ${i + 1}/${RUNS}: ${pages} pages, ${result.importedResources} resources in ${Math.round(ms)} ms`);
+    }
+    const tree = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages;
+    const ids = [];
+    const walk = (list) => list.forEach((p) => (ids.push(p.id), walk(p.pages)));
+    walk(tree);
+    const listTimes = [];
+    for (let i = 0; i < Math.max(20, READS / 4); i++) listTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/pages`)))[0]);
+    // The floor of any read through the gateway: a space by id (token, membership, one row).
+    const spaceTimes = [];
+    for (let i = 0; i < READS; i++) spaceTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}`)))[0]);
+    const pageTimes = [];
+    for (let i = 0; i < READS; i++) pageTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}`)))[0]);
+    const documentTimes = [];
+    for (let i = 0; i < READS; i++) documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
+    const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[500]}/import`, { source: 'markdown', url: `${fixtureUrl}/one-page.md` });
+    return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, onePageRevision: onePage.revision };
+  } finally {
+    child.kill('SIGTERM');
+    await stopped;
+    fixture.close();
+  }
+}
+
+/** Rows the one-page revision wrote, read from the stopped embedded database. */
+async function rowsOfRevision(dataDir, revisionId) {
+  const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
+  const db = await PGlite.create(join(dataDir, 'content'));
+  try {
+    // Bodies are content-addressed: the rows a revision adds are the bodies it holds that its parent does not.
+    const { rows } = await db.query(
+      `WITH r AS (SELECT tree, parents[1] AS parent FROM revisions WHERE id = $1),
+            mine AS (SELECT DISTINCT p->>'body' AS body FROM r, jsonb_array_elements(r.tree->'pages') p WHERE p ? 'body'),
+            theirs AS (SELECT DISTINCT p->>'body' AS body FROM r, revisions pr, jsonb_array_elements(pr.tree->'pages') p WHERE pr.id = r.parent AND p ? 'body')
+       SELECT (SELECT count(*)::int FROM mine WHERE body NOT IN (SELECT body FROM theirs)) AS bodies,
+              (SELECT jsonb_array_length(tree->'pages') FROM r) AS pages`,
+      [revisionId],
+    );
+    const revision = { pages: rows[0].pages };
+    const bodies = rows[0].bodies;
+    return { revisions: 1, bodies, pagesInRevision: revision.pages };
+  } finally {
+    await db.close();
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-content-'));
+  const zip = makeZip(dir);
+  log(`zip: ${(zip.length / 1e6).toFixed(1)} MB; ${RUNS} runs each`);
+  const direct = await floor(zip);
+  const dataDir = join(dir, 'data');
+  const e2e = await endToEnd(zip, dataDir);
+  const rows = await rowsOfRevision(dataDir, e2e.onePageRevision);
+  const rate = (r) => `${Math.round(summary(r).p50)} pages/s (min ${Math.round(summary(r).min)}, max ${Math.round(summary(r).max)})`;
+  const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
+  const ratio = summary(e2e.rates).p50 / summary(direct.rates).p50;
+  const report = [
+    '# Content benchmark',
+    '',
+    `Command: \`npm run bench -- content\` (BENCH_RUNS=${RUNS}, BENCH_READS=${READS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine, embedded mode (\`npm start\`: PGlite, blobs on disk).`,
+    `Zip: ${e2e.pages} markdown pages in 10 folders, 100 PNG images, ${(zip.length / 1e6).toFixed(1)} MB compressed (bench/make-content-zip.py).`,
+    '',
+    '| measure | result |',
+    '|---|---|',
+    `| import through the gateway (POST content/import → 201: fetch, unzip, tree, links, blobs, revision) | ${rate(e2e.rates)} |`,
+    `| floor: unzip + tree + markdown → document for every page, in process | ${rate(direct.rates)} |`,
+    `| end to end ÷ floor | ${ratio.toFixed(2)}× |`,
+    `| GET content/pages (${e2e.pages} pages) | ${ms(e2e.listTimes)} |`,
+    `| GET content/page/{id} (markdown) | ${ms(e2e.pageTimes)} |`,
+    `| floor for reads: GET /v1/spaces/{id} through the same gateway | ${ms(e2e.spaceTimes)} |`,
+    `| GET content/page/{id}?format=document | ${ms(e2e.documentTimes)} |`,
+    `| rows written by a revision that changes 1 page of ${rows.pagesInRevision} (page import) | ${rows.revisions} revision row + ${rows.bodies} page body row(s) |`,
+    '',
+  ].join('\n');
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/content.md'), report);
+  process.stdout.write(report);
+}
+
+module.exports = { main };

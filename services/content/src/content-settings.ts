@@ -1,0 +1,43 @@
+import { readEnv, z } from '@quire/common';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './domain/import/imported-content';
+
+// The content service's own settings (both modes read them from the environment; README,
+// Configuration, and docs/content.md list them).
+
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const contentEnvSchema = z.object({
+  CONTENT_DOWNLOAD_TTL_SECONDS: positive(3600),
+  CONTENT_IMPORT_MAX_FETCH_BYTES: positive(DEFAULT_IMPORT_LIMITS.maxFetchBytes),
+  CONTENT_IMPORT_FETCH_TIMEOUT_MS: positive(DEFAULT_IMPORT_LIMITS.fetchTimeoutMs),
+  CONTENT_IMPORT_MAX_ZIP_ENTRIES: positive(DEFAULT_IMPORT_LIMITS.maxZipEntries),
+  CONTENT_IMPORT_MAX_ZIP_BYTES: positive(DEFAULT_IMPORT_LIMITS.maxZipBytes),
+  CONTENT_IMPORT_MAX_CRAWL_PAGES: positive(DEFAULT_IMPORT_LIMITS.maxCrawlPages),
+  CONTENT_IMPORT_MAX_CRAWL_DEPTH: positive(DEFAULT_IMPORT_LIMITS.maxCrawlDepth),
+  CONTENT_IMPORT_MAX_CRAWL_BYTES: positive(DEFAULT_IMPORT_LIMITS.maxCrawlBytes),
+  CONTENT_IMPORT_MAX_CRAWL_MS: positive(DEFAULT_IMPORT_LIMITS.maxCrawlMs),
+  CONTENT_IMPORT_MAX_IMAGES: positive(DEFAULT_IMPORT_LIMITS.maxImages),
+});
+
+export interface ContentSettings {
+  downloadTtlSeconds: number;
+  importLimits: ImportLimits;
+}
+
+export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ContentSettings {
+  const e = readEnv(contentEnvSchema, env);
+  return {
+    downloadTtlSeconds: e.CONTENT_DOWNLOAD_TTL_SECONDS,
+    importLimits: {
+      maxFetchBytes: e.CONTENT_IMPORT_MAX_FETCH_BYTES,
+      fetchTimeoutMs: e.CONTENT_IMPORT_FETCH_TIMEOUT_MS,
+      maxZipEntries: e.CONTENT_IMPORT_MAX_ZIP_ENTRIES,
+      maxZipBytes: e.CONTENT_IMPORT_MAX_ZIP_BYTES,
+      maxCrawlPages: e.CONTENT_IMPORT_MAX_CRAWL_PAGES,
+      maxCrawlDepth: e.CONTENT_IMPORT_MAX_CRAWL_DEPTH,
+      maxCrawlBytes: e.CONTENT_IMPORT_MAX_CRAWL_BYTES,
+      maxCrawlMs: e.CONTENT_IMPORT_MAX_CRAWL_MS,
+      maxImages: e.CONTENT_IMPORT_MAX_IMAGES,
+    },
+  };
+}

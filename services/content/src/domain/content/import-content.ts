@@ -1,0 +1,113 @@
+import { badRequest, blobKey, conflict, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
+import { announce } from '../../events/announce';
+import { ContentEvent } from '../../events/content-events';
+import { findRevision, insertBodies, insertRevision, lockSpaceContent, setCurrentRevision, touchBlobs } from '../../store/revision-content.store';
+import { ImportRefused, type ImportDeps, type ImportedContent, type ImportSource, type Importer } from '../import/imported-content';
+import { applyImport, type Placement } from './apply-import';
+import { listTargets } from './link-targets';
+
+export interface ImportContentResult {
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+}
+
+export interface ImportRequest {
+  spaceId: string;
+  organizationId: string;
+  userId: string;
+  url: string;
+  source: ImportSource;
+  placement: Placement;
+}
+
+export interface ContentImportDeps {
+  db: SqlDatabase;
+  blobs: BlobStore;
+  importers: Record<ImportSource, Importer>;
+  importDeps: ImportDeps;
+  log: Logger;
+  clock: () => Date;
+}
+
+/**
+ * Runs an import into one new revision of type `edits` that becomes the space's current revision.
+ * Fetching and converting happen first, outside any transaction; then, with the space row locked,
+ * the revision is built on whatever revision is current at that moment (so two imports never
+ * overwrite each other), stored with its bodies and announced in one transaction. A failure at
+ * any step leaves the previous revision current. Blobs are written before the transaction
+ * (content-addressed, so a retry writes nothing twice; one orphaned by a failure is collected).
+ */
+export async function importContent(deps: ContentImportDeps, request: ImportRequest): Promise<ImportContentResult> {
+  const started = Date.now();
+  const imported = await runImporter(deps, request);
+  deps.log.info(
+    { spaceId: request.spaceId, source: request.source, pages: countPages(imported.pages), files: imported.files.length, ms: Date.now() - started },
+    'import converted; writing the revision',
+  );
+  await touchBlobs(
+    deps.db,
+    imported.files.map((f) => blobKey(f.bytes)),
+  );
+  for (const file of imported.files) await deps.blobs.put(file.bytes);
+
+  return deps.db.transaction(async (tx) => {
+    const space = await lockSpaceContent(tx, request.spaceId);
+    if (!space || space.deletedAt) throw notFound(`Space ${request.spaceId} not found`);
+    if (space.editMode === 'locked') throw conflict(`Space ${request.spaceId} is locked (editMode "locked"): unlock it to import content`);
+    const parent = await findRevision(tx, request.spaceId, space.revisionId);
+    if (!parent) throw new Error(`space ${request.spaceId} points at a missing revision ${space.revisionId}`);
+    if (request.placement.kind === 'replace-page') {
+      const pageId = request.placement.pageId;
+      const page = parent.tree.pages.find((p) => p.id === pageId);
+      if (!page) throw notFound(`Page ${pageId} not found`);
+      if (page.kind !== 'document') throw badRequest(`Page ${pageId} is a ${page.kind}: only a document page takes imported content`);
+    }
+    const now = deps.clock();
+    const draft = applyImport(parent.tree, imported, request.placement, { newId: () => newId(), now });
+    const revisionId = newId();
+    await insertBodies(
+      tx,
+      [...draft.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
+    );
+    await insertRevision(
+      tx,
+      { id: revisionId, spaceId: request.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId },
+      now,
+    );
+    await setCurrentRevision(tx, request.spaceId, revisionId, now);
+    await announce(
+      tx,
+      request.spaceId,
+      ContentEvent.revisionCreated,
+      {
+        spaceId: request.spaceId,
+        organizationId: request.organizationId,
+        revisionId,
+        parents: [parent.id],
+        type: 'edits',
+        changedPageIds: draft.changedPageIds,
+        current: true,
+      },
+      now,
+    );
+    deps.log.info({ spaceId: request.spaceId, revisionId, changedPages: draft.changedPageIds.length, ms: Date.now() - started }, 'import written');
+    return { revision: revisionId, importedResources: draft.importedResources, totalResources: imported.totalResources };
+  });
+}
+
+async function runImporter(deps: ContentImportDeps, request: ImportRequest): Promise<ImportedContent> {
+  try {
+    const imported = await deps.importers[request.source](request.url, deps.importDeps);
+    if (!imported.pages.length && !imported.files.length) throw new ImportRefused(`Nothing to import was found at ${request.url}`);
+    return imported;
+  } catch (err) {
+    if (err instanceof ImportRefused) throw badRequest(`Import refused: ${err.message}`);
+    if (err instanceof OutboundError) throw badRequest(`Import failed: ${err.message}`);
+    throw err;
+  }
+}
+
+function countPages(pages: ImportedContent['pages']): number {
+  return pages.reduce((n, p) => n + 1 + countPages(p.pages), 0);
+}

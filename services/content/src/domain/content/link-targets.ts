@@ -1,0 +1,77 @@
+// Link and image targets inside a markdown body: found and rewritten in place, so that the stored
+// markdown keeps the author's text and only the targets change. Fenced code and inline code are
+// left alone; inline links and images, reference definitions, HTML `href`/`src` and GitBook's
+// `{% content-ref url="…" %}` are targets.
+
+export type TargetKind = 'link' | 'image';
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const INLINE = /(!?)\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*)\)/g;
+const DEFINITION = /^(\s{0,3}\[[^\]\n]+\]:\s*)(<[^>\n]*>|\S+)/;
+const HTML_ATTR = /(<(?:a|img)\b[^>]*?\s(href|src)\s*=\s*")([^"]*)(")/gi;
+const CONTENT_REF = /(\{%\s*content-ref\s+url=")([^"]*)("\s*%\})/g;
+const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+
+/** Calls `rewrite` for every target (in order); its answer replaces the target (undefined keeps it). */
+export function rewriteTargets(markdown: string, rewrite: (target: string, kind: TargetKind) => string | undefined): string {
+  let fence: string | null = null;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const fenceMatch = FENCE.exec(line);
+      if (fence) {
+        if (fenceMatch && fenceMatch[1]?.[0] === fence[0] && (fenceMatch[1]?.length ?? 0) >= fence.length) fence = null;
+        return line;
+      }
+      if (fenceMatch) {
+        fence = fenceMatch[1] as string;
+        return line;
+      }
+      return rewriteLine(line, rewrite);
+    })
+    .join('\n');
+}
+
+function rewriteLine(line: string, rewrite: (target: string, kind: TargetKind) => string | undefined): string {
+  const definition = DEFINITION.exec(line);
+  if (definition) {
+    const target = unwrap(definition[2] as string);
+    const next = rewrite(target, 'link');
+    return next === undefined ? line : `${definition[1]}${wrap(next)}${line.slice(definition[0].length)}`;
+  }
+  // Code spans are cut out first so that a link written inside backticks stays text.
+  const spans: string[] = [];
+  const masked = line.replace(CODE_SPAN, (span) => `\u0000${spans.push(span) - 1}\u0000`);
+  const rewritten = masked
+    .replace(INLINE, (whole, bang: string, text: string, rawTarget: string, title: string) => {
+      const next = rewrite(unwrap(rawTarget), bang ? 'image' : 'link');
+      return next === undefined ? whole : `${bang}[${text}](${wrap(next)}${title})`;
+    })
+    .replace(HTML_ATTR, (whole, before: string, attr: string, target: string, after: string) => {
+      const next = rewrite(target, attr.toLowerCase() === 'src' ? 'image' : 'link');
+      return next === undefined ? whole : `${before}${next.replace(/"/g, '%22')}${after}`;
+    })
+    .replace(CONTENT_REF, (whole, before: string, target: string, after: string) => {
+      const next = rewrite(target, 'link');
+      return next === undefined ? whole : `${before}${next.replace(/"/g, '%22')}${after}`;
+    });
+  return rewritten.replace(/\u0000(\d+)\u0000/g, (_m, index: string) => spans[Number(index)] ?? '');
+}
+
+function unwrap(target: string): string {
+  return target.startsWith('<') && target.endsWith('>') ? target.slice(1, -1) : target;
+}
+
+function wrap(target: string): string {
+  return /[\s()<>]/.test(target) ? `<${target.replace(/[<>]/g, encodeURIComponent)}>` : target;
+}
+
+/** Every target of a body, in order (what link extraction stores). */
+export function listTargets(markdown: string): { target: string; kind: TargetKind }[] {
+  const found: { target: string; kind: TargetKind }[] = [];
+  rewriteTargets(markdown, (target, kind) => {
+    found.push({ target, kind });
+    return undefined;
+  });
+  return found;
+}

@@ -1,0 +1,54 @@
+import { notFound, type Cache, type SqlExecutor } from '@quire/common';
+import { markdownToDocument } from '../document/markdown-to-document';
+import type { ContentRef } from '../document/document-nodes';
+import { findBodies, findRevision, type RevisionRow } from '../../store/revision-content.store';
+import { RevisionIndex } from './content-refs';
+import type { StoredPage } from './revision-tree';
+
+export interface LoadedRevision {
+  revision: RevisionRow;
+  index: RevisionIndex;
+}
+
+/** How long a revision stays in the cache: revisions never change, so only memory bounds it. */
+const REVISION_CACHE_SECONDS = 3600;
+
+/**
+ * A revision with its index. Revisions are immutable, so they are cached (Redis in distributed
+ * mode, shared by replicas) under their id: reading a 1,000-page manifest from the database costs
+ * more than the rest of a page read. A cache that fails is skipped, never an error.
+ */
+export async function loadRevision(db: SqlExecutor, cache: Cache, spaceId: string, revisionId: string): Promise<LoadedRevision> {
+  const key = `content:revision:${revisionId}`;
+  const cached = await cache.get(key).catch(() => null);
+  let revision: RevisionRow | null = null;
+  if (cached) {
+    const parsed = JSON.parse(cached) as RevisionRow & { createdAt: string };
+    revision = { ...parsed, createdAt: new Date(parsed.createdAt) };
+  } else {
+    revision = await findRevision(db, spaceId, revisionId);
+    if (revision) await cache.set(key, JSON.stringify(revision), REVISION_CACHE_SECONDS).catch(() => undefined);
+  }
+  // The cache is keyed by revision alone: the space is checked on every read.
+  if (!revision || revision.spaceId !== spaceId) throw notFound(`Revision ${revisionId} not found`);
+  return { revision, index: new RevisionIndex(revision.tree) };
+}
+
+export function pageIn(loaded: LoadedRevision, pageId: string): StoredPage {
+  const page = loaded.index.page(pageId);
+  if (!page) throw notFound(`Page ${pageId} not found`);
+  return page;
+}
+
+export type BodyFormat = 'markdown' | 'document';
+
+/** A document page's body in the format asked for; links and images resolved against its revision. */
+export async function readPageBody(db: SqlExecutor, loaded: LoadedRevision, page: StoredPage, format: BodyFormat) {
+  const markdown = page.body ? ((await findBodies(db, [page.body])).get(page.body) ?? '') : '';
+  if (format === 'markdown') return { markdown };
+  const resolveRef = (target: string): ContentRef => {
+    const resolved = loaded.index.resolve(target, page.id);
+    return resolved.kind === 'broken' ? { kind: 'url', url: target } : resolved;
+  };
+  return { document: markdownToDocument(markdown, { resolveRef }) };
+}

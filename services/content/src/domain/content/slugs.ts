@@ -1,0 +1,23 @@
+// Page slugs: lowercase ASCII words from the title, unique among siblings (`intro`, `intro-1`, …).
+
+const MAX_SLUG = 100;
+
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/, '');
+  return slug || 'page';
+}
+
+/** `wanted`, or `wanted-1`, `wanted-2`… — the first one no sibling holds; records the answer in `taken`. */
+export function uniqueSlug(wanted: string, taken: Set<string>): string {
+  let slug = wanted;
+  for (let n = 1; taken.has(slug); n++) slug = `${wanted}-${n}`;
+  taken.add(slug);
+  return slug;
+}

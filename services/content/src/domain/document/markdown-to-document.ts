@@ -1,0 +1,362 @@
+import MarkdownIt from 'markdown-it';
+import { ADMITS, fitBlocks } from './containment';
+import {
+  imageRef,
+  inlineImage,
+  paragraph,
+  plainParagraph,
+  plainText,
+  textNode,
+  type ContentRef,
+  type DocumentBlock,
+  type DocumentInline,
+  type DocumentText,
+  type InlineContent,
+  type JSONDocument,
+  type MarkType,
+} from './document-nodes';
+import { splitGitBookTags, type Segment } from './gitbook-tags';
+
+export interface ConvertOptions {
+  /** Turns a link or image target into a content reference (pages, files); default: a URL reference. */
+  resolveRef?: (target: string, kind: 'link' | 'image') => ContentRef;
+}
+
+const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
+const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+/**
+ * A page's markdown (GFM plus GitBook's block tags) as GitBook's JSONDocument. Every construct
+ * becomes a node the reference admits where it stands; what has no node (raw HTML, headings
+ * below level 3, nesting the model forbids) is degraded to a valid neighbour, never dropped.
+ */
+export function markdownToDocument(markdown: string, options: ConvertOptions = {}): JSONDocument {
+  const converter = new Converter(options.resolveRef ?? ((url) => ({ kind: 'url', url })));
+  const blocks = converter.segments(splitGitBookTags(markdown));
+  return { object: 'document', data: {}, nodes: fitBlocks(blocks, ADMITS.document as ReadonlySet<string>) };
+}
+
+class Converter {
+  constructor(private readonly resolveRef: (target: string, kind: 'link' | 'image') => ContentRef) {}
+
+  segments(segments: Segment[]): DocumentBlock[] {
+    return segments.flatMap((s) => (s.kind === 'markdown' ? this.markdown(s.text) : this.tag(s)));
+  }
+
+  private markdown(text: string): DocumentBlock[] {
+    const tokens = parser.parse(text, {});
+    return this.blocks(tokens, 0, tokens.length);
+  }
+
+  private tag(tag: Extract<Segment, { kind: 'tag' }>): DocumentBlock[] {
+    const inner = () => this.segments(tag.children);
+    switch (tag.name) {
+      case 'hint':
+        return [{ object: 'block', type: 'hint', data: { style: HINT_STYLES.has(tag.attrs.style ?? '') ? tag.attrs.style : 'info' }, nodes: inner() }];
+      case 'tabs': {
+        const items = tag.children.filter((c): c is Extract<Segment, { kind: 'tag' }> => c.kind === 'tag' && c.name === 'tab');
+        if (!items.length) return inner();
+        return [
+          {
+            object: 'block',
+            type: 'tabs',
+            nodes: items.map((t) => ({ object: 'block', type: 'tabs-item', data: { title: t.attrs.title ?? '' }, nodes: this.segments(t.children) })),
+          },
+        ];
+      }
+      case 'stepper': {
+        const steps = tag.children.filter((c): c is Extract<Segment, { kind: 'tag' }> => c.kind === 'tag' && c.name === 'step');
+        if (!steps.length) return inner();
+        return [
+          {
+            object: 'block',
+            type: 'stepper',
+            nodes: steps.map((s) => ({ object: 'block', type: 'stepper-step', data: {}, nodes: this.segments(s.children) })),
+          },
+        ];
+      }
+      case 'code': {
+        const blocks = inner();
+        const title = tag.attrs.title;
+        return blocks.map((b) => (b.type === 'code' && title ? { ...b, data: { ...b.data, title } } : b));
+      }
+      case 'details': {
+        const body = inner();
+        return [
+          {
+            object: 'block',
+            type: 'expandable',
+            isVoid: true,
+            data: {},
+            fragments: [
+              {
+                object: 'fragment',
+                fragment: 'expandable-title',
+                type: 'expandable-title',
+                nodes: [plainParagraph(stripTags(tag.attrs.summary ?? 'Details'))],
+              },
+              { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body.length ? body : [plainParagraph('')] },
+            ],
+          },
+        ];
+      }
+      case 'embed':
+        return tag.attrs.url ? [{ object: 'block', type: 'embed', isVoid: true, data: { url: tag.attrs.url } }] : [];
+      case 'content-ref':
+        return tag.attrs.url ? [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: this.resolveRef(tag.attrs.url, 'link') } }] : inner();
+      default:
+        // file, include, swagger, step/tab outside their parent: kept as their text.
+        return [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...inner()];
+    }
+  }
+
+  /** Block tokens [from, to) as blocks. */
+  private blocks(tokens: Token[], from: number, to: number): DocumentBlock[] {
+    const out: DocumentBlock[] = [];
+    for (let i = from; i < to; i++) {
+      const token = tokens[i] as Token;
+      if (token.nesting === 1) {
+        const end = closing(tokens, i);
+        const block = this.container(tokens, i, end);
+        out.push(...block);
+        i = end;
+      } else if (token.type === 'fence' || token.type === 'code_block') {
+        const syntax = token.info.trim().split(/\s+/)[0];
+        const lines = token.content.replace(/\n$/, '').split('\n');
+        out.push({
+          object: 'block',
+          type: 'code',
+          data: syntax ? { syntax } : {},
+          nodes: lines.map((line) => ({ object: 'block', type: 'code-line', data: {}, nodes: [textNode(line)] })),
+        });
+      } else if (token.type === 'hr') {
+        out.push({ object: 'block', type: 'divider', isVoid: true, data: {} });
+      } else if (token.type === 'html_block') {
+        const text = stripTags(token.content).trim();
+        if (text) out.push(plainParagraph(text));
+      }
+    }
+    return out;
+  }
+
+  private container(tokens: Token[], open: number, close: number): DocumentBlock[] {
+    const token = tokens[open] as Token;
+    switch (token.type) {
+      case 'paragraph_open':
+        return [this.paragraph(tokens[open + 1] as Token)];
+      case 'heading_open': {
+        const level = Math.min(Number(token.tag.slice(1)), 3);
+        const nodes = this.inlines((tokens[open + 1] as Token).children ?? []);
+        const id = anchorOf(plainText({ object: 'block', type: 'paragraph', nodes }));
+        return [{ object: 'block', type: `heading-${level}`, data: id ? { id } : {}, nodes: nodes.length ? nodes : [textNode('')] }];
+      }
+      case 'blockquote_open':
+        return [{ object: 'block', type: 'blockquote', nodes: this.blocks(tokens, open + 1, close) }];
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        return [this.list(tokens, open, close)];
+      case 'table_open':
+        return [this.table(tokens, open, close)];
+      default:
+        return this.blocks(tokens, open + 1, close);
+    }
+  }
+
+  private list(tokens: Token[], open: number, close: number): DocumentBlock {
+    const ordered = tokens[open]?.type === 'ordered_list_open';
+    const items: DocumentBlock[] = [];
+    let tasks = !ordered;
+    for (let i = open + 1; i < close; i++) {
+      if (tokens[i]?.type !== 'list_item_open') continue;
+      const end = closing(tokens, i);
+      const children = this.blocks(tokens, i + 1, end);
+      const checked = taskMarker(children);
+      if (checked === null) tasks = false;
+      items.push({
+        object: 'block',
+        type: 'list-item',
+        ...(checked !== null ? { data: { checked } } : {}),
+        nodes: children.length ? children : [plainParagraph('')],
+      });
+      i = end;
+    }
+    if (ordered) {
+      const start = Number(tokens[open]?.attrGet('start') ?? 1);
+      return { object: 'block', type: 'list-ordered', data: start !== 1 ? { start } : {}, nodes: items };
+    }
+    if (tasks && items.length) return { object: 'block', type: 'list-tasks', nodes: items.map(stripTaskMarker) };
+    return { object: 'block', type: 'list-unordered', nodes: items.map((item) => ({ object: 'block', type: 'list-item', nodes: item.nodes })) };
+  }
+
+  /** A GFM pipe table as a grid table: one text column per header cell, one fragment per cell. */
+  private table(tokens: Token[], open: number, close: number): DocumentBlock {
+    const rows: { cells: Token[]; header: boolean }[] = [];
+    const alignments: string[] = [];
+    let header = false;
+    for (let i = open; i < close; i++) {
+      const t = tokens[i] as Token;
+      if (t.type === 'thead_open') header = true;
+      if (t.type === 'thead_close') header = false;
+      if (t.type === 'tr_open') rows.push({ cells: [], header });
+      if (t.type === 'th_open' || t.type === 'td_open') {
+        rows[rows.length - 1]?.cells.push(tokens[i + 1] as Token);
+        if (t.type === 'th_open') alignments.push(/text-align:(left|right|center)/.exec(t.attrGet('style') ?? '')?.[1] ?? 'left');
+      }
+    }
+    const head = rows.find((r) => r.header);
+    const columns = (head?.cells ?? []).map((_, index) => `c${index}`);
+    const definition = Object.fromEntries(
+      columns.map((id, index) => [
+        id,
+        { id, title: head ? plainText(this.paragraph(head.cells[index] as Token)) : '', type: 'text', textAlignment: alignments[index] ?? 'left' },
+      ]),
+    );
+    const fragments: NonNullable<DocumentBlock['fragments']> = [];
+    const records: Record<string, { orderIndex: string; values: Record<string, string> }> = {};
+    rows
+      .filter((r) => !r.header)
+      .forEach((row, r) => {
+        const values: Record<string, string> = {};
+        columns.forEach((column, c) => {
+          const key = `r${r}${column}`;
+          values[column] = key;
+          fragments.push({ object: 'fragment', fragment: key, nodes: [row.cells[c] ? this.paragraph(row.cells[c] as Token) : plainParagraph('')] });
+        });
+        records[`r${r}`] = { orderIndex: String(r).padStart(6, '0'), values };
+      });
+    return { object: 'block', type: 'table', isVoid: true, data: { view: { type: 'grid', columns, hideHeader: false }, records, definition }, fragments };
+  }
+
+  /** A paragraph; one holding only images (and spaces) is an `images` block. */
+  private paragraph(inline: Token): DocumentBlock {
+    const children = inline.children ?? [];
+    const images = children.filter((c) => c.type === 'image');
+    if (images.length && children.every((c) => c.type === 'image' || c.type === 'softbreak' || (c.type === 'text' && c.content.trim() === ''))) {
+      return {
+        object: 'block',
+        type: 'images',
+        isVoid: false,
+        data: {},
+        nodes: images.map((img) => imageRef(this.resolveRef(img.attrGet('src') ?? '', 'image'), img.content || undefined)),
+      };
+    }
+    return paragraph(this.inlines(children));
+  }
+
+  /** Inline tokens as text nodes (leaves with flat marks) and link / inline-image nodes. */
+  private inlines(children: Token[]): InlineContent[] {
+    const out: InlineContent[] = [];
+    const marks: MarkType[] = [];
+    const stack: { link: DocumentInline; parent: InlineContent[] }[] = [];
+    let target = out;
+    const pushText = (text: string, extra: MarkType[] = []) => {
+      if (text === '') return;
+      const all = [...new Set([...marks, ...extra])];
+      const last = target[target.length - 1];
+      const node: DocumentText = last?.object === 'text' ? last : textNode('');
+      if (last?.object !== 'text') {
+        node.leaves = [];
+        target.push(node);
+      }
+      const prev = node.leaves[node.leaves.length - 1];
+      const key = (m: MarkType[]) => [...m].sort().join(',');
+      if (prev && key(prev.marks.map((m) => m.type)) === key(all)) prev.text += text;
+      else node.leaves.push(textNode(text, all).leaves[0] as DocumentText['leaves'][number]);
+    };
+    const toggle = (mark: MarkType, on: boolean) => {
+      if (on) marks.push(mark);
+      else marks.splice(marks.lastIndexOf(mark), 1);
+    };
+    for (const token of children) {
+      switch (token.type) {
+        case 'text':
+          pushText(token.content);
+          break;
+        case 'softbreak':
+        case 'hardbreak':
+          pushText('\n');
+          break;
+        case 'code_inline':
+          pushText(token.content, ['code']);
+          break;
+        case 'strong_open':
+        case 'strong_close':
+          toggle('bold', token.nesting === 1);
+          break;
+        case 'em_open':
+        case 'em_close':
+          toggle('italic', token.nesting === 1);
+          break;
+        case 's_open':
+        case 's_close':
+          toggle('strikethrough', token.nesting === 1);
+          break;
+        case 'link_open': {
+          const link: DocumentInline = { object: 'inline', type: 'link', data: { ref: this.resolveRef(token.attrGet('href') ?? '', 'link') }, nodes: [] };
+          target.push(link);
+          stack.push({ link, parent: target });
+          target = link.nodes as InlineContent[];
+          break;
+        }
+        case 'link_close': {
+          const frame = stack.pop();
+          if (frame) {
+            if (!frame.link.nodes?.length) frame.link.nodes = [textNode('')];
+            target = frame.parent;
+          }
+          break;
+        }
+        case 'image':
+          target.push(inlineImage(this.resolveRef(token.attrGet('src') ?? '', 'image'), token.content || undefined));
+          break;
+        case 'html_inline':
+          if (/^<br\s*\/?>$/i.test(token.content)) pushText('\n');
+          break;
+        default:
+          if (token.content) pushText(token.content);
+      }
+    }
+    return out;
+  }
+}
+
+function closing(tokens: Token[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    depth += (tokens[i] as Token).nesting;
+    if (depth === 0) return i;
+  }
+  return tokens.length - 1;
+}
+
+/** `[ ]` / `[x]` at the start of a list item's first paragraph: null when the item is no task. */
+function taskMarker(children: DocumentBlock[]): boolean | null {
+  const first = children[0]?.type === 'paragraph' ? (children[0].nodes?.[0] as InlineContent | undefined) : undefined;
+  if (first?.object !== 'text') return null;
+  const match = /^\[( |x|X)\]\s/.exec(first.leaves[0]?.text ?? '');
+  return match ? match[1] !== ' ' : null;
+}
+
+function stripTaskMarker(item: DocumentBlock): DocumentBlock {
+  const [first, ...rest] = item.nodes as DocumentBlock[];
+  const text = first?.nodes?.[0] as DocumentText;
+  const leaves = text.leaves.map((l, i) => (i === 0 ? { ...l, text: l.text.replace(/^\[( |x|X)\]\s/, '') } : l));
+  return { ...item, nodes: [{ ...(first as DocumentBlock), nodes: [{ ...text, leaves }, ...(first?.nodes ?? []).slice(1)] }, ...rest] };
+}
+
+/** A heading's anchor: the reference allows `^[-a-z0-9.+_]+$`. */
+export function anchorOf(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9.+_\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 100);
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
+}

@@ -1,0 +1,62 @@
+import type { OutboundResponse } from '@quire/common';
+import { ImportRefused } from './imported-content';
+
+// A fetched document as text. Importers of text formats refuse what is clearly something else
+// (an image, a PDF, a zip) rather than turning bytes into a page of mojibake.
+
+const BINARY_TYPES = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|x-tar|x-7z-compressed|vnd\.openxmlformats|msword|octet-stream)/i;
+
+export function responseText(response: OutboundResponse): string {
+  const contentType = response.contentType ?? '';
+  const body = response.body;
+  // octet-stream is what servers say when they do not know: judged by its bytes below, not refused.
+  if (BINARY_TYPES.test(contentType) && !/octet-stream/i.test(contentType))
+    throw new ImportRefused(`${response.url} is not a text document (content type ${contentType.split(';')[0]})`);
+  const text = decode(body, charsetOf(contentType, body));
+  // Checked after decoding: UTF-16 text has NUL bytes, no text has U+0000.
+  if (text.includes('\u0000')) throw new ImportRefused(`${response.url} is not a text document (it contains NUL bytes)`);
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** A byte order mark wins over the declared charset (as in the WHATWG encoding sniffing algorithm). */
+function charsetOf(contentType: string, body: Buffer): string {
+  if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
+  if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
+  return /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
+}
+
+function decode(body: Buffer, charset: string): string {
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    // An unknown charset label: UTF-8 is the web's default and never throws (bad bytes become U+FFFD).
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+/** The last path segment of a URL without its extension, for a title when the document has none. */
+export function nameFromUrl(url: string, fallback = 'Untitled'): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return fallback;
+  }
+  const segment = parsed.pathname.split('/').filter(Boolean).pop();
+  const name = segment ? safeDecode(segment).replace(/\.[a-z0-9]{1,8}$/i, '') : parsed.hostname;
+  return clip(name.replace(/[\p{Cc}]+/gu, ' ').trim()) || fallback;
+}
+
+export function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Titles and names from the outside are capped (by code point: an astral character is never cut in half). */
+export function clip(text: string, max = 200): string {
+  const chars = Array.from(text);
+  return chars.length > max ? chars.slice(0, max).join('').trim() : text;
+}

@@ -1,0 +1,105 @@
+import { ImportRefused } from './imported-content';
+import { headingText } from './markdown-page';
+
+// SUMMARY.md, the table of contents GitBook and mdBook read: nested bullet lists of
+// `[Title](path.md)`, headings that start a group (GitBook's `## Group`, mdBook's `# Part`),
+// optional `# Summary` title line first, `---` separators, and mdBook's bullet-less prefix and
+// suffix chapters. https://docs.gitbook.com/getting-started/git-sync/content-configuration#summary
+// https://rust-lang.github.io/mdBook/format/summary.html
+
+export interface SummaryItem {
+  title: string;
+  /** The link target as written (empty for an mdBook draft chapter or a plain-text item, absent for a group). */
+  path?: string;
+  children: SummaryItem[];
+}
+
+export interface SummaryLimits {
+  maxItems: number;
+  /** Levels of nesting, a group counting as one. */
+  maxDepth: number;
+}
+
+const HEADING = /^(#{1,6})[ \t]+(.*)$/;
+const BULLET = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
+/** Longer lines are not table-of-contents entries; skipping them keeps parsing linear. */
+const MAX_LINE = 4096;
+
+/** The items of a SUMMARY.md, top level first; a group heading is an item without `path`. */
+export function parseSummary(text: string, limits: SummaryLimits): SummaryItem[] {
+  const top: SummaryItem[] = [];
+  let group: SummaryItem | undefined;
+  // Open list items by indentation, so that a deeper bullet nests under the one above it.
+  let stack: { indent: number; item: SummaryItem }[] = [];
+  let isFirstLine = true;
+  let inFence = false;
+  let count = 0;
+  const countItem = () => {
+    if (++count > limits.maxItems) throw new ImportRefused(`SUMMARY.md lists more than ${limits.maxItems} entries`);
+  };
+
+  for (const rawLine of text.split('\n')) {
+    const line = rawLine.replace(/\r$/, '');
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    if (inFence || !line.trim() || line.length > MAX_LINE) continue;
+    const wasFirstLine = isFirstLine;
+    isFirstLine = false;
+    const heading = HEADING.exec(line);
+    if (heading) {
+      stack = [];
+      const title = inlineText(headingText(heading[2]) ?? '');
+      group = undefined;
+      if (wasFirstLine && heading[1] === '#') continue; // the summary's own title
+      if (!title) continue;
+      group = { title, children: [] };
+      countItem();
+      top.push(group);
+      continue;
+    }
+    const bullet = BULLET.exec(line);
+    if (bullet) {
+      const item = toItem(bullet[2] ?? '');
+      if (!item) continue;
+      const indent = (bullet[1] ?? '').replace(/\t/g, '    ').length;
+      while (stack.length && (stack.at(-1)?.indent ?? 0) >= indent) stack.pop();
+      if (stack.length + (group ? 2 : 1) > limits.maxDepth) throw new ImportRefused(`SUMMARY.md nests entries more than ${limits.maxDepth} levels deep`);
+      countItem();
+      (stack.at(-1)?.item.children ?? group?.children ?? top).push(item);
+      stack.push({ indent, item });
+      continue;
+    }
+    if (line.startsWith('[')) {
+      // mdBook's prefix and suffix chapters stand outside any part.
+      const item = toItem(line);
+      if (!item) continue;
+      countItem();
+      top.push(item);
+      group = undefined;
+      stack = [];
+    }
+  }
+  return top;
+}
+
+/** `[Title](target "optional title")`, or plain text; by hand, since a regex for it backtracks. */
+function toItem(content: string): SummaryItem | undefined {
+  const text = content.trim();
+  const close = text.startsWith('[') ? text.indexOf('](') : -1;
+  if (close === -1) {
+    const title = inlineText(text);
+    return title && !text.startsWith('[') ? { title, path: '', children: [] } : undefined;
+  }
+  const title = inlineText(text.slice(1, close));
+  let target = text.slice(close + 2).trimStart();
+  const end = target.startsWith('<') ? target.indexOf('>') : target.search(/[\s)]/);
+  if (end === -1 || !text.includes(')', close)) return undefined;
+  target = target.startsWith('<') ? target.slice(1, end) : target.slice(0, end);
+  return title ? { title, path: target, children: [] } : undefined;
+}
+
+/** Link text without strong/code markers (`**Intro**` → `Intro`), a wrapping `*`/`_`, or escapes. */
+function inlineText(text: string): string {
+  let plain = text.replace(/\*\*|__|`/g, '').trim();
+  if (plain.length > 1 && (plain[0] === '*' || plain[0] === '_') && plain.at(-1) === plain[0]) plain = plain.slice(1, -1);
+  return plain.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1').trim();
+}

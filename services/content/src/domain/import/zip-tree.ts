@@ -1,0 +1,155 @@
+import type { ImportedPage } from './imported-content';
+import { humanise, withoutLeadingHeading } from './markdown-page';
+import type { SummaryItem } from './summary-md';
+
+// The page tree of a zip: its folders (a folder's README/index is the folder's page), ordered by a
+// SUMMARY.md when there is one; pages the summary leaves out follow it in folder order.
+
+/** A page entry's content, before the tree gives it its final title. */
+export interface PageContent {
+  /** The title the content gives itself (`# heading`, frontmatter `title:`, HTML `<title>`). */
+  title?: string;
+  /** The body's first block when it is a `# heading`: dropped when it repeats the page's title. */
+  leadingHeading?: string;
+  markdown: string;
+  description?: string;
+}
+
+export interface Summary {
+  items: SummaryItem[];
+  /** The folder SUMMARY.md sits in ('' for the root): its links are relative to it. */
+  dir: string;
+}
+
+/** Levels of pages in the tree (folders, SUMMARY.md nesting): deeper input is refused, so that no walk of the tree, here or in the writer, runs out of stack. */
+export const MAX_TREE_DEPTH = 32;
+
+/** Index pages by preference: README before index, markdown before HTML. */
+const INDEX_NAMES = ['readme.md', 'readme.markdown', 'index.md', 'index.markdown', 'index.html', 'index.htm'];
+
+interface Folder {
+  path: string;
+  /** Base name → entry path. */
+  pages: Map<string, string>;
+  folders: Map<string, Folder>;
+}
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+export function buildZipTree(pages: ReadonlyMap<string, PageContent>, summary?: Summary): ImportedPage[] {
+  if (!summary) return rootPages(folderOf([...pages.keys()]), pages);
+  const used = new Set<string>();
+  // Entry paths by lower case, so that a link to a folder finds its README or index in one look-up.
+  const byLowerPath = new Map<string, string>();
+  for (const path of pages.keys()) if (!byLowerPath.has(path.toLowerCase())) byLowerPath.set(path.toLowerCase(), path);
+  const context: SummaryContext = { dir: summary.dir, pages, used, byLowerPath };
+  const fromSummary = summary.items.map((item) => summaryPage(item, context));
+  const rest = [...pages.keys()].filter((path) => !used.has(path));
+  return [...fromSummary, ...rootPages(folderOf(rest), pages)];
+}
+
+/** `zip:/<path>` as the URL parser writes it, so that `new URL(link, source)` lands on the same string. */
+export function zipSource(path: string): string {
+  return new URL(`zip:/${path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F')}`).href;
+}
+
+interface SummaryContext {
+  dir: string;
+  pages: ReadonlyMap<string, PageContent>;
+  used: Set<string>;
+  byLowerPath: ReadonlyMap<string, string>;
+}
+
+function summaryPage(item: SummaryItem, context: SummaryContext): ImportedPage {
+  const { dir, pages, used, byLowerPath } = context;
+  const children = item.children.map((child) => summaryPage(child, context));
+  const target = item.path ? resolveLink(dir, item.path) : undefined;
+  // A link to a folder stands for its index page.
+  const path =
+    target === undefined || pages.has(target)
+      ? target
+      : (INDEX_NAMES.map((name) => byLowerPath.get(`${target ? `${target}/` : ''}${name}`.toLowerCase())).find(Boolean) ?? target);
+  const content = path === undefined ? undefined : pages.get(path);
+  if (path === undefined || !content) {
+    // A group heading, a draft chapter or a link to a missing file: a titled page without a body.
+    return { title: item.title, markdown: '', source: zipSource(path ?? (dir ? `${dir}/` : '')), pages: children };
+  }
+  used.add(path);
+  return { ...pageOf(path, content, item.title), pages: children };
+}
+
+/** The root folder: its index page first, then its other pages and folders. */
+function rootPages(root: Folder, pages: ReadonlyMap<string, PageContent>): ImportedPage[] {
+  const index = indexOf(root);
+  const children = childPages(root, index, pages);
+  return index ? [{ ...pageOf(index, pageContent(pages, index)), pages: [] }, ...children] : children;
+}
+
+function folderPage(folder: Folder, pages: ReadonlyMap<string, PageContent>): ImportedPage {
+  const index = indexOf(folder);
+  const children = childPages(folder, index, pages);
+  if (index) return { ...pageOf(index, pageContent(pages, index)), pages: children };
+  const name = folder.path.slice(folder.path.lastIndexOf('/') + 1);
+  return { title: humanise(name, false), markdown: '', source: zipSource(`${folder.path}/`), pages: children };
+}
+
+function childPages(folder: Folder, index: string | undefined, pages: ReadonlyMap<string, PageContent>): ImportedPage[] {
+  const children: { key: string; page: () => ImportedPage }[] = [];
+  for (const [name, path] of folder.pages) {
+    if (path !== index) children.push({ key: name.replace(/\.[^.]+$/, ''), page: () => ({ ...pageOf(path, pageContent(pages, path)), pages: [] }) });
+  }
+  for (const [name, sub] of folder.folders) children.push({ key: name, page: () => folderPage(sub, pages) });
+  return children.sort((a, b) => collator.compare(a.key, b.key) || (a.key < b.key ? -1 : 1)).map((c) => c.page());
+}
+
+function indexOf(folder: Folder): string | undefined {
+  for (const wanted of INDEX_NAMES) {
+    for (const [name, path] of folder.pages) if (name.toLowerCase() === wanted) return path;
+  }
+  return undefined;
+}
+
+function pageOf(path: string, content: PageContent, summaryTitle?: string): Omit<ImportedPage, 'pages'> {
+  const title = summaryTitle ?? content.title ?? humanise(path.slice(path.lastIndexOf('/') + 1), true);
+  const markdown = content.leadingHeading === title ? withoutLeadingHeading(content.markdown) : content.markdown;
+  return { title, markdown, source: zipSource(path), ...(content.description ? { description: content.description } : {}) };
+}
+
+function pageContent(pages: ReadonlyMap<string, PageContent>, path: string): PageContent {
+  return pages.get(path) ?? { markdown: '' };
+}
+
+function folderOf(paths: string[]): Folder {
+  const root: Folder = { path: '', pages: new Map(), folders: new Map() };
+  for (const path of paths) {
+    const segments = path.split('/');
+    let folder = root;
+    for (const segment of segments.slice(0, -1)) {
+      let sub = folder.folders.get(segment);
+      if (!sub) folder.folders.set(segment, (sub = { path: folder.path ? `${folder.path}/${segment}` : segment, pages: new Map(), folders: new Map() }));
+      folder = sub;
+    }
+    folder.pages.set(segments.at(-1) ?? path, path);
+  }
+  return root;
+}
+
+/** A SUMMARY.md link target as an entry path (anchor and query dropped, %-escapes decoded); undefined if it leaves the zip. */
+function resolveLink(dir: string, target: string): string | undefined {
+  const bare = target.replace(/[#?].*$/, '');
+  if (!bare || /^[a-z][a-z0-9+.-]*:/i.test(bare)) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(bare);
+  } catch {
+    decoded = bare;
+  }
+  const segments: string[] = dir && !bare.startsWith('/') ? dir.split('/') : [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '..') {
+      if (!segments.length) return undefined;
+      segments.pop();
+    } else if (segment && segment !== '.') segments.push(segment);
+  }
+  return segments.join('/');
+}

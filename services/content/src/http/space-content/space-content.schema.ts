@@ -1,0 +1,37 @@
+import { badRequest, httpUrl, pageQuery, queryBoolean, resourceId, z } from '@quire/common';
+import { IMPORT_SOURCES } from '../../domain/import/imported-content';
+
+// Space content requests (reference: getCurrentRevision, listPages, getPageById, listFiles,
+// getFileById, getRevisionById…, importContent, importContentInPageById).
+
+export const spaceParams = z.object({ spaceId: resourceId });
+export const revisionParams = spaceParams.extend({ revisionId: resourceId });
+export const pageParams = spaceParams.extend({ pageId: resourceId });
+export const revisionPageParams = revisionParams.extend({ pageId: resourceId });
+export const fileParams = spaceParams.extend({ fileId: resourceId });
+export const revisionFileParams = revisionParams.extend({ fileId: resourceId });
+export const downloadParams = z.object({ revisionId: resourceId, fileId: resourceId });
+
+/** `metadata` and `computed` (both default true): Quire has no git metadata or computed content to leave out. */
+export const revisionQuery = z.object({ metadata: queryBoolean.optional(), computed: queryBoolean.optional() });
+export const pageQueryParams = revisionQuery.extend({
+  format: z.enum(['document', 'markdown']).optional(),
+  evaluated: z.enum(['true', 'false', 'deterministic-only']).optional(),
+});
+export const filesQuery = pageQuery.merge(revisionQuery);
+
+const SUPPORTED = IMPORT_SOURCES.join(', ');
+const REFERENCE_SOURCES = [...IMPORT_SOURCES, 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
+
+export const importBody = z
+  .object({
+    url: httpUrl,
+    source: z.enum(REFERENCE_SOURCES, { errorMap: () => ({ message: `must be one of ${SUPPORTED}` }) }),
+  })
+  .strict();
+
+/** The reference's other sources (confluence, notion…) are valid there but not imported by Quire. */
+export function supportedSource(source: (typeof REFERENCE_SOURCES)[number]): (typeof IMPORT_SOURCES)[number] {
+  if (!(IMPORT_SOURCES as readonly string[]).includes(source)) throw badRequest(`"source": ${source} is not supported; use one of ${SUPPORTED}`);
+  return source as (typeof IMPORT_SOURCES)[number];
+}
