@@ -13,25 +13,28 @@ export interface LoadedRevision {
 /** How long a revision stays in the cache: revisions never change, so only memory bounds it. */
 const REVISION_CACHE_SECONDS = 3600;
 
+/** `compute()` once per `key` while cached: for answers derived from immutable revisions only. */
+export async function cachedText(cache: Cache, key: string, compute: () => Promise<string>): Promise<string> {
+  const hit = await cache.get(key).catch(() => null);
+  if (hit !== null) return hit;
+  const text = await compute();
+  await cache.set(key, text, REVISION_CACHE_SECONDS).catch(() => undefined);
+  return text;
+}
+
 /**
  * A revision with its index. Revisions are immutable, so they are cached (Redis in distributed
- * mode, shared by replicas) under their id: reading a 1,000-page manifest from the database costs
- * more than the rest of a page read. A cache that fails is skipped, never an error.
+ * mode, shared by replicas) under their space and id: reading a 1,000-page manifest from the
+ * database costs more than the rest of a page read. A cache that fails is skipped, never an error.
  */
 export async function loadRevision(db: SqlExecutor, cache: Cache, spaceId: string, revisionId: string): Promise<LoadedRevision> {
-  const key = `content:revision:${revisionId}`;
-  const cached = await cache.get(key).catch(() => null);
-  let revision: RevisionRow | null = null;
-  if (cached) {
-    const parsed = JSON.parse(cached) as RevisionRow & { createdAt: string };
-    revision = { ...parsed, createdAt: new Date(parsed.createdAt) };
-  } else {
-    revision = await findRevision(db, spaceId, revisionId);
-    if (revision) await cache.set(key, JSON.stringify(revision), REVISION_CACHE_SECONDS).catch(() => undefined);
-  }
-  // The cache is keyed by revision alone: the space is checked on every read.
-  if (!revision || revision.spaceId !== spaceId) throw notFound(`Revision ${revisionId} not found`);
-  return { revision, index: new RevisionIndex(revision.tree) };
+  const text = await cachedText(cache, `content:space:${spaceId}:revision:${revisionId}`, async () => {
+    const found = await findRevision(db, spaceId, revisionId);
+    if (!found) throw notFound(`Revision ${revisionId} not found`); // never cached: only revisions that exist are
+    return JSON.stringify(found);
+  });
+  const revision = JSON.parse(text) as RevisionRow & { createdAt: string };
+  return { revision: { ...revision, createdAt: new Date(revision.createdAt) }, index: new RevisionIndex(revision.tree) };
 }
 
 export function pageIn(loaded: LoadedRevision, pageId: string): StoredPage {

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { listEnvelope, notFound, pageRequest, route, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
-import { loadRevision, pageIn, readPageBody, type LoadedRevision } from '../../domain/content/read-content';
+import { cachedText, loadRevision, pageIn, readPageBody, type LoadedRevision } from '../../domain/content/read-content';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentFile, presentPage, presentPageTree, presentRevision, type ContentUrls } from '../../presenters/revision.presenter';
 import { findFileDownload } from '../../store/revision-content.store';
@@ -91,10 +91,18 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     router.get(
       path,
       route({ params, query: pageQueryParams }, async ({ params: p, query, principal }, res) => {
-        const { space, loaded } = await readable(p.spaceId, principal.userId, 'revisionId' in p ? p.revisionId : undefined);
-        const page = pageIn(loaded, p.pageId);
-        const body = page.kind === 'document' ? await readPageBody(db, loaded, page, query.format ?? 'markdown') : undefined;
-        res.json(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
+        const { space } = await authorizeSpace(db, membership, p.spaceId, principal.userId, 'read');
+        const revisionId = 'revisionId' in p ? p.revisionId : space.revision_id;
+        const format = query.format ?? 'markdown';
+        // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format.
+        const answer = await cachedText(cache, `content:page:${space.id}:${revisionId}:${p.pageId}:${format}`, async () => {
+          const loaded = await loadRevision(db, cache, space.id, revisionId);
+          const page = pageIn(loaded, p.pageId);
+          const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
+          const ref = { id: space.id, organizationId: space.organization_id };
+          return JSON.stringify(presentPage(page, loaded.index, ref, contentUrls, body, presentPageTree(loaded.index, ref, contentUrls, page.id)));
+        });
+        res.type('application/json').send(answer);
       }),
     );
   }
