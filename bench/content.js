@@ -81,7 +81,15 @@ async function endToEnd(zip, dataDir) {
   const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
   const token = `qr_${randomBytes(24).toString('base64url')}`;
   const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      BOOTSTRAP_TOKEN: token,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+    },
     stdio: 'ignore',
   });
   const stopped = new Promise((resolve) => child.once('exit', resolve));
@@ -117,7 +125,8 @@ async function endToEnd(zip, dataDir) {
     const pageTimes = [];
     for (let i = 0; i < READS; i++) pageTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}`)))[0]);
     const documentTimes = [];
-    for (let i = 0; i < READS; i++) documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
+    for (let i = 0; i < READS; i++)
+      documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
     const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[500]}/import`, { source: 'markdown', url: `${fixtureUrl}/one-page.md` });
     return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, onePageRevision: onePage.revision };
   } finally {

@@ -21,7 +21,13 @@ import {
   supportedSource,
 } from './space-content.schema';
 
-export type SpaceContentDeps = ContentHttpDeps & { cache: Cache; contentUrls: ContentUrls; imports: ContentImportDeps; blobs: BlobStore; internalSecret: string };
+export type SpaceContentDeps = ContentHttpDeps & {
+  cache: Cache;
+  contentUrls: ContentUrls;
+  imports: ContentImportDeps;
+  blobs: BlobStore;
+  internalSecret: string;
+};
 
 /**
  * A space's content: its current revision (or any revision by id), the page tree, one page as
