@@ -71,7 +71,7 @@ async function timed(fn) {
   return [performance.now() - started, result];
 }
 
-async function endToEnd(zip, dataDir) {
+async function endToEnd(zip, startStack) {
   const fixture = createServer((req, res) => {
     if (req.url === '/content.zip') return res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
     if (req.url === '/one-page.md') return res.writeHead(200, { 'content-type': 'text/markdown' }).end('# One page\n\nA new body for one page of 1,000.\n');
@@ -79,23 +79,9 @@ async function endToEnd(zip, dataDir) {
   });
   await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
   const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
-  const token = `qr_${randomBytes(24).toString('base64url')}`;
-  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      BOOTSTRAP_TOKEN: token,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-    },
-    stdio: 'ignore',
-  });
-  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  const stack = await startStack();
   try {
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitReady(`${base}/readyz`, 60000);
+    const { base, token } = stack;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const call = async (method, path, body) => {
       const res = await fetch(base + path, { method, headers, body: body && JSON.stringify(body) });
@@ -128,63 +114,142 @@ async function endToEnd(zip, dataDir) {
     for (let i = 0; i < READS; i++)
       documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
     const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[500]}/import`, { source: 'markdown', url: `${fixtureUrl}/one-page.md` });
-    return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, onePageRevision: onePage.revision };
+    const rows = await stack.rowsOfRevision(onePage.revision);
+    return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, rows: rows ?? (await stack.stop()) };
   } finally {
-    child.kill('SIGTERM');
-    await stopped;
+    await stack.stop();
     fixture.close();
   }
 }
 
-/** Rows the one-page revision wrote, read from the stopped embedded database. */
-async function rowsOfRevision(dataDir, revisionId) {
-  const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
-  const db = await PGlite.create(join(dataDir, 'content'));
-  try {
-    // Bodies are content-addressed: the rows a revision adds are the bodies it holds that its parent does not.
-    const { rows } = await db.query(
-      `WITH r AS (SELECT tree, parents[1] AS parent FROM revisions WHERE id = $1),
-            mine AS (SELECT DISTINCT p->>'body' AS body FROM r, jsonb_array_elements(r.tree->'pages') p WHERE p ? 'body'),
-            theirs AS (SELECT DISTINCT p->>'body' AS body FROM r, revisions pr, jsonb_array_elements(pr.tree->'pages') p WHERE pr.id = r.parent AND p ? 'body')
-       SELECT (SELECT count(*)::int FROM mine WHERE body NOT IN (SELECT body FROM theirs)) AS bodies,
-              (SELECT jsonb_array_length(tree->'pages') FROM r) AS pages`,
-      [revisionId],
-    );
-    const revision = { pages: rows[0].pages };
-    const bodies = rows[0].bodies;
-    return { revisions: 1, bodies, pagesInRevision: revision.pages };
-  } finally {
-    await db.close();
-  }
+// Bodies are content-addressed: the rows a revision adds are the bodies it holds that its parent does not.
+const ROWS_OF_REVISION = `WITH r AS (SELECT tree, parents[1] AS parent FROM revisions WHERE id = $1),
+       mine AS (SELECT DISTINCT p->>'body' AS body FROM r, jsonb_array_elements(r.tree->'pages') p WHERE p ? 'body'),
+       theirs AS (SELECT DISTINCT p->>'body' AS body FROM r, revisions pr, jsonb_array_elements(pr.tree->'pages') p WHERE pr.id = r.parent AND p ? 'body')
+  SELECT (SELECT count(*)::int FROM mine WHERE body NOT IN (SELECT body FROM theirs)) AS bodies,
+         (SELECT jsonb_array_length(tree->'pages') FROM r) AS pages`;
+
+const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
+
+/** `npm start`: one process on PGlite; the rows are read from its database once it has stopped. */
+function embeddedStack(dataDir) {
+  return async () => {
+    const token = `qr_${randomBytes(24).toString('base64url')}`;
+    const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, ...ENV },
+      stdio: 'ignore',
+    });
+    const stopped = new Promise((resolve) => child.once('exit', resolve));
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitReady(`${base}/readyz`, 60000);
+    let revisionToCount;
+    return {
+      base,
+      token,
+      // PGlite has one owner: the rows are counted by `stop`, which answers them.
+      rowsOfRevision: async (revisionId) => {
+        revisionToCount = revisionId;
+        return null;
+      },
+      stop: async () => {
+        if (child.exitCode === null) child.kill('SIGTERM');
+        await stopped;
+        if (!revisionToCount) return null;
+        const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
+        const db = await PGlite.create(join(dataDir, 'content'));
+        try {
+          return (await db.query(ROWS_OF_REVISION, [revisionToCount])).rows[0];
+        } finally {
+          await db.close();
+        }
+      },
+    };
+  };
 }
 
+/** One process per service on the local PostgreSQL, Redis and Kafka (deploy/local). */
+function distributedStack(dir) {
+  return async () => {
+    const { LocalStack } = require('@quire/gateway');
+    const { Client } = require('pg');
+    const { recreatePgDatabase, startInfra } = require('./support');
+    const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
+    const token = `qr_${randomBytes(24).toString('base64url')}`;
+    const databaseUrls = {};
+    for (const name of ['identity', 'content', 'sites', 'specs', 'insights']) databaseUrls[name] = await recreatePgDatabase(`quire_bench_content_${name}`);
+    const stack = new LocalStack({
+      repoRoot: ROOT,
+      logDir: join(dir, 'logs'),
+      gatewayPort: PORT,
+      httpPortBase: PORT + 1,
+      grpcPortBase: PORT + 1001,
+      databaseUrls,
+      redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
+      kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+      clickhouseUrl: 'http://127.0.0.1:1',
+      internalSecret: randomBytes(32).toString('base64url'),
+      bootstrapToken: token,
+      extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
+    });
+    await stack.start('identity');
+    await stack.start('content');
+    await stack.start('gateway');
+    return {
+      base: stack.url,
+      token,
+      rowsOfRevision: async (revisionId) => {
+        const client = new Client({ connectionString: databaseUrls.content });
+        await client.connect();
+        try {
+          return (await client.query(ROWS_OF_REVISION, [revisionId])).rows[0];
+        } finally {
+          await client.end();
+        }
+      },
+      stop: async () => {
+        await stack.stopAll();
+        stopInfra();
+        return null;
+      },
+    };
+  };
+}
+
+const MODES = { embedded: embeddedStack, distributed: distributedStack };
+
 async function main() {
+  const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-content-'));
   const zip = makeZip(dir);
-  log(`zip: ${(zip.length / 1e6).toFixed(1)} MB; ${RUNS} runs each`);
+  log(`zip: ${(zip.length / 1e6).toFixed(1)} MB; ${RUNS} runs each; modes: ${modes.join(', ')}`);
   const direct = await floor(zip);
-  const dataDir = join(dir, 'data');
-  const e2e = await endToEnd(zip, dataDir);
-  const rows = await rowsOfRevision(dataDir, e2e.onePageRevision);
+  const results = {};
+  for (const mode of modes) {
+    if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
+    log(`${mode} mode`);
+    results[mode] = await endToEnd(zip, MODES[mode](join(dir, mode)));
+  }
   const rate = (r) => `${Math.round(summary(r).p50)} pages/s (min ${Math.round(summary(r).min)}, max ${Math.round(summary(r).max)})`;
   const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
-  const ratio = summary(e2e.rates).p50 / summary(direct.rates).p50;
+  const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;
+  const first = results[modes[0]];
   const report = [
     '# Content benchmark',
     '',
-    `Command: \`npm run bench -- content\` (BENCH_RUNS=${RUNS}, BENCH_READS=${READS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine, embedded mode (\`npm start\`: PGlite, blobs on disk).`,
-    `Zip: ${e2e.pages} markdown pages in 10 folders, 100 PNG images, ${(zip.length / 1e6).toFixed(1)} MB compressed (bench/make-content-zip.py).`,
+    `Command: \`npm run bench -- content\` (BENCH_RUNS=${RUNS}, BENCH_READS=${READS}, BENCH_MODE=${modes.join(',')}), ${new Date().toISOString().slice(0, 10)}, 2-core machine.`,
+    `Zip: ${first.pages} markdown pages in 10 folders, 100 PNG images, ${(zip.length / 1e6).toFixed(1)} MB compressed (bench/make-content-zip.py).`,
+    'Embedded: `npm start` (PGlite, blobs on disk, in-memory cache). Distributed: identity, content and gateway processes on PostgreSQL (blobs in it), Redis and Kafka.',
     '',
-    '| measure | result |',
-    '|---|---|',
-    `| import through the gateway (POST content/import → 201: fetch, unzip, tree, links, blobs, revision) | ${rate(e2e.rates)} |`,
-    `| floor: unzip + tree + markdown → document for every page, in process | ${rate(direct.rates)} |`,
-    `| end to end ÷ floor | ${ratio.toFixed(2)}× |`,
-    `| GET content/pages (${e2e.pages} pages) | ${ms(e2e.listTimes)} |`,
-    `| GET content/page/{id} (markdown) | ${ms(e2e.pageTimes)} |`,
-    `| floor for reads: GET /v1/spaces/{id} through the same gateway | ${ms(e2e.spaceTimes)} |`,
-    `| GET content/page/{id}?format=document | ${ms(e2e.documentTimes)} |`,
-    `| rows written by a revision that changes 1 page of ${rows.pagesInRevision} (page import) | ${rows.revisions} revision row + ${rows.bodies} page body row(s) |`,
+    `| measure | ${modes.join(' | ')} |`,
+    `|---|${modes.map(() => '---|').join('')}`,
+    row('import through the gateway (POST content/import → 201: fetch, unzip, tree, links, blobs, revision)', (r) => rate(r.rates)),
+    row('floor: unzip + tree + markdown → document for every page, in process', () => rate(direct.rates)),
+    row('end to end ÷ floor', (r) => `${(summary(r.rates).p50 / summary(direct.rates).p50).toFixed(2)}×`),
+    row(`GET content/pages (${first.pages} pages)`, (r) => ms(r.listTimes)),
+    row('GET content/page/{id} (markdown)', (r) => ms(r.pageTimes)),
+    row('GET content/page/{id}?format=document', (r) => ms(r.documentTimes)),
+    row('floor for reads: GET /v1/spaces/{id} through the same gateway', (r) => ms(r.spaceTimes)),
+    row(`rows written by a revision that changes 1 page of ${first.rows.pages} (page import)`, (r) => `1 revision row + ${r.rows.bodies} page body row(s)`),
     '',
   ].join('\n');
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
