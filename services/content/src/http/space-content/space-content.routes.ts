@@ -100,8 +100,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const { space } = await authorizeSpace(db, membership, p.spaceId, principal.userId, 'read');
         const revisionId = 'revisionId' in p ? p.revisionId : space.revision_id;
         const format = query.format ?? 'markdown';
-        // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format.
-        const answer = await cachedText(cache, `content:page:${space.id}:${revisionId}:${p.pageId}:${format}`, async () => {
+        // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format
+        // (and the organization, which its `urls` name: a transfer changes them).
+        const answer = await cachedText(cache, `content:page:${space.organization_id}:${space.id}:${revisionId}:${p.pageId}:${format}`, async () => {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
           const page = pageIn(loaded, p.pageId);
           const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
