@@ -11,17 +11,11 @@ const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { randomBytes } = require('node:crypto');
-const { ROOT, log } = require('./support');
+const { ROOT, log, recreatePgDatabase, startInfra, summary, waitReady } = require('./support');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const READS = Number(process.env.BENCH_READS ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summary = (ms) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p99: percentile(s, 99), min: s[0], max: s[s.length - 1] };
-};
 
 function makeZip(dir) {
   const out = join(dir, 'content.zip');
@@ -50,19 +44,6 @@ async function floor(zip) {
     log(`floor run ${i + 1}/${RUNS}: ${pages} pages in ${Math.round(ms)} ms`);
   }
   return { pages, rates };
-}
-
-async function waitReady(url, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready within ${ms} ms`);
 }
 
 async function timed(fn) {
@@ -172,7 +153,6 @@ function distributedStack(dir) {
   return async () => {
     const { LocalStack } = require('@quire/gateway');
     const { Client } = require('pg');
-    const { recreatePgDatabase, startInfra } = require('./support');
     const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
     const token = `qr_${randomBytes(24).toString('base64url')}`;
     const databaseUrls = {};

@@ -6,7 +6,7 @@
 const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, run, recreatePgDatabase, startInfra } = require('./support');
+const { ROOT, log, run, recreatePgDatabase, startInfra, percentile } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/gateway');
@@ -33,10 +33,6 @@ function pageView(i) {
       page: `page${i % 1000}`,
     },
   };
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function main() {

@@ -8,33 +8,14 @@ const { spawn } = require('node:child_process');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { randomBytes } = require('node:crypto');
-const { ROOT, log } = require('./support');
+const { ROOT, log, summary, waitReady } = require('./support');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 28380);
 const FIXTURE = join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz');
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summary = (ms) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), max: s[s.length - 1], min: s[0] };
-};
-
 /** Each run gets a distinct document (info.version changes), so each makes a new version. */
 const variant = (doc, i) => JSON.stringify({ ...doc, info: { ...doc.info, version: `bench-${i}-${Date.now()}` } });
-
-async function waitReady(url, ms) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} not ready within ${ms} ms`);
-}
 
 async function floor(doc) {
   const { checkSpecDocument } = require(join(ROOT, 'services/specs/dist/domain/spec-document.js'));

@@ -38,4 +38,27 @@ function startInfra(components) {
   };
 }
 
-module.exports = { ROOT, log, run, recreatePgDatabase, startInfra };
+/** The value at percentile `p` of ascending `sorted` samples. */
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** p50, p99, min and max of samples in any order. */
+function summary(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99), min: s[0], max: s[s.length - 1] };
+}
+
+/** Polls `url` until it answers 2xx, for at most `ms`. */
+async function waitReady(url, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} not ready within ${ms} ms`);
+}
+
+module.exports = { ROOT, log, run, recreatePgDatabase, startInfra, percentile, summary, waitReady };
