@@ -46,6 +46,7 @@ export { containsPattern } from './sql/patterns';
 export { assignmentsFor } from './sql/assignments';
 export { chunks } from './chunks';
 export { withTimeout } from './timeout';
+export { presentUsers, type PresentedUser } from './users';
 export { TtlCache } from './ttl-cache';
 export { CommitSignals } from './sql/commit-signals';
 export { insertedRow, queryOne, queryRows } from './sql/typed';

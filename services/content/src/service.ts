@@ -3,6 +3,7 @@ import { MembershipResolver, mountPlannedRoutes, OutboundAddressPolicy, Outbound
 import { contentSettingsFromEnv } from './content-settings';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
+import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import type { ContentHttpDeps } from './http/deps';
@@ -42,6 +43,7 @@ export function contentModule(): ServiceModule {
           app.use(spacesRoutes(deps));
           app.use(customFieldsRoutes(deps));
           app.use(spaceContentRoutes(contentDeps));
+          app.use(changeRequestsRoutes(deps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),

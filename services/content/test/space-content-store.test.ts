@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectUnusedContent } from '../src/domain/content/collect-unused';
 import { importContent, type ContentImportDeps } from '../src/domain/content/import-content';
+import { spaceHead } from '../src/domain/content/content-heads';
 import { loadRevision } from '../src/domain/content/read-content';
 import type { ImportedContent, Importer } from '../src/domain/import/imported-content';
 import { DEFAULT_IMPORT_LIMITS } from '../src/domain/import/imported-content';
@@ -49,7 +50,7 @@ describe('space content on the database', () => {
     );
   const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n ?? 0;
   const run = (spaceId: string, placement: { kind: 'append' } | { kind: 'replace-page'; pageId: string }) =>
-    importContent(deps, { spaceId, organizationId: 'org1', userId: 'u1', url: 'https://x.test/', source: 'zip', placement });
+    importContent(deps, { head: spaceHead(spaceId), organizationId: 'org1', userId: 'u1', url: 'https://x.test/', source: 'zip', placement });
 
   it('writes one revision and its bodies; a one-page change of 100 adds one body row', async () => {
     const space = await newSpace();

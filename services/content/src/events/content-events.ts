@@ -24,4 +24,12 @@ export const ContentEvent = {
   // revisionId, parents, type, changedPageIds, current }. `current` is true when it became the
   // space's current revision (imports, merges), false for a change request's revision.
   revisionCreated: 'revision.created',
+  // Change requests (keyed by the space id, so a space's content events stay in order):
+  // { spaceId, organizationId, changeRequestId, number, status, revisionId, ... }.
+  changeRequestCreated: 'change-request.created',
+  changeRequestUpdated: 'change-request.updated',
+  changeRequestMerged: 'change-request.merged',
+  // Comments: { spaceId, organizationId, changeRequestId, commentId, postedBy | resolvedBy }.
+  commentCreated: 'comment.created',
+  commentResolved: 'comment.resolved',
 } as const;

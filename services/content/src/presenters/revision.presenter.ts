@@ -87,11 +87,13 @@ export function presentPageTree(index: RevisionIndex, space: SpaceRef, c: Conten
   return build(rootId);
 }
 
-export function presentRevision(revision: RevisionRow, index: RevisionIndex, space: SpaceRef, c: ContentUrls) {
+/** Reference schema: Revision; a merge revision embeds the change request it merged (`mergedFrom`). */
+export function presentRevision(revision: RevisionRow, index: RevisionIndex, space: SpaceRef, c: ContentUrls, mergedFrom?: object) {
   return {
     object: 'revision',
     id: revision.id,
     type: revision.type,
+    ...(mergedFrom ? { mergedFrom } : {}),
     parents: revision.parents,
     pages: presentPageTree(index, space, c),
     files: revision.tree.files.map((f) => presentFile(f, revision.id, c)),

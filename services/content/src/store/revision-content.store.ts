@@ -10,10 +10,12 @@ export interface RevisionRow {
   parents: string[];
   type: RevisionType;
   tree: RevisionTree;
+  /** A merge revision: the change request it merged. */
+  mergedFrom: string | null;
   createdAt: Date;
 }
 
-const REVISION = `id, space_id AS "spaceId", parents, type, tree, created_at AS "createdAt"`;
+const REVISION = `id, space_id AS "spaceId", parents, type, tree, merged_from AS "mergedFrom", created_at AS "createdAt"`;
 
 export function findRevision(db: SqlExecutor, spaceId: string, revisionId: string): Promise<RevisionRow | null> {
   return queryOne<RevisionRow>(db, `SELECT ${REVISION} FROM revisions WHERE id = $1 AND space_id = $2`, [revisionId, spaceId]);
@@ -21,10 +23,10 @@ export function findRevision(db: SqlExecutor, spaceId: string, revisionId: strin
 
 export async function insertRevision(
   tx: SqlExecutor,
-  revision: { id: string; spaceId: string; parents: string[]; type: RevisionType; tree: RevisionTree; createdBy: string | null },
+  revision: { id: string; spaceId: string; parents: string[]; type: RevisionType; tree: RevisionTree; createdBy: string | null; mergedFrom?: string },
   now: Date,
 ): Promise<void> {
-  await tx.query('INSERT INTO revisions (id, space_id, parents, type, tree, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+  await tx.query('INSERT INTO revisions (id, space_id, parents, type, tree, created_by, created_at, merged_from) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
     revision.id,
     revision.spaceId,
     revision.parents,
@@ -32,6 +34,7 @@ export async function insertRevision(
     JSON.stringify(revision.tree),
     revision.createdBy,
     now,
+    revision.mergedFrom ?? null,
   ]);
 }
 

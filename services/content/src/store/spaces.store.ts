@@ -31,11 +31,15 @@ export type SpaceWithCounts = SpaceRow & SpaceCounts;
 
 /**
  * The counters of a space as SQL columns over the spaces row aliased `s`; every query that returns
- * a SpaceWithCounts selects them, so N spaces still take one query. Change requests and comments
- * do not exist yet, so they are zero: the change-request work replaces these constants with
- * correlated counts (e.g. `(SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id)`).
+ * a SpaceWithCounts selects them, so N spaces still take one query (each count reads an index).
+ * `comments` counts the open comments of the change requests still in progress (open or draft).
  */
-export const SPACE_COUNT_COLUMNS = '0::int AS comments, 0::int AS change_requests, 0::int AS change_requests_open, 0::int AS change_requests_draft';
+export const SPACE_COUNT_COLUMNS = `
+  (SELECT count(*)::int FROM change_request_comments c JOIN change_requests cr ON cr.id = c.change_request_id
+    WHERE c.space_id = s.id AND c.resolved_at IS NULL AND cr.status IN ('open', 'draft')) AS comments,
+  (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id) AS change_requests,
+  (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'open') AS change_requests_open,
+  (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'draft') AS change_requests_draft`;
 
 /** A SpaceWithCounts from the spaces row aliased `s` (also in RETURNING). */
 export const SPACE_WITH_COUNTS = `s.*, ${SPACE_COUNT_COLUMNS}`;

@@ -1,9 +1,10 @@
-import { badRequest, blobKey, conflict, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
+import { badRequest, blobKey, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
-import { findRevision, insertBodies, insertRevision, lockSpaceContent, setCurrentRevision, touchBlobs } from '../../store/revision-content.store';
+import { findRevision, insertBodies, insertRevision, touchBlobs } from '../../store/revision-content.store';
 import { ImportRefused, type ImportDeps, type ImportedContent, type ImportSource, type Importer } from '../import/imported-content';
 import { applyImport, type Placement } from './apply-import';
+import type { ContentHead } from './content-heads';
 import { listTargets } from './link-targets';
 
 export interface ImportContentResult {
@@ -13,7 +14,8 @@ export interface ImportContentResult {
 }
 
 export interface ImportRequest {
-  spaceId: string;
+  /** Main or a change request (content-heads.ts). */
+  head: ContentHead;
   organizationId: string;
   userId: string;
   url: string;
@@ -31,18 +33,27 @@ export interface ContentImportDeps {
 }
 
 /**
- * Runs an import into one new revision of type `edits` that becomes the space's current revision.
- * Fetching and converting happen first, outside any transaction; then, with the space row locked,
- * the revision is built on whatever revision is current at that moment (so two imports never
- * overwrite each other), stored with its bodies and announced in one transaction. A failure at
+ * Runs an import into one new revision of type `edits` that becomes the head's revision (main's
+ * current revision, or a change request's). Fetching and converting happen first, outside any
+ * transaction; then, with the head locked, the revision is built on whatever revision the head
+ * points at that moment (so two imports never overwrite each other), stored with its bodies and
+ * announced in one transaction. A failure at
  * any step leaves the previous revision current. Blobs are written before the transaction
  * (content-addressed, so a retry writes nothing twice; one orphaned by a failure is collected).
  */
 export async function importContent(deps: ContentImportDeps, request: ImportRequest): Promise<ImportContentResult> {
+  const { head } = request;
   const started = Date.now();
   const imported = await runImporter(deps, request);
   deps.log.info(
-    { spaceId: request.spaceId, source: request.source, pages: countPages(imported.pages), files: imported.files.length, ms: Date.now() - started },
+    {
+      spaceId: head.spaceId,
+      changeRequestId: head.changeRequestId,
+      source: request.source,
+      pages: countPages(imported.pages),
+      files: imported.files.length,
+      ms: Date.now() - started,
+    },
     'import converted; writing the revision',
   );
   await touchBlobs(
@@ -52,11 +63,9 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
   for (const file of imported.files) await deps.blobs.put(file.bytes);
 
   return deps.db.transaction(async (tx) => {
-    const space = await lockSpaceContent(tx, request.spaceId);
-    if (!space || space.deletedAt) throw notFound(`Space ${request.spaceId} not found`);
-    if (space.editMode === 'locked') throw conflict(`Space ${request.spaceId} is locked (editMode "locked"): unlock it to import content`);
-    const parent = await findRevision(tx, request.spaceId, space.revisionId);
-    if (!parent) throw new Error(`space ${request.spaceId} points at a missing revision ${space.revisionId}`);
+    const { revisionId: parentId } = await head.lock(tx);
+    const parent = await findRevision(tx, head.spaceId, parentId);
+    if (!parent) throw new Error(`space ${head.spaceId} points at a missing revision ${parentId}`);
     if (request.placement.kind === 'replace-page') {
       const pageId = request.placement.pageId;
       const page = parent.tree.pages.find((p) => p.id === pageId);
@@ -70,28 +79,25 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
       tx,
       [...draft.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
     );
-    await insertRevision(
-      tx,
-      { id: revisionId, spaceId: request.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId },
-      now,
-    );
-    await setCurrentRevision(tx, request.spaceId, revisionId, now);
+    await insertRevision(tx, { id: revisionId, spaceId: head.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId }, now);
+    await head.advance(tx, revisionId, draft.tree, now);
     await announce(
       tx,
-      request.spaceId,
+      head.spaceId,
       ContentEvent.revisionCreated,
       {
-        spaceId: request.spaceId,
+        spaceId: head.spaceId,
         organizationId: request.organizationId,
         revisionId,
         parents: [parent.id],
         type: 'edits',
         changedPageIds: draft.changedPageIds,
-        current: true,
+        current: head.current,
+        ...(head.changeRequestId ? { changeRequestId: head.changeRequestId } : {}),
       },
       now,
     );
-    deps.log.info({ spaceId: request.spaceId, revisionId, changedPages: draft.changedPageIds.length, ms: Date.now() - started }, 'import written');
+    deps.log.info({ spaceId: head.spaceId, revisionId, changedPages: draft.changedPageIds.length, ms: Date.now() - started }, 'import written');
     return { revision: revisionId, importedResources: draft.importedResources, totalResources: imported.totalResources };
   });
 }

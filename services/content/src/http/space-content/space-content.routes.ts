@@ -1,6 +1,10 @@
 import { Router } from 'express';
 import { listEnvelope, notFound, pageRequest, route, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
+import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
+import { presentMergedFrom } from '../change-requests/change-request-answers';
+import { authorizeChangeRequest } from '../../policies/change-request.policy';
+import { findChangeRequest } from '../../store/change-requests.store';
 import { cachedText, loadRevision, pageIn, readPageBody, type LoadedRevision } from '../../domain/content/read-content';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentFile, presentPage, presentPageTree, presentRevision, type ContentUrls } from '../../presenters/revision.presenter';
@@ -11,6 +15,9 @@ import {
   fileParams,
   filesQuery,
   importBody,
+  changeRequestFileParams,
+  changeRequestPageParams,
+  changeRequestParams,
   pageParams,
   pageQueryParams,
   revisionFileParams,
@@ -20,6 +27,31 @@ import {
   spaceParams,
   supportedSource,
 } from './space-content.schema';
+
+/** What a content path names: a space, and a revision or a change request in it (or neither: main). */
+type ContentPathParams = { spaceId: string; revisionId?: string; changeRequestId?: string };
+
+const CONTENT_SOURCES = [
+  { base: '/v1/spaces/:spaceId/content', params: spaceParams, pageParams, fileParams },
+  { base: '/v1/spaces/:spaceId/revisions/:revisionId', params: revisionParams, pageParams: revisionPageParams, fileParams: revisionFileParams },
+  {
+    base: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+    params: changeRequestParams,
+    pageParams: changeRequestPageParams,
+    fileParams: changeRequestFileParams,
+  },
+] as const;
+const IMPORT_TARGETS = [CONTENT_SOURCES[0], CONTENT_SOURCES[2]] as const;
+
+/** Main's head (the space needs `edit`) or a change request's (`edit` on its space too). */
+async function importHead(deps: SpaceContentDeps, p: ContentPathParams, userId: string) {
+  if (!p.changeRequestId) {
+    const { space } = await authorizeSpace(deps.db, deps.membership, p.spaceId, userId, 'edit');
+    return { space, head: spaceHead(space.id) };
+  }
+  const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, p.spaceId, p.changeRequestId, userId, 'edit');
+  return { space, head: changeRequestHead(space.id, changeRequest.id, userId) };
+}
 
 export type SpaceContentDeps = ContentHttpDeps & {
   cache: Cache;
@@ -37,74 +69,68 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
   const { db, cache, membership, contentUrls } = deps;
   const router = Router();
 
-  /** The space (checked for `read`) and the revision asked for: the current one unless `revisionId`. */
-  const readable = async (spaceId: string, userId: string, revisionId?: string) => {
-    const { space } = await authorizeSpace(db, membership, spaceId, userId, 'read');
-    const loaded = await loadRevision(db, cache, space.id, revisionId ?? space.revision_id);
-    return { space: { id: space.id, organizationId: space.organization_id }, loaded };
+  /** The revision a path names: a revision by id, a change request's, or main's current one. */
+  const revisionIdOf = async (p: ContentPathParams, space: { id: string; revision_id: string }): Promise<string> => {
+    if (p.revisionId) return p.revisionId;
+    if (!p.changeRequestId) return space.revision_id;
+    const changeRequest = await findChangeRequest(db, space.id, p.changeRequestId);
+    if (!changeRequest) throw notFound(`Change request ${p.changeRequestId} not found`);
+    return changeRequest.revisionId;
+  };
+  /** The space (checked for `read`) and the revision its path names. */
+  const readable = async (p: ContentPathParams, userId: string) => {
+    const { space } = await authorizeSpace(db, membership, p.spaceId, userId, 'read');
+    const loaded = await loadRevision(db, cache, space.id, await revisionIdOf(p, space));
+    return { space: { id: space.id, organizationId: space.organization_id, revisionId: space.revision_id }, loaded };
   };
   const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
 
-  for (const [prefix, params] of [
-    ['/v1/spaces/:spaceId/content', spaceParams],
-    ['/v1/spaces/:spaceId/revisions/:revisionId', revisionParams],
-  ] as const) {
+  for (const source of CONTENT_SOURCES) {
     router.get(
-      prefix,
-      route({ params, query: revisionQuery }, async ({ params: p, principal }, res) => {
-        const { space, loaded } = await readable(p.spaceId, principal.userId, 'revisionId' in p ? p.revisionId : undefined);
-        res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls));
+      source.base,
+      route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
+        const { space, loaded } = await readable(params, principal.userId);
+        const mergedFrom = loaded.revision.mergedFrom ? await presentMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
+        res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls, mergedFrom));
       }),
     );
     router.get(
-      `${prefix}/pages`,
-      route({ params, query: revisionQuery }, async ({ params: p, principal }, res) => {
-        const { space, loaded } = await readable(p.spaceId, principal.userId, 'revisionId' in p ? p.revisionId : undefined);
+      `${source.base}/pages`,
+      route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
+        const { space, loaded } = await readable(params, principal.userId);
         res.json({ pages: presentPageTree(loaded.index, space, contentUrls) });
       }),
     );
     router.get(
-      `${prefix}/files`,
-      route({ params, query: filesQuery }, async ({ params: p, query, principal }, res) => {
+      `${source.base}/files`,
+      route({ params: source.params, query: filesQuery }, async ({ params, query, principal }, res) => {
         const page = pageRequest(query);
-        const { loaded } = await readable(p.spaceId, principal.userId, 'revisionId' in p ? p.revisionId : undefined);
+        const { loaded } = await readable(params, principal.userId);
         const files = filesOf(loaded);
         const items = files.slice(page.offset, page.offset + page.limit).map((f) => presentFile(f, loaded.revision.id, contentUrls));
         res.json(listEnvelope(items, files.length, page));
       }),
     );
-  }
-
-  for (const [path, params] of [
-    ['/v1/spaces/:spaceId/content/files/:fileId', fileParams],
-    ['/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId', revisionFileParams],
-  ] as const) {
     router.get(
-      path,
-      route({ params, query: revisionQuery }, async ({ params: p, principal }, res) => {
-        const { loaded } = await readable(p.spaceId, principal.userId, 'revisionId' in p ? p.revisionId : undefined);
-        const file = filesOf(loaded).find((f) => f.id === p.fileId);
-        if (!file) throw notFound(`File ${p.fileId} not found`);
+      `${source.base}/files/:fileId`,
+      route({ params: source.fileParams, query: revisionQuery }, async ({ params, principal }, res) => {
+        const { loaded } = await readable(params, principal.userId);
+        const file = filesOf(loaded).find((f) => f.id === params.fileId);
+        if (!file) throw notFound(`File ${params.fileId} not found`);
         res.json(presentFile(file, loaded.revision.id, contentUrls));
       }),
     );
-  }
-
-  for (const [path, params] of [
-    ['/v1/spaces/:spaceId/content/page/:pageId', pageParams],
-    ['/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId', revisionPageParams],
-  ] as const) {
     router.get(
-      path,
-      route({ params, query: pageQueryParams }, async ({ params: p, query, principal }, res) => {
-        const { space } = await authorizeSpace(db, membership, p.spaceId, principal.userId, 'read');
-        const revisionId = 'revisionId' in p ? p.revisionId : space.revision_id;
+      `${source.base}/page/:pageId`,
+      route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
+        const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'read');
+        const revisionId = await revisionIdOf(params, space);
         const format = query.format ?? 'markdown';
         // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format
         // (and the organization, which its `urls` name: a transfer changes them).
-        const answer = await cachedText(cache, `content:page:${space.organization_id}:${space.id}:${revisionId}:${p.pageId}:${format}`, async () => {
+        const answer = await cachedText(cache, `content:page:${space.organization_id}:${space.id}:${revisionId}:${params.pageId}:${format}`, async () => {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
-          const page = pageIn(loaded, p.pageId);
+          const page = pageIn(loaded, params.pageId);
           const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
           const ref = { id: space.id, organizationId: space.organization_id };
           return JSON.stringify(presentPage(page, loaded.index, ref, contentUrls, body, presentPageTree(loaded.index, ref, contentUrls, page.id)));
@@ -114,29 +140,32 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     );
   }
 
-  // An import appends to the space's content; a page import replaces that page's body.
-  for (const [path, params] of [
-    ['/v1/spaces/:spaceId/content/import', spaceParams],
-    ['/v1/spaces/:spaceId/content/page/:pageId/import', pageParams],
-  ] as const) {
-    router.post(
-      path,
-      route({ params, body: importBody }, async ({ params: p, body, principal }, res) => {
-        const { space } = await authorizeSpace(db, membership, p.spaceId, principal.userId, 'edit');
-        const result = await importContent(deps.imports, {
-          spaceId: space.id,
-          organizationId: space.organization_id,
-          userId: principal.userId,
-          url: body.url,
-          source: supportedSource(body.source),
-          placement: 'pageId' in p ? { kind: 'replace-page', pageId: p.pageId } : { kind: 'append' },
-        });
-        res
-          .status(201)
-          .location(deps.urls.api(`/spaces/${space.id}/revisions/${result.revision}`))
-          .json(result);
-      }),
-    );
+  // An import appends to the content; a page import replaces that page's body. Main's paths write
+  // the space's current revision; a change request's write only the change request's revision.
+  for (const source of IMPORT_TARGETS) {
+    for (const [path, params] of [
+      [`${source.base}/import`, source.params],
+      [`${source.base}/page/:pageId/import`, source.pageParams],
+    ] as const) {
+      router.post(
+        path,
+        route({ params, body: importBody }, async ({ params: p, body, principal }, res) => {
+          const { space, head } = await importHead(deps, p, principal.userId);
+          const result = await importContent(deps.imports, {
+            head,
+            organizationId: space.organization_id,
+            userId: principal.userId,
+            url: body.url,
+            source: supportedSource(body.source),
+            placement: 'pageId' in p ? { kind: 'replace-page', pageId: p.pageId } : { kind: 'append' },
+          });
+          res
+            .status(201)
+            .location(deps.urls.api(`/spaces/${space.id}/revisions/${result.revision}`))
+            .json(result);
+        }),
+      );
+    }
   }
 
   // Signed download links (no bearer token; the gateway lets them through, the signature is checked here).

@@ -10,6 +10,10 @@ export const pageParams = spaceParams.extend({ pageId: resourceId });
 export const revisionPageParams = revisionParams.extend({ pageId: resourceId });
 export const fileParams = spaceParams.extend({ fileId: resourceId });
 export const revisionFileParams = revisionParams.extend({ fileId: resourceId });
+/** A change request by id or by its number in the space. */
+export const changeRequestParams = spaceParams.extend({ changeRequestId: resourceId });
+export const changeRequestPageParams = changeRequestParams.extend({ pageId: resourceId });
+export const changeRequestFileParams = changeRequestParams.extend({ fileId: resourceId });
 export const downloadParams = z.object({ revisionId: resourceId, fileId: resourceId });
 
 /** `metadata` and `computed` (both default true): Quire has no git metadata or computed content to leave out. */

@@ -1,0 +1,80 @@
+import { conflict, newId, type SqlDatabase } from '@quire/common';
+import { announce } from '../../events/announce';
+import { ContentEvent } from '../../events/content-events';
+import {
+  findChangeRequest,
+  insertChangeRequest,
+  lockChangeRequest,
+  takeChangeRequestNumber,
+  updateChangeRequestFields,
+  type ChangeRequestRow,
+  type ChangeRequestStatus,
+} from '../../store/change-requests.store';
+import { lockSpaceContent } from '../../store/revision-content.store';
+
+/** What events about a change request carry. */
+export function changeRequestFacts(cr: ChangeRequestRow, organizationId: string) {
+  return { spaceId: cr.spaceId, organizationId, changeRequestId: cr.id, number: cr.number, status: cr.status, revisionId: cr.revisionId };
+}
+
+/**
+ * Opens a change request on main's current revision: one row (no page is copied — the change
+ * request points at the same immutable revision until something is imported into it). The
+ * number is taken under the space row's lock, so concurrent creates get distinct numbers.
+ */
+export async function createChangeRequest(
+  db: SqlDatabase,
+  request: { spaceId: string; organizationId: string; userId: string; subject: string; status: 'draft' | 'open' },
+  now: Date,
+): Promise<ChangeRequestRow> {
+  return db.transaction(async (tx) => {
+    const number = await takeChangeRequestNumber(tx, request.spaceId);
+    const space = await lockSpaceContent(tx, request.spaceId);
+    if (!space) throw new Error(`space ${request.spaceId} vanished while opening a change request`);
+    const cr = await insertChangeRequest(
+      tx,
+      {
+        id: newId(),
+        spaceId: request.spaceId,
+        number,
+        status: request.status,
+        subject: request.subject,
+        createdBy: request.userId,
+        revisionId: space.revisionId,
+      },
+      now,
+    );
+    await announce(
+      tx,
+      request.spaceId,
+      ContentEvent.changeRequestCreated,
+      { ...changeRequestFacts(cr, request.organizationId), createdBy: request.userId },
+      now,
+    );
+    return cr;
+  });
+}
+
+/** PATCH: `subject` and `status` (draft, open, archived; `merged` only by merging). A merged change request is final. */
+export async function updateChangeRequest(
+  db: SqlDatabase,
+  target: { spaceId: string; organizationId: string; id: string },
+  changes: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> },
+  now: Date,
+): Promise<ChangeRequestRow> {
+  return db.transaction(async (tx) => {
+    const cr = await lockChangeRequest(tx, target.spaceId, target.id);
+    if (!cr) throw new Error(`change request ${target.id} vanished`);
+    if (cr.status === 'merged' && changes.status !== undefined) throw conflict(`Change request #${cr.number} is merged: its status cannot change any more`);
+    await updateChangeRequestFields(tx, cr.id, changes, now);
+    const updated = (await findChangeRequest(tx, target.spaceId, cr.id)) as ChangeRequestRow;
+    await announce(
+      tx,
+      target.spaceId,
+      ContentEvent.changeRequestUpdated,
+      { ...changeRequestFacts(updated, target.organizationId), previousStatus: cr.status },
+      now,
+    );
+    return updated;
+  });
+}

@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { listEnvelope, pageRequest, route } from '@quire/common';
+import { createChangeRequest, updateChangeRequest } from '../../domain/change-requests/change-requests';
+import { authorizeChangeRequest, authorizeSpaceFor } from '../../policies/change-request.policy';
+import { listChangeRequests } from '../../store/change-requests.store';
+import type { ContentHttpDeps } from '../deps';
+import { answerChangeRequest, answerChangeRequests } from './change-request-answers';
+import { changeRequestParams, createChangeRequestBody, listChangeRequestsQuery, spaceParams, updateChangeRequestBody } from './change-requests.schema';
+
+const spaceOf = (space: { id: string; organization_id: string; revision_id: string }) => ({
+  id: space.id,
+  organizationId: space.organization_id,
+  revisionId: space.revision_id,
+});
+
+/** A space's change requests: list, open, read (by id or number), edit subject and status. */
+export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
+  const { db, membership, clock } = deps;
+  const router = Router();
+
+  router.get(
+    '/v1/spaces/:spaceId/change-requests',
+    route({ params: spaceParams, query: listChangeRequestsQuery }, async ({ params, query, principal }, res) => {
+      const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'read');
+      const page = pageRequest(query);
+      const { rows, total } = await listChangeRequests(db, space.id, { status: query.status, creator: query.creator, contributor: query.contributor }, page);
+      res.json(listEnvelope(await answerChangeRequests(deps, rows, spaceOf(space)), total, page));
+    }),
+  );
+
+  router.post(
+    '/v1/spaces/:spaceId/change-requests',
+    route({ params: spaceParams, body: createChangeRequestBody }, async ({ params, body, principal }, res) => {
+      const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'create');
+      const cr = await createChangeRequest(
+        db,
+        { spaceId: space.id, organizationId: space.organization_id, userId: principal.userId, subject: body.subject, status: 'open' },
+        clock(),
+      );
+      const answer = await answerChangeRequest(deps, cr, { ...spaceOf(space), revisionId: cr.revisionInitial });
+      res.status(201).location(answer.urls.location).json(answer);
+    }),
+  );
+
+  router.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId',
+    route({ params: changeRequestParams }, async ({ params, principal }, res) => {
+      const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'read');
+      res.json(await answerChangeRequest(deps, changeRequest, spaceOf(space)));
+    }),
+  );
+
+  router.patch(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId',
+    route({ params: changeRequestParams, body: updateChangeRequestBody }, async ({ params, body, principal }, res) => {
+      const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'edit');
+      const updated = await updateChangeRequest(db, { spaceId: space.id, organizationId: space.organization_id, id: changeRequest.id }, body, clock());
+      res.json(await answerChangeRequest(deps, updated, spaceOf(space)));
+    }),
+  );
+
+  return router;
+}

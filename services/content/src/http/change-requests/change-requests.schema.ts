@@ -1,0 +1,31 @@
+import { pageQuery, resourceId, text, z } from '@quire/common';
+
+// Reference: listChangeRequestsForSpace, createChangeRequest, getChangeRequestById,
+// updateChangeRequestById, mergeChangeRequest, updateChangeRequest, getChangeRequestPDF.
+
+export const spaceParams = z.object({ spaceId: resourceId });
+/** A change request by id or by its number in the space. */
+export const changeRequestParams = spaceParams.extend({ changeRequestId: resourceId });
+
+export const listChangeRequestsQuery = pageQuery.extend({
+  status: z.enum(['draft', 'open', 'archived', 'merged']).default('open'),
+  creator: resourceId.optional(),
+  contributor: resourceId.optional(),
+});
+
+/** ChangeRequestSubject: 0..100 code points (the reference sets no limit on create; the answer's schema does). */
+const subject = text({ max: 100 });
+
+export const createChangeRequestBody = z.object({ subject: subject.default(''), agentTaskId: z.string().max(128).optional() }).strict();
+
+export const updateChangeRequestBody = z
+  .object({
+    subject,
+    status: z.enum(['draft', 'open', 'archived'], {
+      errorMap: () => ({ message: 'must be draft, open or archived ("merged" is set only by merging)' }),
+    }),
+  })
+  .partial()
+  .strict();
+
+export const pdfQuery = z.object({ only: z.enum(['true', 'false']).optional(), page: resourceId.optional() });

@@ -1,0 +1,44 @@
+import type { PresentedUser, UrlBuilder } from '@quire/common';
+import type { ChangeRequestRow } from '../store/change-requests.store';
+
+/** What a change request is presented against: its space (main's revision decides `outdated`). */
+export interface ChangeRequestSpace {
+  id: string;
+  organizationId: string;
+  revisionId: string;
+}
+
+/** The revision main had when the change request last took it in (reference: revisionMergedAncestor ?? revisionInitial). */
+export function changeRequestBase(cr: ChangeRequestRow): string {
+  return cr.revisionMergedAncestor ?? cr.revisionInitial;
+}
+
+/**
+ * Reference schema: ChangeRequest. `outdated`: main moved since the change request's base (a
+ * merged or archived change request is not waiting for anything, so it is never outdated).
+ */
+export function presentChangeRequest(cr: ChangeRequestRow, space: ChangeRequestSpace, createdBy: PresentedUser, urls: UrlBuilder) {
+  return {
+    object: 'change-request' as const,
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject,
+    createdBy,
+    createdAt: cr.createdAt.toISOString(),
+    updatedAt: cr.updatedAt.toISOString(),
+    space: space.id,
+    revision: cr.revisionId,
+    revisionInitial: cr.revisionInitial,
+    ...(cr.revisionMergedAncestor ? { revisionMergedAncestor: cr.revisionMergedAncestor } : {}),
+    ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
+    comments: cr.comments,
+    outdated: (cr.status === 'open' || cr.status === 'draft') && changeRequestBase(cr) !== space.revisionId,
+    urls: {
+      location: urls.api(`/spaces/${space.id}/change-requests/${cr.id}`),
+      app: urls.app(`/o/${space.organizationId}/s/${space.id}/~/changes/${cr.number}`),
+    },
+  };
+}
+
+export type PresentedChangeRequest = ReturnType<typeof presentChangeRequest>;
