@@ -6,17 +6,17 @@
 // 3. the rows one revision writes when it changes 1 page of 1,000 (a page import).
 // Results: bench/results/content.md.
 const { createServer } = require('node:http');
-const { spawn, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
 const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { randomBytes } = require('node:crypto');
-const { ROOT, log, recreatePgDatabase, startInfra, summary, waitReady } = require('./support');
+const { ROOT, log, summary } = require('./support');
+const { MODES, caller } = require('./content-stacks');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const READS = Number(process.env.BENCH_READS ?? 200);
-const PORT = Number(process.env.BENCH_PORT ?? 28390);
 
+/** The 1,000-page zip of bench/make-content-zip.py. */
 function makeZip(dir) {
   const out = join(dir, 'content.zip');
   const made = spawnSync('python3', [join(ROOT, 'bench/make-content-zip.py'), out], { stdio: 'inherit' });
@@ -62,14 +62,7 @@ async function endToEnd(zip, startStack) {
   const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
   const stack = await startStack();
   try {
-    const { base, token } = stack;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const call = async (method, path, body) => {
-      const res = await fetch(base + path, { method, headers, body: body && JSON.stringify(body) });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-      return JSON.parse(text);
-    };
+    const call = caller(stack);
     const orgId = (await call('GET', '/v1/orgs')).items[0].id;
     const rates = [];
     let spaceId;
@@ -95,8 +88,9 @@ async function endToEnd(zip, startStack) {
     for (let i = 0; i < READS; i++)
       documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
     const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[500]}/import`, { source: 'markdown', url: `${fixtureUrl}/one-page.md` });
-    const rows = await stack.rowsOfRevision(onePage.revision);
-    return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, rows: rows ?? (await stack.stop()) };
+    stack.probe('rows', ROWS_OF_REVISION, [onePage.revision]);
+    const probes = await stack.stop();
+    return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, rows: probes.rows[0] };
   } finally {
     await stack.stop();
     fixture.close();
@@ -110,92 +104,6 @@ const ROWS_OF_REVISION = `WITH r AS (SELECT tree, parents[1] AS parent FROM revi
   SELECT (SELECT count(*)::int FROM mine WHERE body NOT IN (SELECT body FROM theirs)) AS bodies,
          (SELECT jsonb_array_length(tree->'pages') FROM r) AS pages`;
 
-const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
-
-/** `npm start`: one process on PGlite; the rows are read from its database once it has stopped. */
-function embeddedStack(dataDir) {
-  return async () => {
-    const token = `qr_${randomBytes(24).toString('base64url')}`;
-    const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, ...ENV },
-      stdio: 'ignore',
-    });
-    const stopped = new Promise((resolve) => child.once('exit', resolve));
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitReady(`${base}/readyz`, 60000);
-    let revisionToCount;
-    return {
-      base,
-      token,
-      // PGlite has one owner: the rows are counted by `stop`, which answers them.
-      rowsOfRevision: async (revisionId) => {
-        revisionToCount = revisionId;
-        return null;
-      },
-      stop: async () => {
-        if (child.exitCode === null) child.kill('SIGTERM');
-        await stopped;
-        if (!revisionToCount) return null;
-        const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
-        const db = await PGlite.create(join(dataDir, 'content'));
-        try {
-          return (await db.query(ROWS_OF_REVISION, [revisionToCount])).rows[0];
-        } finally {
-          await db.close();
-        }
-      },
-    };
-  };
-}
-
-/** One process per service on the local PostgreSQL, Redis and Kafka (deploy/local). */
-function distributedStack(dir) {
-  return async () => {
-    const { LocalStack } = require('@quire/gateway');
-    const { Client } = require('pg');
-    const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
-    const token = `qr_${randomBytes(24).toString('base64url')}`;
-    const databaseUrls = {};
-    for (const name of ['identity', 'content', 'sites', 'specs', 'insights']) databaseUrls[name] = await recreatePgDatabase(`quire_bench_content_${name}`);
-    const stack = new LocalStack({
-      repoRoot: ROOT,
-      logDir: join(dir, 'logs'),
-      gatewayPort: PORT,
-      httpPortBase: PORT + 1,
-      grpcPortBase: PORT + 1001,
-      databaseUrls,
-      redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
-      kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
-      clickhouseUrl: 'http://127.0.0.1:1',
-      internalSecret: randomBytes(32).toString('base64url'),
-      bootstrapToken: token,
-      extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
-    });
-    await stack.start('identity');
-    await stack.start('content');
-    await stack.start('gateway');
-    return {
-      base: stack.url,
-      token,
-      rowsOfRevision: async (revisionId) => {
-        const client = new Client({ connectionString: databaseUrls.content });
-        await client.connect();
-        try {
-          return (await client.query(ROWS_OF_REVISION, [revisionId])).rows[0];
-        } finally {
-          await client.end();
-        }
-      },
-      stop: async () => {
-        await stack.stopAll();
-        stopInfra();
-        return null;
-      },
-    };
-  };
-}
-
-const MODES = { embedded: embeddedStack, distributed: distributedStack };
 
 async function main() {
   const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
@@ -207,7 +115,7 @@ async function main() {
   for (const mode of modes) {
     if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
     log(`${mode} mode`);
-    results[mode] = await endToEnd(zip, MODES[mode](join(dir, mode)));
+    results[mode] = await endToEnd(zip, MODES[mode](join(dir, mode), 'content'));
   }
   const rate = (r) => `${Math.round(summary(r).p50)} pages/s (min ${Math.round(summary(r).min)}, max ${Math.round(summary(r).max)})`;
   const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
@@ -237,4 +145,4 @@ async function main() {
   process.stdout.write(report);
 }
 
-module.exports = { main };
+module.exports = { main, makeZip, countPages };

@@ -2,6 +2,7 @@
 // `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/.
 const BENCHES = {
   content: () => require('./content').main(),
+  'change-requests': () => require('./change-requests').main(),
   gateway: () => require('./gateway').main(),
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
@@ -12,6 +13,7 @@ if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
   process.stdout.write(
     `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
       '  content   zip import of 1,000 pages (pages/s) vs unzip + convert in process; page reads p50/p99; rows per one-page revision\n' +
+      '  change-requests  merge and update of 50+50 changed pages of 1,000 vs the merge in process; open a change request (rows); list 1,000 comments\n' +
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n',

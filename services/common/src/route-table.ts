@@ -63,14 +63,14 @@ const SPECS_TABLE: Spec[] = [
   ['GET', `${ORG}/search`, 'content', CONTENT_LATER],
   ['GET POST', '/spaces/{spaceId}/change-requests', 'content'],
   ['GET PATCH', CR, 'content'],
-  ['POST', `${CR}/merge`, 'content', CONTENT_LATER],
-  ['POST', `${CR}/update`, 'content', CONTENT_LATER],
-  ['GET', `${CR}/pdf`, 'content', CONTENT_LATER],
+  ['POST', `${CR}/merge`, 'content'],
+  ['POST', `${CR}/update`, 'content'],
+  ['GET', `${CR}/pdf`, 'content'],
   ['GET POST', COMMENTS, 'content', CONTENT_LATER],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content', CONTENT_LATER],
   ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content', CONTENT_LATER],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content', CONTENT_LATER],
-  // space content (the change-request variants arrive with change requests)
+  // space content, and the same under a change request
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `/spaces/{spaceId}/content${suffix}`, 'content']),
   ['POST', '/spaces/{spaceId}/content/import', 'content'],
   ['POST', '/spaces/{spaceId}/content/page/{pageId}/import', 'content'],
@@ -82,6 +82,9 @@ const SPECS_TABLE: Spec[] = [
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `${CR}/content${suffix}`, 'content']),
   ['POST', `${CR}/content/import`, 'content'],
   ['POST', `${CR}/content/page/{pageId}/import`, 'content'],
+  // Quire companions: page edits inside a change request (docs/change-requests.md)
+  ['DELETE', `${CR}/content/page/{pageId}`, 'content'],
+  ['POST', `${CR}/content/page/{pageId}/move`, 'content'],
   ...['/files/{fileId}/backlinks', '/page/{pageId}/links'].flatMap((suffix) => content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER])),
   // sites (insights paths below are more specific and belong to insights)
   ['GET POST', `${ORG}/sites`, 'sites'],
@@ -123,6 +126,7 @@ const SPECS_TABLE: Spec[] = [
 const SIGNED_URL_TABLE: Spec[] = [
   ['GET', '/openapi-documents/{versionId}', 'specs'],
   ['GET', '/file-downloads/{revisionId}/{fileId}', 'content'],
+  ['GET', '/pdf-exports/{spaceId}/{revisionId}/{scope}', 'content'],
 ];
 
 const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =>

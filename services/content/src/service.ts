@@ -3,6 +3,8 @@ import { MembershipResolver, mountPlannedRoutes, OutboundAddressPolicy, Outbound
 import { contentSettingsFromEnv } from './content-settings';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
+import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
+import { changeRequestPagesRoutes } from './http/change-requests/change-request-pages.routes';
 import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
@@ -44,6 +46,8 @@ export function contentModule(): ServiceModule {
           app.use(customFieldsRoutes(deps));
           app.use(spaceContentRoutes(contentDeps));
           app.use(changeRequestsRoutes(deps));
+          app.use(changeRequestPagesRoutes(deps));
+          app.use(changeRequestPdfRoutes(contentDeps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),

@@ -1,16 +1,11 @@
 import type { PresentedUser, UrlBuilder } from '@quire/common';
-import type { ChangeRequestRow } from '../store/change-requests.store';
+import { changeRequestBase, type ChangeRequestRow } from '../store/change-requests.store';
 
 /** What a change request is presented against: its space (main's revision decides `outdated`). */
 export interface ChangeRequestSpace {
   id: string;
   organizationId: string;
   revisionId: string;
-}
-
-/** The revision main had when the change request last took it in (reference: revisionMergedAncestor ?? revisionInitial). */
-export function changeRequestBase(cr: ChangeRequestRow): string {
-  return cr.revisionMergedAncestor ?? cr.revisionInitial;
 }
 
 /**

@@ -21,6 +21,11 @@ export interface ChangeRequestRow {
   updatedAt: Date;
 }
 
+/** The revision main had when the change request last took it in (reference: revisionMergedAncestor ?? revisionInitial). */
+export function changeRequestBase(cr: Pick<ChangeRequestRow, 'revisionMergedAncestor' | 'revisionInitial'>): string {
+  return cr.revisionMergedAncestor ?? cr.revisionInitial;
+}
+
 const CHANGE_REQUEST = `cr.id, cr.space_id AS "spaceId", cr.number, cr.status, cr.subject, cr.created_by AS "createdBy",
   cr.revision_id AS "revisionId", cr.revision_initial AS "revisionInitial",
   cr.revision_merged_ancestor AS "revisionMergedAncestor", cr.revision_merged AS "revisionMerged", cr.conflicts,

@@ -1,11 +1,9 @@
 import { badRequest, blobKey, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
-import { announce } from '../../events/announce';
-import { ContentEvent } from '../../events/content-events';
-import { findRevision, insertBodies, insertRevision, touchBlobs } from '../../store/revision-content.store';
+import { touchBlobs } from '../../store/revision-content.store';
 import { ImportRefused, type ImportDeps, type ImportedContent, type ImportSource, type Importer } from '../import/imported-content';
 import { applyImport, type Placement } from './apply-import';
+import { commitEdit } from './commit-edit';
 import type { ContentHead } from './content-heads';
-import { listTargets } from './link-targets';
 
 export interface ImportContentResult {
   revision: string;
@@ -62,44 +60,17 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
   );
   for (const file of imported.files) await deps.blobs.put(file.bytes);
 
-  return deps.db.transaction(async (tx) => {
-    const { revisionId: parentId } = await head.lock(tx);
-    const parent = await findRevision(tx, head.spaceId, parentId);
-    if (!parent) throw new Error(`space ${head.spaceId} points at a missing revision ${parentId}`);
+  const { revisionId, draft } = await commitEdit(deps.db, deps.clock, request, (parent) => {
     if (request.placement.kind === 'replace-page') {
       const pageId = request.placement.pageId;
-      const page = parent.tree.pages.find((p) => p.id === pageId);
+      const page = parent.pages.find((p) => p.id === pageId);
       if (!page) throw notFound(`Page ${pageId} not found`);
       if (page.kind !== 'document') throw badRequest(`Page ${pageId} is a ${page.kind}: only a document page takes imported content`);
     }
-    const now = deps.clock();
-    const draft = applyImport(parent.tree, imported, request.placement, { newId: () => newId(), now });
-    const revisionId = newId();
-    await insertBodies(
-      tx,
-      [...draft.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
-    );
-    await insertRevision(tx, { id: revisionId, spaceId: head.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId }, now);
-    await head.advance(tx, revisionId, draft.tree, now);
-    await announce(
-      tx,
-      head.spaceId,
-      ContentEvent.revisionCreated,
-      {
-        spaceId: head.spaceId,
-        organizationId: request.organizationId,
-        revisionId,
-        parents: [parent.id],
-        type: 'edits',
-        changedPageIds: draft.changedPageIds,
-        current: head.current,
-        ...(head.changeRequestId ? { changeRequestId: head.changeRequestId } : {}),
-      },
-      now,
-    );
-    deps.log.info({ spaceId: head.spaceId, revisionId, changedPages: draft.changedPageIds.length, ms: Date.now() - started }, 'import written');
-    return { revision: revisionId, importedResources: draft.importedResources, totalResources: imported.totalResources };
+    return applyImport(parent, imported, request.placement, { newId: () => newId(), now: deps.clock() });
   });
+  deps.log.info({ spaceId: head.spaceId, revisionId, changedPages: draft.changedPageIds.length, ms: Date.now() - started }, 'import written');
+  return { revision: revisionId, importedResources: draft.importedResources, totalResources: imported.totalResources };
 }
 
 async function runImporter(deps: ContentImportDeps, request: ImportRequest): Promise<ImportedContent> {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { listEnvelope, pageRequest, route } from '@quire/common';
 import { createChangeRequest, updateChangeRequest } from '../../domain/change-requests/change-requests';
+import { mergeChangeRequest, pullMainIntoChangeRequest } from '../../domain/change-requests/merge-change-request';
 import { authorizeChangeRequest, authorizeSpaceFor } from '../../policies/change-request.policy';
 import { listChangeRequests } from '../../store/change-requests.store';
 import type { ContentHttpDeps } from '../deps';
@@ -58,6 +59,24 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
       res.json(await answerChangeRequest(deps, updated, spaceOf(space)));
     }),
   );
+
+  // Merge into main (`review`) and pull main in (`edit`): `{ revision, result }`, and the conflicts found when there are any.
+  for (const [path, action, run] of [
+    ['/v1/spaces/:spaceId/change-requests/:changeRequestId/merge', 'merge', mergeChangeRequest],
+    ['/v1/spaces/:spaceId/change-requests/:changeRequestId/update', 'update', pullMainIntoChangeRequest],
+  ] as const) {
+    router.post(
+      path,
+      route({ params: changeRequestParams }, async ({ params, principal, log }, res) => {
+        const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, action);
+        const answer = await run(
+          { db, clock, log },
+          { spaceId: space.id, organizationId: space.organization_id, changeRequestId: changeRequest.id, userId: principal.userId },
+        );
+        res.json({ revision: answer.revision, result: answer.result, ...(answer.conflicts.length ? { conflicts: answer.conflicts } : {}) });
+      }),
+    );
+  }
 
   return router;
 }

@@ -29,3 +29,15 @@ export const updateChangeRequestBody = z
   .strict();
 
 export const pdfQuery = z.object({ only: z.enum(['true', 'false']).optional(), page: resourceId.optional() });
+
+export const changeRequestPageParams = changeRequestParams.extend({ pageId: resourceId });
+
+/** Quire companion: move a page of a change request (`parent` null = top level; `before`/`after` a sibling page id). */
+export const movePageBody = z
+  .object({
+    parent: resourceId.nullable().optional(),
+    position: z.object({ before: resourceId.optional(), after: resourceId.optional() }).strict().optional(),
+  })
+  .strict()
+  .refine((b) => b.parent !== undefined || b.position !== undefined, { message: 'give "parent", "position" or both', path: ['parent'] })
+  .refine((b) => !(b.position?.before && b.position?.after), { message: 'give "before" or "after", not both', path: ['position'] });

@@ -1,0 +1,119 @@
+// The two ways of running, started for the content benchmarks (content, change-requests):
+// `npm start` (embedded, PGlite) and one process per service on PostgreSQL, Redis and Kafka.
+// `probe(name, sql, params)` counts rows in content's database: at once in distributed mode; in
+// embedded mode PGlite has one owner, so probes run when `stop()` has stopped the process (write
+// probes whose answer does not depend on what happens later, e.g. bounded by time or by id).
+// `stop()` answers `{ name: rows }` and may be called again.
+const { spawn } = require('node:child_process');
+const { randomBytes } = require('node:crypto');
+const { join } = require('node:path');
+const { ROOT, recreatePgDatabase, startInfra, waitReady } = require('./support');
+
+const PORT = Number(process.env.BENCH_PORT ?? 28390);
+const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
+
+/** Makes `stop` answer the same promise however often it is called. */
+function once(stop) {
+  let stopping;
+  return () => (stopping ??= stop());
+}
+
+function embeddedStack(dataDir) {
+  return async () => {
+    const token = `qr_${randomBytes(24).toString('base64url')}`;
+    const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, ...ENV },
+      stdio: 'ignore',
+    });
+    const stopped = new Promise((resolve) => child.once('exit', resolve));
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitReady(`${base}/readyz`, 60000);
+    const probes = [];
+    return {
+      base,
+      token,
+      probe: (name, sql, params) => probes.push({ name, sql, params }),
+      stop: once(async () => {
+        if (child.exitCode === null) child.kill('SIGTERM');
+        await stopped;
+        const answers = {};
+        if (!probes.length) return answers;
+        const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
+        const db = await PGlite.create(join(dataDir, 'content'));
+        try {
+          for (const p of probes) answers[p.name] = (await db.query(p.sql, p.params)).rows;
+        } finally {
+          await db.close();
+        }
+        return answers;
+      }),
+    };
+  };
+}
+
+function distributedStack(dir, name) {
+  return async () => {
+    const { LocalStack } = require('@quire/gateway');
+    const { Client } = require('pg');
+    const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
+    const token = `qr_${randomBytes(24).toString('base64url')}`;
+    const databaseUrls = {};
+    for (const service of ['identity', 'content', 'sites', 'specs', 'insights']) databaseUrls[service] = await recreatePgDatabase(`quire_bench_${name}_${service}`);
+    const stack = new LocalStack({
+      repoRoot: ROOT,
+      logDir: join(dir, 'logs'),
+      gatewayPort: PORT,
+      httpPortBase: PORT + 1,
+      grpcPortBase: PORT + 1001,
+      databaseUrls,
+      redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
+      kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+      clickhouseUrl: 'http://127.0.0.1:1',
+      internalSecret: randomBytes(32).toString('base64url'),
+      bootstrapToken: token,
+      extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
+    });
+    await stack.start('identity');
+    await stack.start('content');
+    await stack.start('gateway');
+    const answers = {};
+    const pending = [];
+    return {
+      base: stack.url,
+      token,
+      probe: (probeName, sql, params) =>
+        pending.push(
+          (async () => {
+            const client = new Client({ connectionString: databaseUrls.content });
+            await client.connect();
+            try {
+              answers[probeName] = (await client.query(sql, params)).rows;
+            } finally {
+              await client.end();
+            }
+          })(),
+        ),
+      stop: once(async () => {
+        await Promise.all(pending);
+        await stack.stopAll();
+        stopInfra();
+        return answers;
+      }),
+    };
+  };
+}
+
+const MODES = { embedded: embeddedStack, distributed: distributedStack };
+
+/** JSON calls with the stack's bearer token; a status ≥ 300 throws with the answer. */
+function caller(stack) {
+  const headers = { authorization: `Bearer ${stack.token}`, 'content-type': 'application/json' };
+  return async (method, path, body) => {
+    const res = await fetch(stack.base + path, { method, headers, body: body && JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text);
+  };
+}
+
+module.exports = { MODES, caller };

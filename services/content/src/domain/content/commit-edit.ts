@@ -1,0 +1,67 @@
+import { newId, type SqlDatabase } from '@quire/common';
+import { announce } from '../../events/announce';
+import { ContentEvent } from '../../events/content-events';
+import { findRevision, insertBodies, insertRevision } from '../../store/revision-content.store';
+import type { ContentHead } from './content-heads';
+import { listTargets } from './link-targets';
+import type { RevisionTree } from './revision-tree';
+
+/** What an edit makes of the revision it builds on. */
+export interface EditDraft {
+  tree: RevisionTree;
+  /** Bodies by SHA-256 that the tree uses and may not be stored yet. */
+  bodies: Map<string, string>;
+  changedPageIds: string[];
+}
+
+export interface EditRequest {
+  head: ContentHead;
+  organizationId: string;
+  userId: string;
+}
+
+/**
+ * Writes one `edits` revision on a head: locks it, builds the draft on the revision it points at
+ * (so two writers never overwrite each other), stores the new bodies, the revision, moves the head
+ * and announces `revision.created`, all in one transaction. `build` may throw an ApiError (a page
+ * that is not there…): nothing is written then.
+ */
+export async function commitEdit<D extends EditDraft>(
+  db: SqlDatabase,
+  now: () => Date,
+  request: EditRequest,
+  build: (parent: RevisionTree) => D,
+): Promise<{ revisionId: string; draft: D }> {
+  const { head } = request;
+  return db.transaction(async (tx) => {
+    const { revisionId: parentId } = await head.lock(tx);
+    const parent = await findRevision(tx, head.spaceId, parentId);
+    if (!parent) throw new Error(`space ${head.spaceId} points at a missing revision ${parentId}`);
+    const draft = build(parent.tree);
+    const at = now();
+    const revisionId = newId();
+    await insertBodies(
+      tx,
+      [...draft.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
+    );
+    await insertRevision(tx, { id: revisionId, spaceId: head.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId }, at);
+    await head.advance(tx, revisionId, draft.tree, at);
+    await announce(
+      tx,
+      head.spaceId,
+      ContentEvent.revisionCreated,
+      {
+        spaceId: head.spaceId,
+        organizationId: request.organizationId,
+        revisionId,
+        parents: [parent.id],
+        type: 'edits',
+        changedPageIds: draft.changedPageIds,
+        current: head.current,
+        ...(head.changeRequestId ? { changeRequestId: head.changeRequestId } : {}),
+      },
+      at,
+    );
+    return { revisionId, draft };
+  });
+}
