@@ -1,0 +1,60 @@
+import type { TreeSide } from './tree-side';
+
+// The order of one parent's merged children. One side's order leads (the target's, unless only the
+// source reordered these siblings); the other side's pages that the leading order lacks go in after
+// the sibling that precedes them on their side. Both sides reordering the same siblings is not a
+// conflict: the target's order wins (MERGE-RULES.md, Reorders).
+
+export interface MergeSides {
+  base: TreeSide;
+  target: TreeSide;
+  source: TreeSide;
+}
+
+/** `members`: the ids whose merged parent is `parentId`, in a stable order (the fallback order). */
+export function orderSiblings(parentId: string | null, members: ReadonlySet<string>, sides: MergeSides): string[] {
+  const inTarget = parentId === null || sides.target.has(parentId);
+  const inSource = parentId === null || sides.source.has(parentId);
+  const targetIds = inTarget ? sides.target.childIds(parentId) : [];
+  const sourceIds = inSource ? sides.source.childIds(parentId) : [];
+  const isSourceLeading = !inTarget || (inSource && isReordered(sides.source, parentId, sides.base) && !isReordered(sides.target, parentId, sides.base));
+  const [leading, other] = isSourceLeading ? [sourceIds, targetIds] : [targetIds, sourceIds];
+
+  const placed = new Set(leading.filter((id) => members.has(id)));
+  const first: string[] = [];
+  const last: string[] = [];
+  const after = new Map<string, string[]>();
+  // Where the other side's next unplaced page goes: after the nearest preceding sibling that is
+  // placed, first when nothing precedes it on its side, last when what preceded it is gone.
+  let followers = first;
+  for (const id of other) {
+    if (placed.has(id)) {
+      followers = after.get(id) ?? [];
+      after.set(id, followers);
+    } else if (members.has(id)) {
+      followers.push(id);
+      placed.add(id);
+    } else if (followers === first && first.length === 0) followers = last;
+  }
+
+  const ordered = [...first];
+  for (const id of leading) {
+    if (!members.has(id)) continue;
+    ordered.push(id, ...(after.get(id) ?? []));
+  }
+  ordered.push(...last);
+  // Pages attached here only because their own parent is gone (MERGE-RULES.md, Additions).
+  for (const id of members) if (!placed.has(id)) ordered.push(id);
+  return ordered;
+}
+
+/** Whether the side changed the relative order of the siblings it shares with the base. */
+function isReordered(side: TreeSide, parentId: string | null, base: TreeSide): boolean {
+  const sideIds = side.childIds(parentId);
+  const baseIds = base.childIds(parentId);
+  const inSide = new Set(sideIds);
+  const inBase = new Set(baseIds);
+  const kept = baseIds.filter((id) => inSide.has(id));
+  const now = sideIds.filter((id) => inBase.has(id));
+  return kept.some((id, i) => id !== now[i]);
+}
