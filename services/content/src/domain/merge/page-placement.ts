@@ -10,7 +10,13 @@ import type { MergeSides } from './sibling-order';
 type Conflicts = MergeConflict[];
 
 /** The merged parent of every planned page (by id); `pages` holds the merged pages by id. */
-export function placePages(plans: readonly PagePlan[], pages: ReadonlyMap<string, StoredPage>, sides: MergeSides, labels: MergeLabels, conflicts: Conflicts): Map<string, string | null> {
+export function placePages(
+  plans: readonly PagePlan[],
+  pages: ReadonlyMap<string, StoredPage>,
+  sides: MergeSides,
+  labels: MergeLabels,
+  conflicts: Conflicts,
+): Map<string, string | null> {
   const parentOf = new Map<string, string | null>();
   for (const plan of plans) parentOf.set(plan.id, mergedParent(plan, pages, labels, conflicts));
   for (const plan of plans) {
@@ -54,12 +60,20 @@ function livingAncestor(plan: PagePlan, pages: ReadonlyMap<string, StoredPage>, 
     if (found !== null) break;
   }
   const where = found === null ? 'the top level' : `"${pages.get(found)?.title}"`;
-  conflicts.push(conflict(page, 'move', `The parent of "${page.title}" is not in the merge of ${labels.target} and ${labels.source}; the page is kept under ${where}.`));
+  conflicts.push(
+    conflict(page, 'move', `The parent of "${page.title}" is not in the merge of ${labels.target} and ${labels.source}; the page is kept under ${where}.`),
+  );
   return found;
 }
 
 /** A cycle can only come from a move on the source side: such a page goes back to the target's place. */
-function breakCycles(parentOf: Map<string, string | null>, pages: ReadonlyMap<string, StoredPage>, sides: MergeSides, labels: MergeLabels, conflicts: Conflicts): void {
+function breakCycles(
+  parentOf: Map<string, string | null>,
+  pages: ReadonlyMap<string, StoredPage>,
+  sides: MergeSides,
+  labels: MergeLabels,
+  conflicts: Conflicts,
+): void {
   const done = new Set<string>();
   for (const start of parentOf.keys()) {
     const path: string[] = [];
