@@ -66,7 +66,7 @@ function isReordered(side: TreeSide, parentId: string | null, base: TreeSide): b
   const baseIds = base.childIds(parentId);
   const inSide = new Set(sideIds);
   const inBase = new Set(baseIds);
-  const kept = baseIds.filter((id) => inSide.has(id));
-  const now = sideIds.filter((id) => inBase.has(id));
-  return kept.some((id, i) => id !== now[i]);
+  const baseOrder = baseIds.filter((id) => inSide.has(id));
+  const sideOrder = sideIds.filter((id) => inBase.has(id));
+  return baseOrder.some((id, i) => id !== sideOrder[i]);
 }
