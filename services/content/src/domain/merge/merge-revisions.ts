@@ -140,7 +140,10 @@ function mergePage(plan: PagePlan, bodies: BodyStore, labels: MergeLabels): Page
     setBody(page, bodies.write(text.text));
     if (text.conflict) {
       hasMarkers = true;
-      conflict('body', `"${page.title}" was edited in the same place in ${labels.target} and ${labels.source}; both versions are in the page between conflict markers.`);
+      conflict(
+        'body',
+        `"${page.title}" was edited in the same place in ${labels.target} and ${labels.source}; both versions are in the page between conflict markers.`,
+      );
     }
   }
   if (plan.deletedIn && plan.base) {
@@ -164,7 +167,12 @@ function setBody(page: StoredPage, hash: string | undefined): void {
 }
 
 /** A page added on one side under a page that the other side deleted (kept by its delete-edit conflict). */
-function additionsUnderDeleted(plans: readonly PagePlan[], parentOf: ReadonlyMap<string, string | null>, pages: ReadonlyMap<string, StoredPage>, labels: MergeLabels): MergeConflict[] {
+function additionsUnderDeleted(
+  plans: readonly PagePlan[],
+  parentOf: ReadonlyMap<string, string | null>,
+  pages: ReadonlyMap<string, StoredPage>,
+  labels: MergeLabels,
+): MergeConflict[] {
   const deletedIn = new Map(plans.filter((p) => p.deletedIn).map((p) => [p.id, p.deletedIn]));
   const conflicts: MergeConflict[] = [];
   for (const plan of plans) {

@@ -30,9 +30,7 @@ export function mergeText(base: string, target: string, source: string, labels: 
 
 /** Both versions between git-style markers, the target's first; each marker on a line of its own. */
 export function conflictBlock(targetText: string, sourceText: string, labels: MergeLabels): string {
-  return (
-    `<<<<<<< ${oneLine(labels.target)}\n${asLines(targetText)}` + `=======\n${asLines(sourceText)}` + `>>>>>>> ${oneLine(labels.source)}\n`
-  );
+  return `<<<<<<< ${oneLine(labels.target)}\n${asLines(targetText)}` + `=======\n${asLines(sourceText)}` + `>>>>>>> ${oneLine(labels.source)}\n`;
 }
 
 const MARKED_CONFLICT = /^<{7}(?: .*)?\r?$[\s\S]*?^={7}\r?$[\s\S]*?^>{7}(?: .*)?\r?$/m;

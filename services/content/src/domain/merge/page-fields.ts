@@ -32,7 +32,8 @@ export function mergeFields(base: StoredPage | undefined, target: StoredPage, so
 }
 
 export function contentDiffers(a: StoredPage, b: StoredPage): boolean {
-  return MERGED_FIELDS.some((field) => !sameValue(a[field], b[field]));
+  for (const field of MERGED_FIELDS) if (!sameValue(a[field], b[field])) return true;
+  return false;
 }
 
 /** Anything but the sibling order (which moves when a sibling is added) and the timestamps. */

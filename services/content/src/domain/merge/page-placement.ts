@@ -10,12 +10,18 @@ import type { MergeSides } from './sibling-order';
 type Conflicts = MergeConflict[];
 
 /** The merged parent of every planned page (by id); `pages` holds the merged pages by id. */
-export function placePages(plans: readonly PagePlan[], pages: ReadonlyMap<string, StoredPage>, sides: MergeSides, labels: MergeLabels, conflicts: Conflicts): Map<string, string | null> {
+export function placePages(
+  plans: readonly PagePlan[],
+  pages: ReadonlyMap<string, StoredPage>,
+  sides: MergeSides,
+  labels: MergeLabels,
+  conflicts: Conflicts,
+): Map<string, string | null> {
   const parentOf = new Map<string, string | null>();
   for (const plan of plans) parentOf.set(plan.id, mergedParent(plan, pages, labels, conflicts));
   for (const plan of plans) {
     const parentId = parentOf.get(plan.id) ?? null;
-    if (parentId !== null && !pages.has(parentId)) parentOf.set(plan.id, livingAncestor(plan, pages, sides, labels, conflicts));
+    if (parentId !== null && !pages.has(parentId)) parentOf.set(plan.id, livingAncestor(plan, parentId, pages, sides, labels, conflicts));
     const page = pages.get(plan.id);
     if (page?.kind === 'group' && parentOf.get(plan.id) !== null) {
       conflicts.push(conflict(page, 'move', `Group "${page.title}" can only live at the top level; it is kept there.`));
@@ -43,27 +49,44 @@ function mergedParent(plan: PagePlan, pages: ReadonlyMap<string, StoredPage>, la
 }
 
 /** The page's parent is not in the merged tree: the nearest ancestor (on its side, then the base) that is. */
-function livingAncestor(plan: PagePlan, pages: ReadonlyMap<string, StoredPage>, sides: MergeSides, labels: MergeLabels, conflicts: Conflicts): string | null {
+function livingAncestor(
+  plan: PagePlan,
+  missingParent: string,
+  pages: ReadonlyMap<string, StoredPage>,
+  sides: MergeSides,
+  labels: MergeLabels,
+  conflicts: Conflicts,
+): string | null {
   const page = plannedPage(plan);
   const side = plan.takenFrom === 'source' ? sides.source : sides.target;
   let found: string | null = null;
   for (const tree of [side, sides.base]) {
-    for (let id = tree.byId.get(page.parentId ?? '')?.parentId ?? null; id !== null && found === null; id = tree.byId.get(id)?.parentId ?? null) {
+    for (let id = tree.byId.get(missingParent)?.parentId ?? null; id !== null && found === null; id = tree.byId.get(id)?.parentId ?? null) {
       if (pages.has(id)) found = id;
     }
     if (found !== null) break;
   }
   const where = found === null ? 'the top level' : `"${pages.get(found)?.title}"`;
-  conflicts.push(conflict(page, 'move', `The parent of "${page.title}" is not in the merge of ${labels.target} and ${labels.source}; the page is kept under ${where}.`));
+  conflicts.push(
+    conflict(page, 'move', `The parent of "${page.title}" is not in the merge of ${labels.target} and ${labels.source}; the page is kept under ${where}.`),
+  );
   return found;
 }
 
-/** A cycle can only come from a move on the source side: such a page goes back to the target's place. */
-function breakCycles(parentOf: Map<string, string | null>, pages: ReadonlyMap<string, StoredPage>, sides: MergeSides, labels: MergeLabels, conflicts: Conflicts): void {
+/** A cycle comes from a move on the source side (the target's tree has none): that page goes back to the target's place. */
+function breakCycles(
+  parentOf: Map<string, string | null>,
+  pages: ReadonlyMap<string, StoredPage>,
+  sides: MergeSides,
+  labels: MergeLabels,
+  conflicts: Conflicts,
+): void {
   const done = new Set<string>();
+  const path: string[] = [];
+  const onPath = new Set<string>();
   for (const start of parentOf.keys()) {
-    const path: string[] = [];
-    const onPath = new Set<string>();
+    path.length = 0;
+    onPath.clear();
     for (let id: string | null = start; id !== null && !done.has(id); id = parentOf.get(id) ?? null) {
       if (onPath.has(id)) {
         const cycle = path.slice(path.indexOf(id));
