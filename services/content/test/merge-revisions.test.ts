@@ -3,7 +3,7 @@ import type { RevisionTree, StoredFile, StoredPage } from '../src/domain/content
 import { bodiesNeeded, type MergeOutcome, mergeRevisions } from '../src/domain/merge/merge-revisions';
 import { hasConflictMarkers } from '../src/domain/merge/merge-text';
 
-// The three-way merge of two revisions' page trees and files (MERGE-RULES.md, one test per rule).
+// The three-way merge of two revisions' page trees and files (docs/change-requests.md, Merge rules, one test per rule).
 
 const now = new Date('2026-11-23T12:00:00Z');
 const earlier = '2026-11-01T00:00:00.000Z';

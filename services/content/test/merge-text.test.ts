@@ -1,6 +1,6 @@
 import { conflictBlock, hasConflictMarkers, mergeText } from '../src/domain/merge/merge-text';
 
-// Line-level three-way merge of page bodies (MERGE-RULES.md, Bodies).
+// Line-level three-way merge of page bodies (docs/change-requests.md, Merge rules, Bodies).
 
 const labels = { target: 'main', source: 'change request #1' };
 const lines = (...l: string[]) => l.map((line) => `${line}\n`).join('');

@@ -4,7 +4,7 @@ import { blobKey } from '@quire/common';
 import type { ImportedContent, ImportedFile, ImportedPage } from '../import/imported-content';
 import { RevisionIndex } from './content-refs';
 import { rewriteTargets } from './link-targets';
-import { uniqueSlug, slugify } from './slugs';
+import { uniqueFileName, uniqueSlug, slugify } from './slugs';
 import type { RevisionTree, StoredFile, StoredPage } from './revision-tree';
 
 // Turns what an importer produced into the next revision's tree: new pages with slugs unique
@@ -131,15 +131,6 @@ function addFile(file: ImportedFile, files: StoredFile[], takenNames: Set<string
   files.push(stored);
   blobs.push(file.bytes);
   return stored;
-}
-
-function uniqueFileName(name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = name;
-  for (let n = 1; taken.has(candidate); n++) candidate = `${stem}-${n}${ext}`;
-  taken.add(candidate);
-  return candidate;
 }
 
 function imageDimensions(file: ImportedFile): { dimensions?: { width: number; height: number } } {

@@ -1,4 +1,5 @@
-// Page slugs: lowercase ASCII words from the title, unique among siblings (`intro`, `intro-1`, …).
+// Page slugs: lowercase ASCII words from the title, unique among siblings (`intro`, `intro-1`, …);
+// file names unique in a revision the same way (`logo.png`, `logo-1.png`).
 
 const MAX_SLUG = 100;
 
@@ -20,4 +21,14 @@ export function uniqueSlug(wanted: string, taken: Set<string>): string {
   for (let n = 1; taken.has(slug); n++) slug = `${wanted}-${n}`;
   taken.add(slug);
   return slug;
+}
+
+/** `name`, or `stem-1.ext`, `stem-2.ext`… — the first one not taken; records the answer in `taken`. */
+export function uniqueFileName(name: string, taken: Set<string>): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let candidate = name;
+  for (let n = 1; taken.has(candidate); n++) candidate = `${stem}-${n}${ext}`;
+  taken.add(candidate);
+  return candidate;
 }

@@ -1,4 +1,4 @@
-// What a merge could not decide alone; the merged tree still holds a choice (MERGE-RULES.md).
+// What a merge could not decide alone; the merged tree still holds a choice (docs/change-requests.md, Merge rules).
 
 export interface MergeConflict {
   /** A page's id, or a file's id for `file` conflicts. */

@@ -1,4 +1,5 @@
 import type { StoredFile } from '../content/revision-tree';
+import { uniqueFileName } from '../content/slugs';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { sameValue } from './page-fields';
 
@@ -68,15 +69,5 @@ function fileChanged(before: StoredFile, after: StoredFile): boolean {
 function withUniqueNames(files: StoredFile[], targetById: ReadonlyMap<string, StoredFile>): StoredFile[] {
   const keepsTargetName = (f: StoredFile) => targetById.get(f.id)?.name === f.name;
   const taken = new Set(files.filter(keepsTargetName).map((f) => f.name));
-  return files.map((f) => (keepsTargetName(f) ? f : { ...f, name: distinctFileName(f.name, taken) }));
-}
-
-/** `name`, or `stem-1.ext`, `stem-2.ext`… — the first one not taken; records the answer in `taken`. */
-function distinctFileName(name: string, taken: Set<string>): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let candidate = name;
-  for (let n = 1; taken.has(candidate); n++) candidate = `${stem}-${n}${ext}`;
-  taken.add(candidate);
-  return candidate;
+  return files.map((f) => (keepsTargetName(f) ? f : { ...f, name: uniqueFileName(f.name, taken) }));
 }

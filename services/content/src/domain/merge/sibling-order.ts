@@ -3,7 +3,7 @@ import type { TreeSide } from './tree-side';
 // The order of one parent's merged children. One side's order leads (the target's, unless only the
 // source reordered these siblings); the other side's pages that the leading order lacks go in after
 // the sibling that precedes them on their side. Both sides reordering the same siblings is not a
-// conflict: the target's order wins (MERGE-RULES.md, Reorders).
+// conflict: the target's order wins (docs/change-requests.md, Merge rules, Reorders).
 
 export interface MergeSides {
   base: TreeSide;
@@ -55,7 +55,7 @@ export function orderSiblings(parentId: string | null, members: ReadonlySet<stri
   const ordered = startsWithOwnPages ? [] : [...first];
   for (const id of kept) ordered.push(id, ...(after.get(id) ?? []));
   ordered.push(...last);
-  // Pages attached here only because their own parent is gone (MERGE-RULES.md, Additions).
+  // Pages attached here only because their own parent is gone (docs/change-requests.md, Merge rules, Additions).
   for (const id of members) if (!placed.has(id)) ordered.push(id);
   return ordered;
 }
