@@ -4,6 +4,7 @@ import { contentSettingsFromEnv } from './content-settings';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
+import { commentsRoutes } from './http/comments/comments.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import type { ContentHttpDeps } from './http/deps';
@@ -44,6 +45,7 @@ export function contentModule(): ServiceModule {
           app.use(customFieldsRoutes(deps));
           app.use(spaceContentRoutes(contentDeps));
           app.use(changeRequestsRoutes(deps));
+          app.use(commentsRoutes(contentDeps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),
