@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiClient, expectError, type ApiClient } from '../support/api';
-import { buildMember, buildRoleCast, type OrgClient } from '../support/factories';
+import { buildMember, buildOrganization, buildUser, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
@@ -36,14 +36,6 @@ let laterPage: string;
 const pageIdByTitle = (pages: { id: string; title: string }[], title: string) => (pages.find((p) => p.title === title) as { id: string }).id;
 
 beforeAll(async () => {
-  let others: { reader: ApiClient; editor: ApiClient; outsider: ApiClient };
-  ({ org, ...others } = await buildRoleCast(stack, 'Comments org'));
-  ({ reader, editor, outsider } = others);
-  const member = await buildMember(stack, org.id, 'comment');
-  commenter = apiClient(stack, member.token);
-  commenterId = member.id;
-  editorId = (await editor.get('/v1/user')).body.id as string;
-
   fixture = createServer((req, res) => {
     const body = FIXTURES[(req.url ?? '').split('?')[0] as string];
     if (body === undefined) return res.writeHead(404).end('not here');
@@ -51,6 +43,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fixture.listen(0, '0.0.0.0', resolve));
   fixtureUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}`;
+
+  // One user at a time, not buildRoleCast's all at once: each is an admin CLI process, and on a
+  // loaded machine several at once overrun the CLI's 20-second limit.
+  const owner = await buildOrganization(stack, 'Comments org');
+  org = { id: owner.id, api: apiClient(stack, owner.admin.token) };
+  reader = apiClient(stack, (await buildMember(stack, org.id, 'read')).token);
+  const editorUser = await buildMember(stack, org.id, 'edit');
+  editor = apiClient(stack, editorUser.token);
+  editorId = editorUser.id;
+  const commenterUser = await buildMember(stack, org.id, 'comment');
+  commenter = apiClient(stack, commenterUser.token);
+  commenterId = commenterUser.id;
+  outsider = apiClient(stack, (await buildUser(stack, 'outsider')).token);
 
   spaceId = (await org.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Reviewed docs' })).body.id as string;
   expect((await editor.post(`/v1/spaces/${spaceId}/content/import`, { source: 'markdown', url: `${fixtureUrl}/main.md` })).status).toBe(201);
@@ -66,8 +71,9 @@ beforeAll(async () => {
   mainPage = pageIdByTitle(crPages, 'Main page');
   draftPage = pageIdByTitle(crPages, 'Draft page');
   laterPage = pageIdByTitle((await reader.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages, 'Later page');
-});
+}, 180_000); // users are made through the admin CLI, one process each: slow on a loaded machine
 afterAll(async () => {
+  if (!fixture) return;
   fixture.closeAllConnections();
   await new Promise<void>((resolve) => fixture.close(() => resolve()));
 });
@@ -185,7 +191,14 @@ describe('comments', () => {
     const both = await editor.put(url, { addedReactions: ['👍'] });
     expectOperationResponse('updateCommentInChangeRequest', 200, both.body);
     expect(both.body.reactions).toEqual([
-      { emoji: '👍', count: 2, users: [expect.objectContaining({ user: expect.objectContaining({ id: commenterId }) }), expect.objectContaining({ user: expect.objectContaining({ id: editorId }) })] },
+      {
+        emoji: '👍',
+        count: 2,
+        users: [
+          expect.objectContaining({ user: expect.objectContaining({ id: commenterId }) }),
+          expect.objectContaining({ user: expect.objectContaining({ id: editorId }) }),
+        ],
+      },
       { emoji: '🎉', count: 1, users: [{ user: expect.objectContaining({ id: commenterId }), reactedAt: expect.any(String) }] },
     ]);
     const removed = await commenter.put(url, { removedReactions: ['👍', '🎉'] });

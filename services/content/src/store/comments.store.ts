@@ -118,10 +118,9 @@ export async function setCommentResolution(tx: SqlExecutor, id: string, by: stri
 
 /** A comment with its replies and every reaction on either (reactions have no foreign key: they serve both). */
 export async function deleteComment(tx: SqlExecutor, id: string): Promise<void> {
-  await tx.query(
-    'DELETE FROM comment_reactions WHERE subject_id = $1 OR subject_id IN (SELECT id FROM change_request_comment_replies WHERE comment_id = $1)',
-    [id],
-  );
+  await tx.query('DELETE FROM comment_reactions WHERE subject_id = $1 OR subject_id IN (SELECT id FROM change_request_comment_replies WHERE comment_id = $1)', [
+    id,
+  ]);
   await tx.query('DELETE FROM change_request_comments WHERE id = $1', [id]);
 }
 
@@ -136,11 +135,10 @@ export async function insertReply(tx: SqlExecutor, r: Omit<ReplyRow, 'editedAt'>
 }
 
 export function findReply(db: SqlExecutor, commentId: string, id: string, lock = false): Promise<ReplyRow | null> {
-  return queryOne<ReplyRow>(
-    db,
-    `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 AND r.id = $2${lock ? ' FOR UPDATE' : ''}`,
-    [commentId, id],
-  );
+  return queryOne<ReplyRow>(db, `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 AND r.id = $2${lock ? ' FOR UPDATE' : ''}`, [
+    commentId,
+    id,
+  ]);
 }
 
 /** One page of a comment's replies, oldest first (a thread reads top-down), and how many in all. */

@@ -82,11 +82,7 @@ async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Rea
  * The target page of each comment, read from the revision it was posted on; `outdated` when main's
  * current revision no longer has the page. Revisions load once each (and come from the cache).
  */
-async function targetPages(
-  deps: CommentDeps,
-  space: CommentScope['space'],
-  rows: CommentRow[],
-): Promise<(row: CommentRow) => CommentTargetPage | undefined> {
+async function targetPages(deps: CommentDeps, space: CommentScope['space'], rows: CommentRow[]): Promise<(row: CommentRow) => CommentTargetPage | undefined> {
   const onPages = rows.filter((r) => r.pageId);
   if (!onPages.length) return () => undefined;
   const revisionIds = [...new Set([space.revisionId, ...onPages.map((r) => r.revisionId)])];

@@ -56,7 +56,10 @@ export const postCommentBody = z
     body: commentBody,
     page: resourceId.optional(),
     node: text({ min: 1, max: 128 }).optional(),
-    tableCell: z.object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) }).strict().optional(),
+    tableCell: z
+      .object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) })
+      .strict()
+      .optional(),
   })
   .strict();
 
