@@ -6,6 +6,7 @@ import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
 import { changeRequestPagesRoutes } from './http/change-requests/change-request-pages.routes';
 import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
+import { commentsRoutes } from './http/comments/comments.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import type { ContentHttpDeps } from './http/deps';
@@ -48,6 +49,7 @@ export function contentModule(): ServiceModule {
           app.use(changeRequestsRoutes(deps));
           app.use(changeRequestPagesRoutes(deps));
           app.use(changeRequestPdfRoutes(contentDeps));
+          app.use(commentsRoutes(contentDeps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),

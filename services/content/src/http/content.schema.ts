@@ -1,4 +1,4 @@
-import { resourceId, ROLES, z } from '@quire/common';
+import { resourceId, ROLES, text, z } from '@quire/common';
 
 // Shapes shared by the collection and space routes (reference: ContentPosition, DefaultLevel,
 // SpacePointer, CollectionPointer, and the path parameters organizationId, collectionId, spaceId).
@@ -17,6 +17,14 @@ export const contentPosition = z.object({ before: pointer.optional(), after: poi
 
 /** A role, or `inherit` (no cap of the content's own; the default of new content). */
 export const defaultLevel = z.enum([...ROLES, 'inherit']);
+
+// An emoji character sequence (with modifiers, joiners, keycaps, flags) or its code points in
+// hex ("1f389", "1f468-200d-1f469"), as the reference's Emoji examples show.
+const EMOJI_SEQUENCE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u;
+const CODE_POINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
+
+/** Reference: Emoji (a space's `emoji`, a comment reaction), at most 50 code points. */
+export const emoji = text({ min: 1, max: 50 }).refine((e) => EMOJI_SEQUENCE.test(e) || CODE_POINTS.test(e), 'must be an emoji or its Unicode code points');
 
 /** Body of POST /collections/{id}/move and /spaces/{id}/move (reference: at least one property). */
 export const moveBody = z

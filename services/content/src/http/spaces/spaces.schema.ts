@@ -1,5 +1,5 @@
 import { httpUrl, resourceId, text, z } from '@quire/common';
-import { defaultLevel } from '../content.schema';
+import { defaultLevel, emoji } from '../content.schema';
 import type { SpaceChanges } from '../../store/spaces.store';
 
 // Reference: createSpace (CreateSpace), updateSpaceById, Space; limits of spec §8 (title 50,
@@ -7,12 +7,6 @@ import type { SpaceChanges } from '../../store/spaces.store';
 
 export const CONTENT_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const;
 
-// An emoji character sequence (with modifiers, joiners, keycaps, flags) or its code points in
-// hex ("1f389", "1f468-200d-1f469"), as the reference's Emoji examples show.
-const EMOJI_SEQUENCE = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u;
-const CODE_POINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
-
-const emoji = text({ min: 1, max: 50 }).refine((e) => EMOJI_SEQUENCE.test(e) || CODE_POINTS.test(e), 'must be an emoji or its Unicode code points');
 const title = text({ max: 50 });
 const editMode = z.enum(['live', 'locked']);
 const visibility = z.enum(CONTENT_VISIBILITIES);

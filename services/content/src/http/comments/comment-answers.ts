@@ -1,0 +1,98 @@
+import { presentUsers, type Cache, type Role } from '@quire/common';
+import { loadRevision, type LoadedRevision } from '../../domain/content/read-content';
+import {
+  presentComment,
+  presentReply,
+  type CommentContext,
+  type CommentFormat,
+  presentTargetPage,
+  type CommentTargetPage,
+  type PresentedComment,
+  type PresentedReply,
+} from '../../presenters/comment.presenter';
+import { reactionsOn, type CommentRow, type ReactionRow, type ReplyRow } from '../../store/comments.store';
+import type { ContentHttpDeps } from '../deps';
+
+export type CommentDeps = ContentHttpDeps & { cache: Cache };
+
+/** Whose answer it is, about which change request. */
+export interface CommentScope {
+  space: { id: string; revisionId: string };
+  changeRequestId: string;
+  caller: { userId: string; level: Role };
+  format: CommentFormat;
+}
+
+/**
+ * Comments as answered: their reactions in one query, every user they name (authors, resolvers,
+ * reacting users) from identity in one call, target pages from the (cached, immutable) revisions.
+ */
+export async function answerComments(deps: CommentDeps, rows: CommentRow[], scope: CommentScope): Promise<PresentedComment[]> {
+  const reactions = await reactionsOn(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const [context, pages] = await Promise.all([
+    contextFor(deps, scope, reactions, [...rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]))]),
+    targetPages(deps, scope.space, rows),
+  ]);
+  return rows.map((row) => presentComment(row, context, pages(row)));
+}
+
+export async function answerComment(deps: CommentDeps, row: CommentRow, scope: CommentScope): Promise<PresentedComment> {
+  const [answer] = await answerComments(deps, [row], scope);
+  return answer as PresentedComment;
+}
+
+export async function answerReplies(deps: CommentDeps, rows: ReplyRow[], scope: CommentScope): Promise<PresentedReply[]> {
+  const reactions = await reactionsOn(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const context = await contextFor(
+    deps,
+    scope,
+    reactions,
+    rows.map((r) => r.postedBy),
+  );
+  return rows.map((row) => presentReply(row, context));
+}
+
+export async function answerReply(deps: CommentDeps, row: ReplyRow, scope: CommentScope): Promise<PresentedReply> {
+  const [answer] = await answerReplies(deps, [row], scope);
+  return answer as PresentedReply;
+}
+
+async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: ReactionRow[], userIds: string[]): Promise<CommentContext> {
+  const bySubject = new Map<string, ReactionRow[]>();
+  for (const r of reactions) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
+  const users = await presentUsers(deps.clients.identity(), deps.urls, [...userIds, ...reactions.map((r) => r.userId)]);
+  return {
+    spaceId: scope.space.id,
+    changeRequestId: scope.changeRequestId,
+    caller: scope.caller,
+    users,
+    reactions: bySubject,
+    format: scope.format,
+    urls: deps.urls,
+  };
+}
+
+/**
+ * The target page of each comment, read from the revision it was posted on; `outdated` when main's
+ * current revision no longer has the page. Revisions load once each (and come from the cache).
+ */
+async function targetPages(deps: CommentDeps, space: CommentScope['space'], rows: CommentRow[]): Promise<(row: CommentRow) => CommentTargetPage | undefined> {
+  const onPages = rows.filter((r) => r.pageId);
+  if (!onPages.length) return () => undefined;
+  const revisionIds = [...new Set([space.revisionId, ...onPages.map((r) => r.revisionId)])];
+  const loaded = new Map<string, LoadedRevision>();
+  await Promise.all(revisionIds.map(async (id) => loaded.set(id, await loadRevision(deps.db, deps.cache, space.id, id))));
+  const main = loaded.get(space.revisionId) as LoadedRevision;
+  return (row) => {
+    const revision = row.pageId ? loaded.get(row.revisionId) : undefined;
+    const page = row.pageId ? revision?.index.page(row.pageId) : undefined;
+    if (!revision || !page) return undefined;
+    return presentTargetPage(page, revision.index, main.index);
+  };
+}

@@ -1,0 +1,73 @@
+import { Router } from 'express';
+import { listEnvelope, notFound, pageRequest, route, type SqlExecutor } from '@quire/common';
+import { postReply, removeReply, updateReply } from '../../domain/comments/comments';
+import { findComment, findReply, listReplies, type CommentRow } from '../../store/comments.store';
+import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
+import { commentAccess } from './comment-access';
+import { commentParams, formatQuery, listRepliesQuery, postReplyBody, replyParams, updateCommentBody } from './comments.schema';
+
+async function existingComment(db: SqlExecutor, changeRequestId: string, commentId: string): Promise<CommentRow> {
+  const comment = await findComment(db, changeRequestId, commentId);
+  if (!comment) throw notFound(`Comment ${commentId} not found`);
+  return comment;
+}
+
+/** A comment's replies under `base` (…/comments/:commentId/replies): the same roles as comments. */
+export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
+  const { db, clock } = deps;
+  const router = Router();
+
+  router.get(
+    base,
+    route({ params: commentParams, query: listRepliesQuery }, async ({ params, query, principal }, res) => {
+      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
+      const comment = await existingComment(db, actor.changeRequest.id, params.commentId);
+      const page = pageRequest(query);
+      const { rows, total } = await listReplies(db, comment.id, page);
+      res.json(listEnvelope(await answerReplies(deps, rows, scope), total, page));
+    }),
+  );
+
+  // 200, not 201, as the reference answers a posted reply; `format` shapes the answer.
+  router.post(
+    base,
+    route({ params: commentParams, query: formatQuery, body: postReplyBody }, async ({ params, query, body, principal }, res) => {
+      const { actor, scope } = await commentAccess(deps, params, principal, 'comment', query.format);
+      const reply = await postReply(db, actor, params.commentId, body.body, clock());
+      const answer = await answerReply(deps, reply, scope);
+      res.location(answer.urls.location).json(answer);
+    }),
+  );
+
+  router.get(
+    `${base}/:commentReplyId`,
+    route({ params: replyParams, query: formatQuery }, async ({ params, query, principal }, res) => {
+      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
+      const comment = await existingComment(db, actor.changeRequest.id, params.commentId);
+      const reply = await findReply(db, comment.id, params.commentReplyId);
+      if (!reply) throw notFound(`Reply ${params.commentReplyId} not found`);
+      res.json(await answerReply(deps, reply, scope));
+    }),
+  );
+
+  router.put(
+    `${base}/:commentReplyId`,
+    route({ params: replyParams, body: updateCommentBody }, async ({ params, body, principal }, res) => {
+      const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
+      const reply = await updateReply(db, actor, params.commentId, params.commentReplyId, body, clock());
+      res.json(await answerReply(deps, reply, scope));
+    }),
+  );
+
+  // 205 as for comments.
+  router.delete(
+    `${base}/:commentReplyId`,
+    route({ params: replyParams }, async ({ params, principal }, res) => {
+      const { actor } = await commentAccess(deps, params, principal, 'comment');
+      await removeReply(db, actor, params.commentId, params.commentReplyId);
+      res.status(205).end();
+    }),
+  );
+
+  return router;
+}

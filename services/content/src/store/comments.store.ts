@@ -1,0 +1,190 @@
+import { queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+
+// Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
+
+export interface TableCellTarget {
+  record: string;
+  definition: string;
+}
+
+export interface CommentRow {
+  id: string;
+  changeRequestId: string;
+  spaceId: string;
+  postedBy: string;
+  body: string;
+  revisionId: string;
+  pageId: string | null;
+  nodeId: string | null;
+  tableCell: TableCellTarget | null;
+  postedAt: Date;
+  editedAt: Date | null;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+  /** Its replies, counted in the same query. */
+  replies: number;
+}
+
+export interface ReplyRow {
+  id: string;
+  commentId: string;
+  postedBy: string;
+  body: string;
+  postedAt: Date;
+  editedAt: Date | null;
+}
+
+export interface ReactionRow {
+  subjectId: string;
+  userId: string;
+  emoji: string;
+  reactedAt: Date;
+}
+
+const COMMENT = `c.id, c.change_request_id AS "changeRequestId", c.space_id AS "spaceId", c.posted_by AS "postedBy", c.body,
+  c.revision_id AS "revisionId", c.page_id AS "pageId", c.node_id AS "nodeId", c.table_cell AS "tableCell",
+  c.posted_at AS "postedAt", c.edited_at AS "editedAt", c.resolved_at AS "resolvedAt", c.resolved_by AS "resolvedBy",
+  (SELECT count(*)::int FROM change_request_comment_replies r WHERE r.comment_id = c.id) AS replies`;
+
+const REPLY = `r.id, r.comment_id AS "commentId", r.posted_by AS "postedBy", r.body, r.posted_at AS "postedAt", r.edited_at AS "editedAt"`;
+
+export type NewComment = Omit<CommentRow, 'editedAt' | 'resolvedAt' | 'resolvedBy' | 'replies'>;
+
+export async function insertComment(tx: SqlExecutor, c: NewComment): Promise<void> {
+  await tx.query(
+    `INSERT INTO change_request_comments (id, change_request_id, space_id, posted_by, body, revision_id, page_id, node_id, table_cell, posted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [c.id, c.changeRequestId, c.spaceId, c.postedBy, c.body, c.revisionId, c.pageId, c.nodeId, c.tableCell ? JSON.stringify(c.tableCell) : null, c.postedAt],
+  );
+}
+
+/** A comment of a change request; `lock` holds its row until the caller's transaction ends. */
+export function findComment(db: SqlExecutor, changeRequestId: string, id: string, lock = false): Promise<CommentRow | null> {
+  return queryOne<CommentRow>(
+    db,
+    `SELECT ${COMMENT} FROM change_request_comments c WHERE c.change_request_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`,
+    [changeRequestId, id],
+  );
+}
+
+export interface CommentFilter {
+  status: 'all' | 'open' | 'resolved';
+  order: 'asc' | 'desc';
+  pageId?: string;
+  authors?: string[];
+}
+
+/** One page of a change request's comments (by `postedAt`, then id) and how many match in all. */
+export async function listComments(
+  db: SqlExecutor,
+  changeRequestId: string,
+  filter: CommentFilter,
+  page: PageRequest,
+): Promise<{ rows: CommentRow[]; total: number }> {
+  const where = ['c.change_request_id = $1'];
+  const params: unknown[] = [changeRequestId];
+  if (filter.status === 'open') where.push('c.resolved_at IS NULL');
+  if (filter.status === 'resolved') where.push('c.resolved_at IS NOT NULL');
+  if (filter.pageId) {
+    params.push(filter.pageId);
+    where.push(`c.page_id = $${params.length}`);
+  }
+  if (filter.authors?.length) {
+    params.push(filter.authors);
+    where.push(`c.posted_by = ANY($${params.length}::text[])`);
+  }
+  const condition = where.join(' AND ');
+  const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
+  const [rows, count] = await Promise.all([
+    queryRows<CommentRow>(
+      db,
+      `SELECT ${COMMENT} FROM change_request_comments c WHERE ${condition}
+       ORDER BY c.posted_at ${direction}, c.id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`,
+      params,
+    ),
+    queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM change_request_comments c WHERE ${condition}`, params),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function updateCommentBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
+  await tx.query('UPDATE change_request_comments SET body = $2, edited_at = $3 WHERE id = $1', [id, body, now]);
+}
+
+/** Resolves (`by` a user) or reopens (`by` null) a comment. */
+export async function setCommentResolution(tx: SqlExecutor, id: string, by: string | null, now: Date): Promise<void> {
+  await tx.query('UPDATE change_request_comments SET resolved_at = $2, resolved_by = $3 WHERE id = $1', [id, by ? now : null, by]);
+}
+
+/** A comment with its replies and every reaction on either (reactions have no foreign key: they serve both). */
+export async function deleteComment(tx: SqlExecutor, id: string): Promise<void> {
+  await tx.query('DELETE FROM comment_reactions WHERE subject_id = $1 OR subject_id IN (SELECT id FROM change_request_comment_replies WHERE comment_id = $1)', [
+    id,
+  ]);
+  await tx.query('DELETE FROM change_request_comments WHERE id = $1', [id]);
+}
+
+export async function insertReply(tx: SqlExecutor, r: Omit<ReplyRow, 'editedAt'>): Promise<void> {
+  await tx.query('INSERT INTO change_request_comment_replies (id, comment_id, posted_by, body, posted_at) VALUES ($1, $2, $3, $4, $5)', [
+    r.id,
+    r.commentId,
+    r.postedBy,
+    r.body,
+    r.postedAt,
+  ]);
+}
+
+export function findReply(db: SqlExecutor, commentId: string, id: string, lock = false): Promise<ReplyRow | null> {
+  return queryOne<ReplyRow>(db, `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 AND r.id = $2${lock ? ' FOR UPDATE' : ''}`, [
+    commentId,
+    id,
+  ]);
+}
+
+/** One page of a comment's replies, oldest first (a thread reads top-down), and how many in all. */
+export async function listReplies(db: SqlExecutor, commentId: string, page: PageRequest): Promise<{ rows: ReplyRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    queryRows<ReplyRow>(
+      db,
+      `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 ORDER BY r.posted_at, r.id LIMIT ${page.limit} OFFSET ${page.offset}`,
+      [commentId],
+    ),
+    queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM change_request_comment_replies WHERE comment_id = $1', [commentId]),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function updateReplyBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
+  await tx.query('UPDATE change_request_comment_replies SET body = $2, edited_at = $3 WHERE id = $1', [id, body, now]);
+}
+
+export async function deleteReply(tx: SqlExecutor, id: string): Promise<void> {
+  await tx.query('DELETE FROM comment_reactions WHERE subject_id = $1', [id]);
+  await tx.query('DELETE FROM change_request_comment_replies WHERE id = $1', [id]);
+}
+
+/** Adds a user's reactions; one per user per emoji, so adding one twice changes nothing. */
+export async function addReactions(tx: SqlExecutor, subjectId: string, userId: string, emojis: string[], now: Date): Promise<void> {
+  if (!emojis.length) return;
+  await tx.query(
+    `INSERT INTO comment_reactions (subject_id, user_id, emoji, reacted_at) SELECT $1, $2, e, $4 FROM unnest($3::text[]) AS e
+     ON CONFLICT DO NOTHING`,
+    [subjectId, userId, emojis, now],
+  );
+}
+
+export async function removeReactions(tx: SqlExecutor, subjectId: string, userId: string, emojis: string[]): Promise<void> {
+  if (!emojis.length) return;
+  await tx.query('DELETE FROM comment_reactions WHERE subject_id = $1 AND user_id = $2 AND emoji = ANY($3::text[])', [subjectId, userId, emojis]);
+}
+
+/** The reactions on comments or replies, in one query for all of them, oldest first. */
+export function reactionsOn(db: SqlExecutor, subjectIds: string[]): Promise<ReactionRow[]> {
+  if (!subjectIds.length) return Promise.resolve([]);
+  return queryRows<ReactionRow>(
+    db,
+    `SELECT subject_id AS "subjectId", user_id AS "userId", emoji, reacted_at AS "reactedAt" FROM comment_reactions
+     WHERE subject_id = ANY($1::text[]) ORDER BY reacted_at, emoji, user_id`,
+    [subjectIds],
+  );
+}
