@@ -181,9 +181,22 @@ class Converter {
       .replace(/\n$/, '')
       .split('\n')
       .map((line) => (line.length > PDF_LIMITS.lineChars ? `${line.slice(0, PDF_LIMITS.lineChars)}…` : line));
+    const pieces: string[][] = [[]];
+    let size = 0;
+    for (const line of lines) {
+      if (size + line.length > PDF_LIMITS.blockChars && (pieces[pieces.length - 1] as string[]).length) {
+        pieces.push([]);
+        size = 0;
+      }
+      (pieces[pieces.length - 1] as string[]).push(line);
+      size += line.length + 1;
+    }
     return {
-      table: { widths: ['*'], body: [[{ text: styledText(lines.join('\n'), {}, 'Mono'), fontSize: 9, preserveLeadingSpaces: true }]] },
-      layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => '#f4f4f4', paddingLeft: () => 6, paddingTop: () => 4, paddingBottom: () => 4 },
+      table: {
+        widths: ['*'],
+        body: pieces.map((piece) => [{ text: styledText(piece.join('\n'), {}, 'Mono'), fontSize: 9, preserveLeadingSpaces: true }]),
+      },
+      layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => '#f4f4f4', paddingLeft: () => 6, paddingTop: (i) => (i ? 0 : 4), paddingBottom: (i) => (i === pieces.length - 1 ? 4 : 0) },
       margin: [0, 2, 0, 8],
     };
   }
@@ -237,7 +250,9 @@ class Converter {
   private paragraph(inline: Token): Content[] {
     const { runs, images } = this.inlines(inline.children ?? []);
     const hasText = runs.some((r) => typeof r.text === 'string' && r.text.trim() !== '');
-    return [...(hasText ? [{ text: runs, margin: [0, 0, 0, 6] } as Content] : []), ...images];
+    if (!hasText) return images;
+    const pieces = inPieces(runs);
+    return [...pieces.map((piece, i): Content => ({ text: piece, margin: [0, 0, 0, i === pieces.length - 1 ? 6 : 0] })), ...images];
   }
 
   private inlines(children: Token[]): { runs: ContentText[]; images: Content[] } {
@@ -298,6 +313,26 @@ class Converter {
     this.images.push({ target, slot });
     return slot;
   }
+}
+
+/** Runs in pieces of at most `blockChars` characters, cut after a space where one is near. */
+function inPieces(runs: ContentText[]): ContentText[][] {
+  const pieces: ContentText[][] = [[]];
+  let room = PDF_LIMITS.blockChars;
+  for (const run of runs) {
+    let text = typeof run.text === 'string' ? run.text : '';
+    while (text.length > room) {
+      const space = text.lastIndexOf(' ', room);
+      const cut = space > room / 2 ? space + 1 : room;
+      if (cut > 0) (pieces[pieces.length - 1] as ContentText[]).push({ ...run, text: text.slice(0, cut) });
+      text = text.slice(cut);
+      pieces.push([]);
+      room = PDF_LIMITS.blockChars;
+    }
+    if (text) (pieces[pieces.length - 1] as ContentText[]).push({ ...run, text });
+    room -= text.length;
+  }
+  return pieces.filter((piece) => piece.length);
 }
 
 function closing(tokens: Token[], open: number): number {
