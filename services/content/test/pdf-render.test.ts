@@ -143,7 +143,12 @@ describe('renderPdf', () => {
   it('renders or fails cleanly, in bounded time, on hostile bodies', async () => {
     const hostile = [
       { id: 'nest', title: 'Nested lists', depth: 0, markdown: `${'- '.repeat(10_000)}deep` },
-      { id: 'nest2', title: 'Nested lines', depth: 0, markdown: Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(Math.min(i, 40) * 2)}- level ${i}`).join('\n') },
+      {
+        id: 'nest2',
+        title: 'Nested lines',
+        depth: 0,
+        markdown: Array.from({ length: 10_000 }, (_, i) => `${' '.repeat(Math.min(i, 40) * 2)}- level ${i}`).join('\n'),
+      },
       { id: 'tags', title: 'Nested hints', depth: 0, markdown: `${'{% hint %}\n'.repeat(5_000)}inside\n${'{% endhint %}\n'.repeat(5_000)}` },
       { id: 'line', title: 'Long line', depth: 0, markdown: `start ${'x'.repeat(5 * 1024 * 1024)} end` },
       { id: 'words', title: 'Long line of words', depth: 0, markdown: `start ${'word '.repeat(1024 * 1024)} end` },

@@ -66,7 +66,9 @@ export function styledText(text: string, marks: Partial<Marks> = {}, primary: 'S
 
 /** Text with no word longer than the cap (pdfmake splits overlong words glyph by glyph, slowly). */
 function capWords(text: string): string {
-  return text.length <= PDF_LIMITS.lineChars ? text : text.replace(new RegExp(`\\S{${PDF_LIMITS.lineChars + 1},}`, 'g'), (w) => `${w.slice(0, PDF_LIMITS.lineChars)}…`);
+  return text.length <= PDF_LIMITS.lineChars
+    ? text
+    : text.replace(new RegExp(`\\S{${PDF_LIMITS.lineChars + 1},}`, 'g'), (w) => `${w.slice(0, PDF_LIMITS.lineChars)}…`);
 }
 
 /** Only links a reader's viewer can open; relative targets point into the source tree, not the PDF. */
@@ -129,7 +131,10 @@ class Converter {
       }
       default:
         // file, include, swagger: their attributes as text, then what they wrap.
-        return [...(Object.values(tag.attrs).length ? [{ text: styledText(Object.values(tag.attrs).join(' ')), margin: [0, 0, 0, 6] } as Content] : []), ...inner()];
+        return [
+          ...(Object.values(tag.attrs).length ? [{ text: styledText(Object.values(tag.attrs).join(' ')), margin: [0, 0, 0, 6] } as Content] : []),
+          ...inner(),
+        ];
     }
   }
 
@@ -196,7 +201,14 @@ class Converter {
         widths: ['*'],
         body: pieces.map((piece) => [{ text: styledText(piece.join('\n'), {}, 'Mono'), fontSize: 9, preserveLeadingSpaces: true }]),
       },
-      layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => '#f4f4f4', paddingLeft: () => 6, paddingTop: (i) => (i ? 0 : 4), paddingBottom: (i) => (i === pieces.length - 1 ? 4 : 0) },
+      layout: {
+        hLineWidth: () => 0,
+        vLineWidth: () => 0,
+        fillColor: () => '#f4f4f4',
+        paddingLeft: () => 6,
+        paddingTop: (i) => (i ? 0 : 4),
+        paddingBottom: (i) => (i === pieces.length - 1 ? 4 : 0),
+      },
       margin: [0, 2, 0, 8],
     };
   }
@@ -309,7 +321,10 @@ class Converter {
   }
 
   private image(target: string, alt: string): Content {
-    const slot = { stack: [{ text: styledText(`[image: ${alt || target}]`, { italics: true }), color: '#666666' } as Content], margin: [0, 2, 0, 8] as [number, number, number, number] };
+    const slot = {
+      stack: [{ text: styledText(`[image: ${alt || target}]`, { italics: true }), color: '#666666' } as Content],
+      margin: [0, 2, 0, 8] as [number, number, number, number],
+    };
     this.images.push({ target, slot });
     return slot;
   }

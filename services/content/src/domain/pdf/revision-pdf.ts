@@ -54,7 +54,6 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
 }
 
 // C0 controls other than tab and newlines: NUL and friends have no glyph and no meaning on paper.
-// eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** The part of a body laid out under the caps, and the note that says what was left out. */
@@ -62,9 +61,14 @@ function visibleBody(markdown: string, charsLeft: number): { text: string; cut?:
   const limit = Math.max(0, Math.min(PDF_LIMITS.pageChars, charsLeft));
   const text = (markdown.length > limit ? markdown.slice(0, limit) : markdown).replace(CONTROLS, '');
   if (markdown.length <= limit) return { text };
-  const why = limit < PDF_LIMITS.pageChars ? `this PDF shows ${PDF_LIMITS.documentChars} characters in all` : `this PDF shows the first ${PDF_LIMITS.pageChars} characters of a page`;
+  const why =
+    limit < PDF_LIMITS.pageChars
+      ? `this PDF shows ${PDF_LIMITS.documentChars} characters in all`
+      : `this PDF shows the first ${PDF_LIMITS.pageChars} characters of a page`;
   return { text, cut: `${markdown.length - limit} more characters of this page are not shown: ${why}.` };
 }
+
+const IMAGE_READS_AT_ONCE = 8;
 
 /** The images of one document: resolved once per page and target, within the caps. */
 class PdfImages {
@@ -76,14 +80,18 @@ class PdfImages {
   constructor(private readonly source: PdfSource) {}
 
   async fill(slots: ImageSlot[], pageId: string): Promise<void> {
-    const pending = new Map<string, Promise<void>>();
+    const pending = new Map<string, string>();
     for (const { target } of slots) {
       const id = `${pageId}\u0000${target}`;
       if (this.known.has(id) || pending.has(id) || this.attempts >= PDF_LIMITS.documentImages) continue;
       this.attempts += 1;
-      pending.set(id, this.resolve(id, target, pageId));
+      pending.set(id, target);
     }
-    await Promise.all(pending.values());
+    // A few reads at a time: a page of hundreds of images must not open hundreds of blob reads.
+    const queue = [...pending];
+    for (let i = 0; i < queue.length; i += IMAGE_READS_AT_ONCE) {
+      await Promise.all(queue.slice(i, i + IMAGE_READS_AT_ONCE).map(([id, target]) => this.resolve(id, target, pageId)));
+    }
     for (const { target, slot } of slots) {
       const image = this.known.get(`${pageId}\u0000${target}`);
       if (image) slot.stack[0] = { image: image.key, ...fitted(image) };
