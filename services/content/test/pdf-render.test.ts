@@ -57,8 +57,10 @@ describe('renderPdf', () => {
   let pdf: Buffer;
   let pages: string[];
   const requested: string[] = [];
+  let fetches: jest.SpyInstance;
 
   beforeAll(async () => {
+    fetches = jest.spyOn(globalThis, 'fetch');
     pdf = await renderPdf(
       source(
         [
@@ -73,6 +75,7 @@ describe('renderPdf', () => {
       ),
     );
     pages = pdfPages(pdf);
+    fetches.mockRestore();
   });
 
   it('is a PDF with one page per docs page, each starting with its title', () => {
@@ -120,7 +123,8 @@ describe('renderPdf', () => {
     expect(pages[0]).not.toContain('A diagram');
     expect(pages[0]).toContain('[image: Lost picture]');
     expect(pages[0]).toContain('[image: Remote picture]');
-    // The source is asked (and it answers undefined for URLs: renderPdf itself never fetches).
+    // The source is asked (and it answers undefined for URLs): renderPdf itself never fetches.
+    expect(fetches).not.toHaveBeenCalled();
     expect(requested).toEqual(expect.arrayContaining(['p1:.gitbook/assets/diagram.png', 'p1:https://example.test/remote.png']));
   });
 
