@@ -169,6 +169,7 @@ describe('renderPdf', () => {
     expect(text).toContain('Long line');
     expect(text).toContain('characters of this page are not shown');
     expect(text).toContain('abc');
+    expect(text).toContain('Nulbytes');
   }, 180_000);
 
   it('renders a 100-page revision (time logged, not asserted)', async () => {

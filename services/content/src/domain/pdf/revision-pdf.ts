@@ -23,18 +23,20 @@ export interface PdfSource {
 export async function renderPdf(source: PdfSource): Promise<Buffer> {
   const images = new PdfImages(source);
   let charsLeft = PDF_LIMITS.documentChars;
-  const content: Content[] = [{ text: styledText(source.title, { bold: true }), fontSize: 26, margin: [0, 0, 0, 16] }];
+  const spaceTitle = titleText(source.title);
+  const content: Content[] = [{ text: styledText(spaceTitle, { bold: true }), fontSize: 26, margin: [0, 0, 0, 16] }];
   for (const [index, page] of source.pages.entries()) {
     const { text, cut } = visibleBody(page.markdown, charsLeft);
     charsLeft -= text.length;
     const body = markdownToPdf(text);
+    const title = titleText(page.title) || 'Untitled';
     await images.fill(body.images, page.id);
     content.push(
       {
-        text: styledText(page.title || 'Untitled', { bold: true }),
+        text: styledText(title, { bold: true }),
         fontSize: page.depth ? 18 : 22,
         outline: true,
-        outlineText: page.title,
+        outlineText: title,
         margin: [0, 0, 0, 10],
         ...(index ? { pageBreak: 'before' as const } : {}),
       },
@@ -43,7 +45,7 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
     );
   }
   const definition: DocumentDefinition = {
-    info: { title: source.title, creator: 'Quire' },
+    info: { title: spaceTitle, creator: 'Quire' },
     pageSize: 'A4',
     pageMargins: [50, 50, 50, 50],
     defaultStyle: { font: 'Sans', fontSize: 10.5, lineHeight: 1.2 },
@@ -55,6 +57,11 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
 
 // C0 controls other than tab and newlines: NUL and friends have no glyph and no meaning on paper.
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** A title as one line of printable text, no longer than a line of text may be. */
+function titleText(title: string): string {
+  return title.replace(CONTROLS, '').replace(/\s+/g, ' ').trim().slice(0, PDF_LIMITS.lineChars);
+}
 
 /** The part of a body laid out under the caps, and the note that says what was left out. */
 function visibleBody(markdown: string, charsLeft: number): { text: string; cut?: string } {
