@@ -8,6 +8,7 @@ import { changeRequestPagesRoutes } from './http/change-requests/change-request-
 import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
+import { linksRoutes } from './http/links/links.routes';
 import type { ContentHttpDeps } from './http/deps';
 import { spaceContentRoutes } from './http/space-content/space-content.routes';
 import { spacesRoutes } from './http/spaces/spaces.routes';
@@ -48,6 +49,7 @@ export function contentModule(): ServiceModule {
           app.use(changeRequestsRoutes(deps));
           app.use(changeRequestPagesRoutes(deps));
           app.use(changeRequestPdfRoutes(contentDeps));
+          app.use(linksRoutes(contentDeps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),
