@@ -33,11 +33,10 @@ export async function loadLinkedObjects(
   current: { space: SpaceWithCounts; level: Role },
   otherSpaceIds: readonly string[],
 ): Promise<LinkedObjects> {
-  const others =
-    (await findActiveSpacesWithCounts(
-      deps.db,
-      [...new Set(otherSpaceIds)].filter((id) => id !== current.space.id),
-    )) ?? [];
+  const others = await findActiveSpacesWithCounts(
+    deps.db,
+    [...new Set(otherSpaceIds)].filter((id) => id !== current.space.id),
+  );
   const orgIds = [...new Set([current.space.organization_id, ...others.map((s) => s.organization_id)])];
   const { organizations: found } = await deps.identity.getOrganizations({ organizationIds: orgIds, userId });
   const organizations = new Map<string, PresentedOrganization>();
