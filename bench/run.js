@@ -3,6 +3,7 @@
 const BENCHES = {
   content: () => require('./content').main(),
   'change-requests': () => require('./change-requests').main(),
+  links: () => require('./links').main(),
   gateway: () => require('./gateway').main(),
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
@@ -14,6 +15,7 @@ if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
     `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
       '  content   zip import of 1,000 pages (pages/s) vs unzip + convert in process; page reads p50/p99; rows per one-page revision\n' +
       '  change-requests  merge and update of 50+50 changed pages of 1,000 vs the merge in process; open a change request (rows); list 1,000 comments\n' +
+      '  links     GET links, page links and file backlinks of a 1,000-page space (p50/p99) vs GET /v1/spaces/{id}\n' +
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n',

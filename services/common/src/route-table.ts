@@ -58,7 +58,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET PATCH', '/spaces/{spaceId}/custom-fields', 'content'],
   ['GET POST', `${ORG}/custom-fields`, 'content'],
   ['GET PATCH DELETE', `${ORG}/custom-fields/{fieldName}`, 'content'],
-  ['GET', '/spaces/{spaceId}/links', 'content', CONTENT_LATER],
+  ['GET', '/spaces/{spaceId}/links', 'content'],
   ['GET', '/spaces/{spaceId}/search', 'content', CONTENT_LATER],
   ['GET', `${ORG}/search`, 'content', CONTENT_LATER],
   ['GET POST', '/spaces/{spaceId}/change-requests', 'content'],
@@ -85,7 +85,11 @@ const SPECS_TABLE: Spec[] = [
   // Quire companions: page edits inside a change request (docs/change-requests.md)
   ['DELETE', `${CR}/content/page/{pageId}`, 'content'],
   ['POST', `${CR}/content/page/{pageId}/move`, 'content'],
-  ...['/files/{fileId}/backlinks', '/page/{pageId}/links'].flatMap((suffix) => content(suffix).map((path): Spec => ['GET', path, 'content', CONTENT_LATER])),
+  // links and backlinks (issue #13)
+  ['GET', `${CR}/links`, 'content'],
+  ...['/files/{fileId}/backlinks', '/page/{pageId}/links', '/page/{pageId}/backlinks'].flatMap((suffix) =>
+    content(suffix).map((path): Spec => ['GET', path, 'content']),
+  ),
   // sites (insights paths below are more specific and belong to insights)
   ['GET POST', `${ORG}/sites`, 'sites'],
   ['GET PATCH DELETE', SITE, 'sites'],

@@ -9,6 +9,7 @@ import { changeRequestsRoutes } from './http/change-requests/change-requests.rou
 import { commentsRoutes } from './http/comments/comments.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
+import { linksRoutes } from './http/links/links.routes';
 import type { ContentHttpDeps } from './http/deps';
 import { spaceContentRoutes } from './http/space-content/space-content.routes';
 import { spacesRoutes } from './http/spaces/spaces.routes';
@@ -50,6 +51,7 @@ export function contentModule(): ServiceModule {
           app.use(changeRequestPagesRoutes(deps));
           app.use(changeRequestPdfRoutes(contentDeps));
           app.use(commentsRoutes(contentDeps));
+          app.use(linksRoutes(contentDeps));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),

@@ -59,6 +59,27 @@ export interface GetUsersResponse {
   users: User[];
 }
 
+export interface GetOrganizationsRequest {
+  organizationIds: string[];
+  /** The caller: an Organization's `permissions` are its own. */
+  userId: string;
+}
+
+export interface PresentedOrganization {
+  id: string;
+  /** The caller's role (admin … read); empty when not a member. */
+  role: string;
+  /**
+   * The reference's Organization as identity presents it, as JSON: the shape lives in one
+   * presenter instead of being mirrored field by field here.
+   */
+  json: string;
+}
+
+export interface GetOrganizationsResponse {
+  organizations: PresentedOrganization[];
+}
+
 export interface CreateTokenRequest {
   email: string;
   displayName: string;
@@ -702,6 +723,271 @@ export const GetUsersResponse: MessageFns<GetUsersResponse> = {
   fromPartial(object: DeepPartial<GetUsersResponse>): GetUsersResponse {
     const message = createBaseGetUsersResponse();
     message.users = object.users?.map((e) => User.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseGetOrganizationsRequest(): GetOrganizationsRequest {
+  return { organizationIds: [], userId: "" };
+}
+
+export const GetOrganizationsRequest: MessageFns<GetOrganizationsRequest> = {
+  encode(message: GetOrganizationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.organizationIds) {
+      writer.uint32(10).string(v!);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrganizationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrganizationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationIds.push(reader.string());
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrganizationsRequest {
+    return {
+      organizationIds: globalThis.Array.isArray(object?.organizationIds)
+        ? object.organizationIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.organization_ids)
+        ? object.organization_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetOrganizationsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationIds?.length) {
+      obj.organizationIds = message.organizationIds;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetOrganizationsRequest>): GetOrganizationsRequest {
+    return GetOrganizationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetOrganizationsRequest>): GetOrganizationsRequest {
+    const message = createBaseGetOrganizationsRequest();
+    message.organizationIds = object.organizationIds?.map((e) => e) || [];
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBasePresentedOrganization(): PresentedOrganization {
+  return { id: "", role: "", json: "" };
+}
+
+export const PresentedOrganization: MessageFns<PresentedOrganization> = {
+  encode(message: PresentedOrganization, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.json !== "") {
+      writer.uint32(26).string(message.json);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PresentedOrganization {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePresentedOrganization();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.json = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PresentedOrganization {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      json: isSet(object.json) ? globalThis.String(object.json) : "",
+    };
+  },
+
+  toJSON(message: PresentedOrganization): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.json !== "") {
+      obj.json = message.json;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PresentedOrganization>): PresentedOrganization {
+    return PresentedOrganization.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PresentedOrganization>): PresentedOrganization {
+    const message = createBasePresentedOrganization();
+    message.id = object.id ?? "";
+    message.role = object.role ?? "";
+    message.json = object.json ?? "";
+    return message;
+  },
+};
+
+function createBaseGetOrganizationsResponse(): GetOrganizationsResponse {
+  return { organizations: [] };
+}
+
+export const GetOrganizationsResponse: MessageFns<GetOrganizationsResponse> = {
+  encode(message: GetOrganizationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.organizations) {
+      PresentedOrganization.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetOrganizationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetOrganizationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizations.push(PresentedOrganization.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetOrganizationsResponse {
+    return {
+      organizations: globalThis.Array.isArray(object?.organizations)
+        ? object.organizations.map((e: any) => PresentedOrganization.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetOrganizationsResponse): unknown {
+    const obj: any = {};
+    if (message.organizations?.length) {
+      obj.organizations = message.organizations.map((e) => PresentedOrganization.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetOrganizationsResponse>): GetOrganizationsResponse {
+    return GetOrganizationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetOrganizationsResponse>): GetOrganizationsResponse {
+    const message = createBaseGetOrganizationsResponse();
+    message.organizations = object.organizations?.map((e) => PresentedOrganization.fromPartial(e)) || [];
     return message;
   },
 };
@@ -1449,6 +1735,18 @@ export const IdentityService = {
     responseSerialize: (value: GetUsersResponse): Buffer => Buffer.from(GetUsersResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetUsersResponse => GetUsersResponse.decode(value),
   },
+  /** Organizations by id, in one call, as one caller sees them; unknown ids are left out. */
+  getOrganizations: {
+    path: "/quire.identity.Identity/GetOrganizations" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetOrganizationsRequest): Buffer =>
+      Buffer.from(GetOrganizationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetOrganizationsRequest => GetOrganizationsRequest.decode(value),
+    responseSerialize: (value: GetOrganizationsResponse): Buffer =>
+      Buffer.from(GetOrganizationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetOrganizationsResponse => GetOrganizationsResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServer extends UntypedServiceImplementation {
@@ -1459,6 +1757,8 @@ export interface IdentityServer extends UntypedServiceImplementation {
   getMembership: handleUnaryCall<GetMembershipRequest, GetMembershipResponse>;
   /** Users by id, in one call; unknown ids are left out. */
   getUsers: handleUnaryCall<GetUsersRequest, GetUsersResponse>;
+  /** Organizations by id, in one call, as one caller sees them; unknown ids are left out. */
+  getOrganizations: handleUnaryCall<GetOrganizationsRequest, GetOrganizationsResponse>;
 }
 
 export interface IdentityClient extends Client {
@@ -1524,6 +1824,22 @@ export interface IdentityClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetUsersResponse) => void,
+  ): ClientUnaryCall;
+  /** Organizations by id, in one call, as one caller sees them; unknown ids are left out. */
+  getOrganizations(
+    request: GetOrganizationsRequest,
+    callback: (error: ServiceError | null, response: GetOrganizationsResponse) => void,
+  ): ClientUnaryCall;
+  getOrganizations(
+    request: GetOrganizationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetOrganizationsResponse) => void,
+  ): ClientUnaryCall;
+  getOrganizations(
+    request: GetOrganizationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetOrganizationsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -57,6 +57,17 @@ export async function findBodies(db: SqlExecutor, hashes: readonly string[]): Pr
   return new Map(rows.map((r) => [r.hash, r.markdown]));
 }
 
+/** The link and image targets stored with each body (link-targets.ts), in one query however many bodies. */
+export async function findBodyLinks(db: SqlExecutor, hashes: readonly string[]): Promise<Map<string, { target: string; kind: TargetKind }[]>> {
+  if (!hashes.length) return new Map();
+  const rows = await queryRows<{ hash: string; links: { target: string; kind: TargetKind }[] | null }>(
+    db,
+    'SELECT hash, links FROM page_bodies WHERE hash = ANY($1)',
+    [[...new Set(hashes)]],
+  );
+  return new Map(rows.map((r) => [r.hash, r.links ?? []]));
+}
+
 /** The space row locked for a content write: the revision it points at and its edit mode. */
 export function lockSpaceContent(tx: SqlExecutor, spaceId: string): Promise<{ revisionId: string; editMode: string; deletedAt: Date | null } | null> {
   return queryOne(tx, `SELECT revision_id AS "revisionId", edit_mode AS "editMode", deleted_at AS "deletedAt" FROM spaces WHERE id = $1 FOR UPDATE`, [spaceId]);

@@ -3,11 +3,13 @@ import { identity } from '@quire/proto';
 import { findMembership } from '../store/members.store';
 import { findActiveTokenByHash, touchToken } from '../store/tokens.store';
 import { findUsersByIds } from '../store/users.store';
-import { organizationExists } from '../store/organizations.store';
+import { findOrganizationsForUser, organizationExists } from '../store/organizations.store';
+import { presentOrganization } from '../presenters/organization.presenter';
 
 const MAX_USERS_PER_CALL = 1000;
+const MAX_ORGANIZATIONS_PER_CALL = 1000;
 
-export function identityGrpc({ db, clock, logger }: Pick<ServiceContext, 'db' | 'clock' | 'logger'>) {
+export function identityGrpc({ db, clock, logger, urls }: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'urls'>) {
   return bind<identity.IdentityServer>(identity.IdentityService, {
     // Ready when the database answers, as /readyz and the other services' Check report it.
     check: async () => ({
@@ -35,6 +37,17 @@ export function identityGrpc({ db, clock, logger }: Pick<ServiceContext, 'db' | 
       const ids = [...new Set(userIds)].slice(0, MAX_USERS_PER_CALL);
       const rows = await findUsersByIds(db, ids);
       return { users: rows.map((u) => ({ id: u.id, displayName: u.display_name, email: u.email, photoUrl: u.photo_url ?? '' })) };
+    },
+
+    // Other services embed full Organization objects (content's link items): the one presenter writes them.
+    getOrganizations: async ({ organizationIds, userId }) => {
+      const ids = [...new Set(organizationIds)].slice(0, MAX_ORGANIZATIONS_PER_CALL);
+      const rows = await findOrganizationsForUser(db, ids, userId);
+      const organizations = rows.map((org) => {
+        const role = org.caller_role && isRole(org.caller_role) ? org.caller_role : '';
+        return { id: org.id, role, json: JSON.stringify(presentOrganization(org, role || null, urls)) };
+      });
+      return { organizations };
     },
   });
 }

@@ -43,6 +43,18 @@ export async function findOrganizationForUser(db: SqlExecutor, orgId: string, us
   );
 }
 
+/** Organizations by id with the caller's role in each (one query however many). */
+export async function findOrganizationsForUser(db: SqlExecutor, orgIds: readonly string[], userId: string): Promise<OrganizationWithRole[]> {
+  if (!orgIds.length) return [];
+  const { rows } = await db.query<OrganizationWithRole>(
+    `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
+     LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
+     WHERE o.id = ANY($1)`,
+    [[...orgIds], userId],
+  );
+  return rows;
+}
+
 export async function listOrganizationsOfUser(
   db: SqlExecutor,
   userId: string,

@@ -1,7 +1,7 @@
 import type { BlobStore, SqlExecutor } from '@quire/common';
 import { findBodies } from '../../store/revision-content.store';
 import { pageIn, type LoadedRevision } from '../content/read-content';
-import { childrenByParent, type StoredPage } from '../content/revision-tree';
+import { childrenByParent, subtreeIds, type StoredPage } from '../content/revision-tree';
 import { markdownToPdf, note, styledText, type ImageSlot } from './markdown-to-pdf';
 import { ImageBudget } from './pdf-images';
 import { PDF_LIMITS } from './pdf-limits';
@@ -11,11 +11,18 @@ import { pdfBuffer, type Content, type DocumentDefinition } from './pdfmake-engi
 // each from a new PDF page under its title. Nothing is fetched: images come as bytes through
 // `PdfSource.image`, and pdfmake may open no file but the fonts (pdfmake-engine.ts).
 
+export interface PdfPage {
+  id: string;
+  title: string;
+  depth: number;
+  markdown: string;
+}
+
 export interface PdfSource {
   /** The space title: the document's title and its first heading. */
   title: string;
   /** In tree order; groups have markdown ''. */
-  pages: { id: string; title: string; depth: number; markdown: string }[];
+  pages: PdfPage[];
   /** The bytes an image target of page `fromPageId` points at; undefined when it is not a file of the revision. */
   image(target: string, fromPageId: string): Promise<{ bytes: Buffer; contentType: string } | undefined>;
 }
@@ -123,17 +130,17 @@ function fitted(image: { width: number; height: number }): { width: number; heig
 }
 
 /**
- * What `renderPdf` needs from a revision: its pages in tree order (depth first) or the one page
- * asked for, their bodies in one query, and its files as image bytes. Images outside the revision
+ * What `renderPdf` needs from a revision: its pages in tree order (depth first), or the page asked
+ * for (with its subpages when `subpages`), their bodies in one query, and its files as image bytes. Images outside the revision
  * (URLs) are never fetched: they keep their alt text.
  */
 export async function revisionPdfSource(
   deps: { db: SqlExecutor; blobs: BlobStore },
   loaded: LoadedRevision,
   spaceTitle: string,
-  only?: { pageId: string },
+  only?: { pageId: string; subpages?: boolean },
 ): Promise<PdfSource> {
-  const ordered = only ? [{ page: pageIn(loaded, only.pageId), depth: 0 }] : treeOrder(loaded.revision.tree.pages);
+  const ordered = only ? selectedPages(loaded, only.pageId, only.subpages ?? false) : treeOrder(loaded.revision.tree.pages);
   const hashes = ordered.flatMap(({ page }) => (page.kind === 'document' && page.body ? [page.body] : []));
   const bodies = await findBodies(deps.db, hashes);
   const files = new Map(loaded.revision.tree.files.map((f) => [f.id, f]));
@@ -153,6 +160,16 @@ export async function revisionPdfSource(
       return bytes ? { bytes, contentType: file.contentType } : undefined;
     },
   };
+}
+
+/** One page, or the page and its subpages in tree order (depths counted from it). */
+function selectedPages(loaded: LoadedRevision, pageId: string, subpages: boolean): { page: StoredPage; depth: number }[] {
+  const root = pageIn(loaded, pageId);
+  if (!subpages) return [{ page: root, depth: 0 }];
+  const inside = subtreeIds(loaded.revision.tree.pages, root.id);
+  const ordered = treeOrder(loaded.revision.tree.pages).filter(({ page }) => inside.has(page.id));
+  const rootDepth = ordered[0]?.depth ?? 0;
+  return ordered.map(({ page, depth }) => ({ page, depth: depth - rootDepth }));
 }
 
 /** Pages depth first from the top level, siblings in order; pages no walk reaches come last. */

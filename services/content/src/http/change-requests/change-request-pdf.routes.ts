@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { badRequest, notFound, resourceId, route, signUrlPath, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
 import { loadRevision } from '../../domain/content/read-content';
-import { subtreeIds } from '../../domain/content/revision-tree';
-import { renderPdf, revisionPdfSource } from '../../domain/pdf/revision-pdf';
+import { embeddedImages, renderPdfInWorker } from '../../domain/pdf/pdf-worker';
+import { revisionPdfSource } from '../../domain/pdf/revision-pdf';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { findSpaceById } from '../../store/spaces.store';
 import type { ContentHttpDeps } from '../deps';
@@ -51,10 +51,11 @@ export function changeRequestPdfRoutes(deps: PdfDeps): Router {
       const space = await findSpaceById(db, params.spaceId);
       if (!space) throw notFound(`Space ${params.spaceId} not found`);
       const loaded = await loadRevision(db, cache, space.id, params.revisionId);
-      const [mode, pageId] = params.scope === 'all' ? ['all', undefined] : [params.scope.slice(0, 4), params.scope.slice(5)];
-      const pages = pageId ? (mode === 'only' ? new Set([pageId]) : subtreeIds(loaded.revision.tree.pages, pageId)) : undefined;
+      const only = params.scope === 'all' ? undefined : { pageId: params.scope.slice(5), subpages: params.scope.startsWith('page-') };
       const started = Date.now();
-      const pdf = await renderPdf(await revisionPdfSource({ db, blobs: deps.blobs }, loaded, space.title || 'Untitled', pages));
+      const source = await revisionPdfSource({ db, blobs: deps.blobs }, loaded, space.title || 'Untitled', only);
+      const images = await embeddedImages(deps.blobs, loaded, source.pages);
+      const pdf = await renderPdfInWorker({ title: source.title, pages: source.pages, tree: loaded.revision.tree, images });
       log.info({ spaceId: space.id, revisionId: params.revisionId, scope: params.scope, bytes: pdf.length, ms: Date.now() - started }, 'pdf rendered');
       res
         .status(200)

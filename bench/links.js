@@ -1,0 +1,98 @@
+// Links benchmark (issue #13: GET links of a 1,000-page space, p50 < 50 ms), both modes, through
+// the gateway: the 1,000-page zip of bench/make-content-zip.py (each page links to the next page,
+// its folder's README and an image) imported once, then GET links (first read: links resolved and
+// cached; then the cached reads), page links, file backlinks, and the floor of any read through the
+// same gateway (GET /v1/spaces/{id}). Results: bench/results/links.md.
+const { createServer } = require('node:http');
+const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { ROOT, log, summary } = require('./support');
+const { MODES, caller } = require('./content-stacks');
+const { makeZip, countPages } = require('./content');
+
+const READS = Number(process.env.BENCH_READS ?? 200);
+
+async function timed(fn) {
+  const started = performance.now();
+  await fn();
+  return performance.now() - started;
+}
+
+async function measure(zip, startStack) {
+  const fixture = createServer((req, res) => {
+    if (req.url === '/content.zip') return res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
+    res.writeHead(404).end();
+  });
+  await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+  const stack = await startStack();
+  try {
+    const call = caller(stack);
+    const orgId = (await call('GET', '/v1/orgs')).items[0].id;
+    const spaceId = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Links bench' })).id;
+    await call('POST', `/v1/spaces/${spaceId}/content/import`, { source: 'zip', url: `http://127.0.0.1:${fixture.address().port}/content.zip` });
+    const pages = countPages((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages);
+    const fileId = (await call('GET', `/v1/spaces/${spaceId}/content/files?limit=1`)).items[0].id;
+    const pageId = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages[0].pages[0].id;
+
+    const firstRead = await timed(() => call('GET', `/v1/spaces/${spaceId}/links`));
+    const first = await call('GET', `/v1/spaces/${spaceId}/links`);
+    log(`${pages} pages, ${first.stats.total} link targets (${first.stats.broken.total} broken); first read ${Math.round(firstRead)} ms`);
+    const series = async (path) => {
+      const times = [];
+      for (let i = 0; i < READS; i++) times.push(await timed(() => call('GET', path)));
+      return times;
+    };
+    return {
+      pages,
+      stats: first.stats,
+      firstRead,
+      links: await series(`/v1/spaces/${spaceId}/links`),
+      links50: await series(`/v1/spaces/${spaceId}/links?limit=50`),
+      broken: await series(`/v1/spaces/${spaceId}/links?status=broken`),
+      pageLinks: await series(`/v1/spaces/${spaceId}/content/page/${pageId}/links`),
+      fileBacklinks: await series(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`),
+      space: await series(`/v1/spaces/${spaceId}`),
+    };
+  } finally {
+    await stack.stop();
+    fixture.close();
+  }
+}
+
+async function main() {
+  const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-links-'));
+  const zip = makeZip(dir);
+  const results = {};
+  for (const mode of modes) {
+    if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
+    log(`${mode} mode`);
+    results[mode] = await measure(zip, MODES[mode](join(dir, mode), 'content'));
+  }
+  const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
+  const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;
+  const first = results[modes[0]];
+  const report = [
+    '# Links benchmark',
+    '',
+    `Command: \`npm run bench -- links\` (BENCH_READS=${READS}, BENCH_MODE=${modes.join(',')}), ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other work.`,
+    `Space: the ${first.pages}-page zip of bench/make-content-zip.py, ${first.stats.total} link targets (${first.stats.broken.total} broken). Target (issue #13): GET links p50 < 50 ms.`,
+    '',
+    `| measure | ${modes.join(' | ')} |`,
+    `|---|${modes.map(() => '---|').join('')}`,
+    row('GET links, first read (every body’s targets resolved, then cached with the revision)', (r) => `${Math.round(r.firstRead)} ms`),
+    row('GET links (default page: up to 1,000 items, stats over all)', (r) => ms(r.links)),
+    row('GET links?limit=50', (r) => ms(r.links50)),
+    row('GET links?status=broken', (r) => ms(r.broken)),
+    row('GET content/page/{id}/links', (r) => ms(r.pageLinks)),
+    row('GET content/files/{id}/backlinks', (r) => ms(r.fileBacklinks)),
+    row('floor: GET /v1/spaces/{id} through the same gateway', (r) => ms(r.space)),
+    '',
+  ].join('\n');
+  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/results/links.md'), report);
+  process.stdout.write(report);
+}
+
+module.exports = { main };

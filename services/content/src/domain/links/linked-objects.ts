@@ -1,0 +1,54 @@
+import type { IdentityClient, Role, SqlExecutor, UrlBuilder } from '@quire/common';
+import { isRole } from '@quire/common';
+import { levelOnContent } from '../../policies/content.policy';
+import { presentSpace, type PresentedSpace } from '../../presenters/space.presenter';
+import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../../store/spaces.store';
+
+// The full objects link items embed (reference: ContentLocation embeds Organization and Space),
+// fetched once per kind per answer: one GetOrganizations call to identity, one spaces query.
+
+/** The reference's Organization as identity presents it for the caller. */
+export type PresentedOrganization = Record<string, unknown> & { id: string };
+
+export interface LinkedObjects {
+  organizations: Map<string, PresentedOrganization>;
+  /** Spaces the caller can read, presented for the caller. */
+  spaces: Map<string, PresentedSpace>;
+}
+
+export interface LinkedObjectsDeps {
+  db: SqlExecutor;
+  identity: IdentityClient;
+  urls: UrlBuilder;
+}
+
+/**
+ * The space being read (already authorized: `level`) and the other spaces links name. A named
+ * space that is deleted, unknown, or that the caller has no level on is left out: its links read
+ * as broken, and nothing of it is shown.
+ */
+export async function loadLinkedObjects(
+  deps: LinkedObjectsDeps,
+  userId: string,
+  current: { space: SpaceWithCounts; level: Role },
+  otherSpaceIds: readonly string[],
+): Promise<LinkedObjects> {
+  const others = await findActiveSpacesWithCounts(
+    deps.db,
+    [...new Set(otherSpaceIds)].filter((id) => id !== current.space.id),
+  );
+  const orgIds = [...new Set([current.space.organization_id, ...others.map((s) => s.organization_id)])];
+  const { organizations: found } = await deps.identity.getOrganizations({ organizationIds: orgIds, userId });
+  const organizations = new Map<string, PresentedOrganization>();
+  const roles = new Map<string, Role>();
+  for (const org of found) {
+    organizations.set(org.id, JSON.parse(org.json) as PresentedOrganization);
+    if (isRole(org.role)) roles.set(org.id, org.role);
+  }
+  const spaces = new Map<string, PresentedSpace>([[current.space.id, presentSpace(current.space, current.level, deps.urls)]]);
+  for (const space of others) {
+    const level = levelOnContent(roles.get(space.organization_id) ?? null, space);
+    if (level && organizations.has(space.organization_id)) spaces.set(space.id, presentSpace(space, level, deps.urls));
+  }
+  return { organizations, spaces };
+}
