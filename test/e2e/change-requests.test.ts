@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildMember, buildRoleCast, type OrgClient } from '../support/factories';
+import { pdfPages } from '../support/pdf-text';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
@@ -291,7 +292,11 @@ describe('merging', () => {
     expect((await reviewer.post(cr(spaceId, second.number, '/merge'))).body.result).toBe('merge');
     expect((await reviewer.post(cr(spaceId, first.number, '/merge'))).body.result).toBe('merge');
 
-    const pages = (await reader.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages as { title: string; path: string; pages: { title: string; path: string }[] }[];
+    const pages = (await reader.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages as {
+      title: string;
+      path: string;
+      pages: { title: string; path: string }[];
+    }[];
     expect(pages.map((p) => p.title)).toEqual(['Delta', 'Beta', 'Gamma']);
     expect(pages[2]?.pages.map((p) => p.path)).toEqual(['gamma/alpha']);
     expectError(await editor.post(cr(spaceId, first.number, `/content/page/${ids.Alpha}/move`), { parent: null }), 409);
@@ -374,5 +379,49 @@ describe('updating from main', () => {
     const text = await pageMarkdown(`/v1/spaces/${spaceId}/content`, guide as string);
     expect(text).toContain('Five, agreed by both.');
     expect(text).not.toMatch(/<<<<<<<|>>>>>>>/);
+  });
+});
+
+describe('PDF export', () => {
+  it('answers a signed link, valid without a token, to a PDF of the change request pages in tree order', async () => {
+    const spaceId = await newSpace('Printable');
+    const ids = await seedMain(spaceId, {
+      Overview: 'Plain words in **bold**.',
+      'Код и данные': '```js\nconst answer = 42;\n```\n\n| Key | Value |\n|---|---|\n| 你好 | 世界 |',
+    });
+    const change = await openChangeRequest(spaceId);
+    const path = cr(spaceId, change.number);
+    await editor.post(`${path}/content/import`, { source: 'markdown', url: serve('# Added in the change request\n\n- a list item') });
+
+    const res = await reader.get(`${path}/pdf`);
+    expect(res.status).toBe(200);
+    expectOperationResponse('getChangeRequestPDF', 200, res.body);
+    const pdf = await fetch(res.body.url as string);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pdfPages(bytes);
+    const text = pages.join('\n');
+    for (const title of ['Overview', 'Код и данные', 'Added in the change request']) expect(text).toContain(title);
+    expect(text).toContain('const answer = 42;');
+    expect(text).toContain('你好');
+    expect(text).toContain('a list item');
+    expect(text.indexOf('Overview')).toBeLessThan(text.indexOf('Added in the change request'));
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+
+    const one = await reader.get(`${path}/pdf?only=true&page=${ids.Overview}`);
+    const onePdf = pdfPages(Buffer.from(await (await fetch(one.body.url as string)).arrayBuffer())).join('\n');
+    expect(onePdf).toContain('Plain words in bold.');
+    expect(onePdf).not.toContain('const answer');
+
+    expectError(await reader.get(`${path}/pdf?only=true`), 400, /page/);
+    expectError(await reader.get(`${path}/pdf?page=nope0000000000000000`), 400, /page/);
+    const tampered = (res.body.url as string).replace(/signature=./, 'signature=A');
+    const refused = await fetch(tampered);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(refused.headers.get('content-type')).toMatch(/application\/json/);
+    expectError(await outsider.get(`${path}/pdf`), 404);
   });
 });

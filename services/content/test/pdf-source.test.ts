@@ -30,7 +30,7 @@ const tree: RevisionTree = {
 };
 
 const loaded: LoadedRevision = {
-  revision: { id: 'r1', spaceId: 's1', parents: [], type: 'edits', tree, createdAt: new Date() },
+  revision: { id: 'r1', spaceId: 's1', parents: [], type: 'edits', tree, mergedFrom: null, createdAt: new Date() },
   index: new RevisionIndex(tree),
 };
 
