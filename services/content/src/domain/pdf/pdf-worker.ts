@@ -19,8 +19,11 @@ export interface PdfJob {
   images: Record<string, { bytes: Uint8Array; contentType: string }>;
 }
 
-/** A render that takes longer than this is stopped (a hostile revision is bounded by the caps too). */
-const RENDER_TIMEOUT_MS = 120_000;
+/**
+ * A render that takes longer than this is stopped with a 503 that says what to do, before the
+ * gateway's 30 s upstream timeout would cut the request without a word.
+ */
+const RENDER_TIMEOUT_MS = 25_000;
 
 /** The bytes of the revision's image files that the pages embed, within the per-image and per-PDF caps. */
 export async function embeddedImages(blobs: BlobStore, loaded: LoadedRevision, pages: PdfPage[]): Promise<PdfJob['images']> {
