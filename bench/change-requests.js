@@ -29,9 +29,11 @@ async function timed(fn) {
 /** Runs `tasks` with at most `width` in flight. */
 async function inParallel(tasks, width) {
   const queue = [...tasks];
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (queue.length) await queue.shift()();
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (queue.length) await queue.shift()();
+    }),
+  );
 }
 
 /** The floor: mergeRevisions on three synthetic 1,000-page trees, 50 pages changed on each side. */
@@ -44,7 +46,11 @@ function floor() {
   const source = tree((i) => (i >= 500 && i < 500 + CHANGED ? `s${i}` : `b${i}`));
   const times = [];
   for (let i = 0; i < 50; i++)
-    times.push(timed(() => mergeRevisions({ base, target: { tree: target, label: 'main' }, source: { tree: source, label: 'cr' }, bodies: new Map() }, { now: new Date() })));
+    times.push(
+      timed(() =>
+        mergeRevisions({ base, target: { tree: target, label: 'main' }, source: { tree: source, label: 'cr' }, bodies: new Map() }, { now: new Date() }),
+      ),
+    );
   return Promise.all(times).then((t) => t.map(([ms]) => ms));
 }
 
@@ -67,15 +73,22 @@ async function endToEnd(zip, startStack) {
     const walk = (list) => list.forEach((p) => (p.type === 'document' && ids.push(p.id), walk(p.pages)));
     walk((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages);
     log(`space of ${ids.length} document pages imported`);
-    const pageImport = (path, pageId, tag) => () => call('POST', `${path}/content/page/${pageId}/import`, { source: 'markdown', url: `${fixtureUrl}/body/${tag}.md` });
+    const pageImport = (path, pageId, tag) => () =>
+      call('POST', `${path}/content/page/${pageId}/import`, { source: 'markdown', url: `${fixtureUrl}/body/${tag}.md` });
 
     /** A change request changing 50 pages while main changes 50 others. */
     const prepare = async (run) => {
       const cr = await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: `Bench ${run}` });
       const crPath = `/v1/spaces/${spaceId}/change-requests/${cr.number}`;
       const offset = (run * 2 * CHANGED) % (ids.length - 2 * CHANGED);
-      await inParallel(ids.slice(offset, offset + CHANGED).map((id) => pageImport(crPath, id, `cr${run}`)), 4);
-      await inParallel(ids.slice(offset + CHANGED, offset + 2 * CHANGED).map((id) => pageImport(`/v1/spaces/${spaceId}`, id, `main${run}`)), 4);
+      await inParallel(
+        ids.slice(offset, offset + CHANGED).map((id) => pageImport(crPath, id, `cr${run}`)),
+        4,
+      );
+      await inParallel(
+        ids.slice(offset + CHANGED, offset + 2 * CHANGED).map((id) => pageImport(`/v1/spaces/${spaceId}`, id, `main${run}`)),
+        4,
+      );
       return crPath;
     };
     const mergeTimes = [];
@@ -111,7 +124,10 @@ async function endToEnd(zip, startStack) {
     );
 
     const commentsPath = `/v1/spaces/${spaceId}/change-requests/${last.number}/comments`;
-    await inParallel(Array.from({ length: COMMENTS }, (_, i) => () => call('POST', commentsPath, { body: { markdown: `Comment ${i}: looks good.` } })), 8);
+    await inParallel(
+      Array.from({ length: COMMENTS }, (_, i) => () => call('POST', commentsPath, { body: { markdown: `Comment ${i}: looks good.` } })),
+      8,
+    );
     const listTimes = [];
     for (let round = 0; round < 5; round++) {
       let page;
@@ -157,7 +173,10 @@ async function main() {
     row(`POST …/update (same shape)`, (r) => ms(r.updateTimes)),
     row('floor: the same three-way merge of 1,000-page trees in process', () => ms(floorTimes)),
     row('POST change-requests (open one on the 1,000-page space)', (r) => ms(r.createTimes)),
-    row('rows written by opening 20 change requests', (r) => `${r.created.change_requests} change requests + ${r.created.contributors} contributors, ${r.created.revisions} revisions`),
+    row(
+      'rows written by opening 20 change requests',
+      (r) => `${r.created.change_requests} change requests + ${r.created.contributors} contributors, ${r.created.revisions} revisions`,
+    ),
     row(`GET …/comments?limit=100 over ${COMMENTS} comments (every page, 5 rounds)`, (r) => ms(r.listTimes)),
     row('floor for reads: GET /v1/spaces/{id} through the same gateway', (r) => ms(r.spaceTimes)),
     '',

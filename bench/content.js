@@ -104,7 +104,6 @@ const ROWS_OF_REVISION = `WITH r AS (SELECT tree, parents[1] AS parent FROM revi
   SELECT (SELECT count(*)::int FROM mine WHERE body NOT IN (SELECT body FROM theirs)) AS bodies,
          (SELECT jsonb_array_length(tree->'pages') FROM r) AS pages`;
 
-
 async function main() {
   const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-content-'));

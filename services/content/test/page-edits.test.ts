@@ -2,7 +2,14 @@ import { deletePage, movePage } from '../src/domain/content/page-edits';
 import { stillConflicted } from '../src/domain/content/content-heads';
 import type { RevisionTree, StoredPage } from '../src/domain/content/revision-tree';
 
-const page = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({ id, parentId, kind, title: id, slug: id, body: `h-${id}` });
+const page = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
+  id,
+  parentId,
+  kind,
+  title: id,
+  slug: id,
+  body: `h-${id}`,
+});
 // a, a/a1, a/a1/a11, b, c (group), c/c1
 const tree: RevisionTree = {
   pages: [page('a', null), page('a1', 'a'), page('a11', 'a1'), page('b', null), page('c', null, 'group'), page('c1', 'c')],

@@ -2,7 +2,15 @@ import { conflict, newId, notFound, type Logger, type SqlDatabase, type SqlExecu
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import { advanceChangeRequest, changeRequestBase, lockChangeRequest, markChangeRequestMerged, type ChangeRequestRow } from '../../store/change-requests.store';
-import { findBodies, findRevision, insertBodies, insertRevision, lockSpaceContent, setCurrentRevision, type RevisionRow } from '../../store/revision-content.store';
+import {
+  findBodies,
+  findRevision,
+  insertBodies,
+  insertRevision,
+  lockSpaceContent,
+  setCurrentRevision,
+  type RevisionRow,
+} from '../../store/revision-content.store';
 import { assertChangeRequestOpen, stillConflicted } from '../content/content-heads';
 import { listTargets } from '../content/link-targets';
 import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from '../merge/merge-revisions';
@@ -48,7 +56,12 @@ export async function mergeChangeRequest(deps: MergeDeps, target: ChangeRequestT
     if (space.editMode === 'locked') throw conflict(`Space ${target.spaceId} is locked (editMode "locked"): unlock it to merge`);
     const pending = Object.keys(cr.conflicts);
     if (pending.length) {
-      const conflicts = pending.map((pageId): MergeConflict => ({ pageId, title: '', kind: 'body', message: 'conflict markers from an update are still in this page' }));
+      const conflicts = pending.map((pageId): MergeConflict => ({
+        pageId,
+        title: '',
+        kind: 'body',
+        message: 'conflict markers from an update are still in this page',
+      }));
       return { revision: cr.revisionId, result: 'conflicts', conflicts };
     }
     const [base, main, source] = await loadTrees(tx, target.spaceId, [changeRequestBase(cr), space.revisionId, cr.revisionId]);
@@ -59,12 +72,31 @@ export async function mergeChangeRequest(deps: MergeDeps, target: ChangeRequestT
     }
     const now = deps.clock();
     const revisionId = newId();
-    await writeRevision(tx, outcome, { id: revisionId, spaceId: target.spaceId, parents: [main.id, source.id], type: 'merge', createdBy: target.userId, mergedFrom: cr.id }, now);
+    await writeRevision(
+      tx,
+      outcome,
+      { id: revisionId, spaceId: target.spaceId, parents: [main.id, source.id], type: 'merge', createdBy: target.userId, mergedFrom: cr.id },
+      now,
+    );
     await setCurrentRevision(tx, target.spaceId, revisionId, now);
     await markChangeRequestMerged(tx, cr.id, revisionId, now);
-    await announceRevision(tx, target, { revisionId, parents: [main.id, source.id], type: 'merge', current: true, changedPageIds: outcome.changedPageIds }, now);
-    await announce(tx, target.spaceId, ContentEvent.changeRequestMerged, { ...changeRequestFacts(cr, target.organizationId), status: 'merged', revisionMerged: revisionId, mergedBy: target.userId }, now);
-    deps.log.info({ spaceId: target.spaceId, changeRequestId: cr.id, revisionId, changedPages: outcome.changedPageIds.length, ms: Date.now() - started }, 'change request merged');
+    await announceRevision(
+      tx,
+      target,
+      { revisionId, parents: [main.id, source.id], type: 'merge', current: true, changedPageIds: outcome.changedPageIds },
+      now,
+    );
+    await announce(
+      tx,
+      target.spaceId,
+      ContentEvent.changeRequestMerged,
+      { ...changeRequestFacts(cr, target.organizationId), status: 'merged', revisionMerged: revisionId, mergedBy: target.userId },
+      now,
+    );
+    deps.log.info(
+      { spaceId: target.spaceId, changeRequestId: cr.id, revisionId, changedPages: outcome.changedPageIds.length, ms: Date.now() - started },
+      'change request merged',
+    );
     return { revision: revisionId, result: 'merge', conflicts: [] };
   });
 }
@@ -93,9 +125,18 @@ export async function pullMainIntoChangeRequest(deps: MergeDeps, target: ChangeR
     const conflicts = { ...stillConflicted(cr.conflicts, outcome.tree), ...Object.fromEntries(outcome.conflictedBodies) };
     await advanceChangeRequest(tx, cr.id, { revisionId, mergedAncestor: main.id, conflicts }, now);
     await announceRevision(tx, target, { revisionId, parents, type: 'update', current: false, changedPageIds: outcome.changedPageIds }, now);
-    await announce(tx, target.spaceId, ContentEvent.changeRequestUpdated, { ...changeRequestFacts({ ...cr, revisionId }, target.organizationId), revisionMergedAncestor: main.id }, now);
+    await announce(
+      tx,
+      target.spaceId,
+      ContentEvent.changeRequestUpdated,
+      { ...changeRequestFacts({ ...cr, revisionId }, target.organizationId), revisionMergedAncestor: main.id },
+      now,
+    );
     const conflicted = Object.keys(conflicts).length > 0 || outcome.conflicts.length > 0;
-    deps.log.info({ spaceId: target.spaceId, changeRequestId: cr.id, revisionId, conflicts: outcome.conflicts.length, ms: Date.now() - started }, 'change request updated from main');
+    deps.log.info(
+      { spaceId: target.spaceId, changeRequestId: cr.id, revisionId, conflicts: outcome.conflicts.length, ms: Date.now() - started },
+      'change request updated from main',
+    );
     return { revision: revisionId, result: conflicted ? 'conflicts' : 'update', conflicts: outcome.conflicts };
   });
 }
