@@ -8,12 +8,11 @@
 // 3. listing 1,000 comments, 100 per page (p50 per page), and GET /v1/spaces/{id} as the floor of
 //    any read through the same gateway.
 // Results: bench/results/change-requests.md.
-const { createServer } = require('node:http');
 const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, summary } = require('./support');
-const { MODES, caller } = require('./content-stacks');
+const { MODES, caller, fixtureServer } = require('./content-stacks');
 const { makeZip } = require('./content');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -55,14 +54,12 @@ function floor() {
 }
 
 async function endToEnd(zip, startStack) {
-  const fixture = createServer((req, res) => {
-    if (req.url === '/content.zip') return res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
-    const m = /^\/body\/(\w+)\.md$/.exec(req.url);
-    if (m) return res.writeHead(200, { 'content-type': 'text/markdown' }).end(`A new body (${m[1]}).\n\nSecond paragraph.\n`);
-    res.writeHead(404).end();
+  const fixture = await fixtureServer((path) => {
+    if (path === '/content.zip') return ['application/zip', zip];
+    const m = /^\/body\/(\w+)\.md$/.exec(path);
+    if (m) return ['text/markdown', `A new body (${m[1]}).\n\nSecond paragraph.\n`];
   });
-  await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-  const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
+  const fixtureUrl = fixture.url;
   const stack = await startStack();
   try {
     const call = caller(stack);

@@ -5,6 +5,7 @@
 // probes whose answer does not depend on what happens later, e.g. bounded by time or by id).
 // `stop()` answers `{ name: rows }` and may be called again.
 const { spawn } = require('node:child_process');
+const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 const { ROOT, recreatePgDatabase, startInfra, waitReady } = require('./support');
@@ -117,4 +118,18 @@ function caller(stack) {
   };
 }
 
-module.exports = { MODES, caller };
+/**
+ * A loopback server for the imports: `answer(path)` gives `[contentType, body]` or nothing (404).
+ * Resolves `{ url, close }`.
+ */
+async function fixtureServer(answer) {
+  const server = createServer((req, res) => {
+    const found = answer(req.url);
+    if (!found) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': found[0] }).end(found[1]);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
+}
+
+module.exports = { MODES, caller, fixtureServer };

@@ -5,13 +5,12 @@
 // 2. GET content/pages and GET content/page/{id} of the 1,000-page space (p50, p99);
 // 3. the rows one revision writes when it changes 1 page of 1,000 (a page import).
 // Results: bench/results/content.md.
-const { createServer } = require('node:http');
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, summary } = require('./support');
-const { MODES, caller } = require('./content-stacks');
+const { MODES, caller, fixtureServer } = require('./content-stacks');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -53,13 +52,11 @@ async function timed(fn) {
 }
 
 async function endToEnd(zip, startStack) {
-  const fixture = createServer((req, res) => {
-    if (req.url === '/content.zip') return res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
-    if (req.url === '/one-page.md') return res.writeHead(200, { 'content-type': 'text/markdown' }).end('# One page\n\nA new body for one page of 1,000.\n');
-    res.writeHead(404).end();
+  const fixture = await fixtureServer((path) => {
+    if (path === '/content.zip') return ['application/zip', zip];
+    if (path === '/one-page.md') return ['text/markdown', '# One page\n\nA new body for one page of 1,000.\n'];
   });
-  await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-  const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
+  const fixtureUrl = fixture.url;
   const stack = await startStack();
   try {
     const call = caller(stack);

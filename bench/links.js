@@ -3,12 +3,11 @@
 // its folder's README and an image) imported once, then GET links (first read: links resolved and
 // cached; then the cached reads), page links, file backlinks, and the floor of any read through the
 // same gateway (GET /v1/spaces/{id}). Results: bench/results/links.md.
-const { createServer } = require('node:http');
 const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, summary } = require('./support');
-const { MODES, caller } = require('./content-stacks');
+const { MODES, caller, fixtureServer } = require('./content-stacks');
 const { makeZip, countPages } = require('./content');
 
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -20,17 +19,13 @@ async function timed(fn) {
 }
 
 async function measure(zip, startStack) {
-  const fixture = createServer((req, res) => {
-    if (req.url === '/content.zip') return res.writeHead(200, { 'content-type': 'application/zip' }).end(zip);
-    res.writeHead(404).end();
-  });
-  await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+  const fixture = await fixtureServer((path) => (path === '/content.zip' ? ['application/zip', zip] : undefined));
   const stack = await startStack();
   try {
     const call = caller(stack);
     const orgId = (await call('GET', '/v1/orgs')).items[0].id;
     const spaceId = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Links bench' })).id;
-    await call('POST', `/v1/spaces/${spaceId}/content/import`, { source: 'zip', url: `http://127.0.0.1:${fixture.address().port}/content.zip` });
+    await call('POST', `/v1/spaces/${spaceId}/content/import`, { source: 'zip', url: `${fixture.url}/content.zip` });
     const pages = countPages((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages);
     const fileId = (await call('GET', `/v1/spaces/${spaceId}/content/files?limit=1`)).items[0].id;
     const pageId = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages[0].pages[0].id;
