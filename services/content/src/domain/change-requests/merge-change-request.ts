@@ -50,9 +50,7 @@ const changeRequestLabel = (cr: ChangeRequestRow) => `change request #${cr.numbe
 export async function mergeChangeRequest(deps: MergeDeps, target: ChangeRequestTarget): Promise<MergeAnswer<'merge'>> {
   const started = Date.now();
   return deps.db.transaction(async (tx) => {
-    const space = await lockSpaceContent(tx, target.spaceId);
-    if (!space || space.deletedAt) throw notFound(`Space ${target.spaceId} not found`);
-    const cr = await lockedChangeRequest(tx, target, 'be merged');
+    const { space, cr } = await lockBoth(tx, target, 'be merged');
     if (space.editMode === 'locked') throw conflict(`Space ${target.spaceId} is locked (editMode "locked"): unlock it to merge`);
     const pending = Object.keys(cr.conflicts);
     if (pending.length) {
@@ -111,9 +109,7 @@ export async function mergeChangeRequest(deps: MergeDeps, target: ChangeRequestT
 export async function pullMainIntoChangeRequest(deps: MergeDeps, target: ChangeRequestTarget): Promise<MergeAnswer<'update'>> {
   const started = Date.now();
   return deps.db.transaction(async (tx) => {
-    const space = await lockSpaceContent(tx, target.spaceId);
-    if (!space || space.deletedAt) throw notFound(`Space ${target.spaceId} not found`);
-    const cr = await lockedChangeRequest(tx, target, 'be updated');
+    const { space, cr } = await lockBoth(tx, target, 'be updated');
     const baseId = changeRequestBase(cr);
     if (baseId === space.revisionId) return { revision: cr.revisionId, result: Object.keys(cr.conflicts).length ? 'conflicts' : 'update', conflicts: [] };
     const [base, main, current] = await loadTrees(tx, target.spaceId, [baseId, space.revisionId, cr.revisionId]);
@@ -141,11 +137,17 @@ export async function pullMainIntoChangeRequest(deps: MergeDeps, target: ChangeR
   });
 }
 
-async function lockedChangeRequest(tx: SqlExecutor, target: ChangeRequestTarget, what: string): Promise<ChangeRequestRow> {
+/**
+ * The space row, then the change request row, locked in that order (always the same order, so
+ * merges, updates and imports of one space queue up instead of deadlocking).
+ */
+async function lockBoth(tx: SqlExecutor, target: ChangeRequestTarget, what: string) {
+  const space = await lockSpaceContent(tx, target.spaceId);
+  if (!space || space.deletedAt) throw notFound(`Space ${target.spaceId} not found`);
   const cr = await lockChangeRequest(tx, target.spaceId, target.changeRequestId);
   if (!cr) throw notFound(`Change request ${target.changeRequestId} not found`);
   assertChangeRequestOpen(cr.status, cr.number, what);
-  return cr;
+  return { space, cr };
 }
 
 /** Revisions by id, one query each inside the transaction (PGlite runs one at a time anyway). */
