@@ -114,7 +114,9 @@ describe('links and backlinks', () => {
     const first = await reader.get(`${links()}?limit=2`);
     expect(first.body.items).toHaveLength(2);
     const second = await reader.get(`${links()}?limit=2&page=${first.body.next.page as string}`);
-    expect(second.body.items[0]).toEqual(all.body.items[2]);
+    // The same item (signed download links inside carry their own expiry second, so compare without them).
+    const unsigned = (item: unknown) => JSON.stringify(item).replace(/expires=\d+&signature=[\w-]+/g, '');
+    expect(unsigned(second.body.items[0])).toBe(unsigned(all.body.items[2]));
     expectError(await reader.get(`${links()}?status=fine`), 400, /status/);
   });
 
