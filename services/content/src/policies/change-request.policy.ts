@@ -1,6 +1,7 @@
 import { atLeast, authorizeLevel, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
 import { findChangeRequest, type ChangeRequestRow } from '../store/change-requests.store';
-import { authorizeSpace, type AuthorizedSpace } from './space.policy';
+import type { SpaceRow } from '../store/spaces.store';
+import { authorizeSpaceAccess, type AuthorizedSpace } from './space.policy';
 
 export type ChangeRequestAction = 'read' | 'create' | 'edit' | 'update' | 'merge' | 'comment';
 
@@ -22,7 +23,7 @@ export function allows(level: Role | null, action: ChangeRequestAction): boolean
   return atLeast(level, REQUIRED[action]);
 }
 
-export interface AuthorizedChangeRequest extends AuthorizedSpace {
+export interface AuthorizedChangeRequest extends AuthorizedSpace<SpaceRow> {
   changeRequest: ChangeRequestRow;
 }
 
@@ -51,8 +52,8 @@ export async function authorizeSpaceFor(
   spaceId: string,
   userId: string,
   action: ChangeRequestAction,
-): Promise<AuthorizedSpace> {
-  const authorized = await authorizeSpace(db, membership, spaceId, userId, 'read', 'live');
+): Promise<AuthorizedSpace<SpaceRow>> {
+  const authorized = await authorizeSpaceAccess(db, membership, spaceId, userId, 'read', 'live');
   authorizeLevel(authorized.level, REQUIRED[action], `Space ${spaceId}`);
   return authorized;
 }

@@ -1,5 +1,5 @@
 import { notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
-import { findSpaceWithCounts, type SpaceWithCounts } from '../store/spaces.store';
+import { findSpaceById, findSpaceWithCounts, type SpaceRow, type SpaceWithCounts } from '../store/spaces.store';
 import { authorizeContent } from './content.policy';
 
 export type SpaceAction = 'read' | 'edit' | 'configure' | 'delete' | 'restore' | 'move' | 'transfer' | 'duplicate' | 'readCustomFields' | 'editCustomFields';
@@ -22,16 +22,16 @@ const REQUIRED: Record<SpaceAction, Role> = {
   editCustomFields: 'edit',
 };
 
-export interface AuthorizedSpace {
-  space: SpaceWithCounts;
+export interface AuthorizedSpace<S extends SpaceRow = SpaceWithCounts> {
+  space: S;
   role: Role;
   level: Role;
 }
 
 /**
- * Loads a space and checks the caller's level for `action`. Deleted spaces answer too (they can
- * be read and restored) unless `which` is `live`: then a deleted space is as absent as one that
- * never existed.
+ * Loads a space with its counters and checks the caller's level for `action` (for answers that
+ * present the space). Deleted spaces answer too (they can be read and restored) unless `which` is
+ * `live`: then a deleted space is as absent as one that never existed.
  */
 export async function authorizeSpace(
   db: SqlExecutor,
@@ -41,7 +41,29 @@ export async function authorizeSpace(
   action: SpaceAction,
   which: 'any' | 'live' = 'any',
 ): Promise<AuthorizedSpace> {
-  const space = await findSpaceWithCounts(db, spaceId);
+  return authorizeLoaded(await findSpaceWithCounts(db, spaceId), membership, spaceId, userId, action, which);
+}
+
+/** The same without the counters: for routes about the space's content, which do not present the space. */
+export async function authorizeSpaceAccess(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  spaceId: string,
+  userId: string,
+  action: SpaceAction,
+  which: 'any' | 'live' = 'any',
+): Promise<AuthorizedSpace<SpaceRow>> {
+  return authorizeLoaded(await findSpaceById(db, spaceId), membership, spaceId, userId, action, which);
+}
+
+async function authorizeLoaded<S extends SpaceRow>(
+  space: S | null,
+  membership: MembershipResolver,
+  spaceId: string,
+  userId: string,
+  action: SpaceAction,
+  which: 'any' | 'live',
+): Promise<AuthorizedSpace<S>> {
   if (!space || (which === 'live' && space.deleted_at)) throw notFound(`Space ${spaceId} not found`);
   return { space, ...(await authorizeContent(membership, space, userId, REQUIRED[action], `Space ${spaceId}`)) };
 }

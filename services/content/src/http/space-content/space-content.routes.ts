@@ -6,7 +6,7 @@ import { presentMergedFrom } from '../change-requests/change-request-answers';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { findChangeRequest } from '../../store/change-requests.store';
 import { cachedText, loadRevision, pageIn, readPageBody, type LoadedRevision } from '../../domain/content/read-content';
-import { authorizeSpace } from '../../policies/space.policy';
+import { authorizeSpaceAccess } from '../../policies/space.policy';
 import { presentFile, presentPage, presentPageTree, presentRevision, type ContentUrls } from '../../presenters/revision.presenter';
 import { findFileDownload } from '../../store/revision-content.store';
 import type { ContentHttpDeps } from '../deps';
@@ -46,7 +46,7 @@ const IMPORT_TARGETS = [CONTENT_SOURCES[0], CONTENT_SOURCES[2]] as const;
 /** Main's head (the space needs `edit`) or a change request's (`edit` on its space too). */
 async function importHead(deps: SpaceContentDeps, p: ContentPathParams, userId: string) {
   if (!p.changeRequestId) {
-    const { space } = await authorizeSpace(deps.db, deps.membership, p.spaceId, userId, 'edit');
+    const { space } = await authorizeSpaceAccess(deps.db, deps.membership, p.spaceId, userId, 'edit');
     return { space, head: spaceHead(space.id) };
   }
   const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, p.spaceId, p.changeRequestId, userId, 'edit');
@@ -79,7 +79,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
   };
   /** The space (checked for `read`) and the revision its path names. */
   const readable = async (p: ContentPathParams, userId: string) => {
-    const { space } = await authorizeSpace(db, membership, p.spaceId, userId, 'read');
+    const { space } = await authorizeSpaceAccess(db, membership, p.spaceId, userId, 'read');
     const loaded = await loadRevision(db, cache, space.id, await revisionIdOf(p, space));
     return { space: { id: space.id, organizationId: space.organization_id, revisionId: space.revision_id }, loaded };
   };
@@ -123,7 +123,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     router.get(
       `${source.base}/page/:pageId`,
       route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
-        const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'read');
+        const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'read');
         const revisionId = await revisionIdOf(params, space);
         const format = query.format ?? 'markdown';
         // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format
