@@ -18,7 +18,7 @@ describe('gateway routing and limits', () => {
 
   it('answers 501 naming the later work for routes whose service is not built yet', async () => {
     expectError(await api.get('/v1/spaces/s1/change-requests'), 501, /change requests/);
-    expectError(await api.get(`/v1/orgs/${stack.organizationId}/search?query=x`), 501, /content service/);
+    expectError(await api.get('/v1/spaces/s1/links'), 501, /content service/);
   });
 
   it('answers 413 for a body over the limit (10 MB by default)', async () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { MembershipResolver, mountPlannedRoutes, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
 import { contentSettingsFromEnv } from './content-settings';
+import { subscribeSearchIndex } from './consumers/search-index.consumer';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
@@ -9,6 +10,8 @@ import { changeRequestsRoutes } from './http/change-requests/change-requests.rou
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import type { ContentHttpDeps } from './http/deps';
+import { searchAdminRoutes } from './http/search/search-admin.routes';
+import { searchRoutes } from './http/search/search.routes';
 import { spaceContentRoutes } from './http/space-content/space-content.routes';
 import { spacesRoutes } from './http/spaces/spaces.routes';
 import { startSpaceSweeper, type SpaceSweeper } from './jobs/space-sweeper';
@@ -48,11 +51,14 @@ export function contentModule(): ServiceModule {
           app.use(changeRequestsRoutes(deps));
           app.use(changeRequestPagesRoutes(deps));
           app.use(changeRequestPdfRoutes(contentDeps));
+          app.use(searchRoutes(deps));
+          app.use(searchAdminRoutes(ctx.db, ctx.config.internalSecret));
           mountPlannedRoutes(app, 'content');
         },
         grpc: contentGrpc(deps),
         start: async () => {
           await membership.subscribe(ctx.bus, 'content', ctx.logger);
+          await subscribeSearchIndex(ctx);
           sweeper = startSpaceSweeper(ctx);
         },
         stop: async () => {
