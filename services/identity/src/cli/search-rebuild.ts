@@ -1,0 +1,43 @@
+import { PRINCIPAL_HEADER, SIGNATURE_HEADER, signPrincipal } from '@quire/common';
+import { callService } from './dead-letters';
+
+// `search rebuild [--space <id>]`: talks to content's /internal/search routes
+// (services/content/src/http/search/search-admin.routes.ts), one space per call, so progress is
+// shown as it goes and a long rebuild holds no single request.
+
+const SEARCH_ADMIN_PATH = '/internal/search';
+const SEARCH_SPACES = 'search.spaces';
+const SEARCH_REBUILD = 'search.rebuild';
+
+/**
+ * Content mounts its operator routes behind the user check of its HTTP app (common's service app
+ * takes no operator routes from a service yet), so the CLI also presents a principal signed with
+ * the same secret; the admin signature is what the routes check.
+ */
+const operatorPrincipal = (secret: string) => {
+  const signed = signPrincipal({ userId: 'operator', tokenId: 'cli' }, secret);
+  return { [PRINCIPAL_HEADER]: signed.principal, [SIGNATURE_HEADER]: signed.signature };
+};
+
+interface Rebuilt {
+  spaceId: string;
+  pages: number;
+  written: number;
+  removed: number;
+}
+
+/** Rebuilds every space's index (or one): a progress line per space on stderr, the totals on stdout. */
+export async function rebuildSearchIndex(flags: Record<string, string>, progress: (line: string) => void): Promise<string> {
+  const spaceIds = flags.space
+    ? [flags.space]
+    : (await callService<{ items: string[] }>('content', SEARCH_SPACES, `${SEARCH_ADMIN_PATH}/spaces`, undefined, operatorPrincipal)).items;
+  let pages = 0;
+  for (const [i, spaceId] of spaceIds.entries()) {
+    const started = Date.now();
+    const done = await callService<Rebuilt>('content', SEARCH_REBUILD, `${SEARCH_ADMIN_PATH}/rebuild`, { spaceId }, operatorPrincipal);
+    pages += done.pages;
+    const what = done.pages || !done.removed ? `${done.pages} pages indexed` : `${done.removed} pages removed (deleted space)`;
+    progress(`[${i + 1}/${spaceIds.length}] space ${spaceId}: ${what} in ${Date.now() - started} ms`);
+  }
+  return `rebuilt the search index of ${spaceIds.length} space(s), ${pages} page(s)`;
+}
