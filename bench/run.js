@@ -6,6 +6,7 @@ const BENCHES = {
   gateway: () => require('./gateway').main(),
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
+  search: () => require('./search').main(),
 };
 
 const name = process.argv[2];
@@ -16,7 +17,8 @@ if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
       '  change-requests  merge and update of 50+50 changed pages of 1,000 vs the merge in process; open a change request (rows); list 1,000 comments\n' +
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
-      '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n',
+      '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
+      '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n',
   );
   process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
 }
