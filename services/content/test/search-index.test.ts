@@ -68,6 +68,9 @@ describe('search index', () => {
     const { hits } = await searchSpace(db, space.id, 'servers', limits);
     expect(hits.map((h) => h.pageId)).toEqual(['p2', 'p1']);
     expect(hits.find((h) => h.pageId === 'p1')?.snippet).toContain('**server**');
+    // `count` holds with no item asked for, and past the last page.
+    expect(await searchSpace(db, space.id, 'servers', { ...limits, limit: 0 })).toEqual({ hits: [], total: 2 });
+    expect(await searchSpace(db, space.id, 'servers', { ...limits, offset: 5 })).toEqual({ hits: [], total: 2 });
   });
 
   it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {
@@ -90,6 +93,7 @@ describe('search index', () => {
     const orgHits = async (org: string) => (await searchOrganization(db, org, 'kiwifruit', { ...limits, pagesPerSpace: 5 })).hits.length;
 
     expect(await event('revision.created', { current: false })).toBeNull();
+    expect(await event('space.updated', {})).toBeNull();
     expect(await orgHits('org-x')).toBe(0);
     await event('revision.created', { current: true });
     expect(await orgHits('org-x')).toBe(1);

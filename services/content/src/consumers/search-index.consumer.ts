@@ -3,11 +3,13 @@ import { reindexSpace, type ReindexOutcome } from '../domain/search/search-index
 import { CONTENT_TOPIC, ContentEvent } from '../events/content-events';
 
 // Content follows its own facts (proto/TOPICS.md) to keep the search index in step with each
-// space's current revision: an import or a merge, and a space deleted, restored, transferred or
-// purged. The index is rebuilt from the space's state, not from the event's details.
+// space's current revision: an import or a merge, a space created (a duplicate starts with its
+// source's content), deleted, restored, transferred or purged. The index is rebuilt from the
+// space's state, not from the event's details.
 export const SEARCH_INDEX_CONSUMER = 'content-search-index';
 
 const SPACE_STATE_EVENTS: ReadonlySet<string> = new Set([
+  ContentEvent.spaceCreated,
   ContentEvent.spaceDeleted,
   ContentEvent.spaceRestored,
   ContentEvent.spacePurged,

@@ -162,11 +162,12 @@ async function searchGrouped(
      ORDER BY h.group_n, h.page_n, h.n`,
     [query, scope.param, limits.limit, limits.offset, limits.pagesPerSpace, limits.sectionsPerPage],
   );
-  const total = rows[0]?.total ?? (limits.offset > 0 ? await countGroups(db, scope, group, query) : 0);
+  // No row: nothing matched, or the page asked for holds none (`limit=0`, or past the end).
+  const total = rows[0]?.total ?? (limits.limit === 0 || limits.offset > 0 ? await countGroups(db, scope, group, query) : 0);
   return { hits: rows, total };
 }
 
-/** The number of groups when the requested page is past the last one (the main query then answers no row). */
+/** The number of groups, when the main query answers no row to count them. */
 async function countGroups(db: SqlExecutor, scope: { sql: string; param: string }, group: 'space_id' | 'page_id', query: string): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
