@@ -114,6 +114,17 @@ export interface SearchLimits {
   sectionsPerPage: number;
 }
 
+/**
+ * Which rows a search reads (`sql`, on search_sections `s`, with `$2` = `param`) and which spaces
+ * may answer (`live`, on spaces `sp`, besides not being deleted): an organization's spaces must still belong to it, whatever rows
+ * an event not applied yet left behind.
+ */
+interface SearchScope {
+  sql: string;
+  param: string;
+  live: string;
+}
+
 // Both configurations OR-ed: a word matches stemmed (English) or as typed (simple).
 const QUERY = `SELECT websearch_to_tsquery('english', $1) || websearch_to_tsquery('simple', $1) AS query`;
 // The match is marked in markdown bold; fragments keep a snippet short on long sections.
@@ -127,7 +138,7 @@ const HEADLINE = `ts_headline('english', s.body, q.query, 'StartSel=**, StopSel=
  */
 async function searchGrouped(
   db: SqlExecutor,
-  scope: { sql: string; param: string },
+  scope: SearchScope,
   group: 'space_id' | 'page_id',
   query: string,
   limits: SearchLimits,
@@ -135,31 +146,34 @@ async function searchGrouped(
   const rows = await queryRows<SectionHit & { total: number }>(
     db,
     `WITH q AS (${QUERY}),
-     hits AS (
+     matches AS MATERIALIZED (
        SELECT s.space_id, s.page_id, s.position, ts_rank(s.document, q.query) AS rank
-       FROM search_sections s JOIN spaces sp ON sp.id = s.space_id AND sp.deleted_at IS NULL, q
-       WHERE ${scope.sql} AND s.document @@ q.query
+       FROM search_sections s, q WHERE ${scope.sql} AND s.document @@ q.query
      ),
-     page_hits AS (SELECT space_id, page_id, max(rank) AS rank FROM hits GROUP BY space_id, page_id),
-     groups AS (SELECT ${group} AS key, max(rank) AS rank FROM page_hits GROUP BY ${group}),
-     shown AS (SELECT key, rank, row_number() OVER (ORDER BY rank DESC, key) AS n FROM groups ORDER BY rank DESC, key LIMIT $3 OFFSET $4),
-     shown_pages AS (
-       SELECT p.space_id, p.page_id, shown.n AS group_n, row_number() OVER (PARTITION BY p.${group} ORDER BY p.rank DESC, p.page_id) AS n, p.rank
-       FROM page_hits p JOIN shown ON shown.key = p.${group}
+     -- Live spaces only, checked once per matching space (the index keeps a deleted space's rows
+     -- until its event is applied).
+     hits AS (SELECT m.* FROM matches m JOIN spaces sp ON sp.id = m.space_id WHERE sp.deleted_at IS NULL ${scope.live}),
+     -- Window functions only (sorts, no joins between derived sets, whose sizes PostgreSQL cannot
+     -- estimate): a page ranks as its best section, a group as its best page.
+     ranked AS (
+       SELECT h.*, max(rank) OVER (PARTITION BY space_id, page_id) AS page_rank, max(rank) OVER (PARTITION BY ${group}) AS group_rank,
+              row_number() OVER (PARTITION BY space_id, page_id ORDER BY rank DESC, position) AS section_n
+       FROM hits h
      ),
-     shown_sections AS (
-       SELECT h.*, sp.group_n, sp.n AS page_n, row_number() OVER (PARTITION BY h.space_id, h.page_id ORDER BY h.rank DESC, h.position) AS n
-       FROM hits h JOIN shown_pages sp ON sp.space_id = h.space_id AND sp.page_id = h.page_id AND sp.n <= $5
+     numbered AS (
+       SELECT r.*, dense_rank() OVER (ORDER BY group_rank DESC, ${group}) AS group_n,
+              dense_rank() OVER (PARTITION BY ${group} ORDER BY page_rank DESC, space_id, page_id) AS page_n
+       FROM ranked r WHERE section_n <= $6
      )
      SELECT s.space_id AS "spaceId", space.title AS "spaceTitle", s.organization_id AS "organizationId", s.page_id AS "pageId",
             s.page_title AS "pageTitle", s.page_path AS "pagePath", s.position, s.anchor, s.heading,
             CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet, h.rank,
-            (SELECT count(*)::int FROM groups) AS total
-     FROM shown_sections h
+            (SELECT max(group_n)::int FROM numbered) AS total
+     FROM numbered h
      JOIN search_sections s ON s.space_id = h.space_id AND s.page_id = h.page_id AND s.position = h.position
      JOIN spaces space ON space.id = s.space_id, q
-     WHERE h.n <= $6
-     ORDER BY h.group_n, h.page_n, h.n`,
+     WHERE h.group_n > $4 AND h.group_n <= $4 + $3 AND h.page_n <= $5
+     ORDER BY h.group_n, h.page_n, h.section_n`,
     [query, scope.param, limits.limit, limits.offset, limits.pagesPerSpace, limits.sectionsPerPage],
   );
   // No row: nothing matched, or the page asked for holds none (`limit=0`, or past the end).
@@ -168,12 +182,12 @@ async function searchGrouped(
 }
 
 /** The number of groups, when the main query answers no row to count them. */
-async function countGroups(db: SqlExecutor, scope: { sql: string; param: string }, group: 'space_id' | 'page_id', query: string): Promise<number> {
+async function countGroups(db: SqlExecutor, scope: SearchScope, group: 'space_id' | 'page_id', query: string): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
     `WITH q AS (${QUERY})
-     SELECT count(DISTINCT s.${group})::int AS n FROM search_sections s JOIN spaces sp ON sp.id = s.space_id AND sp.deleted_at IS NULL, q
-     WHERE ${scope.sql} AND s.document @@ q.query`,
+     SELECT count(DISTINCT s.${group})::int AS n FROM q, search_sections s
+     JOIN spaces sp ON sp.id = s.space_id WHERE ${scope.sql} AND s.document @@ q.query AND sp.deleted_at IS NULL ${scope.live}`,
     [query, scope.param],
   );
   return row?.n ?? 0;
@@ -181,10 +195,10 @@ async function countGroups(db: SqlExecutor, scope: { sql: string; param: string 
 
 /** A space's pages that match, best first. */
 export function searchSpace(db: SqlExecutor, spaceId: string, query: string, limits: Omit<SearchLimits, 'pagesPerSpace'>) {
-  return searchGrouped(db, { sql: 's.space_id = $2', param: spaceId }, 'page_id', query, { ...limits, pagesPerSpace: 1 });
+  return searchGrouped(db, { sql: 's.space_id = $2', param: spaceId, live: '' }, 'page_id', query, { ...limits, pagesPerSpace: 1 });
 }
 
 /** An organization's live spaces that match, best first, with their best pages. */
 export function searchOrganization(db: SqlExecutor, organizationId: string, query: string, limits: SearchLimits) {
-  return searchGrouped(db, { sql: 's.organization_id = $2 AND sp.organization_id = $2', param: organizationId }, 'space_id', query, limits);
+  return searchGrouped(db, { sql: 's.organization_id = $2', param: organizationId, live: 'AND sp.organization_id = $2' }, 'space_id', query, limits);
 }
