@@ -153,27 +153,31 @@ async function searchGrouped(
      -- Live spaces only, checked once per matching space (the index keeps a deleted space's rows
      -- until its event is applied).
      hits AS (SELECT m.* FROM matches m JOIN spaces sp ON sp.id = m.space_id WHERE sp.deleted_at IS NULL ${scope.live}),
-     -- Window functions only (sorts, no joins between derived sets, whose sizes PostgreSQL cannot
-     -- estimate): a page ranks as its best section, a group as its best page.
-     ranked AS (
-       SELECT h.*, max(rank) OVER (PARTITION BY space_id, page_id) AS page_rank, max(rank) OVER (PARTITION BY ${group}) AS group_rank,
-              row_number() OVER (PARTITION BY space_id, page_id ORDER BY rank DESC, position) AS section_n
-       FROM hits h
+     -- Aggregates and window functions only, no joins between derived sets (PostgreSQL cannot
+     -- estimate their sizes): a page ranks as its best section and keeps its best few; a group
+     -- ranks as its best page.
+     pages AS (
+       SELECT space_id, page_id, max(rank) AS page_rank,
+              (array_agg(position ORDER BY rank DESC, position))[1:$6] AS positions,
+              (array_agg(rank ORDER BY rank DESC, position))[1:$6] AS ranks
+       FROM hits GROUP BY space_id, page_id
      ),
+     grouped AS (SELECT p.*, max(page_rank) OVER (PARTITION BY ${group}) AS group_rank FROM pages p),
      numbered AS (
-       SELECT r.*, dense_rank() OVER (ORDER BY group_rank DESC, ${group}) AS group_n,
-              dense_rank() OVER (PARTITION BY ${group} ORDER BY page_rank DESC, space_id, page_id) AS page_n
-       FROM ranked r WHERE section_n <= $6
-     )
+       SELECT g.*, dense_rank() OVER (ORDER BY group_rank DESC, ${group}) AS group_n,
+              row_number() OVER (PARTITION BY ${group} ORDER BY page_rank DESC, space_id, page_id) AS page_n
+       FROM grouped g
+     ),
+     shown AS (SELECT * FROM numbered WHERE group_n > $4 AND group_n <= $4 + $3 AND page_n <= $5)
      SELECT s.space_id AS "spaceId", space.title AS "spaceTitle", s.organization_id AS "organizationId", s.page_id AS "pageId",
             s.page_title AS "pageTitle", s.page_path AS "pagePath", s.position, s.anchor, s.heading,
-            CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet, h.rank,
+            CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet, x.rank,
             (SELECT max(group_n)::int FROM numbered) AS total
-     FROM numbered h
-     JOIN search_sections s ON s.space_id = h.space_id AND s.page_id = h.page_id AND s.position = h.position
+     FROM shown h
+     CROSS JOIN LATERAL unnest(h.positions, h.ranks) WITH ORDINALITY AS x(position, rank, section_n)
+     JOIN search_sections s ON s.space_id = h.space_id AND s.page_id = h.page_id AND s.position = x.position
      JOIN spaces space ON space.id = s.space_id, q
-     WHERE h.group_n > $4 AND h.group_n <= $4 + $3 AND h.page_n <= $5
-     ORDER BY h.group_n, h.page_n, h.section_n`,
+     ORDER BY h.group_n, h.page_n, x.section_n`,
     [query, scope.param, limits.limit, limits.offset, limits.pagesPerSpace, limits.sectionsPerPage],
   );
   // No row: nothing matched, or the page asked for holds none (`limit=0`, or past the end).
