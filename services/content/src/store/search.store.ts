@@ -150,9 +150,6 @@ async function searchGrouped(
        SELECT s.space_id, s.page_id, s.position, ts_rank(s.document, q.query) AS rank
        FROM search_sections s, q WHERE ${scope.sql} AND s.document @@ q.query
      ),
-     -- Live spaces only, checked once per matching space (the index keeps a deleted space's rows
-     -- until its event is applied).
-     hits AS (SELECT m.* FROM matches m JOIN spaces sp ON sp.id = m.space_id WHERE sp.deleted_at IS NULL ${scope.live}),
      -- Aggregates and window functions only, no joins between derived sets (PostgreSQL cannot
      -- estimate their sizes): a page ranks as its best section and keeps its best few; a group
      -- ranks as its best page.
@@ -160,9 +157,12 @@ async function searchGrouped(
        SELECT space_id, page_id, max(rank) AS page_rank,
               (array_agg(position ORDER BY rank DESC, position))[1:$6] AS positions,
               (array_agg(rank ORDER BY rank DESC, position))[1:$6] AS ranks
-       FROM hits GROUP BY space_id, page_id
+       FROM matches GROUP BY space_id, page_id
      ),
-     grouped AS (SELECT p.*, max(page_rank) OVER (PARTITION BY ${group}) AS group_rank FROM pages p),
+     -- Live spaces only (the index keeps a deleted space's rows until its event is applied),
+     -- checked per matching page rather than per section.
+     live_pages AS (SELECT p.* FROM pages p JOIN spaces sp ON sp.id = p.space_id WHERE sp.deleted_at IS NULL ${scope.live}),
+     grouped AS (SELECT p.*, max(page_rank) OVER (PARTITION BY ${group}) AS group_rank FROM live_pages p),
      numbered AS (
        SELECT g.*, dense_rank() OVER (ORDER BY group_rank DESC, ${group}) AS group_n,
               row_number() OVER (PARTITION BY ${group} ORDER BY page_rank DESC, space_id, page_id) AS page_n
