@@ -20,7 +20,6 @@ const ORG = '/orgs/{organizationId}';
 const SITE = `${ORG}/sites/{siteId}`;
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 const COMMENTS = `${CR}/comments`;
-const CONTENT_LATER = 'content service: change requests, comments and space content (a later issue)';
 
 const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId}/content${suffix}`];
 
@@ -59,8 +58,8 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST', `${ORG}/custom-fields`, 'content'],
   ['GET PATCH DELETE', `${ORG}/custom-fields/{fieldName}`, 'content'],
   ['GET', '/spaces/{spaceId}/links', 'content'],
-  ['GET', '/spaces/{spaceId}/search', 'content', CONTENT_LATER],
-  ['GET', `${ORG}/search`, 'content', CONTENT_LATER],
+  ['GET', '/spaces/{spaceId}/search', 'content'],
+  ['GET', `${ORG}/search`, 'content'],
   ['GET POST', '/spaces/{spaceId}/change-requests', 'content'],
   ['GET PATCH', CR, 'content'],
   ['POST', `${CR}/merge`, 'content'],

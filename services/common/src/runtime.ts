@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { Express } from 'express';
+import type { Express, Router } from 'express';
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageBus } from './bus/bus';
 import type { BlobStore } from './blobs/blob-store';
@@ -41,6 +41,8 @@ export interface ServiceContext {
 
 export interface ServiceParts {
   routes(app: Express): void;
+  /** Operator routes under /internal (never proxied by the gateway): they check an admin signature, not a user. */
+  adminRoutes?: Router[];
   grpc: ServiceBinding[];
   readiness?: Record<string, ReadinessCheck>;
   /** Consumers, sweepers: started after the servers are up. */
@@ -108,7 +110,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     internalSecret: config.internalSecret,
     metrics: ctx.metrics,
     readiness: { database: () => ctx.db.ping(), ...parts.readiness },
-    adminRoutes: deadLetterRoutes(ctx.deadLetters, config.internalSecret),
+    adminRoutes: [deadLetterRoutes(ctx.deadLetters, config.internalSecret), ...(parts.adminRoutes ?? [])],
   });
   parts.routes(app);
   finishServiceApp(app, logger);

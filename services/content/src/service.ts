@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { MembershipResolver, mountPlannedRoutes, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
 import { contentSettingsFromEnv } from './content-settings';
+import { subscribeSearchIndex } from './consumers/search-index.consumer';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
@@ -11,6 +12,8 @@ import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
 import { linksRoutes } from './http/links/links.routes';
 import type { ContentHttpDeps } from './http/deps';
+import { searchAdminRoutes } from './http/search/search-admin.routes';
+import { searchRoutes } from './http/search/search.routes';
 import { spaceContentRoutes } from './http/space-content/space-content.routes';
 import { spacesRoutes } from './http/spaces/spaces.routes';
 import { startSpaceSweeper, type SpaceSweeper } from './jobs/space-sweeper';
@@ -52,11 +55,14 @@ export function contentModule(): ServiceModule {
           app.use(changeRequestPdfRoutes(contentDeps));
           app.use(commentsRoutes(contentDeps));
           app.use(linksRoutes(contentDeps));
+          app.use(searchRoutes(deps));
           mountPlannedRoutes(app, 'content');
         },
+        adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret)],
         grpc: contentGrpc(deps),
         start: async () => {
           await membership.subscribe(ctx.bus, 'content', ctx.logger);
+          await subscribeSearchIndex(ctx);
           sweeper = startSpaceSweeper(ctx);
         },
         stop: async () => {

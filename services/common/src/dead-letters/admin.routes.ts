@@ -1,7 +1,7 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
-import { notFound, unauthorized } from '../errors';
-import { verifyAdminCall } from '../principal';
+import { notFound } from '../errors';
+import { requireAdminCall } from '../http/admin-call';
 import { parseInput } from '../validation';
 import type { DeadLetters } from './dead-letters';
 
@@ -10,7 +10,6 @@ import type { DeadLetters } from './dead-letters';
 // routes /v1 only), and it is authenticated like identity's admin gRPC calls: the header carries
 // `signAdminCall(method, INTERNAL_SECRET)` (an HMAC of the method and a fresh timestamp).
 
-export const ADMIN_HEADER = 'x-quire-admin';
 export const DEAD_LETTERS_PATH = '/internal/dead-letters';
 export const DEAD_LETTERS_LIST = 'dead-letters.list';
 export const DEAD_LETTERS_REPLAY = 'dead-letters.replay';
@@ -23,19 +22,13 @@ const listQuery = z.object({
 });
 const replayBody = z.union([z.object({ id: name }).strict(), z.object({ all: z.literal(true), consumer: name.optional() }).strict()]);
 
-function admin(method: string, secret: string) {
-  return (req: Request, _res: Response, next: NextFunction) => {
-    next(verifyAdminCall(method, req.header(ADMIN_HEADER), secret) ? undefined : unauthorized(`a valid ${ADMIN_HEADER} signature for ${method} is required`));
-  };
-}
-
 /** Mounted before the principal check of the service app: these calls carry no user. */
 export function deadLetterRoutes(deadLetters: DeadLetters, internalSecret: string): Router {
   const router = Router();
-  router.get(DEAD_LETTERS_PATH, admin(DEAD_LETTERS_LIST, internalSecret), async (req, res) => {
+  router.get(DEAD_LETTERS_PATH, requireAdminCall(DEAD_LETTERS_LIST, internalSecret), async (req, res) => {
     res.json({ items: await deadLetters.list(parseInput(listQuery, req.query, 'query')) });
   });
-  router.post(`${DEAD_LETTERS_PATH}/replay`, admin(DEAD_LETTERS_REPLAY, internalSecret), express.json({ limit: '10kb' }), async (req, res) => {
+  router.post(`${DEAD_LETTERS_PATH}/replay`, requireAdminCall(DEAD_LETTERS_REPLAY, internalSecret), express.json({ limit: '10kb' }), async (req, res) => {
     const body = parseInput(replayBody, req.body ?? {});
     if (!('id' in body)) return void res.json({ items: await deadLetters.replayAll(body.consumer) });
     const outcome = await deadLetters.replay(body.id);

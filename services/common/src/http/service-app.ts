@@ -21,7 +21,7 @@ export interface ServiceAppOptions {
   readiness: Record<string, ReadinessCheck>;
   bodyLimit?: string;
   /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
-  adminRoutes?: Router;
+  adminRoutes?: Router[];
 }
 
 /**
@@ -49,7 +49,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     });
     next();
   });
-  if (options.adminRoutes) app.use(options.adminRoutes);
+  for (const routes of options.adminRoutes ?? []) app.use(routes);
 
   app.use((req: Request, _res: Response, next: NextFunction) => {
     const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), options.internalSecret);

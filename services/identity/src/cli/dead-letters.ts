@@ -23,13 +23,17 @@ export function serviceNamed(value: string): ServiceName {
   return service;
 }
 
-async function call<T>(service: ServiceName, method: string, path: string, body?: unknown): Promise<T> {
+/** A signed admin call to a service's /internal routes; `headers(secret)` adds what a route needs besides the signature. */
+export async function callService<T>(service: ServiceName, method: string, path: string, body?: unknown): Promise<T> {
   const conn = resolveServiceConnection(service);
   let res: Response;
   try {
     res = await fetch(`${conn.address}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { [ADMIN_HEADER]: signAdminCall(method, conn.secret), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        [ADMIN_HEADER]: signAdminCall(method, conn.secret),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -47,7 +51,7 @@ export async function listDeadLetters(flags: Record<string, string>): Promise<st
   const query = new URLSearchParams({ ...(flags.consumer ? { consumer: flags.consumer } : {}), ...(flags.status ? { status: flags.status } : {}) });
   const lines: string[] = [];
   for (const service of services) {
-    const { items } = await call<{ items: DeadLetter[] }>(service, DEAD_LETTERS_LIST, `${DEAD_LETTERS_PATH}?${query.toString()}`);
+    const { items } = await callService<{ items: DeadLetter[] }>(service, DEAD_LETTERS_LIST, `${DEAD_LETTERS_PATH}?${query.toString()}`);
     for (const letter of items) lines.push(JSON.stringify({ service, ...letter }));
   }
   return lines.join('\n');
@@ -59,7 +63,7 @@ export async function replayDeadLetters(flags: Record<string, string>): Promise<
   if (flags.id && flags.consumer) throw new UsageError('--consumer goes with --all');
   const service = serviceNamed(flags.service as string);
   const body = flags.id ? { id: flags.id } : { all: true, ...(flags.consumer ? { consumer: flags.consumer } : {}) };
-  const { items } = await call<{ items: ReplayOutcome[] }>(service, DEAD_LETTERS_REPLAY, `${DEAD_LETTERS_PATH}/replay`, body);
+  const { items } = await callService<{ items: ReplayOutcome[] }>(service, DEAD_LETTERS_REPLAY, `${DEAD_LETTERS_PATH}/replay`, body);
   return {
     output: items.map((o) => [o.id, o.status, ...(o.error ? [o.error] : [])].join('\t')).join('\n'),
     ok: items.every((o) => o.status === 'replayed'),

@@ -3,6 +3,7 @@ import { ApiError, isRole, ROLES, SERVICE_NAMES } from '@quire/common';
 import { parseFlags, UsageError } from './args';
 import { adminClient, adminMetadata, resolveConnection } from './connection';
 import { listDeadLetters, replayDeadLetters } from './dead-letters';
+import { rebuildSearchIndex } from './search-rebuild';
 
 // `npm run -s cli -- <command>`: administration of a running Quire (embedded or distributed).
 // Output is only the value asked for, so scripts can capture it; messages go to stderr.
@@ -78,12 +79,20 @@ const COMMANDS: Record<string, Command> = {
     required: ['service'],
     run: (f) => replayDeadLetters(f),
   },
+  'search rebuild': {
+    usage: 'search rebuild [--space <spaceId>]',
+    summary:
+      "Rebuilds the search index from each space's current revision (every space, deleted ones' rows removed, unless --space). Prints a progress line per space on stderr and the totals.",
+    flags: ['space'],
+    required: [],
+    run: (f) => rebuildSearchIndex(f, (line) => process.stderr.write(line + '\n')),
+  },
 };
 
 const GENERAL_HELP = `Usage: npm run -s cli -- <command> [options]
 
 Administration of a running Quire. Connects to identity over gRPC (IDENTITY_GRPC_ADDR), and for
-dead letters to each service's own HTTP port (<SERVICE>_HTTP_URL, e.g. INSIGHTS_HTTP_URL), with
+dead letters and search to each service's own HTTP port (<SERVICE>_HTTP_URL, e.g. CONTENT_HTTP_URL), with
 INTERNAL_SECRET from the environment; for embedded mode all of it comes from DATA_DIR/runtime.json.
 
 Commands:

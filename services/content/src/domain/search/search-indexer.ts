@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { SqlExecutor } from '@quire/common';
+import { findBodies, findRevision } from '../../store/revision-content.store';
+import {
+  deleteIndexedPages,
+  deleteSpaceIndex,
+  findIndexedPages,
+  findSpaceToIndex,
+  insertIndexedPages,
+  lockSpaceIndex,
+  moveSpaceIndex,
+  type IndexedPage,
+} from '../../store/search.store';
+import { pagePaths, type StoredPage } from '../content/revision-tree';
+import { pageSections } from './page-sections';
+
+export interface ReindexOutcome {
+  /** Document pages of the current revision (0 for a deleted or missing space). */
+  pages: number;
+  /** Pages (re)written and pages removed from the index. */
+  written: number;
+  removed: number;
+}
+
+/**
+ * Brings a space's index in line with its state now, whatever event asked: a live space is indexed
+ * against its current revision, a deleted or purged one is removed. It compares what each page
+ * was indexed from (title, description, path, body hash) with the revision and rewrites only the
+ * pages that differ, so replayed, duplicated or out-of-order events cost little and change
+ * nothing. `full` rewrites every page (the CLI's rebuild). Runs in the caller's transaction.
+ */
+export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: { full?: boolean } = {}): Promise<ReindexOutcome> {
+  await lockSpaceIndex(tx, spaceId);
+  const space = await findSpaceToIndex(tx, spaceId);
+  const revision = space && !space.isDeleted ? await findRevision(tx, spaceId, space.revisionId) : null;
+  if (!space || !revision) return { pages: 0, written: 0, removed: await deleteSpaceIndex(tx, spaceId) };
+  if (options.full) await deleteSpaceIndex(tx, spaceId);
+
+  const indexed = await findIndexedPages(tx, spaceId);
+  if (indexed.organizationIds.size && !(indexed.organizationIds.size === 1 && indexed.organizationIds.has(space.organizationId)))
+    await moveSpaceIndex(tx, spaceId, space.organizationId);
+
+  const paths = pagePaths(revision.tree.pages);
+  const documents = revision.tree.pages.filter((p) => p.kind === 'document');
+  const wanted = new Map(documents.map((page) => [page.id, { page, path: paths.get(page.id) ?? page.slug }]));
+  const changed = [...wanted.values()].filter(({ page, path }) => indexed.signatures.get(page.id) !== signatureOf(page, path));
+  const gone = [...indexed.signatures.keys()].filter((id) => !wanted.has(id));
+  const stale = [...gone, ...changed.filter(({ page }) => indexed.signatures.has(page.id)).map(({ page }) => page.id)];
+  await deleteIndexedPages(tx, spaceId, stale);
+
+  const bodies = await findBodies(
+    tx,
+    changed.flatMap(({ page }) => (page.body ? [page.body] : [])),
+  );
+  const pages: IndexedPage[] = changed.map(({ page, path }) => ({
+    pageId: page.id,
+    title: page.title,
+    path,
+    signature: signatureOf(page, path),
+    sections: pageSections(page, page.body ? (bodies.get(page.body) ?? '') : ''),
+  }));
+  await insertIndexedPages(tx, { id: spaceId, organizationId: space.organizationId }, pages);
+  return { pages: documents.length, written: pages.length, removed: gone.length };
+}
+
+function signatureOf(page: StoredPage, path: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([page.title, page.description ?? '', path, page.body ?? '']))
+    .digest('base64url');
+}

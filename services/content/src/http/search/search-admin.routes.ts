@@ -1,0 +1,31 @@
+import express, { Router } from 'express';
+import { notFound, parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
+import { reindexSpace } from '../../domain/search/search-indexer';
+import { findSpaceToIndex, listSpaceIds } from '../../store/search.store';
+
+// The operator's door to the search index, used by `npm run -s cli -- search rebuild`: list the
+// spaces, then rebuild them one per call (so the CLI can show progress and a long rebuild never
+// holds one request or one transaction). Under /internal, which the gateway never proxies, and
+// authenticated like the dead-letter routes: `signAdminCall(method, INTERNAL_SECRET)`.
+
+export const SEARCH_ADMIN_PATH = '/internal/search';
+export const SEARCH_SPACES = 'search.spaces';
+export const SEARCH_REBUILD = 'search.rebuild';
+
+const rebuildBody = z.object({ spaceId: resourceId }).strict();
+
+export function searchAdminRoutes(db: SqlDatabase, internalSecret: string): Router {
+  const router = Router();
+  router.get(`${SEARCH_ADMIN_PATH}/spaces`, requireAdminCall(SEARCH_SPACES, internalSecret), async (_req, res) => {
+    res.json({ items: await listSpaceIds(db) });
+  });
+  // A full rebuild of one space: every page rewritten; a deleted or purged space's rows removed.
+  router.post(`${SEARCH_ADMIN_PATH}/rebuild`, requireAdminCall(SEARCH_REBUILD, internalSecret), express.json({ limit: '10kb' }), async (req, res) => {
+    const { spaceId } = parseInput(rebuildBody, req.body ?? {});
+    const exists = (await findSpaceToIndex(db, spaceId)) !== null;
+    const outcome = await db.transaction((tx) => reindexSpace(tx, spaceId, { full: true }));
+    if (!exists && !outcome.removed) throw notFound(`Space ${spaceId} not found`);
+    res.json({ spaceId, ...outcome });
+  });
+  return router;
+}

@@ -1,0 +1,46 @@
+import type { UrlBuilder } from '@quire/common';
+import type { SectionHit } from '../store/search.store';
+
+// Search results as the reference shapes them (contract §3.7, trap T11): space search answers
+// pages (`SearchPageResult`, `urls.app` required), organization search answers spaces
+// (`SearchSpaceResult`: id, title, pages; no `urls`).
+
+const pageUrl = (urls: UrlBuilder, hit: SectionHit) => urls.app(`/o/${hit.organizationId}/s/${hit.spaceId}/${hit.pagePath}`);
+
+function presentSection(hit: SectionHit, urls: UrlBuilder) {
+  const isTitle = hit.position === 0;
+  return {
+    // The title section has no heading: it is the page itself.
+    id: isTitle || !hit.anchor ? hit.pageId : hit.anchor,
+    title: isTitle ? hit.pageTitle : hit.heading,
+    path: hit.pagePath,
+    body: hit.snippet,
+    urls: { app: isTitle || !hit.anchor ? pageUrl(urls, hit) : `${pageUrl(urls, hit)}#${hit.anchor}` },
+  };
+}
+
+/** Hits in result order → one `SearchPageResult` per page, its sections in rank order. */
+export function presentSearchPages(hits: readonly SectionHit[], urls: UrlBuilder) {
+  const pages = new Map<string, { id: string; title: string; path: string; sections: ReturnType<typeof presentSection>[]; urls: { app: string } }>();
+  for (const hit of hits) {
+    const key = `${hit.spaceId}/${hit.pageId}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = { id: hit.pageId, title: hit.pageTitle, path: hit.pagePath, sections: [], urls: { app: pageUrl(urls, hit) } };
+      pages.set(key, page);
+    }
+    page.sections.push(presentSection(hit, urls));
+  }
+  return [...pages.values()];
+}
+
+/** Hits in result order → one `SearchSpaceResult` per space. */
+export function presentSearchSpaces(hits: readonly SectionHit[], urls: UrlBuilder) {
+  const spaces = new Map<string, { id: string; title: string; hits: SectionHit[] }>();
+  for (const hit of hits) {
+    const space = spaces.get(hit.spaceId) ?? { id: hit.spaceId, title: hit.spaceTitle, hits: [] };
+    space.hits.push(hit);
+    spaces.set(hit.spaceId, space);
+  }
+  return [...spaces.values()].map((space) => ({ id: space.id, title: space.title, pages: presentSearchPages(space.hits, urls) }));
+}

@@ -1,0 +1,116 @@
+import { newId, type PgliteDatabase } from '@quire/common';
+import { bodyHash } from '../src/domain/content/apply-import';
+import type { StoredPage } from '../src/domain/content/revision-tree';
+import { reindexSpace } from '../src/domain/search/search-indexer';
+import { applySearchEvent } from '../src/consumers/search-index.consumer';
+import { createSpace } from '../src/domain/spaces';
+import { insertBodies, insertRevision, setCurrentRevision } from '../src/store/revision-content.store';
+import { searchOrganization, searchSpace } from '../src/store/search.store';
+import { openContentDb } from './content-db';
+
+// The search index on a real (embedded) PostgreSQL: the state-based reindex, and what the two
+// queries find and rank.
+
+describe('search index', () => {
+  let db: PgliteDatabase;
+  beforeAll(async () => {
+    db = await openContentDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const newSpace = (organizationId = 'org1') =>
+    createSpace(
+      db,
+      { organizationId, parentId: null, title: 'Handbook', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
+      new Date(),
+    );
+  const page = (id: string, title: string, markdown: string, extra: Partial<StoredPage> = {}) => ({
+    page: { id, parentId: null, kind: 'document' as const, title, slug: title.toLowerCase().replace(/\W+/g, '-'), body: bodyHash(markdown), ...extra },
+    markdown,
+  });
+  /** A new current revision of the space holding `pages`. */
+  const publish = async (spaceId: string, pages: { page: StoredPage; markdown: string }[]) => {
+    const revisionId = newId();
+    await db.transaction(async (tx) => {
+      await insertBodies(
+        tx,
+        pages.map((p) => ({ hash: bodyHash(p.markdown), markdown: p.markdown, links: [] })),
+      );
+      await insertRevision(
+        tx,
+        { id: revisionId, spaceId, parents: [], type: 'edits', tree: { pages: pages.map((p) => p.page), files: [] }, createdBy: 'u1' },
+        new Date(),
+      );
+      await setCurrentRevision(tx, spaceId, revisionId, new Date());
+    });
+  };
+  const reindex = (spaceId: string) => db.transaction((tx) => reindexSpace(tx, spaceId));
+  const limits = { limit: 20, offset: 0, sectionsPerPage: 3 };
+  const found = async (spaceId: string, query: string) => (await searchSpace(db, spaceId, query, limits)).hits.map((h) => `${h.pageId}#${h.position}`);
+
+  it('indexes sections, finds stemmed words, phrases, exclusions and identifiers as typed, and marks the match', async () => {
+    const space = await newSpace();
+    await publish(space.id, [
+      page('p1', 'Installing', 'Run the installer.\n\n## Configuration\n\nCall `getUserById` before starting the server.'),
+      page('p2', 'Servers', 'Servers are started by systemd.\n\n## Stopping\n\nNever stop the database first.'),
+    ]);
+    expect(await reindex(space.id)).toEqual({ pages: 2, written: 2, removed: 0 });
+
+    expect(await found(space.id, 'install')).toEqual(['p1#0']);
+    expect(await found(space.id, 'getUserById')).toEqual(['p1#1']);
+    expect(await found(space.id, '"stop the database"')).toEqual(['p2#1']);
+    expect(await found(space.id, 'server -systemd')).toEqual(['p1#1']);
+    expect(await found(space.id, 'installer OR systemd')).toHaveLength(2);
+
+    // Ranked title > heading > body: "servers" is p2's title and only p1's body.
+    const { hits } = await searchSpace(db, space.id, 'servers', limits);
+    expect(hits.map((h) => h.pageId)).toEqual(['p2', 'p1']);
+    expect(hits.find((h) => h.pageId === 'p1')?.snippet).toContain('**server**');
+    // `count` holds with no item asked for, and past the last page.
+    expect(await searchSpace(db, space.id, 'servers', { ...limits, limit: 0 })).toEqual({ hits: [], total: 2 });
+    expect(await searchSpace(db, space.id, 'servers', { ...limits, offset: 5 })).toEqual({ hits: [], total: 2 });
+  });
+
+  it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {
+    const space = await newSpace();
+    await publish(space.id, [page('a', 'Alpha', 'apples'), page('b', 'Beta', 'bananas'), page('c', 'Gamma', 'cherries')]);
+    expect(await reindex(space.id)).toEqual({ pages: 3, written: 3, removed: 0 });
+    expect(await reindex(space.id)).toEqual({ pages: 3, written: 0, removed: 0 });
+
+    await publish(space.id, [page('a', 'Alpha', 'apricots'), page('c', 'Gamma', 'cherries')]);
+    expect(await reindex(space.id)).toEqual({ pages: 2, written: 1, removed: 1 });
+    expect(await found(space.id, 'bananas')).toEqual([]);
+    expect(await found(space.id, 'apples')).toEqual([]);
+    expect(await found(space.id, 'apricots')).toEqual(['a#0']);
+  });
+
+  it('follows the space: deleted and restored, transferred, purged; ignores change request revisions', async () => {
+    const space = await newSpace('org-x');
+    await publish(space.id, [page('k', 'Kiwi', 'kiwifruit orchards')]);
+    const event = (type: string, data: Record<string, unknown>) => applySearchEvent(db, { id: newId(), type, data: { spaceId: space.id, ...data } } as never);
+    const orgHits = async (org: string) => (await searchOrganization(db, org, 'kiwifruit', { ...limits, pagesPerSpace: 5 })).hits.length;
+
+    expect(await event('revision.created', { current: false })).toBeNull();
+    expect(await event('space.updated', {})).toBeNull();
+    expect(await orgHits('org-x')).toBe(0);
+    await event('revision.created', { current: true });
+    expect(await orgHits('org-x')).toBe(1);
+
+    await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
+    await event('space.deleted', {});
+    expect(await orgHits('org-x')).toBe(0);
+    await db.query('UPDATE spaces SET deleted_at = NULL WHERE id = $1', [space.id]);
+    await event('space.restored', {});
+    expect(await orgHits('org-x')).toBe(1);
+
+    await db.query(`UPDATE spaces SET organization_id = 'org-y' WHERE id = $1`, [space.id]);
+    await event('space.transferred', { from: 'org-x', to: 'org-y' });
+    expect([await orgHits('org-x'), await orgHits('org-y')]).toEqual([0, 1]);
+
+    await db.query('DELETE FROM spaces WHERE id = $1', [space.id]);
+    expect(await event('space.purged', {})).toEqual({ pages: 0, written: 0, removed: 1 });
+    expect(await db.query('SELECT 1 FROM search_sections WHERE space_id = $1', [space.id])).toMatchObject({ rows: [] });
+  });
+});
