@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SERVICE_NAMES, type ServiceName } from '../../services/common/src/topology';
+import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/common/src/topology';
 import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
@@ -54,7 +54,12 @@ export default async function setupDistributed(): Promise<void> {
     url: stack.url,
     token,
     organizationId: '',
-    cliEnv: { IDENTITY_GRPC_ADDR: `127.0.0.1:${stack.grpcPort('identity')}`, INTERNAL_SECRET: options.internalSecret },
+    // The admin CLI reaches identity over gRPC and the other services' /internal routes over HTTP.
+    cliEnv: {
+      IDENTITY_GRPC_ADDR: `127.0.0.1:${stack.grpcPort('identity')}`,
+      INTERNAL_SECRET: options.internalSecret,
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [httpUrlVar(name), `http://127.0.0.1:${stack.httpPort(name)}`])),
+    },
     logDir,
     pids: pids(),
     localStack: options,
