@@ -11,29 +11,13 @@
 const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, summary } = require('./support');
+const { ROOT, inParallel, log, summary, timed } = require('./support');
 const { MODES, caller, fixtureServer } = require('./content-stacks');
 const { makeZip } = require('./content');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHANGED = 50;
 const COMMENTS = 1000;
-
-async function timed(fn) {
-  const started = performance.now();
-  const result = await fn();
-  return [performance.now() - started, result];
-}
-
-/** Runs `tasks` with at most `width` in flight. */
-async function inParallel(tasks, width) {
-  const queue = [...tasks];
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (queue.length) await queue.shift()();
-    }),
-  );
-}
 
 /** The floor: mergeRevisions on three synthetic 1,000-page trees, 50 pages changed on each side. */
 function floor() {

@@ -9,7 +9,7 @@ const { spawnSync } = require('node:child_process');
 const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, summary } = require('./support');
+const { ROOT, log, summary, timed } = require('./support');
 const { MODES, caller, fixtureServer } = require('./content-stacks');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -43,12 +43,6 @@ async function floor(zip) {
     log(`floor run ${i + 1}/${RUNS}: ${pages} pages in ${Math.round(ms)} ms`);
   }
   return { pages, rates };
-}
-
-async function timed(fn) {
-  const started = performance.now();
-  const result = await fn();
-  return [performance.now() - started, result];
 }
 
 async function endToEnd(zip, startStack) {

@@ -6,17 +6,11 @@
 const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, summary } = require('./support');
+const { ROOT, log, summary, timed } = require('./support');
 const { MODES, caller, fixtureServer } = require('./content-stacks');
 const { makeZip, countPages } = require('./content');
 
 const READS = Number(process.env.BENCH_READS ?? 200);
-
-async function timed(fn) {
-  const started = performance.now();
-  await fn();
-  return performance.now() - started;
-}
 
 async function measure(zip, startStack) {
   const fixture = await fixtureServer((path) => (path === '/content.zip' ? ['application/zip', zip] : undefined));
@@ -30,12 +24,12 @@ async function measure(zip, startStack) {
     const fileId = (await call('GET', `/v1/spaces/${spaceId}/content/files?limit=1`)).items[0].id;
     const pageId = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).pages[0].pages[0].id;
 
-    const firstRead = await timed(() => call('GET', `/v1/spaces/${spaceId}/links`));
+    const [firstRead] = await timed(() => call('GET', `/v1/spaces/${spaceId}/links`));
     const first = await call('GET', `/v1/spaces/${spaceId}/links`);
     log(`${pages} pages, ${first.stats.total} link targets (${first.stats.broken.total} broken); first read ${Math.round(firstRead)} ms`);
     const series = async (path) => {
       const times = [];
-      for (let i = 0; i < READS; i++) times.push(await timed(() => call('GET', path)));
+      for (let i = 0; i < READS; i++) times.push((await timed(() => call('GET', path)))[0]);
       return times;
     };
     return {

@@ -8,12 +8,11 @@
 //    no grouping, no snippets).
 // Results: bench/results/search.md.
 const { spawnSync } = require('node:child_process');
-const { createServer } = require('node:http');
 const { mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, summary } = require('./support');
-const { MODES, caller } = require('./content-stacks');
+const { ROOT, inParallel, log, summary, timed } = require('./support');
+const { MODES, caller, fixtureServer } = require('./content-stacks');
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 100);
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
@@ -25,22 +24,6 @@ const FLOOR_SQL = `EXPLAIN (ANALYZE, FORMAT JSON)
   SELECT space_id, page_id, ts_rank(document, q.query) AS rank
   FROM search_sections, (SELECT websearch_to_tsquery('english', $2) || websearch_to_tsquery('simple', $2) AS query) q
   WHERE organization_id = $1 AND document @@ q.query ORDER BY rank DESC LIMIT 20`;
-
-async function timed(fn) {
-  const started = performance.now();
-  const result = await fn();
-  return [performance.now() - started, result];
-}
-
-/** Runs `tasks` with at most `width` in flight. */
-async function inParallel(tasks, width) {
-  const queue = [...tasks];
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (queue.length) await queue.shift()();
-    }),
-  );
-}
 
 function makeZips(dir) {
   const made = spawnSync('python3', [join(ROOT, 'bench/make-search-zips.py'), dir, String(SPACES), String(PAGES)], { stdio: 'inherit' });
@@ -55,13 +38,11 @@ function executionTime(rows) {
 }
 
 async function endToEnd(zipDir, queries, mode, dataDir, startStack) {
-  const fixture = createServer((req, res) => {
-    const m = /^\/(space-\d+\.zip)$/.exec(req.url);
-    if (!m) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/zip' }).end(readFileSync(join(zipDir, m[1])));
+  const fixture = await fixtureServer((path) => {
+    const m = /^\/(space-\d+\.zip)$/.exec(path);
+    if (m) return ['application/zip', readFileSync(join(zipDir, m[1]))];
   });
-  await new Promise((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-  const fixtureUrl = `http://127.0.0.1:${fixture.address().port}`;
+  const fixtureUrl = fixture.url;
   const stack = await startStack();
   try {
     const call = caller(stack);

@@ -61,4 +61,21 @@ async function waitReady(url, ms) {
   throw new Error(`${url} not ready within ${ms} ms`);
 }
 
-module.exports = { ROOT, log, run, recreatePgDatabase, startInfra, percentile, summary, waitReady };
+/** `fn()`'s answer and how long it took: `[ms, result]`. */
+async function timed(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return [performance.now() - started, result];
+}
+
+/** Runs `tasks` (functions answering promises) with at most `width` in flight. */
+async function inParallel(tasks, width) {
+  const queue = [...tasks];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (queue.length) await queue.shift()();
+    }),
+  );
+}
+
+module.exports = { ROOT, log, run, recreatePgDatabase, startInfra, percentile, summary, waitReady, timed, inParallel };
