@@ -32,14 +32,16 @@ const CHANGE_REQUEST = `cr.id, cr.space_id AS "spaceId", cr.number, cr.status, c
   (SELECT count(*)::int FROM change_request_comments c WHERE c.change_request_id = cr.id AND c.resolved_at IS NULL) AS comments,
   cr.created_at AS "createdAt", cr.updated_at AS "updatedAt"`;
 
-/** The next change-request number of a space; the space row stays locked until the caller's transaction ends. */
-export async function takeChangeRequestNumber(tx: SqlExecutor, spaceId: string): Promise<number> {
-  const row = await insertedRow<{ n: number }>(
+/**
+ * The next change-request number of a space and the revision main is at; the space row stays
+ * locked until the caller's transaction ends.
+ */
+export function takeChangeRequestNumber(tx: SqlExecutor, spaceId: string): Promise<{ number: number; revisionId: string }> {
+  return insertedRow(
     tx,
-    'UPDATE spaces SET change_request_seq = change_request_seq + 1 WHERE id = $1 RETURNING change_request_seq AS n',
+    'UPDATE spaces SET change_request_seq = change_request_seq + 1 WHERE id = $1 RETURNING change_request_seq AS number, revision_id AS "revisionId"',
     [spaceId],
   );
-  return row.n;
 }
 
 export interface NewChangeRequest {

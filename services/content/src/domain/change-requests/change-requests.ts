@@ -10,7 +10,6 @@ import {
   type ChangeRequestRow,
   type ChangeRequestStatus,
 } from '../../store/change-requests.store';
-import { lockSpaceContent } from '../../store/revision-content.store';
 
 /** What events about a change request carry. */
 export function changeRequestFacts(cr: ChangeRequestRow, organizationId: string) {
@@ -28,9 +27,7 @@ export async function createChangeRequest(
   now: Date,
 ): Promise<ChangeRequestRow> {
   return db.transaction(async (tx) => {
-    const number = await takeChangeRequestNumber(tx, request.spaceId);
-    const space = await lockSpaceContent(tx, request.spaceId);
-    if (!space) throw new Error(`space ${request.spaceId} vanished while opening a change request`);
+    const { number, revisionId } = await takeChangeRequestNumber(tx, request.spaceId);
     const cr = await insertChangeRequest(
       tx,
       {
@@ -40,7 +37,7 @@ export async function createChangeRequest(
         status: request.status,
         subject: request.subject,
         createdBy: request.userId,
-        revisionId: space.revisionId,
+        revisionId,
       },
       now,
     );
