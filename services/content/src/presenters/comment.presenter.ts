@@ -1,5 +1,6 @@
-import { atLeast, type PresentedUser, type Role, type UrlBuilder } from '@quire/common';
+import type { PresentedUser, Role, UrlBuilder } from '@quire/common';
 import { mayDelete } from '../domain/comments/comments';
+import { allows } from '../policies/change-request.policy';
 import { markdownToDocument } from '../domain/document/markdown-to-document';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import type { StoredPage } from '../domain/content/revision-tree';
@@ -103,7 +104,7 @@ function presentBody(markdown: string, format: CommentFormat): { markdown: strin
 
 /** The caller's permissions: its author edits; its author or an admin deletes; commenters reply and react. */
 function permissions(postedBy: string, c: CommentContext) {
-  const mayComment = atLeast(c.caller.level, 'comment');
+  const mayComment = allows(c.caller.level, 'comment');
   return { view: true, edit: mayComment && postedBy === c.caller.userId, delete: mayComment && mayDelete(c.caller, postedBy), reply: mayComment };
 }
 
