@@ -1,6 +1,6 @@
 // The two ways of running, started for the content benchmarks (content, change-requests):
 // `npm start` (embedded, PGlite) and one process per service on PostgreSQL, Redis and Kafka.
-// `probe(name, sql, params)` counts rows in content's database: at once in distributed mode; in
+// `probe(name, sql, params)` counts rows in content's database: at once (one at a time) in distributed mode; in
 // embedded mode PGlite has one owner, so probes run when `stop()` has stopped the process (write
 // probes whose answer does not depend on what happens later, e.g. bounded by time or by id).
 // `stop()` answers `{ name: rows }` and may be called again.
@@ -79,24 +79,24 @@ function distributedStack(dir, name) {
     await stack.start('content');
     await stack.start('gateway');
     const answers = {};
-    const pending = [];
+    // One probe at a time: parallel probes would compete with each other and with what is timed.
+    let pending = Promise.resolve();
     return {
       base: stack.url,
       token,
-      probe: (probeName, sql, params) =>
-        pending.push(
-          (async () => {
-            const client = new Client({ connectionString: databaseUrls.content });
-            await client.connect();
-            try {
-              answers[probeName] = (await client.query(sql, params)).rows;
-            } finally {
-              await client.end();
-            }
-          })(),
-        ),
+      probe: (probeName, sql, params) => {
+        pending = pending.then(async () => {
+          const client = new Client({ connectionString: databaseUrls.content });
+          await client.connect();
+          try {
+            answers[probeName] = (await client.query(sql, params)).rows;
+          } finally {
+            await client.end();
+          }
+        });
+      },
       stop: once(async () => {
-        await Promise.all(pending);
+        await pending;
         await stack.stopAll();
         stopInfra();
         return answers;

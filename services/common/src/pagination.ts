@@ -67,3 +67,13 @@ export function listEnvelope<T>(items: T[], total: number, page: PageRequest): L
   if (items.length > 0 && nextOffset < total) envelope.next = { page: encodePageToken(nextOffset) };
   return envelope;
 }
+
+/**
+ * The envelope of a list whose full size is not known (a search that ranked a sample of a broad
+ * query's matches): `next` while `seen` items go on, and no `count` (optional in the reference)
+ * rather than a wrong one.
+ */
+export function openListEnvelope<T>(items: T[], seen: number, page: PageRequest): Omit<ListEnvelope<T>, 'count'> {
+  const { next } = listEnvelope(items, seen, page);
+  return next ? { next, items } : { items };
+}

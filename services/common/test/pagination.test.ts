@@ -1,4 +1,4 @@
-import { ApiError, encodePageToken, listEnvelope, pageQuery, pageRequest, parseInput } from '../src';
+import { ApiError, encodePageToken, listEnvelope, openListEnvelope, pageQuery, pageRequest, parseInput } from '../src';
 
 /** What route() does with a list's query: parse it with `pageQuery` (400 naming the field), then read the page. */
 const parsePageRequest = (query: Record<string, unknown>) => pageRequest(parseInput(pageQuery, query, 'query'));
@@ -39,5 +39,12 @@ describe('pagination', () => {
     const last = listEnvelope([5], 5, { limit: 2, offset: 4 });
     expect(last.next).toBeUndefined();
     expect(listEnvelope([], 0, { limit: 2, offset: 0 })).toEqual({ count: 0, items: [] });
+  });
+
+  it('leaves count out of a list of unknown size, and pages on while seen items remain', () => {
+    const first = openListEnvelope([1, 2], 5, { limit: 2, offset: 0 });
+    expect(first).not.toHaveProperty('count');
+    expect(parsePageRequest({ page: first.next?.page }).offset).toBe(2);
+    expect(openListEnvelope([5], 5, { limit: 2, offset: 4 })).toEqual({ items: [5] });
   });
 });

@@ -5,7 +5,8 @@ import { reindexSpace } from '../src/domain/search/search-indexer';
 import { applySearchEvent } from '../src/consumers/search-index.consumer';
 import { createSpace } from '../src/domain/spaces';
 import { insertBodies, insertRevision, setCurrentRevision } from '../src/store/revision-content.store';
-import { searchOrganization, searchSpace } from '../src/store/search.store';
+import { searchOrganization, searchSpace } from '../src/domain/search/search-content';
+import { findSearchCandidates } from '../src/store/search.store';
 import { openContentDb } from './content-db';
 
 // The search index on a real (embedded) PostgreSQL: the state-based reindex, and what the two
@@ -69,8 +70,8 @@ describe('search index', () => {
     expect(hits.map((h) => h.pageId)).toEqual(['p2', 'p1']);
     expect(hits.find((h) => h.pageId === 'p1')?.snippet).toContain('**server**');
     // `count` holds with no item asked for, and past the last page.
-    expect(await searchSpace(db, space.id, 'servers', { ...limits, limit: 0 })).toEqual({ hits: [], total: 2 });
-    expect(await searchSpace(db, space.id, 'servers', { ...limits, offset: 5 })).toEqual({ hits: [], total: 2 });
+    expect(await searchSpace(db, space.id, 'servers', { ...limits, limit: 0 })).toEqual({ hits: [], groups: 2, complete: true });
+    expect(await searchSpace(db, space.id, 'servers', { ...limits, offset: 5 })).toEqual({ hits: [], groups: 2, complete: true });
   });
 
   it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {
@@ -90,7 +91,7 @@ describe('search index', () => {
     const space = await newSpace('org-x');
     await publish(space.id, [page('k', 'Kiwi', 'kiwifruit orchards')]);
     const event = (type: string, data: Record<string, unknown>) => applySearchEvent(db, { id: newId(), type, data: { spaceId: space.id, ...data } } as never);
-    const orgHits = async (org: string) => (await searchOrganization(db, org, 'kiwifruit', { ...limits, pagesPerSpace: 5 })).hits.length;
+    const orgHits = async (org: string) => (await searchOrganization(db, org, 'kiwifruit', { ...limits, pagesPerGroup: 5 })).hits.length;
 
     expect(await event('revision.created', { current: false })).toBeNull();
     expect(await event('space.updated', {})).toBeNull();
@@ -112,5 +113,36 @@ describe('search index', () => {
     await db.query('DELETE FROM spaces WHERE id = $1', [space.id]);
     expect(await event('space.purged', {})).toEqual({ pages: 0, written: 0, removed: 1 });
     expect(await db.query('SELECT 1 FROM search_sections WHERE space_id = $1', [space.id])).toMatchObject({ rows: [] });
+  });
+
+  it('ranks a bounded sample of a broad query, title and heading matches first, and says it is one', async () => {
+    const space = await newSpace('org-broad');
+    await publish(space.id, [
+      ...['a', 'b', 'c', 'd', 'e'].map((id) => page(id, `Page ${id}`, `plain words about widgets on page ${id}`)),
+      page('t', 'Widgets', 'nothing else here'),
+      page('h', 'Heading', 'intro\n\n## All the widgets\n\nmore text'),
+    ]);
+    await reindex(space.id);
+    const tiers = async (perTier: number) => {
+      const { candidates, complete } = await findSearchCandidates(db, { spaceId: space.id }, 'widgets', perTier);
+      return { complete, found: new Set(candidates.map((c) => `${c.pageId}:${c.tier}`)) };
+    };
+    const narrow = await tiers(2);
+    expect(narrow.complete).toBe(false);
+    // Whatever two of the seven matches the last tier read, the title and the heading match are in.
+    expect(narrow.found.has('t:3') && narrow.found.has('h:2')).toBe(true);
+    expect([...narrow.found].filter((k) => k.endsWith(':1'))).toHaveLength(2);
+    const wide = await tiers(100);
+    expect(wide.complete).toBe(true);
+    expect(
+      [...wide.found]
+        .filter((k) => k.endsWith(':1'))
+        .map((k) => k[0])
+        .sort(),
+    ).toEqual(['a', 'b', 'c', 'd', 'e', 'h', 't']);
+    // An exclusion holds in every tier: the title matches "widgets", the body holds "else".
+    const excluded = await findSearchCandidates(db, { spaceId: space.id }, 'widgets -else', 100);
+    expect(excluded.candidates.map((c) => c.pageId)).not.toContain('t');
+    expect(excluded.candidates.length).toBeGreaterThan(0);
   });
 });

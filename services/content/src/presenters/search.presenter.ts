@@ -1,13 +1,13 @@
 import type { UrlBuilder } from '@quire/common';
-import type { SectionHit } from '../store/search.store';
+import type { SearchHit } from '../domain/search/search-content';
 
 // Search results as the reference shapes them (contract §3.7, trap T11): space search answers
 // pages (`SearchPageResult`, `urls.app` required), organization search answers spaces
 // (`SearchSpaceResult`: id, title, pages; no `urls`).
 
-const pageUrl = (urls: UrlBuilder, hit: SectionHit) => urls.app(`/o/${hit.organizationId}/s/${hit.spaceId}/${hit.pagePath}`);
+const pageUrl = (urls: UrlBuilder, hit: SearchHit) => urls.app(`/o/${hit.organizationId}/s/${hit.spaceId}/${hit.pagePath}`);
 
-function presentSection(hit: SectionHit, urls: UrlBuilder) {
+function presentSection(hit: SearchHit, urls: UrlBuilder) {
   const isTitle = hit.position === 0;
   return {
     // The title section has no heading: it is the page itself.
@@ -20,7 +20,7 @@ function presentSection(hit: SectionHit, urls: UrlBuilder) {
 }
 
 /** Hits in result order → one `SearchPageResult` per page, its sections in rank order. */
-export function presentSearchPages(hits: readonly SectionHit[], urls: UrlBuilder) {
+export function presentSearchPages(hits: readonly SearchHit[], urls: UrlBuilder) {
   const pages = new Map<string, { id: string; title: string; path: string; sections: ReturnType<typeof presentSection>[]; urls: { app: string } }>();
   for (const hit of hits) {
     const key = `${hit.spaceId}/${hit.pageId}`;
@@ -35,8 +35,8 @@ export function presentSearchPages(hits: readonly SectionHit[], urls: UrlBuilder
 }
 
 /** Hits in result order → one `SearchSpaceResult` per space. */
-export function presentSearchSpaces(hits: readonly SectionHit[], urls: UrlBuilder) {
-  const spaces = new Map<string, { id: string; title: string; hits: SectionHit[] }>();
+export function presentSearchSpaces(hits: readonly SearchHit[], urls: UrlBuilder) {
+  const spaces = new Map<string, { id: string; title: string; hits: SearchHit[] }>();
   for (const hit of hits) {
     const space = spaces.get(hit.spaceId) ?? { id: hit.spaceId, title: hit.spaceTitle, hits: [] };
     space.hits.push(hit);

@@ -1,7 +1,7 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import type { PageSection } from '../domain/search/page-sections';
 
-// The search index (migrations/007_search.sql): its upkeep and its two queries.
+// The search index (migrations/007_search.sql, 008_search_tiers.sql): its upkeep and its reads.
 
 /** A page as the index holds it: its sections and what they were derived from. */
 export interface IndexedPage {
@@ -57,6 +57,11 @@ export async function deleteSpaceIndex(tx: SqlExecutor, spaceId: string): Promis
   return (await tx.query('DELETE FROM search_pages WHERE space_id = $1', [spaceId])).rowCount;
 }
 
+/** Reclaims the rows a rebuild replaced and refreshes statistics. Outside any transaction (VACUUM cannot run in one). */
+export async function vacuumSearchIndex(db: SqlExecutor): Promise<void> {
+  await db.query('VACUUM (ANALYZE) search_sections, search_pages');
+}
+
 /** A transferred space: its rows follow it to its new organization. */
 export async function moveSpaceIndex(tx: SqlExecutor, spaceId: string, organizationId: string): Promise<void> {
   await tx.query('UPDATE search_sections SET organization_id = $2 WHERE space_id = $1 AND organization_id <> $2', [spaceId, organizationId]);
@@ -90,10 +95,64 @@ export async function insertIndexedPages(tx: SqlExecutor, space: { id: string; o
   ]);
 }
 
-/** One section hit of a result page, with its snippet. */
+/** Where a search looks: one space, or an organization's sections. */
+export type SearchScope = { spaceId: string } | { organizationId: string };
+
+/** A matching section, before grouping: `tier` 3 = its page title matches, 2 = its heading, 1 = anywhere. */
+export interface SearchCandidate {
+  spaceId: string;
+  pageId: string;
+  position: number;
+  rank: number;
+  tier: number;
+}
+
+// Both configurations OR-ed: a word matches stemmed (English) or as typed (simple); once when the
+// two read the same (a name, a code identifier), so the index is not walked twice for it.
+const QUERY = `SELECT CASE WHEN english::text = simple::text THEN english ELSE english || simple END AS query
+  FROM (SELECT websearch_to_tsquery('english', $1) AS english, websearch_to_tsquery('simple', $1) AS simple) c`;
+
+/**
+ * At most `perTier` matching sections from each tier, with their rank (ts_rank's default weights:
+ * title A > heading B > body C). A tier's index finds its rows; `ts_match_vq` (the function, which
+ * no index serves) then checks the whole query against the whole section, so exclusions and
+ * phrases hold. `complete`: the last tier (every match) was not cut, so every match is here.
+ */
+export async function findSearchCandidates(
+  db: SqlExecutor,
+  scope: SearchScope,
+  query: string,
+  perTier: number,
+): Promise<{ candidates: SearchCandidate[]; complete: boolean }> {
+  const [where, param] = 'spaceId' in scope ? ['s.space_id = $2', scope.spaceId] : ['s.organization_id = $2', scope.organizationId];
+  const tier = (n: number, match: string) =>
+    `(SELECT s.space_id AS "spaceId", s.page_id AS "pageId", s.position, ts_rank(s.document, q.query) AS rank, ${n} AS tier
+      FROM search_sections s, q WHERE ${where} AND ${match} LIMIT $3)`;
+  const candidates = await queryRows<SearchCandidate>(
+    db,
+    `WITH q AS (${QUERY})
+     ${tier(3, 's.title_document @@ q.query AND ts_match_vq(s.document, q.query)')}
+     UNION ALL ${tier(2, 's.heading_document @@ q.query AND ts_match_vq(s.document, q.query)')}
+     UNION ALL ${tier(1, 's.document @@ q.query')}`,
+    [query, param, perTier],
+  );
+  return { candidates, complete: candidates.filter((c) => c.tier === 1).length < perTier };
+}
+
+/** The titles of those of `spaceIds` that are live (and, for an organization search, still its own). */
+export async function findLiveSpaceTitles(db: SqlExecutor, spaceIds: readonly string[], organizationId?: string): Promise<Map<string, string>> {
+  if (!spaceIds.length) return new Map();
+  const rows = await queryRows<{ id: string; title: string }>(
+    db,
+    `SELECT id, title FROM spaces WHERE id = ANY($1) AND deleted_at IS NULL AND ($2::text IS NULL OR organization_id = $2)`,
+    [spaceIds, organizationId ?? null],
+  );
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** A section of a result as shown: what the index holds of it, and a snippet around the match. */
 export interface SectionHit {
   spaceId: string;
-  spaceTitle: string;
   organizationId: string;
   pageId: string;
   pageTitle: string;
@@ -102,107 +161,23 @@ export interface SectionHit {
   anchor: string;
   heading: string;
   snippet: string;
-  rank: number;
 }
 
-export interface SearchLimits {
-  limit: number;
-  offset: number;
-  /** Org search: the best pages shown per space. */
-  pagesPerSpace: number;
-  /** The best sections shown per page. */
-  sectionsPerPage: number;
-}
+// The match is marked in markdown bold; ts_headline's default (one stretch around the best match)
+// costs a tenth of its fragment mode, which matters at 300 snippets per answer.
+const HEADLINE = `ts_headline('english', s.body, q.query, 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15')`;
 
-/**
- * Which rows a search reads (`sql`, on search_sections `s`, with `$2` = `param`) and which spaces
- * may answer (`live`, on spaces `sp`, besides not being deleted): an organization's spaces must still belong to it, whatever rows
- * an event not applied yet left behind.
- */
-interface SearchScope {
-  sql: string;
-  param: string;
-  live: string;
-}
-
-// Both configurations OR-ed: a word matches stemmed (English) or as typed (simple).
-const QUERY = `SELECT websearch_to_tsquery('english', $1) || websearch_to_tsquery('simple', $1) AS query`;
-// The match is marked in markdown bold; fragments keep a snippet short on long sections.
-const HEADLINE = `ts_headline('english', s.body, q.query, 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "')`;
-
-/**
- * The ranked sections of a search, grouped by `group` (a space, or a page for space search): the
- * groups of the requested page of results in rank order (a group ranks as its best section), each
- * with its best pages and their best sections. ts_rank's default weights rank a title hit (A)
- * above a heading (B) above a body (C); snippets are made only for the sections returned.
- */
-async function searchGrouped(
-  db: SqlExecutor,
-  scope: SearchScope,
-  group: 'space_id' | 'page_id',
-  query: string,
-  limits: SearchLimits,
-): Promise<{ hits: SectionHit[]; total: number }> {
-  const rows = await queryRows<SectionHit & { total: number }>(
-    db,
-    `WITH q AS (${QUERY}),
-     matches AS MATERIALIZED (
-       SELECT s.space_id, s.page_id, s.position, ts_rank(s.document, q.query) AS rank
-       FROM search_sections s, q WHERE ${scope.sql} AND s.document @@ q.query
-     ),
-     -- Aggregates and window functions only, no joins between derived sets (PostgreSQL cannot
-     -- estimate their sizes): a page ranks as its best section and keeps its best few; a group
-     -- ranks as its best page.
-     pages AS (
-       SELECT space_id, page_id, max(rank) AS page_rank,
-              (array_agg(position ORDER BY rank DESC, position))[1:$6] AS positions,
-              (array_agg(rank ORDER BY rank DESC, position))[1:$6] AS ranks
-       FROM matches GROUP BY space_id, page_id
-     ),
-     -- Live spaces only (the index keeps a deleted space's rows until its event is applied),
-     -- checked per matching page rather than per section.
-     live_pages AS (SELECT p.* FROM pages p JOIN spaces sp ON sp.id = p.space_id WHERE sp.deleted_at IS NULL ${scope.live}),
-     grouped AS (SELECT p.*, max(page_rank) OVER (PARTITION BY ${group}) AS group_rank FROM live_pages p),
-     numbered AS (
-       SELECT g.*, dense_rank() OVER (ORDER BY group_rank DESC, ${group}) AS group_n,
-              row_number() OVER (PARTITION BY ${group} ORDER BY page_rank DESC, space_id, page_id) AS page_n
-       FROM grouped g
-     ),
-     shown AS (SELECT * FROM numbered WHERE group_n > $4 AND group_n <= $4 + $3 AND page_n <= $5)
-     SELECT s.space_id AS "spaceId", space.title AS "spaceTitle", s.organization_id AS "organizationId", s.page_id AS "pageId",
-            s.page_title AS "pageTitle", s.page_path AS "pagePath", s.position, s.anchor, s.heading,
-            CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet, x.rank,
-            (SELECT max(group_n)::int FROM numbered) AS total
-     FROM shown h
-     CROSS JOIN LATERAL unnest(h.positions, h.ranks) WITH ORDINALITY AS x(position, rank, section_n)
-     JOIN search_sections s ON s.space_id = h.space_id AND s.page_id = h.page_id AND s.position = x.position
-     JOIN spaces space ON space.id = s.space_id, q
-     ORDER BY h.group_n, h.page_n, x.section_n`,
-    [query, scope.param, limits.limit, limits.offset, limits.pagesPerSpace, limits.sectionsPerPage],
-  );
-  // No row: nothing matched, or the page asked for holds none (`limit=0`, or past the end).
-  const total = rows[0]?.total ?? (limits.limit === 0 || limits.offset > 0 ? await countGroups(db, scope, group, query) : 0);
-  return { hits: rows, total };
-}
-
-/** The number of groups, when the main query answers no row to count them. */
-async function countGroups(db: SqlExecutor, scope: SearchScope, group: 'space_id' | 'page_id', query: string): Promise<number> {
-  const row = await queryOne<{ n: number }>(
+/** The sections at `keys`, in that order (a section reindexed away meanwhile is left out), with snippets. */
+export function findSectionHits(db: SqlExecutor, query: string, keys: readonly { spaceId: string; pageId: string; position: number }[]): Promise<SectionHit[]> {
+  if (!keys.length) return Promise.resolve([]);
+  return queryRows<SectionHit>(
     db,
     `WITH q AS (${QUERY})
-     SELECT count(DISTINCT s.${group})::int AS n FROM q, search_sections s
-     JOIN spaces sp ON sp.id = s.space_id WHERE ${scope.sql} AND s.document @@ q.query AND sp.deleted_at IS NULL ${scope.live}`,
-    [query, scope.param],
+     SELECT s.space_id AS "spaceId", s.organization_id AS "organizationId", s.page_id AS "pageId", s.page_title AS "pageTitle",
+            s.page_path AS "pagePath", s.position, s.anchor, s.heading, CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet
+     FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS k(space_id, page_id, position, n)
+     JOIN search_sections s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.position = k.position, q
+     ORDER BY k.n`,
+    [query, keys.map((k) => k.spaceId), keys.map((k) => k.pageId), keys.map((k) => k.position)],
   );
-  return row?.n ?? 0;
-}
-
-/** A space's pages that match, best first. */
-export function searchSpace(db: SqlExecutor, spaceId: string, query: string, limits: Omit<SearchLimits, 'pagesPerSpace'>) {
-  return searchGrouped(db, { sql: 's.space_id = $2', param: spaceId, live: '' }, 'page_id', query, { ...limits, pagesPerSpace: 1 });
-}
-
-/** An organization's live spaces that match, best first, with their best pages. */
-export function searchOrganization(db: SqlExecutor, organizationId: string, query: string, limits: SearchLimits) {
-  return searchGrouped(db, { sql: 's.organization_id = $2', param: organizationId, live: 'AND sp.organization_id = $2' }, 'space_id', query, limits);
 }

@@ -7,6 +7,7 @@ import { callService } from './dead-letters';
 const SEARCH_ADMIN_PATH = '/internal/search';
 const SEARCH_SPACES = 'search.spaces';
 const SEARCH_REBUILD = 'search.rebuild';
+const SEARCH_VACUUM = 'search.vacuum';
 
 interface Rebuilt {
   spaceId: string;
@@ -27,6 +28,12 @@ export async function rebuildSearchIndex(flags: Record<string, string>, progress
     pages += done.pages;
     const what = done.pages || !done.removed ? `${done.pages} pages indexed` : `${done.removed} pages removed (deleted space)`;
     progress(`[${i + 1}/${spaceIds.length}] space ${spaceId}: ${what} in ${Date.now() - started} ms`);
+  }
+  // A full rebuild rewrote every row: reclaim the old ones (embedded PGlite never does by itself).
+  if (!flags.space) {
+    const started = Date.now();
+    await callService('content', SEARCH_VACUUM, `${SEARCH_ADMIN_PATH}/vacuum`, {});
+    progress(`vacuumed the search index in ${Date.now() - started} ms`);
   }
   return `rebuilt the search index of ${spaceIds.length} space(s), ${pages} page(s)`;
 }

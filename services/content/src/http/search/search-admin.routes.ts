@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import { notFound, parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
 import { reindexSpace } from '../../domain/search/search-indexer';
-import { findSpaceToIndex, listSpaceIds } from '../../store/search.store';
+import { findSpaceToIndex, listSpaceIds, vacuumSearchIndex } from '../../store/search.store';
 
 // The operator's door to the search index, used by `npm run -s cli -- search rebuild`: list the
 // spaces, then rebuild them one per call (so the CLI can show progress and a long rebuild never
@@ -11,6 +11,7 @@ import { findSpaceToIndex, listSpaceIds } from '../../store/search.store';
 export const SEARCH_ADMIN_PATH = '/internal/search';
 export const SEARCH_SPACES = 'search.spaces';
 export const SEARCH_REBUILD = 'search.rebuild';
+export const SEARCH_VACUUM = 'search.vacuum';
 
 const rebuildBody = z.object({ spaceId: resourceId }).strict();
 
@@ -26,6 +27,11 @@ export function searchAdminRoutes(db: SqlDatabase, internalSecret: string): Rout
     const outcome = await db.transaction((tx) => reindexSpace(tx, spaceId, { full: true }));
     if (!exists && !outcome.removed) throw notFound(`Space ${spaceId} not found`);
     res.json({ spaceId, ...outcome });
+  });
+  // After a full rebuild (the CLI's last call): dead rows reclaimed, statistics refreshed.
+  router.post(`${SEARCH_ADMIN_PATH}/vacuum`, requireAdminCall(SEARCH_VACUUM, internalSecret), async (_req, res) => {
+    await vacuumSearchIndex(db);
+    res.json({ vacuumed: true });
   });
   return router;
 }

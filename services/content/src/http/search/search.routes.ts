@@ -1,15 +1,20 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, openListEnvelope, pageRequest, route, type PageRequest } from '@quire/common';
 import { authorizeInOrganization } from '../../policies/content.policy';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentSearchPages, presentSearchSpaces } from '../../presenters/search.presenter';
-import { searchOrganization, searchSpace } from '../../store/search.store';
+import { searchOrganization, searchSpace, type SearchOutcome } from '../../domain/search/search-content';
 import type { ContentHttpDeps } from '../deps';
 import { organizationSearchParams, SEARCH_PAGE_SIZE, searchQuery, spaceSearchParams } from './search.schema';
 
 /** How many pages a space result shows, and sections a page result shows. */
 const PAGES_PER_SPACE = 5;
 const SECTIONS_PER_PAGE = 3;
+
+/** `count` only when every match was ranked; a broad query's sample pages on with `next`. */
+function searchEnvelope<T>(items: T[], outcome: SearchOutcome, page: PageRequest) {
+  return outcome.complete ? listEnvelope(items, outcome.groups, page) : openListEnvelope(items, outcome.groups, page);
+}
 
 /** Search over the current revision of one space, or of every live space of an organization. */
 export function searchRoutes(deps: ContentHttpDeps): Router {
@@ -21,8 +26,8 @@ export function searchRoutes(deps: ContentHttpDeps): Router {
     route({ params: spaceSearchParams, query: searchQuery }, async ({ params, query, principal }, res) => {
       const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'read', 'live');
       const page = pageRequest({ ...query, limit: query.limit ?? SEARCH_PAGE_SIZE });
-      const { hits, total } = await searchSpace(db, space.id, query.query, { ...page, sectionsPerPage: SECTIONS_PER_PAGE });
-      res.json(listEnvelope(presentSearchPages(hits, urls), total, page));
+      const outcome = await searchSpace(db, space.id, query.query, { ...page, sectionsPerPage: SECTIONS_PER_PAGE });
+      res.json(searchEnvelope(presentSearchPages(outcome.hits, urls), outcome, page));
     }),
   );
 
@@ -33,12 +38,12 @@ export function searchRoutes(deps: ContentHttpDeps): Router {
     route({ params: organizationSearchParams, query: searchQuery }, async ({ params, query, principal }, res) => {
       await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
       const page = pageRequest({ ...query, limit: query.limit ?? SEARCH_PAGE_SIZE });
-      const { hits, total } = await searchOrganization(db, params.organizationId, query.query, {
+      const outcome = await searchOrganization(db, params.organizationId, query.query, {
         ...page,
-        pagesPerSpace: PAGES_PER_SPACE,
+        pagesPerGroup: PAGES_PER_SPACE,
         sectionsPerPage: SECTIONS_PER_PAGE,
       });
-      res.json(listEnvelope(presentSearchSpaces(hits, urls), total, page));
+      res.json(searchEnvelope(presentSearchSpaces(outcome.hits, urls), outcome, page));
     }),
   );
 
