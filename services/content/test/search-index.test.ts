@@ -5,7 +5,7 @@ import { reindexSpace } from '../src/domain/search/search-indexer';
 import { applySearchEvent } from '../src/consumers/search-index.consumer';
 import { createSpace } from '../src/domain/spaces';
 import { insertBodies, insertRevision, setCurrentRevision } from '../src/store/revision-content.store';
-import { searchOrganization, searchSpace } from '../src/domain/search/search-content';
+import { CANDIDATES_PER_TIER, searchOrganization, searchSpace } from '../src/domain/search/search-content';
 import { findSearchCandidates } from '../src/store/search.store';
 import { openContentDb } from './content-db';
 
@@ -144,5 +144,16 @@ describe('search index', () => {
     const excluded = await findSearchCandidates(db, { spaceId: space.id }, 'widgets -else', 100);
     expect(excluded.candidates.map((c) => c.pageId)).not.toContain('t');
     expect(excluded.candidates.length).toBeGreaterThan(0);
+  });
+
+  it('says a search is incomplete when more sections match than it ranks', async () => {
+    const space = await newSpace('org-many');
+    const headings = Array.from({ length: CANDIDATES_PER_TIER + 1 }, (_, i) => `## Part ${i}\n\nEvery part mentions zebras.`).join('\n\n');
+    await publish(space.id, [page('z', 'Zoo', headings), page('y', 'Yard', 'one zebra')]);
+    await reindex(space.id);
+    const broad = await searchSpace(db, space.id, 'zebras', limits);
+    expect(broad).toMatchObject({ complete: false, groups: expect.any(Number) });
+    expect(broad.hits.length).toBeGreaterThan(0);
+    expect(await searchSpace(db, space.id, 'yard', limits)).toMatchObject({ complete: true, groups: 1 });
   });
 });
