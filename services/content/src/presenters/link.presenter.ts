@@ -13,13 +13,25 @@ export interface LinkPresentationContext {
   loaded: LoadedRevision;
   objects: LinkedObjects;
   contentUrls: ContentUrls;
+  /** Pages presented so far for this answer. */
+  presentedPages: Map<string, PresentedPage>;
 }
+
+type PresentedPage = ReturnType<typeof presentPage>;
 
 function spaceAndOrganization(ctx: LinkPresentationContext, spaceId: string) {
   const space = ctx.objects.spaces.get(spaceId);
   const organization = space && ctx.objects.organizations.get(space.organization);
   if (!space || !organization) throw internalError(`Space ${spaceId} was not loaded for its links`);
   return { organization, space };
+}
+
+// A page is the location of every link it holds and the target of every link to it: presented once
+// per answer, then shared.
+function presentedPage(ctx: LinkPresentationContext, pageId: string, present: () => PresentedPage) {
+  let page = ctx.presentedPages.get(pageId);
+  if (!page) ctx.presentedPages.set(pageId, (page = present()));
+  return page;
 }
 
 /** Where a page of the revision is: ContentLocationPage (with the anchor inside it, if any). */
@@ -32,7 +44,7 @@ export function presentPageLocation(ctx: LinkPresentationContext, pageId: string
     kind: 'page' as const,
     organization,
     space,
-    page: presentPage(page, index, { id: space.id, organizationId: space.organization }, ctx.contentUrls),
+    page: presentedPage(ctx, pageId, () => presentPage(page, index, { id: space.id, organizationId: space.organization }, ctx.contentUrls)),
     ...(anchor !== undefined ? { internalLocation: { type: 'anchor' as const, anchor } } : {}),
   };
 }

@@ -26,7 +26,7 @@ import {
   pageParams,
   spaceParams,
 } from '../space-content/space-content.schema';
-import { backlinksQuery, changeRequestLinksQuery, changeRequestPageLinksQuery, spaceLinksQuery, type LinksQuery } from './links.schema';
+import { backlinksQuery, changeRequestLinksQuery, changeRequestPageLinksQuery, LINKS_PAGE_SIZE, spaceLinksQuery, type LinksQuery } from './links.schema';
 
 export type LinksDeps = ContentHttpDeps & { cache: Cache; contentUrls: ContentUrls };
 
@@ -66,12 +66,12 @@ export function linksRoutes(deps: LinksDeps): Router {
     const brokenInBase = changeRequest
       ? brokenKeys(settleSpaceTargets(await revisionLinks(db, cache, await loadRevision(db, cache, space.id, space.revision_id), appBase), isVisible))
       : undefined;
-    const ctx: LinkPresentationContext = { spaceId: space.id, loaded, objects, contentUrls };
+    const ctx: LinkPresentationContext = { spaceId: space.id, loaded, objects, contentUrls, presentedPages: new Map() };
     return { ctx, groups, brokenInBase, loaded };
   };
 
   const linksAnswer = (ctx: LinkPresentationContext, groups: LinkGroup[], query: LinksQuery, brokenInBase?: Set<string>) => {
-    const page = pageRequest(query);
+    const page = pageRequest({ ...query, limit: query.limit ?? LINKS_PAGE_SIZE });
     const filtered = filterLinks(groups, query.status, query.brokenContext === 'change-request' ? brokenInBase : undefined);
     const items = filtered.slice(page.offset, page.offset + page.limit).map((g) => presentLinkItem(ctx, g));
     return { ...listEnvelope(items, filtered.length, page), stats: linkStats(groups, brokenInBase) };
@@ -128,7 +128,7 @@ function treeOrder(loaded: LoadedRevision): Map<string, number> {
 }
 
 function backlinksAnswer(ctx: LinkPresentationContext, pageIds: string[], query: { page?: number; limit?: number }) {
-  const page = pageRequest(query);
+  const page = pageRequest({ ...query, limit: query.limit ?? LINKS_PAGE_SIZE });
   const items = pageIds.slice(page.offset, page.offset + page.limit).map((id) => presentPageLocation(ctx, id));
   return listEnvelope(items, pageIds.length, page);
 }
