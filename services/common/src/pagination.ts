@@ -36,9 +36,9 @@ export const pageToken = z.string().transform((raw, ctx) => {
 /** The query fields of every paginated list; extend it with the list's own filters. */
 export const pageQuery = z.object({ page: pageToken.optional(), limit: pageLimit.optional() });
 
-/** The page a parsed `pageQuery` asks for. */
-export function pageRequest(query: { page?: number; limit?: number }): PageRequest {
-  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, offset: query.page ?? 0 };
+/** The page a parsed `pageQuery` asks for; `defaultLimit` when it names no `limit` (lists of heavy items page smaller). */
+export function pageRequest(query: { page?: number; limit?: number }, defaultLimit = DEFAULT_PAGE_SIZE): PageRequest {
+  return { limit: query.limit ?? defaultLimit, offset: query.page ?? 0 };
 }
 
 // Tokens are opaque to clients: base64url of a small versioned JSON document.

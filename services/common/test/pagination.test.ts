@@ -47,4 +47,10 @@ describe('pagination', () => {
     expect(parsePageRequest({ page: first.next?.page }).offset).toBe(2);
     expect(openListEnvelope([5], 5, { limit: 2, offset: 4 })).toEqual({ items: [5] });
   });
+
+  it('takes a list’s own default limit when the query names none', () => {
+    expect(pageRequest({}, 100)).toEqual({ limit: 100, offset: 0 });
+    expect(pageRequest({ limit: 7, page: 3 }, 100)).toEqual({ limit: 7, offset: 3 });
+    expect(pageRequest({})).toEqual({ limit: 1000, offset: 0 });
+  });
 });

@@ -71,7 +71,7 @@ export function linksRoutes(deps: LinksDeps): Router {
   };
 
   const linksAnswer = (ctx: LinkPresentationContext, groups: LinkGroup[], query: LinksQuery, brokenInBase?: Set<string>) => {
-    const page = pageRequest({ ...query, limit: query.limit ?? LINKS_PAGE_SIZE });
+    const page = pageRequest(query, LINKS_PAGE_SIZE);
     const filtered = filterLinks(groups, query.status, query.brokenContext === 'change-request' ? brokenInBase : undefined);
     const items = filtered.slice(page.offset, page.offset + page.limit).map((g) => presentLinkItem(ctx, g));
     return { ...listEnvelope(items, filtered.length, page), stats: linkStats(groups, brokenInBase) };
@@ -128,7 +128,7 @@ function treeOrder(loaded: LoadedRevision): Map<string, number> {
 }
 
 function backlinksAnswer(ctx: LinkPresentationContext, pageIds: string[], query: { page?: number; limit?: number }) {
-  const page = pageRequest({ ...query, limit: query.limit ?? LINKS_PAGE_SIZE });
+  const page = pageRequest(query, LINKS_PAGE_SIZE);
   const items = pageIds.slice(page.offset, page.offset + page.limit).map((id) => presentPageLocation(ctx, id));
   return listEnvelope(items, pageIds.length, page);
 }

@@ -25,7 +25,7 @@ export function searchRoutes(deps: ContentHttpDeps): Router {
     '/v1/spaces/:spaceId/search',
     route({ params: spaceSearchParams, query: searchQuery }, async ({ params, query, principal }, res) => {
       const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'read', 'live');
-      const page = pageRequest({ ...query, limit: query.limit ?? SEARCH_PAGE_SIZE });
+      const page = pageRequest(query, SEARCH_PAGE_SIZE);
       const outcome = await searchSpace(db, space.id, query.query, { ...page, sectionsPerPage: SECTIONS_PER_PAGE });
       res.json(searchEnvelope(presentSearchPages(outcome.hits, urls), outcome, page));
     }),
@@ -37,7 +37,7 @@ export function searchRoutes(deps: ContentHttpDeps): Router {
     '/v1/orgs/:organizationId/search',
     route({ params: organizationSearchParams, query: searchQuery }, async ({ params, query, principal }, res) => {
       await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
-      const page = pageRequest({ ...query, limit: query.limit ?? SEARCH_PAGE_SIZE });
+      const page = pageRequest(query, SEARCH_PAGE_SIZE);
       const outcome = await searchOrganization(db, params.organizationId, query.query, {
         ...page,
         pagesPerGroup: PAGES_PER_SPACE,
