@@ -7,7 +7,6 @@ import {
   mountHealthRoutes,
   newId,
   notFound,
-  payloadTooLarge,
   PRINCIPAL_HEADER,
   RouteMatcher,
   routeFamily,
@@ -24,10 +23,13 @@ import {
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
-import { createUpstreams } from './proxy/upstreams';
+import { readRequestBody } from './limits/request-body';
+import { Forwarder } from './proxy/forward';
+import { UpstreamPool } from './proxy/upstream-pool';
 
 export interface GatewaySettings {
   internalSecret: string;
+  /** Each service's base URL, or a comma-separated list of them (one per copy). */
   upstreams: Record<ServiceName, string>;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
@@ -47,6 +49,10 @@ export interface GatewayDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** How often each copy of a service with several copies is asked whether it is ready. */
+const UPSTREAM_PROBE_MS = 1000;
+/** How often service host names are resolved again, to find copies added or removed. */
+const UPSTREAM_RESOLVE_MS = 5000;
 
 /**
  * The gateway's request path: route table → bearer auth → rate limit → body limit → signed
@@ -62,7 +68,15 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   });
   const limiter = new RateLimiter(deps.cache, logger, settings.rateLimitPerMinute);
   const signer = new PrincipalSigner(settings.internalSecret);
-  const upstreams = createUpstreams(settings.upstreams, logger, { timeoutMs: settings.upstreamTimeoutMs });
+  const pools = Object.fromEntries(
+    Object.entries(settings.upstreams).map(([service, setting]) => [
+      service,
+      UpstreamPool.fromSetting(service, setting, logger, { probeIntervalMs: UPSTREAM_PROBE_MS, resolveIntervalMs: UPSTREAM_RESOLVE_MS }),
+    ]),
+  ) as Record<ServiceName, UpstreamPool>;
+  for (const pool of Object.values(pools))
+    void pool.start().catch((err: Error) => logger.warn({ service: pool.service, err: err.message }, 'upstream pool did not start'));
+  const forwarder = new Forwarder(logger, { timeoutMs: settings.upstreamTimeoutMs });
 
   const app = express();
   app.disable('x-powered-by');
@@ -101,15 +115,14 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
         ? signedUrlCaller(req, settings.internalSecret)
         : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
     await limiter.take(tokenHash);
-    guardBodySize(req, res, settings.bodyLimitBytes);
-    guardBodyTime(req, res, settings.bodyTimeoutMs);
+    const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
 
     for (const h of INTERNAL_HEADERS) delete req.headers[h];
     const signed = signer.sign(principal);
     req.headers[PRINCIPAL_HEADER] = signed.principal;
     req.headers[SIGNATURE_HEADER] = signed.signature;
     req.headers['x-request-id'] = requestId;
-    await upstreams[route.entry.service](req, res);
+    await forwarder.forward(pools[route.entry.service], req, res, body);
   }
 
   return app;
@@ -129,50 +142,11 @@ function signedUrlCaller(req: Request, secret: string): { principal: Principal; 
   return { principal: { userId: '', tokenId: '' }, tokenHash: `signed-url:${signed.signature}` };
 }
 
-/** 413 from Content-Length at once; chunked bodies are counted as they stream. */
-function guardBodySize(req: Request, res: Response, limit: number): void {
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) throw payloadTooLarge(`Request body is larger than the limit of ${limit} bytes`);
-  if (declared === undefined && req.headers['transfer-encoding']) {
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit && !res.headersSent) {
-        res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-        res.end(JSON.stringify(errorBody(413, `Request body is larger than the limit of ${limit} bytes`)));
-        req.destroy();
-      }
-    });
-  }
-}
-
 /** Node keeps only the first of several Authorization headers; the raw list shows them all. */
 function countHeaders(rawHeaders: string[], name: string): number {
   let count = 0;
   for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === name) count++;
   return count;
-}
-
-/**
- * A body that is shorter than its Content-Length, or trickles in, would hold the request (and a
- * connection to the service) until the upstream timeout: answer 408 once `timeoutMs` has passed
- * without the whole body, and close the connection.
- */
-function guardBodyTime(req: Request, res: Response, timeoutMs: number): void {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody || req.complete) return;
-  const timer = setTimeout(() => {
-    if (req.complete) return;
-    if (!res.headersSent) {
-      const body = JSON.stringify(errorBody(408, `The request body did not arrive within ${timeoutMs} ms`));
-      res.writeHead(408, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
-      res.end(body);
-    }
-    req.destroy();
-  }, timeoutMs);
-  timer.unref();
-  req.once('end', () => clearTimeout(timer));
-  req.once('close', () => clearTimeout(timer));
 }
 
 function sendError(res: Response, err: unknown, logger: Logger, requestId: string): void {
@@ -184,4 +158,6 @@ function sendError(res: Response, err: unknown, logger: Logger, requestId: strin
   }
   for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
   res.status(apiError.code).json(errorBody(apiError.code, apiError.message));
+  // A body refused half-read (413, 408) is not read on: the connection closes once answered.
+  if (apiError.headers.connection === 'close') res.once('finish', () => res.req.destroy());
 }

@@ -1,4 +1,15 @@
-import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, readEnv, sharedEnvSchema, z, type ServiceName } from '@quire/common';
+import {
+  DEFAULT_PORTS,
+  GATEWAY_DEFAULT_PORT,
+  SERVICE_NAMES,
+  grpcAddressVar,
+  httpUrlVar,
+  readEnv,
+  sharedEnvSchema,
+  splitList,
+  z,
+  type ServiceName,
+} from '@quire/common';
 import type { GatewaySettings } from './app';
 
 const gatewayEnvSchema = sharedEnvSchema.extend({
@@ -32,14 +43,27 @@ export function gatewaySettingsFromEnv(
     authLocalTtlMs: e.AUTH_LOCAL_TTL_MS,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
   };
-  return { settings, port: e.PORT, bindHost: e.BIND_HOST, logLevel: e.LOG_LEVEL, grpcDeadlineMs: e.GRPC_DEADLINE_MS };
+  return {
+    settings,
+    port: e.PORT,
+    bindHost: e.BIND_HOST,
+    logLevel: e.LOG_LEVEL,
+    grpcDeadlineMs: e.GRPC_DEADLINE_MS,
+    shutdownSettings: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+  };
 }
+
+/** One base URL per copy of a service, comma-separated. */
+const urlList = z.string().refine((v) => {
+  const urls = splitList(v);
+  return urls.length > 0 && urls.every((u) => z.string().url().safeParse(u).success && /^http:\/\//.test(u));
+}, 'must be an http:// URL, or a comma-separated list of them (one per copy)');
 
 /** Distributed mode: where the services are, from IDENTITY_HTTP_URL etc. and IDENTITY_GRPC_ADDR. */
 export function distributedTopologyFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const schema = z.object({
     REDIS_URL: z.string().url(),
-    ...Object.fromEntries(SERVICE_NAMES.map((s) => [httpUrlVar(s), z.string().url().default(`http://127.0.0.1:${DEFAULT_PORTS[s].http}`)])),
+    ...Object.fromEntries(SERVICE_NAMES.map((s) => [httpUrlVar(s), urlList.default(`http://127.0.0.1:${DEFAULT_PORTS[s].http}`)])),
     ...Object.fromEntries(SERVICE_NAMES.map((s) => [grpcAddressVar(s), z.string().default(`127.0.0.1:${DEFAULT_PORTS[s].grpc}`)])),
   });
   const e = readEnv(schema, env) as Record<string, string>;

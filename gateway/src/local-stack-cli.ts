@@ -3,27 +3,52 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLogger, DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, type ServiceName } from '@quire/common';
-import { LocalStack, repoRoot } from './local-stack';
+import { COPY_PORT_STEP, LocalStack, operatorSettings, repoRoot } from './local-stack';
 
 // `npm run stack`: distributed mode on this machine. Starts the local infrastructure
 // (deploy/local/infra.sh), then one process per service and the gateway; Ctrl-C stops the processes.
 
-const HELP = `Usage: npm run stack [-- --help]
+const HELP = `Usage: npm run stack [-- --replicas <service>=<n>[,<service>=<n>…]] [-- --help]
 
 Starts Quire in distributed mode on this machine: real PostgreSQL, Redis, Kafka and ClickHouse
 from deploy/local/ (installed first with deploy/local/install.sh if missing), then identity,
 content, sites, specs, insights and the gateway as separate processes on their default ports
-(gateway ${GATEWAY_DEFAULT_PORT}). Logs go to .infra/stack-logs/. Ctrl-C stops the processes;
-deploy/local/infra.sh stop stops the servers.
+(gateway ${GATEWAY_DEFAULT_PORT}). Logs go to .infra/stack-logs/. A process that dies is started
+again. Ctrl-C stops the processes (each drains first); deploy/local/infra.sh stop stops the servers.
+
+Options:
+  --replicas content=2,sites=2   copies of a service (any of ${SERVICE_NAMES.join(', ')}; default 1).
+                                 Copy n listens on the default ports + ${COPY_PORT_STEP}×(n-1); the
+                                 gateway and every gRPC client get the list of copies.
 
 Environment: INTERNAL_SECRET (default: generated once into .infra/internal-secret),
-BOOTSTRAP_TOKEN (first start only; default: generated and printed), PORT, LOG_LEVEL.`;
+BOOTSTRAP_TOKEN (first start only; default: generated and printed), PORT, and every setting of the
+README's configuration table that is set here (PUBLIC_URL, OUTBOUND_ALLOW_HOSTS, LOG_LEVEL,
+CONTENT_*, SPECS_*, …) reaches the processes that read it.`;
+
+/** --replicas content=2,sites=2 → { content: 2, sites: 2 }; a bad value is a clear error. */
+export function parseReplicas(argv: string[]): Partial<Record<ServiceName, number>> {
+  const at = argv.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
+  if (at < 0) return {};
+  const value = argv[at]!.includes('=') && argv[at]!.startsWith('--replicas=') ? argv[at]!.slice('--replicas='.length) : argv[at + 1];
+  if (!value) throw new Error('--replicas needs a value such as content=2,sites=2');
+  const replicas: Partial<Record<ServiceName, number>> = {};
+  for (const part of value.split(',').filter(Boolean)) {
+    const [name, count] = part.split('=');
+    if (!SERVICE_NAMES.includes(name as ServiceName)) throw new Error(`--replicas: unknown service "${name}" (one of ${SERVICE_NAMES.join(', ')})`);
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > 9) throw new Error(`--replicas: "${part}" needs a whole number of copies from 1 to 9`);
+    replicas[name as ServiceName] = n;
+  }
+  return replicas;
+}
 
 async function main(): Promise<void> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
     process.stdout.write(HELP + '\n');
     return;
   }
+  const replicas = parseReplicas(process.argv.slice(2));
   const root = repoRoot();
   const logger = createLogger('stack');
   for (const script of ['install.sh', 'infra.sh']) {
@@ -53,17 +78,21 @@ async function main(): Promise<void> {
     clickhouseUrl: `${infra.CLICKHOUSE_URL}/${infra.CLICKHOUSE_DATABASE}`,
     internalSecret,
     bootstrapToken,
+    replicas,
+    extraEnv: operatorSettings(process.env),
   });
   logger.info('starting services');
   const identityLog = join(stack.options.logDir, 'identity.log');
   const logOffset = existsSync(identityLog) ? readFileSync(identityLog).length : 0;
   await stack.startAll();
+  stack.superviseAll((key, code, signal) => logger.warn({ process: key, code, signal }, 'process exited; starting it again'));
   // Identity logs the token only when it bootstrapped an empty store on this start.
   const fresh = existsSync(identityLog) ? readFileSync(identityLog).subarray(logOffset).toString('utf8') : '';
   const bootstrapped = /"bootstrapToken":"([^"]+)"/.exec(fresh)?.[1];
   process.stderr.write(
     [
       `Quire (distributed) is running at ${stack.url}`,
+      `Processes: ${stack.processKeys().join(', ')}`,
       bootstrapped
         ? `First start: the bootstrap API token (shown once) is ${bootstrapped}`
         : 'Existing data: use a token you have, or create one with the CLI below.',
@@ -76,7 +105,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-main().catch((err: Error) => {
-  process.stderr.write(`error: ${err.message}\n`);
-  process.exit(1);
-});
+if (require.main === module)
+  main().catch((err: Error) => {
+    process.stderr.write(`error: ${err.message}\n`);
+    process.exit(1);
+  });

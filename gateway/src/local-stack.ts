@@ -8,6 +8,23 @@ import { SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '@qu
 // the end-to-end suite, which also kills and restarts single processes through it.
 
 export type ProcessName = ServiceName | 'gateway';
+/** One process of the stack: a service's copy (1 = the first) or the gateway. */
+export type ProcessKey = ProcessName | `${ServiceName}#${number}`;
+
+/** Copies of each service after the first are on the same ports + COPY_PORT_STEP × n. */
+export const COPY_PORT_STEP = 100;
+
+/**
+ * The operator's settings (README, Configuration) that the stack hands to its processes when they
+ * are set where `npm run stack` starts. Addresses, ports, databases and secrets are the stack's.
+ */
+export const OPERATOR_SETTING =
+  /^(PUBLIC_URL|LOG_LEVEL|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY)_(?!HTTP_URL$|GRPC_ADDR$)[A-Z0-9_]+)$/;
+
+/** The operator settings among `env`. */
+export function operatorSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => OPERATOR_SETTING.test(e[0]) && e[1] !== undefined));
+}
 
 export interface LocalStackOptions {
   repoRoot: string;
@@ -23,16 +40,25 @@ export interface LocalStackOptions {
   clickhouseUrl: string;
   internalSecret: string;
   bootstrapToken: string;
+  /** Copies per service (default 1); the gateway and every gRPC client get the list. */
+  replicas?: Partial<Record<ServiceName, number>>;
+  /** The operator's settings (operatorSettings(process.env)) or a test's: they win over the stack's defaults. */
   extraEnv?: Record<string, string>;
 }
 
 export interface ProcessHandle {
-  name: ProcessName;
+  name: ProcessKey;
   child: ChildProcess;
 }
 
+/** `content#2` → content, copy 2; `content` is copy 1. */
+export function parseProcessKey(key: ProcessKey): { name: ProcessName; copy: number } {
+  const [name, copy] = key.split('#') as [ProcessName, string | undefined];
+  return { name, copy: copy ? Number(copy) : 1 };
+}
+
 export class LocalStack {
-  readonly processes = new Map<ProcessName, ProcessHandle>();
+  readonly processes = new Map<ProcessKey, ProcessHandle>();
 
   constructor(readonly options: LocalStackOptions) {}
 
@@ -40,85 +66,154 @@ export class LocalStack {
     return `http://127.0.0.1:${this.options.gatewayPort}`;
   }
 
-  httpPort(name: ServiceName): number {
-    return this.options.httpPortBase + SERVICE_NAMES.indexOf(name);
+  replicas(name: ServiceName): number {
+    return Math.max(1, this.options.replicas?.[name] ?? 1);
   }
 
-  grpcPort(name: ServiceName): number {
-    return this.options.grpcPortBase + SERVICE_NAMES.indexOf(name);
+  httpPort(name: ServiceName, copy = 1): number {
+    return this.options.httpPortBase + SERVICE_NAMES.indexOf(name) + (copy - 1) * COPY_PORT_STEP;
+  }
+
+  grpcPort(name: ServiceName, copy = 1): number {
+    return this.options.grpcPortBase + SERVICE_NAMES.indexOf(name) + (copy - 1) * COPY_PORT_STEP;
+  }
+
+  /** Every copy's HTTP base URL, comma-separated: what the gateway's *_HTTP_URL takes. */
+  httpUrls(name: ServiceName): string {
+    return this.copies(name)
+      .map((c) => `http://127.0.0.1:${this.httpPort(name, c)}`)
+      .join(',');
+  }
+
+  /** Every copy's gRPC address, comma-separated: what *_GRPC_ADDR takes. */
+  grpcAddresses(name: ServiceName): string {
+    return this.copies(name)
+      .map((c) => `127.0.0.1:${this.grpcPort(name, c)}`)
+      .join(',');
+  }
+
+  /** Every process of the stack, services' copies first, the gateway last. */
+  processKeys(): ProcessKey[] {
+    return [...SERVICE_NAMES.flatMap((s) => this.copies(s).map((c): ProcessKey => (c === 1 ? s : `${s}#${c}`))), 'gateway'];
+  }
+
+  private copies(name: ServiceName): number[] {
+    return Array.from({ length: this.replicas(name) }, (_, i) => i + 1);
   }
 
   /** The environment of one process, exactly as a deployment would set it. */
-  envFor(name: ProcessName): Record<string, string> {
+  envFor(key: ProcessKey): Record<string, string> {
     const o = this.options;
+    const { name, copy } = parseProcessKey(key);
     const shared: Record<string, string> = {
       PUBLIC_URL: `http://localhost:${o.gatewayPort}`,
+      LOG_LEVEL: 'warn',
+      // A local stack stops at once; a deployment sets the drain its balancer needs (deploy/k8s).
+      SHUTDOWN_DRAIN_MS: '1500',
+      ...o.extraEnv,
       INTERNAL_SECRET: o.internalSecret,
       REDIS_URL: o.redisUrl,
       KAFKA_BROKERS: o.kafkaBrokers,
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      ...Object.fromEntries(SERVICE_NAMES.map((s) => [grpcAddressVar(s), `127.0.0.1:${this.grpcPort(s)}`])),
-      ...Object.fromEntries(SERVICE_NAMES.map((s) => [httpUrlVar(s), `http://127.0.0.1:${this.httpPort(s)}`])),
-      ...o.extraEnv,
+      ...Object.fromEntries(SERVICE_NAMES.map((s) => [grpcAddressVar(s), this.grpcAddresses(s)])),
+      ...Object.fromEntries(SERVICE_NAMES.map((s) => [httpUrlVar(s), this.httpUrls(s)])),
     };
     if (name === 'gateway') return { ...shared, PORT: String(o.gatewayPort) };
     return {
       ...shared,
-      HTTP_PORT: String(this.httpPort(name)),
-      GRPC_PORT: String(this.grpcPort(name)),
+      HTTP_PORT: String(this.httpPort(name, copy)),
+      GRPC_PORT: String(this.grpcPort(name, copy)),
       DATABASE_URL: o.databaseUrls[name],
       ...(name === 'identity' ? { BOOTSTRAP_TOKEN: o.bootstrapToken } : {}),
       ...(name === 'insights' ? { CLICKHOUSE_URL: o.clickhouseUrl } : {}),
     };
   }
 
-  entryPoint(name: ProcessName): string {
+  entryPoint(key: ProcessKey): string {
+    const { name } = parseProcessKey(key);
     return name === 'gateway' ? join(this.options.repoRoot, 'gateway/dist/main.js') : join(this.options.repoRoot, `services/${name}/dist/main.js`);
   }
 
   /** Starts a process and waits until its /readyz answers 200. */
-  async start(name: ProcessName, timeoutMs = 30000): Promise<void> {
+  async start(key: ProcessKey, timeoutMs = 30000): Promise<void> {
     mkdirSync(this.options.logDir, { recursive: true });
-    const log = createWriteStream(join(this.options.logDir, `${name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [this.entryPoint(name)], {
-      env: { PATH: process.env.PATH ?? '', ...this.envFor(name) },
+    const { name, copy } = parseProcessKey(key);
+    const logName = copy === 1 ? name : `${name}-${copy}`;
+    const log = createWriteStream(join(this.options.logDir, `${logName}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [this.entryPoint(key)], {
+      env: { PATH: process.env.PATH ?? '', ...this.envFor(key) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
-    this.processes.set(name, { name, child });
-    const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name);
+    this.processes.set(key, { name: key, child });
+    const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name, copy);
     await waitForReady(
       `http://127.0.0.1:${port}/readyz`,
       timeoutMs,
       () => child.exitCode !== null,
-      `${name} (log: ${join(this.options.logDir, `${name}.log`)})`,
+      `${key} (log: ${join(this.options.logDir, `${logName}.log`)})`,
     );
   }
 
   /** Kills a process at once (SIGKILL), as a crash would. */
-  async kill(name: ProcessName): Promise<void> {
-    const handle = this.processes.get(name);
+  async kill(key: ProcessKey): Promise<void> {
+    const handle = this.processes.get(key);
     if (!handle || handle.child.exitCode !== null) return;
     const exited = new Promise((r) => handle.child.once('exit', r));
     handle.child.kill('SIGKILL');
     await exited;
-    this.processes.delete(name);
+    this.processes.delete(key);
   }
 
+  /** Identity first (it bootstraps the token), then every other copy, then the gateway. */
   async startAll(): Promise<void> {
+    const keys = this.processKeys();
     await this.start('identity');
-    await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map((s) => this.start(s)));
+    await Promise.all(keys.filter((k) => k !== 'identity' && k !== 'gateway').map((k) => this.start(k)));
     await this.start('gateway');
   }
 
+  /**
+   * Supervision: a process that exits on its own (a crash, not a stop) is started again, after a
+   * second and with backoff while it keeps failing.
+   */
+  superviseAll(onRestart: (key: ProcessKey, code: number | null, signal: string | null) => void): void {
+    this.supervising = true;
+    for (const [key, handle] of this.processes) this.watch(key, handle.child, onRestart, 1000);
+  }
+
+  private supervising = false;
+  private stopping = false;
+
+  private watch(key: ProcessKey, child: ChildProcess, onRestart: (key: ProcessKey, code: number | null, signal: string | null) => void, delayMs: number): void {
+    child.once('exit', (code, signal) => {
+      if (this.stopping || !this.supervising) return;
+      onRestart(key, code, signal);
+      this.restartLater(key, onRestart, delayMs);
+    });
+  }
+
+  private restartLater(key: ProcessKey, onRestart: (key: ProcessKey, code: number | null, signal: string | null) => void, delayMs: number): void {
+    setTimeout(() => {
+      if (this.stopping) return;
+      this.start(key).then(
+        () => this.watch(key, this.processes.get(key)!.child, onRestart, 1000),
+        () => {
+          void this.kill(key);
+          this.restartLater(key, onRestart, Math.min(delayMs * 2, 30_000));
+        },
+      );
+    }, delayMs).unref();
+  }
+
   async stopAll(): Promise<void> {
+    this.stopping = true;
     await Promise.all(
       [...this.processes.values()].map(
         (h) =>
           new Promise<void>((resolveStop) => {
             if (h.child.exitCode !== null) return resolveStop();
-            const timer = setTimeout(() => h.child.kill('SIGKILL'), 5000);
+            const timer = setTimeout(() => h.child.kill('SIGKILL'), 15000);
             h.child.once('exit', () => {
               clearTimeout(timer);
               resolveStop();

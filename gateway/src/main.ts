@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { createLogger, Metrics, readEnv, RedisCache, runMain, ServiceClients, z } from '@quire/common';
+import { closeGracefully, createLogger, Lifecycle, Metrics, readEnv, RedisCache, runMain, ServiceClients, z } from '@quire/common';
 import { createGatewayApp } from './app';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from './config';
 import { listen } from './server';
@@ -16,20 +16,26 @@ if (cluster.isPrimary && workers > 1) {
     logger.warn({ pid: worker.process.pid, code, signal }, 'gateway worker died; starting another');
     cluster.fork();
   });
+  // Workers drain on their own (below); the primary exits once they all have.
   const stop = () => {
-    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
-    setTimeout(() => process.exit(0), 500).unref();
+    const running = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    if (running.length === 0) process.exit(0);
+    for (const w of running) w?.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (Object.values(cluster.workers ?? {}).every((w) => !w || w.isDead())) process.exit(0);
+    });
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 } else {
   runMain('gateway', async () => {
     const topology = distributedTopologyFromEnv();
-    const { settings, port, bindHost, logLevel, grpcDeadlineMs } = gatewaySettingsFromEnv(topology.upstreams);
+    const { settings, port, bindHost, logLevel, grpcDeadlineMs, shutdownSettings } = gatewaySettingsFromEnv(topology.upstreams);
     const logger = createLogger('gateway', logLevel);
     const cache = new RedisCache(topology.redisUrl, logger);
     await cache.connect();
     const clients = new ServiceClients(topology.grpcAddresses, grpcDeadlineMs);
+    const lifecycle = new Lifecycle();
     const app = createGatewayApp(settings, {
       cache,
       identity: () => clients.identity(),
@@ -37,12 +43,16 @@ if (cluster.isPrimary && workers > 1) {
       metrics: new Metrics('gateway'),
       // Ready as soon as it listens: with identity or Redis down the gateway still answers
       // (a JSON 503, or uncached authentication), which beats being taken out of rotation.
-      readiness: {},
+      readiness: { serving: lifecycle.readiness },
     });
-    await listen(app, port, bindHost);
+    const server = await listen(app, port, bindHost);
     logger.info({ port, pid: process.pid }, 'gateway listening');
-    const shutdown = () => process.exit(0);
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
+    const shutdown = (signal: string) => {
+      logger.info({ signal, ...shutdownSettings }, 'gateway draining');
+      lifecycle.draining = true;
+      setTimeout(() => void closeGracefully(server, shutdownSettings.timeoutMs).finally(() => process.exit(0)), shutdownSettings.drainMs);
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
   });
 }

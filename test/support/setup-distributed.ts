@@ -6,7 +6,7 @@ import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/comm
 import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
-import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, writeState, type StackState } from './stack';
+import { RATE_LIMIT_FOR_TESTS, SERVICE_COPIES, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, writeState, type StackState } from './stack';
 
 // Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
 // process per service and the gateway, each configured only by its environment.
@@ -32,7 +32,10 @@ export default async function setupDistributed(): Promise<void> {
     clickhouseUrl: await recreateClickHouseDatabase(),
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
+    // Two copies of every service: any state one process keeps to itself fails the suite.
+    replicas: Object.fromEntries(SERVICE_NAMES.map((s) => [s, SERVICE_COPIES])),
     extraEnv: {
+      ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
       GATEWAY_WORKERS: '2',
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
@@ -56,9 +59,9 @@ export default async function setupDistributed(): Promise<void> {
     organizationId: '',
     // The admin CLI reaches identity over gRPC and the other services' /internal routes over HTTP.
     cliEnv: {
-      IDENTITY_GRPC_ADDR: `127.0.0.1:${stack.grpcPort('identity')}`,
+      IDENTITY_GRPC_ADDR: stack.grpcAddresses('identity'),
       INTERNAL_SECRET: options.internalSecret,
-      ...Object.fromEntries(SERVICE_NAMES.map((name) => [httpUrlVar(name), `http://127.0.0.1:${stack.httpPort(name)}`])),
+      ...Object.fromEntries(SERVICE_NAMES.map((name) => [httpUrlVar(name), stack.httpUrls(name)])),
     },
     logDir,
     pids: pids(),

@@ -1,22 +1,42 @@
-import { LocalStack } from '../../gateway/src/local-stack';
+import { LocalStack, type ProcessKey } from '../../gateway/src/local-stack';
+import type { ServiceName } from '../../services/common/src/topology';
 import { isAlive, writeState, type StackState } from './stack';
 
-// Killing and restarting single processes of the distributed stack, as a crash and a restart would.
+// Killing and restarting processes of the distributed stack, as a crash and a restart would. A
+// service runs as several copies (test/support/setup-distributed.ts); `content` is its first copy
+// and `content#2` its second.
 
-export type RestartableProcess = 'identity' | 'content' | 'sites' | 'specs' | 'insights';
+export type RestartableProcess = ServiceName;
 
-export async function killProcess(state: StackState, name: RestartableProcess): Promise<void> {
-  const pid = state.pids[name];
-  if (!pid) throw new Error(`no pid for ${name}`);
-  process.kill(pid, 'SIGKILL');
+/** The process keys of every copy of a service. */
+export function copiesOf(state: StackState, name: ServiceName): ProcessKey[] {
+  return (Object.keys(state.pids) as ProcessKey[]).filter((k) => k === name || k.startsWith(`${name}#`));
+}
+
+/** Kills one process at once (SIGKILL). */
+export async function killCopy(state: StackState, key: ProcessKey, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  const pid = state.pids[key];
+  if (!pid) throw new Error(`no pid for ${key}`);
+  process.kill(pid, signal);
   while (isAlive(pid)) await new Promise((r) => setTimeout(r, 20));
 }
 
-export async function restartProcess(state: StackState, name: RestartableProcess): Promise<void> {
+/** Starts one process again and records its pid; resolves once it is ready. */
+export async function restartCopy(state: StackState, key: ProcessKey): Promise<void> {
   const local = new LocalStack(state.localStack!);
-  await local.start(name);
-  const child = local.processes.get(name)!.child;
+  await local.start(key);
+  const child = local.processes.get(key)!.child;
   child.unref();
-  state.pids[name] = child.pid;
+  state.pids[key] = child.pid;
   writeState(state);
+}
+
+/** Kills every copy of a service: the service is down. */
+export async function killProcess(state: StackState, name: RestartableProcess): Promise<void> {
+  await Promise.all(copiesOf(state, name).map((key) => killCopy(state, key)));
+}
+
+/** Starts every copy of a service again. */
+export async function restartProcess(state: StackState, name: RestartableProcess): Promise<void> {
+  for (const key of copiesOf(state, name)) await restartCopy(state, key);
 }

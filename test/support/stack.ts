@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { LocalStackOptions, ProcessName } from '../../gateway/src/local-stack';
+import type { LocalStackOptions, ProcessKey } from '../../gateway/src/local-stack';
 
 // What the global setup started, written to a file the test files read.
 
@@ -17,7 +17,7 @@ export interface StackState {
   /** Environment under which the admin CLI reaches this stack. */
   cliEnv: Record<string, string>;
   logDir: string;
-  pids: Partial<Record<ProcessName | 'embedded', number>>;
+  pids: Partial<Record<ProcessKey | 'embedded', number>>;
   /** Distributed only: how to start a process again after a test killed it. */
   localStack?: LocalStackOptions;
   /** Embedded only: where its data lives, to restart it on the same data. */
@@ -26,6 +26,8 @@ export interface StackState {
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const RATE_LIMIT_FOR_TESTS = 1000;
+/** Copies of each service in the distributed suite. */
+export const SERVICE_COPIES = 2;
 /** Inflated bytes a zip import may reach in the test stacks (the zip-bomb fixture inflates to 20 MB). */
 export const ZIP_LIMIT_FOR_TESTS = 8 * 1024 * 1024;
 

@@ -42,11 +42,28 @@ const GATEWAY_KNOWN = [
   'AUTH_LOCAL_TTL_MS',
   'GATEWAY_WORKERS',
 ];
+/**
+ * Graceful shutdown, read by every process (services/common and gateway/src): after SIGTERM,
+ * /readyz answers 503 for SHUTDOWN_DRAIN_MS while the process still serves, then in-flight requests
+ * get up to SHUTDOWN_TIMEOUT_MS before consumers stop (committing offsets) and the process exits.
+ */
+const SHUTDOWN_SETTINGS = ['SHUTDOWN_DRAIN_MS', 'SHUTDOWN_TIMEOUT_MS'];
+/** Time left after drain and timeout to stop consumers (commit offsets) and the outbox relay. */
+const STOP_MARGIN_MS = 5000;
+/** Time for a readiness change to reach the callers (endpoints, DNS, the gateway's probe). */
+const ENDPOINT_UPDATE_MS = 1000;
 /** Stands in for values the test cannot know: compose `${VAR:?}` and k8s Secret placeholders. */
 const TEST_SECRET = 'deploy-manifests-test-secret-0123456789';
 const LOOPBACK = /(^|[/@:])(127\.0\.0\.1|localhost|\[?::1\]?)([:/]|$)/;
 
 const read = (rel: string) => readFileSync(join(ROOT, rel), 'utf8');
+
+/** TypeScript files under a folder of the repository, relative to it. */
+function sourceFiles(rel: string): string[] {
+  return readdirSync(join(ROOT, rel), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(rel, f));
+}
 
 /** Every document of a YAML file, failing with the file name on a syntax error. */
 function parseYaml(rel: string): Json[] {
@@ -119,6 +136,26 @@ function configError(name: Process, env: Env): string | null {
 function hostPort(value: string): { host: string; port: number } | null {
   const m = /^([^:/\s]+):(\d+)$/.exec(value);
   return m ? { host: m[1]!, port: Number(m[2]) } : null;
+}
+
+/** A gRPC address as grpc-js takes one name: `host:port` or `dns:///host:port` (null for a list of IPs). */
+function grpcHostPort(value: string): { host: string; port: number } | null {
+  return hostPort(value.replace(/^dns:(\/\/[^/]*\/)?/, ''));
+}
+
+/** Milliseconds of a positive integer setting, or NaN. */
+function millis(value: string | undefined): number {
+  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+}
+
+/** A compose duration (`40s`, `1m30s`, `500ms`) in milliseconds; compose's default is 10s. */
+function composeDurationMs(value: unknown): number {
+  if (value === undefined || value === null) return 10_000;
+  const text = String(value).trim();
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001 };
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us)/g)];
+  if (parts.length === 0 || parts.map((m) => m[0]).join('') !== text) return NaN;
+  return parts.reduce((sum, m) => sum + Number(m[1]) * units[m[2]!]!, 0);
 }
 
 function parseUrl(value: string): URL | null {
@@ -280,9 +317,10 @@ describe(`${COMPOSE_FILE}`, () => {
       for (const target of SERVICE_NAMES) {
         const addrVar = grpcAddressVar(target);
         if (addrVar in env) {
-          const hp = hostPort(env[addrVar]!);
+          // One DNS name, which compose answers with every copy's address (a scaled service).
+          const hp = grpcHostPort(env[addrVar]!);
           const want = `${target}:${composeListenPorts(target).grpc}`;
-          if (!hp || `${hp.host}:${hp.port}` !== want) problems.push(`${addrVar}="${env[addrVar]}", expected ${want}`);
+          if (!hp || `${hp.host}:${hp.port}` !== want) problems.push(`${addrVar}="${env[addrVar]}", expected dns:///${want}`);
           if (hp && !composeServices[hp.host]) problems.push(`${addrVar}: no compose service "${hp.host}"`);
         }
         const urlVar = httpUrlVar(target);
@@ -342,6 +380,37 @@ describe(`${COMPOSE_FILE}`, () => {
     expect(published).toEqual(['gateway']);
     expect((composeServices.gateway?.ports ?? []).map(String)).toContain(`${GATEWAY_DEFAULT_PORT}:${GATEWAY_DEFAULT_PORT}`);
   });
+
+  test('every service can be scaled (--scale content=2): no fixed host port, no container_name', () => {
+    const problems: string[] = [];
+    for (const name of SERVICE_NAMES) {
+      const spec = composeServices[name] ?? {};
+      if (spec.container_name) problems.push(`services.${name}.container_name is set: a second copy would need the same name`);
+      for (const p of spec.ports ?? []) {
+        const published =
+          typeof p === 'object' && p !== null ? (p as { published?: unknown }).published : String(p).split('/')[0]!.split(':').slice(0, -1).pop();
+        if (published !== undefined && published !== '')
+          problems.push(`services.${name}.ports publishes host port ${String(published)}: a second copy could not bind it`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('the scale command in the header comment names services that exist', () => {
+    const command = /docker compose up[^\n]*--scale[^\n]*/.exec(read(COMPOSE_FILE))?.[0] ?? '';
+    const scaled = [...command.matchAll(/--scale\s+(\w+)=(\d+)/g)].map((m) => ({ service: m[1]!, copies: Number(m[2]) }));
+    expect(scaled.map((s) => s.service).sort()).toEqual(['content', 'sites']);
+    expect(scaled.filter((s) => !composeServices[s.service] || s.copies < 2)).toEqual([]);
+  });
+
+  test.each(PROCESSES)('%s drains before it stops: drain + timeout + margin < stop_grace_period', (name) => {
+    const { env } = composeEnv(name);
+    const drain = millis(env.SHUTDOWN_DRAIN_MS);
+    const timeout = millis(env.SHUTDOWN_TIMEOUT_MS);
+    const grace = composeDurationMs(composeServices[name]?.stop_grace_period);
+    expect({ drain: drain > 0, timeout: timeout > 0 }).toEqual({ drain: true, timeout: true });
+    expect(drain + timeout + STOP_MARGIN_MS).toBeLessThanOrEqual(grace);
+  });
 });
 
 // ---------------------------------------------------------------------- k8s ----
@@ -352,6 +421,12 @@ const manifests = k8sDocs.filter(({ doc }) => doc.kind !== 'Kustomization');
 
 function find(kind: string, name: string): Json | undefined {
   return manifests.find(({ doc }) => doc.kind === kind && doc.metadata?.name === name)?.doc;
+}
+
+/** The Service a host name in the quire namespace names (`svc`, `svc.quire`, …`.svc.cluster.local`). */
+function serviceByHost(host: string): Json | undefined {
+  const m = /^([a-z0-9-]+)(\.quire(\.svc(\.cluster\.local)?)?)?$/.exec(host);
+  return m ? find('Service', m[1]!) : undefined;
 }
 
 /** Values of a ConfigMap or Secret (data is base64, stringData plain). */
@@ -469,6 +544,12 @@ describe(`${K8S_DIR}`, () => {
     });
   });
 
+  test('the shutdown settings the deployments set are read by the code (services/common, gateway)', () => {
+    const sources = ['services/common/src', 'gateway/src'].flatMap((dir) => sourceFiles(dir).map((f) => read(f)));
+    const unread = SHUTDOWN_SETTINGS.filter((key) => !sources.some((text) => text.includes(key)));
+    expect(unread).toEqual([]);
+  });
+
   test('every manifest is in the quire namespace', () => {
     const outside = manifests
       .filter(({ doc }) => doc.kind !== 'Namespace' && doc.metadata?.namespace !== 'quire')
@@ -545,24 +626,36 @@ describe(`${K8S_DIR}`, () => {
       expect(listen).toEqual(ports);
     });
 
-    test('*_GRPC_ADDR and *_HTTP_URL point at <Service>:<its port>', () => {
+    test('*_GRPC_ADDR and *_HTTP_URL point at a headless Service of the target (every pod), on its port', () => {
       const { env } = k8sEnv(container ?? {});
       const problems: string[] = [];
       for (const target of SERVICE_NAMES) {
-        const svc = find('Service', target);
-        const svcPort = (portName: string) => (svc?.spec?.ports ?? []).find((p: Json) => p.name === portName)?.port;
+        const targetPods = find('Deployment', target)?.spec?.template?.metadata?.labels;
+        const check = (setting: string, host: string | undefined, port: number | undefined, portName: 'http' | 'grpc') => {
+          const svc = host === undefined ? undefined : serviceByHost(host);
+          const svcPort = (svc?.spec?.ports ?? []).find((p: Json) => p.name === portName);
+          if (!svc) problems.push(`${setting}: no Service "${host}" in ${K8S_DIR}`);
+          else if (svc.spec?.clusterIP !== 'None')
+            problems.push(`${setting}: Service ${svc.metadata.name} is not headless (clusterIP: None), so callers see one pod`);
+          else if (!labelsMatch(svc.spec?.selector, targetPods)) problems.push(`${setting}: Service ${svc.metadata.name} does not select the ${target} pods`);
+          else if (
+            !svcPort ||
+            svcPort.port !== port ||
+            containerPort(containerOf(find('Deployment', target)) ?? {}, svcPort.targetPort) !== DEFAULT_PORTS[target][portName]
+          )
+            problems.push(`${setting}: port ${port} is not Service ${svc.metadata.name}'s ${portName} port (${DEFAULT_PORTS[target][portName]})`);
+        };
         const addrVar = grpcAddressVar(target);
         if (addrVar in env) {
-          const hp = hostPort(env[addrVar]!);
-          const hosts = [target, `${target}.quire`, `${target}.quire.svc`, `${target}.quire.svc.cluster.local`];
-          if (!hp || !hosts.includes(hp.host) || hp.port !== svcPort('grpc'))
-            problems.push(`${addrVar}="${env[addrVar]}", expected ${target}:${svcPort('grpc')}`);
+          const hp = grpcHostPort(env[addrVar]!);
+          if (!hp) problems.push(`${addrVar}="${env[addrVar]}", expected dns:///<headless Service>:${DEFAULT_PORTS[target].grpc}`);
+          else check(`${addrVar}="${env[addrVar]}"`, hp.host, hp.port, 'grpc');
         }
         const urlVar = httpUrlVar(target);
         if (urlVar in env) {
           const url = parseUrl(env[urlVar]!);
-          if (!url || url.hostname.split('.')[0] !== target || urlPort(url) !== svcPort('http'))
-            problems.push(`${urlVar}="${env[urlVar]}", expected http://${target}:${svcPort('http')}`);
+          if (!url || url.protocol !== 'http:') problems.push(`${urlVar}="${env[urlVar]}", expected http://<headless Service>:${DEFAULT_PORTS[target].http}`);
+          else check(`${urlVar}="${env[urlVar]}"`, url.hostname, urlPort(url), 'http');
         }
       }
       expect(problems).toEqual([]);
@@ -589,6 +682,51 @@ describe(`${K8S_DIR}`, () => {
         range: hpa?.spec?.minReplicas >= 1 && hpa?.spec?.maxReplicas >= hpa?.spec?.minReplicas,
         deploymentReplicas: deployment?.spec?.replicas,
       }).toEqual({ apiVersion: 'autoscaling/v2', target: `Deployment/${name}`, cpu: 'Utilization', range: true, deploymentReplicas: undefined });
+    });
+
+    test('runs two copies at least by default, and its PodDisruptionBudget lets one of them go', () => {
+      const hpa = find('HorizontalPodAutoscaler', name);
+      const pdb = find('PodDisruptionBudget', name);
+      const copies = Math.max(Number(hpa?.spec?.minReplicas ?? 0), Number(deployment?.spec?.replicas ?? 0));
+      const spec = pdb?.spec ?? {};
+      const count = (v: unknown) => (typeof v === 'string' && v.endsWith('%') ? Math.floor((copies * Number(v.slice(0, -1))) / 100) : Number(v));
+      // Voluntary disruptions allowed with `copies` pods running (what `kubectl drain` may evict).
+      const allowed = 'maxUnavailable' in spec ? count(spec.maxUnavailable) : 'minAvailable' in spec ? copies - count(spec.minAvailable) : NaN;
+      expect({
+        atLeastTwo: copies >= 2, // issue #20: two copies of every process
+        pdbSelectsPods: labelsMatch(spec.selector?.matchLabels, deployment?.spec?.template?.metadata?.labels),
+        oneMayGo: allowed >= 1,
+        oneStays: allowed < copies,
+      }).toEqual({ atLeastTwo: true, pdbSelectsPods: true, oneMayGo: true, oneStays: true });
+    });
+
+    test('drains on SIGTERM: drain + timeout + margin fit in terminationGracePeriodSeconds', () => {
+      const { env } = k8sEnv(container ?? {});
+      const drain = millis(env.SHUTDOWN_DRAIN_MS);
+      const timeout = millis(env.SHUTDOWN_TIMEOUT_MS);
+      const grace = Number(deployment?.spec?.template?.spec?.terminationGracePeriodSeconds ?? 30) * 1000;
+      // A preStop hook runs before SIGTERM and inside the same grace period.
+      const preStop = container?.lifecycle?.preStop;
+      const sleep = preStop?.sleep?.seconds ?? (preStop?.exec?.command?.[0] === 'sleep' ? Number(preStop.exec.command[1]) : preStop ? NaN : 0);
+      expect({ drain: drain > 0, timeout: timeout > 0, preStop: Number.isFinite(sleep) }).toEqual({ drain: true, timeout: true, preStop: true });
+      expect(sleep * 1000 + drain + timeout + STOP_MARGIN_MS).toBeLessThanOrEqual(grace);
+    });
+
+    test('the readiness probe takes a draining pod out within SHUTDOWN_DRAIN_MS; liveness does not kill it meanwhile', () => {
+      const { env } = k8sEnv(container ?? {});
+      const drain = millis(env.SHUTDOWN_DRAIN_MS);
+      const timeout = millis(env.SHUTDOWN_TIMEOUT_MS);
+      const probe = (kind: string) => ({ period: Number(container?.[kind]?.periodSeconds ?? 10), failures: Number(container?.[kind]?.failureThreshold ?? 3) });
+      const readiness = probe('readinessProbe');
+      const liveness = probe('livenessProbe');
+      // The first /readyz 503 can come a whole period after SIGTERM; `failures` of them take it out.
+      const outAfterMs = readiness.period * readiness.failures * 1000 + ENDPOINT_UPDATE_MS;
+      // Once it stops accepting, /healthz fails too: the kubelet must not restart it before the timeout.
+      const livenessKillsAfterMs = liveness.period * (liveness.failures - 1) * 1000;
+      expect({ outWithinDrain: outAfterMs < drain, livenessWaitsForTimeout: livenessKillsAfterMs >= timeout }).toEqual({
+        outWithinDrain: true,
+        livenessWaitsForTimeout: true,
+      });
     });
 
     test('runs as a non-root user', () => {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isGrpcAddress } from './grpc/target';
+import type { ShutdownSettings } from './http/graceful-close';
 import { DEFAULT_OUTBOX_RETENTION, type OutboxRetention } from './outbox/sweeper';
 import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from './topology';
 
@@ -11,7 +13,7 @@ export function readEnv<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEn
 }
 
 const port = z.coerce.number().int().min(0).max(65535);
-const hostPort = z.string().regex(/^[^:\s]+:\d{1,5}$/, 'must be host:port');
+const hostPort = z.string().refine(isGrpcAddress, 'must be host:port, dns:///name:port, or a comma-separated list of ip:port (one per copy)');
 const url = z.string().url();
 
 export const sharedEnvSchema = z.object({
@@ -23,6 +25,8 @@ export const sharedEnvSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(DEFAULT_OUTBOX_RETENTION.publishedHours),
   PROCESSED_EVENTS_RETENTION_HOURS: z.coerce.number().positive().default(DEFAULT_OUTBOX_RETENTION.processedHours),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25000),
 });
 
 export interface ServiceConfig {
@@ -37,6 +41,8 @@ export interface ServiceConfig {
   /** gRPC address of every service, its own included. */
   grpcAddresses: Record<ServiceName, string>;
   outboundAllowHosts: string[];
+  /** Graceful stop on SIGTERM (distributed mode). */
+  shutdown?: ShutdownSettings;
   /** How long published outbox rows and processed-event ids are kept (default: DEFAULT_OUTBOX_RETENTION). */
   outboxRetention?: OutboxRetention;
 }
@@ -74,6 +80,7 @@ export function serviceConfigFromEnv(
     grpcAddresses: Object.fromEntries(SERVICE_NAMES.map((s) => [s, e[grpcAddressVar(s)] as string])) as Record<ServiceName, string>,
     outboundAllowHosts: splitList(e.OUTBOUND_ALLOW_HOSTS),
     outboxRetention: outboxRetentionFromEnv(env),
+    shutdown: { drainMs: e.SHUTDOWN_DRAIN_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     databaseUrl: e.DATABASE_URL as string,
     redisUrl: e.REDIS_URL as string,
     kafkaBrokers: splitList(e.KAFKA_BROKERS as string),

@@ -19,10 +19,13 @@ export async function runDistributed(module: ServiceModule): Promise<RunningServ
     logger,
   });
   const running = await startService(module, ctx);
+  let stopping = false;
   const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, ...config.shutdown }, 'shutting down: draining, then finishing requests in flight');
     void running
-      .stop()
+      .stop(config.shutdown)
       .then(() => Promise.all([ctx.bus.close(), ctx.cache.close(), ctx.db.close()]))
       .finally(() => process.exit(0));
   };

@@ -11,6 +11,7 @@ import { DeadLetters } from './dead-letters/dead-letters';
 import { ServiceClients } from './grpc/clients';
 import { startGrpcServer, stopGrpcServer, type ServiceBinding } from './grpc/server';
 import { answerClientErrorsAsJson } from './http/client-errors';
+import { closeGracefully, Lifecycle, type ShutdownSettings } from './http/graceful-close';
 import { createServiceApp, finishServiceApp } from './http/service-app';
 import { Metrics, type ReadinessCheck } from './http/observability';
 import type { Logger } from './logger';
@@ -60,7 +61,13 @@ export interface RunningService {
   name: string;
   httpPort: number;
   grpcPort: number;
-  stop(): Promise<void>;
+  /**
+   * Graceful stop: /readyz answers 503 for `drainMs` while requests are still served (balancers
+   * take the copy out), then the servers stop accepting and finish what is in flight (up to
+   * `timeoutMs`), then consumers stop (committing their offsets), and the outbox relay publishes
+   * last, so the events of the last requests leave too.
+   */
+  stop(shutdown?: Partial<ShutdownSettings>): Promise<void>;
 }
 
 export interface Adapters {
@@ -104,12 +111,14 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   );
   const parts = await module.build(ctx);
 
+  const lifecycle = new Lifecycle();
   const app = createServiceApp({
     service: module.name,
     logger,
     internalSecret: config.internalSecret,
     metrics: ctx.metrics,
-    readiness: { database: () => ctx.db.ping(), ...parts.readiness },
+    lifecycle,
+    readiness: { serving: lifecycle.readiness, database: () => ctx.db.ping(), ...parts.readiness },
     adminRoutes: [deadLetterRoutes(ctx.deadLetters, config.internalSecret), ...(parts.adminRoutes ?? [])],
   });
   parts.routes(app);
@@ -128,11 +137,13 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     name: module.name,
     httpPort,
     grpcPort: grpcServer.port,
-    stop: async () => {
+    stop: async (shutdown = {}) => {
+      lifecycle.draining = true;
+      if (shutdown.drainMs) await new Promise((r) => setTimeout(r, shutdown.drainMs));
+      await Promise.all([closeGracefully(httpServer, shutdown.timeoutMs ?? 0), stopGrpcServer(grpcServer.server as grpc.Server)]);
       await parts.stop?.();
       sweeper.stop();
       await ctx.outbox.stop();
-      await Promise.all([closeHttp(httpServer), stopGrpcServer(grpcServer.server as grpc.Server)]);
       ctx.clients.close();
     },
   };
@@ -145,12 +156,5 @@ function listen(app: Express, port: number, host: string): Promise<Server> {
     server.once('listening', () => resolve(server));
     server.once('error', reject);
     server.keepAliveTimeout = 65000;
-  });
-}
-
-function closeHttp(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
   });
 }

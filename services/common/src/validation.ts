@@ -27,25 +27,42 @@ export function describeFailure(error: z.ZodError, where: InputPart): string {
 }
 
 /**
- * The path of a string or object key holding a NUL character, or null. Iterative, so a hostile
- * document nested thousands of levels deep is walked without exhausting the stack.
+ * The path of a string or object key holding a NUL character, or null. Iterative and linear: each
+ * value is visited once and remembers only its parent and key, so a path is built only for the
+ * one value that holds a NUL (copying the path at every level made a deep document quadratic).
  */
 export function pathOfNul(value: unknown): (string | number)[] | null {
-  const pending: [unknown, (string | number)[]][] = [[value, []]];
+  const pending: Visit[] = [{ value, key: null, parent: null }];
   for (let next = pending.pop(); next; next = pending.pop()) {
-    const [current, path] = next;
+    const current = next.value;
     if (typeof current === 'string') {
-      if (current.includes('\u0000')) return path;
+      if (current.includes('\u0000')) return pathTo(next);
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
-    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((v, i) => [i, v]) : Object.entries(current);
-    for (const [key, inner] of entries) {
-      if (typeof key === 'string' && key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\u0000')];
-      pending.push([inner, [...path, key]]);
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) pending.push({ value: current[i], key: i, parent: next });
+      continue;
+    }
+    for (const key in current) {
+      if (!Object.prototype.hasOwnProperty.call(current, key)) continue;
+      if (key.includes('\u0000')) return [...pathTo(next), key.replace(/\u0000/g, '\\u0000')];
+      pending.push({ value: (current as Record<string, unknown>)[key], key, parent: next });
     }
   }
   return null;
+}
+
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+}
+
+function pathTo(visit: Visit): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
 
 function describeIssue(issue: z.ZodIssue): string {

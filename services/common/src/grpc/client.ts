@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { ApiError, serviceUnavailable } from '../errors';
+import { grpcTarget } from './target';
 
 type Callback<Res> = (error: grpc.ServiceError | null, response: Res) => void;
 
@@ -43,7 +44,7 @@ export function createGrpcClient<C extends grpc.Client>(
   serviceName: string,
   options: GrpcClientOptions,
 ): AsyncClient<C> & { close(): void } {
-  const client = new Ctor(address, grpc.credentials.createInsecure(), {
+  const client = new Ctor(grpcTarget(address), grpc.credentials.createInsecure(), {
     // Reconnect quickly once a restarted service is back.
     'grpc.initial_reconnect_backoff_ms': 200,
     'grpc.max_reconnect_backoff_ms': 1000,

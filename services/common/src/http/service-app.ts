@@ -1,6 +1,8 @@
 import express, { type Express, type Router, type NextFunction, type Request, type Response } from 'express';
 import { ApiError, errorBody, notFound, toApiError, unauthorized } from '../errors';
 import { newId } from '../ids';
+import type { Lifecycle } from './graceful-close';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from '../logger';
 import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '../principal';
 import { type Metrics, mountHealthRoutes, type ReadinessCheck } from './observability';
@@ -19,6 +21,8 @@ export interface ServiceAppOptions {
   internalSecret: string;
   metrics: Metrics;
   readiness: Record<string, ReadinessCheck>;
+  /** While it drains, every answer closes its connection, so no client reuses one that is about to go. */
+  lifecycle?: Lifecycle;
   bodyLimit?: string;
   /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
   adminRoutes?: Router[];
@@ -41,6 +45,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     req.requestId = req.header('x-request-id') ?? newId();
     req.log = options.logger.child({ requestId: req.requestId });
     res.setHeader('x-request-id', req.requestId);
+    if (options.lifecycle?.draining) res.setHeader('connection', 'close');
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeFamily(req.path);
@@ -59,7 +64,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   });
 
   app.use(refuseNonJsonBodies);
-  app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true }));
+  app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true, verify: refuseDeepJson }));
   return app;
 }
 
@@ -72,6 +77,13 @@ export function finishServiceApp(app: Express, logger: Logger): void {
     for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
     res.status(apiError.code).json(errorBody(apiError.code, apiError.message));
   });
+}
+
+/** Runs on the raw bytes before JSON.parse: nesting is bounded before anything walks the document. */
+function refuseDeepJson(_req: Request, _res: Response, body: Buffer): void {
+  if (jsonDeeperThan(body, MAX_JSON_DEPTH)) {
+    throw Object.assign(new ApiError(400, `Invalid body: objects and arrays are nested deeper than the limit of ${MAX_JSON_DEPTH} levels`), { status: 400 });
+  }
 }
 
 /** Bodies are JSON: a non-empty body of another (or no) content type is a 415, never guessed at. */
@@ -104,6 +116,7 @@ const ZLIB_ERRORS = new Set([
 ]);
 
 function bodyParserError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
   const e = err as { type?: string; status?: number; code?: string; errno?: number };
   if (e?.type === 'entity.parse.failed') return new ApiError(400, 'Invalid body: not valid JSON');
   if (e?.type === 'entity.too.large') return new ApiError(413, 'Request body is too large');

@@ -41,7 +41,8 @@ export function resolveConnection(env: NodeJS.ProcessEnv = process.env): AdminCo
  */
 export function resolveServiceConnection(service: ServiceName, env: NodeJS.ProcessEnv = process.env): AdminConnection {
   const { file, runtime } = readRuntime(env);
-  const address = env[httpUrlVar(service)] ?? runtime.serviceUrls?.[service] ?? `http://127.0.0.1:${DEFAULT_PORTS[service].http}`;
+  // A list of copies (the gateway's form): any copy answers, they share the database.
+  const address = (env[httpUrlVar(service)] ?? runtime.serviceUrls?.[service] ?? `http://127.0.0.1:${DEFAULT_PORTS[service].http}`).split(',')[0]!.trim();
   return { address: address.replace(/\/+$/, ''), secret: secretOf(env, runtime, file) };
 }
 

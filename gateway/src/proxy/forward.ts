@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorBody, type Logger } from '@quire/common';
+import type { Upstream, UpstreamPool } from './upstream-pool';
+
+export interface ForwardOptions {
+  timeoutMs: number;
+}
+
+/** Methods a copy may be sent again after another copy may have received them. */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+/** Connection-level headers: they describe one hop, never forwarded. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
+
+type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' };
+
+/**
+ * Sends a request to one copy of a service and streams its answer back. When the first copy
+ * fails before answering, the request goes once to another copy if that cannot apply it twice:
+ * the connection was refused (nothing was sent), or the method is idempotent. Otherwise, as when
+ * no copy answers, the client gets a 503 JSON error naming the service; a copy that is too slow
+ * is a 503 too, never retried (it may still be working on the request).
+ */
+export class Forwarder {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, keepAliveMsecs: 10000 });
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly options: ForwardOptions,
+  ) {}
+
+  async forward(pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<void> {
+    const first = pool.pick();
+    if (!first) return unavailable(res, pool.service);
+    const outcome = await this.attempt(first, pool, req, res, body);
+    if (outcome.kind === 'answered') return;
+    if (outcome.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
+    const retry = outcome.kind === 'unsent' || IDEMPOTENT.has(req.method ?? '');
+    const second = retry ? pool.pick(first) : undefined;
+    if (second && second !== first && !res.headersSent) {
+      this.logger.warn(
+        { service: pool.service, upstream: first.key, retriedOn: second.key, reason: outcome.reason, method: req.method },
+        'request sent to another copy',
+      );
+      const again = await this.attempt(second, pool, req, res, body);
+      if (again.kind === 'answered') return;
+      if (again.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
+    }
+    this.logger.warn({ service: pool.service, upstream: first.key, reason: outcome.reason, method: req.method }, 'upstream error');
+    unavailable(res, pool.service);
+  }
+
+  private attempt(upstream: Upstream, pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<Outcome> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (outcome: Outcome) => {
+        if (settled) return;
+        settled = true;
+        upstream.pending--;
+        resolve(outcome);
+      };
+      upstream.pending++;
+      let connected = false;
+      const upstreamReq = http.request({
+        host: upstream.host,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardedHeaders(req, body),
+        agent: this.agent,
+      });
+      upstreamReq.on('socket', (socket) => {
+        if (!socket.connecting) connected = true;
+        else socket.once('connect', () => (connected = true));
+      });
+      upstreamReq.setTimeout(this.options.timeoutMs, () => {
+        upstreamReq.destroy();
+        settle({ kind: 'late' });
+      });
+      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+        if (settled) {
+          res.destroy();
+          return;
+        }
+        if (!connected) {
+          pool.markDown(upstream, err.code ?? err.message);
+          settle({ kind: 'unsent', reason: err.code ?? err.message });
+        } else settle({ kind: 'lost', reason: err.code ?? err.message });
+      });
+      upstreamReq.on('response', (upstreamRes) => {
+        settle({ kind: 'answered' });
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes));
+        upstreamRes.pipe(res);
+        upstreamRes.on('aborted', () => res.destroy());
+        upstreamRes.on('error', () => res.destroy());
+      });
+      // The client went away: stop the work upstream too.
+      res.once('close', () => {
+        if (!res.writableFinished) upstreamReq.destroy();
+      });
+      upstreamReq.end(body ?? undefined);
+    });
+  }
+}
+
+function forwardedHeaders(req: IncomingMessage, body: Buffer | null): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  if (body) headers['content-length'] = String(body.length);
+  else delete headers['content-length'];
+  const remote = req.socket.remoteAddress ?? '';
+  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${remote}` : remote;
+  headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
+  if (req.headers.host) headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host;
+  return headers;
+}
+
+function responseHeaders(res: IncomingMessage): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  return headers;
+}
+
+function unavailable(res: ServerResponse, service: string, message = `The ${service} service is unavailable; try again shortly`): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(503, message));
+  res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'retry-after': '1' });
+  res.end(body);
+}
