@@ -143,8 +143,10 @@ export class LocalStack {
       env: { PATH: process.env.PATH ?? '', ...this.envFor(key) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
+    // Two sources into one file: neither may end it while the other still writes.
+    child.stdout?.pipe(log, { end: false });
+    child.stderr?.pipe(log, { end: false });
+    child.once('close', () => log.end());
     this.processes.set(key, { name: key, child });
     const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name, copy);
     await waitForReady(

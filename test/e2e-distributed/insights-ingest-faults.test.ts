@@ -3,7 +3,7 @@ import { apiClient, type ApiClient } from '../support/api';
 import { buildOrganization } from '../support/factories';
 import { INFRA, infraScript } from '../support/infra';
 import { currentStack } from '../support/stack';
-import { killProcess, restartProcess } from '../support/stack-processes';
+import { killCopy, killProcess, restartCopy, restartProcess } from '../support/stack-processes';
 
 // Insights ingest under broker and store failures (distributed mode only): a 204 means the
 // events are on Kafka, so ClickHouse going away loses nothing and nothing is counted twice;
@@ -105,5 +105,31 @@ describe('insights ingest faults', () => {
       range: 'last24Hours',
     });
     expect(total.body).toEqual({ columns: [{ column: 'eventsCount', values: [before + 400] }] });
+  }, 180_000);
+});
+
+describe('two copies of insights', () => {
+  it('counts in ClickHouse exactly the events accepted while one copy is killed during ingest', async () => {
+    const before = await storedCount();
+    let accepted = 0;
+    let next = 30_000;
+    let sent = 0;
+    const client = async () => {
+      while (sent < 120) {
+        sent++;
+        const from = next;
+        next += 10;
+        const status = await track(10, from);
+        expect([204, 503]).toContain(status);
+        if (status === 204) accepted += 10;
+      }
+    };
+    const clients = Promise.all(Array.from({ length: 6 }, client));
+    while (sent < 30) await new Promise((r) => setTimeout(r, 10));
+    await killCopy(stack, 'insights#2');
+    await clients;
+    expect(accepted).toBeGreaterThan(0);
+    await restartCopy(stack, 'insights#2');
+    expect(await waitForCount(before + accepted, 90_000)).toBe(before + accepted);
   }, 180_000);
 });

@@ -40,3 +40,11 @@ export async function killProcess(state: StackState, name: RestartableProcess): 
 export async function restartProcess(state: StackState, name: RestartableProcess): Promise<void> {
   for (const key of copiesOf(state, name)) await restartCopy(state, key);
 }
+
+/** Starts again every service copy that is not running (a test that failed half-way left it down). */
+export async function restartStopped(state: StackState): Promise<void> {
+  for (const [key, pid] of Object.entries(state.pids) as [ProcessKey | 'embedded', number | undefined][]) {
+    if (key === 'embedded' || key === 'gateway' || (pid && isAlive(pid))) continue;
+    await restartCopy(state, key);
+  }
+}

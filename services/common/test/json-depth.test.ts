@@ -7,7 +7,7 @@ describe('jsonDeeperThan', () => {
   it('counts objects and arrays, not brackets inside strings', () => {
     expect(jsonDeeperThan(bytes('{"a":[{"b":1}]}'), 3)).toBe(false);
     expect(jsonDeeperThan(bytes('{"a":[{"b":1}]}'), 2)).toBe(true);
-    expect(jsonDeeperThan(bytes(JSON.stringify({ t: '[[[[{{{{\\"[[[' }), 1))).toBe(false);
+    expect(jsonDeeperThan(bytes(JSON.stringify({ t: '[[[[{{{{\\"[[[' })), 1)).toBe(false);
     expect(jsonDeeperThan(bytes('"a\\\\"'), 0)).toBe(false);
   });
 
