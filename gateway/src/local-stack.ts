@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '@quire/common';
 
@@ -137,6 +138,9 @@ export class LocalStack {
   async start(key: ProcessKey, timeoutMs = 30000): Promise<void> {
     mkdirSync(this.options.logDir, { recursive: true });
     const { name, copy } = parseProcessKey(key);
+    const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name, copy);
+    // Another process on the port would answer the readiness check in this one's place.
+    if (await isListening(port)) throw new Error(`Port ${port} for ${key} is in use by another process (an earlier stack still running?)`);
     const logName = copy === 1 ? name : `${name}-${copy}`;
     const log = createWriteStream(join(this.options.logDir, `${logName}.log`), { flags: 'a' });
     const child = spawn(process.execPath, [this.entryPoint(key)], {
@@ -148,7 +152,6 @@ export class LocalStack {
     child.stderr?.pipe(log, { end: false });
     child.once('close', () => log.end());
     this.processes.set(key, { name: key, child });
-    const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name, copy);
     await waitForReady(
       `http://127.0.0.1:${port}/readyz`,
       timeoutMs,
@@ -243,6 +246,17 @@ export async function waitForReady(url: string, timeoutMs: number, hasDied: () =
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${label} not ready after ${timeoutMs} ms: ${last}`);
+}
+
+function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 export function repoRoot(): string {

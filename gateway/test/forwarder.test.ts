@@ -16,7 +16,10 @@ interface Copy {
 }
 
 /** A copy of a service; `answer` may destroy the socket to play a copy that dies mid-request. */
-async function copy(name: string, answer: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void = (_q, s, b) => s.end(`${name}:${b}`)): Promise<Copy> {
+async function copy(
+  name: string,
+  answer: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void = (_q, s, b) => s.end(`${name}:${b}`),
+): Promise<Copy> {
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -104,7 +107,10 @@ describe('Forwarder', () => {
     // Only the dying copy is in rotation, so it receives the request.
     const liveKey = `127.0.0.1:${new URL(live.url).port}`;
     const picks = [pool.pick()!, pool.pick()!];
-    pool.markDown(picks.find((u) => u.key === liveKey)!, 'test');
+    pool.markDown(
+      picks.find((u) => u.key === liveKey)!,
+      'test',
+    );
     const gateway = await gatewayFor(pool);
     open.push(gateway);
     const res = await fetch(gateway.url + '/v1/x', { method: 'POST', body: 'once' });

@@ -87,11 +87,22 @@ describe('two copies of content', () => {
         case 2:
           return [{ kind: 'read', what: 'spaces', res: await api.get(`/v1/orgs/${org.id}/spaces`) }];
         case 3:
-          return [{ kind: 'write', what: `import:${i}`, res: await api.post(`/v1/spaces/${space}/content/import`, { source: 'markdown', url: serve(`# Imported ${i}\n\nText ${i}.`) }) }];
+          return [
+            {
+              kind: 'write',
+              what: `import:${i}`,
+              res: await api.post(`/v1/spaces/${space}/content/import`, { source: 'markdown', url: serve(`# Imported ${i}\n\nText ${i}.`) }),
+            },
+          ];
         default: {
           const created = await api.post(`/v1/spaces/${space}/change-requests`, { subject: `Change ${i}` });
           const outcomes: Outcome[] = [{ kind: 'write', what: 'cr', res: created }];
-          if (created.status === 201) outcomes.push({ kind: 'write', what: `merge:${created.body.number}`, res: await api.post(`/v1/spaces/${space}/change-requests/${created.body.id}/merge`) });
+          if (created.status === 201)
+            outcomes.push({
+              kind: 'write',
+              what: `merge:${created.body.number}`,
+              res: await api.post(`/v1/spaces/${space}/change-requests/${created.body.id}/merge`),
+            });
           return outcomes;
         }
       }
@@ -108,7 +119,7 @@ describe('two copies of content', () => {
     // Change requests: numbers unique, every created one listed, every merged one merged.
     const listed: { number: number; status: string }[] = [];
     for (const status of ['draft', 'open', 'archived', 'merged']) {
-      for (let page: string | undefined = ''; page !== undefined; ) {
+      for (let page: string | undefined = ''; page !== undefined;) {
         const res: ApiResponse = await api.get(`/v1/spaces/${space}/change-requests?status=${status}&limit=100${page ? `&page=${page}` : ''}`);
         expect(res.status).toBe(200);
         listed.push(...res.body.items);
@@ -127,7 +138,11 @@ describe('two copies of content', () => {
     const titles = pages.map((p) => p.title);
     for (const w of writes.filter((x) => x.what.startsWith('import:'))) {
       const count = titles.filter((t) => t === `Imported ${w.what.slice(7)}`).length;
-      expect({ import: w.what, status: w.res.status, count }).toEqual({ import: w.what, status: w.res.status, count: w.res.status === 201 ? 1 : count <= 1 ? count : -1 });
+      expect({ import: w.what, status: w.res.status, count }).toEqual({
+        import: w.what,
+        status: w.res.status,
+        count: w.res.status === 201 ? 1 : count <= 1 ? count : -1,
+      });
     }
 
     // Events: every outbox event of the space published, each once.

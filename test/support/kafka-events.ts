@@ -12,7 +12,12 @@ export interface EventSeen {
 }
 
 /** Reads `topic` from the beginning in a fresh group until `done` holds or `timeoutMs` passes; answers every event that `keep` keeps, repeats included. */
-export async function readEvents(topic: string, keep: (e: EventSeen) => boolean, done: (seen: EventSeen[]) => boolean, timeoutMs = 30000): Promise<EventSeen[]> {
+export async function readEvents(
+  topic: string,
+  keep: (e: EventSeen) => boolean,
+  done: (seen: EventSeen[]) => boolean,
+  timeoutMs = 30000,
+): Promise<EventSeen[]> {
   const kafka = new Kafka({ clientId: 'e2e-events', brokers: [INFRA.kafkaBrokers], logLevel: logLevel.NOTHING });
   const consumer = kafka.consumer({ groupId: `e2e-events-${Date.now()}-${Math.random().toString(36).slice(2)}` });
   const seen: EventSeen[] = [];

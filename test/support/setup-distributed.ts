@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -6,11 +6,13 @@ import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/comm
 import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
-import { RATE_LIMIT_FOR_TESTS, SERVICE_COPIES, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, writeState, type StackState } from './stack';
+import { RATE_LIMIT_FOR_TESTS, SERVICE_COPIES, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, readState, stateFile, writeState, type StackState } from './stack';
 
 // Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
 // process per service and the gateway, each configured only by its environment.
 export default async function setupDistributed(): Promise<void> {
+  // Processes an interrupted earlier run left behind would hold the ports.
+  if (existsSync(stateFile('distributed'))) await killAll(readState('distributed'));
   infraScript('install.sh');
   infraScript('infra.sh', 'start');
 
