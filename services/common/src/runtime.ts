@@ -140,7 +140,10 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     stop: async (shutdown = {}) => {
       lifecycle.draining = true;
       if (shutdown.drainMs) await new Promise((r) => setTimeout(r, shutdown.drainMs));
-      await Promise.all([closeGracefully(httpServer, shutdown.timeoutMs ?? 0), stopGrpcServer(grpcServer.server as grpc.Server)]);
+      await Promise.all([
+        closeGracefully(httpServer, shutdown.timeoutMs ?? 0),
+        stopGrpcServer(grpcServer.server as grpc.Server, Math.max(shutdown.timeoutMs ?? 0, 2000)),
+      ]);
       await parts.stop?.();
       sweeper.stop();
       await ctx.outbox.stop();

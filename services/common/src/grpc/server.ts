@@ -32,7 +32,9 @@ const TO_STATUS: Record<number, grpc.status> = {
 
 /** Starts a gRPC server; thrown ApiErrors become status errors in one place. */
 export async function startGrpcServer(address: string, bindings: ServiceBinding[], logger: Logger): Promise<{ server: grpc.Server; port: number }> {
-  const server = new grpc.Server();
+  // Connections are recycled every few minutes, so clients resolve the service's name again and
+  // spread over copies added since (grpc-js re-resolves only when a connection closes).
+  const server = new grpc.Server({ 'grpc.max_connection_age_ms': 5 * 60_000, 'grpc.max_connection_age_grace_ms': 30_000 });
   for (const { definition, implementation } of bindings) {
     const handlers: grpc.UntypedServiceImplementation = {};
     for (const name of Object.keys(definition)) {
@@ -64,12 +66,13 @@ export async function startGrpcServer(address: string, bindings: ServiceBinding[
   return { server, port };
 }
 
-export function stopGrpcServer(server: grpc.Server): Promise<void> {
+/** Stops accepting calls, lets calls in flight finish for up to `timeoutMs`, then cuts the rest. */
+export function stopGrpcServer(server: grpc.Server, timeoutMs = 2000): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       server.forceShutdown();
       resolve();
-    }, 2000);
+    }, timeoutMs);
     server.tryShutdown(() => {
       clearTimeout(timer);
       resolve();

@@ -10,8 +10,9 @@ export const COMMON_MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
 const MIGRATION_LOCK_KEY = 7_240_113;
 
 /**
- * Applies numbered `NNN_name.sql` files from each folder in order, once each, every file in its
- * own transaction. An advisory lock keeps two replicas starting together from racing.
+ * Applies numbered `NNN_name.sql` files from each folder in order, once each, all pending files in
+ * one transaction under an advisory lock: two copies starting together do not race (the second
+ * waits, then finds them applied), and a failing file leaves none of them applied.
  */
 export async function migrate(db: SqlDatabase, folders: { prefix: string; dir: string }[], logger: Logger): Promise<string[]> {
   const applied: string[] = [];
