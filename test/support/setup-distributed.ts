@@ -70,6 +70,9 @@ export default async function setupDistributed(): Promise<void> {
     localStack: options,
   };
   const orgs = await apiClient(partial).get('/v1/orgs');
-  if (orgs.status !== 200) throw new Error(`bootstrap token does not work: ${orgs.status} ${orgs.text}`);
+  if (orgs.status !== 200) {
+    await killAll({ pids: pids() });
+    throw new Error(`bootstrap token does not work: ${orgs.status} ${orgs.text}`);
+  }
   writeState({ ...partial, organizationId: orgs.body.items[0].id });
 }
