@@ -155,8 +155,11 @@ describe('two copies of content', () => {
       (s) => new Set(s.map((e) => e.id)).size >= expected.size,
       60000,
     );
-    expect(repeated(seen.map((e) => e.id))).toEqual([]);
+    // None lost. A copy killed after Kafka took a batch but before it marked the rows published
+    // leaves them to the other copy, which sends them again: at least once, never more than one
+    // relay batch (200), and consumers ignore the repeats (processed_events).
     expect(new Set(seen.map((e) => e.id)).size).toBe(expected.size);
+    expect(repeated(seen.map((e) => e.id)).length).toBeLessThanOrEqual(200);
 
     // The copy restarted rejoins the rotation.
     await restartCopy(stack, killed);

@@ -101,8 +101,11 @@ describe('ingest refuses what no store can hold (A3)', () => {
     const event = JSON.stringify(pageView({ visitorAuthClaims: { n: 0 } }));
     expectError(await trackRaw(`{"events":[${event.replace('"n":0', '"n":1e400')}]}`), 400, /events\.0\.session\.visitorAuthClaims\.n.*finite/);
     expectError(await trackRaw(`{"events":[${event.replace('"n":0', '"n":-1e999')}]}`), 400, /visitorAuthClaims\.n/);
-    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
-    expectError(await trackRaw(`{"events":[${event.replace('"n":0', `"n":${deep}`)}]}`), 400, /events\.0\.session\.visitorAuthClaims\.n.*nest/);
+    // Deeper than insights' own limit (32) but within every body's (64): the field is named.
+    const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    expectError(await trackRaw(`{"events":[${event.replace('"n":0', `"n":${deep(40)}`)}]}`), 400, /events\.0\.session\.visitorAuthClaims\.n.*nest/);
+    // Deeper than any body may be: refused before it is parsed.
+    expectError(await trackRaw(`{"events":[${event.replace('"n":0', `"n":${deep(5000)}`)}]}`), 400, /nested deeper than the limit of 64 levels/);
     // A big finite number is a number.
     expect((await trackRaw(`{"events":[${event.replace('"n":0', '"n":1e308')}]}`)).status).toBe(204);
   });
