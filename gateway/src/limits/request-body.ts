@@ -6,15 +6,16 @@ import { ApiError, payloadTooLarge } from '@quire/common';
  * `timeoutMs`. A service never waits on a slow client, and a body held here can be sent again to
  * another copy when the first refused the connection. Bodies are JSON of at most 10 MB, so
  * holding one costs little next to what the services do with it.
- * - a Content-Length over the limit is a 413 at once; a chunked body when it passes the limit;
- * - a body that has not fully arrived `timeoutMs` after the request began is a 408.
- * Both close the connection: the rest of the body is not read.
+ * - a Content-Length over the limit is a 413 at once (Node discards the body it announced);
+ * - a chunked body is a 413 when it passes the limit, and one that has not fully arrived
+ *   `timeoutMs` after the request began is a 408: both close the connection unread.
  */
 export function readRequestBody(req: IncomingMessage, limitBytes: number, timeoutMs: number): Promise<Buffer | null> {
   const declared = req.headers['content-length'];
   const chunked = req.headers['transfer-encoding'] !== undefined;
   if (!chunked && !(Number(declared ?? 0) > 0)) return Promise.resolve(null);
-  if (declared !== undefined && Number(declared) > limitBytes) return Promise.reject(tooLarge(limitBytes));
+  // Declared too large: answered at once; Node discards the body so the client reads the 413.
+  if (declared !== undefined && Number(declared) > limitBytes) return Promise.reject(payloadTooLarge(tooLargeMessage(limitBytes)));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;
@@ -25,7 +26,7 @@ export function readRequestBody(req: IncomingMessage, limitBytes: number, timeou
     };
     const onData = (chunk: Buffer) => {
       received += chunk.length;
-      if (received > limitBytes) return fail(tooLarge(limitBytes));
+      if (received > limitBytes) return fail(new ApiError(413, tooLargeMessage(limitBytes), { connection: 'close' }));
       chunks.push(chunk);
     };
     const onEnd = () => {
@@ -47,7 +48,6 @@ export function readRequestBody(req: IncomingMessage, limitBytes: number, timeou
   });
 }
 
-function tooLarge(limitBytes: number): ApiError {
-  const err = payloadTooLarge(`Request body is larger than the limit of ${limitBytes} bytes`);
-  return new ApiError(err.code, err.message, { connection: 'close' });
+function tooLargeMessage(limitBytes: number): string {
+  return `Request body is larger than the limit of ${limitBytes} bytes`;
 }
