@@ -40,7 +40,6 @@ export { answerClientErrorsAsJson } from './http/client-errors';
 export * from './runtime';
 export * from './distributed';
 export * from './route-table';
-export * from './http/planned-routes';
 export * from './grpc/health';
 export * from './auth-cache';
 export * from './membership';
