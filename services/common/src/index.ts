@@ -16,7 +16,7 @@ export * from './bus/bus';
 export { InProcessBus } from './bus/in-process';
 export { KafkaBus } from './bus/kafka';
 export * from './cache/cache';
-export { MemoryCache } from './cache/memory';
+export { DEFAULT_MEMORY_CACHE_MAX_BYTES, MemoryCache, type MemoryCacheOptions } from './cache/memory';
 export { RedisCache } from './cache/redis';
 export * from './outbox/outbox';
 export { OutboxRelay } from './outbox/relay';
