@@ -52,6 +52,7 @@ export { presentUsers, type PresentedUser } from './users';
 export { TtlCache } from './ttl-cache';
 export { CommitSignals } from './sql/commit-signals';
 export { insertedRow, queryOne, queryRows } from './sql/typed';
+export { pagedRows, type Paged, type PagedQuery } from './sql/paged';
 export { OutboundAddressPolicy } from './outbound/address-policy';
 export { blobKey, isBlobKey, type BlobStore } from './blobs/blob-store';
 export { FsBlobStore } from './blobs/fs-blob-store';
