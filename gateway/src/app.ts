@@ -57,7 +57,7 @@ const UPSTREAM_RESOLVE_MS = 5000;
 /**
  * The gateway's request path: route table → bearer auth → rate limit → body limit → signed
  * principal → proxy. Proxied requests go through this one handler and nothing else, since every
- * middleware on the hot path costs throughput (see the gateway benchmark in the README).
+ * middleware on the hot path costs throughput (see the gateway benchmark in docs/benchmarks.md).
  */
 export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): Express {
   const { logger, metrics } = deps;

@@ -28,7 +28,7 @@ import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { createGatewayApp } from './app';
-import { gatewaySettingsFromEnv } from './config';
+import { embeddedCacheMaxBytesFromEnv, gatewaySettingsFromEnv } from './config';
 import { close, listen } from './server';
 
 export interface EmbeddedQuire {
@@ -55,7 +55,8 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 
   const bus = new InProcessBus(logger);
-  const cache = new MemoryCache();
+  // Shared by the gateway (auth, rate limits) and the services (content's revisions and page answers).
+  const cache = new MemoryCache(Date.now, { maxBytes: embeddedCacheMaxBytesFromEnv(env) });
   // Filled in as each gRPC server binds its ephemeral port; clients read it at first use.
   const grpcAddresses = Object.fromEntries(SERVICE_NAMES.map((s) => [s, '127.0.0.1:0'])) as Record<ServiceName, string>;
 
@@ -145,6 +146,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
       clients.close();
       await Promise.all(Object.values(services).map((s) => s.stop()));
       await bus.close();
+      await cache.close();
       await Promise.all(Object.values(databases).map((db) => db.close()));
       rmSync(runtimeFile, { force: true });
     },

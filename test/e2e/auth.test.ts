@@ -41,7 +41,7 @@ describe('authentication at the gateway', () => {
     expectError(await api.get('/v1/user', { token }), 401, /Unknown or revoked/);
   });
 
-  it('answers 401 on routes that are not built yet too: authentication comes before 501', async () => {
+  it('answers 401 without a token before the request reaches a service', async () => {
     expectError(await api.get('/v1/collections/abc', { token: null }), 401);
   });
 

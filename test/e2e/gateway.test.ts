@@ -1,4 +1,3 @@
-import { ROUTE_TABLE } from '@quire/common';
 import { apiClient, expectError } from '../support/api';
 import { currentStack, RATE_LIMIT_FOR_TESTS, runCli } from '../support/stack';
 
@@ -17,9 +16,7 @@ describe('gateway routing and limits', () => {
     expect(res.headers.get('allow')).toBe('GET');
   });
 
-  it('serves every route of the table: none is left planned (501)', async () => {
-    expect(ROUTE_TABLE.filter((entry) => entry.plannedIn).map((entry) => `${entry.method} ${entry.path}`)).toEqual([]);
-    // The last ones built (change requests, links, search) answer for real: an unknown space is a 404, not a 501.
+  it('routes the last routes built (change requests, links, search) to their service: an unknown space is a 404', async () => {
     for (const path of ['/v1/spaces/s1/change-requests', '/v1/spaces/s1/links', '/v1/spaces/s1/search?query=x'])
       expectError(await api.get(path), 404, /Space s1 not found/);
   });

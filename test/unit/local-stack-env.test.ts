@@ -6,10 +6,14 @@ import { parseReplicas } from '../../gateway/src/local-stack-cli';
 // `npm run stack` hands the operator's settings to its processes (issue #20: it used to drop them).
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-/** What the stack itself decides: addresses, ports, databases, the secret and the bootstrap token. */
+/**
+ * What the stack itself decides: addresses, ports, databases, the secret and the bootstrap token;
+ * and what only embedded mode reads (`npm run stack` runs the distributed processes).
+ */
 const STACK_OWNED = new Set([
   'PORT',
   'DATA_DIR',
+  'EMBEDDED_CACHE_MAX_BYTES',
   'BOOTSTRAP_TOKEN',
   'INTERNAL_SECRET',
   'HTTP_PORT',

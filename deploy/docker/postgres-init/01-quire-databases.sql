@@ -1,6 +1,6 @@
 -- Run once by the postgres image's entrypoint, on first start with an empty data volume
 -- (docker-compose.yml mounts this folder at /docker-entrypoint-initdb.d). One database per
--- service (ARCHITECTURE.md: no service reads another's tables); each service applies its own
+-- service (docs/architecture.md: no service reads another's tables); each service applies its own
 -- migrations at start. To re-run after changing this file: docker compose down -v.
 CREATE DATABASE quire_identity;
 CREATE DATABASE quire_content;

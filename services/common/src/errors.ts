@@ -19,7 +19,6 @@ export const payloadTooLarge = (message: string) => new ApiError(413, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new ApiError(429, `Rate limit exceeded; retry in ${retryAfterSeconds}s`, { 'Retry-After': String(retryAfterSeconds) });
 export const internalError = (message = 'Internal server error') => new ApiError(500, message);
-export const notImplemented = (message: string) => new ApiError(501, message);
 export const serviceUnavailable = (message: string) => new ApiError(503, message);
 
 export interface ErrorBody {

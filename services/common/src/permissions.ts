@@ -1,6 +1,6 @@
 import { forbidden, notFound } from './errors';
 
-// The permission rule of ARCHITECTURE.md, kept in one place for every service:
+// The permission rule of docs/architecture.md, kept in one place for every service:
 // a member's level on content is their organization role capped by the content's defaultLevel;
 // organization admins always have admin; a non-member has no level at all.
 

@@ -1,20 +1,17 @@
 import type { ServiceName } from './topology';
 
 // Every /v1 route of the spec and its companions, with the service that answers it.
-// The gateway routes by this table (unknown → 404) and each service answers 501 for the routes
-// here that it has not built yet, naming the issue that brings them.
+// The gateway routes by this table (unknown → 404, known path with another method → 405).
 
 export interface RouteEntry {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   service: ServiceName;
-  /** The issue that builds it; absent once the route is served for real. */
-  plannedIn?: string;
   /** `signed-url`: no bearer token; the URL's own signature (http/signed-url.ts) is the credential. */
   access?: 'signed-url';
 }
 
-type Spec = [string, string, ServiceName, string?];
+type Spec = [string, string, ServiceName];
 
 const ORG = '/orgs/{organizationId}';
 const SITE = `${ORG}/sites/{siteId}`;
@@ -133,10 +130,8 @@ const SIGNED_URL_TABLE: Spec[] = [
 ];
 
 const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =>
-  table.flatMap(([methods, path, service, plannedIn]) =>
-    methods
-      .split(' ')
-      .map((method) => ({ method: method as RouteEntry['method'], path: `/v1${path}`, service, ...(plannedIn ? { plannedIn } : {}), ...extra })),
+  table.flatMap(([methods, path, service]) =>
+    methods.split(' ').map((method) => ({ method: method as RouteEntry['method'], path: `/v1${path}`, service, ...extra })),
   );
 
 export const ROUTE_TABLE: RouteEntry[] = [...entries(SPECS_TABLE), ...entries(SIGNED_URL_TABLE, { access: 'signed-url' })];
@@ -204,9 +199,4 @@ function matchSegments(template: string[], parts: string[]): Record<string, stri
     } else if (t !== p) return null;
   }
   return params;
-}
-
-/** Express-style path (`:param`) of a table path, for services mounting their 501s. */
-export function toExpressPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1');
 }

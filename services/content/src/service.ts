@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MembershipResolver, mountPlannedRoutes, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
 import { contentSettingsFromEnv } from './content-settings';
 import { subscribeSearchIndex } from './consumers/search-index.consumer';
 import { IMPORTERS } from './domain/import/importers';
@@ -56,7 +56,6 @@ export function contentModule(): ServiceModule {
           app.use(commentsRoutes(contentDeps));
           app.use(linksRoutes(contentDeps));
           app.use(searchRoutes(deps));
-          mountPlannedRoutes(app, 'content');
         },
         adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret)],
         grpc: contentGrpc(deps),

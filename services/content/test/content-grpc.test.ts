@@ -93,7 +93,7 @@ describe('content gRPC', () => {
     expect(JSON.parse(spaces[0]?.spaceJson ?? '{}').permissions.view).toBe(false);
   });
 
-  it('answers the level the ARCHITECTURE.md rule gives, and no access or no space otherwise', async () => {
+  it('answers the level the docs/architecture.md rule gives, and no access or no space otherwise', async () => {
     const capped = await space('orgB', 'Capped', 'read');
     const mine = await space('orgA', 'Read');
     expect(await client.checkSpaceAccess({ spaceId: capped.id, userId: 'ada' })).toEqual({ exists: true, organizationId: 'orgB', level: 'admin' });

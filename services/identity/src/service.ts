@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@quire/common';
+import type { ServiceContext, ServiceModule } from '@quire/common';
 import { bootstrapIfEmpty, type BootstrapOptions, type BootstrapResult } from './domain/bootstrap';
 import { identityAdminGrpc } from './grpc/admin.grpc';
 import { identityGrpc } from './grpc/identity.grpc';
@@ -35,7 +35,6 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(invitesRoutes(ctx));
           app.use(linkInvitesRoutes(ctx));
           app.use(emailDomainsRoutes(ctx));
-          mountPlannedRoutes(app, 'identity');
         },
         grpc: [identityGrpc(ctx), identityAdminGrpc(ctx)],
       };

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MembershipResolver, mountPlannedRoutes, healthBinding, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver, healthBinding, type ServiceContext, type ServiceModule } from '@quire/common';
 import { insights } from '@quire/proto';
 import { startInsightsConsumer } from './consumers/insights-events.consumer';
 import { aggregateRoutes } from './http/aggregate/aggregate.routes';
@@ -37,7 +37,6 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
           app.use(eventsRoutes(deps));
           app.use(aggregateRoutes(deps));
           app.use(visitorSegmentsRoutes(deps));
-          mountPlannedRoutes(app, 'insights');
         },
         grpc: [
           healthBinding(insights.InsightsService, 'insights', () =>

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MembershipResolver, mountPlannedRoutes, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver, type ServiceContext, type ServiceModule } from '@quire/common';
 import { subscribeToContentEvents } from './consumers/content-events.consumer';
 import { sitesGrpc } from './grpc/sites.grpc';
 import type { SitesHttpDeps } from './http/deps';
@@ -24,7 +24,6 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
-          mountPlannedRoutes(app, 'sites');
         },
         grpc: sitesGrpc(ctx),
         start: async () => {

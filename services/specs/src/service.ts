@@ -1,15 +1,5 @@
 import { join } from 'node:path';
-import {
-  healthBinding,
-  MembershipResolver,
-  mountPlannedRoutes,
-  OutboundAddressPolicy,
-  OutboundFetcher,
-  readEnv,
-  z,
-  type ServiceContext,
-  type ServiceModule,
-} from '@quire/common';
+import { healthBinding, MembershipResolver, OutboundAddressPolicy, OutboundFetcher, readEnv, z, type ServiceContext, type ServiceModule } from '@quire/common';
 import { specs } from '@quire/proto';
 import { startSpecJobsConsumer } from './consumers/spec-jobs.consumer';
 import { startRefreshSchedule } from './domain/refresh-schedule';
@@ -47,7 +37,6 @@ export function specsModule(): ServiceModule {
           app.use(openapiRoutes(deps));
           app.use(specVersionsRoutes(deps));
           app.use(translationsRoutes(deps));
-          mountPlannedRoutes(app, 'specs');
         },
         grpc: [
           healthBinding(specs.SpecsService, 'specs', () =>

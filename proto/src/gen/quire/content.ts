@@ -568,7 +568,7 @@ export const ContentService = {
     responseDeserialize: (value: Buffer): GetSpacesResponse => GetSpacesResponse.decode(value),
   },
   /**
-   * The user's level on a space (ARCHITECTURE.md rule); `level` is empty without access, and
+   * The user's level on a space (the rule of docs/architecture.md); `level` is empty without access, and
    * `exists` is false for an unknown or deleted space.
    */
   checkSpaceAccess: {
@@ -593,7 +593,7 @@ export interface ContentServer extends UntypedServiceImplementation {
    */
   getSpaces: handleUnaryCall<GetSpacesRequest, GetSpacesResponse>;
   /**
-   * The user's level on a space (ARCHITECTURE.md rule); `level` is empty without access, and
+   * The user's level on a space (the rule of docs/architecture.md); `level` is empty without access, and
    * `exists` is false for an unknown or deleted space.
    */
   checkSpaceAccess: handleUnaryCall<CheckSpaceAccessRequest, CheckSpaceAccessResponse>;
@@ -636,7 +636,7 @@ export interface ContentClient extends Client {
     callback: (error: ServiceError | null, response: GetSpacesResponse) => void,
   ): ClientUnaryCall;
   /**
-   * The user's level on a space (ARCHITECTURE.md rule); `level` is empty without access, and
+   * The user's level on a space (the rule of docs/architecture.md); `level` is empty without access, and
    * `exists` is false for an unknown or deleted space.
    */
   checkSpaceAccess(

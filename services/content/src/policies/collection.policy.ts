@@ -46,3 +46,20 @@ export async function authorizeDestination(
   await authorizeContent(membership, parent, userId, REQUIRED.createIn, `Collection ${parentId}`);
   return parent;
 }
+
+/**
+ * The parent a move puts a collection or a space under: the body's `parent` (null: the top level),
+ * or its current parent when the body names none (only `position` changes). A new parent is
+ * checked as a destination.
+ */
+export async function authorizeMoveTarget(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  item: { organization_id: string; parent_id: string | null },
+  requested: string | null | undefined,
+  userId: string,
+): Promise<string | null> {
+  const parentId = requested === undefined ? item.parent_id : requested;
+  if (parentId && parentId !== item.parent_id) await authorizeDestination(db, membership, item.organization_id, parentId, userId);
+  return parentId;
+}

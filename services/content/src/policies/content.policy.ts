@@ -9,7 +9,7 @@ export function contentCap(defaultLevel: string): Role {
   return isRole(defaultLevel) ? defaultLevel : 'read';
 }
 
-/** A member's level on a collection or space (ARCHITECTURE.md); null for a non-member. */
+/** A member's level on a collection or space (docs/architecture.md, permissions); null for a non-member. */
 export function levelOnContent(role: Role | null, content: { default_level: string }): Role | null {
   return contentLevel(role, contentCap(content.default_level));
 }
@@ -32,7 +32,7 @@ export function authorizeInOrganization(membership: MembershipResolver, organiza
 }
 
 /**
- * The caller's level on a collection or space (ARCHITECTURE.md: role capped by defaultLevel,
+ * The caller's level on a collection or space (docs/architecture.md: role capped by defaultLevel,
  * admins always admin) checked against `required` with the common rule: a non-member gets 404
  * for `what`, a level below `required` 403. Answers the organization role too (to present other
  * content of it).

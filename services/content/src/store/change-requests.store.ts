@@ -1,4 +1,4 @@
-import { insertedRow, queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
@@ -87,12 +87,7 @@ export interface ChangeRequestFilter {
 }
 
 /** A space's change requests with `status`, newest first. */
-export async function listChangeRequests(
-  db: SqlExecutor,
-  spaceId: string,
-  filter: ChangeRequestFilter,
-  page: PageRequest,
-): Promise<{ rows: ChangeRequestRow[]; total: number }> {
+export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequestRow>> {
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   const params: unknown[] = [spaceId, filter.status];
   if (filter.creator) {
@@ -103,16 +98,11 @@ export async function listChangeRequests(
     params.push(filter.contributor);
     where.push(`EXISTS (SELECT 1 FROM change_request_contributors k WHERE k.change_request_id = cr.id AND k.user_id = $${params.length})`);
   }
-  const condition = where.join(' AND ');
-  const [rows, count] = await Promise.all([
-    queryRows<ChangeRequestRow>(
-      db,
-      `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE ${condition} ORDER BY cr.number DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
-      params,
-    ),
-    queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM change_requests cr WHERE ${condition}`, params),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return pagedRows<ChangeRequestRow>(
+    db,
+    { select: CHANGE_REQUEST, from: `FROM change_requests cr WHERE ${where.join(' AND ')}`, orderBy: 'cr.number DESC', params },
+    page,
+  );
 }
 
 export async function updateChangeRequestFields(

@@ -1,4 +1,4 @@
-import { assignmentsFor, insertedRow, type PageRequest, queryOne, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, type SqlExecutor } from '@quire/common';
 
 export interface CollectionRow {
   id: string;
@@ -28,27 +28,16 @@ export async function findCollectionById(db: SqlExecutor, id: string): Promise<C
 }
 
 /** An organization's collections in tree order; only the top level when `nested` is false. */
-export async function listCollections(
-  db: SqlExecutor,
-  organizationId: string,
-  nested: boolean,
-  page: PageRequest,
-): Promise<{ rows: CollectionRow[]; total: number }> {
-  const [list, count] = await Promise.all([
-    nested
-      ? db.query<CollectionRow>(
-          `WITH RECURSIVE ${COLLECTION_TREE_CTE}
-           SELECT c.* FROM collections c JOIN tree t ON t.id = c.id ORDER BY t.sort_path COLLATE "C", c.id LIMIT $2 OFFSET $3`,
-          [organizationId, page.limit, page.offset],
-        )
-      : db.query<CollectionRow>(
-          `SELECT * FROM collections WHERE organization_id = $1 AND parent_id IS NULL
-           ORDER BY position COLLATE "C", id LIMIT $2 OFFSET $3`,
-          [organizationId, page.limit, page.offset],
-        ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM collections WHERE organization_id = $1 ${nested ? '' : 'AND parent_id IS NULL'}`, [organizationId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listCollections(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<Paged<CollectionRow>> {
+  const query = nested
+    ? {
+        with: `WITH RECURSIVE ${COLLECTION_TREE_CTE}`,
+        select: 'c.*',
+        from: 'FROM collections c JOIN tree t ON t.id = c.id',
+        orderBy: 't.sort_path COLLATE "C", c.id',
+      }
+    : { select: '*', from: 'FROM collections WHERE organization_id = $1 AND parent_id IS NULL', orderBy: 'position COLLATE "C", id' };
+  return pagedRows<CollectionRow>(db, { ...query, params: [organizationId] }, page);
 }
 
 export interface NewCollection {

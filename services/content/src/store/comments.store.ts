@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+import { pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 // Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
 
@@ -75,12 +75,7 @@ export interface CommentFilter {
 }
 
 /** One page of a change request's comments (by `postedAt`, then id) and how many match in all. */
-export async function listComments(
-  db: SqlExecutor,
-  changeRequestId: string,
-  filter: CommentFilter,
-  page: PageRequest,
-): Promise<{ rows: CommentRow[]; total: number }> {
+export async function listComments(db: SqlExecutor, changeRequestId: string, filter: CommentFilter, page: PageRequest): Promise<Paged<CommentRow>> {
   const where = ['c.change_request_id = $1'];
   const params: unknown[] = [changeRequestId];
   if (filter.status === 'open') where.push('c.resolved_at IS NULL');
@@ -93,18 +88,12 @@ export async function listComments(
     params.push(filter.authors);
     where.push(`c.posted_by = ANY($${params.length}::text[])`);
   }
-  const condition = where.join(' AND ');
   const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
-  const [rows, count] = await Promise.all([
-    queryRows<CommentRow>(
-      db,
-      `SELECT ${COMMENT} FROM change_request_comments c WHERE ${condition}
-       ORDER BY c.posted_at ${direction}, c.id ${direction} LIMIT ${page.limit} OFFSET ${page.offset}`,
-      params,
-    ),
-    queryOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM change_request_comments c WHERE ${condition}`, params),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+  return pagedRows<CommentRow>(
+    db,
+    { select: COMMENT, from: `FROM change_request_comments c WHERE ${where.join(' AND ')}`, orderBy: `c.posted_at ${direction}, c.id ${direction}`, params },
+    page,
+  );
 }
 
 export async function updateCommentBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
@@ -142,16 +131,12 @@ export function findReply(db: SqlExecutor, commentId: string, id: string, lock =
 }
 
 /** One page of a comment's replies, oldest first (a thread reads top-down), and how many in all. */
-export async function listReplies(db: SqlExecutor, commentId: string, page: PageRequest): Promise<{ rows: ReplyRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    queryRows<ReplyRow>(
-      db,
-      `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 ORDER BY r.posted_at, r.id LIMIT ${page.limit} OFFSET ${page.offset}`,
-      [commentId],
-    ),
-    queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM change_request_comment_replies WHERE comment_id = $1', [commentId]),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+export function listReplies(db: SqlExecutor, commentId: string, page: PageRequest): Promise<Paged<ReplyRow>> {
+  return pagedRows<ReplyRow>(
+    db,
+    { select: REPLY, from: 'FROM change_request_comment_replies r WHERE r.comment_id = $1', orderBy: 'r.posted_at, r.id', params: [commentId] },
+    page,
+  );
 }
 
 export async function updateReplyBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { assignmentsFor, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface CustomFieldRow {
   id: string;
@@ -52,20 +52,12 @@ export async function findCustomFieldByName(db: SqlExecutor, organizationId: str
 }
 
 /** One page of an organization's definitions, oldest first. */
-export async function listCustomFields(
-  db: SqlExecutor,
-  organizationId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: CustomFieldRow[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<CustomFieldRow>(`SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`, [
-      organizationId,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM custom_fields WHERE organization_id = $1', [organizationId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listCustomFields(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<CustomFieldRow>> {
+  return pagedRows<CustomFieldRow>(
+    db,
+    { select: COLUMNS, from: 'FROM custom_fields WHERE organization_id = $1', orderBy: 'seq', params: [organizationId] },
+    page,
+  );
 }
 
 /**

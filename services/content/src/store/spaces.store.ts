@@ -1,4 +1,4 @@
-import { assignmentsFor, insertedRow, type PageRequest, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { COLLECTION_TREE_CTE } from './collections.store';
 
 export interface SpaceRow {
@@ -65,36 +65,32 @@ export async function findActiveSpacesWithCounts(db: SqlExecutor, ids: string[])
  * keys from the top level down to it, joined with a space (below every key character), so a
  * collection's spaces come right after the collection and siblings keep their order.
  */
-export async function listSpacesInOrganization(
-  db: SqlExecutor,
-  organizationId: string,
-  page: PageRequest,
-): Promise<{ rows: SpaceWithCounts[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<SpaceWithCounts>(
-      `WITH RECURSIVE ${COLLECTION_TREE_CTE}
-       SELECT ${SPACE_WITH_COUNTS} FROM spaces s LEFT JOIN tree t ON t.id = s.parent_id
-       WHERE s.organization_id = $1 AND s.deleted_at IS NULL
-       ORDER BY (COALESCE(t.sort_path || ' ', '') || s.position) COLLATE "C", s.id
-       LIMIT $2 OFFSET $3`,
-      [organizationId, page.limit, page.offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM spaces WHERE organization_id = $1 AND deleted_at IS NULL', [organizationId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listSpacesInOrganization(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
+  return pagedRows<SpaceWithCounts>(
+    db,
+    {
+      with: `WITH RECURSIVE ${COLLECTION_TREE_CTE}`,
+      select: SPACE_WITH_COUNTS,
+      from: 'FROM spaces s LEFT JOIN tree t ON t.id = s.parent_id WHERE s.organization_id = $1 AND s.deleted_at IS NULL',
+      orderBy: `(COALESCE(t.sort_path || ' ', '') || s.position) COLLATE "C", s.id`,
+      params: [organizationId],
+    },
+    page,
+  );
 }
 
 /** The spaces directly in a collection that are not deleted, in order. */
-export async function listSpacesInCollection(db: SqlExecutor, collectionId: string, page: PageRequest): Promise<{ rows: SpaceWithCounts[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<SpaceWithCounts>(
-      `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.parent_id = $1 AND s.deleted_at IS NULL
-       ORDER BY s.position COLLATE "C", s.id LIMIT $2 OFFSET $3`,
-      [collectionId, page.limit, page.offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM spaces WHERE parent_id = $1 AND deleted_at IS NULL', [collectionId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listSpacesInCollection(db: SqlExecutor, collectionId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
+  return pagedRows<SpaceWithCounts>(
+    db,
+    {
+      select: SPACE_WITH_COUNTS,
+      from: 'FROM spaces s WHERE s.parent_id = $1 AND s.deleted_at IS NULL',
+      orderBy: 's.position COLLATE "C", s.id',
+      params: [collectionId],
+    },
+    page,
+  );
 }
 
 export interface NewSpace {

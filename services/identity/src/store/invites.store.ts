@@ -1,4 +1,4 @@
-import { insertedRow, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 import type { OrganizationWithRole } from './organizations.store';
 
 /** A pending e-mail invite: an address with no user yet, and the role it will join with. */
@@ -55,20 +55,8 @@ export async function findLinkInvite(db: SqlExecutor, orgId: string, inviteId: s
   return queryOne<LinkInviteRow>(db, 'SELECT * FROM link_invites WHERE organization_id = $1 AND id = $2', [orgId, inviteId]);
 }
 
-export async function listLinkInvites(
-  db: SqlExecutor,
-  orgId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: LinkInviteRow[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<LinkInviteRow>('SELECT * FROM link_invites WHERE organization_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
-      orgId,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM link_invites WHERE organization_id = $1', [orgId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listLinkInvites(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<LinkInviteRow>> {
+  return pagedRows<LinkInviteRow>(db, { select: '*', from: 'FROM link_invites WHERE organization_id = $1', orderBy: 'created_at, id', params: [orgId] }, page);
 }
 
 export async function updateLinkInviteRole(db: SqlExecutor, orgId: string, inviteId: string, role: string, now: Date): Promise<LinkInviteRow | null> {

@@ -1,4 +1,4 @@
-import { containsPattern, queryOne, type SqlExecutor } from '@quire/common';
+import { containsPattern, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 import type { UserRow } from './users.store';
 
 export interface MemberRow {
@@ -111,12 +111,7 @@ export interface MemberListFilter {
 
 const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at' } as const;
 
-export async function listMembers(
-  db: SqlExecutor,
-  orgId: string,
-  filter: MemberListFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: MemberWithUser[]; total: number }> {
+export async function listMembers(db: SqlExecutor, orgId: string, filter: MemberListFilter, page: PageRequest): Promise<Paged<MemberWithUser>> {
   const where = ['m.organization_id = $1'];
   const params: unknown[] = [orgId];
   if (filter.role) {
@@ -131,16 +126,17 @@ export async function listMembers(
   if (filter.sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
   const sortColumn = SORT_COLUMNS[filter.sort];
   const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
-  const from = `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(' AND ')}`;
-  const [list, count] = await Promise.all([
-    db.query<MemberWithUserRow>(
-      `SELECT ${MEMBER_WITH_USER_COLUMNS} ${from}
-       ORDER BY ${sortColumn} ${direction}, m.user_id ${direction} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, page.limit, page.offset],
-    ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params),
-  ]);
-  return { rows: list.rows.map(toMemberWithUser), total: count.rows[0]?.n ?? 0 };
+  const { rows, total } = await pagedRows<MemberWithUserRow>(
+    db,
+    {
+      select: MEMBER_WITH_USER_COLUMNS,
+      from: `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(' AND ')}`,
+      orderBy: `${sortColumn} ${direction}, m.user_id ${direction}`,
+      params,
+    },
+    page,
+  );
+  return { rows: rows.map(toMemberWithUser), total };
 }
 
 /** Records that a member was active, at most once a minute. */

@@ -1,4 +1,4 @@
-import { insertedRow, queryOne, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface OrganizationRow {
   id: string;
@@ -55,22 +55,17 @@ export async function findOrganizationsForUser(db: SqlExecutor, orgIds: readonly
   return rows;
 }
 
-export async function listOrganizationsOfUser(
-  db: SqlExecutor,
-  userId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: OrganizationWithRole[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<OrganizationWithRole>(
-      `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
-       JOIN members m ON m.organization_id = o.id
-       WHERE m.user_id = $1 AND NOT m.disabled
-       ORDER BY o.created_at, o.id LIMIT $2 OFFSET $3`,
-      [userId, page.limit, page.offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE user_id = $1 AND NOT disabled', [userId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listOrganizationsOfUser(db: SqlExecutor, userId: string, page: PageRequest): Promise<Paged<OrganizationWithRole>> {
+  return pagedRows<OrganizationWithRole>(
+    db,
+    {
+      select: `o.*, m.role AS caller_role, ${OWNS_TEAM}`,
+      from: 'FROM organizations o JOIN members m ON m.organization_id = o.id WHERE m.user_id = $1 AND NOT m.disabled',
+      orderBy: 'o.created_at, o.id',
+      params: [userId],
+    },
+    page,
+  );
 }
 
 /** The columns PATCH may change, by API field. */

@@ -1,4 +1,4 @@
-import { assignmentsFor, queryRows, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, pagedRows, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 import type { TeamSummary } from './teams.store';
 
 export interface SamlProviderRow {
@@ -22,10 +22,10 @@ export interface SamlProviderWithTeam extends SamlProviderRow {
 type JoinedRow = SamlProviderRow & { team_title: string | null; team_created_at: Date | null; team_updated_at: Date | null; team_members: number | null };
 
 // The teams table belongs to identity's teams module; this reads only what a provider embeds.
-const SELECT_WITH_TEAM = `
-  SELECT p.*, t.title AS team_title, t.created_at AS team_created_at, t.updated_at AS team_updated_at,
-         (SELECT count(*)::int FROM team_members tm WHERE tm.team_id = t.id) AS team_members
-  FROM saml_providers p LEFT JOIN teams t ON t.id = p.default_team_id`;
+const WITH_TEAM_COLUMNS = `p.*, t.title AS team_title, t.created_at AS team_created_at, t.updated_at AS team_updated_at,
+         (SELECT count(*)::int FROM team_members tm WHERE tm.team_id = t.id) AS team_members`;
+const WITH_TEAM_FROM = 'FROM saml_providers p LEFT JOIN teams t ON t.id = p.default_team_id';
+const SELECT_WITH_TEAM = `SELECT ${WITH_TEAM_COLUMNS} ${WITH_TEAM_FROM}`;
 
 function withTeam({ team_title, team_created_at, team_updated_at, team_members, ...row }: JoinedRow): SamlProviderWithTeam {
   if (row.default_team_id === null || team_title === null || team_created_at === null || team_updated_at === null) return { ...row, default_team: null };
@@ -49,16 +49,13 @@ export async function findSamlProvider(db: SqlExecutor, orgId: string, providerI
   return rows[0] ? withTeam(rows[0]) : null;
 }
 
-export async function listSamlProviders(
-  db: SqlExecutor,
-  orgId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: SamlProviderWithTeam[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<JoinedRow>(`${SELECT_WITH_TEAM} WHERE p.organization_id = $1 ORDER BY p.created_at, p.id LIMIT $2 OFFSET $3`, [orgId, page.limit, page.offset]),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM saml_providers WHERE organization_id = $1', [orgId]),
-  ]);
-  return { rows: list.rows.map(withTeam), total: count.rows[0]?.n ?? 0 };
+export async function listSamlProviders(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<SamlProviderWithTeam>> {
+  const { rows, total } = await pagedRows<JoinedRow>(
+    db,
+    { select: WITH_TEAM_COLUMNS, from: `${WITH_TEAM_FROM} WHERE p.organization_id = $1`, orderBy: 'p.created_at, p.id', params: [orgId] },
+    page,
+  );
+  return { rows: rows.map(withTeam), total };
 }
 
 /** Every provider of an organization, without the team (an organization has a handful at most). */

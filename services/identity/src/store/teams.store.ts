@@ -1,4 +1,4 @@
-import { containsPattern, insertedRow, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { containsPattern, insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUser, type MemberWithUserRow } from './members.store';
 
 export interface TeamRow {
@@ -63,13 +63,7 @@ export async function findTeamSummary(db: SqlExecutor, orgId: string, teamId: st
   return queryOne<TeamSummary>(db, `SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [orgId, teamId, callerId]);
 }
 
-export async function listTeams(
-  db: SqlExecutor,
-  orgId: string,
-  callerId: string,
-  filter: TeamListFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: TeamSummary[]; total: number }> {
+export async function listTeams(db: SqlExecutor, orgId: string, callerId: string, filter: TeamListFilter, page: PageRequest): Promise<Paged<TeamSummary>> {
   const where = ['t.organization_id = $1'];
   const params: unknown[] = [orgId];
   if (filter.title) {
@@ -83,18 +77,12 @@ export async function listTeams(
     where.push(`EXISTS (SELECT 1 FROM members om WHERE om.organization_id = t.organization_id AND om.user_id = ${owner} AND NOT om.disabled
       AND (om.role = 'admin' OR EXISTS (SELECT 1 FROM team_members ot WHERE ot.team_id = t.id AND ot.user_id = ${owner} AND ot.role = 'owner')))`);
   }
-  const from = `FROM teams t WHERE ${where.join(' AND ')}`;
-  const n = params.length;
-  const [list, count] = await Promise.all([
-    db.query<TeamSummary>(`SELECT ${summaryColumns(`$${n + 1}`)} ${from} ORDER BY t.created_at, t.id LIMIT $${n + 2} OFFSET $${n + 3}`, [
-      ...params,
-      callerId,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+  params.push(callerId);
+  return pagedRows<TeamSummary>(
+    db,
+    { select: summaryColumns(`$${params.length}`), from: `FROM teams t WHERE ${where.join(' AND ')}`, orderBy: 't.created_at, t.id', params },
+    page,
+  );
 }
 
 /**
@@ -135,21 +123,20 @@ export async function deleteTeamMembers(db: SqlExecutor, teamId: string, userIds
 }
 
 /** Members of a team with their organization membership and user, oldest team membership first. */
-export async function listTeamMembers(
-  db: SqlExecutor,
-  teamId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: TeamMemberWithUser[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<MemberWithUserRow & { team_role: string }>(
-      `SELECT ${MEMBER_WITH_USER_COLUMNS}, membership.role AS team_role
-       FROM team_members membership
+export async function listTeamMembers(db: SqlExecutor, teamId: string, page: PageRequest): Promise<Paged<TeamMemberWithUser>> {
+  // Every team member is a member of the organization (foreign key), so the joins drop no row.
+  const { rows, total } = await pagedRows<MemberWithUserRow & { team_role: string }>(
+    db,
+    {
+      select: `${MEMBER_WITH_USER_COLUMNS}, membership.role AS team_role`,
+      from: `FROM team_members membership
        JOIN members m ON m.organization_id = membership.organization_id AND m.user_id = membership.user_id
        JOIN users u ON u.id = m.user_id
-       WHERE membership.team_id = $1 ORDER BY membership.joined_at, membership.user_id LIMIT $2 OFFSET $3`,
-      [teamId, page.limit, page.offset],
-    ),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM team_members WHERE team_id = $1', [teamId]),
-  ]);
-  return { rows: list.rows.map((r) => ({ ...toMemberWithUser(r), team_role: r.team_role })), total: count.rows[0]?.n ?? 0 };
+       WHERE membership.team_id = $1`,
+      orderBy: 'membership.joined_at, membership.user_id',
+      params: [teamId],
+    },
+    page,
+  );
+  return { rows: rows.map((r) => ({ ...toMemberWithUser(r), team_role: r.team_role })), total };
 }

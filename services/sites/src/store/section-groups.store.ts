@@ -1,4 +1,4 @@
-import { insertedRow, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface SiteSectionGroupRow {
   id: string;
@@ -33,16 +33,12 @@ export async function findSectionGroup(db: SqlExecutor, siteId: string, groupId:
 }
 
 /** One page of a site's section groups, in their order at the site's top level. */
-export async function listSectionGroups(db: SqlExecutor, siteId: string, page: PageRequest): Promise<{ rows: SiteSectionGroupRow[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<SiteSectionGroupRow>('SELECT * FROM site_section_groups WHERE site_id = $1 ORDER BY position COLLATE "C", id LIMIT $2 OFFSET $3', [
-      siteId,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_section_groups WHERE site_id = $1', [siteId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listSectionGroups(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionGroupRow>> {
+  return pagedRows<SiteSectionGroupRow>(
+    db,
+    { select: '*', from: 'FROM site_section_groups WHERE site_id = $1', orderBy: 'position COLLATE "C", id', params: [siteId] },
+    page,
+  );
 }
 
 export async function updateSectionGroup(tx: SqlExecutor, groupId: string, changes: SiteSectionGroupChanges): Promise<SiteSectionGroupRow | null> {

@@ -1,4 +1,4 @@
-import { insertedRow, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface SiteSectionRow {
   id: string;
@@ -58,16 +58,8 @@ export async function listAllSections(db: SqlExecutor, siteId: string): Promise<
 }
 
 /** One page of a site's sections in navigation order. */
-export async function listSections(db: SqlExecutor, siteId: string, page: PageRequest): Promise<{ rows: SiteSectionRow[]; total: number }> {
-  const [list, count] = await Promise.all([
-    db.query<SiteSectionRow>(`SELECT s.* ${NAVIGATION} WHERE s.site_id = $1 ORDER BY ${NAVIGATION_ORDER} LIMIT $2 OFFSET $3`, [
-      siteId,
-      page.limit,
-      page.offset,
-    ]),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_sections WHERE site_id = $1', [siteId]),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+export function listSections(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionRow>> {
+  return pagedRows<SiteSectionRow>(db, { select: 's.*', from: `${NAVIGATION} WHERE s.site_id = $1`, orderBy: NAVIGATION_ORDER, params: [siteId] }, page);
 }
 
 /** The sections of the given groups, each group's in order. */

@@ -1,4 +1,4 @@
-import { insertedRow, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface ShareLinkRow {
   id: string;
@@ -17,18 +17,8 @@ export async function insertShareLink(db: SqlExecutor, link: { id: string; siteI
   );
 }
 
-export async function listShareLinks(
-  db: SqlExecutor,
-  siteId: string,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ShareLinkRow[]; total: number }> {
-  const total = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_share_links WHERE site_id = $1', [siteId]);
-  const { rows } = await db.query<ShareLinkRow>('SELECT * FROM site_share_links WHERE site_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
-    siteId,
-    page.limit,
-    page.offset,
-  ]);
-  return { rows, total: total.rows[0]?.n ?? 0 };
+export function listShareLinks(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<ShareLinkRow>> {
+  return pagedRows<ShareLinkRow>(db, { select: '*', from: 'FROM site_share_links WHERE site_id = $1', orderBy: 'created_at, id', params: [siteId] }, page);
 }
 
 /** Sets `active` and/or `name`; null when the site has no such share link. */

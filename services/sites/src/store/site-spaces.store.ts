@@ -1,4 +1,4 @@
-import { insertedRow, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface SiteSpaceRow {
   id: string;
@@ -76,25 +76,14 @@ export async function listAllSiteSpaces(db: SqlExecutor, siteId: string): Promis
 }
 
 /** The visible site spaces of a site in site order, one page of them. */
-export async function listSiteSpaces(
-  db: SqlExecutor,
-  siteId: string,
-  filter: SiteSpaceListFilter,
-  page: PageRequest,
-): Promise<{ rows: SiteSpaceRow[]; total: number }> {
+export async function listSiteSpaces(db: SqlExecutor, siteId: string, filter: SiteSpaceListFilter, page: PageRequest): Promise<Paged<SiteSpaceRow>> {
   const where = ['sp.site_id = $1', 'NOT sp.hidden'];
   const params: unknown[] = [siteId];
   if (filter.isDefault !== undefined) {
     params.push(filter.isDefault);
     where.push(`sp.is_default = $${params.length}`);
   }
-  const from = `${IN_SITE_ORDER} WHERE ${where.join(' AND ')}`;
-  const n = params.length;
-  const [list, count] = await Promise.all([
-    db.query<SiteSpaceRow>(`SELECT sp.* ${from} ORDER BY ${SITE_ORDER} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, page.limit, page.offset]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params),
-  ]);
-  return { rows: list.rows, total: count.rows[0]?.n ?? 0 };
+  return pagedRows<SiteSpaceRow>(db, { select: 'sp.*', from: `${IN_SITE_ORDER} WHERE ${where.join(' AND ')}`, orderBy: SITE_ORDER, params }, page);
 }
 
 /** The visible site spaces of the given sections, each section's in order. */

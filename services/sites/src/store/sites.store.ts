@@ -1,4 +1,4 @@
-import { assignmentsFor, containsPattern, insertedRow, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, containsPattern, insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface SiteRow {
   id: string;
@@ -106,12 +106,7 @@ export async function deleteSite(db: SqlExecutor, orgId: string, siteId: string)
   return rowCount > 0;
 }
 
-export async function listSites(
-  db: SqlExecutor,
-  orgId: string,
-  filter: SiteListFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: SiteWithCounts[]; total: number }> {
+export async function listSites(db: SqlExecutor, orgId: string, filter: SiteListFilter, page: PageRequest): Promise<Paged<SiteWithCounts>> {
   const where = ['s.organization_id = $1'];
   const params: unknown[] = [orgId];
   if (filter.space !== undefined) {
@@ -130,13 +125,7 @@ export async function listSites(
     params.push(filter.types);
     where.push(`s.type = ANY($${params.length}::text[])`);
   }
-  const condition = where.join(' AND ');
-  const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sites s WHERE ${condition}`, params);
-  const { rows } = await db.query<SiteWithCounts>(
-    `SELECT ${WITH_COUNTS} FROM sites s WHERE ${condition} ORDER BY s.created_at, s.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.limit, page.offset],
-  );
-  return { rows, total: total.rows[0]?.n ?? 0 };
+  return pagedRows<SiteWithCounts>(db, { select: WITH_COUNTS, from: `FROM sites s WHERE ${where.join(' AND ')}`, orderBy: 's.created_at, s.id', params }, page);
 }
 
 /** True when another site of the organization already uses `basename`. */

@@ -1,4 +1,4 @@
-import { insertedRow, queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export type ProcessingState = 'pending' | 'progress' | 'complete';
 export type ProcessErrorCode = 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
@@ -49,14 +49,12 @@ export function findSpecById(db: SqlExecutor, specId: string, options: { forUpda
   return queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [specId]);
 }
 
-export async function listSpecs(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ rows: SpecRow[]; total: number }> {
-  const total = await insertedRow<{ n: number }>(db, 'SELECT count(*)::int AS n FROM openapi_specs WHERE organization_id = $1', [organizationId]);
-  const rows = await queryRows<SpecRow>(db, 'SELECT * FROM openapi_specs WHERE organization_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
-    organizationId,
-    page.limit,
-    page.offset,
-  ]);
-  return { rows, total: total.n };
+export function listSpecs(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<SpecRow>> {
+  return pagedRows<SpecRow>(
+    db,
+    { select: '*', from: 'FROM openapi_specs WHERE organization_id = $1', orderBy: 'created_at, id', params: [organizationId] },
+    page,
+  );
 }
 
 /** A new source to process: the spec goes back to `pending` and remembers which source is current. */

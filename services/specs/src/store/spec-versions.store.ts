@@ -1,4 +1,4 @@
-import { insertedRow, queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface SpecVersionRow {
   id: string;
@@ -37,12 +37,10 @@ export function findSpecVersionDocument(db: SqlExecutor, versionId: string): Pro
   return queryOne<SpecVersionWithDocument>(db, `SELECT ${COLUMNS}, document FROM openapi_spec_versions WHERE id = $1`, [versionId]);
 }
 
-export async function listSpecVersions(db: SqlExecutor, specId: string, page: PageRequest): Promise<{ rows: SpecVersionRow[]; total: number }> {
-  const total = await insertedRow<{ n: number }>(db, 'SELECT count(*)::int AS n FROM openapi_spec_versions WHERE spec_id = $1', [specId]);
-  const rows = await queryRows<SpecVersionRow>(
+export function listSpecVersions(db: SqlExecutor, specId: string, page: PageRequest): Promise<Paged<SpecVersionRow>> {
+  return pagedRows<SpecVersionRow>(
     db,
-    `SELECT ${COLUMNS} FROM openapi_spec_versions WHERE spec_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [specId, page.limit, page.offset],
+    { select: COLUMNS, from: 'FROM openapi_spec_versions WHERE spec_id = $1', orderBy: 'created_at DESC, id DESC', params: [specId] },
+    page,
   );
-  return { rows, total: total.n };
 }

@@ -1,4 +1,4 @@
-import { assignmentsFor, insertedRow, queryOne, queryRows, type PageRequest, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 export interface TranslationRow {
   id: string;
@@ -61,14 +61,12 @@ export function findTranslation(db: SqlExecutor, organizationId: string, id: str
   return queryOne<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
 }
 
-export async function listTranslations(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<{ rows: TranslationRow[]; total: number }> {
-  const total = await insertedRow<{ n: number }>(db, 'SELECT count(*)::int AS n FROM translation_settings WHERE organization_id = $1', [organizationId]);
-  const rows = await queryRows<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3', [
-    organizationId,
-    page.limit,
-    page.offset,
-  ]);
-  return { rows, total: total.n };
+export function listTranslations(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<TranslationRow>> {
+  return pagedRows<TranslationRow>(
+    db,
+    { select: '*', from: 'FROM translation_settings WHERE organization_id = $1', orderBy: 'created_at, id', params: [organizationId] },
+    page,
+  );
 }
 
 export function updateTranslation(db: SqlExecutor, organizationId: string, id: string, fields: TranslationFields, now: Date): Promise<TranslationRow | null> {

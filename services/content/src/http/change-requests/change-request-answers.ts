@@ -19,11 +19,7 @@ export async function answerChangeRequest(deps: ContentHttpDeps, row: ChangeRequ
 }
 
 /** A merge revision's `mergedFrom`: the change request it merged, presented whole (reference: Revision). */
-export async function presentMergedFrom(
-  deps: ContentHttpDeps,
-  space: ChangeRequestSpace,
-  changeRequestId: string,
-): Promise<PresentedChangeRequest | undefined> {
+export async function answerMergedFrom(deps: ContentHttpDeps, space: ChangeRequestSpace, changeRequestId: string): Promise<PresentedChangeRequest | undefined> {
   const row = await findChangeRequest(deps.db, space.id, changeRequestId);
   return row ? answerChangeRequest(deps, row, space) : undefined;
 }

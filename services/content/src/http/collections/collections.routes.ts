@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
 import { moveCollection, transferCollection } from '../../domain/collection-mover';
 import { createCollection, deleteCollectionTree, updateCollectionFields } from '../../domain/collections';
-import { authorizeCollection, authorizeDestination } from '../../policies/collection.policy';
+import { authorizeCollection, authorizeDestination, authorizeMoveTarget } from '../../policies/collection.policy';
 import { authorizeInOrganization, levelOnContent } from '../../policies/content.policy';
 import { presentCollection } from '../../presenters/collection.presenter';
 import { presentSpace } from '../../presenters/space.presenter';
@@ -99,8 +99,7 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     route({ params: collectionParams, body: moveBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
       const { collection, level } = await authorizeCollection(db, membership, params.collectionId, userId, 'move');
-      const parentId = body.parent === undefined ? collection.parent_id : body.parent;
-      if (parentId && parentId !== collection.parent_id) await authorizeDestination(db, membership, collection.organization_id, parentId, userId);
+      const parentId = await authorizeMoveTarget(db, membership, collection, body.parent, userId);
       const moved = await moveCollection(db, collection, { parentId, position: body.position }, clock());
       res.json(presentCollection(moved, level, urls));
     }),

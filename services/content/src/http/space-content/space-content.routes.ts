@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { listEnvelope, notFound, pageRequest, route, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
 import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
-import { presentMergedFrom } from '../change-requests/change-request-answers';
+import { answerMergedFrom } from '../change-requests/change-request-answers';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { findChangeRequest } from '../../store/change-requests.store';
 import { cachedText, loadRevision, pageIn, readPageBody, type LoadedRevision } from '../../domain/content/read-content';
@@ -90,7 +90,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       source.base,
       route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
         const { space, loaded } = await readable(params, principal.userId);
-        const mergedFrom = loaded.revision.mergedFrom ? await presentMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
+        const mergedFrom = loaded.revision.mergedFrom ? await answerMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
         res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls, mergedFrom));
       }),
     );

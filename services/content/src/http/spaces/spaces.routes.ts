@@ -3,7 +3,7 @@ import { badRequest, listEnvelope, pageQuery, pageRequest, route } from '@quire/
 import { moveSpace, transferSpace } from '../../domain/space-mover';
 import { deleteSpace, restoreSpace } from '../../domain/space-retention';
 import { createSpace, duplicateSpace, updateSpaceFields } from '../../domain/spaces';
-import { authorizeDestination } from '../../policies/collection.policy';
+import { authorizeDestination, authorizeMoveTarget } from '../../policies/collection.policy';
 import { authorizeInOrganization, levelOnContent } from '../../policies/content.policy';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentSpace } from '../../presenters/space.presenter';
@@ -123,8 +123,7 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     route({ params: spaceParams, body: moveBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
       const { space, level } = await authorizeSpace(db, membership, params.spaceId, userId, 'move');
-      const parentId = body.parent === undefined ? space.parent_id : body.parent;
-      if (parentId && parentId !== space.parent_id) await authorizeDestination(db, membership, space.organization_id, parentId, userId);
+      const parentId = await authorizeMoveTarget(db, membership, space, body.parent, userId);
       const moved = await moveSpace(db, space, { parentId, position: body.position }, clock());
       res.json(presentSpace(moved, level, urls));
     }),
