@@ -1,4 +1,5 @@
 import { conflict, newId, notFound, type Logger, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import { advanceChangeRequest, changeRequestBase, lockChangeRequest, markChangeRequestMerged, type ChangeRequestRow } from '../../store/change-requests.store';
@@ -12,7 +13,6 @@ import {
   type RevisionRow,
 } from '../../store/revision-content.store';
 import { assertChangeRequestOpen, stillConflicted } from '../content/content-heads';
-import { listTargets } from '../content/link-targets';
 import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from '../merge/merge-revisions';
 import { changeRequestFacts } from './change-requests';
 

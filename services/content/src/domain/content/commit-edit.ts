@@ -1,9 +1,9 @@
 import { newId, type SqlDatabase } from '@quire/common';
+import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import { findRevision, insertBodies, insertRevision } from '../../store/revision-content.store';
 import type { ContentHead } from './content-heads';
-import { listTargets } from './link-targets';
 import type { RevisionTree } from './revision-tree';
 
 /** What an edit makes of the revision it builds on. */

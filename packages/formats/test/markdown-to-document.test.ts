@@ -1,5 +1,5 @@
-import { markdownToDocument } from '../src/domain/document/markdown-to-document';
-import type { DocumentBlock, JSONDocument } from '../src/domain/document/document-nodes';
+import { markdownToDocument } from '../src/document/markdown-to-document';
+import type { DocumentBlock, JSONDocument } from '../src/document/document-nodes';
 import { validateSchema } from '../../../test/support/reference';
 
 // The converter corpus: every GFM construct and GitBook block Quire supports becomes a document the

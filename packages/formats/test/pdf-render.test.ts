@@ -1,6 +1,6 @@
 import { pdfLines, pdfPages } from '../../../test/support/pdf-text';
 import { crc32, deflateSync } from 'node:zlib';
-import { renderPdf, type PdfSource } from '../src/domain/pdf/revision-pdf';
+import { renderPdf, type PdfSource } from '../src/pdf/render-pdf';
 
 // The PDF export read back as text: what a reader of the exported change request would see.
 
