@@ -4,7 +4,7 @@
 export * from './document/document-nodes';
 export { markdownToDocument, anchorOf, type ConvertOptions } from './document/markdown-to-document';
 export { documentToMarkdown } from './document/document-to-markdown';
-export { splitGitBookTags, type Segment } from './document/gitbook-tags';
+export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook-tags';
 
 export { rewriteTargets, listTargets, type TargetKind } from './markdown/link-targets';
 export { headingAnchors } from './markdown/heading-anchors';

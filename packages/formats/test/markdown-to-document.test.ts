@@ -154,3 +154,25 @@ describe('markdownToDocument blocks', () => {
     expect(text).toContain('"file":"file-pic.png"');
   });
 });
+
+describe('markdownToDocument options', () => {
+  it('keeps a soft line break as a newline, or as what `softBreak` says', () => {
+    const text = (doc: JSONDocument) => (doc.nodes[0]?.nodes?.[0] as { leaves: { text: string }[] }).leaves[0]?.text;
+    expect(text(markdownToDocument('one\ntwo  \nthree'))).toBe('one\ntwo\nthree');
+    expect(text(markdownToDocument('one\ntwo  \nthree', { softBreak: ' ' }))).toBe('one two\nthree');
+  });
+
+  it('leaves blocks where the markdown nests them with `fit: false`', () => {
+    const markdown = CORPUS.hintWithCode as string;
+    expect(nodesOfType(markdownToDocument(markdown).nodes, 'code')).toEqual([]);
+    expect(nodesOfType(markdownToDocument(markdown, { fit: false }).nodes, 'code')).toHaveLength(1);
+  });
+
+  it('converts tags nested thousands deep without running out of stack, keeping their text', () => {
+    const markdown = `${'{% hint %}\n'.repeat(5_000)}inside\n${'{% endhint %}\n'.repeat(5_000)}`;
+    const document = markdownToDocument(markdown);
+    expect(JSON.stringify(document)).toContain('inside');
+    expect(nodesOfType(document.nodes, 'hint').length).toBeLessThanOrEqual(32);
+    expect(validateSchema('JSONDocument', document)).toEqual([]);
+  });
+});

@@ -144,6 +144,68 @@ describe('renderPdf', () => {
     expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: bomb]'));
   });
 
+  it('lays out every block of the page document: details, steppers, embeds, content refs, code titles, deep headings, HTML', async () => {
+    const markdown = [
+      '#### Fourth level heading',
+      '',
+      'Soft',
+      'wrapped line.',
+      '',
+      '<details>',
+      '<summary>More details</summary>',
+      '',
+      'Hidden body.',
+      '',
+      '</details>',
+      '',
+      '{% stepper %}',
+      '{% step %}',
+      'First step text.',
+      '{% endstep %}',
+      '{% endstepper %}',
+      '',
+      '{% embed url="https://example.test/video" %}',
+      '',
+      '{% content-ref url="https://example.test/page" %}',
+      '{% endcontent-ref %}',
+      '',
+      '{% code title="server.js" %}',
+      '```js',
+      'listen(8080);',
+      '```',
+      '{% endcode %}',
+      '',
+      '<div>Raw <b>html</b> block</div>',
+      '',
+      '3. third',
+      '4. fourth',
+      '',
+      '| H1 | H2 |',
+      '| -- | -- |',
+      '| **bold cell** | [link cell](https://example.test) |',
+    ].join('\n');
+    const text = pdfPages(await renderPdf(source([{ id: 'p', title: 'Blocks', depth: 0, markdown }])))[0] as string;
+    for (const expected of [
+      'Fourth level heading',
+      'Soft wrapped line.',
+      'More details',
+      'Hidden body.',
+      'First step text.',
+      'https://example.test/video',
+      'https://example.test/page',
+      'server.js',
+      'listen(8080);',
+      'Raw html block',
+      'third',
+      'fourth',
+      'H2',
+      'bold cell',
+      'link cell',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
   it('renders or fails cleanly, in bounded time, on hostile bodies', async () => {
     const hostile = [
       { id: 'nest', title: 'Nested lists', depth: 0, markdown: `${'- '.repeat(10_000)}deep` },

@@ -1,10 +1,12 @@
-import { markdownToPdf, note, styledText, type ImageSlot } from './markdown-to-pdf';
+import { markdownToDocument } from '../document/markdown-to-document';
+import { documentToPdf, note, styledText, type ImageSlot } from './document-to-pdf';
 import { ImageBudget } from './pdf-images';
 import { PDF_LIMITS } from './pdf-limits';
 import { pdfBuffer, type Content, type DocumentDefinition } from './pdfmake-engine';
 
 // A revision's pages as one PDF (change request `.../pdf`, issue #12 §5): pages in tree order,
-// each from a new PDF page under its title. Nothing is fetched: images come as bytes through
+// each from a new PDF page under its title, its body laid out from its JSONDocument (the model
+// `format=document` answers). Nothing is fetched: images come as bytes through
 // `PdfSource.image`, and pdfmake may open no file but the fonts (pdfmake-engine.ts).
 
 export interface PdfPage {
@@ -31,7 +33,7 @@ export async function renderPdf(source: PdfSource): Promise<Buffer> {
   for (const [index, page] of source.pages.entries()) {
     const { text, cut } = visibleBody(page.markdown, charsLeft);
     charsLeft -= text.length;
-    const body = markdownToPdf(text);
+    const body = documentToPdf(markdownToDocument(text, { softBreak: ' ', fit: false }));
     const title = titleText(page.title) || 'Untitled';
     await images.fill(body.images, page.id);
     content.push(
