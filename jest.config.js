@@ -3,6 +3,7 @@ const tsJest = ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }];
 const moduleNameMapper = {
   '^@quire/proto$': '<rootDir>/proto/src/index.ts',
   '^@quire/common$': '<rootDir>/services/common/src/index.ts',
+  '^@quire/formats$': '<rootDir>/packages/formats/src/index.ts',
   '^@quire/(identity|content|sites|specs|insights)$': '<rootDir>/services/$1/src/service.ts',
   '^@quire/gateway$': '<rootDir>/gateway/src/index.ts',
 };
@@ -23,7 +24,12 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
-      testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts', '<rootDir>/test/unit/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/packages/*/test/**/*.test.ts',
+        '<rootDir>/services/*/test/**/*.test.ts',
+        '<rootDir>/gateway/test/**/*.test.ts',
+        '<rootDir>/test/unit/**/*.test.ts',
+      ],
     },
     e2e('embedded'),
     e2e('distributed'),

@@ -1,5 +1,5 @@
 import { readEnv, z } from '@quire/common';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './domain/import/imported-content';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './domain/import/importer';
 
 // The content service's own settings (both modes read them from the environment; README,
 // Configuration, and docs/content.md list them).

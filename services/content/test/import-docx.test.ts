@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import { ImportRefused } from '@quire/formats';
 import { importDocx } from '../src/domain/import/docx-import';
-import { ImportRefused } from '../src/domain/import/imported-content';
 import { importDeps, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/import');

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/imported-content';
 import { OutboundAddressPolicy, OutboundFetcher, type Logger } from '@quire/common';
+import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/importer';
 
 // A fixture web server on 127.0.0.1 for the importer tests, and the deps they run with (a real
 // OutboundFetcher that allow-lists 127.0.0.1 only).

@@ -1,5 +1,5 @@
 import { OutboundError } from '@quire/common';
-import { ImportRefused } from '../src/domain/import/imported-content';
+import { ImportRefused } from '@quire/formats';
 import { importMarkdown } from '../src/domain/import/markdown-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';
 

@@ -1,9 +1,6 @@
 import { OutboundError } from '@quire/common';
-import type { ImportedPage } from '../src/domain/import/imported-content';
-import { ImportRefused } from '../src/domain/import/imported-content';
+import { ImportRefused, type ImportedPage } from '@quire/formats';
 import { importWebsite } from '../src/domain/import/website-import';
-import { pageTreeFromPaths } from '../src/domain/import/page-tree';
-import { commonTitleSuffix, withoutSuffix } from '../src/domain/import/site-title';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type Route, type TestDeps } from './import-loopback-server';
 
 // A 20-page documentation site under /docs/ with header, nav and footer on every page.
@@ -191,41 +188,5 @@ describe('importWebsite', () => {
     const noRobots = await serve({ '/': { type: 'text/html', body: '<h1>Home</h1><p>x</p>' } });
     expect(await importWebsite(noRobots.url('/'), deps)).toMatchObject({ pages: [{ title: 'Home', markdown: 'x' }], totalResources: 1 });
     await noRobots.close();
-  });
-});
-
-describe('commonTitleSuffix', () => {
-  it('finds the site name most pages end with, and strips it only where it leaves a title', () => {
-    const titles = ['Install | Guide | Acme', 'Config | Guide | Acme', 'FAQ | Acme', 'Acme', 'Pricing — Acme'];
-    const suffix = commonTitleSuffix(titles);
-    expect(suffix).toBe(' | Acme');
-    expect(titles.map((t) => withoutSuffix(t, suffix))).toEqual(['Install | Guide', 'Config | Guide', 'FAQ', 'Acme', 'Pricing — Acme']);
-    expect(commonTitleSuffix(['One - A', 'Two - B', 'Three - C'])).toBeUndefined();
-    expect(commonTitleSuffix(['Solo | Site'])).toBeUndefined();
-    expect(withoutSuffix(' | Acme', ' | Acme')).toBe(' | Acme');
-  });
-});
-
-describe('pageTreeFromPaths', () => {
-  const page = (title: string) => ({ title, markdown: '', source: `https://x.test/${title}`, pages: [] as ImportedPage[] });
-  const at = (path: string, title: string) => ({ url: new URL(`https://x.test${path}`), page: page(title) });
-
-  it('nests by path under the nearest crawled ancestor; a start page that is not its directory index can parent', () => {
-    const tree = pageTreeFromPaths(
-      [
-        at('/docs/guide.html', 'Guide'),
-        at('/docs/guide/install.html', 'Install'),
-        at('/docs/other/', 'Other'),
-        at('/docs/other/a/b/c', 'C'),
-        at('/docs/x', 'X'),
-      ],
-      '/docs/',
-    );
-    expect(shape(tree)).toEqual([['Guide', ['Install']], ['Other', ['C']], 'X']);
-  });
-
-  it('keeps the site root start page childless and first', () => {
-    expect(shape(pageTreeFromPaths([at('/', 'Home'), at('/a', 'A'), at('/a/b/', 'B')], '/'))).toEqual(['Home', ['A', ['B']]]);
-    expect(pageTreeFromPaths([], '/')).toEqual([]);
   });
 });

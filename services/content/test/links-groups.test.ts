@@ -1,5 +1,4 @@
 import { RevisionIndex } from '../src/domain/content/content-refs';
-import { headingAnchors } from '../src/domain/links/heading-anchors';
 import {
   backlinkPages,
   brokenKeys,
@@ -87,12 +86,5 @@ describe('grouping links', () => {
     expect(backlinkPages(groups, { file: 'f1' }, order)).toEqual(['p1', 'p3']);
     expect(backlinkPages(groups, { page: 'p3' }, order)).toEqual(['p1', 'p2']);
     expect(backlinkPages(groups, { page: 'p2' }, order)).toEqual(['p1']);
-  });
-});
-
-describe('heading anchors', () => {
-  it('names ATX headings outside code, as documents anchor them', () => {
-    const markdown = ['# Set **up** now', 'text', '```', '# not a heading', '```', '## [Linked](x.md) title ##', '####### seven'].join('\n');
-    expect([...headingAnchors(markdown)]).toEqual(['set-up-now', 'linked-title']);
   });
 });

@@ -1,4 +1,5 @@
 import { blobKey, FsBlobStore, type PgliteDatabase } from '@quire/common';
+import type { ImportedContent } from '@quire/formats';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,8 +7,7 @@ import { collectUnusedContent } from '../src/domain/content/collect-unused';
 import { importContent, type ContentImportDeps } from '../src/domain/content/import-content';
 import { spaceHead } from '../src/domain/content/content-heads';
 import { loadRevision } from '../src/domain/content/read-content';
-import type { ImportedContent, Importer } from '../src/domain/import/imported-content';
-import { DEFAULT_IMPORT_LIMITS } from '../src/domain/import/imported-content';
+import { DEFAULT_IMPORT_LIMITS, type Importer } from '../src/domain/import/importer';
 import { createSpace } from '../src/domain/spaces';
 import { findSpaceById } from '../src/store/spaces.store';
 import { openContentDb, silentLogger } from './content-db';

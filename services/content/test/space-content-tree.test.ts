@@ -1,52 +1,12 @@
+import type { ImportedContent, ImportedPage } from '@quire/formats';
 import { applyImport, bodyHash } from '../src/domain/content/apply-import';
 import { RevisionIndex } from '../src/domain/content/content-refs';
-import { listTargets, rewriteTargets } from '../src/domain/content/link-targets';
 import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/domain/content/revision-tree';
-import { slugify, uniqueSlug } from '../src/domain/content/slugs';
-import type { ImportedContent, ImportedPage } from '../src/domain/import/imported-content';
 
 let counter = 0;
 const ctx = { newId: () => `id${++counter}`, now: new Date('2026-11-23T10:00:00Z') };
 const page = (title: string, source: string, markdown = '', pages: ImportedPage[] = []): ImportedPage => ({ title, source, markdown, pages });
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000100000000801060000000000000000', 'hex');
-
-describe('slugs', () => {
-  it('makes lowercase ASCII slugs and keeps them unique among siblings', () => {
-    expect(slugify('Getting Started — Ünïcode & more!')).toBe('getting-started-unicode-more');
-    expect(slugify('😀')).toBe('page');
-    expect(slugify('a'.repeat(300))).toHaveLength(100);
-    const taken = new Set<string>();
-    expect(['Intro', 'intro', 'INTRO'].map((t) => uniqueSlug(slugify(t), taken))).toEqual(['intro', 'intro-1', 'intro-2']);
-  });
-});
-
-describe('link targets', () => {
-  it('rewrites inline links, images, definitions, html and content-refs, never code', () => {
-    const markdown = [
-      'See [a](a.md "title") and ![img](<img one.png>) and `[not](code.md)`.',
-      '[ref]: b.md',
-      '<img src="c.png"> <a href="d.md">d</a>',
-      '{% content-ref url="e.md" %}',
-      '```',
-      '[fenced](f.md)',
-      '```',
-    ].join('\n');
-    expect(listTargets(markdown).map((t) => `${t.kind}:${t.target}`)).toEqual([
-      'link:a.md',
-      'image:img one.png',
-      'link:b.md',
-      'image:c.png',
-      'link:d.md',
-      'link:e.md',
-    ]);
-    const rewritten = rewriteTargets(markdown, (target) => `X/${target}`);
-    expect(rewritten).toContain('[a](X/a.md "title")');
-    expect(rewritten).toContain('![img](<X/img one.png>)');
-    expect(rewritten).toContain('`[not](code.md)`');
-    expect(rewritten).toContain('[fenced](f.md)');
-    expect(rewritten).toContain('[ref]: X/b.md');
-  });
-});
 
 describe('applyImport', () => {
   const imported: ImportedContent = {

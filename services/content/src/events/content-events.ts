@@ -20,7 +20,8 @@ export const ContentEvent = {
   customFieldUpdated: 'custom-field.updated',
   customFieldDeleted: 'custom-field.deleted',
   spaceCustomFieldsUpdated: 'space.custom-fields-updated',
-  // A new revision of a space's content (keyed by the space id): { spaceId, organizationId,
+  // A new revision of a space's content (keyed by the space id; payload built by
+  // domain/content/revision-created.ts): { spaceId, organizationId,
   // revisionId, parents, type, changedPageIds, current }. `current` is true when it became the
   // space's current revision (imports, merges), false for a change request's revision.
   revisionCreated: 'revision.created',

@@ -1,10 +1,9 @@
 import type { PresentedUser, Role, UrlBuilder } from '@quire/common';
+import { type JSONDocument, markdownToDocument } from '@quire/formats';
 import { mayDelete } from '../domain/comments/comments';
 import { allows } from '../policies/change-request.policy';
-import { markdownToDocument } from '../domain/document/markdown-to-document';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import type { StoredPage } from '../domain/content/revision-tree';
-import type { JSONDocument } from '../domain/document/document-nodes';
 import type { CommentRow, ReactionRow, ReplyRow } from '../store/comments.store';
 
 // Reference schemas: Comment (status always, trap T5), CommentReply, EmojiReaction.

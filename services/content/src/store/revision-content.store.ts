@@ -1,6 +1,6 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import type { TargetKind } from '@quire/formats';
 import type { RevisionTree, StoredFile } from '../domain/content/revision-tree';
-import type { TargetKind } from '../domain/content/link-targets';
 
 export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 

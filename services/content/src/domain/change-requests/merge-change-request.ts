@@ -1,4 +1,5 @@
 import { conflict, newId, notFound, type Logger, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import { advanceChangeRequest, changeRequestBase, lockChangeRequest, markChangeRequestMerged, type ChangeRequestRow } from '../../store/change-requests.store';
@@ -12,7 +13,7 @@ import {
   type RevisionRow,
 } from '../../store/revision-content.store';
 import { assertChangeRequestOpen, stillConflicted } from '../content/content-heads';
-import { listTargets } from '../content/link-targets';
+import { revisionCreatedPayload, type RevisionCreated } from '../content/revision-created';
 import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from '../merge/merge-revisions';
 import { changeRequestFacts } from './change-requests';
 
@@ -191,14 +192,14 @@ async function writeRevision(
 async function announceRevision(
   tx: SqlExecutor,
   target: ChangeRequestTarget,
-  revision: { revisionId: string; parents: string[]; type: 'merge' | 'update'; current: boolean; changedPageIds: string[] },
+  revision: Pick<RevisionCreated, 'revisionId' | 'parents' | 'type' | 'current' | 'changedPageIds'>,
   now: Date,
 ): Promise<void> {
-  await announce(
-    tx,
-    target.spaceId,
-    ContentEvent.revisionCreated,
-    { spaceId: target.spaceId, organizationId: target.organizationId, ...revision, changeRequestId: target.changeRequestId },
-    now,
-  );
+  const created = revisionCreatedPayload({
+    spaceId: target.spaceId,
+    organizationId: target.organizationId,
+    ...revision,
+    changeRequestId: target.changeRequestId,
+  });
+  await announce(tx, target.spaceId, ContentEvent.revisionCreated, created, now);
 }

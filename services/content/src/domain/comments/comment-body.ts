@@ -1,5 +1,5 @@
 import { badRequest } from '@quire/common';
-import { documentToMarkdown } from './document-to-markdown';
+import { documentToMarkdown } from '@quire/formats';
 
 /** A posted body (reference: Document): markdown as given, or a JSONDocument (the schema admits exactly one). */
 export interface PostedBody {

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { blobKey } from '@quire/common';
-import type { ImportedContent, ImportedFile, ImportedPage } from '../import/imported-content';
+import { type ImportedContent, type ImportedFile, type ImportedPage, rewriteTargets, slugify, uniqueFileName, uniqueSlug } from '@quire/formats';
 import { RevisionIndex } from './content-refs';
-import { rewriteTargets } from './link-targets';
-import { uniqueFileName, uniqueSlug, slugify } from './slugs';
 import type { RevisionTree, StoredFile, StoredPage } from './revision-tree';
 
 // Turns what an importer produced into the next revision's tree: new pages with slugs unique

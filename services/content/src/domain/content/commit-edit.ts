@@ -1,9 +1,10 @@
 import { newId, type SqlDatabase } from '@quire/common';
+import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import { findRevision, insertBodies, insertRevision } from '../../store/revision-content.store';
 import type { ContentHead } from './content-heads';
-import { listTargets } from './link-targets';
+import { revisionCreatedPayload } from './revision-created';
 import type { RevisionTree } from './revision-tree';
 
 /** What an edit makes of the revision it builds on. */
@@ -46,22 +47,17 @@ export async function commitEdit<D extends EditDraft>(
     );
     await insertRevision(tx, { id: revisionId, spaceId: head.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId }, at);
     await head.advance(tx, revisionId, draft.tree, at);
-    await announce(
-      tx,
-      head.spaceId,
-      ContentEvent.revisionCreated,
-      {
-        spaceId: head.spaceId,
-        organizationId: request.organizationId,
-        revisionId,
-        parents: [parent.id],
-        type: 'edits',
-        changedPageIds: draft.changedPageIds,
-        current: head.current,
-        ...(head.changeRequestId ? { changeRequestId: head.changeRequestId } : {}),
-      },
-      at,
-    );
+    const created = revisionCreatedPayload({
+      spaceId: head.spaceId,
+      organizationId: request.organizationId,
+      revisionId,
+      parents: [parent.id],
+      type: 'edits',
+      changedPageIds: draft.changedPageIds,
+      current: head.current,
+      changeRequestId: head.changeRequestId,
+    });
+    await announce(tx, head.spaceId, ContentEvent.revisionCreated, created, at);
     return { revisionId, draft };
   });
 }

@@ -1,4 +1,4 @@
-import type { ContentRef } from '../document/document-nodes';
+import { safeDecode, type ContentRef } from '@quire/formats';
 import { pagePaths, type RevisionTree, type StoredFile, type StoredPage } from './revision-tree';
 
 // How a stored body's link targets map onto its revision, the way GitBook's Git Sync lays content
@@ -72,13 +72,5 @@ export class RevisionIndex {
     while (common < fromDir.length && common < parts.length - 1 && fromDir[common] === parts[common]) common++;
     const relative = [...fromDir.slice(common).map(() => '..'), ...parts.slice(common)].join('/');
     return encodeURI(relative) + ('page' in to && to.anchor ? `#${to.anchor}` : '');
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }

@@ -1,6 +1,7 @@
 import { badRequest, blobKey, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
+import { ImportRefused, type ImportedContent } from '@quire/formats';
 import { touchBlobs } from '../../store/revision-content.store';
-import { ImportRefused, type ImportDeps, type ImportedContent, type ImportSource, type Importer } from '../import/imported-content';
+import type { ImportDeps, ImportSource, Importer } from '../import/importer';
 import { applyImport, type Placement } from './apply-import';
 import { commitEdit } from './commit-edit';
 import type { ContentHead } from './content-heads';

@@ -1,6 +1,5 @@
 import { notFound, type Cache, type SqlExecutor } from '@quire/common';
-import { markdownToDocument } from '../document/markdown-to-document';
-import type { ContentRef } from '../document/document-nodes';
+import { type ContentRef, markdownToDocument } from '@quire/formats';
 import { findBodies, findRevision, type RevisionRow } from '../../store/revision-content.store';
 import { RevisionIndex } from './content-refs';
 import type { StoredPage } from './revision-tree';

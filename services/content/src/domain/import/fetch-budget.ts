@@ -1,5 +1,5 @@
 import type { OutboundFetchOptions } from '@quire/common';
-import type { ImportLimits } from './imported-content';
+import type { ImportLimits } from './importer';
 
 /**
  * What is left of an import's byte and time allowance; every fetch of the import asks it for its

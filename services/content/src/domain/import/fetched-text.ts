@@ -1,5 +1,5 @@
 import type { OutboundResponse } from '@quire/common';
-import { ImportRefused } from './imported-content';
+import { ImportRefused } from '@quire/formats';
 
 // A fetched document as text. Importers of text formats refuse what is clearly something else
 // (an image, a PDF, a zip) rather than turning bytes into a page of mojibake.
@@ -32,31 +32,4 @@ function decode(body: Buffer, charset: string): string {
     // An unknown charset label: UTF-8 is the web's default and never throws (bad bytes become U+FFFD).
     return new TextDecoder('utf-8').decode(body);
   }
-}
-
-/** The last path segment of a URL without its extension, for a title when the document has none. */
-export function nameFromUrl(url: string, fallback = 'Untitled'): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return fallback;
-  }
-  const segment = parsed.pathname.split('/').filter(Boolean).pop();
-  const name = segment ? safeDecode(segment).replace(/\.[a-z0-9]{1,8}$/i, '') : parsed.hostname;
-  return clip(name.replace(/[\p{Cc}]+/gu, ' ').trim()) || fallback;
-}
-
-export function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/** Titles and names from the outside are capped (by code point: an astral character is never cut in half). */
-export function clip(text: string, max = 200): string {
-  const chars = Array.from(text);
-  return chars.length > max ? chars.slice(0, max).join('').trim() : text;
 }

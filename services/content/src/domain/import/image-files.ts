@@ -1,32 +1,13 @@
 import { OutboundError } from '@quire/common';
-import { imageSize } from 'image-size';
-import MarkdownIt from 'markdown-it';
-import { clip, safeDecode } from './fetched-text';
+import { fileName, imageContentType, imageTargets, type ImportedFile } from '@quire/formats';
 import { FetchBudget } from './fetch-budget';
-import type { ImportDeps, ImportedFile } from './imported-content';
+import type { ImportDeps } from './importer';
 
 // Images a fetched page references by URL, fetched into files so that the revision does not depend
 // on the original site staying up. An image that cannot be fetched stays a link (logged), it does
 // not fail the import.
 
-const parser = new MarkdownIt('commonmark', { html: true }).enable(['table']);
-type Token = ReturnType<MarkdownIt['parse']>[number];
-const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 const CONCURRENCY = 4;
-
-const SNIFFED_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  bmp: 'image/bmp',
-  ico: 'image/x-icon',
-  tiff: 'image/tiff',
-  avif: 'image/avif',
-  heif: 'image/heif',
-};
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/svg+xml': 'svg', 'image/x-icon': 'ico' };
 
 export interface PageImages {
   markdown: string;
@@ -38,21 +19,6 @@ export interface CollectedImages {
   files: ImportedFile[];
   /** Image URLs tried (fetched or failed), for `totalResources`. */
   attempted: number;
-}
-
-/** The image targets of a markdown body (markdown images and raw `<img>`), as written, in order. */
-export function imageTargets(markdown: string): string[] {
-  const targets: string[] = [];
-  const visit = (tokens: Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'image') targets.push(token.attrGet('src') ?? '');
-      else if (token.type === 'html_block' || token.type === 'html_inline')
-        for (const m of token.content.matchAll(IMG_SRC)) targets.push(m[1] ?? m[2] ?? m[3] ?? '');
-      if (token.children) visit(token.children);
-    }
-  };
-  visit(parser.parse(markdown, {}));
-  return targets.filter(Boolean);
 }
 
 /**
@@ -107,18 +73,6 @@ async function fetchImage(url: string, deps: ImportDeps, budget: FetchBudget): P
   }
 }
 
-/** The declared image/* type, or for an undeclared or octet-stream body the type its bytes show. */
-export function imageContentType(declared: string | null, body: Buffer): string | undefined {
-  const type = (declared ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type.startsWith('image/')) return type;
-  if (type !== '' && type !== 'application/octet-stream' && type !== 'binary/octet-stream') return undefined;
-  try {
-    return SNIFFED_TYPES[imageSize(body).type ?? ''];
-  } catch {
-    return undefined; // image-size throws on bytes it does not recognise
-  }
-}
-
 function absoluteHttpUrl(target: string, base: string): string | undefined {
   try {
     const url = new URL(target, base);
@@ -126,13 +80,4 @@ function absoluteHttpUrl(target: string, base: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The URL's last segment as a file name, with an extension matching the content type when it has none. */
-export function fileName(url: string, contentType: string): string {
-  const segment = safeDecode(new URL(url).pathname.split('/').pop() ?? '');
-  const name = clip(segment.replace(/[\p{Cc}/\\:*?"<>|]+/gu, '_').trim(), 100) || 'image';
-  if (/\.[a-z0-9]{1,5}$/i.test(name)) return name;
-  const subtype = EXTENSIONS[contentType] ?? contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') ?? 'bin';
-  return `${name}.${subtype.slice(0, 8)}`;
 }

@@ -1,6 +1,6 @@
 import { importDocx } from './docx-import';
 import { importHtml } from './html-import';
-import type { ImportSource, Importer } from './imported-content';
+import type { ImportSource, Importer } from './importer';
 import { importMarkdown } from './markdown-import';
 import { importWebsite } from './website-import';
 import { importZip } from './zip-import';

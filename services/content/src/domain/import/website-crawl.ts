@@ -1,10 +1,10 @@
-import { createDocument } from '@mixmark-io/domino';
 import { OutboundError } from '@quire/common';
+import { htmlLinks, ImportRefused } from '@quire/formats';
 import robotsParser from 'robots-parser';
 import { CrawlScope, pageKey } from './crawl-scope';
 import { responseText } from './fetched-text';
 import type { FetchBudget } from './fetch-budget';
-import { type ImportDeps, type ImportLimits, ImportRefused } from './imported-content';
+import type { ImportDeps, ImportLimits } from './importer';
 
 // A breadth-first crawl of one site section, bounded by pages, depth, bytes and time (the limits),
 // polite by robots.txt. A page that fails is logged and skipped; only the start page's failure
@@ -161,28 +161,10 @@ async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budge
   }
 }
 
-/** The crawl's next URLs from a page's links (navigation included: that is how a site's pages are found). */
+/** The crawl's next URLs from a page's links. */
 function links(html: string, pageUrl: string, scope: CrawlScope): URL[] {
-  const document = createDocument(html, true);
-  const baseHref = document.querySelector('base[href]')?.getAttribute('href');
-  const base = baseHref ? sameOrigin(baseHref, pageUrl) : pageUrl;
-  const found: URL[] = [];
-  for (const anchor of Array.from(document.querySelectorAll('a[href]'))) {
-    if (/\bnofollow\b/i.test(anchor.getAttribute('rel') ?? '')) continue;
-    const url = scope.follow(anchor.getAttribute('href') ?? '', base);
-    if (url) found.push(url);
-  }
-  return found;
-}
-
-/** A `<base href>` on the page's own origin, else the page's URL. */
-function sameOrigin(href: string, pageUrl: string): string {
-  try {
-    const url = new URL(href, pageUrl);
-    return url.origin === new URL(pageUrl).origin ? url.href : pageUrl;
-  } catch {
-    return pageUrl;
-  }
+  const { base, hrefs } = htmlLinks(html, pageUrl);
+  return hrefs.map((href) => scope.follow(href, base)).filter((url): url is URL => url !== undefined);
 }
 
 /**

@@ -1,5 +1,5 @@
+import type { TargetKind } from '@quire/formats';
 import type { RevisionIndex } from '../content/content-refs';
-import type { TargetKind } from '../content/link-targets';
 
 // What each link written in a revision's pages points at (issue #13, spec "Content link item"):
 // a page (or an anchor in one), a file, another space, an outside URL, or nothing (broken). A

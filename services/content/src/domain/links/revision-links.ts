@@ -1,7 +1,7 @@
 import type { Cache, SqlExecutor } from '@quire/common';
+import { headingAnchors } from '@quire/formats';
 import { findBodies, findBodyLinks } from '../../store/revision-content.store';
 import { cachedText, type LoadedRevision } from '../content/read-content';
-import { headingAnchors } from './heading-anchors';
 import { groupLinks, type LinkGroup } from './link-groups';
 import { pageLinks, pagesWithAnchorTargets } from './link-targets-of-revision';
 

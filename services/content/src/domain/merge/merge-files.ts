@@ -1,5 +1,5 @@
+import { uniqueFileName } from '@quire/formats';
 import type { StoredFile } from '../content/revision-tree';
-import { uniqueFileName } from '../content/slugs';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { sameValue } from './page-fields';
 

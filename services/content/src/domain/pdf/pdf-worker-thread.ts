@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { renderPdf } from '@quire/formats';
 import { RevisionIndex } from '../content/content-refs';
 import type { PdfJob } from './pdf-worker';
-import { renderPdf } from './revision-pdf';
 
 // The worker side of pdf-worker.ts: renders one job and posts the bytes back.
 const job = workerData as PdfJob;

@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { serviceUnavailable, type BlobStore } from '@quire/common';
+import { listTargets, PDF_LIMITS, type PdfPage } from '@quire/formats';
 import type { LoadedRevision } from '../content/read-content';
-import { listTargets } from '../content/link-targets';
-import { PDF_LIMITS } from './pdf-limits';
-import type { PdfPage } from './revision-pdf';
 
 // Rendering a PDF is CPU work of seconds (pdfmake lays out every line): it runs in a worker
 // thread so the service keeps answering other requests meanwhile. The worker gets plain data —

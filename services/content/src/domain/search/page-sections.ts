@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { anchorOf } from '../document/markdown-to-document';
+import { anchorOf } from '@quire/formats';
 
 // What search indexes of a page (issue #13): the page's title and description as its first
 // section, then one section per heading whose body is the text up to the next heading. Bodies are

@@ -1,5 +1,5 @@
 import { badRequest, httpUrl, pageQuery, queryBoolean, resourceId, z } from '@quire/common';
-import { IMPORT_SOURCES } from '../../domain/import/imported-content';
+import { IMPORT_SOURCES } from '../../domain/import/importer';
 
 // Space content requests (reference: getCurrentRevision, listPages, getPageById, listFiles,
 // getFileById, getRevisionById…, importContent, importContentInPageById).

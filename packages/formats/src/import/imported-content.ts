@@ -1,11 +1,5 @@
-import type { Logger, OutboundFetcher } from '@quire/common';
-
 // What every importer produces and what the revision writer consumes: a page tree with markdown
 // bodies and the files those bodies use. Importers know nothing of revisions, ids or slugs.
-
-/** The sources Quire imports (the reference's enum also lists confluence, github-wiki, notion, google-docs). */
-export const IMPORT_SOURCES = ['markdown', 'html', 'zip', 'docx', 'website'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
 export interface ImportedPage {
   /** Never empty (the reference's `title` has minLength 1). */
@@ -38,39 +32,15 @@ export interface ImportedContent {
   totalResources: number;
 }
 
-/** Every limit an import runs under; the defaults are documented in docs/content.md. */
-export interface ImportLimits {
-  /** Bytes of one fetched document or file. */
-  maxFetchBytes: number;
-  fetchTimeoutMs: number;
-  /** Zip: entries and total uncompressed bytes. */
+/** What reading an archive (a zip, a .docx) may inflate: entries and uncompressed bytes. */
+export interface ArchiveLimits {
   maxZipEntries: number;
   maxZipBytes: number;
-  /** Website crawl. */
-  maxCrawlPages: number;
-  maxCrawlDepth: number;
-  maxCrawlBytes: number;
-  maxCrawlMs: number;
-  /** Images fetched by URL for one import. */
-  maxImages: number;
 }
 
-export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
-  maxFetchBytes: 50 * 1024 * 1024,
-  fetchTimeoutMs: 15_000,
-  maxZipEntries: 5_000,
-  maxZipBytes: 200 * 1024 * 1024,
-  maxCrawlPages: 200,
-  maxCrawlDepth: 5,
-  maxCrawlBytes: 100 * 1024 * 1024,
-  maxCrawlMs: 20_000,
-  maxImages: 500,
-};
-
-export interface ImportDeps {
-  fetcher: Pick<OutboundFetcher, 'fetch'>;
-  limits: ImportLimits;
-  log: Logger;
+/** Where converters report what they skipped (a pino logger fits). */
+export interface Warnings {
+  warn(details: Record<string, unknown>, message: string): void;
 }
 
 /** A reason the import cannot be done with this input (answered 400 with the message; nothing imported). */
@@ -80,5 +50,3 @@ export class ImportRefused extends Error {
     this.name = 'ImportRefused';
   }
 }
-
-export type Importer = (url: string, deps: ImportDeps) => Promise<ImportedContent>;

@@ -1,6 +1,6 @@
 import { pdfLines, pdfPages } from '../../../test/support/pdf-text';
 import { crc32, deflateSync } from 'node:zlib';
-import { renderPdf, type PdfSource } from '../src/domain/pdf/revision-pdf';
+import { renderPdf, type PdfSource } from '../src/pdf/render-pdf';
 
 // The PDF export read back as text: what a reader of the exported change request would see.
 
@@ -142,6 +142,68 @@ describe('renderPdf', () => {
     expect(out.toString('latin1')).not.toContain('/Subtype /Image');
     expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: gif]'));
     expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: bomb]'));
+  });
+
+  it('lays out every block of the page document: details, steppers, embeds, content refs, code titles, deep headings, HTML', async () => {
+    const markdown = [
+      '#### Fourth level heading',
+      '',
+      'Soft',
+      'wrapped line.',
+      '',
+      '<details>',
+      '<summary>More details</summary>',
+      '',
+      'Hidden body.',
+      '',
+      '</details>',
+      '',
+      '{% stepper %}',
+      '{% step %}',
+      'First step text.',
+      '{% endstep %}',
+      '{% endstepper %}',
+      '',
+      '{% embed url="https://example.test/video" %}',
+      '',
+      '{% content-ref url="https://example.test/page" %}',
+      '{% endcontent-ref %}',
+      '',
+      '{% code title="server.js" %}',
+      '```js',
+      'listen(8080);',
+      '```',
+      '{% endcode %}',
+      '',
+      '<div>Raw <b>html</b> block</div>',
+      '',
+      '3. third',
+      '4. fourth',
+      '',
+      '| H1 | H2 |',
+      '| -- | -- |',
+      '| **bold cell** | [link cell](https://example.test) |',
+    ].join('\n');
+    const text = pdfPages(await renderPdf(source([{ id: 'p', title: 'Blocks', depth: 0, markdown }])))[0] as string;
+    for (const expected of [
+      'Fourth level heading',
+      'Soft wrapped line.',
+      'More details',
+      'Hidden body.',
+      'First step text.',
+      'https://example.test/video',
+      'https://example.test/page',
+      'server.js',
+      'listen(8080);',
+      'Raw html block',
+      'third',
+      'fourth',
+      'H2',
+      'bold cell',
+      'link cell',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 
   it('renders or fails cleanly, in bounded time, on hostile bodies', async () => {

@@ -1,4 +1,4 @@
-import { htmlToMarkdown } from '../src/domain/import/html-to-markdown';
+import { htmlToMarkdown } from '../src/import/html-to-markdown';
 
 describe('htmlToMarkdown', () => {
   it('keeps the main content and drops the page chrome', () => {

@@ -1,8 +1,9 @@
 // What one PDF export may cost. A revision's bodies and files are written by its editors, so a
 // body or an image can be hostile; these caps keep one export's memory and time bounded, and
 // what they cut is said in the PDF, never dropped silently. pdfmake lays out about 10,000 words
-// a second here (in a worker thread, pdf-worker.ts): `documentChars` bounds the layout work, and
-// the worker's time limit bounds the rest (a 100-page revision of ordinary pages takes seconds).
+// a second here (in content's worker thread, domain/pdf/pdf-worker.ts): `documentChars` bounds
+// the layout work, and the worker's time limit bounds the rest (a 100-page revision of ordinary
+// pages takes seconds).
 
 export const PDF_LIMITS = {
   /** Characters of one page body laid out; the rest is replaced by a note. */

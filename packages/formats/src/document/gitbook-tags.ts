@@ -103,3 +103,14 @@ function close(stack: Open[], name: string, flush: (frame: Open) => void): void 
   flush(parent);
   parent.children.push({ kind: 'tag', name, attrs: frame.attrs, children: frame.children });
 }
+
+/** All the markdown inside some segments, tags left out, without recursion (depth is unbounded). */
+export function segmentsText(segments: Segment[]): string {
+  const texts: string[] = [];
+  const pending: Segment[] = [...segments].reverse();
+  for (let segment = pending.pop(); segment; segment = pending.pop()) {
+    if (segment.kind === 'markdown') texts.push(segment.text);
+    else pending.push(...[...segment.children].reverse());
+  }
+  return texts.join('\n\n');
+}

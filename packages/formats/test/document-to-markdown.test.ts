@@ -1,6 +1,5 @@
-import { commentMarkdown } from '../src/domain/comments/comment-body';
-import { documentToMarkdown } from '../src/domain/comments/document-to-markdown';
-import { markdownToDocument } from '../src/domain/document/markdown-to-document';
+import { documentToMarkdown } from '../src/document/document-to-markdown';
+import { markdownToDocument } from '../src/document/markdown-to-document';
 
 // A comment posted as a JSONDocument is stored as markdown: converting back must give the same
 // document (what the reviewer wrote survives), and hostile documents must not break the post.
@@ -54,12 +53,5 @@ describe('documentToMarkdown', () => {
     let node: Record<string, unknown> = { object: 'text', leaves: [{ object: 'leaf', text: 'deep', marks: [] }] };
     for (let i = 0; i < 10_000; i++) node = { object: 'block', type: 'blockquote', nodes: [node] };
     expect(typeof documentToMarkdown({ nodes: [node] })).toBe('string');
-  });
-});
-
-describe('commentMarkdown', () => {
-  it('keeps markdown as given and refuses a document with no text', () => {
-    expect(commentMarkdown({ markdown: 'as *is*' })).toBe('as *is*');
-    expect(() => commentMarkdown({ document: { nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] } })).toThrow(/body\.document/);
   });
 });

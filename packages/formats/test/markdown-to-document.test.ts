@@ -1,5 +1,5 @@
-import { markdownToDocument } from '../src/domain/document/markdown-to-document';
-import type { DocumentBlock, JSONDocument } from '../src/domain/document/document-nodes';
+import { markdownToDocument } from '../src/document/markdown-to-document';
+import type { DocumentBlock, JSONDocument } from '../src/document/document-nodes';
 import { validateSchema } from '../../../test/support/reference';
 
 // The converter corpus: every GFM construct and GitBook block Quire supports becomes a document the
@@ -152,5 +152,27 @@ describe('markdownToDocument blocks', () => {
     const text = JSON.stringify(doc);
     expect(text).toContain('"page":"page-other.md"');
     expect(text).toContain('"file":"file-pic.png"');
+  });
+});
+
+describe('markdownToDocument options', () => {
+  it('keeps a soft line break as a newline, or as what `softBreak` says', () => {
+    const text = (doc: JSONDocument) => (doc.nodes[0]?.nodes?.[0] as { leaves: { text: string }[] }).leaves[0]?.text;
+    expect(text(markdownToDocument('one\ntwo  \nthree'))).toBe('one\ntwo\nthree');
+    expect(text(markdownToDocument('one\ntwo  \nthree', { softBreak: ' ' }))).toBe('one two\nthree');
+  });
+
+  it('leaves blocks where the markdown nests them with `fit: false`', () => {
+    const markdown = CORPUS.hintWithCode as string;
+    expect(nodesOfType(markdownToDocument(markdown).nodes, 'code')).toEqual([]);
+    expect(nodesOfType(markdownToDocument(markdown, { fit: false }).nodes, 'code')).toHaveLength(1);
+  });
+
+  it('converts tags nested thousands deep without running out of stack, keeping their text', () => {
+    const markdown = `${'{% hint %}\n'.repeat(5_000)}inside\n${'{% endhint %}\n'.repeat(5_000)}`;
+    const document = markdownToDocument(markdown);
+    expect(JSON.stringify(document)).toContain('inside');
+    expect(nodesOfType(document.nodes, 'hint').length).toBeLessThanOrEqual(32);
+    expect(validateSchema('JSONDocument', document)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { clip } from './fetched-text';
+import { clip } from './names';
 
 // GitBook shows a page's title above its body, so an imported page whose body opens with its
 // title as a heading would show it twice: the opening heading becomes the title instead.

@@ -15,14 +15,26 @@ import {
   type JSONDocument,
   type MarkType,
 } from './document-nodes';
-import { splitGitBookTags, type Segment } from './gitbook-tags';
+import { segmentsText, splitGitBookTags, type Segment } from './gitbook-tags';
 
 export interface ConvertOptions {
   /** Turns a link or image target into a content reference (pages, files); default: a URL reference. */
   resolveRef?: (target: string, kind: 'link' | 'image') => ContentRef;
+  /** What a soft line break (a newline inside a paragraph) becomes: `\n` by default, as the editor keeps it; `' '` on paper. */
+  softBreak?: string;
+  /**
+   * Whether blocks are made valid for where they stand (`fitBlocks`, the default). A renderer that
+   * is not bound by the reference (the PDF) passes false and gets blocks where the markdown nests them.
+   */
+  fit?: boolean;
 }
 
 const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
+/**
+ * GitBook tags nested deeper than this give their inner text only (as markdown, no blocks for the
+ * tags): conversion recurses once per tag level, and no page nests blocks this deep on purpose.
+ */
+const MAX_TAG_DEPTH = 32;
 const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
@@ -32,16 +44,19 @@ type Token = ReturnType<MarkdownIt['parse']>[number];
  * below level 3, nesting the model forbids) is degraded to a valid neighbour, never dropped.
  */
 export function markdownToDocument(markdown: string, options: ConvertOptions = {}): JSONDocument {
-  const converter = new Converter(options.resolveRef ?? ((url) => ({ kind: 'url', url })));
-  const blocks = converter.segments(splitGitBookTags(markdown));
-  return { object: 'document', data: {}, nodes: fitBlocks(blocks, ADMITS.document as ReadonlySet<string>) };
+  const converter = new Converter(options.resolveRef ?? ((url) => ({ kind: 'url', url })), options.softBreak ?? '\n');
+  const blocks = converter.segments(splitGitBookTags(markdown), 0);
+  return { object: 'document', data: {}, nodes: options.fit === false ? blocks : fitBlocks(blocks, ADMITS.document as ReadonlySet<string>) };
 }
 
 class Converter {
-  constructor(private readonly resolveRef: (target: string, kind: 'link' | 'image') => ContentRef) {}
+  constructor(
+    private readonly resolveRef: (target: string, kind: 'link' | 'image') => ContentRef,
+    private readonly softBreak: string,
+  ) {}
 
-  segments(segments: Segment[]): DocumentBlock[] {
-    return segments.flatMap((s) => (s.kind === 'markdown' ? this.markdown(s.text) : this.tag(s)));
+  segments(segments: Segment[], depth: number): DocumentBlock[] {
+    return segments.flatMap((s) => (s.kind === 'markdown' ? this.markdown(s.text) : this.tag(s, depth)));
   }
 
   private markdown(text: string): DocumentBlock[] {
@@ -49,8 +64,9 @@ class Converter {
     return this.blocks(tokens, 0, tokens.length);
   }
 
-  private tag(tag: Extract<Segment, { kind: 'tag' }>): DocumentBlock[] {
-    const inner = () => this.segments(tag.children);
+  private tag(tag: Extract<Segment, { kind: 'tag' }>, depth: number): DocumentBlock[] {
+    if (depth >= MAX_TAG_DEPTH) return this.markdown(segmentsText(tag.children));
+    const inner = () => this.segments(tag.children, depth + 1);
     switch (tag.name) {
       case 'hint':
         return [{ object: 'block', type: 'hint', data: { style: HINT_STYLES.has(tag.attrs.style ?? '') ? tag.attrs.style : 'info' }, nodes: inner() }];
@@ -61,7 +77,12 @@ class Converter {
           {
             object: 'block',
             type: 'tabs',
-            nodes: items.map((t) => ({ object: 'block', type: 'tabs-item', data: { title: t.attrs.title ?? '' }, nodes: this.segments(t.children) })),
+            nodes: items.map((t) => ({
+              object: 'block',
+              type: 'tabs-item',
+              data: { title: t.attrs.title ?? '' },
+              nodes: this.segments(t.children, depth + 1),
+            })),
           },
         ];
       }
@@ -72,7 +93,7 @@ class Converter {
           {
             object: 'block',
             type: 'stepper',
-            nodes: steps.map((s) => ({ object: 'block', type: 'stepper-step', data: {}, nodes: this.segments(s.children) })),
+            nodes: steps.map((s) => ({ object: 'block', type: 'stepper-step', data: {}, nodes: this.segments(s.children, depth + 1) })),
           },
         ];
       }
@@ -274,6 +295,8 @@ class Converter {
           pushText(token.content);
           break;
         case 'softbreak':
+          pushText(this.softBreak);
+          break;
         case 'hardbreak':
           pushText('\n');
           break;

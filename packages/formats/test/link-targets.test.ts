@@ -1,0 +1,40 @@
+import { listTargets, rewriteTargets } from '../src/markdown/link-targets';
+import { slugify, uniqueSlug } from '../src/markdown/slugs';
+
+describe('slugs', () => {
+  it('makes lowercase ASCII slugs and keeps them unique among siblings', () => {
+    expect(slugify('Getting Started — Ünïcode & more!')).toBe('getting-started-unicode-more');
+    expect(slugify('😀')).toBe('page');
+    expect(slugify('a'.repeat(300))).toHaveLength(100);
+    const taken = new Set<string>();
+    expect(['Intro', 'intro', 'INTRO'].map((t) => uniqueSlug(slugify(t), taken))).toEqual(['intro', 'intro-1', 'intro-2']);
+  });
+});
+
+describe('link targets', () => {
+  it('rewrites inline links, images, definitions, html and content-refs, never code', () => {
+    const markdown = [
+      'See [a](a.md "title") and ![img](<img one.png>) and `[not](code.md)`.',
+      '[ref]: b.md',
+      '<img src="c.png"> <a href="d.md">d</a>',
+      '{% content-ref url="e.md" %}',
+      '```',
+      '[fenced](f.md)',
+      '```',
+    ].join('\n');
+    expect(listTargets(markdown).map((t) => `${t.kind}:${t.target}`)).toEqual([
+      'link:a.md',
+      'image:img one.png',
+      'link:b.md',
+      'image:c.png',
+      'link:d.md',
+      'link:e.md',
+    ]);
+    const rewritten = rewriteTargets(markdown, (target) => `X/${target}`);
+    expect(rewritten).toContain('[a](X/a.md "title")');
+    expect(rewritten).toContain('![img](<X/img one.png>)');
+    expect(rewritten).toContain('`[not](code.md)`');
+    expect(rewritten).toContain('[fenced](f.md)');
+    expect(rewritten).toContain('[ref]: X/b.md');
+  });
+});

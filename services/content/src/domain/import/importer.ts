@@ -1,0 +1,43 @@
+import type { Logger, OutboundFetcher } from '@quire/common';
+import type { ArchiveLimits, ImportedContent } from '@quire/formats';
+
+// What an importer is: a fetch of `url` through the outbound policy, then a conversion by
+// @quire/formats into the pages and files the revision writer consumes.
+
+/** The sources Quire imports (the reference's enum also lists confluence, github-wiki, notion, google-docs). */
+export const IMPORT_SOURCES = ['markdown', 'html', 'zip', 'docx', 'website'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** Every limit an import runs under; the defaults are documented in docs/content.md. */
+export interface ImportLimits extends ArchiveLimits {
+  /** Bytes of one fetched document or file. */
+  maxFetchBytes: number;
+  fetchTimeoutMs: number;
+  /** Website crawl. */
+  maxCrawlPages: number;
+  maxCrawlDepth: number;
+  maxCrawlBytes: number;
+  maxCrawlMs: number;
+  /** Images fetched by URL for one import. */
+  maxImages: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  maxFetchBytes: 50 * 1024 * 1024,
+  fetchTimeoutMs: 15_000,
+  maxZipEntries: 5_000,
+  maxZipBytes: 200 * 1024 * 1024,
+  maxCrawlPages: 200,
+  maxCrawlDepth: 5,
+  maxCrawlBytes: 100 * 1024 * 1024,
+  maxCrawlMs: 20_000,
+  maxImages: 500,
+};
+
+export interface ImportDeps {
+  fetcher: Pick<OutboundFetcher, 'fetch'>;
+  limits: ImportLimits;
+  log: Logger;
+}
+
+export type Importer = (url: string, deps: ImportDeps) => Promise<ImportedContent>;
