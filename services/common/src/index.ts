@@ -19,6 +19,7 @@ export * from './cache/cache';
 export { MemoryCache } from './cache/memory';
 export { RedisCache } from './cache/redis';
 export * from './outbox/outbox';
+export * from './events';
 export { OutboxRelay } from './outbox/relay';
 export * from './outbox/sweeper';
 export { idempotentConsumer } from './outbox/consumer';
