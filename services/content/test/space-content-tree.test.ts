@@ -1,7 +1,7 @@
 import { applyImport, bodyHash } from '../src/domain/content/apply-import';
 import { RevisionIndex } from '../src/domain/content/content-refs';
 import { listTargets, rewriteTargets } from '../src/domain/content/link-targets';
-import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/domain/content/revision-tree';
+import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/model/revision-tree';
 import { slugify, uniqueSlug } from '../src/domain/content/slugs';
 import type { ImportedContent, ImportedPage } from '../src/domain/import/imported-content';
 

@@ -3,7 +3,7 @@ import { mayDelete } from '../domain/comments/comments';
 import { allows } from '../policies/change-request.policy';
 import { markdownToDocument } from '../domain/document/markdown-to-document';
 import type { RevisionIndex } from '../domain/content/content-refs';
-import type { StoredPage } from '../domain/content/revision-tree';
+import type { StoredPage } from '../model/revision-tree';
 import type { JSONDocument } from '../domain/document/document-nodes';
 import type { CommentRow, ReactionRow, ReplyRow } from '../store/comments.store';
 

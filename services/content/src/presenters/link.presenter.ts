@@ -1,7 +1,7 @@
 import { internalError } from '@quire/common';
 import type { LoadedRevision } from '../domain/content/read-content';
 import type { LinkGroup } from '../domain/links/link-groups';
-import type { LinkedObjects } from '../domain/links/linked-objects';
+import type { LinkedObjects } from './linked-objects';
 import { presentFile, presentPage, type ContentUrls } from './revision.presenter';
 
 // Reference schemas: ContentReferenceUsage (link items) and ContentLocation (backlink items).

@@ -1,6 +1,6 @@
 import { signUrlPath, type UrlBuilder } from '@quire/common';
 import type { RevisionIndex } from '../domain/content/content-refs';
-import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../domain/content/revision-tree';
+import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';
 import type { JSONDocument } from '../domain/document/document-nodes';
 import type { RevisionRow } from '../store/revision-content.store';
 

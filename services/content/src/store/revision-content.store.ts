@@ -1,6 +1,6 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
-import type { RevisionTree, StoredFile } from '../domain/content/revision-tree';
-import type { TargetKind } from '../domain/content/link-targets';
+import type { RevisionTree, StoredFile } from '../model/revision-tree';
+import type { TargetKind } from '../model/link-target';
 
 export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 

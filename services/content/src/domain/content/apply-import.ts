@@ -5,7 +5,7 @@ import type { ImportedContent, ImportedFile, ImportedPage } from '../import/impo
 import { RevisionIndex } from './content-refs';
 import { rewriteTargets } from './link-targets';
 import { uniqueFileName, uniqueSlug, slugify } from './slugs';
-import type { RevisionTree, StoredFile, StoredPage } from './revision-tree';
+import type { RevisionTree, StoredFile, StoredPage } from '../../model/revision-tree';
 
 // Turns what an importer produced into the next revision's tree: new pages with slugs unique
 // among their siblings, files deduplicated by content, and every link between imported pages and

@@ -3,7 +3,9 @@
 // left alone; inline links and images, reference definitions, HTML `href`/`src` and GitBook's
 // `{% content-ref url="…" %}` are targets.
 
-export type TargetKind = 'link' | 'image';
+import type { TargetKind } from '../../model/link-target';
+
+export type { TargetKind };
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const INLINE = /(!?)\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*)\)/g;

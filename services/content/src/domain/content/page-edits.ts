@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '@quire/common';
 import type { EditDraft } from './commit-edit';
-import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from './revision-tree';
+import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../model/revision-tree';
 import { uniqueSlug } from './slugs';
 
 // Page edits a change request takes besides imports (Quire companions of the reference, which

@@ -3,7 +3,7 @@ import { markdownToDocument } from '../document/markdown-to-document';
 import type { ContentRef } from '../document/document-nodes';
 import { findBodies, findRevision, type RevisionRow } from '../../store/revision-content.store';
 import { RevisionIndex } from './content-refs';
-import type { StoredPage } from './revision-tree';
+import type { StoredPage } from '../../model/revision-tree';
 
 export interface LoadedRevision {
   revision: RevisionRow;

@@ -1,3 +1,4 @@
+import type { ContentRef } from '../../model/content-ref';
 // GitBook's JSONDocument (the reference's Document* schemas), as far as Quire emits it, and the
 // builders every converter uses so that required fields (`marks`, `data`, `isVoid`) are never missed.
 
@@ -19,8 +20,7 @@ export interface DocumentText {
   leaves: DocumentLeaf[];
 }
 
-export type ContentRef =
-  { kind: 'url'; url: string } | { kind: 'page'; page: string } | { kind: 'anchor'; anchor: string; page?: string } | { kind: 'file'; file: string };
+export type { ContentRef };
 
 export interface DocumentInline {
   object: 'inline';

@@ -1,4 +1,4 @@
-import type { StoredFile } from '../content/revision-tree';
+import type { StoredFile } from '../../model/revision-tree';
 import { uniqueFileName } from '../content/slugs';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { sameValue } from './page-fields';

@@ -1,5 +1,5 @@
 import { bodyHash } from '../content/apply-import';
-import type { RevisionTree, StoredPage } from '../content/revision-tree';
+import type { RevisionTree, StoredPage } from '../../model/revision-tree';
 import { uniqueSlug } from '../content/slugs';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { mergeFiles } from './merge-files';

@@ -1,7 +1,7 @@
 import type { BlobStore, SqlExecutor } from '@quire/common';
 import { findBodies } from '../../store/revision-content.store';
 import { pageIn, type LoadedRevision } from '../content/read-content';
-import { childrenByParent, subtreeIds, type StoredPage } from '../content/revision-tree';
+import { childrenByParent, subtreeIds, type StoredPage } from '../../model/revision-tree';
 import { markdownToPdf, note, styledText, type ImageSlot } from './markdown-to-pdf';
 import { ImageBudget } from './pdf-images';
 import { PDF_LIMITS } from './pdf-limits';

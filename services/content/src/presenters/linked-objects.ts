@@ -1,11 +1,12 @@
 import type { IdentityClient, Role, SqlExecutor, UrlBuilder } from '@quire/common';
 import { isRole } from '@quire/common';
-import { levelOnContent } from '../../policies/content.policy';
-import { presentSpace, type PresentedSpace } from '../../presenters/space.presenter';
-import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../../store/spaces.store';
+import { levelOnContent } from '../policies/content.policy';
+import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../store/spaces.store';
+import { presentSpace, type PresentedSpace } from './space.presenter';
 
 // The full objects link items embed (reference: ContentLocation embeds Organization and Space),
-// fetched once per kind per answer: one GetOrganizations call to identity, one spaces query.
+// fetched once per kind per answer: one GetOrganizations call to identity, one spaces query, and
+// presented for the caller (a presenter: it sets what the caller may see of each space).
 
 /** The reference's Organization as identity presents it for the caller. */
 export type PresentedOrganization = Record<string, unknown> & { id: string };

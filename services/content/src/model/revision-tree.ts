@@ -1,4 +1,4 @@
-import type { ContentRef } from '../document/document-nodes';
+import type { ContentRef } from './content-ref';
 
 // A revision's content as stored: one immutable manifest per revision (the page tree and the file
 // list), with page bodies and file bytes kept apart and shared by content hash. A revision that
