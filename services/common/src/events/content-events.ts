@@ -129,6 +129,7 @@ export const contentEvents = defineTopic(CONTENT_TOPIC, 'the id of the space, co
   }),
   [ContentEvent.changeRequestMerged]: z.object({
     ...changeRequestFacts,
+    status: z.literal('merged'),
     revisionMerged: z.string().describe("main's new revision"),
     mergedBy: z.string(),
   }),
