@@ -2,6 +2,7 @@
 // Prettier's job (.prettierrc.json); `npm run lint` runs both checks and is part of `npm test`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layers from './eslint.layers.cjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'proto/src/gen/**', '.infra/**', 'data/**', 'coverage/**'] },
@@ -23,7 +24,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.js', '*.js', '*.mjs', 'deploy/**/*.js'],
+    files: ['bench/**/*.js', '*.js', '*.cjs', '*.mjs', 'deploy/**/*.js'],
     extends: [js.configs.recommended],
     languageOptions: {
       sourceType: 'commonjs',
@@ -46,4 +47,6 @@ export default tseslint.config(
     },
   },
   { files: ['*.mjs'], languageOptions: { sourceType: 'module' } },
+  // The layers inside each service and the walls between packages (eslint.layers.cjs, docs/conventions.md).
+  ...layers.layerRules,
 );

@@ -1,4 +1,4 @@
-import { COMMON_MIGRATIONS_DIR, createLogger, enqueueEvent, migrate, OutboxRelay, PostgresDatabase, type BusMessage, type MessageBus } from '@quire/common';
+import { COMMON_MIGRATIONS_DIR, createLogger, enqueueRawEvent, migrate, OutboxRelay, PostgresDatabase, type BusMessage, type MessageBus } from '@quire/common';
 import { recreateDatabase } from '../support/infra';
 
 // The relay holds its locks while it publishes (relay.ts says why). What that costs on the real
@@ -36,7 +36,7 @@ describe('outbox relay locks on PostgreSQL', () => {
   });
 
   it('lets writers commit and a second relay skip its pass while a publish is stalled, in order', async () => {
-    await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'first', type: 'x', data: {} }));
+    await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key: 'first', type: 'x', data: {} }));
     const bus = new StalledBus();
     const relay = new OutboxRelay(db, bus, logger);
     const publishing = relay.publishPending();
@@ -44,7 +44,7 @@ describe('outbox relay locks on PostgreSQL', () => {
 
     // Were the writer or the second relay to wait on the lock, they would wait for ever: the
     // stalled publish is released only after both.
-    await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'second', type: 'x', data: {} }));
+    await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key: 'second', type: 'x', data: {} }));
 
     // Another replica's relay skips its pass instead of waiting, or overtaking "first".
     const otherBus = {

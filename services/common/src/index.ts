@@ -19,6 +19,7 @@ export * from './cache/cache';
 export { DEFAULT_MEMORY_CACHE_MAX_BYTES, MemoryCache, type MemoryCacheOptions } from './cache/memory';
 export { RedisCache } from './cache/redis';
 export * from './outbox/outbox';
+export * from './events';
 export { OutboxRelay } from './outbox/relay';
 export * from './outbox/sweeper';
 export { idempotentConsumer } from './outbox/consumer';

@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
-import type { EventEnvelope, MessageBus } from './bus/bus';
-import { parseEnvelope } from './bus/bus';
+import type { MessageBus } from './bus/bus';
+import { identityEvents, type IdentityEventEnvelope } from './events/identity-events';
+import { parseEvent } from './events/event-schema';
+import { IDENTITY_TOPIC } from './events/topics';
 import type { IdentityClient } from './grpc/clients';
 import type { Logger } from './logger';
 import { TtlCache } from './ttl-cache';
@@ -10,10 +12,6 @@ export interface Membership {
   organizationExists: boolean;
   role: Role | null;
 }
-
-/** Identity's topic and the member events that change someone's access. */
-export const IDENTITY_EVENTS_TOPIC = 'identity.events';
-const ACCESS_EVENTS = new Set(['member.removed', 'member.role-changed', 'member.added']);
 
 /**
  * A member's role for services other than identity: asked over gRPC (GetMembership) and kept
@@ -39,11 +37,10 @@ export class MembershipResolver {
   }
 
   /** Applies an identity event; returns true when it evicted something. */
-  apply(event: EventEnvelope): boolean {
-    if (!ACCESS_EVENTS.has(event.type)) return false;
-    const data = event.data as { organizationId?: string; userId?: string };
-    if (!data.organizationId || !data.userId) return false;
-    const key = `${data.organizationId}:${data.userId}`;
+  apply(event: IdentityEventEnvelope): boolean {
+    // The member events that change someone's access.
+    if (event.type !== 'member.added' && event.type !== 'member.role-changed' && event.type !== 'member.removed') return false;
+    const key = `${event.data.organizationId}:${event.data.userId}`;
     const had = this.entries.get(key) !== undefined;
     this.entries.delete(key);
     return had;
@@ -52,17 +49,18 @@ export class MembershipResolver {
   /**
    * Every process needs every member event, so each subscribes in a group of its own and reads
    * only new events (older ones are covered by the TTL). Its dead letters are filed under one
-   * name for all processes of the service (`bus` is the service's guarded bus, ctx.bus).
+   * name for all processes of the service (`bus` is the service's guarded bus, ctx.bus): a message
+   * that is not a declared identity event is parked there.
    */
   async subscribe(bus: MessageBus, service: string, logger: Logger): Promise<void> {
     await bus.subscribe({
       groupId: `${service}-membership-${hostname()}-${process.pid}`,
       consumer: `${service}-membership`,
-      topics: [IDENTITY_EVENTS_TOPIC],
+      topics: [IDENTITY_TOPIC],
       fromBeginning: false,
       handle: async (message) => {
-        const event = parseEnvelope(message.value);
-        if (event && this.apply(event)) logger.debug({ type: event.type }, 'membership cache entry evicted');
+        const event = parseEvent(identityEvents, message.value);
+        if (this.apply(event)) logger.debug({ type: event.type }, 'membership cache entry evicted');
       },
     });
   }

@@ -38,7 +38,7 @@ describe('MembershipResolver', () => {
 
     delete identity.roles['o:u'];
     await bus.publish('identity.events', [
-      { key: 'o', value: JSON.stringify({ id: 'e1', type: 'member.removed', occurredAt: '', data: { organizationId: 'o', userId: 'u' } }) },
+      { key: 'o', value: JSON.stringify({ id: 'e1', type: 'member.removed', occurredAt: '', data: { organizationId: 'o', userId: 'u', role: 'admin' } }) },
     ]);
     const deadline = Date.now() + 2000;
     let role = (await resolver.membership('o', 'u')).role;
@@ -52,7 +52,7 @@ describe('MembershipResolver', () => {
 
   it('ignores unrelated events and passes identity outages on', async () => {
     const resolver = new MembershipResolver(() => ({ getMembership: async () => Promise.reject(new ApiError(503, 'down')) }) as unknown as IdentityClient);
-    expect(resolver.apply({ id: 'x', type: 'organization.updated', occurredAt: '', data: { organizationId: 'o' } })).toBe(false);
+    expect(resolver.apply({ id: 'x', type: 'organization.updated', occurredAt: '', data: { organizationId: 'o', fields: ['title'] } })).toBe(false);
     await expect(resolver.membership('o', 'u')).rejects.toMatchObject({ code: 503 });
   });
 });

@@ -1,6 +1,6 @@
 import {
   createLogger,
-  enqueueEvent,
+  enqueueRawEvent,
   idempotentConsumer,
   InProcessBus,
   migrate,
@@ -48,12 +48,12 @@ describe('transactional outbox', () => {
     const relay = new OutboxRelay(db, bus, logger);
     await db.transaction(async (tx) => {
       await tx.query("INSERT INTO things VALUES ('a')");
-      await enqueueEvent(tx, { topic: 't', key: 'a', type: 'thing.created', data: { id: 'a' } });
-      await enqueueEvent(tx, { topic: 't', key: 'a', type: 'thing.updated', data: { id: 'a' } });
+      await enqueueRawEvent(tx, { topic: 't', key: 'a', type: 'thing.created', data: { id: 'a' } });
+      await enqueueRawEvent(tx, { topic: 't', key: 'a', type: 'thing.updated', data: { id: 'a' } });
     });
     await expect(
       db.transaction(async (tx) => {
-        await enqueueEvent(tx, { topic: 't', key: 'b', type: 'thing.created', data: { id: 'b' } });
+        await enqueueRawEvent(tx, { topic: 't', key: 'b', type: 'thing.created', data: { id: 'b' } });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -66,7 +66,7 @@ describe('transactional outbox', () => {
   it('keeps events while the bus is down and sends them when it is back', async () => {
     const bus = new FlakyBus();
     const relay = new OutboxRelay(db, bus, logger);
-    await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} }));
+    await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} }));
     bus.up = false;
     await expect(relay.publishPending()).rejects.toThrow('broker down');
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
@@ -82,7 +82,7 @@ describe('transactional outbox', () => {
     await bus.subscribe({ groupId: 'g', topics: ['t'], handle: async (m) => void received.push(JSON.parse(m.value).type) });
     const relay = new OutboxRelay(db, bus, logger, 20);
     relay.start();
-    await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'k', type: 'hello', data: {} }));
+    await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'hello', data: {} }));
     const deadline = Date.now() + 3000;
     while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     await relay.stop();
@@ -106,15 +106,15 @@ describe('outbox wake-up and pruning', () => {
     expect(wakes).toEqual([]);
     await expect(
       db.transaction(async (tx) => {
-        await enqueueEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} });
+        await enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} });
         expect(wakes).toEqual([]); // not before the commit
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     expect(wakes).toEqual([]);
     await db.transaction(async (tx) => {
-      await enqueueEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} });
-      await enqueueEvent(tx, { topic: 't', key: 'k', type: 'y', data: {} });
+      await enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} });
+      await enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'y', data: {} });
     });
     expect(wakes).toEqual(['outbox']); // once per commit
   });
@@ -127,7 +127,7 @@ describe('outbox wake-up and pruning', () => {
     relay.start();
     await new Promise((r) => setTimeout(r, 50)); // the first pass found nothing; next poll in 60 s
     const committedAt = Date.now();
-    await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key: 'k', type: 'woken', data: {} }));
+    await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'woken', data: {} }));
     while (received.length === 0 && Date.now() - committedAt < 5000) await new Promise((r) => setTimeout(r, 5));
     await relay.stop();
     expect(received).toEqual(['woken']);
@@ -136,7 +136,7 @@ describe('outbox wake-up and pruning', () => {
   it('prunes published rows and processed ids past their retention, and keeps the rest', async () => {
     const bus = new FlakyBus();
     const relay = new OutboxRelay(db, bus, logger);
-    for (const key of ['old', 'fresh', 'unpublished']) await db.transaction((tx) => enqueueEvent(tx, { topic: 't', key, type: 'x', data: {} }));
+    for (const key of ['old', 'fresh', 'unpublished']) await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key, type: 'x', data: {} }));
     await db.query("UPDATE outbox SET published_at = now() - interval '100 hours' WHERE key = 'old'");
     await db.query("UPDATE outbox SET published_at = now() - interval '1 hour' WHERE key = 'fresh'");
     await db.query("INSERT INTO processed_events (consumer, event_id, processed_at) VALUES ('c', 'old', now() - interval '15 days'), ('c', 'fresh', now())");

@@ -10,7 +10,7 @@ import {
   settleSpaceTargets,
 } from '../src/domain/links/link-groups';
 import { classifyTarget, pageLinks, pagesWithAnchorTargets } from '../src/domain/links/link-targets-of-revision';
-import type { RevisionTree, StoredPage } from '../src/domain/content/revision-tree';
+import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
 
 const APP = 'https://quire.test';
 const doc = (id: string, slug: string, parentId: string | null = null): StoredPage => ({ id, parentId, kind: 'document', title: slug, slug, body: `h-${id}` });

@@ -1,5 +1,5 @@
 import { bodyHash } from '../src/domain/content/apply-import';
-import type { RevisionTree, StoredPage } from '../src/domain/content/revision-tree';
+import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
 import { bodiesNeeded, mergeRevisions, type MergeOutcome } from '../src/domain/merge/merge-revisions';
 
 // Random edits on both sides of random trees (seeded, so a failure replays): every merge keeps

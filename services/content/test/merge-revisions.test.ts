@@ -1,5 +1,5 @@
 import { bodyHash } from '../src/domain/content/apply-import';
-import type { RevisionTree, StoredFile, StoredPage } from '../src/domain/content/revision-tree';
+import type { RevisionTree, StoredFile, StoredPage } from '../src/model/revision-tree';
 import { bodiesNeeded, type MergeOutcome, mergeRevisions } from '../src/domain/merge/merge-revisions';
 import { hasConflictMarkers } from '../src/domain/merge/merge-text';
 

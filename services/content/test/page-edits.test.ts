@@ -1,6 +1,6 @@
 import { deletePage, movePage } from '../src/domain/content/page-edits';
 import { stillConflicted } from '../src/domain/content/content-heads';
-import type { RevisionTree, StoredPage } from '../src/domain/content/revision-tree';
+import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
 
 const page = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
   id,

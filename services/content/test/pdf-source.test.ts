@@ -1,7 +1,7 @@
 import type { BlobStore, SqlExecutor } from '@quire/common';
 import { RevisionIndex } from '../src/domain/content/content-refs';
 import type { LoadedRevision } from '../src/domain/content/read-content';
-import type { RevisionTree, StoredPage } from '../src/domain/content/revision-tree';
+import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
 import { revisionPdfSource } from '../src/domain/pdf/revision-pdf';
 
 // What the PDF export reads from a revision: pages in tree order, bodies in one query, images

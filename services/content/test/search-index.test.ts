@@ -1,6 +1,6 @@
 import { newId, type PgliteDatabase } from '@quire/common';
 import { bodyHash } from '../src/domain/content/apply-import';
-import type { StoredPage } from '../src/domain/content/revision-tree';
+import type { StoredPage } from '../src/model/revision-tree';
 import { reindexSpace } from '../src/domain/search/search-indexer';
 import { applySearchEvent } from '../src/consumers/search-index.consumer';
 import { createSpace } from '../src/domain/spaces';

@@ -1,7 +1,7 @@
 import type { ImportedContent, ImportedPage } from '@quire/formats';
 import { applyImport, bodyHash } from '../src/domain/content/apply-import';
 import { RevisionIndex } from '../src/domain/content/content-refs';
-import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/domain/content/revision-tree';
+import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/model/revision-tree';
 
 let counter = 0;
 const ctx = { newId: () => `id${++counter}`, now: new Date('2026-11-23T10:00:00Z') };

@@ -1,7 +1,7 @@
 import { COMMON_MIGRATIONS_DIR, createLogger, DeadLetters, DependencyUnavailableError, migrate, PgliteDatabase, type ReceivedMessage } from '@quire/common';
 import { FLUSH_MAX_ROWS, insightsBatchHandler } from '../src/consumers/insights-events.consumer';
 import { encodeEventRows } from '../src/domain/event-message';
-import type { InsightsEventRow } from '../src/domain/event-row';
+import type { InsightsEventRow } from '../src/model/event-row';
 import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
 import { row } from './store-fixtures';
 

@@ -1,6 +1,6 @@
 import { type ApiError, createLogger, InProcessBus, parseInput } from '@quire/common';
 import { insightsBatchHandler, startInsightsConsumer } from '../src/consumers/insights-events.consumer';
-import type { InsightsEventRow } from '../src/domain/event-row';
+import type { InsightsEventRow } from '../src/model/event-row';
 import { buildEventRows } from '../src/domain/ingest';
 import { INSIGHTS_EVENTS_TOPIC } from '../src/events/topics';
 import { trackEventsBody } from '../src/http/events/events.schema';

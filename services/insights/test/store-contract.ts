@@ -1,7 +1,7 @@
 import { cellToLatLng, cellToParent } from 'h3-js';
 import { planAggregate, type AggregateQueryInput } from '../src/domain/aggregate-query';
 import { presentAggregate, type AggregateResult } from '../src/presenters/aggregate.presenter';
-import type { InsightsEventRow } from '../src/domain/event-row';
+import type { InsightsEventRow } from '../src/model/event-row';
 import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
 import { contractRows, NOW, ORG, row, SCOPE, siteRows } from './store-fixtures';
 

@@ -1,5 +1,5 @@
-import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../src/domain/event-row';
-import { storedCellOf } from '../src/domain/geo-cell';
+import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../src/model/event-row';
+import { storedCellOf } from '../src/model/geo-cell';
 import { flattenClaims } from '../src/domain/visitor-claims';
 
 // A deterministic data set for the store tests: one site over ~40 days, plus rows of another

@@ -1,5 +1,5 @@
-import { DeadLetters, newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
-import { CONTENT_EVENTS_CONSUMER, CONTENT_EVENTS_TOPIC, subscribeToContentEvents } from '../src/consumers/content-events.consumer';
+import { CONTENT_TOPIC, DeadLetters, newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
+import { CONTENT_EVENTS_CONSUMER, subscribeToContentEvents } from '../src/consumers/content-events.consumer';
 import { openSitesDb, seedSite, silentLogger, siteSpacesOf } from './sites-db';
 
 /** A bus that only records the subscription, so the test delivers messages itself (and twice). */
@@ -13,7 +13,7 @@ class CapturingBus implements MessageBus {
 }
 
 const message = (id: string, type: string, data: Record<string, unknown>): ReceivedMessage => ({
-  topic: CONTENT_EVENTS_TOPIC,
+  topic: CONTENT_TOPIC,
   key: String(data.spaceId),
   value: JSON.stringify({ id, type, occurredAt: '2026-01-01T00:00:00Z', data }),
 });
@@ -28,7 +28,7 @@ describe('content events consumer', () => {
     db = await openSitesDb();
     const bus = new CapturingBus();
     await subscribeToContentEvents({ bus, db, logger: silentLogger });
-    expect(bus.subscription).toMatchObject({ groupId: CONTENT_EVENTS_CONSUMER, topics: [CONTENT_EVENTS_TOPIC] });
+    expect(bus.subscription).toMatchObject({ groupId: CONTENT_EVENTS_CONSUMER, topics: [CONTENT_TOPIC] });
     subscription = bus.subscription as Subscription;
     deliver = subscription.handle;
   });
@@ -73,9 +73,13 @@ describe('content events consumer', () => {
     const site = await seedSite(db, 'org1', [a, b]);
     const elsewhere = await seedSite(db, 'org2', [a]);
     // A "transfer" within the same organization changes nothing.
-    await deliver(message(newId(), 'space.transferred', { spaceId: a, from: 'org1', to: 'org1' }));
+    await deliver(
+      message(newId(), 'space.transferred', { spaceId: a, from: 'org1', to: 'org1', previousParent: null, customFieldValues: { moved: 0, dropped: 0 } }),
+    );
     expect(await siteSpacesOf(db, site)).toHaveLength(2);
-    await deliver(message(newId(), 'space.transferred', { spaceId: a, from: 'org1', to: 'org2' }));
+    await deliver(
+      message(newId(), 'space.transferred', { spaceId: a, from: 'org1', to: 'org2', previousParent: null, customFieldValues: { moved: 0, dropped: 0 } }),
+    );
     expect(await siteSpacesOf(db, site)).toEqual([[b, true, false]]);
     expect(await siteSpacesOf(db, elsewhere)).toEqual([[a, true, false]]);
   });
@@ -112,13 +116,40 @@ describe('content events consumer', () => {
 
   it('ignores other events, and a message that is not an event is parked as a dead letter (issue #10 A3)', async () => {
     const site = await seedSite(db, 'org1', [a]);
-    await deliver(message(newId(), 'space.updated', { spaceId: a }));
-    await deliver(message(newId(), 'space.deleted', {}));
-    await expect(deliver({ topic: CONTENT_EVENTS_TOPIC, key: a, value: 'not json' })).rejects.toThrow('not an event envelope');
+    await deliver(message(newId(), 'space.updated', { spaceId: a, organizationId: 'org1', fields: ['title'] }));
+    await expect(deliver({ topic: CONTENT_TOPIC, key: a, value: 'not json' })).rejects.toThrow('is not JSON');
     // On the service's bus every subscription is guarded: the same message is parked and the consumer moves on.
     const deadLetters = new DeadLetters(db, silentLogger);
-    await deadLetters.guard(subscription).handle({ topic: CONTENT_EVENTS_TOPIC, key: a, value: 'not json' });
+    await deadLetters.guard(subscription).handle({ topic: CONTENT_TOPIC, key: a, value: 'not json' });
     expect(await deadLetters.list({ consumer: CONTENT_EVENTS_CONSUMER })).toMatchObject([{ key: a, value: 'not json', status: 'parked' }]);
     expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
+  });
+
+  it("parks an event that does not match content's schema instead of retrying it, and applies nothing of it (issue #21)", async () => {
+    const site = await seedSite(db, 'org1', [a]);
+    const deadLetters = new DeadLetters(db, silentLogger);
+    const guarded = deadLetters.guard(subscription);
+    const malformed = [
+      message(newId(), 'space.deleted', { spaceId: a }), // organizationId missing
+      message(newId(), 'space.deleted', { spaceId: 42, organizationId: 'org1' }), // wrong type
+      message(newId(), 'space.vanished', { spaceId: a, organizationId: 'org1' }), // undeclared type
+    ];
+    for (const m of malformed) {
+      await expect(deliver(m)).rejects.toMatchObject({ name: 'MalformedEventError' });
+      await guarded.handle(m); // parked: the guard does not throw it back to the bus for a retry
+    }
+    const parked = (await deadLetters.list({ consumer: CONTENT_EVENTS_CONSUMER })).filter((l) => malformed.some((m) => m.value === l.value));
+    expect(parked).toHaveLength(3);
+    expect(parked.map((l) => l.status)).toEqual(['parked', 'parked', 'parked']);
+    expect(parked[0]?.error).toContain('data.organizationId');
+    expect(parked[1]?.error).toContain('data.spaceId');
+    expect(parked[2]?.error).toContain('undeclared type "space.vanished"');
+    // Nothing was applied: the space is still shown, and none of the events counts as processed.
+    expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM processed_events WHERE consumer = $1 AND event_id = ANY($2)', [
+      CONTENT_EVENTS_CONSUMER,
+      malformed.map((m) => (JSON.parse(m.value) as { id: string }).id),
+    ]);
+    expect(rows[0]?.n).toBe(0);
   });
 });

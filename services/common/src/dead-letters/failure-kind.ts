@@ -63,6 +63,7 @@ const TRANSIENT_MESSAGE =
 export function classifyFailure(err: unknown, depth = 0): FailureKind {
   if (typeof err !== 'object' || err === null) return 'permanent';
   const e = err as { name?: unknown; code?: unknown; type?: unknown; status?: unknown; statusCode?: unknown; message?: unknown; cause?: unknown };
+  if (e.name === 'MalformedEventError') return 'permanent';
   if (e.name === 'DependencyUnavailableError') return 'transient';
   if (typeof e.code === 'string') {
     if (NETWORK_CODES.has(e.code)) return 'transient';

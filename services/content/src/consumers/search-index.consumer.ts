@@ -1,6 +1,6 @@
-import { idempotentConsumer, type EventEnvelope, type ServiceContext, type SqlExecutor } from '@quire/common';
+import { contentEvents, idempotentConsumer, type ContentEventEnvelope, type ServiceContext, type SqlExecutor } from '@quire/common';
 import { reindexSpace, type ReindexOutcome } from '../domain/search/search-indexer';
-import { CONTENT_TOPIC, ContentEvent } from '../events/content-events';
+import { CONTENT_TOPIC } from '../events/content-events';
 
 // Content follows its own facts (proto/TOPICS.md) to keep the search index in step with each
 // space's current revision: an import or a merge, a space created (a duplicate starts with its
@@ -8,29 +8,24 @@ import { CONTENT_TOPIC, ContentEvent } from '../events/content-events';
 // space's state, not from the event's details.
 export const SEARCH_INDEX_CONSUMER = 'content-search-index';
 
-const SPACE_STATE_EVENTS: ReadonlySet<string> = new Set([
-  ContentEvent.spaceCreated,
-  ContentEvent.spaceDeleted,
-  ContentEvent.spaceRestored,
-  ContentEvent.spacePurged,
-  ContentEvent.spaceTransferred,
-]);
-
-interface SpaceFact {
-  spaceId?: unknown;
-  /** revision.created: true when the revision became the space's current one (false: a change request's). */
-  current?: unknown;
-}
-
 /** Whether `event` can change what search finds, and in which space. */
-export function spaceToReindex(event: EventEnvelope): string | null {
-  const data = (event.data ?? {}) as SpaceFact;
-  if (typeof data.spaceId !== 'string') return null;
-  if (event.type === ContentEvent.revisionCreated) return data.current === true ? data.spaceId : null;
-  return SPACE_STATE_EVENTS.has(event.type) ? data.spaceId : null;
+export function spaceToReindex(event: ContentEventEnvelope): string | null {
+  switch (event.type) {
+    case 'revision.created':
+      // A change request's revision (current: false) is not what search shows.
+      return event.data.current ? event.data.spaceId : null;
+    case 'space.created':
+    case 'space.deleted':
+    case 'space.restored':
+    case 'space.purged':
+    case 'space.transferred':
+      return event.data.spaceId;
+    default:
+      return null;
+  }
 }
 
-export async function applySearchEvent(tx: SqlExecutor, event: EventEnvelope): Promise<ReindexOutcome | null> {
+export async function applySearchEvent(tx: SqlExecutor, event: ContentEventEnvelope): Promise<ReindexOutcome | null> {
   const spaceId = spaceToReindex(event);
   return spaceId ? reindexSpace(tx, spaceId) : null;
 }
@@ -44,7 +39,7 @@ export async function subscribeSearchIndex(ctx: Pick<ServiceContext, 'bus' | 'db
   await ctx.bus.subscribe({
     groupId: SEARCH_INDEX_CONSUMER,
     topics: [CONTENT_TOPIC],
-    handle: idempotentConsumer(ctx.db, SEARCH_INDEX_CONSUMER, async (tx, event) => {
+    handle: idempotentConsumer(ctx.db, SEARCH_INDEX_CONSUMER, contentEvents, async (tx, event) => {
       const outcome = await applySearchEvent(tx, event);
       if (outcome && (outcome.written || outcome.removed))
         ctx.logger.info({ type: event.type, eventId: event.id, ...outcome }, 'search index follows a content event');

@@ -1,4 +1,5 @@
 import { text, z } from '@quire/common';
+import type { CustomFieldValue } from '../model/custom-field-value';
 
 // The rules a custom field and its values follow (reference @gitbook/api@0.91.0: CustomFieldType,
 // CustomFieldOptions, CustomFieldValue), shared by the request schemas and the domain.
@@ -6,8 +7,7 @@ import { text, z } from '@quire/common';
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'tags', 'select:multi', 'select:single'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
-/** CustomFieldValue: a string (≤ 256), a number, a boolean or a list of strings (each ≤ 256). */
-export type CustomFieldValue = string | number | boolean | string[];
+export type { CustomFieldValue };
 
 export const MAX_TEXT_VALUE_LENGTH = 256;
 // The reference bounds neither tags nor multi-selections; 100 keeps one value small.

@@ -1,6 +1,6 @@
 import { badRequest, conflict, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { announce } from '../events/announce';
-import { ContentEvent } from '../events/content-events';
+import { ContentEvent, type ContentEventData } from '../events/content-events';
 import { countValuesOfField, pruneValuesToOptions } from '../store/custom-field-values.store';
 import {
   deleteCustomField,
@@ -88,6 +88,15 @@ export async function deleteCustomFieldByName(db: SqlDatabase, organizationId: s
 }
 
 // Definition events are keyed by the field id and name the organization.
-async function announceField(tx: SqlExecutor, field: CustomFieldRow, type: string, extra: Record<string, unknown>, now: Date): Promise<void> {
-  await announce(tx, field.id, type, { organizationId: field.organization_id, customFieldId: field.id, name: field.name, ...extra }, now);
+type CustomFieldEventType = typeof ContentEvent.customFieldCreated | typeof ContentEvent.customFieldUpdated | typeof ContentEvent.customFieldDeleted;
+async function announceField<K extends CustomFieldEventType>(
+  tx: SqlExecutor,
+  field: CustomFieldRow,
+  type: K,
+  extra: Omit<ContentEventData<K>, 'organizationId' | 'customFieldId' | 'name'>,
+  now: Date,
+): Promise<void> {
+  // TypeScript cannot see that adding the field completes the type's data; enqueueEvent checks it at run time.
+  const data = { organizationId: field.organization_id, customFieldId: field.id, name: field.name, ...extra } as ContentEventData<K>;
+  await announce(tx, field.id, type, data, now);
 }

@@ -1,10 +1,9 @@
-import { enqueueEvent, type SqlExecutor } from '@quire/common';
-import { CONTENT_TOPIC } from './content-events';
+import { CONTENT_TOPIC, enqueueEvent, type ContentEventData, type ContentEventType, type SqlExecutor } from '@quire/common';
 
 /**
  * Records a content event in the caller's transaction (relayed after commit). `key` is the id of
- * the space or collection the event is about.
+ * the space, collection or custom field the event is about; `data` is exactly what `type` declares.
  */
-export async function announce(tx: SqlExecutor, key: string, type: string, data: Record<string, unknown>, now: Date): Promise<void> {
+export async function announce<K extends ContentEventType>(tx: SqlExecutor, key: string, type: K, data: ContentEventData<K>, now: Date): Promise<void> {
   await enqueueEvent(tx, { topic: CONTENT_TOPIC, key, type, data }, now);
 }

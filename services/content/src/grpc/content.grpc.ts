@@ -1,14 +1,13 @@
-import { bind, type MembershipResolver, type Role, type ServiceBinding } from '@quire/common';
+import { bind, type MembershipResolver, type Role, type ServiceBinding, type ServiceContext } from '@quire/common';
 import { content } from '@quire/proto';
 import { levelOnContent } from '../policies/content.policy';
 import { presentSpace } from '../presenters/space.presenter';
 import { findActiveSpacesWithCounts, findSpaceById } from '../store/spaces.store';
-import type { ContentHttpDeps } from '../http/deps';
 
 const MAX_SPACES_PER_CALL = 1000;
 
 /** Content's gRPC API for the other services (proto/quire/content.proto). */
-export function contentGrpc({ db, urls, membership }: Pick<ContentHttpDeps, 'db' | 'urls' | 'membership'>): ServiceBinding[] {
+export function contentGrpc({ db, urls, membership }: Pick<ServiceContext, 'db' | 'urls'> & { membership: MembershipResolver }): ServiceBinding[] {
   return [
     bind<content.ContentServer>(content.ContentService, {
       check: async () => ({

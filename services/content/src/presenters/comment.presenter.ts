@@ -3,7 +3,7 @@ import { type JSONDocument, markdownToDocument } from '@quire/formats';
 import { mayDelete } from '../domain/comments/comments';
 import { allows } from '../policies/change-request.policy';
 import type { RevisionIndex } from '../domain/content/content-refs';
-import type { StoredPage } from '../domain/content/revision-tree';
+import type { StoredPage } from '../model/revision-tree';
 import type { CommentRow, ReactionRow, ReplyRow } from '../store/comments.store';
 
 // Reference schemas: Comment (status always, trap T5), CommentReply, EmojiReaction.

@@ -1,12 +1,22 @@
 import { internalError } from '@quire/common';
 import type { LoadedRevision } from '../domain/content/read-content';
 import type { LinkGroup } from '../domain/links/link-groups';
-import type { LinkedObjects } from '../domain/links/linked-objects';
 import { presentFile, presentPage, type ContentUrls } from './revision.presenter';
+import type { PresentedSpace } from './space.presenter';
 
 // Reference schemas: ContentReferenceUsage (link items) and ContentLocation (backlink items).
 // Locations embed full Organization, Space, RevisionPage (with its `markdown` body, empty: T1)
 // and RevisionFile objects, all taken from `objects` (fetched once per answer).
+
+/** The reference's Organization as identity presents it for the caller. */
+export type PresentedOrganization = Record<string, unknown> & { id: string };
+
+/** The full objects link items embed, loaded once per answer (http/links/link-answers.ts). */
+export interface LinkedObjects {
+  organizations: Map<string, PresentedOrganization>;
+  /** Spaces the caller can read, presented for the caller. */
+  spaces: Map<string, PresentedSpace>;
+}
 
 export interface LinkPresentationContext {
   spaceId: string;

@@ -1,7 +1,7 @@
 import { signUrlPath, type UrlBuilder } from '@quire/common';
 import type { JSONDocument } from '@quire/formats';
 import type { RevisionIndex } from '../domain/content/content-refs';
-import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../domain/content/revision-tree';
+import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';
 import type { RevisionRow } from '../store/revision-content.store';
 
 // Revisions, pages and files as the reference shapes them (RevisionTypeEdits…, RevisionPageDocument,

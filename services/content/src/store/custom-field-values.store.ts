@@ -1,5 +1,5 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
-import type { CustomFieldValue } from '../domain/custom-fields-rules';
+import type { CustomFieldValue } from '../model/custom-field-value';
 import { CUSTOM_FIELD_COLUMNS, type CustomFieldRow } from './custom-fields.store';
 
 /** A definition with a space's value for it (null when the space has none). */

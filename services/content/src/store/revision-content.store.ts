@@ -1,6 +1,6 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import type { TargetKind } from '@quire/formats';
-import type { RevisionTree, StoredFile } from '../domain/content/revision-tree';
+import type { RevisionTree, StoredFile } from '../model/revision-tree';
 
 export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 

@@ -1,5 +1,5 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
-import type { PageSection } from '../domain/search/page-sections';
+import type { PageSection } from '../model/page-section';
 
 // The search index (migrations/007_search.sql, 008_search_tiers.sql): its upkeep and its reads.
 

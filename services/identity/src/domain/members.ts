@@ -40,7 +40,8 @@ export async function addMember(db: SqlDatabase, input: { organizationId: string
     const { previousRole } = await upsertMember(tx, input.organizationId, user.id, input.role);
     const data = { organizationId: input.organizationId, userId: user.id, role: input.role };
     if (member === null) await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, data), now);
-    else if (previousRole !== input.role) await enqueueEvent(tx, organizationEvent(IdentityEvent.memberRoleChanged, { ...data, previousRole }), now);
+    else if (previousRole !== input.role)
+      await enqueueEvent(tx, organizationEvent(IdentityEvent.memberRoleChanged, { ...data, previousRole: member.role }), now);
     return { user, previousRole };
   });
 }

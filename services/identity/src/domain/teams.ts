@@ -1,5 +1,5 @@
 import { badRequest, enqueueEvent, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
-import { IdentityEvent, organizationEvent, type IdentityEventType } from '../events/identity-events';
+import { IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from '../events/identity-events';
 import {
   deleteTeamMembers,
   deleteTeam as deleteTeamRow,
@@ -198,6 +198,13 @@ async function requireSummary(tx: SqlExecutor, orgId: string, teamId: string, ca
   return summary;
 }
 
-async function announce(tx: SqlExecutor, type: IdentityEventType, orgId: string, data: Record<string, unknown>, now: Date): Promise<void> {
-  await enqueueEvent(tx, organizationEvent(type, { organizationId: orgId, ...data }), now);
+async function announce<K extends IdentityEventType>(
+  tx: SqlExecutor,
+  type: K,
+  orgId: string,
+  data: Omit<IdentityEventData<K>, 'organizationId'>,
+  now: Date,
+): Promise<void> {
+  // TypeScript cannot see that adding organizationId completes the type's data; enqueueEvent checks it at run time.
+  await enqueueEvent(tx, organizationEvent(type, { organizationId: orgId, ...data } as IdentityEventData<K> & { organizationId: string }), now);
 }

@@ -1,6 +1,6 @@
 import { classifyFailure, type ReceivedMessage, type ServiceContext } from '@quire/common';
 import { decodeEventRows } from '../domain/event-message';
-import type { InsightsEventRow } from '../domain/event-row';
+import type { InsightsEventRow } from '../model/event-row';
 import { INSIGHTS_EVENTS_TOPIC } from '../events/topics';
 import type { BatchOrigin, InsightsStore } from '../store/insights-store';
 

@@ -8,13 +8,11 @@ import {
   type ColumnParams,
   type DateTimeInterval,
   type FieldColumn,
-  type FieldSource,
-  type FilterMatch,
   type FilterValue,
   type Metric,
-  type MetricColumn,
   type ReferenceColumn,
-} from './aggregate-columns';
+} from '../model/aggregate-columns';
+import type { AggregatePlan, Comparison, Dimension, OutputKey } from '../model/aggregate-plan';
 import { rangeBounds, type RangeInput } from './aggregate-range';
 
 // The reference SiteInsightsQueryEventsAggregation, validated once into an AggregatePlan: the one
@@ -38,7 +36,6 @@ export interface FilterInput {
 }
 
 export type Operator = 'in' | 'notIn' | 'greaterThan' | 'greaterThanOrEqual' | 'lessThan' | 'lessThanOrEqual';
-export type Comparison = '>' | '>=' | '<' | '<=';
 
 export interface AggregateQueryInput {
   select?: ColumnInput[];
@@ -47,27 +44,6 @@ export interface AggregateQueryInput {
   order?: { by: ColumnInput; direction: 'asc' | 'desc' };
   range: RangeInput;
   limit?: number;
-}
-
-export type Dimension =
-  { kind: 'datetime'; interval: DateTimeInterval } | { kind: 'field'; column: FieldColumn; params: ColumnParams; sources: readonly FieldSource[] };
-/** A result column: a grouping dimension (by index) or a count. */
-export type OutputKey = { dimension: number } | { metric: Metric };
-
-export interface AggregatePlan {
-  /** Unix seconds, inclusive. */
-  from: number;
-  to: number;
-  dimensions: Dimension[];
-  metrics: Metric[];
-  output: OutputKey[];
-  fieldFilters: { match: FilterMatch; negate: boolean }[];
-  timeFilters: { op: Comparison; seconds: number }[];
-  having: { metric: MetricColumn; op: Comparison; value: number }[];
-  order: { key: OutputKey; direction: 'asc' | 'desc' };
-  limit: number;
-  /** Set when the only dimension is time: empty buckets are filled with zero counts. */
-  fillInterval: DateTimeInterval | null;
 }
 
 export const MAX_LIMIT = 1000;

@@ -1,55 +1,9 @@
-import type { SiteInsightsEvent } from '../http/events/events.schema';
-import type { InsightsEventRow } from './event-row';
+import type { SiteInsightsEvent } from './site-insights-event';
+import { canonicalJson } from '../model/canonical-json';
+import { NO_DETAILS, type EventDetails } from '../model/event-row';
 import { domainOf } from './url-fields';
 
-// The type-specific fields of an event that the aggregate columns read (eventLink*, eventAPI*,
-// feedback, ask rating, ads, trademark), as dedicated row columns: '' (0 for the ask rating) on
-// events of other types.
-
-export type EventDetails = Pick<
-  InsightsEventRow,
-  | 'link_target_kind'
-  | 'link_target_value'
-  | 'link_target_domain'
-  | 'link_position'
-  | 'api_operation_path'
-  | 'api_operation_method'
-  | 'feedback_rating'
-  | 'feedback_comment'
-  | 'ask_rating'
-  | 'ad_domain'
-  | 'ad_placement'
-  | 'trademark_placement'
->;
-
-export const NO_DETAILS: Readonly<EventDetails> = Object.freeze({
-  link_target_kind: '',
-  link_target_value: '',
-  link_target_domain: '',
-  link_position: '',
-  api_operation_path: '',
-  api_operation_method: '',
-  feedback_rating: '',
-  feedback_comment: '',
-  ask_rating: 0,
-  ad_domain: '',
-  ad_placement: '',
-  trademark_placement: '',
-});
-
-/**
- * JSON with object keys sorted at every level: one text per value whatever the key order the
- * client sent, so a link target groups as one value and a filter can name it as any object.
- */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+// The type-specific fields of an event as row columns (model/event-row.ts, EventDetails).
 
 export function eventDetails(event: SiteInsightsEvent): EventDetails {
   switch (event.type) {

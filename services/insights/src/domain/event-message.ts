@@ -1,4 +1,4 @@
-import type { InsightsEventRow } from './event-row';
+import type { InsightsEventRow } from '../model/event-row';
 
 // How accepted events travel on `insights.events`: one message per ingest chunk, holding rows of
 // one site as JSON lines. The Kafka client's per-message costs (encoding, checksums, offsets) are

@@ -1,9 +1,9 @@
 import { badRequest, newId } from '@quire/common';
-import type { SiteInsightsEvent } from '../http/events/events.schema';
+import type { SiteInsightsEvent } from './site-insights-event';
 import { enrich } from './enrich';
 import { eventDetails } from './event-details';
-import type { InsightsEventRow } from './event-row';
-import { storedCellOf } from './geo-cell';
+import type { InsightsEventRow } from '../model/event-row';
+import { storedCellOf } from '../model/geo-cell';
 import { domainOf, utmOf } from './url-fields';
 import { flattenClaims } from './visitor-claims';
 import { dailySalt, visitorHash } from './visitor-hash';

@@ -1,5 +1,5 @@
-import { fieldDefinition, metricScore, presentMetric, RATING_COLUMNS, isRatingColumn, type DateTimeInterval, type Metric } from '../domain/aggregate-columns';
-import type { AggregatePlan, OutputKey } from '../domain/aggregate-query';
+import { fieldDefinition, metricScore, presentMetric, RATING_COLUMNS, isRatingColumn, type DateTimeInterval, type Metric } from '../model/aggregate-columns';
+import type { AggregatePlan, OutputKey } from '../model/aggregate-plan';
 import type { AggregateRow } from '../store/insights-store';
 
 // The store's rows as the reference's columnar SiteInsightsQueryEventsAggregationResult. Time

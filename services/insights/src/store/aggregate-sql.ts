@@ -1,6 +1,6 @@
-import type { DateTimeInterval, FieldSource, Metric, MetricColumn } from '../domain/aggregate-columns';
-import { isArraySource, isNumericSource, isRatingColumn, RATING_COLUMNS } from '../domain/aggregate-columns';
-import type { AggregatePlan, OutputKey } from '../domain/aggregate-query';
+import type { DateTimeInterval, FieldSource, Metric, MetricColumn } from '../model/aggregate-columns';
+import { isArraySource, isNumericSource, isRatingColumn, RATING_COLUMNS } from '../model/aggregate-columns';
+import type { AggregatePlan, OutputKey } from '../model/aggregate-plan';
 import type { AggregateRow, InsightsScope, VisitorSegmentRow } from './insights-store';
 
 // One SQL builder for both stores, reading one AggregatePlan; a dialect says how each piece is

@@ -1,5 +1,5 @@
-import type { AggregatePlan } from '../domain/aggregate-query';
-import type { InsightsEventRow } from '../domain/event-row';
+import type { AggregatePlan } from '../model/aggregate-plan';
+import type { InsightsEventRow } from '../model/event-row';
 
 /** The site whose events a query reads (both ids, so a query can never cross organizations). */
 export interface InsightsScope {

@@ -1,18 +1,10 @@
-import { idempotentConsumer, type EventEnvelope, type ServiceContext, type SqlExecutor } from '@quire/common';
+import { CONTENT_TOPIC, contentEvents, idempotentConsumer, type ContentEventEnvelope, type ServiceContext, type SqlExecutor } from '@quire/common';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { removeSiteSpacesOfSpace, setSiteSpacesHidden } from '../store/site-spaces-attach.store';
 
-// Content's topic and the space facts sites follow (services/content/src/events/content-events.ts,
+// The space facts sites follow on content's topic (declared in services/common/src/events/content-events.ts,
 // proto/TOPICS.md). Sites keep no copy of spaces, only which space each site space shows.
-export const CONTENT_EVENTS_TOPIC = 'content.events';
 export const CONTENT_EVENTS_CONSUMER = 'sites-content-events';
-
-interface SpaceFact {
-  spaceId?: unknown;
-  /** space.transferred: the organization the space left and the one it joined. */
-  from?: unknown;
-  to?: unknown;
-}
 
 /**
  * Applies one content event to the site spaces, in the consumer's transaction:
@@ -24,24 +16,21 @@ interface SpaceFact {
  * A default that is hidden or removed is taken over by the next visible site space of its parent.
  * Other events are ignored.
  */
-export async function applyContentEvent(tx: SqlExecutor, event: EventEnvelope): Promise<string[]> {
-  const data = (event.data ?? {}) as SpaceFact;
-  if (typeof data.spaceId !== 'string') return [];
-  const spaceId = data.spaceId;
+export async function applyContentEvent(tx: SqlExecutor, event: ContentEventEnvelope): Promise<string[]> {
   let sites: string[];
   switch (event.type) {
     case 'space.deleted':
-      sites = await setSiteSpacesHidden(tx, spaceId, true);
+      sites = await setSiteSpacesHidden(tx, event.data.spaceId, true);
       break;
     case 'space.restored':
-      sites = await setSiteSpacesHidden(tx, spaceId, false);
+      sites = await setSiteSpacesHidden(tx, event.data.spaceId, false);
       break;
     case 'space.purged':
-      sites = await removeSiteSpacesOfSpace(tx, spaceId, null);
+      sites = await removeSiteSpacesOfSpace(tx, event.data.spaceId, null);
       break;
     case 'space.transferred':
-      if (typeof data.to !== 'string' || data.to === data.from) return [];
-      sites = await removeSiteSpacesOfSpace(tx, spaceId, data.to);
+      if (event.data.to === event.data.from) return [];
+      sites = await removeSiteSpacesOfSpace(tx, event.data.spaceId, event.data.to);
       break;
     default:
       return [];
@@ -53,13 +42,14 @@ export async function applyContentEvent(tx: SqlExecutor, event: EventEnvelope): 
 /**
  * Keeps site spaces in step with content's space facts; each event is applied once (processed_events).
  * Like every subscription it goes through the service's dead-letter guard (ctx.bus): a database
- * outage is retried, an event that cannot be applied is parked and the consumer moves on.
+ * outage is retried; an event that does not match content's schema, or cannot be applied, is
+ * parked and the consumer moves on.
  */
 export async function subscribeToContentEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>): Promise<void> {
   await ctx.bus.subscribe({
     groupId: CONTENT_EVENTS_CONSUMER,
-    topics: [CONTENT_EVENTS_TOPIC],
-    handle: idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, async (tx, event) => {
+    topics: [CONTENT_TOPIC],
+    handle: idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, contentEvents, async (tx, event) => {
       const sites = await applyContentEvent(tx, event);
       if (sites.length > 0) ctx.logger.info({ type: event.type, eventId: event.id, sites: sites.length }, 'site spaces follow a space event');
     }),

@@ -1,5 +1,5 @@
 import { badRequest, enqueueEvent, keyBetween, keyForAnchors, notFound, siblingKeysIn, type SqlExecutor } from '@quire/common';
-import { siteEvent, type SiteEventType } from '../events/sites-events';
+import { siteEvent, type SiteEventData, type SiteEventType } from '../events/sites-events';
 import { lockSite, type SiteRow } from '../store/sites.store';
 
 // What sections, section groups and site spaces share: their place in one ordered sequence of
@@ -70,12 +70,14 @@ export async function lockStructure(tx: SqlExecutor, site: Pick<SiteRow, 'id' | 
 }
 
 /** Writes a structure event of the site to the outbox, in the caller's transaction. */
-export async function announceStructure(
+export async function announceStructure<K extends SiteEventType>(
   tx: SqlExecutor,
   site: Pick<SiteRow, 'id' | 'organization_id'>,
-  type: SiteEventType,
-  data: Record<string, unknown>,
+  type: K,
+  data: Omit<SiteEventData<K>, 'organizationId' | 'siteId'>,
   now: Date,
 ): Promise<void> {
-  await enqueueEvent(tx, siteEvent(type, { organizationId: site.organization_id, siteId: site.id, ...data }), now);
+  // TypeScript cannot see that adding the site completes the type's data; enqueueEvent checks it at run time.
+  const full = { organizationId: site.organization_id, siteId: site.id, ...data } as SiteEventData<K> & { organizationId: string; siteId: string };
+  await enqueueEvent(tx, siteEvent(type, full), now);
 }

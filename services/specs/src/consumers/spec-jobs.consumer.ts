@@ -1,5 +1,5 @@
-import { parseEnvelope, type ServiceContext } from '@quire/common';
-import { PROCESS_SPEC_JOB, SPECS_JOBS_TOPIC, type ProcessSpecJob } from '../events/specs-events';
+import { parseEvent, specsJobs, type ServiceContext } from '@quire/common';
+import { SPECS_JOBS_TOPIC } from '../events/specs-events';
 import { processSpecSource, type ProcessingDeps } from '../domain/process-spec';
 
 export const SPEC_JOBS_CONSUMER = 'specs-jobs';
@@ -9,17 +9,16 @@ export const SPEC_JOBS_CONSUMER = 'specs-jobs';
  * its source is the spec's pending one), so no processed-events ledger: its writes are not in one
  * transaction with a ledger row, since fetching and validating take seconds. A job whose source
  * fails to fetch or parse ends as the spec's error state; only a store failure throws to the bus
- * (retried when transient, parked otherwise: docs/conventions.md, Dead letters).
+ * (retried when transient, parked otherwise: docs/conventions.md, Dead letters). A message that
+ * is not a declared job (services/common/src/events/specs-events.ts) is parked.
  */
 export async function startSpecJobsConsumer(ctx: Pick<ServiceContext, 'bus'>, deps: ProcessingDeps): Promise<void> {
   await ctx.bus.subscribe({
     groupId: SPEC_JOBS_CONSUMER,
     topics: [SPECS_JOBS_TOPIC],
     handle: async (message) => {
-      const event = parseEnvelope(message.value);
-      // Parked by the bus's dead-letter guard, where an operator can see it.
-      if (!event || event.type !== PROCESS_SPEC_JOB) throw new Error(`the message on ${message.topic} is not a spec processing job`);
-      await processSpecSource(deps, event.data as ProcessSpecJob);
+      const job = parseEvent(specsJobs, message.value);
+      await processSpecSource(deps, job.data);
     },
   });
 }

@@ -3,7 +3,7 @@ import { imageSize } from 'image-size';
 import { blobKey } from '@quire/common';
 import { type ImportedContent, type ImportedFile, type ImportedPage, rewriteTargets, slugify, uniqueFileName, uniqueSlug } from '@quire/formats';
 import { RevisionIndex } from './content-refs';
-import type { RevisionTree, StoredFile, StoredPage } from './revision-tree';
+import type { RevisionTree, StoredFile, StoredPage } from '../../model/revision-tree';
 
 // Turns what an importer produced into the next revision's tree: new pages with slugs unique
 // among their siblings, files deduplicated by content, and every link between imported pages and

@@ -5,7 +5,7 @@ import { ContentEvent } from '../../events/content-events';
 import { findRevision, insertBodies, insertRevision } from '../../store/revision-content.store';
 import type { ContentHead } from './content-heads';
 import { revisionCreatedPayload } from './revision-created';
-import type { RevisionTree } from './revision-tree';
+import type { RevisionTree } from '../../model/revision-tree';
 
 /** What an edit makes of the revision it builds on. */
 export interface EditDraft {

@@ -1,7 +1,7 @@
 import { conflict, notFound, type SqlExecutor } from '@quire/common';
 import { advanceChangeRequest, addContributor, lockChangeRequest } from '../../store/change-requests.store';
 import { lockSpaceContent, setCurrentRevision } from '../../store/revision-content.store';
-import type { RevisionTree } from './revision-tree';
+import type { RevisionTree } from '../../model/revision-tree';
 
 /**
  * Where new content lands: main (the space's current revision) or a change request's revision.

@@ -1,5 +1,5 @@
 import { safeDecode, type ContentRef } from '@quire/formats';
-import { pagePaths, type RevisionTree, type StoredFile, type StoredPage } from './revision-tree';
+import { pagePaths, type RevisionTree, type StoredFile, type StoredPage } from '../../model/revision-tree';
 
 // How a stored body's link targets map onto its revision, the way GitBook's Git Sync lays content
 // out: the page at path `guide/install` is the markdown file `guide/install.md` (a page with

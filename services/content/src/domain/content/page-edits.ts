@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '@quire/common';
 import { uniqueSlug } from '@quire/formats';
 import type { EditDraft } from './commit-edit';
-import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from './revision-tree';
+import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../model/revision-tree';
 
 // Page edits a change request takes besides imports (Quire companions of the reference, which
 // edits content only through imports and its editor): delete a page with its subtree, move a

@@ -2,7 +2,7 @@ import { notFound, type Cache, type SqlExecutor } from '@quire/common';
 import { type ContentRef, markdownToDocument } from '@quire/formats';
 import { findBodies, findRevision, type RevisionRow } from '../../store/revision-content.store';
 import { RevisionIndex } from './content-refs';
-import type { StoredPage } from './revision-tree';
+import type { StoredPage } from '../../model/revision-tree';
 
 export interface LoadedRevision {
   revision: RevisionRow;

@@ -1,5 +1,5 @@
 import { uniqueFileName } from '@quire/formats';
-import type { StoredFile } from '../content/revision-tree';
+import type { StoredFile } from '../../model/revision-tree';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { sameValue } from './page-fields';
 

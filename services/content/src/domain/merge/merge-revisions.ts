@@ -1,6 +1,6 @@
 import { uniqueSlug } from '@quire/formats';
 import { bodyHash } from '../content/apply-import';
-import type { RevisionTree, StoredPage } from '../content/revision-tree';
+import type { RevisionTree, StoredPage } from '../../model/revision-tree';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { mergeFiles } from './merge-files';
 import { conflictBlock, mergeText } from './merge-text';

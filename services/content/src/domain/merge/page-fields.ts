@@ -1,4 +1,4 @@
-import type { StoredPage } from '../content/revision-tree';
+import type { StoredPage } from '../../model/revision-tree';
 
 // A page's own fields merge one by one: a field changed on one side only takes that change, the
 // same change on both is taken once, two different changes conflict. The page's place (parent and

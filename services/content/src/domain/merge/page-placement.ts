@@ -1,4 +1,4 @@
-import type { StoredPage } from '../content/revision-tree';
+import type { StoredPage } from '../../model/revision-tree';
 import type { MergeConflict, MergeLabels } from './merge-conflict';
 import { type PagePlan, plannedPage } from './page-plan';
 import type { MergeSides } from './sibling-order';

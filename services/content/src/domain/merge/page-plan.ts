@@ -1,4 +1,4 @@
-import type { StoredPage } from '../content/revision-tree';
+import type { StoredPage } from '../../model/revision-tree';
 import { type FieldsMerge, mergeFields } from './page-fields';
 import type { MergeSides } from './sibling-order';
 

@@ -1,4 +1,4 @@
-import { childrenByParent, type RevisionTree, type StoredPage } from '../content/revision-tree';
+import { childrenByParent, type RevisionTree, type StoredPage } from '../../model/revision-tree';
 import { pageEdited } from './page-fields';
 
 // One revision of the three a merge reads (base, target or source), indexed once so that every

@@ -2,7 +2,7 @@ import type { BlobStore, SqlExecutor } from '@quire/common';
 import { PDF_LIMITS, type PdfSource } from '@quire/formats';
 import { findBodies } from '../../store/revision-content.store';
 import { pageIn, type LoadedRevision } from '../content/read-content';
-import { childrenByParent, subtreeIds, type StoredPage } from '../content/revision-tree';
+import { childrenByParent, subtreeIds, type StoredPage } from '../../model/revision-tree';
 
 // Where a revision's PDF comes from: its pages and bodies, and its image files' bytes. The layout
 // is @quire/formats' `renderPdf` (run in a worker thread, pdf-worker.ts).

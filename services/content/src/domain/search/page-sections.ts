@@ -1,19 +1,10 @@
 import MarkdownIt from 'markdown-it';
 import { anchorOf } from '@quire/formats';
+import type { PageSection } from '../../model/page-section';
 
 // What search indexes of a page (issue #13): the page's title and description as its first
 // section, then one section per heading whose body is the text up to the next heading. Bodies are
 // markdown reduced to text, so snippets show words, not syntax.
-
-export interface PageSection {
-  /** 0 for the title section, then 1, 2… in document order. */
-  position: number;
-  /** The heading's anchor (the id the page document gives it); '' for the title section. */
-  anchor: string;
-  /** The heading's text; '' for the title section (its title is the page's). */
-  heading: string;
-  body: string;
-}
 
 /** A section's indexed body is capped: PostgreSQL positions stop at 16,383 and snippets need no more. */
 export const MAX_SECTION_TEXT = 60_000;

@@ -11,7 +11,7 @@ import {
   moveSpaceIndex,
   type IndexedPage,
 } from '../../store/search.store';
-import { pagePaths, type StoredPage } from '../content/revision-tree';
+import { pagePaths, type StoredPage } from '../../model/revision-tree';
 import { pageSections } from './page-sections';
 
 export interface ReindexOutcome {

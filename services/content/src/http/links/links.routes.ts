@@ -11,7 +11,7 @@ import {
   settleSpaceTargets,
   type LinkGroup,
 } from '../../domain/links/link-groups';
-import { loadLinkedObjects } from '../../domain/links/linked-objects';
+import { loadLinkedObjects } from './link-answers';
 import { revisionLinks } from '../../domain/links/revision-links';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentLinkItem, presentPageLocation, type LinkPresentationContext } from '../../presenters/link.presenter';

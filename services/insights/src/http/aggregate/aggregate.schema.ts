@@ -1,5 +1,5 @@
 import { text, z } from '@quire/common';
-import { DATETIME_INTERVALS, REFERENCE_COLUMNS } from '../../domain/aggregate-columns';
+import { DATETIME_INTERVALS, REFERENCE_COLUMNS } from '../../model/aggregate-columns';
 import { MAX_LIMIT } from '../../domain/aggregate-query';
 import { RANGE_PRESETS } from '../../domain/aggregate-range';
 import { refuseUnstorable } from '../../domain/storable-json';

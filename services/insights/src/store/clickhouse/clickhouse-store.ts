@@ -1,7 +1,7 @@
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { chunks, DependencyUnavailableError } from '@quire/common';
-import type { AggregatePlan } from '../../domain/aggregate-query';
-import type { InsightsEventRow } from '../../domain/event-row';
+import type { AggregatePlan } from '../../model/aggregate-plan';
+import type { InsightsEventRow } from '../../model/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
 import type { AggregateRow, BatchOrigin, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
 import { createBinder, type Binder } from './bind';

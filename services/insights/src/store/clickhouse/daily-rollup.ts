@@ -1,5 +1,5 @@
-import type { DateTimeInterval, FieldSource } from '../../domain/aggregate-columns';
-import type { AggregatePlan } from '../../domain/aggregate-query';
+import type { DateTimeInterval, FieldSource } from '../../model/aggregate-columns';
+import type { AggregatePlan } from '../../model/aggregate-plan';
 import { buildAggregateSql, fieldFilterConditions, scopeConditions, type BuiltAggregate, type SqlDialect } from '../aggregate-sql';
 import type { InsightsScope } from '../insights-store';
 import { EVENTS_TABLE } from './schema';

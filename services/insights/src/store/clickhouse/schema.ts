@@ -5,7 +5,7 @@
 // would need an experimental setting on 18.16), DateTime('UTC'), no TTL (retention drops monthly
 // partitions instead, see retention.ts).
 
-import type { AddedColumn } from '../../domain/event-row';
+import type { AddedColumn } from '../../model/event-row';
 
 export const EVENTS_TABLE = 'insights_events';
 

@@ -1,5 +1,5 @@
-import type { DateTimeInterval, FieldSource } from '../../domain/aggregate-columns';
-import { parentMasks } from '../../domain/geo-cell';
+import type { DateTimeInterval, FieldSource } from '../../model/aggregate-columns';
+import { parentMasks } from '../../model/geo-cell';
 import type { SqlDialect, SqlValueType } from '../aggregate-sql';
 
 const TS = '"timestamp"';

@@ -1,6 +1,6 @@
 import { chunks, type SqlDatabase } from '@quire/common';
-import type { AggregatePlan } from '../../domain/aggregate-query';
-import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../domain/event-row';
+import type { AggregatePlan } from '../../model/aggregate-plan';
+import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../model/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
 import type { AggregateRow, InsightsScope, InsightsStore, VisitorSegmentRow } from '../insights-store';
 import { retentionCutoff } from '../retention';

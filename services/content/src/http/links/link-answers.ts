@@ -1,20 +1,14 @@
 import type { IdentityClient, Role, SqlExecutor, UrlBuilder } from '@quire/common';
 import { isRole } from '@quire/common';
 import { levelOnContent } from '../../policies/content.policy';
+import type { LinkedObjects, PresentedOrganization } from '../../presenters/link.presenter';
 import { presentSpace, type PresentedSpace } from '../../presenters/space.presenter';
 import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../../store/spaces.store';
 
-// The full objects link items embed (reference: ContentLocation embeds Organization and Space),
-// fetched once per kind per answer: one GetOrganizations call to identity, one spaces query.
-
-/** The reference's Organization as identity presents it for the caller. */
-export type PresentedOrganization = Record<string, unknown> & { id: string };
-
-export interface LinkedObjects {
-  organizations: Map<string, PresentedOrganization>;
-  /** Spaces the caller can read, presented for the caller. */
-  spaces: Map<string, PresentedSpace>;
-}
+// The links routes' answer (docs/conventions.md, "Presenters are pure; answers do the reads"): the
+// full objects link items embed (reference: ContentLocation embeds Organization and Space), fetched
+// once per kind per answer — one GetOrganizations call to identity, one spaces query — and handed,
+// presented for the caller, to presenters/link.presenter.ts.
 
 export interface LinkedObjectsDeps {
   db: SqlExecutor;

@@ -1,5 +1,5 @@
 import { badRequest } from '@quire/common';
-import { canonicalJson } from './event-details';
+import { canonicalJson } from './canonical-json';
 import type { InsightsEventRow } from './event-row';
 import { cellPoint, cellResolution, FINEST_PRECISION, sqlCellText } from './geo-cell';
 

@@ -2,7 +2,6 @@
 // Built once at ingest: id and ingest time are given at the API, raw IPs are never stored.
 // This is a public interface for dashboards reading ClickHouse directly: change it only with a
 // migration and a README update.
-import { NO_DETAILS } from './event-details';
 
 export interface InsightsEventRow {
   /** Unique per event; replays carry the same id (deduplication key). */
@@ -78,6 +77,41 @@ export interface InsightsEventRow {
   visitor_claim_keys: string[];
   visitor_claim_values: string[];
 }
+
+// The type-specific fields of an event that the aggregate columns read (eventLink*, eventAPI*,
+// feedback, ask rating, ads, trademark), as dedicated row columns: '' (0 for the ask rating) on
+// events of other types.
+
+export type EventDetails = Pick<
+  InsightsEventRow,
+  | 'link_target_kind'
+  | 'link_target_value'
+  | 'link_target_domain'
+  | 'link_position'
+  | 'api_operation_path'
+  | 'api_operation_method'
+  | 'feedback_rating'
+  | 'feedback_comment'
+  | 'ask_rating'
+  | 'ad_domain'
+  | 'ad_placement'
+  | 'trademark_placement'
+>;
+
+export const NO_DETAILS: Readonly<EventDetails> = Object.freeze({
+  link_target_kind: '',
+  link_target_value: '',
+  link_target_domain: '',
+  link_position: '',
+  api_operation_path: '',
+  api_operation_method: '',
+  feedback_rating: '',
+  feedback_comment: '',
+  ask_rating: 0,
+  ad_domain: '',
+  ad_placement: '',
+  trademark_placement: '',
+});
 
 /**
  * The values of the columns added after the first schema version, for rows written before them

@@ -1,0 +1,80 @@
+// The import rules ESLint holds (docs/conventions.md, Layers). Inside a service, a folder may
+// import only the folders below it:
+//
+//   service.ts, main.ts                                   wiring: may import anything of the service
+//   http/  grpc/  consumers/  jobs/  cli/                 entry points (only the wiring imports http/)
+//   policies/  presenters/                                presenters may use policies, not the reverse
+//   domain/
+//   events/  store/                                       producers' topic helpers; the only SQL
+//   model/                                                shapes and vocabulary store and domain share
+//
+// and a service never imports another service (only the gateway does, to run them embedded).
+// A library under packages/ (@quire/formats: pure format conversion) imports no service, not even
+// @quire/common, nor the gateway or proto; services may import it.
+// One `no-restricted-imports` entry per folder: ESLint replaces (does not merge) a rule's options
+// when several config objects match a file, so every entry carries the package walls too.
+// CommonJS, so that test/unit/layers-lint.test.ts can load it as well as eslint.config.mjs.
+
+const SERVICES = ['identity', 'content', 'sites', 'specs', 'insights'];
+
+/** A relative import that climbs to one of `folders` at the top of the service's src/. */
+const intoFolders = (folders, why) => ({
+  regex: `^\\.{1,2}/(\\.\\./)*(${folders.join('|')})(/|$)`,
+  message: why,
+});
+
+const walls = [
+  {
+    group: [...SERVICES, 'gateway'].map((name) => `@quire/${name}`),
+    message: 'A service never imports another service (only the gateway does): ask over gRPC or follow its events (docs/conventions.md, Layers).',
+  },
+  {
+    regex: '^\\.{1,2}/(.*/)?(src|dist)(/|$)',
+    message: "A relative import may not leave its package: import the package ('@quire/common') instead.",
+  },
+];
+
+/** packages/*: libraries of pure code, below every service. */
+const packageWalls = [
+  {
+    group: [...SERVICES, 'common', 'gateway', 'proto'].map((name) => `@quire/${name}`),
+    message:
+      'A library in packages/ imports no service, @quire/common, the gateway or proto: services import it, not the reverse (docs/conventions.md, Layers).',
+  },
+  walls[1],
+];
+
+const ENTRY = ['http', 'grpc', 'consumers', 'jobs', 'cli'];
+
+/** Folder → the top-level folders of src/ it may not import, and why. */
+const LAYERS = {
+  model: [['store', 'domain', 'events', 'policies', 'presenters', ...ENTRY], 'model/ is the bottom layer: it imports nothing else of the service.'],
+  store: [['domain', 'events', 'policies', 'presenters', ...ENTRY], 'store/ may import only store/ and model/: move a shared type down to model/.'],
+  events: [['store', 'domain', 'policies', 'presenters', ...ENTRY], 'events/ holds topic helpers over @quire/common only.'],
+  domain: [['policies', 'presenters', ...ENTRY], 'domain/ may import only domain/, events/, store/ and model/: presenting and authorizing happen above it.'],
+  policies: [['presenters', ...ENTRY], 'policies/ may import domain/, store/ and model/ (presenters use policies, not the reverse).'],
+  presenters: [ENTRY, 'presenters/ may not import an entry point (http/, grpc/, consumers/, jobs/, cli/).'],
+  grpc: [['http', 'consumers', 'jobs', 'cli'], 'Nothing but service.ts imports http/ or another entry point.'],
+  consumers: [['http', 'grpc', 'jobs', 'cli'], 'Nothing but service.ts imports http/ or another entry point.'],
+  jobs: [['http', 'grpc', 'consumers', 'cli'], 'Nothing but service.ts imports http/ or another entry point.'],
+  cli: [['http', 'consumers', 'jobs'], 'Nothing but service.ts imports http/ or another entry point.'],
+};
+
+const layerRules = [
+  {
+    files: ['services/*/src/**/*.ts', 'proto/src/**/*.ts'],
+    ignores: ['proto/src/gen/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: walls }] },
+  },
+  {
+    files: ['packages/*/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: packageWalls }] },
+  },
+  ...Object.entries(LAYERS).map(([folder, [forbidden, why]]) => ({
+    files: [`services/*/src/${folder}/**/*.ts`],
+    ignores: ['services/common/**'], // common is a library of ports and helpers, not a service with layers
+    rules: { 'no-restricted-imports': ['error', { patterns: [...walls, intoFolders(forbidden, why)] }] },
+  })),
+];
+
+module.exports = { layerRules };

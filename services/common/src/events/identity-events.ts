@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineTopic, type EventDataOf, type EventOf, type EventTypeOf } from './event-schema';
+import { IDENTITY_TOPIC } from './topics';
+
+// identity.events: what identity announces. Every data carries organizationId except token.revoked.
+
+export const IdentityEvent = {
+  organizationCreated: 'organization.created',
+  organizationUpdated: 'organization.updated',
+  memberAdded: 'member.added',
+  memberRoleChanged: 'member.role-changed',
+  memberRemoved: 'member.removed',
+  tokenRevoked: 'token.revoked',
+  samlProviderCreated: 'saml-provider.created',
+  samlProviderUpdated: 'saml-provider.updated',
+  samlProviderDeleted: 'saml-provider.deleted',
+  teamCreated: 'team.created',
+  teamUpdated: 'team.updated',
+  teamDeleted: 'team.deleted',
+  teamMembersChanged: 'team.members-changed',
+  inviteCreated: 'invite.created',
+  inviteAccepted: 'invite.accepted',
+  linkInviteCreated: 'link-invite.created',
+  linkInviteUpdated: 'link-invite.updated',
+  linkInviteDeleted: 'link-invite.deleted',
+} as const;
+
+const organizationId = z.string();
+const role = z.string().describe('organization role');
+const fields = z.array(z.string()).describe('names of the fields the PATCH changed');
+const userIds = z.array(z.string()).describe('user ids');
+
+export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (`token.revoked`: the user id)', {
+  [IdentityEvent.organizationCreated]: z.object({ organizationId, title: z.string() }),
+  [IdentityEvent.organizationUpdated]: z.object({ organizationId, fields }),
+  [IdentityEvent.memberAdded]: z.object({ organizationId, userId: z.string(), role }),
+  [IdentityEvent.memberRoleChanged]: z.object({ organizationId, userId: z.string(), role, previousRole: role }),
+  [IdentityEvent.memberRemoved]: z
+    .object({ organizationId, userId: z.string(), role: role.describe('the role they had') })
+    .describe('their team memberships are gone with them'),
+  [IdentityEvent.tokenRevoked]: z.object({ tokenId: z.string(), userId: z.string() }),
+  [IdentityEvent.samlProviderCreated]: z.object({ organizationId, samlProviderId: z.string(), label: z.string() }),
+  [IdentityEvent.samlProviderUpdated]: z.object({ organizationId, samlProviderId: z.string(), fields }),
+  [IdentityEvent.samlProviderDeleted]: z.object({ organizationId, samlProviderId: z.string() }),
+  [IdentityEvent.teamCreated]: z.object({ organizationId, teamId: z.string(), title: z.string(), members: userIds }),
+  [IdentityEvent.teamUpdated]: z.object({ organizationId, teamId: z.string(), title: z.string() }),
+  [IdentityEvent.teamDeleted]: z.object({ organizationId, teamId: z.string(), members: userIds }),
+  [IdentityEvent.teamMembersChanged]: z.object({
+    organizationId,
+    teamId: z.string(),
+    added: userIds,
+    removed: userIds,
+    roles: z.record(z.string(), z.string()).describe('team role of every user who joins or whose role changes, by user id'),
+  }),
+  [IdentityEvent.inviteCreated]: z
+    .object({ organizationId, inviteId: z.string(), email: z.string(), role, invitedBy: z.string() })
+    .describe('a pending invite for an address with no user yet'),
+  [IdentityEvent.inviteAccepted]: z
+    .object({ organizationId, inviteId: z.string(), userId: z.string(), role })
+    .describe('the user was created and joined; `member.added` comes first'),
+  [IdentityEvent.linkInviteCreated]: z.object({ organizationId, inviteId: z.string(), role }),
+  [IdentityEvent.linkInviteUpdated]: z.object({ organizationId, inviteId: z.string(), role }),
+  [IdentityEvent.linkInviteDeleted]: z.object({ organizationId, inviteId: z.string() }),
+});
+
+export type IdentityEventType = EventTypeOf<typeof identityEvents>;
+export type IdentityEventData<K extends IdentityEventType> = EventDataOf<typeof identityEvents, K>;
+export type IdentityEventEnvelope = EventOf<typeof identityEvents>;

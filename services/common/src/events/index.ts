@@ -1,0 +1,16 @@
+export * from './topics';
+export {
+  defineTopic,
+  parseEvent,
+  MalformedEventError,
+  type EventDataOf,
+  type EventDataSchemas,
+  type EventOf,
+  type EventTopic,
+  type EventTypeOf,
+} from './event-schema';
+export * from './identity-events';
+export * from './content-events';
+export * from './sites-events';
+export * from './specs-events';
+export { EVENT_TOPICS, type DeclaredEvent, type DeclaredTopic, type DeclaredTopicName } from './catalog';

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineTopic, type EventDataOf, type EventOf, type EventTypeOf } from './event-schema';
+import { SITES_TOPIC } from './topics';
+
+// sites.events: what sites announces. Keyed by the site id; every data carries organizationId and siteId.
+
+export const SiteEvent = {
+  siteCreated: 'site.created',
+  siteUpdated: 'site.updated',
+  siteDeleted: 'site.deleted',
+  sitePublished: 'site.published',
+  siteUnpublished: 'site.unpublished',
+  shareLinkCreated: 'share-link.created',
+  shareLinkUpdated: 'share-link.updated',
+  shareLinkDeleted: 'share-link.deleted',
+  siteSectionCreated: 'site-section.created',
+  siteSectionUpdated: 'site-section.updated',
+  siteSectionDeleted: 'site-section.deleted',
+  siteSectionMoved: 'site-section.moved',
+  siteSectionGroupCreated: 'site-section-group.created',
+  siteSectionGroupUpdated: 'site-section-group.updated',
+  siteSectionGroupDeleted: 'site-section-group.deleted',
+  siteSectionGroupMoved: 'site-section-group.moved',
+  siteSpaceCreated: 'site-space.created',
+  siteSpaceUpdated: 'site-space.updated',
+  siteSpaceDeleted: 'site-space.deleted',
+  siteSpaceMoved: 'site-space.moved',
+} as const;
+
+const site = { organizationId: z.string(), siteId: z.string() };
+const fields = z.array(z.string()).describe('names of the fields the PATCH changed');
+const sectionGroup = z.string().nullable().describe('section group id, null outside groups');
+
+export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
+  [SiteEvent.siteCreated]: z.object({
+    ...site,
+    title: z.string(),
+    type: z.string(),
+    visibility: z.string(),
+    spaces: z.array(z.string()).describe("space ids; the site spaces' own events follow"),
+    createdBy: z.string(),
+  }),
+  [SiteEvent.siteUpdated]: z.object({ ...site, fields, updatedBy: z.string() }),
+  [SiteEvent.siteDeleted]: z.object({ ...site, deletedBy: z.string() }),
+  [SiteEvent.sitePublished]: z.object({ ...site, by: z.string() }).describe('only when the state changes'),
+  [SiteEvent.siteUnpublished]: z.object({ ...site, by: z.string() }).describe('only when the state changes'),
+  [SiteEvent.shareLinkCreated]: z.object({ ...site, shareLinkId: z.string(), createdBy: z.string() }),
+  [SiteEvent.shareLinkUpdated]: z.object({ ...site, shareLinkId: z.string(), active: z.boolean(), fields, updatedBy: z.string() }),
+  [SiteEvent.shareLinkDeleted]: z.object({ ...site, shareLinkId: z.string(), deletedBy: z.string() }),
+  [SiteEvent.siteSectionCreated]: z.object({
+    ...site,
+    sectionId: z.string(),
+    title: z.string(),
+    path: z.string(),
+    siteSpaces: z.array(z.string()),
+    fromRoot: z.literal(true).optional().describe("the site's first section, made of its top-level site spaces"),
+  }),
+  [SiteEvent.siteSectionUpdated]: z.object({ ...site, sectionId: z.string(), fields }),
+  [SiteEvent.siteSectionDeleted]: z.object({
+    ...site,
+    sectionId: z.string(),
+    sectionGroup,
+    siteSpaces: z.array(z.string()).describe('deleted with it'),
+    wasDefault: z.boolean(),
+    promotedSection: z.string().nullable().describe('the section that became the default in its place'),
+  }),
+  [SiteEvent.siteSectionMoved]: z.object({
+    ...site,
+    sectionId: z.string(),
+    sectionGroup,
+    previousSectionGroup: sectionGroup.optional().describe('when it entered or left a group'),
+  }),
+  [SiteEvent.siteSectionGroupCreated]: z.object({ ...site, sectionGroupId: z.string(), title: z.string(), sections: z.array(z.string()) }),
+  [SiteEvent.siteSectionGroupUpdated]: z.object({ ...site, sectionGroupId: z.string(), fields }),
+  [SiteEvent.siteSectionGroupDeleted]: z.object({
+    ...site,
+    sectionGroupId: z.string(),
+    sections: z.array(z.string()).describe('back at the top level'),
+  }),
+  [SiteEvent.siteSectionGroupMoved]: z.object({ ...site, sectionGroupId: z.string() }),
+  [SiteEvent.siteSpaceCreated]: z.object({ ...site, siteSpaceId: z.string(), sectionId: z.string().nullable(), spaceId: z.string(), path: z.string() }),
+  [SiteEvent.siteSpaceUpdated]: z.object({ ...site, siteSpaceId: z.string(), fields }),
+  [SiteEvent.siteSpaceDeleted]: z.object({
+    ...site,
+    siteSpaceId: z.string(),
+    sectionId: z.string().nullable(),
+    spaceId: z.string(),
+    wasDefault: z.boolean(),
+  }),
+  [SiteEvent.siteSpaceMoved]: z.object({ ...site, siteSpaceId: z.string(), sectionId: z.string().nullable() }),
+});
+
+export type SiteEventType = EventTypeOf<typeof sitesEvents>;
+export type SiteEventData<K extends SiteEventType> = EventDataOf<typeof sitesEvents, K>;
+export type SiteEventEnvelope = EventOf<typeof sitesEvents>;
