@@ -6,7 +6,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
-const SOURCES = ['proto/src', 'gateway/src', ...readdirSync(join(ROOT, 'services')).map((name) => `services/${name}/src`)];
+const SOURCES = [
+  'proto/src',
+  'gateway/src',
+  ...readdirSync(join(ROOT, 'packages')).map((name) => `packages/${name}/src`),
+  ...readdirSync(join(ROOT, 'services')).map((name) => `services/${name}/src`),
+];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+'(\.{1,2}\/[^']*)'|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']*)'/g;
 
 function sourceFiles(dir: string): string[] {
