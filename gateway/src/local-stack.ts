@@ -58,8 +58,17 @@ export function parseProcessKey(key: ProcessKey): { name: ProcessName; copy: num
   return { name, copy: copy ? Number(copy) : 1 };
 }
 
+/** Called when a supervised process exited on its own, before it is started again. */
+export type RestartListener = (key: ProcessKey, code: number | null, signal: string | null) => void;
+
+const RESTART_FIRST_MS = 1000;
+const RESTART_MAX_MS = 30_000;
+
 export class LocalStack {
   readonly processes = new Map<ProcessKey, ProcessHandle>();
+  /** Set by superviseAll: exits are then restarts, until stopAll. */
+  private onRestart: RestartListener | null = null;
+  private stopping = false;
 
   constructor(readonly options: LocalStackOptions) {}
 
@@ -182,30 +191,27 @@ export class LocalStack {
    * Supervision: a process that exits on its own (a crash, not a stop) is started again, after a
    * second and with backoff while it keeps failing.
    */
-  superviseAll(onRestart: (key: ProcessKey, code: number | null, signal: string | null) => void): void {
-    this.supervising = true;
-    for (const [key, handle] of this.processes) this.watch(key, handle.child, onRestart, 1000);
+  superviseAll(onRestart: RestartListener): void {
+    this.onRestart = onRestart;
+    for (const [key, handle] of this.processes) this.watch(key, handle.child);
   }
 
-  private supervising = false;
-  private stopping = false;
-
-  private watch(key: ProcessKey, child: ChildProcess, onRestart: (key: ProcessKey, code: number | null, signal: string | null) => void, delayMs: number): void {
+  private watch(key: ProcessKey, child: ChildProcess): void {
     child.once('exit', (code, signal) => {
-      if (this.stopping || !this.supervising) return;
-      onRestart(key, code, signal);
-      this.restartLater(key, onRestart, delayMs);
+      if (this.stopping || !this.onRestart) return;
+      this.onRestart(key, code, signal);
+      this.restartLater(key, RESTART_FIRST_MS);
     });
   }
 
-  private restartLater(key: ProcessKey, onRestart: (key: ProcessKey, code: number | null, signal: string | null) => void, delayMs: number): void {
+  private restartLater(key: ProcessKey, delayMs: number): void {
     setTimeout(() => {
       if (this.stopping) return;
       this.start(key).then(
-        () => this.watch(key, this.processes.get(key)!.child, onRestart, 1000),
+        () => this.watch(key, this.processes.get(key)!.child),
         () => {
           void this.kill(key);
-          this.restartLater(key, onRestart, Math.min(delayMs * 2, 30_000));
+          this.restartLater(key, Math.min(delayMs * 2, RESTART_MAX_MS));
         },
       );
     }, delayMs).unref();

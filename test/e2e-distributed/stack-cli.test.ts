@@ -72,10 +72,15 @@ describe('npm run stack -- --replicas content=2', () => {
     expect(output).toContain('Processes: identity, content, content#2, sites, specs, insights, gateway');
     for (const port of [8082, 8182]) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
-    const state = {
+    const state: StackState = {
+      target: 'distributed',
       url: `http://127.0.0.1:${GATEWAY_PORT}`,
+      token: '',
+      organizationId: '',
       cliEnv: { IDENTITY_GRPC_ADDR: '127.0.0.1:9081', INTERNAL_SECRET: secret },
-    } as unknown as StackState;
+      logDir: '',
+      pids: {},
+    };
     const email = `stack-cli-${Date.now()}@example.com`;
     const token = (await runCli(state, ['tokens', 'create', '--email', email])).stdout.trim();
     const orgId = (await runCli(state, ['orgs', 'create', '--title', 'Stack CLI', '--owner', email])).stdout.trim();

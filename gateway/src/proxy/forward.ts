@@ -30,27 +30,29 @@ export class Forwarder {
   ) {}
 
   async forward(pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<void> {
-    const first = pool.pick();
-    if (!first) return unavailable(res, pool.service);
-    const outcome = await this.attempt(first, pool, req, res, body);
-    if (outcome.kind === 'answered') return;
-    if (outcome.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
-    const retry = outcome.kind === 'unsent' || IDEMPOTENT.has(req.method ?? '');
-    const second = retry ? pool.pick(first) : undefined;
-    if (second && second !== first && !res.headersSent) {
-      this.logger.warn(
-        { service: pool.service, upstream: first.key, retriedOn: second.key, reason: outcome.reason, method: req.method },
-        'request sent to another copy',
-      );
-      const again = await this.attempt(second, pool, req, res, body);
-      if (again.kind === 'answered') return;
-      if (again.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
+    const headers = forwardedHeaders(req, body);
+    let upstream = pool.pick();
+    for (let attempt = 1; upstream; attempt++) {
+      const outcome = await this.attempt(upstream, pool, req, res, headers, body);
+      if (outcome.kind === 'answered') return;
+      if (outcome.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
+      const log = { service: pool.service, upstream: upstream.key, reason: outcome.reason, method: req.method };
+      const next = attempt === 1 && (outcome.kind === 'unsent' || IDEMPOTENT.has(req.method ?? '')) ? pool.pick(upstream) : undefined;
+      if (next) this.logger.warn({ ...log, retriedOn: next.key }, 'request sent to another copy');
+      else this.logger.warn(log, 'upstream error');
+      upstream = next;
     }
-    this.logger.warn({ service: pool.service, upstream: first.key, reason: outcome.reason, method: req.method }, 'upstream error');
     unavailable(res, pool.service);
   }
 
-  private attempt(upstream: Upstream, pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<Outcome> {
+  private attempt(
+    upstream: Upstream,
+    pool: UpstreamPool,
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: http.OutgoingHttpHeaders,
+    body: Buffer | null,
+  ): Promise<Outcome> {
     return new Promise((resolve) => {
       let settled = false;
       const settle = (outcome: Outcome) => {
@@ -66,7 +68,7 @@ export class Forwarder {
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: forwardedHeaders(req, body),
+        headers,
         agent: this.agent,
       });
       upstreamReq.on('socket', (socket) => {
