@@ -8,7 +8,8 @@
 // 3. listing 1,000 comments, 100 per page (p50 per page), and GET /v1/spaces/{id} as the floor of
 //    any read through the same gateway.
 // Results: bench/results/change-requests.md.
-const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
+const { mkdtempSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, inParallel, log, summary, timed } = require('./support');
@@ -161,8 +162,19 @@ async function main() {
     row('floor for reads: GET /v1/spaces/{id} through the same gateway', (r) => ms(r.spaceTimes)),
     '',
   ].join('\n');
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/change-requests.md'), report);
+  const mergeFloor = { name: 'the same three-way merge in process', value: summary(floorTimes).p50 };
+  const readFloor = (r) => ({ name: 'GET /v1/spaces/{id} through the same gateway', value: summary(r.spaceTimes).p50 });
+  const measures = modes.flatMap((mode) => {
+    const r = results[mode];
+    return [
+      measure({ name: 'POST …/merge p50', mode, value: summary(r.mergeTimes).p50, unit: 'ms', floor: mergeFloor }),
+      measure({ name: 'POST …/update p50', mode, value: summary(r.updateTimes).p50, unit: 'ms', floor: mergeFloor }),
+      measure({ name: 'POST change-requests p50', mode, value: summary(r.createTimes).p50, unit: 'ms', floor: readFloor(r) }),
+      measure({ name: 'revisions written by opening 20 change requests', mode, value: r.created.revisions, unit: 'rows', goal: { atMost: 0 } }),
+      measure({ name: 'GET …/comments?limit=100 p50', mode, value: summary(r.listTimes).p50, unit: 'ms', floor: readFloor(r) }),
+    ];
+  });
+  writeResults('change-requests', { command: 'npm run bench -- change-requests', markdown: report, measures });
   process.stdout.write(report);
 }
 

@@ -6,7 +6,8 @@
 // 3. the rows one revision writes when it changes 1 page of 1,000 (a page import).
 // Results: bench/results/content.md.
 const { spawnSync } = require('node:child_process');
-const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, summary, timed } = require('./support');
@@ -129,8 +130,19 @@ async function main() {
     row(`rows written by a revision that changes 1 page of ${first.rows.pages} (page import)`, (r) => `1 revision row + ${r.rows.bodies} page body row(s)`),
     '',
   ].join('\n');
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/content.md'), report);
+  const floorRate = { name: 'unzip + tree + markdown → document in process', value: summary(direct.rates).p50 };
+  const readFloor = (r) => ({ name: 'GET /v1/spaces/{id} through the same gateway', value: summary(r.spaceTimes).p50 });
+  const measures = modes.flatMap((mode) => {
+    const r = results[mode];
+    return [
+      measure({ name: 'zip import through the gateway', mode, value: summary(r.rates).p50, unit: 'pages/s', floor: floorRate, goal: { ratioAtLeast: 0.5 } }),
+      measure({ name: 'GET content/pages p50', mode, value: summary(r.listTimes).p50, unit: 'ms', floor: readFloor(r) }),
+      measure({ name: 'GET content/page/{id} p50', mode, value: summary(r.pageTimes).p50, unit: 'ms', floor: readFloor(r) }),
+      measure({ name: 'GET content/page/{id}?format=document p50', mode, value: summary(r.documentTimes).p50, unit: 'ms', floor: readFloor(r) }),
+      measure({ name: 'page body rows written by a one-page revision', mode, value: r.rows.bodies, unit: 'rows', goal: { atMost: 1 } }),
+    ];
+  });
+  writeResults('content', { command: 'npm run bench -- content', markdown: report, measures });
   process.stdout.write(report);
 }
 

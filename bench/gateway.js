@@ -2,7 +2,8 @@
 // nginx proxying to identity, (3) through the Quire gateway (auth cache, rate limit, signing,
 // proxy). Same machine, same run, measured with wrk. Results: bench/results/gateway.md.
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdtempSync, writeFileSync, mkdirSync } = require('node:fs');
+const { mkdtempSync, writeFileSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { tmpdir, availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, run, recreatePgDatabase, startInfra } = require('./support');
@@ -144,8 +145,14 @@ function report(results, workers) {
     '',
     `Gateway / nginx throughput: **${pct(gateway.rps, nginx.rps)}** (goal: at least 50%).`,
   ].join('\n');
-  mkdirSync(join(__dirname, 'results'), { recursive: true });
-  writeFileSync(join(__dirname, 'results', 'gateway.md'), md + '\n');
+  const nginxRps = { name: 'nginx → identity', value: nginx.rps };
+  const nginxP50 = { name: 'nginx → identity', value: nginx.p50 };
+  const measures = [
+    measure({ name: 'GET /v1/user through the gateway', value: gateway.rps, unit: 'req/s', floor: nginxRps, goal: { ratioAtLeast: 0.7 } }),
+    measure({ name: 'GET /v1/user through the gateway, p50', value: gateway.p50, unit: 'ms', floor: nginxP50, goal: { addedAtMost: 5 } }),
+    measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s', floor: nginxRps }),
+  ];
+  writeResults('gateway', { command: 'npm run bench -- gateway', markdown: md, measures });
   process.stdout.write(md + '\n');
 }
 

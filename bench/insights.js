@@ -3,7 +3,8 @@
 //    visible in ClickHouse), side by side with the raw ClickHouse insert rate of the same rows;
 // 2. aggregate: p50/p99 of a dashboard query set on a site with BENCH_EVENTS (default 10M) events.
 // Results: bench/results/insights.md.
-const { mkdtempSync, mkdirSync, writeFileSync } = require('node:fs');
+const { mkdtempSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, run, recreatePgDatabase, startInfra, percentile } = require('./support');
@@ -194,8 +195,19 @@ async function main() {
       '|---|---|---|',
       ...Object.entries(latencies).map(([n, l]) => `| ${n} | ${l.p50.toFixed(1)} | ${l.p99.toFixed(1)} |`),
     ].join('\n');
-    mkdirSync(join(__dirname, 'results'), { recursive: true });
-    writeFileSync(join(__dirname, 'results', 'insights.md'), md + '\n');
+    const measures = [
+      measure({
+        name: 'ingest HTTP → visible in ClickHouse',
+        value: e2eRate,
+        unit: 'events/s',
+        floor: { name: 'raw ClickHouse insert, same rows', value: rawRate },
+        goal: { ratioAtLeast: 0.2 },
+      }),
+      ...Object.entries(latencies).map(([n, l]) =>
+        measure({ name: `aggregate: ${n}, p50`, value: l.p50, unit: 'ms', ...(n === 'visitors by country, 1 year' ? { goal: { atMost: 100 } } : {}) }),
+      ),
+    ];
+    writeResults('insights', { command: 'npm run bench -- insights', markdown: md, measures });
     process.stdout.write(md + '\n');
   } finally {
     await stack.stopAll();

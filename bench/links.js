@@ -3,16 +3,17 @@
 // its folder's README and an image) imported once, then GET links (first read: links resolved and
 // cached; then the cached reads), page links, file backlinks, and the floor of any read through the
 // same gateway (GET /v1/spaces/{id}). Results: bench/results/links.md.
-const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
+const { mkdtempSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, summary, timed } = require('./support');
+const { log, summary, timed } = require('./support');
 const { MODES, caller, fixtureServer } = require('./content-stacks');
 const { makeZip, countPages } = require('./content');
 
 const READS = Number(process.env.BENCH_READS ?? 200);
 
-async function measure(zip, startStack) {
+async function measureLinks(zip, startStack) {
   const fixture = await fixtureServer((path) => (path === '/content.zip' ? ['application/zip', zip] : undefined));
   const stack = await startStack();
   try {
@@ -72,7 +73,7 @@ async function main() {
   for (const mode of modes) {
     if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
     log(`${mode} mode`);
-    results[mode] = await measure(zip, MODES[mode](join(dir, mode), 'content'));
+    results[mode] = await measureLinks(zip, MODES[mode](join(dir, mode), 'content'));
   }
   const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
   const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;
@@ -96,8 +97,23 @@ async function main() {
     row('floor: GET /v1/spaces/{id} through the same gateway', (r) => ms(r.space)),
     '',
   ].join('\n');
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/links.md'), report);
+  const measures = modes.flatMap((mode) => {
+    const r = results[mode];
+    const readFloor = { name: 'GET /v1/spaces/{id} through the same gateway', value: summary(r.space).p50 };
+    return [
+      measure({ name: 'GET links p50 (100 items)', mode, value: summary(r.links).p50, unit: 'ms', floor: readFloor, goal: { atMost: 50 } }),
+      measure({
+        name: 'GET links?limit=1000 p50',
+        mode,
+        value: summary(r.links1000).p50,
+        unit: 'ms',
+        floor: { name: 'JSON.parse of the answer', value: summary(r.parse).p50 },
+      }),
+      measure({ name: 'GET content/page/{id}/links p50', mode, value: summary(r.pageLinks).p50, unit: 'ms', floor: readFloor }),
+      measure({ name: 'GET content/files/{id}/backlinks p50', mode, value: summary(r.fileBacklinks).p50, unit: 'ms', floor: readFloor }),
+    ];
+  });
+  writeResults('links', { command: 'npm run bench -- links', markdown: report, measures });
   process.stdout.write(report);
 }
 

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/.
+// `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/
+// (<name>.md and <name>.json). `all` runs every bench in sequence and prints one table of ratios.
+const { spawnSync } = require('node:child_process');
+const { writeSummary } = require('./results');
+
 const BENCHES = {
   content: () => require('./content').main(),
   'change-requests': () => require('./change-requests').main(),
@@ -11,7 +15,8 @@ const BENCHES = {
 };
 
 const name = process.argv[2];
-if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
+const COMMANDS = new Set(['all', 'table']);
+if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.has(name))) {
   process.stdout.write(
     `Usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>\n\n` +
       '  content   zip import of 1,000 pages (pages/s) vs unzip + convert in process; page reads p50/p99; rows per one-page revision\n' +
@@ -20,10 +25,38 @@ if (!name || name === '--help' || name === '-h' || !BENCHES[name]) {
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
-      '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n',
+      '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n' +
+      '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
+      '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
+      '  table     that table from the last results, without running anything\n',
   );
   process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
 }
+if (COMMANDS.has(name)) {
+  const failed = name === 'all' ? runAll() : [];
+  printTable();
+  if (failed.length) {
+    process.stderr.write(`failed: ${failed.join(', ')}\n`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
+/** Each bench in a process of its own: one that fails or leaks state does not spoil the next. */
+function runAll() {
+  const failed = [];
+  for (const bench of Object.keys(BENCHES)) {
+    process.stderr.write(`==> bench ${bench}\n`);
+    const result = spawnSync(process.execPath, [require('node:path').join(__dirname, 'run.js'), bench], { stdio: 'inherit' });
+    if (result.status !== 0) failed.push(bench);
+  }
+  return failed;
+}
+
+function printTable() {
+  process.stdout.write(writeSummary(Object.keys(BENCHES)));
+}
+
 BENCHES[name]().catch((err) => {
   process.stderr.write(`bench ${name} failed: ${err.stack || err.message}\n`);
   process.exit(1);

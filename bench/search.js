@@ -8,7 +8,8 @@
 //    no grouping, no snippets).
 // Results: bench/results/search.md.
 const { spawnSync } = require('node:child_process');
-const { mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, inParallel, log, summary, timed } = require('./support');
@@ -146,8 +147,31 @@ async function main() {
     ]),
     '',
   ].join('\n');
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/search.md'), report);
+  const measures = modes.flatMap((mode) => {
+    const r = results[mode];
+    const floor = (pick) => ({ name: 'bare tsvector match + ts_rank + LIMIT 20', value: pick(allFloors(r)) });
+    return [
+      measure({
+        name: 'org search p50, all queries',
+        mode,
+        value: summary(allSearches(r)).p50,
+        unit: 'ms',
+        floor: floor((t) => summary(t).p50),
+        goal: { atMost: 30 },
+      }),
+      measure({
+        name: 'org search p99, all queries',
+        mode,
+        value: summary(allSearches(r)).p99,
+        unit: 'ms',
+        floor: floor((t) => summary(t).p99),
+        goal: { atMost: 100 },
+      }),
+      measure({ name: 'lag import → searchable, p50', mode, value: summary(r.lags).p50, unit: 'ms' }),
+      measure({ name: 'lag import → searchable, p99', mode, value: summary(r.lags).p99, unit: 'ms' }),
+    ];
+  });
+  writeResults('search', { command: 'npm run bench -- search', markdown: report, measures });
   process.stdout.write(report);
 }
 

@@ -2,7 +2,8 @@
 // (GitHub's REST API description), through the gateway in embedded mode, side by side with the
 // floor in the same run: the same parse and validation called directly in this process.
 // Results: bench/results/specs.md.
-const { mkdtempSync, mkdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync } = require('node:fs');
+const { measure, writeResults } = require('./results');
 const { gunzipSync } = require('node:zlib');
 const { spawn } = require('node:child_process');
 const { tmpdir } = require('node:os');
@@ -86,8 +87,16 @@ async function main() {
     `| floor: parse + validate called directly | ${fmt(direct)} |`,
     '',
   ].join('\n');
-  mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/results/specs.md'), report);
+  const measures = [
+    measure({
+      name: 'PUT → complete through the gateway, p50',
+      mode: 'embedded',
+      value: e2e.p50,
+      unit: 'ms',
+      floor: { name: 'parse + validate in process', value: direct.p50 },
+    }),
+  ];
+  writeResults('specs', { command: 'npm run bench -- specs', markdown: report, measures });
   process.stdout.write(report);
 }
 
