@@ -92,7 +92,7 @@ describe('identity members, invites and link invites (PGlite)', () => {
     expect((await findMemberWithUser(db, orgId, user.id))?.teams).toBe(1);
 
     const from = await lastSeq();
-    expect(await removeMember(db, { organizationId: orgId, userId: user.id }, now)).toMatchObject({ user_id: user.id, role: 'edit' });
+    expect(await removeMember(db, { organizationId: orgId, userId: user.id }, now)).toMatchObject({ userId: user.id, role: 'edit' });
     expect(await eventsSince(from)).toEqual([{ key: orgId, type: 'member.removed', data: { organizationId: orgId, userId: user.id, role: 'edit' } }]);
     const { rows } = await db.query('SELECT 1 FROM team_members WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(0);
@@ -164,7 +164,7 @@ describe('identity members, invites and link invites (PGlite)', () => {
     await expect(createLinkInvite(db, { organization: org, role: 'read', createdBy: admin.id }, now)).rejects.toMatchObject({ code: 403 });
 
     const from = await lastSeq();
-    const { invite, secret } = await createLinkInvite(db, { organization: { ...org, invite_links: true }, role: 'read', createdBy: admin.id }, now);
+    const { invite, secret } = await createLinkInvite(db, { organization: { ...org, inviteLinks: true }, role: 'read', createdBy: admin.id }, now);
     expect(secret).toMatch(/^[0-9A-Za-z]{40}$/);
     const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM link_invites WHERE id = $1', [invite.id]);
     expect(rows[0]?.secret_hash).toBe(hashToken(secret));
@@ -177,10 +177,10 @@ describe('identity members, invites and link invites (PGlite)', () => {
     const domain = `d${++seq}.example.org`;
     await db.query('UPDATE organizations SET email_domains = $2 WHERE id = $1', [orgId, [domain]]);
     const { userId } = await issueToken(db, { email: `x@${domain}`, now });
-    const user = { id: userId, email: `x@${domain}`, display_name: 'x', photo_url: null, created_at: now };
-    expect((await organizationsForEmailDomain(db, user, domain.toUpperCase())).map((o) => [o.id, o.caller_role])).toEqual([[orgId, null]]);
+    const user = { id: userId, email: `x@${domain}`, displayName: 'x', photoUrl: null, createdAt: now };
+    expect((await organizationsForEmailDomain(db, user, domain.toUpperCase())).map((o) => [o.id, o.callerRole])).toEqual([[orgId, null]]);
     // Not the admin's own domain: only the organizations they are a member of.
-    expect((await organizationsForEmailDomain(db, admin, domain)).map((o) => [o.id, o.caller_role])).toEqual([[orgId, 'admin']]);
+    expect((await organizationsForEmailDomain(db, admin, domain)).map((o) => [o.id, o.callerRole])).toEqual([[orgId, 'admin']]);
     const { admin: outsider } = await orgWithAdmin();
     expect(await organizationsForEmailDomain(db, outsider, domain)).toEqual([]);
   });

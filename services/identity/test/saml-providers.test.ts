@@ -46,7 +46,7 @@ describe('SAML provider domain', () => {
 
   it('creates a pending provider with the default role, then activates it once configured', async () => {
     const created = await createSamlProvider(db, 'org1', { label: 'Okta' }, now);
-    expect(created).toMatchObject({ label: 'Okta', default_role: 'read', default_team: null, entity_id: null });
+    expect(created).toMatchObject({ label: 'Okta', defaultRole: 'read', defaultTeam: null, entityId: null });
     expect(samlProviderStatus(created)).toBe('pending');
 
     const updated = await updateSamlProviderFields(
@@ -68,13 +68,13 @@ describe('SAML provider domain', () => {
 
   it('embeds a default team of the organization and refuses a team of another organization', async () => {
     const created = await createSamlProvider(db, 'org1', { label: 'With team', defaultTeam: 'team1', defaultRole: null }, now);
-    expect(created.default_team).toMatchObject({ id: 'team1', title: 'Engineering', member_count: 0 });
-    expect(created.default_role).toBeNull();
+    expect(created.defaultTeam).toMatchObject({ id: 'team1', title: 'Engineering', memberCount: 0 });
+    expect(created.defaultRole).toBeNull();
 
     await expectApiError(createSamlProvider(db, 'org1', { label: 'x', defaultTeam: 'team2' }, now), 400, /"defaultTeam"/);
     await expectApiError(updateSamlProviderFields(db, 'org1', created.id, { defaultTeam: 'missing' }, now), 400, /"defaultTeam"/);
     const cleared = await updateSamlProviderFields(db, 'org1', created.id, { defaultTeam: null }, now);
-    expect(cleared.default_team).toBeNull();
+    expect(cleared.defaultTeam).toBeNull();
   });
 
   it('leaves the provider without a default team when the team is deleted', async () => {
@@ -82,7 +82,7 @@ describe('SAML provider domain', () => {
     const created = await createSamlProvider(db, 'org1', { label: 'Doomed team', defaultTeam: 'doomed' }, now);
     await db.exec("DELETE FROM teams WHERE id = 'doomed'");
     const after = await findSamlProvider(db, 'org1', created.id);
-    expect(after).toMatchObject({ default_team_id: null, default_team: null });
+    expect(after).toMatchObject({ defaultTeamId: null, defaultTeam: null });
   });
 
   it('refuses a certificate out of its validity period at the given time, and writes nothing', async () => {

@@ -51,7 +51,7 @@ describe('teams domain', () => {
       'ada',
       now,
     );
-    expect(team).toMatchObject({ title: 'Docs', member_count: 2, caller_team_role: null, created_at: now });
+    expect(team).toMatchObject({ title: 'Docs', memberCount: 2, callerTeamRole: null, createdAt: now });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member', cy: 'member' });
     expect(await eventsOf(team.id)).toEqual([
       { type: 'team.created', data: { organizationId: 'org1', teamId: team.id, title: 'Docs', members: ['bob', 'cy'] } },
@@ -109,7 +109,7 @@ describe('teams domain', () => {
     await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
     await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob', role: 'owner' }, now);
     await removeTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'cy' }, now);
-    expect((await findTeamSummary(db, 'org1', team.id, 'bob'))?.caller_team_role).toBe('owner');
+    expect((await findTeamSummary(db, 'org1', team.id, 'bob'))?.callerTeamRole).toBe('owner');
     await removeTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
     expect((await eventsOf(team.id)).map((e) => [e.type, e.data.added, e.data.removed, e.data.roles])).toEqual([
       ['team.created', undefined, undefined, undefined],
@@ -124,7 +124,7 @@ describe('teams domain', () => {
   it('renames and deletes teams of the organization only', async () => {
     const team = await createTeam(db, { organizationId: 'org1', title: 'Old', members: [ref('cy')] }, 'ada', now);
     expect(await renameTeam(db, { organizationId: 'org2', teamId: team.id, title: 'Stolen' }, 'out', now)).toBeNull();
-    expect(await renameTeam(db, { organizationId: 'org1', teamId: team.id, title: 'New' }, 'ada', now)).toMatchObject({ title: 'New', member_count: 1 });
+    expect(await renameTeam(db, { organizationId: 'org1', teamId: team.id, title: 'New' }, 'ada', now)).toMatchObject({ title: 'New', memberCount: 1 });
     expect(await deleteTeam(db, { organizationId: 'org2', teamId: team.id }, now)).toBe(false);
     expect(await deleteTeam(db, { organizationId: 'org1', teamId: team.id }, now)).toBe(true);
     expect(await deleteTeam(db, { organizationId: 'org1', teamId: team.id }, now)).toBe(false);
@@ -136,6 +136,6 @@ describe('teams domain', () => {
   it('loses a member who leaves the organization', async () => {
     const team = await createTeam(db, { organizationId: 'org1', title: 'Leavers', members: [ref('bob'), ref('cy')] }, 'ada', now);
     await db.query("DELETE FROM members WHERE organization_id = 'org1' AND user_id = 'bob'");
-    expect((await findTeamSummary(db, 'org1', team.id, 'ada'))?.member_count).toBe(1);
+    expect((await findTeamSummary(db, 'org1', team.id, 'ada'))?.memberCount).toBe(1);
   });
 });

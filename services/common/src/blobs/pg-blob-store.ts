@@ -1,4 +1,5 @@
 import type { SqlDatabase } from '../sql/database';
+import { queryOne } from '../sql/typed';
 import { blobKey, isBlobKey, type BlobStore } from './blob-store';
 
 /** Blobs in the service's own PostgreSQL database (`blobs`, common migration 004): every replica reads them. */
@@ -13,8 +14,7 @@ export class PgBlobStore implements BlobStore {
 
   async get(key: string): Promise<Buffer | null> {
     if (!isBlobKey(key)) return null;
-    const { rows } = await this.db.query<{ bytes: Uint8Array }>('SELECT bytes FROM blobs WHERE key = $1', [key]);
-    const bytes = rows[0]?.bytes;
+    const bytes = (await queryOne<{ bytes: Uint8Array }>(this.db, 'SELECT bytes FROM blobs WHERE key = $1', [key]))?.bytes;
     return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
   }
 

@@ -52,6 +52,8 @@ export function storableText(text: string, max = 2000): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
+function isoTime(value: Date | string): string;
+function isoTime(value: Date | string | null): string | null;
 function isoTime(value: Date | string | null): string | null {
   if (value === null) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
@@ -67,8 +69,8 @@ function present(row: DeadLetterRow): DeadLetter {
     key: row.message_key,
     value: Buffer.from(row.message_value).toString('utf8'),
     error: row.error,
-    firstFailedAt: isoTime(row.first_failed_at) as string,
-    lastFailedAt: isoTime(row.last_failed_at) as string,
+    firstFailedAt: isoTime(row.first_failed_at),
+    lastFailedAt: isoTime(row.last_failed_at),
     attempts: row.attempts,
     status: row.status,
     replayedAt: isoTime(row.replayed_at),

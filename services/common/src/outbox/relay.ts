@@ -1,6 +1,7 @@
 import type { MessageBus } from '../bus/bus';
 import type { Logger } from '../logger';
 import type { SqlDatabase } from '../sql/database';
+import { queryOne, queryRows } from '../sql/typed';
 import { withTimeout } from '../timeout';
 import { OUTBOX_SIGNAL } from './outbox';
 
@@ -70,9 +71,10 @@ export class OutboxRelay {
   /** One pass; returns how many events were published. Exposed for tests. */
   async publishPending(): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const { rows: lock } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY]);
-      if (!lock[0]?.locked) return 0;
-      const { rows } = await tx.query<OutboxRow>(
+      const lock = await queryOne<{ locked: boolean }>(tx, 'SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY]);
+      if (!lock?.locked) return 0;
+      const rows = await queryRows<OutboxRow>(
+        tx,
         'SELECT seq, topic, key, payload FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
         [BATCH_SIZE],
       );

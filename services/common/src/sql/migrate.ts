@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { SqlDatabase } from './database';
+import { queryRows } from './typed';
 
 /** The migrations every service shares (outbox, processed events), applied before its own. */
 export const COMMON_MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
@@ -22,7 +23,7 @@ export async function migrate(db: SqlDatabase, folders: { prefix: string; dir: s
       name TEXT PRIMARY KEY,
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
-    const done = new Set((await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set((await queryRows<{ name: string }>(tx, 'SELECT name FROM schema_migrations')).map((r) => r.name));
     for (const { prefix, dir } of folders) {
       const files = readdirSync(dir)
         .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))

@@ -1,16 +1,9 @@
 import { enqueueEvent, forbidden, hashToken, newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
-import {
-  deleteLinkInvite,
-  insertLinkInvite,
-  listOrganizationsWithEmailDomain,
-  updateLinkInviteRole,
-  upsertPendingInvite,
-  type LinkInviteRow,
-} from '../store/invites.store';
+import { deleteLinkInvite, insertLinkInvite, updateLinkInviteRole, upsertPendingInvite, type LinkInvite } from '../store/invites.store';
 import { insertMemberIfAbsent } from '../store/members.store';
-import type { OrganizationRow, OrganizationWithRole } from '../store/organizations.store';
-import { findUserByEmail, lockEmailAddress, type UserRow } from '../store/users.store';
+import { listOrganizationsWithEmailDomain, type Organization, type OrganizationWithRole } from '../store/organizations.store';
+import { findUserByEmail, lockEmailAddress, type User } from '../store/users.store';
 
 export interface Invitation {
   email: string;
@@ -73,11 +66,11 @@ function generateInviteSecret(): string {
  */
 export async function createLinkInvite(
   db: SqlDatabase,
-  input: { organization: OrganizationRow; role: string; createdBy: string },
+  input: { organization: Organization; role: string; createdBy: string },
   now: Date,
-): Promise<{ invite: LinkInviteRow; secret: string }> {
+): Promise<{ invite: LinkInvite; secret: string }> {
   const organizationId = input.organization.id;
-  if (!input.organization.invite_links) {
+  if (!input.organization.inviteLinks) {
     throw forbidden(`Invite links are disabled for organization ${organizationId}: set "inviteLinks" to true with PATCH /v1/orgs/${organizationId} first`);
   }
   const secret = generateInviteSecret();
@@ -93,7 +86,7 @@ export async function changeLinkInviteRole(
   db: SqlDatabase,
   input: { organizationId: string; inviteId: string; role: string },
   now: Date,
-): Promise<LinkInviteRow | null> {
+): Promise<LinkInvite | null> {
   const { organizationId, inviteId, role } = input;
   return db.transaction(async (tx) => {
     const row = await updateLinkInviteRole(tx, organizationId, inviteId, role, now);
@@ -124,7 +117,7 @@ export function emailDomainOf(email: string): string {
  * the user is a member of (the user sees them anyway). So asking for another domain tells nothing
  * about organizations the user is not in, and cannot probe which organizations claim a domain.
  */
-export async function organizationsForEmailDomain(db: SqlExecutor, user: UserRow, domain: string): Promise<OrganizationWithRole[]> {
+export async function organizationsForEmailDomain(db: SqlExecutor, user: User, domain: string): Promise<OrganizationWithRole[]> {
   const isOwnDomain = emailDomainOf(user.email) === domain.toLowerCase();
   return listOrganizationsWithEmailDomain(db, domain, user.id, { membersOnly: !isOwnDomain });
 }

@@ -7,7 +7,7 @@ import {
   lockAndCountActiveAdmins,
   updateMemberRole,
   upsertMember,
-  type MemberRow,
+  type Member,
   type MemberWithUser,
 } from '../store/members.store';
 import { findOrCreateUser } from './users';
@@ -16,13 +16,13 @@ import { findOrCreateUser } from './users';
  * True when giving `member` the role `nextRole` (null: removing them) would leave the organization
  * without an active admin. `activeAdmins` must be counted under the organization lock.
  */
-export function wouldLoseLastAdmin(member: Pick<MemberRow, 'role' | 'disabled'>, activeAdmins: number, nextRole: string | null): boolean {
+export function wouldLoseLastAdmin(member: Pick<Member, 'role' | 'disabled'>, activeAdmins: number, nextRole: string | null): boolean {
   const isActiveAdmin = member.role === 'admin' && !member.disabled;
   return isActiveAdmin && nextRole !== 'admin' && activeAdmins <= 1;
 }
 
 /** Loads a member under the organization's admin lock, refusing a change that drops the last admin. */
-async function lockMemberForChange(tx: SqlExecutor, orgId: string, userId: string, nextRole: string | null): Promise<MemberRow | null> {
+async function lockMemberForChange(tx: SqlExecutor, orgId: string, userId: string, nextRole: string | null): Promise<Member | null> {
   const admins = await lockAndCountActiveAdmins(tx, orgId);
   const member = await findMembership(tx, orgId, userId);
   if (member && wouldLoseLastAdmin(member, admins, nextRole)) {
@@ -68,7 +68,7 @@ export async function changeMemberRole(
  * Removes a member; their team memberships go with them (FK cascade, migration 002). Returns the
  * removed membership, or null when they were not a member.
  */
-export async function removeMember(db: SqlDatabase, input: { organizationId: string; userId: string }, now: Date): Promise<MemberRow | null> {
+export async function removeMember(db: SqlDatabase, input: { organizationId: string; userId: string }, now: Date): Promise<Member | null> {
   const { organizationId, userId } = input;
   return db.transaction(async (tx) => {
     if (!(await lockMemberForChange(tx, organizationId, userId, null))) return null;

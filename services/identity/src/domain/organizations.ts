@@ -1,7 +1,7 @@
 import { conflict, enqueueEvent, newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { upsertMember } from '../store/members.store';
-import { insertOrganization, isHostnameTaken, updateOrganization, type OrganizationChanges, type OrganizationRow } from '../store/organizations.store';
+import { insertOrganization, isHostnameTaken, updateOrganization, type OrganizationChanges, type Organization } from '../store/organizations.store';
 import { findOrCreateUser } from './users';
 
 /** Creates an organization with its owner as admin (the owner user is created when missing). */
@@ -20,7 +20,7 @@ export async function createOrganizationIn(tx: SqlExecutor, input: { title: stri
 }
 
 /** Applies a PATCH; the event carries the names of the fields that changed. */
-export async function updateOrganizationFields(db: SqlDatabase, orgId: string, changes: OrganizationChanges, now: Date): Promise<OrganizationRow | null> {
+export async function updateOrganizationFields(db: SqlDatabase, orgId: string, changes: OrganizationChanges, now: Date): Promise<Organization | null> {
   return db.transaction(async (tx) => {
     if (changes.hostname !== undefined && (await isHostnameTaken(tx, changes.hostname, orgId))) {
       throw conflict(`Invalid body field "hostname": "${changes.hostname}" is already used by another organization`);

@@ -7,7 +7,7 @@ import {
   lockTeamOfOrganization,
   updateSamlProvider,
   type SamlProviderChanges,
-  type SamlProviderRow,
+  type SamlProvider,
   type SamlProviderWithTeam,
 } from '../store/saml-providers.store';
 import { checkCertificate } from './certificates';
@@ -18,8 +18,8 @@ export type SamlProviderStatus = 'active' | 'pending';
 export const DEFAULT_SAML_ROLE: Role = 'read';
 
 /** A provider can sign people in once the identity provider's entity id, certificate and login URL are all set. */
-export function samlProviderStatus(provider: Pick<SamlProviderRow, 'entity_id' | 'certificate' | 'sso_url'>): SamlProviderStatus {
-  return provider.entity_id && provider.certificate && provider.sso_url ? 'active' : 'pending';
+export function samlProviderStatus(provider: Pick<SamlProvider, 'entityId' | 'certificate' | 'ssoUrl'>): SamlProviderStatus {
+  return provider.entityId && provider.certificate && provider.ssoUrl ? 'active' : 'pending';
 }
 
 export async function createSamlProvider(

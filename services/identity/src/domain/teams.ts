@@ -150,7 +150,7 @@ export async function setTeamMember(
 ): Promise<TeamMembersPlan> {
   return db.transaction(async (tx) => {
     const found = await findMembersByIdentifiers(tx, input.organizationId, [input.userId]);
-    if (!found.some((m) => m.user_id === input.userId)) throw notFound(`User ${input.userId} is not a member of this organization`);
+    if (!found.some((m) => m.userId === input.userId)) throw notFound(`User ${input.userId} is not a member of this organization`);
     const roles = new Map<string, TeamMemberRole>(input.role ? [[input.userId, input.role]] : []);
     return applyTeamMembersChange(tx, input.organizationId, input.teamId, { add: [input.userId], remove: [], roles }, now);
   });
@@ -183,8 +183,8 @@ async function resolveMembers<R extends MemberReference>(tx: SqlExecutor, orgId:
     orgId,
     references.map((r) => r.identifier),
   );
-  const byId = new Map(found.map((m) => [m.user_id, m.user_id]));
-  const byEmail = new Map(found.map((m) => [m.email, m.user_id]));
+  const byId = new Map(found.map((m) => [m.userId, m.userId]));
+  const byEmail = new Map(found.map((m) => [m.email, m.userId]));
   return references.map((reference) => {
     const userId = byId.get(reference.identifier) ?? byEmail.get(reference.identifier.toLowerCase());
     if (!userId) throw badRequest(`Invalid body field "${reference.field}": "${reference.identifier}" is not a member of this organization`);

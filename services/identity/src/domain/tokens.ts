@@ -37,10 +37,10 @@ export async function issueTokenIn(tx: SqlExecutor, input: TokenRequest) {
 export async function revokeTokenById(db: SqlDatabase, cache: Cache, tokenId: string, now: Date): Promise<boolean> {
   const revoked = await db.transaction(async (tx) => {
     const row = await revokeToken(tx, tokenId, now);
-    if (row) await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: row.user_id, type: IdentityEvent.tokenRevoked, data: { tokenId, userId: row.user_id } }, now);
+    if (row) await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: row.userId, type: IdentityEvent.tokenRevoked, data: { tokenId, userId: row.userId } }, now);
     return row;
   });
   if (!revoked) return (await findTokenById(db, tokenId)) !== null;
-  await cache.del([authCacheKey(revoked.token_hash)]).catch(() => undefined);
+  await cache.del([authCacheKey(revoked.tokenHash)]).catch(() => undefined);
   return true;
 }

@@ -2,7 +2,7 @@ import { enqueueEvent, type SqlExecutor } from '@quire/common';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { takePendingInvites } from '../store/invites.store';
 import { insertMemberIfAbsent } from '../store/members.store';
-import { findUserByEmail, insertUserUnlessExists, lockEmailAddress, type UserRow } from '../store/users.store';
+import { findUserByEmail, insertUserUnlessExists, lockEmailAddress, type User } from '../store/users.store';
 
 /**
  * The one way a user comes to exist (CLI `tokens create`, `orgs create`, `members add`, bootstrap):
@@ -15,7 +15,7 @@ export async function findOrCreateUser(
   tx: SqlExecutor,
   input: { email: string; displayName?: string },
   now: Date | undefined,
-): Promise<{ user: UserRow; created: boolean }> {
+): Promise<{ user: User; created: boolean }> {
   const existing = await findUserByEmail(tx, input.email);
   if (existing) return { user: existing, created: false };
   // Taken before the insert so that an invite to this address either commits before (and is
@@ -26,9 +26,9 @@ export async function findOrCreateUser(
   return { user, created };
 }
 
-async function acceptPendingInvites(tx: SqlExecutor, user: UserRow, now: Date | undefined): Promise<void> {
+async function acceptPendingInvites(tx: SqlExecutor, user: User, now: Date | undefined): Promise<void> {
   for (const invite of await takePendingInvites(tx, user.email)) {
-    const organizationId = invite.organization_id;
+    const organizationId = invite.organizationId;
     if (!(await insertMemberIfAbsent(tx, organizationId, user.id, invite.role))) continue;
     await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, { organizationId, userId: user.id, role: invite.role }), now);
     await enqueueEvent(tx, organizationEvent(IdentityEvent.inviteAccepted, { organizationId, inviteId: invite.id, userId: user.id, role: invite.role }), now);

@@ -24,7 +24,7 @@ export function identityGrpc({ db, clock, logger, urls }: Pick<ServiceContext, '
       const row = token ? await findActiveTokenByHash(db, hashToken(token)) : null;
       if (!row) throw notFound('Unknown or revoked token');
       touchToken(db, row.id, clock()).catch((err: Error) => logger.warn({ err: err.message }, 'could not record token use'));
-      return { userId: row.user_id, tokenId: row.id };
+      return { userId: row.userId, tokenId: row.id };
     },
 
     getMembership: async ({ organizationId, userId }) => {
@@ -36,7 +36,7 @@ export function identityGrpc({ db, clock, logger, urls }: Pick<ServiceContext, '
     getUsers: async ({ userIds }) => {
       const ids = [...new Set(userIds)].slice(0, MAX_USERS_PER_CALL);
       const rows = await findUsersByIds(db, ids);
-      return { users: rows.map((u) => ({ id: u.id, displayName: u.display_name, email: u.email, photoUrl: u.photo_url ?? '' })) };
+      return { users: rows.map((u) => ({ id: u.id, displayName: u.displayName, email: u.email, photoUrl: u.photoUrl ?? '' })) };
     },
 
     // Other services embed full Organization objects (content's link items): the one presenter writes them.
@@ -44,7 +44,7 @@ export function identityGrpc({ db, clock, logger, urls }: Pick<ServiceContext, '
       const ids = [...new Set(organizationIds)].slice(0, MAX_ORGANIZATIONS_PER_CALL);
       const rows = await findOrganizationsForUser(db, ids, userId);
       const organizations = rows.map((org) => {
-        const role = org.caller_role && isRole(org.caller_role) ? org.caller_role : '';
+        const role = org.callerRole && isRole(org.callerRole) ? org.callerRole : '';
         return { id: org.id, role, json: JSON.stringify(presentOrganization(org, role || null, urls)) };
       });
       return { organizations };

@@ -28,7 +28,7 @@ export async function authorizeOrganization(
 ): Promise<OrganizationWithRole & { role: Role }> {
   const org = await findOrganizationForUser(db, orgId, userId);
   const what = `Organization ${orgId}`;
-  const role = authorizeLevel(org && isRole(org.caller_role) ? org.caller_role : null, REQUIRED[action], what);
+  const role = authorizeLevel(org && isRole(org.callerRole) ? org.callerRole : null, REQUIRED[action], what);
   // Unreachable: an organization that does not exist gives no role, which authorizeLevel answered with its 404.
   if (!org) throw notFound(`${what} not found`);
   return { ...org, role };

@@ -38,6 +38,6 @@ export async function authorizeTeam(
   const org = await authorizeOrganization(db, orgId, userId, ORGANIZATION_ACTION[action]);
   const team = await findTeamSummary(db, org.id, teamId, userId);
   if (!team) throw notFound(`Team ${teamId} not found`);
-  authorizeLevel(levelOnTeam(org.role, team.caller_team_role), REQUIRED[action], `Team ${teamId}`);
+  authorizeLevel(levelOnTeam(org.role, team.callerTeamRole), REQUIRED[action], `Team ${teamId}`);
   return { orgRole: org.role, team };
 }

@@ -1,21 +1,21 @@
 import { atLeast, isRole, type Role, type UrlBuilder } from '@quire/common';
 import type { InvitationResult } from '../domain/invites';
-import type { LinkInviteRow } from '../store/invites.store';
+import type { LinkInvite } from '../store/invites.store';
 
 /**
  * Reference schema: InviteLinkToOrganization. `redundant`: the caller already holds the invite's
  * role or a higher one. `urls.app`, the link to hand out, exists only in the creation response:
  * its secret is not stored (see migration 004).
  */
-export function presentLinkInvite(invite: LinkInviteRow, callerRole: Role | null, urls: UrlBuilder, secret?: string) {
+export function presentLinkInvite(invite: LinkInvite, callerRole: Role | null, urls: UrlBuilder, secret?: string) {
   return {
     object: 'invite' as const,
     id: invite.id,
     role: invite.role,
     redundant: isRole(invite.role) && atLeast(callerRole, invite.role),
     urls: {
-      location: urls.api(`/orgs/${invite.organization_id}/link-invites/${invite.id}`),
-      ...(secret ? { app: urls.app(`/invite/${invite.organization_id}/${secret}`) } : {}),
+      location: urls.api(`/orgs/${invite.organizationId}/link-invites/${invite.id}`),
+      ...(secret ? { app: urls.app(`/invite/${invite.organizationId}/${secret}`) } : {}),
     },
   };
 }

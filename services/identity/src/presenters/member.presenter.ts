@@ -9,12 +9,12 @@ import { presentUser } from './user.presenter';
 export function presentMember(member: MemberWithUser, urls: UrlBuilder) {
   return {
     object: 'member' as const,
-    id: member.user_id,
+    id: member.userId,
     role: member.role,
     user: presentUser(member.user, urls),
     disabled: member.disabled,
-    joinedAt: member.joined_at.toISOString(),
-    ...(member.last_seen_at ? { lastSeenAt: member.last_seen_at.toISOString() } : {}),
+    joinedAt: member.joinedAt.toISOString(),
+    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt.toISOString() } : {}),
     sso: false,
     spaces: 0,
     teams: member.teams,

@@ -1,6 +1,6 @@
 import type { Role, UrlBuilder } from '@quire/common';
 import { samlProviderStatus } from '../domain/saml-providers';
-import type { SamlProviderRow, SamlProviderWithTeam } from '../store/saml-providers.store';
+import type { SamlProvider, SamlProviderWithTeam } from '../store/saml-providers.store';
 import { presentTeam } from './team.presenter';
 
 /**
@@ -28,19 +28,19 @@ export function presentSamlProvider(provider: SamlProviderWithTeam, callerRole: 
     object: 'saml-provider' as const,
     id: provider.id,
     label: provider.label,
-    ...(provider.sso_url ? { ssoURL: provider.sso_url } : {}),
-    ...(provider.entity_id ? { entityID: provider.entity_id } : {}),
+    ...(provider.ssoUrl ? { ssoURL: provider.ssoUrl } : {}),
+    ...(provider.entityId ? { entityID: provider.entityId } : {}),
     ...(provider.certificate ? { certificate: provider.certificate } : {}),
-    ...(provider.default_team ? { defaultTeam: presentTeam(provider.default_team, defaultTeamSpaces, callerRole) } : {}),
-    defaultRole: provider.default_role,
-    createdAt: provider.created_at.toISOString(),
+    ...(provider.defaultTeam ? { defaultTeam: presentTeam(provider.defaultTeam, defaultTeamSpaces, callerRole) } : {}),
+    defaultRole: provider.defaultRole,
+    createdAt: provider.createdAt.toISOString(),
     status: samlProviderStatus(provider),
     service: samlServiceUrls(provider.id, urls),
-    urls: { location: urls.api(`/orgs/${provider.organization_id}/saml/${provider.id}`) },
+    urls: { location: urls.api(`/orgs/${provider.organizationId}/saml/${provider.id}`) },
   };
 }
 
 /** Reference schema: OrganizationSSOProviderLogin. */
-export function presentSsoLogin(provider: SamlProviderRow, urls: UrlBuilder) {
+export function presentSsoLogin(provider: SamlProvider, urls: UrlBuilder) {
   return { id: provider.id, label: provider.label, startURL: samlServiceUrls(provider.id, urls).startURL };
 }

@@ -6,7 +6,7 @@ import { presentMember } from './member.presenter';
 export function presentTeamMember(member: TeamMemberWithUser, urls: UrlBuilder) {
   return {
     organization: presentMember(member, urls),
-    team: { role: member.team_role },
+    team: { role: member.teamRole },
     permissions: { view: true },
   };
 }

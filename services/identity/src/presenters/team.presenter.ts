@@ -11,11 +11,11 @@ export function presentTeam(team: TeamSummary, spaces: number, callerOrgRole: Ro
     object: 'team' as const,
     id: team.id,
     title: team.title,
-    members: team.member_count,
+    members: team.memberCount,
     spaces,
-    createdAt: team.created_at.toISOString(),
+    createdAt: team.createdAt.toISOString(),
     permissions: {
-      admin: canManageTeamMembers(callerOrgRole, team.caller_team_role),
+      admin: canManageTeamMembers(callerOrgRole, team.callerTeamRole),
       view: true,
     },
   };

@@ -1,14 +1,14 @@
 import type { UrlBuilder } from '@quire/common';
-import type { UserRow } from '../store/users.store';
+import type { User } from '../store/users.store';
 
 /** Reference schema: User. */
-export function presentUser(user: UserRow, urls: UrlBuilder) {
+export function presentUser(user: User, urls: UrlBuilder) {
   return {
     object: 'user' as const,
     id: user.id,
-    displayName: user.display_name,
+    displayName: user.displayName,
     email: user.email,
-    ...(user.photo_url ? { photoURL: user.photo_url } : {}),
+    ...(user.photoUrl ? { photoURL: user.photoUrl } : {}),
     urls: { location: urls.api(`/users/${user.id}`) },
   };
 }

@@ -1,7 +1,23 @@
-import { containsPattern, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
-import type { UserRow } from './users.store';
+import { containsPattern, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { User } from './users.store';
 
-export interface MemberRow {
+/** A user's membership of an organization. */
+export interface Member {
+  organizationId: string;
+  userId: string;
+  role: string;
+  disabled: boolean;
+  joinedAt: Date;
+  lastSeenAt: Date | null;
+}
+
+/** A member with their user and the number of the organization's teams they belong to. */
+export interface MemberWithUser extends Member {
+  user: User;
+  teams: number;
+}
+
+interface MemberRow {
   organization_id: string;
   user_id: string;
   role: string;
@@ -10,10 +26,15 @@ export interface MemberRow {
   last_seen_at: Date | null;
 }
 
-/** A member with their user and the number of the organization's teams they belong to. */
-export interface MemberWithUser extends MemberRow {
-  user: UserRow;
-  teams: number;
+function memberOf(row: MemberRow): Member {
+  return {
+    organizationId: row.organization_id,
+    userId: row.user_id,
+    role: row.role,
+    disabled: row.disabled,
+    joinedAt: row.joined_at,
+    lastSeenAt: row.last_seen_at,
+  };
 }
 
 /**
@@ -24,6 +45,7 @@ export const MEMBER_WITH_USER_COLUMNS = `m.*, u.id AS u_id, u.email AS u_email, 
   u.photo_url AS u_photo_url, u.created_at AS u_created_at,
   (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS team_count`;
 
+/** A row of MEMBER_WITH_USER_COLUMNS (for the stores that select them). */
 export type MemberWithUserRow = MemberRow & {
   u_id: string;
   u_email: string;
@@ -35,49 +57,48 @@ export type MemberWithUserRow = MemberRow & {
 
 export function toMemberWithUser(r: MemberWithUserRow): MemberWithUser {
   return {
-    organization_id: r.organization_id,
-    user_id: r.user_id,
-    role: r.role,
-    disabled: r.disabled,
-    joined_at: r.joined_at,
-    last_seen_at: r.last_seen_at,
-    user: { id: r.u_id, email: r.u_email, display_name: r.u_display_name, photo_url: r.u_photo_url, created_at: r.u_created_at },
+    ...memberOf(r),
+    user: { id: r.u_id, email: r.u_email, displayName: r.u_display_name, photoUrl: r.u_photo_url, createdAt: r.u_created_at },
     teams: r.team_count,
   };
 }
 
-export async function findMembership(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
-  return queryOne<MemberRow>(db, 'SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
+export async function findMembership(db: SqlExecutor, orgId: string, userId: string): Promise<Member | null> {
+  const row = await queryOne<MemberRow>(db, 'SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
+  return row && memberOf(row);
 }
 
 export async function findMemberWithUser(db: SqlExecutor, orgId: string, userId: string): Promise<MemberWithUser | null> {
-  const { rows } = await db.query<MemberWithUserRow>(
+  const row = await queryOne<MemberWithUserRow>(
+    db,
     `SELECT ${MEMBER_WITH_USER_COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
      WHERE m.organization_id = $1 AND m.user_id = $2`,
     [orgId, userId],
   );
-  return rows[0] ? toMemberWithUser(rows[0]) : null;
+  return row && toMemberWithUser(row);
 }
 
 /** Adds a member or changes their role; returns the previous role (null when newly added). */
 export async function upsertMember(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<{ previousRole: string | null }> {
-  const { rows } = await db.query<{ previous_role: string | null }>(
+  const row = await queryOne<{ previous_role: string | null }>(
+    db,
     `WITH previous AS (SELECT role FROM members WHERE organization_id = $1 AND user_id = $2)
      INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3)
      ON CONFLICT (organization_id, user_id) DO UPDATE SET role = EXCLUDED.role
      RETURNING (SELECT role FROM previous) AS previous_role`,
     [orgId, userId, role],
   );
-  return { previousRole: rows[0]?.previous_role ?? null };
+  return { previousRole: row?.previous_role ?? null };
 }
 
 /** Adds a member unless they already are one (whose role then stays); true when added. */
 export async function insertMemberIfAbsent(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<boolean> {
-  const { rows } = await db.query(
+  const added = await queryRows<{ user_id: string }>(
+    db,
     'INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT (organization_id, user_id) DO NOTHING RETURNING user_id',
     [orgId, userId, role],
   );
-  return rows.length > 0;
+  return added.length > 0;
 }
 
 export async function updateMemberRole(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<void> {
@@ -85,8 +106,9 @@ export async function updateMemberRole(db: SqlExecutor, orgId: string, userId: s
 }
 
 /** Deletes a membership (its team memberships go with it: FK cascade); returns the deleted row. */
-export async function deleteMember(db: SqlExecutor, orgId: string, userId: string): Promise<MemberRow | null> {
-  return queryOne<MemberRow>(db, 'DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING *', [orgId, userId]);
+export async function deleteMember(db: SqlExecutor, orgId: string, userId: string): Promise<Member | null> {
+  const row = await queryOne<MemberRow>(db, 'DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING *', [orgId, userId]);
+  return row && memberOf(row);
 }
 
 /**
@@ -96,10 +118,10 @@ export async function deleteMember(db: SqlExecutor, orgId: string, userId: strin
  */
 export async function lockAndCountActiveAdmins(tx: SqlExecutor, orgId: string): Promise<number> {
   await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [orgId]);
-  const { rows } = await tx.query<{ n: number }>("SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled", [
+  const admins = await queryOne<{ n: number }>(tx, "SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled", [
     orgId,
   ]);
-  return rows[0]?.n ?? 0;
+  return admins?.n ?? 0;
 }
 
 export interface MemberListFilter {

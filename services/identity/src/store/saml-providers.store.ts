@@ -1,7 +1,25 @@
-import { assignmentsFor, pagedRows, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 import type { TeamSummary } from './teams.store';
 
-export interface SamlProviderRow {
+export interface SamlProvider {
+  id: string;
+  organizationId: string;
+  label: string;
+  entityId: string | null;
+  certificate: string | null;
+  ssoUrl: string | null;
+  defaultTeamId: string | null;
+  defaultRole: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SamlProviderWithTeam extends SamlProvider {
+  /** The default team as the team endpoints present it (reference: OrganizationTeam). */
+  defaultTeam: TeamSummary | null;
+}
+
+interface SamlProviderRow {
   id: string;
   organization_id: string;
   label: string;
@@ -14,11 +32,6 @@ export interface SamlProviderRow {
   updated_at: Date;
 }
 
-export interface SamlProviderWithTeam extends SamlProviderRow {
-  /** The default team as the team endpoints present it (reference: OrganizationTeam). */
-  default_team: TeamSummary | null;
-}
-
 type JoinedRow = SamlProviderRow & { team_title: string | null; team_created_at: Date | null; team_updated_at: Date | null; team_members: number | null };
 
 // The teams table belongs to identity's teams module; this reads only what a provider embeds.
@@ -27,26 +40,42 @@ const WITH_TEAM_COLUMNS = `p.*, t.title AS team_title, t.created_at AS team_crea
 const WITH_TEAM_FROM = 'FROM saml_providers p LEFT JOIN teams t ON t.id = p.default_team_id';
 const SELECT_WITH_TEAM = `SELECT ${WITH_TEAM_COLUMNS} ${WITH_TEAM_FROM}`;
 
-function withTeam({ team_title, team_created_at, team_updated_at, team_members, ...row }: JoinedRow): SamlProviderWithTeam {
-  if (row.default_team_id === null || team_title === null || team_created_at === null || team_updated_at === null) return { ...row, default_team: null };
+function samlProviderOf(row: SamlProviderRow): SamlProvider {
   return {
-    ...row,
-    default_team: {
+    id: row.id,
+    organizationId: row.organization_id,
+    label: row.label,
+    entityId: row.entity_id,
+    certificate: row.certificate,
+    ssoUrl: row.sso_url,
+    defaultTeamId: row.default_team_id,
+    defaultRole: row.default_role,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function withTeam({ team_title, team_created_at, team_updated_at, team_members, ...row }: JoinedRow): SamlProviderWithTeam {
+  const provider = samlProviderOf(row);
+  if (row.default_team_id === null || team_title === null || team_created_at === null || team_updated_at === null) return { ...provider, defaultTeam: null };
+  return {
+    ...provider,
+    defaultTeam: {
       id: row.default_team_id,
-      organization_id: row.organization_id,
+      organizationId: row.organization_id,
       title: team_title,
-      created_at: team_created_at,
-      updated_at: team_updated_at,
-      member_count: team_members ?? 0,
+      createdAt: team_created_at,
+      updatedAt: team_updated_at,
+      memberCount: team_members ?? 0,
       // Only organization admins read providers, and they manage every team whatever their role in it.
-      caller_team_role: null,
+      callerTeamRole: null,
     },
   };
 }
 
 export async function findSamlProvider(db: SqlExecutor, orgId: string, providerId: string): Promise<SamlProviderWithTeam | null> {
-  const { rows } = await db.query<JoinedRow>(`${SELECT_WITH_TEAM} WHERE p.organization_id = $1 AND p.id = $2`, [orgId, providerId]);
-  return rows[0] ? withTeam(rows[0]) : null;
+  const row = await queryOne<JoinedRow>(db, `${SELECT_WITH_TEAM} WHERE p.organization_id = $1 AND p.id = $2`, [orgId, providerId]);
+  return row && withTeam(row);
 }
 
 export async function listSamlProviders(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<SamlProviderWithTeam>> {
@@ -59,8 +88,8 @@ export async function listSamlProviders(db: SqlExecutor, orgId: string, page: Pa
 }
 
 /** Every provider of an organization, without the team (an organization has a handful at most). */
-export async function listAllSamlProviders(db: SqlExecutor, orgId: string): Promise<SamlProviderRow[]> {
-  return queryRows<SamlProviderRow>(db, 'SELECT * FROM saml_providers WHERE organization_id = $1 ORDER BY created_at, id', [orgId]);
+export async function listAllSamlProviders(db: SqlExecutor, orgId: string): Promise<SamlProvider[]> {
+  return (await queryRows<SamlProviderRow>(db, 'SELECT * FROM saml_providers WHERE organization_id = $1 ORDER BY created_at, id', [orgId])).map(samlProviderOf);
 }
 
 /** The columns a create or PATCH may set, by API field. */
@@ -123,6 +152,5 @@ export async function deleteSamlProvider(db: SqlExecutor, orgId: string, provide
  * ends, so the team cannot be deleted between this check and the write that references it.
  */
 export async function lockTeamOfOrganization(db: SqlExecutor, orgId: string, teamId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM teams WHERE organization_id = $1 AND id = $2 FOR SHARE', [orgId, teamId]);
-  return rows.length > 0;
+  return (await queryOne(db, 'SELECT 1 FROM teams WHERE organization_id = $1 AND id = $2 FOR SHARE', [orgId, teamId])) !== null;
 }

@@ -1,7 +1,25 @@
 import { containsPattern, insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUser, type MemberWithUserRow } from './members.store';
 
-export interface TeamRow {
+export interface Team {
+  id: string;
+  organizationId: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A team with its member count and the caller's role in it (null when the caller is not in the team). */
+export interface TeamSummary extends Team {
+  memberCount: number;
+  callerTeamRole: string | null;
+}
+
+export interface TeamMemberWithUser extends MemberWithUser {
+  teamRole: string;
+}
+
+interface TeamRow {
   id: string;
   organization_id: string;
   title: string;
@@ -9,14 +27,14 @@ export interface TeamRow {
   updated_at: Date;
 }
 
-/** A team with its member count and the caller's role in it (null when the caller is not in the team). */
-export interface TeamSummary extends TeamRow {
-  member_count: number;
-  caller_team_role: string | null;
+type TeamSummaryRow = TeamRow & { member_count: number; caller_team_role: string | null };
+
+function teamOf(row: TeamRow): Team {
+  return { id: row.id, organizationId: row.organization_id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-export interface TeamMemberWithUser extends MemberWithUser {
-  team_role: string;
+function teamSummaryOf(row: TeamSummaryRow): TeamSummary {
+  return { ...teamOf(row), memberCount: row.member_count, callerTeamRole: row.caller_team_role };
 }
 
 export interface TeamListFilter {
@@ -31,36 +49,49 @@ const summaryColumns = (callerParam: string) =>
   `t.*, (SELECT count(*)::int FROM team_members c WHERE c.team_id = t.id) AS member_count,
    (SELECT r.role FROM team_members r WHERE r.team_id = t.id AND r.user_id = ${callerParam}) AS caller_team_role`;
 
-export async function insertTeam(db: SqlExecutor, team: { id: string; organizationId: string; title: string }, now: Date): Promise<TeamRow> {
-  return insertedRow<TeamRow>(db, 'INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *', [
+export async function insertTeam(db: SqlExecutor, team: { id: string; organizationId: string; title: string }, now: Date): Promise<Team> {
+  const row = await insertedRow<TeamRow>(db, 'INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *', [
     team.id,
     team.organizationId,
     team.title,
     now,
   ]);
+  return teamOf(row);
 }
 
-export async function updateTeamTitle(db: SqlExecutor, orgId: string, teamId: string, title: string, now: Date): Promise<TeamRow | null> {
-  return queryOne<TeamRow>(db, 'UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [orgId, teamId, title, now]);
+export async function updateTeamTitle(db: SqlExecutor, orgId: string, teamId: string, title: string, now: Date): Promise<Team | null> {
+  const row = await queryOne<TeamRow>(db, 'UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
+    orgId,
+    teamId,
+    title,
+    now,
+  ]);
+  return row && teamOf(row);
 }
 
 /** Deletes a team (its memberships cascade); returns the user ids that were in it, or null when there was no such team. */
 export async function deleteTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<string[] | null> {
-  const members = await db.query<{ user_id: string }>('SELECT user_id FROM team_members WHERE team_id = $1 AND organization_id = $2 ORDER BY user_id', [
+  const members = await queryRows<{ user_id: string }>(db, 'SELECT user_id FROM team_members WHERE team_id = $1 AND organization_id = $2 ORDER BY user_id', [
     teamId,
     orgId,
   ]);
   const { rowCount } = await db.query('DELETE FROM teams WHERE organization_id = $1 AND id = $2', [orgId, teamId]);
-  return rowCount > 0 ? members.rows.map((r) => r.user_id) : null;
+  return rowCount > 0 ? members.map((r) => r.user_id) : null;
 }
 
 /** Locks the team row for the rest of the transaction, so concurrent member updates apply one after the other. */
-export async function lockTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<TeamRow | null> {
-  return queryOne<TeamRow>(db, 'SELECT * FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, teamId]);
+export async function lockTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<Team | null> {
+  const row = await queryOne<TeamRow>(db, 'SELECT * FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, teamId]);
+  return row && teamOf(row);
 }
 
 export async function findTeamSummary(db: SqlExecutor, orgId: string, teamId: string, callerId: string): Promise<TeamSummary | null> {
-  return queryOne<TeamSummary>(db, `SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [orgId, teamId, callerId]);
+  const row = await queryOne<TeamSummaryRow>(db, `SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [
+    orgId,
+    teamId,
+    callerId,
+  ]);
+  return row && teamSummaryOf(row);
 }
 
 export async function listTeams(db: SqlExecutor, orgId: string, callerId: string, filter: TeamListFilter, page: PageRequest): Promise<Paged<TeamSummary>> {
@@ -78,31 +109,33 @@ export async function listTeams(db: SqlExecutor, orgId: string, callerId: string
       AND (om.role = 'admin' OR EXISTS (SELECT 1 FROM team_members ot WHERE ot.team_id = t.id AND ot.user_id = ${owner} AND ot.role = 'owner')))`);
   }
   params.push(callerId);
-  return pagedRows<TeamSummary>(
+  const { rows, total } = await pagedRows<TeamSummaryRow>(
     db,
     { select: summaryColumns(`$${params.length}`), from: `FROM teams t WHERE ${where.join(' AND ')}`, orderBy: 't.created_at, t.id', params },
     page,
   );
+  return { rows: rows.map(teamSummaryOf), total };
 }
 
 /**
  * The organization members named by user id or e-mail address (any case), locked against removal
  * (not against role changes) until the transaction ends, so the memberships written next still reference them.
  */
-export async function findMembersByIdentifiers(db: SqlExecutor, orgId: string, identifiers: string[]): Promise<{ user_id: string; email: string }[]> {
+export async function findMembersByIdentifiers(db: SqlExecutor, orgId: string, identifiers: string[]): Promise<{ userId: string; email: string }[]> {
   if (identifiers.length === 0) return [];
-  return queryRows<{ user_id: string; email: string }>(
+  const rows = await queryRows<{ user_id: string; email: string }>(
     db,
     `SELECT m.user_id, u.email FROM members m JOIN users u ON u.id = m.user_id
      WHERE m.organization_id = $1 AND (m.user_id = ANY($2::text[]) OR u.email = ANY($3::text[]))
      FOR KEY SHARE OF m`,
     [orgId, identifiers, identifiers.map((i) => i.toLowerCase())],
   );
+  return rows.map((r) => ({ userId: r.user_id, email: r.email }));
 }
 
 /** Team role of every current member of the team, by user id. */
 export async function findTeamRoles(db: SqlExecutor, teamId: string): Promise<Map<string, string>> {
-  const { rows } = await db.query<{ user_id: string; role: string }>('SELECT user_id, role FROM team_members WHERE team_id = $1', [teamId]);
+  const rows = await queryRows<{ user_id: string; role: string }>(db, 'SELECT user_id, role FROM team_members WHERE team_id = $1', [teamId]);
   return new Map(rows.map((r) => [r.user_id, r.role]));
 }
 
@@ -138,5 +171,5 @@ export async function listTeamMembers(db: SqlExecutor, teamId: string, page: Pag
     },
     page,
   );
-  return { rows: rows.map((r) => ({ ...toMemberWithUser(r), team_role: r.team_role })), total };
+  return { rows: rows.map((r) => ({ ...toMemberWithUser(r), teamRole: r.team_role })), total };
 }

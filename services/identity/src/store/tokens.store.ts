@@ -1,6 +1,16 @@
 import { queryOne, type SqlExecutor } from '@quire/common';
 
-export interface TokenRow {
+export interface Token {
+  id: string;
+  userId: string;
+  name: string;
+  tokenHash: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+interface TokenRow {
   id: string;
   user_id: string;
   name: string;
@@ -10,12 +20,25 @@ export interface TokenRow {
   revoked_at: Date | null;
 }
 
+function tokenOf(row: TokenRow): Token {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    tokenHash: row.token_hash,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
 export async function insertToken(db: SqlExecutor, token: { id: string; userId: string; name: string; hash: string }): Promise<void> {
   await db.query('INSERT INTO api_tokens (id, user_id, name, token_hash) VALUES ($1, $2, $3, $4)', [token.id, token.userId, token.name, token.hash]);
 }
 
-export async function findActiveTokenByHash(db: SqlExecutor, hash: string): Promise<TokenRow | null> {
-  return queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
+export async function findActiveTokenByHash(db: SqlExecutor, hash: string): Promise<Token | null> {
+  const row = await queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
+  return row && tokenOf(row);
 }
 
 /** Stamps last use at most once a minute per token, so authentication does not write on every call. */
@@ -27,10 +50,12 @@ export async function touchToken(db: SqlExecutor, id: string, now: Date): Promis
   );
 }
 
-export async function revokeToken(db: SqlExecutor, id: string, now: Date): Promise<TokenRow | null> {
-  return queryOne<TokenRow>(db, 'UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, now]);
+export async function revokeToken(db: SqlExecutor, id: string, now: Date): Promise<Token | null> {
+  const row = await queryOne<TokenRow>(db, 'UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, now]);
+  return row && tokenOf(row);
 }
 
-export async function findTokenById(db: SqlExecutor, id: string): Promise<TokenRow | null> {
-  return queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE id = $1', [id]);
+export async function findTokenById(db: SqlExecutor, id: string): Promise<Token | null> {
+  const row = await queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE id = $1', [id]);
+  return row && tokenOf(row);
 }

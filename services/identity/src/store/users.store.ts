@@ -1,6 +1,14 @@
 import { newId, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 
-export interface UserRow {
+export interface User {
+  id: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  createdAt: Date;
+}
+
+interface UserRow {
   id: string;
   email: string;
   display_name: string;
@@ -8,17 +16,23 @@ export interface UserRow {
   created_at: Date;
 }
 
-export async function findUserById(db: SqlExecutor, id: string): Promise<UserRow | null> {
-  return queryOne<UserRow>(db, 'SELECT * FROM users WHERE id = $1', [id]);
+function userOf(row: UserRow): User {
+  return { id: row.id, email: row.email, displayName: row.display_name, photoUrl: row.photo_url, createdAt: row.created_at };
 }
 
-export async function findUsersByIds(db: SqlExecutor, ids: string[]): Promise<UserRow[]> {
+export async function findUserById(db: SqlExecutor, id: string): Promise<User | null> {
+  const row = await queryOne<UserRow>(db, 'SELECT * FROM users WHERE id = $1', [id]);
+  return row && userOf(row);
+}
+
+export async function findUsersByIds(db: SqlExecutor, ids: string[]): Promise<User[]> {
   if (ids.length === 0) return [];
-  return queryRows<UserRow>(db, 'SELECT * FROM users WHERE id = ANY($1::text[])', [ids]);
+  return (await queryRows<UserRow>(db, 'SELECT * FROM users WHERE id = ANY($1::text[])', [ids])).map(userOf);
 }
 
-export async function findUserByEmail(db: SqlExecutor, email: string): Promise<UserRow | null> {
-  return queryOne<UserRow>(db, 'SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
+export async function findUserByEmail(db: SqlExecutor, email: string): Promise<User | null> {
+  const row = await queryOne<UserRow>(db, 'SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
+  return row && userOf(row);
 }
 
 /**
@@ -26,14 +40,15 @@ export async function findUserByEmail(db: SqlExecutor, email: string): Promise<U
  * The storage step only: domain code creates users through findOrCreateUser (domain/users.ts),
  * which also turns the address's pending invites into memberships.
  */
-export async function insertUserUnlessExists(db: SqlExecutor, email: string, displayName?: string): Promise<{ user: UserRow; created: boolean }> {
+export async function insertUserUnlessExists(db: SqlExecutor, email: string, displayName?: string): Promise<{ user: User; created: boolean }> {
   const normalized = email.toLowerCase();
-  const { rows } = await db.query<UserRow>(
+  const inserted = await queryOne<UserRow>(
+    db,
     `INSERT INTO users (id, email, display_name) VALUES ($1, $2, $3)
      ON CONFLICT (email) DO NOTHING RETURNING *`,
     [newId(), normalized, displayName || normalized.split('@')[0]],
   );
-  if (rows[0]) return { user: rows[0], created: true };
+  if (inserted) return { user: userOf(inserted), created: true };
   const existing = await findUserByEmail(db, normalized);
   if (!existing) throw new Error('user vanished during insertUserUnlessExists');
   return { user: existing, created: false };
@@ -50,15 +65,15 @@ export async function lockEmailAddress(tx: SqlExecutor, email: string): Promise<
 
 /** True when both users belong to at least one common organization. */
 export async function shareAnOrganization(db: SqlExecutor, a: string, b: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM members m1 JOIN members m2 ON m1.organization_id = m2.organization_id
+  const shared = await queryOne<{ found: number }>(
+    db,
+    `SELECT 1 AS found FROM members m1 JOIN members m2 ON m1.organization_id = m2.organization_id
      WHERE m1.user_id = $1 AND m2.user_id = $2 LIMIT 1`,
     [a, b],
   );
-  return rows.length > 0;
+  return shared !== null;
 }
 
 export async function countUsers(db: SqlExecutor): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-  return rows[0]?.n ?? 0;
+  return (await queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM users'))?.n ?? 0;
 }

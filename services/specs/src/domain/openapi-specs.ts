@@ -1,7 +1,15 @@
 import { ApiError, conflict, enqueueEvent, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { processSpecJob, SpecEvent, specEvent } from '../events/specs-events';
 import { insertSpecSource } from '../store/spec-sources.store';
-import { deleteSpec, findSpecBySlug, insertSpec, markSpecPending, updateSpecVisibility, type SpecRow } from '../store/openapi-specs.store';
+import {
+  deleteSpec,
+  findSpecBySlug,
+  insertSpec,
+  markSpecPending,
+  updateSpecVisibility,
+  type OpenAPISpec,
+  type SpecVisibility,
+} from '../store/openapi-specs.store';
 
 /** Where a spec's document comes from: a URL fetched by the job, or the text itself. */
 export type SpecSource = { url: string } | { text: string };
@@ -12,12 +20,12 @@ export interface SpecSchedule {
 }
 
 /** Records the source and queues its processing job in the same transaction (outbox). */
-async function acceptSource(tx: SqlExecutor, spec: SpecRow, source: SpecSource, schedule: SpecSchedule, now: Date): Promise<SpecRow> {
+async function acceptSource(tx: SqlExecutor, spec: OpenAPISpec, source: SpecSource, schedule: SpecSchedule, now: Date): Promise<OpenAPISpec> {
   const url = 'url' in source ? source.url : null;
   const stored = await insertSpecSource(tx, { id: newId(), specId: spec.id, url, text: 'text' in source ? source.text : null }, now);
   const nextRefreshAt = url && schedule.refreshIntervalMs ? new Date(now.getTime() + schedule.refreshIntervalMs) : null;
   const pending = await markSpecPending(tx, spec.id, { sourceId: stored.id, sourceUrl: url, nextRefreshAt }, now);
-  await enqueueEvent(tx, processSpecJob({ organizationId: spec.organization_id, specId: spec.id, sourceId: stored.id }), now);
+  await enqueueEvent(tx, processSpecJob({ organizationId: spec.organizationId, specId: spec.id, sourceId: stored.id }), now);
   return pending;
 }
 
@@ -26,7 +34,7 @@ export async function createSpec(
   input: { organizationId: string; slug: string; source: SpecSource; callerId: string },
   schedule: SpecSchedule,
   now: Date,
-): Promise<SpecRow> {
+): Promise<OpenAPISpec> {
   return db.transaction(async (tx) => {
     const created = await insertSpec(tx, { id: newId(), organizationId: input.organizationId, slug: input.slug, sourceUrl: null }, now);
     if (!created) throw conflict(`An OpenAPI spec with the slug "${input.slug}" already exists in this organization`);
@@ -45,7 +53,7 @@ export async function putSpec(
   input: { organizationId: string; slug: string; source: SpecSource; callerId: string },
   schedule: SpecSchedule,
   now: Date,
-): Promise<{ spec: SpecRow; created: boolean }> {
+): Promise<{ spec: OpenAPISpec; created: boolean }> {
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
       const existing = await findSpecBySlug(tx, input.organizationId, input.slug, { forUpdate: true });
@@ -73,20 +81,20 @@ export async function putSpec(
 }
 
 /** A scheduled refresh: the same URL again, processed like a PUT of it. */
-export async function refreshSpec(db: SqlDatabase, spec: SpecRow, schedule: SpecSchedule, now: Date): Promise<void> {
-  if (!spec.source_url) return;
-  const url = spec.source_url;
+export async function refreshSpec(db: SqlDatabase, spec: OpenAPISpec, schedule: SpecSchedule, now: Date): Promise<void> {
+  if (!spec.sourceUrl) return;
+  const url = spec.sourceUrl;
   await db.transaction(async (tx) => {
-    const current = await findSpecBySlug(tx, spec.organization_id, spec.slug, { forUpdate: true });
-    if (current?.id !== spec.id || current.source_url !== url) return;
+    const current = await findSpecBySlug(tx, spec.organizationId, spec.slug, { forUpdate: true });
+    if (current?.id !== spec.id || current.sourceUrl !== url) return;
     await acceptSource(tx, current, { url }, schedule, now);
   });
 }
 
-export async function changeSpecVisibility(db: SqlDatabase, spec: SpecRow, visibility: SpecRow['visibility'], callerId: string, now: Date): Promise<SpecRow> {
+export async function changeSpecVisibility(db: SqlDatabase, spec: OpenAPISpec, visibility: SpecVisibility, callerId: string, now: Date): Promise<OpenAPISpec> {
   return db.transaction(async (tx) => {
     const updated = await updateSpecVisibility(tx, spec.id, visibility, now);
-    await enqueueEvent(tx, specEvent(SpecEvent.specUpdated, { organizationId: spec.organization_id, specId: spec.id, visibility, updatedBy: callerId }), now);
+    await enqueueEvent(tx, specEvent(SpecEvent.specUpdated, { organizationId: spec.organizationId, specId: spec.id, visibility, updatedBy: callerId }), now);
     return updated;
   });
 }

@@ -26,7 +26,7 @@ type Outcome = { text: string; sourceUrl: string | null } | { errorCode: Process
 export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJob): Promise<void> {
   const { db, logger } = deps;
   const spec = await findSpecById(db, job.specId);
-  if (!spec || spec.pending_source_id !== job.sourceId) return;
+  if (!spec || spec.pendingSourceId !== job.sourceId) return;
   const source = await findSpecSource(db, job.sourceId);
   if (!source) return;
   const started = Date.now();
@@ -38,17 +38,17 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
   await db.transaction(async (tx) => {
     const current = await findSpecById(tx, spec.id, { forUpdate: true });
     // Deleted, or given a newer source while this one was processed: that source's job decides.
-    if (!current || current.pending_source_id !== job.sourceId) return;
+    if (!current || current.pendingSourceId !== job.sourceId) return;
     const now = deps.clock();
-    await deleteSpecSourcesUpTo(tx, spec.id, source.created_at);
+    await deleteSpecSourcesUpTo(tx, spec.id, source.createdAt);
     if (!('text' in outcome) || !check?.ok) {
       const failure = 'text' in outcome ? { errorCode: 'PARSE_ERROR' as const, errors: check && !check.ok ? check.errors : [] } : outcome;
       await markSpecProcessed(tx, spec.id, { errorCode: failure.errorCode, errors: failure.errors }, now);
-      await enqueueEvent(tx, specEvent(SpecEvent.specProcessed, { organizationId: spec.organization_id, specId: spec.id, errorCode: failure.errorCode }), now);
+      await enqueueEvent(tx, specEvent(SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: failure.errorCode }), now);
       logger.info({ specId: spec.id, errorCode: failure.errorCode, ms: Date.now() - started }, 'OpenAPI spec processed with an error');
       return;
     }
-    const latest = current.last_version_id ? await findSpecVersionDocument(tx, current.last_version_id) : null;
+    const latest = current.lastVersionId ? await findSpecVersionDocument(tx, current.lastVersionId) : null;
     let versionId: string | undefined;
     if (latest?.sha256 !== check.spec.sha256) {
       const version = await insertSpecVersion(
@@ -65,12 +65,12 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
         now,
       );
       versionId = version.id;
-      await enqueueEvent(tx, specEvent(SpecEvent.specVersionCreated, { organizationId: spec.organization_id, specId: spec.id, versionId }), now);
+      await enqueueEvent(tx, specEvent(SpecEvent.specVersionCreated, { organizationId: spec.organizationId, specId: spec.id, versionId }), now);
     }
     await markSpecProcessed(tx, spec.id, { lastVersionId: versionId, errorCode: null, errors: null }, now);
     await enqueueEvent(
       tx,
-      specEvent(SpecEvent.specProcessed, { organizationId: spec.organization_id, specId: spec.id, errorCode: null, newVersion: versionId ?? null }),
+      specEvent(SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: null, newVersion: versionId ?? null }),
       now,
     );
     logger.info({ specId: spec.id, newVersion: versionId ?? null, bytes: outcome.text.length, ms: Date.now() - started }, 'OpenAPI spec processed');

@@ -1,6 +1,6 @@
 import { enqueueEvent, newId, notFound, type SqlDatabase } from '@quire/common';
 import { SpecEvent, translationEvent } from '../events/specs-events';
-import { deleteTranslation, insertTranslation, updateTranslation, type TranslationFields, type TranslationRow } from '../store/translations.store';
+import { deleteTranslation, insertTranslation, updateTranslation, type TranslationFields, type TranslationSettings } from '../store/translations.store';
 
 /** What a create or PUT body carries, as the domain names it. */
 export interface TranslationInput {
@@ -26,7 +26,7 @@ export async function createTranslation(
   input: TranslationInput,
   callerId: string,
   now: Date,
-): Promise<TranslationRow> {
+): Promise<TranslationSettings> {
   return db.transaction(async (tx) => {
     const row = await insertTranslation(tx, { id: newId(), organizationId, ...fieldsOf(input) }, now);
     await enqueueEvent(tx, translationEvent(SpecEvent.translationCreated, { organizationId, translationId: row.id, createdBy: callerId }), now);
@@ -42,7 +42,7 @@ export async function replaceTranslation(
   input: TranslationInput,
   callerId: string,
   now: Date,
-): Promise<TranslationRow> {
+): Promise<TranslationSettings> {
   return db.transaction(async (tx) => {
     const row = await updateTranslation(tx, organizationId, translationId, fieldsOf(input), now);
     if (!row) throw notFound(`Translation settings ${translationId} not found`);

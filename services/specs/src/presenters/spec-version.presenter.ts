@@ -1,6 +1,6 @@
 import { signUrlPath, type UrlBuilder } from '@quire/common';
-import type { SpecRow } from '../store/openapi-specs.store';
-import type { SpecVersionRow, SpecVersionWithDocument } from '../store/spec-versions.store';
+import type { OpenAPISpec } from '../store/openapi-specs.store';
+import type { OpenAPISpecVersion, OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
 import { specPath } from './openapi-spec.presenter';
 
 export const documentPath = (versionId: string) => `/openapi-documents/${versionId}`;
@@ -9,17 +9,17 @@ export const documentPath = (versionId: string) => `/openapi-documents/${version
  * Where the version's document can be read: its source URL, or a signed download URL of the
  * stored document (no bearer token needed until it expires).
  */
-export function versionUrl(version: SpecVersionRow, urls: UrlBuilder, secret: string, ttlSeconds: number): string {
-  if (version.source_url) return version.source_url;
+export function versionUrl(version: OpenAPISpecVersion, urls: UrlBuilder, secret: string, ttlSeconds: number): string {
+  if (version.sourceUrl) return version.sourceUrl;
   return urls.app(signUrlPath(`/v1${documentPath(version.id)}`, secret, ttlSeconds));
 }
 
 /** Reference schema OpenAPISpecVersion. */
-export function presentSpecVersion(spec: SpecRow, version: SpecVersionRow, urls: UrlBuilder, secret: string, ttlSeconds: number) {
+export function presentSpecVersion(spec: OpenAPISpec, version: OpenAPISpecVersion, urls: UrlBuilder, secret: string, ttlSeconds: number) {
   return {
     object: 'openapi-spec-version' as const,
     id: version.id,
-    createdAt: version.created_at.toISOString(),
+    createdAt: version.createdAt.toISOString(),
     url: versionUrl(version, urls, secret, ttlSeconds),
     urls: { location: urls.api(`${specPath(spec)}/versions/${version.id}`) },
   };
@@ -29,9 +29,9 @@ export function presentSpecVersion(spec: SpecRow, version: SpecVersionRow, urls:
  * Reference schema OpenAPISpecContent: `filesystem` maps each file of the spec to its text (the
  * main document; external files are never fetched, so it is the only one).
  */
-export function presentSpecContent(version: SpecVersionWithDocument, urls: UrlBuilder, secret: string, ttlSeconds: number) {
+export function presentSpecContent(version: OpenAPISpecVersionWithDocument, urls: UrlBuilder, secret: string, ttlSeconds: number) {
   return {
-    filesystem: { [version.file_name]: version.document },
+    filesystem: { [version.fileName]: version.document },
     url: versionUrl(version, urls, secret, ttlSeconds),
   };
 }

@@ -7,12 +7,32 @@ export interface ProcessError {
   code?: string;
 }
 
-export interface SpecRow {
+/** An OpenAPI spec (reference schema OpenAPISpec) and where its processing stands. */
+export interface OpenAPISpec {
+  id: string;
+  organizationId: string;
+  slug: string;
+  sourceUrl: string | null;
+  visibility: SpecVisibility;
+  processingState: ProcessingState;
+  lastVersionId: string | null;
+  lastProcessedAt: Date | null;
+  lastErrorCode: ProcessErrorCode | null;
+  lastErrors: ProcessError[] | null;
+  pendingSourceId: string | null;
+  nextRefreshAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type SpecVisibility = 'private' | 'public';
+
+interface SpecRow {
   id: string;
   organization_id: string;
   slug: string;
   source_url: string | null;
-  visibility: 'private' | 'public';
+  visibility: SpecVisibility;
   processing_state: ProcessingState;
   last_version_id: string | null;
   last_processed_at: Date | null;
@@ -24,52 +44,81 @@ export interface SpecRow {
   updated_at: Date;
 }
 
+function specOf(row: SpecRow): OpenAPISpec {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    slug: row.slug,
+    sourceUrl: row.source_url,
+    visibility: row.visibility,
+    processingState: row.processing_state,
+    lastVersionId: row.last_version_id,
+    lastProcessedAt: row.last_processed_at,
+    lastErrorCode: row.last_error_code,
+    lastErrors: row.last_errors,
+    pendingSourceId: row.pending_source_id,
+    nextRefreshAt: row.next_refresh_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
 export async function insertSpec(
   db: SqlExecutor,
   spec: { id: string; organizationId: string; slug: string; sourceUrl: string | null },
   now: Date,
-): Promise<SpecRow | null> {
+): Promise<OpenAPISpec | null> {
   // ON CONFLICT: two concurrent creates of one slug; the loser learns it from the null.
-  return queryOne<SpecRow>(
+  const row = await queryOne<SpecRow>(
     db,
     `INSERT INTO openapi_specs (id, organization_id, slug, source_url, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (organization_id, slug) DO NOTHING RETURNING *`,
     [spec.id, spec.organizationId, spec.slug, spec.sourceUrl, now],
   );
+  return row && specOf(row);
 }
 
-export function findSpecBySlug(db: SqlExecutor, organizationId: string, slug: string, options: { forUpdate?: boolean } = {}): Promise<SpecRow | null> {
-  return queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE organization_id = $1 AND slug = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [
+export async function findSpecBySlug(
+  db: SqlExecutor,
+  organizationId: string,
+  slug: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OpenAPISpec | null> {
+  const row = await queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE organization_id = $1 AND slug = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [
     organizationId,
     slug,
   ]);
+  return row && specOf(row);
 }
 
-export function findSpecById(db: SqlExecutor, specId: string, options: { forUpdate?: boolean } = {}): Promise<SpecRow | null> {
-  return queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [specId]);
+export async function findSpecById(db: SqlExecutor, specId: string, options: { forUpdate?: boolean } = {}): Promise<OpenAPISpec | null> {
+  const row = await queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [specId]);
+  return row && specOf(row);
 }
 
-export function listSpecs(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<SpecRow>> {
-  return pagedRows<SpecRow>(
+export async function listSpecs(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<OpenAPISpec>> {
+  const { rows, total } = await pagedRows<SpecRow>(
     db,
     { select: '*', from: 'FROM openapi_specs WHERE organization_id = $1', orderBy: 'created_at, id', params: [organizationId] },
     page,
   );
+  return { rows: rows.map(specOf), total };
 }
 
 /** A new source to process: the spec goes back to `pending` and remembers which source is current. */
-export function markSpecPending(
+export async function markSpecPending(
   db: SqlExecutor,
   specId: string,
   change: { sourceId: string; sourceUrl: string | null; nextRefreshAt: Date | null },
   now: Date,
-) {
-  return insertedRow<SpecRow>(
+): Promise<OpenAPISpec> {
+  const row = await insertedRow<SpecRow>(
     db,
     `UPDATE openapi_specs SET processing_state = 'pending', pending_source_id = $2, source_url = $3, next_refresh_at = $4, updated_at = $5
      WHERE id = $1 RETURNING *`,
     [specId, change.sourceId, change.sourceUrl, change.nextRefreshAt, now],
   );
+  return specOf(row);
 }
 
 export async function markSpecInProgress(db: SqlExecutor, specId: string, sourceId: string, now: Date): Promise<void> {
@@ -91,8 +140,10 @@ export async function markSpecProcessed(
   );
 }
 
-export async function updateSpecVisibility(db: SqlExecutor, specId: string, visibility: SpecRow['visibility'], now: Date): Promise<SpecRow> {
-  return insertedRow<SpecRow>(db, 'UPDATE openapi_specs SET visibility = $2, updated_at = $3 WHERE id = $1 RETURNING *', [specId, visibility, now]);
+export async function updateSpecVisibility(db: SqlExecutor, specId: string, visibility: SpecVisibility, now: Date): Promise<OpenAPISpec> {
+  return specOf(
+    await insertedRow<SpecRow>(db, 'UPDATE openapi_specs SET visibility = $2, updated_at = $3 WHERE id = $1 RETURNING *', [specId, visibility, now]),
+  );
 }
 
 export async function deleteSpec(db: SqlExecutor, specId: string): Promise<void> {
@@ -101,12 +152,13 @@ export async function deleteSpec(db: SqlExecutor, specId: string): Promise<void>
 }
 
 /** URL-sourced specs whose scheduled refresh is due, claimed so that one replica refreshes each. */
-export function claimDueRefreshes(db: SqlExecutor, now: Date, next: Date, limit: number): Promise<SpecRow[]> {
-  return queryRows<SpecRow>(
+export async function claimDueRefreshes(db: SqlExecutor, now: Date, next: Date, limit: number): Promise<OpenAPISpec[]> {
+  const rows = await queryRows<SpecRow>(
     db,
     `UPDATE openapi_specs SET next_refresh_at = $2
      WHERE id IN (SELECT id FROM openapi_specs WHERE next_refresh_at <= $1 AND source_url IS NOT NULL ORDER BY next_refresh_at LIMIT $3 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
     [now, next, limit],
   );
+  return rows.map(specOf);
 }

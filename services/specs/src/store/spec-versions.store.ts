@@ -1,6 +1,21 @@
 import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export interface SpecVersionRow {
+/** A processed version of a spec (reference schema OpenAPISpecVersion), without its document. */
+export interface OpenAPISpecVersion {
+  id: string;
+  specId: string;
+  sha256: string;
+  sourceUrl: string | null;
+  fileName: string;
+  mediaType: string;
+  createdAt: Date;
+}
+
+export interface OpenAPISpecVersionWithDocument extends OpenAPISpecVersion {
+  document: string;
+}
+
+interface SpecVersionRow {
   id: string;
   spec_id: string;
   sha256: string;
@@ -10,37 +25,49 @@ export interface SpecVersionRow {
   created_at: Date;
 }
 
-export interface SpecVersionWithDocument extends SpecVersionRow {
-  document: string;
+function specVersionOf(row: SpecVersionRow): OpenAPISpecVersion {
+  return {
+    id: row.id,
+    specId: row.spec_id,
+    sha256: row.sha256,
+    sourceUrl: row.source_url,
+    fileName: row.file_name,
+    mediaType: row.media_type,
+    createdAt: row.created_at,
+  };
 }
 
 const COLUMNS = 'id, spec_id, sha256, source_url, file_name, media_type, created_at';
 
-export function insertSpecVersion(
+export async function insertSpecVersion(
   db: SqlExecutor,
   version: { id: string; specId: string; sha256: string; sourceUrl: string | null; fileName: string; mediaType: string; document: string },
   now: Date,
-): Promise<SpecVersionRow> {
-  return insertedRow<SpecVersionRow>(
+): Promise<OpenAPISpecVersion> {
+  const row = await insertedRow<SpecVersionRow>(
     db,
     `INSERT INTO openapi_spec_versions (id, spec_id, sha256, source_url, file_name, media_type, document, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
     [version.id, version.specId, version.sha256, version.sourceUrl, version.fileName, version.mediaType, version.document, now],
   );
+  return specVersionOf(row);
 }
 
-export function findSpecVersion(db: SqlExecutor, specId: string, versionId: string): Promise<SpecVersionRow | null> {
-  return queryOne<SpecVersionRow>(db, `SELECT ${COLUMNS} FROM openapi_spec_versions WHERE spec_id = $1 AND id = $2`, [specId, versionId]);
+export async function findSpecVersion(db: SqlExecutor, specId: string, versionId: string): Promise<OpenAPISpecVersion | null> {
+  const row = await queryOne<SpecVersionRow>(db, `SELECT ${COLUMNS} FROM openapi_spec_versions WHERE spec_id = $1 AND id = $2`, [specId, versionId]);
+  return row && specVersionOf(row);
 }
 
-export function findSpecVersionDocument(db: SqlExecutor, versionId: string): Promise<SpecVersionWithDocument | null> {
-  return queryOne<SpecVersionWithDocument>(db, `SELECT ${COLUMNS}, document FROM openapi_spec_versions WHERE id = $1`, [versionId]);
+export async function findSpecVersionDocument(db: SqlExecutor, versionId: string): Promise<OpenAPISpecVersionWithDocument | null> {
+  const row = await queryOne<SpecVersionRow & { document: string }>(db, `SELECT ${COLUMNS}, document FROM openapi_spec_versions WHERE id = $1`, [versionId]);
+  return row && { ...specVersionOf(row), document: row.document };
 }
 
-export function listSpecVersions(db: SqlExecutor, specId: string, page: PageRequest): Promise<Paged<SpecVersionRow>> {
-  return pagedRows<SpecVersionRow>(
+export async function listSpecVersions(db: SqlExecutor, specId: string, page: PageRequest): Promise<Paged<OpenAPISpecVersion>> {
+  const { rows, total } = await pagedRows<SpecVersionRow>(
     db,
     { select: COLUMNS, from: 'FROM openapi_spec_versions WHERE spec_id = $1', orderBy: 'created_at DESC, id DESC', params: [specId] },
     page,
   );
+  return { rows: rows.map(specVersionOf), total };
 }

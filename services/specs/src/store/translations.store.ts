@@ -1,6 +1,20 @@
 import { assignmentsFor, insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export interface TranslationRow {
+/** Translation settings of an organization (the spec's TranslationSettings). */
+export interface TranslationSettings {
+  id: string;
+  organizationId: string;
+  title: string;
+  languages: string[];
+  sourceSpaceId: string | null;
+  sourceLanguage: string | null;
+  language: string | null;
+  instructions: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface TranslationRow {
   id: string;
   organization_id: string;
   title: string;
@@ -23,6 +37,21 @@ export interface TranslationFields {
   instructions?: unknown;
 }
 
+function translationOf(row: TranslationRow): TranslationSettings {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    title: row.title,
+    languages: row.languages,
+    sourceSpaceId: row.source_space_id,
+    sourceLanguage: row.source_language,
+    language: row.language,
+    instructions: row.instructions,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
 const COLUMNS: Record<keyof TranslationFields, string> = {
   title: 'title',
   languages: 'languages',
@@ -38,8 +67,12 @@ const asStored = (fields: TranslationFields): Record<string, unknown> => ({
   ...(fields.instructions !== undefined ? { instructions: JSON.stringify(fields.instructions) } : {}),
 });
 
-export function insertTranslation(db: SqlExecutor, row: { id: string; organizationId: string } & TranslationFields, now: Date): Promise<TranslationRow> {
-  return insertedRow<TranslationRow>(
+export async function insertTranslation(
+  db: SqlExecutor,
+  row: { id: string; organizationId: string } & TranslationFields,
+  now: Date,
+): Promise<TranslationSettings> {
+  const inserted = await insertedRow<TranslationRow>(
     db,
     `INSERT INTO translation_settings (id, organization_id, title, languages, source_space_id, source_language, language, instructions, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
@@ -55,28 +88,38 @@ export function insertTranslation(db: SqlExecutor, row: { id: string; organizati
       now,
     ],
   );
+  return translationOf(inserted);
 }
 
-export function findTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<TranslationRow | null> {
-  return queryOne<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+export async function findTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<TranslationSettings | null> {
+  const row = await queryOne<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
+  return row && translationOf(row);
 }
 
-export function listTranslations(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<TranslationRow>> {
-  return pagedRows<TranslationRow>(
+export async function listTranslations(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<TranslationSettings>> {
+  const { rows, total } = await pagedRows<TranslationRow>(
     db,
     { select: '*', from: 'FROM translation_settings WHERE organization_id = $1', orderBy: 'created_at, id', params: [organizationId] },
     page,
   );
+  return { rows: rows.map(translationOf), total };
 }
 
-export function updateTranslation(db: SqlExecutor, organizationId: string, id: string, fields: TranslationFields, now: Date): Promise<TranslationRow | null> {
+export async function updateTranslation(
+  db: SqlExecutor,
+  organizationId: string,
+  id: string,
+  fields: TranslationFields,
+  now: Date,
+): Promise<TranslationSettings | null> {
   const params: unknown[] = [organizationId, id, now];
   const sets = assignmentsFor(asStored(fields), COLUMNS, params);
-  return queryOne<TranslationRow>(
+  const row = await queryOne<TranslationRow>(
     db,
     `UPDATE translation_settings SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`,
     params,
   );
+  return row && translationOf(row);
 }
 
 export async function deleteTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {

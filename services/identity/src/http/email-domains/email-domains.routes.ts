@@ -18,7 +18,7 @@ export function emailDomainsRoutes({ db, urls }: IdentityHttpDeps): Router {
       const user = await findUserById(db, principal.userId);
       if (!user) throw notFound('User not found');
       const organizations = await organizationsForEmailDomain(db, user, emailDomain);
-      res.json({ organizations: organizations.map((o) => presentOrganization(o, o.caller_role, urls)) });
+      res.json({ organizations: organizations.map((o) => presentOrganization(o, o.callerRole, urls)) });
     }),
   );
 

@@ -16,7 +16,7 @@ export function invitesRoutes({ db, clock }: IdentityHttpDeps): Router {
     '/v1/orgs/:organizationId/invites',
     route({ params: orgParams, body: inviteUsersBody }, async ({ params, body, principal }, res) => {
       const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'manageInvites');
-      const fallbackRole = body.role ?? (isRole(org.default_role) ? org.default_role : 'read');
+      const fallbackRole = body.role ?? (isRole(org.defaultRole) ? org.defaultRole : 'read');
       const invitations = body.emails.map((entry) => (typeof entry === 'string' ? { email: entry, role: fallbackRole } : entry));
       const result = await inviteUsers(db, { organizationId: org.id, invitedBy: principal.userId, invitations }, clock());
       res.json(presentInvitationResult(result));

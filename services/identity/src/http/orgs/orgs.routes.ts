@@ -18,7 +18,7 @@ export function organizationsRoutes({ db, urls, clock }: IdentityHttpDeps): Rout
       const { rows, total } = await listOrganizationsOfUser(db, principal.userId, page);
       res.json(
         listEnvelope(
-          rows.map((o) => presentOrganization(o, o.caller_role, urls)),
+          rows.map((o) => presentOrganization(o, o.callerRole, urls)),
           total,
           page,
         ),
@@ -40,7 +40,7 @@ export function organizationsRoutes({ db, urls, clock }: IdentityHttpDeps): Rout
       const org = await authorizeOrganization(db, params.organizationId, principal.userId, 'update');
       const updated = await updateOrganizationFields(db, org.id, body, clock());
       if (!updated) throw notFound(`Organization ${org.id} not found`);
-      res.json(presentOrganization({ ...updated, caller_owns_team: org.caller_owns_team }, org.role, urls));
+      res.json(presentOrganization({ ...updated, callerOwnsTeam: org.callerOwnsTeam }, org.role, urls));
     }),
   );
 

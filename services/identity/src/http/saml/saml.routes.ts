@@ -74,11 +74,11 @@ export function samlRoutes(deps: IdentityHttpDeps): Router {
 
 // The default team is shown as the team endpoints show it, spaces count included.
 async function presentProviders(providers: SamlProviderWithTeam[], callerRole: Role, urls: UrlBuilder) {
-  const spaces = await countSpacesOfTeams(providers.flatMap((p) => (p.default_team ? [p.default_team.id] : [])));
-  return providers.map((p) => presentSamlProvider(p, callerRole, urls, p.default_team ? spaces.get(p.default_team.id) : 0));
+  const spaces = await countSpacesOfTeams(providers.flatMap((p) => (p.defaultTeam ? [p.defaultTeam.id] : [])));
+  return providers.map((p) => presentSamlProvider(p, callerRole, urls, p.defaultTeam ? spaces.get(p.defaultTeam.id) : 0));
 }
 
 async function presentProvider(provider: SamlProviderWithTeam, callerRole: Role, urls: UrlBuilder) {
-  const spaces = provider.default_team ? (await countSpacesOfTeams([provider.default_team.id])).get(provider.default_team.id) : 0;
+  const spaces = provider.defaultTeam ? (await countSpacesOfTeams([provider.defaultTeam.id])).get(provider.defaultTeam.id) : 0;
   return presentSamlProvider(provider, callerRole, urls, spaces);
 }

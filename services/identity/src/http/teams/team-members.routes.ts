@@ -35,7 +35,7 @@ export function teamMembersRoutes({ db, urls, clock }: IdentityHttpDeps): Router
       await updateTeamMembers(
         db,
         {
-          organizationId: team.organization_id,
+          organizationId: team.organizationId,
           teamId: team.id,
           add: memberReferences(body.add, 'add'),
           remove: memberReferences(body.remove, 'remove'),
@@ -51,7 +51,7 @@ export function teamMembersRoutes({ db, urls, clock }: IdentityHttpDeps): Router
     '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
     route({ params: teamMemberParams, body: setTeamMemberBody }, async ({ params, body, principal }, res) => {
       const { team } = await authorizeTeam(db, params.organizationId, params.teamId, principal.userId, 'manageMembers');
-      await setTeamMember(db, { organizationId: team.organization_id, teamId: team.id, userId: params.userId, role: body.role }, clock());
+      await setTeamMember(db, { organizationId: team.organizationId, teamId: team.id, userId: params.userId, role: body.role }, clock());
       res.status(204).end();
     }),
   );
@@ -61,7 +61,7 @@ export function teamMembersRoutes({ db, urls, clock }: IdentityHttpDeps): Router
     '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
     route({ params: teamMemberParams }, async ({ params, principal }, res) => {
       const { team } = await authorizeTeam(db, params.organizationId, params.teamId, principal.userId, 'manageMembers');
-      await removeTeamMember(db, { organizationId: team.organization_id, teamId: team.id, userId: params.userId }, clock());
+      await removeTeamMember(db, { organizationId: team.organizationId, teamId: team.id, userId: params.userId }, clock());
       res.status(204).end();
     }),
   );

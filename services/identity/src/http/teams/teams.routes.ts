@@ -51,7 +51,7 @@ export function teamsRoutes(deps: IdentityHttpDeps): Router {
     route({ params: teamParams, body: updateTeamBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
       const { orgRole, team } = await authorizeTeam(db, params.organizationId, params.teamId, callerId, 'rename');
-      const renamed = await renameTeam(db, { organizationId: team.organization_id, teamId: team.id, title: body.title }, callerId, clock());
+      const renamed = await renameTeam(db, { organizationId: team.organizationId, teamId: team.id, title: body.title }, callerId, clock());
       if (!renamed) throw teamNotFound(team.id);
       res.json(await presentOneTeam(renamed, orgRole));
     }),

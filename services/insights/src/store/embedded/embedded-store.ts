@@ -1,4 +1,4 @@
-import { chunks, type SqlDatabase } from '@quire/common';
+import { chunks, queryRows, type SqlDatabase } from '@quire/common';
 import type { AggregatePlan } from '../../model/aggregate-plan';
 import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../model/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';
@@ -83,7 +83,6 @@ export class EmbeddedInsightsStore implements InsightsStore {
   private async select<T>(build: (d: SqlDialect) => { sql: string; decode(rows: Record<string, unknown>[]): T }): Promise<T> {
     const params: unknown[] = [];
     const built = build(postgresDialect(params));
-    const { rows } = await this.db.query<Record<string, unknown>>(built.sql, params);
-    return built.decode(rows);
+    return built.decode(await queryRows<Record<string, unknown>>(this.db, built.sql, params));
   }
 }

@@ -2,20 +2,20 @@ import { Router } from 'express';
 import { listEnvelope, notFound, pageQuery, pageRequest, resourceId, route, verifySignedUrl, z, type SqlExecutor } from '@quire/common';
 import { authorizeSpecs } from '../../policies/specs.policy';
 import { presentSpecContent, presentSpecVersion } from '../../presenters/spec-version.presenter';
-import { findSpecBySlug, type SpecRow } from '../../store/openapi-specs.store';
-import { findSpecVersion, findSpecVersionDocument, listSpecVersions, type SpecVersionRow } from '../../store/spec-versions.store';
+import { findSpecBySlug, type OpenAPISpec } from '../../store/openapi-specs.store';
+import { findSpecVersion, findSpecVersionDocument, listSpecVersions, type OpenAPISpecVersion } from '../../store/spec-versions.store';
 import type { SpecsHttpDeps } from '../deps';
 import { specParams, versionParams } from './openapi.schema';
 
-async function specOrNotFound(db: SqlExecutor, organizationId: string, slug: string): Promise<SpecRow> {
+async function specOrNotFound(db: SqlExecutor, organizationId: string, slug: string): Promise<OpenAPISpec> {
   const spec = await findSpecBySlug(db, organizationId, slug);
   if (!spec) throw notFound(`OpenAPI spec ${slug} not found`);
   return spec;
 }
 
 /** `latest` is the spec's last version; any other id must be one of the spec's versions. */
-async function versionOrNotFound(db: SqlExecutor, spec: SpecRow, versionId: string): Promise<SpecVersionRow> {
-  const id = versionId === 'latest' ? spec.last_version_id : versionId;
+async function versionOrNotFound(db: SqlExecutor, spec: OpenAPISpec, versionId: string): Promise<OpenAPISpecVersion> {
+  const id = versionId === 'latest' ? spec.lastVersionId : versionId;
   const version = id ? await findSpecVersion(db, spec.id, id) : null;
   if (!version)
     throw notFound(versionId === 'latest' ? `OpenAPI spec ${spec.slug} has no version yet` : `Version ${versionId} of OpenAPI spec ${spec.slug} not found`);
@@ -76,7 +76,7 @@ export function specVersionsRoutes(deps: SpecsHttpDeps): Router {
         if (!verifySignedUrl(req.path, query, secret)) throw notFound('This download link is invalid or has expired');
         const document = await findSpecVersionDocument(db, params.versionId);
         if (!document) throw notFound(`Document ${params.versionId} not found`);
-        res.type(document.media_type).setHeader('content-disposition', `attachment; filename="${document.file_name}"`);
+        res.type(document.mediaType).setHeader('content-disposition', `attachment; filename="${document.fileName}"`);
         res.send(document.document);
       },
     ),
