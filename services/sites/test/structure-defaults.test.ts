@@ -75,9 +75,9 @@ describe('site structure defaults and paths', () => {
 
   it('adds a site space to the default section, to the section named, or at the root of a site without sections', async () => {
     const root = await addSiteSpace(db, site, { space: space('Alpha') }, now);
-    expect(root).toMatchObject({ section_id: null, is_default: true, path: 'alpha' });
+    expect(root).toMatchObject({ sectionId: null, isDefault: true, path: 'alpha' });
     const second = await addSiteSpace(db, site, { space: space('Alpha') }, now);
-    expect(second).toMatchObject({ section_id: null, is_default: false, path: 'alpha-2' });
+    expect(second).toMatchObject({ sectionId: null, isDefault: false, path: 'alpha-2' });
     expect(await deleteSiteSpace(db, site, root.id, now)).toBe(true);
     expect(await defaultsIn(null)).toEqual(['alpha-2']);
 
