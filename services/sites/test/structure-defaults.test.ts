@@ -4,7 +4,7 @@ import { ensureSiteDefaults } from '../src/domain/site-defaults';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from '../src/domain/site-spaces';
 import { listAllSections, listSections } from '../src/store/sections.store';
 import { listAllSiteSpaces, listSiteSpacesIn } from '../src/store/site-spaces.store';
-import type { SiteRow } from '../src/store/sites.store';
+import type { Site } from '../src/store/sites.store';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // "Exactly one default where the spec implies one", paths and parents of new site spaces, on
@@ -15,7 +15,7 @@ const everything: PageRequest = { limit: 1000, offset: 0 };
 
 describe('site structure defaults and paths', () => {
   let db: PgliteDatabase;
-  let site: SiteRow;
+  let site: Site;
   let spaceCount = 0;
   beforeAll(async () => {
     db = await openStructureDb();
@@ -29,14 +29,14 @@ describe('site structure defaults and paths', () => {
 
   const space = (title: string) => ({ id: `space${++spaceCount}`, title });
   const section = (title: string, spaceTitle = title) => createSection(db, site, { space: space(spaceTitle), title }, now);
-  const defaultSections = async () => (await listAllSections(db, site.id)).filter((s) => s.is_default).map((s) => s.title);
-  const defaultsIn = async (sectionId: string | null) => (await listSiteSpacesIn(db, site.id, sectionId)).filter((s) => s.is_default).map((s) => s.path);
+  const defaultSections = async () => (await listAllSections(db, site.id)).filter((s) => s.isDefault).map((s) => s.title);
+  const defaultsIn = async (sectionId: string | null) => (await listSiteSpacesIn(db, site.id, sectionId)).filter((s) => s.isDefault).map((s) => s.path);
 
   it('makes the first section the default and promotes the first remaining one when it goes', async () => {
     const first = await section('First');
     const second = await section('Second');
     const third = await section('Third');
-    expect(first.is_default).toBe(true);
+    expect(first.isDefault).toBe(true);
     expect(await defaultSections()).toEqual(['First']);
 
     expect(await deleteSection(db, site, first.id, now)).toBe(true);
@@ -61,7 +61,7 @@ describe('site structure defaults and paths', () => {
     const v1 = await addSiteSpace(db, site, { space: space('Guides v1'), sectionId: guides.id }, now);
     await addSiteSpace(db, site, { space: space('Guides v3'), sectionId: guides.id }, now);
     expect(await defaultsIn(guides.id)).toEqual(['guides-v2']);
-    expect(v1.is_default).toBe(false);
+    expect(v1.isDefault).toBe(false);
 
     await updateSection(db, site, guides.id, { defaultSiteSpace: v1.id }, now);
     expect(await defaultsIn(guides.id)).toEqual(['guides-v1']);
@@ -75,18 +75,18 @@ describe('site structure defaults and paths', () => {
 
   it('adds a site space to the default section, to the section named, or at the root of a site without sections', async () => {
     const root = await addSiteSpace(db, site, { space: space('Alpha') }, now);
-    expect(root).toMatchObject({ section_id: null, is_default: true, path: 'alpha' });
+    expect(root).toMatchObject({ sectionId: null, isDefault: true, path: 'alpha' });
     const second = await addSiteSpace(db, site, { space: space('Alpha') }, now);
-    expect(second).toMatchObject({ section_id: null, is_default: false, path: 'alpha-2' });
+    expect(second).toMatchObject({ sectionId: null, isDefault: false, path: 'alpha-2' });
     expect(await deleteSiteSpace(db, site, root.id, now)).toBe(true);
     expect(await defaultsIn(null)).toEqual(['alpha-2']);
 
     const other = await insertSiteRow(db, 'Other site');
     const a = await createSection(db, other, { space: space('Aa') }, now);
     const b = await createSection(db, other, { space: space('Bb') }, now);
-    expect((await addSiteSpace(db, other, { space: space('Extra') }, now)).section_id).toBe(a.id);
-    expect((await addSiteSpace(db, other, { space: space('Extra') }, now)).section_id).toBe(a.id);
-    expect((await addSiteSpace(db, other, { space: space('More'), sectionId: b.id }, now)).section_id).toBe(b.id);
+    expect((await addSiteSpace(db, other, { space: space('Extra') }, now)).sectionId).toBe(a.id);
+    expect((await addSiteSpace(db, other, { space: space('Extra') }, now)).sectionId).toBe(a.id);
+    expect((await addSiteSpace(db, other, { space: space('More'), sectionId: b.id }, now)).sectionId).toBe(b.id);
     await expect(addSiteSpace(db, other, { space: space('Nope'), sectionId: 'nope' }, now)).rejects.toThrow(/"sectionId"/);
   });
 
@@ -102,14 +102,14 @@ describe('site structure defaults and paths', () => {
     const b = await addSiteSpace(db, site, { space: space('Root B') }, now);
     const added = await createSection(db, site, { space: space('API reference') }, now);
     const sections = (await listSections(db, site.id, everything)).rows;
-    expect(sections.map((s) => [s.title, s.path, s.is_default])).toEqual([
+    expect(sections.map((s) => [s.title, s.path, s.isDefault])).toEqual([
       ['Product docs', 'product-docs', true],
       ['API reference', 'api-reference', false],
     ]);
-    expect(added.is_default).toBe(false);
+    expect(added.isDefault).toBe(false);
     expect(await listSiteSpacesIn(db, site.id, null)).toEqual([]);
     const gathered = await listSiteSpacesIn(db, site.id, sections[0]?.id as string);
-    expect(gathered.map((s) => [s.id, s.is_default])).toEqual([
+    expect(gathered.map((s) => [s.id, s.isDefault])).toEqual([
       [a.id, true],
       [b.id, false],
     ]);

@@ -1,8 +1,8 @@
 import { UrlBuilder, type ContentClient } from '@quire/common';
 import { fetchSpaces, type SpaceSource } from '../src/domain/space-embedder';
 import { presentSiteSection } from '../src/presenters/site-section.presenter';
-import type { SiteSectionRow } from '../src/store/sections.store';
-import type { SiteSpaceRow } from '../src/store/site-spaces.store';
+import type { SiteSection } from '../src/store/sections.store';
+import type { SiteSpace } from '../src/store/site-spaces.store';
 
 // Site spaces embed Space objects from content: one GetSpaces call per response, whatever the
 // number of items, and site spaces whose space content did not return are left out.
@@ -25,30 +25,30 @@ function fakeContent(missing: string[] = []): SpaceSource & { calls: Parameters<
 }
 
 const at = new Date('2026-02-01T00:00:00Z');
-const siteSpace = (id: string, spaceId: string, sectionId: string, isDefault = false): SiteSpaceRow => ({
+const siteSpace = (id: string, spaceId: string, sectionId: string, isDefault = false): SiteSpace => ({
   id,
-  site_id: 'site1',
-  section_id: sectionId,
-  space_id: spaceId,
+  siteId: 'site1',
+  sectionId: sectionId,
+  spaceId: spaceId,
   path: id,
   condition: null,
-  is_default: isDefault,
+  isDefault: isDefault,
   hidden: false,
   position: 'a0',
-  created_at: at,
+  createdAt: at,
 });
-const section = (id: string, isDefault = false): SiteSectionRow => ({
+const section = (id: string, isDefault = false): SiteSection => ({
   id,
-  site_id: 'site1',
-  section_group_id: null,
+  siteId: 'site1',
+  sectionGroupId: null,
   title: `Section ${id}`,
   description: null,
   path: id,
   condition: null,
   icon: null,
-  is_default: isDefault,
+  isDefault: isDefault,
   position: 'a0',
-  created_at: at,
+  createdAt: at,
 });
 
 describe('space embedder', () => {
@@ -96,10 +96,10 @@ describe('space embedder', () => {
     ];
     const spaces = await fetchSpaces(
       content,
-      views.flatMap((v) => v.siteSpaces.map((s) => s.space_id)),
+      views.flatMap((v) => v.siteSpaces.map((s) => s.spaceId)),
       'ada',
     );
-    const site = { id: 'site1', organization_id: 'org1', basename: null, hostname: null, proxy_url: null, published: true };
+    const site = { id: 'site1', organizationId: 'org1', basename: null, hostname: null, proxyUrl: null, published: true };
     const where = { site, urls: new UrlBuilder('https://docs.example.com'), shareKey: null };
     const presented = views.map((v) => presentSiteSection(v, spaces, where));
     expect(content.calls).toHaveLength(1);

@@ -5,7 +5,7 @@ import { addSiteSpace, moveSiteSpace } from '../src/domain/site-spaces';
 import { keyForPosition, keysBetween, type StructureSibling } from '../src/domain/site-structure';
 import { listSections } from '../src/store/sections.store';
 import { listSiteSpacesIn } from '../src/store/site-spaces.store';
-import type { SiteRow } from '../src/store/sites.store';
+import type { Site } from '../src/store/sites.store';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // Ordering of sections, section groups and site spaces: the before/after rule shared with
@@ -49,7 +49,7 @@ describe('keyForAnchors and keyForPosition', () => {
 
 describe('structure ordering on embedded Postgres', () => {
   let db: PgliteDatabase;
-  let site: SiteRow;
+  let site: Site;
   let spaceCount = 0;
   beforeAll(async () => {
     db = await openStructureDb();
@@ -126,7 +126,7 @@ describe('structure ordering on embedded Postgres', () => {
     // Deleting the group puts its sections back where it was, in their order.
     expect(await deleteSectionGroup(db, site, group.id, now)).toBe(true);
     expect(await sectionTitles()).toEqual(['BB', 'AA', 'DD', 'CC']);
-    expect((await listSections(db, site.id, everything)).rows.every((s) => s.section_group_id === null)).toBe(true);
+    expect((await listSections(db, site.id, everything)).rows.every((s) => s.sectionGroupId === null)).toBe(true);
     expect(await deleteSectionGroup(db, site, group.id, now)).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { badRequest, enqueueEvent, notFound, z, type SqlDatabase } from '@quire/common';
 import { SiteEvent, siteEvent } from '../events/sites-events';
-import { lockSite, updateSite, type SiteRow } from '../store/sites.store';
+import { lockSite, updateSite, type Site } from '../store/sites.store';
 
 // Reference SiteAdaptiveJSONSchema: a draft-07 JSON Schema of an object whose properties are the
 // visitor claims a site adapts to. Claims are booleans, strings (optionally an enum), numbers,
@@ -112,12 +112,12 @@ export function validateAdaptiveSchema(jsonSchema: unknown): AdaptiveJsonSchema 
 }
 
 /** The stored adaptive schema of a site, or the default (dated at the site's creation) before any PUT. */
-export function adaptiveSchemaOf(site: Pick<SiteRow, 'adaptive_schema' | 'adaptive_schema_updated_at' | 'created_at'>): {
+export function adaptiveSchemaOf(site: Pick<Site, 'adaptiveSchema' | 'adaptiveSchemaUpdatedAt' | 'createdAt'>): {
   jsonSchema: unknown;
   updatedAt: Date;
 } {
-  if (site.adaptive_schema === null || site.adaptive_schema === undefined) return { jsonSchema: DEFAULT_ADAPTIVE_SCHEMA, updatedAt: site.created_at };
-  return { jsonSchema: site.adaptive_schema, updatedAt: site.adaptive_schema_updated_at ?? site.created_at };
+  if (site.adaptiveSchema === null || site.adaptiveSchema === undefined) return { jsonSchema: DEFAULT_ADAPTIVE_SCHEMA, updatedAt: site.createdAt };
+  return { jsonSchema: site.adaptiveSchema, updatedAt: site.adaptiveSchemaUpdatedAt ?? site.createdAt };
 }
 
 /** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
@@ -128,7 +128,7 @@ export async function putAdaptiveSchema(
   jsonSchema: unknown,
   callerId: string,
   now: Date,
-): Promise<SiteRow> {
+): Promise<Site> {
   const schema = validateAdaptiveSchema(jsonSchema);
   return db.transaction(async (tx) => {
     if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);

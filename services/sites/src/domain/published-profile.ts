@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@quire/common';
 import { listSectionGroups } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems } from '../store/sections.store';
-import { listSiteSpacesIn, type SiteSpaceRow } from '../store/site-spaces.store';
+import { listSiteSpacesIn, type SiteSpace } from '../store/site-spaces.store';
 import { loadSectionGroupViews, type SectionGroupView } from './section-groups';
 import { loadSectionViews, type SectionView } from './sections';
 
@@ -12,7 +12,7 @@ export type PublishedItem = { kind: 'site-section'; view: SectionView } | { kind
  * A site's published structure (reference SiteStructure): its sections and section groups in
  * navigation order when it has sections, else its visible root site spaces in order.
  */
-export type PublishedStructureView = { type: 'sections'; items: PublishedItem[] } | { type: 'siteSpaces'; siteSpaces: SiteSpaceRow[] };
+export type PublishedStructureView = { type: 'sections'; items: PublishedItem[] } | { type: 'siteSpaces'; siteSpaces: SiteSpace[] };
 
 // Every group of a site at once: the published profile is one document, not a page.
 const ALL_GROUPS = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
@@ -27,7 +27,7 @@ export async function loadPublishedStructure(db: SqlExecutor, siteId: string): P
   const [sectionViews, groupViews] = await Promise.all([
     loadSectionViews(
       db,
-      sections.filter((s) => s.section_group_id === null),
+      sections.filter((s) => s.sectionGroupId === null),
     ),
     loadSectionGroupViews(db, groups.rows),
   ]);
@@ -46,9 +46,9 @@ export async function loadPublishedStructure(db: SqlExecutor, siteId: string): P
 
 /** The space of every site space the structure shows, for one GetSpaces call. */
 export function spaceIdsOfStructure(structure: PublishedStructureView): string[] {
-  if (structure.type === 'siteSpaces') return structure.siteSpaces.map((s) => s.space_id);
+  if (structure.type === 'siteSpaces') return structure.siteSpaces.map((s) => s.spaceId);
   return structure.items.flatMap((item) => {
     const sections = item.kind === 'site-section' ? [item.view] : item.view.sections;
-    return sections.flatMap((section) => section.siteSpaces.map((s) => s.space_id));
+    return sections.flatMap((section) => section.siteSpaces.map((s) => s.spaceId));
   });
 }

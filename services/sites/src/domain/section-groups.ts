@@ -7,18 +7,18 @@ import {
   setSectionGroupPosition,
   updateSectionGroup as updateSectionGroupRow,
   type SiteSectionGroupChanges,
-  type SiteSectionGroupRow,
+  type SiteSectionGroup,
 } from '../store/section-groups.store';
-import { findSection, listAllSections, listSectionsOfGroups, listTopLevelItems, placeSections, type SiteSectionRow } from '../store/sections.store';
-import type { SiteRow } from '../store/sites.store';
+import { findSection, listAllSections, listSectionsOfGroups, listTopLevelItems, placeSections, type SiteSection } from '../store/sections.store';
+import type { Site } from '../store/sites.store';
 import { loadSectionViews, type SectionView } from './sections';
 import { announceStructure, keyForPosition, keysAtEnd, keysBetween, lockStructure, type StructurePosition } from './site-structure';
 
-type Site = Pick<SiteRow, 'id' | 'organization_id'>;
+type SiteRef = Pick<Site, 'id' | 'organizationId'>;
 
 /** A group with its sections (each with its visible site spaces), in order: what a SiteSectionGroup response shows. */
 export interface SectionGroupView {
-  group: SiteSectionGroupRow;
+  group: SiteSectionGroup;
   sections: SectionView[];
 }
 
@@ -29,15 +29,15 @@ export interface SectionGroupView {
  */
 export async function createSectionGroup(
   db: SqlDatabase,
-  site: Site,
+  site: SiteRef,
   input: { title: string; icon: string | null; sections: readonly string[] },
   now: Date,
-): Promise<SiteSectionGroupRow> {
+): Promise<SiteSectionGroup> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const members = resolveSections(await listAllSections(tx, site.id), input.sections);
     const first = members[0];
-    const position = first && first.section_group_id === null ? first.position : (keysAtEnd(await listTopLevelItems(tx, site.id), 1)[0] as string);
+    const position = first && first.sectionGroupId === null ? first.position : (keysAtEnd(await listTopLevelItems(tx, site.id), 1)[0] as string);
     const group = await insertSectionGroup(tx, { id: newId(), siteId: site.id, title: input.title, icon: input.icon, position }, now);
     const keys = keysAtEnd([], members.length);
     await placeSections(
@@ -57,11 +57,11 @@ export async function createSectionGroup(
 
 export async function updateSectionGroup(
   db: SqlDatabase,
-  site: Site,
+  site: SiteRef,
   groupId: string,
   changes: SiteSectionGroupChanges,
   now: Date,
-): Promise<SiteSectionGroupRow> {
+): Promise<SiteSectionGroup> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     await requireGroup(tx, site.id, groupId);
@@ -73,7 +73,7 @@ export async function updateSectionGroup(
 }
 
 /** Deletes a group; its sections go back to the site's top level where the group was, in their order. False when there was none. */
-export async function deleteSectionGroup(db: SqlDatabase, site: Site, groupId: string, now: Date): Promise<boolean> {
+export async function deleteSectionGroup(db: SqlDatabase, site: SiteRef, groupId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await findSectionGroup(tx, site.id, groupId);
@@ -92,19 +92,19 @@ export async function deleteSectionGroup(db: SqlDatabase, site: Site, groupId: s
 }
 
 /** Puts a section of the site at the end of the group (addSectionToGroup); nothing changes when it is in it already. */
-export async function addSectionToGroup(db: SqlDatabase, site: Site, groupId: string, sectionId: string, now: Date): Promise<SiteSectionGroupRow> {
+export async function addSectionToGroup(db: SqlDatabase, site: SiteRef, groupId: string, sectionId: string, now: Date): Promise<SiteSectionGroup> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await requireGroup(tx, site.id, groupId);
     const [section] = resolveSections(await listAllSections(tx, site.id), [sectionId], () => 'sectionId');
-    if (!section || section.section_group_id === group.id) return group;
+    if (!section || section.sectionGroupId === group.id) return group;
     const [position] = keysAtEnd(await listSectionsOfGroups(tx, [group.id]), 1);
     await placeSections(tx, [{ id: section.id, groupId: group.id, position: position as string }]);
     await announceStructure(
       tx,
       site,
       SiteEvent.siteSectionMoved,
-      { sectionId: section.id, sectionGroup: group.id, previousSectionGroup: section.section_group_id },
+      { sectionId: section.id, sectionGroup: group.id, previousSectionGroup: section.sectionGroupId },
       now,
     );
     return group;
@@ -115,12 +115,12 @@ export async function addSectionToGroup(db: SqlDatabase, site: Site, groupId: st
  * Takes a section out of the group, to the site's top level right after the group
  * (removeSectionFromGroup); false when it was not in the group.
  */
-export async function removeSectionFromGroup(db: SqlDatabase, site: Site, groupId: string, sectionId: string, now: Date): Promise<boolean> {
+export async function removeSectionFromGroup(db: SqlDatabase, site: SiteRef, groupId: string, sectionId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await requireGroup(tx, site.id, groupId);
     const section = await findSection(tx, site.id, sectionId);
-    if (!section || section.section_group_id !== group.id) return false;
+    if (!section || section.sectionGroupId !== group.id) return false;
     const { above } = topLevelNeighbours(await listTopLevelItems(tx, site.id), group);
     const [position] = keysBetween(group.position, above, 1);
     await placeSections(tx, [{ id: section.id, groupId: null, position: position as string }]);
@@ -132,11 +132,11 @@ export async function removeSectionFromGroup(db: SqlDatabase, site: Site, groupI
 /** Moves a group among the site's top-level items (moveSiteSectionGroup); no position: the end of the site. */
 export async function moveSectionGroup(
   db: SqlDatabase,
-  site: Site,
+  site: SiteRef,
   groupId: string,
   position: StructurePosition | undefined,
   now: Date,
-): Promise<SiteSectionGroupRow> {
+): Promise<SiteSectionGroup> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await requireGroup(tx, site.id, groupId);
@@ -149,7 +149,7 @@ export async function moveSectionGroup(
 }
 
 /** The given groups with their sections and those sections' visible site spaces (two queries for all). */
-export async function loadSectionGroupViews(db: SqlExecutor, groups: readonly SiteSectionGroupRow[]): Promise<SectionGroupView[]> {
+export async function loadSectionGroupViews(db: SqlExecutor, groups: readonly SiteSectionGroup[]): Promise<SectionGroupView[]> {
   const sections = await loadSectionViews(
     db,
     await listSectionsOfGroups(
@@ -157,19 +157,19 @@ export async function loadSectionGroupViews(db: SqlExecutor, groups: readonly Si
       groups.map((g) => g.id),
     ),
   );
-  return groups.map((group) => ({ group, sections: sections.filter((s) => s.section.section_group_id === group.id) }));
+  return groups.map((group) => ({ group, sections: sections.filter((s) => s.section.sectionGroupId === group.id) }));
 }
 
-async function requireGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroupRow> {
+async function requireGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroup> {
   const group = await findSectionGroup(tx, siteId, groupId);
   if (!group) throw notFound(`Site section group ${groupId} not found`);
   return group;
 }
 
 /** The named sections of the site in the order named, repeats dropped; a 400 naming the field of one that is not the site's. */
-function resolveSections(sections: readonly SiteSectionRow[], ids: readonly string[], field = (i: number) => `sections.${i}`): SiteSectionRow[] {
+function resolveSections(sections: readonly SiteSection[], ids: readonly string[], field = (i: number) => `sections.${i}`): SiteSection[] {
   const byId = new Map(sections.map((s) => [s.id, s]));
-  const resolved = new Map<string, SiteSectionRow>();
+  const resolved = new Map<string, SiteSection>();
   ids.forEach((id, i) => {
     const section = byId.get(id);
     if (!section) throw badRequest(`Invalid body field "${field(i)}": no section ${id} in this site`);

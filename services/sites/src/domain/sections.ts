@@ -10,21 +10,21 @@ import {
   placeSections,
   updateSection as updateSectionRow,
   type SiteSectionChanges,
-  type SiteSectionRow,
+  type SiteSection,
 } from '../store/sections.store';
-import { listSiteSpacesIn, listVisibleSiteSpacesOfSections, placeSiteSpaces, type SiteSpaceRow } from '../store/site-spaces.store';
-import type { SiteRow } from '../store/sites.store';
+import { listSiteSpacesIn, listVisibleSiteSpacesOfSections, placeSiteSpaces, type SiteSpace } from '../store/site-spaces.store';
+import type { Site } from '../store/sites.store';
 import { ensureSiteDefaults } from './site-defaults';
 import { attachSpace, chooseDefaultSiteSpace, type SpaceToAttach } from './site-spaces';
 import { announceStructure, keyForPosition, keysAtEnd, lockStructure, type StructurePosition, type StructureSibling } from './site-structure';
 import { distinctPaths, pathFromTitle } from './sites-paths';
 
-type Site = Pick<SiteRow, 'id' | 'organization_id' | 'title'>;
+type SiteRef = Pick<Site, 'id' | 'organizationId' | 'title'>;
 
 /** A section with its visible site spaces in order: what a SiteSection response shows. */
 export interface SectionView {
-  section: SiteSectionRow;
-  siteSpaces: SiteSpaceRow[];
+  section: SiteSection;
+  siteSpaces: SiteSpace[];
 }
 
 // Reference SiteSectionTitle: 2..128 characters.
@@ -47,10 +47,10 @@ export function sectionTitleFrom(title: string): string {
  */
 export async function createSection(
   db: SqlDatabase,
-  site: Site,
+  site: SiteRef,
   input: { space: SpaceToAttach; title?: string; icon?: string | null },
   now: Date,
-): Promise<SiteSectionRow> {
+): Promise<SiteSection> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     if ((await listAllSections(tx, site.id)).length === 0) await gatherRootIntoSection(tx, site, now);
@@ -69,7 +69,7 @@ export interface SectionUpdate extends SiteSectionChanges {
 }
 
 /** Applies a section PATCH: a path of another section of the site is a 409; the default site space must be one of this section's (400). */
-export async function updateSection(db: SqlDatabase, site: Site, sectionId: string, update: SectionUpdate, now: Date): Promise<SiteSectionRow> {
+export async function updateSection(db: SqlDatabase, site: SiteRef, sectionId: string, update: SectionUpdate, now: Date): Promise<SiteSection> {
   const { defaultSiteSpace, ...changes } = update;
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
@@ -89,7 +89,7 @@ export async function updateSection(db: SqlDatabase, site: Site, sectionId: stri
 }
 
 /** Deletes a section and its site spaces; the first remaining section becomes the default if it was. False when there was none. */
-export async function deleteSection(db: SqlDatabase, site: Site, sectionId: string, now: Date): Promise<boolean> {
+export async function deleteSection(db: SqlDatabase, site: SiteRef, sectionId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpaces = await listSiteSpacesIn(tx, site.id, sectionId);
@@ -100,7 +100,7 @@ export async function deleteSection(db: SqlDatabase, site: Site, sectionId: stri
       tx,
       site,
       SiteEvent.siteSectionDeleted,
-      { sectionId, sectionGroup: deleted.section_group_id, siteSpaces: siteSpaces.map((s) => s.id), wasDefault: deleted.is_default, promotedSection },
+      { sectionId, sectionGroup: deleted.sectionGroupId, siteSpaces: siteSpaces.map((s) => s.id), wasDefault: deleted.isDefault, promotedSection },
       now,
     );
     return true;
@@ -112,11 +112,11 @@ export async function deleteSection(db: SqlDatabase, site: Site, sectionId: stri
  * groups, its group's sections otherwise (groups are entered and left through the section-group
  * endpoints); no position: the end of that sequence.
  */
-export async function moveSection(db: SqlDatabase, site: Site, sectionId: string, position: StructurePosition | undefined, now: Date): Promise<SiteSectionRow> {
+export async function moveSection(db: SqlDatabase, site: SiteRef, sectionId: string, position: StructurePosition | undefined, now: Date): Promise<SiteSection> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const section = await requireSection(tx, site.id, sectionId);
-    const groupId = section.section_group_id;
+    const groupId = section.sectionGroupId;
     const siblings: StructureSibling[] = groupId
       ? (await listSectionsOfGroups(tx, [groupId])).map((s) => ({ kind: 'site-section', id: s.id, position: s.position }))
       : await listTopLevelItems(tx, site.id);
@@ -128,22 +128,22 @@ export async function moveSection(db: SqlDatabase, site: Site, sectionId: string
 }
 
 /** The given sections with their visible site spaces, in the order given (one query for all). */
-export async function loadSectionViews(db: SqlExecutor, sections: readonly SiteSectionRow[]): Promise<SectionView[]> {
+export async function loadSectionViews(db: SqlExecutor, sections: readonly SiteSection[]): Promise<SectionView[]> {
   const siteSpaces = await listVisibleSiteSpacesOfSections(
     db,
     sections.map((s) => s.id),
   );
-  return sections.map((section) => ({ section, siteSpaces: siteSpaces.filter((s) => s.section_id === section.id) }));
+  return sections.map((section) => ({ section, siteSpaces: siteSpaces.filter((s) => s.sectionId === section.id) }));
 }
 
-export async function requireSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSectionRow> {
+export async function requireSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSection> {
   const section = await findSection(tx, siteId, sectionId);
   if (!section) throw notFound(`Site section ${sectionId} not found`);
   return section;
 }
 
 /** Inserts a section at the end of the site's top level, its path made from its title and distinct within the site. */
-async function appendSection(tx: SqlExecutor, site: Site, input: { title: string; icon: string | null }, now: Date): Promise<SiteSectionRow> {
+async function appendSection(tx: SqlExecutor, site: SiteRef, input: { title: string; icon: string | null }, now: Date): Promise<SiteSection> {
   const [path] = distinctPaths(
     [pathFromTitle(input.title, 'section')],
     (await listAllSections(tx, site.id)).map((s) => s.path),
@@ -153,7 +153,7 @@ async function appendSection(tx: SqlExecutor, site: Site, input: { title: string
 }
 
 /** Moves the site spaces at the root of a site (hidden ones too, keeping their keys) into a new section titled after the site. */
-async function gatherRootIntoSection(tx: SqlExecutor, site: Site, now: Date): Promise<void> {
+async function gatherRootIntoSection(tx: SqlExecutor, site: SiteRef, now: Date): Promise<void> {
   const rootSiteSpaces = await listSiteSpacesIn(tx, site.id, null);
   if (rootSiteSpaces.length === 0) return;
   const section = await appendSection(tx, site, { title: sectionTitleFrom(site.title), icon: null }, now);

@@ -5,25 +5,25 @@ import {
   insertShareLink,
   isActiveShareKey,
   updateShareLink as updateShareLinkRow,
-  type ShareLinkRow,
+  type ShareLink,
 } from '../store/share-links.store';
-import type { SiteRow } from '../store/sites.store';
+import type { Site } from '../store/sites.store';
 
 // A share key is a bearer secret in published URLs: 32 base62 characters (about 190 bits).
 const SHARE_KEY_LENGTH = 32;
 
 export async function createShareLink(
   db: SqlDatabase,
-  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  site: Pick<Site, 'id' | 'organizationId'>,
   name: string,
   callerId: string,
   now: Date,
-): Promise<ShareLinkRow> {
+): Promise<ShareLink> {
   return db.transaction(async (tx) => {
     const link = await insertShareLink(tx, { id: newId(), siteId: site.id, name, shareKey: newId(SHARE_KEY_LENGTH) }, now);
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.shareLinkCreated, { organizationId: site.organization_id, siteId: site.id, shareLinkId: link.id, createdBy: callerId }),
+      siteEvent(SiteEvent.shareLinkCreated, { organizationId: site.organizationId, siteId: site.id, shareLinkId: link.id, createdBy: callerId }),
       now,
     );
     return link;
@@ -33,19 +33,19 @@ export async function createShareLink(
 /** Renames and/or (de)activates a share link; an inactive key no longer opens the site. */
 export async function updateShareLink(
   db: SqlDatabase,
-  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  site: Pick<Site, 'id' | 'organizationId'>,
   shareLinkId: string,
   changes: { active?: boolean; name?: string },
   callerId: string,
   now: Date,
-): Promise<ShareLinkRow> {
+): Promise<ShareLink> {
   return db.transaction(async (tx) => {
     const link = await updateShareLinkRow(tx, site.id, shareLinkId, changes);
     if (!link) throw notFound(`Share link ${shareLinkId} not found`);
     await enqueueEvent(
       tx,
       siteEvent(SiteEvent.shareLinkUpdated, {
-        organizationId: site.organization_id,
+        organizationId: site.organizationId,
         siteId: site.id,
         shareLinkId,
         active: link.active,
@@ -61,7 +61,7 @@ export async function updateShareLink(
 /** Deletes a share link: its key stops opening the site at once. 404 when the site has no such link. */
 export async function deleteShareLink(
   db: SqlDatabase,
-  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  site: Pick<Site, 'id' | 'organizationId'>,
   shareLinkId: string,
   callerId: string,
   now: Date,
@@ -70,7 +70,7 @@ export async function deleteShareLink(
     if (!(await deleteShareLinkRow(tx, site.id, shareLinkId))) throw notFound(`Share link ${shareLinkId} not found`);
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.shareLinkDeleted, { organizationId: site.organization_id, siteId: site.id, shareLinkId, deletedBy: callerId }),
+      siteEvent(SiteEvent.shareLinkDeleted, { organizationId: site.organizationId, siteId: site.id, shareLinkId, deletedBy: callerId }),
       now,
     );
   });
@@ -81,7 +81,7 @@ export async function deleteShareLink(
  * endpoints): only for a `share-link` site, and only an active key of that site; null otherwise,
  * so a wrong, inactive or foreign key never appears in an answer.
  */
-export async function resolveShareKey(db: SqlExecutor, site: Pick<SiteRow, 'id' | 'visibility'>, shareKey: string | undefined): Promise<string | null> {
+export async function resolveShareKey(db: SqlExecutor, site: Pick<Site, 'id' | 'visibility'>, shareKey: string | undefined): Promise<string | null> {
   if (!shareKey || site.visibility !== 'share-link') return null;
   return (await isActiveShareKey(db, site.id, shareKey)) ? shareKey : null;
 }

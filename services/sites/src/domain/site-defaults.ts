@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@quire/common';
-import { listAllSections, type SiteSectionRow } from '../store/sections.store';
+import { listAllSections, type SiteSection } from '../store/sections.store';
 import { promoteMissingDefaults } from '../store/site-spaces-attach.store';
 import { makeDefaultSection } from '../store/sites.store';
 
@@ -10,8 +10,8 @@ import { makeDefaultSection } from '../store/sites.store';
 // go through makeDefaultSection / makeDefaultSiteSpace.
 
 /** The section to make the site's default: none while one is, else the first in navigation order. */
-export function sectionToPromote(sectionsInOrder: readonly Pick<SiteSectionRow, 'id' | 'is_default'>[]): string | null {
-  if (sectionsInOrder.some((s) => s.is_default)) return null;
+export function sectionToPromote(sectionsInOrder: readonly Pick<SiteSection, 'id' | 'isDefault'>[]): string | null {
+  if (sectionsInOrder.some((s) => s.isDefault)) return null;
   return sectionsInOrder[0]?.id ?? null;
 }
 

@@ -11,14 +11,14 @@ import {
   setSiteSpacePosition,
   updateSiteSpace as updateSiteSpaceRow,
   type SiteSpaceChanges,
-  type SiteSpaceRow,
+  type SiteSpace,
 } from '../store/site-spaces.store';
-import type { SiteRow } from '../store/sites.store';
+import type { Site } from '../store/sites.store';
 import { ensureSiteDefaults } from './site-defaults';
 import { announceStructure, keyForPosition, keysAtEnd, lockStructure, type StructurePosition, type StructureSibling } from './site-structure';
 import { distinctPaths, pathFromTitle } from './sites-paths';
 
-type Site = Pick<SiteRow, 'id' | 'organization_id'>;
+type SiteRef = Pick<Site, 'id' | 'organizationId'>;
 
 /** A space to put on a site, as content answered it for the caller. */
 export interface SpaceToAttach {
@@ -31,7 +31,7 @@ export interface SpaceToAttach {
  * section, else — a site without sections — at its root; at the end of that parent. The first
  * site space of a parent becomes its default.
  */
-export async function addSiteSpace(db: SqlDatabase, site: Site, input: { space: SpaceToAttach; sectionId?: string }, now: Date): Promise<SiteSpaceRow> {
+export async function addSiteSpace(db: SqlDatabase, site: SiteRef, input: { space: SpaceToAttach; sectionId?: string }, now: Date): Promise<SiteSpace> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const sectionId = await parentForNewSiteSpace(tx, site.id, input.sectionId);
@@ -46,7 +46,7 @@ export async function addSiteSpace(db: SqlDatabase, site: Site, input: { space: 
  * from the space's title, distinct among its siblings. A space is on a site at most once (409).
  * Call under lockStructure, then ensureSiteDefaults.
  */
-export async function attachSpace(tx: SqlExecutor, site: Site, space: SpaceToAttach, sectionId: string | null, now: Date): Promise<SiteSpaceRow> {
+export async function attachSpace(tx: SqlExecutor, site: SiteRef, space: SpaceToAttach, sectionId: string | null, now: Date): Promise<SiteSpace> {
   if (await findSiteSpaceOfSpace(tx, site.id, space.id)) throw conflict(`Invalid body field "spaceId": space ${space.id} is already on this site`);
   const siblings = await listSiteSpacesIn(tx, site.id, sectionId);
   const [path] = distinctPaths(
@@ -64,15 +64,15 @@ export async function attachSpace(tx: SqlExecutor, site: Site, space: SpaceToAtt
 }
 
 /** Changes a site space's path (distinct among its siblings, else 409) and condition. */
-export async function updateSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: string, changes: SiteSpaceChanges, now: Date): Promise<SiteSpaceRow> {
+export async function updateSiteSpace(db: SqlDatabase, site: SiteRef, siteSpaceId: string, changes: SiteSpaceChanges, now: Date): Promise<SiteSpace> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);
     if (changes.path !== undefined && changes.path !== siteSpace.path) {
-      const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.section_id);
+      const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.sectionId);
       if (siblings.some((s) => s.id !== siteSpace.id && s.path === changes.path)) {
         throw conflict(
-          `Invalid body field "path": another site space ${siteSpace.section_id ? 'of this section' : 'at the root of this site'} already uses the path "${changes.path}"`,
+          `Invalid body field "path": another site space ${siteSpace.sectionId ? 'of this section' : 'at the root of this site'} already uses the path "${changes.path}"`,
         );
       }
     }
@@ -84,7 +84,7 @@ export async function updateSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: 
 }
 
 /** Removes a site space (hidden ones too); another one of its parent takes over as default. False when there was none. */
-export async function deleteSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: string, now: Date): Promise<boolean> {
+export async function deleteSiteSpace(db: SqlDatabase, site: SiteRef, siteSpaceId: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const deleted = await deleteSiteSpaceRow(tx, site.id, siteSpaceId);
@@ -94,7 +94,7 @@ export async function deleteSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: 
       tx,
       site,
       SiteEvent.siteSpaceDeleted,
-      { siteSpaceId, sectionId: deleted.section_id, spaceId: deleted.space_id, wasDefault: deleted.is_default },
+      { siteSpaceId, sectionId: deleted.sectionId, spaceId: deleted.spaceId, wasDefault: deleted.isDefault },
       now,
     );
     return true;
@@ -104,19 +104,19 @@ export async function deleteSiteSpace(db: SqlDatabase, site: Site, siteSpaceId: 
 /** Moves a site space among the site spaces of its parent (moveSiteSpace); no position: the end. */
 export async function moveSiteSpace(
   db: SqlDatabase,
-  site: Site,
+  site: SiteRef,
   siteSpaceId: string,
   position: StructurePosition | undefined,
   now: Date,
-): Promise<SiteSpaceRow> {
+): Promise<SiteSpace> {
   return db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);
-    const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.section_id);
+    const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.sectionId);
     const key = await keyForPosition(siblings.map(asSibling), siteSpace.id, position);
     const moved = await setSiteSpacePosition(tx, siteSpace.id, key);
     if (!moved) throw notFound(`Site space ${siteSpaceId} not found`);
-    await announceStructure(tx, site, SiteEvent.siteSpaceMoved, { siteSpaceId, sectionId: siteSpace.section_id }, now);
+    await announceStructure(tx, site, SiteEvent.siteSpaceMoved, { siteSpaceId, sectionId: siteSpace.sectionId }, now);
     return moved;
   });
 }
@@ -124,14 +124,14 @@ export async function moveSiteSpace(
 /** Makes a visible site space of `sectionId` its default (section PATCH `defaultSiteSpace`); 400 naming the field otherwise. */
 export async function chooseDefaultSiteSpace(tx: SqlExecutor, siteId: string, sectionId: string, siteSpaceId: string): Promise<void> {
   const siteSpace = await findSiteSpace(tx, siteId, siteSpaceId);
-  if (!siteSpace || siteSpace.hidden || siteSpace.section_id !== sectionId) {
+  if (!siteSpace || siteSpace.hidden || siteSpace.sectionId !== sectionId) {
     throw badRequest(`Invalid body field "defaultSiteSpace": no site space ${siteSpaceId} in this section`);
   }
-  if (!siteSpace.is_default) await makeDefaultSiteSpace(tx, siteSpace);
+  if (!siteSpace.isDefault) await makeDefaultSiteSpace(tx, siteSpace);
 }
 
 /** A site space that visitors see: a hidden one (its space is deleted) answers 404 like a missing one. */
-async function requireSiteSpace(tx: SqlExecutor, siteId: string, siteSpaceId: string): Promise<SiteSpaceRow> {
+async function requireSiteSpace(tx: SqlExecutor, siteId: string, siteSpaceId: string): Promise<SiteSpace> {
   const siteSpace = await findSiteSpace(tx, siteId, siteSpaceId);
   if (!siteSpace || siteSpace.hidden) throw notFound(`Site space ${siteSpaceId} not found`);
   return siteSpace;
@@ -144,7 +144,7 @@ async function parentForNewSiteSpace(tx: SqlExecutor, siteId: string, sectionId:
     if (!sections.some((s) => s.id === sectionId)) throw badRequest(`Invalid body field "sectionId": no section ${sectionId} in this site`);
     return sectionId;
   }
-  return (sections.find((s) => s.is_default) ?? sections[0])?.id ?? null;
+  return (sections.find((s) => s.isDefault) ?? sections[0])?.id ?? null;
 }
 
-const asSibling = (s: SiteSpaceRow): StructureSibling => ({ kind: 'site-space', id: s.id, position: s.position, hidden: s.hidden });
+const asSibling = (s: SiteSpace): StructureSibling => ({ kind: 'site-space', id: s.id, position: s.position, hidden: s.hidden });

@@ -1,6 +1,6 @@
 import { badRequest, enqueueEvent, keyBetween, keyForAnchors, notFound, siblingKeysIn, type SqlExecutor } from '@quire/common';
 import { siteEvent, type SiteEventData, type SiteEventType } from '../events/sites-events';
-import { lockSite, type SiteRow } from '../store/sites.store';
+import { lockSite, type Site } from '../store/sites.store';
 
 // What sections, section groups and site spaces share: their place in one ordered sequence of
 // siblings, the site lock every structure change takes, and the events they write.
@@ -65,19 +65,19 @@ export function keysBetween(after: string | null, before: string | null, count: 
  * after the other, so keys, paths and defaults are computed from settled rows); 404 when the site
  * was deleted meanwhile.
  */
-export async function lockStructure(tx: SqlExecutor, site: Pick<SiteRow, 'id' | 'organization_id'>): Promise<void> {
-  if (!(await lockSite(tx, site.organization_id, site.id))) throw notFound(`Site ${site.id} not found`);
+export async function lockStructure(tx: SqlExecutor, site: Pick<Site, 'id' | 'organizationId'>): Promise<void> {
+  if (!(await lockSite(tx, site.organizationId, site.id))) throw notFound(`Site ${site.id} not found`);
 }
 
 /** Writes a structure event of the site to the outbox, in the caller's transaction. */
 export async function announceStructure<K extends SiteEventType>(
   tx: SqlExecutor,
-  site: Pick<SiteRow, 'id' | 'organization_id'>,
+  site: Pick<Site, 'id' | 'organizationId'>,
   type: K,
   data: Omit<SiteEventData<K>, 'organizationId' | 'siteId'>,
   now: Date,
 ): Promise<void> {
   // TypeScript cannot see that adding the site completes the type's data; enqueueEvent checks it at run time.
-  const full = { organizationId: site.organization_id, siteId: site.id, ...data } as SiteEventData<K> & { organizationId: string; siteId: string };
+  const full = { organizationId: site.organizationId, siteId: site.id, ...data } as SiteEventData<K> & { organizationId: string; siteId: string };
   await enqueueEvent(tx, siteEvent(type, full), now);
 }

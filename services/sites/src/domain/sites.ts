@@ -163,9 +163,8 @@ async function setDefaultSiteSpace(tx: SqlExecutor, siteId: string, siteSpaceId:
   if (!placement || placement.hidden) throw invalid(`no site space ${siteSpaceId} in this site`);
   if (await siteHasSections(tx, siteId)) {
     const defaultSection = await findDefaultSectionId(tx, siteId);
-    if (placement.section_id === null || placement.section_id !== defaultSection)
-      throw invalid(`site space ${siteSpaceId} is not in the site's default section`);
-  } else if (placement.section_id !== null) {
+    if (placement.sectionId === null || placement.sectionId !== defaultSection) throw invalid(`site space ${siteSpaceId} is not in the site's default section`);
+  } else if (placement.sectionId !== null) {
     throw invalid(`site space ${siteSpaceId} is not at the site's root`);
   }
   await makeDefaultSiteSpace(tx, placement);

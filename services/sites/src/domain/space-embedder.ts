@@ -40,8 +40,8 @@ export async function fetchSpaces(content: SpaceSource, spaceIds: Iterable<strin
 }
 
 /** The space ids of every site space of a response, for one fetchSpaces call. */
-export function spaceIdsOf(siteSpaces: Iterable<{ space_id: string }>): string[] {
-  return [...siteSpaces].map((s) => s.space_id);
+export function spaceIdsOf(siteSpaces: Iterable<{ spaceId: string }>): string[] {
+  return [...siteSpaces].map((s) => s.spaceId);
 }
 
 /**

@@ -34,7 +34,7 @@ export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>): ServiceBinding[] {
         return {
           exists: true,
           id: site.id,
-          organizationId: site.organization_id,
+          organizationId: site.organizationId,
           title: site.title,
           type: site.type,
           visibility: site.visibility,

@@ -1,19 +1,19 @@
 import type { UrlBuilder } from '@quire/common';
-import type { ShareLinkRow } from '../store/share-links.store';
-import type { SiteRow } from '../store/sites.store';
+import type { ShareLink } from '../store/share-links.store';
+import type { Site } from '../store/sites.store';
 import { siteAddress, withShareKey } from './site.presenter';
 
 /**
  * Reference schema ShareLink. `urls.published` is the site's address carrying the key, given
  * whether or not the site is published yet, so the link can be handed out in advance.
  */
-export function presentShareLink(link: ShareLinkRow, site: Pick<SiteRow, 'id' | 'organization_id' | 'basename' | 'hostname' | 'proxy_url'>, urls: UrlBuilder) {
+export function presentShareLink(link: ShareLink, site: Pick<Site, 'id' | 'organizationId' | 'basename' | 'hostname' | 'proxyUrl'>, urls: UrlBuilder) {
   return {
     object: 'share-link' as const,
     id: link.id,
-    createdAt: link.created_at.toISOString(),
+    createdAt: link.createdAt.toISOString(),
     ...(link.name !== null ? { name: link.name } : {}),
     active: link.active,
-    urls: { published: withShareKey(`${siteAddress(site, urls)}/`, link.share_key) },
+    urls: { published: withShareKey(`${siteAddress(site, urls)}/`, link.shareKey) },
   };
 }

@@ -1,7 +1,7 @@
 import type { UrlBuilder } from '@quire/common';
 import type { EmbeddedSpace, SpaceCatalog } from '../domain/space-embedder';
-import type { SiteSectionRow } from '../store/sections.store';
-import type { SiteSpaceRow } from '../store/site-spaces.store';
+import type { SiteSection } from '../store/sections.store';
+import type { SiteSpace } from '../store/site-spaces.store';
 import { publishedUrl } from './site.presenter';
 
 /** Where a site's structure is published: the site, PUBLIC_URL, and the share key resolved for a share-link site (else null). */
@@ -12,11 +12,11 @@ export interface StructureUrls {
 }
 
 /** What a site space's published URL needs of its section. */
-export type SectionPlace = Pick<SiteSectionRow, 'path' | 'is_default'>;
+export type SectionPlace = Pick<SiteSection, 'path' | 'isDefault'>;
 
 /** The published path of a section: none for the default section, which is the site's home page. */
 export function sectionSegments(section: SectionPlace | null): string[] {
-  return section && !section.is_default ? [section.path] : [];
+  return section && !section.isDefault ? [section.path] : [];
 }
 
 /**
@@ -24,17 +24,17 @@ export function sectionSegments(section: SectionPlace | null): string[] {
  * is the space's. `urls.published` (only while the site is published): the site's address plus
  * the section's path and the site space's own — a default is served at its parent's address.
  */
-export function presentSiteSpace(siteSpace: SiteSpaceRow, space: EmbeddedSpace, section: SectionPlace | null, where: StructureUrls) {
-  const path = [...sectionSegments(section), ...(siteSpace.is_default ? [] : [siteSpace.path])];
+export function presentSiteSpace(siteSpace: SiteSpace, space: EmbeddedSpace, section: SectionPlace | null, where: StructureUrls) {
+  const path = [...sectionSegments(section), ...(siteSpace.isDefault ? [] : [siteSpace.path])];
   const published = publishedUrl(where.site, where.urls, { path, shareKey: where.shareKey });
   return {
     object: 'site-space' as const,
     id: siteSpace.id,
     path: siteSpace.path,
-    ...(siteSpace.section_id ? { section: siteSpace.section_id } : {}),
+    ...(siteSpace.sectionId ? { section: siteSpace.sectionId } : {}),
     space,
     title: space.title,
-    default: siteSpace.is_default,
+    default: siteSpace.isDefault,
     ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
     urls: published ? { published } : {},
   };
@@ -44,15 +44,10 @@ export function presentSiteSpace(siteSpace: SiteSpaceRow, space: EmbeddedSpace, 
  * The site spaces whose space content returned, presented in order; the others (space deleted,
  * transferred, or not visible to the caller) are left out. `sections` holds the sections they are in.
  */
-export function presentSiteSpaces(
-  siteSpaces: readonly SiteSpaceRow[],
-  spaces: SpaceCatalog,
-  sections: ReadonlyMap<string, SectionPlace>,
-  where: StructureUrls,
-) {
+export function presentSiteSpaces(siteSpaces: readonly SiteSpace[], spaces: SpaceCatalog, sections: ReadonlyMap<string, SectionPlace>, where: StructureUrls) {
   return siteSpaces.flatMap((siteSpace) => {
-    const space = spaces.get(siteSpace.space_id);
-    const section = siteSpace.section_id ? (sections.get(siteSpace.section_id) ?? null) : null;
+    const space = spaces.get(siteSpace.spaceId);
+    const section = siteSpace.sectionId ? (sections.get(siteSpace.sectionId) ?? null) : null;
     return space ? [presentSiteSpace(siteSpace, space, section, where)] : [];
   });
 }

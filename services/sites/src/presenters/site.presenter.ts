@@ -1,5 +1,5 @@
 import type { UrlBuilder } from '@quire/common';
-import type { SiteRow, SiteWithCounts } from '../store/sites.store';
+import type { Site, SiteWithCounts } from '../store/sites.store';
 
 // Where a site is served. A proxy origin ("company.com/docs") wins, then a custom hostname;
 // otherwise the site lives under this installation's PUBLIC_URL at /sites/{organizationId}/{basename}
@@ -8,14 +8,14 @@ import type { SiteRow, SiteWithCounts } from '../store/sites.store';
 const SITES_PREFIX = '/sites';
 
 /** The address the site is (or would be, once published) served at, without a trailing slash. */
-export function siteAddress(site: Pick<SiteRow, 'id' | 'organization_id' | 'basename' | 'hostname' | 'proxy_url'>, urls: UrlBuilder): string {
-  if (site.proxy_url) return `https://${site.proxy_url}`;
+export function siteAddress(site: Pick<Site, 'id' | 'organizationId' | 'basename' | 'hostname' | 'proxyUrl'>, urls: UrlBuilder): string {
+  if (site.proxyUrl) return `https://${site.proxyUrl}`;
   if (site.hostname) return `https://${site.hostname}`;
   return builtInAddress(site, urls);
 }
 
-function builtInAddress(site: Pick<SiteRow, 'id' | 'organization_id' | 'basename'>, urls: UrlBuilder): string {
-  return urls.app(`${SITES_PREFIX}/${encodeURIComponent(site.organization_id)}/${encodeURIComponent(site.basename ?? site.id)}`);
+function builtInAddress(site: Pick<Site, 'id' | 'organizationId' | 'basename'>, urls: UrlBuilder): string {
+  return urls.app(`${SITES_PREFIX}/${encodeURIComponent(site.organizationId)}/${encodeURIComponent(site.basename ?? site.id)}`);
 }
 
 /** A share key in a published address: what lets a visitor into a `share-link` site. */
@@ -29,7 +29,7 @@ export function withShareKey(url: string, shareKey: string): string {
  * `shareKey` is a key already resolved as an active key of this site (see resolveShareKey).
  */
 export function publishedUrl(
-  site: Pick<SiteRow, 'id' | 'organization_id' | 'basename' | 'hostname' | 'proxy_url' | 'published'>,
+  site: Pick<Site, 'id' | 'organizationId' | 'basename' | 'hostname' | 'proxyUrl' | 'published'>,
   urls: UrlBuilder,
   options: { path?: readonly string[]; shareKey?: string | null } = {},
 ): string | undefined {
@@ -51,18 +51,18 @@ export function presentSite(site: SiteWithCounts, urls: UrlBuilder, shareKey: st
     ...(site.hostname ? { hostname: site.hostname } : {}),
     ...(site.basename ? { basename: site.basename } : {}),
     // The proxy forwards visitors of its origin to the site's own address.
-    ...(site.proxy_url ? { proxy: { origin: site.proxy_url, target: `${builtInAddress(site, urls)}/` } } : {}),
+    ...(site.proxyUrl ? { proxy: { origin: site.proxyUrl, target: `${builtInAddress(site, urls)}/` } } : {}),
     visibility: site.visibility,
     published: site.published,
-    siteSpaces: site.site_spaces,
-    createdAt: site.created_at.toISOString(),
-    adaptiveContent: { enabled: site.adaptive_content_enabled },
-    agentsContext: site.agents_context,
+    siteSpaces: site.siteSpaces,
+    createdAt: site.createdAt.toISOString(),
+    adaptiveContent: { enabled: site.adaptiveContentEnabled },
+    agentsContext: site.agentsContext,
     // Self-hosted: no plans, so no premium feature is enabled or frozen.
     features: [] as never[],
     urls: {
-      location: urls.api(`/orgs/${site.organization_id}/sites/${site.id}`),
-      app: urls.app(`/o/${site.organization_id}/sites/${site.id}`),
+      location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}`),
+      app: urls.app(`/o/${site.organizationId}/sites/${site.id}`),
       ...(published ? { published } : {}),
     },
   };

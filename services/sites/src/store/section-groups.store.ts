@@ -1,6 +1,6 @@
-import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export interface SiteSectionGroupRow {
+interface SiteSectionGroupRow {
   id: string;
   site_id: string;
   title: string;
@@ -9,49 +9,67 @@ export interface SiteSectionGroupRow {
   created_at: Date;
 }
 
+/** A group of sections at a site's top level (table `site_section_groups`); `position` is its ordering key there. */
+export interface SiteSectionGroup {
+  id: string;
+  siteId: string;
+  title: string;
+  icon: string | null;
+  position: string;
+  createdAt: Date;
+}
+
 /** The columns a PATCH changes; `icon: null` removes the icon, undefined keeps it. */
 export interface SiteSectionGroupChanges {
   title?: string;
   icon?: string | null;
 }
 
+function sectionGroupOf(row: SiteSectionGroupRow): SiteSectionGroup {
+  return { id: row.id, siteId: row.site_id, title: row.title, icon: row.icon, position: row.position, createdAt: row.created_at };
+}
+
 export async function insertSectionGroup(
   tx: SqlExecutor,
   group: { id: string; siteId: string; title: string; icon: string | null; position: string },
   now: Date,
-): Promise<SiteSectionGroupRow> {
-  return insertedRow<SiteSectionGroupRow>(
-    tx,
-    'INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-    [group.id, group.siteId, group.title, group.icon, group.position, now],
+): Promise<SiteSectionGroup> {
+  return sectionGroupOf(
+    await insertedRow<SiteSectionGroupRow>(
+      tx,
+      'INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
+      [group.id, group.siteId, group.title, group.icon, group.position, now],
+    ),
   );
 }
 
-export async function findSectionGroup(db: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroupRow | null> {
-  const { rows } = await db.query<SiteSectionGroupRow>('SELECT * FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
-  return rows[0] ?? null;
+export async function findSectionGroup(db: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroup | null> {
+  const row = await queryOne<SiteSectionGroupRow>(db, 'SELECT * FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
+  return row && sectionGroupOf(row);
 }
 
 /** One page of a site's section groups, in their order at the site's top level. */
-export function listSectionGroups(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionGroupRow>> {
-  return pagedRows<SiteSectionGroupRow>(
+export async function listSectionGroups(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionGroup>> {
+  const { rows, total } = await pagedRows<SiteSectionGroupRow>(
     db,
     { select: '*', from: 'FROM site_section_groups WHERE site_id = $1', orderBy: 'position COLLATE "C", id', params: [siteId] },
     page,
   );
+  return { rows: rows.map(sectionGroupOf), total };
 }
 
-export async function updateSectionGroup(tx: SqlExecutor, groupId: string, changes: SiteSectionGroupChanges): Promise<SiteSectionGroupRow | null> {
-  const { rows } = await tx.query<SiteSectionGroupRow>(
+export async function updateSectionGroup(tx: SqlExecutor, groupId: string, changes: SiteSectionGroupChanges): Promise<SiteSectionGroup | null> {
+  const row = await queryOne<SiteSectionGroupRow>(
+    tx,
     'UPDATE site_section_groups SET title = COALESCE($2, title), icon = CASE WHEN $3::boolean THEN $4 ELSE icon END WHERE id = $1 RETURNING *',
     [groupId, changes.title ?? null, changes.icon !== undefined, changes.icon ?? null],
   );
-  return rows[0] ?? null;
+  return row && sectionGroupOf(row);
 }
 
-export async function setSectionGroupPosition(tx: SqlExecutor, groupId: string, position: string): Promise<SiteSectionGroupRow | null> {
-  const { rows } = await tx.query<SiteSectionGroupRow>('UPDATE site_section_groups SET position = $2 WHERE id = $1 RETURNING *', [groupId, position]);
-  return rows[0] ?? null;
+export async function setSectionGroupPosition(tx: SqlExecutor, groupId: string, position: string): Promise<SiteSectionGroup | null> {
+  const row = await queryOne<SiteSectionGroupRow>(tx, 'UPDATE site_section_groups SET position = $2 WHERE id = $1 RETURNING *', [groupId, position]);
+  return row && sectionGroupOf(row);
 }
 
 export async function deleteSectionGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
-import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export interface SiteSectionRow {
+interface SiteSectionRow {
   id: string;
   site_id: string;
   section_group_id: string | null;
@@ -12,6 +12,40 @@ export interface SiteSectionRow {
   is_default: boolean;
   position: string;
   created_at: Date;
+}
+
+/**
+ * A section of a site (table `site_sections`): in a group (`sectionGroupId`) or at the top level,
+ * `position` being its ordering key there.
+ */
+export interface SiteSection {
+  id: string;
+  siteId: string;
+  sectionGroupId: string | null;
+  title: string;
+  description: string | null;
+  path: string;
+  condition: string | null;
+  icon: string | null;
+  isDefault: boolean;
+  position: string;
+  createdAt: Date;
+}
+
+function sectionOf(row: SiteSectionRow): SiteSection {
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    sectionGroupId: row.section_group_id,
+    title: row.title,
+    description: row.description,
+    path: row.path,
+    condition: row.condition,
+    icon: row.icon,
+    isDefault: row.is_default,
+    position: row.position,
+    createdAt: row.created_at,
+  };
 }
 
 /** The columns a PATCH changes; null removes a nullable one, undefined keeps it. */
@@ -38,43 +72,52 @@ export async function insertSection(
   tx: SqlExecutor,
   section: { id: string; siteId: string; title: string; path: string; icon: string | null; position: string },
   now: Date,
-): Promise<SiteSectionRow> {
-  return insertedRow<SiteSectionRow>(
-    tx,
-    `INSERT INTO site_sections (id, site_id, title, path, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-    [section.id, section.siteId, section.title, section.path, section.icon, section.position, now],
+): Promise<SiteSection> {
+  return sectionOf(
+    await insertedRow<SiteSectionRow>(
+      tx,
+      `INSERT INTO site_sections (id, site_id, title, path, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [section.id, section.siteId, section.title, section.path, section.icon, section.position, now],
+    ),
   );
 }
 
-export async function findSection(db: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSectionRow | null> {
-  const { rows } = await db.query<SiteSectionRow>('SELECT * FROM site_sections WHERE site_id = $1 AND id = $2', [siteId, sectionId]);
-  return rows[0] ?? null;
+export async function findSection(db: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSection | null> {
+  const row = await queryOne<SiteSectionRow>(db, 'SELECT * FROM site_sections WHERE site_id = $1 AND id = $2', [siteId, sectionId]);
+  return row && sectionOf(row);
 }
 
 /** Every section of a site in navigation order. */
-export async function listAllSections(db: SqlExecutor, siteId: string): Promise<SiteSectionRow[]> {
-  const { rows } = await db.query<SiteSectionRow>(`SELECT s.* ${NAVIGATION} WHERE s.site_id = $1 ORDER BY ${NAVIGATION_ORDER}`, [siteId]);
-  return rows;
+export async function listAllSections(db: SqlExecutor, siteId: string): Promise<SiteSection[]> {
+  const rows = await queryRows<SiteSectionRow>(db, `SELECT s.* ${NAVIGATION} WHERE s.site_id = $1 ORDER BY ${NAVIGATION_ORDER}`, [siteId]);
+  return rows.map(sectionOf);
 }
 
 /** One page of a site's sections in navigation order. */
-export function listSections(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionRow>> {
-  return pagedRows<SiteSectionRow>(db, { select: 's.*', from: `${NAVIGATION} WHERE s.site_id = $1`, orderBy: NAVIGATION_ORDER, params: [siteId] }, page);
+export async function listSections(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSection>> {
+  const { rows, total } = await pagedRows<SiteSectionRow>(
+    db,
+    { select: 's.*', from: `${NAVIGATION} WHERE s.site_id = $1`, orderBy: NAVIGATION_ORDER, params: [siteId] },
+    page,
+  );
+  return { rows: rows.map(sectionOf), total };
 }
 
 /** The sections of the given groups, each group's in order. */
-export async function listSectionsOfGroups(db: SqlExecutor, groupIds: readonly string[]): Promise<SiteSectionRow[]> {
+export async function listSectionsOfGroups(db: SqlExecutor, groupIds: readonly string[]): Promise<SiteSection[]> {
   if (groupIds.length === 0) return [];
-  const { rows } = await db.query<SiteSectionRow>(
+  const rows = await queryRows<SiteSectionRow>(
+    db,
     'SELECT * FROM site_sections WHERE section_group_id = ANY($1::text[]) ORDER BY section_group_id, position COLLATE "C", id',
     [[...groupIds]],
   );
-  return rows;
+  return rows.map(sectionOf);
 }
 
 /** The items of a site's top level (sections outside groups, and groups), in order. */
-export async function listTopLevelItems(db: SqlExecutor, siteId: string): Promise<TopLevelItem[]> {
-  const { rows } = await db.query<TopLevelItem>(
+export function listTopLevelItems(db: SqlExecutor, siteId: string): Promise<TopLevelItem[]> {
+  return queryRows<TopLevelItem>(
+    db,
     `SELECT kind, id, position FROM (
        SELECT 'site-section' AS kind, id, position FROM site_sections WHERE site_id = $1 AND section_group_id IS NULL
        UNION ALL
@@ -82,12 +125,12 @@ export async function listTopLevelItems(db: SqlExecutor, siteId: string): Promis
      ) item ORDER BY position COLLATE "C", id`,
     [siteId],
   );
-  return rows;
 }
 
-export async function updateSection(tx: SqlExecutor, sectionId: string, changes: SiteSectionChanges): Promise<SiteSectionRow | null> {
+export async function updateSection(tx: SqlExecutor, sectionId: string, changes: SiteSectionChanges): Promise<SiteSection | null> {
   const nullable = (value: string | null | undefined) => [value !== undefined, value ?? null];
-  const { rows } = await tx.query<SiteSectionRow>(
+  const row = await queryOne<SiteSectionRow>(
+    tx,
     `UPDATE site_sections SET
        title = COALESCE($2, title),
        path = COALESCE($3, path),
@@ -97,7 +140,7 @@ export async function updateSection(tx: SqlExecutor, sectionId: string, changes:
      WHERE id = $1 RETURNING *`,
     [sectionId, changes.title ?? null, changes.path ?? null, ...nullable(changes.condition), ...nullable(changes.icon), ...nullable(changes.description)],
   );
-  return rows[0] ?? null;
+  return row && sectionOf(row);
 }
 
 /** Puts sections in a group (null: the top level), each with its new key there. */
@@ -111,7 +154,7 @@ export async function placeSections(tx: SqlExecutor, placements: readonly { id: 
 }
 
 /** Deletes a section (its site spaces cascade); returns it, or null when there was none. */
-export async function deleteSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSectionRow | null> {
-  const { rows } = await tx.query<SiteSectionRow>('DELETE FROM site_sections WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, sectionId]);
-  return rows[0] ?? null;
+export async function deleteSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSection | null> {
+  const row = await queryOne<SiteSectionRow>(tx, 'DELETE FROM site_sections WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, sectionId]);
+  return row && sectionOf(row);
 }

@@ -1,6 +1,6 @@
-import { insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export interface ShareLinkRow {
+interface ShareLinkRow {
   id: string;
   site_id: string;
   name: string | null;
@@ -9,16 +9,37 @@ export interface ShareLinkRow {
   created_at: Date;
 }
 
-export async function insertShareLink(db: SqlExecutor, link: { id: string; siteId: string; name: string; shareKey: string }, now: Date): Promise<ShareLinkRow> {
-  return insertedRow<ShareLinkRow>(
-    db,
-    'INSERT INTO site_share_links (id, site_id, name, share_key, active, created_at) VALUES ($1, $2, $3, $4, true, $5) RETURNING *',
-    [link.id, link.siteId, link.name, link.shareKey, now],
+/** A share link of a site (table `site_share_links`): its key lets visitors into a `share-link` site. */
+export interface ShareLink {
+  id: string;
+  siteId: string;
+  name: string | null;
+  shareKey: string;
+  active: boolean;
+  createdAt: Date;
+}
+
+function shareLinkOf(row: ShareLinkRow): ShareLink {
+  return { id: row.id, siteId: row.site_id, name: row.name, shareKey: row.share_key, active: row.active, createdAt: row.created_at };
+}
+
+export async function insertShareLink(db: SqlExecutor, link: { id: string; siteId: string; name: string; shareKey: string }, now: Date): Promise<ShareLink> {
+  return shareLinkOf(
+    await insertedRow<ShareLinkRow>(
+      db,
+      'INSERT INTO site_share_links (id, site_id, name, share_key, active, created_at) VALUES ($1, $2, $3, $4, true, $5) RETURNING *',
+      [link.id, link.siteId, link.name, link.shareKey, now],
+    ),
   );
 }
 
-export function listShareLinks(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<ShareLinkRow>> {
-  return pagedRows<ShareLinkRow>(db, { select: '*', from: 'FROM site_share_links WHERE site_id = $1', orderBy: 'created_at, id', params: [siteId] }, page);
+export async function listShareLinks(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<ShareLink>> {
+  const { rows, total } = await pagedRows<ShareLinkRow>(
+    db,
+    { select: '*', from: 'FROM site_share_links WHERE site_id = $1', orderBy: 'created_at, id', params: [siteId] },
+    page,
+  );
+  return { rows: rows.map(shareLinkOf), total };
 }
 
 /** Sets `active` and/or `name`; null when the site has no such share link. */
@@ -27,13 +48,14 @@ export async function updateShareLink(
   siteId: string,
   shareLinkId: string,
   changes: { active?: boolean; name?: string },
-): Promise<ShareLinkRow | null> {
-  const { rows } = await db.query<ShareLinkRow>(
+): Promise<ShareLink | null> {
+  const row = await queryOne<ShareLinkRow>(
+    db,
     `UPDATE site_share_links SET active = COALESCE($3, active), name = COALESCE($4, name)
      WHERE site_id = $1 AND id = $2 RETURNING *`,
     [siteId, shareLinkId, changes.active ?? null, changes.name ?? null],
   );
-  return rows[0] ?? null;
+  return row && shareLinkOf(row);
 }
 
 export async function deleteShareLink(db: SqlExecutor, siteId: string, shareLinkId: string): Promise<boolean> {
@@ -43,6 +65,5 @@ export async function deleteShareLink(db: SqlExecutor, siteId: string, shareLink
 
 /** True when `shareKey` is an active share key of the site. */
 export async function isActiveShareKey(db: SqlExecutor, siteId: string, shareKey: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM site_share_links WHERE site_id = $1 AND share_key = $2 AND active', [siteId, shareKey]);
-  return rows.length > 0;
+  return (await queryOne(db, 'SELECT 1 FROM site_share_links WHERE site_id = $1 AND share_key = $2 AND active', [siteId, shareKey])) !== null;
 }

@@ -1,16 +1,16 @@
-import type { SqlExecutor } from '@quire/common';
-import type { SiteSpaceRow } from './site-spaces.store';
+import { queryRows, type SqlExecutor } from '@quire/common';
+import type { SiteSpace } from './site-spaces.store';
 
 // The site-space SQL of the site's own operations (choose the default) and of the content-events
 // consumer (hide, show and remove the site spaces of one space). The site-spaces endpoints have
 // their own store (site-spaces.store.ts).
 
 /** Makes a site space the default of its container (root or section), unsetting the previous one. */
-export async function makeDefaultSiteSpace(tx: SqlExecutor, placement: Pick<SiteSpaceRow, 'id' | 'site_id' | 'section_id'>): Promise<void> {
+export async function makeDefaultSiteSpace(tx: SqlExecutor, placement: Pick<SiteSpace, 'id' | 'siteId' | 'sectionId'>): Promise<void> {
   // Unset first: the one-default-per-container unique indexes check every statement.
   await tx.query('UPDATE site_spaces SET is_default = false WHERE site_id = $1 AND section_id IS NOT DISTINCT FROM $2 AND is_default AND id <> $3', [
-    placement.site_id,
-    placement.section_id,
+    placement.siteId,
+    placement.sectionId,
     placement.id,
   ]);
   await tx.query('UPDATE site_spaces SET is_default = true WHERE id = $1', [placement.id]);
@@ -19,7 +19,8 @@ export async function makeDefaultSiteSpace(tx: SqlExecutor, placement: Pick<Site
 /** Sets the `hidden` flag of every site space of a space; answers the sites it changed. */
 export async function setSiteSpacesHidden(tx: SqlExecutor, spaceId: string, hidden: boolean): Promise<string[]> {
   // A hidden site space cannot stay its container's default: another visible one takes over.
-  const { rows } = await tx.query<{ site_id: string }>(
+  const rows = await queryRows<{ site_id: string }>(
+    tx,
     `UPDATE site_spaces SET hidden = $2, is_default = CASE WHEN $2 THEN false ELSE is_default END
      WHERE space_id = $1 AND hidden <> $2 RETURNING site_id`,
     [spaceId, hidden],
@@ -32,7 +33,8 @@ export async function setSiteSpacesHidden(tx: SqlExecutor, spaceId: string, hidd
  * (null: from all sites); answers the sites it changed.
  */
 export async function removeSiteSpacesOfSpace(tx: SqlExecutor, spaceId: string, keepOrganizationId: string | null): Promise<string[]> {
-  const { rows } = await tx.query<{ site_id: string }>(
+  const rows = await queryRows<{ site_id: string }>(
+    tx,
     `DELETE FROM site_spaces ss USING sites s
      WHERE ss.site_id = s.id AND ss.space_id = $1 AND s.organization_id IS DISTINCT FROM $2
      RETURNING ss.site_id`,

@@ -1,6 +1,6 @@
-import { assignmentsFor, containsPattern, insertedRow, pagedRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, containsPattern, insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export interface SiteRow {
+interface SiteRow {
   id: string;
   organization_id: string;
   type: string;
@@ -18,9 +18,56 @@ export interface SiteRow {
   updated_at: Date;
 }
 
-/** A site with the number of its site spaces that visitors can see (deleted spaces are hidden). */
-export interface SiteWithCounts extends SiteRow {
+interface SiteWithCountsRow extends SiteRow {
   site_spaces: number;
+}
+
+/** A site (table `sites`). `adaptiveSchema` is the stored JSON Schema, null until one is put. */
+export interface Site {
+  id: string;
+  organizationId: string;
+  type: string;
+  title: string;
+  visibility: string;
+  published: boolean;
+  hostname: string | null;
+  basename: string | null;
+  proxyUrl: string | null;
+  adaptiveContentEnabled: boolean;
+  adaptiveSchema: unknown;
+  adaptiveSchemaUpdatedAt: Date | null;
+  agentsContext: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A site with the number of its site spaces that visitors can see (deleted spaces are hidden). */
+export interface SiteWithCounts extends Site {
+  siteSpaces: number;
+}
+
+function siteOf(row: SiteRow): Site {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    type: row.type,
+    title: row.title,
+    visibility: row.visibility,
+    published: row.published,
+    hostname: row.hostname,
+    basename: row.basename,
+    proxyUrl: row.proxy_url,
+    adaptiveContentEnabled: row.adaptive_content_enabled,
+    adaptiveSchema: row.adaptive_schema,
+    adaptiveSchemaUpdatedAt: row.adaptive_schema_updated_at,
+    agentsContext: row.agents_context,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function siteWithCountsOf(row: SiteWithCountsRow): SiteWithCounts {
+  return { ...siteOf(row), siteSpaces: row.site_spaces };
 }
 
 export interface SiteListFilter {
@@ -32,7 +79,6 @@ export interface SiteListFilter {
   types?: readonly string[];
 }
 
-/** The columns a site update may set; only these names ever reach the SQL text. */
 /** The fields of a site an update may set (undefined: unchanged; null removes an optional one). */
 export interface SiteChanges {
   title?: string;
@@ -47,6 +93,7 @@ export interface SiteChanges {
   adaptiveSchemaUpdatedAt?: Date;
 }
 
+// The columns a site update may set; only these names ever reach the SQL text.
 const CHANGE_COLUMNS: Readonly<Record<keyof SiteChanges, string>> = {
   title: 'title',
   visibility: 'visibility',
@@ -63,41 +110,43 @@ const CHANGE_COLUMNS: Readonly<Record<keyof SiteChanges, string>> = {
 const WITH_COUNTS = `s.*, (SELECT count(*)::int FROM site_spaces ss WHERE ss.site_id = s.id AND NOT ss.hidden) AS site_spaces`;
 
 /** A site of an organization (null when it does not exist or belongs to another organization). */
-export async function findSite(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteRow | null> {
-  const { rows } = await db.query<SiteRow>('SELECT * FROM sites WHERE organization_id = $1 AND id = $2', [orgId, siteId]);
-  return rows[0] ?? null;
+export async function findSite(db: SqlExecutor, orgId: string, siteId: string): Promise<Site | null> {
+  const row = await queryOne<SiteRow>(db, 'SELECT * FROM sites WHERE organization_id = $1 AND id = $2', [orgId, siteId]);
+  return row && siteOf(row);
 }
 
 export async function findSiteWithCounts(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteWithCounts | null> {
-  const { rows } = await db.query<SiteWithCounts>(`SELECT ${WITH_COUNTS} FROM sites s WHERE s.organization_id = $1 AND s.id = $2`, [orgId, siteId]);
-  return rows[0] ?? null;
+  const row = await queryOne<SiteWithCountsRow>(db, `SELECT ${WITH_COUNTS} FROM sites s WHERE s.organization_id = $1 AND s.id = $2`, [orgId, siteId]);
+  return row && siteWithCountsOf(row);
 }
 
 /** Locks the site row for the rest of the transaction, so changes of one site apply one after the other. */
-export async function lockSite(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteRow | null> {
-  const { rows } = await db.query<SiteRow>('SELECT * FROM sites WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, siteId]);
-  return rows[0] ?? null;
+export async function lockSite(db: SqlExecutor, orgId: string, siteId: string): Promise<Site | null> {
+  const row = await queryOne<SiteRow>(db, 'SELECT * FROM sites WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, siteId]);
+  return row && siteOf(row);
 }
 
 export async function insertSite(
   db: SqlExecutor,
   site: { id: string; organizationId: string; type: string; title: string; visibility: string },
   now: Date,
-): Promise<SiteRow> {
-  return insertedRow<SiteRow>(
-    db,
-    'INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
-    [site.id, site.organizationId, site.type, site.title, site.visibility, now],
+): Promise<Site> {
+  return siteOf(
+    await insertedRow<SiteRow>(
+      db,
+      'INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
+      [site.id, site.organizationId, site.type, site.title, site.visibility, now],
+    ),
   );
 }
 
 /** Sets the given columns and stamps updated_at; null when the site is not in the organization. */
-export async function updateSite(db: SqlExecutor, orgId: string, siteId: string, changes: SiteChanges, now: Date): Promise<SiteRow | null> {
+export async function updateSite(db: SqlExecutor, orgId: string, siteId: string, changes: SiteChanges, now: Date): Promise<Site | null> {
   const params: unknown[] = [orgId, siteId, now];
   const values = { ...changes, adaptiveSchema: changes.adaptiveSchema === undefined ? undefined : JSON.stringify(changes.adaptiveSchema) };
   const sets = ['updated_at = $3', ...assignmentsFor(values, CHANGE_COLUMNS, params)];
-  const { rows } = await db.query<SiteRow>(`UPDATE sites SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
-  return rows[0] ?? null;
+  const row = await queryOne<SiteRow>(db, `UPDATE sites SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
+  return row && siteOf(row);
 }
 
 /** Deletes a site; its structure and share links cascade. */
@@ -125,36 +174,36 @@ export async function listSites(db: SqlExecutor, orgId: string, filter: SiteList
     params.push(filter.types);
     where.push(`s.type = ANY($${params.length}::text[])`);
   }
-  return pagedRows<SiteWithCounts>(db, { select: WITH_COUNTS, from: `FROM sites s WHERE ${where.join(' AND ')}`, orderBy: 's.created_at, s.id', params }, page);
+  const { rows, total } = await pagedRows<SiteWithCountsRow>(
+    db,
+    { select: WITH_COUNTS, from: `FROM sites s WHERE ${where.join(' AND ')}`, orderBy: 's.created_at, s.id', params },
+    page,
+  );
+  return { rows: rows.map(siteWithCountsOf), total };
 }
 
 /** True when another site of the organization already uses `basename`. */
 export async function basenameTaken(db: SqlExecutor, orgId: string, basename: string, exceptSiteId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM sites WHERE organization_id = $1 AND basename = $2 AND id <> $3', [orgId, basename, exceptSiteId]);
-  return rows.length > 0;
+  return (await queryOne(db, 'SELECT 1 FROM sites WHERE organization_id = $1 AND basename = $2 AND id <> $3', [orgId, basename, exceptSiteId])) !== null;
 }
 
 /** True when another site (of any organization) already uses `hostname`. */
 export async function hostnameTaken(db: SqlExecutor, hostname: string, exceptSiteId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM sites WHERE hostname = $1 AND id <> $2', [hostname, exceptSiteId]);
-  return rows.length > 0;
+  return (await queryOne(db, 'SELECT 1 FROM sites WHERE hostname = $1 AND id <> $2', [hostname, exceptSiteId])) !== null;
 }
 
 /** The id of the site's default section (null when it has none). */
 export async function findDefaultSectionId(db: SqlExecutor, siteId: string): Promise<string | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM site_sections WHERE site_id = $1 AND is_default', [siteId]);
-  return rows[0]?.id ?? null;
+  return (await queryOne<{ id: string }>(db, 'SELECT id FROM site_sections WHERE site_id = $1 AND is_default', [siteId]))?.id ?? null;
 }
 
 export async function siteHasSections(db: SqlExecutor, siteId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM site_sections WHERE site_id = $1 LIMIT 1', [siteId]);
-  return rows.length > 0;
+  return (await queryOne(db, 'SELECT 1 FROM site_sections WHERE site_id = $1 LIMIT 1', [siteId])) !== null;
 }
 
 /** Makes a section of the site its default, unsetting the previous one; false when the site has no such section. */
 export async function makeDefaultSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM site_sections WHERE site_id = $1 AND id = $2', [siteId, sectionId]);
-  if (rows.length === 0) return false;
+  if ((await queryOne(tx, 'SELECT 1 FROM site_sections WHERE site_id = $1 AND id = $2', [siteId, sectionId])) === null) return false;
   // Unset first: the one-default-per-site unique index checks every statement.
   await tx.query('UPDATE site_sections SET is_default = false WHERE site_id = $1 AND is_default AND id <> $2', [siteId, sectionId]);
   await tx.query('UPDATE site_sections SET is_default = true WHERE site_id = $1 AND id = $2', [siteId, sectionId]);

@@ -12,8 +12,8 @@ import {
 import { fetchSpaces, spaceIdsOf } from '../../domain/space-embedder';
 import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSectionGroup } from '../../presenters/site-section-group.presenter';
-import { listSectionGroups, type SiteSectionGroupRow } from '../../store/section-groups.store';
-import type { SiteRow } from '../../store/sites.store';
+import { listSectionGroups, type SiteSectionGroup } from '../../store/section-groups.store';
+import type { Site } from '../../store/sites.store';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
 import {
@@ -33,10 +33,10 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
   const router = Router();
 
   /** Groups with their sections and site spaces, every embedded space fetched in one call. */
-  async function presentGroups(groups: SiteSectionGroupRow[], site: SiteRow, userId: string) {
+  async function presentGroups(groups: SiteSectionGroup[], site: Site, userId: string) {
     const views = await loadSectionGroupViews(db, groups);
     const spaceIds = views.flatMap((g) => g.sections.flatMap((s) => spaceIdsOf(s.siteSpaces)));
-    const spaces = await fetchSpaces(clients.content(), spaceIds, userId, site.organization_id);
+    const spaces = await fetchSpaces(clients.content(), spaceIds, userId, site.organizationId);
     return views.map((view) => presentSiteSectionGroup(view, spaces, { site, urls, shareKey: null }));
   }
 

@@ -6,7 +6,7 @@ import { fetchSpaceForStructure, fetchSpaces, spaceIdsOf, type SpaceCatalog } fr
 import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSection } from '../../presenters/site-section.presenter';
 import type { StructureUrls } from '../../presenters/site-space.presenter';
-import { listSections, type SiteSectionRow } from '../../store/sections.store';
+import { listSections, type SiteSection } from '../../store/sections.store';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
 import { structureListQuery } from '../structure.schema';
@@ -22,11 +22,11 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
   /** Sections with their site spaces, every embedded space fetched in one call. */
   async function presentSections(views: SectionView[], userId: string, where: StructureUrls, known?: SpaceCatalog) {
     const spaceIds = views.flatMap((v) => spaceIdsOf(v.siteSpaces));
-    const spaces = known ?? (await fetchSpaces(clients.content(), spaceIds, userId, where.site.organization_id));
+    const spaces = known ?? (await fetchSpaces(clients.content(), spaceIds, userId, where.site.organizationId));
     return views.map((view) => presentSiteSection(view, spaces, where));
   }
 
-  async function presentOne(section: SiteSectionRow, userId: string, where: StructureUrls, known?: SpaceCatalog) {
+  async function presentOne(section: SiteSection, userId: string, where: StructureUrls, known?: SpaceCatalog) {
     const [presented] = await presentSections(await loadSectionViews(db, [section]), userId, where, known);
     return presented;
   }
@@ -49,7 +49,7 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
       const userId = principal.userId;
       const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
       // The new section shows only this space: its fetch (also the access check) serves the response too.
-      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
+      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organizationId, body.spaceId, userId, 'spaceId');
       const section = await createSection(db, site, { space, title: body.title ?? undefined, icon: body.icon }, clock());
       res.status(201).json(await presentOne(section, userId, { site, urls, shareKey: null }, catalog));
     }),

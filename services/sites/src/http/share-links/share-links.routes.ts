@@ -39,7 +39,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
       const link = await createShareLink(db, site, body.name, callerId, clock());
       res
         .status(201)
-        .location(urls.api(`/orgs/${site.organization_id}/sites/${site.id}/share-links/${link.id}`))
+        .location(urls.api(`/orgs/${site.organizationId}/sites/${site.id}/share-links/${link.id}`))
         .json(presentShareLink(link, site, urls));
     }),
   );

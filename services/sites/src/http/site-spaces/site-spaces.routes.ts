@@ -6,8 +6,8 @@ import { fetchSpaceForStructure, fetchSpaces, spaceIdsOf, type SpaceCatalog } fr
 import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSpaces, type StructureUrls } from '../../presenters/site-space.presenter';
 import { listAllSections } from '../../store/sections.store';
-import { listSiteSpaces, type SiteSpaceRow } from '../../store/site-spaces.store';
-import type { SiteRow } from '../../store/sites.store';
+import { listSiteSpaces, type SiteSpace } from '../../store/site-spaces.store';
+import type { Site } from '../../store/sites.store';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
 import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteSpaceParams, updateSiteSpaceBody } from './site-spaces.schema';
@@ -20,14 +20,14 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
   const router = Router();
 
   /** Site spaces embedding their spaces (one fetch for all, unless given); those content did not return are left out. */
-  async function present(siteSpaces: SiteSpaceRow[], site: SiteRow, userId: string, where: StructureUrls, known?: SpaceCatalog) {
-    const spaces = known ?? (await fetchSpaces(clients.content(), spaceIdsOf(siteSpaces), userId, site.organization_id));
+  async function present(siteSpaces: SiteSpace[], site: Site, userId: string, where: StructureUrls, known?: SpaceCatalog) {
+    const spaces = known ?? (await fetchSpaces(clients.content(), spaceIdsOf(siteSpaces), userId, site.organizationId));
     // Published URLs go through the sections' paths.
     const sections = new Map((await listAllSections(db, site.id)).map((s) => [s.id, s]));
     return presentSiteSpaces(siteSpaces, spaces, sections, where);
   }
 
-  async function presentOne(siteSpace: SiteSpaceRow, site: SiteRow, userId: string, known?: SpaceCatalog) {
+  async function presentOne(siteSpace: SiteSpace, site: Site, userId: string, known?: SpaceCatalog) {
     const [presented] = await present([siteSpace], site, userId, { site, urls, shareKey: null }, known);
     // Its space went away in content (purged, transferred) while this ran.
     if (!presented) throw notFound(`Site space ${siteSpace.id} not found`);
@@ -51,7 +51,7 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, body: addSiteSpaceBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
       const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organization_id, body.spaceId, userId, 'spaceId');
+      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organizationId, body.spaceId, userId, 'spaceId');
       const siteSpace = await addSiteSpace(db, site, { space, sectionId: body.sectionId }, clock());
       res.status(201).json(await presentOne(siteSpace, site, userId, catalog));
     }),

@@ -33,7 +33,7 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, body: putAdaptiveSchemaBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
       const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      const updated = await putAdaptiveSchema(db, site.organization_id, site.id, body.jsonSchema, callerId, clock());
+      const updated = await putAdaptiveSchema(db, site.organizationId, site.id, body.jsonSchema, callerId, clock());
       res.json(presentAdaptiveSchema(adaptiveSchemaOf(updated)));
     }),
   );
@@ -48,7 +48,7 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
       const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
       const shareKey = await resolveShareKey(db, site, query.shareKey);
       const structure = await loadPublishedStructure(db, site.id);
-      const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId, site.organization_id);
+      const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId, site.organizationId);
       res.json(presentPublishedSite(presentSite(site, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
     }),
   );
