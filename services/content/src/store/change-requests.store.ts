@@ -55,13 +55,14 @@ export interface NewChangeRequest {
 }
 
 export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequestRow> {
-  await tx.query(
-    `INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id, revision_initial, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8)`,
+  const inserted = await insertedRow<ChangeRequestRow>(
+    tx,
+    `INSERT INTO change_requests AS cr (id, space_id, number, status, subject, created_by, revision_id, revision_initial, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8) RETURNING ${CHANGE_REQUEST}`,
     [cr.id, cr.spaceId, cr.number, cr.status, cr.subject, cr.createdBy, cr.revisionId, now],
   );
   await addContributor(tx, cr.id, cr.createdBy);
-  return (await findChangeRequest(tx, cr.spaceId, cr.id)) as ChangeRequestRow;
+  return inserted;
 }
 
 /** By id or by its number in the space (`changeRequestId` accepts both). */
@@ -105,18 +106,19 @@ export async function listChangeRequests(db: SqlExecutor, spaceId: string, filte
   );
 }
 
-export async function updateChangeRequestFields(
+/** Changes the subject and status of a change request the caller holds locked (lockChangeRequest), so its row is there. */
+export function updateChangeRequestFields(
   tx: SqlExecutor,
   id: string,
   changes: { subject?: string; status?: ChangeRequestStatus },
   now: Date,
-): Promise<void> {
-  await tx.query('UPDATE change_requests SET subject = COALESCE($2, subject), status = COALESCE($3, status), updated_at = $4 WHERE id = $1', [
-    id,
-    changes.subject ?? null,
-    changes.status ?? null,
-    now,
-  ]);
+): Promise<ChangeRequestRow> {
+  return insertedRow<ChangeRequestRow>(
+    tx,
+    `UPDATE change_requests cr SET subject = COALESCE($2, cr.subject), status = COALESCE($3, cr.status), updated_at = $4 WHERE cr.id = $1
+     RETURNING ${CHANGE_REQUEST}`,
+    [id, changes.subject ?? null, changes.status ?? null, now],
+  );
 }
 
 /** Moves a change request to a new revision of its own (an import or an update). */

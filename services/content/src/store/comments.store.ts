@@ -1,4 +1,4 @@
-import { pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 // Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
 
@@ -50,10 +50,11 @@ const REPLY = `r.id, r.comment_id AS "commentId", r.posted_by AS "postedBy", r.b
 
 export type NewComment = Omit<CommentRow, 'editedAt' | 'resolvedAt' | 'resolvedBy' | 'replies'>;
 
-export async function insertComment(tx: SqlExecutor, c: NewComment): Promise<void> {
-  await tx.query(
-    `INSERT INTO change_request_comments (id, change_request_id, space_id, posted_by, body, revision_id, page_id, node_id, table_cell, posted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+export function insertComment(tx: SqlExecutor, c: NewComment): Promise<CommentRow> {
+  return insertedRow<CommentRow>(
+    tx,
+    `INSERT INTO change_request_comments AS c (id, change_request_id, space_id, posted_by, body, revision_id, page_id, node_id, table_cell, posted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COMMENT}`,
     [c.id, c.changeRequestId, c.spaceId, c.postedBy, c.body, c.revisionId, c.pageId, c.nodeId, c.tableCell ? JSON.stringify(c.tableCell) : null, c.postedAt],
   );
 }
@@ -96,13 +97,20 @@ export async function listComments(db: SqlExecutor, changeRequestId: string, fil
   );
 }
 
-export async function updateCommentBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
-  await tx.query('UPDATE change_request_comments SET body = $2, edited_at = $3 WHERE id = $1', [id, body, now]);
+// The writes below change a comment or reply the caller holds locked (findComment/findReply with
+// `lock`), so its row is there and they answer it as it is now.
+
+export function updateCommentBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<CommentRow> {
+  return insertedRow<CommentRow>(tx, `UPDATE change_request_comments c SET body = $2, edited_at = $3 WHERE c.id = $1 RETURNING ${COMMENT}`, [id, body, now]);
 }
 
 /** Resolves (`by` a user) or reopens (`by` null) a comment. */
-export async function setCommentResolution(tx: SqlExecutor, id: string, by: string | null, now: Date): Promise<void> {
-  await tx.query('UPDATE change_request_comments SET resolved_at = $2, resolved_by = $3 WHERE id = $1', [id, by ? now : null, by]);
+export function setCommentResolution(tx: SqlExecutor, id: string, by: string | null, now: Date): Promise<CommentRow> {
+  return insertedRow<CommentRow>(tx, `UPDATE change_request_comments c SET resolved_at = $2, resolved_by = $3 WHERE c.id = $1 RETURNING ${COMMENT}`, [
+    id,
+    by ? now : null,
+    by,
+  ]);
 }
 
 /** A comment with its replies and every reaction on either (reactions have no foreign key: they serve both). */
@@ -113,14 +121,12 @@ export async function deleteComment(tx: SqlExecutor, id: string): Promise<void> 
   await tx.query('DELETE FROM change_request_comments WHERE id = $1', [id]);
 }
 
-export async function insertReply(tx: SqlExecutor, r: Omit<ReplyRow, 'editedAt'>): Promise<void> {
-  await tx.query('INSERT INTO change_request_comment_replies (id, comment_id, posted_by, body, posted_at) VALUES ($1, $2, $3, $4, $5)', [
-    r.id,
-    r.commentId,
-    r.postedBy,
-    r.body,
-    r.postedAt,
-  ]);
+export function insertReply(tx: SqlExecutor, r: Omit<ReplyRow, 'editedAt'>): Promise<ReplyRow> {
+  return insertedRow<ReplyRow>(
+    tx,
+    `INSERT INTO change_request_comment_replies AS r (id, comment_id, posted_by, body, posted_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${REPLY}`,
+    [r.id, r.commentId, r.postedBy, r.body, r.postedAt],
+  );
 }
 
 export function findReply(db: SqlExecutor, commentId: string, id: string, lock = false): Promise<ReplyRow | null> {
@@ -139,8 +145,8 @@ export function listReplies(db: SqlExecutor, commentId: string, page: PageReques
   );
 }
 
-export async function updateReplyBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
-  await tx.query('UPDATE change_request_comment_replies SET body = $2, edited_at = $3 WHERE id = $1', [id, body, now]);
+export function updateReplyBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<ReplyRow> {
+  return insertedRow<ReplyRow>(tx, `UPDATE change_request_comment_replies r SET body = $2, edited_at = $3 WHERE r.id = $1 RETURNING ${REPLY}`, [id, body, now]);
 }
 
 export async function deleteReply(tx: SqlExecutor, id: string): Promise<void> {

@@ -2,7 +2,6 @@ import { conflict, newId, type SqlDatabase } from '@quire/common';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import {
-  findChangeRequest,
   insertChangeRequest,
   lockChangeRequest,
   takeChangeRequestNumber,
@@ -63,8 +62,7 @@ export async function updateChangeRequest(
     const cr = await lockChangeRequest(tx, target.spaceId, target.id);
     if (!cr) throw new Error(`change request ${target.id} vanished`);
     if (cr.status === 'merged' && changes.status !== undefined) throw conflict(`Change request #${cr.number} is merged: its status cannot change any more`);
-    await updateChangeRequestFields(tx, cr.id, changes, now);
-    const updated = (await findChangeRequest(tx, target.spaceId, cr.id)) as ChangeRequestRow;
+    const updated = await updateChangeRequestFields(tx, cr.id, changes, now);
     await announce(
       tx,
       target.spaceId,

@@ -70,7 +70,7 @@ export async function postComment(
   }
   const id = newId();
   return db.transaction(async (tx) => {
-    await insertComment(tx, {
+    const comment = await insertComment(tx, {
       id,
       changeRequestId: actor.changeRequest.id,
       spaceId: actor.spaceId,
@@ -83,7 +83,7 @@ export async function postComment(
       postedAt: now,
     });
     await announce(tx, actor.spaceId, ContentEvent.commentCreated, { ...commentFacts(actor, id), postedBy: actor.userId }, now);
-    return (await findComment(tx, actor.changeRequest.id, id)) as CommentRow;
+    return comment;
   });
 }
 
@@ -91,18 +91,19 @@ export async function postComment(
 export async function updateComment(db: SqlDatabase, actor: CommentActor, commentId: string, changes: CommentChanges, now: Date): Promise<CommentRow> {
   return db.transaction(async (tx) => {
     const comment = await lockedComment(tx, actor, commentId);
+    let updated = comment;
     if (changes.body !== undefined) {
       if (!mayEditBody(actor, comment.postedBy)) throw forbidden('Only its author can edit a comment');
-      await updateCommentBody(tx, comment.id, commentMarkdown(changes.body), now);
+      updated = await updateCommentBody(tx, comment.id, commentMarkdown(changes.body), now);
     }
     const isResolved = comment.resolvedAt !== null;
     if (changes.resolved !== undefined && changes.resolved !== isResolved) {
-      await setCommentResolution(tx, comment.id, changes.resolved ? actor.userId : null, now);
+      updated = await setCommentResolution(tx, comment.id, changes.resolved ? actor.userId : null, now);
       if (changes.resolved)
         await announce(tx, actor.spaceId, ContentEvent.commentResolved, { ...commentFacts(actor, comment.id), resolvedBy: actor.userId }, now);
     }
     await react(tx, comment.id, actor.userId, changes, now);
-    return (await findComment(tx, actor.changeRequest.id, comment.id)) as CommentRow;
+    return updated;
   });
 }
 
@@ -121,8 +122,7 @@ export async function postReply(db: SqlDatabase, actor: CommentActor, commentId:
     // The comment's row is locked so that a reply never lands on a comment being deleted.
     const comment = await lockedComment(tx, actor, commentId);
     const id = newId();
-    await insertReply(tx, { id, commentId: comment.id, postedBy: actor.userId, body: markdown, postedAt: now });
-    return (await findReply(tx, comment.id, id)) as ReplyRow;
+    return insertReply(tx, { id, commentId: comment.id, postedBy: actor.userId, body: markdown, postedAt: now });
   });
 }
 
@@ -137,12 +137,13 @@ export async function updateReply(
 ): Promise<ReplyRow> {
   return db.transaction(async (tx) => {
     const reply = await lockedReply(tx, actor, commentId, replyId);
+    let updated = reply;
     if (changes.body !== undefined) {
       if (!mayEditBody(actor, reply.postedBy)) throw forbidden('Only its author can edit a reply');
-      await updateReplyBody(tx, reply.id, commentMarkdown(changes.body), now);
+      updated = await updateReplyBody(tx, reply.id, commentMarkdown(changes.body), now);
     }
     await react(tx, reply.id, actor.userId, changes, now);
-    return (await findReply(tx, commentId, reply.id)) as ReplyRow;
+    return updated;
   });
 }
 
