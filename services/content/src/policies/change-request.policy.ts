@@ -1,5 +1,5 @@
 import { atLeast, authorizeLevel, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
-import { findChangeRequest, type ChangeRequestRow } from '../store/change-requests.store';
+import { findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
 import type { Space } from '../store/spaces.store';
 import { authorizeSpaceAccess, type AuthorizedSpace } from './space.policy';
 
@@ -24,7 +24,7 @@ export function allows(level: Role | null, action: ChangeRequestAction): boolean
 }
 
 export interface AuthorizedChangeRequest extends AuthorizedSpace<Space> {
-  changeRequest: ChangeRequestRow;
+  changeRequest: ChangeRequest;
 }
 
 /**

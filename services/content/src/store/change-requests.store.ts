@@ -2,7 +2,7 @@ import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type Sq
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
-export interface ChangeRequestRow {
+export interface ChangeRequest {
   id: string;
   spaceId: string;
   number: number;
@@ -22,7 +22,7 @@ export interface ChangeRequestRow {
 }
 
 /** The revision main had when the change request last took it in (reference: revisionMergedAncestor ?? revisionInitial). */
-export function changeRequestBase(cr: Pick<ChangeRequestRow, 'revisionMergedAncestor' | 'revisionInitial'>): string {
+export function changeRequestBase(cr: Pick<ChangeRequest, 'revisionMergedAncestor' | 'revisionInitial'>): string {
   return cr.revisionMergedAncestor ?? cr.revisionInitial;
 }
 
@@ -54,8 +54,8 @@ export interface NewChangeRequest {
   revisionId: string;
 }
 
-export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequestRow> {
-  const inserted = await insertedRow<ChangeRequestRow>(
+export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequest> {
+  const inserted = await insertedRow<ChangeRequest>(
     tx,
     `INSERT INTO change_requests AS cr (id, space_id, number, status, subject, created_by, revision_id, revision_initial, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8) RETURNING ${CHANGE_REQUEST}`,
@@ -66,9 +66,9 @@ export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest,
 }
 
 /** By id or by its number in the space (`changeRequestId` accepts both). */
-export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: string): Promise<ChangeRequestRow | null> {
+export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: string): Promise<ChangeRequest | null> {
   const number = /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? Number(idOrNumber) : null;
-  return queryOne<ChangeRequestRow>(
+  return queryOne<ChangeRequest>(
     db,
     `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND (cr.id = $2 OR cr.number = $3)
      ORDER BY (cr.id = $2) DESC LIMIT 1`,
@@ -77,8 +77,8 @@ export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: 
 }
 
 /** The change request row locked for a content write, merge or update. */
-export function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: string): Promise<ChangeRequestRow | null> {
-  return queryOne<ChangeRequestRow>(tx, `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND cr.id = $2 FOR UPDATE`, [spaceId, id]);
+export function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: string): Promise<ChangeRequest | null> {
+  return queryOne<ChangeRequest>(tx, `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND cr.id = $2 FOR UPDATE`, [spaceId, id]);
 }
 
 export interface ChangeRequestFilter {
@@ -88,7 +88,7 @@ export interface ChangeRequestFilter {
 }
 
 /** A space's change requests with `status`, newest first. */
-export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequestRow>> {
+export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   const params: unknown[] = [spaceId, filter.status];
   if (filter.creator) {
@@ -99,7 +99,7 @@ export async function listChangeRequests(db: SqlExecutor, spaceId: string, filte
     params.push(filter.contributor);
     where.push(`EXISTS (SELECT 1 FROM change_request_contributors k WHERE k.change_request_id = cr.id AND k.user_id = $${params.length})`);
   }
-  return pagedRows<ChangeRequestRow>(
+  return pagedRows<ChangeRequest>(
     db,
     { select: CHANGE_REQUEST, from: `FROM change_requests cr WHERE ${where.join(' AND ')}`, orderBy: 'cr.number DESC', params },
     page,
@@ -112,8 +112,8 @@ export function updateChangeRequestFields(
   id: string,
   changes: { subject?: string; status?: ChangeRequestStatus },
   now: Date,
-): Promise<ChangeRequestRow> {
-  return insertedRow<ChangeRequestRow>(
+): Promise<ChangeRequest> {
+  return insertedRow<ChangeRequest>(
     tx,
     `UPDATE change_requests cr SET subject = COALESCE($2, cr.subject), status = COALESCE($3, cr.status), updated_at = $4 WHERE cr.id = $1
      RETURNING ${CHANGE_REQUEST}`,

@@ -6,12 +6,12 @@ import {
   lockChangeRequest,
   takeChangeRequestNumber,
   updateChangeRequestFields,
-  type ChangeRequestRow,
+  type ChangeRequest,
   type ChangeRequestStatus,
 } from '../../store/change-requests.store';
 
 /** What events about a change request carry. */
-export function changeRequestFacts(cr: ChangeRequestRow, organizationId: string) {
+export function changeRequestFacts(cr: ChangeRequest, organizationId: string) {
   return { spaceId: cr.spaceId, organizationId, changeRequestId: cr.id, number: cr.number, status: cr.status, revisionId: cr.revisionId };
 }
 
@@ -24,7 +24,7 @@ export async function createChangeRequest(
   db: SqlDatabase,
   request: { spaceId: string; organizationId: string; userId: string; subject: string; status: 'draft' | 'open' },
   now: Date,
-): Promise<ChangeRequestRow> {
+): Promise<ChangeRequest> {
   return db.transaction(async (tx) => {
     const { number, revisionId } = await takeChangeRequestNumber(tx, request.spaceId);
     const cr = await insertChangeRequest(
@@ -57,7 +57,7 @@ export async function updateChangeRequest(
   target: { spaceId: string; organizationId: string; id: string },
   changes: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> },
   now: Date,
-): Promise<ChangeRequestRow> {
+): Promise<ChangeRequest> {
   return db.transaction(async (tx) => {
     const cr = await lockChangeRequest(tx, target.spaceId, target.id);
     if (!cr) throw new Error(`change request ${target.id} vanished`);
