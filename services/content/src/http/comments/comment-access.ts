@@ -25,6 +25,6 @@ export async function commentAccess(
   );
   return {
     actor: { spaceId: space.id, organizationId: space.organizationId, changeRequest, userId: principal.userId, level },
-    scope: { space: { id: space.id, revisionId: space.revisionId }, changeRequestId: changeRequest.id, caller: { userId: principal.userId, level }, format },
+    scope: { space, changeRequestId: changeRequest.id, caller: { userId: principal.userId, level }, format },
   };
 }

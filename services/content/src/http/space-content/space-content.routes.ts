@@ -132,8 +132,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
           const page = pageIn(loaded, params.pageId);
           const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
-          const ref = { id: space.id, organizationId: space.organizationId };
-          return JSON.stringify(presentPage(page, loaded.index, ref, contentUrls, body, presentPageTree(loaded.index, ref, contentUrls, page.id)));
+          return JSON.stringify(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
         });
         res.type('application/json').send(answer);
       }),
