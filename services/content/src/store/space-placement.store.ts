@@ -1,5 +1,5 @@
-import { compareKeys, queryOne, queryRows, type SqlExecutor } from '@quire/common';
-import { SPACE_WITH_COUNTS, spaceWithCountsOf, type SpaceWithCounts, type SpaceWithCountsRow } from './spaces.store';
+import { compareKeys, queryRows, type SqlExecutor } from '@quire/common';
+import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Where a space sits: organization, parent collection, ordering key, and its visibility there. */
 export interface SpacePlacement {
@@ -10,13 +10,12 @@ export interface SpacePlacement {
 }
 
 export async function placeSpace(tx: SqlExecutor, id: string, placement: SpacePlacement, now: Date): Promise<SpaceWithCounts | null> {
-  const row = await queryOne<SpaceWithCountsRow>(
+  return oneSpaceWithCounts(
     tx,
     `UPDATE spaces s SET organization_id = $2, parent_id = $3, position = $4, visibility = $5, updated_at = $6
      WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
     [id, placement.organizationId, placement.parentId, placement.position, placement.visibility, now],
   );
-  return row && spaceWithCountsOf(row);
 }
 
 /**

@@ -1,24 +1,22 @@
-import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
-import { SPACE_WITH_COUNTS, spaceWithCountsOf, type SpaceWithCounts, type SpaceWithCountsRow } from './spaces.store';
+import { queryRows, type SqlExecutor } from '@quire/common';
+import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Marks a live space deleted; null when it was deleted already. */
 export async function markSpaceDeleted(tx: SqlExecutor, id: string, now: Date): Promise<SpaceWithCounts | null> {
-  const row = await queryOne<SpaceWithCountsRow>(
+  return oneSpaceWithCounts(
     tx,
     `UPDATE spaces s SET deleted_at = $2, updated_at = $2 WHERE s.id = $1 AND s.deleted_at IS NULL RETURNING ${SPACE_WITH_COUNTS}`,
     [id, now],
   );
-  return row && spaceWithCountsOf(row);
 }
 
 /** Clears `deleted_at` of a space deleted after `cutoff`; null when it is not such a space. */
 export async function restoreSpaceDeletedAfter(tx: SqlExecutor, id: string, cutoff: Date, now: Date): Promise<SpaceWithCounts | null> {
-  const row = await queryOne<SpaceWithCountsRow>(
-    tx,
-    `UPDATE spaces s SET deleted_at = NULL, updated_at = $3 WHERE s.id = $1 AND s.deleted_at > $2 RETURNING ${SPACE_WITH_COUNTS}`,
-    [id, cutoff, now],
-  );
-  return row && spaceWithCountsOf(row);
+  return oneSpaceWithCounts(tx, `UPDATE spaces s SET deleted_at = NULL, updated_at = $3 WHERE s.id = $1 AND s.deleted_at > $2 RETURNING ${SPACE_WITH_COUNTS}`, [
+    id,
+    cutoff,
+    now,
+  ]);
 }
 
 /**

@@ -50,7 +50,7 @@ interface SpaceRow {
 }
 
 /** The row of a SpaceWithCounts query: a spaces row and SPACE_COUNT_COLUMNS. */
-export type SpaceWithCountsRow = SpaceRow & { comments: number; change_requests: number; change_requests_open: number; change_requests_draft: number };
+type SpaceWithCountsRow = SpaceRow & { comments: number; change_requests: number; change_requests_open: number; change_requests_draft: number };
 
 function spaceOf(row: SpaceRow): Space {
   return {
@@ -72,8 +72,7 @@ function spaceOf(row: SpaceRow): Space {
   };
 }
 
-/** A SpaceWithCounts from the row of a query that selects SPACE_WITH_COUNTS. */
-export function spaceWithCountsOf(row: SpaceWithCountsRow): SpaceWithCounts {
+function spaceWithCountsOf(row: SpaceWithCountsRow): SpaceWithCounts {
   return {
     ...spaceOf(row),
     comments: row.comments,
@@ -95,8 +94,14 @@ const SPACE_COUNT_COLUMNS = `
   (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'open') AS change_requests_open,
   (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'draft') AS change_requests_draft`;
 
-/** A SpaceWithCountsRow from the spaces row aliased `s` (also in RETURNING). */
+/** A SpaceWithCounts from the spaces row aliased `s` (also in RETURNING). */
 export const SPACE_WITH_COUNTS = `s.*, ${SPACE_COUNT_COLUMNS}`;
+
+/** The space of a statement that selects or returns SPACE_WITH_COUNTS (the other space stores' writes), or null. */
+export async function oneSpaceWithCounts(db: SqlExecutor, sql: string, params: unknown[]): Promise<SpaceWithCounts | null> {
+  const row = await queryOne<SpaceWithCountsRow>(db, sql, params);
+  return row && spaceWithCountsOf(row);
+}
 
 /** A space by id, deleted ones included (callers decide what a deleted space means). */
 export async function findSpaceById(db: SqlExecutor, id: string): Promise<Space | null> {
@@ -106,8 +111,7 @@ export async function findSpaceById(db: SqlExecutor, id: string): Promise<Space 
 
 /** The same with its counters. */
 export async function findSpaceWithCounts(db: SqlExecutor, id: string): Promise<SpaceWithCounts | null> {
-  const row = await queryOne<SpaceWithCountsRow>(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
-  return row && spaceWithCountsOf(row);
+  return oneSpaceWithCounts(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
 }
 
 /** Spaces that are not deleted, by id, in one query (gRPC GetSpaces); unknown ids are left out. */
@@ -214,12 +218,7 @@ const CHANGEABLE: Record<keyof SpaceChanges, string> = {
 export async function updateSpace(tx: SqlExecutor, id: string, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts | null> {
   const params: unknown[] = [id, now];
   const sets = assignmentsFor(changes, CHANGEABLE, params);
-  const row = await queryOne<SpaceWithCountsRow>(
-    tx,
-    `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
-    params,
-  );
-  return row && spaceWithCountsOf(row);
+  return oneSpaceWithCounts(tx, `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`, params);
 }
 
 /** A new space with the settings of `sourceId` (title, emoji, icon, levels) at `placement`. */
