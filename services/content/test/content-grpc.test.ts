@@ -80,7 +80,7 @@ describe('content gRPC', () => {
       [a1.id, 'orgA', 'read'],
     ]);
     const presented = JSON.parse(spaces[1]?.spaceJson ?? '{}');
-    expect(presented).toMatchObject({ object: 'space', id: b1.id, title: 'B1', organization: 'orgB', revision: b1.revision_id, permissions: { admin: true } });
+    expect(presented).toMatchObject({ object: 'space', id: b1.id, title: 'B1', organization: 'orgB', revision: b1.revisionId, permissions: { admin: true } });
     expect(presented.urls.location).toBe(`https://docs.example.com/v1/spaces/${b1.id}`);
     expect(JSON.parse(spaces[0]?.spaceJson ?? '{}').permissions).toMatchObject({ view: true, edit: false });
   });

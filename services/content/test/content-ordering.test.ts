@@ -7,7 +7,7 @@ import { moveSpace, transferSpace } from '../src/domain/space-mover';
 import { createSpace, duplicateSpace } from '../src/domain/spaces';
 import { listSpaceCustomFieldValues } from '../src/store/custom-field-values.store';
 import { findCollectionById, listCollections } from '../src/store/collections.store';
-import { findSpaceById, listSpacesInCollection, listSpacesInOrganization, type SpaceRow } from '../src/store/spaces.store';
+import { findSpaceById, listSpacesInCollection, listSpacesInOrganization, type Space } from '../src/store/spaces.store';
 import { openContentDb, outboxTypes } from './content-db';
 
 // Ordering, moves, deletion and transfer of collections and spaces against embedded Postgres.
@@ -33,7 +33,7 @@ describe('content ordering and moves', () => {
     createSpace(db, { organizationId: org, parentId, title, emoji: '', visibility, defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' }, now);
   const collection = (title: string, parentId: string | null = null) =>
     createCollection(db, { organizationId: org, parentId, title, defaultLevel: 'inherit' }, now);
-  const reload = async (id: string) => (await findSpaceById(db, id)) as SpaceRow;
+  const reload = async (id: string) => (await findSpaceById(db, id)) as Space;
   const spaceTitles = async (organizationId = org) => (await listSpacesInOrganization(db, organizationId, everything)).rows.map((s) => s.title);
   const positions = async () =>
     (await db.query<{ id: string; position: string }>('SELECT id, position FROM spaces WHERE organization_id = $1 ORDER BY id', [org])).rows;
@@ -133,7 +133,7 @@ describe('content ordering and moves', () => {
     const x = await collection('X');
     const s = await space('S', x.id, 'in-collection');
     const moved = await moveSpace(db, await reload(s.id), { parentId: null }, now);
-    expect(moved).toMatchObject({ parent_id: null, visibility: 'private' });
+    expect(moved).toMatchObject({ parentId: null, visibility: 'private' });
   });
 
   it('deletes a collection with its sub-collections, its spaces restorable at the top level', async () => {
@@ -147,7 +147,7 @@ describe('content ordering and moves', () => {
     const result = await deleteCollectionTree(db, x, now);
     expect(result).toEqual({ collections: expect.arrayContaining([x.id, y.id]), spaces: expect.arrayContaining([s1.id, s2.id, s3.id, s4.id]) });
     expect(await findCollectionById(db, y.id)).toBeNull();
-    expect(await reload(s1.id)).toMatchObject({ parent_id: null, visibility: 'private', deleted_at: now });
+    expect(await reload(s1.id)).toMatchObject({ parentId: null, visibility: 'private', deletedAt: now });
     expect(await spaceTitles()).toEqual(['Before']);
     // Restored, they list at the end of the top level in their tree order (Y came before S1 in X).
     await db.query('UPDATE spaces SET deleted_at = NULL WHERE id = ANY($1)', [[s1.id, s2.id, s3.id, s4.id]]);
@@ -177,9 +177,9 @@ describe('content ordering and moves', () => {
     const s = await space('S', y.id);
     await expect(transferCollection(db, x, org, now)).rejects.toMatchObject({ code: 409 });
     const moved = await transferCollection(db, x, target, now);
-    expect(moved).toMatchObject({ organization_id: target, parent_id: null });
-    expect(await findCollectionById(db, y.id)).toMatchObject({ organization_id: target, parent_id: x.id });
-    expect(await reload(s.id)).toMatchObject({ organization_id: target, parent_id: y.id });
+    expect(moved).toMatchObject({ organizationId: target, parentId: null });
+    expect(await findCollectionById(db, y.id)).toMatchObject({ organizationId: target, parentId: x.id });
+    expect(await reload(s.id)).toMatchObject({ organizationId: target, parentId: y.id });
     expect(await spaceTitles(target)).toEqual(['Already there', 'S']);
     expect(await spaceTitles()).toEqual([]);
     expect(await outboxTypes(db, s.id)).toEqual(['space.created', 'space.transferred']);
@@ -192,7 +192,7 @@ describe('content ordering and moves', () => {
     await createCustomField(db, target, { name: 'owner', type: 'text' }, now);
     await updateSpaceCustomFieldValues(db, s, { owner: { value: 'Ada' } }, now);
     const moved = await transferSpace(db, await reload(s.id), target, now);
-    expect(moved).toMatchObject({ organization_id: target, parent_id: null });
+    expect(moved).toMatchObject({ organizationId: target, parentId: null });
     const values = await listSpaceCustomFieldValues(db, target, s.id);
     expect(values.map((v) => [v.name, v.value])).toEqual([['owner', 'Ada']]);
   });
@@ -205,9 +205,9 @@ describe('content ordering and moves', () => {
     const copy = await duplicateSpace(db, await reload(a.id), 'u2', now);
     expect(await spaceTitles()).toEqual(['A', 'A', 'B']);
     expect(copy.id).not.toBe(a.id);
-    expect(copy.revision_id).not.toBe(a.revision_id);
+    expect(copy.revisionId).not.toBe(a.revisionId);
     const { rows } = await db.query('SELECT id FROM revisions WHERE space_id = $1', [copy.id]);
-    expect(rows).toEqual([{ id: copy.revision_id }]);
+    expect(rows).toEqual([{ id: copy.revisionId }]);
     const values = await listSpaceCustomFieldValues(db, org, copy.id);
     expect(values.map((v) => [v.name, v.value])).toEqual([['labels', ['x', 'y']]]);
   });

@@ -129,13 +129,13 @@ describe('Collection.permissions from the caller level', () => {
 
 describe('level on content', () => {
   it('keeps the organization role under `inherit`', () => {
-    for (const role of ROLES) expect(levelOnContent(role, { default_level: 'inherit' })).toBe(role);
+    for (const role of ROLES) expect(levelOnContent(role, { defaultLevel: 'inherit' })).toBe(role);
   });
 
   it('caps the role at defaultLevel, except for admins', () => {
-    expect(levelOnContent('create', { default_level: 'comment' })).toBe('comment');
-    expect(levelOnContent('read', { default_level: 'edit' })).toBe('read');
-    expect(levelOnContent('admin', { default_level: 'read' })).toBe('admin');
-    expect(levelOnContent(null, { default_level: 'inherit' })).toBeNull();
+    expect(levelOnContent('create', { defaultLevel: 'comment' })).toBe('comment');
+    expect(levelOnContent('read', { defaultLevel: 'edit' })).toBe('read');
+    expect(levelOnContent('admin', { defaultLevel: 'read' })).toBe('admin');
+    expect(levelOnContent(null, { defaultLevel: 'inherit' })).toBeNull();
   });
 });

@@ -23,14 +23,14 @@ describe('custom fields', () => {
     await db.close();
   });
 
-  async function insertSpace(organizationId: string): Promise<{ id: string; organization_id: string }> {
+  async function insertSpace(organizationId: string): Promise<{ id: string; organizationId: string }> {
     const id = `space${++spaceCount}`;
     await db.query("INSERT INTO spaces (id, organization_id, position, revision_id) VALUES ($1, $2, 'a0', 'rev')", [id, organizationId]);
-    return { id, organization_id: organizationId };
+    return { id, organizationId };
   }
 
-  async function valuesOf(space: { id: string; organization_id: string }): Promise<Record<string, unknown>> {
-    const rows = await listSpaceCustomFieldValues(db, space.organization_id, space.id);
+  async function valuesOf(space: { id: string; organizationId: string }): Promise<Record<string, unknown>> {
+    const rows = await listSpaceCustomFieldValues(db, space.organizationId, space.id);
     return Object.fromEntries(rows.filter((r) => r.value !== null).map((r) => [r.name, r.value]));
   }
 
@@ -42,7 +42,7 @@ describe('custom fields', () => {
   it('creates definitions with defaults, refuses a second one of the same name, lists in creation order', async () => {
     const org = 'org-defs';
     const first = await createCustomField(db, org, { name: 'zeta', type: 'text' }, now);
-    expect(first).toMatchObject({ name: 'zeta', type: 'text', title: '', description: '', placeholder: '', options: null, organization_id: org });
+    expect(first).toMatchObject({ name: 'zeta', type: 'text', title: '', description: '', placeholder: '', options: null, organizationId: org });
     const second = await createCustomField(db, org, { name: 'alpha', type: 'select:single', title: 'Alpha', options: ['x', 'y'] }, now);
     expect(second.options).toEqual(['x', 'y']);
     await expectApiError(createCustomField(db, org, { name: 'zeta', type: 'number' }, now), 409, /"name".*zeta/);
@@ -126,7 +126,7 @@ describe('custom fields', () => {
     await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 1 } }, now), 404, /not found/);
     const moved = await insertSpace('org-new-home');
-    await expectApiError(updateSpaceCustomFieldValues(db, { ...moved, organization_id: org }, { score: { value: 1 } }, now), 409, /transferred/);
+    await expectApiError(updateSpaceCustomFieldValues(db, { ...moved, organizationId: org }, { score: { value: 1 } }, now), 409, /transferred/);
   });
 
   it('updates descriptions, refuses options on non-select fields, and prunes values that are no longer options', async () => {
@@ -143,7 +143,7 @@ describe('custom fields', () => {
 
     const later = new Date(now.getTime() + 60000);
     const renamed = await updateCustomFieldDefinition(db, org, 'stage', { title: 'Stage', options: ['review', 'final', 'published'] }, later);
-    expect(renamed).toMatchObject({ title: 'Stage', options: ['review', 'final', 'published'], updated_at: later, created_at: now });
+    expect(renamed).toMatchObject({ title: 'Stage', options: ['review', 'final', 'published'], updatedAt: later, createdAt: now });
     await updateCustomFieldDefinition(db, org, 'teams', { options: ['api', 'docs'] }, later);
 
     expect(await valuesOf(a)).toEqual({ teams: ['api'] });
@@ -157,7 +157,7 @@ describe('custom fields', () => {
     await expectApiError(updateCustomFieldDefinition(db, org, 'notes', { options: ['a'] }, later), 400, /"options"/);
     await expectApiError(updateCustomFieldDefinition(db, org, 'missing', { title: 'x' }, later), 404, /missing/);
     // An empty PATCH changes nothing and announces nothing.
-    expect((await updateCustomFieldDefinition(db, org, 'stage', {}, later)).updated_at).toEqual(later);
+    expect((await updateCustomFieldDefinition(db, org, 'stage', {}, later)).updatedAt).toEqual(later);
     expect(await eventsOf(single.id)).toHaveLength(2);
   });
 
@@ -229,7 +229,7 @@ describe('custom fields', () => {
       return moveSpaceCustomFieldValues(tx, space.id, to);
     });
     expect(result).toEqual({ moved: 3, dropped: 4 });
-    expect(await valuesOf({ id: space.id, organization_id: to })).toEqual({ summary: 'Kept', 'single-kept': 'final', multi: ['api', 'final'] });
+    expect(await valuesOf({ id: space.id, organizationId: to })).toEqual({ summary: 'Kept', 'single-kept': 'final', multi: ['api', 'final'] });
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM space_custom_field_values WHERE space_id = $1', [space.id]);
     expect(rows[0]?.n).toBe(3);
 

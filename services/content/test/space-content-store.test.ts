@@ -63,7 +63,7 @@ describe('space content on the database', () => {
     const first = await run(space.id, { kind: 'append' });
     expect(first).toEqual({ revision: expect.any(String), importedResources: 101, totalResources: 101 });
     expect((await count('page_bodies')) - bodiesBefore).toBe(100);
-    expect((await findSpaceById(db, space.id))?.revision_id).toBe(first.revision);
+    expect((await findSpaceById(db, space.id))?.revisionId).toBe(first.revision);
 
     const loaded = await loadRevision(db, noCache, space.id, first.revision);
     const target = loaded.revision.tree.pages[50]?.id as string;
@@ -102,6 +102,6 @@ describe('space content on the database', () => {
     await db.query("UPDATE spaces SET edit_mode = 'locked' WHERE id = $1", [space.id]);
     next = { pages: pages(1, () => 'x'), files: [], totalResources: 1 };
     await expect(run(space.id, { kind: 'append' })).rejects.toMatchObject({ code: 409 });
-    expect((await findSpaceById(db, space.id))?.revision_id).toBe(space.revision_id);
+    expect((await findSpaceById(db, space.id))?.revisionId).toBe(space.revisionId);
   });
 });

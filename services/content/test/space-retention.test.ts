@@ -2,7 +2,7 @@ import { ApiError, PgBlobStore, type PgliteDatabase } from '@quire/common';
 import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/domain/space-retention';
 import { createSpace } from '../src/domain/spaces';
 import { startSpaceSweeper } from '../src/jobs/space-sweeper';
-import { findSpaceById, type SpaceRow } from '../src/store/spaces.store';
+import { findSpaceById, type Space } from '../src/store/spaces.store';
 import { openContentDb, outboxTypes, silentLogger } from './content-db';
 
 // The 7-day edge of spec §3 on an injectable clock: delete, let (almost) 7 days pass, sweep once.
@@ -31,7 +31,7 @@ describe('deleted space retention', () => {
   const later = (ms: number) => {
     now = new Date(now.getTime() + ms);
   };
-  const reload = async (id: string) => (await findSpaceById(db, id)) as SpaceRow;
+  const reload = async (id: string) => (await findSpaceById(db, id)) as Space;
   const newSpace = () =>
     createSpace(
       db,
@@ -49,7 +49,7 @@ describe('deleted space retention', () => {
     const job = sweeper();
     expect(await job.sweep()).toBe(0);
     const restored = await restoreSpace(db, await reload(space.id), clock());
-    expect(restored.deleted_at).toBeNull();
+    expect(restored.deletedAt).toBeNull();
 
     // Deleted again: the 7 days start over.
     expect(await deleteSpace(db, await reload(space.id), clock())).toBe(true);
@@ -80,7 +80,7 @@ describe('deleted space retention', () => {
     expect(await job.sweep()).toBe(1);
     await job.stop();
     expect(await findSpaceById(db, early.id)).toBeNull();
-    expect((await reload(recent.id)).deleted_at).not.toBeNull();
+    expect((await reload(recent.id)).deletedAt).not.toBeNull();
   });
 
   it('refuses to restore a space that is not deleted', async () => {
@@ -93,6 +93,6 @@ describe('deleted space retention', () => {
   it('creates every space with an empty first revision', async () => {
     const space = await newSpace();
     const { rows } = await db.query<{ id: string; parents: string[] }>('SELECT id, parents FROM revisions WHERE space_id = $1', [space.id]);
-    expect(rows).toEqual([{ id: space.revision_id, parents: [] }]);
+    expect(rows).toEqual([{ id: space.revisionId, parents: [] }]);
   });
 });

@@ -1,7 +1,7 @@
 import { badRequest, type SqlDatabase } from '@quire/common';
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
-import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type CollectionRow } from '../store/collections.store';
+import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
 import { moveSpaceCustomFieldValues } from '../store/custom-field-values.store';
 import { setOrganizationOfSpacesIn } from '../store/space-placement.store';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from './content-placement';
@@ -10,8 +10,8 @@ import { moveWithinOrganization, transferToOrganization, type MoveTarget } from 
  * Moves a collection under `parentId` (null: the top level) at `position`; only its own row
  * changes. A collection cannot move into itself or one of its sub-collections (400).
  */
-export function moveCollection(db: SqlDatabase, collection: CollectionRow, target: MoveTarget, now: Date): Promise<CollectionRow> {
-  const organizationId = collection.organization_id;
+export function moveCollection(db: SqlDatabase, collection: Collection, target: MoveTarget, now: Date): Promise<Collection> {
+  const organizationId = collection.organizationId;
   return moveWithinOrganization(db, collection, target, {
     what: `Collection ${collection.id}`,
     check: async (tx) => {
@@ -25,7 +25,7 @@ export function moveCollection(db: SqlDatabase, collection: CollectionRow, targe
         tx,
         collection.id,
         ContentEvent.collectionMoved,
-        { collectionId: collection.id, organizationId, parent: target.parentId, previousParent: collection.parent_id },
+        { collectionId: collection.id, organizationId, parent: target.parentId, previousParent: collection.parentId },
         now,
       ),
   });
@@ -36,8 +36,8 @@ export function moveCollection(db: SqlDatabase, collection: CollectionRow, targe
  * sub-collections and all their spaces (deleted ones too, so they restore there) go along, each
  * space as a space transfer does (custom-field values follow the fields of the same name).
  */
-export function transferCollection(db: SqlDatabase, collection: CollectionRow, organizationId: string, now: Date): Promise<CollectionRow> {
-  const from = collection.organization_id;
+export function transferCollection(db: SqlDatabase, collection: Collection, organizationId: string, now: Date): Promise<Collection> {
+  const from = collection.organizationId;
   return transferToOrganization(db, collection, organizationId, {
     what: `Collection ${collection.id}`,
     place: (tx, position) => placeCollection(tx, collection.id, { organizationId, parentId: null, position }, now),

@@ -7,7 +7,7 @@ import {
   insertCollection,
   updateCollection,
   type CollectionChanges,
-  type CollectionRow,
+  type Collection,
 } from '../store/collections.store';
 import { lastSiblingKey, lockOrdering } from '../store/ordering.store';
 import { orphanSpacesOfCollectionTree, setSpacePosition } from '../store/space-placement.store';
@@ -18,7 +18,7 @@ export async function createCollection(
   db: SqlDatabase,
   input: { organizationId: string; parentId: string | null; title: string; defaultLevel: string },
   now: Date,
-): Promise<CollectionRow> {
+): Promise<Collection> {
   return db.transaction(async (tx) => {
     await lockOrdering(tx, input.organizationId);
     const id = newId();
@@ -30,13 +30,13 @@ export async function createCollection(
 }
 
 /** Applies a PATCH; the event names the fields that changed. An empty PATCH changes nothing. */
-export async function updateCollectionFields(db: SqlDatabase, collection: CollectionRow, changes: CollectionChanges, now: Date): Promise<CollectionRow> {
+export async function updateCollectionFields(db: SqlDatabase, collection: Collection, changes: CollectionChanges, now: Date): Promise<Collection> {
   const fields = Object.keys(changes).filter((k) => changes[k as keyof CollectionChanges] !== undefined);
   if (fields.length === 0) return collection;
   return db.transaction(async (tx) => {
     const row = await updateCollection(tx, collection.id, changes, now);
     if (!row) throw notFound(`Collection ${collection.id} not found`);
-    await announce(tx, collection.id, ContentEvent.collectionUpdated, { collectionId: collection.id, organizationId: collection.organization_id, fields }, now);
+    await announce(tx, collection.id, ContentEvent.collectionUpdated, { collectionId: collection.id, organizationId: collection.organizationId, fields }, now);
     return row;
   });
 }
@@ -47,9 +47,9 @@ export async function updateCollectionFields(db: SqlDatabase, collection: Collec
  * in their previous order, so a restore brings it back there; an `in-collection` visibility
  * becomes `private` there. Spaces already deleted go to the top level too, still deleted.
  */
-export async function deleteCollectionTree(db: SqlDatabase, collection: CollectionRow, now: Date): Promise<{ collections: string[]; spaces: string[] }> {
+export async function deleteCollectionTree(db: SqlDatabase, collection: Collection, now: Date): Promise<{ collections: string[]; spaces: string[] }> {
   return db.transaction(async (tx) => {
-    const organizationId = collection.organization_id;
+    const organizationId = collection.organizationId;
     await lockOrdering(tx, organizationId);
     const collections = await collectionSubtreeIds(tx, collection.id);
     // The end of the top level before the orphans join it (their old keys belong elsewhere).
@@ -60,7 +60,7 @@ export async function deleteCollectionTree(db: SqlDatabase, collection: Collecti
       await setSpacePosition(tx, orphan.id, last);
     }
     await deleteCollection(tx, collection.id);
-    const deletedSpaces = orphans.filter((o) => !o.was_deleted).map((o) => o.id);
+    const deletedSpaces = orphans.filter((o) => !o.wasDeleted).map((o) => o.id);
     for (const spaceId of deletedSpaces) {
       await announce(tx, spaceId, ContentEvent.spaceDeleted, { spaceId, organizationId, reason: 'collection-deleted', collectionId: collection.id }, now);
     }

@@ -9,8 +9,8 @@ import { keyAtEnd, keyForPosition, type ContentPosition } from './content-positi
 /** A collection or a space where it is now. */
 export interface PlacedContent {
   id: string;
-  organization_id: string;
-  parent_id: string | null;
+  organizationId: string;
+  parentId: string | null;
 }
 
 export interface MoveTarget {
@@ -34,7 +34,7 @@ export interface PlacementSteps<R> {
 
 /** Moves `item` within its organization, to `target.position` among its new siblings: only its own row changes. */
 export function moveWithinOrganization<R>(db: SqlDatabase, item: PlacedContent, target: MoveTarget, steps: PlacementSteps<R>): Promise<R> {
-  const organizationId = item.organization_id;
+  const organizationId = item.organizationId;
   return db.transaction(async (tx) => {
     await lockOrdering(tx, organizationId);
     await steps.check?.(tx);
@@ -45,11 +45,11 @@ export function moveWithinOrganization<R>(db: SqlDatabase, item: PlacedContent, 
 
 /** Transfers `item` to another organization, at the end of its top level; 409 when it belongs there already. */
 export async function transferToOrganization<R>(db: SqlDatabase, item: PlacedContent, organizationId: string, steps: PlacementSteps<R>): Promise<R> {
-  if (organizationId === item.organization_id) throw conflict(`${steps.what} already belongs to organization ${organizationId}`);
+  if (organizationId === item.organizationId) throw conflict(`${steps.what} already belongs to organization ${organizationId}`);
   return db.transaction(async (tx) => {
     // Both organizations' orderings change; lock them in one global order so two opposite
     // transfers cannot deadlock.
-    for (const org of [item.organization_id, organizationId].sort()) await lockOrdering(tx, org);
+    for (const org of [item.organizationId, organizationId].sort()) await lockOrdering(tx, org);
     await steps.check?.(tx);
     const position = await keyAtEnd(tx, { organizationId, parentId: null, excludeId: item.id });
     return placed(tx, position, steps);

@@ -2,7 +2,7 @@ import { badRequest, conflict, notFound, parseInput, z, type SqlDatabase } from 
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
 import { deleteSpaceCustomFieldValue, lockSpaceForValues, upsertSpaceCustomFieldValue } from '../store/custom-field-values.store';
-import { lockCustomFieldsByName, type CustomFieldRow } from '../store/custom-fields.store';
+import { lockCustomFieldsByName, type CustomField } from '../store/custom-fields.store';
 import { isEmptyValue, valueSchemaFor } from './custom-fields-rules';
 
 export interface SpaceCustomFieldsChange {
@@ -19,7 +19,7 @@ export interface SpaceCustomFieldsChange {
  */
 export async function updateSpaceCustomFieldValues(
   db: SqlDatabase,
-  space: { id: string; organization_id: string },
+  space: { id: string; organizationId: string },
   values: Record<string, { value?: unknown }>,
   now: Date,
 ): Promise<SpaceCustomFieldsChange> {
@@ -27,10 +27,10 @@ export async function updateSpaceCustomFieldValues(
   if (names.length === 0) return { set: [], cleared: [] };
   return db.transaction(async (tx) => {
     const current = await lockSpaceForValues(tx, space.id);
-    if (!current || current.deleted_at) throw notFound(`Space ${space.id} not found`);
-    if (current.organization_id !== space.organization_id) throw conflict(`Space ${space.id} was just transferred to another organization; try again`);
+    if (!current || current.deletedAt) throw notFound(`Space ${space.id} not found`);
+    if (current.organizationId !== space.organizationId) throw conflict(`Space ${space.id} was just transferred to another organization; try again`);
 
-    const fields = await lockCustomFieldsByName(tx, space.organization_id, names);
+    const fields = await lockCustomFieldsByName(tx, space.organizationId, names);
     const unknown = names.find((name) => !fields.some((f) => f.name === name));
     if (unknown !== undefined) throw badRequest(`Invalid body field "values.${unknown}": the organization has no custom field named "${unknown}"`);
     const parsed = parseInput(valuesSchemaFor(fields), { values }).values;
@@ -46,13 +46,13 @@ export async function updateSpaceCustomFieldValues(
         change.set.push(field.name);
       }
     }
-    await announce(tx, space.id, ContentEvent.spaceCustomFieldsUpdated, { organizationId: space.organization_id, spaceId: space.id, ...change }, now);
+    await announce(tx, space.id, ContentEvent.spaceCustomFieldsUpdated, { organizationId: space.organizationId, spaceId: space.id, ...change }, now);
     return change;
   });
 }
 
 // The body as the organization's fields make it: one entry per field, each checked by its type.
-function valuesSchemaFor(fields: CustomFieldRow[]) {
+function valuesSchemaFor(fields: CustomField[]) {
   const entries = fields.map(
     (field) =>
       [

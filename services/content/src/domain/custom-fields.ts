@@ -8,7 +8,7 @@ import {
   insertCustomField,
   updateCustomField,
   type CustomFieldChanges,
-  type CustomFieldRow,
+  type CustomField,
 } from '../store/custom-fields.store';
 import { isSelectType, type CustomFieldType } from './custom-fields-rules';
 
@@ -26,7 +26,7 @@ export interface NewCustomFieldInput {
 }
 
 /** Creates a definition; a name the organization already uses is a 409. */
-export async function createCustomField(db: SqlDatabase, organizationId: string, input: NewCustomFieldInput, now: Date): Promise<CustomFieldRow> {
+export async function createCustomField(db: SqlDatabase, organizationId: string, input: NewCustomFieldInput, now: Date): Promise<CustomField> {
   return db.transaction(async (tx) => {
     const field = await insertCustomField(
       tx,
@@ -59,7 +59,7 @@ export async function updateCustomFieldDefinition(
   name: string,
   changes: CustomFieldChanges,
   now: Date,
-): Promise<CustomFieldRow> {
+): Promise<CustomField> {
   return db.transaction(async (tx) => {
     const existing = await findCustomFieldByName(tx, organizationId, name, true);
     if (!existing) throw customFieldNotFound(name);
@@ -91,12 +91,12 @@ export async function deleteCustomFieldByName(db: SqlDatabase, organizationId: s
 type CustomFieldEventType = typeof ContentEvent.customFieldCreated | typeof ContentEvent.customFieldUpdated | typeof ContentEvent.customFieldDeleted;
 async function announceField<K extends CustomFieldEventType>(
   tx: SqlExecutor,
-  field: CustomFieldRow,
+  field: CustomField,
   type: K,
   extra: Omit<ContentEventData<K>, 'organizationId' | 'customFieldId' | 'name'>,
   now: Date,
 ): Promise<void> {
   // TypeScript cannot see that adding the field completes the type's data; enqueueEvent checks it at run time.
-  const data = { organizationId: field.organization_id, customFieldId: field.id, name: field.name, ...extra } as ContentEventData<K>;
+  const data = { organizationId: field.organizationId, customFieldId: field.id, name: field.name, ...extra } as ContentEventData<K>;
   await announce(tx, field.id, type, data, now);
 }

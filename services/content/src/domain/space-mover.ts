@@ -3,7 +3,7 @@ import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
 import { moveSpaceCustomFieldValues } from '../store/custom-field-values.store';
 import { placeSpace } from '../store/space-placement.store';
-import type { SpaceRow, SpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../store/spaces.store';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from './content-placement';
 
 /**
@@ -15,15 +15,15 @@ export function visibilityAtTopLevel(visibility: string): string {
 }
 
 /** Moves a space under `parentId` (null: the top level) at `position`; only its own row changes. */
-export async function moveSpace(db: SqlDatabase, space: SpaceRow, target: MoveTarget, now: Date): Promise<SpaceWithCounts> {
-  if (space.deleted_at) throw conflict(`Space ${space.id} is deleted; restore it first`);
-  const organizationId = space.organization_id;
+export async function moveSpace(db: SqlDatabase, space: Space, target: MoveTarget, now: Date): Promise<SpaceWithCounts> {
+  if (space.deletedAt) throw conflict(`Space ${space.id} is deleted; restore it first`);
+  const organizationId = space.organizationId;
   const visibility = target.parentId === null ? visibilityAtTopLevel(space.visibility) : space.visibility;
   return moveWithinOrganization(db, space, target, {
     what: `Space ${space.id}`,
     place: (tx, position) => placeSpace(tx, space.id, { organizationId, parentId: target.parentId, position, visibility }, now),
     after: (tx) =>
-      announce(tx, space.id, ContentEvent.spaceMoved, { spaceId: space.id, organizationId, parent: target.parentId, previousParent: space.parent_id }, now),
+      announce(tx, space.id, ContentEvent.spaceMoved, { spaceId: space.id, organizationId, parent: target.parentId, previousParent: space.parentId }, now),
   });
 }
 
@@ -33,12 +33,12 @@ export async function moveSpace(db: SqlDatabase, space: SpaceRow, target: MoveTa
  * target organization's fields of the same name and type (the custom-fields rule: values with no
  * such field there are dropped, and the event counts them).
  */
-export function transferSpace(db: SqlDatabase, space: SpaceRow, organizationId: string, now: Date): Promise<SpaceWithCounts> {
-  const from = space.organization_id;
+export function transferSpace(db: SqlDatabase, space: Space, organizationId: string, now: Date): Promise<SpaceWithCounts> {
+  const from = space.organizationId;
   return transferToOrganization(db, space, organizationId, {
     what: `Space ${space.id}`,
     check: async () => {
-      if (space.deleted_at) throw conflict(`Space ${space.id} is deleted; restore it first`);
+      if (space.deletedAt) throw conflict(`Space ${space.id} is deleted; restore it first`);
     },
     place: (tx, position) => placeSpace(tx, space.id, { organizationId, parentId: null, position, visibility: visibilityAtTopLevel(space.visibility) }, now),
     after: async (tx) => {
@@ -47,7 +47,7 @@ export function transferSpace(db: SqlDatabase, space: SpaceRow, organizationId: 
         tx,
         space.id,
         ContentEvent.spaceTransferred,
-        { spaceId: space.id, from, to: organizationId, previousParent: space.parent_id, customFieldValues },
+        { spaceId: space.id, from, to: organizationId, previousParent: space.parentId, customFieldValues },
         now,
       );
     },

@@ -2,7 +2,7 @@ import { ApiError, conflict, type SqlDatabase } from '@quire/common';
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
 import { markSpaceDeleted, purgeSpacesDeletedBefore, restoreSpaceDeletedAfter } from '../store/space-retention.store';
-import type { SpaceRow, SpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../store/spaces.store';
 
 /** How long a deleted space can be restored before the sweeper removes it (spec §3, §8). */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,12 +13,12 @@ const PURGE_BATCH = 100;
 const retentionCutoff = (now: Date) => new Date(now.getTime() - SPACE_RETENTION_MS);
 
 /** Deletes a space (restorable for 7 days); false when it was deleted already. */
-export async function deleteSpace(db: SqlDatabase, space: SpaceRow, now: Date): Promise<boolean> {
-  if (space.deleted_at) return false;
+export async function deleteSpace(db: SqlDatabase, space: Space, now: Date): Promise<boolean> {
+  if (space.deletedAt) return false;
   return db.transaction(async (tx) => {
     const row = await markSpaceDeleted(tx, space.id, now);
     if (!row) return false;
-    await announce(tx, space.id, ContentEvent.spaceDeleted, { spaceId: space.id, organizationId: space.organization_id }, now);
+    await announce(tx, space.id, ContentEvent.spaceDeleted, { spaceId: space.id, organizationId: space.organizationId }, now);
     return true;
   });
 }
@@ -27,14 +27,14 @@ export async function deleteSpace(db: SqlDatabase, space: SpaceRow, now: Date): 
  * Restores a space deleted less than 7 days ago. One not deleted is a 409; one deleted longer ago
  * is a 410 until the sweeper removes it (a 404 afterwards, like any unknown space).
  */
-export async function restoreSpace(db: SqlDatabase, space: SpaceRow, now: Date): Promise<SpaceWithCounts> {
-  if (!space.deleted_at) throw conflict(`Space ${space.id} is not deleted`);
+export async function restoreSpace(db: SqlDatabase, space: Space, now: Date): Promise<SpaceWithCounts> {
+  if (!space.deletedAt) throw conflict(`Space ${space.id} is not deleted`);
   const expired = new ApiError(410, `Space ${space.id} was deleted more than 7 days ago and can no longer be restored`);
-  if (space.deleted_at <= retentionCutoff(now)) throw expired;
+  if (space.deletedAt <= retentionCutoff(now)) throw expired;
   return db.transaction(async (tx) => {
     const row = await restoreSpaceDeletedAfter(tx, space.id, retentionCutoff(now), now);
     if (!row) throw expired;
-    await announce(tx, space.id, ContentEvent.spaceRestored, { spaceId: space.id, organizationId: space.organization_id }, now);
+    await announce(tx, space.id, ContentEvent.spaceRestored, { spaceId: space.id, organizationId: space.organizationId }, now);
     return row;
   });
 }
@@ -48,7 +48,7 @@ export async function purgeExpiredSpaces(db: SqlDatabase, now: Date): Promise<nu
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const rows = await purgeSpacesDeletedBefore(tx, retentionCutoff(now), PURGE_BATCH);
-      for (const row of rows) await announce(tx, row.id, ContentEvent.spacePurged, { spaceId: row.id, organizationId: row.organization_id }, now);
+      for (const row of rows) await announce(tx, row.id, ContentEvent.spacePurged, { spaceId: row.id, organizationId: row.organizationId }, now);
       return rows.length;
     });
     purged += batch;

@@ -4,7 +4,7 @@ import { ContentEvent } from '../events/content-events';
 import { copySpaceCustomFieldValues } from '../store/custom-field-values.store';
 import { lockOrdering, siblingKeyAbove } from '../store/ordering.store';
 import { copyRevision, insertEmptyRevision } from '../store/revisions.store';
-import { findSpaceById, insertSpace, insertSpaceCopy, updateSpace, type SpaceChanges, type SpaceRow, type SpaceWithCounts } from '../store/spaces.store';
+import { findSpaceById, insertSpace, insertSpaceCopy, updateSpace, type SpaceChanges, type Space, type SpaceWithCounts } from '../store/spaces.store';
 import { keyAtEnd } from './content-position';
 
 export interface NewSpaceInput {
@@ -34,13 +34,13 @@ export async function createSpace(db: SqlDatabase, input: NewSpaceInput, now: Da
 
 /** Applies a PATCH; the event names the fields that changed. An empty PATCH changes nothing. */
 export async function updateSpaceFields(db: SqlDatabase, space: SpaceWithCounts, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts> {
-  if (space.deleted_at) throw conflict(`Space ${space.id} is deleted; restore it first`);
+  if (space.deletedAt) throw conflict(`Space ${space.id} is deleted; restore it first`);
   const fields = Object.keys(changes).filter((k) => changes[k as keyof SpaceChanges] !== undefined);
   if (fields.length === 0) return space;
   return db.transaction(async (tx) => {
     const row = await updateSpace(tx, space.id, changes, now);
     if (!row) throw notFound(`Space ${space.id} not found`);
-    await announce(tx, space.id, ContentEvent.spaceUpdated, { spaceId: space.id, organizationId: space.organization_id, fields }, now);
+    await announce(tx, space.id, ContentEvent.spaceUpdated, { spaceId: space.id, organizationId: space.organizationId, fields }, now);
     return row;
   });
 }
@@ -49,25 +49,25 @@ export async function updateSpaceFields(db: SqlDatabase, space: SpaceWithCounts,
  * A new space right after `source` with its settings, a copy of its current revision (its content)
  * and its custom-field values. Change requests and comments are not copied.
  */
-export async function duplicateSpace(db: SqlDatabase, source: SpaceRow, createdBy: string, now: Date): Promise<SpaceWithCounts> {
-  if (source.deleted_at) throw conflict(`Space ${source.id} is deleted; restore it first`);
+export async function duplicateSpace(db: SqlDatabase, source: Space, createdBy: string, now: Date): Promise<SpaceWithCounts> {
+  if (source.deletedAt) throw conflict(`Space ${source.id} is deleted; restore it first`);
   return db.transaction(async (tx) => {
-    await lockOrdering(tx, source.organization_id);
+    await lockOrdering(tx, source.organizationId);
     // Read again under the lock: the source may have moved since the caller loaded it.
     const current = await findSpaceById(tx, source.id);
-    if (!current || current.organization_id !== source.organization_id) throw notFound(`Space ${source.id} not found`);
-    const scope = { organizationId: current.organization_id, parentId: current.parent_id, excludeId: null };
+    if (!current || current.organizationId !== source.organizationId) throw notFound(`Space ${source.id} not found`);
+    const scope = { organizationId: current.organizationId, parentId: current.parentId, excludeId: null };
     const position = keyBetween(current.position, await siblingKeyAbove(tx, scope, current.position));
     const id = newId();
     const revisionId = newId();
     const copy = await insertSpaceCopy(tx, source.id, { id, revisionId, position, createdBy }, now);
-    await copyRevision(tx, current.revision_id, { id: revisionId, spaceId: id }, now);
+    await copyRevision(tx, current.revisionId, { id: revisionId, spaceId: id }, now);
     await copySpaceCustomFieldValues(tx, source.id, id, now);
     await announce(
       tx,
       id,
       ContentEvent.spaceCreated,
-      { spaceId: id, organizationId: source.organization_id, parent: current.parent_id, duplicatedFrom: source.id },
+      { spaceId: id, organizationId: source.organizationId, parent: current.parentId, duplicatedFrom: source.id },
       now,
     );
     return copy;

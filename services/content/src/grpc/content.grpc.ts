@@ -23,7 +23,7 @@ export function contentGrpc({ db, urls, membership }: Pick<ServiceContext, 'db' 
         const rows = await findActiveSpacesWithCounts(db, ids);
         const roles = await rolesIn(
           membership,
-          rows.map((r) => r.organization_id),
+          rows.map((r) => r.organizationId),
           userId,
         );
         const byId = new Map(rows.map((r) => [r.id, r]));
@@ -31,18 +31,18 @@ export function contentGrpc({ db, urls, membership }: Pick<ServiceContext, 'db' 
         for (const id of ids) {
           const row = byId.get(id);
           if (!row) continue;
-          const level = userId ? levelOnContent(roles.get(row.organization_id) ?? null, row) : null;
+          const level = userId ? levelOnContent(roles.get(row.organizationId) ?? null, row) : null;
           if (userId && !level) continue;
-          spaces.push({ id, organizationId: row.organization_id, level: level ?? '', spaceJson: JSON.stringify(presentSpace(row, level, urls)) });
+          spaces.push({ id, organizationId: row.organizationId, level: level ?? '', spaceJson: JSON.stringify(presentSpace(row, level, urls)) });
         }
         return { spaces };
       },
 
       checkSpaceAccess: async ({ spaceId, userId }) => {
         const space = spaceId ? await findSpaceById(db, spaceId) : null;
-        if (!space || space.deleted_at) return { exists: false, organizationId: '', level: '' };
-        const role = userId ? (await membership.membership(space.organization_id, userId)).role : null;
-        return { exists: true, organizationId: space.organization_id, level: levelOnContent(role, space) ?? '' };
+        if (!space || space.deletedAt) return { exists: false, organizationId: '', level: '' };
+        const role = userId ? (await membership.membership(space.organizationId, userId)).role : null;
+        return { exists: true, organizationId: space.organizationId, level: levelOnContent(role, space) ?? '' };
       },
     }),
   ];

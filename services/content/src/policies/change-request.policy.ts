@@ -1,6 +1,6 @@
 import { atLeast, authorizeLevel, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
-import { findChangeRequest, type ChangeRequestRow } from '../store/change-requests.store';
-import type { SpaceRow } from '../store/spaces.store';
+import { findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import type { Space } from '../store/spaces.store';
 import { authorizeSpaceAccess, type AuthorizedSpace } from './space.policy';
 
 export type ChangeRequestAction = 'read' | 'create' | 'edit' | 'update' | 'merge' | 'comment';
@@ -23,8 +23,8 @@ export function allows(level: Role | null, action: ChangeRequestAction): boolean
   return atLeast(level, REQUIRED[action]);
 }
 
-export interface AuthorizedChangeRequest extends AuthorizedSpace<SpaceRow> {
-  changeRequest: ChangeRequestRow;
+export interface AuthorizedChangeRequest extends AuthorizedSpace<Space> {
+  changeRequest: ChangeRequest;
 }
 
 /**
@@ -52,7 +52,7 @@ export async function authorizeSpaceFor(
   spaceId: string,
   userId: string,
   action: ChangeRequestAction,
-): Promise<AuthorizedSpace<SpaceRow>> {
+): Promise<AuthorizedSpace<Space>> {
   const authorized = await authorizeSpaceAccess(db, membership, spaceId, userId, 'read', 'live');
   authorizeLevel(authorized.level, REQUIRED[action], `Space ${spaceId}`);
   return authorized;

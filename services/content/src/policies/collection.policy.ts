@@ -1,5 +1,5 @@
 import { badRequest, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
-import { findCollectionById, type CollectionRow } from '../store/collections.store';
+import { findCollectionById, type Collection } from '../store/collections.store';
 import { authorizeContent } from './content.policy';
 
 export type CollectionAction = 'read' | 'update' | 'delete' | 'move' | 'transfer' | 'createIn';
@@ -23,7 +23,7 @@ export async function authorizeCollection(
   collectionId: string,
   userId: string,
   action: CollectionAction,
-): Promise<{ collection: CollectionRow; role: Role; level: Role }> {
+): Promise<{ collection: Collection; role: Role; level: Role }> {
   const collection = await findCollectionById(db, collectionId);
   if (!collection) throw notFound(`Collection ${collectionId} not found`);
   return { collection, ...(await authorizeContent(membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`)) };
@@ -40,9 +40,9 @@ export async function authorizeDestination(
   parentId: string,
   userId: string,
   field = 'parent',
-): Promise<CollectionRow> {
+): Promise<Collection> {
   const parent = await findCollectionById(db, parentId);
-  if (!parent || parent.organization_id !== organizationId) throw badRequest(`Invalid body field "${field}": no collection ${parentId} in this organization`);
+  if (!parent || parent.organizationId !== organizationId) throw badRequest(`Invalid body field "${field}": no collection ${parentId} in this organization`);
   await authorizeContent(membership, parent, userId, REQUIRED.createIn, `Collection ${parentId}`);
   return parent;
 }
@@ -55,11 +55,11 @@ export async function authorizeDestination(
 export async function authorizeMoveTarget(
   db: SqlExecutor,
   membership: MembershipResolver,
-  item: { organization_id: string; parent_id: string | null },
+  item: { organizationId: string; parentId: string | null },
   requested: string | null | undefined,
   userId: string,
 ): Promise<string | null> {
-  const parentId = requested === undefined ? item.parent_id : requested;
-  if (parentId && parentId !== item.parent_id) await authorizeDestination(db, membership, item.organization_id, parentId, userId);
+  const parentId = requested === undefined ? item.parentId : requested;
+  if (parentId && parentId !== item.parentId) await authorizeDestination(db, membership, item.organizationId, parentId, userId);
   return parentId;
 }

@@ -10,8 +10,8 @@ export function contentCap(defaultLevel: string): Role {
 }
 
 /** A member's level on a collection or space (docs/architecture.md, permissions); null for a non-member. */
-export function levelOnContent(role: Role | null, content: { default_level: string }): Role | null {
-  return contentLevel(role, contentCap(content.default_level));
+export function levelOnContent(role: Role | null, content: { defaultLevel: string }): Role | null {
+  return contentLevel(role, contentCap(content.defaultLevel));
 }
 
 export type OrganizationAction = 'read' | 'createContent' | 'manageCustomFields' | 'receiveTransfer';
@@ -39,12 +39,12 @@ export function authorizeInOrganization(membership: MembershipResolver, organiza
  */
 export async function authorizeContent(
   membership: MembershipResolver,
-  content: { organization_id: string; default_level: string },
+  content: { organizationId: string; defaultLevel: string },
   userId: string,
   required: Role,
   what: string,
 ): Promise<{ role: Role; level: Role }> {
-  const role = await authorizeMember(membership, content.organization_id, userId, 'read', what);
+  const role = await authorizeMember(membership, content.organizationId, userId, 'read', what);
   const level = authorizeLevel(levelOnContent(role, content), required, what);
   return { role, level };
 }

@@ -1,5 +1,5 @@
 import { notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
-import { findSpaceById, findSpaceWithCounts, type SpaceRow, type SpaceWithCounts } from '../store/spaces.store';
+import { findSpaceById, findSpaceWithCounts, type Space, type SpaceWithCounts } from '../store/spaces.store';
 import { authorizeContent } from './content.policy';
 
 export type SpaceAction = 'read' | 'edit' | 'configure' | 'delete' | 'restore' | 'move' | 'transfer' | 'duplicate' | 'readCustomFields' | 'editCustomFields';
@@ -22,7 +22,7 @@ const REQUIRED: Record<SpaceAction, Role> = {
   editCustomFields: 'edit',
 };
 
-export interface AuthorizedSpace<S extends SpaceRow = SpaceWithCounts> {
+export interface AuthorizedSpace<S extends Space = SpaceWithCounts> {
   space: S;
   role: Role;
   level: Role;
@@ -52,11 +52,11 @@ export async function authorizeSpaceAccess(
   userId: string,
   action: SpaceAction,
   which: 'any' | 'live' = 'any',
-): Promise<AuthorizedSpace<SpaceRow>> {
+): Promise<AuthorizedSpace<Space>> {
   return authorizeLoaded(await findSpaceById(db, spaceId), membership, spaceId, userId, action, which);
 }
 
-async function authorizeLoaded<S extends SpaceRow>(
+async function authorizeLoaded<S extends Space>(
   space: S | null,
   membership: MembershipResolver,
   spaceId: string,
@@ -64,6 +64,6 @@ async function authorizeLoaded<S extends SpaceRow>(
   action: SpaceAction,
   which: 'any' | 'live',
 ): Promise<AuthorizedSpace<S>> {
-  if (!space || (which === 'live' && space.deleted_at)) throw notFound(`Space ${spaceId} not found`);
+  if (!space || (which === 'live' && space.deletedAt)) throw notFound(`Space ${spaceId} not found`);
   return { space, ...(await authorizeContent(membership, space, userId, REQUIRED[action], `Space ${spaceId}`)) };
 }

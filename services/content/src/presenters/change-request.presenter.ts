@@ -1,5 +1,5 @@
 import type { PresentedUser, UrlBuilder } from '@quire/common';
-import { changeRequestBase, type ChangeRequestRow } from '../store/change-requests.store';
+import { changeRequestBase, type ChangeRequest } from '../store/change-requests.store';
 
 /** What a change request is presented against: its space (main's revision decides `outdated`). */
 export interface ChangeRequestSpace {
@@ -12,7 +12,7 @@ export interface ChangeRequestSpace {
  * Reference schema: ChangeRequest. `outdated`: main moved since the change request's base (a
  * merged or archived change request is not waiting for anything, so it is never outdated).
  */
-export function presentChangeRequest(cr: ChangeRequestRow, space: ChangeRequestSpace, createdBy: PresentedUser, urls: UrlBuilder) {
+export function presentChangeRequest(cr: ChangeRequest, space: ChangeRequestSpace, createdBy: PresentedUser, urls: UrlBuilder) {
   return {
     object: 'change-request' as const,
     id: cr.id,

@@ -4,7 +4,7 @@ import { mayDelete } from '../domain/comments/comments';
 import { allows } from '../policies/change-request.policy';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import type { StoredPage } from '../model/revision-tree';
-import type { CommentRow, ReactionRow, ReplyRow } from '../store/comments.store';
+import type { Comment, Reaction, Reply } from '../store/comments.store';
 
 // Reference schemas: Comment (status always, trap T5), CommentReply, EmojiReaction.
 
@@ -28,7 +28,7 @@ export interface CommentContext {
   caller: { userId: string; level: Role };
   users: Map<string, PresentedUser>;
   /** Reactions by comment or reply id, oldest first. */
-  reactions: Map<string, ReactionRow[]>;
+  reactions: Map<string, Reaction[]>;
   format: CommentFormat;
   urls: UrlBuilder;
 }
@@ -44,7 +44,7 @@ export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: 
   return out;
 }
 
-export function presentComment(row: CommentRow, c: CommentContext, page?: CommentTargetPage) {
+export function presentComment(row: Comment, c: CommentContext, page?: CommentTargetPage) {
   const target: Record<string, unknown> = { space: c.spaceId, revision: row.revisionId, changeRequest: c.changeRequestId };
   if (page) target.page = page;
   if (row.nodeId) target.node = { id: row.nodeId };
@@ -69,7 +69,7 @@ export function presentComment(row: CommentRow, c: CommentContext, page?: Commen
   };
 }
 
-export function presentReply(row: ReplyRow, c: CommentContext) {
+export function presentReply(row: Reply, c: CommentContext) {
   return {
     object: 'comment-reply' as const,
     id: row.id,
@@ -87,7 +87,7 @@ export type PresentedComment = ReturnType<typeof presentComment>;
 export type PresentedReply = ReturnType<typeof presentReply>;
 
 /** EmojiReactions: one entry per emoji, in the order each was first used, with who reacted and when. */
-function presentReactions(rows: ReactionRow[], c: CommentContext) {
+function presentReactions(rows: Reaction[], c: CommentContext) {
   const byEmoji = new Map<string, { user: PresentedUser; reactedAt: string }[]>();
   for (const r of rows) {
     const users = byEmoji.get(r.emoji) ?? [];

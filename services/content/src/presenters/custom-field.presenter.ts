@@ -1,9 +1,9 @@
 import type { UrlBuilder } from '@quire/common';
 import type { CustomFieldWithValue } from '../store/custom-field-values.store';
-import type { CustomFieldRow } from '../store/custom-fields.store';
+import type { CustomField } from '../store/custom-fields.store';
 
 /** Reference schema (0.91.0): CustomField. It has no `object` discriminator; `options` only on select fields. */
-export function presentCustomField(field: CustomFieldRow, urls: UrlBuilder) {
+export function presentCustomField(field: CustomField, urls: UrlBuilder) {
   return {
     id: field.id,
     name: field.name,
@@ -12,9 +12,9 @@ export function presentCustomField(field: CustomFieldRow, urls: UrlBuilder) {
     placeholder: field.placeholder,
     type: field.type,
     ...(field.options ? { options: field.options } : {}),
-    createdAt: field.created_at.toISOString(),
-    updatedAt: field.updated_at.toISOString(),
-    urls: { location: urls.api(`/orgs/${field.organization_id}/custom-fields/${encodeURIComponent(field.name)}`) },
+    createdAt: field.createdAt.toISOString(),
+    updatedAt: field.updatedAt.toISOString(),
+    urls: { location: urls.api(`/orgs/${field.organizationId}/custom-fields/${encodeURIComponent(field.name)}`) },
   };
 }
 

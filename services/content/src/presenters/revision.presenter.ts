@@ -2,7 +2,7 @@ import { signUrlPath, type UrlBuilder } from '@quire/common';
 import type { JSONDocument } from '@quire/formats';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';
-import type { RevisionRow } from '../store/revision-content.store';
+import type { Revision } from '../store/revision-content.store';
 
 // Revisions, pages and files as the reference shapes them (RevisionTypeEdits…, RevisionPageDocument,
 // RevisionPageGroup, RevisionPageLink, RevisionFile).
@@ -88,7 +88,7 @@ export function presentPageTree(index: RevisionIndex, space: SpaceRef, c: Conten
 }
 
 /** Reference schema: Revision; a merge revision embeds the change request it merged (`mergedFrom`). */
-export function presentRevision(revision: RevisionRow, index: RevisionIndex, space: SpaceRef, c: ContentUrls, mergedFrom?: object) {
+export function presentRevision(revision: Revision, index: RevisionIndex, space: SpaceRef, c: ContentUrls, mergedFrom?: object) {
   return {
     object: 'revision',
     id: revision.id,

@@ -2,7 +2,7 @@ import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type Sq
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
-export interface ChangeRequestRow {
+export interface ChangeRequest {
   id: string;
   spaceId: string;
   number: number;
@@ -22,7 +22,7 @@ export interface ChangeRequestRow {
 }
 
 /** The revision main had when the change request last took it in (reference: revisionMergedAncestor ?? revisionInitial). */
-export function changeRequestBase(cr: Pick<ChangeRequestRow, 'revisionMergedAncestor' | 'revisionInitial'>): string {
+export function changeRequestBase(cr: Pick<ChangeRequest, 'revisionMergedAncestor' | 'revisionInitial'>): string {
   return cr.revisionMergedAncestor ?? cr.revisionInitial;
 }
 
@@ -54,20 +54,21 @@ export interface NewChangeRequest {
   revisionId: string;
 }
 
-export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequestRow> {
-  await tx.query(
-    `INSERT INTO change_requests (id, space_id, number, status, subject, created_by, revision_id, revision_initial, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8)`,
+export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequest> {
+  const inserted = await insertedRow<ChangeRequest>(
+    tx,
+    `INSERT INTO change_requests AS cr (id, space_id, number, status, subject, created_by, revision_id, revision_initial, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8) RETURNING ${CHANGE_REQUEST}`,
     [cr.id, cr.spaceId, cr.number, cr.status, cr.subject, cr.createdBy, cr.revisionId, now],
   );
   await addContributor(tx, cr.id, cr.createdBy);
-  return (await findChangeRequest(tx, cr.spaceId, cr.id)) as ChangeRequestRow;
+  return inserted;
 }
 
 /** By id or by its number in the space (`changeRequestId` accepts both). */
-export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: string): Promise<ChangeRequestRow | null> {
+export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: string): Promise<ChangeRequest | null> {
   const number = /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? Number(idOrNumber) : null;
-  return queryOne<ChangeRequestRow>(
+  return queryOne<ChangeRequest>(
     db,
     `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND (cr.id = $2 OR cr.number = $3)
      ORDER BY (cr.id = $2) DESC LIMIT 1`,
@@ -76,8 +77,8 @@ export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: 
 }
 
 /** The change request row locked for a content write, merge or update. */
-export function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: string): Promise<ChangeRequestRow | null> {
-  return queryOne<ChangeRequestRow>(tx, `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND cr.id = $2 FOR UPDATE`, [spaceId, id]);
+export function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: string): Promise<ChangeRequest | null> {
+  return queryOne<ChangeRequest>(tx, `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND cr.id = $2 FOR UPDATE`, [spaceId, id]);
 }
 
 export interface ChangeRequestFilter {
@@ -87,7 +88,7 @@ export interface ChangeRequestFilter {
 }
 
 /** A space's change requests with `status`, newest first. */
-export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequestRow>> {
+export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   const params: unknown[] = [spaceId, filter.status];
   if (filter.creator) {
@@ -98,25 +99,26 @@ export async function listChangeRequests(db: SqlExecutor, spaceId: string, filte
     params.push(filter.contributor);
     where.push(`EXISTS (SELECT 1 FROM change_request_contributors k WHERE k.change_request_id = cr.id AND k.user_id = $${params.length})`);
   }
-  return pagedRows<ChangeRequestRow>(
+  return pagedRows<ChangeRequest>(
     db,
     { select: CHANGE_REQUEST, from: `FROM change_requests cr WHERE ${where.join(' AND ')}`, orderBy: 'cr.number DESC', params },
     page,
   );
 }
 
-export async function updateChangeRequestFields(
+/** Changes the subject and status of a change request the caller holds locked (lockChangeRequest), so its row is there. */
+export function updateChangeRequestFields(
   tx: SqlExecutor,
   id: string,
   changes: { subject?: string; status?: ChangeRequestStatus },
   now: Date,
-): Promise<void> {
-  await tx.query('UPDATE change_requests SET subject = COALESCE($2, subject), status = COALESCE($3, status), updated_at = $4 WHERE id = $1', [
-    id,
-    changes.subject ?? null,
-    changes.status ?? null,
-    now,
-  ]);
+): Promise<ChangeRequest> {
+  return insertedRow<ChangeRequest>(
+    tx,
+    `UPDATE change_requests cr SET subject = COALESCE($2, cr.subject), status = COALESCE($3, cr.status), updated_at = $4 WHERE cr.id = $1
+     RETURNING ${CHANGE_REQUEST}`,
+    [id, changes.subject ?? null, changes.status ?? null, now],
+  );
 }
 
 /** Moves a change request to a new revision of its own (an import or an update). */

@@ -1,6 +1,19 @@
-import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, type SqlExecutor } from '@quire/common';
+import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 
-export interface CollectionRow {
+/** A collection as the domain sees it (reference schema: Collection). */
+export interface Collection {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  description: string | null;
+  defaultLevel: string;
+  position: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface CollectionRow {
   id: string;
   organization_id: string;
   parent_id: string | null;
@@ -10,6 +23,20 @@ export interface CollectionRow {
   position: string;
   created_at: Date;
   updated_at: Date;
+}
+
+function collectionOf(row: CollectionRow): Collection {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id,
+    title: row.title,
+    description: row.description,
+    defaultLevel: row.default_level,
+    position: row.position,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /**
@@ -23,12 +50,13 @@ export const COLLECTION_TREE_CTE = `tree AS (
   SELECT c.id, (t.sort_path || ' ' || c.position) COLLATE "C" FROM collections c JOIN tree t ON c.parent_id = t.id
 )`;
 
-export async function findCollectionById(db: SqlExecutor, id: string): Promise<CollectionRow | null> {
-  return queryOne<CollectionRow>(db, 'SELECT * FROM collections WHERE id = $1', [id]);
+export async function findCollectionById(db: SqlExecutor, id: string): Promise<Collection | null> {
+  const row = await queryOne<CollectionRow>(db, 'SELECT * FROM collections WHERE id = $1', [id]);
+  return row && collectionOf(row);
 }
 
 /** An organization's collections in tree order; only the top level when `nested` is false. */
-export function listCollections(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<Paged<CollectionRow>> {
+export async function listCollections(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<Paged<Collection>> {
   const query = nested
     ? {
         with: `WITH RECURSIVE ${COLLECTION_TREE_CTE}`,
@@ -37,7 +65,8 @@ export function listCollections(db: SqlExecutor, organizationId: string, nested:
         orderBy: 't.sort_path COLLATE "C", c.id',
       }
     : { select: '*', from: 'FROM collections WHERE organization_id = $1 AND parent_id IS NULL', orderBy: 'position COLLATE "C", id' };
-  return pagedRows<CollectionRow>(db, { ...query, params: [organizationId] }, page);
+  const { rows, total } = await pagedRows<CollectionRow>(db, { ...query, params: [organizationId] }, page);
+  return { rows: rows.map(collectionOf), total };
 }
 
 export interface NewCollection {
@@ -49,13 +78,14 @@ export interface NewCollection {
   position: string;
 }
 
-export async function insertCollection(tx: SqlExecutor, c: NewCollection, now: Date): Promise<CollectionRow> {
-  return insertedRow<CollectionRow>(
+export async function insertCollection(tx: SqlExecutor, c: NewCollection, now: Date): Promise<Collection> {
+  const row = await insertedRow<CollectionRow>(
     tx,
     `INSERT INTO collections (id, organization_id, parent_id, title, default_level, position, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
     [c.id, c.organizationId, c.parentId, c.title, c.defaultLevel, c.position, now],
   );
+  return collectionOf(row);
 }
 
 /** Fields a PATCH may change; the store maps them to the columns of `collections`. */
@@ -67,15 +97,17 @@ export interface CollectionChanges {
 
 const CHANGEABLE: Record<keyof CollectionChanges, string> = { title: 'title', description: 'description', defaultLevel: 'default_level' };
 
-export async function updateCollection(tx: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<CollectionRow | null> {
+export async function updateCollection(tx: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<Collection | null> {
   const params: unknown[] = [id, now];
   const sets = assignmentsFor(changes, CHANGEABLE, params);
-  return queryOne<CollectionRow>(tx, `UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
+  const row = await queryOne<CollectionRow>(tx, `UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
+  return row && collectionOf(row);
 }
 
 /** The collection and every collection below it. */
 export async function collectionSubtreeIds(db: SqlExecutor, id: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
+  const rows = await queryRows<{ id: string }>(
+    db,
     `WITH RECURSIVE sub AS (
        SELECT id FROM collections WHERE id = $1
        UNION ALL
@@ -99,14 +131,13 @@ export interface CollectionPlacement {
   position: string;
 }
 
-export async function placeCollection(tx: SqlExecutor, id: string, placement: CollectionPlacement, now: Date): Promise<CollectionRow | null> {
-  return queryOne<CollectionRow>(tx, 'UPDATE collections SET organization_id = $2, parent_id = $3, position = $4, updated_at = $5 WHERE id = $1 RETURNING *', [
-    id,
-    placement.organizationId,
-    placement.parentId,
-    placement.position,
-    now,
-  ]);
+export async function placeCollection(tx: SqlExecutor, id: string, placement: CollectionPlacement, now: Date): Promise<Collection | null> {
+  const row = await queryOne<CollectionRow>(
+    tx,
+    'UPDATE collections SET organization_id = $2, parent_id = $3, position = $4, updated_at = $5 WHERE id = $1 RETURNING *',
+    [id, placement.organizationId, placement.parentId, placement.position, now],
+  );
+  return row && collectionOf(row);
 }
 
 /** Moves collections to another organization (the sub-collections of a transferred one). */

@@ -1,4 +1,4 @@
-import { pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 // Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
 
@@ -7,7 +7,7 @@ export interface TableCellTarget {
   definition: string;
 }
 
-export interface CommentRow {
+export interface Comment {
   id: string;
   changeRequestId: string;
   spaceId: string;
@@ -25,7 +25,7 @@ export interface CommentRow {
   replies: number;
 }
 
-export interface ReplyRow {
+export interface Reply {
   id: string;
   commentId: string;
   postedBy: string;
@@ -34,7 +34,7 @@ export interface ReplyRow {
   editedAt: Date | null;
 }
 
-export interface ReactionRow {
+export interface Reaction {
   subjectId: string;
   userId: string;
   emoji: string;
@@ -48,19 +48,20 @@ const COMMENT = `c.id, c.change_request_id AS "changeRequestId", c.space_id AS "
 
 const REPLY = `r.id, r.comment_id AS "commentId", r.posted_by AS "postedBy", r.body, r.posted_at AS "postedAt", r.edited_at AS "editedAt"`;
 
-export type NewComment = Omit<CommentRow, 'editedAt' | 'resolvedAt' | 'resolvedBy' | 'replies'>;
+export type NewComment = Omit<Comment, 'editedAt' | 'resolvedAt' | 'resolvedBy' | 'replies'>;
 
-export async function insertComment(tx: SqlExecutor, c: NewComment): Promise<void> {
-  await tx.query(
-    `INSERT INTO change_request_comments (id, change_request_id, space_id, posted_by, body, revision_id, page_id, node_id, table_cell, posted_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+export function insertComment(tx: SqlExecutor, c: NewComment): Promise<Comment> {
+  return insertedRow<Comment>(
+    tx,
+    `INSERT INTO change_request_comments AS c (id, change_request_id, space_id, posted_by, body, revision_id, page_id, node_id, table_cell, posted_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COMMENT}`,
     [c.id, c.changeRequestId, c.spaceId, c.postedBy, c.body, c.revisionId, c.pageId, c.nodeId, c.tableCell ? JSON.stringify(c.tableCell) : null, c.postedAt],
   );
 }
 
 /** A comment of a change request; `lock` holds its row until the caller's transaction ends. */
-export function findComment(db: SqlExecutor, changeRequestId: string, id: string, lock = false): Promise<CommentRow | null> {
-  return queryOne<CommentRow>(
+export function findComment(db: SqlExecutor, changeRequestId: string, id: string, lock = false): Promise<Comment | null> {
+  return queryOne<Comment>(
     db,
     `SELECT ${COMMENT} FROM change_request_comments c WHERE c.change_request_id = $1 AND c.id = $2${lock ? ' FOR UPDATE OF c' : ''}`,
     [changeRequestId, id],
@@ -75,7 +76,7 @@ export interface CommentFilter {
 }
 
 /** One page of a change request's comments (by `postedAt`, then id) and how many match in all. */
-export async function listComments(db: SqlExecutor, changeRequestId: string, filter: CommentFilter, page: PageRequest): Promise<Paged<CommentRow>> {
+export async function listComments(db: SqlExecutor, changeRequestId: string, filter: CommentFilter, page: PageRequest): Promise<Paged<Comment>> {
   const where = ['c.change_request_id = $1'];
   const params: unknown[] = [changeRequestId];
   if (filter.status === 'open') where.push('c.resolved_at IS NULL');
@@ -89,20 +90,27 @@ export async function listComments(db: SqlExecutor, changeRequestId: string, fil
     where.push(`c.posted_by = ANY($${params.length}::text[])`);
   }
   const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
-  return pagedRows<CommentRow>(
+  return pagedRows<Comment>(
     db,
     { select: COMMENT, from: `FROM change_request_comments c WHERE ${where.join(' AND ')}`, orderBy: `c.posted_at ${direction}, c.id ${direction}`, params },
     page,
   );
 }
 
-export async function updateCommentBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
-  await tx.query('UPDATE change_request_comments SET body = $2, edited_at = $3 WHERE id = $1', [id, body, now]);
+// The writes below change a comment or reply the caller holds locked (findComment/findReply with
+// `lock`), so its row is there and they answer it as it is now.
+
+export function updateCommentBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<Comment> {
+  return insertedRow<Comment>(tx, `UPDATE change_request_comments c SET body = $2, edited_at = $3 WHERE c.id = $1 RETURNING ${COMMENT}`, [id, body, now]);
 }
 
 /** Resolves (`by` a user) or reopens (`by` null) a comment. */
-export async function setCommentResolution(tx: SqlExecutor, id: string, by: string | null, now: Date): Promise<void> {
-  await tx.query('UPDATE change_request_comments SET resolved_at = $2, resolved_by = $3 WHERE id = $1', [id, by ? now : null, by]);
+export function setCommentResolution(tx: SqlExecutor, id: string, by: string | null, now: Date): Promise<Comment> {
+  return insertedRow<Comment>(tx, `UPDATE change_request_comments c SET resolved_at = $2, resolved_by = $3 WHERE c.id = $1 RETURNING ${COMMENT}`, [
+    id,
+    by ? now : null,
+    by,
+  ]);
 }
 
 /** A comment with its replies and every reaction on either (reactions have no foreign key: they serve both). */
@@ -113,34 +121,32 @@ export async function deleteComment(tx: SqlExecutor, id: string): Promise<void> 
   await tx.query('DELETE FROM change_request_comments WHERE id = $1', [id]);
 }
 
-export async function insertReply(tx: SqlExecutor, r: Omit<ReplyRow, 'editedAt'>): Promise<void> {
-  await tx.query('INSERT INTO change_request_comment_replies (id, comment_id, posted_by, body, posted_at) VALUES ($1, $2, $3, $4, $5)', [
-    r.id,
-    r.commentId,
-    r.postedBy,
-    r.body,
-    r.postedAt,
-  ]);
+export function insertReply(tx: SqlExecutor, r: Omit<Reply, 'editedAt'>): Promise<Reply> {
+  return insertedRow<Reply>(
+    tx,
+    `INSERT INTO change_request_comment_replies AS r (id, comment_id, posted_by, body, posted_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${REPLY}`,
+    [r.id, r.commentId, r.postedBy, r.body, r.postedAt],
+  );
 }
 
-export function findReply(db: SqlExecutor, commentId: string, id: string, lock = false): Promise<ReplyRow | null> {
-  return queryOne<ReplyRow>(db, `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 AND r.id = $2${lock ? ' FOR UPDATE' : ''}`, [
+export function findReply(db: SqlExecutor, commentId: string, id: string, lock = false): Promise<Reply | null> {
+  return queryOne<Reply>(db, `SELECT ${REPLY} FROM change_request_comment_replies r WHERE r.comment_id = $1 AND r.id = $2${lock ? ' FOR UPDATE' : ''}`, [
     commentId,
     id,
   ]);
 }
 
 /** One page of a comment's replies, oldest first (a thread reads top-down), and how many in all. */
-export function listReplies(db: SqlExecutor, commentId: string, page: PageRequest): Promise<Paged<ReplyRow>> {
-  return pagedRows<ReplyRow>(
+export function listReplies(db: SqlExecutor, commentId: string, page: PageRequest): Promise<Paged<Reply>> {
+  return pagedRows<Reply>(
     db,
     { select: REPLY, from: 'FROM change_request_comment_replies r WHERE r.comment_id = $1', orderBy: 'r.posted_at, r.id', params: [commentId] },
     page,
   );
 }
 
-export async function updateReplyBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<void> {
-  await tx.query('UPDATE change_request_comment_replies SET body = $2, edited_at = $3 WHERE id = $1', [id, body, now]);
+export function updateReplyBody(tx: SqlExecutor, id: string, body: string, now: Date): Promise<Reply> {
+  return insertedRow<Reply>(tx, `UPDATE change_request_comment_replies r SET body = $2, edited_at = $3 WHERE r.id = $1 RETURNING ${REPLY}`, [id, body, now]);
 }
 
 export async function deleteReply(tx: SqlExecutor, id: string): Promise<void> {
@@ -164,9 +170,9 @@ export async function removeReactions(tx: SqlExecutor, subjectId: string, userId
 }
 
 /** The reactions on comments or replies, in one query for all of them, oldest first. */
-export function reactionsOn(db: SqlExecutor, subjectIds: string[]): Promise<ReactionRow[]> {
+export function reactionsOn(db: SqlExecutor, subjectIds: string[]): Promise<Reaction[]> {
   if (!subjectIds.length) return Promise.resolve([]);
-  return queryRows<ReactionRow>(
+  return queryRows<Reaction>(
     db,
     `SELECT subject_id AS "subjectId", user_id AS "userId", emoji, reacted_at AS "reactedAt" FROM comment_reactions
      WHERE subject_id = ANY($1::text[]) ORDER BY reacted_at, emoji, user_id`,

@@ -1,9 +1,9 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import type { CustomFieldValue } from '../model/custom-field-value';
-import { CUSTOM_FIELD_COLUMNS, type CustomFieldRow } from './custom-fields.store';
+import { CUSTOM_FIELD_COLUMNS, customFieldOf, type CustomField, type CustomFieldRow } from './custom-fields.store';
 
 /** A definition with a space's value for it (null when the space has none). */
-export interface CustomFieldWithValue extends CustomFieldRow {
+export interface CustomFieldWithValue extends CustomField {
   value: CustomFieldValue | null;
 }
 
@@ -13,21 +13,24 @@ const FIELD_COLUMNS = CUSTOM_FIELD_COLUMNS.map((c) => `f.${c}`).join(', ');
  * The space's organization and deletion time, share-locked until the transaction ends, so that a
  * transfer or delete of the space waits for values being written (and the reverse).
  */
-export async function lockSpaceForValues(db: SqlExecutor, spaceId: string): Promise<{ organization_id: string; deleted_at: Date | null } | null> {
-  return queryOne<{ organization_id: string; deleted_at: Date | null }>(db, 'SELECT organization_id, deleted_at FROM spaces WHERE id = $1 FOR SHARE', [
-    spaceId,
-  ]);
+export async function lockSpaceForValues(db: SqlExecutor, spaceId: string): Promise<{ organizationId: string; deletedAt: Date | null } | null> {
+  return queryOne<{ organizationId: string; deletedAt: Date | null }>(
+    db,
+    'SELECT organization_id AS "organizationId", deleted_at AS "deletedAt" FROM spaces WHERE id = $1 FOR SHARE',
+    [spaceId],
+  );
 }
 
 /** Every definition of the organization, in list order, each with the space's value if it has one. */
 export async function listSpaceCustomFieldValues(db: SqlExecutor, organizationId: string, spaceId: string): Promise<CustomFieldWithValue[]> {
-  return queryRows<CustomFieldWithValue>(
+  const rows = await queryRows<CustomFieldRow & { value: CustomFieldValue | null }>(
     db,
     `SELECT ${FIELD_COLUMNS}, v.value FROM custom_fields f
      LEFT JOIN space_custom_field_values v ON v.field_id = f.id AND v.space_id = $2
      WHERE f.organization_id = $1 ORDER BY f.seq`,
     [organizationId, spaceId],
   );
+  return rows.map((row) => ({ ...customFieldOf(row), value: row.value }));
 }
 
 export async function upsertSpaceCustomFieldValue(db: SqlExecutor, spaceId: string, fieldId: string, value: CustomFieldValue, now: Date): Promise<void> {
@@ -43,8 +46,8 @@ export async function deleteSpaceCustomFieldValue(db: SqlExecutor, spaceId: stri
 }
 
 export async function countValuesOfField(db: SqlExecutor, fieldId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM space_custom_field_values WHERE field_id = $1', [fieldId]);
-  return rows[0]?.n ?? 0;
+  const row = await queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM space_custom_field_values WHERE field_id = $1', [fieldId]);
+  return row?.n ?? 0;
 }
 
 /**
@@ -79,7 +82,8 @@ export async function pruneValuesToOptions(db: SqlExecutor, fieldId: string, opt
  */
 export async function moveSpaceCustomFieldValues(db: SqlExecutor, spaceId: string, targetOrganizationId: string): Promise<{ moved: number; dropped: number }> {
   // One statement: the DELETE and INSERT work on the same snapshot and touch different field ids.
-  const { rows } = await db.query<{ before: number; moved: number }>(
+  const counts = await queryOne<{ before: number; moved: number }>(
+    db,
     `WITH old AS (
        DELETE FROM space_custom_field_values v USING custom_fields f
        WHERE v.space_id = $1 AND f.id = v.field_id AND f.organization_id <> $2
@@ -101,8 +105,8 @@ export async function moveSpaceCustomFieldValues(db: SqlExecutor, spaceId: strin
      SELECT (SELECT count(*)::int FROM old) AS before, (SELECT count(*)::int FROM moved) AS moved`,
     [spaceId, targetOrganizationId],
   );
-  const before = rows[0]?.before ?? 0;
-  const moved = rows[0]?.moved ?? 0;
+  const before = counts?.before ?? 0;
+  const moved = counts?.moved ?? 0;
   return { moved, dropped: before - moved };
 }
 

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import { queryOne, type SqlExecutor } from '@quire/common';
 
 /**
  * Where an item is placed: among the collections and spaces of one parent (null: the top level)
@@ -33,34 +33,34 @@ export async function lockOrdering(tx: SqlExecutor, organizationId: string): Pro
 
 /** The largest key among the siblings, or null when there are none. */
 export async function lastSiblingKey(tx: SqlExecutor, scope: SiblingScope): Promise<string | null> {
-  const { rows } = await tx.query<{ key: string | null }>(`SELECT max(position COLLATE "C") AS key FROM ${SIBLINGS}`, scopeParams(scope));
-  return rows[0]?.key ?? null;
+  const row = await queryOne<{ key: string | null }>(tx, `SELECT max(position COLLATE "C") AS key FROM ${SIBLINGS}`, scopeParams(scope));
+  return row?.key ?? null;
 }
 
 /** The closest sibling key below `key`, or null. */
 export async function siblingKeyBelow(tx: SqlExecutor, scope: SiblingScope, key: string): Promise<string | null> {
-  const { rows } = await tx.query<{ key: string | null }>(`SELECT max(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" < $4`, [
+  const row = await queryOne<{ key: string | null }>(tx, `SELECT max(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" < $4`, [
     ...scopeParams(scope),
     key,
   ]);
-  return rows[0]?.key ?? null;
+  return row?.key ?? null;
 }
 
 /** The closest sibling key above `key`, or null. */
 export async function siblingKeyAbove(tx: SqlExecutor, scope: SiblingScope, key: string): Promise<string | null> {
-  const { rows } = await tx.query<{ key: string | null }>(`SELECT min(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" > $4`, [
+  const row = await queryOne<{ key: string | null }>(tx, `SELECT min(position COLLATE "C") AS key FROM ${SIBLINGS} WHERE position COLLATE "C" > $4`, [
     ...scopeParams(scope),
     key,
   ]);
-  return rows[0]?.key ?? null;
+  return row?.key ?? null;
 }
 
 /** The key of a visible sibling (a collection, or a space that is not deleted), or null. */
 export async function visibleSiblingKey(tx: SqlExecutor, scope: SiblingScope, kind: 'space' | 'collection', id: string): Promise<string | null> {
-  const { rows } = await tx.query<{ key: string }>(`SELECT position AS key FROM ${SIBLINGS} WHERE kind = $4 AND id = $5 AND NOT deleted`, [
+  const row = await queryOne<{ key: string }>(tx, `SELECT position AS key FROM ${SIBLINGS} WHERE kind = $4 AND id = $5 AND NOT deleted`, [
     ...scopeParams(scope),
     kind,
     id,
   ]);
-  return rows[0]?.key ?? null;
+  return row?.key ?? null;
 }

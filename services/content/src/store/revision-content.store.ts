@@ -4,7 +4,7 @@ import type { RevisionTree, StoredFile } from '../model/revision-tree';
 
 export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
 
-export interface RevisionRow {
+export interface Revision {
   id: string;
   spaceId: string;
   parents: string[];
@@ -17,8 +17,8 @@ export interface RevisionRow {
 
 const REVISION = `id, space_id AS "spaceId", parents, type, tree, merged_from AS "mergedFrom", created_at AS "createdAt"`;
 
-export function findRevision(db: SqlExecutor, spaceId: string, revisionId: string): Promise<RevisionRow | null> {
-  return queryOne<RevisionRow>(db, `SELECT ${REVISION} FROM revisions WHERE id = $1 AND space_id = $2`, [revisionId, spaceId]);
+export function findRevision(db: SqlExecutor, spaceId: string, revisionId: string): Promise<Revision | null> {
+  return queryOne<Revision>(db, `SELECT ${REVISION} FROM revisions WHERE id = $1 AND space_id = $2`, [revisionId, spaceId]);
 }
 
 export async function insertRevision(

@@ -1,5 +1,5 @@
-import { compareKeys, queryOne, type SqlExecutor } from '@quire/common';
-import { SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
+import { compareKeys, queryRows, type SqlExecutor } from '@quire/common';
+import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Where a space sits: organization, parent collection, ordering key, and its visibility there. */
 export interface SpacePlacement {
@@ -10,7 +10,7 @@ export interface SpacePlacement {
 }
 
 export async function placeSpace(tx: SqlExecutor, id: string, placement: SpacePlacement, now: Date): Promise<SpaceWithCounts | null> {
-  return queryOne<SpaceWithCounts>(
+  return oneSpaceWithCounts(
     tx,
     `UPDATE spaces s SET organization_id = $2, parent_id = $3, position = $4, visibility = $5, updated_at = $6
      WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`,
@@ -23,8 +23,9 @@ export async function placeSpace(tx: SqlExecutor, id: string, placement: SpacePl
  * not) to the top level, with a valid visibility there; the caller gives each a new key.
  * Returns the spaces in their previous tree order.
  */
-export async function orphanSpacesOfCollectionTree(tx: SqlExecutor, collectionId: string, now: Date): Promise<{ id: string; was_deleted: boolean }[]> {
-  const { rows } = await tx.query<{ id: string; was_deleted: boolean; sort_key: string }>(
+export async function orphanSpacesOfCollectionTree(tx: SqlExecutor, collectionId: string, now: Date): Promise<{ id: string; wasDeleted: boolean }[]> {
+  const rows = await queryRows<{ id: string; was_deleted: boolean; sort_key: string }>(
+    tx,
     `WITH RECURSIVE sub AS (
        SELECT id, ''::text COLLATE "C" AS sort_path FROM collections WHERE id = $1
        UNION ALL
@@ -39,7 +40,7 @@ export async function orphanSpacesOfCollectionTree(tx: SqlExecutor, collectionId
      RETURNING s.id, o.was_deleted, o.sort_key`,
     [collectionId, now],
   );
-  return rows.sort((a, b) => compareKeys(a.sort_key, b.sort_key) || compareKeys(a.id, b.id)).map(({ id, was_deleted }) => ({ id, was_deleted }));
+  return rows.sort((a, b) => compareKeys(a.sort_key, b.sort_key) || compareKeys(a.id, b.id)).map((row) => ({ id: row.id, wasDeleted: row.was_deleted }));
 }
 
 export async function setSpacePosition(tx: SqlExecutor, id: string, position: string): Promise<void> {
@@ -48,7 +49,7 @@ export async function setSpacePosition(tx: SqlExecutor, id: string, position: st
 
 /** Moves every space of the given collections to another organization (collection transfer). */
 export async function setOrganizationOfSpacesIn(tx: SqlExecutor, collectionIds: string[], organizationId: string, now: Date): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>('UPDATE spaces SET organization_id = $2, updated_at = $3 WHERE parent_id = ANY($1::text[]) RETURNING id', [
+  const rows = await queryRows<{ id: string }>(tx, 'UPDATE spaces SET organization_id = $2, updated_at = $3 WHERE parent_id = ANY($1::text[]) RETURNING id', [
     collectionIds,
     organizationId,
     now,

@@ -1,7 +1,37 @@
 import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { COLLECTION_TREE_CTE } from './collections.store';
 
-export interface SpaceRow {
+/** A space as the domain sees it (reference schema: Space). */
+export interface Space {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  defaultLevel: string;
+  editMode: string;
+  position: string;
+  revisionId: string;
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  iconUrl: string | null;
+}
+
+/** The counters a Space shows (reference: Space.comments, changeRequests*). */
+export interface SpaceCounts {
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+export type SpaceWithCounts = Space & SpaceCounts;
+
+// The columns of `spaces` that a Space holds (`change_request_seq` is the store's own).
+interface SpaceRow {
   id: string;
   organization_id: string;
   parent_id: string | null;
@@ -19,22 +49,45 @@ export interface SpaceRow {
   icon_url: string | null;
 }
 
-/** The counters a Space shows (reference: Space.comments, changeRequests*). */
-export interface SpaceCounts {
-  comments: number;
-  change_requests: number;
-  change_requests_open: number;
-  change_requests_draft: number;
+/** The row of a SpaceWithCounts query: a spaces row and SPACE_COUNT_COLUMNS. */
+type SpaceWithCountsRow = SpaceRow & { comments: number; change_requests: number; change_requests_open: number; change_requests_draft: number };
+
+function spaceOf(row: SpaceRow): Space {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: row.visibility,
+    defaultLevel: row.default_level,
+    editMode: row.edit_mode,
+    position: row.position,
+    revisionId: row.revision_id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+    iconUrl: row.icon_url,
+  };
 }
 
-export type SpaceWithCounts = SpaceRow & SpaceCounts;
+function spaceWithCountsOf(row: SpaceWithCountsRow): SpaceWithCounts {
+  return {
+    ...spaceOf(row),
+    comments: row.comments,
+    changeRequests: row.change_requests,
+    changeRequestsOpen: row.change_requests_open,
+    changeRequestsDraft: row.change_requests_draft,
+  };
+}
 
 /**
  * The counters of a space as SQL columns over the spaces row aliased `s`; every query that returns
  * a SpaceWithCounts selects them, so N spaces still take one query (each count reads an index).
  * `comments` counts the open comments of the change requests still in progress (open or draft).
  */
-export const SPACE_COUNT_COLUMNS = `
+const SPACE_COUNT_COLUMNS = `
   (SELECT count(*)::int FROM change_request_comments c JOIN change_requests cr ON cr.id = c.change_request_id
     WHERE c.space_id = s.id AND c.resolved_at IS NULL AND cr.status IN ('open', 'draft')) AS comments,
   (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id) AS change_requests,
@@ -44,20 +97,30 @@ export const SPACE_COUNT_COLUMNS = `
 /** A SpaceWithCounts from the spaces row aliased `s` (also in RETURNING). */
 export const SPACE_WITH_COUNTS = `s.*, ${SPACE_COUNT_COLUMNS}`;
 
+/** The space of a statement that selects or returns SPACE_WITH_COUNTS (the other space stores' writes), or null. */
+export async function oneSpaceWithCounts(db: SqlExecutor, sql: string, params: unknown[]): Promise<SpaceWithCounts | null> {
+  const row = await queryOne<SpaceWithCountsRow>(db, sql, params);
+  return row && spaceWithCountsOf(row);
+}
+
 /** A space by id, deleted ones included (callers decide what a deleted space means). */
-export async function findSpaceById(db: SqlExecutor, id: string): Promise<SpaceRow | null> {
-  return queryOne<SpaceRow>(db, 'SELECT * FROM spaces WHERE id = $1', [id]);
+export async function findSpaceById(db: SqlExecutor, id: string): Promise<Space | null> {
+  const row = await queryOne<SpaceRow>(db, 'SELECT * FROM spaces WHERE id = $1', [id]);
+  return row && spaceOf(row);
 }
 
 /** The same with its counters. */
 export async function findSpaceWithCounts(db: SqlExecutor, id: string): Promise<SpaceWithCounts | null> {
-  return queryOne<SpaceWithCounts>(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
+  return oneSpaceWithCounts(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = $1`, [id]);
 }
 
 /** Spaces that are not deleted, by id, in one query (gRPC GetSpaces); unknown ids are left out. */
 export async function findActiveSpacesWithCounts(db: SqlExecutor, ids: string[]): Promise<SpaceWithCounts[]> {
   if (ids.length === 0) return [];
-  return queryRows<SpaceWithCounts>(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`, [ids]);
+  const rows = await queryRows<SpaceWithCountsRow>(db, `SELECT ${SPACE_WITH_COUNTS} FROM spaces s WHERE s.id = ANY($1::text[]) AND s.deleted_at IS NULL`, [
+    ids,
+  ]);
+  return rows.map(spaceWithCountsOf);
 }
 
 /**
@@ -65,8 +128,8 @@ export async function findActiveSpacesWithCounts(db: SqlExecutor, ids: string[])
  * keys from the top level down to it, joined with a space (below every key character), so a
  * collection's spaces come right after the collection and siblings keep their order.
  */
-export function listSpacesInOrganization(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
-  return pagedRows<SpaceWithCounts>(
+export async function listSpacesInOrganization(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
+  const { rows, total } = await pagedRows<SpaceWithCountsRow>(
     db,
     {
       with: `WITH RECURSIVE ${COLLECTION_TREE_CTE}`,
@@ -77,11 +140,12 @@ export function listSpacesInOrganization(db: SqlExecutor, organizationId: string
     },
     page,
   );
+  return { rows: rows.map(spaceWithCountsOf), total };
 }
 
 /** The spaces directly in a collection that are not deleted, in order. */
-export function listSpacesInCollection(db: SqlExecutor, collectionId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
-  return pagedRows<SpaceWithCounts>(
+export async function listSpacesInCollection(db: SqlExecutor, collectionId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
+  const { rows, total } = await pagedRows<SpaceWithCountsRow>(
     db,
     {
       select: SPACE_WITH_COUNTS,
@@ -91,6 +155,7 @@ export function listSpacesInCollection(db: SqlExecutor, collectionId: string, pa
     },
     page,
   );
+  return { rows: rows.map(spaceWithCountsOf), total };
 }
 
 export interface NewSpace {
@@ -108,7 +173,7 @@ export interface NewSpace {
 }
 
 export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): Promise<SpaceWithCounts> {
-  return insertedRow<SpaceWithCounts>(
+  const row = await insertedRow<SpaceWithCountsRow>(
     tx,
     `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
@@ -128,6 +193,7 @@ export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): 
       now,
     ],
   );
+  return spaceWithCountsOf(row);
 }
 
 /** Fields a PATCH may change; the store maps them to the columns of `spaces`. */
@@ -152,7 +218,7 @@ const CHANGEABLE: Record<keyof SpaceChanges, string> = {
 export async function updateSpace(tx: SqlExecutor, id: string, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts | null> {
   const params: unknown[] = [id, now];
   const sets = assignmentsFor(changes, CHANGEABLE, params);
-  return queryOne<SpaceWithCounts>(tx, `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`, params);
+  return oneSpaceWithCounts(tx, `UPDATE spaces s SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE s.id = $1 RETURNING ${SPACE_WITH_COUNTS}`, params);
 }
 
 /** A new space with the settings of `sourceId` (title, emoji, icon, levels) at `placement`. */
@@ -162,11 +228,12 @@ export async function insertSpaceCopy(
   copy: { id: string; revisionId: string; position: string; createdBy: string },
   now: Date,
 ): Promise<SpaceWithCounts> {
-  return insertedRow<SpaceWithCounts>(
+  const row = await insertedRow<SpaceWithCountsRow>(
     tx,
     `INSERT INTO spaces AS s (id, organization_id, parent_id, title, emoji, icon_url, visibility, default_level, edit_mode, position, revision_id, created_by, created_at, updated_at)
      SELECT $2, organization_id, parent_id, title, emoji, icon_url, visibility, default_level, edit_mode, $3, $4, $5, $6, $6 FROM spaces WHERE id = $1
      RETURNING ${SPACE_WITH_COUNTS}`,
     [sourceId, copy.id, copy.position, copy.revisionId, copy.createdBy, now],
   );
+  return spaceWithCountsOf(row);
 }

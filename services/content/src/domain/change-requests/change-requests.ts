@@ -2,17 +2,16 @@ import { conflict, newId, type SqlDatabase } from '@quire/common';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import {
-  findChangeRequest,
   insertChangeRequest,
   lockChangeRequest,
   takeChangeRequestNumber,
   updateChangeRequestFields,
-  type ChangeRequestRow,
+  type ChangeRequest,
   type ChangeRequestStatus,
 } from '../../store/change-requests.store';
 
 /** What events about a change request carry. */
-export function changeRequestFacts(cr: ChangeRequestRow, organizationId: string) {
+export function changeRequestFacts(cr: ChangeRequest, organizationId: string) {
   return { spaceId: cr.spaceId, organizationId, changeRequestId: cr.id, number: cr.number, status: cr.status, revisionId: cr.revisionId };
 }
 
@@ -25,7 +24,7 @@ export async function createChangeRequest(
   db: SqlDatabase,
   request: { spaceId: string; organizationId: string; userId: string; subject: string; status: 'draft' | 'open' },
   now: Date,
-): Promise<ChangeRequestRow> {
+): Promise<ChangeRequest> {
   return db.transaction(async (tx) => {
     const { number, revisionId } = await takeChangeRequestNumber(tx, request.spaceId);
     const cr = await insertChangeRequest(
@@ -58,13 +57,12 @@ export async function updateChangeRequest(
   target: { spaceId: string; organizationId: string; id: string },
   changes: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> },
   now: Date,
-): Promise<ChangeRequestRow> {
+): Promise<ChangeRequest> {
   return db.transaction(async (tx) => {
     const cr = await lockChangeRequest(tx, target.spaceId, target.id);
     if (!cr) throw new Error(`change request ${target.id} vanished`);
     if (cr.status === 'merged' && changes.status !== undefined) throw conflict(`Change request #${cr.number} is merged: its status cannot change any more`);
-    await updateChangeRequestFields(tx, cr.id, changes, now);
-    const updated = (await findChangeRequest(tx, target.spaceId, cr.id)) as ChangeRequestRow;
+    const updated = await updateChangeRequestFields(tx, cr.id, changes, now);
     await announce(
       tx,
       target.spaceId,

@@ -2,7 +2,7 @@ import { conflict, newId, notFound, type Logger, type SqlDatabase, type SqlExecu
 import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
-import { advanceChangeRequest, changeRequestBase, lockChangeRequest, markChangeRequestMerged, type ChangeRequestRow } from '../../store/change-requests.store';
+import { advanceChangeRequest, changeRequestBase, lockChangeRequest, markChangeRequestMerged, type ChangeRequest } from '../../store/change-requests.store';
 import {
   findBodies,
   findRevision,
@@ -10,7 +10,7 @@ import {
   insertRevision,
   lockSpaceContent,
   setCurrentRevision,
-  type RevisionRow,
+  type Revision,
 } from '../../store/revision-content.store';
 import { assertChangeRequestOpen, stillConflicted } from '../content/content-heads';
 import { revisionCreatedPayload, type RevisionCreated } from '../content/revision-created';
@@ -38,7 +38,7 @@ export interface MergeAnswer<R extends string> {
 }
 
 const MAIN = 'main';
-const changeRequestLabel = (cr: ChangeRequestRow) => `change request #${cr.number}`;
+const changeRequestLabel = (cr: ChangeRequest) => `change request #${cr.number}`;
 
 /**
  * Merges a change request into main. Under the space row's lock (merges, updates and imports of
@@ -152,21 +152,21 @@ async function lockBoth(tx: SqlExecutor, target: ChangeRequestTarget, what: stri
 }
 
 /** Revisions by id, one query each inside the transaction (PGlite runs one at a time anyway). */
-async function loadTrees(tx: SqlExecutor, spaceId: string, ids: [string, string, string]): Promise<[RevisionRow, RevisionRow, RevisionRow]> {
-  const rows: RevisionRow[] = [];
+async function loadTrees(tx: SqlExecutor, spaceId: string, ids: [string, string, string]): Promise<[Revision, Revision, Revision]> {
+  const rows: Revision[] = [];
   for (const id of ids) {
     const row = await findRevision(tx, spaceId, id);
     if (!row) throw new Error(`space ${spaceId}: revision ${id} is missing`);
     rows.push(row);
   }
-  return rows as [RevisionRow, RevisionRow, RevisionRow];
+  return rows as [Revision, Revision, Revision];
 }
 
 async function merge(
   tx: SqlExecutor,
-  base: RevisionRow,
-  target: { revision: RevisionRow; label: string },
-  source: { revision: RevisionRow; label: string },
+  base: Revision,
+  target: { revision: Revision; label: string },
+  source: { revision: Revision; label: string },
   now: Date,
 ): Promise<MergeOutcome> {
   const bodies = await findBodies(tx, bodiesNeeded(base.tree, target.revision.tree, source.revision.tree));

@@ -1,7 +1,7 @@
 import { badRequest, forbidden, newId, notFound, type Cache, type Role, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
-import type { ChangeRequestRow } from '../../store/change-requests.store';
+import type { ChangeRequest } from '../../store/change-requests.store';
 import {
   addReactions,
   deleteComment,
@@ -14,8 +14,8 @@ import {
   setCommentResolution,
   updateCommentBody,
   updateReplyBody,
-  type CommentRow,
-  type ReplyRow,
+  type Comment,
+  type Reply,
   type TableCellTarget,
 } from '../../store/comments.store';
 import { loadRevision } from '../content/read-content';
@@ -29,7 +29,7 @@ import { commentMarkdown, type PostedBody } from './comment-body';
 export interface CommentActor {
   spaceId: string;
   organizationId: string;
-  changeRequest: ChangeRequestRow;
+  changeRequest: ChangeRequest;
   userId: string;
   level: Role;
 }
@@ -60,7 +60,7 @@ export async function postComment(
   actor: CommentActor,
   post: { body: PostedBody; page?: string; node?: string; tableCell?: TableCellTarget },
   now: Date,
-): Promise<CommentRow> {
+): Promise<Comment> {
   const body = commentMarkdown(post.body);
   // The change request's current revision: its pages are what a reviewer sees and comments on.
   const revisionId = actor.changeRequest.revisionId;
@@ -70,7 +70,7 @@ export async function postComment(
   }
   const id = newId();
   return db.transaction(async (tx) => {
-    await insertComment(tx, {
+    const comment = await insertComment(tx, {
       id,
       changeRequestId: actor.changeRequest.id,
       spaceId: actor.spaceId,
@@ -83,26 +83,27 @@ export async function postComment(
       postedAt: now,
     });
     await announce(tx, actor.spaceId, ContentEvent.commentCreated, { ...commentFacts(actor, id), postedBy: actor.userId }, now);
-    return (await findComment(tx, actor.changeRequest.id, id)) as CommentRow;
+    return comment;
   });
 }
 
 /** PUT: the body (its author), resolved or reopened (any commenter), the caller's reactions. */
-export async function updateComment(db: SqlDatabase, actor: CommentActor, commentId: string, changes: CommentChanges, now: Date): Promise<CommentRow> {
+export async function updateComment(db: SqlDatabase, actor: CommentActor, commentId: string, changes: CommentChanges, now: Date): Promise<Comment> {
   return db.transaction(async (tx) => {
     const comment = await lockedComment(tx, actor, commentId);
+    let updated = comment;
     if (changes.body !== undefined) {
       if (!mayEditBody(actor, comment.postedBy)) throw forbidden('Only its author can edit a comment');
-      await updateCommentBody(tx, comment.id, commentMarkdown(changes.body), now);
+      updated = await updateCommentBody(tx, comment.id, commentMarkdown(changes.body), now);
     }
     const isResolved = comment.resolvedAt !== null;
     if (changes.resolved !== undefined && changes.resolved !== isResolved) {
-      await setCommentResolution(tx, comment.id, changes.resolved ? actor.userId : null, now);
+      updated = await setCommentResolution(tx, comment.id, changes.resolved ? actor.userId : null, now);
       if (changes.resolved)
         await announce(tx, actor.spaceId, ContentEvent.commentResolved, { ...commentFacts(actor, comment.id), resolvedBy: actor.userId }, now);
     }
     await react(tx, comment.id, actor.userId, changes, now);
-    return (await findComment(tx, actor.changeRequest.id, comment.id)) as CommentRow;
+    return updated;
   });
 }
 
@@ -115,14 +116,13 @@ export async function removeComment(db: SqlDatabase, actor: CommentActor, commen
   });
 }
 
-export async function postReply(db: SqlDatabase, actor: CommentActor, commentId: string, body: PostedBody, now: Date): Promise<ReplyRow> {
+export async function postReply(db: SqlDatabase, actor: CommentActor, commentId: string, body: PostedBody, now: Date): Promise<Reply> {
   const markdown = commentMarkdown(body);
   return db.transaction(async (tx) => {
     // The comment's row is locked so that a reply never lands on a comment being deleted.
     const comment = await lockedComment(tx, actor, commentId);
     const id = newId();
-    await insertReply(tx, { id, commentId: comment.id, postedBy: actor.userId, body: markdown, postedAt: now });
-    return (await findReply(tx, comment.id, id)) as ReplyRow;
+    return insertReply(tx, { id, commentId: comment.id, postedBy: actor.userId, body: markdown, postedAt: now });
   });
 }
 
@@ -134,15 +134,16 @@ export async function updateReply(
   replyId: string,
   changes: CommentChanges,
   now: Date,
-): Promise<ReplyRow> {
+): Promise<Reply> {
   return db.transaction(async (tx) => {
     const reply = await lockedReply(tx, actor, commentId, replyId);
+    let updated = reply;
     if (changes.body !== undefined) {
       if (!mayEditBody(actor, reply.postedBy)) throw forbidden('Only its author can edit a reply');
-      await updateReplyBody(tx, reply.id, commentMarkdown(changes.body), now);
+      updated = await updateReplyBody(tx, reply.id, commentMarkdown(changes.body), now);
     }
     await react(tx, reply.id, actor.userId, changes, now);
-    return (await findReply(tx, commentId, reply.id)) as ReplyRow;
+    return updated;
   });
 }
 
@@ -160,13 +161,13 @@ async function react(tx: SqlExecutor, subjectId: string, userId: string, changes
   await removeReactions(tx, subjectId, userId, [...new Set(changes.removedReactions ?? [])]);
 }
 
-async function lockedComment(tx: SqlExecutor, actor: CommentActor, commentId: string): Promise<CommentRow> {
+async function lockedComment(tx: SqlExecutor, actor: CommentActor, commentId: string): Promise<Comment> {
   const comment = await findComment(tx, actor.changeRequest.id, commentId, true);
   if (!comment) throw notFound(`Comment ${commentId} not found`);
   return comment;
 }
 
-async function lockedReply(tx: SqlExecutor, actor: CommentActor, commentId: string, replyId: string): Promise<ReplyRow> {
+async function lockedReply(tx: SqlExecutor, actor: CommentActor, commentId: string, replyId: string): Promise<Reply> {
   const comment = await findComment(tx, actor.changeRequest.id, commentId);
   const reply = comment ? await findReply(tx, comment.id, replyId, true) : null;
   if (!reply) throw notFound(`Reply ${replyId} not found`);

@@ -1,11 +1,11 @@
 import { notFound, type Cache, type SqlExecutor } from '@quire/common';
 import { type ContentRef, markdownToDocument } from '@quire/formats';
-import { findBodies, findRevision, type RevisionRow } from '../../store/revision-content.store';
+import { findBodies, findRevision, type Revision } from '../../store/revision-content.store';
 import { RevisionIndex } from './content-refs';
 import type { StoredPage } from '../../model/revision-tree';
 
 export interface LoadedRevision {
-  revision: RevisionRow;
+  revision: Revision;
   index: RevisionIndex;
 }
 
@@ -32,7 +32,7 @@ export async function loadRevision(db: SqlExecutor, cache: Cache, spaceId: strin
     if (!found) throw notFound(`Revision ${revisionId} not found`); // never cached: only revisions that exist are
     return JSON.stringify(found);
   });
-  const revision = JSON.parse(text) as RevisionRow & { createdAt: string };
+  const revision = JSON.parse(text) as Revision & { createdAt: string };
   return { revision: { ...revision, createdAt: new Date(revision.createdAt) }, index: new RevisionIndex(revision.tree) };
 }
 

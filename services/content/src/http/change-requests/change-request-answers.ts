@@ -1,10 +1,10 @@
 import { presentUsers, type PresentedUser } from '@quire/common';
 import { presentChangeRequest, type ChangeRequestSpace, type PresentedChangeRequest } from '../../presenters/change-request.presenter';
-import { findChangeRequest, type ChangeRequestRow } from '../../store/change-requests.store';
+import { findChangeRequest, type ChangeRequest } from '../../store/change-requests.store';
 import type { ContentHttpDeps } from '../deps';
 
 /** Change requests as answered, their creators fetched from identity in one call for all. */
-export async function answerChangeRequests(deps: ContentHttpDeps, rows: ChangeRequestRow[], space: ChangeRequestSpace): Promise<PresentedChangeRequest[]> {
+export async function answerChangeRequests(deps: ContentHttpDeps, rows: ChangeRequest[], space: ChangeRequestSpace): Promise<PresentedChangeRequest[]> {
   const users = await presentUsers(
     deps.clients.identity(),
     deps.urls,
@@ -13,7 +13,7 @@ export async function answerChangeRequests(deps: ContentHttpDeps, rows: ChangeRe
   return rows.map((row) => presentChangeRequest(row, space, users.get(row.createdBy) as PresentedUser, deps.urls));
 }
 
-export async function answerChangeRequest(deps: ContentHttpDeps, row: ChangeRequestRow, space: ChangeRequestSpace): Promise<PresentedChangeRequest> {
+export async function answerChangeRequest(deps: ContentHttpDeps, row: ChangeRequest, space: ChangeRequestSpace): Promise<PresentedChangeRequest> {
   const [answer] = await answerChangeRequests(deps, [row], space);
   return answer as PresentedChangeRequest;
 }

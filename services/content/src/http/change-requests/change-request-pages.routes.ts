@@ -20,7 +20,7 @@ export function changeRequestPagesRoutes(deps: ContentHttpDeps): Router {
 
   const editPage = async (p: { spaceId: string; changeRequestId: string }, userId: string) => {
     const { space, changeRequest } = await authorizeChangeRequest(db, membership, p.spaceId, p.changeRequestId, userId, 'edit');
-    return { head: changeRequestHead(space.id, changeRequest.id, userId), organizationId: space.organization_id, userId };
+    return { head: changeRequestHead(space.id, changeRequest.id, userId), organizationId: space.organizationId, userId };
   };
 
   router.delete(

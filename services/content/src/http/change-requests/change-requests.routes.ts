@@ -8,12 +8,6 @@ import type { ContentHttpDeps } from '../deps';
 import { answerChangeRequest, answerChangeRequests } from './change-request-answers';
 import { changeRequestParams, createChangeRequestBody, listChangeRequestsQuery, spaceParams, updateChangeRequestBody } from './change-requests.schema';
 
-const spaceOf = (space: { id: string; organization_id: string; revision_id: string }) => ({
-  id: space.id,
-  organizationId: space.organization_id,
-  revisionId: space.revision_id,
-});
-
 /** A space's change requests: list, open, read (by id or number), edit subject and status. */
 export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
   const { db, membership, clock } = deps;
@@ -25,7 +19,7 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
       const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'read');
       const page = pageRequest(query);
       const { rows, total } = await listChangeRequests(db, space.id, { status: query.status, creator: query.creator, contributor: query.contributor }, page);
-      res.json(listEnvelope(await answerChangeRequests(deps, rows, spaceOf(space)), total, page));
+      res.json(listEnvelope(await answerChangeRequests(deps, rows, space), total, page));
     }),
   );
 
@@ -35,10 +29,10 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
       const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'create');
       const cr = await createChangeRequest(
         db,
-        { spaceId: space.id, organizationId: space.organization_id, userId: principal.userId, subject: body.subject, status: 'open' },
+        { spaceId: space.id, organizationId: space.organizationId, userId: principal.userId, subject: body.subject, status: 'open' },
         clock(),
       );
-      const answer = await answerChangeRequest(deps, cr, { ...spaceOf(space), revisionId: cr.revisionInitial });
+      const answer = await answerChangeRequest(deps, cr, { ...space, revisionId: cr.revisionInitial });
       res.status(201).location(answer.urls.location).json(answer);
     }),
   );
@@ -47,7 +41,7 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     route({ params: changeRequestParams }, async ({ params, principal }, res) => {
       const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'read');
-      res.json(await answerChangeRequest(deps, changeRequest, spaceOf(space)));
+      res.json(await answerChangeRequest(deps, changeRequest, space));
     }),
   );
 
@@ -55,8 +49,8 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     route({ params: changeRequestParams, body: updateChangeRequestBody }, async ({ params, body, principal }, res) => {
       const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'edit');
-      const updated = await updateChangeRequest(db, { spaceId: space.id, organizationId: space.organization_id, id: changeRequest.id }, body, clock());
-      res.json(await answerChangeRequest(deps, updated, spaceOf(space)));
+      const updated = await updateChangeRequest(db, { spaceId: space.id, organizationId: space.organizationId, id: changeRequest.id }, body, clock());
+      res.json(await answerChangeRequest(deps, updated, space));
     }),
   );
 
@@ -71,7 +65,7 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
         const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, action);
         const answer = await run(
           { db, clock, log },
-          { spaceId: space.id, organizationId: space.organization_id, changeRequestId: changeRequest.id, userId: principal.userId },
+          { spaceId: space.id, organizationId: space.organizationId, changeRequestId: changeRequest.id, userId: principal.userId },
         );
         res.json({ revision: answer.revision, result: answer.result, ...(answer.conflicts.length ? { conflicts: answer.conflicts } : {}) });
       }),

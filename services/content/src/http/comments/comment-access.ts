@@ -24,7 +24,7 @@ export async function commentAccess(
     action,
   );
   return {
-    actor: { spaceId: space.id, organizationId: space.organization_id, changeRequest, userId: principal.userId, level },
-    scope: { space: { id: space.id, revisionId: space.revision_id }, changeRequestId: changeRequest.id, caller: { userId: principal.userId, level }, format },
+    actor: { spaceId: space.id, organizationId: space.organizationId, changeRequest, userId: principal.userId, level },
+    scope: { space, changeRequestId: changeRequest.id, caller: { userId: principal.userId, level }, format },
   };
 }

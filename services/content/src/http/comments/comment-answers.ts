@@ -10,7 +10,7 @@ import {
   type PresentedComment,
   type PresentedReply,
 } from '../../presenters/comment.presenter';
-import { reactionsOn, type CommentRow, type ReactionRow, type ReplyRow } from '../../store/comments.store';
+import { reactionsOn, type Comment, type Reaction, type Reply } from '../../store/comments.store';
 import type { ContentHttpDeps } from '../deps';
 
 export type CommentDeps = ContentHttpDeps & { cache: Cache };
@@ -27,7 +27,7 @@ export interface CommentScope {
  * Comments as answered: their reactions in one query, every user they name (authors, resolvers,
  * reacting users) from identity in one call, target pages from the (cached, immutable) revisions.
  */
-export async function answerComments(deps: CommentDeps, rows: CommentRow[], scope: CommentScope): Promise<PresentedComment[]> {
+export async function answerComments(deps: CommentDeps, rows: Comment[], scope: CommentScope): Promise<PresentedComment[]> {
   const reactions = await reactionsOn(
     deps.db,
     rows.map((r) => r.id),
@@ -39,12 +39,12 @@ export async function answerComments(deps: CommentDeps, rows: CommentRow[], scop
   return rows.map((row) => presentComment(row, context, pages(row)));
 }
 
-export async function answerComment(deps: CommentDeps, row: CommentRow, scope: CommentScope): Promise<PresentedComment> {
+export async function answerComment(deps: CommentDeps, row: Comment, scope: CommentScope): Promise<PresentedComment> {
   const [answer] = await answerComments(deps, [row], scope);
   return answer as PresentedComment;
 }
 
-export async function answerReplies(deps: CommentDeps, rows: ReplyRow[], scope: CommentScope): Promise<PresentedReply[]> {
+export async function answerReplies(deps: CommentDeps, rows: Reply[], scope: CommentScope): Promise<PresentedReply[]> {
   const reactions = await reactionsOn(
     deps.db,
     rows.map((r) => r.id),
@@ -58,13 +58,13 @@ export async function answerReplies(deps: CommentDeps, rows: ReplyRow[], scope: 
   return rows.map((row) => presentReply(row, context));
 }
 
-export async function answerReply(deps: CommentDeps, row: ReplyRow, scope: CommentScope): Promise<PresentedReply> {
+export async function answerReply(deps: CommentDeps, row: Reply, scope: CommentScope): Promise<PresentedReply> {
   const [answer] = await answerReplies(deps, [row], scope);
   return answer as PresentedReply;
 }
 
-async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: ReactionRow[], userIds: string[]): Promise<CommentContext> {
-  const bySubject = new Map<string, ReactionRow[]>();
+async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Reaction[], userIds: string[]): Promise<CommentContext> {
+  const bySubject = new Map<string, Reaction[]>();
   for (const r of reactions) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
   const users = await presentUsers(deps.clients.identity(), deps.urls, [...userIds, ...reactions.map((r) => r.userId)]);
   return {
@@ -82,7 +82,7 @@ async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Rea
  * The target page of each comment, read from the revision it was posted on; `outdated` when main's
  * current revision no longer has the page. Revisions load once each (and come from the cache).
  */
-async function targetPages(deps: CommentDeps, space: CommentScope['space'], rows: CommentRow[]): Promise<(row: CommentRow) => CommentTargetPage | undefined> {
+async function targetPages(deps: CommentDeps, space: CommentScope['space'], rows: Comment[]): Promise<(row: Comment) => CommentTargetPage | undefined> {
   const onPages = rows.filter((r) => r.pageId);
   if (!onPages.length) return () => undefined;
   const revisionIds = [...new Set([space.revisionId, ...onPages.map((r) => r.revisionId)])];

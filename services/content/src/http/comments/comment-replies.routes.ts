@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { listEnvelope, notFound, pageRequest, route, type SqlExecutor } from '@quire/common';
 import { postReply, removeReply, updateReply } from '../../domain/comments/comments';
-import { findComment, findReply, listReplies, type CommentRow } from '../../store/comments.store';
+import { findComment, findReply, listReplies, type Comment } from '../../store/comments.store';
 import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
 import { commentAccess } from './comment-access';
 import { commentParams, formatQuery, listRepliesQuery, postReplyBody, replyParams, updateCommentBody } from './comments.schema';
 
-async function existingComment(db: SqlExecutor, changeRequestId: string, commentId: string): Promise<CommentRow> {
+async function existingComment(db: SqlExecutor, changeRequestId: string, commentId: string): Promise<Comment> {
   const comment = await findComment(db, changeRequestId, commentId);
   if (!comment) throw notFound(`Comment ${commentId} not found`);
   return comment;

@@ -17,7 +17,7 @@ export function spaceCustomFieldsRoutes({ db, urls, clock, membership }: Content
     route({ params: spaceParams }, async ({ params, principal }, res) => {
       // A deleted space is as absent as one that never existed.
       const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'readCustomFields', 'live');
-      const rows = await listSpaceCustomFieldValues(db, space.organization_id, space.id);
+      const rows = await listSpaceCustomFieldValues(db, space.organizationId, space.id);
       res.json(rows.map((row) => presentCustomFieldValue(row, urls)));
     }),
   );

@@ -31,7 +31,7 @@ export async function loadLinkedObjects(
     deps.db,
     [...new Set(otherSpaceIds)].filter((id) => id !== current.space.id),
   );
-  const orgIds = [...new Set([current.space.organization_id, ...others.map((s) => s.organization_id)])];
+  const orgIds = [...new Set([current.space.organizationId, ...others.map((s) => s.organizationId)])];
   const { organizations: found } = await deps.identity.getOrganizations({ organizationIds: orgIds, userId });
   const organizations = new Map<string, PresentedOrganization>();
   const roles = new Map<string, Role>();
@@ -41,8 +41,8 @@ export async function loadLinkedObjects(
   }
   const spaces = new Map<string, PresentedSpace>([[current.space.id, presentSpace(current.space, current.level, deps.urls)]]);
   for (const space of others) {
-    const level = levelOnContent(roles.get(space.organization_id) ?? null, space);
-    if (level && organizations.has(space.organization_id)) spaces.set(space.id, presentSpace(space, level, deps.urls));
+    const level = levelOnContent(roles.get(space.organizationId) ?? null, space);
+    if (level && organizations.has(space.organizationId)) spaces.set(space.id, presentSpace(space, level, deps.urls));
   }
   return { organizations, spaces };
 }

@@ -57,14 +57,14 @@ export function linksRoutes(deps: LinksDeps): Router {
     const { space, level } = await authorizeSpace(db, membership, p.spaceId, userId, 'read');
     const changeRequest = p.changeRequestId ? await findChangeRequest(db, space.id, p.changeRequestId) : null;
     if (p.changeRequestId && !changeRequest) throw notFound(`Change request ${p.changeRequestId} not found`);
-    const loaded = await loadRevision(db, cache, space.id, changeRequest?.revisionId ?? space.revision_id);
+    const loaded = await loadRevision(db, cache, space.id, changeRequest?.revisionId ?? space.revisionId);
     const unsettled = await revisionLinks(db, cache, loaded, appBase);
     const objects = await loadLinkedObjects({ db, identity: deps.clients.identity(), urls: deps.urls }, userId, { space, level }, linkedSpaceIds(unsettled));
     const isVisible = (id: string) => objects.spaces.has(id);
     const groups = settleSpaceTargets(unsettled, isVisible);
     // A change request's links are compared with the space's current ones (stats.broken.changeRequest).
     const brokenInBase = changeRequest
-      ? brokenKeys(settleSpaceTargets(await revisionLinks(db, cache, await loadRevision(db, cache, space.id, space.revision_id), appBase), isVisible))
+      ? brokenKeys(settleSpaceTargets(await revisionLinks(db, cache, await loadRevision(db, cache, space.id, space.revisionId), appBase), isVisible))
       : undefined;
     const ctx: LinkPresentationContext = { spaceId: space.id, loaded, objects, contentUrls, presentedPages: new Map() };
     return { ctx, groups, brokenInBase, loaded };

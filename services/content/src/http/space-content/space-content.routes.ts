@@ -70,9 +70,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
   const router = Router();
 
   /** The revision a path names: a revision by id, a change request's, or main's current one. */
-  const revisionIdOf = async (p: ContentPathParams, space: { id: string; revision_id: string }): Promise<string> => {
+  const revisionIdOf = async (p: ContentPathParams, space: { id: string; revisionId: string }): Promise<string> => {
     if (p.revisionId) return p.revisionId;
-    if (!p.changeRequestId) return space.revision_id;
+    if (!p.changeRequestId) return space.revisionId;
     const changeRequest = await findChangeRequest(db, space.id, p.changeRequestId);
     if (!changeRequest) throw notFound(`Change request ${p.changeRequestId} not found`);
     return changeRequest.revisionId;
@@ -81,7 +81,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
   const readable = async (p: ContentPathParams, userId: string) => {
     const { space } = await authorizeSpaceAccess(db, membership, p.spaceId, userId, 'read');
     const loaded = await loadRevision(db, cache, space.id, await revisionIdOf(p, space));
-    return { space: { id: space.id, organizationId: space.organization_id, revisionId: space.revision_id }, loaded };
+    return { space, loaded };
   };
   const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
 
@@ -128,12 +128,11 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const format = query.format ?? 'markdown';
         // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format
         // (and the organization, which its `urls` name: a transfer changes them).
-        const answer = await cachedText(cache, `content:page:${space.organization_id}:${space.id}:${revisionId}:${params.pageId}:${format}`, async () => {
+        const answer = await cachedText(cache, `content:page:${space.organizationId}:${space.id}:${revisionId}:${params.pageId}:${format}`, async () => {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
           const page = pageIn(loaded, params.pageId);
           const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
-          const ref = { id: space.id, organizationId: space.organization_id };
-          return JSON.stringify(presentPage(page, loaded.index, ref, contentUrls, body, presentPageTree(loaded.index, ref, contentUrls, page.id)));
+          return JSON.stringify(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
         });
         res.type('application/json').send(answer);
       }),
@@ -153,7 +152,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
           const { space, head } = await importHead(deps, p, principal.userId);
           const result = await importContent(deps.imports, {
             head,
-            organizationId: space.organization_id,
+            organizationId: space.organizationId,
             userId: principal.userId,
             url: body.url,
             source: supportedSource(body.source),

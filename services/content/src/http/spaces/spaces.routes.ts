@@ -76,7 +76,7 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     route({ params: spaceParams, body: updateSpaceBody }, async ({ params, body, principal }, res) => {
       const action = body.defaultLevel !== undefined || body.visibility !== undefined ? 'configure' : 'edit';
       const { space, level } = await authorizeSpace(db, membership, params.spaceId, principal.userId, action);
-      if (body.visibility === 'in-collection' && !space.parent_id) throw badRequest(`Invalid body field "visibility": ${IN_COLLECTION_ONLY}`);
+      if (body.visibility === 'in-collection' && !space.parentId) throw badRequest(`Invalid body field "visibility": ${IN_COLLECTION_ONLY}`);
       const updated = await updateSpaceFields(db, space, spaceChangesFrom(body), clock());
       res.json(presentSpace(updated, level, urls));
     }),
@@ -107,8 +107,8 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     route({ params: spaceParams }, async ({ params, principal }, res) => {
       const userId = principal.userId;
       const { space } = await authorizeSpace(db, membership, params.spaceId, userId, 'duplicate');
-      const role = await authorizeInOrganization(membership, space.organization_id, userId, 'createContent');
-      if (space.parent_id) await authorizeDestination(db, membership, space.organization_id, space.parent_id, userId);
+      const role = await authorizeInOrganization(membership, space.organizationId, userId, 'createContent');
+      if (space.parentId) await authorizeDestination(db, membership, space.organizationId, space.parentId, userId);
       const copy = await duplicateSpace(db, space, userId, clock());
       res
         .status(201)
