@@ -5,12 +5,24 @@ import { MAX_EVENTS_PER_BATCH, parseTrackEvents, trackEventsBody } from '../src/
 // zod accepts with the same data; whatever else it meets, zod decides.
 
 const session = { visitorId: 'v1', sessionId: 's1', cookies: { a: 'b' }, userAgent: 'UA', language: 'en', referrer: 'https://x.example/' };
-const location = { url: 'https://docs.example.com/p?utm_source=x', siteSection: null, siteSpace: 'ss', siteShareKey: null, space: null, revision: null, page: 'p1' };
+const location = {
+  url: 'https://docs.example.com/p?utm_source=x',
+  siteSection: null,
+  siteSpace: 'ss',
+  siteShareKey: null,
+  space: null,
+  revision: null,
+  page: 'p1',
+};
 const base = { session, location, timestamp: '2026-11-25T10:00:00.123+01:00' };
 
 const VALID: Record<string, unknown>[] = [
   { ...base, type: 'page_view' },
-  { type: 'page_view', session: { ...session, ip: '1.2.3.4', referrer: '', language: null, visitorAuthToken: null }, location: { ...location, displayContext: 'embed' } },
+  {
+    type: 'page_view',
+    session: { ...session, ip: '1.2.3.4', referrer: '', language: null, visitorAuthToken: null },
+    location: { ...location, displayContext: 'embed' },
+  },
   { ...base, type: 'search_open' },
   { ...base, type: 'search_type_query', query: 'q' },
   { ...base, type: 'search_open_result', query: 'q', result: { spaceId: 's', pageId: 'p' } },
@@ -94,9 +106,16 @@ describe('the compiled event check', () => {
   it('leaves batches it does not take to zod: errors name the field as before', () => {
     expect(plainEvents({ events: [VALID[0]], more: 1 }, MAX_EVENTS_PER_BATCH)).toBeNull();
     expect(plainEvents({ events: new Array(MAX_EVENTS_PER_BATCH + 1).fill(VALID[0]) }, MAX_EVENTS_PER_BATCH)).toBeNull();
-    expect(plainEvents({ events: [{ ...base, type: 'link_click', link: { target: { kind: 'url', url: 'https://a.example' }, position: 'footer' } }] }, MAX_EVENTS_PER_BATCH)).toBeNull();
+    expect(
+      plainEvents(
+        { events: [{ ...base, type: 'link_click', link: { target: { kind: 'url', url: 'https://a.example' }, position: 'footer' } }] },
+        MAX_EVENTS_PER_BATCH,
+      ),
+    ).toBeNull();
     expect(() => parseTrackEvents({ events: [VALID[0], withValueAt(VALID[0], ['location', 'url'], 'not a url')] })).toThrow(/"events\.1\.location\.url"/);
-    expect(() => parseTrackEvents({ events: [withValueAt(VALID[0], ['session', 'visitorId'], 'a\u0000')] })).toThrow(/"events\.0\.session\.visitorId": must not contain the NUL/);
+    expect(() => parseTrackEvents({ events: [withValueAt(VALID[0], ['session', 'visitorId'], 'a\u0000')] })).toThrow(
+      /"events\.0\.session\.visitorId": must not contain the NUL/,
+    );
     // zod strips what the check would not take as is.
     expect(parseTrackEvents({ events: [{ ...VALID[0], extra: 1 }] })).toEqual([VALID[0]]);
   });

@@ -127,7 +127,8 @@ export class ClickHouseStore implements InsightsStore {
       // DateTime columns take the rows' unix seconds as they are. The rows' JSON lines, when the
       // caller has them and none was skipped, go as they are instead of being encoded again.
       if (fresh === rows && jsonLines !== undefined) await this.insertJsonLines(jsonLines);
-      else if (fresh.length > 0) await this.client.insert({ table: EVENTS_TABLE, values: fresh, format: 'JSONEachRow', clickhouse_settings: EVENT_INSERT_SETTINGS });
+      else if (fresh.length > 0)
+        await this.client.insert({ table: EVENTS_TABLE, values: fresh, format: 'JSONEachRow', clickhouse_settings: EVENT_INSERT_SETTINGS });
       return rows.length - fresh.length;
     });
   }
