@@ -156,7 +156,7 @@ class FlakyStore implements Pick<InsightsStore, 'insert'> {
   rows: InsightsEventRow[] = [];
   failures = 0;
   origins: Array<BatchOrigin | undefined> = [];
-  async insert(rows: InsightsEventRow[], origin?: BatchOrigin) {
+  async insert(rows: InsightsEventRow[], origin?: BatchOrigin, _jsonLines?: string) {
     if (this.failures > 0) {
       this.failures--;
       throw new Error('store down');
