@@ -156,7 +156,7 @@ class FlakyStore implements Pick<InsightsStore, 'insert'> {
   rows: InsightsEventRow[] = [];
   failures = 0;
   origins: Array<BatchOrigin | undefined> = [];
-  async insert(rows: InsightsEventRow[], origin?: BatchOrigin) {
+  async insert(rows: InsightsEventRow[], origin?: BatchOrigin, _jsonLines?: string) {
     if (this.failures > 0) {
       this.failures--;
       throw new Error('store down');
@@ -188,9 +188,11 @@ describe('insights consumer', () => {
   it('skips unreadable lines and inserts whole messages, at most 10,000 rows at a time, with their Kafka origin', async () => {
     const store = new FlakyStore();
     const sizes: number[] = [];
+    const jsonRows: unknown[] = [];
     const insert = store.insert.bind(store);
-    store.insert = async (rows, origin) => {
+    store.insert = async (rows, origin, jsonLines) => {
       sizes.push(rows.length);
+      jsonRows.push(...(jsonLines ?? '').split('\n').map((line) => JSON.parse(line) as unknown));
       return insert(rows, origin);
     };
     const row = buildEventRows(parseInput(trackEventsBody, { events: [event()] }).events, ctx)[0] as InsightsEventRow;
@@ -209,11 +211,14 @@ describe('insights consumer', () => {
       { topic: 't', partition: 3, firstOffset: 550, lastOffset: 559 },
     ]);
     expect(new Set(store.rows.map((r) => r.event_id)).size).toBe(12_000);
+    // The same rows go along as the JSON lines they came as, without the broken line.
+    expect(jsonRows).toEqual(store.rows);
   });
 
   it('encodes rows as JSON lines and reads back only well-formed rows', () => {
     const rows = buildEventRows(parseInput(trackEventsBody, { events: [event(), event()] }).events, ctx);
-    expect(decodeEventRows(encodeEventRows(rows))).toEqual({ rows, unreadable: 0 });
-    expect(decodeEventRows(`${JSON.stringify(rows[0])}\n{"event_id":1}\n[`)).toEqual({ rows: [rows[0]], unreadable: 2 });
+    const encoded = encodeEventRows(rows);
+    expect(decodeEventRows(encoded)).toEqual({ rows, jsonLines: encoded, unreadable: 0 });
+    expect(decodeEventRows(`${JSON.stringify(rows[0])}\n{"event_id":1}\n[`)).toEqual({ rows: [rows[0]], jsonLines: JSON.stringify(rows[0]), unreadable: 2 });
   });
 });

@@ -36,10 +36,10 @@ function originOf(messages: readonly ReceivedMessage[]): BatchOrigin | undefined
  * takes the "already stored?" lookup; the embedded store skips repeats by event id.
  */
 export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: Pick<ServiceContext, 'logger'>) {
-  const flush = async (rows: InsightsEventRow[], messages: ReceivedMessage[]): Promise<void> => {
+  const flush = async (rows: InsightsEventRow[], jsonLines: string[], messages: ReceivedMessage[]): Promise<void> => {
     if (rows.length === 0) return;
     try {
-      const skipped = await store.insert(rows, originOf(messages));
+      const skipped = await store.insert(rows, originOf(messages), jsonLines.join('\n'));
       if (skipped > 0) ctx.logger.info({ rows: rows.length, skipped }, 'redelivered insights events were already stored; skipped them');
     } catch (err) {
       const kind = classifyFailure(err);
@@ -54,20 +54,23 @@ export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: 
   };
   return async (messages: ReceivedMessage[]): Promise<void> => {
     let rows: InsightsEventRow[] = [];
+    let jsonLines: string[] = [];
     let group: ReceivedMessage[] = [];
     for (const message of messages) {
       const decoded = decodeEventRows(message.value);
       // A row that cannot be read would block the partition forever: log it and move on.
       if (decoded.unreadable > 0) ctx.logger.warn({ key: message.key, lines: decoded.unreadable }, 'unreadable insights events skipped');
       if (rows.length > 0 && rows.length + decoded.rows.length > FLUSH_MAX_ROWS) {
-        await flush(rows, group);
+        await flush(rows, jsonLines, group);
         rows = [];
+        jsonLines = [];
         group = [];
       }
-      rows.push(...decoded.rows);
+      for (const row of decoded.rows) rows.push(row);
+      if (decoded.rows.length > 0) jsonLines.push(decoded.jsonLines);
       group.push(message);
     }
-    await flush(rows, group);
+    await flush(rows, jsonLines, group);
   };
 }
 

@@ -11,16 +11,22 @@ export function encodeEventRows(rows: readonly InsightsEventRow[]): string {
   return rows.map((row) => JSON.stringify(row)).join('\n');
 }
 
-/** The readable rows of a message, and how many lines could not be read. */
-export function decodeEventRows(value: string): { rows: InsightsEventRow[]; unreadable: number } {
+/**
+ * The readable rows of a message, the same rows as JSON lines (the message itself when every line
+ * is readable, so a store can take them without encoding them again), and how many lines could
+ * not be read.
+ */
+export function decodeEventRows(value: string): { rows: InsightsEventRow[]; jsonLines: string; unreadable: number } {
   const rows: InsightsEventRow[] = [];
+  const lines = value.split('\n');
   let unreadable = 0;
-  for (const line of value.split('\n')) {
+  for (const line of lines) {
     const row = parseRow(line);
     if (row) rows.push(row);
     else unreadable++;
   }
-  return { rows, unreadable };
+  const jsonLines = unreadable === 0 ? value : lines.filter((line) => parseRow(line)).join('\n');
+  return { rows, jsonLines, unreadable };
 }
 
 function parseRow(line: string): InsightsEventRow | null {

@@ -44,9 +44,10 @@ export interface InsightsStore {
    * Stores a batch exactly once, so that queries can count rows: an event already stored (a
    * redelivered batch) is not stored again. ClickHouse recognizes redeliveries by the batch's
    * origin on the bus; the embedded store by event id. Resolves to the number of events that
-   * were already stored and skipped.
+   * were already stored and skipped. `jsonLines`, when given, are the same rows as JSON lines (as
+   * they came off the bus): a store that takes JSON may send them as they are.
    */
-  insert(rows: InsightsEventRow[], origin?: BatchOrigin): Promise<number>;
+  insert(rows: InsightsEventRow[], origin?: BatchOrigin, jsonLines?: string): Promise<number>;
   /** Groups the scope's events as the plan says; counts are of events, distinct sessions and distinct visitors. */
   aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]>;
   /** The scope's visitor segments (events with claims), most events first, at most `limit`. */

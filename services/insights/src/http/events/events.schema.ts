@@ -1,6 +1,7 @@
-import { z } from '@quire/common';
-import { siteInsightsEvent } from '../../domain/site-insights-event';
+import { parseInput, z } from '@quire/common';
+import { siteInsightsEvent, type SiteInsightsEvent } from '../../domain/site-insights-event';
 import { refuseUnstorable } from '../../domain/storable-json';
+import { plainEvents } from './event-check';
 
 // trackEventsInSiteById: a batch of reference SiteInsightsEvents (domain/site-insights-event.ts).
 
@@ -17,3 +18,12 @@ export const trackEventsBody = z
   .unknown()
   .superRefine(refuseUnstorable)
   .pipe(z.object({ events: z.array(z.unknown()).max(MAX_EVENTS_PER_BATCH).pipe(z.array(siteInsightsEvent)) }));
+
+/**
+ * The events of a trackEventsInSiteById body: the compiled check (event-check.ts) takes the usual
+ * batch without zod; anything else is parsed by `trackEventsBody`, which strips, refuses and
+ * names the field exactly as before.
+ */
+export function parseTrackEvents(body: unknown): SiteInsightsEvent[] {
+  return plainEvents(body, MAX_EVENTS_PER_BATCH) ?? parseInput(trackEventsBody, body, 'body').events;
+}

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import { chunks, DependencyUnavailableError } from '@quire/common';
 import type { AggregatePlan } from '../../model/aggregate-plan';
@@ -27,6 +29,9 @@ import {
 } from './insert-ledger';
 import { expiredPartitions, RETENTION_MONTHS } from '../retention';
 import { addColumnsStatement, CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
+
+/** A row with a column this table lacks (written by another build) is still stored. */
+const EVENT_INSERT_SETTINGS: ClickHouseSettings = { input_format_skip_unknown_fields: 1 };
 
 export interface ClickHouseStoreOptions {
   /** http://user:password@host:8123/database */
@@ -111,7 +116,7 @@ export class ClickHouseStore implements InsightsStore {
   }
 
   /** Exactly once per origin: see insert-ledger.ts. Without an origin the rows are simply inserted. */
-  async insert(rows: InsightsEventRow[], origin?: BatchOrigin): Promise<number> {
+  async insert(rows: InsightsEventRow[], origin?: BatchOrigin, jsonLines?: string): Promise<number> {
     if (rows.length === 0) return 0;
     return this.guard(async () => {
       let fresh = rows;
@@ -119,12 +124,24 @@ export class ClickHouseStore implements InsightsStore {
         if (await this.wasRecorded(origin)) fresh = await this.withoutStored(rows);
         await this.client.insert({ table: LEDGER_TABLE, values: [ledgerRow(origin, Math.floor(Date.now() / 1000))], format: 'JSONEachRow' });
       }
-      // DateTime columns take the rows' unix seconds as they are.
-      if (fresh.length > 0) {
-        await this.client.insert({ table: EVENTS_TABLE, values: fresh, format: 'JSONEachRow', clickhouse_settings: { input_format_skip_unknown_fields: 1 } });
-      }
+      // DateTime columns take the rows' unix seconds as they are. The rows' JSON lines, when the
+      // caller has them and none was skipped, go as they are instead of being encoded again.
+      if (fresh === rows && jsonLines !== undefined) await this.insertJsonLines(jsonLines);
+      else if (fresh.length > 0)
+        await this.client.insert({ table: EVENTS_TABLE, values: fresh, format: 'JSONEachRow', clickhouse_settings: EVENT_INSERT_SETTINGS });
       return rows.length - fresh.length;
     });
+  }
+
+  private async insertJsonLines(jsonLines: string): Promise<void> {
+    const result = await this.client.exec({
+      query: `INSERT INTO ${EVENTS_TABLE} FORMAT JSONEachRow`,
+      values: Readable.from([jsonLines]),
+      clickhouse_settings: EVENT_INSERT_SETTINGS,
+    });
+    // The answer to an insert is empty; reading it to the end frees the connection.
+    result.stream.resume();
+    await finished(result.stream);
   }
 
   private async wasRecorded(origin: BatchOrigin): Promise<boolean> {
