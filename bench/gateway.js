@@ -172,9 +172,7 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '100000000',
       GATEWAY_WORKERS: String(workers),
       // BENCH_CPU_PROF=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
-      ...(process.env.BENCH_CPU_PROF
-        ? { BENCH_CPU_PROF: process.env.BENCH_CPU_PROF, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` }
-        : {}),
+      ...(process.env.BENCH_CPU_PROF ? { BENCH_CPU_PROF: process.env.BENCH_CPU_PROF, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
     },
   });
   let nginx;
@@ -191,10 +189,15 @@ async function main() {
     const upstream = { identity: stack.processes.get('identity').child.pid, postgres: postmasterPid() };
     const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders, upstream);
     const viaNginx = wrk('nginx → identity', `http://127.0.0.1:${NGINX_PORT}/v1/user`, {}, { proxy: nginx.pid, ...upstream });
-    const viaGateway = wrk('gateway → identity', `${stack.url}/v1/user`, { authorization: `Bearer ${token}` }, {
-      proxy: stack.processes.get('gateway').child.pid,
-      ...upstream,
-    });
+    const viaGateway = wrk(
+      'gateway → identity',
+      `${stack.url}/v1/user`,
+      { authorization: `Bearer ${token}` },
+      {
+        proxy: stack.processes.get('gateway').child.pid,
+        ...upstream,
+      },
+    );
     report([direct, viaNginx, viaGateway], workers);
   } finally {
     nginx?.kill('SIGTERM');
