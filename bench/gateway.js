@@ -2,7 +2,7 @@
 // nginx proxying to identity, (3) through the Quire gateway (auth cache, rate limit, signing,
 // proxy). Same machine, same run, measured with wrk. Results: bench/results/gateway.md.
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdtempSync, writeFileSync } = require('node:fs');
+const { mkdtempSync, writeFileSync, readdirSync, readFileSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { tmpdir, availableParallelism } = require('node:os');
 const { join } = require('node:path');
@@ -12,6 +12,7 @@ const { signPrincipal } = require('@quire/common');
 const { LocalStack } = require('@quire/gateway');
 
 const DURATION = process.env.BENCH_DURATION ?? '15s';
+const WARMUP = process.env.BENCH_WARMUP ?? '3s';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const NGINX_PORT = 28090;
 
@@ -28,10 +29,64 @@ function ensureTools() {
   }
 }
 
-/** Runs wrk and returns requests/s and latency percentiles in ms. */
-function wrk(label, url, headers) {
-  log(`wrk ${label}: ${url} (${CONNECTIONS} connections, ${DURATION})`);
-  const args = ['-t', '2', '-c', String(CONNECTIONS), '-d', DURATION, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
+/** CPU seconds used so far by `pid` and every process under it (Linux /proc; 0 elsewhere). */
+function treeCpuSeconds(pid) {
+  const stats = new Map();
+  let names = [];
+  try {
+    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    try {
+      // Fields after the ")" that ends the command name: state ppid ... utime(12) stime(13).
+      const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // the process ended while being read
+    }
+  }
+  let ticks = 0;
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.pop();
+    ticks += stats.get(p)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === p) queue.push(child);
+  }
+  return ticks / 100;
+}
+
+/** CPU seconds of this process's reaped children (wrk, once spawnSync returns). */
+function reapedChildrenCpuSeconds() {
+  try {
+    const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[13]) + Number(f[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs wrk and returns requests/s, latency percentiles in ms, and the CPU each process group
+ * (`cpuOf`: name → root pid) spent per request meanwhile, in µs: on a shared machine a
+ * component's cost shows there even when the others' share of the cores decides throughput.
+ */
+function wrk(label, url, headers, cpuOf = {}) {
+  // Unmeasured warm-up: each target's JIT starts warm, as identity's does after the first run.
+  wrkRun(url, headers, WARMUP);
+  const before = Object.fromEntries(Object.entries(cpuOf).map(([k, pid]) => [k, treeCpuSeconds(pid)]));
+  const wrkBefore = reapedChildrenCpuSeconds();
+  const report = wrkRun(url, headers, DURATION, label);
+  const cpuUs = {};
+  for (const [k, pid] of Object.entries(cpuOf)) cpuUs[k] = ((treeCpuSeconds(pid) - before[k]) * 1e6) / report.requests;
+  cpuUs.wrk = ((reapedChildrenCpuSeconds() - wrkBefore) * 1e6) / report.requests;
+  return { label, ...report, cpuUs };
+}
+
+function wrkRun(url, headers, duration, label) {
+  if (label) log(`wrk ${label}: ${url} (${CONNECTIONS} connections, ${duration})`);
+  const args = ['-t', '2', '-c', String(CONNECTIONS), '-d', duration, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   args.push(url);
   const result = spawnSync('wrk', args, { encoding: 'utf8' });
@@ -40,8 +95,8 @@ function wrk(label, url, headers) {
   if (!line) throw new Error(`wrk printed no report:\n${result.stdout}`);
   const report = JSON.parse(line.slice('QUIRE_BENCH '.length));
   if (report.non2xx > 0 || report.errors > 0)
-    throw new Error(`${label}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
-  return { label, ...report };
+    throw new Error(`${label ?? url}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
+  return report;
 }
 
 function startNginx(dir, upstreamPort, principalHeaders) {
@@ -76,6 +131,11 @@ http {
   return child;
 }
 
+function postmasterPid() {
+  const dir = process.env.QUIRE_INFRA_DIR ?? join(ROOT, '.infra');
+  return Number(readFileSync(join(dir, 'postgres/data/postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
 async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
@@ -108,7 +168,13 @@ async function main() {
     clickhouseUrl: 'http://127.0.0.1:1',
     internalSecret,
     bootstrapToken: token,
-    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', GATEWAY_WORKERS: String(workers) },
+    extraEnv: {
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      GATEWAY_WORKERS: String(workers),
+      // BENCH_CPU_PROF=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
+      ...(process.env.BENCH_CPU_PROF ? { BENCH_CPU_PROF: process.env.BENCH_CPU_PROF, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
+    },
   });
   let nginx;
   try {
@@ -121,9 +187,18 @@ async function main() {
     nginx = startNginx(dir, stack.httpPort('identity'), principalHeaders);
     await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
 
-    const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders);
-    const viaNginx = wrk('nginx → identity', `http://127.0.0.1:${NGINX_PORT}/v1/user`, {});
-    const viaGateway = wrk('gateway → identity', `${stack.url}/v1/user`, { authorization: `Bearer ${token}` });
+    const upstream = { identity: stack.processes.get('identity').child.pid, postgres: postmasterPid() };
+    const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders, upstream);
+    const viaNginx = wrk('nginx → identity', `http://127.0.0.1:${NGINX_PORT}/v1/user`, {}, { proxy: nginx.pid, ...upstream });
+    const viaGateway = wrk(
+      'gateway → identity',
+      `${stack.url}/v1/user`,
+      { authorization: `Bearer ${token}` },
+      {
+        proxy: stack.processes.get('gateway').child.pid,
+        ...upstream,
+      },
+    );
     report([direct, viaNginx, viaGateway], workers);
   } finally {
     nginx?.kill('SIGTERM');
@@ -132,18 +207,24 @@ async function main() {
   }
 }
 
+const signed = (ms) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms).toFixed(1)}`;
+
 function report(results, workers) {
   const [direct, nginx, gateway] = results;
   const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
-  const rows = results.map((r) => `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${pct(r.rps, direct.rps)} |`);
+  const us = (r, k) => (r.cpuUs[k] === undefined ? '–' : Math.round(r.cpuUs[k]));
+  const rows = results.map(
+    (r) =>
+      `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${pct(r.rps, direct.rps)} | ${us(r, 'proxy')} | ${us(r, 'identity')} | ${us(r, 'postgres')} | ${us(r, 'wrk')} |`,
+  );
   const md = [
-    `Command: \`npm run bench -- gateway\` (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} each; gateway workers: ${workers}; nginx workers: ${availableParallelism()}; ${availableParallelism()} cores, same machine, same run, ${new Date().toISOString().slice(0, 10)})`,
+    `Command: \`npm run bench -- gateway\` (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} each after ${WARMUP} of warm-up; gateway workers: ${workers}; nginx workers: ${availableParallelism()}; ${availableParallelism()} cores, same machine, same run, ${new Date().toISOString().slice(0, 10)})`,
     '',
-    '| target | requests/s | p50 ms | p99 ms | of direct |',
-    '|---|---|---|---|---|',
+    '| target | requests/s | p50 ms | p99 ms | of direct | CPU µs/request: proxy | identity | postgres | wrk |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Gateway / nginx throughput: **${pct(gateway.rps, nginx.rps)}** (goal: at least 50%).`,
+    `Gateway / nginx: **${(gateway.rps / nginx.rps).toFixed(2)}×** the requests/s (goal ≥ 0.7×), p50 **${signed(gateway.p50 - nginx.p50)} ms** (goal ≤ +5 ms).`,
   ].join('\n');
   const nginxRps = { name: 'nginx → identity', value: nginx.rps };
   const nginxP50 = { name: 'nginx → identity', value: nginx.p50 };
@@ -151,6 +232,9 @@ function report(results, workers) {
     measure({ name: 'GET /v1/user through the gateway', value: gateway.rps, unit: 'req/s', floor: nginxRps, goal: { ratioAtLeast: 0.7 } }),
     measure({ name: 'GET /v1/user through the gateway, p50', value: gateway.p50, unit: 'ms', floor: nginxP50, goal: { addedAtMost: 5 } }),
     measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s', floor: nginxRps }),
+    ...(gateway.cpuUs.proxy !== undefined && nginx.cpuUs.proxy !== undefined
+      ? [measure({ name: 'proxy CPU per request', value: gateway.cpuUs.proxy, unit: 'µs', floor: { name: 'nginx', value: nginx.cpuUs.proxy } })]
+      : []),
   ];
   writeResults('gateway', { command: 'npm run bench -- gateway', markdown: md, measures });
   process.stdout.write(md + '\n');

@@ -22,7 +22,9 @@ type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kin
  * is a 503 too, never retried (it may still be working on the request).
  */
 export class Forwarder {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, keepAliveMsecs: 10000 });
+  // Idle sockets are closed here (60 s) before a service closes them (its keep-alive timeout is
+  // 65 s, services/common runtime.ts), so a request is never sent on a socket being closed.
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, keepAliveMsecs: 10000, timeout: 60_000 });
 
   constructor(
     private readonly logger: Logger,
