@@ -112,7 +112,9 @@ describe('ClickHouse: the visitor rollup', () => {
     await sameAsRaw(upgraded, raw);
 
     // A visitor only the rollup has shows that it answered.
-    await sql(`INSERT INTO {db}.insights_visitors_last_seen SELECT '${SCOPE.organizationId}', '${SCOPE.siteId}', '', '', 'ghost', maxState(now())`);
+    await sql(
+      `INSERT INTO {db}.insights_visitors_last_seen SELECT '${SCOPE.organizationId}', '${SCOPE.siteId}', '', '', 'ghost', maxState(toDateTime(now(), 'UTC'))`,
+    );
     const total: AggregateQueryInput = { select: [{ column: 'visitorsCount' }], range: 'lastYear' };
     const exact = (await answer(raw, total))[0]?.metrics[0]?.[0] as number;
     expect((await answer(store, total))[0]?.metrics[0]?.[0]).toBe(exact + 1);
