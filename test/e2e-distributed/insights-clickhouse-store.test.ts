@@ -4,6 +4,7 @@ import { planAggregate, type AggregateQueryInput } from '../../services/insights
 import { describeStoreContract } from '../../services/insights/test/store-contract';
 import { VISITOR_ROLLUP_SHAPES } from '../../services/insights/test/aggregate-shapes';
 import { contractRows, NOW, row, SCOPE, siteRows } from '../../services/insights/test/store-fixtures';
+import { eventually } from '../support/eventually';
 import { INFRA } from '../support/infra';
 
 // The shared store contract against the real ClickHouse of the distributed runs, in a database of
@@ -121,6 +122,19 @@ describe('ClickHouse: the visitor rollup', () => {
     // An event after the range's end: the last event no longer says whether a visitor was in it.
     await store.insert([row(5000, { event_id: 'late', timestamp: Math.floor(NOW.getTime() / 1000) + 60 })]);
     expect((await answer(store, total))[0]?.metrics[0]?.[0]).toBe(exact);
+
+    // Retention forgets visitors last seen before the oldest kept month, with the events.
+    await sql(`INSERT INTO {db}.insights_visitors_last_seen SELECT 'o', 's', '', '', 'gone', maxState(toDateTime('2024-01-01 00:00:00', 'UTC'))`);
+    await store.dropExpiredPartitions(NOW);
+    const visitors = async (): Promise<string[]> => {
+      const result = await admin.query({
+        query: `SELECT visitor FROM ${database}.insights_visitors_last_seen WHERE site_id IN ('s', '${SCOPE.siteId}') AND dimension = ''`,
+        format: 'JSONEachRow',
+      });
+      return (await result.json<{ visitor: string }>()).map((r) => r.visitor);
+    };
+    await eventually(async () => !(await visitors()).includes('gone'));
+    expect(await visitors()).toContain('ghost');
     await Promise.all([store.close(), raw.close(), upgraded.close()]);
   });
 });
