@@ -23,9 +23,8 @@ export const VISITOR_ROLLUP_SHAPES: AggregateQueryInput[] = [
   visitorsBy(null, { range: LAST_35_DAYS }),
   visitorsBy('visitorGeoCountry'),
   visitorsBy('visitorGeoCountry', { range: LAST_35_DAYS }),
-  visitorsBy('visitorDevice'),
-  visitorsBy('visitorBrowser', { order: { by: { column: 'visitorsCount' }, direction: 'desc' }, limit: 1 }),
-  visitorsBy('visitorOS', { range: 'last3Months' }),
+  visitorsBy('visitorGeoCountry', { order: { by: { column: 'visitorsCount' }, direction: 'desc' }, limit: 1 }),
+  visitorsBy('visitorGeoCountry', { range: 'last3Months' }),
   visitorsBy('visitorGeoCountry', { where: [{ column: 'visitorsCount', operator: 'greaterThan', values: [10] }] }),
 ];
 

@@ -29,8 +29,13 @@ export const VISITORS_BACKFILL_TABLE = 'insights_visitors_backfill';
 /** The visitor key of dialect.ts: the client's id, or the privacy-preserving hash. */
 const VISITOR_KEY = "if(visitor_id = '', visitor_hash, visitor_id)";
 
-/** The row columns kept as dimensions; '' is the site as a whole (no grouping). */
-export const VISITOR_DIMENSIONS: readonly string[] = ['country', 'device', 'browser', 'os'];
+/**
+ * The row columns kept as dimensions, besides '' (the site as a whole). Each one costs every insert
+ * a row per event in the view's GROUP BY (measured on 18.16: 300k events in 10k-row inserts took
+ * 0.5 s without the view, 0.8 s with the site and country, 1.2 s with device, browser and OS too),
+ * so only the country, which the year-long dashboard asks for, is kept.
+ */
+export const VISITOR_DIMENSIONS: readonly string[] = ['country'];
 
 /** Shorter ranges read few raw rows; the rollup reads every visitor the site kept. */
 const MIN_RANGE_SECONDS = 31 * 86_400;
