@@ -24,6 +24,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  links     GET links, page links and file backlinks of a 1,000-page space (p50/p99) vs GET /v1/spaces/{id}\n' +
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
+      '            (BENCH_SKIP_INGEST=1: aggregates only, nothing written; BENCH_EVENTS sets the event count)\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
       '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +

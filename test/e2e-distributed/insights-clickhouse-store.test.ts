@@ -2,7 +2,9 @@ import { createClient } from '@clickhouse/client';
 import { ClickHouseStore } from '../../services/insights/src/store/clickhouse/clickhouse-store';
 import { planAggregate, type AggregateQueryInput } from '../../services/insights/src/domain/aggregate-query';
 import { describeStoreContract } from '../../services/insights/test/store-contract';
-import { contractRows, NOW, SCOPE, siteRows } from '../../services/insights/test/store-fixtures';
+import { VISITOR_ROLLUP_SHAPES } from '../../services/insights/test/aggregate-shapes';
+import { contractRows, NOW, row, SCOPE, siteRows } from '../../services/insights/test/store-fixtures';
+import { eventually } from '../support/eventually';
 import { INFRA } from '../support/infra';
 
 // The shared store contract against the real ClickHouse of the distributed runs, in a database of
@@ -69,5 +71,70 @@ describe('ClickHouse: the daily rollup', () => {
     await upgraded.migrate();
     expect(await count(upgraded, perDay)).toEqual(exact);
     await upgraded.close();
+  });
+});
+
+describe('ClickHouse: the visitor rollup', () => {
+  const database = 'quire_insights_visitors';
+  const url = `${INFRA.clickhouseUrl}/${database}`;
+  const admin = createClient({ url: INFRA.clickhouseUrl });
+  const sql = async (query: string): Promise<void> => {
+    await admin.command({ query: query.replace(/\{db\}/g, database) });
+  };
+  const answer = async (store: ClickHouseStore, input: AggregateQueryInput) => store.aggregate(SCOPE, planAggregate(input, NOW));
+  const sameAsRaw = async (store: ClickHouseStore, raw: ClickHouseStore): Promise<void> => {
+    for (const input of VISITOR_ROLLUP_SHAPES) expect({ input, rows: await answer(store, input) }).toEqual({ input, rows: await answer(raw, input) });
+  };
+
+  afterAll(async () => {
+    await admin.close();
+  });
+
+  it('answers every shape it takes exactly as raw rows do, after a backfill too, and leaves a range with later events to raw rows', async () => {
+    await sql('DROP DATABASE IF EXISTS {db}');
+    await sql('CREATE DATABASE {db}');
+    const store = new ClickHouseStore({ url });
+    await store.migrate();
+    await store.insert(contractRows());
+    // A store that never migrated reads raw rows only.
+    const raw = new ClickHouseStore({ url });
+    await sameAsRaw(store, raw);
+
+    // Upgrade: events exist before the rollup does; migrate() backfills it, and a second backfill
+    // over the first changes nothing.
+    await sql('DROP TABLE {db}.insights_visitors_last_seen_mv');
+    await sql('DROP TABLE {db}.insights_visitors_backfill');
+    await sql('DROP TABLE {db}.insights_visitors_last_seen');
+    const upgraded = new ClickHouseStore({ url });
+    await upgraded.migrate();
+    await sameAsRaw(upgraded, raw);
+    await sql('DROP TABLE {db}.insights_visitors_backfill');
+    await upgraded.migrate();
+    await sameAsRaw(upgraded, raw);
+
+    // A visitor only the rollup has shows that it answered.
+    await sql(
+      `INSERT INTO {db}.insights_visitors_last_seen SELECT '${SCOPE.organizationId}', '${SCOPE.siteId}', '', '', 'ghost', maxState(toDateTime(now(), 'UTC'))`,
+    );
+    const total: AggregateQueryInput = { select: [{ column: 'visitorsCount' }], range: 'lastYear' };
+    const exact = (await answer(raw, total))[0]?.metrics[0]?.[0] as number;
+    expect((await answer(store, total))[0]?.metrics[0]?.[0]).toBe(exact + 1);
+    // An event after the range's end: the last event no longer says whether a visitor was in it.
+    await store.insert([row(5000, { event_id: 'late', timestamp: Math.floor(NOW.getTime() / 1000) + 60 })]);
+    expect((await answer(store, total))[0]?.metrics[0]?.[0]).toBe(exact);
+
+    // Retention forgets visitors last seen before the oldest kept month, with the events.
+    await sql(`INSERT INTO {db}.insights_visitors_last_seen SELECT 'o', 's', '', '', 'gone', maxState(toDateTime('2024-01-01 00:00:00', 'UTC'))`);
+    await store.dropExpiredPartitions(NOW);
+    const visitors = async (): Promise<string[]> => {
+      const result = await admin.query({
+        query: `SELECT visitor FROM ${database}.insights_visitors_last_seen WHERE site_id IN ('s', '${SCOPE.siteId}') AND dimension = ''`,
+        format: 'JSONEachRow',
+      });
+      return (await result.json<{ visitor: string }>()).map((r) => r.visitor);
+    };
+    await eventually(async () => !(await visitors()).includes('gone'));
+    expect(await visitors()).toContain('ghost');
+    await Promise.all([store.close(), raw.close(), upgraded.close()]);
   });
 });

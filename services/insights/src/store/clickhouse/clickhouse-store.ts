@@ -19,6 +19,17 @@ import {
 } from './daily-rollup';
 import { clickhouseDialect } from './dialect';
 import {
+  backfillStatement,
+  buildVisitorRollupSql,
+  eventsAfterSql,
+  expiredVisitorsSql,
+  expireStatement,
+  VISITORS_BACKFILL_TABLE,
+  VISITORS_TABLES,
+  VISITORS_VIEW_STATEMENT,
+  visitorRollupDimension,
+} from './visitor-rollup';
+import {
   LEDGER_MIGRATIONS,
   LEDGER_RETENTION_MONTHS,
   LEDGER_TABLE,
@@ -27,7 +38,7 @@ import {
   overlappingBatchesSql,
   storedEventIdsSql,
 } from './insert-ledger';
-import { expiredPartitions, RETENTION_MONTHS } from '../retention';
+import { expiredPartitions, RETENTION_MONTHS, retentionCutoff } from '../retention';
 import { addColumnsStatement, CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from './schema';
 
 /** A row with a column this table lacks (written by another build) is still stored. */
@@ -49,6 +60,8 @@ export class ClickHouseStore implements InsightsStore {
   private paramsSupport: Promise<boolean> | null = null;
   /** First day the daily rollup is complete for; null until migrate() ran (queries read raw rows). */
   private rollupFromDay: number | null = null;
+  /** Whether the visitor rollup holds every stored event (set by migrate() after the backfill). */
+  private visitorsComplete = false;
 
   constructor(options: ClickHouseStoreOptions) {
     // The client's own log would print the expected failure of the parameter probe on old servers;
@@ -83,9 +96,11 @@ export class ClickHouseStore implements InsightsStore {
 
   async migrate(): Promise<void> {
     await this.supportsQueryParams();
-    for (const statement of [...CLICKHOUSE_MIGRATIONS, ...LEDGER_MIGRATIONS, ...ROLLUP_TABLES]) await this.client.command({ query: statement });
+    for (const statement of [...CLICKHOUSE_MIGRATIONS, ...LEDGER_MIGRATIONS, ...ROLLUP_TABLES, ...VISITORS_TABLES])
+      await this.client.command({ query: statement });
     await this.addMissingColumns();
     await this.createRollupView();
+    await this.backfillVisitors();
     const [coverage] = await this.read<{ day: number | string }>(() => `SELECT toUInt32(max(covers_from)) AS day FROM ${ROLLUP_COVERAGE_TABLE}`);
     this.rollupFromDay = Number(coverage?.day ?? 0);
   }
@@ -113,6 +128,24 @@ export class ClickHouseStore implements InsightsStore {
       format: 'JSONEachRow',
     });
     await this.client.command({ query: ROLLUP_VIEW_STATEMENT });
+  }
+
+  /**
+   * Fills the visitor rollup with the events stored before its view existed, once (visitor-rollup.ts).
+   * The view is created first, so no event falls between the two; an interrupted backfill starts
+   * over at the next start, which is harmless because the rollup keeps a maximum.
+   */
+  private async backfillVisitors(): Promise<void> {
+    await this.client.command({ query: VISITORS_VIEW_STATEMENT });
+    const [done] = await this.read<{ n: number | string }>(() => `SELECT count() AS n FROM ${VISITORS_BACKFILL_TABLE}`);
+    if (Number(done?.n ?? 0) === 0) {
+      const parts = await this.read<{ partition: string }>(
+        () => `SELECT DISTINCT partition FROM system.parts WHERE database = currentDatabase() AND table = '${EVENTS_TABLE}' AND active ORDER BY partition`,
+      );
+      for (const { partition } of parts) await this.client.command({ query: backfillStatement(String(partition)) });
+      await this.client.insert({ table: VISITORS_BACKFILL_TABLE, values: [{ done_at: Math.floor(Date.now() / 1000) }], format: 'JSONEachRow' });
+    }
+    this.visitorsComplete = true;
   }
 
   /** Exactly once per origin: see insert-ledger.ts. Without an origin the rows are simply inserted. */
@@ -163,6 +196,11 @@ export class ClickHouseStore implements InsightsStore {
   }
 
   async aggregate(scope: InsightsScope, plan: AggregatePlan): Promise<AggregateRow[]> {
+    const dimension = this.visitorsComplete ? visitorRollupDimension(plan) : null;
+    if (dimension !== null) {
+      const [after] = await this.guard(() => this.read<{ n: number | string }>((b) => eventsAfterSql(b, scope, plan.to)));
+      if (Number(after?.n ?? 0) === 0) return this.select((d) => buildVisitorRollupSql(scope, plan, dimension, d));
+    }
     const window = this.rollupFromDay === null ? null : rollupWindow(plan, this.rollupFromDay);
     return this.select((d) => (window ? buildRollupAggregateSql(scope, plan, window, d) : buildAggregateSql(scope, plan, d)));
   }
@@ -179,8 +217,15 @@ export class ClickHouseStore implements InsightsStore {
   async dropExpiredPartitions(now: Date, retentionMonths = RETENTION_MONTHS): Promise<string[]> {
     const expired = await this.dropPartitions(EVENTS_TABLE, now, retentionMonths);
     await this.dropPartitions(ROLLUP_TABLE, now, retentionMonths);
+    await this.expireVisitors(retentionCutoff(now, retentionMonths));
     await this.dropPartitions(LEDGER_TABLE, now, LEDGER_RETENTION_MONTHS);
     return expired;
+  }
+
+  /** A mutation rewrites parts, so it is issued only when some visitor is older than the cutoff. */
+  private async expireVisitors(cutoff: number): Promise<void> {
+    const [old] = await this.read<{ n: number | string }>((b) => expiredVisitorsSql(b, cutoff));
+    if (Number(old?.n ?? 0) > 0) await this.client.command({ query: expireStatement(createBinder(false), cutoff) });
   }
 
   private async dropPartitions(table: string, now: Date, retentionMonths: number): Promise<string[]> {
