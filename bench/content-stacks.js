@@ -3,7 +3,8 @@
 // `probe(name, sql, params)` counts rows in content's database: at once (one at a time) in distributed mode; in
 // embedded mode PGlite has one owner, so probes run when `stop()` has stopped the process (write
 // probes whose answer does not depend on what happens later, e.g. bounded by time or by id).
-// `stop()` answers `{ name: rows }` and may be called again.
+// `stop()` answers `{ name: rows }` and may be called again. BENCH_CPU_PROFILE=<folder>: every
+// process started writes a CPU profile there when it stops (bench/cpu-profile.js).
 const { spawn } = require('node:child_process');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
@@ -11,7 +12,10 @@ const { join } = require('node:path');
 const { ROOT, recreatePgDatabase, startInfra, waitReady } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
-const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' };
+const PROFILE = process.env.BENCH_CPU_PROFILE
+  ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE }
+  : {};
+const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...PROFILE };
 
 /** Makes `stop` answer the same promise however often it is called. */
 function once(stop) {

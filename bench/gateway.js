@@ -172,8 +172,10 @@ async function main() {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       GATEWAY_WORKERS: String(workers),
-      // BENCH_CPU_PROF=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
-      ...(process.env.BENCH_CPU_PROF ? { BENCH_CPU_PROF: process.env.BENCH_CPU_PROF, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` } : {}),
+      // BENCH_CPU_PROFILE=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
+      ...(process.env.BENCH_CPU_PROFILE
+        ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` }
+        : {}),
     },
   });
   let nginx;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
 import { contentSettingsFromEnv } from './content-settings';
+import { ForegroundGate } from './consumers/foreground-gate';
 import { subscribeSearchIndex } from './consumers/search-index.consumer';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
@@ -44,8 +45,11 @@ export function contentModule(): ServiceModule {
         },
       };
       let sweeper: SpaceSweeper | null = null;
+      // Search indexing gives way to the requests this process answers (foreground-gate.ts).
+      const gate = new ForegroundGate();
       return {
         routes: (app) => {
+          app.use(gate.middleware);
           app.use(collectionsRoutes(deps));
           app.use(spacesRoutes(deps));
           app.use(customFieldsRoutes(deps));
@@ -61,7 +65,7 @@ export function contentModule(): ServiceModule {
         grpc: contentGrpc(deps),
         start: async () => {
           await membership.subscribe(ctx.bus, 'content', ctx.logger);
-          await subscribeSearchIndex(ctx);
+          await subscribeSearchIndex(ctx, gate);
           sweeper = startSpaceSweeper(ctx);
         },
         stop: async () => {

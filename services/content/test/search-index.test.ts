@@ -2,7 +2,8 @@ import { newId, type PgliteDatabase } from '@quire/common';
 import { bodyHash } from '../src/domain/content/apply-import';
 import type { StoredPage } from '../src/model/revision-tree';
 import { reindexSpace } from '../src/domain/search/search-indexer';
-import { applySearchEvent } from '../src/consumers/search-index.consumer';
+import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/consumers/search-index.consumer';
+import { ForegroundGate } from '../src/consumers/foreground-gate';
 import { createSpace } from '../src/domain/spaces';
 import { insertBodies, insertRevision, setCurrentRevision } from '../src/store/revision-content.store';
 import { CANDIDATES_PER_TIER, searchOrganization, searchSpace } from '../src/domain/search/search-content';
@@ -57,7 +58,7 @@ describe('search index', () => {
       page('p1', 'Installing', 'Run the installer.\n\n## Configuration\n\nCall `getUserById` before starting the server.'),
       page('p2', 'Servers', 'Servers are started by systemd.\n\n## Stopping\n\nNever stop the database first.'),
     ]);
-    expect(await reindex(space.id)).toEqual({ pages: 2, written: 2, removed: 0 });
+    expect(await reindex(space.id)).toEqual({ pages: 2, written: 2, removed: 0, remaining: 0 });
 
     expect(await found(space.id, 'install')).toEqual(['p1#0']);
     expect(await found(space.id, 'getUserById')).toEqual(['p1#1']);
@@ -77,14 +78,40 @@ describe('search index', () => {
   it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {
     const space = await newSpace();
     await publish(space.id, [page('a', 'Alpha', 'apples'), page('b', 'Beta', 'bananas'), page('c', 'Gamma', 'cherries')]);
-    expect(await reindex(space.id)).toEqual({ pages: 3, written: 3, removed: 0 });
-    expect(await reindex(space.id)).toEqual({ pages: 3, written: 0, removed: 0 });
+    expect(await reindex(space.id)).toEqual({ pages: 3, written: 3, removed: 0, remaining: 0 });
+    expect(await reindex(space.id)).toEqual({ pages: 3, written: 0, removed: 0, remaining: 0 });
 
     await publish(space.id, [page('a', 'Alpha', 'apricots'), page('c', 'Gamma', 'cherries')]);
-    expect(await reindex(space.id)).toEqual({ pages: 2, written: 1, removed: 1 });
+    expect(await reindex(space.id)).toEqual({ pages: 2, written: 1, removed: 1, remaining: 0 });
     expect(await found(space.id, 'bananas')).toEqual([]);
     expect(await found(space.id, 'apples')).toEqual([]);
     expect(await found(space.id, 'apricots')).toEqual(['a#0']);
+  });
+
+  it('reindexes in bounded passes that converge on the whole index', async () => {
+    const space = await newSpace();
+    await publish(space.id, [page('a', 'Alpha', 'apples'), page('b', 'Beta', 'bananas'), page('c', 'Gamma', 'cherries')]);
+    const pass = () => db.transaction((tx) => reindexSpace(tx, space.id, { maxPages: 2 }));
+    expect(await pass()).toEqual({ pages: 3, written: 2, removed: 0, remaining: 1 });
+    expect(await found(space.id, 'apples')).toEqual(['a#0']);
+    expect(await pass()).toEqual({ pages: 3, written: 1, removed: 0, remaining: 0 });
+    expect(await pass()).toEqual({ pages: 3, written: 0, removed: 0, remaining: 0 });
+    expect(await found(space.id, 'cherries')).toEqual(['c#0']);
+  });
+
+  it('catches a space up in steps of its own transactions', async () => {
+    const space = await newSpace();
+    const pages = Array.from({ length: PAGES_PER_STEP * 2 + 1 }, (_, i) => page(`p${i}`, `Page ${i}`, `word${i} common`));
+    await publish(space.id, pages);
+    const transaction = jest.spyOn(db, 'transaction');
+    try {
+      expect(await catchUpSpaceIndex(db, space.id, new ForegroundGate(0))).toBe(pages.length);
+      expect(transaction).toHaveBeenCalledTimes(3);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect(await found(space.id, `word${pages.length - 1}`)).toEqual([`p${pages.length - 1}#0`]);
+    expect(await catchUpSpaceIndex(db, space.id, new ForegroundGate(0))).toBe(0);
   });
 
   it('follows the space: deleted and restored, transferred, purged; ignores change request revisions', async () => {
@@ -111,7 +138,7 @@ describe('search index', () => {
     expect([await orgHits('org-x'), await orgHits('org-y')]).toEqual([0, 1]);
 
     await db.query('DELETE FROM spaces WHERE id = $1', [space.id]);
-    expect(await event('space.purged', {})).toEqual({ pages: 0, written: 0, removed: 1 });
+    expect(await event('space.purged', {})).toEqual({ pages: 0, written: 0, removed: 1, remaining: 0 });
     expect(await db.query('SELECT 1 FROM search_sections WHERE space_id = $1', [space.id])).toMatchObject({ rows: [] });
   });
 

@@ -20,6 +20,15 @@ export interface ReindexOutcome {
   /** Pages (re)written and pages removed from the index. */
   written: number;
   removed: number;
+  /** Pages still to (re)write when `maxPages` cut this pass short. */
+  remaining: number;
+}
+
+export interface ReindexOptions {
+  /** Rewrite every page (the CLI's rebuild). */
+  full?: boolean;
+  /** Rewrite at most this many pages (ignored with `full`); the outcome says how many remain for the next pass. */
+  maxPages?: number;
 }
 
 /**
@@ -28,12 +37,14 @@ export interface ReindexOutcome {
  * was indexed from (title, description, path, body hash) with the revision and rewrites only the
  * pages that differ, so replayed, duplicated or out-of-order events cost little and change
  * nothing. `full` rewrites every page (the CLI's rebuild). Runs in the caller's transaction.
+ * With `maxPages`, a pass does part of the work: passes in their own transactions converge on the
+ * same index, each leaving what it wrote consistent (the consumer's steps, search-index.consumer.ts).
  */
-export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: { full?: boolean } = {}): Promise<ReindexOutcome> {
+export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: ReindexOptions = {}): Promise<ReindexOutcome> {
   await lockSpaceIndex(tx, spaceId);
   const space = await findSpaceToIndex(tx, spaceId);
   const revision = space && !space.isDeleted ? await findRevision(tx, spaceId, space.revisionId) : null;
-  if (!space || !revision) return { pages: 0, written: 0, removed: await deleteSpaceIndex(tx, spaceId) };
+  if (!space || !revision) return { pages: 0, written: 0, removed: await deleteSpaceIndex(tx, spaceId), remaining: 0 };
   if (options.full) await deleteSpaceIndex(tx, spaceId);
 
   const indexed = await findIndexedPages(tx, spaceId);
@@ -43,7 +54,8 @@ export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: { 
   const paths = pagePaths(revision.tree.pages);
   const documents = revision.tree.pages.filter((p) => p.kind === 'document');
   const wanted = new Map(documents.map((page) => [page.id, { page, path: paths.get(page.id) ?? page.slug }]));
-  const changed = [...wanted.values()].filter(({ page, path }) => indexed.signatures.get(page.id) !== signatureOf(page, path));
+  const differing = [...wanted.values()].filter(({ page, path }) => indexed.signatures.get(page.id) !== signatureOf(page, path));
+  const changed = options.full || options.maxPages === undefined ? differing : differing.slice(0, options.maxPages);
   const gone = [...indexed.signatures.keys()].filter((id) => !wanted.has(id));
   const stale = [...gone, ...changed.filter(({ page }) => indexed.signatures.has(page.id)).map(({ page }) => page.id)];
   await deleteIndexedPages(tx, spaceId, stale);
@@ -60,7 +72,7 @@ export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: { 
     sections: pageSections(page, page.body ? (bodies.get(page.body) ?? '') : ''),
   }));
   await insertIndexedPages(tx, { id: spaceId, organizationId: space.organizationId }, pages);
-  return { pages: documents.length, written: pages.length, removed: gone.length };
+  return { pages: documents.length, written: pages.length, removed: gone.length, remaining: differing.length - changed.length };
 }
 
 function signatureOf(page: StoredPage, path: string): string {
