@@ -24,6 +24,7 @@ import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
+import { mountOpenApiDocument } from './openapi/serve';
 import { Forwarder } from './proxy/forward';
 import { UpstreamPool } from './proxy/upstream-pool';
 
@@ -82,6 +83,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   app.disable('x-powered-by');
   app.disable('etag');
   mountHealthRoutes(app, metrics, deps.readiness);
+  mountOpenApiDocument(app);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();

@@ -37,6 +37,7 @@ export * from './http/observability';
 export * from './http/service-app';
 export * from './http/graceful-close';
 export * from './http/route';
+export * from './http/route-inventory';
 export { answerClientErrorsAsJson } from './http/client-errors';
 export * from './runtime';
 export * from './distributed';

@@ -12,6 +12,7 @@ import { ServiceClients } from './grpc/clients';
 import { startGrpcServer, stopGrpcServer, type ServiceBinding } from './grpc/server';
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { closeGracefully, Lifecycle, type ShutdownSettings } from './http/graceful-close';
+import { servedRoutes, type ServedRoute } from './http/route-inventory';
 import { createServiceApp, finishServiceApp } from './http/service-app';
 import { Metrics, type ReadinessCheck } from './http/observability';
 import type { Logger } from './logger';
@@ -61,6 +62,8 @@ export interface RunningService {
   name: string;
   httpPort: number;
   grpcPort: number;
+  /** The `/v1` routes its HTTP app serves, with their input schemas (Quire's OpenAPI document). */
+  httpRoutes: ServedRoute[];
   /**
    * Graceful stop: /readyz answers 503 for `drainMs` while requests are still served (balancers
    * take the copy out), then the servers stop accepting and finish what is in flight (up to
@@ -137,6 +140,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     name: module.name,
     httpPort,
     grpcPort: grpcServer.port,
+    httpRoutes: servedRoutes(app),
     stop: async (shutdown = {}) => {
       lifecycle.draining = true;
       if (shutdown.drainMs) await new Promise((r) => setTimeout(r, shutdown.drainMs));

@@ -34,7 +34,7 @@ export interface RouteInput<S extends RouteSchemas> {
  * - an absent body is `{}`, so a body whose fields are all optional may be left out.
  */
 export function route<S extends RouteSchemas>(schemas: S, handler: (input: RouteInput<S>, res: Response) => Promise<unknown> | unknown): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+  const handle = (req: Request, res: Response, next: NextFunction) => {
     try {
       const input = {
         params: schemas.params ? parseParams(schemas.params, req.params) : undefined,
@@ -49,6 +49,16 @@ export function route<S extends RouteSchemas>(schemas: S, handler: (input: Route
       next(err);
     }
   };
+  // The schemas ride on the handler so the route inventory (and Quire's OpenAPI document) reads
+  // the very schemas that validate requests.
+  return Object.assign(handle, { [ROUTE_SCHEMAS]: schemas });
+}
+
+const ROUTE_SCHEMAS = Symbol('quire.routeSchemas');
+
+/** The schemas a handler made by `route()` validates with; undefined for any other handler. */
+export function routeSchemasOf(handler: unknown): RouteSchemas | undefined {
+  return typeof handler === 'function' ? (handler as { [ROUTE_SCHEMAS]?: RouteSchemas })[ROUTE_SCHEMAS] : undefined;
 }
 
 function parseParams<S extends ZodTypeAny>(schema: S, params: unknown): z.output<S> {

@@ -1,0 +1,115 @@
+import type { ServedRoute, ServiceName } from '@quire/common';
+import { ComponentCopier } from './component-copier';
+import { ERROR_SCHEMA, errorResponseComponents, errorStatusesOf } from './error-responses';
+import { EXTENSION_OPERATIONS, GATEWAY_OPERATIONS, type ExtensionOperation } from './extension-operations';
+import { findReferenceOperation, type ReferenceDocument } from './reference-operations';
+import { inputSchemaOf } from './schema-conversion';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
+type Json = any;
+
+/** A route of a service, as the gateway's route table and the service's HTTP app describe it. */
+export interface DocumentRoute extends ServedRoute {
+  service: ServiceName;
+  access?: 'signed-url';
+}
+
+const EXTENSION = 'x-quire-extension';
+
+/**
+ * Quire's own OpenAPI 3.1 document, built from what the services serve: each route's parameters
+ * and body come from the zod schemas of its input layer; the success answers of the operations
+ * GitBook's API has come from the reference (the contract Quire answers to, validated by the e2e
+ * suite); Quire's own operations declare theirs in extension-operations.ts and carry
+ * `x-quire-extension: true`; every operation lists the error statuses it can answer.
+ */
+export function buildOpenApiDocument(routes: DocumentRoute[], references: ReferenceDocument[], version: string): Json {
+  const copier = new ComponentCopier(references);
+  const paths: Record<string, Record<string, Json>> = {};
+  const operationIds = new Set<string>();
+  const missing: string[] = [];
+  for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
+    const path = route.path.replace(/^\/v1(?=\/)/, '');
+    const reference = findReferenceOperation(references, route.method, route.path);
+    const extension = EXTENSION_OPERATIONS[`${route.method} ${route.path}`];
+    let operation: Json;
+    if (reference) {
+      operation = {
+        operationId: reference.operationId,
+        summary: reference.summary,
+        tags: reference.tags,
+        responses: Object.fromEntries(Object.entries(reference.responses).map(([status, answer]) => [status, copier.copy(answer, reference.source)])),
+      };
+    } else if (extension) {
+      operation = extensionOperation(extension, copier, references[0]);
+    } else {
+      missing.push(`${route.method} ${route.path}`);
+      continue;
+    }
+    if (operationIds.has(operation.operationId)) throw new Error(`operationId ${operation.operationId} is used twice`);
+    operationIds.add(operation.operationId);
+    Object.assign(operation, inputOf(route, extension?.parameters ?? []), { 'x-quire-service': route.service });
+    for (const status of errorStatusesOf(route)) operation.responses[status] = { $ref: `#/components/responses/Error${status}` };
+    if (route.access === 'signed-url') operation.security = [];
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  if (missing.length) throw new Error(`routes with neither a reference operation nor an entry in extension-operations.ts:\n  ${missing.join('\n  ')}`);
+  for (const [path, methods] of Object.entries(GATEWAY_OPERATIONS)) paths[path] = { ...methods, servers: [{ url: '/' }] };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Quire API',
+      version,
+      description:
+        'Quire is a self-hostable docs platform, wire-compatible with the GitBook API v1: the official `@gitbook/api` client works against it unchanged. ' +
+        `Operations GitBook's API does not have are marked \`${EXTENSION}: true\`. Every error answers \`{"error":{"code":<status>,"message":"..."}}\`.`,
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: '/v1' }],
+    security: [{ bearerToken: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearerToken: { type: 'http', scheme: 'bearer', description: 'An API token (`quire token create`, or the one printed at first start)' },
+      },
+      schemas: { Error: ERROR_SCHEMA, ...sortedByName(copier.components.schemas) },
+      responses: { ...errorResponseComponents(), ...sortedByName(copier.components.responses) },
+      ...(Object.keys(copier.components.parameters).length ? { parameters: sortedByName(copier.components.parameters) } : {}),
+    },
+  };
+}
+
+function extensionOperation(extension: ExtensionOperation, copier: ComponentCopier, contract: ReferenceDocument): Json {
+  const content = extension.schema ? { content: { [extension.contentType ?? 'application/json']: { schema: copier.copy(extension.schema, contract) } } } : {};
+  return {
+    operationId: extension.operationId,
+    summary: extension.summary,
+    tags: extension.tags,
+    [EXTENSION]: true,
+    responses: { [extension.status]: { description: extension.description, ...content } },
+  };
+}
+
+/** Path and query parameters and the JSON body, from the route's zod schemas. */
+function inputOf(route: DocumentRoute, extraParameters: Json[]): Json {
+  const parameters: Json[] = [];
+  const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const pathSchema = route.schemas.params ? inputSchemaOf(route.schemas.params) : { properties: {} };
+  for (const name of pathNames) parameters.push({ name, in: 'path', required: true, schema: pathSchema.properties?.[name] ?? { type: 'string' } });
+  if (route.schemas.query) {
+    const query = inputSchemaOf(route.schemas.query);
+    for (const [name, schema] of Object.entries<Json>(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: (query.required ?? []).includes(name), schema });
+    }
+  }
+  parameters.push(...extraParameters);
+  const input: Json = parameters.length ? { parameters } : {};
+  if (route.schemas.body) {
+    const body = inputSchemaOf(route.schemas.body);
+    input.requestBody = { required: (body.required ?? []).length > 0, content: { 'application/json': { schema: body } } };
+  }
+  return input;
+}
+
+const sortedByName = (record: Record<string, Json>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));

@@ -1,0 +1,63 @@
+import type { DocumentRoute } from './document';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
+type Json = any;
+
+/** Every error Quire answers has one shape: `{"error":{"code":<status>,"message":"..."}}`. */
+export const ERROR_SCHEMA: Json = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'integer', description: 'The HTTP status' },
+        message: { type: 'string', description: 'What went wrong, naming the field when one is at fault' },
+      },
+    },
+  },
+};
+
+const REASONS: Record<number, string> = {
+  400: 'Bad request: a query or body field is invalid (the message names it), or the JSON is malformed or nested too deep',
+  401: 'No bearer token, or one that is unknown, revoked or expired',
+  403: "The caller's role in the organization does not allow this",
+  404: 'No such resource, or one the caller cannot see (a malformed id names nothing)',
+  408: 'The request body did not arrive in time',
+  409: 'The change conflicts with the current state (a taken slug or name, a change request that cannot merge, …)',
+  413: 'The request body is larger than the limit',
+  415: 'The body is not JSON (or uses an unsupported encoding or charset)',
+  429: 'Too many requests from this token: wait and retry',
+  503: 'A service this request needs is unavailable: retry later',
+};
+
+/** One named response per error status, all with the error shape. */
+export function errorResponseComponents(): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(REASONS).map(([status, description]) => [
+      `Error${status}`,
+      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+    ]),
+  );
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error statuses a route answers, from what it is: the gateway answers 401 (token), 429 (rate
+ * limit) and 503 (a service down) for every token route; a path parameter can name nothing (404); a
+ * query or body can be invalid (400); a body can be too large, too slow or not JSON (413, 408, 415);
+ * organization-scoped routes check the role (403); writes can conflict (409).
+ */
+export function errorStatusesOf(route: DocumentRoute): number[] {
+  const statuses = new Set<number>([503]);
+  if (route.access !== 'signed-url') [401, 429].forEach((s) => statuses.add(s));
+  const hasPathParams = route.path.includes('{');
+  if (hasPathParams) statuses.add(404);
+  if (route.schemas.query || route.schemas.body) statuses.add(400);
+  if (route.schemas.body) [408, 413, 415].forEach((s) => statuses.add(s));
+  if (hasPathParams && route.access !== 'signed-url' && !route.path.startsWith('/v1/users/')) statuses.add(403);
+  if (WRITES.has(route.method) && route.access !== 'signed-url') statuses.add(409);
+  return [...statuses].sort((a, b) => a - b);
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Issue #23 §2: every operation of Quire's own document (docs/openapi.json) lined up with the GitBook
+// reference (@gitbook/api@0.143.2; 0.91.0 for custom fields): same path, method, parameters (name,
+// `in`, required, enum) and success statuses. The differences Quire makes on purpose are listed
+// below with their reason; any other difference fails. Path parameters are compared by the path's
+// shape and names. (The success bodies are the reference's by
+// construction, and the e2e suite validates every answer against them.)
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here
+type Json = any;
+
+const ROOT = join(__dirname, '..', '..');
+const quire: Json = JSON.parse(readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8'));
+const references: Json[] = ['@gitbook/api', 'gitbook-api-091'].map((pkg) => JSON.parse(readFileSync(require.resolve(`${pkg}/spec/openapi.json`), 'utf8')));
+
+/** Deliberate differences, `METHOD path in:name` → why. */
+const DEVIATIONS: Record<string, string> = {
+  'GET /orgs/{organizationId}/sites/{siteId}/insights/visitor-segments query:page':
+    'Quire paginates every list the same way (docs/conventions.md, lists); the reference answers visitor segments in one page',
+  'GET /orgs/{organizationId}/sites/{siteId}/insights/visitor-segments query:limit': 'as above: the page size of the same pagination',
+};
+
+/** Paths whose parameter names differ from the reference's (names are not on the wire) → why. */
+const PATH_NAME_DEVIATIONS: Record<string, string> = {
+  '/orgs/{organizationId}/translations/{translationSettingsId}':
+    'the spec (docs-platform-api.md, translations) names the parameter translationSettingsId; the reference calls it translationId',
+};
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+
+function operations(document: Json): { path: string; method: string; operation: Json; item: Json }[] {
+  return Object.entries<Json>(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method], item })),
+  );
+}
+
+function referenceOf(method: string, path: string): { document: Json; path: string; operation: Json; item: Json } | undefined {
+  for (const document of references) {
+    const found = operations(document).find((o) => o.method === method && shape(o.path) === shape(path));
+    if (found) return { document, ...found };
+  }
+  return undefined;
+}
+
+function parametersOf(document: Json, item: Json, operation: Json): Map<string, Json> {
+  const resolve = (p: Json) => (p.$ref ? document.components.parameters[p.$ref.split('/').pop()] : p);
+  const all = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map(resolve);
+  return new Map(all.map((p: Json) => [`${p.in}:${p.name}`, p]));
+}
+
+/**
+ * The values a parameter accepts when they can be listed, as query strings: an enum, a boolean
+ * (`true`/`false`), a `$ref` to either, or a union of them; undefined for free-form values.
+ */
+function acceptedValues(document: Json, schema: Json): string[] | undefined {
+  if (!schema) return undefined;
+  if (schema.$ref) return acceptedValues(document, document.components.schemas[schema.$ref.split('/').pop()]);
+  if (schema.enum) return [...new Set<string>(schema.enum.filter((v: unknown) => v !== null).map(String))].sort();
+  if (schema.type === 'boolean') return ['false', 'true'];
+  const union = schema.oneOf ?? schema.anyOf;
+  if (!union) return undefined;
+  const parts = union.map((s: Json) => acceptedValues(document, s));
+  return parts.every(Boolean) ? [...new Set<string>(parts.flat())].sort() : undefined;
+}
+
+const seedOperations = operations(quire).filter((o) => !o.operation['x-quire-extension']);
+
+describe("Quire's OpenAPI document against the GitBook reference", () => {
+  it('has a reference operation for every operation not marked as an extension, and none for an extension', () => {
+    expect(seedOperations.filter((o) => !referenceOf(o.method, o.path)).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const extensions = operations(quire).filter((o) => o.operation['x-quire-extension']);
+    expect(extensions.length).toBeGreaterThan(0);
+    expect(extensions.filter((o) => referenceOf(o.method, o.path)).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it('uses the same operationId, path parameter names and success statuses', () => {
+    const differences: string[] = [];
+    for (const o of seedOperations) {
+      const ref = referenceOf(o.method, o.path)!;
+      if (ref.path !== o.path && !PATH_NAME_DEVIATIONS[o.path]) differences.push(`${o.method} ${o.path}: the reference names its path ${ref.path}`);
+      if (ref.operation.operationId !== o.operation.operationId)
+        differences.push(`${o.method} ${o.path}: operationId ${o.operation.operationId}, reference ${ref.operation.operationId}`);
+      const success = (responses: Json) =>
+        Object.keys(responses)
+          .filter((s) => /^2/.test(s))
+          .sort();
+      if (JSON.stringify(success(o.operation.responses)) !== JSON.stringify(success(ref.operation.responses)))
+        differences.push(`${o.method} ${o.path}: success ${success(o.operation.responses)}, reference ${success(ref.operation.responses)}`);
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it('takes the same parameters (name, in, required, enum), apart from the listed deviations', () => {
+    const differences: string[] = [];
+    const used = new Set<string>();
+    for (const o of seedOperations) {
+      const ref = referenceOf(o.method, o.path)!;
+      const mine = parametersOf(quire, o.item, o.operation);
+      const theirs = parametersOf(ref.document, ref.item, ref.operation);
+      const label = (key: string) => `${o.method.toUpperCase()} ${o.path} ${key}`;
+      for (const key of new Set([...mine.keys(), ...theirs.keys()].filter((k) => !k.startsWith('path:')))) {
+        const [a, b] = [mine.get(key), theirs.get(key)];
+        const problem = !a
+          ? 'missing in Quire'
+          : !b
+            ? 'not in the reference'
+            : !!a.required !== !!b.required
+              ? `required ${!!a.required}, reference ${!!b.required}`
+              : JSON.stringify(acceptedValues(quire, a.schema)) !== JSON.stringify(acceptedValues(ref.document, b.schema))
+                ? `accepts ${acceptedValues(quire, a.schema)}, reference ${acceptedValues(ref.document, b.schema)}`
+                : null;
+        if (!problem) continue;
+        if (DEVIATIONS[label(key)]) used.add(label(key));
+        else differences.push(`${label(key)}: ${problem}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    // A deviation that no longer happens is removed from the list, so the list stays true.
+    expect(Object.keys(DEVIATIONS).filter((d) => !used.has(d))).toEqual([]);
+  });
+});
