@@ -71,6 +71,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
 
   logger.info({ dataDir }, 'opening the embedded database');
   const { instance, databases } = await openEmbeddedDatabases(dataDir, modules, logger);
+  logger.info('embedded database open');
 
   const services = {} as Record<ServiceName, RunningService>;
   const start = async (name: ServiceName) => {
