@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { CommitSignals } from './commit-signals';
 import type { QueryResult, SqlDatabase, SqlExecutor } from './database';
-import { readPgliteTemplate } from './pglite-template';
+import { copyPgliteTemplate } from './pglite-template';
 
 /**
  * Postgres settings of the embedded server. Its buffers cost resident memory in the one Quire
@@ -25,12 +25,11 @@ export class PgliteInstance {
 
   private constructor(readonly db: PGlite) {}
 
-  /** Opens the database in `dataDir` (in memory when undefined), made from the template when new. */
+  /** Opens the database in `dataDir` (in memory when undefined), copied from the template when new. */
   static async open(dataDir: string | undefined): Promise<PgliteInstance> {
-    const isNew = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
+    if (dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir);
     const db = await PGlite.create({
       dataDir,
-      loadDataDir: isNew ? readPgliteTemplate() : undefined,
       startParams: START_PARAMS,
       parsers: { [types.INT8]: (v: string) => Number(v) },
     });
