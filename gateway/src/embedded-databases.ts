@@ -11,6 +11,7 @@ import {
   type ServiceModule,
   type ServiceName,
 } from '@quire/common';
+import { copyEmbeddedTemplate } from './embedded-template';
 
 /** The one embedded database, under DATA_DIR. */
 export const DATABASE_DIR = 'postgres';
@@ -29,7 +30,11 @@ export interface EmbeddedDatabases {
  * still run when it starts, in its own schema.
  */
 export async function openEmbeddedDatabases(dataDir: string, modules: Record<ServiceName, ServiceModule>, logger: Logger): Promise<EmbeddedDatabases> {
-  const instance = await PgliteInstance.open(join(dataDir, DATABASE_DIR));
+  const dir = join(dataDir, DATABASE_DIR);
+  // A new directory with no old databases to copy in starts from the migrated template.
+  const hasLegacy = SERVICE_NAMES.some((name) => existsSync(join(dataDir, name, 'PG_VERSION')));
+  if (!existsSync(join(dir, 'PG_VERSION')) && !hasLegacy) copyEmbeddedTemplate(dir, modules);
+  const instance = await PgliteInstance.open(dir);
   const databases = {} as Record<ServiceName, PgliteDatabase>;
   // One after another: the instance runs one statement at a time anyway.
   for (const name of SERVICE_NAMES) databases[name] = await instance.schema(name);

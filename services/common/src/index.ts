@@ -12,6 +12,7 @@ export * from './sql/database';
 export { PostgresDatabase } from './sql/postgres';
 export { PgliteDatabase, PgliteInstance } from './sql/pglite';
 export { copyPublicSchema } from './sql/pglite-copy';
+export { pgliteTemplateDir } from './sql/pglite-template';
 export { migrate, COMMON_MIGRATIONS_DIR } from './sql/migrate';
 export * from './bus/bus';
 export { InProcessBus } from './bus/in-process';
