@@ -12,6 +12,7 @@ const BENCHES = {
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
   search: () => require('./search').main(),
+  embedded: () => require('./embedded').main(),
 };
 
 const name = process.argv[2];
@@ -27,6 +28,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '            (BENCH_SKIP_INGEST=1: aggregates only, nothing written; BENCH_EVENTS sets the event count)\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
       '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n' +
+      '  embedded  embedded first start and restart to /healthz 200 (ms, CPU s) and RSS 20 s after healthy vs a bare PGlite open\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
       '  table     that table from the last results, without running anything\n',

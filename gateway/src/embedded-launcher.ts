@@ -8,7 +8,6 @@ import {
   InProcessBus,
   MemoryCache,
   Metrics,
-  PgliteDatabase,
   SERVICE_NAMES,
   FsBlobStore,
   ServiceClients,
@@ -29,6 +28,7 @@ import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { createGatewayApp } from './app';
 import { embeddedCacheMaxBytesFromEnv, gatewaySettingsFromEnv } from './config';
+import { openEmbeddedDatabases } from './embedded-databases';
 import { close, listen } from './server';
 
 export interface EmbeddedQuire {
@@ -43,8 +43,8 @@ export interface EmbeddedQuire {
 }
 
 /**
- * Embedded mode: the gateway and all five services in this process, each service with its own
- * PGlite database under DATA_DIR, one in-process bus and one in-memory cache. Services still talk
+ * Embedded mode: the gateway and all five services in this process, sharing one PGlite database
+ * under DATA_DIR (a schema per service), one in-process bus and one in-memory cache. Services still talk
  * gRPC over loopback and the gateway still proxies HTTP: the same code paths as distributed mode.
  */
 export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger: Logger = createLogger('quire', env.LOG_LEVEL)): Promise<EmbeddedQuire> {
@@ -69,11 +69,9 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
     insights: insightsModule(),
   };
 
-  logger.info({ dataDir }, 'opening embedded databases');
-  const databases = Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (s) => [s, await PgliteDatabase.open(join(dataDir, s))] as const))) as Record<
-    ServiceName,
-    PgliteDatabase
-  >;
+  logger.info({ dataDir }, 'opening the embedded database');
+  const { instance, databases } = await openEmbeddedDatabases(dataDir, modules, logger);
+  logger.info('embedded database open');
 
   const services = {} as Record<ServiceName, RunningService>;
   const start = async (name: ServiceName) => {
@@ -147,7 +145,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
       await Promise.all(Object.values(services).map((s) => s.stop()));
       await bus.close();
       await cache.close();
-      await Promise.all(Object.values(databases).map((db) => db.close()));
+      await instance.close();
       rmSync(runtimeFile, { force: true });
     },
   };

@@ -101,17 +101,18 @@ export function createContext(config: ServiceConfig, adapters: Adapters): Servic
   };
 }
 
+/** A service's migrations: the common ones, then its own. */
+export function migrationFolders(module: Pick<ServiceModule, 'name' | 'migrationsDir'>): { prefix: string; dir: string }[] {
+  return [
+    { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
+    { prefix: module.name, dir: module.migrationsDir },
+  ];
+}
+
 /** Migrates, then serves HTTP and gRPC, then starts the outbox relay and the service's workers. */
 export async function startService(module: ServiceModule, ctx: ServiceContext): Promise<RunningService> {
   const { config, logger } = ctx;
-  await migrate(
-    ctx.db,
-    [
-      { prefix: 'common', dir: COMMON_MIGRATIONS_DIR },
-      { prefix: module.name, dir: module.migrationsDir },
-    ],
-    logger,
-  );
+  await migrate(ctx.db, migrationFolders(module), logger);
   const parts = await module.build(ctx);
 
   const lifecycle = new Lifecycle();
