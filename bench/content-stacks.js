@@ -44,8 +44,10 @@ function embeddedStack(dataDir) {
         const answers = {};
         if (!probes.length) return answers;
         const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
-        const db = await PGlite.create(join(dataDir, 'content'));
+        // One PGlite for all services (gateway/src/embedded-databases.ts); content's tables are in its schema.
+        const db = await PGlite.create(join(dataDir, 'postgres'));
         try {
+          await db.exec('SET search_path TO content');
           for (const p of probes) answers[p.name] = (await db.query(p.sql, p.params)).rows;
         } finally {
           await db.close();
