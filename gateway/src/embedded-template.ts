@@ -7,6 +7,7 @@ type Migrations = Record<ServiceName, Pick<ServiceModule, 'name' | 'migrationsDi
 
 const DIST = join(__dirname, '..', 'dist');
 const PREFIX = 'embedded-template-';
+const TEMPLATE_DIR = /^embedded-template-[0-9a-f]{16}(\.tmp-.*)?$/;
 
 /**
  * The one database of a new embedded data directory with every service's schema migrated, made
@@ -43,7 +44,9 @@ export async function writeEmbeddedTemplate(modules: Migrations): Promise<boolea
     const logger = createLogger('embedded-template', 'warn');
     for (const name of SERVICE_NAMES) await migrate(await instance.schema(name), migrationFolders(modules[name]), logger);
     await instance.close();
-    for (const old of readdirSync(DIST).filter((f) => f.startsWith(PREFIX) && join(DIST, f) !== aside))
+    // Only templates (`embedded-template-<hash>` and their `.tmp-` leftovers): the compiled
+    // `embedded-template*.js` modules share the prefix and must stay.
+    for (const old of readdirSync(DIST).filter((f) => TEMPLATE_DIR.test(f) && join(DIST, f) !== aside))
       rmSync(join(DIST, old), { recursive: true, force: true });
     renameSync(aside, template);
   } finally {

@@ -1,4 +1,4 @@
-import type { ServedRoute, ServiceName } from '@quire/common';
+import { bodySchemaOf, type ServedRoute, type ServiceName } from '@quire/common';
 import { ComponentCopier } from './component-copier';
 import { ERROR_SCHEMA, errorResponseComponents, errorStatusesOf } from './error-responses';
 import { EXTENSION_OPERATIONS, GATEWAY_OPERATIONS, type ExtensionOperation } from './extension-operations';
@@ -105,8 +105,9 @@ function inputOf(route: DocumentRoute, extraParameters: Json[]): Json {
   }
   parameters.push(...extraParameters);
   const input: Json = parameters.length ? { parameters } : {};
-  if (route.schemas.body) {
-    const body = inputSchemaOf(route.schemas.body);
+  const bodySchema = bodySchemaOf(route.schemas.body);
+  if (bodySchema) {
+    const body = inputSchemaOf(bodySchema);
     input.requestBody = { required: (body.required ?? []).length > 0, content: { 'application/json': { schema: body } } };
   }
   return input;

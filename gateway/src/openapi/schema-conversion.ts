@@ -11,9 +11,17 @@ type Json = any;
 export function inputSchemaOf(schema: ZodTypeAny): Json {
   // Called through a plain signature: its generic options type is too deep for tsc on our schemas.
   const toJson = (zodToJson as unknown as { zodToJsonSchema: (schema: unknown, options: object) => Json }).zodToJsonSchema;
-  const json = toJson(schema, { target: 'jsonSchema2019-09', $refStrategy: 'none', effectStrategy: 'input', pipeStrategy: 'input' }) as Json;
-  delete json.$schema;
-  return json;
+  // A recursive schema (a JSON value: visitor claims, adaptive schemas) becomes `{}`, any value,
+  // which is what the document should say; the library warns on the console each time it does.
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    const json = toJson(schema, { target: 'jsonSchema2019-09', $refStrategy: 'none', effectStrategy: 'input', pipeStrategy: 'input' });
+    delete json.$schema;
+    return json;
+  } finally {
+    console.warn = warn;
+  }
 }
 
 /**

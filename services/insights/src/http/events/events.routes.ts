@@ -6,7 +6,7 @@ import { INSIGHTS_EVENTS_TOPIC } from '../../events/topics';
 import { authorizeInsights } from '../../policies/insights.policy';
 import type { EventsHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
-import { MAX_BATCH_BYTES, parseTrackEvents } from './events.schema';
+import { MAX_BATCH_BYTES, trackEventsInput } from './events.schema';
 
 // The gateway caps bodies at 10 MB; this route's documented limit is 1 MB of JSON. The declared
 // length is used when there is one, else the size of the parsed body re-serialized. Checked before
@@ -35,8 +35,7 @@ export function eventsRoutes(deps: EventsHttpDeps): Router {
   router.post(
     '/v1/orgs/:organizationId/sites/:siteId/insights/events',
     refuseOversizedBatch,
-    route({ params: siteParams }, async ({ params, principal, req }, res) => {
-      const events = parseTrackEvents(req.body ?? {});
+    route({ params: siteParams, body: trackEventsInput }, async ({ params, body: events, principal, req }, res) => {
       const { organizationId, siteId } = await authorizeInsights(deps, params.organizationId, params.siteId, principal.userId, 'track');
       const rows = buildEventRows(events, { organizationId, siteId, clientIp: clientIp(req), now: deps.clock(), secret: deps.config.internalSecret });
       const messages: BusMessage[] = chunks(rows, ROWS_PER_MESSAGE).map((chunk) => ({ key: siteId, value: encodeEventRows(chunk) }));

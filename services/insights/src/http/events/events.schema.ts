@@ -1,4 +1,4 @@
-import { parseInput, z } from '@quire/common';
+import { compiledBody, parseInput, z } from '@quire/common';
 import { siteInsightsEvent, type SiteInsightsEvent } from '../../domain/site-insights-event';
 import { refuseUnstorable } from '../../domain/storable-json';
 import { plainEvents } from './event-check';
@@ -27,3 +27,9 @@ export const trackEventsBody = z
 export function parseTrackEvents(body: unknown): SiteInsightsEvent[] {
   return plainEvents(body, MAX_EVENTS_PER_BATCH) ?? parseInput(trackEventsBody, body, 'body').events;
 }
+
+/**
+ * The route's body: parsed by `parseTrackEvents`; documented as the batch it accepts (the
+ * reference's `{ events: SiteInsightsEvent[] }`, at most 1000).
+ */
+export const trackEventsInput = compiledBody(z.object({ events: z.array(siteInsightsEvent).max(MAX_EVENTS_PER_BATCH) }), parseTrackEvents);
