@@ -4,19 +4,19 @@ import { ContentEvent } from '../events/content-events';
 import { copySpaceCustomFieldValues } from '../store/custom-field-values.store';
 import { lockOrdering, siblingKeyAbove } from '../store/ordering.store';
 import { copyRevision, insertEmptyRevision } from '../store/revisions.store';
-import { findSpaceById, insertSpace, insertSpaceCopy, updateSpace, type SpaceChanges, type Space, type SpaceWithCounts } from '../store/spaces.store';
+import {
+  findSpaceById,
+  insertSpace,
+  insertSpaceCopy,
+  updateSpace,
+  type NewSpace,
+  type SpaceChanges,
+  type Space,
+  type SpaceWithCounts,
+} from '../store/spaces.store';
 import { keyAtEnd } from './content-position';
 
-export interface NewSpaceInput {
-  organizationId: string;
-  parentId: string | null;
-  title: string;
-  emoji: string;
-  visibility: string;
-  defaultLevel: string;
-  editMode: string;
-  createdBy: string;
-}
+export type NewSpaceInput = Omit<NewSpace, 'id' | 'position' | 'revisionId'>;
 
 /** A new space at the end of its parent, with its empty first revision. */
 export async function createSpace(db: SqlDatabase, input: NewSpaceInput, now: Date): Promise<SpaceWithCounts> {

@@ -47,16 +47,7 @@ export function customFieldOf(row: CustomFieldRow): CustomField {
 export const CUSTOM_FIELD_COLUMNS = ['id', 'organization_id', 'name', 'type', 'title', 'description', 'placeholder', 'options', 'created_at', 'updated_at'];
 const COLUMNS = CUSTOM_FIELD_COLUMNS.join(', ');
 
-export interface NewCustomField {
-  id: string;
-  organizationId: string;
-  name: string;
-  type: string;
-  title: string;
-  description: string;
-  placeholder: string;
-  options: string[] | null;
-}
+export type NewCustomField = Omit<CustomField, 'createdAt' | 'updatedAt'>;
 
 /** Inserts a definition; null when the organization already has a field of that name. */
 export async function insertCustomField(db: SqlExecutor, field: NewCustomField, now: Date): Promise<CustomField | null> {

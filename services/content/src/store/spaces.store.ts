@@ -158,19 +158,11 @@ export async function listSpacesInCollection(db: SqlExecutor, collectionId: stri
   return { rows: rows.map(spaceWithCountsOf), total };
 }
 
-export interface NewSpace {
-  id: string;
-  organizationId: string;
-  parentId: string | null;
-  title: string;
-  emoji: string;
-  visibility: string;
-  defaultLevel: string;
-  editMode: string;
-  position: string;
-  revisionId: string;
-  createdBy: string;
-}
+/** What a new space is made of; the rest (dates, deletion, icon) starts empty. */
+export type NewSpace = Pick<
+  Space,
+  'id' | 'organizationId' | 'parentId' | 'title' | 'emoji' | 'visibility' | 'defaultLevel' | 'editMode' | 'position' | 'revisionId'
+> & { createdBy: string };
 
 export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): Promise<SpaceWithCounts> {
   const row = await insertedRow<SpaceWithCountsRow>(
