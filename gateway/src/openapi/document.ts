@@ -1,5 +1,6 @@
-import { bodySchemaOf, type ServedRoute, type ServiceName } from '@quire/common';
+import { bodySchemaOf } from '@quire/common';
 import { ComponentCopier } from './component-copier';
+import type { DocumentRoute } from './document-route';
 import { ERROR_SCHEMA, errorResponseComponents, errorStatusesOf } from './error-responses';
 import { EXTENSION_OPERATIONS, GATEWAY_OPERATIONS, type ExtensionOperation } from './extension-operations';
 import { findReferenceOperation, type ReferenceDocument } from './reference-operations';
@@ -7,12 +8,6 @@ import { inputSchemaOf } from './schema-conversion';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
 type Json = any;
-
-/** A route of a service, as the gateway's route table and the service's HTTP app describe it. */
-export interface DocumentRoute extends ServedRoute {
-  service: ServiceName;
-  access?: 'signed-url';
-}
 
 const EXTENSION = 'x-quire-extension';
 

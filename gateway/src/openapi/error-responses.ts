@@ -1,4 +1,4 @@
-import type { DocumentRoute } from './document';
+import type { DocumentRoute } from './document-route';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
 type Json = any;

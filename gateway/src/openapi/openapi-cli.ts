@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLogger, ROUTE_TABLE, SERVICE_NAMES } from '@quire/common';
 import { startEmbedded } from '../embedded-launcher';
-import { buildOpenApiDocument, type DocumentRoute } from './document';
+import { buildOpenApiDocument } from './document';
+import type { DocumentRoute } from './document-route';
 import { loadReferences } from './reference-operations';
 import { DOCUMENT_FILE } from './serve';
 

@@ -1,0 +1,7 @@
+import type { ServedRoute, ServiceName } from '@quire/common';
+
+/** A route of a service, as the gateway's route table and the service's HTTP app describe it. */
+export interface DocumentRoute extends ServedRoute {
+  service: ServiceName;
+  access?: 'signed-url';
+}
