@@ -8,19 +8,20 @@ import { COPY_PORT_STEP, LocalStack, SCALED_NAMES, operatorSettings, repoRoot, t
 // `npm run stack`: distributed mode on this machine. Starts the local infrastructure
 // (deploy/local/infra.sh), then one process per service and the gateway; Ctrl-C stops the processes.
 
-const HELP = `Usage: npm run stack [-- --replicas <service>=<n>[,<service>=<n>…]] [-- --help]
+const HELP = `Usage: npm run stack [-- --replicas <process>=<n>[,<process>=<n>…]] [-- --help]
 
 Starts Quire in distributed mode on this machine: real PostgreSQL, Redis, Kafka and ClickHouse
 from deploy/local/ (installed first with deploy/local/install.sh if missing), then identity,
-content, sites, specs, insights (its API), insights-consumer (what moves visitor events into
-ClickHouse, HTTP ${WORKER_PROCESSES['insights-consumer'].http} for probes and metrics) and the gateway as separate
-processes on their default ports (gateway ${GATEWAY_DEFAULT_PORT}). Logs go to .infra/stack-logs/. A process that dies is started
-again. Ctrl-C stops the processes (each drains first); deploy/local/infra.sh stop stops the servers.
+content, sites, specs, insights (its API), insights-consumer (moves visitor events into
+ClickHouse; HTTP ${WORKER_PROCESSES['insights-consumer'].http} for probes and metrics) and the gateway as
+separate processes on their default ports (gateway ${GATEWAY_DEFAULT_PORT}). Logs go to
+.infra/stack-logs/. A process that dies is started again. Ctrl-C stops the processes (each
+drains first); deploy/local/infra.sh stop stops the servers.
 
 Options:
   --replicas content=2,sites=2   copies of a process (any of ${SCALED_NAMES.join(', ')}; default 1).
                                  Copy n listens on the default ports + ${COPY_PORT_STEP}×(n-1); the
-                                 gateway and every gRPC client get the list of copies.
+                                 gateway and every gRPC client get the list of a service's copies.
 
 Environment: INTERNAL_SECRET (default: generated once into .infra/internal-secret),
 BOOTSTRAP_TOKEN (first start only; default: generated and printed), PORT, and every setting of the
