@@ -2,24 +2,26 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, type ServiceName } from '@quire/common';
-import { COPY_PORT_STEP, LocalStack, operatorSettings, repoRoot } from './local-stack';
+import { createLogger, DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, WORKER_PROCESSES, type ServiceName } from '@quire/common';
+import { COPY_PORT_STEP, LocalStack, SCALED_NAMES, operatorSettings, repoRoot, type ScaledName } from './local-stack';
 
 // `npm run stack`: distributed mode on this machine. Starts the local infrastructure
 // (deploy/local/infra.sh), then one process per service and the gateway; Ctrl-C stops the processes.
 
-const HELP = `Usage: npm run stack [-- --replicas <service>=<n>[,<service>=<n>…]] [-- --help]
+const HELP = `Usage: npm run stack [-- --replicas <process>=<n>[,<process>=<n>…]] [-- --help]
 
 Starts Quire in distributed mode on this machine: real PostgreSQL, Redis, Kafka and ClickHouse
 from deploy/local/ (installed first with deploy/local/install.sh if missing), then identity,
-content, sites, specs, insights and the gateway as separate processes on their default ports
-(gateway ${GATEWAY_DEFAULT_PORT}). Logs go to .infra/stack-logs/. A process that dies is started
-again. Ctrl-C stops the processes (each drains first); deploy/local/infra.sh stop stops the servers.
+content, sites, specs, insights (its API), insights-consumer (moves visitor events into
+ClickHouse; HTTP ${WORKER_PROCESSES['insights-consumer'].http} for probes and metrics) and the gateway as
+separate processes on their default ports (gateway ${GATEWAY_DEFAULT_PORT}). Logs go to
+.infra/stack-logs/. A process that dies is started again. Ctrl-C stops the processes (each
+drains first); deploy/local/infra.sh stop stops the servers.
 
 Options:
-  --replicas content=2,sites=2   copies of a service (any of ${SERVICE_NAMES.join(', ')}; default 1).
+  --replicas content=2,sites=2   copies of a process (any of ${SCALED_NAMES.join(', ')}; default 1).
                                  Copy n listens on the default ports + ${COPY_PORT_STEP}×(n-1); the
-                                 gateway and every gRPC client get the list of copies.
+                                 gateway and every gRPC client get the list of a service's copies.
 
 Environment: INTERNAL_SECRET (default: generated once into .infra/internal-secret),
 BOOTSTRAP_TOKEN (first start only; default: generated and printed), PORT, and every setting of the
@@ -27,18 +29,18 @@ README's configuration table that is set here (PUBLIC_URL, OUTBOUND_ALLOW_HOSTS,
 CONTENT_*, SPECS_*, …) reaches the processes that read it.`;
 
 /** --replicas content=2,sites=2 → { content: 2, sites: 2 }; a bad value is a clear error. */
-export function parseReplicas(argv: string[]): Partial<Record<ServiceName, number>> {
+export function parseReplicas(argv: string[]): Partial<Record<ScaledName, number>> {
   const at = argv.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
   if (at < 0) return {};
   const value = argv[at]!.includes('=') && argv[at]!.startsWith('--replicas=') ? argv[at]!.slice('--replicas='.length) : argv[at + 1];
   if (!value) throw new Error('--replicas needs a value such as content=2,sites=2');
-  const replicas: Partial<Record<ServiceName, number>> = {};
+  const replicas: Partial<Record<ScaledName, number>> = {};
   for (const part of value.split(',').filter(Boolean)) {
     const [name, count] = part.split('=');
-    if (!SERVICE_NAMES.includes(name as ServiceName)) throw new Error(`--replicas: unknown service "${name}" (one of ${SERVICE_NAMES.join(', ')})`);
+    if (!SCALED_NAMES.includes(name as ScaledName)) throw new Error(`--replicas: unknown service "${name}" (one of ${SCALED_NAMES.join(', ')})`);
     const n = Number(count);
     if (!Number.isInteger(n) || n < 1 || n > 9) throw new Error(`--replicas: "${part}" needs a whole number of copies from 1 to 9`);
-    replicas[name as ServiceName] = n;
+    replicas[name as ScaledName] = n;
   }
   return replicas;
 }

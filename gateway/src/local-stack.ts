@@ -2,25 +2,33 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '@quire/common';
+import { SERVICE_NAMES, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
 
 // Distributed mode on one machine: one process per service plus the gateway, against the real
 // Postgres, Redis, Kafka and ClickHouse that deploy/local/ starts. Used by `npm run stack` and by
 // the end-to-end suite, which also kills and restarts single processes through it.
 
-export type ProcessName = ServiceName | 'gateway';
-/** One process of the stack: a service's copy (1 = the first) or the gateway. */
-export type ProcessKey = ProcessName | `${ServiceName}#${number}`;
+/** What can run as copies: a service (its API) or a worker of topology.ts (`insights-consumer`). */
+export type ScaledName = ServiceName | WorkerName;
+export type ProcessName = ScaledName | 'gateway';
+/** One process of the stack: a service's or worker's copy (1 = the first) or the gateway. */
+export type ProcessKey = ProcessName | `${ScaledName}#${number}`;
+/** Services first, then workers: the order of the stack's processes and of their HTTP ports. */
+export const SCALED_NAMES: readonly ScaledName[] = [...SERVICE_NAMES, ...WORKER_NAMES];
 
-/** Copies of each service after the first are on the same ports + COPY_PORT_STEP × n. */
+/** Copies of each service or worker after the first are on the same ports + COPY_PORT_STEP × n. */
 export const COPY_PORT_STEP = 100;
+
+function isWorker(name: ProcessName): name is WorkerName {
+  return (WORKER_NAMES as string[]).includes(name);
+}
 
 /**
  * The operator's settings (README, Configuration) that the stack hands to its processes when they
  * are set where `npm run stack` starts. Addresses, ports, databases and secrets are the stack's.
  */
 export const OPERATOR_SETTING =
-  /^(PUBLIC_URL|LOG_LEVEL|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY)_(?!HTTP_URL$|GRPC_ADDR$)[A-Z0-9_]+)$/;
+  /^(PUBLIC_URL|LOG_LEVEL|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
 
 /** The operator settings among `env`. */
 export function operatorSettings(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -31,7 +39,10 @@ export interface LocalStackOptions {
   repoRoot: string;
   logDir: string;
   gatewayPort: number;
-  /** Service i gets HTTP port httpPortBase+i and gRPC port grpcPortBase+i. */
+  /**
+   * Service i gets HTTP port httpPortBase+i and gRPC port grpcPortBase+i; worker j (no gRPC) HTTP
+   * port httpPortBase+services+j, as in topology.ts (insights-consumer 8086 after insights 8085).
+   */
   httpPortBase: number;
   grpcPortBase: number;
   /** Database URL for each service. */
@@ -41,8 +52,8 @@ export interface LocalStackOptions {
   clickhouseUrl: string;
   internalSecret: string;
   bootstrapToken: string;
-  /** Copies per service (default 1); the gateway and every gRPC client get the list. */
-  replicas?: Partial<Record<ServiceName, number>>;
+  /** Copies per service or worker (default 1); the gateway and every gRPC client get the list of a service's. */
+  replicas?: Partial<Record<ScaledName, number>>;
   /** The operator's settings (operatorSettings(process.env)) or a test's: they win over the stack's defaults. */
   extraEnv?: Record<string, string>;
 }
@@ -76,12 +87,12 @@ export class LocalStack {
     return `http://127.0.0.1:${this.options.gatewayPort}`;
   }
 
-  replicas(name: ServiceName): number {
+  replicas(name: ScaledName): number {
     return Math.max(1, this.options.replicas?.[name] ?? 1);
   }
 
-  httpPort(name: ServiceName, copy = 1): number {
-    return this.options.httpPortBase + SERVICE_NAMES.indexOf(name) + (copy - 1) * COPY_PORT_STEP;
+  httpPort(name: ScaledName, copy = 1): number {
+    return this.options.httpPortBase + SCALED_NAMES.indexOf(name) + (copy - 1) * COPY_PORT_STEP;
   }
 
   grpcPort(name: ServiceName, copy = 1): number {
@@ -102,20 +113,29 @@ export class LocalStack {
       .join(',');
   }
 
-  /** Every process of the stack, services' copies first, the gateway last. */
+  /** Every process of the stack, services' copies first, then workers', the gateway last. */
   processKeys(): ProcessKey[] {
-    return [...SERVICE_NAMES.flatMap((s) => this.copies(s).map((c): ProcessKey => (c === 1 ? s : `${s}#${c}`))), 'gateway'];
+    return [...SCALED_NAMES.flatMap((s) => this.copies(s).map((c): ProcessKey => (c === 1 ? s : `${s}#${c}`))), 'gateway'];
   }
 
-  private copies(name: ServiceName): number[] {
+  private copies(name: ScaledName): number[] {
     return Array.from({ length: this.replicas(name) }, (_, i) => i + 1);
   }
 
   /** The environment of one process, exactly as a deployment would set it. */
   envFor(key: ProcessKey): Record<string, string> {
-    const o = this.options;
     const { name, copy } = parseProcessKey(key);
-    const shared: Record<string, string> = {
+    if (name === 'gateway') return { ...this.sharedEnv(), PORT: String(this.options.gatewayPort) };
+    if (isWorker(name)) {
+      const worker = WORKER_PROCESSES[name];
+      return { ...this.serviceEnv(worker.service), HTTP_PORT: String(this.httpPort(name, copy)), ...worker.role };
+    }
+    return { ...this.serviceEnv(name), HTTP_PORT: String(this.httpPort(name, copy)), GRPC_PORT: String(this.grpcPort(name, copy)) };
+  }
+
+  private sharedEnv(): Record<string, string> {
+    const o = this.options;
+    return {
       PUBLIC_URL: `http://localhost:${o.gatewayPort}`,
       LOG_LEVEL: 'warn',
       // A local stack stops at once; a deployment sets the drain its balancer needs (deploy/k8s).
@@ -127,20 +147,23 @@ export class LocalStack {
       ...Object.fromEntries(SERVICE_NAMES.map((s) => [grpcAddressVar(s), this.grpcAddresses(s)])),
       ...Object.fromEntries(SERVICE_NAMES.map((s) => [httpUrlVar(s), this.httpUrls(s)])),
     };
-    if (name === 'gateway') return { ...shared, PORT: String(o.gatewayPort) };
+  }
+
+  private serviceEnv(name: ServiceName): Record<string, string> {
+    const o = this.options;
     return {
-      ...shared,
-      HTTP_PORT: String(this.httpPort(name, copy)),
-      GRPC_PORT: String(this.grpcPort(name, copy)),
+      ...this.sharedEnv(),
       DATABASE_URL: o.databaseUrls[name],
       ...(name === 'identity' ? { BOOTSTRAP_TOKEN: o.bootstrapToken } : {}),
-      ...(name === 'insights' ? { CLICKHOUSE_URL: o.clickhouseUrl } : {}),
+      // The stack runs insights' consumer as processes of their own (WORKER_PROCESSES).
+      ...(name === 'insights' ? { CLICKHOUSE_URL: o.clickhouseUrl, INSIGHTS_ROLE: 'api' } : {}),
     };
   }
 
   entryPoint(key: ProcessKey): string {
     const { name } = parseProcessKey(key);
-    return name === 'gateway' ? join(this.options.repoRoot, 'gateway/dist/main.js') : join(this.options.repoRoot, `services/${name}/dist/main.js`);
+    if (name === 'gateway') return join(this.options.repoRoot, 'gateway/dist/main.js');
+    return join(this.options.repoRoot, `services/${isWorker(name) ? WORKER_PROCESSES[name].service : name}/dist/main.js`);
   }
 
   /** Starts a process and waits until its /readyz answers 200. */

@@ -5,9 +5,11 @@ import { INFRA, infraScript } from '../support/infra';
 import { currentStack } from '../support/stack';
 import { killCopy, killProcess, restartCopy, restartProcess } from '../support/stack-processes';
 
-// Insights ingest under broker and store failures (distributed mode only): a 204 means the
-// events are on Kafka, so ClickHouse going away loses nothing and nothing is counted twice;
-// Kafka going away makes ingest answer 503 fast.
+// Insights ingest under broker, store and process failures (distributed mode only): a 204 means
+// the events are on Kafka, so ClickHouse or the consumer going away loses nothing and nothing is
+// counted twice; Kafka going away makes ingest answer 503 fast. The stack runs insights' API as
+// `insights` (INSIGHTS_ROLE=api) and what moves events into ClickHouse as `insights-consumer`
+// (INSIGHTS_ROLE=consumer), two copies of each.
 
 const stack = currentStack();
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
@@ -92,12 +94,12 @@ describe('insights ingest faults', () => {
     }
   }, 120_000);
 
-  it('loses and double-counts nothing when the consumer process is killed mid-batch and restarted', async () => {
+  it('loses and double-counts nothing when the consumer processes are killed mid-batch and restarted', async () => {
     const before = await storedCount();
     // Accepted (on Kafka) but not yet flushed: the consumer waits up to 2 s to fill a batch.
     for (let batch = 0; batch < 4; batch++) expect(await track(100, 20_000 + batch * 100)).toBe(204);
-    await killProcess(stack, 'insights');
-    await restartProcess(stack, 'insights');
+    await killProcess(stack, 'insights-consumer');
+    await restartProcess(stack, 'insights-consumer');
     expect(await waitForCount(before + 400, 90_000)).toBe(before + 400);
     // What the API answers is the same count.
     const total = await admin.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, {
@@ -105,6 +107,23 @@ describe('insights ingest faults', () => {
       range: 'last24Hours',
     });
     expect(total.body).toEqual({ columns: [{ column: 'eventsCount', values: [before + 400] }] });
+  }, 180_000);
+});
+
+describe('the consumer in processes of its own', () => {
+  it('stores once, after they come back, the events accepted while every consumer copy was down', async () => {
+    const before = await storedCount();
+    await killProcess(stack, 'insights-consumer');
+    try {
+      // The API copies still accept: the events wait on Kafka.
+      for (let batch = 0; batch < 3; batch++) expect(await track(100, 40_000 + batch * 100)).toBe(204);
+      // And they consume nothing themselves: nothing reaches ClickHouse meanwhile.
+      await new Promise((r) => setTimeout(r, 5000));
+      expect(await storedCount()).toBe(before);
+    } finally {
+      await restartProcess(stack, 'insights-consumer');
+    }
+    expect(await waitForCount(before + 300, 90_000)).toBe(before + 300);
   }, 180_000);
 });
 
@@ -141,5 +160,28 @@ describe('two copies of insights', () => {
       wholeBatches: true,
       withinInFlight: true,
     });
+  }, 180_000);
+
+  it('stores every event once when one consumer copy is killed during ingest: the other takes its partitions', async () => {
+    const before = await storedCount();
+    let accepted = 0;
+    let sent = 0;
+    const client = async (n: number) => {
+      for (let i = 0; i < 20; i++) {
+        sent++;
+        expect(await track(10, 50_000 + n * 1000 + i * 10)).toBe(204);
+        accepted += 10;
+      }
+    };
+    const clients = Promise.all(Array.from({ length: 4 }, (_, n) => client(n)));
+    while (sent < 20) await new Promise((r) => setTimeout(r, 10));
+    await killCopy(stack, 'insights-consumer#2');
+    try {
+      await clients;
+      // Its partitions move to the copy left once its Kafka session expires (10 s).
+      expect(await waitForCount(before + accepted, 90_000)).toBe(before + accepted);
+    } finally {
+      await restartCopy(stack, 'insights-consumer#2');
+    }
   }, 180_000);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/common/src/topology';
-import { LocalStack, type LocalStackOptions } from '../../gateway/src/local-stack';
+import { LocalStack, SCALED_NAMES, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
 import { RATE_LIMIT_FOR_TESTS, SERVICE_COPIES, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, readState, stateFile, writeState, type StackState } from './stack';
@@ -34,8 +34,9 @@ export default async function setupDistributed(): Promise<void> {
     clickhouseUrl: await recreateClickHouseDatabase(),
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
-    // Two copies of every service: any state one process keeps to itself fails the suite.
-    replicas: Object.fromEntries(SERVICE_NAMES.map((s) => [s, SERVICE_COPIES])),
+    // Two copies of every service and worker (insights-consumer): any state one process keeps to
+    // itself fails the suite.
+    replicas: Object.fromEntries(SCALED_NAMES.map((s) => [s, SERVICE_COPIES])),
     extraEnv: {
       ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),

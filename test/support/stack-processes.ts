@@ -1,15 +1,15 @@
-import { LocalStack, type ProcessKey } from '../../gateway/src/local-stack';
-import type { ServiceName } from '../../services/common/src/topology';
+import { LocalStack, type ProcessKey, type ScaledName } from '../../gateway/src/local-stack';
 import { isAlive, writeState, type StackState } from './stack';
 
 // Killing and restarting processes of the distributed stack, as a crash and a restart would. A
 // service runs as several copies (test/support/setup-distributed.ts); `content` is its first copy
-// and `content#2` its second.
+// and `content#2` its second. Insights runs its API as `insights` and its consumer as
+// `insights-consumer` (INSIGHTS_ROLE), each with its copies.
 
-export type RestartableProcess = ServiceName;
+export type RestartableProcess = ScaledName;
 
-/** The process keys of every copy of a service. */
-export function copiesOf(state: StackState, name: ServiceName): ProcessKey[] {
+/** The process keys of every copy of a service or worker. */
+export function copiesOf(state: StackState, name: ScaledName): ProcessKey[] {
   return (Object.keys(state.pids) as ProcessKey[]).filter((k) => k === name || k.startsWith(`${name}#`));
 }
 
@@ -31,12 +31,12 @@ export async function restartCopy(state: StackState, key: ProcessKey): Promise<v
   writeState(state);
 }
 
-/** Kills every copy of a service: the service is down. */
+/** Kills every copy of a service or worker: it is down. */
 export async function killProcess(state: StackState, name: RestartableProcess): Promise<void> {
   await Promise.all(copiesOf(state, name).map((key) => killCopy(state, key)));
 }
 
-/** Starts every copy of a service again. */
+/** Starts every copy of a service or worker again. */
 export async function restartProcess(state: StackState, name: RestartableProcess): Promise<void> {
   for (const key of copiesOf(state, name)) await restartCopy(state, key);
 }

@@ -5,21 +5,37 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '../../services/common/src/topology';
+import {
+  DEFAULT_PORTS,
+  GATEWAY_DEFAULT_PORT,
+  SERVICE_NAMES,
+  WORKER_NAMES,
+  WORKER_PROCESSES,
+  grpcAddressVar,
+  httpUrlVar,
+  type ServiceName,
+  type WorkerName,
+} from '../../services/common/src/topology';
 import { serviceEnvSchema, sharedEnvSchema } from '../../services/common/src/config';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from '../../gateway/src/config';
 import { bootstrapOptionsFromEnv } from '../../services/identity/src/bootstrap-env';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked field by field
 type Json = any;
-type Process = ServiceName | 'gateway';
+type Process = ServiceName | WorkerName | 'gateway';
 type Env = Record<string, string>;
 
 const ROOT = join(__dirname, '..', '..');
 const COMPOSE_FILE = 'docker-compose.yml';
 const K8S_DIR = 'deploy/k8s';
 const DOCKERFILE = 'deploy/docker/Dockerfile';
-const PROCESSES: Process[] = [...SERVICE_NAMES, 'gateway'];
+const PROCESSES: Process[] = [...SERVICE_NAMES, ...WORKER_NAMES, 'gateway'];
+
+const isWorker = (name: Process): name is WorkerName => (WORKER_NAMES as string[]).includes(name);
+/** The service whose image, entry point and settings a process uses (a worker: the service it is part of). */
+const serviceOf = (name: Exclude<Process, 'gateway'>): ServiceName => (isWorker(name) ? WORKER_PROCESSES[name].service : name);
+/** The image a process runs: a worker runs its service's image, in its role. */
+const imageOf = (name: Process): string => (name === 'gateway' ? name : serviceOf(name));
 
 /** Settings a service's entry point reads on top of serviceEnvSchema (see its src/main.ts). */
 const EXTRA_REQUIRED: Partial<Record<ServiceName, string[]>> = {
@@ -30,6 +46,7 @@ const GATEWAY_REQUIRED = ['INTERNAL_SECRET', 'REDIS_URL'];
 /** Optional settings read outside the exported schemas. */
 const EXTRA_KNOWN: Partial<Record<ServiceName, string[]>> = {
   identity: ['BOOTSTRAP_TOKEN', 'BOOTSTRAP_EMAIL', 'BOOTSTRAP_ORG_TITLE'], // services/identity/src/bootstrap-env.ts
+  insights: ['INSIGHTS_ROLE'], // services/insights/src/main.ts
 };
 /** Gateway settings besides the shared ones and the service addresses (gateway/src/config.ts, main.ts). */
 const GATEWAY_KNOWN = [
@@ -75,7 +92,17 @@ function parseYaml(rel: string): Json[] {
 }
 
 function portsOf(name: Process): { http: number; grpc?: number } {
-  return name === 'gateway' ? { http: GATEWAY_DEFAULT_PORT } : DEFAULT_PORTS[name];
+  if (name === 'gateway') return { http: GATEWAY_DEFAULT_PORT };
+  // A worker serves no gRPC: its HTTP port carries /healthz, /readyz and /metrics.
+  return isWorker(name) ? { http: WORKER_PROCESSES[name].http } : DEFAULT_PORTS[name];
+}
+
+/** The ports a process listens on with this environment. */
+function listenPorts(name: Process, env: Env): { http: number; grpc?: number } {
+  const ports = portsOf(name);
+  if (name === 'gateway') return { http: Number(env.PORT ?? GATEWAY_DEFAULT_PORT) };
+  if (isWorker(name)) return { http: Number(env.HTTP_PORT ?? ports.http) };
+  return { http: Number(env.HTTP_PORT ?? ports.http), grpc: Number(env.GRPC_PORT ?? ports.grpc) };
 }
 
 /** Keys of a zod object schema that must be present (neither optional nor defaulted). */
@@ -101,19 +128,40 @@ function knownFor(name: Process): Set<string> {
   if (name === 'gateway') {
     return new Set([...Object.keys(sharedEnvSchema.shape), ...GATEWAY_KNOWN, ...SERVICE_NAMES.flatMap((s) => [httpUrlVar(s), grpcAddressVar(s)]), ...common]);
   }
-  return new Set([...Object.keys(serviceEnvSchema(name).shape), ...(EXTRA_REQUIRED[name] ?? []), ...(EXTRA_KNOWN[name] ?? []), ...common]);
+  const service = serviceOf(name);
+  return new Set([...Object.keys(serviceEnvSchema(service).shape), ...(EXTRA_REQUIRED[service] ?? []), ...(EXTRA_KNOWN[service] ?? []), ...common]);
 }
 
 function requiredFor(name: Process): string[] {
   if (name === 'gateway') return [...GATEWAY_REQUIRED];
-  return [...requiredKeys(serviceEnvSchema(name).shape), ...(EXTRA_REQUIRED[name] ?? [])];
+  const service = serviceOf(name);
+  // A worker is told its role; without it the process would run its service's API too.
+  const role = isWorker(name) ? Object.keys(WORKER_PROCESSES[name].role) : [];
+  return [...requiredKeys(serviceEnvSchema(service).shape), ...(EXTRA_REQUIRED[service] ?? []), ...role];
+}
+
+/**
+ * Role settings a process must carry with these values: a worker its own role, and the service it
+ * is part of `api`, or its copies would run the worker's part too (the default role `all`).
+ */
+function roleFor(name: Process): Env {
+  if (name === 'gateway') return {};
+  if (isWorker(name)) return { ...WORKER_PROCESSES[name].role };
+  const workers = WORKER_NAMES.filter((w) => WORKER_PROCESSES[w].service === name);
+  return Object.fromEntries(workers.flatMap((w) => Object.keys(WORKER_PROCESSES[w].role).map((key) => [key, 'api'])));
+}
+
+function roleProblems(name: Process, env: Env): string[] {
+  return Object.entries(roleFor(name))
+    .filter(([key, value]) => env[key] !== value)
+    .map(([key, value]) => `${key} is "${env[key]}", expected "${value}"`);
 }
 
 function mustOverrideFor(name: Process): string[] {
   if (name === 'gateway') {
     return [...loopbackDefaultKeys(sharedEnvSchema.shape), ...SERVICE_NAMES.flatMap((s) => [httpUrlVar(s), grpcAddressVar(s)])];
   }
-  return loopbackDefaultKeys(serviceEnvSchema(name).shape);
+  return loopbackDefaultKeys(serviceEnvSchema(serviceOf(name)).shape);
 }
 
 /** Runs the code's own configuration parsing on an environment; returns its error, if any. */
@@ -123,8 +171,9 @@ function configError(name: Process, env: Env): string | null {
       const topology = distributedTopologyFromEnv(env);
       gatewaySettingsFromEnv(topology.upstreams, env);
     } else {
-      const result = serviceEnvSchema(name).safeParse(env);
+      const result = serviceEnvSchema(serviceOf(name)).safeParse(env);
       if (!result.success) return result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      if (serviceOf(name) === 'insights' && !['api', 'consumer', 'all', undefined].includes(env.INSIGHTS_ROLE)) return `INSIGHTS_ROLE: "${env.INSIGHTS_ROLE}"`;
       if (name === 'identity') bootstrapOptionsFromEnv(env);
     }
     return null;
@@ -224,9 +273,7 @@ function exposedPorts(service: string): number[] {
 
 /** The ports a compose service's process listens on, as its environment sets them. */
 function composeListenPorts(name: Process): { http: number; grpc?: number } {
-  const { env } = composeEnv(name);
-  if (name === 'gateway') return { http: Number(env.PORT ?? GATEWAY_DEFAULT_PORT) };
-  return { http: Number(env.HTTP_PORT ?? DEFAULT_PORTS[name].http), grpc: Number(env.GRPC_PORT ?? DEFAULT_PORTS[name].grpc) };
+  return listenPorts(name, composeEnv(name).env);
 }
 
 function healthcheckCommand(service: string): string {
@@ -279,14 +326,14 @@ describe(`${COMPOSE_FILE}`, () => {
   describe.each(PROCESSES)('%s', (name) => {
     const ports = portsOf(name);
 
-    test('has a compose service built from deploy/docker/Dockerfile with SERVICE set to it', () => {
+    test('has a compose service built from deploy/docker/Dockerfile with SERVICE set to it (a worker: its service)', () => {
       const spec = composeServices[name];
       expect(spec).toBeDefined();
       expect({ dockerfile: spec?.build?.dockerfile, context: spec?.build?.context, SERVICE: spec?.build?.args?.SERVICE, image: spec?.image }).toEqual({
         dockerfile: DOCKERFILE,
         context: '.',
-        SERVICE: name,
-        image: expect.stringMatching(new RegExp(`^quire/${name}:`)),
+        SERVICE: imageOf(name),
+        image: expect.stringMatching(new RegExp(`^quire/${imageOf(name)}:`)),
       });
     });
 
@@ -303,6 +350,7 @@ describe(`${COMPOSE_FILE}`, () => {
       for (const key of requiredFor(name)) if (!(key in env)) problems.push(`${key} is required by the code but not set`);
       for (const key of mustOverrideFor(name)) if (!(key in raw)) problems.push(`${key} is not set: its default is a loopback address, wrong in a container`);
       if (env.BIND_HOST !== '0.0.0.0') problems.push(`BIND_HOST is "${env.BIND_HOST}", expected 0.0.0.0`);
+      problems.push(...roleProblems(name, env));
       const known = knownFor(name);
       for (const key of Object.keys(raw))
         if (!known.has(key)) problems.push(`${key} is set but ${name} does not read it (typo, or meant for another process?)`);
@@ -350,12 +398,12 @@ describe(`${COMPOSE_FILE}`, () => {
           if (path !== undefined && v.path !== path) problems.push(`${key}="${env[key]}": path ${v.path}, expected ${path}`);
         }
       };
-      check('DATABASE_URL', /^postgres:/, 5432, `/quire_${name}`);
+      check('DATABASE_URL', /^postgres:/, 5432, `/quire_${imageOf(name)}`);
       check('REDIS_URL', /^redis:/, 6379);
       check('KAFKA_BROKERS', /^apache\/kafka:/, 9092);
       check('CLICKHOUSE_URL', /^clickhouse\//, 8123);
-      if (name === 'insights' && !env.CLICKHOUSE_URL) problems.push('insights has no CLICKHOUSE_URL');
-      if (name !== 'insights' && env.CLICKHOUSE_URL) problems.push(`${name} gets CLICKHOUSE_URL, only insights needs it`);
+      if (imageOf(name) === 'insights' && !env.CLICKHOUSE_URL) problems.push(`${name} has no CLICKHOUSE_URL`);
+      if (imageOf(name) !== 'insights' && env.CLICKHOUSE_URL) problems.push(`${name} gets CLICKHOUSE_URL, only insights needs it`);
       expect(problems).toEqual([]);
     });
 
@@ -367,7 +415,7 @@ describe(`${COMPOSE_FILE}`, () => {
 
     test('waits for the infrastructure it needs to be healthy', () => {
       const deps: Record<string, Json> = composeServices[name]?.depends_on ?? {};
-      const needs = name === 'gateway' ? ['redis', 'identity'] : ['postgres', 'redis', 'kafka', ...(name === 'insights' ? ['clickhouse'] : [])];
+      const needs = name === 'gateway' ? ['redis', 'identity'] : ['postgres', 'redis', 'kafka', ...(imageOf(name) === 'insights' ? ['clickhouse'] : [])];
       const notHealthy = needs.filter((d) => deps[d]?.condition !== 'service_healthy');
       expect(notHealthy).toEqual([]);
     });
@@ -381,9 +429,9 @@ describe(`${COMPOSE_FILE}`, () => {
     expect((composeServices.gateway?.ports ?? []).map(String)).toContain(`${GATEWAY_DEFAULT_PORT}:${GATEWAY_DEFAULT_PORT}`);
   });
 
-  test('every service can be scaled (--scale content=2): no fixed host port, no container_name', () => {
+  test('every service and worker can be scaled (--scale content=2): no fixed host port, no container_name', () => {
     const problems: string[] = [];
-    for (const name of SERVICE_NAMES) {
+    for (const name of [...SERVICE_NAMES, ...WORKER_NAMES]) {
       const spec = composeServices[name] ?? {};
       if (spec.container_name) problems.push(`services.${name}.container_name is set: a second copy would need the same name`);
       for (const p of spec.ports ?? []) {
@@ -562,13 +610,13 @@ describe(`${K8S_DIR}`, () => {
     const deployment = find('Deployment', name);
     const container = containerOf(deployment);
 
-    test('has a Deployment, a Service and a HorizontalPodAutoscaler', () => {
-      const missing = ['Deployment', 'Service', 'HorizontalPodAutoscaler'].filter((kind) => !find(kind, name));
-      expect(missing).toEqual([]);
+    test('has a Deployment, a Service (not a worker: nothing calls it) and a HorizontalPodAutoscaler', () => {
+      const kinds = isWorker(name) ? ['Deployment', 'HorizontalPodAutoscaler'] : ['Deployment', 'Service', 'HorizontalPodAutoscaler'];
+      expect(kinds.filter((kind) => !find(kind, name))).toEqual([]);
     });
 
-    test('the Deployment runs image quire/<name> (the Dockerfile built with SERVICE=<name>)', () => {
-      expect(container?.image).toMatch(new RegExp(`^quire/${name}:`));
+    test('the Deployment runs image quire/<name> (the Dockerfile built with SERVICE=<name>; a worker: its service)', () => {
+      expect(container?.image).toMatch(new RegExp(`^quire/${imageOf(name)}:`));
       expect(container?.command).toBeUndefined();
       expect(labelsMatch(deployment?.spec?.selector?.matchLabels, deployment?.spec?.template?.metadata?.labels)).toBe(true);
     });
@@ -604,7 +652,8 @@ describe(`${K8S_DIR}`, () => {
       for (const key of requiredFor(name)) if (!(key in env)) problems.push(`${key} is required by the code but not provided`);
       for (const key of mustOverrideFor(name)) if (!(key in env)) problems.push(`${key} is not set: its default is a loopback address, wrong in a pod`);
       if (env.BIND_HOST !== '0.0.0.0') problems.push(`BIND_HOST is "${env.BIND_HOST}", expected 0.0.0.0`);
-      if (name === 'insights' && !env.CLICKHOUSE_URL) problems.push('insights has no CLICKHOUSE_URL');
+      if (imageOf(name) === 'insights' && !env.CLICKHOUSE_URL) problems.push(`${name} has no CLICKHOUSE_URL`);
+      problems.push(...roleProblems(name, env));
       const known = knownFor(name);
       for (const entry of container?.env ?? [])
         if (!known.has(entry.name)) problems.push(`env ${entry.name} is set but ${name} does not read it (typo, or meant for another process?)`);
@@ -618,12 +667,7 @@ describe(`${K8S_DIR}`, () => {
     });
 
     test('ports set in env match the container ports', () => {
-      const { env } = k8sEnv(container ?? {});
-      const listen =
-        name === 'gateway'
-          ? { http: Number(env.PORT ?? GATEWAY_DEFAULT_PORT) }
-          : { http: Number(env.HTTP_PORT ?? ports.http), grpc: Number(env.GRPC_PORT ?? ports.grpc) };
-      expect(listen).toEqual(ports);
+      expect(listenPorts(name, k8sEnv(container ?? {}).env)).toEqual(ports);
     });
 
     test('*_GRPC_ADDR and *_HTTP_URL point at a headless Service of the target (every pod), on its port', () => {
@@ -661,8 +705,9 @@ describe(`${K8S_DIR}`, () => {
       expect(problems).toEqual([]);
     });
 
-    test('the Service selects the pods and maps http (and grpc) to the container ports', () => {
+    test('the Service selects the pods and maps http (and grpc) to the container ports; a worker has none', () => {
       const service = find('Service', name);
+      if (isWorker(name)) return expect(service).toBeUndefined();
       const labels = deployment?.spec?.template?.metadata?.labels;
       expect(labelsMatch(service?.spec?.selector, labels)).toBe(true);
       const mapped = Object.fromEntries(
@@ -770,7 +815,9 @@ describe(DOCKERFILE, () => {
     expect('SERVICE' in args).toBe(true);
     expect(text).toContain('gateway/dist/main.js');
     expect(text).toContain('services/${SERVICE}/dist/main.js');
-    const missing = PROCESSES.map((p) => (p === 'gateway' ? 'gateway/src/main.ts' : `services/${p}/src/main.ts`)).filter((f) => !existsSync(join(ROOT, f)));
+    const missing = PROCESSES.map((p) => (p === 'gateway' ? 'gateway/src/main.ts' : `services/${serviceOf(p)}/src/main.ts`)).filter(
+      (f) => !existsSync(join(ROOT, f)),
+    );
     expect(missing).toEqual([]);
     expect(instructions.some((l) => /^(CMD|ENTRYPOINT)\s/i.test(l))).toBe(true);
   });

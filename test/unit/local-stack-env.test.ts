@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalStack, OPERATOR_SETTING, operatorSettings } from '../../gateway/src/local-stack';
 import { parseReplicas } from '../../gateway/src/local-stack-cli';
+import { WORKER_PROCESSES } from '../../services/common/src/topology';
 
 // `npm run stack` hands the operator's settings to its processes (issue #20: it used to drop them).
 
@@ -26,6 +27,8 @@ const STACK_OWNED = new Set([
   'INSIGHTS_GRPC_ADDR',
   'IDENTITY_HTTP_URL',
   'INSIGHTS_HTTP_URL',
+  // The stack runs insights' API and its consumer as processes of their own.
+  'INSIGHTS_ROLE',
 ]);
 
 function stack(extraEnv: Record<string, string>) {
@@ -73,16 +76,44 @@ describe('npm run stack and the operator settings', () => {
 
   it('starts each copy on its own ports and gives everyone the list', () => {
     const s = stack({});
-    expect(s.processKeys()).toEqual(['identity', 'content', 'content#2', 'sites', 'specs', 'insights', 'gateway']);
+    expect(s.processKeys()).toEqual(['identity', 'content', 'content#2', 'sites', 'specs', 'insights', 'insights-consumer', 'gateway']);
     expect(s.envFor('content#2')).toMatchObject({ HTTP_PORT: '8182', GRPC_PORT: '9182' });
     expect(s.envFor('gateway').CONTENT_HTTP_URL).toBe('http://127.0.0.1:8082,http://127.0.0.1:8182');
     expect(s.envFor('sites').CONTENT_GRPC_ADDR).toBe('127.0.0.1:9082,127.0.0.1:9182');
     expect(s.envFor('sites').SITES_GRPC_ADDR).toBe('127.0.0.1:9083');
   });
 
+  it("runs insights' consumer as processes of their own, after the services' ports and without gRPC", () => {
+    const s = new LocalStack({ ...stack({ INSIGHTS_ROLE: 'all' }).options, replicas: { 'insights-consumer': 2 } });
+    expect(s.processKeys()).toEqual(['identity', 'content', 'sites', 'specs', 'insights', 'insights-consumer', 'insights-consumer#2', 'gateway']);
+    // The operator cannot merge them back: the stack owns the role.
+    expect(operatorSettings({ INSIGHTS_ROLE: 'all', CONTENT_DOWNLOAD_TTL_SECONDS: '60' })).toEqual({ CONTENT_DOWNLOAD_TTL_SECONDS: '60' });
+    expect(s.envFor('insights')).toMatchObject({ INSIGHTS_ROLE: 'api', HTTP_PORT: '8085', GRPC_PORT: '9085', CLICKHOUSE_URL: 'http://ch' });
+    for (const [key, port] of [
+      ['insights-consumer', '8086'],
+      ['insights-consumer#2', '8186'],
+    ] as const) {
+      const env = s.envFor(key);
+      expect(env).toMatchObject({
+        INSIGHTS_ROLE: 'consumer',
+        HTTP_PORT: port,
+        DATABASE_URL: 'postgres://n',
+        CLICKHOUSE_URL: 'http://ch',
+        KAFKA_BROKERS: 'k:9092',
+      });
+      expect(env.GRPC_PORT).toBeUndefined();
+      expect(s.entryPoint(key)).toBe('/repo/services/insights/dist/main.js');
+    }
+    // Nobody calls the consumer: the gateway and gRPC clients list the API copies only.
+    expect(s.envFor('gateway').INSIGHTS_HTTP_URL).toBe('http://127.0.0.1:8085');
+    expect(s.envFor('content').INSIGHTS_GRPC_ADDR).toBe('127.0.0.1:9085');
+    expect(s.httpPort('insights-consumer')).toBe(WORKER_PROCESSES['insights-consumer'].http);
+  });
+
   it('reads --replicas and refuses what it cannot start', () => {
     expect(parseReplicas(['--replicas', 'content=2,sites=3'])).toEqual({ content: 2, sites: 3 });
     expect(parseReplicas(['--replicas=insights=2'])).toEqual({ insights: 2 });
+    expect(parseReplicas(['--replicas', 'insights-consumer=3'])).toEqual({ 'insights-consumer': 3 });
     expect(parseReplicas([])).toEqual({});
     expect(() => parseReplicas(['--replicas', 'gateway=2'])).toThrow(/unknown service "gateway"/);
     expect(() => parseReplicas(['--replicas', 'content=0'])).toThrow(/whole number of copies/);

@@ -47,15 +47,21 @@ export interface ServiceConfig {
   outboxRetention?: OutboxRetention;
 }
 
+/** The ports a process listens on when HTTP_PORT and GRPC_PORT are not set. */
+export interface DefaultPorts {
+  http: number;
+  grpc: number;
+}
+
 /** Distributed-mode configuration of one service, from its environment. */
-export function serviceEnvSchema(name: ServiceName) {
+export function serviceEnvSchema(name: ServiceName, ports: DefaultPorts = DEFAULT_PORTS[name]) {
   const addressVars = Object.fromEntries(SERVICE_NAMES.map((s) => [grpcAddressVar(s), hostPort.default(`127.0.0.1:${DEFAULT_PORTS[s].grpc}`)])) as Record<
     string,
     z.ZodDefault<typeof hostPort>
   >;
   return sharedEnvSchema.extend({
-    HTTP_PORT: port.default(DEFAULT_PORTS[name].http),
-    GRPC_PORT: port.default(DEFAULT_PORTS[name].grpc),
+    HTTP_PORT: port.default(ports.http),
+    GRPC_PORT: port.default(ports.grpc),
     DATABASE_URL: url,
     REDIS_URL: url,
     KAFKA_BROKERS: z.string().min(1, 'must list at least one broker (host:port,...)'),
@@ -66,8 +72,9 @@ export function serviceEnvSchema(name: ServiceName) {
 export function serviceConfigFromEnv(
   name: ServiceName,
   env: NodeJS.ProcessEnv = process.env,
+  ports: DefaultPorts = DEFAULT_PORTS[name],
 ): ServiceConfig & { databaseUrl: string; redisUrl: string; kafkaBrokers: string[] } {
-  const e = readEnv(serviceEnvSchema(name), env) as Record<string, unknown> & z.infer<typeof sharedEnvSchema>;
+  const e = readEnv(serviceEnvSchema(name, ports), env) as Record<string, unknown> & z.infer<typeof sharedEnvSchema>;
   return {
     name,
     httpPort: e.HTTP_PORT as number,

@@ -1,13 +1,16 @@
 import { KafkaBus } from './bus/kafka';
 import { RedisCache } from './cache/redis';
-import { serviceConfigFromEnv } from './config';
+import { serviceConfigFromEnv, type DefaultPorts } from './config';
 import { createLogger } from './logger';
 import { createContext, startService, type RunningService, type ServiceModule } from './runtime';
 import { PostgresDatabase } from './sql/postgres';
 
-/** Process entry of one service in distributed mode: real Postgres, Redis and Kafka from env. */
-export async function runDistributed(module: ServiceModule): Promise<RunningService> {
-  const config = serviceConfigFromEnv(module.name);
+/**
+ * Process entry of one service in distributed mode: real Postgres, Redis and Kafka from env.
+ * `ports`: the defaults of a process that is not the service's API (a worker of topology.ts).
+ */
+export async function runDistributed(module: ServiceModule, options: { ports?: DefaultPorts } = {}): Promise<RunningService> {
+  const config = serviceConfigFromEnv(module.name, process.env, options.ports);
   const logger = createLogger(module.name, config.logLevel);
   const cache = new RedisCache(config.redisUrl, logger);
   // Redis may come up after us: the service starts anyway and answers 503 where it needs it.

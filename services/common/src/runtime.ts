@@ -45,6 +45,7 @@ export interface ServiceParts {
   routes(app: Express): void;
   /** Operator routes under /internal (never proxied by the gateway): they check an admin signature, not a user. */
   adminRoutes?: Router[];
+  /** None: the process serves no gRPC (a worker such as insights' consumer) and opens no gRPC port. */
   grpc: ServiceBinding[];
   readiness?: Record<string, ReadinessCheck>;
   /** Consumers, sweepers: started after the servers are up. */
@@ -61,7 +62,8 @@ export interface ServiceModule {
 export interface RunningService {
   name: string;
   httpPort: number;
-  grpcPort: number;
+  /** null when the process serves no gRPC. */
+  grpcPort: number | null;
   /** The `/v1` routes its HTTP app serves, with their input schemas (Quire's OpenAPI document). */
   httpRoutes: ServedRoute[];
   /**
@@ -128,27 +130,29 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   parts.routes(app);
   finishServiceApp(app, logger);
 
-  const grpcServer = await startGrpcServer(`${config.bindHost}:${config.grpcPort}`, parts.grpc, logger);
+  const grpcServer = parts.grpc.length > 0 ? await startGrpcServer(`${config.bindHost}:${config.grpcPort}`, parts.grpc, logger) : null;
   const httpServer = await listen(app, config.httpPort, config.bindHost);
   const httpPort = (httpServer.address() as { port: number }).port;
   ctx.outbox.start();
   const sweeper = new OutboxSweeper(ctx.db, logger, config.outboxRetention);
   sweeper.start();
   await parts.start?.();
-  logger.info({ httpPort, grpcPort: grpcServer.port }, `${module.name} service started`);
+  logger.info({ httpPort, grpcPort: grpcServer?.port ?? null }, `${module.name} service started`);
 
   return {
     name: module.name,
     httpPort,
-    grpcPort: grpcServer.port,
+    grpcPort: grpcServer?.port ?? null,
     httpRoutes: servedRoutes(app),
     stop: async (shutdown = {}) => {
       lifecycle.draining = true;
       if (shutdown.drainMs) await new Promise((r) => setTimeout(r, shutdown.drainMs));
       await Promise.all([
         closeGracefully(httpServer, shutdown.timeoutMs ?? 0),
-        stopGrpcServer(grpcServer.server as grpc.Server, Math.max(shutdown.timeoutMs ?? 0, 2000)),
+        grpcServer ? stopGrpcServer(grpcServer.server as grpc.Server, Math.max(shutdown.timeoutMs ?? 0, 2000)) : undefined,
       ]);
+      // Consumers finish and commit what they hold while the stores they write are still open.
+      await ctx.bus.stopConsuming?.();
       await parts.stop?.();
       sweeper.stop();
       await ctx.outbox.stop();

@@ -13,6 +13,17 @@ export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> 
 
 export const GATEWAY_DEFAULT_PORT = 8080;
 
+/**
+ * Processes that run one part of a service on their own, scaled apart from its API copies: the
+ * service whose entry point they run, the role setting that selects the part, and the default HTTP
+ * port of their probes and metrics (they serve no gRPC).
+ */
+export const WORKER_PROCESSES = {
+  'insights-consumer': { service: 'insights', role: { INSIGHTS_ROLE: 'consumer' }, http: 8086 },
+} as const satisfies Record<string, { service: ServiceName; role: Record<string, string>; http: number }>;
+export type WorkerName = keyof typeof WORKER_PROCESSES;
+export const WORKER_NAMES = Object.keys(WORKER_PROCESSES) as WorkerName[];
+
 /** Env var holding a service's gRPC address (host:port), e.g. IDENTITY_GRPC_ADDR. */
 export const grpcAddressVar = (s: ServiceName) => `${s.toUpperCase()}_GRPC_ADDR`;
 /** Env var holding a service's HTTP base URL for the gateway, e.g. IDENTITY_HTTP_URL. */

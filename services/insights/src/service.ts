@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { MembershipResolver, healthBinding, type ServiceContext, type ServiceModule } from '@quire/common';
 import { insights } from '@quire/proto';
-import { startInsightsConsumer } from './consumers/insights-events.consumer';
+import { insightsSubscription } from './consumers/insights-events.consumer';
 import { aggregateRoutes } from './http/aggregate/aggregate.routes';
 import { eventsRoutes } from './http/events/events.routes';
 import { visitorSegmentsRoutes } from './http/visitor-segments/visitor-segments.routes';
@@ -11,9 +11,20 @@ import { EmbeddedInsightsStore } from './store/embedded/embedded-store';
 import type { InsightsStore } from './store/insights-store';
 import { startStoreUpkeep } from './store/store-upkeep';
 
+/**
+ * What one insights process runs (INSIGHTS_ROLE, distributed mode): `api` serves ingest and
+ * aggregates over HTTP and gRPC and consumes nothing; `consumer` only moves `insights.events` into
+ * the store (HTTP for /healthz, /readyz and /metrics; no gRPC), so each scales on its own; `all`
+ * does both in one process (embedded mode, and a deployment that has not split them).
+ */
+export const INSIGHTS_ROLES = ['api', 'consumer', 'all'] as const;
+export type InsightsRole = (typeof INSIGHTS_ROLES)[number];
+
 export interface InsightsOptions {
   /** Distributed mode: the ClickHouse HTTP endpoint (with the database in the path) that stores events. */
   clickhouseUrl?: string;
+  /** Default `all`. */
+  role?: InsightsRole;
 }
 
 /**
@@ -26,8 +37,21 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
     name: 'insights',
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: async (ctx: ServiceContext) => {
+      const role = options.role ?? 'all';
       const store: InsightsStore = options.clickhouseUrl ? new ClickHouseStore({ url: options.clickhouseUrl }) : new EmbeddedInsightsStore(ctx.db);
+      // Every role: the API reads the schema, the consumer writes it; retention is idempotent.
       const upkeep = await startStoreUpkeep(store, { logger: ctx.logger, clock: ctx.clock });
+      const subscription = insightsSubscription(ctx, store);
+      const stop = async () => {
+        upkeep.stop();
+        await store.close();
+      };
+      if (role === 'consumer') {
+        return { routes: () => undefined, grpc: [], start: () => ctx.bus.subscribe(subscription), stop };
+      }
+      // The consumer's dead letters sit in this service's database, and the operator's CLI calls
+      // the API copies: they replay them with the same handler even when they do not consume.
+      if (role === 'api') ctx.deadLetters.replaysFor(subscription);
       const membership = new MembershipResolver(() => ctx.clients.identity());
       // One cached site lookup for ingest and reads.
       const siteOwnership = new SiteOwnership(() => ctx.clients.sites());
@@ -48,12 +72,9 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
         ],
         start: async () => {
           await membership.subscribe(ctx.bus, 'insights', ctx.logger);
-          await startInsightsConsumer(ctx, store);
+          if (role === 'all') await ctx.bus.subscribe(subscription);
         },
-        stop: async () => {
-          upkeep.stop();
-          await store.close();
-        },
+        stop,
       };
     },
   };

@@ -41,6 +41,12 @@ export interface MessageBus {
   /** Resolves once the messages are durably accepted (Kafka: acks from all in-sync replicas). */
   publish(topic: string, messages: BusMessage[]): Promise<void>;
   subscribe(subscription: Subscription): Promise<void>;
+  /**
+   * Leaves every consumer group, each after its handler finished the message or batch in hand and
+   * committed it; publishing goes on (a stopping service's outbox relay still publishes). Buses
+   * whose deliveries end with the process (in-process, test doubles) may leave it out.
+   */
+  stopConsuming?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -50,6 +50,7 @@ export class KafkaBus implements MessageBus {
   private readonly consumers: Consumer[] = [];
   private readonly senders = new Map<string, SendCoalescer<BusMessage>>();
   private closed = false;
+  private consuming = true;
 
   constructor(
     brokers: string[],
@@ -110,9 +111,9 @@ export class KafkaBus implements MessageBus {
 
   private async retryConsumer(subscription: Subscription): Promise<void> {
     let delayMs = 1000;
-    while (!this.closed) {
+    while (!this.closed && this.consuming) {
       await new Promise((r) => setTimeout(r, delayMs));
-      if (this.closed) return;
+      if (this.closed || !this.consuming) return;
       try {
         await this.startConsumer(subscription);
         this.logger.info({ group: subscription.groupId }, 'kafka consumer started');
@@ -161,9 +162,15 @@ export class KafkaBus implements MessageBus {
     this.consumers.push(consumer);
   }
 
+  /** kafkajs' disconnect waits for the batch in hand (its handler, then the commit), then leaves the group. */
+  async stopConsuming(): Promise<void> {
+    this.consuming = false;
+    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.allSettled(this.consumers.map((c) => c.disconnect()));
+    await this.stopConsuming();
     if (this.producer) await this.producer.disconnect().catch(() => undefined);
   }
 

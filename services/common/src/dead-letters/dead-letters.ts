@@ -58,6 +58,7 @@ export class DeadLetters {
     return {
       publish: (topic, messages) => bus.publish(topic, messages),
       subscribe: (subscription) => bus.subscribe(this.guard(subscription)),
+      stopConsuming: () => bus.stopConsuming?.() ?? Promise.resolve(),
       close: () => bus.close(),
     };
   }
@@ -72,6 +73,15 @@ export class DeadLetters {
       handle: (message) => deliverBisecting([message], ([one]) => handle(one as ReceivedMessage), park),
       ...(handleBatch ? { handleBatch: (messages: ReceivedMessage[]) => deliverBisecting(messages, handleBatch, park) } : {}),
     };
+  }
+
+  /**
+   * A subscription this process does not consume but whose letters it replays: the letters of a
+   * consumer that runs in a process of its own (insights' API copies, INSIGHTS_ROLE=api) are in the
+   * service's one database, and the operator's CLI reaches the API copies.
+   */
+  replaysFor(subscription: Subscription): void {
+    this.subscriptions.set(consumerName(subscription), subscription);
   }
 
   list(filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {

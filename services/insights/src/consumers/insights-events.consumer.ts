@@ -1,4 +1,4 @@
-import { classifyFailure, type ReceivedMessage, type ServiceContext } from '@quire/common';
+import { classifyFailure, type ReceivedMessage, type ServiceContext, type Subscription } from '@quire/common';
 import { decodeEventRows } from '../domain/event-message';
 import type { InsightsEventRow } from '../model/event-row';
 import { INSIGHTS_EVENTS_TOPIC } from '../events/topics';
@@ -77,16 +77,21 @@ export function insightsBatchHandler(store: Pick<InsightsStore, 'insert'>, ctx: 
 /**
  * The consumer group that moves accepted events from `insights.events` into the store: the bus
  * gathers batches (Kafka: up to FLUSH_WAIT_MS per fetch) and commits offsets only after the insert.
- * `ctx.bus` is the service's guarded bus: see insightsBatchHandler for failures. A replayed dead
- * letter goes through `handleBatch` with its one message.
+ * See insightsBatchHandler for failures. A replayed dead letter goes through `handleBatch` with its
+ * one message.
  */
-export async function startInsightsConsumer(ctx: Pick<ServiceContext, 'bus' | 'logger'>, store: Pick<InsightsStore, 'insert'>): Promise<void> {
+export function insightsSubscription(ctx: Pick<ServiceContext, 'logger'>, store: Pick<InsightsStore, 'insert'>): Subscription {
   const handleBatch = insightsBatchHandler(store, ctx);
-  await ctx.bus.subscribe({
+  return {
     groupId: INSIGHTS_EVENTS_CONSUMER,
     topics: [INSIGHTS_EVENTS_TOPIC],
     handle: (message) => handleBatch([message]),
     handleBatch,
     batchWaitMs: FLUSH_WAIT_MS,
-  });
+  };
+}
+
+/** Joins the group through `ctx.bus`, the service's guarded bus (dead-letters/). */
+export async function startInsightsConsumer(ctx: Pick<ServiceContext, 'bus' | 'logger'>, store: Pick<InsightsStore, 'insert'>): Promise<void> {
+  await ctx.bus.subscribe(insightsSubscription(ctx, store));
 }
