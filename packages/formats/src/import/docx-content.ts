@@ -1,4 +1,4 @@
-import mammoth from 'mammoth';
+import type * as Mammoth from 'mammoth';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import { htmlToMarkdown } from './html-to-markdown';
 import { imageContentType } from './image-types';
@@ -17,11 +17,20 @@ export interface DocxLimits extends ArchiveLimits {
 }
 
 /** A .docx's bytes (fetched from `source`) as one page and its images. */
+// Required by the first .docx import, not at import: mammoth with JSZip costs a process ~90 ms of
+// CPU, and an embedded start would pay it for an import it may never run (issue #22 §4).
+let mammothModule: typeof Mammoth | undefined;
+function loadMammoth(): typeof Mammoth {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (mammothModule ??= require('mammoth') as typeof Mammoth);
+}
+
 export async function readDocxContent(bytes: Buffer, source: string, limits: DocxLimits, warnings: Warnings): Promise<ImportedContent> {
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) throw new ImportRefused(`${source} is not a .docx file (not a zip archive)`);
   await checkArchive(bytes, limits);
   const files: ImportedFile[] = [];
   let html: string;
+  const mammoth = loadMammoth();
   try {
     const result = await mammoth.convertToHtml(
       { buffer: bytes },
@@ -38,7 +47,7 @@ export async function readDocxContent(bytes: Buffer, source: string, limits: Doc
   return { pages: [page], files, totalResources: 1 + files.length };
 }
 
-type MammothImage = Parameters<Parameters<typeof mammoth.images.imgElement>[0]>[0];
+type MammothImage = Parameters<Parameters<typeof Mammoth.images.imgElement>[0]>[0];
 
 /** Keeps the image as a file and answers the src the page references it by ('' drops it). */
 async function embeddedImage(image: MammothImage, files: ImportedFile[], limits: DocxLimits, warnings: Warnings): Promise<string> {

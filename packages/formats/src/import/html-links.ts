@@ -1,4 +1,4 @@
-import { createDocument } from '@mixmark-io/domino';
+import { parseHtmlDocument } from './html-document';
 
 // The links of a web page, for a crawl: every `<a href>` but `rel="nofollow"` (navigation included:
 // that is how a site's pages are found), with the base they resolve against.
@@ -11,7 +11,7 @@ export interface PageLinks {
 }
 
 export function htmlLinks(html: string, pageUrl: string): PageLinks {
-  const document = createDocument(html, true);
+  const document = parseHtmlDocument(html);
   const baseHref = document.querySelector('base[href]')?.getAttribute('href');
   const base = baseHref ? sameOrigin(baseHref, pageUrl) : pageUrl;
   const hrefs: string[] = [];

@@ -1,4 +1,5 @@
-import { openSync, type Font } from 'fontkit';
+import type * as Fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 
 // Fonts embedded in every PDF (subset by pdfkit to the glyphs used): Roboto (pdfmake's own) for
 // Latin, Greek and Cyrillic with true italics, Roboto Mono for code, and Noto Sans SC (SIL OFL
@@ -30,10 +31,17 @@ export const FONT_FILES: ReadonlySet<string> = new Set(Object.values(PDF_FONTS).
 
 const coverage = new Map<FontFamily, Font>();
 
+// Required by the first PDF, not at import (see pdfmake-engine.ts).
+let fontkit: typeof Fontkit | undefined;
+function loadFontkit(): typeof Fontkit {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (fontkit ??= require('fontkit') as typeof Fontkit);
+}
+
 function covers(family: 'Sans' | 'Mono', codePoint: number): boolean {
   let font = coverage.get(family);
   if (!font) {
-    font = openSync(PDF_FONTS[family].normal) as Font;
+    font = loadFontkit().openSync(PDF_FONTS[family].normal) as Font;
     coverage.set(family, font);
   }
   return font.hasGlyphForCodePoint(codePoint);

@@ -77,15 +77,22 @@ interface PdfMake {
   setLocalAccessPolicy(allow: (path: string) => boolean): void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS instance typed above; `import * as` would lose its prototype methods
-const pdfmake = require('pdfmake') as PdfMake;
+let pdfmake: PdfMake | undefined;
 
-// pdfmake fetches http(s) URLs and reads local paths named in a document by default. Documents
-// here carry images as data URLs, so it may fetch nothing and open no file but the fonts.
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
-pdfmake.setFonts(PDF_FONTS);
+// Required by the first PDF, not at import: pdfmake with pdfkit and fontkit costs a process
+// ~150 ms of CPU, and an embedded start would pay it for a PDF it may never render (issue #22 §4).
+function loadPdfmake(): PdfMake {
+  if (pdfmake) return pdfmake;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS instance typed above (`import * as` would lose its prototype methods), loaded on first use
+  pdfmake = require('pdfmake') as PdfMake;
+  // pdfmake fetches http(s) URLs and reads local paths named in a document by default. Documents
+  // here carry images as data URLs, so it may fetch nothing and open no file but the fonts.
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((path) => FONT_FILES.has(path));
+  pdfmake.setFonts(PDF_FONTS);
+  return pdfmake;
+}
 
 export function pdfBuffer(definition: DocumentDefinition): Promise<Buffer> {
-  return pdfmake.createPdf(definition).getBuffer();
+  return loadPdfmake().createPdf(definition).getBuffer();
 }

@@ -1,4 +1,5 @@
-import { Kafka, logLevel, type Consumer, type ConsumerRunConfig, type KafkaMessage, type Producer } from 'kafkajs';
+import type * as KafkaJs from 'kafkajs';
+import type { Consumer, ConsumerRunConfig, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { DependencyUnavailableError } from '../errors';
 import type { Logger } from '../logger';
 import type { BusMessage, MessageBus, ReceivedMessage, Subscription } from './bus';
@@ -12,6 +13,14 @@ const CONSUMER_REQUEST_TIMEOUT_MS = 30_000;
 const CONSUMER_SESSION_TIMEOUT_MS = 10_000;
 /** Bytes per produce request of coalesced publishes: well under the broker's 1 MB message.max.bytes. */
 const SEND_MAX_BYTES = 512 * 1024;
+
+// Required when the first bus is made, not when the package index loads this file: embedded mode
+// never uses Kafka, and kafkajs costs every start tens of milliseconds of CPU (issue #22 §4).
+let kafkajs: typeof KafkaJs | undefined;
+function loadKafkajs(): typeof KafkaJs {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (kafkajs ??= require('kafkajs') as typeof KafkaJs);
+}
 
 function toReceived(topic: string, partition: number, message: KafkaMessage): ReceivedMessage {
   return { topic, partition, offset: Number(message.offset), key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
@@ -57,6 +66,7 @@ export class KafkaBus implements MessageBus {
     clientId: string,
     private readonly logger: Logger,
   ) {
+    const { Kafka, logLevel } = loadKafkajs();
     this.kafka = new Kafka({
       clientId,
       brokers,

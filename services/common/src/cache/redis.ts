@@ -1,9 +1,17 @@
-import { createClient } from 'redis';
+import type * as Redis from 'redis';
 import { DependencyUnavailableError } from '../errors';
 import type { Logger } from '../logger';
 import type { Cache } from './cache';
 
-type Client = ReturnType<typeof createClient>;
+type Client = ReturnType<typeof Redis.createClient>;
+
+// Required when the first cache is made, not when the package index loads this file: embedded mode
+// never uses Redis, and the client with its modules costs every start ~150 ms of CPU (issue #22 §4).
+let redis: typeof Redis | undefined;
+function loadRedis(): typeof Redis {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (redis ??= require('redis') as typeof Redis);
+}
 
 /** Distributed-mode cache on Redis. Commands fail at once while disconnected (no offline queue). */
 export class RedisCache implements Cache {
@@ -13,7 +21,7 @@ export class RedisCache implements Cache {
     url: string,
     private readonly logger: Logger,
   ) {
-    this.client = createClient({
+    this.client = loadRedis().createClient({
       url,
       disableOfflineQueue: true,
       socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },

@@ -1,6 +1,15 @@
 import { lookup } from 'node:dns';
-import { Agent, buildConnector, fetch } from 'undici';
+import type * as Undici from 'undici';
+import type { Agent } from 'undici';
 import { isIpLiteral, type OutboundAddressPolicy, unbracket } from './address-policy';
+
+// Required by the first outbound fetch, not at import: undici costs every process that builds a
+// fetcher ~70 ms of CPU at start, and most starts fetch nothing for a while (issue #22 §4).
+let undici: typeof Undici | undefined;
+function loadUndici(): typeof Undici {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (undici ??= require('undici') as typeof Undici);
+}
 
 export type OutboundErrorKind = 'invalid-url' | 'refused' | 'timeout' | 'http' | 'too-large' | 'network';
 
@@ -41,11 +50,15 @@ export const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024
  * checked (no second lookup an attacker's DNS could answer differently).
  */
 export class OutboundFetcher {
-  private readonly agent: Agent;
+  private agent: Agent | undefined;
 
-  constructor(private readonly policy: OutboundAddressPolicy) {
+  constructor(private readonly policy: OutboundAddressPolicy) {}
+
+  private dispatcher(): Agent {
+    if (this.agent) return this.agent;
+    const { Agent, buildConnector } = loadUndici();
     const connectTo = buildConnector({ timeout: OUTBOUND_DEFAULTS.timeoutMs });
-    this.agent = new Agent({
+    return (this.agent = new Agent({
       connect: (options, callback) => {
         const hostname = unbracket(options.hostname);
         if (this.policy.allowsHost(hostname)) return connectTo(options, callback);
@@ -61,7 +74,7 @@ export class OutboundFetcher {
           connectTo({ ...options, hostname: addresses[0]!.address, servername: options.servername ?? hostname }, callback);
         });
       },
-    });
+    }));
   }
 
   async fetch(rawUrl: string, options: OutboundFetchOptions = {}): Promise<OutboundResponse> {
@@ -72,7 +85,7 @@ export class OutboundFetcher {
     try {
       // Redirects are followed by hand so that their number is bounded and each target is an http(s) URL.
       for (let redirects = 0; ; redirects++) {
-        const res = await fetch(url, { dispatcher: this.agent, redirect: 'manual', signal, headers: { accept: options.accept ?? '*/*' } });
+        const res = await loadUndici().fetch(url, { dispatcher: this.dispatcher(), redirect: 'manual', signal, headers: { accept: options.accept ?? '*/*' } });
         const location = res.headers.get('location');
         if (res.status >= 300 && res.status < 400 && location) {
           await res.body?.cancel();
@@ -98,7 +111,7 @@ export class OutboundFetcher {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    await this.agent?.close();
   }
 }
 

@@ -1,17 +1,26 @@
-import pg from 'pg';
+import type * as Pg from 'pg';
 import type { Logger } from '../logger';
 import { CommitSignals } from './commit-signals';
 import type { QueryResult, SqlDatabase, SqlExecutor } from './database';
 
-// Counts come back as int8; they fit in a JS number here, so parse them as numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+// Required when the first pool is made, not when the package index loads this file: embedded mode
+// runs PGlite and never needs node-postgres at start (issue #22 §4).
+let pg: typeof Pg | undefined;
+function loadPg(): typeof Pg {
+  if (pg) return pg;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  pg = require('pg') as typeof Pg;
+  // Counts come back as int8; they fit in a JS number here, so parse them as numbers.
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  return pg;
+}
 
 export class PostgresDatabase implements SqlDatabase {
-  private readonly pool: pg.Pool;
+  private readonly pool: Pg.Pool;
   private readonly signals = new CommitSignals();
 
   constructor(connectionString: string, logger: Logger, options: { max?: number } = {}) {
-    this.pool = new pg.Pool({
+    this.pool = new (loadPg().Pool)({
       connectionString,
       max: options.max ?? 10,
       // Fail fast when Postgres is down: a request gets a 503 instead of hanging.

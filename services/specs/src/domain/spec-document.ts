@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { validate } from '@readme/openapi-parser';
+import type * as OpenapiParser from '@readme/openapi-parser';
 import { parseDocument } from 'yaml';
 import type { ProcessError } from '../store/openapi-specs.store';
 
@@ -27,6 +27,14 @@ export function sha256Of(text: string): string {
  * External `$ref`s are never followed: the parser would read local files and fetch URLs by
  * default (the options are `resolve.external`/`resolve.file`; `http: false` is not one of them).
  */
+// Required by the first check, not at import: the parser and its schemas cost a process ~70 ms of
+// CPU, and an embedded start would pay it for a spec it may never receive (issue #22 §4).
+let openapiParser: typeof OpenapiParser | undefined;
+function loadOpenapiParser(): typeof OpenapiParser {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (openapiParser ??= require('@readme/openapi-parser') as typeof OpenapiParser);
+}
+
 export async function checkSpecDocument(text: string): Promise<SpecCheck> {
   const parsed = parseText(text);
   if ('errors' in parsed) return { ok: false, errors: parsed.errors };
@@ -37,7 +45,7 @@ export async function checkSpecDocument(text: string): Promise<SpecCheck> {
     };
   }
   try {
-    const result = await validate(parsed.value as never, {
+    const result = await loadOpenapiParser().validate(parsed.value as never, {
       resolve: { external: false, file: false },
       validate: { rules: { openapi: LENIENT_RULES, swagger: LENIENT_RULES } },
     });

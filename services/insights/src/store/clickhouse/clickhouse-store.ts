@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import type * as ClickHouse from '@clickhouse/client';
+import type { ClickHouseClient, ClickHouseSettings } from '@clickhouse/client';
 import { chunks, DependencyUnavailableError } from '@quire/common';
 import type { AggregatePlan } from '../../model/aggregate-plan';
 import type { InsightsEventRow } from '../../model/event-row';
@@ -54,6 +55,14 @@ export interface ClickHouseStoreOptions {
 }
 
 /** Events in ClickHouse: the distributed mode's store. */
+// Required when the first store is made, not at import: embedded mode keeps its events in PGlite
+// and would otherwise load the ClickHouse client at every start (issue #22 §4).
+let clickhouse: typeof ClickHouse | undefined;
+function loadClickHouse(): typeof ClickHouse {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
+  return (clickhouse ??= require('@clickhouse/client') as typeof ClickHouse);
+}
+
 export class ClickHouseStore implements InsightsStore {
   private readonly client: ClickHouseClient;
   private readonly readSettings: ClickHouseSettings;
@@ -64,6 +73,7 @@ export class ClickHouseStore implements InsightsStore {
   private visitorsComplete = false;
 
   constructor(options: ClickHouseStoreOptions) {
+    const { ClickHouseLogLevel, createClient } = loadClickHouse();
     // The client's own log would print the expected failure of the parameter probe on old servers;
     // every error reaches the caller anyway.
     this.client = createClient({ url: options.url, request_timeout: options.requestTimeoutMs ?? 30_000, log: { level: ClickHouseLogLevel.OFF } });
