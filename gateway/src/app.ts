@@ -2,7 +2,6 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express from 'express';
 import {
   ApiError,
-  errorBody,
   INTERNAL_HEADERS,
   type Metrics,
   mountHealthRoutes,
@@ -25,6 +24,7 @@ import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
+import { writeJsonError } from './http/json-error';
 import { mountOpenApiDocument } from './openapi/serve';
 import { Forwarder } from './proxy/forward';
 import { UpstreamPool } from './proxy/upstream-pool';
@@ -181,14 +181,7 @@ function countHeaders(rawHeaders: string[], name: string): number {
 function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, logger: Logger, requestId: string): void {
   const apiError = toApiError(err);
   if (apiError.code >= 500 && !(err instanceof ApiError)) logger.error({ err, requestId }, 'gateway failed');
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
-  const body = JSON.stringify(errorBody(apiError.code, apiError.message));
-  res.writeHead(apiError.code, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  writeJsonError(res, apiError.code, apiError.message, apiError.headers, req.method !== 'HEAD');
   // A body refused half-read (413, 408) is not read on: the connection closes once answered.
   if (apiError.headers.connection === 'close') res.once('finish', () => req.destroy());
 }
