@@ -1,7 +1,7 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express from 'express';
 import {
   ApiError,
-  errorBody,
   INTERNAL_HEADERS,
   type Metrics,
   mountHealthRoutes,
@@ -24,6 +24,7 @@ import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
+import { writeJsonError } from './http/json-error';
 import { mountOpenApiDocument } from './openapi/serve';
 import { Forwarder } from './proxy/forward';
 import { UpstreamPool } from './proxy/upstream-pool';
@@ -57,10 +58,13 @@ const UPSTREAM_RESOLVE_MS = 5000;
 
 /**
  * The gateway's request path: route table → bearer auth → rate limit → body limit → signed
- * principal → proxy. Proxied requests go through this one handler and nothing else, since every
- * middleware on the hot path costs throughput (see the gateway benchmark in docs/benchmarks.md).
+ * principal → proxy. `/v1` requests are served on Node's own request and response by `serve`,
+ * without express: express's dispatch was the largest single cost of a proxied request in the
+ * gateway's profile (docs/benchmarks.md, gateway). Express serves the rest (health, readiness,
+ * metrics, the OpenAPI document), and hands whatever it does not know to `serve` too, so every
+ * unknown path gets the same JSON 404.
  */
-export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): Express {
+export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): RequestListener {
   const { logger, metrics } = deps;
   const routes = new RouteMatcher();
   const authenticator = new Authenticator(deps.identity, deps.cache, logger, {
@@ -85,36 +89,38 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   mountHealthRoutes(app, metrics, deps.readiness);
   mountOpenApiDocument(app);
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use((req, res) => serve(req, res));
+
+  function serve(req: IncomingMessage, res: ServerResponse): void {
     const started = process.hrtime.bigint();
+    const { path, query } = splitUrl(req.url ?? '/');
     const incomingId = req.headers['x-request-id'];
     const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : newId();
     res.setHeader('x-request-id', requestId);
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observe(req.method, routeFamily(req.path), res.statusCode, seconds);
+      metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
       if (res.statusCode >= 500 || logger.isLevelEnabled('debug')) {
         logger[res.statusCode >= 500 ? 'warn' : 'debug'](
-          { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) },
+          { requestId, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1000) },
           'request',
         );
       }
     });
-    handle(req, res, requestId).catch((err: unknown) => sendError(res, err, logger, requestId));
-    void next;
-  });
+    handle(req, res, path, query, requestId).catch((err: unknown) => sendError(req, res, err, logger, requestId));
+  }
 
-  async function handle(req: Request, res: Response, requestId: string): Promise<void> {
-    const path = req.path;
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, requestId: string): Promise<void> {
+    const method = req.method ?? 'GET';
     // HEAD is served by the GET route (the service answers it without a body).
-    const { route, allowed } = routes.match(req.method === 'HEAD' ? 'GET' : req.method, path);
+    const { route, allowed } = routes.match(method === 'HEAD' ? 'GET' : method, path);
     if (!route) {
-      if (allowed.length) throw new ApiError(405, `Method ${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
-      throw notFound(`No route for ${req.method} ${path}`);
+      if (allowed.length) throw new ApiError(405, `Method ${method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
+      throw notFound(`No route for ${method} ${path}`);
     }
     const { principal, tokenHash } =
       route.entry.access === 'signed-url'
-        ? signedUrlCaller(req, settings.internalSecret)
+        ? signedUrlCaller(path, query, settings.internalSecret)
         : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
     await limiter.take(tokenHash);
     const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
@@ -127,20 +133,41 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     await forwarder.forward(pools[route.entry.service], req, res, body);
   }
 
-  return app;
+  return (req, res) => {
+    if (isApiPath(req.url)) serve(req, res);
+    else app(req, res);
+  };
+}
+
+/** `/v1` and everything under it: the proxied routes, served without express. */
+function isApiPath(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
+}
+
+/** The path (as sent, not decoded, like express's `req.path`) and the query string of a request URL. */
+function splitUrl(url: string): { path: string; query: string } {
+  // The absolute form (`GET http://host/v1/user`), which clients may send to a proxy.
+  if (!url.startsWith('/') && URL.canParse(url)) {
+    const absolute = new URL(url);
+    return { path: absolute.pathname, query: absolute.search.slice(1) };
+  }
+  const q = url.indexOf('?');
+  return q === -1 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
 }
 
 /**
  * A signed download link is its own credential: checked here so a forged or expired one costs
  * nothing upstream (the service checks it again before reading). The caller is nobody.
  */
-function signedUrlCaller(req: Request, secret: string): { principal: Principal; tokenHash: string } {
-  const query = req.query as Record<string, unknown>;
-  const signed = {
-    expires: typeof query.expires === 'string' ? query.expires : undefined,
-    signature: typeof query.signature === 'string' ? query.signature : undefined,
+function signedUrlCaller(path: string, query: string, secret: string): { principal: Principal; tokenHash: string } {
+  const params = new URLSearchParams(query);
+  // A parameter given twice is no value, as it is for the service's own check.
+  const single = (name: string) => {
+    const values = params.getAll(name);
+    return values.length === 1 ? values[0] : undefined;
   };
-  if (!verifySignedUrl(req.path, signed, secret)) throw new ApiError(403, 'This download link is invalid or has expired');
+  const signed = { expires: single('expires'), signature: single('signature') };
+  if (!verifySignedUrl(path, signed, secret)) throw new ApiError(403, 'This download link is invalid or has expired');
   return { principal: { userId: '', tokenId: '' }, tokenHash: `signed-url:${signed.signature}` };
 }
 
@@ -151,15 +178,10 @@ function countHeaders(rawHeaders: string[], name: string): number {
   return count;
 }
 
-function sendError(res: Response, err: unknown, logger: Logger, requestId: string): void {
+function sendError(req: IncomingMessage, res: ServerResponse, err: unknown, logger: Logger, requestId: string): void {
   const apiError = toApiError(err);
   if (apiError.code >= 500 && !(err instanceof ApiError)) logger.error({ err, requestId }, 'gateway failed');
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
-  res.status(apiError.code).json(errorBody(apiError.code, apiError.message));
+  writeJsonError(res, apiError.code, apiError.message, apiError.headers, req.method !== 'HEAD');
   // A body refused half-read (413, 408) is not read on: the connection closes once answered.
-  if (apiError.headers.connection === 'close') res.once('finish', () => res.req.destroy());
+  if (apiError.headers.connection === 'close') res.once('finish', () => req.destroy());
 }

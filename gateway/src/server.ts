@@ -1,10 +1,10 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { answerClientErrorsAsJson } from '@quire/common';
 
-export function listen(app: Express, port: number, host: string): Promise<Server> {
+export function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(handler);
+    server.listen(port, host);
     // Longer than common client and load-balancer idle timeouts, so kept-alive sockets are reused.
     server.keepAliveTimeout = 65000;
     server.headersTimeout = 66000;

@@ -30,6 +30,7 @@ describe('gateway routing and limits', () => {
     expectError(res, 413, /larger than the limit/);
   });
 
+  // Up to 2,100 requests: a loaded 2-core machine has needed more than jest's default minute.
   it('answers 429 with Retry-After once a token has used its per-minute allowance', async () => {
     const token = (await runCli(stack, ['tokens', 'create', '--email', `busy-${Date.now()}@example.com`])).stdout.trim();
     let ok = 0;
@@ -53,7 +54,7 @@ describe('gateway routing and limits', () => {
     expect(ok === RATE_LIMIT_FOR_TESTS || ok <= 2 * RATE_LIMIT_FOR_TESTS).toBe(true);
     // Another token is not affected.
     expect((await api.get('/v1/user')).status).toBe(200);
-  });
+  }, 180_000);
 
   it('sets a request id, and keeps a sane one the client sent', async () => {
     const res = await api.get('/v1/user', { headers: { 'x-request-id': 'trace-abc-123' } });

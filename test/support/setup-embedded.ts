@@ -49,7 +49,9 @@ export async function startEmbeddedProcess(options: {
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  await waitForReady(`${url}/readyz`, 60000, () => child.exitCode !== null, `embedded Quire (log: ${join(logDir, 'embedded.log')})`);
+  // Only a failed start waits this long (a healthy one is ready in seconds); a loaded CI machine
+  // has been seen taking over a minute to load the modules alone.
+  await waitForReady(`${url}/readyz`, 240_000, () => child.exitCode !== null, `embedded Quire (log: ${join(logDir, 'embedded.log')})`);
   if (!existsSync(join(dataDir, 'runtime.json'))) throw new Error('embedded Quire did not write runtime.json');
   child.unref();
   return { child, url };

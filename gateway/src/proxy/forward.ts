@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorBody, type Logger } from '@quire/common';
+import type { Logger } from '@quire/common';
+import { writeJsonError } from '../http/json-error';
 import type { Upstream, UpstreamPool } from './upstream-pool';
 
 export interface ForwardOptions {
@@ -126,11 +127,5 @@ function responseHeaders(res: IncomingMessage): http.OutgoingHttpHeaders {
 }
 
 function unavailable(res: ServerResponse, service: string, message = `The ${service} service is unavailable; try again shortly`): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify(errorBody(503, message));
-  res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'retry-after': '1' });
-  res.end(body);
+  writeJsonError(res, 503, message, { 'retry-after': '1' });
 }

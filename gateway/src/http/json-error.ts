@@ -1,0 +1,16 @@
+import type { ServerResponse } from 'node:http';
+import { errorBody } from '@quire/common';
+
+/**
+ * Writes the API's JSON error on a bare Node response (the `/v1` path has no express). A response
+ * already under way cannot change its status: the connection is cut so the client sees a failure.
+ */
+export function writeJsonError(res: ServerResponse, code: number, message: string, headers: Record<string, string> = {}, withBody = true): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(code, message));
+  res.writeHead(code, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(withBody ? body : undefined);
+}
