@@ -21,6 +21,8 @@ interface Example {
 }
 
 const MARKER = '<!-- example: run -->';
+/** One example's run, node start included (seconds on a loaded CI machine). */
+const EXAMPLE_TIMEOUT_MS = 90_000;
 
 /** The fenced code blocks right after a marker line (blank lines allowed between them). */
 function readmeExamples(markdown: string): Example[] {
@@ -44,7 +46,7 @@ const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', QU
 
 /** Runs one example as its reader would: shell blocks with bash, JavaScript blocks as an ES module with node. */
 async function run(example: Example): Promise<{ stdout: string; stderr: string }> {
-  if (example.language === 'sh') return exec('bash', ['-euo', 'pipefail', '-c', example.code], { env, timeout: 20000 });
+  if (example.language === 'sh') return exec('bash', ['-euo', 'pipefail', '-c', example.code], { env, timeout: EXAMPLE_TIMEOUT_MS });
   if (example.language !== 'js') throw new Error(`README.md:${example.line}: no way to run a \`${example.language}\` example (sh or js)`);
   // Inside the repository, so `import … from '@gitbook/api'` resolves as it does in a project that installed it.
   mkdirSync(join(REPO_ROOT, 'test-output'), { recursive: true });
@@ -52,7 +54,7 @@ async function run(example: Example): Promise<{ stdout: string; stderr: string }
   try {
     const file = join(dir, `readme-line-${example.line}.mjs`);
     writeFileSync(file, example.code);
-    return await exec(process.execPath, [file], { env, timeout: 20000 });
+    return await exec(process.execPath, [file], { env, timeout: EXAMPLE_TIMEOUT_MS });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,30 +67,42 @@ describe('README examples', () => {
     expect(examples[1].code).toMatch(/new GitBookAPI\(/);
   });
 
-  it('curl: answers the user and their organizations', async () => {
-    const user = await api.get('/v1/user');
-    expect(user.status).toBe(200);
-    const { stdout } = await run(examples[0]);
-    // Two JSON answers one after the other, as curl prints them.
-    const answers = stdout.replace(/\}\{/g, '}\n{').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(answers).toHaveLength(2);
-    expect(answers[0]).toMatchObject({ object: 'user', id: user.body.id });
-    expect(answers[1]).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ object: 'organization', id: stack.organizationId })]) });
-  });
+  it(
+    'curl: answers the user and their organizations',
+    async () => {
+      const user = await api.get('/v1/user');
+      expect(user.status).toBe(200);
+      const { stdout } = await run(examples[0]);
+      // Two JSON answers one after the other, as curl prints them.
+      const answers = stdout
+        .replace(/\}\{/g, '}\n{')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(answers).toHaveLength(2);
+      expect(answers[0]).toMatchObject({ object: 'user', id: user.body.id });
+      expect(answers[1]).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ object: 'organization', id: stack.organizationId })]) });
+    },
+    2 * EXAMPLE_TIMEOUT_MS,
+  );
 
-  it('@gitbook/api: creates a space and a change request that the API then answers', async () => {
-    const { stdout, stderr } = await run(examples[1]);
-    expect(stderr).toBe('');
-    expect(stdout).toContain(`organization ${stack.organizationId}: `);
-    const spaceId = /^new space (\S+): /m.exec(stdout)?.[1];
-    const number = /^change request #(\d+): /m.exec(stdout)?.[1];
-    expect(spaceId).toBeDefined();
-    expect(number).toBeDefined();
-    const space = await api.get(`/v1/spaces/${spaceId}`);
-    expect(space.status).toBe(200);
-    expect(space.body).toMatchObject({ id: spaceId, title: 'Handbook', organization: stack.organizationId });
-    const changeRequests = await api.get(`/v1/spaces/${spaceId}/change-requests`);
-    expect(changeRequests.body.items).toEqual([expect.objectContaining({ number: Number(number), subject: 'First draft' })]);
-    expect(stdout).toMatch(/^spaces: .*Handbook/m);
-  });
+  it(
+    '@gitbook/api: creates a space and a change request that the API then answers',
+    async () => {
+      const { stdout, stderr } = await run(examples[1]);
+      expect(stderr).toBe('');
+      expect(stdout).toContain(`organization ${stack.organizationId}: `);
+      const spaceId = /^new space (\S+): /m.exec(stdout)?.[1];
+      const number = /^change request #(\d+): /m.exec(stdout)?.[1];
+      expect(spaceId).toBeDefined();
+      expect(number).toBeDefined();
+      const space = await api.get(`/v1/spaces/${spaceId}`);
+      expect(space.status).toBe(200);
+      expect(space.body).toMatchObject({ id: spaceId, title: 'Handbook', organization: stack.organizationId });
+      const changeRequests = await api.get(`/v1/spaces/${spaceId}/change-requests`);
+      expect(changeRequests.body.items).toEqual([expect.objectContaining({ number: Number(number), subject: 'First draft' })]);
+      expect(stdout).toMatch(/^spaces: .*Handbook/m);
+    },
+    2 * EXAMPLE_TIMEOUT_MS,
+  );
 });
