@@ -19,7 +19,9 @@ Installs what is missing for the local infrastructure (no-op when present):
   kafka       Apache Kafka jars from Maven Central (deploy/local/kafka/pom.xml)
               into \$QUIRE_INFRA_DIR/kafka/libs (needs java + mvn; installs
               Debian's openjdk-17-jre-headless / maven when missing)
-Default: all of them. Package services are never started (policy-rc.d exits 101);
+  chromium    Debian package chromium, for the browser test of the API reference
+              page (not part of the default)
+Default: all of them but chromium. Package services are never started (policy-rc.d exits 101);
 use deploy/local/infra.sh to run the servers.
 
 Environment:
@@ -33,7 +35,7 @@ for arg in "$@"; do
       usage
       exit 0
       ;;
-    postgres | redis | clickhouse | nginx | kafka) ;;
+    postgres | redis | clickhouse | nginx | kafka | chromium) ;;
     *)
       die "unknown component: $arg (try --help)"
       ;;
@@ -156,6 +158,7 @@ for c in "${INSTALL_COMPONENTS[@]}"; do
       ;;
     nginx) apt_install nginx-light nginx-light ;;
     kafka) install_kafka ;;
+    chromium) apt_install chromium chromium ;;
   esac
 done
 policy_rc_off

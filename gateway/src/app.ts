@@ -25,6 +25,7 @@ import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
 import { writeJsonError } from './http/json-error';
+import { mountReferencePage } from './openapi/reference-page';
 import { mountOpenApiDocument } from './openapi/serve';
 import { Forwarder } from './proxy/forward';
 import { UpstreamPool } from './proxy/upstream-pool';
@@ -88,6 +89,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   app.disable('etag');
   mountHealthRoutes(app, metrics, deps.readiness);
   mountOpenApiDocument(app);
+  mountReferencePage(app);
 
   app.use((req, res) => serve(req, res));
 

@@ -21,7 +21,8 @@ describe('GET /openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     const missing = ROUTE_TABLE.filter((route) => !document.paths[openapiPath(route.path)]?.[route.method.toLowerCase()]);
     expect(missing).toEqual([]);
-    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json']) expect(document.paths[path].get['x-quire-extension']).toBe(true);
+    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json', '/docs', '/docs/assets/{name}'])
+      expect(document.paths[path].get['x-quire-extension']).toBe(true);
   });
 
   it('lists for each operation the error statuses it answers, each with the error shape', async () => {

@@ -1,4 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
+import { REFERENCE_ASSET_NAMES, REFERENCE_ASSETS_PATH, REFERENCE_PAGE_PATH } from './reference-page';
+
 type Json = any;
 
 /** An operation GitBook's API does not have: what it answers on success. */
@@ -86,10 +88,34 @@ export const GATEWAY_OPERATIONS: Record<string, Record<string, Json>> = {
   '/readyz': gatewayGet('getReadiness', 'Readiness: the gateway and what it needs answer (503 otherwise)', 'application/json', { type: 'object' }, [503]),
   '/metrics': gatewayGet('getMetrics', 'Prometheus metrics of the gateway', 'text/plain', { type: 'string' }),
   '/openapi.json': gatewayGet('getOpenAPIDocument', 'This document', 'application/json', { type: 'object' }),
+  [REFERENCE_PAGE_PATH]: gatewayGet(
+    'getAPIReferencePage',
+    'This document as a reference page to read and try (HTML, Swagger UI)',
+    'text/html',
+    { type: 'string' },
+    [404],
+  ),
+  [`${REFERENCE_ASSETS_PATH}/{name}`]: gatewayGet(
+    'getAPIReferencePageAsset',
+    'A script or style sheet of the reference page, served by the gateway',
+    '*/*',
+    { type: 'string' },
+    [404, 503],
+    [{ name: 'name', in: 'path', required: true, schema: { type: 'string', enum: REFERENCE_ASSET_NAMES } }],
+  ),
 };
 
-function gatewayGet(operationId: string, summary: string, contentType: string, schema: Json, errors: number[] = []): Record<string, Json> {
+function gatewayGet(
+  operationId: string,
+  summary: string,
+  contentType: string,
+  schema: Json,
+  errors: number[] = [],
+  parameters: Json[] = [],
+): Record<string, Json> {
   const responses: Json = { 200: { description: summary, content: { [contentType]: { schema } } } };
   for (const status of errors) responses[status] = { $ref: `#/components/responses/Error${status}` };
-  return { get: { operationId, summary, tags: ['gateway'], 'x-quire-extension': true, security: [], responses } };
+  const operation: Json = { operationId, summary, tags: ['gateway'], 'x-quire-extension': true, security: [], responses };
+  if (parameters.length) operation.parameters = parameters;
+  return { get: operation };
 }
