@@ -99,9 +99,9 @@ function wrkRun(url, headers, duration, label) {
   return report;
 }
 
-function startNginx(dir, upstreamPort, principalHeaders) {
+function startNginx(dir, upstreamPort, principalHeaders, workers) {
   const conf = `
-worker_processes ${availableParallelism()};
+worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;
@@ -149,13 +149,31 @@ async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
+/**
+ * The worker counts compared, the same for nginx and the gateway: one, and one per core (the
+ * gateway's default). On a machine that also runs identity, Postgres and wrk, a second proxy worker
+ * competes with them for the cores, so both counts are measured. `GATEWAY_WORKERS=2` or `=1,2`.
+ */
+const workersLabel = (n) => `${n} worker${n === 1 ? '' : 's'}`;
+
+function workerCounts() {
+  const raw = process.env.GATEWAY_WORKERS ?? `1,${availableParallelism()}`;
+  return [...new Set(raw.split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0);
+}
+
+function stopChild(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  child.kill('SIGTERM');
+  return exited;
+}
+
 async function main() {
   ensureTools();
   const stopInfra = startInfra(['postgres', 'redis']);
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
   const internalSecret = randomBytes(32).toString('base64url');
-  const workers = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
   const stack = new LocalStack({
     repoRoot: ROOT,
     logDir: join(dir, 'logs'),
@@ -171,7 +189,6 @@ async function main() {
     extraEnv: {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
-      GATEWAY_WORKERS: String(workers),
       // BENCH_CPU_PROFILE=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
       ...(process.env.BENCH_CPU_PROFILE
         ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` }
@@ -184,26 +201,31 @@ async function main() {
     await stack.start('gateway');
     // Direct calls and nginx carry a signed principal, as the gateway would add it.
     const userId = (await (await fetch(`${stack.url}/v1/user`, { headers: { authorization: `Bearer ${token}` } })).json()).id;
+    await stack.stop('gateway');
     const signed = signPrincipal({ userId, tokenId: 'bench' }, internalSecret);
     const principalHeaders = { 'x-quire-principal': signed.principal, 'x-quire-signature': signed.signature };
-    nginx = startNginx(dir, stack.httpPort('identity'), principalHeaders);
-    await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
-
     const upstream = { identity: stack.processes.get('identity').child.pid, postgres: postmasterPid() };
+
     const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders, upstream);
-    const viaNginx = wrk('nginx → identity', `http://127.0.0.1:${NGINX_PORT}/v1/user`, {}, { proxy: nginx.pid, ...upstream });
-    const viaGateway = wrk(
-      'gateway → identity',
-      `${stack.url}/v1/user`,
-      { authorization: `Bearer ${token}` },
-      {
-        proxy: stack.processes.get('gateway').child.pid,
-        ...upstream,
-      },
-    );
-    report([direct, viaNginx, viaGateway], workers);
+    const pairs = [];
+    for (const workers of workerCounts()) {
+      nginx = startNginx(dir, stack.httpPort('identity'), principalHeaders, workers);
+      await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
+      const viaNginx = wrk(`nginx → identity, ${workersLabel(workers)}`, `http://127.0.0.1:${NGINX_PORT}/v1/user`, {}, { proxy: nginx.pid, ...upstream });
+      await stopChild(nginx);
+      await stack.start('gateway', 30000, { GATEWAY_WORKERS: String(workers) });
+      const viaGateway = wrk(
+        `gateway → identity, ${workersLabel(workers)}`,
+        `${stack.url}/v1/user`,
+        { authorization: `Bearer ${token}` },
+        { proxy: stack.processes.get('gateway').child.pid, ...upstream },
+      );
+      await stack.stop('gateway');
+      pairs.push({ workers, nginx: viaNginx, gateway: viaGateway });
+    }
+    report(direct, pairs);
   } finally {
-    nginx?.kill('SIGTERM');
+    await stopChild(nginx);
     await stack.stopAll();
     stopInfra();
   }
@@ -211,33 +233,55 @@ async function main() {
 
 const signed = (ms) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms).toFixed(1)}`;
 
-function report(results, workers) {
-  const [direct, nginx, gateway] = results;
+function report(direct, pairs) {
   const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
   const us = (r, k) => (r.cpuUs[k] === undefined ? '–' : Math.round(r.cpuUs[k]));
-  const rows = results.map(
+  const rows = [direct, ...pairs.flatMap((p) => [p.nginx, p.gateway])].map(
     (r) =>
       `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${pct(r.rps, direct.rps)} | ${us(r, 'proxy')} | ${us(r, 'identity')} | ${us(r, 'postgres')} | ${us(r, 'wrk')} |`,
   );
   const md = [
-    `Command: \`npm run bench -- gateway\` (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} each after ${WARMUP} of warm-up; gateway workers: ${workers}; nginx workers: ${availableParallelism()}; ${availableParallelism()} cores, same machine, same run, ${new Date().toISOString().slice(0, 10)})`,
+    `Command: \`npm run bench -- gateway\` (wrk, 2 threads, ${CONNECTIONS} connections, ${DURATION} each after ${WARMUP} of warm-up; proxy workers: ${pairs.map((p) => p.workers).join(' and ')}, the same for nginx and the gateway; ${availableParallelism()} cores, same machine, same run, ${new Date().toISOString().slice(0, 10)})`,
     '',
     '| target | requests/s | p50 ms | p99 ms | of direct | CPU µs/request: proxy | identity | postgres | wrk |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Gateway / nginx: **${(gateway.rps / nginx.rps).toFixed(2)}×** the requests/s (goal ≥ 0.7×), p50 **${signed(gateway.p50 - nginx.p50)} ms** (goal ≤ +5 ms).`,
+    ...pairs.map(
+      (p) =>
+        `Gateway / nginx, ${workersLabel(p.workers)} each: **${(p.gateway.rps / p.nginx.rps).toFixed(2)}×** the requests/s (goal ≥ 0.7×), p50 **${signed(p.gateway.p50 - p.nginx.p50)} ms** (goal ≤ +5 ms).`,
+    ),
   ].join('\n');
-  const nginxRps = { name: 'nginx → identity', value: nginx.rps };
-  const nginxP50 = { name: 'nginx → identity', value: nginx.p50 };
-  const measures = [
-    measure({ name: 'GET /v1/user through the gateway', value: gateway.rps, unit: 'req/s', floor: nginxRps, goal: { ratioAtLeast: 0.7 } }),
-    measure({ name: 'GET /v1/user through the gateway, p50', value: gateway.p50, unit: 'ms', floor: nginxP50, goal: { addedAtMost: 5 } }),
-    measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s', floor: nginxRps }),
-    ...(gateway.cpuUs.proxy !== undefined && nginx.cpuUs.proxy !== undefined
-      ? [measure({ name: 'proxy CPU per request', value: gateway.cpuUs.proxy, unit: 'µs', floor: { name: 'nginx', value: nginx.cpuUs.proxy } })]
-      : []),
-  ];
+  const measures = [measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s' })];
+  for (const { workers, nginx, gateway } of pairs) {
+    const floorRps = { name: `nginx → identity, ${workersLabel(workers)}`, value: nginx.rps };
+    const floorP50 = { name: `nginx → identity, ${workersLabel(workers)}`, value: nginx.p50 };
+    measures.push(
+      measure({
+        name: `GET /v1/user through the gateway, ${workersLabel(workers)}`,
+        value: gateway.rps,
+        unit: 'req/s',
+        floor: floorRps,
+        goal: { ratioAtLeast: 0.7 },
+      }),
+      measure({
+        name: `GET /v1/user through the gateway, ${workersLabel(workers)}, p50`,
+        value: gateway.p50,
+        unit: 'ms',
+        floor: floorP50,
+        goal: { addedAtMost: 5 },
+      }),
+    );
+    if (gateway.cpuUs.proxy !== undefined && nginx.cpuUs.proxy !== undefined)
+      measures.push(
+        measure({
+          name: `proxy CPU per request, ${workersLabel(workers)}`,
+          value: gateway.cpuUs.proxy,
+          unit: 'µs',
+          floor: { name: 'nginx', value: nginx.cpuUs.proxy },
+        }),
+      );
+  }
   writeResults('gateway', { command: 'npm run bench -- gateway', markdown: md, measures });
   process.stdout.write(md + '\n');
 }

@@ -166,8 +166,8 @@ export class LocalStack {
     return join(this.options.repoRoot, `services/${isWorker(name) ? WORKER_PROCESSES[name].service : name}/dist/main.js`);
   }
 
-  /** Starts a process and waits until its /readyz answers 200. */
-  async start(key: ProcessKey, timeoutMs = 30000): Promise<void> {
+  /** Starts a process and waits until its /readyz answers 200; `env` adds to its environment. */
+  async start(key: ProcessKey, timeoutMs = 30000, env: Record<string, string> = {}): Promise<void> {
     mkdirSync(this.options.logDir, { recursive: true });
     const { name, copy } = parseProcessKey(key);
     const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name, copy);
@@ -176,7 +176,7 @@ export class LocalStack {
     const logName = copy === 1 ? name : `${name}-${copy}`;
     const log = createWriteStream(join(this.options.logDir, `${logName}.log`), { flags: 'a' });
     const child = spawn(process.execPath, [this.entryPoint(key)], {
-      env: { PATH: process.env.PATH ?? '', ...this.envFor(key) },
+      env: { PATH: process.env.PATH ?? '', ...this.envFor(key), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     // Two sources into one file: neither may end it while the other still writes.
@@ -221,7 +221,8 @@ export class LocalStack {
 
   private watch(key: ProcessKey, child: ChildProcess): void {
     child.once('exit', (code, signal) => {
-      if (this.stopping || !this.onRestart) return;
+      // A process stopped on purpose (`stop`) is no longer in the table: not a crash.
+      if (this.stopping || !this.onRestart || this.processes.get(key)?.child !== child) return;
       this.onRestart(key, code, signal);
       this.restartLater(key, RESTART_FIRST_MS);
     });
@@ -242,21 +243,23 @@ export class LocalStack {
 
   async stopAll(): Promise<void> {
     this.stopping = true;
-    await Promise.all(
-      [...this.processes.values()].map(
-        (h) =>
-          new Promise<void>((resolveStop) => {
-            if (h.child.exitCode !== null) return resolveStop();
-            const timer = setTimeout(() => h.child.kill('SIGKILL'), 15000);
-            h.child.once('exit', () => {
-              clearTimeout(timer);
-              resolveStop();
-            });
-            h.child.kill('SIGTERM');
-          }),
-      ),
-    );
-    this.processes.clear();
+    await Promise.all([...this.processes.keys()].map((key) => this.stop(key)));
+  }
+
+  /** Stops one process as a deployment would (SIGTERM, SIGKILL after 15 s); it is not restarted. */
+  async stop(key: ProcessKey): Promise<void> {
+    const handle = this.processes.get(key);
+    if (!handle) return;
+    this.processes.delete(key);
+    if (handle.child.exitCode !== null) return;
+    await new Promise<void>((resolveStop) => {
+      const timer = setTimeout(() => handle.child.kill('SIGKILL'), 15000);
+      handle.child.once('exit', () => {
+        clearTimeout(timer);
+        resolveStop();
+      });
+      handle.child.kill('SIGTERM');
+    });
   }
 }
 
