@@ -21,7 +21,9 @@ export function ensureSchemathesis(): string {
   };
   if (existsSync(ST) && installed()) return ST;
   if (!existsSync(join(VENV, 'bin/pip'))) execFileSync('python3', ['-m', 'venv', VENV], { stdio: 'inherit' });
-  execFileSync(join(VENV, 'bin/pip'), ['install', '--quiet', `schemathesis==${SCHEMATHESIS_VERSION}`], { stdio: 'inherit' });
+  execFileSync(join(VENV, 'bin/pip'), ['install', '--quiet', '--retries', '10', '--timeout', '60', `schemathesis==${SCHEMATHESIS_VERSION}`], {
+    stdio: 'inherit',
+  });
   if (!installed()) throw new Error(`schemathesis ${SCHEMATHESIS_VERSION} did not install into ${VENV}`);
   return ST;
 }
