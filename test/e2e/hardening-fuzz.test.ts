@@ -30,7 +30,11 @@ const HOSTILE_QUERY = [
   'owner=x&owner=y&limit=1&limit=2',
 ];
 const DEEP = '['.repeat(5000) + ']'.repeat(5000);
-const HOSTILE_BODIES = [
+// Bytes no JSON text may hold: a lone continuation byte, an overlong '/', an encoded surrogate.
+const INVALID_UTF8 = Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);
+const HOSTILE_BODIES: (string | Uint8Array)[] = [
+  INVALID_UTF8,
+  '{"title":"x","limit":123456789012345678901234567890,"position":1e400,"count":-0}',
   '{"title":"a\\u0000b","name":"a\\u0000b","label":"a\\u0000b","email":"a\\u0000@example.com"}',
   JSON.stringify({ title: '💩'.repeat(2000), description: '\u{10FFFF}'.repeat(300), name: '\ud800' }),
   '{"title":1e308,"limit":-1e308,"role":{"$ne":null},"parent":[],"spaces":[null],"position":{"before":{"type":"space","space":"\\u0000"}}}',
@@ -61,7 +65,7 @@ describe('hostile input on every route', () => {
   let sent = 0;
   const failures: string[] = [];
 
-  const send = async (method: string, path: string, rawBody?: string, contentType = 'application/json'): Promise<void> => {
+  const send = async (method: string, path: string, rawBody?: string | Uint8Array, contentType = 'application/json'): Promise<void> => {
     const token = tokens[Math.floor(sent++ / 200) % tokens.length] as string;
     const headers: Record<string, string> = rawBody === undefined ? {} : { 'content-type': contentType };
     let res: ApiResponse;
@@ -73,7 +77,7 @@ describe('hostile input on every route', () => {
     }
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     const shaped = res.status < 400 || (res.body?.error?.code === res.status && typeof res.body?.error?.message === 'string');
-    if (res.status >= 500 || !shaped) failures.push(`${method} ${path.slice(0, 120)} ${rawBody?.slice(0, 60) ?? ''} → ${res.status} ${res.text.slice(0, 120)}`);
+    if (res.status >= 500 || !shaped) failures.push(`${method} ${path.slice(0, 120)} ${String(rawBody ?? '').slice(0, 60)} → ${res.status} ${res.text.slice(0, 120)}`);
   };
 
   const statuses = new Map<number, number>();

@@ -13,7 +13,8 @@ export interface RequestOptions {
   token?: string | null;
   body?: unknown;
   headers?: Record<string, string>;
-  rawBody?: string;
+  /** Sent as is: bytes for what a string cannot hold, such as invalid UTF-8. */
+  rawBody?: string | Uint8Array;
 }
 
 /** HTTP to the gateway, as any REST client would send it. */
@@ -22,7 +23,7 @@ export function apiClient(stack: StackState, defaultToken: string | null = stack
     const token = options.token === undefined ? defaultToken : options.token;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | undefined = options.rawBody;
+    let body: string | Uint8Array | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
