@@ -1,3 +1,4 @@
+import { createLogger } from '@quire/common';
 import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -7,7 +8,6 @@ import { apiClient, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization } from '../support/factories';
 import { ensureSchemathesis } from '../support/schemathesis';
 import { currentStack, RATE_LIMIT_FOR_TESTS, REPO_ROOT } from '../support/stack';
-import { createLogger } from '@quire/common';
 
 // Issue #23 §4: schemathesis against the embedded mode, from the document the gateway serves at
 // /openapi.json, with a real token and a real id for every path parameter. Any 5xx, any response
@@ -285,16 +285,15 @@ it(
 /** Runs `st`; a run that overstays the budget is killed and fails the test with what it printed. */
 function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = execFile(
+    execFile(
       command,
       args,
-      { timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? OUT } },
+      { cwd: OUT, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? OUT } },
       (err, stdout, stderr) => {
         const output = `${stdout}${stderr}`;
         if (err && (err as { killed?: boolean }).killed) return reject(new Error(`schemathesis overstayed ${timeoutMs} ms:\n${output.slice(-4000)}`));
         resolve({ code: typeof err?.code === 'number' ? err.code : 0, output });
       },
     );
-    void child;
   });
 }
