@@ -272,8 +272,8 @@ it(
     expect(reports).toHaveLength(1);
     const figures = figuresOf(readFileSync(join(reportDir, reports[0]!), 'utf8'), output);
     logger.info({ seed: SEED, operations: figures.operations, cases: figures.cases, failures: figures.failures.length }, 'schemathesis run');
-    // Every operation of the document was exercised (none skipped for want of data).
-    expect(figures.operations).toBe(
+    // Every operation of the document was exercised (the stateful phase may add its own entry).
+    expect(figures.operations).toBeGreaterThanOrEqual(
       Object.values(document.paths).flatMap((item) => Object.keys(item).filter((k) => k !== 'servers' && k !== 'parameters')).length,
     );
     expect(figures.cases).toBeGreaterThan(figures.operations);
