@@ -1,13 +1,16 @@
 import { createLogger } from '@quire/common';
-import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { apiClient, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization } from '../support/factories';
 import { ensureSchemathesis } from '../support/schemathesis';
-import { currentStack, RATE_LIMIT_FOR_TESTS, REPO_ROOT } from '../support/stack';
+import { startEmbeddedProcess } from '../support/setup-embedded';
+import { REPO_ROOT, type StackState } from '../support/stack';
 
 // Issue #23 §4: schemathesis against the embedded mode, from the document the gateway serves at
 // /openapi.json, with a real token and a real id for every path parameter. Any 5xx, any response
@@ -15,13 +18,14 @@ import { currentStack, RATE_LIMIT_FOR_TESTS, REPO_ROOT } from '../support/stack'
 // answer within the timeout fails the test. The run has its own organization and admin, so
 // whatever it creates, changes or deletes touches nothing the other tests use.
 
-const stack = currentStack();
+/** The fuzzer's own embedded Quire (started below), so nothing it does reaches the other tests. */
+let stack: StackState;
+let instance: ChildProcess;
+const FUZZ_PORT = Number(process.env.QUIRE_FUZZ_PORT ?? 18290);
 const logger = createLogger('schemathesis', 'info');
 const OUT = join(REPO_ROOT, 'test-output/schemathesis');
 /** A request that takes longer than this is a hang. */
 const REQUEST_TIMEOUT_S = 20;
-/** Below the test instance's limit per token per minute: a 429 would be the fuzzer's doing. */
-const RATE_PER_MINUTE = Math.floor(RATE_LIMIT_FOR_TESTS * 0.9);
 /**
  * What fails the run: a 5xx, a status, content type, header or body the document does not declare
  * for the operation. (Checks about the server's leniency, such as `positive_data_acceptance`, are
@@ -88,6 +92,7 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
 
   const field = await post(`${org}/custom-fields`, { name: 'fuzz_field', type: 'text' });
   const field2 = await post(`${org}/custom-fields`, { name: 'fuzz_field_2', type: 'text' });
+  ok(await api.patch(org, { inviteLinks: true }), 200, 'PATCH organization');
   const invite = await post(`${org}/link-invites`, { role: 'read' });
   const invite2 = await post(`${org}/link-invites`, { role: 'read' });
   const petstore = readFileSync(join(REPO_ROOT, 'test/fixtures/openapi/petstore.yaml'), 'utf8');
@@ -163,8 +168,24 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
   };
 }
 
+/**
+ * A fresh embedded Quire for the run: its rate limit high enough that the fuzzer is not throttled
+ * (schemathesis's own `rate-limit` setting blocks forever with pyrate-limiter 4.5), its own data.
+ */
+async function startInstance(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-fuzz-'));
+  const logDir = join(OUT, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const bootstrap = `qr_${randomBytes(24).toString('base64url')}`;
+  const started = await startEmbeddedProcess({ dataDir, logDir, port: FUZZ_PORT, token: bootstrap, env: { RATE_LIMIT_PER_MINUTE: '10000000' } });
+  instance = started.child;
+  stack = { target: 'embedded', url: started.url, token: bootstrap, organizationId: '', cliEnv: { DATA_DIR: dataDir }, logDir, pids: { embedded: instance.pid } };
+}
+
 beforeAll(async () => {
   ensureSchemathesis();
+  mkdirSync(OUT, { recursive: true });
+  await startInstance();
   const docsZip = readFileSync(join(REPO_ROOT, 'test/fixtures/import/zip/docs.zip'));
   fixture = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
@@ -180,6 +201,11 @@ beforeAll(async () => {
   ({ ids, throwaway } = await createFixtures(fuzzOrg.id));
 }, 900_000); // a fresh machine installs schemathesis from PyPI first
 afterAll(async () => {
+  if (instance && instance.exitCode === null) {
+    const exited = new Promise((resolveExit) => instance.once('exit', resolveExit));
+    instance.kill('SIGTERM');
+    await exited;
+  }
   if (!fixture) return;
   fixture.closeAllConnections();
   await new Promise<void>((resolve) => fixture.close(() => resolve()));
@@ -201,7 +227,6 @@ function configFor(document: { paths: Record<string, Record<string, unknown>> })
   const lines = [
     `headers = { Authorization = ${toml(`Bearer ${token}`)} }`,
     `request-timeout = ${REQUEST_TIMEOUT_S}`,
-    `rate-limit = ${toml(`${RATE_PER_MINUTE}/m`)}`,
     '[generation]',
     // The hostile corpus of hardening-fuzz.test.ts sends NUL, lone surrogates and astral
     // characters on purpose; here they stay on too, and the generator adds its own.
@@ -215,9 +240,6 @@ function configFor(document: { paths: Record<string, Record<string, unknown>> })
     const last = params[params.length - 1];
     if (item.delete && last && throwaway[last]) operation(`DELETE ${path}`, [`parameters = ${tomlTable({ ...ids, [last]: throwaway[last] })}`]);
     if (path.endsWith('/merge')) operation(`POST ${path}`, [`parameters = ${tomlTable({ ...ids, changeRequestId: throwaway.changeRequestId! })}`]);
-    // The gateway's own routes sit at the root (their path item overrides the /v1 server).
-    const servers = (item as { servers?: { url: string }[] }).servers;
-    if (servers?.[0]?.url === '/') operation(`GET ${path}`, [`base-url = ${toml(stack.url)}`]);
   }
   return lines.join('\n') + '\n';
 }
@@ -251,12 +273,10 @@ it(
       config,
       'run',
       `${stack.url}/openapi.json`,
-      '--url',
-      `${stack.url}/v1`,
       '--checks',
       CHECKS.join(','),
       '--phases',
-      'examples,coverage,fuzzing,stateful',
+      process.env.QUIRE_FUZZ_PHASES ?? 'examples,coverage,fuzzing,stateful',
       '--max-examples',
       String(MAX_EXAMPLES),
       '--report',
@@ -267,7 +287,6 @@ it(
       String(SEED),
     ];
     const { output } = await run(ensureSchemathesis(), args, RUN_TIMEOUT_MS);
-    writeFileSync(join(OUT, 'output.txt'), output);
     const reports = readdirSync(reportDir).filter((f) => f.endsWith('.xml'));
     expect(reports).toHaveLength(1);
     const figures = figuresOf(readFileSync(join(reportDir, reports[0]!), 'utf8'), output);
@@ -278,22 +297,40 @@ it(
     );
     expect(figures.cases).toBeGreaterThan(figures.operations);
     expect(figures.failures).toEqual([]);
+    // No request killed the process: it is the same one, and healthy.
+    expect(instance.exitCode).toBeNull();
+    expect((await fetch(`${stack.url}/healthz`)).status).toBe(200);
   },
   RUN_TIMEOUT_MS + 60_000,
 );
 
-/** Runs `st`; a run that overstays the budget is killed and fails the test with what it printed. */
+/**
+ * Runs `st`, its output written to `output.txt` as it comes (a long run can be followed there); a
+ * run that overstays the budget is killed and fails the test with the end of what it printed.
+ */
 function run(command: string, args: string[], timeoutMs: number): Promise<{ code: number; output: string }> {
   return new Promise((resolve, reject) => {
-    execFile(
-      command,
-      args,
-      { cwd: OUT, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? OUT } },
-      (err, stdout, stderr) => {
-        const output = `${stdout}${stderr}`;
-        if (err && (err as { killed?: boolean }).killed) return reject(new Error(`schemathesis overstayed ${timeoutMs} ms:\n${output.slice(-4000)}`));
-        resolve({ code: typeof err?.code === 'number' ? err.code : 0, output });
-      },
-    );
+    const log = createWriteStream(join(OUT, 'output.txt'));
+    const child = spawn(command, args, { cwd: OUT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? OUT }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    const keep = (chunk: Buffer) => {
+      chunks.push(chunk);
+      log.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      log.end();
+      const output = Buffer.concat(chunks).toString('utf8');
+      if (killed) return reject(new Error(`schemathesis overstayed ${timeoutMs} ms:\n${output.slice(-4000)}`));
+      resolve({ code: code ?? 1, output });
+    });
   });
 }

@@ -27,6 +27,8 @@ export async function startEmbeddedProcess(options: {
   logDir: string;
   port: number;
   token: string;
+  /** Added to (and overriding) the test environment below. */
+  env?: Record<string, string>;
 }): Promise<{ child: ChildProcess; url: string }> {
   const { dataDir, logDir, port, token } = options;
   const log = createWriteStream(join(logDir, 'embedded.log'), { flags: 'a' });
@@ -42,6 +44,7 @@ export async function startEmbeddedProcess(options: {
       // The zip-bomb fixture inflates to 20 MB: refused well below the 200 MB default.
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: false,

@@ -22,7 +22,7 @@ export const ERROR_SCHEMA: Json = {
 const REASONS: Record<number, string> = {
   400: 'Bad request: a query or body field is invalid (the message names it), or the JSON is malformed or nested too deep',
   401: 'No bearer token, or one that is unknown, revoked or expired',
-  403: "The caller's role in the organization does not allow this",
+  403: "The caller's role in the organization does not allow this, or a signed link is invalid or has expired",
   404: 'No such resource, or one the caller cannot see (a malformed id names nothing)',
   408: 'The request body did not arrive in time',
   409: 'The change conflicts with the current state (a taken slug or name, a change request that cannot merge, …)',
@@ -48,7 +48,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The error statuses a route answers, from what it is: the gateway answers 401 (token), 429 (rate
  * limit) and 503 (a service down) for every token route; a path parameter can name nothing (404); a
  * query or body can be invalid (400); a body can be too large, too slow or not JSON (413, 408, 415);
- * organization-scoped routes check the role (403); writes can conflict (409).
+ * organization-scoped routes check the role, signed links their signature and expiry (403); writes
+ * can conflict (409).
  */
 export function errorStatusesOf(route: DocumentRoute): number[] {
   const statuses = new Set<number>([503]);
@@ -57,7 +58,7 @@ export function errorStatusesOf(route: DocumentRoute): number[] {
   if (hasPathParams) statuses.add(404);
   if (route.schemas.query || route.schemas.body) statuses.add(400);
   if (route.schemas.body) [408, 413, 415].forEach((s) => statuses.add(s));
-  if (hasPathParams && route.access !== 'signed-url' && !route.path.startsWith('/v1/users/')) statuses.add(403);
+  if (route.access === 'signed-url' || (hasPathParams && !route.path.startsWith('/v1/users/'))) statuses.add(403);
   if (WRITES.has(route.method) && route.access !== 'signed-url') statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
 }
