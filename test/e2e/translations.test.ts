@@ -68,6 +68,12 @@ describe('translation settings', () => {
     const created = await org.api.post(base(), { title: 'German', source: { space: 'space1', language: 'en' }, language: 'de', instructions });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ source: { space: 'space1', language: 'en' }, language: 'de', instructions });
+    // The reference's JSONDocument requires `data`: an answer has it even when the request left it out (found by schemathesis).
+    expect(created.body.instructions.data).toEqual({});
+    const versioned = await org.api.put(`${base()}/${created.body.id}`, { title: 'German', instructions: { ...instructions, data: { schemaVersion: 2 } } });
+    expect(versioned.status).toBe(200);
+    expect(versioned.body.instructions.data).toEqual({ schemaVersion: 2 });
+    expectError(await org.api.post(base(), { title: 'x', instructions: { ...instructions, data: [] } }), 400, /"instructions.data"/);
     expectError(await org.api.post(base(), { title: 'x', language: 'klingon' }), 400, /"language"/);
     expectError(await org.api.post(base(), { title: 'x', source: { space: 'space1' } }), 400, /"source.language"/);
     expectError(await org.api.post(base(), { title: 'x', instructions: { nodes: [] } }), 400, /"instructions.object"/);

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 // reference (@gitbook/api@0.143.2; 0.91.0 for custom fields): same path, method, parameters (name,
 // `in`, required, enum) and success statuses. The differences Quire makes on purpose are listed
 // below with their reason; any other difference fails. Path parameters are compared by the path's
-// shape and names. (The success bodies are the reference's by
-// construction, and the e2e suite validates every answer against them.)
+// shape and names. The success bodies are the reference's by construction, except the components
+// the spec shapes otherwise (gateway/src/openapi/spec-deviations.ts, each marked
+// `x-quire-deviation` with its reason); the e2e suite validates every answer against them.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here
 type Json = any;
@@ -120,5 +121,91 @@ describe("Quire's OpenAPI document against the GitBook reference", () => {
     expect(differences).toEqual([]);
     // A deviation that no longer happens is removed from the list, so the list stays true.
     expect(Object.keys(DEVIATIONS).filter((d) => !used.has(d))).toEqual([]);
+  });
+
+  it('names only reference components in success bodies, or deviations that give their reason', () => {
+    const contract = references[0];
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    const visit = (value: Json, where: string): void => {
+      if (Array.isArray(value)) return value.forEach((v) => visit(v, where));
+      if (!value || typeof value !== 'object') return;
+      if (typeof value.$ref === 'string' && value.$ref.startsWith('#/components/schemas/')) {
+        const name = value.$ref.split('/').pop() as string;
+        if (seen.has(name)) return;
+        seen.add(name);
+        const component = quire.components.schemas[name];
+        const inReference = references.some((r) => r.components.schemas[name.replace(/_0_91_0$/, '')]);
+        if (component['x-quire-deviation'] !== undefined) {
+          if (typeof component['x-quire-deviation'] !== 'string' || component['x-quire-deviation'].length < 40) problems.push(`${name}: a deviation without its reason`);
+          if (inReference) problems.push(`${name}: a deviation named like a reference component`);
+        } else if (!inReference) problems.push(`${name} (in ${where}): neither in the reference nor a deviation`);
+        visit(component, where);
+        return;
+      }
+      for (const child of Object.values(value)) visit(child, where);
+    };
+    for (const o of seedOperations)
+      for (const [status, answer] of Object.entries<Json>(o.operation.responses)) if (/^2/.test(status)) visit(answer, `${o.method} ${o.path}`);
+    expect(problems).toEqual([]);
+    // The two the spec decides, and nothing of the reference's left in their place.
+    expect([...seen].filter((name) => quire.components.schemas[name]['x-quire-deviation']).sort()).toEqual(['QuireSAMLProvider', 'TranslationSettings']);
+    expect(seen.has('Translation') || seen.has('OrganizationSAMLProvider')).toBe(false);
+    expect(contract.components.schemas.Translation).toBeDefined();
+  });
+
+  it('maps every discriminator value to its variant (the reference names none, so its values would be schema names)', () => {
+    const problems: string[] = [];
+    for (const [name, schema] of Object.entries<Json>(quire.components.schemas)) {
+      if (!schema.discriminator) continue;
+      const variants: string[] = (schema.oneOf ?? schema.anyOf ?? []).map((v: Json) => v.$ref);
+      const mapping: Record<string, string> = schema.discriminator.mapping ?? {};
+      const mapped = new Set(Object.values(mapping));
+      for (const variant of variants) if (!mapped.has(variant)) problems.push(`${name}: ${variant} has no discriminator value`);
+      for (const [value, target] of Object.entries(mapping)) {
+        const declared = JSON.stringify(quire.components.schemas[target.split('/').pop() as string]);
+        if (!declared.includes(`"${schema.discriminator.propertyName}":{"type":"string"`) || !declared.includes(`"${value}"`))
+          problems.push(`${name}: ${value} → ${target}, which does not declare it`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(quire.components.schemas.Revision.discriminator.mapping.edits).toBe('#/components/schemas/RevisionTypeEdits');
+  });
+
+  it('answers 403 for a signed link that is invalid or expired', () => {
+    const signed = operations(quire).filter((o) => Array.isArray(o.operation.security) && o.operation.security.length === 0 && !o.item.servers);
+    expect(signed.map((o) => `${o.method} ${o.path}`).sort()).toEqual([
+      'get /file-downloads/{revisionId}/{fileId}',
+      'get /openapi-documents/{versionId}',
+      'get /pdf-exports/{spaceId}/{revisionId}/{scope}',
+    ]);
+    for (const o of signed) expect(Object.keys(o.operation.responses)).toContain('403');
+  });
+});
+
+
+describe("Quire's OpenAPI document: links", () => {
+  it('links each create to the read, update and delete of what it created, the id from the answer', () => {
+    const links = (path: string, method: string, status: string) => quire.paths[path][method].responses[status].links;
+    expect(links('/orgs/{organizationId}/spaces', 'post', '201')).toEqual({
+      getSpaceById: { operationId: 'getSpaceById', parameters: { spaceId: '$response.body#/id' } },
+      updateSpaceById: { operationId: 'updateSpaceById', parameters: { spaceId: '$response.body#/id' } },
+      deleteSpaceById: { operationId: 'deleteSpaceById', parameters: { spaceId: '$response.body#/id' } },
+    });
+    expect(links('/orgs/{organizationId}/custom-fields', 'post', '201').getOrganizationCustomFieldByName.parameters).toEqual({
+      organizationId: '$request.path.organizationId',
+      fieldName: '$response.body#/name',
+    });
+    // Every link names an operation of the document and gives every path parameter it takes.
+    const byId = new Map(operations(quire).map((o) => [o.operation.operationId, o]));
+    const problems: string[] = [];
+    for (const o of operations(quire))
+      for (const answer of Object.values<Json>(o.operation.responses))
+        for (const [name, link] of Object.entries<Json>(answer.links ?? {})) {
+          const target = byId.get(link.operationId);
+          const wanted = target ? [...target.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : [];
+          if (!target || JSON.stringify(Object.keys(link.parameters).sort()) !== JSON.stringify(wanted)) problems.push(`${o.method} ${o.path} → ${name}`);
+        }
+    expect(problems).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { ComponentCopier } from './component-copier';
 import type { DocumentRoute } from './document-route';
 import { ERROR_SCHEMA, errorResponseComponents, errorStatusesOf } from './error-responses';
 import { EXTENSION_OPERATIONS, GATEWAY_OPERATIONS, type ExtensionOperation } from './extension-operations';
+import { addCreateLinks } from './links';
 import { findReferenceOperation, type ReferenceDocument } from './reference-operations';
 import { inputSchemaOf } from './schema-conversion';
 
@@ -48,6 +49,7 @@ export function buildOpenApiDocument(routes: DocumentRoute[], references: Refere
     if (route.access === 'signed-url') operation.security = [];
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  addCreateLinks(paths);
   if (missing.length) throw new Error(`routes with neither a reference operation nor an entry in extension-operations.ts:\n  ${missing.join('\n  ')}`);
   for (const [path, methods] of Object.entries(GATEWAY_OPERATIONS)) paths[path] = { ...methods, servers: [{ url: '/' }] };
 

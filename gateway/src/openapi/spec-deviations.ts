@@ -21,7 +21,7 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
     name: 'TranslationSettings',
     reason:
       "The spec's translation settings ({object: 'translation-settings', title, languages}) replace the reference's Translation; " +
-      "the Translation fields a request gave (source, language, instructions) are answered as given.",
+      "the Translation fields a request gave (source, language, instructions) are answered as given, instructions' nodes unchecked.",
     derive: (reference) => ({
       type: 'object',
       properties: {
@@ -31,7 +31,12 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
         languages: { type: 'array', items: { type: 'string' } },
         source: reference.properties.source,
         language: reference.properties.language,
-        instructions: reference.properties.instructions,
+        // Stored and answered as given, checked at its top level only (its nodes are not validated).
+        instructions: {
+          type: 'object',
+          properties: { object: { type: 'string', enum: ['document'] }, data: { type: 'object' }, nodes: { type: 'array' } },
+          required: ['object', 'data', 'nodes'],
+        },
         createdAt: { type: 'string', format: 'date-time' },
         updatedAt: { type: 'string', format: 'date-time' },
         permissions: reference.properties.permissions,

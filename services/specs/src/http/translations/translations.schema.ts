@@ -11,8 +11,17 @@ export const orgParams = z.object({ organizationId: resourceId });
 export const translationParams = orgParams.extend({ translationSettingsId: resourceId });
 export const translationListQuery = pageQuery;
 
-/** The reference's JSONDocument, checked at its top level; stored as given. */
-const instructions = z.object({ object: z.literal('document'), nodes: z.array(z.unknown()).max(1000) }).passthrough();
+/**
+ * The reference's JSONDocument, checked at its top level and stored as given, with the `data` the
+ * reference requires in an answer (`{}` when the request left it out).
+ */
+const instructions = z
+  .object({
+    object: z.literal('document'),
+    data: z.object({ schemaVersion: z.number().int().optional() }).passthrough().default({}),
+    nodes: z.array(z.unknown()).max(1000),
+  })
+  .passthrough();
 
 // The spec's TranslationSettings fields, plus the reference Translation's when a client sends them.
 const fields = {
