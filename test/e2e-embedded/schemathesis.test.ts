@@ -49,6 +49,8 @@ let api: ApiClient;
 let ids: Ids;
 /** A second resource for the operations that delete one, so the rest keep theirs. */
 let throwaway: Ids;
+/** Signed links the API answered (a file download, an OpenAPI document, a PDF export). */
+let signed: string[];
 
 const ok = <T = Record<string, unknown>>(res: { status: number; text: string; body: T }, status: number, what: string): T => {
   if (res.status !== status) throw new Error(`fixture ${what}: ${res.status} ${res.text.slice(0, 300)}`);
@@ -63,7 +65,7 @@ interface TreePage {
 const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
 
 /** One of each resource the document's path parameters name, and a second one to delete. */
-async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids }> {
+async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids; signed: string[] }> {
   const org = `/v1/orgs/${orgId}`;
   const [member, member2] = [await buildMember(stack, orgId, 'edit', 'fuzz-member'), await buildMember(stack, orgId, 'read', 'fuzz-member')];
   const post = async (path: string, body: unknown, status = 201) => ok(await api.post(path, body), status, `POST ${path}`) as Record<string, string>;
@@ -80,6 +82,7 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
   const files = ok(await api.get(`/v1/spaces/${space.id}/content/files`), 200, 'files').items as { id: string }[];
   const revision = ok(await api.get(`/v1/spaces/${space.id}`), 200, 'space').revision as string;
 
+  const fileDownload = (files[0] as { downloadURL?: string }).downloadURL as string;
   const cr = await post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request' });
   const cr2 = await post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Fuzz change request to merge' });
   await post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/import`, { source: 'markdown', url: `${fixtureUrl}/draft.md` });
@@ -98,7 +101,8 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
   const petstore = readFileSync(join(REPO_ROOT, 'test/fixtures/openapi/petstore.yaml'), 'utf8');
   await post(`${org}/openapi`, { slug: 'fuzz-spec', source: { text: petstore } });
   await post(`${org}/openapi`, { slug: 'fuzz-spec-2', source: { text: petstore } });
-  const versions = ok(await api.get(`${org}/openapi/fuzz-spec/versions`), 200, 'spec versions').items as { id: string }[];
+  const versions = ok(await api.get(`${org}/openapi/fuzz-spec/versions`), 200, 'spec versions').items as { id: string; url: string }[];
+  const pdf = ok(await api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`), 200, 'PDF link') as { url: string };
   const saml = await post(`${org}/saml`, { label: 'Fuzz IdP' });
   const saml2 = await post(`${org}/saml`, { label: 'Fuzz IdP 2' });
   const team = await put(`${org}/teams`, { title: 'Fuzz team', members: [member.id, member2.id] });
@@ -119,6 +123,7 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
   const shareLink2 = await post(`${sitePath}/share-links`, { name: 'Fuzz link to delete' });
 
   return {
+    signed: [fileDownload, versions[0]!.url, pdf.url],
     ids: {
       organizationId: orgId,
       collectionId: collection.id,
@@ -198,7 +203,7 @@ beforeAll(async () => {
   const fuzzOrg = await buildOrganization(stack, 'Fuzz organization');
   token = fuzzOrg.admin.token;
   api = apiClient(stack, token);
-  ({ ids, throwaway } = await createFixtures(fuzzOrg.id));
+  ({ ids, throwaway, signed } = await createFixtures(fuzzOrg.id));
 }, 900_000); // a fresh machine installs schemathesis from PyPI first
 afterAll(async () => {
   if (instance && instance.exitCode === null) {
@@ -212,10 +217,11 @@ afterAll(async () => {
 });
 
 const toml = (value: string): string => JSON.stringify(value);
-const tomlTable = (values: Ids): string =>
+const tomlParameters = (values: Ids): string =>
   `{ ${Object.entries(values)
-    .map(([k, v]) => `${toml(`path.${k}`)} = ${toml(v)}`)
+    .map(([k, v]) => `${toml(k)} = ${toml(v)}`)
     .join(', ')} }`;
+const tomlTable = (values: Ids): string => tomlParameters(Object.fromEntries(Object.entries(values).map(([k, v]) => [`path.${k}`, v])));
 
 /**
  * The run's configuration. Each deleting operation (and the merge, which closes a change request)
@@ -231,10 +237,28 @@ function configFor(document: { paths: Record<string, Record<string, unknown>> })
     // The hostile corpus of hardening-fuzz.test.ts sends NUL, lone surrogates and astral
     // characters on purpose; here they stay on too, and the generator adds its own.
     'allow-x00 = true',
+    // Longer create → read → update → delete chains along the document's links (default 6 steps).
+    '[phases.stateful]',
+    'max-steps = 20',
     `[parameters]`,
     ...Object.entries(ids).map(([name, value]) => `${toml(`path.${name}`)} = ${toml(value)}`),
   ];
   const operation = (name: string, settings: string[]) => lines.push('[[operations]]', `include-name = ${toml(name)}`, ...settings);
+  // A signed link's operation gets the path and query of a real link, so it answers 200 rather
+  // than only ever 403 (bad signatures are the e2e suite's: hardening and download tests).
+  for (const url of signed) {
+    const { pathname, searchParams } = new URL(url);
+    const path = Object.keys(document.paths).find((p) => new RegExp(`^/v1${p.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname));
+    if (!path) throw new Error(`no operation of the document serves the signed link ${pathname}`);
+    const values: Ids = {};
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+    pathname.replace(/^\/v1/, '').split('/').forEach((segment, i) => {
+      const name = /^\{(\w+)\}$/.exec(path.split('/')[i] ?? '')?.[1];
+      if (name && names.includes(name)) values[`path.${name}`] = decodeURIComponent(segment);
+    });
+    for (const [name, value] of searchParams) values[`query.${name}`] = value;
+    lines.push('[[operations]]', `include-name = ${toml(`GET ${path}`)}`, `parameters = ${tomlParameters(values)}`);
+  }
   for (const [path, item] of Object.entries(document.paths)) {
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     const last = params[params.length - 1];

@@ -180,6 +180,8 @@ describe("Quire's OpenAPI document against the GitBook reference", () => {
       'get /pdf-exports/{spaceId}/{revisionId}/{scope}',
     ]);
     for (const o of signed) expect(Object.keys(o.operation.responses)).toContain('403');
+    // An OpenAPI document is answered as uploaded, JSON or YAML, each under its own media type (found by schemathesis).
+    expect(Object.keys(quire.paths['/openapi-documents/{versionId}'].get.responses['200'].content)).toEqual(['application/json', 'application/yaml']);
   });
 });
 

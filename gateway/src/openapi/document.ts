@@ -78,7 +78,8 @@ export function buildOpenApiDocument(routes: DocumentRoute[], references: Refere
 }
 
 function extensionOperation(extension: ExtensionOperation, copier: ComponentCopier, contract: ReferenceDocument): Json {
-  const content = extension.schema ? { content: { [extension.contentType ?? 'application/json']: { schema: copier.copy(extension.schema, contract) } } } : {};
+  const schema = extension.schema && copier.copy(extension.schema, contract);
+  const content = schema ? { content: Object.fromEntries((extension.contentTypes ?? ['application/json']).map((type) => [type, { schema }])) } : {};
   return {
     operationId: extension.operationId,
     summary: extension.summary,

@@ -12,7 +12,8 @@ export interface ExtensionOperation {
   description: string;
   /** The success body's schema, in the contract reference's dialect (`$ref`s to its components). */
   schema?: Json;
-  contentType?: string;
+  /** The media types of the success body, each with `schema` (default `application/json`). */
+  contentTypes?: string[];
   /** Parameters the route reads outside its input schemas (a signed URL's own query). */
   parameters?: Json[];
 }
@@ -53,7 +54,7 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     status: 200,
     description: "The file's bytes, with its content type",
     schema: BYTES,
-    contentType: '*/*',
+    contentTypes: ['*/*'],
     parameters: SIGNED_URL_QUERY,
   },
   'GET /v1/pdf-exports/{spaceId}/{revisionId}/{scope}': {
@@ -63,7 +64,7 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     status: 200,
     description: 'The PDF',
     schema: BYTES,
-    contentType: 'application/pdf',
+    contentTypes: ['application/pdf'],
     parameters: SIGNED_URL_QUERY,
   },
   'GET /v1/openapi-documents/{versionId}': {
@@ -71,9 +72,9 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     summary: "An OpenAPI specification version's document, through its signed link",
     tags: ['openapi'],
     status: 200,
-    description: 'The document as it was uploaded (JSON or YAML)',
-    schema: { type: 'string' },
-    contentType: '*/*',
+    description: 'The document as it was uploaded, JSON or YAML (its media type says which)',
+    schema: { type: 'object', description: 'An OpenAPI document' },
+    contentTypes: ['application/json', 'application/yaml'],
     parameters: SIGNED_URL_QUERY,
   },
 };

@@ -144,6 +144,40 @@ describe('renderPdf', () => {
     expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: bomb]'));
   });
 
+  it('shows the alt text of a PNG cut short after its header, and keeps the whole ones (found by schemathesis: a 500)', async () => {
+    const whole = makePng(4, 4);
+    const truncated = whole.subarray(0, whole.length - 20); // IHDR intact, IDAT cut, no IEND
+    const out = await renderPdf(
+      source([{ id: 'p', title: 'Images', depth: 0, markdown: '![cut](cut.png)\n\n![whole](whole.png)' }], async (target) => ({
+        bytes: target === 'cut.png' ? truncated : whole,
+        contentType: 'image/png',
+      })),
+    );
+    expect(out.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: cut]'));
+    expect(pdfPages(out)[0]).not.toEqual(expect.stringContaining('[image: whole]'));
+  });
+
+  it('checks the pixels pdfkit decodes itself (alpha): a PNG whose rows do not match its header, or do not inflate, shows its alt text', async () => {
+    const rgba = makePng(4, 4, { colorType: 6 });
+    const wrongRows = makePng(4, 4, { colorType: 6, bits: 16, rowBytes: 4 * 4 }); // rows of an 8-bit image under a 16-bit header
+    const noInflate = makePng(4, 4, { colorType: 6 });
+    const idat = noInflate.indexOf('IDAT', 0, 'latin1');
+    noInflate.fill(0xff, idat + 4, idat + 12);
+    const images: Record<string, Buffer> = { 'rgba.png': rgba, 'rows.png': wrongRows, 'zlib.png': noInflate };
+    // Before the check, rows.png and zlib.png threw from png-js's zlib callback: an uncaught exception in the PDF worker.
+    const out = await renderPdf(
+      source([{ id: 'p', title: 'Alpha', depth: 0, markdown: '![rgba](rgba.png)\n\n![rows](rows.png)\n\n![zlib](zlib.png)' }], async (target) => ({
+        bytes: images[target] as Buffer,
+        contentType: 'image/png',
+      })),
+    );
+    expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: rows]'));
+    expect(pdfPages(out)[0]).toEqual(expect.stringContaining('[image: zlib]'));
+    expect(pdfPages(out)[0]).not.toEqual(expect.stringContaining('[image: rgba]'));
+    expect(out.toString('latin1')).toContain('/SMask'); // the good one embedded, with its alpha channel
+  });
+
   it('lays out every block of the page document: details, steppers, embeds, content refs, code titles, deep headings, HTML', async () => {
     const markdown = [
       '#### Fourth level heading',
@@ -243,8 +277,10 @@ describe('renderPdf', () => {
   }, 120_000);
 });
 
-/** A real PNG of `width` × `height` opaque grey pixels. */
-function makePng(width: number, height: number): Buffer {
+/** A real PNG of `width` × `height` grey pixels (8-bit RGB unless told), rows of `rowBytes` when given. */
+function makePng(width: number, height: number, options: { bits?: number; colorType?: number; rowBytes?: number } = {}): Buffer {
+  const { bits = 8, colorType = 2 } = options;
+  const channels = ({ 0: 1, 2: 3, 4: 2, 6: 4 } as Record<number, number>)[colorType] as number;
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const length = Buffer.alloc(4);
@@ -256,8 +292,8 @@ function makePng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x88)]);
+  header.set([bits, colorType, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(options.rowBytes ?? (width * channels * bits) / 8, 0x88)]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }

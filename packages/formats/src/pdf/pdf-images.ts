@@ -1,8 +1,10 @@
 import { imageSize } from 'image-size';
 import { PDF_LIMITS } from './pdf-limits';
+import { embeddablePng } from './png-check';
 
 // Images a PDF may embed: PNG and JPEG, the formats pdfkit reads, recognised by their bytes (a
-// stored content type can be wrong). Anything else, or anything over the caps, shows its alt text.
+// stored content type can be wrong). Anything else, a PNG pdfkit would fail on (png-check.ts), or
+// anything over the caps, shows its alt text.
 
 export interface PdfImage {
   /** A data URL: pdfmake takes images as data URLs or paths, and paths are not allowed. */
@@ -30,7 +32,7 @@ export class ImageBudget {
     if (bytes.length > PDF_LIMITS.imageBytes) return undefined;
     if (this.count >= PDF_LIMITS.documentImages || this.bytes + bytes.length > PDF_LIMITS.documentImageBytes) return undefined;
     const format = formatOf(bytes);
-    if (!format) return undefined;
+    if (!format || (format === 'png' && !embeddablePng(bytes))) return undefined;
     let size: { width?: number; height?: number };
     try {
       size = imageSize(bytes);
