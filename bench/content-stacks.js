@@ -9,13 +9,10 @@ const { spawn } = require('node:child_process');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
-const { ROOT, recreatePgDatabase, startInfra, waitReady } = require('./support');
+const { ROOT, recreatePgDatabase, startInfra, waitReady, cpuProfileEnv } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
-const PROFILE = process.env.BENCH_CPU_PROFILE
-  ? { NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}`, BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE }
-  : {};
-const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...PROFILE };
+const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...cpuProfileEnv() };
 
 /** Makes `stop` answer the same promise however often it is called. */
 function once(stop) {

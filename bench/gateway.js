@@ -2,11 +2,11 @@
 // nginx proxying to identity, (3) through the Quire gateway (auth cache, rate limit, signing,
 // proxy). Same machine, same run, measured with wrk. Results: bench/results/gateway.md.
 const { spawn, spawnSync } = require('node:child_process');
-const { mkdtempSync, writeFileSync, readdirSync, readFileSync } = require('node:fs');
+const { mkdtempSync, writeFileSync, readFileSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { tmpdir, availableParallelism } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, run, recreatePgDatabase, startInfra } = require('./support');
+const { ROOT, log, run, recreatePgDatabase, startInfra, cpuProfileEnv, treeCpuSeconds, infraPid } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { signPrincipal } = require('@quire/common');
 const { LocalStack } = require('@quire/gateway');
@@ -27,34 +27,6 @@ function ensureTools() {
       run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     }
   }
-}
-
-/** CPU seconds used so far by `pid` and every process under it (Linux /proc; 0 elsewhere). */
-function treeCpuSeconds(pid) {
-  const stats = new Map();
-  let names = [];
-  try {
-    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    try {
-      // Fields after the ")" that ends the command name: state ppid ... utime(12) stime(13).
-      const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
-      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
-    } catch {
-      // the process ended while being read
-    }
-  }
-  let ticks = 0;
-  const queue = [pid];
-  while (queue.length) {
-    const p = queue.pop();
-    ticks += stats.get(p)?.ticks ?? 0;
-    for (const [child, s] of stats) if (s.ppid === p) queue.push(child);
-  }
-  return ticks / 100;
 }
 
 /** CPU seconds of this process's reaped children (wrk, once spawnSync returns). */
@@ -131,11 +103,6 @@ http {
   return child;
 }
 
-function postmasterPid() {
-  const dir = process.env.QUIRE_INFRA_DIR ?? join(ROOT, '.infra');
-  return Number(readFileSync(join(dir, 'postgres/data/postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
 async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
@@ -190,9 +157,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       // BENCH_CPU_PROFILE=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
-      ...(process.env.BENCH_CPU_PROFILE
-        ? { BENCH_CPU_PROFILE: process.env.BENCH_CPU_PROFILE, NODE_OPTIONS: `--require ${join(__dirname, 'cpu-profile.js')}` }
-        : {}),
+      ...cpuProfileEnv(),
     },
   });
   let nginx;
@@ -204,7 +169,7 @@ async function main() {
     await stack.stop('gateway');
     const signed = signPrincipal({ userId, tokenId: 'bench' }, internalSecret);
     const principalHeaders = { 'x-quire-principal': signed.principal, 'x-quire-signature': signed.signature };
-    const upstream = { identity: stack.processes.get('identity').child.pid, postgres: postmasterPid() };
+    const upstream = { identity: stack.processes.get('identity').child.pid, postgres: infraPid('postgres') };
 
     const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders, upstream);
     const pairs = [];

@@ -1,6 +1,7 @@
 // Shared by the benchmarks: progress lines, commands, databases and the local servers.
 const { spawnSync } = require('node:child_process');
 const { join, resolve } = require('node:path');
+const { readdirSync, readFileSync } = require('node:fs');
 const { Client } = require('pg');
 
 const ROOT = resolve(__dirname, '..');
@@ -78,4 +79,45 @@ async function inParallel(tasks, width) {
   );
 }
 
-module.exports = { ROOT, log, run, recreatePgDatabase, startInfra, percentile, summary, waitReady, timed, inParallel };
+/** The environment that makes a process a bench starts write a CPU profile (BENCH_CPU_PROFILE=<folder>, bench/cpu-profile.js), else {}. */
+function cpuProfileEnv() {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  return folder ? { BENCH_CPU_PROFILE: folder, NODE_OPTIONS: `--require ${require('node:path').join(__dirname, 'cpu-profile.js')}` } : {};
+}
+
+/** CPU seconds used so far by `pid` and every process under it (Linux /proc; 0 elsewhere). */
+function treeCpuSeconds(pid) {
+  const stats = new Map();
+  let names = [];
+  try {
+    names = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    try {
+      // Fields after the ")" that ends the command name: state ppid ... utime(12) stime(13).
+      const f = readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ');
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      // the process ended while being read
+    }
+  }
+  let ticks = 0;
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.pop();
+    ticks += stats.get(p)?.ticks ?? 0;
+    for (const [child, s] of stats) if (s.ppid === p) queue.push(child);
+  }
+  return ticks / 100;
+}
+
+/** The pid of a server deploy/local/infra.sh started (postgres, redis, kafka, clickhouse), from its pid file. */
+function infraPid(component) {
+  const dir = process.env.QUIRE_INFRA_DIR ?? join(ROOT, '.infra');
+  const file = component === 'postgres' ? join(dir, 'postgres/data/postmaster.pid') : join(dir, component, `${component}.pid`);
+  return Number(readFileSync(file, 'utf8').split('\n')[0]);
+}
+
+module.exports = { ROOT, log, run, recreatePgDatabase, startInfra, percentile, summary, waitReady, timed, inParallel, cpuProfileEnv, treeCpuSeconds, infraPid };
