@@ -184,7 +184,15 @@ async function startInstance(): Promise<void> {
   const bootstrap = `qr_${randomBytes(24).toString('base64url')}`;
   const started = await startEmbeddedProcess({ dataDir, logDir, port: FUZZ_PORT, token: bootstrap, env: { RATE_LIMIT_PER_MINUTE: '10000000' } });
   instance = started.child;
-  stack = { target: 'embedded', url: started.url, token: bootstrap, organizationId: '', cliEnv: { DATA_DIR: dataDir }, logDir, pids: { embedded: instance.pid } };
+  stack = {
+    target: 'embedded',
+    url: started.url,
+    token: bootstrap,
+    organizationId: '',
+    cliEnv: { DATA_DIR: dataDir },
+    logDir,
+    pids: { embedded: instance.pid },
+  };
 }
 
 beforeAll(async () => {
@@ -252,10 +260,13 @@ function configFor(document: { paths: Record<string, Record<string, unknown>> })
     if (!path) throw new Error(`no operation of the document serves the signed link ${pathname}`);
     const values: Ids = {};
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-    pathname.replace(/^\/v1/, '').split('/').forEach((segment, i) => {
-      const name = /^\{(\w+)\}$/.exec(path.split('/')[i] ?? '')?.[1];
-      if (name && names.includes(name)) values[`path.${name}`] = decodeURIComponent(segment);
-    });
+    pathname
+      .replace(/^\/v1/, '')
+      .split('/')
+      .forEach((segment, i) => {
+        const name = /^\{(\w+)\}$/.exec(path.split('/')[i] ?? '')?.[1];
+        if (name && names.includes(name)) values[`path.${name}`] = decodeURIComponent(segment);
+      });
     for (const [name, value] of searchParams) values[`query.${name}`] = value;
     lines.push('[[operations]]', `include-name = ${toml(`GET ${path}`)}`, `parameters = ${tomlParameters(values)}`);
   }

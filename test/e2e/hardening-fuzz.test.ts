@@ -77,7 +77,8 @@ describe('hostile input on every route', () => {
     }
     statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
     const shaped = res.status < 400 || (res.body?.error?.code === res.status && typeof res.body?.error?.message === 'string');
-    if (res.status >= 500 || !shaped) failures.push(`${method} ${path.slice(0, 120)} ${String(rawBody ?? '').slice(0, 60)} → ${res.status} ${res.text.slice(0, 120)}`);
+    if (res.status >= 500 || !shaped)
+      failures.push(`${method} ${path.slice(0, 120)} ${String(rawBody ?? '').slice(0, 60)} → ${res.status} ${res.text.slice(0, 120)}`);
   };
 
   const statuses = new Map<number, number>();

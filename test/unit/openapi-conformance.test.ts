@@ -137,7 +137,8 @@ describe("Quire's OpenAPI document against the GitBook reference", () => {
         const component = quire.components.schemas[name];
         const inReference = references.some((r) => r.components.schemas[name.replace(/_0_91_0$/, '')]);
         if (component['x-quire-deviation'] !== undefined) {
-          if (typeof component['x-quire-deviation'] !== 'string' || component['x-quire-deviation'].length < 40) problems.push(`${name}: a deviation without its reason`);
+          if (typeof component['x-quire-deviation'] !== 'string' || component['x-quire-deviation'].length < 40)
+            problems.push(`${name}: a deviation without its reason`);
           if (inReference) problems.push(`${name}: a deviation named like a reference component`);
         } else if (!inReference) problems.push(`${name} (in ${where}): neither in the reference nor a deviation`);
         visit(component, where);
@@ -184,7 +185,6 @@ describe("Quire's OpenAPI document against the GitBook reference", () => {
     expect(Object.keys(quire.paths['/openapi-documents/{versionId}'].get.responses['200'].content)).toEqual(['application/json', 'application/yaml']);
   });
 });
-
 
 describe("Quire's OpenAPI document: links", () => {
   it('links each create to the read, update and delete of what it created, the id from the answer', () => {
