@@ -16,18 +16,21 @@ export interface ReferenceOperation {
 }
 
 export interface ReferenceDocument {
-  /** `0.143.2` (the contract) or `0.91.0` (custom fields only). */
+  /** `0.143.2` (the contract), `0.91.0` (custom fields only) or `0.202.0` (batch content edits only). */
   version: string;
   document: Json;
 }
 
-/** The reference documents installed as dev dependencies: 0.143.2 first, then 0.91.0 for custom fields. */
+/**
+ * The reference documents installed as dev dependencies: 0.143.2 (the contract) first, then 0.91.0
+ * for custom fields, then 0.202.0 for what only today's client has (batch content edits).
+ */
 export function loadReferences(): ReferenceDocument[] {
   const load = (pkg: string, version: string): ReferenceDocument => ({
     version,
     document: JSON.parse(readFileSync(require.resolve(`${pkg}/spec/openapi.json`), 'utf8')),
   });
-  return [load('@gitbook/api', '0.143.2'), load('gitbook-api-091', '0.91.0')];
+  return [load('@gitbook/api', '0.143.2'), load('gitbook-api-091', '0.91.0'), load('gitbook-api-0202', '0.202.0')];
 }
 
 /** The reference operation with this method and path (`/v1` stripped, parameter names ignored). */

@@ -76,6 +76,7 @@ const SPECS_TABLE: Spec[] = [
     'content',
   ]),
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `${CR}/content${suffix}`, 'content']),
+  ['POST', `${CR}/content`, 'content'], // batch content edits (reference 0.202.0, issue #24)
   ['POST', `${CR}/content/import`, 'content'],
   ['POST', `${CR}/content/page/{pageId}/import`, 'content'],
   // Quire companions: page edits inside a change request (docs/change-requests.md)

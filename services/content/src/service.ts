@@ -7,6 +7,7 @@ import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
 import { changeRequestPagesRoutes } from './http/change-requests/change-request-pages.routes';
+import { contentChangesRoutes } from './http/change-requests/content-changes.routes';
 import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
 import { commentsRoutes } from './http/comments/comments.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
@@ -56,6 +57,7 @@ export function contentModule(): ServiceModule {
           app.use(spaceContentRoutes(contentDeps));
           app.use(changeRequestsRoutes(deps));
           app.use(changeRequestPagesRoutes(deps));
+          app.use(contentChangesRoutes(deps));
           app.use(changeRequestPdfRoutes(contentDeps));
           app.use(commentsRoutes(contentDeps));
           app.use(linksRoutes(contentDeps));

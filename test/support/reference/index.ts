@@ -4,11 +4,13 @@
  * - `0.143.2`: `@gitbook/api@0.143.2` — the main reference (default).
  * - `0.91.0`:  `gitbook-api-091` (npm alias of `@gitbook/api@0.91.0`) — only for custom fields
  *   (CustomField, CustomFieldValue, …, and the custom-field operations), which 0.143.2 no longer has.
+ * - `0.202.0`: `gitbook-api-0202` (npm alias of `@gitbook/api@0.202.0`, today's client) — only when
+ *   asked for (`{ reference: '0.202.0' }`): batch content edits (updateChangeRequestContent).
  *
  * When no `reference` option is given, names that contain "CustomField" and do not exist in
  * 0.143.2 (schemas, operationIds, paths) are looked up in 0.91.0; everything else uses 0.143.2.
  *
- * Both documents declare `openapi: 3.0.3`. Their schema dialect is converted to JSON Schema
+ * 0.143.2 and 0.91.0 declare `openapi: 3.0.3` (0.202.0 declares 3.1.0, see the last line). Their schema dialect is converted to JSON Schema
  * (draft-07, Ajv) as follows — nothing is made stricter than the reference declares:
  * - `nullable: true` adds `null` to `type` (and to `enum` if it has one); on a `$ref` (whose
  *   siblings 3.0 ignores) it becomes `anyOf: [$ref, {type: null}]`, as the reference's own generated
@@ -22,7 +24,7 @@
  *   `oneOf`.
  * - formats: ajv-formats (date-time, uri, email, int32, byte, …); the non-standard `emoji` and `icon`
  *   formats are accepted as any string.
- * An OpenAPI 3.1 document would be compiled with Ajv's 2020-12 dialect instead (no conversion).
+ * An OpenAPI 3.1 document (0.202.0) is compiled with Ajv's 2020-12 dialect instead (no conversion).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -30,7 +32,7 @@ import Ajv, { type AnySchema, type ErrorObject, type ValidateFunction } from 'aj
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 
-export type ReferenceVersion = '0.143.2' | '0.91.0';
+export type ReferenceVersion = '0.143.2' | '0.91.0' | '0.202.0';
 export interface ReferenceOptions {
   /** Which reference document to use. Default: 0.143.2 (0.91.0 for custom-field names, see above). */
   reference?: ReferenceVersion;
@@ -42,6 +44,7 @@ export const CUSTOM_FIELDS_REFERENCE: ReferenceVersion = '0.91.0';
 const PACKAGES: Record<ReferenceVersion, string> = {
   '0.143.2': '@gitbook/api',
   '0.91.0': 'gitbook-api-091',
+  '0.202.0': 'gitbook-api-0202',
 };
 
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,166 @@
+import { badRequest } from '@quire/common';
+import { readMarkdownPage, slugify, uniqueSlug, withoutLeadingHeading } from '@quire/formats';
+import { bodyHash } from './apply-import';
+import type { EditDraft } from './commit-edit';
+import { deletePage, movePage, type PageMove } from './page-edits';
+import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../model/revision-tree';
+
+// The page changes of a batch content edit (`updateChangeRequestContent`, @gitbook/api 0.202.0,
+// issue #24), applied in order to one tree so that the batch makes one revision or nothing: the
+// first change that cannot apply throws a 400 naming it (`"changes.3.page": …`) and the caller's
+// transaction writes nothing. Not yet routed: files, reverts and link resolution come next.
+
+/** The page fields of the reference's RevisionPageUpdate that Quire stores. */
+export interface PageFields {
+  title?: string;
+  slug?: string;
+  emoji?: string;
+  description?: string;
+  hidden?: boolean;
+}
+
+export type ContentChange =
+  | ({ operation: 'insert_page'; document: string; into?: string; at?: number; ref?: string } & PageFields)
+  | ({ operation: 'update_page'; page: string; document?: string; into?: string | null; at?: number } & PageFields)
+  | { operation: 'delete_page'; page: string };
+
+/** What happened to each page the batch touched, in the order first touched (the `compat=false` answer). */
+export type PageOutcome = { kind: 'created'; pageId: string; ref?: string } | { kind: 'updated'; pageId: string } | { kind: 'deleted'; pageId: string };
+
+export interface ChangesDraft extends EditDraft {
+  outcomes: PageOutcome[];
+}
+
+export interface ChangesContext {
+  newId: () => string;
+  now: Date;
+}
+
+const DEFAULT_TITLE = 'Untitled';
+
+/** A markdown document as a page body and the title it gives: front matter, then a leading `# heading`. */
+function readDocument(markdown: string): { body: string; title?: string; description?: string } {
+  const page = readMarkdownPage(markdown.replace(/\u0000/g, ''));
+  const fromHeading = page.isHeadingFirst ? page.heading : undefined;
+  const body = fromHeading && !page.frontmatter.title ? withoutLeadingHeading(page.markdown) : page.markdown;
+  return { body, title: page.frontmatter.title ?? fromHeading, description: page.frontmatter.description };
+}
+
+export function applyContentChanges(parent: RevisionTree, changes: readonly ContentChange[], ctx: ChangesContext): ChangesDraft {
+  let tree: RevisionTree = { pages: parent.pages.map((p) => ({ ...p })), files: parent.files };
+  const bodies = new Map<string, string>();
+  const outcomes = new Map<string, PageOutcome>();
+  const touch = (outcome: PageOutcome) => {
+    const before = outcomes.get(outcome.pageId);
+    // A page created then updated stays "created"; one created then deleted leaves no trace.
+    if (before?.kind === 'created' && outcome.kind === 'updated') return;
+    if (before?.kind === 'created' && outcome.kind === 'deleted') return void outcomes.delete(outcome.pageId);
+    outcomes.set(outcome.pageId, outcome);
+  };
+  const refs = new Set<string>();
+  const now = ctx.now.toISOString();
+
+  changes.forEach((change, index) => {
+    /** The input layer's way of naming a field: `Invalid body field "changes.3.page": …`. */
+    const at = (field: string) => `Invalid body field "changes.${index}.${field}"`;
+    const pageOf = (id: string, field: string): StoredPage => {
+      const page = tree.pages.find((p) => p.id === id);
+      if (!page) throw badRequest(`${at(field)}: page ${id} is not in this change request`);
+      return page;
+    };
+    const setBody = (page: StoredPage, markdown: string) => {
+      if (markdown.trim() === '') return void delete page.body;
+      const hash = bodyHash(markdown);
+      bodies.set(hash, markdown);
+      page.body = hash;
+    };
+    const checkParent = (parentId: string | null, moving: Set<string>, field: string) => {
+      if (parentId === null) return;
+      const parentPage = pageOf(parentId, field);
+      if (moving.has(parentId)) throw badRequest(`${at(field)}: a page cannot move under itself or one of its descendants`);
+      if (parentPage.kind === 'link') throw badRequest(`${at(field)}: a link page has no subpages`);
+    };
+    const checkSlug = (slug: string, parentId: string | null, exceptId: string | null, field: string) => {
+      if (slugify(slug) !== slug) throw badRequest(`${at(field)}: "${slug}" is not a slug (lowercase letters, digits and dashes)`);
+      const siblings = childrenByParent(tree.pages).get(parentId) ?? [];
+      if (siblings.some((s) => s.slug === slug && s.id !== exceptId))
+        throw badRequest(`${at(field)}: another page under the same parent has the slug "${slug}"`);
+    };
+    const placeAt = (pageId: string, parentId: string | null, position: number | undefined): PageMove => {
+      const siblings = (childrenByParent(tree.pages).get(parentId) ?? []).filter((p) => p.id !== pageId);
+      const before = position === undefined ? undefined : siblings[position];
+      return { parent: parentId, ...(before ? { before: before.id } : {}) };
+    };
+
+    switch (change.operation) {
+      case 'insert_page': {
+        if (change.ref !== undefined) {
+          if (refs.has(change.ref)) throw badRequest(`${at('ref')}: the ref "${change.ref}" is used twice in this batch`);
+          refs.add(change.ref);
+        }
+        const parentId = change.into ?? null;
+        checkParent(parentId, new Set(), 'into');
+        const document = readDocument(change.document);
+        const title = (document.title ?? change.title ?? '').trim() || DEFAULT_TITLE;
+        const taken = new Set((childrenByParent(tree.pages).get(parentId) ?? []).map((p) => p.slug));
+        if (change.slug !== undefined) checkSlug(change.slug, parentId, null, 'slug');
+        const page: StoredPage = {
+          id: ctx.newId(),
+          parentId,
+          kind: 'document',
+          title,
+          slug: change.slug ?? uniqueSlug(slugify(title), taken),
+          ...optionalFields(change, document.description),
+          createdAt: now,
+          updatedAt: now,
+        };
+        setBody(page, document.body);
+        // Appended, then placed: movePage keeps tree order (parents before children).
+        tree = { pages: [...tree.pages, page], files: tree.files };
+        tree = movePage(tree, page.id, placeAt(page.id, parentId, change.at), ctx.now).tree;
+        touch({ kind: 'created', pageId: page.id, ...(change.ref !== undefined ? { ref: change.ref } : {}) });
+        break;
+      }
+      case 'update_page': {
+        const page = pageOf(change.page, 'page');
+        const moves = change.into !== undefined || change.at !== undefined;
+        const parentId = change.into === undefined ? page.parentId : change.into;
+        if (moves) checkParent(parentId, subtreeIds(tree.pages, page.id), 'into');
+        if (change.slug !== undefined) checkSlug(change.slug, parentId, page.id, 'slug');
+        const updated: StoredPage = { ...page, updatedAt: now };
+        const document = change.document === undefined ? undefined : readDocument(change.document);
+        // The document's title wins over the field, as on insert; a new title keeps the slug (the URL).
+        const title = (document?.title ?? change.title)?.trim();
+        if (title) updated.title = title;
+        if (document) setBody(updated, document.body);
+        Object.assign(updated, optionalFields(change, document?.description));
+        if (change.slug !== undefined) updated.slug = change.slug;
+        tree = { pages: tree.pages.map((p) => (p.id === page.id ? updated : p)), files: tree.files };
+        if (moves) tree = movePage(tree, page.id, placeAt(page.id, parentId, change.at), ctx.now).tree;
+        touch({ kind: 'updated', pageId: page.id });
+        break;
+      }
+      case 'delete_page': {
+        pageOf(change.page, 'page');
+        const draft = deletePage(tree, change.page);
+        tree = draft.tree;
+        for (const id of draft.changedPageIds) touch({ kind: 'deleted', pageId: id });
+        break;
+      }
+    }
+  });
+
+  const used = new Set(tree.pages.map((p) => p.body).filter((b): b is string => b !== undefined));
+  for (const hash of bodies.keys()) if (!used.has(hash)) bodies.delete(hash);
+  return { tree, bodies, changedPageIds: [...outcomes.keys()], outcomes: [...outcomes.values()] };
+}
+
+/** The optional page fields a change sets; an empty emoji removes it. */
+function optionalFields(fields: PageFields, descriptionFromDocument: string | undefined): Partial<StoredPage> {
+  const out: Partial<StoredPage> = {};
+  if (fields.emoji !== undefined) out.emoji = fields.emoji === '' ? undefined : fields.emoji;
+  const description = descriptionFromDocument ?? fields.description;
+  if (description !== undefined) out.description = description;
+  if (fields.hidden !== undefined) out.hidden = fields.hidden;
+  return out;
+}

@@ -1,0 +1,165 @@
+import { applyContentChanges, type ContentChange } from '../src/domain/content/content-changes';
+import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
+
+// Issue #24 (first part): the page changes of a batch content edit, applied in order to one tree.
+
+const page = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
+  id,
+  parentId,
+  kind,
+  title: id,
+  slug: id,
+  body: `h-${id}`,
+});
+// a, a/a1, a/a1/a11, b, l (link)
+const tree: RevisionTree = {
+  pages: [page('a', null), page('a1', 'a'), page('a11', 'a1'), page('b', null), { ...page('l', null, 'link'), body: undefined }],
+  files: [],
+};
+const now = new Date('2026-11-26T10:00:00Z');
+let counter = 0;
+const ctx = () => {
+  counter = 0;
+  return { now, newId: () => `n${++counter}` };
+};
+const shape = (t: RevisionTree) => t.pages.map((p) => `${p.parentId ?? '-'}>${p.slug}`);
+const apply = (changes: ContentChange[]) => applyContentChanges(tree, changes, ctx());
+
+describe('batch content changes', () => {
+  it('inserts pages at an index or at the end, titled by front matter, then a leading heading, then the field', () => {
+    const draft = apply([
+      { operation: 'insert_page', into: 'a', at: 0, document: '# Getting started\n\nHello.', title: 'ignored' },
+      { operation: 'insert_page', document: '---\ntitle: From front matter\ndescription: Short\n---\n# Heading\n\nBody', ref: 'fm' },
+      { operation: 'insert_page', document: 'No heading here.', title: 'Field title', emoji: '1f600' },
+      { operation: 'insert_page', document: '' },
+    ]);
+    expect(shape(draft.tree)).toEqual(['->a', 'a>getting-started', 'a>a1', 'a1>a11', '->b', '->l', '->from-front-matter', '->field-title', '->untitled']);
+    const byTitle = (title: string) => draft.tree.pages.find((p) => p.title === title) as StoredPage;
+    expect(draft.bodies.get(byTitle('Getting started').body as string)).toBe('Hello.');
+    expect(byTitle('From front matter')).toMatchObject({ description: 'Short' });
+    expect(draft.bodies.get(byTitle('From front matter').body as string)).toBe('# Heading\n\nBody');
+    expect(byTitle('Field title')).toMatchObject({ emoji: '1f600', createdAt: now.toISOString() });
+    expect(byTitle('Untitled').body).toBeUndefined();
+    expect(draft.outcomes).toEqual([
+      { kind: 'created', pageId: 'n1' },
+      { kind: 'created', pageId: 'n2', ref: 'fm' },
+      { kind: 'created', pageId: 'n3' },
+      { kind: 'created', pageId: 'n4' },
+    ]);
+  });
+
+  it('renames without changing the slug, changes the slug only when asked, and moves with into/at', () => {
+    const draft = apply([
+      { operation: 'update_page', page: 'a1', title: 'Renamed' },
+      { operation: 'update_page', page: 'b', slug: 'bee' },
+      { operation: 'update_page', page: 'a11', into: null, at: 0 },
+      { operation: 'update_page', page: 'a', into: 'b' },
+    ]);
+    expect(shape(draft.tree)).toEqual(['->a11', '->bee', 'b>a', 'a>a1', '->l']);
+    expect(draft.tree.pages.find((p) => p.id === 'a1')).toMatchObject({ title: 'Renamed', slug: 'a1' });
+    expect(draft.outcomes.map((o) => `${o.kind}:${o.pageId}`)).toEqual(['updated:a1', 'updated:b', 'updated:a11', 'updated:a']);
+  });
+
+  it('replaces a body, the document title winning over the field', () => {
+    const draft = apply([{ operation: 'update_page', page: 'b', document: '# New title\n\nNew body', title: 'Field' }]);
+    const b = draft.tree.pages.find((p) => p.id === 'b') as StoredPage;
+    expect(b).toMatchObject({ title: 'New title', slug: 'b', updatedAt: now.toISOString() });
+    expect(draft.bodies.get(b.body as string)).toBe('New body');
+  });
+
+  it('deletes a page with its subpages; a page created and deleted in one batch leaves no trace', () => {
+    const draft = apply([
+      { operation: 'insert_page', into: 'a1', document: 'x', title: 'Temp' },
+      { operation: 'delete_page', page: 'a' },
+    ]);
+    expect(shape(draft.tree)).toEqual(['->b', '->l']);
+    expect(draft.outcomes.map((o) => `${o.kind}:${o.pageId}`)).toEqual(['deleted:a', 'deleted:a1', 'deleted:a11']);
+    expect(draft.bodies.size).toBe(0);
+  });
+
+  it('refuses, naming the change and field: a cycle, a missing page, a link parent, a taken or malformed slug, a repeated ref', () => {
+    const refused = (changes: ContentChange[]) => {
+      try {
+        apply(changes);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'applied';
+    };
+    expect(refused([{ operation: 'update_page', page: 'a', into: 'a11' }])).toMatch(/"changes\.0\.into": .*under itself or one of its descendants/);
+    expect(refused([{ operation: 'update_page', page: 'a', into: 'a' }])).toMatch(/"changes\.0\.into"/);
+    expect(
+      refused([
+        { operation: 'insert_page', document: 'x' },
+        { operation: 'delete_page', page: 'zz' },
+      ]),
+    ).toMatch(/"changes\.1\.page": page zz/);
+    expect(refused([{ operation: 'insert_page', into: 'l', document: 'x' }])).toMatch(/"changes\.0\.into": a link page/);
+    expect(refused([{ operation: 'insert_page', slug: 'b', document: 'x' }])).toMatch(/"changes\.0\.slug": another page/);
+    expect(refused([{ operation: 'update_page', page: 'a', slug: 'Not A Slug' }])).toMatch(/"changes\.0\.slug": "Not A Slug" is not a slug/);
+    expect(
+      refused([
+        { operation: 'insert_page', document: 'x', ref: 'r' },
+        { operation: 'insert_page', document: 'y', ref: 'r' },
+      ]),
+    ).toMatch(/"changes\.1\.ref"/);
+    // The tree it was given is untouched whatever happened.
+    expect(shape(tree)).toEqual(['->a', 'a>a1', 'a1>a11', '->b', '->l']);
+  });
+
+  it('keeps a tree valid on random batches, as a small model predicts (property test)', () => {
+    let seed = 2411;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let applied = 0;
+    for (let run = 0; run < 200; run++) {
+      let current: RevisionTree = tree;
+      const model = new Map(tree.pages.map((p) => [p.id, p.parentId]));
+      for (let step = 0; step < 10; step++) {
+        const ids = [...model.keys()];
+        const target = ids[random(Math.max(1, ids.length))] as string;
+        const kind = ids.length ? random(3) : 0;
+        const change: ContentChange =
+          kind === 0
+            ? { operation: 'insert_page', document: `# P${run}-${step}`, ...(random(2) && target ? { into: target } : {}) }
+            : kind === 1
+              ? { operation: 'update_page', page: target, into: random(2) ? null : (ids[random(ids.length)] as string) }
+              : { operation: 'delete_page', page: target };
+        let draft;
+        try {
+          draft = applyContentChanges(current, [change], { now, newId: () => `r${run}s${step}` });
+        } catch {
+          continue; // a refused change (a cycle, a link parent) changes nothing: the model stays
+        }
+        current = draft.tree;
+        applied++;
+        if (change.operation === 'insert_page') model.set(`r${run}s${step}`, change.into ?? null);
+        if (change.operation === 'update_page') model.set(change.page, change.into ?? null);
+        if (change.operation === 'delete_page') {
+          const gone = new Set([change.page]);
+          for (let grew = true; grew;) {
+            grew = false;
+            for (const [id, parent] of model) {
+              if (parent === null || !gone.has(parent) || gone.has(id)) continue;
+              gone.add(id);
+              grew = true;
+            }
+          }
+          for (const id of gone) model.delete(id);
+        }
+        // Same pages and parents as the model; parents before children; slugs unique among siblings.
+        expect(new Map(current.pages.map((p) => [p.id, p.parentId]))).toEqual(model);
+        const seen = new Set<string>();
+        for (const p of current.pages) {
+          expect(p.parentId === null || seen.has(p.parentId)).toBe(true);
+          seen.add(p.id);
+        }
+        const slugs = current.pages.map((p) => `${p.parentId}/${p.slug}`);
+        expect(new Set(slugs).size).toBe(slugs.length);
+      }
+    }
+    expect(applied).toBeGreaterThan(1000); // of 2,000 random changes, the refused ones aside
+  });
+});

@@ -1,0 +1,201 @@
+import { GitBookAPI } from 'gitbook-api-0202';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiClient, expectError, type ApiClient } from '../support/api';
+import { buildMember, buildOrganization, buildUser, type OrgClient } from '../support/factories';
+import { validateOperationResponse } from '../support/reference';
+import { eventually } from '../support/eventually';
+import { currentStack } from '../support/stack';
+
+// Issue #24 (first part): batch content edits on a change request, `POST …/content`
+// (updateChangeRequestContent of @gitbook/api 0.202.0, today's official client), sent through that
+// client and validated against its schemas: insert, update (rename, slug, move), delete; one
+// revision per batch or nothing; roles; closed change requests.
+
+const stack = currentStack();
+let org: OrgClient;
+let reader: ApiClient;
+let editor: ApiClient;
+let outsider: ApiClient;
+let tokens: { admin: string; editor: string };
+let fixture: Server;
+let fixtureUrl: string;
+
+beforeAll(async () => {
+  const own = await buildOrganization(stack, 'Content changes org');
+  org = { id: own.id, api: apiClient(stack, own.admin.token) };
+  tokens = { admin: own.admin.token, editor: (await buildMember(stack, own.id, 'edit')).token };
+  editor = apiClient(stack, tokens.editor);
+  reader = apiClient(stack, (await buildMember(stack, own.id, 'read')).token);
+  outsider = apiClient(stack, (await buildUser(stack, 'outsider')).token);
+  fixture = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Welcome\n\nThe first page.\n'));
+  await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+  fixtureUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/welcome.md`;
+});
+afterAll(async () => {
+  fixture.closeAllConnections();
+  await new Promise<void>((resolve) => fixture.close(() => resolve()));
+});
+
+/** The official client of today, as its users write it. */
+const client = (token: string) => new GitBookAPI({ authToken: token, endpoint: stack.url });
+
+interface TreePage {
+  id: string;
+  title: string;
+  slug: string;
+  pages?: TreePage[];
+}
+const outline = (pages: TreePage[], depth = 0): string[] => pages.flatMap((p) => [`${'  '.repeat(depth)}${p.slug}`, ...outline(p.pages ?? [], depth + 1)]);
+
+/** A space with one imported page and an open change request on it. */
+async function changeRequest(): Promise<{ spaceId: string; crId: string; welcomeId: string; path: string }> {
+  const space = await org.api.post(`/v1/orgs/${org.id}/spaces`, { title: 'Batch edits' });
+  expect(space.status).toBe(201);
+  expect((await org.api.post(`/v1/spaces/${space.body.id}/content/import`, { source: 'markdown', url: fixtureUrl })).status).toBe(201);
+  const cr = await org.api.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: 'Authored from code' });
+  expect(cr.status).toBe(201);
+  const pages = await org.api.get(`/v1/spaces/${space.body.id}/change-requests/${cr.body.id}/content/pages`);
+  return { spaceId: space.body.id, crId: cr.body.id, welcomeId: pages.body.pages[0].id, path: `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}` };
+}
+
+async function treeOf(path: string): Promise<string[]> {
+  const res = await org.api.get(`${path}/content/pages`);
+  expect(res.status).toBe(200);
+  return outline(res.body.pages);
+}
+
+describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', () => {
+  it('applies a batch through the 0.202.0 client as one revision, answering the change request (compat=true)', async () => {
+    const { spaceId, crId, welcomeId, path } = await changeRequest();
+    const before = await org.api.get(path);
+    const api = client(tokens.admin);
+    const res = await api.spaces.updateChangeRequestContent(spaceId, crId, {
+      changes: [
+        { operation: 'insert_page', document: { markdown: '# Guides\n\nHow-tos.' } },
+        { operation: 'insert_page', into: welcomeId, document: { markdown: 'Install it.' }, title: 'Installation' },
+        { operation: 'update_page', page: welcomeId, title: 'Start here' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(validateOperationResponse('updateChangeRequestContent', 200, res.data, { reference: '0.202.0' })).toEqual([]);
+    expect(validateOperationResponse('updateChangeRequestContent', 200, { changes: 'none' }, { reference: '0.202.0' })).not.toEqual([]); // the check can fail
+    expect(res.data).toMatchObject({ object: 'change-request', id: crId });
+    const answer = res.data as { revision: string; updatedAt: string };
+    expect(answer.revision).not.toBe(before.body.revision);
+    // One revision: its parent is the change request's revision before the batch.
+    const revision = await org.api.get(`/v1/spaces/${spaceId}/revisions/${answer.revision}`);
+    expect(revision.body).toMatchObject({ type: 'edits', parents: [before.body.revision] });
+    // A new title keeps the slug (the page's URL).
+    expect(await treeOf(path)).toEqual(['welcome', '  installation', 'guides']);
+    const pages = (await org.api.get(`${path}/content/pages`)).body.pages as TreePage[];
+    expect(pages[0]?.title).toBe('Start here');
+    const guides = await org.api.get(`${path}/content/page/${pages[1]?.id}?format=markdown`);
+    expect(guides.body).toMatchObject({ title: 'Guides', markdown: expect.stringContaining('How-tos.') });
+    // Main is untouched until the merge.
+    expect(outline((await org.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages)).toEqual(['welcome']);
+  });
+
+  it('answers the affected pages with compat=false, and moves, re-slugs and deletes', async () => {
+    const { spaceId, crId, welcomeId, path } = await changeRequest();
+    const api = client(tokens.editor);
+    const first = await api.spaces.updateChangeRequestContent(
+      spaceId,
+      crId,
+      {
+        changes: [
+          { operation: 'insert_page', ref: 'a', document: { markdown: '# A' } },
+          { operation: 'insert_page', ref: 'b', document: { markdown: '# B' } },
+        ],
+      },
+      { compat: false },
+    );
+    expect(first.status).toBe(200);
+    expect(validateOperationResponse('updateChangeRequestContent', 200, first.data, { reference: '0.202.0' })).toEqual([]);
+    const data = first.data as unknown as {
+      changes: { object: string; ref?: string; page: { id: string; urls: { location: string } } }[];
+      insertedFiles: unknown[];
+    };
+    expect(data.changes.map((c) => `${c.object}:${c.ref}`)).toEqual(['created_page:a', 'created_page:b']);
+    expect(data.insertedFiles).toEqual([]);
+    const [a, b] = data.changes.map((c) => c.page);
+    // Each location serves the page it names.
+    const served = await fetch(a?.urls.location as string, { headers: { authorization: `Bearer ${tokens.editor}` } });
+    expect(served.status).toBe(200);
+    expect(((await served.json()) as { id: string }).id).toBe(a?.id);
+
+    const second = await api.spaces.updateChangeRequestContent(
+      spaceId,
+      crId,
+      {
+        changes: [
+          { operation: 'update_page', page: b?.id as string, into: welcomeId, at: 0, slug: 'bee' },
+          { operation: 'update_page', page: a?.id as string, into: b?.id as string },
+          { operation: 'delete_page', page: welcomeId },
+        ],
+      },
+      { compat: false },
+    );
+    expect(second.status).toBe(200);
+    expect(validateOperationResponse('updateChangeRequestContent', 200, second.data, { reference: '0.202.0' })).toEqual([]);
+    expect((second.data as unknown as { changes: { object: string; page: unknown }[] }).changes.map((c) => c.object)).toEqual([
+      'deleted_page',
+      'deleted_page',
+      'deleted_page',
+    ]);
+    expect(await treeOf(path)).toEqual([]);
+  });
+
+  it('changes nothing when one change of the batch cannot apply, and names it', async () => {
+    const { spaceId, welcomeId, path } = await changeRequest();
+    const before = (await org.api.get(path)).body.revision;
+    const res = await org.api.post(`${path}/content`, {
+      changes: [
+        { operation: 'insert_page', document: { markdown: '# Would be new' } },
+        { operation: 'update_page', page: welcomeId, into: welcomeId },
+      ],
+    });
+    expectError(res, 400, /"changes\.1\.into"/);
+    expect((await org.api.get(path)).body.revision).toBe(before);
+    expect(await treeOf(path)).toEqual(['welcome']);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'delete_page', page: 'nope' }] }), 400, /"changes\.0\.page"/);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_page', document: {}, slug: 'welcome' }] }), 400, /"changes\.0\.slug"/);
+    expectError(await org.api.post(`${path}/content`, { changes: [] }), 400, /"changes"/);
+    const tooMany = Array.from({ length: 51 }, () => ({ operation: 'insert_page', document: {} }));
+    expectError(await org.api.post(`${path}/content`, { changes: tooMany }), 400, /"changes"/);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_files', files: [] }] }), 400, /"changes\.0\.operation"/);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_page', document: {}, icon: 'x' }] }), 400, /icon/);
+    // Nothing of all that reached the change request or main.
+    expect((await org.api.get(path)).body.revision).toBe(before);
+    expect(outline((await org.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages)).toEqual(['welcome']);
+  });
+
+  it('needs edit on the space (read 403, another organization 404), merges to main where search finds it, then refuses writes (409)', async () => {
+    const { spaceId, path } = await changeRequest();
+    const batch = { changes: [{ operation: 'insert_page', document: { markdown: '# Merged page\n\nFindable words: quokka.' } }] };
+    expectError(await reader.post(`${path}/content`, batch), 403);
+    expectError(await outsider.post(`${path}/content`, batch), 404);
+    expect((await org.api.post(`${path}/content`, batch)).status).toBe(200);
+    const merged = await org.api.post(`${path}/merge`);
+    expect(merged.status).toBe(200);
+    expect(outline((await org.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages)).toEqual(['welcome', 'merged-page']);
+    // Search finds the merged page (indexed from the revision event, through the bus).
+    await eventually(async () => {
+      const found = await org.api.get(`/v1/spaces/${spaceId}/search?query=quokka`);
+      return found.status === 200 && found.body.items.some((item: { title: string }) => item.title === 'Merged page');
+    }, 30_000);
+    expectError(await org.api.post(`${path}/content`, batch), 409, /merged/);
+  });
+
+  it('serializes two batches on one change request: both apply, neither loses the other', async () => {
+    const { path } = await changeRequest();
+    const batch = (n: number) => ({
+      changes: Array.from({ length: 5 }, (_, i) => ({ operation: 'insert_page', document: { markdown: `# Batch ${n} page ${i}` } })),
+    });
+    const answers = await Promise.all([org.api.post(`${path}/content`, batch(1)), org.api.post(`${path}/content`, batch(2))]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const tree = await treeOf(path);
+    expect(tree).toHaveLength(11);
+    for (const n of [1, 2]) for (let i = 0; i < 5; i++) expect(tree).toContain(`batch-${n}-page-${i}`);
+  });
+});
