@@ -15,7 +15,6 @@ import { currentStack } from '../support/stack';
 const stack = currentStack();
 let org: OrgClient;
 let reader: ApiClient;
-let editor: ApiClient;
 let outsider: ApiClient;
 let tokens: { admin: string; editor: string };
 let fixture: Server;
@@ -25,7 +24,6 @@ beforeAll(async () => {
   const own = await buildOrganization(stack, 'Content changes org');
   org = { id: own.id, api: apiClient(stack, own.admin.token) };
   tokens = { admin: own.admin.token, editor: (await buildMember(stack, own.id, 'edit')).token };
-  editor = apiClient(stack, tokens.editor);
   reader = apiClient(stack, (await buildMember(stack, own.id, 'read')).token);
   outsider = apiClient(stack, (await buildUser(stack, 'outsider')).token);
   fixture = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Welcome\n\nThe first page.\n'));
