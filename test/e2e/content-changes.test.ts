@@ -19,6 +19,10 @@ let outsider: ApiClient;
 let tokens: { admin: string; editor: string };
 let fixture: Server;
 let fixtureUrl: string;
+let port: number;
+const requested: string[] = [];
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   const own = await buildOrganization(stack, 'Content changes org');
@@ -26,9 +30,15 @@ beforeAll(async () => {
   tokens = { admin: own.admin.token, editor: (await buildMember(stack, own.id, 'edit')).token };
   reader = apiClient(stack, (await buildMember(stack, own.id, 'read')).token);
   outsider = apiClient(stack, (await buildUser(stack, 'outsider')).token);
-  fixture = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Welcome\n\nThe first page.\n'));
-  await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-  fixtureUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/welcome.md`;
+  fixture = createServer((req, res) => {
+    requested.push(`${req.socket.localAddress}${req.url}`);
+    if (req.url === '/logo.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Welcome\n\nThe first page.\n');
+  });
+  // On every address, so that a refused one (127.0.0.2) would be seen if it were contacted.
+  await new Promise<void>((resolve) => fixture.listen(0, '0.0.0.0', resolve));
+  port = (fixture.address() as AddressInfo).port;
+  fixtureUrl = `http://127.0.0.1:${port}/welcome.md`;
 });
 afterAll(async () => {
   fixture.closeAllConnections();
@@ -144,6 +154,79 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expect(await treeOf(path)).toEqual([]);
   });
 
+  it('inserts files by base64 and by URL, and pages link to pages and files by ref, id and path in any order', async () => {
+    const { spaceId, crId, welcomeId, path } = await changeRequest();
+    const res = await client(tokens.admin).spaces.updateChangeRequestContent(
+      spaceId,
+      crId,
+      {
+        changes: [
+          {
+            operation: 'insert_page',
+            ref: 'intro',
+            document: {
+              markdown:
+                '# Intro\n\n![Logo](./logo) [File](./inline.png) [Next](./next.md) [Home](/pages/welcome) [Id](/pages/' + welcomeId + ') [Gone](/pages/gone)',
+            },
+          },
+          { operation: 'insert_page', ref: 'next', document: { markdown: '# Next\n\n[Back](./intro.md)' } },
+          {
+            operation: 'insert_files',
+            files: [
+              { name: 'logo.png', ref: 'logo', url: `http://127.0.0.1:${port}/logo.png` },
+              { name: 'inline.png', ref: 'inline.png', base64: PNG.toString('base64'), contentType: 'image/png' },
+            ],
+          },
+        ],
+      },
+      { compat: false },
+    );
+    expect(res.status).toBe(200);
+    expect(validateOperationResponse('updateChangeRequestContent', 200, res.data, { reference: '0.202.0' })).toEqual([]);
+    const data = res.data as unknown as { insertedFiles: { id: string; name: string; contentType: string; size: number; downloadURL: string }[] };
+    expect(data.insertedFiles.map((f) => [f.name, f.contentType, f.size])).toEqual([
+      ['logo.png', 'image/png', PNG.length],
+      ['inline.png', 'image/png', PNG.length],
+    ]);
+    const download = await fetch(data.insertedFiles[0]?.downloadURL as string);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(PNG);
+    const pages = (await org.api.get(`${path}/content/pages`)).body.pages as TreePage[];
+    const intro = await org.api.get(`${path}/content/page/${pages.find((p) => p.title === 'Intro')?.id}?format=markdown`);
+    expect(intro.body.markdown).toContain(
+      '![Logo](.gitbook/assets/logo.png) [File](.gitbook/assets/inline.png) [Next](next.md) [Home](welcome.md) [Id](welcome.md) Gone',
+    );
+    const next = await org.api.get(`${path}/content/page/${pages.find((p) => p.title === 'Next')?.id}?format=markdown`);
+    expect(next.body.markdown).toContain('[Back](intro.md)');
+    // The change request's files list them.
+    const files = await org.api.get(`${path}/content/files`);
+    expect(files.body.items.map((f: { name: string }) => f.name).sort()).toEqual(['inline.png', 'logo.png']);
+  });
+
+  it('refuses a file from a forbidden address without contacting it, and a base64 file over 1 MB', async () => {
+    const { path } = await changeRequest();
+    const before = requested.length;
+    const forbidden = { changes: [{ operation: 'insert_files', files: [{ name: 'x.png', url: `http://127.0.0.2:${port}/logo.png` }] }] };
+    expectError(await org.api.post(`${path}/content`, forbidden), 400, /"changes\.0\.files\.0\.url".*127\.0\.0\.2/);
+    expect(requested.slice(before).filter((r) => r.startsWith('127.0.0.2'))).toEqual([]);
+    const big = Buffer.alloc(1024 * 1024 + 1).toString('base64');
+    expectError(
+      await org.api.post(`${path}/content`, {
+        changes: [{ operation: 'insert_files', files: [{ name: 'big.bin', base64: big, contentType: 'application/octet-stream' }] }],
+      }),
+      400,
+      /"changes\.0\.files\.0\.base64"/,
+    );
+    expectError(
+      await org.api.post(`${path}/content`, {
+        changes: [{ operation: 'insert_files', files: [{ name: 'both', base64: 'AA==', url: 'https://example.com/x' }] }],
+      }),
+      400,
+      /exactly one/,
+    );
+    expect(await treeOf(path)).toEqual(['welcome']);
+    expect((await org.api.get(`${path}/content/files`)).body.items).toEqual([]);
+  });
+
   it('changes nothing when one change of the batch cannot apply, and names it', async () => {
     const { spaceId, welcomeId, path } = await changeRequest();
     const before = (await org.api.get(path)).body.revision;
@@ -161,7 +244,7 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expectError(await org.api.post(`${path}/content`, { changes: [] }), 400, /"changes"/);
     const tooMany = Array.from({ length: 51 }, () => ({ operation: 'insert_page', document: {} }));
     expectError(await org.api.post(`${path}/content`, { changes: tooMany }), 400, /"changes"/);
-    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_files', files: [] }] }), 400, /"changes\.0\.operation"/);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId }] }), 400, /"changes\.0\.operation"/);
     expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_page', document: {}, icon: 'x' }] }), 400, /icon/);
     // Nothing of all that reached the change request or main.
     expect((await org.api.get(path)).body.revision).toBe(before);

@@ -6,7 +6,7 @@ export { markdownToDocument, anchorOf, type ConvertOptions } from './document/ma
 export { documentToMarkdown } from './document/document-to-markdown';
 export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook-tags';
 
-export { rewriteTargets, listTargets, type TargetKind } from './markdown/link-targets';
+export { rewriteTargets, listTargets, type TargetKind, type TargetRewrite } from './markdown/link-targets';
 export { headingAnchors } from './markdown/heading-anchors';
 export { slugify, uniqueSlug, uniqueFileName } from './markdown/slugs';
 

@@ -37,4 +37,10 @@ describe('link targets', () => {
     expect(rewritten).toContain('[fenced](f.md)');
     expect(rewritten).toContain('[ref]: X/b.md');
   });
+
+  it('unlinks an inline link whose rewrite is null, keeping its text; images and definitions stay', () => {
+    const markdown = 'See [the guide](nowhere.md) and [home](home.md).\n\n![pic](gone.png)\n\n[def]: gone.md';
+    const rewritten = rewriteTargets(markdown, (target) => (target === 'home.md' ? 'h.md' : null));
+    expect(rewritten).toBe('See the guide and [home](h.md).\n\n![pic](gone.png)\n\n[def]: gone.md');
+  });
 });

@@ -57,7 +57,7 @@ export function contentModule(): ServiceModule {
           app.use(spaceContentRoutes(contentDeps));
           app.use(changeRequestsRoutes(deps));
           app.use(changeRequestPagesRoutes(deps));
-          app.use(contentChangesRoutes(deps));
+          app.use(contentChangesRoutes(contentDeps));
           app.use(changeRequestPdfRoutes(contentDeps));
           app.use(commentsRoutes(contentDeps));
           app.use(linksRoutes(contentDeps));

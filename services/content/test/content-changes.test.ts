@@ -107,6 +107,31 @@ describe('batch content changes', () => {
     expect(shape(tree)).toEqual(['->a', 'a>a1', 'a1>a11', '->b', '->l']);
   });
 
+  it('resolves links once the batch is applied: ids, slug paths, .md paths, README, refs in any order, relative paths', () => {
+    const markdown = [
+      '[by id](/pages/b) [by path](/pages/a/a1.md) [folder readme](/pages/a/README.md) [root](/pages/README.md)',
+      '[later](./later.md) [sibling](./b.md) [anchor](/pages/b#setup) [site](https://example.com/x) [in page](#top)',
+      '[nothing](/pages/nope) [lost](./lost.md)',
+    ].join('\n\n');
+    const draft = apply([
+      { operation: 'insert_page', document: `# Links\n\n${markdown}` },
+      { operation: 'insert_page', into: 'a', ref: 'later', document: '# Later page\n\n[back](../links.md)' },
+    ]);
+    const body = (title: string) => draft.bodies.get(draft.tree.pages.find((p) => p.title === title)?.body as string);
+    expect(body('Links')).toBe(
+      [
+        '[by id](b.md) [by path](a/a1.md) [folder readme](a.md) [root](a.md)',
+        '[later](a/later-page.md) [sibling](b.md) [anchor](b.md#setup) [site](https://example.com/x) [in page](#top)',
+        'nothing lost',
+      ].join('\n\n'),
+    );
+    expect(body('Later page')).toBe('[back](../links.md)');
+  });
+
+  it('refuses a ref that is the path of an existing page', () => {
+    expect(() => apply([{ operation: 'insert_page', document: 'x', ref: 'b' }])).toThrow(/"changes\.0\.ref": "b" is the path of a page/);
+  });
+
   it('keeps a tree valid on random batches, as a small model predicts (property test)', () => {
     let seed = 2411;
     const random = (n: number) => {

@@ -12,8 +12,14 @@ const HTML_ATTR = /(<(?:a|img)\b[^>]*?\s(href|src)\s*=\s*")([^"]*)(")/gi;
 const CONTENT_REF = /(\{%\s*content-ref\s+url=")([^"]*)("\s*%\})/g;
 const CODE_SPAN = /(`+)[\s\S]*?\1/g;
 
-/** Calls `rewrite` for every target (in order); its answer replaces the target (undefined keeps it). */
-export function rewriteTargets(markdown: string, rewrite: (target: string, kind: TargetKind) => string | undefined): string {
+/**
+ * A target's replacement: a new target, `undefined` to keep it, or `null` to unlink an inline link
+ * (its text stays, as plain text; an image, a definition or an HTML/GitBook target is then kept).
+ */
+export type TargetRewrite = (target: string, kind: TargetKind) => string | null | undefined;
+
+/** Calls `rewrite` for every target (in order); its answer replaces the target (see TargetRewrite). */
+export function rewriteTargets(markdown: string, rewrite: TargetRewrite): string {
   let fence: string | null = null;
   return markdown
     .split('\n')
@@ -32,12 +38,12 @@ export function rewriteTargets(markdown: string, rewrite: (target: string, kind:
     .join('\n');
 }
 
-function rewriteLine(line: string, rewrite: (target: string, kind: TargetKind) => string | undefined): string {
+function rewriteLine(line: string, rewrite: TargetRewrite): string {
   const definition = DEFINITION.exec(line);
   if (definition) {
     const target = unwrap(definition[2] as string);
     const next = rewrite(target, 'link');
-    return next === undefined ? line : `${definition[1]}${wrap(next)}${line.slice(definition[0].length)}`;
+    return next === undefined || next === null ? line : `${definition[1]}${wrap(next)}${line.slice(definition[0].length)}`;
   }
   // Code spans are cut out first so that a link written inside backticks stays text.
   const spans: string[] = [];
@@ -45,15 +51,16 @@ function rewriteLine(line: string, rewrite: (target: string, kind: TargetKind) =
   const rewritten = masked
     .replace(INLINE, (whole, bang: string, text: string, rawTarget: string, title: string) => {
       const next = rewrite(unwrap(rawTarget), bang ? 'image' : 'link');
+      if (next === null) return bang ? whole : text;
       return next === undefined ? whole : `${bang}[${text}](${wrap(next)}${title})`;
     })
     .replace(HTML_ATTR, (whole, before: string, attr: string, target: string, after: string) => {
       const next = rewrite(target, attr.toLowerCase() === 'src' ? 'image' : 'link');
-      return next === undefined ? whole : `${before}${next.replace(/"/g, '%22')}${after}`;
+      return next === undefined || next === null ? whole : `${before}${next.replace(/"/g, '%22')}${after}`;
     })
     .replace(CONTENT_REF, (whole, before: string, target: string, after: string) => {
       const next = rewrite(target, 'link');
-      return next === undefined ? whole : `${before}${next.replace(/"/g, '%22')}${after}`;
+      return next === undefined || next === null ? whole : `${before}${next.replace(/"/g, '%22')}${after}`;
     });
   return rewritten.replace(/\u0000(\d+)\u0000/g, (_m, index: string) => spans[Number(index)] ?? '');
 }

@@ -113,7 +113,11 @@ export function applyImport(parent: RevisionTree, imported: ImportedContent, pla
   };
 }
 
-function addFile(file: ImportedFile, files: StoredFile[], takenNames: Set<string>, blobs: Buffer[], ctx: DraftContext): StoredFile {
+/**
+ * Adds a file to `files` under a name unique among them (the same bytes under the same name are the
+ * file already there), its bytes to `blobs`; answers the stored file. Also used by batch edits.
+ */
+export function addFile(file: ImportedFile, files: StoredFile[], takenNames: Set<string>, blobs: Buffer[], ctx: DraftContext): StoredFile {
   const blob = blobKey(file.bytes);
   const name = cleanText(file.name).replace(/[/\\]/g, '_').trim() || 'file';
   const same = files.find((f) => f.blob === blob && f.name === name);

@@ -1,14 +1,17 @@
 import { badRequest } from '@quire/common';
 import { readMarkdownPage, slugify, uniqueSlug, withoutLeadingHeading } from '@quire/formats';
-import { bodyHash } from './apply-import';
+import { addFile, bodyHash } from './apply-import';
+import { resolveBatchLinks, type BatchRefs } from './batch-links';
 import type { EditDraft } from './commit-edit';
+import { RevisionIndex } from './content-refs';
 import { deletePage, movePage, type PageMove } from './page-edits';
-import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../model/revision-tree';
+import { childrenByParent, pagePaths, subtreeIds, type RevisionTree, type StoredFile, type StoredPage } from '../../model/revision-tree';
 
 // The page changes of a batch content edit (`updateChangeRequestContent`, @gitbook/api 0.202.0,
 // issue #24), applied in order to one tree so that the batch makes one revision or nothing: the
 // first change that cannot apply throws a 400 naming it (`"changes.3.page": …`) and the caller's
-// transaction writes nothing. Not yet routed: files, reverts and link resolution come next.
+// transaction writes nothing. Links in the bodies resolve once the whole batch is applied
+// (batch-links.ts). Files (insert_files) and reverts (revert_page) come next.
 
 /** The page fields of the reference's RevisionPageUpdate that Quire stores. */
 export interface PageFields {
@@ -22,13 +25,24 @@ export interface PageFields {
 export type ContentChange =
   | ({ operation: 'insert_page'; document: string; into?: string; at?: number; ref?: string } & PageFields)
   | ({ operation: 'update_page'; page: string; document?: string; into?: string | null; at?: number } & PageFields)
-  | { operation: 'delete_page'; page: string };
+  | { operation: 'delete_page'; page: string }
+  | { operation: 'insert_files'; files: BatchFile[] };
+
+/** A file of an `insert_files` change, its bytes already read (and stored) by the caller. */
+export interface BatchFile {
+  name: string;
+  ref?: string;
+  contentType: string;
+  bytes: Buffer;
+}
 
 /** What happened to each page the batch touched, in the order first touched (the `compat=false` answer). */
 export type PageOutcome = { kind: 'created'; pageId: string; ref?: string } | { kind: 'updated'; pageId: string } | { kind: 'deleted'; pageId: string };
 
 export interface ChangesDraft extends EditDraft {
   outcomes: PageOutcome[];
+  /** The files `insert_files` added, in order (the `insertedFiles` of the answer). */
+  insertedFiles: StoredFile[];
 }
 
 export interface ChangesContext {
@@ -48,6 +62,7 @@ function readDocument(markdown: string): { body: string; title?: string; descrip
 
 export function applyContentChanges(parent: RevisionTree, changes: readonly ContentChange[], ctx: ChangesContext): ChangesDraft {
   let tree: RevisionTree = { pages: parent.pages.map((p) => ({ ...p })), files: parent.files };
+
   const bodies = new Map<string, string>();
   const outcomes = new Map<string, PageOutcome>();
   const touch = (outcome: PageOutcome) => {
@@ -57,7 +72,11 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
     if (before?.kind === 'created' && outcome.kind === 'deleted') return void outcomes.delete(outcome.pageId);
     outcomes.set(outcome.pageId, outcome);
   };
-  const refs = new Set<string>();
+  const refs: BatchRefs = new Map();
+  const files = [...parent.files];
+  const takenNames = new Set(files.map((f) => f.name));
+  const insertedFiles: StoredFile[] = [];
+  const sentBodies = new Map<string, string>();
   const now = ctx.now.toISOString();
 
   changes.forEach((change, index) => {
@@ -68,12 +87,8 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
       if (!page) throw badRequest(`${at(field)}: page ${id} is not in this change request`);
       return page;
     };
-    const setBody = (page: StoredPage, markdown: string) => {
-      if (markdown.trim() === '') return void delete page.body;
-      const hash = bodyHash(markdown);
-      bodies.set(hash, markdown);
-      page.body = hash;
-    };
+    // Bodies are stored once the batch is applied: their links resolve against the final tree.
+    const setBody = (page: StoredPage, markdown: string) => void sentBodies.set(page.id, markdown);
     const checkParent = (parentId: string | null, moving: Set<string>, field: string) => {
       if (parentId === null) return;
       const parentPage = pageOf(parentId, field);
@@ -86,6 +101,11 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
       if (siblings.some((s) => s.slug === slug && s.id !== exceptId))
         throw badRequest(`${at(field)}: another page under the same parent has the slug "${slug}"`);
     };
+    const checkRef = (ref: string, field: string) => {
+      if (refs.has(ref)) throw badRequest(`${at(field)}: the ref "${ref}" is used twice in this batch`);
+      if (new Set(pagePaths(tree.pages).values()).has(ref.replace(/\.md$/i, '')))
+        throw badRequest(`${at(field)}: "${ref}" is the path of a page already in the change request`);
+    };
     const placeAt = (pageId: string, parentId: string | null, position: number | undefined): PageMove => {
       const siblings = (childrenByParent(tree.pages).get(parentId) ?? []).filter((p) => p.id !== pageId);
       const before = position === undefined ? undefined : siblings[position];
@@ -94,10 +114,7 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
 
     switch (change.operation) {
       case 'insert_page': {
-        if (change.ref !== undefined) {
-          if (refs.has(change.ref)) throw badRequest(`${at('ref')}: the ref "${change.ref}" is used twice in this batch`);
-          refs.add(change.ref);
-        }
+        if (change.ref !== undefined) checkRef(change.ref, 'ref');
         const parentId = change.into ?? null;
         checkParent(parentId, new Set(), 'into');
         const document = readDocument(change.document);
@@ -118,6 +135,7 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         // Appended, then placed: movePage keeps tree order (parents before children).
         tree = { pages: [...tree.pages, page], files: tree.files };
         tree = movePage(tree, page.id, placeAt(page.id, parentId, change.at), ctx.now).tree;
+        if (change.ref !== undefined) refs.set(change.ref, { page: page.id });
         touch({ kind: 'created', pageId: page.id, ...(change.ref !== undefined ? { ref: change.ref } : {}) });
         break;
       }
@@ -140,6 +158,16 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         touch({ kind: 'updated', pageId: page.id });
         break;
       }
+      case 'insert_files': {
+        change.files.forEach((file, i) => {
+          if (file.ref !== undefined) checkRef(file.ref, `files.${i}.ref`);
+          const stored = addFile({ ...file, source: `batch:${index}/${i}` }, files, takenNames, [], ctx);
+          if (!insertedFiles.includes(stored)) insertedFiles.push(stored);
+          if (file.ref !== undefined) refs.set(file.ref, { file: stored.id });
+        });
+        tree = { pages: tree.pages, files };
+        break;
+      }
       case 'delete_page': {
         pageOf(change.page, 'page');
         const draft = deletePage(tree, change.page);
@@ -150,9 +178,19 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
     }
   });
 
-  const used = new Set(tree.pages.map((p) => p.body).filter((b): b is string => b !== undefined));
-  for (const hash of bodies.keys()) if (!used.has(hash)) bodies.delete(hash);
-  return { tree, bodies, changedPageIds: [...outcomes.keys()], outcomes: [...outcomes.values()] };
+  const index = new RevisionIndex(tree);
+  for (const page of tree.pages) {
+    const sent = sentBodies.get(page.id);
+    if (sent === undefined) continue;
+    const markdown = resolveBatchLinks(sent, page.id, index, refs);
+    if (markdown.trim() === '') delete page.body;
+    else {
+      const hash = bodyHash(markdown);
+      bodies.set(hash, markdown);
+      page.body = hash;
+    }
+  }
+  return { tree, bodies, changedPageIds: [...outcomes.keys()], outcomes: [...outcomes.values()], insertedFiles };
 }
 
 /** The optional page fields a change sets; an empty emoji removes it. */

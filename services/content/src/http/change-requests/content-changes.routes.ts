@@ -1,14 +1,17 @@
 import { Router } from 'express';
-import { newId, route } from '@quire/common';
+import { blobKey, newId, route } from '@quire/common';
 import { commitEdit } from '../../domain/content/commit-edit';
+import { readBatchFiles } from '../../domain/content/batch-files';
 import { applyContentChanges, type PageOutcome } from '../../domain/content/content-changes';
 import { changeRequestHead } from '../../domain/content/content-heads';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
+import { presentFile } from '../../presenters/revision.presenter';
 import { findChangeRequest } from '../../store/change-requests.store';
-import type { ContentHttpDeps } from '../deps';
+import { touchBlobs } from '../../store/revision-content.store';
+import type { SpaceContentDeps } from '../space-content/space-content.routes';
 import { answerChangeRequest } from './change-request-answers';
 import { changeRequestParams } from './change-requests.schema';
-import { contentChangesBody, contentChangesQuery } from './content-changes.schema';
+import { contentChangesBody, contentChangesQuery, MAX_BASE64_FILE_BYTES } from './content-changes.schema';
 
 /**
  * `POST …/change-requests/{id}/content` (reference 0.202.0: updateChangeRequestContent): a batch of
@@ -16,8 +19,10 @@ import { contentChangesBody, contentChangesQuery } from './content-changes.schem
  * first change that cannot apply answers 400 naming it). The change request's row lock serializes
  * two batches on it. Needs `edit`; a merged or archived change request answers 409.
  */
-export function contentChangesRoutes(deps: ContentHttpDeps): Router {
-  const { db, membership, clock, urls } = deps;
+export function contentChangesRoutes(deps: SpaceContentDeps): Router {
+  const { db, membership, clock, urls, blobs, contentUrls } = deps;
+  const { fetcher, limits } = deps.imports.importDeps;
+  const fileLimits = { base64Bytes: MAX_BASE64_FILE_BYTES, fetchBytes: limits.maxFetchBytes, fetchTimeoutMs: limits.fetchTimeoutMs };
   const router = Router();
 
   router.post(
@@ -25,7 +30,12 @@ export function contentChangesRoutes(deps: ContentHttpDeps): Router {
     route({ params: changeRequestParams, query: contentChangesQuery, body: contentChangesBody }, async ({ params, query, body, principal }, res) => {
       const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'edit');
       const request = { head: changeRequestHead(space.id, changeRequest.id, principal.userId), organizationId: space.organizationId, userId: principal.userId };
-      const { draft } = await commitEdit(db, clock, request, (tree) => applyContentChanges(tree, body.changes, { newId, now: clock() }));
+      // Files are read and stored before the transaction (content-addressed: a retry writes nothing twice).
+      const changes = await readBatchFiles(body.changes, fetcher, fileLimits);
+      const bytes = changes.flatMap((c) => (c.operation === 'insert_files' ? c.files.map((f) => f.bytes) : []));
+      await touchBlobs(db, bytes.map(blobKey));
+      for (const file of bytes) await blobs.put(file);
+      const { revisionId, draft } = await commitEdit(db, clock, request, (tree) => applyContentChanges(tree, changes, { newId, now: clock() }));
       const updated = (await findChangeRequest(db, space.id, changeRequest.id)) ?? changeRequest;
       const answer = await answerChangeRequest(deps, updated, space);
       if (query.compat) return void res.json(answer);
@@ -40,7 +50,11 @@ export function contentChangesRoutes(deps: ContentHttpDeps): Router {
           : outcome.kind === 'created'
             ? { object: 'created_page' as const, ...(outcome.ref !== undefined ? { ref: outcome.ref } : {}), page: pageRef(outcome.pageId) }
             : { object: 'updated_page' as const, page: pageRef(outcome.pageId) };
-      res.json({ changeRequest: answer, changes: draft.outcomes.map(change), insertedFiles: [] });
+      res.json({
+        changeRequest: answer,
+        changes: draft.outcomes.map(change),
+        insertedFiles: draft.insertedFiles.map((f) => presentFile(f, revisionId, contentUrls)),
+      });
     }),
   );
 

@@ -2,8 +2,8 @@ import { documentToMarkdown } from '@quire/formats';
 import { queryBoolean, resourceId, text, z } from '@quire/common';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
-// RevisionPageUpdate, Document. Of its five change types Quire takes insert_page, update_page and
-// delete_page so far (issue #24); revert_page and insert_files are refused naming `operation`, and
+// RevisionPageUpdate, Document. Of its five change types Quire takes insert_page, update_page,
+// delete_page and insert_files so far (issue #24); revert_page is refused naming `operation`, and
 // the page fields Quire does not store (icon, noIndex, noRobotsIndex) naming the field.
 
 export const MAX_CHANGES = 50;
@@ -50,10 +50,30 @@ const updatePage = z
   .strict();
 const deletePage = z.object({ operation: z.literal('delete_page'), page: resourceId }).strict();
 
+/** Decoded bytes of one `base64` file (the reference's limit). */
+export const MAX_BASE64_FILE_BYTES = 1024 * 1024;
+const batchFile = z
+  .object({
+    ref: z.string().min(1).max(256).optional(),
+    name: text({ min: 1, max: 256 }),
+    url: z.string().url().max(2048).optional(),
+    // 1 MB of bytes is 1,398,104 base64 characters; the decoded size is checked exactly on decoding.
+    base64: z
+      .string()
+      .max(1_400_000)
+      .regex(/^[A-Za-z0-9+/\s]*={0,2}\s*$/, 'must be base64')
+      .optional(),
+    contentType: z.string().min(1).max(255).optional(),
+  })
+  .strict()
+  .refine((f) => (f.url === undefined) !== (f.base64 === undefined), 'set exactly one of "url" and "base64"')
+  .refine((f) => f.base64 === undefined || f.contentType !== undefined, '"contentType" is required with "base64"');
+const insertFiles = z.object({ operation: z.literal('insert_files'), files: z.array(batchFile).min(1).max(20) }).strict();
+
 export const contentChangesBody = z
   .object({
     changes: z
-      .array(z.discriminatedUnion('operation', [insertPage, updatePage, deletePage]))
+      .array(z.discriminatedUnion('operation', [insertPage, updatePage, deletePage, insertFiles]))
       .min(1)
       .max(MAX_CHANGES),
   })
