@@ -227,6 +227,37 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expect((await org.api.get(`${path}/content/files`)).body.items).toEqual([]);
   });
 
+  it('reverts pages to the change request base: an edit undone, a deleted page back, an added page gone', async () => {
+    const { welcomeId, path } = await changeRequest();
+    const edited = await org.api.post(`${path}/content?compat=false`, {
+      changes: [
+        { operation: 'update_page', page: welcomeId, document: { markdown: '# Welcome\n\nRewritten.' } },
+        { operation: 'insert_page', document: { markdown: '# Extra' } },
+      ],
+    });
+    expect(edited.status).toBe(200);
+    const extraId = edited.body.changes.find((c: { object: string }) => c.object === 'created_page').page.id;
+    const reverted = await org.api.post(`${path}/content?compat=false`, {
+      changes: [
+        { operation: 'revert_page', page: welcomeId },
+        { operation: 'revert_page', page: extraId },
+      ],
+    });
+    expect(reverted.status).toBe(200);
+    expect(validateOperationResponse('updateChangeRequestContent', 200, reverted.body, { reference: '0.202.0' })).toEqual([]);
+    expect(reverted.body.changes.map((c: { object: string }) => c.object)).toEqual(['updated_page', 'deleted_page']);
+    expect(await treeOf(path)).toEqual(['welcome']);
+    const welcome = await org.api.get(`${path}/content/page/${welcomeId}?format=markdown`);
+    expect(welcome.body.markdown).toContain('The first page.');
+    expect(welcome.body.markdown).not.toContain('Rewritten.');
+    // Deleted, then back from the base.
+    expect((await org.api.post(`${path}/content`, { changes: [{ operation: 'delete_page', page: welcomeId }] })).status).toBe(200);
+    expect(await treeOf(path)).toEqual([]);
+    expect((await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId }] })).status).toBe(200);
+    expect(await treeOf(path)).toEqual(['welcome']);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId, block: ['b1'] }] }), 400, /block/);
+  });
+
   it('changes nothing when one change of the batch cannot apply, and names it', async () => {
     const { spaceId, welcomeId, path } = await changeRequest();
     const before = (await org.api.get(path)).body.revision;
@@ -244,7 +275,7 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expectError(await org.api.post(`${path}/content`, { changes: [] }), 400, /"changes"/);
     const tooMany = Array.from({ length: 51 }, () => ({ operation: 'insert_page', document: {} }));
     expectError(await org.api.post(`${path}/content`, { changes: tooMany }), 400, /"changes"/);
-    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId }] }), 400, /"changes\.0\.operation"/);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'rename_space' }] }), 400, /"changes\.0\.operation"/);
     expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_page', document: {}, icon: 'x' }] }), 400, /icon/);
     // Nothing of all that reached the change request or main.
     expect((await org.api.get(path)).body.revision).toBe(before);

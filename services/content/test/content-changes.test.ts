@@ -128,6 +128,33 @@ describe('batch content changes', () => {
     expect(body('Later page')).toBe('[back](../links.md)');
   });
 
+  it('reverts a page to the base revision: an added page goes, a modified one gets its body and title back, a deleted one returns', () => {
+    const edited = apply([
+      { operation: 'insert_page', document: '# Added' },
+      { operation: 'update_page', page: 'b', document: '# Bee\n\nChanged', into: 'a', at: 0 },
+      { operation: 'delete_page', page: 'a1' },
+    ]).tree;
+    const added = edited.pages.find((p) => p.title === 'Added') as StoredPage;
+    const revisions = new Map([['base', tree]]);
+    const reverted = applyContentChanges(
+      edited,
+      [
+        { operation: 'revert_page', page: added.id },
+        { operation: 'revert_page', page: 'b' },
+        { operation: 'revert_page', page: 'a1' },
+        { operation: 'revert_page', page: 'a11', revision: 'base' },
+      ],
+      { ...ctx(), revisions, baseRevision: 'base' },
+    );
+    // b keeps where it was moved (a revert resets the document, not the position); a1 and a11 return.
+    expect(shape(reverted.tree)).toEqual(['->a', 'a>b', '->l', 'a>a1', 'a1>a11']);
+    expect(reverted.tree.pages.find((p) => p.id === 'b')).toMatchObject({ title: 'b', body: 'h-b' });
+    expect(reverted.outcomes.map((o) => `${o.kind}:${o.pageId}`)).toEqual([`deleted:${added.id}`, 'updated:b', 'updated:a1', 'updated:a11']);
+    expect(() =>
+      applyContentChanges(edited, [{ operation: 'revert_page', page: 'b', revision: 'other' }], { ...ctx(), revisions, baseRevision: 'base' }),
+    ).toThrow(/"changes\.0\.revision": revision other is not a revision of this space/);
+  });
+
   it('refuses a ref that is the path of an existing page', () => {
     expect(() => apply([{ operation: 'insert_page', document: 'x', ref: 'b' }])).toThrow(/"changes\.0\.ref": "b" is the path of a page/);
   });

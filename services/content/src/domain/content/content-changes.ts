@@ -11,7 +11,7 @@ import { childrenByParent, pagePaths, subtreeIds, type RevisionTree, type Stored
 // issue #24), applied in order to one tree so that the batch makes one revision or nothing: the
 // first change that cannot apply throws a 400 naming it (`"changes.3.page": …`) and the caller's
 // transaction writes nothing. Links in the bodies resolve once the whole batch is applied
-// (batch-links.ts). Files (insert_files) and reverts (revert_page) come next.
+// (batch-links.ts). A revert takes the page's body and fields from an older revision of the space.
 
 /** The page fields of the reference's RevisionPageUpdate that Quire stores. */
 export interface PageFields {
@@ -26,7 +26,8 @@ export type ContentChange =
   | ({ operation: 'insert_page'; document: string; into?: string; at?: number; ref?: string } & PageFields)
   | ({ operation: 'update_page'; page: string; document?: string; into?: string | null; at?: number } & PageFields)
   | { operation: 'delete_page'; page: string }
-  | { operation: 'insert_files'; files: BatchFile[] };
+  | { operation: 'insert_files'; files: BatchFile[] }
+  | { operation: 'revert_page'; page: string; revision?: string };
 
 /** A file of an `insert_files` change, its bytes already read (and stored) by the caller. */
 export interface BatchFile {
@@ -48,6 +49,10 @@ export interface ChangesDraft extends EditDraft {
 export interface ChangesContext {
   newId: () => string;
   now: Date;
+  /** The trees `revert_page` may take a page from, by revision id (loaded by the caller). */
+  revisions?: ReadonlyMap<string, RevisionTree>;
+  /** The revision a `revert_page` without `revision` goes back to: the change request's base. */
+  baseRevision?: string;
 }
 
 const DEFAULT_TITLE = 'Untitled';
@@ -166,6 +171,37 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
           if (file.ref !== undefined) refs.set(file.ref, { file: stored.id });
         });
         tree = { pages: tree.pages, files };
+        break;
+      }
+      case 'revert_page': {
+        const source = ctx.revisions?.get(change.revision ?? ctx.baseRevision ?? '');
+        if (!source) throw badRequest(`${at('revision')}: revision ${change.revision ?? ctx.baseRevision} is not a revision of this space`);
+        const then = source.pages.find((p) => p.id === change.page);
+        const current = tree.pages.find((p) => p.id === change.page);
+        if (!then && !current) throw badRequest(`${at('page')}: page ${change.page} is in neither the change request nor the revision`);
+        if (!then) {
+          // Added since: removed (with its subpages).
+          const draft = deletePage(tree, change.page);
+          tree = draft.tree;
+          for (const id of draft.changedPageIds) touch({ kind: 'deleted', pageId: id });
+          break;
+        }
+        // Its body and fields as they were; the body is stored already (the revision has it).
+        const restored: StoredPage = { ...then, updatedAt: now };
+        sentBodies.delete(change.page);
+        if (current) {
+          tree = {
+            pages: tree.pages.map((p) => (p.id === change.page ? { ...restored, parentId: current.parentId, slug: current.slug } : p)),
+            files: tree.files,
+          };
+          touch({ kind: 'updated', pageId: change.page });
+          break;
+        }
+        // Deleted since: back under its parent when that is still here, else at the top level.
+        const parentId = then.parentId !== null && tree.pages.some((p) => p.id === then.parentId) ? then.parentId : null;
+        const taken = new Set((childrenByParent(tree.pages).get(parentId) ?? []).map((p) => p.slug));
+        tree = { pages: [...tree.pages, { ...restored, parentId, slug: uniqueSlug(then.slug, taken) }], files: tree.files };
+        touch({ kind: 'updated', pageId: change.page });
         break;
       }
       case 'delete_page': {

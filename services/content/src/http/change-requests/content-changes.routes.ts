@@ -2,12 +2,13 @@ import { Router } from 'express';
 import { blobKey, newId, route } from '@quire/common';
 import { commitEdit } from '../../domain/content/commit-edit';
 import { readBatchFiles } from '../../domain/content/batch-files';
+import type { RevisionTree } from '../../model/revision-tree';
 import { applyContentChanges, type PageOutcome } from '../../domain/content/content-changes';
 import { changeRequestHead } from '../../domain/content/content-heads';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { presentFile } from '../../presenters/revision.presenter';
-import { findChangeRequest } from '../../store/change-requests.store';
-import { touchBlobs } from '../../store/revision-content.store';
+import { changeRequestBase, findChangeRequest } from '../../store/change-requests.store';
+import { findRevision, touchBlobs } from '../../store/revision-content.store';
 import type { SpaceContentDeps } from '../space-content/space-content.routes';
 import { answerChangeRequest } from './change-request-answers';
 import { changeRequestParams } from './change-requests.schema';
@@ -35,7 +36,16 @@ export function contentChangesRoutes(deps: SpaceContentDeps): Router {
       const bytes = changes.flatMap((c) => (c.operation === 'insert_files' ? c.files.map((f) => f.bytes) : []));
       await touchBlobs(db, bytes.map(blobKey));
       for (const file of bytes) await blobs.put(file);
-      const { revisionId, draft } = await commitEdit(db, clock, request, (tree) => applyContentChanges(tree, changes, { newId, now: clock() }));
+      // The revisions a revert takes pages from: the change request's base, or the one it names.
+      const baseRevision = changeRequestBase(changeRequest);
+      const revisions = new Map<string, RevisionTree>();
+      for (const change of changes) {
+        const id = change.operation === 'revert_page' ? (change.revision ?? baseRevision) : undefined;
+        const found = id && !revisions.has(id) ? await findRevision(db, space.id, id) : null;
+        if (id && found) revisions.set(id, found.tree);
+      }
+      const context = { newId, now: clock(), revisions, baseRevision };
+      const { revisionId, draft } = await commitEdit(db, clock, request, (tree) => applyContentChanges(tree, changes, context));
       const updated = (await findChangeRequest(db, space.id, changeRequest.id)) ?? changeRequest;
       const answer = await answerChangeRequest(deps, updated, space);
       if (query.compat) return void res.json(answer);

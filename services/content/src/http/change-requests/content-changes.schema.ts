@@ -2,9 +2,8 @@ import { documentToMarkdown } from '@quire/formats';
 import { queryBoolean, resourceId, text, z } from '@quire/common';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
-// RevisionPageUpdate, Document. Of its five change types Quire takes insert_page, update_page,
-// delete_page and insert_files so far (issue #24); revert_page is refused naming `operation`, and
-// the page fields Quire does not store (icon, noIndex, noRobotsIndex) naming the field.
+// RevisionPageUpdate, Document. All five change types; a revert of some blocks (`block`) and the
+// page fields Quire does not store (icon, noIndex, noRobotsIndex) are refused naming the field.
 
 export const MAX_CHANGES = 50;
 /** A page body as sent: about what a 1,000-page import allows for one page. */
@@ -49,6 +48,8 @@ const updatePage = z
   })
   .strict();
 const deletePage = z.object({ operation: z.literal('delete_page'), page: resourceId }).strict();
+// Whole pages only so far: the reference's `block` (revert some blocks of a page) is refused by name.
+const revertPage = z.object({ operation: z.literal('revert_page'), page: resourceId, revision: resourceId.optional() }).strict();
 
 /** Decoded bytes of one `base64` file (the reference's limit). */
 export const MAX_BASE64_FILE_BYTES = 1024 * 1024;
@@ -73,7 +74,7 @@ const insertFiles = z.object({ operation: z.literal('insert_files'), files: z.ar
 export const contentChangesBody = z
   .object({
     changes: z
-      .array(z.discriminatedUnion('operation', [insertPage, updatePage, deletePage, insertFiles]))
+      .array(z.discriminatedUnion('operation', [insertPage, updatePage, deletePage, insertFiles, revertPage]))
       .min(1)
       .max(MAX_CHANGES),
   })
