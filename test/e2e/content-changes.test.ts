@@ -299,6 +299,37 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expectError(await org.api.post(`${path}/content`, batch), 409, /merged/);
   });
 
+  it('answers hostile batches with 200 or a 4xx in the error shape, never a 5xx: deep documents, NUL, huge markdown, cycles, 50 moves', async () => {
+    const { welcomeId, path } = await changeRequest();
+    // Written as text: a 3,000-deep object is past JSON.stringify's own stack here.
+    const deepNodes = '{"object":"block","type":"blockquote","nodes":['.repeat(3000) + '{"object":"text","leaves":[]}' + ']}'.repeat(3000);
+    const deep = `{"changes":[{"operation":"insert_page","document":{"document":{"object":"document","nodes":[${deepNodes}]}}}]}`;
+    const batches: unknown[] = [
+      deep,
+      { changes: [{ operation: 'insert_page', title: 'a\u0000b', document: { markdown: '# N\u0000UL\n\nx\u0000y' } }] },
+      { changes: [{ operation: 'insert_page', document: { markdown: `# Huge\n\n${'word '.repeat(190_000)}` } }] },
+      { changes: [{ operation: 'insert_page', document: { markdown: '\u{1F600}'.repeat(10_000) + ' [\ud800](./\udfff.md)' } }] },
+      {
+        changes: [
+          { operation: 'insert_page', ref: 'a', document: { markdown: '# A' } },
+          { operation: 'update_page', page: welcomeId, into: welcomeId },
+        ],
+      },
+      { changes: Array.from({ length: 50 }, (_, i) => ({ operation: 'update_page', page: welcomeId, into: null, at: i % 3 })) },
+      { changes: [{ operation: 'update_page', page: welcomeId, at: 1e308 }] },
+      { changes: [{ operation: 'insert_page', document: { markdown: '[x](' + '../'.repeat(5000) + 'a.md)' } }] },
+    ];
+    for (const batch of batches) {
+      const res =
+        typeof batch === 'string'
+          ? await org.api.post(`${path}/content`, undefined, { rawBody: batch, headers: { 'content-type': 'application/json' } })
+          : await org.api.post(`${path}/content`, batch);
+      expect(res.status === 200 || (res.status >= 400 && res.status < 500 && res.body?.error?.code === res.status)).toBe(true);
+    }
+    expect((await org.api.get('/v1/user')).status).toBe(200);
+    expect((await treeOf(path)).length).toBeGreaterThan(0);
+  });
+
   it('serializes two batches on one change request: both apply, neither loses the other', async () => {
     const { path } = await changeRequest();
     const batch = (n: number) => ({
