@@ -8,6 +8,7 @@ const BENCHES = {
   content: () => require('./content').main(),
   'change-requests': () => require('./change-requests').main(),
   links: () => require('./links').main(),
+  'content-write': () => require('./content-write').main(),
   gateway: () => require('./gateway').main(),
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
@@ -23,6 +24,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  content   zip import of 1,000 pages (pages/s) vs unzip + convert in process; page reads p50/p99; rows per one-page revision\n' +
       '  change-requests  merge and update of 50+50 changed pages of 1,000 vs the merge in process; open a change request (rows); list 1,000 comments\n' +
       '  links     GET links, page links and file backlinks of a 1,000-page space (p50/p99) vs GET /v1/spaces/{id}\n' +
+      '  content-write  batch content edits into a change request of a 1,000-page space: 50 inserts, one update (p50/p99) vs in process\n' +
       '  gateway   GET /v1/user through the gateway, straight to identity, and through nginx (wrk, same machine, same run)\n' +
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
       '            (BENCH_SKIP_INGEST=1: aggregates only, nothing written; BENCH_EVENTS sets the event count)\n' +
