@@ -137,6 +137,19 @@ describe('opening, reading and editing change requests', () => {
     expect(byContributor.body.items.map((c: { id: string }) => c.id)).toEqual([own.body.id]);
   });
 
+  it("orders by last update or by creation with `orderBy`, a parameter of today's client (0.202.0)", async () => {
+    const space = { id: await newSpace('Ordering') };
+    const [first, second] = [await openChangeRequest(space.id, 'First'), await openChangeRequest(space.id, 'Second')];
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await editor.patch(cr(space.id, first.id), { subject: 'First, edited' })).status).toBe(200);
+    const order = async (query: string) =>
+      ((await reader.get(`/v1/spaces/${space.id}/change-requests${query}`)).body.items as { id: string }[]).map((c) => c.id);
+    expect(await order('?orderBy=updatedAt')).toEqual([first.id, second.id]);
+    expect(await order('?orderBy=createdAt')).toEqual([second.id, first.id]);
+    expect(await order('')).toEqual([second.id, first.id]); // without it, newest first as before
+    expectError(await reader.get(`/v1/spaces/${space.id}/change-requests?orderBy=subject`), 400, /"orderBy"/);
+  });
+
   it('edits subject and status; merged is only reached by merging; archived ones take no merge or update', async () => {
     const patched = await editor.patch(cr(spaceId, 2), { subject: 'Renamed', status: 'draft' });
     expectOperationResponse('updateChangeRequestById', 200, patched.body);

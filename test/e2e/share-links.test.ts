@@ -94,6 +94,19 @@ describe('share links', () => {
     expect((await admin.get(linksPath(other.id))).body).toEqual({ count: 0, items: [] });
   });
 
+  it("finds links by name (any case) or key with `search`, a parameter of today's client (0.202.0)", async () => {
+    const site = await createSite({ title: 'Searching' });
+    const [alpha, beta] = [await createLink(site.id, 'Alpha partner'), await createLink(site.id, 'beta reviewers'), await createLink(site.id, 'Gamma')];
+    const found = async (search: string) =>
+      ((await admin.get(`${linksPath(site.id)}?search=${encodeURIComponent(search)}`)).body.items as { id: string }[]).map((l) => l.id);
+    expect(await found('ALPHA')).toEqual([alpha?.id]);
+    expect(await found('a')).toHaveLength(3);
+    expect(await found(keyOf(beta as { urls: { published: string } }))).toEqual([beta?.id]);
+    expect(await found('nobody')).toEqual([]);
+    expect(await found('%')).toEqual([]); // no pattern syntax: a literal percent sign
+    expectError(await admin.get(`${linksPath(site.id)}?search=${'x'.repeat(101)}`), 400, /"search"/);
+  });
+
   it('patches active and name', async () => {
     const site = await createSite({ title: 'Patching' });
     const link = await createLink(site.id, 'Before');

@@ -23,6 +23,8 @@ const DEVIATIONS: Record<string, string> = {
   'GET /orgs/{organizationId}/sites/{siteId}/insights/visitor-segments query:page':
     'Quire paginates every list the same way (docs/conventions.md, lists); the reference answers visitor segments in one page',
   'GET /orgs/{organizationId}/sites/{siteId}/insights/visitor-segments query:limit': 'as above: the page size of the same pagination',
+  'GET /spaces/{spaceId}/change-requests query:orderBy': "today's client (0.202.0) has it; Quire honours it (issue #24 §3)",
+  'GET /orgs/{organizationId}/sites/{siteId}/share-links query:search': "today's client (0.202.0) has it; Quire honours it (issue #24 §3)",
 };
 
 /** Paths whose parameter names differ from the reference's (names are not on the wire) → why. */

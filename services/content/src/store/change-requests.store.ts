@@ -85,9 +85,13 @@ export interface ChangeRequestFilter {
   status: ChangeRequestStatus;
   creator?: string;
   contributor?: string;
+  orderBy?: 'updatedAt' | 'createdAt';
 }
 
-/** A space's change requests with `status`, newest first. */
+/** A space's change requests with `status`, newest first (or by `orderBy`). */
+/** Newest first by default (the number); by last update or creation when asked (0.202.0's `orderBy`). */
+const ORDER_BY = { number: 'cr.number DESC', updatedAt: 'cr.updated_at DESC, cr.number DESC', createdAt: 'cr.created_at DESC, cr.number DESC' } as const;
+
 export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   const params: unknown[] = [spaceId, filter.status];
@@ -101,7 +105,7 @@ export async function listChangeRequests(db: SqlExecutor, spaceId: string, filte
   }
   return pagedRows<ChangeRequest>(
     db,
-    { select: CHANGE_REQUEST, from: `FROM change_requests cr WHERE ${where.join(' AND ')}`, orderBy: 'cr.number DESC', params },
+    { select: CHANGE_REQUEST, from: `FROM change_requests cr WHERE ${where.join(' AND ')}`, orderBy: ORDER_BY[filter.orderBy ?? 'number'], params },
     page,
   );
 }

@@ -33,10 +33,17 @@ export async function insertShareLink(db: SqlExecutor, link: { id: string; siteI
   );
 }
 
-export async function listShareLinks(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<ShareLink>> {
+/** A site's share links, oldest first; `search` keeps those whose name (any case) or key holds it. */
+export async function listShareLinks(db: SqlExecutor, siteId: string, page: PageRequest, search?: string): Promise<Paged<ShareLink>> {
+  const matching = search === undefined ? '' : ' AND (strpos(lower(name), lower($2)) > 0 OR strpos(share_key, $2) > 0)';
   const { rows, total } = await pagedRows<ShareLinkRow>(
     db,
-    { select: '*', from: 'FROM site_share_links WHERE site_id = $1', orderBy: 'created_at, id', params: [siteId] },
+    {
+      select: '*',
+      from: `FROM site_share_links WHERE site_id = $1${matching}`,
+      orderBy: 'created_at, id',
+      params: search === undefined ? [siteId] : [siteId, search],
+    },
     page,
   );
   return { rows: rows.map(shareLinkOf), total };

@@ -18,7 +18,12 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
     route({ params: spaceParams, query: listChangeRequestsQuery }, async ({ params, query, principal }, res) => {
       const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'read');
       const page = pageRequest(query);
-      const { rows, total } = await listChangeRequests(db, space.id, { status: query.status, creator: query.creator, contributor: query.contributor }, page);
+      const { rows, total } = await listChangeRequests(
+        db,
+        space.id,
+        { status: query.status, creator: query.creator, contributor: query.contributor, orderBy: query.orderBy },
+        page,
+      );
       res.json(listEnvelope(await answerChangeRequests(deps, rows, space), total, page));
     }),
   );

@@ -11,6 +11,8 @@ export const listChangeRequestsQuery = pageQuery.extend({
   status: z.enum(['draft', 'open', 'archived', 'merged']).default('open'),
   creator: resourceId.optional(),
   contributor: resourceId.optional(),
+  // A parameter of today's client (0.202.0), honoured; without it the order stays newest first.
+  orderBy: z.enum(['updatedAt', 'createdAt']).optional(),
 });
 
 /** ChangeRequestSubject: 0..100 code points (the reference sets no limit on create; the answer's schema does). */

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest, route } from '@quire/common';
 import { createShareLink, deleteShareLink, updateShareLink } from '../../domain/share-links';
 import { authorizeSite } from '../../policies/site.policy';
 import { presentShareLink } from '../../presenters/share-link.presenter';
 import { listShareLinks } from '../../store/share-links.store';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
-import { createShareLinkBody, shareLinkParams, updateShareLinkBody } from './share-links.schema';
+import { createShareLinkBody, listShareLinksQuery, shareLinkParams, updateShareLinkBody } from './share-links.schema';
 
 // Share links hand out access to a site: like the site's other settings, managing them needs
 // the `create` role, and so does listing them, since they carry the secret keys.
@@ -17,10 +17,10 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
 
   router.get(
     base,
-    route({ params: siteParams, query: pageQuery }, async ({ params, query, principal }, res) => {
+    route({ params: siteParams, query: listShareLinksQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'readShareLinks');
-      const { rows, total } = await listShareLinks(db, site.id, page);
+      const { rows, total } = await listShareLinks(db, site.id, page, query.search);
       res.json(
         listEnvelope(
           rows.map((link) => presentShareLink(link, site, urls)),

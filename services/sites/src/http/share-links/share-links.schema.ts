@@ -1,4 +1,4 @@
-import { resourceId, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/common';
 import { siteParams } from '../params.schema';
 import { trimmedText } from '../structure.schema';
 
@@ -15,3 +15,6 @@ export const updateShareLinkBody = z
   .object({ active: z.boolean().optional(), name: name.optional() })
   .strict()
   .refine((body) => body.active !== undefined || body.name !== undefined, 'must set "active" or "name"');
+
+// listSiteShareLinks: `search` (by name or key) is a parameter of today's client (0.202.0), honoured.
+export const listShareLinksQuery = pageQuery.extend({ search: text({ min: 1, max: 100 }).optional() });
