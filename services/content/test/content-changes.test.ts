@@ -95,6 +95,10 @@ describe('batch content changes', () => {
       ]),
     ).toMatch(/"changes\.1\.page": page zz/);
     expect(refused([{ operation: 'insert_page', into: 'l', document: 'x' }])).toMatch(/"changes\.0\.into": a link page/);
+    const withGroup: RevisionTree = { pages: [...tree.pages, { ...page('g', null, 'group'), body: undefined }], files: [] };
+    expect(() => applyContentChanges(withGroup, [{ operation: 'update_page', page: 'g', into: 'b' }], ctx())).toThrow(
+      /"changes\.0\.into": a group stays at the top level/,
+    );
     expect(refused([{ operation: 'insert_page', slug: 'b', document: 'x' }])).toMatch(/"changes\.0\.slug": another page/);
     expect(refused([{ operation: 'update_page', page: 'a', slug: 'Not A Slug' }])).toMatch(/"changes\.0\.slug": "Not A Slug" is not a slug/);
     expect(

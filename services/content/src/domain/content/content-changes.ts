@@ -149,6 +149,7 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         const moves = change.into !== undefined || change.at !== undefined;
         const parentId = change.into === undefined ? page.parentId : change.into;
         if (moves) checkParent(parentId, subtreeIds(tree.pages, page.id), 'into');
+        if (moves && page.kind === 'group' && parentId !== null) throw badRequest(`${at('into')}: a group stays at the top level`);
         if (change.slug !== undefined) checkSlug(change.slug, parentId, page.id, 'slug');
         const updated: StoredPage = { ...page, updatedAt: now };
         const document = change.document === undefined ? undefined : readDocument(change.document);
