@@ -4,7 +4,9 @@ import type { BatchFile, ContentChange } from './content-changes';
 // The bytes of the files a batch content edit inserts (`insert_files`), read before the batch's
 // transaction: inline `base64` (at most 1 MB), or a `url` fetched through the outbound policy (a
 // private, loopback or link-local address is refused unless allow-listed), within the import's
-// fetch limits. A file that cannot be read refuses the whole batch, naming it.
+// fetch limits. A batch may hold 50 × 20 files, so their bytes together and the time of all their
+// fetches are bounded too (held in memory until the revision is written; the request must end
+// before the gateway gives up on it). A file that cannot be read refuses the whole batch, naming it.
 
 export interface SentFile {
   name: string;
@@ -18,7 +20,9 @@ export type SentChange = Exclude<ContentChange, { operation: 'insert_files' }> |
 
 export interface BatchFileLimits {
   base64Bytes: number;
+  /** Bytes of one fetched file, and of all the batch's files together. */
   fetchBytes: number;
+  /** Time of all the batch's fetches together. */
   fetchTimeoutMs: number;
 }
 
@@ -28,6 +32,8 @@ export async function readBatchFiles(
   limits: BatchFileLimits,
 ): Promise<ContentChange[]> {
   const read: ContentChange[] = [];
+  const deadline = Date.now() + limits.fetchTimeoutMs;
+  let total = 0;
   for (const [index, change] of changes.entries()) {
     if (change.operation !== 'insert_files') {
       read.push(change);
@@ -37,17 +43,23 @@ export async function readBatchFiles(
     for (const [i, file] of change.files.entries()) {
       const field = (name: string) => `Invalid body field "changes.${index}.files.${i}.${name}"`;
       const ref = file.ref === undefined ? {} : { ref: file.ref };
+      const add = (bytes: Buffer, contentType: string, source: string) => {
+        total += bytes.length;
+        if (total > limits.fetchBytes) throw badRequest(`${field(source)}: the batch's files come to more than ${limits.fetchBytes} bytes together`);
+        files.push({ name: file.name, ...ref, contentType, bytes });
+      };
       if (file.base64 !== undefined) {
         const bytes = Buffer.from(file.base64.replace(/\s+/g, ''), 'base64');
         if (bytes.length > limits.base64Bytes) throw badRequest(`${field('base64')}: at most ${limits.base64Bytes} bytes; give a "url" for a larger file`);
-        files.push({ name: file.name, ...ref, contentType: file.contentType as string, bytes });
+        add(bytes, file.contentType as string, 'base64');
         continue;
       }
+      const timeLeft = deadline - Date.now();
+      if (timeLeft <= 0) throw badRequest(`${field('url')}: the batch's files took longer than ${limits.fetchTimeoutMs} ms to fetch`);
       try {
-        const res = await fetcher.fetch(file.url as string, { maxBytes: limits.fetchBytes, timeoutMs: limits.fetchTimeoutMs });
+        const res = await fetcher.fetch(file.url as string, { maxBytes: limits.fetchBytes - total, timeoutMs: timeLeft });
         if (res.status < 200 || res.status >= 300) throw badRequest(`${field('url')}: ${file.url} answered ${res.status}`);
-        const contentType = file.contentType ?? res.contentType?.split(';')[0]?.trim() ?? 'application/octet-stream';
-        files.push({ name: file.name, ...ref, contentType, bytes: res.body });
+        add(res.body, file.contentType ?? res.contentType?.split(';')[0]?.trim() ?? 'application/octet-stream', 'url');
       } catch (err) {
         if (err instanceof OutboundError) throw badRequest(`${field('url')}: ${err.message}`);
         throw err;
