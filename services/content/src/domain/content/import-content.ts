@@ -55,11 +55,11 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
     },
     'import converted; writing the revision',
   );
-  await touchBlobs(
+  await storeBlobs(
     deps.db,
-    imported.files.map((f) => blobKey(f.bytes)),
+    deps.blobs,
+    imported.files.map((f) => f.bytes),
   );
-  for (const file of imported.files) await deps.blobs.put(file.bytes);
 
   const { revisionId, draft } = await commitEdit(deps.db, deps.clock, request, (parent) => {
     if (request.placement.kind === 'replace-page') {
@@ -72,6 +72,16 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
   });
   deps.log.info({ spaceId: head.spaceId, revisionId, changedPages: draft.changedPageIds.length, ms: Date.now() - started }, 'import written');
   return { revision: revisionId, importedResources: draft.importedResources, totalResources: imported.totalResources };
+}
+
+/**
+ * Writes the bytes of files a revision is about to use, before its transaction: marked as touched
+ * first (the sweeper keeps a blob touched in the last 10 minutes), then stored; content-addressed,
+ * so a retry writes nothing twice, and one orphaned by a failure is collected. Batch edits too.
+ */
+export async function storeBlobs(db: SqlDatabase, blobs: BlobStore, files: readonly Buffer[]): Promise<void> {
+  await touchBlobs(db, files.map(blobKey));
+  for (const bytes of files) await blobs.put(bytes);
 }
 
 async function runImporter(deps: ContentImportDeps, request: ImportRequest): Promise<ImportedContent> {

@@ -1,14 +1,15 @@
 import { Router } from 'express';
-import { blobKey, newId, route } from '@quire/common';
+import { newId, route } from '@quire/common';
 import { commitEdit } from '../../domain/content/commit-edit';
 import { readBatchFiles } from '../../domain/content/batch-files';
 import type { RevisionTree } from '../../model/revision-tree';
 import { applyContentChanges, type PageOutcome } from '../../domain/content/content-changes';
 import { changeRequestHead } from '../../domain/content/content-heads';
+import { storeBlobs } from '../../domain/content/import-content';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { presentFile } from '../../presenters/revision.presenter';
 import { changeRequestBase, findChangeRequest } from '../../store/change-requests.store';
-import { findRevision, touchBlobs } from '../../store/revision-content.store';
+import { findRevision } from '../../store/revision-content.store';
 import type { SpaceContentDeps } from '../space-content/space-content.routes';
 import { answerChangeRequest } from './change-request-answers';
 import { changeRequestParams } from './change-requests.schema';
@@ -33,9 +34,11 @@ export function contentChangesRoutes(deps: SpaceContentDeps): Router {
       const request = { head: changeRequestHead(space.id, changeRequest.id, principal.userId), organizationId: space.organizationId, userId: principal.userId };
       // Files are read and stored before the transaction (content-addressed: a retry writes nothing twice).
       const changes = await readBatchFiles(body.changes, fetcher, fileLimits);
-      const bytes = changes.flatMap((c) => (c.operation === 'insert_files' ? c.files.map((f) => f.bytes) : []));
-      await touchBlobs(db, bytes.map(blobKey));
-      for (const file of bytes) await blobs.put(file);
+      await storeBlobs(
+        db,
+        blobs,
+        changes.flatMap((c) => (c.operation === 'insert_files' ? c.files.map((f) => f.bytes) : [])),
+      );
       // The revisions a revert takes pages from: the change request's base, or the one it names.
       const baseRevision = changeRequestBase(changeRequest);
       const revisions = new Map<string, RevisionTree>();
