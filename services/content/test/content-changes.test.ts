@@ -1,16 +1,10 @@
 import { applyContentChanges, type ContentChange } from '../src/domain/content/content-changes';
 import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
+import { storedPage } from './stored-page';
 
 // Issue #24 (first part): the page changes of a batch content edit, applied in order to one tree.
 
-const page = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
-  id,
-  parentId,
-  kind,
-  title: id,
-  slug: id,
-  body: `h-${id}`,
-});
+const page = storedPage;
 // a, a/a1, a/a1/a11, b, l (link)
 const tree: RevisionTree = {
   pages: [page('a', null), page('a1', 'a'), page('a11', 'a1'), page('b', null), { ...page('l', null, 'link'), body: undefined }],

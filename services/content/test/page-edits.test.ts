@@ -1,15 +1,9 @@
 import { deletePage, movePage } from '../src/domain/content/page-edits';
 import { stillConflicted } from '../src/domain/content/content-heads';
-import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
+import type { RevisionTree } from '../src/model/revision-tree';
+import { storedPage } from './stored-page';
 
-const page = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
-  id,
-  parentId,
-  kind,
-  title: id,
-  slug: id,
-  body: `h-${id}`,
-});
+const page = storedPage;
 // a, a/a1, a/a1/a11, b, c (group), c/c1
 const tree: RevisionTree = {
   pages: [page('a', null), page('a1', 'a'), page('a11', 'a1'), page('b', null), page('c', null, 'group'), page('c1', 'c')],
