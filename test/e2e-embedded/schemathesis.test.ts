@@ -268,7 +268,7 @@ function configFor(document: { paths: Record<string, Record<string, unknown>> })
         if (name && names.includes(name)) values[`path.${name}`] = decodeURIComponent(segment);
       });
     for (const [name, value] of searchParams) values[`query.${name}`] = value;
-    lines.push('[[operations]]', `include-name = ${toml(`GET ${path}`)}`, `parameters = ${tomlParameters(values)}`);
+    operation(`GET ${path}`, [`parameters = ${tomlParameters(values)}`]);
   }
   for (const [path, item] of Object.entries(document.paths)) {
     const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
