@@ -259,13 +259,12 @@ function configFor(document: { paths: Record<string, Record<string, unknown>> })
     const path = Object.keys(document.paths).find((p) => new RegExp(`^/v1${p.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname));
     if (!path) throw new Error(`no operation of the document serves the signed link ${pathname}`);
     const values: Ids = {};
-    const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
     pathname
       .replace(/^\/v1/, '')
       .split('/')
       .forEach((segment, i) => {
         const name = /^\{(\w+)\}$/.exec(path.split('/')[i] ?? '')?.[1];
-        if (name && names.includes(name)) values[`path.${name}`] = decodeURIComponent(segment);
+        if (name) values[`path.${name}`] = decodeURIComponent(segment);
       });
     for (const [name, value] of searchParams) values[`query.${name}`] = value;
     operation(`GET ${path}`, [`parameters = ${tomlParameters(values)}`]);
