@@ -13,7 +13,7 @@ const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, inParallel, log, summary, timed } = require('./support');
-const { MODES, caller, fixtureServer } = require('./content-stacks');
+const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
 const { makeZip } = require('./content');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -129,16 +129,10 @@ async function endToEnd(zip, startStack) {
 }
 
 async function main() {
-  const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-cr-'));
   const zip = makeZip(dir);
   const floorTimes = floor();
-  const results = {};
-  for (const mode of modes) {
-    if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
-    log(`${mode} mode`);
-    results[mode] = await endToEnd(zip, MODES[mode](join(dir, mode), 'cr'));
-  }
+  const { modes, results } = await measureEachMode(dir, 'cr', (startStack) => endToEnd(zip, startStack));
   const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
   const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;
   const first = results[modes[0]];

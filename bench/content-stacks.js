@@ -9,7 +9,7 @@ const { spawn } = require('node:child_process');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
-const { ROOT, recreatePgDatabase, startInfra, waitReady, cpuProfileEnv } = require('./support');
+const { ROOT, log, recreatePgDatabase, startInfra, waitReady, cpuProfileEnv } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
 const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...cpuProfileEnv() };
@@ -110,6 +110,21 @@ function distributedStack(dir, name) {
 
 const MODES = { embedded: embeddedStack, distributed: distributedStack };
 
+/**
+ * Runs `measure(startStack)` once for each mode of BENCH_MODE (default both), each on a stack of its
+ * own under `dir/<mode>` (`processName`: the stack's own label); answers `{ modes, results }`.
+ */
+async function measureEachMode(dir, processName, measure) {
+  const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
+  const results = {};
+  for (const mode of modes) {
+    if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
+    log(`${mode} mode`);
+    results[mode] = await measure(MODES[mode](join(dir, mode), processName));
+  }
+  return { modes, results };
+}
+
 /** JSON calls with the stack's bearer token; a status ≥ 300 throws with the answer. */
 function caller(stack) {
   const headers = { authorization: `Bearer ${stack.token}`, 'content-type': 'application/json' };
@@ -135,4 +150,4 @@ async function fixtureServer(answer) {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
 }
 
-module.exports = { MODES, caller, fixtureServer };
+module.exports = { MODES, caller, fixtureServer, measureEachMode };

@@ -9,7 +9,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
 const { ROOT, log, summary, timed } = require('./support');
-const { MODES, caller, fixtureServer } = require('./content-stacks');
+const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
 const { makeZip } = require('./content');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -84,16 +84,10 @@ async function measureWrites(zip, startStack) {
 }
 
 async function main() {
-  const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-write-'));
   const zip = makeZip(dir);
   const floor = floorTimes();
-  const results = {};
-  for (const mode of modes) {
-    if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
-    log(`${mode} mode`);
-    results[mode] = await measureWrites(zip, MODES[mode](join(dir, mode), 'content'));
-  }
+  const { modes, results } = await measureEachMode(dir, 'content', (startStack) => measureWrites(zip, startStack));
   const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
   const ratio = (t) => (summary(floor.inserts).p50 / summary(t).p50).toFixed(2);
   const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;

@@ -8,7 +8,7 @@ const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { log, summary, timed } = require('./support');
-const { MODES, caller, fixtureServer } = require('./content-stacks');
+const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
 const { makeZip, countPages } = require('./content');
 
 const READS = Number(process.env.BENCH_READS ?? 200);
@@ -66,15 +66,9 @@ async function measureLinks(zip, startStack) {
 }
 
 async function main() {
-  const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-links-'));
   const zip = makeZip(dir);
-  const results = {};
-  for (const mode of modes) {
-    if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
-    log(`${mode} mode`);
-    results[mode] = await measureLinks(zip, MODES[mode](join(dir, mode), 'content'));
-  }
+  const { modes, results } = await measureEachMode(dir, 'content', (startStack) => measureLinks(zip, startStack));
   const ms = (t) => `p50 ${summary(t).p50.toFixed(1)} ms, p99 ${summary(t).p99.toFixed(1)} ms`;
   const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;
   const first = results[modes[0]];
