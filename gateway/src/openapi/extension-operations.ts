@@ -67,6 +67,29 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     contentTypes: ['application/pdf'],
     parameters: SIGNED_URL_QUERY,
   },
+  'GET /v1/spaces/{spaceId}/git/operations/{operationId}': {
+    operationId: 'getSpaceGitSyncOperation',
+    summary: 'A Git Sync import or export of the space and its progress (`latest`: the newest)',
+    tags: ['spaces'],
+    status: 200,
+    description: "The reference's GitSyncOperation with the operation's id, remote (credentials redacted), ref, and the revision and commit it ended with (docs/content.md, Git Sync)",
+    schema: {
+      allOf: [
+        { $ref: '#/components/schemas/GitSyncOperation' },
+        {
+          type: 'object',
+          required: ['id', 'remote', 'ref'],
+          properties: {
+            id: { type: 'string', description: 'The operation' },
+            remote: { type: 'string', description: 'The repository URL, without credentials' },
+            ref: { type: 'string', description: 'The Git ref, e.g. refs/heads/main' },
+            revisionId: { type: 'string', description: 'Import: the revision it made; export: the revision it pushed' },
+            commitId: { type: 'string', description: 'The commit imported or pushed' },
+          },
+        },
+      ],
+    },
+  },
   'GET /v1/openapi-documents/{versionId}': {
     operationId: 'downloadOpenAPISpecDocument',
     summary: "An OpenAPI specification version's document, through its signed link",

@@ -70,3 +70,4 @@ export {
   type OutboundResponse,
 } from './outbound/outbound-fetch';
 export { signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';
+export { openSecret, sealSecret } from './secrets/sealed-secret';

@@ -77,6 +77,10 @@ const SPECS_TABLE: Spec[] = [
   ]),
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `${CR}/content${suffix}`, 'content']),
   ['POST', `${CR}/content`, 'content'], // batch content edits (reference 0.202.0, issue #24)
+  ['POST', '/spaces/{spaceId}/git/import', 'content'],
+  ['POST', '/spaces/{spaceId}/git/export', 'content'],
+  ['GET', '/spaces/{spaceId}/git/info', 'content'],
+  ['GET', '/spaces/{spaceId}/git/operations/{operationId}', 'content'], // Quire's: an operation's progress (`latest` for the newest)
   ['POST', `${CR}/content/import`, 'content'],
   ['POST', `${CR}/content/page/{pageId}/import`, 'content'],
   // Quire companions: page edits inside a change request (docs/change-requests.md)

@@ -17,11 +17,29 @@ const contentEnvSchema = z.object({
   CONTENT_IMPORT_MAX_CRAWL_BYTES: positive(DEFAULT_IMPORT_LIMITS.maxCrawlBytes),
   CONTENT_IMPORT_MAX_CRAWL_MS: positive(DEFAULT_IMPORT_LIMITS.maxCrawlMs),
   CONTENT_IMPORT_MAX_IMAGES: positive(DEFAULT_IMPORT_LIMITS.maxImages),
+  GIT_SYNC_MAX_REPO_BYTES: positive(200 * 1024 * 1024),
+  GIT_SYNC_MAX_FILES: positive(20_000),
+  GIT_SYNC_MAX_FILE_BYTES: positive(50 * 1024 * 1024),
+  GIT_SYNC_MAX_PAGES: positive(5_000),
+  GIT_SYNC_STAGE_TIMEOUT_MS: positive(300_000),
+  GIT_SYNC_STALE_MS: positive(30 * 60_000),
 });
+
+/** Bounds of one Git Sync operation (docs/content.md, Git Sync): past one, the operation ends as `failure` saying which. */
+export interface GitSyncLimits {
+  maxRepoBytes: number;
+  maxFiles: number;
+  maxFileBytes: number;
+  maxPages: number;
+  stageTimeoutMs: number;
+  /** A `running` operation silent for this long is taken as abandoned by a new request. */
+  staleAfterMs: number;
+}
 
 export interface ContentSettings {
   downloadTtlSeconds: number;
   importLimits: ImportLimits;
+  gitSync: GitSyncLimits;
 }
 
 export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ContentSettings {
@@ -38,6 +56,14 @@ export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
       maxCrawlBytes: e.CONTENT_IMPORT_MAX_CRAWL_BYTES,
       maxCrawlMs: e.CONTENT_IMPORT_MAX_CRAWL_MS,
       maxImages: e.CONTENT_IMPORT_MAX_IMAGES,
+    },
+    gitSync: {
+      maxRepoBytes: e.GIT_SYNC_MAX_REPO_BYTES,
+      maxFiles: e.GIT_SYNC_MAX_FILES,
+      maxFileBytes: e.GIT_SYNC_MAX_FILE_BYTES,
+      maxPages: e.GIT_SYNC_MAX_PAGES,
+      stageTimeoutMs: e.GIT_SYNC_STAGE_TIMEOUT_MS,
+      staleAfterMs: e.GIT_SYNC_STALE_MS,
     },
   };
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
 import { contentSettingsFromEnv } from './content-settings';
 import { ForegroundGate } from './consumers/foreground-gate';
+import { startGitSyncConsumer } from './consumers/git-sync-jobs.consumer';
 import { subscribeSearchIndex } from './consumers/search-index.consumer';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
@@ -12,6 +13,7 @@ import { changeRequestsRoutes } from './http/change-requests/change-requests.rou
 import { commentsRoutes } from './http/comments/comments.routes';
 import { collectionsRoutes } from './http/collections/collections.routes';
 import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
+import { gitSyncRoutes } from './http/git-sync/git-sync.routes';
 import { linksRoutes } from './http/links/links.routes';
 import type { ContentHttpDeps } from './http/deps';
 import { searchAdminRoutes } from './http/search/search-admin.routes';
@@ -62,12 +64,23 @@ export function contentModule(): ServiceModule {
           app.use(commentsRoutes(contentDeps));
           app.use(linksRoutes(contentDeps));
           app.use(searchRoutes(deps));
+          app.use(gitSyncRoutes({ ...deps, internalSecret: ctx.config.internalSecret, staleAfterMs: settings.gitSync.staleAfterMs }));
         },
         adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret)],
         grpc: contentGrpc(deps),
         start: async () => {
           await membership.subscribe(ctx.bus, 'content', ctx.logger);
           await subscribeSearchIndex(ctx, gate);
+          await startGitSyncConsumer(ctx, {
+            db: ctx.db,
+            blobs: ctx.blobs,
+            cache: ctx.cache,
+            fetcher,
+            logger: ctx.logger,
+            clock: ctx.clock,
+            internalSecret: ctx.config.internalSecret,
+            limits: settings.gitSync,
+          });
           sweeper = startSpaceSweeper(ctx);
         },
         stop: async () => {

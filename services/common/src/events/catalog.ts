@@ -1,11 +1,11 @@
-import { contentEvents } from './content-events';
+import { contentEvents, contentJobs } from './content-events';
 import type { EventDataOf, EventTopic, EventTypeOf } from './event-schema';
 import { identityEvents } from './identity-events';
 import { sitesEvents } from './sites-events';
 import { specsEvents, specsJobs } from './specs-events';
 
 /** Every topic whose messages are event envelopes, in the order proto/TOPICS.md lists them. */
-export const EVENT_TOPICS = [identityEvents, contentEvents, sitesEvents, specsEvents, specsJobs] as const;
+export const EVENT_TOPICS = [identityEvents, contentEvents, contentJobs, sitesEvents, specsEvents, specsJobs] as const;
 
 export type DeclaredTopic = (typeof EVENT_TOPICS)[number];
 export type DeclaredTopicName = DeclaredTopic['name'];

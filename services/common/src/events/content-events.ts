@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineTopic, type EventDataOf, type EventOf, type EventTypeOf } from './event-schema';
-import { CONTENT_TOPIC } from './topics';
+import { CONTENT_JOBS_TOPIC, CONTENT_TOPIC } from './topics';
 
 // content.events: what content announces. Each event is keyed by the id of the space, collection or
 // custom field it is about (custom-field values: the space id), so one entity's events stay in order.
@@ -28,6 +28,8 @@ export const ContentEvent = {
   changeRequestMerged: 'change-request.merged',
   commentCreated: 'comment.created',
   commentResolved: 'comment.resolved',
+  gitSyncStarted: 'space.gitsync-started',
+  gitSyncCompleted: 'space.gitsync-completed',
 } as const;
 
 const spaceId = z.string();
@@ -43,6 +45,14 @@ const changeRequestFacts = {
   number: z.number(),
   status: z.enum(['draft', 'open', 'archived', 'merged']),
   revisionId: z.string(),
+};
+const gitSyncFacts = {
+  spaceId,
+  organizationId,
+  operationId: z.string().describe('the Git Sync operation (GET …/git/operations/{operationId})'),
+  direction: z.enum(['import', 'export']),
+  revisionId: z.string().describe("import: the revision it made (before it ends: the space's current one); export: the revision exported"),
+  commitId: z.string().describe('the commit imported or pushed; empty while unknown or when the operation failed before one'),
 };
 const commentFacts = { spaceId, organizationId, changeRequestId: z.string(), commentId: z.string() };
 
@@ -135,8 +145,22 @@ export const contentEvents = defineTopic(CONTENT_TOPIC, 'the id of the space, co
   }),
   [ContentEvent.commentCreated]: z.object({ ...commentFacts, postedBy: z.string() }),
   [ContentEvent.commentResolved]: z.object({ ...commentFacts, resolvedBy: z.string() }),
+  [ContentEvent.gitSyncStarted]: z.object(gitSyncFacts).describe("the reference's `space_gitsync_started`"),
+  [ContentEvent.gitSyncCompleted]: z
+    .object({ ...gitSyncFacts, state: z.enum(['success', 'failure']) })
+    .describe("the reference's `space_gitsync_completed`; a failure's reason is the operation's `error`"),
 });
 
 export type ContentEventType = EventTypeOf<typeof contentEvents>;
 export type ContentEventData<K extends ContentEventType> = EventDataOf<typeof contentEvents, K>;
 export type ContentEventEnvelope = EventOf<typeof contentEvents>;
+
+export const RUN_GIT_SYNC_JOB = 'git-sync.run' as const;
+
+export const contentJobs = defineTopic(CONTENT_JOBS_TOPIC, 'the space id, so one space\'s operations run in order', {
+  [RUN_GIT_SYNC_JOB]: z
+    .object({ organizationId, spaceId, operationId: z.string() })
+    .describe('consumed by `content-git-sync`, which runs the import or export (docs/content.md, Git Sync)'),
+});
+
+export type RunGitSyncJob = EventDataOf<typeof contentJobs, typeof RUN_GIT_SYNC_JOB>;

@@ -12,6 +12,8 @@ export const SITES_TOPIC = 'sites.events' as const;
 export const SPECS_TOPIC = 'specs.events' as const;
 /** Jobs specs gives itself: one message per OpenAPI source to process. */
 export const SPECS_JOBS_TOPIC = 'specs.jobs' as const;
+/** Jobs content gives itself: one message per Git Sync operation to run. */
+export const CONTENT_JOBS_TOPIC = 'content.jobs' as const;
 /**
  * Accepted visitor events on their way to the insights store. Not an event envelope: each message
  * holds up to 200 stored rows of one site as JSON lines (services/insights/src/domain/event-message.ts).

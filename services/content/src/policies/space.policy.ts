@@ -2,13 +2,15 @@ import { notFound, type MembershipResolver, type Role, type SqlExecutor } from '
 import { findSpaceById, findSpaceWithCounts, type Space, type SpaceWithCounts } from '../store/spaces.store';
 import { authorizeContent } from './content.policy';
 
-export type SpaceAction = 'read' | 'edit' | 'configure' | 'delete' | 'restore' | 'move' | 'transfer' | 'duplicate' | 'readCustomFields' | 'editCustomFields';
+export type SpaceAction = 'read' | 'edit' | 'configure' | 'delete' | 'restore' | 'move' | 'transfer' | 'duplicate' | 'readCustomFields' | 'editCustomFields' | 'gitSync' | 'readGitSync';
 
 // Any member reads. Title, emoji, icon, edit mode and custom-field values need `edit`; the
 // settings that decide who sees the space (defaultLevel, visibility) and deleting, restoring,
 // moving and transferring it need `admin` on the space. Duplicating needs only `read` here: the
 // copy is new content, so the route also checks the `create` role (and `create` on the
-// collection it lands in).
+// collection it lands in). Git Sync imports and exports need `admin`: an import rewrites the space's
+// content outside any change request and an export pushes it to a repository outside Quire, both
+// with credentials the caller brings; its state and operations are readable by any member.
 const REQUIRED: Record<SpaceAction, Role> = {
   read: 'read',
   edit: 'edit',
@@ -20,6 +22,8 @@ const REQUIRED: Record<SpaceAction, Role> = {
   duplicate: 'read',
   readCustomFields: 'read',
   editCustomFields: 'edit',
+  gitSync: 'admin',
+  readGitSync: 'read',
 };
 
 export interface AuthorizedSpace<S extends Space = SpaceWithCounts> {

@@ -2,7 +2,7 @@ import { signUrlPath, type UrlBuilder } from '@quire/common';
 import type { JSONDocument } from '@quire/formats';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';
-import type { Revision } from '../store/revision-content.store';
+import type { GitCommitRecord, Revision } from '../store/revision-content.store';
 
 // Revisions, pages and files as the reference shapes them (RevisionTypeEdits…, RevisionPageDocument,
 // RevisionPageGroup, RevisionPageLink, RevisionFile).
@@ -23,7 +23,7 @@ export type PageBody = { markdown: string } | { document: JSONDocument };
 
 const fileDownloadPath = (revisionId: string, fileId: string) => `/v1/file-downloads/${revisionId}/${fileId}`;
 
-export function presentFile(file: StoredFile, revisionId: string, c: ContentUrls) {
+export function presentFile(file: StoredFile, revisionId: string, c: ContentUrls, git?: { oid: string; path: string }) {
   return {
     id: file.id,
     name: file.name,
@@ -31,6 +31,7 @@ export function presentFile(file: StoredFile, revisionId: string, c: ContentUrls
     downloadURL: c.urls.app(signUrlPath(fileDownloadPath(revisionId, file.id), c.internalSecret, c.downloadTtlSeconds)),
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+    ...(git ? { git } : {}),
   };
 }
 
@@ -45,6 +46,8 @@ export function presentPage(page: StoredPage, index: RevisionIndex, space: Space
   // listing, and spreads of varying shapes cost twenty times more here.
   const out: Record<string, unknown> = { id: page.id, title: page.title };
   if (page.emoji) out.emoji = page.emoji;
+  const git = index.gitBlobs?.[page.id];
+  if (git) out.git = git;
   if (page.createdAt) out.createdAt = page.createdAt;
   if (page.updatedAt) out.updatedAt = page.updatedAt;
   if (page.kind === 'link') {
@@ -87,6 +90,11 @@ export function presentPageTree(index: RevisionIndex, space: SpaceRef, c: Conten
   return build(rootId);
 }
 
+/** Reference schema: GitSyncCommit (`createdByGitBook`: Quire's own export). */
+function presentGitCommit(commit: GitCommitRecord) {
+  return { oid: commit.oid, message: commit.message, createdByGitBook: commit.createdByQuire, ref: commit.ref, ...(commit.url ? { url: commit.url } : {}) };
+}
+
 /** Reference schema: Revision; a merge revision embeds the change request it merged (`mergedFrom`). */
 export function presentRevision(revision: Revision, index: RevisionIndex, space: SpaceRef, c: ContentUrls, mergedFrom?: object) {
   return {
@@ -96,7 +104,8 @@ export function presentRevision(revision: Revision, index: RevisionIndex, space:
     ...(mergedFrom ? { mergedFrom } : {}),
     parents: revision.parents,
     pages: presentPageTree(index, space, c),
-    files: revision.tree.files.map((f) => presentFile(f, revision.id, c)),
+    files: revision.tree.files.map((f) => presentFile(f, revision.id, c, revision.gitBlobs?.[f.id])),
+    ...(revision.gitCommit ? { git: presentGitCommit(revision.gitCommit) } : {}),
     reusableContents: [],
     createdAt: revision.createdAt.toISOString(),
     urls: { app: c.urls.app(`/o/${space.organizationId}/s/${space.id}/~/revisions/${revision.id}`) },

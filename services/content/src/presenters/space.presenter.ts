@@ -1,6 +1,7 @@
 import type { Role, UrlBuilder } from '@quire/common';
 import type { SpaceWithCounts } from '../store/spaces.store';
 import { spacePermissions } from './content-permissions';
+import { presentGitSyncState } from './git-sync.presenter';
 
 /**
  * Reference schema: Space; `permissions` are the caller's (`level`). `published` and `public` are
@@ -37,6 +38,7 @@ export function presentSpace(space: SpaceWithCounts, level: Role | null, urls: U
     changeRequestsOpen: space.changeRequestsOpen,
     changeRequestsDraft: space.changeRequestsDraft,
     permissions: spacePermissions(level, space.editMode === 'locked'),
+    ...(space.gitSync ? { gitSync: presentGitSyncState(space.gitSync) } : {}),
   };
 }
 

@@ -13,9 +13,27 @@ export interface Revision {
   /** A merge revision: the change request it merged. */
   mergedFrom: string | null;
   createdAt: Date;
+  /** Git Sync: the commit it came from or was pushed as (Revision.git). */
+  gitCommit: GitCommitRecord | null;
+  /** Git Sync: the blob of each page and file (by id) in that commit. */
+  gitBlobs: Record<string, GitBlobRecord> | null;
 }
 
-const REVISION = `id, space_id AS "spaceId", parents, type, tree, merged_from AS "mergedFrom", created_at AS "createdAt"`;
+export interface GitCommitRecord {
+  oid: string;
+  message: string;
+  createdByQuire: boolean;
+  ref: string;
+  url?: string;
+}
+
+export interface GitBlobRecord {
+  oid: string;
+  path: string;
+}
+
+const REVISION = `id, space_id AS "spaceId", parents, type, tree, merged_from AS "mergedFrom", created_at AS "createdAt",
+  git_commit AS "gitCommit", git_blobs AS "gitBlobs"`;
 
 export function findRevision(db: SqlExecutor, spaceId: string, revisionId: string): Promise<Revision | null> {
   return queryOne<Revision>(db, `SELECT ${REVISION} FROM revisions WHERE id = $1 AND space_id = $2`, [revisionId, spaceId]);
@@ -36,6 +54,11 @@ export async function insertRevision(
     now,
     revision.mergedFrom ?? null,
   ]);
+}
+
+/** Records the Git commit a revision came from or was pushed as, and its pages' and files' blobs in it. */
+export async function setRevisionGit(tx: SqlExecutor, revisionId: string, commit: GitCommitRecord, blobs: Record<string, GitBlobRecord>): Promise<void> {
+  await tx.query('UPDATE revisions SET git_commit = $2, git_blobs = $3 WHERE id = $1', [revisionId, JSON.stringify(commit), JSON.stringify(blobs)]);
 }
 
 /** Stores bodies not stored yet and touches the others (one statement however many). */

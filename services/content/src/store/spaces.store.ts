@@ -1,3 +1,4 @@
+import type { SpaceGitSync } from './git-sync.store';
 import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { COLLECTION_TREE_CTE } from './collections.store';
 
@@ -26,6 +27,8 @@ export interface SpaceCounts {
   changeRequests: number;
   changeRequestsOpen: number;
   changeRequestsDraft: number;
+  /** The repository the space syncs with (Space.gitSync), null when it never synced. */
+  gitSync: SpaceGitSync | null;
 }
 
 export type SpaceWithCounts = Space & SpaceCounts;
@@ -50,7 +53,13 @@ interface SpaceRow {
 }
 
 /** The row of a SpaceWithCounts query: a spaces row and SPACE_COUNT_COLUMNS. */
-type SpaceWithCountsRow = SpaceRow & { comments: number; change_requests: number; change_requests_open: number; change_requests_draft: number };
+type SpaceWithCountsRow = SpaceRow & {
+  comments: number;
+  change_requests: number;
+  change_requests_open: number;
+  change_requests_draft: number;
+  git_sync: (Omit<SpaceGitSync, 'updatedAt' | 'lastExportAt'> & { updatedAt: string; lastExportAt: string | null }) | null;
+};
 
 function spaceOf(row: SpaceRow): Space {
   return {
@@ -79,6 +88,11 @@ function spaceWithCountsOf(row: SpaceWithCountsRow): SpaceWithCounts {
     changeRequests: row.change_requests,
     changeRequestsOpen: row.change_requests_open,
     changeRequestsDraft: row.change_requests_draft,
+    gitSync: row.git_sync && {
+      ...row.git_sync,
+      updatedAt: new Date(row.git_sync.updatedAt),
+      lastExportAt: row.git_sync.lastExportAt ? new Date(row.git_sync.lastExportAt) : null,
+    },
   };
 }
 
@@ -92,7 +106,10 @@ const SPACE_COUNT_COLUMNS = `
     WHERE c.space_id = s.id AND c.resolved_at IS NULL AND cr.status IN ('open', 'draft')) AS comments,
   (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id) AS change_requests,
   (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'open') AS change_requests_open,
-  (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'draft') AS change_requests_draft`;
+  (SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = s.id AND cr.status = 'draft') AS change_requests_draft,
+  (SELECT json_build_object('spaceId', g.space_id, 'remote', g.remote, 'ref', g.ref, 'repoName', g.repo_name, 'provider', g.provider,
+    'treeUrl', g.tree_url, 'projectDirectory', g.project_directory, 'lastCommit', g.last_commit, 'lastExportAt', g.last_export_at, 'updatedAt', g.updated_at)
+    FROM space_git_sync g WHERE g.space_id = s.id) AS git_sync`;
 
 /** A SpaceWithCounts from the spaces row aliased `s` (also in RETURNING). */
 export const SPACE_WITH_COUNTS = `s.*, ${SPACE_COUNT_COLUMNS}`;

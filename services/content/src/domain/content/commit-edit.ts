@@ -1,4 +1,4 @@
-import { newId, type SqlDatabase } from '@quire/common';
+import { newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
 import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
@@ -32,6 +32,8 @@ export async function commitEdit<D extends EditDraft>(
   now: () => Date,
   request: EditRequest,
   build: (parent: RevisionTree) => D,
+  /** More writes of the same transaction, once the revision is stored (Git Sync records its commit). */
+  after?: (tx: SqlExecutor, revisionId: string, draft: D) => Promise<void>,
 ): Promise<{ revisionId: string; draft: D }> {
   const { head } = request;
   return db.transaction(async (tx) => {
@@ -58,6 +60,7 @@ export async function commitEdit<D extends EditDraft>(
       changeRequestId: head.changeRequestId,
     });
     await announce(tx, head.spaceId, ContentEvent.revisionCreated, created, at);
+    await after?.(tx, revisionId, draft);
     return { revisionId, draft };
   });
 }

@@ -23,11 +23,28 @@ export interface PageFields {
 }
 
 export type ContentChange =
-  | ({ operation: 'insert_page'; document: string; into?: string; at?: number; ref?: string } & PageFields)
-  | ({ operation: 'update_page'; page: string; document?: string; into?: string | null; at?: number } & PageFields)
+  | ({ operation: 'insert_page'; document: string; into?: string; at?: number; ref?: string } & PageFields & ReadPageFields)
+  | ({ operation: 'update_page'; page: string; document?: string; into?: string | null; at?: number } & PageFields & ReadPageFields)
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: BatchFile[] }
-  | { operation: 'revert_page'; page: string; revision?: string };
+  | { operation: 'revert_page'; page: string; revision?: string }
+  | { operation: 'delete_file'; file: string };
+
+/**
+ * What Git Sync's import (domain/git-sync/import-changes.ts) gives besides the API's fields, never
+ * accepted from a request (the API schema is strict): a page it already read (title and body
+ * apart, so `document` is not read again), its kind, layout and id chosen ahead (so that later
+ * changes of the batch can put pages under it); and `delete_file`, for a file the repository lost.
+ */
+export interface ReadPageFields {
+  id?: string;
+  kind?: 'document' | 'group' | 'link';
+  /** The body as stored: `document`'s front matter and heading are not read. */
+  body?: string;
+  layout?: StoredPage['layout'];
+  /** Link pages: the URL. */
+  href?: string;
+}
 
 /** A file of an `insert_files` change, its bytes already read (and stored) by the caller. */
 export interface BatchFile {
@@ -58,7 +75,13 @@ export interface ChangesContext {
 const DEFAULT_TITLE = 'Untitled';
 
 /** A markdown document as a page body and the title it gives: front matter, then a leading `# heading`. */
-function readDocument(markdown: string): { body: string; title?: string; description?: string } {
+interface ReadDocument {
+  body: string;
+  title?: string;
+  description?: string;
+}
+
+function readDocument(markdown: string): ReadDocument {
   const page = readMarkdownPage(markdown.replace(/\u0000/g, ''));
   const fromHeading = page.isHeadingFirst ? page.heading : undefined;
   const body = fromHeading && !page.frontmatter.title ? withoutLeadingHeading(page.markdown) : page.markdown;
@@ -122,21 +145,24 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         if (change.ref !== undefined) checkRef(change.ref, 'ref');
         const parentId = change.into ?? null;
         checkParent(parentId, new Set(), 'into');
-        const document = readDocument(change.document);
+        const document: ReadDocument = change.body !== undefined ? { body: change.body } : readDocument(change.document);
         const title = (document.title ?? change.title ?? '').trim() || DEFAULT_TITLE;
         const taken = new Set((childrenByParent(tree.pages).get(parentId) ?? []).map((p) => p.slug));
         if (change.slug !== undefined) checkSlug(change.slug, parentId, null, 'slug');
+        const kind = change.kind ?? 'document';
+        if (kind === 'group' && parentId !== null) throw badRequest(`${at('into')}: a group stays at the top level`);
         const page: StoredPage = {
-          id: ctx.newId(),
+          id: change.id ?? ctx.newId(),
           parentId,
-          kind: 'document',
+          kind,
           title,
           slug: change.slug ?? uniqueSlug(slugify(title), taken),
           ...optionalFields(change, document.description),
+          ...(change.href !== undefined ? { target: { kind: 'url' as const, url: change.href } } : {}),
           createdAt: now,
           updatedAt: now,
         };
-        setBody(page, document.body);
+        if (kind === 'document') setBody(page, document.body);
         // Appended, then placed: movePage keeps tree order (parents before children).
         tree = { pages: [...tree.pages, page], files: tree.files };
         tree = movePage(tree, page.id, placeAt(page.id, parentId, change.at), ctx.now).tree;
@@ -152,12 +178,13 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         if (moves && page.kind === 'group' && parentId !== null) throw badRequest(`${at('into')}: a group stays at the top level`);
         if (change.slug !== undefined) checkSlug(change.slug, parentId, page.id, 'slug');
         const updated: StoredPage = { ...page, updatedAt: now };
-        const document = change.document === undefined ? undefined : readDocument(change.document);
+        const document: ReadDocument | undefined = change.body !== undefined ? { body: change.body } : change.document === undefined ? undefined : readDocument(change.document);
         // The document's title wins over the field, as on insert; a new title keeps the slug (the URL).
         const title = (document?.title ?? change.title)?.trim();
         if (title) updated.title = title;
         if (document) setBody(updated, document.body);
         Object.assign(updated, optionalFields(change, document?.description));
+        if (change.href !== undefined) updated.target = { kind: 'url', url: change.href };
         if (change.slug !== undefined) updated.slug = change.slug;
         tree = { pages: tree.pages.map((p) => (p.id === page.id ? updated : p)), files: tree.files };
         if (moves) tree = movePage(tree, page.id, placeAt(page.id, parentId, change.at), ctx.now).tree;
@@ -205,6 +232,14 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         touch({ kind: 'updated', pageId: change.page });
         break;
       }
+      case 'delete_file': {
+        const file = files.findIndex((f) => f.id === change.file);
+        if (file < 0) throw badRequest(`${at('file')}: file ${change.file} is not in this change request`);
+        takenNames.delete(files[file]!.name);
+        files.splice(file, 1);
+        tree = { pages: tree.pages, files };
+        break;
+      }
       case 'delete_page': {
         pageOf(change.page, 'page');
         const draft = deletePage(tree, change.page);
@@ -231,11 +266,12 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
 }
 
 /** The optional page fields a change sets; an empty emoji removes it. */
-function optionalFields(fields: PageFields, descriptionFromDocument: string | undefined): Partial<StoredPage> {
+function optionalFields(fields: PageFields & ReadPageFields, descriptionFromDocument: string | undefined): Partial<StoredPage> {
   const out: Partial<StoredPage> = {};
   if (fields.emoji !== undefined) out.emoji = fields.emoji === '' ? undefined : fields.emoji;
   const description = descriptionFromDocument ?? fields.description;
   if (description !== undefined) out.description = description;
   if (fields.hidden !== undefined) out.hidden = fields.hidden;
+  if (fields.layout !== undefined) out.layout = fields.layout;
   return out;
 }

@@ -35,6 +35,15 @@ export function spaceHead(spaceId: string): ContentHead {
 }
 
 /**
+ * A revision beside main (Git Sync's `standalone` import): built on the space's current revision
+ * under the space row's lock, and left where it is — the space keeps its current revision.
+ */
+export function standaloneHead(spaceId: string): ContentHead {
+  const main = spaceHead(spaceId);
+  return { spaceId, current: false, lock: main.lock, advance: async () => undefined };
+}
+
+/**
  * A change request: its row is the lock; a merged or archived one takes no content. The writer
  * becomes a contributor; a page an update left conflicted is resolved once its body changes.
  */

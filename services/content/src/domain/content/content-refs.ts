@@ -18,7 +18,11 @@ export class RevisionIndex {
   private readonly pageById: Map<string, StoredPage>;
   private readonly fileByName = new Map<string, StoredFile>();
 
-  constructor(readonly tree: RevisionTree) {
+  /** `gitBlobs`: Git Sync's blob of each page and file (by id) in the revision's commit, when it has one. */
+  constructor(
+    readonly tree: RevisionTree,
+    readonly gitBlobs: Readonly<Record<string, { oid: string; path: string }>> | null = null,
+  ) {
     this.paths = pagePaths(tree.pages);
     this.pageById = new Map(tree.pages.map((p) => [p.id, p]));
     for (const page of tree.pages) {

@@ -27,13 +27,18 @@ export async function cachedText(cache: Cache, key: string, compute: () => Promi
  * database costs more than the rest of a page read. A cache that fails is skipped, never an error.
  */
 export async function loadRevision(db: SqlExecutor, cache: Cache, spaceId: string, revisionId: string): Promise<LoadedRevision> {
-  const text = await cachedText(cache, `content:space:${spaceId}:revision:${revisionId}`, async () => {
+  const text = await cachedText(cache, revisionCacheKey(spaceId, revisionId), async () => {
     const found = await findRevision(db, spaceId, revisionId);
     if (!found) throw notFound(`Revision ${revisionId} not found`); // never cached: only revisions that exist are
     return JSON.stringify(found);
   });
   const revision = JSON.parse(text) as Revision & { createdAt: string };
-  return { revision: { ...revision, createdAt: new Date(revision.createdAt) }, index: new RevisionIndex(revision.tree) };
+  return { revision: { ...revision, createdAt: new Date(revision.createdAt) }, index: new RevisionIndex(revision.tree, revision.gitBlobs) };
+}
+
+/** Revisions are immutable but for Git Sync's annotation of an exported one, which drops its cached copy. */
+export function revisionCacheKey(spaceId: string, revisionId: string): string {
+  return `content:space:${spaceId}:revision:${revisionId}`;
 }
 
 export function pageIn(loaded: LoadedRevision, pageId: string): StoredPage {

@@ -107,7 +107,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const page = pageRequest(query);
         const { loaded } = await readable(params, principal.userId);
         const files = filesOf(loaded);
-        const items = files.slice(page.offset, page.offset + page.limit).map((f) => presentFile(f, loaded.revision.id, contentUrls));
+        const items = files.slice(page.offset, page.offset + page.limit).map((f) => presentFile(f, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[f.id]));
         res.json(listEnvelope(items, files.length, page));
       }),
     );
@@ -117,7 +117,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const { loaded } = await readable(params, principal.userId);
         const file = filesOf(loaded).find((f) => f.id === params.fileId);
         if (!file) throw notFound(`File ${params.fileId} not found`);
-        res.json(presentFile(file, loaded.revision.id, contentUrls));
+        res.json(presentFile(file, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[file.id]));
       }),
     );
     router.get(

@@ -1,0 +1,56 @@
+import type { GitLayoutContent, GitLayoutPage } from '@quire/formats';
+import type { BlobStore, SqlExecutor } from '@quire/common';
+import { ASSETS_DIR } from '../content/content-refs';
+import { childrenByParent, type RevisionTree } from '../../model/revision-tree';
+import { findBodies } from '../../store/revision-content.store';
+
+// A revision as the repository layout an export writes (packages/formats/src/git): its page tree with
+// every body, and every file's bytes. Bodies are stored with links relative to the page's own file
+// (`guide/install.md`), which is where the layout writes them, so they go out unchanged.
+
+export interface SpaceLayout {
+  content: GitLayoutContent;
+  /** The page (or file) id of each layout page (or file path), for the revision's `git` blobs. */
+  pageIds: Map<GitLayoutPage, string>;
+  fileIds: Map<string, string>;
+}
+
+export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: RevisionTree): Promise<SpaceLayout> {
+  const bodies = await findBodies(
+    db,
+    tree.pages.flatMap((p) => (p.body ? [p.body] : [])),
+  );
+  const children = childrenByParent(tree.pages);
+  const pageIds = new Map<GitLayoutPage, string>();
+  const build = (parentId: string | null): GitLayoutPage[] =>
+    (children.get(parentId) ?? []).flatMap((page): GitLayoutPage[] => {
+      // A link page to a page or file of the space has no place in SUMMARY.md's URL entries: skipped (docs/content.md).
+      if (page.kind === 'link' && page.target?.kind !== 'url') return [];
+      const out: GitLayoutPage = {
+        kind: page.kind,
+        title: page.title,
+        slug: page.slug,
+        ...(page.kind === 'document' ? { markdown: page.body ? (bodies.get(page.body) ?? '') : '' } : {}),
+        ...(page.kind === 'link' && page.target?.kind === 'url' ? { href: page.target.url } : {}),
+        ...(page.description ? { description: page.description } : {}),
+        ...(page.emoji ? { emoji: page.emoji } : {}),
+        ...(page.hidden ? { hidden: true } : {}),
+        ...(page.layout && Object.keys(page.layout).length ? { layout: page.layout as Record<string, unknown> } : {}),
+        children: build(page.id),
+      };
+      pageIds.set(out, page.id);
+      return [out];
+    });
+  const pages = build(null);
+
+  const fileIds = new Map<string, string>();
+  const files = [];
+  for (const file of tree.files) {
+    const bytes = await blobs.get(file.blob);
+    if (!bytes) throw new Error(`file ${file.id} (${file.name}) has no stored bytes (blob ${file.blob})`);
+    const path = `${ASSETS_DIR}/${file.name}`;
+    fileIds.set(path, file.id);
+    files.push({ path, name: file.name, contentType: file.contentType, bytes });
+  }
+  return { content: { pages, files, redirects: {} }, pageIds, fileIds };
+}

@@ -1,0 +1,35 @@
+import type { GitSyncOperation, SpaceGitSync } from '../store/git-sync.store';
+
+/** The reference's GitSyncState (getSpaceGitInfo, Space.gitSync). */
+export function presentGitSyncState(sync: SpaceGitSync) {
+  return {
+    repoName: sync.repoName,
+    ...(sync.provider === 'github' || sync.provider === 'gitlab' ? { installationProvider: sync.provider } : {}),
+    integration: 'quire-git-sync',
+    url: sync.treeUrl ?? sync.remote,
+    updatedAt: sync.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The reference's GitSyncOperation, plus Quire's `id`, `remote` (credentials redacted), `ref`,
+ * `revisionId` and `commitId`. A task is a page or file the operation wrote or read.
+ */
+export function presentGitSyncOperation(op: GitSyncOperation) {
+  return {
+    id: op.id,
+    state: op.state,
+    direction: op.direction,
+    stage: op.stage,
+    dispatchedTasks: op.dispatchedTasks,
+    completedTasks: op.completedTasks,
+    startedAt: op.startedAt.toISOString(),
+    updatedAt: op.updatedAt.toISOString(),
+    ...(op.completedAt ? { completedAt: op.completedAt.toISOString() } : {}),
+    ...(op.error !== null ? { error: op.error } : {}),
+    remote: op.remote,
+    ref: op.ref,
+    ...(op.revisionId ? { revisionId: op.revisionId } : {}),
+    ...(op.commitId ? { commitId: op.commitId } : {}),
+  };
+}
