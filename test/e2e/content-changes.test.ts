@@ -3,14 +3,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization, buildUser, type OrgClient } from '../support/factories';
-import { validateOperationResponse } from '../support/reference';
+import { validateOperationResponse, validateSchema } from '../support/reference';
 import { eventually } from '../support/eventually';
 import { currentStack } from '../support/stack';
 
 // Issue #24 (first part): batch content edits on a change request, `POST …/content`
 // (updateChangeRequestContent of @gitbook/api 0.202.0, today's official client), sent through that
-// client and validated against its schemas: insert, update (rename, slug, move), delete; one
-// revision per batch or nothing; roles; closed change requests.
+// client and validated against its schemas: insert, update (rename, slug, move), delete, revert (whole pages or
+// some blocks); one revision per batch or nothing; roles; closed change requests.
 
 const stack = currentStack();
 let org: OrgClient;
@@ -256,6 +256,32 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expect((await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId }] })).status).toBe(200);
     expect(await treeOf(path)).toEqual(['welcome']);
     expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId, block: ['b1'] }] }), 400, /block/);
+  });
+
+  it('reverts some blocks of a page by the keys its document gives them, through the 0.202.0 client', async () => {
+    const { spaceId, crId, welcomeId, path } = await changeRequest();
+    const api = client(tokens.editor);
+    const edit = { operation: 'update_page' as const, page: welcomeId, title: 'Start here', document: { markdown: 'The first page, edited.\n\nA new tip.\n' } };
+    expect((await api.spaces.updateChangeRequestContent(spaceId, crId, { changes: [edit] })).status).toBe(200);
+    const page = await org.api.get(`${path}/content/page/${welcomeId}?format=document`);
+    expect(validateOperationResponse('getPageInChangeRequestById', 200, page.body)).toEqual([]);
+    expect(validateSchema('JSONDocument', page.body.document, { reference: '0.202.0' })).toEqual([]);
+    const keyOf = (text: string) => (page.body.document.nodes as { key: string }[]).find((n) => JSON.stringify(n).includes(text))?.key as string;
+    const markdown = async () => (await org.api.get(`${path}/content/page/${welcomeId}?format=markdown`)).body.markdown as string;
+
+    // The added block goes, the edited one stays; then the edited one is reset. The title stays as edited.
+    const revert = (block: string[]) =>
+      api.spaces.updateChangeRequestContent(spaceId, crId, { changes: [{ operation: 'revert_page', page: welcomeId, block }] });
+    expect((await revert([keyOf('A new tip.')])).status).toBe(200);
+    expect(await markdown()).toBe('The first page, edited.\n');
+    expect((await revert([keyOf('The first page, edited.')])).status).toBe(200);
+    expect(await markdown()).toBe('The first page.\n');
+    expect((await org.api.get(`${path}/content/page/${welcomeId}`)).body.title).toBe('Start here');
+    expectError(
+      await org.api.post(`${path}/content`, { changes: [{ operation: 'revert_page', page: welcomeId, block: ['nope'] }] }),
+      400,
+      /"changes\.0\.block": no block nope/,
+    );
   });
 
   it('changes nothing when one change of the batch cannot apply, and names it', async () => {

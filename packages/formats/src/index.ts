@@ -5,6 +5,7 @@ export * from './document/document-nodes';
 export { markdownToDocument, anchorOf, type ConvertOptions } from './document/markdown-to-document';
 export { documentToMarkdown } from './document/document-to-markdown';
 export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook-tags';
+export { markdownBlocks, blockKeyOf, type MarkdownBlock } from './document/markdown-blocks';
 
 export { rewriteTargets, listTargets, type TargetKind, type TargetRewrite } from './markdown/link-targets';
 export { headingAnchors } from './markdown/heading-anchors';

@@ -1,5 +1,6 @@
 import { documentToMarkdown } from '../src/document/document-to-markdown';
 import { markdownToDocument } from '../src/document/markdown-to-document';
+import type { JSONDocument } from '../src/document/document-nodes';
 
 // A comment posted as a JSONDocument is stored as markdown: converting back must give the same
 // document (what the reviewer wrote survives), and hostile documents must not break the post.
@@ -21,8 +22,10 @@ const ROUND_TRIPS: Record<string, string> = {
 
 describe('documentToMarkdown', () => {
   it.each(Object.entries(ROUND_TRIPS))('%s: markdown → document → markdown → the same document', (_name, markdown) => {
+    // Keys aside: a key hashes the markdown as written, and the writer spells some blocks its own way.
+    const withoutKeys = (doc: JSONDocument) => ({ ...doc, nodes: doc.nodes.map(({ key: _key, ...node }) => node) });
     const document = markdownToDocument(markdown);
-    expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
+    expect(withoutKeys(markdownToDocument(documentToMarkdown(document)))).toEqual(withoutKeys(document));
   });
 
   it('writes readable markdown for the basic blocks', () => {

@@ -124,7 +124,7 @@ describe('markdownToDocument blocks', () => {
     expect(details?.type).toBe('expandable');
     expect(JSON.stringify(details?.fragments?.[0])).toContain('More');
     expect(convert(CORPUS.embed as string).nodes).toEqual([
-      { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://www.youtube.com/watch?v=1' } },
+      { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://www.youtube.com/watch?v=1' }, key: expect.any(String) },
     ]);
   });
 

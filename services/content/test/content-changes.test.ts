@@ -1,4 +1,6 @@
-import { applyContentChanges, type ContentChange } from '../src/domain/content/content-changes';
+import { markdownBlocks } from '@quire/formats';
+import { diffBlocks } from '../src/domain/content/block-diff';
+import { applyContentChanges, storedBodiesToRead, type ContentChange } from '../src/domain/content/content-changes';
 import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
 import { storedPage } from './stored-page';
 
@@ -151,6 +153,124 @@ describe('batch content changes', () => {
     expect(() =>
       applyContentChanges(edited, [{ operation: 'revert_page', page: 'b', revision: 'other' }], { ...ctx(), revisions, baseRevision: 'base' }),
     ).toThrow(/"changes\.0\.revision": revision other is not a revision of this space/);
+  });
+
+  describe('reverting some blocks of a page (`block`)', () => {
+    // b's body in the base revision, then in the change request: one block modified, one deleted, one added, one moved.
+    const baseBody = ['Intro.', 'Run the installer.', 'Accept the licence.', 'Restart.', '- one\n- two', '> Tip.'].join('\n\n');
+    const currentBody = ['Intro.', 'Run the installer twice.', 'Restart.', 'A new step.', '> Tip.', '- one\n- two'].join('\n\n') + '\n';
+    const keyOf = (markdown: string, text: string) => markdownBlocks(markdown).find((b) => b.source === text)?.key as string;
+    const edited: RevisionTree = { pages: tree.pages.map((p) => (p.id === 'b' ? { ...p, body: 'h-b-now', title: 'Bee' } : p)), files: [] };
+    const storedBodies = new Map([
+      ['h-b', baseBody],
+      ['h-b-now', currentBody],
+    ]);
+    const revert = (changes: ContentChange[], from: RevisionTree = edited, bodies = storedBodies) =>
+      applyContentChanges(from, changes, { ...ctx(), revisions: new Map([['base', tree]]), baseRevision: 'base', storedBodies: bodies });
+    const bodyOf = (draft: ReturnType<typeof revert>, bodies = storedBodies) => {
+      const hash = draft.tree.pages.find((p) => p.id === 'b')?.body;
+      return hash === undefined ? '' : (draft.bodies.get(hash) ?? bodies.get(hash));
+    };
+    const revertBlocks = (...block: string[]) => bodyOf(revert([{ operation: 'revert_page', page: 'b', block }]));
+    const blocks = (...texts: string[]) => texts.join('\n\n') + '\n';
+
+    it('removes an added block, the others left as written', () => {
+      expect(revertBlocks(keyOf(currentBody, 'A new step.'))).toBe(currentBody.replace('A new step.\n\n', ''));
+    });
+
+    it('resets a modified block in place, by its key now or its key in the revision', () => {
+      const expected = currentBody.replace('Run the installer twice.', 'Run the installer.');
+      expect(revertBlocks(keyOf(currentBody, 'Run the installer twice.'))).toBe(expected);
+      expect(revertBlocks(keyOf(baseBody, 'Run the installer.'))).toBe(expected);
+    });
+
+    it('restores a deleted block after the nearest block before it in the revision that the page still has', () => {
+      const accept = keyOf(baseBody, 'Accept the licence.');
+      // "Run the installer." is not in the page (modified): after "Intro.", then; with it reverted too, after it.
+      expect(revertBlocks(accept)).toBe(
+        blocks('Intro.', 'Accept the licence.', 'Run the installer twice.', 'Restart.', 'A new step.', '> Tip.', '- one\n- two'),
+      );
+      expect(revertBlocks(keyOf(currentBody, 'Run the installer twice.'), accept)).toBe(
+        blocks('Intro.', 'Run the installer.', 'Accept the licence.', 'Restart.', 'A new step.', '> Tip.', '- one\n- two'),
+      );
+    });
+
+    it('puts a moved block back; a block left where it was is nothing to revert', () => {
+      expect(revertBlocks(keyOf(currentBody, '> Tip.'))).toBe(
+        blocks('Intro.', 'Run the installer twice.', 'Restart.', 'A new step.', '- one\n- two', '> Tip.'),
+      );
+      expect(revertBlocks(keyOf(currentBody, 'Intro.'))).toBe(currentBody);
+    });
+
+    it('keeps a restored list apart from a list of the same kind it lands next to (an empty HTML comment, as CommonMark advises)', () => {
+      const bodies = new Map([
+        ['h-b', '# T\n\nMiddle.\n\n- b\n\nEnd.'],
+        ['h-b-now', '# T\n\n- a\n\nEnd.'],
+      ]);
+      const draft = revert([{ operation: 'revert_page', page: 'b', block: [keyOf('- b', '- b')] }], edited, bodies);
+      expect(bodyOf(draft, bodies)).toBe('# T\n\n- b\n\n<!-- -->\n\n- a\n\nEnd.');
+    });
+
+    it('gives the revision back when every changed block is reverted, and leaves the page fields alone', () => {
+      const keys = [...markdownBlocks(baseBody), ...markdownBlocks(currentBody)].map((b) => b.key);
+      const draft = revert([{ operation: 'revert_page', page: 'b', block: keys }]);
+      expect(bodyOf(draft)).toBe(baseBody + '\n');
+      expect(draft.tree.pages.find((p) => p.id === 'b')).toMatchObject({ title: 'Bee', slug: 'b', updatedAt: now.toISOString() });
+      expect(draft.outcomes).toEqual([{ kind: 'updated', pageId: 'b' }]);
+    });
+
+    it('reverts blocks of a body sent earlier in the same batch, whose links resolve once the batch is applied', () => {
+      const sent = `${baseBody}\n\nSee [the other page](/pages/a).\n\nA draft note.`;
+      const draft = revert([
+        { operation: 'update_page', page: 'b', document: sent },
+        { operation: 'revert_page', page: 'b', block: [keyOf(sent, 'A draft note.')] },
+      ]);
+      expect(bodyOf(draft)).toBe(`${baseBody}\n\nSee [the other page](a.md).`);
+    });
+
+    it('reads only the bodies of the pages it reverts block-wise, in the change request and each revision', () => {
+      const revisions = new Map([['base', tree]]);
+      expect(storedBodiesToRead(edited, [{ operation: 'revert_page', page: 'b', block: ['k'] }], revisions)).toEqual(['h-b-now', 'h-b']);
+      expect(storedBodiesToRead(edited, [{ operation: 'revert_page', page: 'b' }], revisions)).toEqual([]);
+    });
+
+    it('on random bodies: reverting every block gives the revision, and a block not named stays as written (property test)', () => {
+      let seed = 2412;
+      const random = (n: number) => {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; // 32-bit, so that no precision is lost
+        return (seed >>> 16) % n;
+      };
+      const pool = ['Alpha.', 'Beta.', '# Head', '- x\n- y', '* z', 'Alpha.', '```\ncode\n```', '    indented code', '> quote'];
+      const body = () => Array.from({ length: random(8) }, () => pool[random(pool.length)]).join(random(2) ? '\n\n' : '\n\n\n');
+      const sources = (markdown: string) => markdownBlocks(markdown).map((b) => b.source);
+      for (let run = 0; run < 300; run++) {
+        const [then, current] = [body(), body()];
+        const bodies = new Map([
+          ['h-b', then],
+          ['h-b-now', current],
+        ]);
+        const keys = [...markdownBlocks(then), ...markdownBlocks(current)].map((b) => b.key);
+        const revertSome = (block: string[]) => sources(bodyOf(revert([{ operation: 'revert_page', page: 'b', block }], edited, bodies), bodies) as string);
+        if (keys.length) expect(revertSome(keys)).toEqual(sources(then));
+        const named = new Set(keys.filter(() => random(3) === 0));
+        if (!named.size) continue;
+        // Kept: the blocks named neither by their key nor, for a modified one, by its key in the revision.
+        const { modified } = diffBlocks(markdownBlocks(current), markdownBlocks(then));
+        const kept = markdownBlocks(current).filter((b) => !named.has(b.key) && !named.has(modified.get(b.key) ?? ''));
+        const after = revertSome([...named]);
+        for (const block of kept) expect(after).toContain(block.source);
+      }
+    });
+
+    it('refuses, naming `block`: a key in neither body, a page added or deleted since', () => {
+      expect(() => revert([{ operation: 'revert_page', page: 'b', block: [keyOf(currentBody, 'Restart.'), 'nope'] }])).toThrow(
+        /"changes\.0\.block": no block nope in the page's document nor in the revision's/,
+      );
+      const withAdded = apply([{ operation: 'insert_page', document: 'New.' }]).tree;
+      expect(() => revert([{ operation: 'revert_page', page: 'n1', block: ['k'] }], withAdded)).toThrow(/"changes\.0\.block": page n1 was added since/);
+      const withoutB = apply([{ operation: 'delete_page', page: 'b' }]).tree;
+      expect(() => revert([{ operation: 'revert_page', page: 'b', block: ['k'] }], withoutB)).toThrow(/"changes\.0\.block": page b was deleted since/);
+    });
   });
 
   it('refuses a ref that is the path of an existing page', () => {

@@ -40,6 +40,8 @@ export interface DocumentFragment {
 export interface DocumentBlock {
   object: 'block';
   type: string;
+  /** Set on top-level nodes: the markdown block they come from (markdown-blocks.ts). */
+  key?: string;
   data?: Record<string, unknown>;
   isVoid?: boolean;
   nodes?: (DocumentBlock | DocumentText | DocumentInline)[];

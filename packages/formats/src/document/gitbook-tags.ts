@@ -2,7 +2,10 @@
 // (`{% hint style="info" %}` … `{% endhint %}`, `{% embed url="…" %}`) and `<details>` blocks.
 // They are split out before markdown parsing; tags inside fenced code stay code.
 
-export type Segment = { kind: 'markdown'; text: string } | { kind: 'tag'; name: string; attrs: Record<string, string>; children: Segment[] };
+/** A run of markdown or a GitBook tag; `from`/`to` are the input lines it spans, [from, to), tag lines included. */
+export type Segment = { from: number; to: number } & (
+  { kind: 'markdown'; text: string } | { kind: 'tag'; name: string; attrs: Record<string, string>; children: Segment[] }
+);
 
 /** Tags that wrap content until `{% end<name> %}`. */
 const PAIRED = new Set(['hint', 'tabs', 'tab', 'code', 'stepper', 'step', 'content-ref', 'details']);
@@ -21,36 +24,47 @@ interface Open {
   attrs: Record<string, string>;
   children: Segment[];
   lines: string[];
+  /** The input line of `lines[0]`. */
+  linesFrom: number;
   /** The tag line itself, given back as text when the tag is never closed. */
   source: string;
+  /** The input line of the tag line. */
+  from: number;
 }
 
 export function splitGitBookTags(markdown: string): Segment[] {
-  const root: Open = { name: '', attrs: {}, children: [], lines: [], source: '' };
+  const root: Open = { name: '', attrs: {}, children: [], lines: [], linesFrom: 0, source: '', from: 0 };
   const stack: Open[] = [root];
   let fence: string | null = null;
   const top = () => stack[stack.length - 1] as Open;
   const flush = (frame: Open) => {
-    if (frame.lines.length) frame.children.push({ kind: 'markdown', text: frame.lines.join('\n') });
+    const { lines, linesFrom } = frame;
+    if (lines.length) frame.children.push({ kind: 'markdown', text: lines.join('\n'), from: linesFrom, to: linesFrom + lines.length });
     frame.lines = [];
   };
+  // A frame's buffer takes lines one after the other: a tag in between flushes it first.
+  const keep = (line: string, at: number) => {
+    if (!top().lines.length) top().linesFrom = at;
+    top().lines.push(line);
+  };
 
-  for (const line of markdown.split(/\r?\n/)) {
+  for (const [at, line] of markdown.split(/\r?\n/).entries()) {
     const fenceMatch = FENCE.exec(line);
     if (fence) {
       if (fenceMatch && fenceMatch[1]?.[0] === fence[0] && (fenceMatch[1]?.length ?? 0) >= fence.length) fence = null;
-      top().lines.push(line);
+      keep(line, at);
       continue;
     }
     if (fenceMatch) {
       fence = fenceMatch[1] as string;
-      top().lines.push(line);
+      keep(line, at);
       continue;
     }
     const details = DETAILS_OPEN.exec(line);
     if (details) {
       flush(top());
-      stack.push({ name: 'details', attrs: details[2] !== undefined ? { summary: details[2] } : {}, children: [], lines: [], source: line });
+      const attrs: Record<string, string> = details[2] !== undefined ? { summary: details[2] } : {};
+      stack.push({ name: 'details', attrs, children: [], lines: [], linesFrom: at + 1, source: line, from: at });
       continue;
     }
     const summary = SUMMARY.exec(line);
@@ -60,25 +74,25 @@ export function splitGitBookTags(markdown: string): Segment[] {
       continue;
     }
     if (DETAILS_CLOSE.test(line) && closes(stack, 'details')) {
-      close(stack, 'details', flush);
+      close(stack, 'details', at, flush);
       continue;
     }
     const tag = TAG_LINE.exec(line);
     const name = tag?.[2];
     if (tag && name) {
       if (tag[1] === 'end' && PAIRED.has(name) && closes(stack, name)) {
-        close(stack, name, flush);
+        close(stack, name, at, flush);
         continue;
       }
       if (!tag[1] && (PAIRED.has(name) || VOID.has(name))) {
         flush(top());
         const attrs = Object.fromEntries([...(tag[3] ?? '').matchAll(ATTR)].map((m) => [m[1] as string, m[2] as string]));
-        if (VOID.has(name)) top().children.push({ kind: 'tag', name, attrs, children: [] });
-        else stack.push({ name, attrs, children: [], lines: [], source: line });
+        if (VOID.has(name)) top().children.push({ kind: 'tag', name, attrs, children: [], from: at, to: at + 1 });
+        else stack.push({ name, attrs, children: [], lines: [], linesFrom: at + 1, source: line, from: at });
         continue;
       }
     }
-    top().lines.push(line);
+    keep(line, at);
   }
   // Tags never closed are not tags: their lines go back to the text, in order.
   while (stack.length > 1) {
@@ -86,7 +100,7 @@ export function splitGitBookTags(markdown: string): Segment[] {
     flush(frame);
     const parent = top();
     flush(parent);
-    parent.children.push({ kind: 'markdown', text: frame.source }, ...frame.children);
+    parent.children.push({ kind: 'markdown', text: frame.source, from: frame.from, to: frame.from + 1 }, ...frame.children);
   }
   flush(root);
   return root.children;
@@ -96,12 +110,13 @@ function closes(stack: Open[], name: string): boolean {
   return stack.length > 1 && stack[stack.length - 1]?.name === name;
 }
 
-function close(stack: Open[], name: string, flush: (frame: Open) => void): void {
+/** Closes the open tag `name` on the input line `at`. */
+function close(stack: Open[], name: string, at: number, flush: (frame: Open) => void): void {
   const frame = stack.pop() as Open;
   flush(frame);
   const parent = stack[stack.length - 1] as Open;
   flush(parent);
-  parent.children.push({ kind: 'tag', name, attrs: frame.attrs, children: frame.children });
+  parent.children.push({ kind: 'tag', name, attrs: frame.attrs, children: frame.children, from: frame.from, to: at + 1 });
 }
 
 /** All the markdown inside some segments, tags left out, without recursion (depth is unbounded). */

@@ -1,4 +1,3 @@
-import MarkdownIt from 'markdown-it';
 import { ADMITS, fitBlocks } from './containment';
 import {
   imageRef,
@@ -15,7 +14,8 @@ import {
   type JSONDocument,
   type MarkType,
 } from './document-nodes';
-import { segmentsText, splitGitBookTags, type Segment } from './gitbook-tags';
+import { segmentsText, type Segment } from './gitbook-tags';
+import { closing, markdownBlocks, markdownParser, nodeKey, type MarkdownBlock, type Token } from './markdown-blocks';
 
 export interface ConvertOptions {
   /** Turns a link or image target into a content reference (pages, files); default: a URL reference. */
@@ -35,18 +35,21 @@ const HINT_STYLES = new Set(['info', 'warning', 'danger', 'success']);
  * tags): conversion recurses once per tag level, and no page nests blocks this deep on purpose.
  */
 const MAX_TAG_DEPTH = 32;
-const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /**
  * A page's markdown (GFM plus GitBook's block tags) as GitBook's JSONDocument. Every construct
  * becomes a node the reference admits where it stands; what has no node (raw HTML, headings
  * below level 3, nesting the model forbids) is degraded to a valid neighbour, never dropped.
+ * Every top-level node has the `key` of the markdown block it comes from (markdown-blocks.ts).
  */
 export function markdownToDocument(markdown: string, options: ConvertOptions = {}): JSONDocument {
   const converter = new Converter(options.resolveRef ?? ((url) => ({ kind: 'url', url })), options.softBreak ?? '\n');
-  const blocks = converter.segments(splitGitBookTags(markdown), 0);
-  return { object: 'document', data: {}, nodes: options.fit === false ? blocks : fitBlocks(blocks, ADMITS.document as ReadonlySet<string>) };
+  const nodes = markdownBlocks(markdown).flatMap((block) => {
+    const converted = converter.block(block);
+    const fitted = options.fit === false ? converted : fitBlocks(converted, ADMITS.document as ReadonlySet<string>);
+    return fitted.map((node, part) => ({ ...node, key: nodeKey(block.key, part) }));
+  });
+  return { object: 'document', data: {}, nodes };
 }
 
 class Converter {
@@ -55,12 +58,17 @@ class Converter {
     private readonly softBreak: string,
   ) {}
 
-  segments(segments: Segment[], depth: number): DocumentBlock[] {
+  /** The nodes of one top-level markdown block. */
+  block({ content }: MarkdownBlock): DocumentBlock[] {
+    return content.kind === 'tag' ? this.tag(content.tag, 0) : this.blocks(content.tokens, 0, content.tokens.length);
+  }
+
+  private segments(segments: Segment[], depth: number): DocumentBlock[] {
     return segments.flatMap((s) => (s.kind === 'markdown' ? this.markdown(s.text) : this.tag(s, depth)));
   }
 
   private markdown(text: string): DocumentBlock[] {
-    const tokens = parser.parse(text, {});
+    const tokens = markdownParser.parse(text, {});
     return this.blocks(tokens, 0, tokens.length);
   }
 
@@ -342,15 +350,6 @@ class Converter {
     }
     return out;
   }
-}
-
-function closing(tokens: Token[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    depth += (tokens[i] as Token).nesting;
-    if (depth === 0) return i;
-  }
-  return tokens.length - 1;
 }
 
 /** `[ ]` / `[x]` at the start of a list item's first paragraph: null when the item is no task. */

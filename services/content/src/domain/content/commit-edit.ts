@@ -25,13 +25,14 @@ export interface EditRequest {
  * Writes one `edits` revision on a head: locks it, builds the draft on the revision it points at
  * (so two writers never overwrite each other), stores the new bodies, the revision, moves the head
  * and announces `revision.created`, all in one transaction. `build` may throw an ApiError (a page
- * that is not there…): nothing is written then.
+ * that is not there…): nothing is written then. It gets the transaction to read what the parent
+ * revision's pages hold (their bodies), under the same lock.
  */
 export async function commitEdit<D extends EditDraft>(
   db: SqlDatabase,
   now: () => Date,
   request: EditRequest,
-  build: (parent: RevisionTree) => D,
+  build: (parent: RevisionTree, tx: SqlExecutor) => D | Promise<D>,
   /** More writes of the same transaction, once the revision is stored (Git Sync records its commit). */
   after?: (tx: SqlExecutor, revisionId: string, draft: D) => Promise<void>,
 ): Promise<{ revisionId: string; draft: D }> {
@@ -40,7 +41,7 @@ export async function commitEdit<D extends EditDraft>(
     const { revisionId: parentId } = await head.lock(tx);
     const parent = await findRevision(tx, head.spaceId, parentId);
     if (!parent) throw new Error(`space ${head.spaceId} points at a missing revision ${parentId}`);
-    const draft = build(parent.tree);
+    const draft = await build(parent.tree, tx);
     const at = now();
     const revisionId = newId();
     await insertBodies(

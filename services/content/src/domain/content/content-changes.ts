@@ -2,6 +2,7 @@ import { badRequest } from '@quire/common';
 import { readMarkdownPage, slugify, uniqueSlug, withoutLeadingHeading } from '@quire/formats';
 import { addFile, bodyHash } from './apply-import';
 import { resolveBatchLinks, type BatchRefs } from './batch-links';
+import { revertBlocks } from './block-revert';
 import type { EditDraft } from './commit-edit';
 import { RevisionIndex } from './content-refs';
 import { deletePage, movePage, type PageMove } from './page-edits';
@@ -11,7 +12,8 @@ import { childrenByParent, pagePaths, subtreeIds, type RevisionTree, type Stored
 // issue #24), applied in order to one tree so that the batch makes one revision or nothing: the
 // first change that cannot apply throws a 400 naming it (`"changes.3.page": …`) and the caller's
 // transaction writes nothing. Links in the bodies resolve once the whole batch is applied
-// (batch-links.ts). A revert takes the page's body and fields from an older revision of the space.
+// (batch-links.ts). A revert takes the page's body and fields from an older revision of the space,
+// or, with `block`, some blocks of its body (block-revert.ts).
 
 /** The page fields of the reference's RevisionPageUpdate that Quire stores. */
 export interface PageFields {
@@ -27,7 +29,7 @@ export type ContentChange =
   | ({ operation: 'update_page'; page: string; document?: string; into?: string | null; at?: number } & PageFields & ReadPageFields)
   | { operation: 'delete_page'; page: string }
   | { operation: 'insert_files'; files: BatchFile[] }
-  | { operation: 'revert_page'; page: string; revision?: string }
+  | { operation: 'revert_page'; page: string; revision?: string; block?: string[] }
   | { operation: 'delete_file'; file: string };
 
 /**
@@ -70,6 +72,8 @@ export interface ChangesContext {
   revisions?: ReadonlyMap<string, RevisionTree>;
   /** The revision a `revert_page` without `revision` goes back to: the change request's base. */
   baseRevision?: string;
+  /** Stored bodies by hash: at least those `storedBodiesToRead` names (what block reverts read). */
+  storedBodies?: ReadonlyMap<string, string>;
 }
 
 const DEFAULT_TITLE = 'Untitled';
@@ -106,6 +110,24 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
   const insertedFiles: StoredFile[] = [];
   const sentBodies = new Map<string, string>();
   const now = ctx.now.toISOString();
+  /** Makes `markdown` the page's body, stored with the draft; an empty one is no body. */
+  const storeBody = (page: StoredPage, markdown: string) => {
+    if (markdown.trim() === '') return void delete page.body;
+    const hash = bodyHash(markdown);
+    bodies.set(hash, markdown);
+    page.body = hash;
+  };
+  const storedMarkdown = (page: StoredPage): string => {
+    if (page.body === undefined) return '';
+    const markdown = bodies.get(page.body) ?? ctx.storedBodies?.get(page.body);
+    if (markdown === undefined) throw new Error(`body ${page.body} of page ${page.id} was not loaded (storedBodiesToRead)`);
+    return markdown;
+  };
+  /** A page's markdown as the batch has it so far: sent (its links resolve at the end) or stored. */
+  const markdownOf = (page: StoredPage): { markdown: string; isSent: boolean } => {
+    const sent = sentBodies.get(page.id);
+    return sent !== undefined ? { markdown: sent, isSent: true } : { markdown: storedMarkdown(page), isSent: false };
+  };
 
   changes.forEach((change, index) => {
     /** The input layer's way of naming a field: `Invalid body field "changes.3.page": …`. */
@@ -207,6 +229,22 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         const then = source.pages.find((p) => p.id === change.page);
         const current = tree.pages.find((p) => p.id === change.page);
         if (!then && !current) throw badRequest(`${at('page')}: page ${change.page} is in neither the change request nor the revision`);
+        if (change.block) {
+          // A page added or deleted since has no block of the other side to go back to: the whole page does.
+          if (!then || !current)
+            throw badRequest(`${at('block')}: page ${change.page} was ${then ? 'deleted' : 'added'} since that revision; revert the whole page (no "block")`);
+          const body = markdownOf(current);
+          const reverted = revertBlocks(body.markdown, storedMarkdown(then), change.block);
+          if (reverted.unknownKeys.length)
+            throw badRequest(`${at('block')}: no block ${reverted.unknownKeys.join(', ')} in the page's document nor in the revision's`);
+          const updated: StoredPage = { ...current, updatedAt: now };
+          // A sent body still has its links to resolve; a stored one is kept as written, but for the reverted blocks.
+          if (body.isSent) setBody(updated, reverted.markdown);
+          else storeBody(updated, reverted.markdown);
+          tree = { pages: tree.pages.map((p) => (p.id === current.id ? updated : p)), files: tree.files };
+          touch({ kind: 'updated', pageId: current.id });
+          break;
+        }
         if (!then) {
           // Added since: removed (with its subpages).
           const draft = deletePage(tree, change.page);
@@ -254,15 +292,20 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
   for (const page of tree.pages) {
     const sent = sentBodies.get(page.id);
     if (sent === undefined) continue;
-    const markdown = resolveBatchLinks(sent, page.id, index, refs);
-    if (markdown.trim() === '') delete page.body;
-    else {
-      const hash = bodyHash(markdown);
-      bodies.set(hash, markdown);
-      page.body = hash;
-    }
+    storeBody(page, resolveBatchLinks(sent, page.id, index, refs));
   }
   return { tree, bodies, changedPageIds: [...outcomes.keys()], outcomes: [...outcomes.values()], insertedFiles };
+}
+
+/**
+ * The stored bodies a batch's block reverts read (`ChangesContext.storedBodies`): each such page's body
+ * in the change request and in every revision the batch reverts from, whatever changes come first.
+ */
+export function storedBodiesToRead(parent: RevisionTree, changes: readonly ContentChange[], revisions: ReadonlyMap<string, RevisionTree>): string[] {
+  const pageIds = new Set(changes.flatMap((c) => (c.operation === 'revert_page' && c.block ? [c.page] : [])));
+  if (!pageIds.size) return [];
+  const hashes = [parent, ...revisions.values()].flatMap((t) => t.pages.filter((p) => pageIds.has(p.id) && p.body !== undefined).map((p) => p.body as string));
+  return [...new Set(hashes)];
 }
 
 /** The optional page fields a change sets; an empty emoji removes it. */

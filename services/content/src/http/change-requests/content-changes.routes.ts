@@ -3,13 +3,13 @@ import { newId, route } from '@quire/common';
 import { commitEdit } from '../../domain/content/commit-edit';
 import { readBatchFiles } from '../../domain/content/batch-files';
 import type { RevisionTree } from '../../model/revision-tree';
-import { applyContentChanges, type PageOutcome } from '../../domain/content/content-changes';
+import { applyContentChanges, storedBodiesToRead, type PageOutcome } from '../../domain/content/content-changes';
 import { changeRequestHead } from '../../domain/content/content-heads';
 import { storeBlobs } from '../../domain/content/import-content';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { presentFile } from '../../presenters/revision.presenter';
 import { changeRequestBase, findChangeRequest } from '../../store/change-requests.store';
-import { findRevision } from '../../store/revision-content.store';
+import { findBodies, findRevision } from '../../store/revision-content.store';
 import type { SpaceContentDeps } from '../space-content/space-content.routes';
 import { answerChangeRequest } from './change-request-answers';
 import { changeRequestParams } from './change-requests.schema';
@@ -48,7 +48,10 @@ export function contentChangesRoutes(deps: SpaceContentDeps): Router {
         if (id && found) revisions.set(id, found.tree);
       }
       const context = { newId, now: clock(), revisions, baseRevision };
-      const { revisionId, draft } = await commitEdit(db, clock, request, (tree) => applyContentChanges(tree, changes, context));
+      const { revisionId, draft } = await commitEdit(db, clock, request, async (tree, tx) => {
+        const storedBodies = await findBodies(tx, storedBodiesToRead(tree, changes, revisions));
+        return applyContentChanges(tree, changes, { ...context, storedBodies });
+      });
       const updated = (await findChangeRequest(db, space.id, changeRequest.id)) ?? changeRequest;
       const answer = await answerChangeRequest(deps, updated, space);
       if (query.compat) return void res.json(answer);

@@ -2,8 +2,8 @@ import { documentToMarkdown } from '@quire/formats';
 import { queryBoolean, resourceId, text, z } from '@quire/common';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
-// RevisionPageUpdate, Document. All five change types; a revert of some blocks (`block`) and the
-// page fields Quire does not store (icon, noIndex, noRobotsIndex) are refused naming the field.
+// RevisionPageUpdate, Document. All five change types; the page fields Quire does not store (icon,
+// noIndex, noRobotsIndex) are refused naming the field.
 
 export const MAX_CHANGES = 50;
 /** A page body as sent: about what a 1,000-page import allows for one page. */
@@ -48,8 +48,17 @@ const updatePage = z
   })
   .strict();
 const deletePage = z.object({ operation: z.literal('delete_page'), page: resourceId }).strict();
-// Whole pages only so far: the reference's `block` (revert some blocks of a page) is refused by name.
-const revertPage = z.object({ operation: z.literal('revert_page'), page: resourceId, revision: resourceId.optional() }).strict();
+/** Keys one block revert may name; a page is reverted whole by a revert without `block`. */
+const MAX_REVERTED_BLOCKS = 1000;
+/** `block`: keys of top-level nodes of the page document (markdown-blocks.ts), at least one. */
+const revertPage = z
+  .object({
+    operation: z.literal('revert_page'),
+    page: resourceId,
+    revision: resourceId.optional(),
+    block: z.array(z.string().min(1).max(100)).min(1).max(MAX_REVERTED_BLOCKS).optional(),
+  })
+  .strict();
 
 /** Decoded bytes of one `base64` file (the reference's limit). */
 export const MAX_BASE64_FILE_BYTES = 1024 * 1024;
