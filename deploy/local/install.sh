@@ -21,7 +21,9 @@ Installs what is missing for the local infrastructure (no-op when present):
               Debian's openjdk-17-jre-headless / maven when missing)
   chromium    Debian package chromium, for the browser test of the API reference
               page (not part of the default)
-Default: all of them but chromium. Package services are never started (policy-rc.d exits 101);
+  git         Debian package git, whose git-http-backend is the Git server of the
+              Git Sync tests (not part of the default)
+Default: all of them but chromium and git. Package services are never started (policy-rc.d exits 101);
 use deploy/local/infra.sh to run the servers.
 
 Environment:
@@ -35,7 +37,7 @@ for arg in "$@"; do
       usage
       exit 0
       ;;
-    postgres | redis | clickhouse | nginx | kafka | chromium) ;;
+    postgres | redis | clickhouse | nginx | kafka | chromium | git) ;;
     *)
       die "unknown component: $arg (try --help)"
       ;;
@@ -159,6 +161,7 @@ for c in "${INSTALL_COMPONENTS[@]}"; do
     nginx) apt_install nginx-light nginx-light ;;
     kafka) install_kafka ;;
     chromium) apt_install chromium chromium ;;
+    git) apt_install git git ;;
   esac
 done
 policy_rc_off

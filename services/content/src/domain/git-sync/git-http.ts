@@ -1,0 +1,38 @@
+import type { OutboundFetcher } from '@quire/common';
+import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
+
+// isomorphic-git's HTTP plug-in (its `http` option) on Quire's outbound module, so every
+// connection a Git operation makes passes the same address checks as any other outbound request.
+
+export interface GitHttpBudget {
+  /** Epoch milliseconds by which each request must be answered (the stage's deadline). */
+  deadline: number;
+  /** Largest body a response may have (a packfile). */
+  maxResponseBytes: number;
+}
+
+export function gitHttpClient(fetcher: Pick<OutboundFetcher, 'request'>, budget: GitHttpBudget): HttpClient {
+  return {
+    async request({ url, method, headers, body }: GitHttpRequest): Promise<GitHttpResponse> {
+      const reply = await fetcher.request(url, {
+        method: method ?? 'GET',
+        headers,
+        body: body ? await collect(body) : undefined,
+        timeoutMs: Math.max(1, budget.deadline - Date.now()),
+        maxBytes: budget.maxResponseBytes,
+      });
+      return { url: reply.url, method, statusCode: reply.status, statusMessage: reply.statusText, headers: reply.headers, body: once(reply.body) };
+    },
+  };
+}
+
+/** isomorphic-git's request bodies are small (wants and haves); a Buffer gets a content-length. */
+async function collect(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+async function* once(bytes: Buffer): AsyncIterableIterator<Uint8Array> {
+  yield bytes;
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import * as git from 'isomorphic-git';
+import type { CommitObject, TreeEntry } from 'isomorphic-git';
+
+// The local object database of one sync: a bare repository in the caller's work folder, read and
+// written through isomorphic-git. Fetches fill it; pushes pack from it.
+
+export class GitObjectStore {
+  /** isomorphic-git's parsed-pack cache, shared by every read of this sync. */
+  private readonly cache = {};
+
+  private constructor(readonly gitdir: string) {}
+
+  /** Creates the bare repository unless the folder already holds one (a fetch before a push). */
+  static async open(gitdir: string): Promise<GitObjectStore> {
+    await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' });
+    // isomorphic-git's fetch needs a refspec even when given a URL; no URL is stored (it may hold credentials).
+    await git.setConfig({ fs, gitdir, path: 'remote.origin.fetch', value: '+refs/heads/*:refs/remotes/origin/*' });
+    return new GitObjectStore(gitdir);
+  }
+
+  get location(): { fs: typeof fs; gitdir: string; cache: object } {
+    return { fs, gitdir: this.gitdir, cache: this.cache };
+  }
+
+  async hasCommit(oid: string): Promise<boolean> {
+    try {
+      await git.readCommit({ ...this.location, oid });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async readCommit(oid: string): Promise<CommitObject> {
+    return (await git.readCommit({ ...this.location, oid })).commit;
+  }
+
+  async readTree(oid: string): Promise<TreeEntry[]> {
+    return (await git.readTree({ ...this.location, oid })).tree;
+  }
+
+  async readBlob(oid: string): Promise<Buffer> {
+    const { blob } = await git.readBlob({ ...this.location, oid });
+    return Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+  }
+
+  writeBlob(bytes: Buffer): Promise<string> {
+    return git.writeBlob({ fs, gitdir: this.gitdir, blob: bytes });
+  }
+
+  writeTree(entries: TreeEntry[]): Promise<string> {
+    return git.writeTree({ fs, gitdir: this.gitdir, tree: entries });
+  }
+
+  writeCommit(commit: CommitObject): Promise<string> {
+    return git.writeCommit({ fs, gitdir: this.gitdir, commit });
+  }
+
+  /** A packfile of exactly these objects (no deltas against objects the remote has). */
+  async pack(oids: string[]): Promise<Buffer> {
+    const { packfile } = await git.packObjects({ ...this.location, oids, write: false });
+    if (!packfile) throw new Error('isomorphic-git returned no packfile');
+    return Buffer.from(packfile.buffer, packfile.byteOffset, packfile.byteLength);
+  }
+}

@@ -1,0 +1,204 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { infraScript } from './infra';
+
+// A real Git server for the Git Sync tests: Debian's git-http-backend run as a CGI behind a node
+// http server on 127.0.0.1, serving the bare repositories under one folder over smart HTTP.
+// (shared/notes/libraries-round3.md, "Git Sync".)
+
+export const GIT_HTTP_BACKEND = '/usr/lib/git-core/git-http-backend';
+
+/** Installs Debian's git when it is missing (as deploy/local/install.sh installs packages). */
+export function ensureGit(): void {
+  if (!existsSync(GIT_HTTP_BACKEND)) infraScript('install.sh', 'git');
+}
+
+/** The real git CLI, isolated from the machine's configuration and with a fixed identity. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+const GIT_ENV = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: tmpdir(),
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Seed',
+  GIT_AUTHOR_EMAIL: 'seed@example.com',
+  GIT_COMMITTER_NAME: 'Seed',
+  GIT_COMMITTER_EMAIL: 'seed@example.com',
+};
+
+export interface GitServerRequest {
+  method: string;
+  /** Path and query, as received. */
+  url: string;
+  status: number;
+}
+
+export interface GitServer {
+  /** `http://127.0.0.1:<port>/<name>.git`, with `user:token@` when credentials are given. */
+  url: (name: string, credentials?: { user: string; token: string }) => string;
+  /** The bare repository's folder, for the git CLI. */
+  path: (name: string) => string;
+  /** Every request received, in order. */
+  requests: GitServerRequest[];
+  /** `git init --bare` with HEAD → refs/heads/main and pushes allowed; seeded with one commit when files are given. */
+  createRepository: (name: string, files?: Record<string, string | Buffer>) => string;
+  /** Commits `files` (added or replaced) on top of `branch` with the real git CLI and pushes them into the repository. */
+  commitFiles: (name: string, files: Record<string, string | Buffer>, message?: string, branch?: string) => string;
+  close: () => Promise<void>;
+}
+
+export interface GitServerOptions {
+  /** When set, every request needs HTTP Basic credentials with this user and token. */
+  auth?: { user: string; token: string };
+}
+
+export async function startGitServer(options: GitServerOptions = {}): Promise<GitServer> {
+  ensureGit();
+  const root = mkdtempSync(join(tmpdir(), 'quire-git-server-'));
+  const requests: GitServerRequest[] = [];
+  const server = createServer((req, res) => {
+    const entry: GitServerRequest = { method: req.method ?? 'GET', url: req.url ?? '/', status: 0 };
+    requests.push(entry);
+    res.on('finish', () => (entry.status = res.statusCode));
+    const user = authenticatedUser(req, options.auth);
+    if (user === null) {
+      res.writeHead(401, { 'www-authenticate': 'Basic realm="quire-test"', 'content-type': 'text/plain' }).end('authentication required');
+      return;
+    }
+    runBackend(root, req, res, user);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const path = (name: string) => join(root, `${name}.git`);
+
+  const commitFiles: GitServer['commitFiles'] = (name, files, message = 'seed', branch = 'main') => {
+    const work = mkdtempSync(join(tmpdir(), 'quire-git-work-'));
+    try {
+      git(work, 'init', '-q', '-b', branch);
+      git(work, 'remote', 'add', 'origin', path(name));
+      if (git(path(name), 'for-each-ref', `refs/heads/${branch}`) !== '') {
+        git(work, 'fetch', '-q', 'origin', branch);
+        git(work, 'reset', '-q', '--hard', 'FETCH_HEAD');
+      }
+      for (const [file, content] of Object.entries(files)) {
+        mkdirSync(dirname(join(work, file)), { recursive: true });
+        writeFileSync(join(work, file), content);
+      }
+      git(work, 'add', '-A');
+      git(work, 'commit', '-q', '--allow-empty', '-m', message);
+      git(work, 'push', '-q', 'origin', `HEAD:refs/heads/${branch}`);
+      return git(work, 'rev-parse', 'HEAD');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  };
+
+  return {
+    url: (name, credentials) => {
+      const auth = credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.token)}@` : '';
+      return `http://${auth}127.0.0.1:${port}/${name}.git`;
+    },
+    path,
+    requests,
+    createRepository: (name, files) => {
+      const bare = path(name);
+      git(root, 'init', '-q', '--bare', bare);
+      // The HEAD trap: `git init --bare` points HEAD at master; the fixtures' branch is main.
+      git(bare, 'symbolic-ref', 'HEAD', 'refs/heads/main');
+      git(bare, 'config', 'http.receivepack', 'true');
+      if (files) commitFiles(name, files);
+      return bare;
+    },
+    commitFiles,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The user the request authenticated as ('' when the server needs none); null when it must answer 401. */
+function authenticatedUser(req: IncomingMessage, auth: GitServerOptions['auth']): string | null {
+  if (!auth) return '';
+  const match = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  return decoded === `${auth.user}:${auth.token}` ? auth.user : null;
+}
+
+/** Runs git-http-backend as a CGI (RFC 3875): request meta-variables in the environment, body on stdin. */
+function runBackend(root: string, req: IncomingMessage, res: ServerResponse, user: string): void {
+  const url = new URL(req.url ?? '/', 'http://git-server');
+  const env: Record<string, string> = {
+    PATH: GIT_ENV.PATH,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_PROJECT_ROOT: root,
+    GIT_HTTP_EXPORT_ALL: '1',
+    GATEWAY_INTERFACE: 'CGI/1.1',
+    REQUEST_METHOD: req.method ?? 'GET',
+    PATH_INFO: decodeURIComponent(url.pathname),
+    QUERY_STRING: url.search.slice(1),
+    CONTENT_TYPE: req.headers['content-type'] ?? '',
+    REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1',
+    ...(user ? { REMOTE_USER: user } : {}),
+    ...(req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
+    ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: req.headers['content-encoding'] } : {}),
+    ...(typeof req.headers['git-protocol'] === 'string' ? { GIT_PROTOCOL: req.headers['git-protocol'] } : {}),
+  };
+  const cgi = spawn(GIT_HTTP_BACKEND, [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  req.pipe(cgi.stdin);
+  cgi.stdin.on('error', () => undefined); // the backend may answer without reading the whole body
+  const stderr: Buffer[] = [];
+  cgi.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+
+  let head = Buffer.alloc(0);
+  let headersSent = false;
+  cgi.stdout.on('data', (chunk: Buffer) => {
+    if (headersSent) return void res.write(chunk);
+    head = Buffer.concat([head, chunk]);
+    const end = headerEnd(head);
+    if (!end) return;
+    const { status, headers } = parseCgiHeaders(head.subarray(0, end.at).toString('latin1'));
+    res.writeHead(status, headers);
+    headersSent = true;
+    if (head.length > end.at + end.length) res.write(head.subarray(end.at + end.length));
+  });
+  cgi.on('close', (code) => {
+    if (!headersSent) {
+      const message = `git-http-backend exited with ${code}: ${Buffer.concat(stderr).toString()}`;
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(message);
+      return;
+    }
+    res.end();
+  });
+}
+
+function headerEnd(buffer: Buffer): { at: number; length: number } | null {
+  const crlf = buffer.indexOf('\r\n\r\n');
+  const lf = buffer.indexOf('\n\n');
+  if (crlf >= 0 && (lf < 0 || crlf < lf)) return { at: crlf, length: 4 };
+  return lf >= 0 ? { at: lf, length: 2 } : null;
+}
+
+function parseCgiHeaders(text: string): { status: number; headers: Record<string, string> } {
+  let status = 200;
+  const headers: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim();
+    const value = line.slice(colon + 1).trim();
+    if (name.toLowerCase() === 'status') status = Number.parseInt(value, 10);
+    else headers[name] = value;
+  }
+  return { status, headers };
+}
