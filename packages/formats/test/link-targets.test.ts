@@ -44,3 +44,19 @@ describe('link targets', () => {
     expect(rewritten).toBe('See the guide and [home](h.md).\n\n![pic](gone.png)\n\n[def]: gone.md');
   });
 });
+
+describe('link targets in hostile lines', () => {
+  // Each of these took 5 to 70 seconds per 200 kB line when a scan could run past the next link's start.
+  const lines = ['['.repeat(200_000), '[a]('.repeat(50_000), '[a](<'.repeat(40_000), '<a '.repeat(70_000), '[a](b ('.repeat(30_000), '[\\'.repeat(100_000)];
+
+  it.each(lines.map((line) => [line.slice(0, 8), line]))('finds the targets of a 200 kB line of %j in linear time', (_shape, line) => {
+    const started = Date.now();
+    expect(listTargets(line)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('still reads balanced parentheses, escaped brackets and images inside a line', () => {
+    const markdown = '[w](https://en.wikipedia.org/wiki/Foo_(bar)) \\[not](x.md) ![i](<a b.png> "t") [t](u.md (title))';
+    expect(listTargets(markdown).map((t) => `${t.kind}:${t.target}`)).toEqual(['link:https://en.wikipedia.org/wiki/Foo_(bar)', 'image:a b.png', 'link:u.md']);
+  });
+});
