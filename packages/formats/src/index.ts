@@ -9,6 +9,7 @@ export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook
 export { rewriteTargets, listTargets, type TargetKind, type TargetRewrite } from './markdown/link-targets';
 export { headingAnchors } from './markdown/heading-anchors';
 export { slugify, uniqueSlug, uniqueFileName } from './markdown/slugs';
+export { ASSETS_DIR, assetFile, isUrl, pageFile, pagePathOf, relativeTarget, resolveRelative } from './markdown/revision-paths';
 
 export * from './import/imported-content';
 export { readMarkdownPage, headingText, humanise, withoutLeadingHeading, type MarkdownPage } from './import/markdown-page';

@@ -1,4 +1,5 @@
 import { listTargets, rewriteTargets } from '../src/markdown/link-targets';
+import { pagePathOf, relativeTarget, resolveRelative } from '../src/markdown/revision-paths';
 import { slugify, uniqueSlug } from '../src/markdown/slugs';
 
 describe('slugs', () => {
@@ -58,5 +59,21 @@ describe('link targets in hostile lines', () => {
   it('still reads balanced parentheses, escaped brackets and images inside a line', () => {
     const markdown = '[w](https://en.wikipedia.org/wiki/Foo_(bar)) \\[not](x.md) ![i](<a b.png> "t") [t](u.md (title))';
     expect(listTargets(markdown).map((t) => `${t.kind}:${t.target}`)).toEqual(['link:https://en.wikipedia.org/wiki/Foo_(bar)', 'image:a b.png', 'link:u.md']);
+  });
+});
+
+describe('revision paths', () => {
+  it('writes a link from one file to another relative and %-encoded, and resolves it back', () => {
+    const target = relativeTarget('guide/install.md', '.gitbook/assets/a b#1?.png');
+    expect(target).toBe('../.gitbook/assets/a%20b%231%3F.png');
+    expect(resolveRelative(target, 'guide/install.md')).toEqual({ path: '.gitbook/assets/a b#1?.png', anchor: '' });
+    expect(relativeTarget('guide/install.md', 'guide/setup.md')).toBe('setup.md');
+    expect(resolveRelative('../README.md#top', 'guide/install.md')).toEqual({ path: 'README.md', anchor: 'top' });
+    expect(['guide/install.md', 'guide/install/README.md', 'guide/install/', 'README.md'].map(pagePathOf)).toEqual([
+      'guide/install',
+      'guide/install',
+      'guide/install',
+      '',
+    ]);
   });
 });
