@@ -32,3 +32,7 @@ export { clip, nameFromUrl, safeDecode } from './import/names';
 
 export { renderPdf, type PdfPage, type PdfSource } from './pdf/render-pdf';
 export { PDF_LIMITS } from './pdf/pdf-limits';
+
+export * from './git/git-layout';
+export { readGitLayout } from './git/read-git-layout';
+export { writeGitLayout } from './git/write-git-layout';
