@@ -147,7 +147,7 @@ describe('import', () => {
 
     const tree = await content(spaceId);
     expect(outline(tree.pages)).toEqual([
-      'document:Welcome /readme',
+      'document:Welcome /welcome',
       'group:Guides',
       '  document:Guide /guide',
       '    document:Install /guide/install',
@@ -208,7 +208,7 @@ describe('import', () => {
     const spaceId = await newSpace();
     const op = await importInto(spaceId, server.url(repo), { repoProjectDirectory: 'docs' });
     expect(op.state).toBe('success');
-    expect(outline((await content(spaceId)).pages)).toEqual(['document:Handbook /readme', 'document:Setup /setup', '  document:Linux /setup/linux']);
+    expect(outline((await content(spaceId)).pages)).toEqual(['document:Handbook /handbook', 'document:Setup /setup', '  document:Linux /setup/linux']);
   });
 
   it("ends as failure with the reason when the ref does not exist, and keeps the space's content", async () => {

@@ -34,6 +34,8 @@ const GIT_ENV = {
 };
 
 export interface GitServerRequest {
+  /** The address the request came in on (127.0.0.2 when a refused address was contacted anyway). */
+  localAddress: string;
   method: string;
   /** Path and query, as received. */
   url: string;
@@ -47,6 +49,8 @@ export interface GitServer {
   path: (name: string) => string;
   /** Every request received, in order. */
   requests: GitServerRequest[];
+  /** Each request waits this long before it is served (a slow remote; 0 by default). */
+  delayMs: number;
   /** `git init --bare` with HEAD → refs/heads/main and pushes allowed; seeded with one commit when files are given. */
   createRepository: (name: string, files?: Record<string, string | Buffer>) => string;
   /** Commits `files` (added or replaced) on top of `branch` with the real git CLI and pushes them into the repository. */
@@ -57,14 +61,17 @@ export interface GitServer {
 export interface GitServerOptions {
   /** When set, every request needs HTTP Basic credentials with this user and token. */
   auth?: { user: string; token: string };
+  /** Where to listen (127.0.0.1 by default; 0.0.0.0 to see whether a refused loopback address was contacted). */
+  host?: string;
 }
 
 export async function startGitServer(options: GitServerOptions = {}): Promise<GitServer> {
   ensureGit();
   const root = mkdtempSync(join(tmpdir(), 'quire-git-server-'));
   const requests: GitServerRequest[] = [];
-  const server = createServer((req, res) => {
-    const entry: GitServerRequest = { method: req.method ?? 'GET', url: req.url ?? '/', status: 0 };
+  const control = { delayMs: 0 };
+  const server = createServer(async (req, res) => {
+    const entry: GitServerRequest = { localAddress: req.socket.localAddress ?? '', method: req.method ?? 'GET', url: req.url ?? '/', status: 0 };
     requests.push(entry);
     res.on('finish', () => (entry.status = res.statusCode));
     const user = authenticatedUser(req, options.auth);
@@ -72,9 +79,10 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
       res.writeHead(401, { 'www-authenticate': 'Basic realm="quire-test"', 'content-type': 'text/plain' }).end('authentication required');
       return;
     }
+    if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
     runBackend(root, req, res, user);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const path = (name: string) => join(root, `${name}.git`);
 
@@ -101,6 +109,12 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
   };
 
   return {
+    get delayMs() {
+      return control.delayMs;
+    },
+    set delayMs(ms: number) {
+      control.delayMs = ms;
+    },
     url: (name, credentials) => {
       const auth = credentials ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.token)}@` : '';
       return `http://${auth}127.0.0.1:${port}/${name}.git`;

@@ -10,6 +10,7 @@ export { markdownBlocks, blockKeyOf, type MarkdownBlock } from './document/markd
 export { rewriteTargets, listTargets, type TargetKind, type TargetRewrite } from './markdown/link-targets';
 export { headingAnchors } from './markdown/heading-anchors';
 export { slugify, uniqueSlug, uniqueFileName } from './markdown/slugs';
+export { ASSETS_DIR, assetFile, isUrl, pageFile, pagePathOf, relativeTarget, resolveRelative } from './markdown/revision-paths';
 
 export * from './import/imported-content';
 export { readMarkdownPage, headingText, humanise, withoutLeadingHeading, type MarkdownPage } from './import/markdown-page';
@@ -32,3 +33,7 @@ export { clip, nameFromUrl, safeDecode } from './import/names';
 
 export { renderPdf, type PdfPage, type PdfSource } from './pdf/render-pdf';
 export { PDF_LIMITS } from './pdf/pdf-limits';
+
+export * from './git/git-layout';
+export { readGitLayout } from './git/read-git-layout';
+export { writeGitLayout } from './git/write-git-layout';

@@ -1,4 +1,5 @@
 import { listTargets, rewriteTargets } from '../src/markdown/link-targets';
+import { pagePathOf, relativeTarget, resolveRelative } from '../src/markdown/revision-paths';
 import { slugify, uniqueSlug } from '../src/markdown/slugs';
 
 describe('slugs', () => {
@@ -42,5 +43,37 @@ describe('link targets', () => {
     const markdown = 'See [the guide](nowhere.md) and [home](home.md).\n\n![pic](gone.png)\n\n[def]: gone.md';
     const rewritten = rewriteTargets(markdown, (target) => (target === 'home.md' ? 'h.md' : null));
     expect(rewritten).toBe('See the guide and [home](h.md).\n\n![pic](gone.png)\n\n[def]: gone.md');
+  });
+});
+
+describe('link targets in hostile lines', () => {
+  // Each of these took 5 to 70 seconds per 200 kB line when a scan could run past the next link's start.
+  const lines = ['['.repeat(200_000), '[a]('.repeat(50_000), '[a](<'.repeat(40_000), '<a '.repeat(70_000), '[a](b ('.repeat(30_000), '[\\'.repeat(100_000)];
+
+  it.each(lines.map((line) => [line.slice(0, 8), line]))('finds the targets of a 200 kB line of %j in linear time', (_shape, line) => {
+    const started = Date.now();
+    expect(listTargets(line)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('still reads balanced parentheses, escaped brackets and images inside a line', () => {
+    const markdown = '[w](https://en.wikipedia.org/wiki/Foo_(bar)) \\[not](x.md) ![i](<a b.png> "t") [t](u.md (title))';
+    expect(listTargets(markdown).map((t) => `${t.kind}:${t.target}`)).toEqual(['link:https://en.wikipedia.org/wiki/Foo_(bar)', 'image:a b.png', 'link:u.md']);
+  });
+});
+
+describe('revision paths', () => {
+  it('writes a link from one file to another relative and %-encoded, and resolves it back', () => {
+    const target = relativeTarget('guide/install.md', '.gitbook/assets/a b#1?.png');
+    expect(target).toBe('../.gitbook/assets/a%20b%231%3F.png');
+    expect(resolveRelative(target, 'guide/install.md')).toEqual({ path: '.gitbook/assets/a b#1?.png', anchor: '' });
+    expect(relativeTarget('guide/install.md', 'guide/setup.md')).toBe('setup.md');
+    expect(resolveRelative('../README.md#top', 'guide/install.md')).toEqual({ path: 'README.md', anchor: 'top' });
+    expect(['guide/install.md', 'guide/install/README.md', 'guide/install/', 'README.md'].map(pagePathOf)).toEqual([
+      'guide/install',
+      'guide/install',
+      'guide/install',
+      '',
+    ]);
   });
 });

@@ -16,10 +16,8 @@ const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|
 const ATX_H1 = /^ {0,3}#[ \t]+(.*)$/;
 
 export function readMarkdownPage(text: string): MarkdownPage {
-  const source = text.replace(/^\uFEFF/, '');
-  const match = FRONTMATTER.exec(source);
-  const markdown = match ? source.slice(match[0].length) : source;
-  const frontmatter = match ? readScalars(match[1] ?? '') : {};
+  const { yaml, markdown } = splitFrontMatter(text);
+  const frontmatter = yaml !== undefined ? readScalars(yaml) : {};
   const lines = markdown.split('\n');
   let inFence = false;
   let isFirstBlock = true;
@@ -32,6 +30,13 @@ export function readMarkdownPage(text: string): MarkdownPage {
     if (line.trim()) isFirstBlock = false;
   }
   return { isHeadingFirst: false, frontmatter, markdown };
+}
+
+/** A file's YAML front matter (the text between the `---` lines) and the body after it; a BOM is dropped. */
+export function splitFrontMatter(text: string): { yaml?: string; markdown: string } {
+  const source = text.replace(/^\uFEFF/, '');
+  const match = FRONTMATTER.exec(source);
+  return match ? { yaml: match[1] ?? '', markdown: source.slice(match[0].length) } : { markdown: source };
 }
 
 /**

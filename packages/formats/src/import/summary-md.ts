@@ -21,6 +21,8 @@ export interface SummaryLimits {
 }
 
 const HEADING = /^(#{1,6})[ \t]+(.*)$/;
+/** `---`, `***`, `* * *`: a thematic break ends the group above it (the top-level pages after a group). */
+const BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const BULLET = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
 /** Longer lines are not table-of-contents entries; skipping them keeps parsing linear. */
 const MAX_LINE = 4096;
@@ -44,6 +46,11 @@ export function parseSummary(text: string, limits: SummaryLimits): SummaryItem[]
     if (inFence || !line.trim() || line.length > MAX_LINE) continue;
     const wasFirstLine = isFirstLine;
     isFirstLine = false;
+    if (BREAK.test(line)) {
+      group = undefined;
+      stack = [];
+      continue;
+    }
     const heading = HEADING.exec(line);
     if (heading) {
       stack = [];
@@ -97,9 +104,24 @@ function toItem(content: string): SummaryItem | undefined {
   return title ? { title, path: target, children: [] } : undefined;
 }
 
-/** Link text without strong/code markers (`**Intro**` → `Intro`), a wrapping `*`/`_`, or escapes. */
+/** Link text without strong/code markers (`**Intro**` → `Intro`), a wrapping `*`/`_`, or backslash escapes (`\[1\]` → `[1]`). */
 function inlineText(text: string): string {
-  let plain = text.replace(/\*\*|__|`/g, '').trim();
-  if (plain.length > 1 && (plain[0] === '*' || plain[0] === '_') && plain.at(-1) === plain[0]) plain = plain.slice(1, -1);
-  return plain.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1').trim();
+  // One entry per UTF-16 unit, marked when escaped: `\*` stays a star where `**` is markup.
+  const units: { unit: string; isEscaped: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const unit = text[i] as string;
+    const next = text[i + 1];
+    if (unit === '\\' && next !== undefined && ESCAPABLE.test(next)) units.push({ unit: text[++i] as string, isEscaped: true });
+    else if ((unit === '*' || unit === '_') && next === unit) i++;
+    else if (unit !== '`') units.push({ unit, isEscaped: false });
+  }
+  const plain = units.map((u) => u.unit).join('');
+  const start = plain.length - plain.trimStart().length;
+  const kept = units.slice(start, start + plain.trim().length);
+  const [first, last] = [kept[0], kept.at(-1)];
+  const isWrapped = kept.length > 1 && !first?.isEscaped && !last?.isEscaped && (first?.unit === '*' || first?.unit === '_') && last?.unit === first.unit;
+  return isWrapped ? plain.trim().slice(1, -1).trim() : plain.trim();
 }
+
+/** CommonMark: any ASCII punctuation character may be backslash-escaped. */
+const ESCAPABLE = /[!-/:-@[-`{-~]/;

@@ -1,3 +1,4 @@
+import { entryText, isContentEntry, MARKDOWN } from './content-entries';
 import { contentTypeOf } from './file-types';
 import { htmlNestingDepth, MAX_HTML_DEPTH } from './html-depth';
 import { type ConvertedHtml, htmlToMarkdown } from './html-to-markdown';
@@ -11,7 +12,6 @@ import { buildZipTree, MAX_TREE_DEPTH, type PageContent, zipSource } from './zip
 // becomes a page tree; every other entry becomes a file the pages may link to.
 
 /** Browsers stop nesting near 512; deeper HTML is hostile and slow to parse (see html-depth.ts). */
-const MARKDOWN = /\.(md|markdown)$/i;
 const HTML = /\.html?$/i;
 
 /** SUMMARY.md at the root (GitBook), else in `src/` (mdBook's layout). */
@@ -19,7 +19,7 @@ const SUMMARY_PATHS = ['summary.md', 'src/summary.md'];
 
 /** The import of zip bytes already in memory (the fetch aside): refusals, tree and files. */
 export async function readZipContent(zip: Buffer, limits: ArchiveLimits): Promise<ImportedContent & { pageCount: number }> {
-  const read = await readZipEntries(zip, { maxEntries: limits.maxZipEntries, maxBytes: limits.maxZipBytes }, isWanted);
+  const read = await readZipEntries(zip, { maxEntries: limits.maxZipEntries, maxBytes: limits.maxZipBytes }, isContentEntry);
   const entries = unwrapSingleFolder(read.files);
   const summaryEntry = SUMMARY_PATHS.map((path) => entries.find((e) => e.path.toLowerCase() === path)).find(Boolean);
   const pages = new Map<string, PageContent>();
@@ -28,24 +28,17 @@ export async function readZipContent(zip: Buffer, limits: ArchiveLimits): Promis
     if (entry === summaryEntry) continue;
     if (entry.path.split('/').length > MAX_TREE_DEPTH)
       throw new ImportRefused(`the zip entry ${JSON.stringify(entry.path.slice(0, 200))} is nested more than ${MAX_TREE_DEPTH} folders deep`);
-    if (MARKDOWN.test(entry.path)) pages.set(entry.path, markdownContent(decode(entry.bytes)));
-    else if (HTML.test(entry.path)) pages.set(entry.path, htmlContent(entry.path, decode(entry.bytes)));
+    if (MARKDOWN.test(entry.path)) pages.set(entry.path, markdownContent(entryText(entry.bytes)));
+    else if (HTML.test(entry.path)) pages.set(entry.path, htmlContent(entry.path, entryText(entry.bytes)));
     else files.push({ source: zipSource(entry.path), name: baseName(entry.path), contentType: contentTypeOf(entry.path), bytes: entry.bytes });
   }
   if (pages.size === 0) throw new ImportRefused('the zip holds no page (no .md, .markdown, .html or .htm entry)');
 
   const summary = summaryEntry && {
-    items: parseSummary(decode(summaryEntry.bytes), { maxItems: limits.maxZipEntries, maxDepth: MAX_TREE_DEPTH }),
+    items: parseSummary(entryText(summaryEntry.bytes), { maxItems: limits.maxZipEntries, maxDepth: MAX_TREE_DEPTH }),
     dir: summaryEntry.path.slice(0, summaryEntry.path.lastIndexOf('/') + 1).replace(/\/$/, ''),
   };
   return { pages: buildZipTree(pages, summary), files, totalResources: read.fileEntryCount, pageCount: pages.size };
-}
-
-/** Archive-tool litter and hidden folders are skipped; GitBook keeps its uploads in `.gitbook/assets`. */
-function isWanted(path: string): boolean {
-  const segments = path.split('/');
-  if (segments[0] === '__MACOSX') return false;
-  return segments.every((segment, i) => !segment.startsWith('.') || (segment === '.gitbook' && segments[i + 1] === 'assets' && i + 2 < segments.length));
 }
 
 /** `docs-main/README.md`, `docs-main/guide.md` → `README.md`, `guide.md` (a GitHub download wraps the repository in one). */
@@ -80,11 +73,4 @@ function htmlContent(path: string, html: string): PageContent {
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
-}
-
-const utf8 = new TextDecoder('utf-8');
-
-/** UTF-8 text without NUL characters (PostgreSQL's text refuses them). */
-function decode(bytes: Buffer): string {
-  return utf8.decode(bytes).replace(/\0/g, '');
 }

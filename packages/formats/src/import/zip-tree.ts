@@ -2,8 +2,9 @@ import type { ImportedPage } from './imported-content';
 import { humanise, withoutLeadingHeading } from './markdown-page';
 import type { SummaryItem } from './summary-md';
 
-// The page tree of a zip: its folders (a folder's README/index is the folder's page), ordered by a
-// SUMMARY.md when there is one; pages the summary leaves out follow it in folder order.
+// The page tree of a zip: its folders (a folder's README/index is the folder's page, or else the
+// page of the folder's name beside it), ordered by a SUMMARY.md when there is one; pages the
+// summary leaves out follow it in folder order.
 
 /** A page entry's content, before the tree gives it its final title. */
 export interface PageContent {
@@ -95,10 +96,23 @@ function folderPage(folder: Folder, pages: ReadonlyMap<string, PageContent>): Im
 
 function childPages(folder: Folder, index: string | undefined, pages: ReadonlyMap<string, PageContent>): ImportedPage[] {
   const children: { key: string; page: () => ImportedPage }[] = [];
-  for (const [name, path] of folder.pages) {
-    if (path !== index) children.push({ key: name.replace(/\.[^.]+$/, ''), page: () => ({ ...pageOf(path, pageContent(pages, path)), pages: [] }) });
+  // A folder without an index beside a page of its name (`guide.md`, `guide/install.md`) holds that
+  // page's children: Quire and Git Sync write a page with children that way.
+  const headed = new Map<string, Folder>();
+  for (const [name, sub] of folder.folders) {
+    const pageName = indexOf(sub) ? undefined : [`${name}.md`, `${name}.markdown`].find((file) => folder.pages.has(file));
+    if (pageName && folder.pages.get(pageName) !== index) headed.set(pageName, sub);
   }
-  for (const [name, sub] of folder.folders) children.push({ key: name, page: () => folderPage(sub, pages) });
+  for (const [name, path] of folder.pages) {
+    const sub = headed.get(name);
+    if (path !== index)
+      children.push({
+        key: name.replace(/\.[^.]+$/, ''),
+        page: () => ({ ...pageOf(path, pageContent(pages, path)), pages: sub ? childPages(sub, undefined, pages) : [] }),
+      });
+  }
+  const headedFolders = new Set(headed.values());
+  for (const [name, sub] of folder.folders) if (!headedFolders.has(sub)) children.push({ key: name, page: () => folderPage(sub, pages) });
   return children.sort((a, b) => collator.compare(a.key, b.key) || (a.key < b.key ? -1 : 1)).map((c) => c.page());
 }
 

@@ -6,9 +6,11 @@
 export type TargetKind = 'link' | 'image';
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
-const INLINE = /(!?)\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>\n]*>|[^\s)]+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*)\)/g;
+// Each scan stops where the next link could begin (an unescaped `[`, `<`, an unbalanced `(`), so a
+// line is matched in linear time: `[[[…`, `[a]([a](…` or `<a <a …` once took minutes per 200 kB.
+const INLINE = /(?<!\\)(!?)\[((?:[^[\]\\]|\\.)*)\]\(\s*(<[^<>\n]*>|(?:[^\s()]|\([^\s()]*\))+)((?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*)\)/g;
 const DEFINITION = /^(\s{0,3}\[[^\]\n]+\]:\s*)(<[^>\n]*>|\S+)/;
-const HTML_ATTR = /(<(?:a|img)\b[^>]*?\s(href|src)\s*=\s*")([^"]*)(")/gi;
+const HTML_ATTR = /(<(?:a|img)\b[^<>]*?\s(href|src)\s*=\s*")([^"]*)(")/gi;
 const CONTENT_REF = /(\{%\s*content-ref\s+url=")([^"]*)("\s*%\})/g;
 const CODE_SPAN = /(`+)[\s\S]*?\1/g;
 

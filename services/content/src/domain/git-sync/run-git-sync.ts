@@ -42,7 +42,6 @@ export interface GitSyncJobDeps {
 
 /** Written in every commit Quire pushes, so that importing it back is recognised and skipped. */
 const SPACE_TRAILER = 'Quire-Space';
-const AUTHOR = { name: 'Quire', email: 'git-sync@quire.invalid' };
 
 type Outcome = { revisionId: string; commitId: string; note?: string };
 
@@ -107,20 +106,23 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
   if (op.options.timestamp && sync?.lastExportAt && new Date(op.options.timestamp) < sync.lastExportAt && !op.options.force)
     return { revisionId: current, commitId: sync.lastCommit ?? '', note: 'skipped: older than the last export' };
 
-  const fetched = await stage('repo_fetch', () => fetchTree(remote, gitDeps));
+  const directory = op.options.projectDirectory;
+  const fetched = await stage('repo_fetch', () => fetchTree(remote, { ...gitDeps, ...(directory ? { directory } : {}) }));
   if (!op.options.force && isOwnCommit(fetched.commitMessage, op.spaceId))
     return { revisionId: current, commitId: fetched.commitOid, note: "skipped: the commit is this space's own export" };
 
   const layout = await stage('config_check', async () => {
     try {
-      return readGitLayout(fetched.files, { projectDirectory: op.options.projectDirectory, limits: { maxPages: deps.limits.maxPages } });
+      return readGitLayout(fetched.files, { limits: { maxPages: deps.limits.maxPages } });
     } catch (err) {
       if (err instanceof ImportRefused) throw new SyncFailure(`the repository's content cannot be read: ${err.message}`);
       throw err;
     }
   });
   const tasks = countPages(layout.pages) + layout.files.length;
-  const oids = new Map(fetched.files.map((f) => [f.path, f.oid]));
+  // Blobs are named by their path in the repository, the project folder included.
+  const prefix = directory ? `${directory}/` : '';
+  const oids = new Map(fetched.files.map((f) => [prefix + f.path, f.oid]));
 
   await stage('content_process', () => storeBlobs(db, deps.blobs, layout.files.map((f) => f.bytes)), { dispatchedTasks: tasks });
 
@@ -140,8 +142,11 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
           const plan = importChanges(tree, layout, newId);
           const draft = applyContentChanges(tree, plan.changes, { newId, now: deps.clock() });
           blobs = gitBlobs(
-            [...plan.pageIds].flatMap(([page, id]) => (page.file ? [[id, page.file] as const] : [])),
-            draft.tree.files.map((f) => [f.id, layout.files.find((l) => l.name === f.name)?.path] as const),
+            [...plan.pageIds].flatMap(([page, id]) => (page.file ? [[id, prefix + page.file] as const] : [])),
+            draft.tree.files.map((f) => {
+              const file = layout.files.find((l) => l.name === f.name);
+              return [f.id, file && prefix + file.path] as const;
+            }),
             oids,
           );
           return draft;
@@ -178,7 +183,7 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
     'finalize',
     async () => {
       const message = `${op.options.commitMessage ?? 'Export from Quire'}\n\n${SPACE_TRAILER}: ${op.spaceId}\nQuire-Revision: ${revision.id}\n`;
-      const pushed = await pushTree(remote, files, { message, author: AUTHOR, expectedParent: op.options.force ? undefined : head, force: op.options.force, directory: op.options.projectDirectory }, gitDeps);
+      const pushed = await pushTree(remote, files, { message, expectedParent: op.options.force ? undefined : head, force: op.options.force, directory: op.options.projectDirectory }, gitDeps);
       const prefix = op.options.projectDirectory ? `${op.options.projectDirectory}/` : '';
       const paths = pagePaths(revision.tree.pages);
       const written = new Map(files.map((f) => [f.path, f.bytes]));

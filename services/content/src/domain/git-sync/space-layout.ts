@@ -1,6 +1,6 @@
 import type { GitLayoutContent, GitLayoutPage } from '@quire/formats';
 import type { BlobStore, SqlExecutor } from '@quire/common';
-import { ASSETS_DIR } from '../content/content-refs';
+import { ASSETS_DIR } from '@quire/formats';
 import { childrenByParent, type RevisionTree } from '../../model/revision-tree';
 import { findBodies } from '../../store/revision-content.store';
 
