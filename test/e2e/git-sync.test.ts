@@ -107,7 +107,7 @@ async function exportFrom(spaceId: string, url: string, extra: Record<string, un
 
 interface TreePage {
   id: string;
-  kind: string;
+  type: string;
   title: string;
   slug?: string;
   path?: string;
@@ -120,7 +120,7 @@ interface TreePage {
 }
 const outline = (pages: TreePage[], depth = 0): string[] =>
   pages.flatMap((p) => [
-    `${'  '.repeat(depth)}${p.kind}:${p.title}${p.slug ? ` /${p.path}` : ''}${p.hidden ? ' hidden' : ''}${p.target?.url ? ` -> ${p.target.url}` : ''}`,
+    `${'  '.repeat(depth)}${p.type}:${p.title}${p.type === 'document' ? ` /${p.path}` : ''}${p.hidden ? ' hidden' : ''}${p.target?.url ? ` -> ${p.target.url}` : ''}`,
     ...outline(p.pages ?? [], depth + 1),
   ]);
 const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
@@ -164,7 +164,7 @@ describe('import', () => {
     expect(await markdownOf(spaceId, byTitle('Welcome').id)).toMatch(/\[the install guide\]\(guide\/install\.md\)/);
 
     // Every page and file carries its blob in the commit, as the real git CLI sees it.
-    for (const page of pages.filter((p) => p.kind === 'document')) {
+    for (const page of pages.filter((p) => p.type === 'document')) {
       expect(page.git).toBeDefined();
       expect(page.git!.oid).toBe(git(server.path(repo), 'rev-parse', `${head}:${page.git!.path}`));
     }
@@ -254,7 +254,7 @@ describe('export', () => {
     // Round trip: another space imports the commit and gets the same tree, bodies and files.
     const copy = await newSpace('Copy');
     expect((await importInto(copy, server.url(target))).state).toBe('success');
-    const strip = (pages: TreePage[]): unknown[] => pages.map((p) => ({ kind: p.kind, title: p.title, path: p.path, description: p.description, hidden: p.hidden, target: p.target?.url, pages: strip(p.pages ?? []) }));
+    const strip = (pages: TreePage[]): unknown[] => pages.map((p) => ({ type: p.type, title: p.title, path: p.path, description: p.description, hidden: p.hidden, target: p.target?.url, pages: strip(p.pages ?? []) }));
     const copied = await content(copy);
     expect(strip(copied.pages)).toEqual(strip(exported.pages));
     expect(flatten(copied.pages).map((p) => p.documentId)).toEqual(flatten(exported.pages).map((p) => p.documentId));

@@ -91,7 +91,8 @@ export async function finishGitSyncOperation(
 ): Promise<boolean> {
   const result = await tx.query(
     `UPDATE git_sync_operations
-     SET state = $2, revision_id = $3, commit_id = $4, error = $5, remote_sealed = NULL, updated_at = $6, completed_at = CASE WHEN $2 = 'success' THEN $6 END
+     SET state = $2::text, revision_id = $3, commit_id = $4, error = $5, remote_sealed = NULL, updated_at = $6::timestamptz,
+       completed_at = CASE WHEN $2::text = 'success' THEN $6::timestamptz END
      WHERE id = $1 AND state = 'running'`,
     [operationId, outcome.state, outcome.revisionId, outcome.commitId, outcome.error, now],
   );
