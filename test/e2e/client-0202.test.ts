@@ -15,10 +15,6 @@ const stack = currentStack();
  * other difference fails and a gap that closes must leave this list. Next for issue #24 §3.
  */
 const KNOWN_GAPS: Record<string, string> = {
-  'listOrganizationsForAuthenticatedUser[200]/items/0/trial: missing required property "count"': 'trials (billing) are not modelled',
-  'listOrganizationsForAuthenticatedUser[200]/items/0/permissions: missing required property "access"': 'the permission set predates "access"',
-  'getOrganizationById[200]/trial: missing required property "count"': 'trials (billing) are not modelled',
-  'getOrganizationById[200]/permissions: missing required property "access"': 'the permission set predates "access"',
   'listPagesInChangeRequest[200]/pages/0: missing required property "tags"': 'page tags are not modelled',
   'listPagesInChangeRequest[200]/pages/0/layout: missing required property "coverMask"': "0.202.0's layout options",
   'listPagesInChangeRequest[200]/pages/0/layout: missing required property "tags"': "0.202.0's layout options",
