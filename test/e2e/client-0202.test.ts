@@ -15,12 +15,6 @@ const stack = currentStack();
  * other difference fails and a gap that closes must leave this list. Next for issue #24 §3.
  */
 const KNOWN_GAPS: Record<string, string> = {
-  'listPagesInChangeRequest[200]/pages/0: missing required property "tags"': 'page tags are not modelled',
-  'listPagesInChangeRequest[200]/pages/0/layout: missing required property "coverMask"': "0.202.0's layout options",
-  'listPagesInChangeRequest[200]/pages/0/layout: missing required property "tags"': "0.202.0's layout options",
-  'listPagesInChangeRequest[200]/pages/0/layout: missing required property "actions"': "0.202.0's layout options",
-  'listPagesInChangeRequest[200]/pages/0/layout: missing required property "anchors"': "0.202.0's layout options",
-  'getCurrentRevision[200]: missing required property "tags"': 'revision tags are not modelled',
   'listSites[200]/items/0: missing required property "appliedType"': "0.202.0's site type fields",
   'listSites[200]/items/0: missing required property "defaultLevel"': "0.202.0's site access level",
   'listSites[200]/items/0: missing required property "permissions"': "0.202.0's site permissions",

@@ -6,28 +6,38 @@ import type { ContentRef } from '@quire/formats';
 
 export type PageKind = 'document' | 'group' | 'link';
 
+/** Reference RevisionPageLayoutOptions; `coverMask`, `tags`, `actions` and `anchors` are today's client's (0.202.0). */
 export interface PageLayout {
   width: 'default' | 'wide';
   cover: boolean;
   coverSize: 'hero' | 'full';
+  coverMask: 'none' | 'radial';
   title: boolean;
   description: boolean;
   tableOfContents: boolean;
   outline: boolean;
   pagination: boolean;
   metadata: boolean;
+  tags: boolean;
+  actions: boolean;
+  anchors: boolean;
 }
 
+/** Everything shown, the cover unmasked: a page as GitBook lays it out until someone changes it. */
 export const DEFAULT_LAYOUT: PageLayout = {
   width: 'default',
   cover: true,
   coverSize: 'hero',
+  coverMask: 'none',
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
   metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
 export interface StoredPage {

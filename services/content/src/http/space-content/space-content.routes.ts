@@ -127,8 +127,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const revisionId = await revisionIdOf(params, space);
         const format = query.format ?? 'markdown';
         // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format
-        // (and the organization, which its `urls` name: a transfer changes them).
-        const answer = await cachedText(cache, `content:page:${space.organizationId}:${space.id}:${revisionId}:${params.pageId}:${format}`, async () => {
+        // (and the organization, which its `urls` name: a transfer changes them). The `v2` is the answer's
+        // shape (0.202.0's page tags and layout fields): answers cached before an upgrade are not served.
+        const answer = await cachedText(cache, `content:page:v2:${space.organizationId}:${space.id}:${revisionId}:${params.pageId}:${format}`, async () => {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
           const page = pageIn(loaded, params.pageId);
           const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
