@@ -107,6 +107,22 @@ export function pagePaths(pages: readonly StoredPage[]): Map<string, string> {
   return paths;
 }
 
+/** Each page's ancestors (groups included), from the top level down to its parent. */
+export function pageAncestors(pages: readonly StoredPage[]): Map<string, StoredPage[]> {
+  const byId = new Map(pages.map((p) => [p.id, p]));
+  const ancestors = new Map<string, StoredPage[]>();
+  const ancestorsOf = (page: StoredPage, depth = 0): StoredPage[] => {
+    const known = ancestors.get(page.id);
+    if (known !== undefined) return known;
+    const parent = page.parentId ? byId.get(page.parentId) : undefined;
+    const found = parent && depth < 100 ? [...ancestorsOf(parent, depth + 1), parent] : [];
+    ancestors.set(page.id, found);
+    return found;
+  };
+  for (const page of pages) ancestorsOf(page);
+  return ancestors;
+}
+
 /** A page and all its descendants' ids. */
 export function subtreeIds(pages: readonly StoredPage[], rootId: string): Set<string> {
   const children = childrenByParent(pages);
