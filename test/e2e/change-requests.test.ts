@@ -150,6 +150,19 @@ describe('opening, reading and editing change requests', () => {
     expectError(await reader.get(`/v1/spaces/${space.id}/change-requests?orderBy=subject`), 400, /"orderBy"/);
   });
 
+  it("lists no change request for `requestedReviewer` or `topic`, filters of today's client (0.202.0): Quire has no review requests or site topics", async () => {
+    const space = { id: await newSpace('Filtering') };
+    await openChangeRequest(space.id, 'Open');
+    const list = (query: string) => reader.get(`/v1/spaces/${space.id}/change-requests${query}`);
+    expect((await list('')).body.items).toHaveLength(1);
+    for (const query of ['?requestedReviewer=someone', '?topic=topic1']) {
+      const res = await list(query);
+      expectOperationResponse('listChangeRequestsForSpace', 200, res.body);
+      expect(res.body).toEqual({ items: [], count: 0 });
+    }
+    expectError(await list('?topic=not%20an%20id'), 400, /"topic"/);
+  });
+
   it('edits subject and status; merged is only reached by merging; archived ones take no merge or update', async () => {
     const patched = await editor.patch(cr(spaceId, 2), { subject: 'Renamed', status: 'draft' });
     expectOperationResponse('updateChangeRequestById', 200, patched.body);

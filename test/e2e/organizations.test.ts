@@ -222,4 +222,17 @@ describe('members', () => {
     expect(second.body.next).toBeUndefined();
     expectError(await api.get(`/v1/orgs/${orgId}/members?role=owner`, { token }), 400, /"role"/);
   });
+
+  it("sorts by display name with `sort=name`, a value of today's client (0.202.0)", async () => {
+    const email = `zed-${unique()}@example.com`;
+    const token = await cli('tokens', 'create', '--email', email);
+    const orgId = await cli('orgs', 'create', '--title', 'Named members org', '--owner', email);
+    for (const name of ['bob', 'alice', 'carol']) await cli('members', 'add', '--org', orgId, '--email', `${name}-${unique()}@example.com`, '--role', 'read');
+    const names = async (query: string) =>
+      ((await api.get(`/v1/orgs/${orgId}/members?sort=name${query}`, { token })).body.items as { user: { displayName: string } }[]).map((m) =>
+        m.user.displayName.replace(/-.*/, ''),
+      );
+    expect(await names('&order=asc')).toEqual(['alice', 'bob', 'carol', 'zed']);
+    expect(await names('')).toEqual(['zed', 'carol', 'bob', 'alice']); // `order` defaults to desc
+  });
 });

@@ -84,6 +84,12 @@ describe('space and organization search', () => {
     const deployment = (res.body.items as SearchPage[]).find((p) => p.title === 'Deployment');
     expect(deployment).toMatchObject({ id: pageIds.Deployment, path: 'deployment', urls: { app: expect.stringMatching(/^https?:\/\/.+\/deployment$/) } });
     expect(deployment?.sections[0]).toMatchObject({ id: pageIds.Deployment, title: 'Deployment', body: expect.stringContaining('**quokka**') });
+    // Today's client (0.202.0): each page's position among all found, its score (its best section's),
+    // description and ancestors (top-level pages here).
+    const items = res.body.items as (SearchPage & { rank: number; score: number; description: string; ancestors: unknown[]; sections: { score: number }[] })[];
+    expect(items.map((p) => p.rank)).toEqual([1, 2]);
+    expect(items.every((p) => p.description === '' && p.ancestors.length === 0 && p.score === p.sections[0]?.score)).toBe(true);
+    expect(items[0]!.score).toBeGreaterThanOrEqual(items[1]!.score);
   });
 
   it('finds it across the organization, grouped per space, never in another organization', async () => {
@@ -91,7 +97,9 @@ describe('space and organization search', () => {
     const res = await orgSearch(reader, 'quokka');
     expect(res.status).toBe(200);
     expectOperationResponse('searchOrganizationContent', 200, res.body);
-    expect(res.body.items).toEqual([{ id: spaceId, title: 'Field guide', pages: expect.any(Array) }]);
+    expect(res.body.items).toEqual([{ type: 'space', id: spaceId, title: 'Field guide', score: expect.any(Number), pages: expect.any(Array) }]);
+    // A space scores as its best page (today's client, 0.202.0).
+    expect(res.body.items[0].score).toBe(Math.max(...(res.body.items[0].pages as { score: number }[]).map((p) => p.score)));
     expect((res.body.items[0].pages as SearchPage[]).map((p) => p.title).sort()).toEqual(['Deployment', 'Wildlife']);
     // The other organization's admin finds only their own space.
     await eventually(async () => ((await orgSearch(other.api, 'quokka', other.id)).body.count as number) > 0);
@@ -114,6 +122,8 @@ describe('space and organization search', () => {
     expect(second.body.items).toHaveLength(1);
     expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
     expect(second.body.next).toBeUndefined();
+    // Each page keeps its position among all found from one page of results to the next.
+    expect([first.body.items[0].rank, second.body.items[0].rank]).toEqual([1, 2]);
   });
 
   it('answers 400 naming query for a missing, too long or NUL query', async () => {

@@ -107,8 +107,13 @@ describe('POST /v1/orgs/{org}/sites', () => {
       features: [],
       agentsContext: 'included',
       adaptiveContent: { enabled: false },
+      // Today's client (0.202.0): no plan applies another type; members' roles are the organization's.
+      appliedType: 'basic',
+      defaultLevel: 'inherit',
     });
     expect(res.body.urls.location).toMatch(new RegExp(`/v1/orgs/${org.id}/sites/${res.body.id}$`));
+    // The preview members read, published or not: the site's profile.
+    expect(res.body.urls.preview).toBe(`${res.body.urls.location}/published`);
     expect(res.body.urls.app).toMatch(new RegExp(`/o/${org.id}/sites/${res.body.id}$`));
     // Only a published site has a published URL.
     expect(res.body.urls.published).toBeUndefined();
@@ -218,7 +223,25 @@ describe('GET /v1/orgs/{org}/sites', () => {
 describe('GET and DELETE /v1/orgs/{org}/sites/{siteId}', () => {
   it('reads a site as any member; 404 for others and for a site of another organization', async () => {
     const site = await createSite({ title: 'Readable' });
-    expect(await getSite(site.id, reader)).toEqual(site);
+    const asReader = await getSite(site.id, reader);
+    expect({ ...asReader, permissions: null }).toEqual({ ...site, permissions: null });
+    // The caller's permissions (today's client, 0.202.0), as site.policy decides: a reader reads the
+    // site and its adaptive schema; `edit` edits its spaces; `create` manages it, settings and
+    // publishing included; integrations are the organization admin's.
+    const none = {
+      view: true,
+      access: true,
+      edit: false,
+      create: false,
+      admin: false,
+      installIntegration: false,
+      viewAdaptiveSchema: true,
+      editAdaptiveSchema: false,
+    };
+    expect(asReader.permissions).toEqual(none);
+    expect((await getSite(site.id, editor)).permissions).toEqual({ ...none, edit: true });
+    expect((await getSite(site.id, creator)).permissions).toEqual({ ...none, edit: true, create: true, admin: true, editAdaptiveSchema: true });
+    expect(site.permissions).toEqual({ ...none, edit: true, create: true, admin: true, installIntegration: true, editAdaptiveSchema: true });
     expectError(await outsider.get(sitePath(site.id)), 404);
     expectError(await org.api.get(sitePath('noSuchSite0000000000')), 404);
     const other = await buildOrganization(stack, 'Elsewhere');

@@ -155,6 +155,23 @@ describe('importing markdown and HTML', () => {
     expect(((await tampered.json()) as { error: { code: number } }).error.code).toBe(tampered.status);
   });
 
+  it("links pages and files by id with `format.markdown.refs=stable`, and takes `dereferenced`, parameters of today's client (0.202.0)", async () => {
+    const pageId = (await reader.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages[0].id as string;
+    const fileId = (await reader.get(`/v1/spaces/${spaceId}/content/files`)).body.items[0].id as string;
+    const read = (query: string) => reader.get(`/v1/spaces/${spaceId}/content/page/${pageId}?${query}`);
+    const stable = await read('format=markdown&format.markdown.refs=stable');
+    expectOperationResponse('getPageById', 200, stable.body);
+    expect(stable.body.markdown).toContain(`![Logo](/files/${fileId})`);
+    expect(stable.body.markdown).toContain('See [the site](https://example.com).');
+    // `relative` is the default, the body as stored; `dereferenced` finds nothing to expand.
+    const stored = (await read('format=markdown')).body.markdown;
+    expect((await read('format=markdown&format.markdown.refs=relative')).body.markdown).toBe(stored);
+    expect((await read('format=markdown&dereferenced=true')).body.markdown).toBe(stored);
+    expect((await read('format=document&format.markdown.refs=stable')).body.document).toEqual((await read('format=document')).body.document);
+    expectError(await read('format.markdown.refs=absolute'), 400, /"format\.markdown\.refs"/);
+    expectError(await read('dereferenced=all'), 400, /"dereferenced"/);
+  });
+
   it('imports an HTML page without its chrome, after the pages already there', async () => {
     const res = await importInto(editor, spaceId, { source: 'html', url: `${fixtureUrl}/page.html` });
     expect(res.status).toBe(201);

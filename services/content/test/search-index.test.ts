@@ -75,6 +75,32 @@ describe('search index', () => {
     expect(await searchSpace(db, space.id, 'servers', { ...limits, offset: 5 })).toEqual({ hits: [], groups: 2, complete: true });
   });
 
+  it("answers each hit's page description, ancestors' titles, score and position, and rewrites a page whose parent is renamed", async () => {
+    const space = await newSpace();
+    const group = { id: 'g', parentId: null, kind: 'group' as const, title: 'Guides', slug: 'guides' };
+    const tree = (parentTitle: string) => [
+      { page: group, markdown: '' },
+      page('parent', parentTitle, 'An overview.', { parentId: 'g' }),
+      page('child', 'Tuning', 'Tune the quokka engine.', { parentId: 'parent', description: 'Make it fast' }),
+      page('other', 'Quokka facts', 'Quokkas are small.'),
+    ];
+    await publish(space.id, tree('Setup'));
+    await reindex(space.id);
+    const { hits } = await searchSpace(db, space.id, 'quokka', limits);
+    expect(hits.map((h) => [h.pageId, h.pageDescription, h.pageAncestors, h.pageRank])).toEqual([
+      ['other', '', [], 1],
+      ['child', 'Make it fast', ['Guides', 'Setup'], 2],
+    ]);
+    expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+    expect(hits[1]!.score).toBeGreaterThan(0);
+    // The next page of results keeps each page's position.
+    expect((await searchSpace(db, space.id, 'quokka', { ...limits, offset: 1 })).hits.map((h) => [h.pageId, h.pageRank])).toEqual([['child', 2]]);
+
+    await publish(space.id, tree('Installation'));
+    expect(await reindex(space.id)).toMatchObject({ written: 2 });
+    expect((await searchSpace(db, space.id, 'tune', limits)).hits.map((h) => h.pageAncestors)).toEqual([['Guides', 'Installation']]);
+  });
+
   it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {
     const space = await newSpace();
     await publish(space.id, [page('a', 'Alpha', 'apples'), page('b', 'Beta', 'bananas'), page('c', 'Gamma', 'cherries')]);

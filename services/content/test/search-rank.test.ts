@@ -23,7 +23,7 @@ describe('rankResults', () => {
     const page = (offset: number) => rankResults(candidates, live, 'page', { ...limits, pagesPerGroup: 1, limit: 2, offset });
     expect(keys(page(0).sections)).toEqual(['s1/p4#4', 's1/p4#7', 's1/p4#9', 's1/p3#3']);
     expect(keys(page(2).sections)).toEqual(['s1/p2#2', 's1/p1#1']);
-    expect(page(4)).toEqual({ sections: [], groups: 4 });
+    expect(page(4)).toMatchObject({ sections: [], groups: 4 });
   });
 
   it('caps the pages per space, breaks ties on ids, and counts a section found by two tiers once', () => {
@@ -33,6 +33,19 @@ describe('rankResults', () => {
     expect(sections[0]?.tier).toBe(3);
     const tied = rankResults([hit('s2', 'x', 0, 0.5), hit('s1', 'y', 0, 0.5)], live, 'space', limits);
     expect(keys(tied.sections)).toEqual(['s1/y#0', 's2/x#0']);
+  });
+
+  it("numbers every page found by rank across groups, the same on every page of results (0.202.0's SearchPageResult.rank)", () => {
+    const candidates = [hit('s1', 'a', 0, 0.9), hit('s1', 'b', 0, 0.2), hit('s2', 'c', 0, 0.5), hit('s2', 'd', 0, 0.5)];
+    const first = rankResults(candidates, live, 'space', { ...limits, limit: 1 });
+    const second = rankResults(candidates, live, 'space', { ...limits, limit: 1, offset: 1 });
+    expect([...first.pagePositions]).toEqual([
+      ['s1/a', 1],
+      ['s2/c', 2],
+      ['s2/d', 3],
+      ['s1/b', 4],
+    ]);
+    expect(second.pagePositions).toEqual(first.pagePositions);
   });
 
   it('leaves out spaces that are not live', () => {

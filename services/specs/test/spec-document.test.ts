@@ -30,6 +30,14 @@ describe('checkSpecDocument', () => {
     if (!invalid.ok) expect(JSON.stringify(invalid.errors)).toMatch(/info/);
   });
 
+  it('keeps the first 20 errors and counts them all (0.202.0: lastProcessedErrorCount)', async () => {
+    const paths = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`/p${i}`, { get: { responses: 'none' } }]));
+    const result = await checkSpecDocument(JSON.stringify({ openapi: '3.0.0', info: { title: 'T', version: '1' }, paths }));
+    expect(result).toMatchObject({ ok: false, errorCount: 30 });
+    if (!result.ok) expect(result.errors).toHaveLength(20);
+    expect(await checkSpecDocument('[1, 2]')).toMatchObject({ ok: false, errorCount: 1 });
+  });
+
   it('never resolves an external $ref (no file read, no fetch)', async () => {
     const doc = {
       openapi: '3.0.0',

@@ -5,7 +5,8 @@
  * - `0.91.0`:  `gitbook-api-091` (npm alias of `@gitbook/api@0.91.0`) — only for custom fields
  *   (CustomField, CustomFieldValue, …, and the custom-field operations), which 0.143.2 no longer has.
  * - `0.202.0`: `gitbook-api-0202` (npm alias of `@gitbook/api@0.202.0`, today's client) — only when
- *   asked for (`{ reference: '0.202.0' }`): batch content edits (updateChangeRequestContent).
+ *   asked for (`{ reference: '0.202.0' }`): batch content edits (updateChangeRequestContent), and
+ *   every answer to today's client in test/support/client-0202.ts.
  *
  * When no `reference` option is given, names that contain "CustomField" and do not exist in
  * 0.143.2 (schemas, operationIds, paths) are looked up in 0.91.0; everything else uses 0.143.2.

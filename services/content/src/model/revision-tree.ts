@@ -6,28 +6,38 @@ import type { ContentRef } from '@quire/formats';
 
 export type PageKind = 'document' | 'group' | 'link';
 
+/** Reference RevisionPageLayoutOptions; `coverMask`, `tags`, `actions` and `anchors` are today's client's (0.202.0). */
 export interface PageLayout {
   width: 'default' | 'wide';
   cover: boolean;
   coverSize: 'hero' | 'full';
+  coverMask: 'none' | 'radial';
   title: boolean;
   description: boolean;
   tableOfContents: boolean;
   outline: boolean;
   pagination: boolean;
   metadata: boolean;
+  tags: boolean;
+  actions: boolean;
+  anchors: boolean;
 }
 
+/** Everything shown, the cover unmasked: a page as GitBook lays it out until someone changes it. */
 export const DEFAULT_LAYOUT: PageLayout = {
   width: 'default',
   cover: true,
   coverSize: 'hero',
+  coverMask: 'none',
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
   metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
 export interface StoredPage {
@@ -95,6 +105,22 @@ export function pagePaths(pages: readonly StoredPage[]): Map<string, string> {
   };
   for (const page of pages) pathOf(page);
   return paths;
+}
+
+/** Each page's ancestors (groups included), from the top level down to its parent. */
+export function pageAncestors(pages: readonly StoredPage[]): Map<string, StoredPage[]> {
+  const byId = new Map(pages.map((p) => [p.id, p]));
+  const ancestors = new Map<string, StoredPage[]>();
+  const ancestorsOf = (page: StoredPage, depth = 0): StoredPage[] => {
+    const known = ancestors.get(page.id);
+    if (known !== undefined) return known;
+    const parent = page.parentId ? byId.get(page.parentId) : undefined;
+    const found = parent && depth < 100 ? [...ancestorsOf(parent, depth + 1), parent] : [];
+    ancestors.set(page.id, found);
+    return found;
+  };
+  for (const page of pages) ancestorsOf(page);
+  return ancestors;
 }
 
 /** A page and all its descendants' ids. */

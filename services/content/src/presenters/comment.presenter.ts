@@ -4,7 +4,7 @@ import { mayDelete } from '../domain/comments/comments';
 import { allows } from '../policies/change-request.policy';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import type { StoredPage } from '../model/revision-tree';
-import type { Comment, Reaction, Reply } from '../store/comments.store';
+import type { Comment, Reaction, Replier, Reply } from '../store/comments.store';
 
 // Reference schemas: Comment (status always, trap T5), CommentReply, EmojiReaction.
 
@@ -44,7 +44,7 @@ export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: 
   return out;
 }
 
-export function presentComment(row: Comment, c: CommentContext, page?: CommentTargetPage) {
+export function presentComment(row: Comment, c: CommentContext, repliers: readonly Replier[], page?: CommentTargetPage) {
   const target: Record<string, unknown> = { space: c.spaceId, revision: row.revisionId, changeRequest: c.changeRequestId };
   if (page) target.page = page;
   if (row.nodeId) target.node = { id: row.nodeId };
@@ -61,6 +61,8 @@ export function presentComment(row: Comment, c: CommentContext, page?: CommentTa
     ...(row.editedAt ? { editedAt: row.editedAt.toISOString() } : {}),
     reactions: presentReactions(c.reactions.get(row.id) ?? [], c),
     replies: row.replies,
+    // Today's client (0.202.0) requires it; `actionType` is what 0.143.2's UserContributor requires.
+    repliers: repliers.map((r) => ({ user: user(c, r.userId), count: r.count, updatedAt: r.lastRepliedAt.toISOString(), actionType: 'comment' as const })),
     body: presentBody(row.body, c.format),
     target,
     urls: { location: c.urls.api(commentPath(c, row.id)) },

@@ -21,6 +21,9 @@ export interface SpaceRef {
 /** A page body as one read asks for it; trees carry none (see presentPage). */
 export type PageBody = { markdown: string } | { document: JSONDocument };
 
+/** Shared by every page and revision: nothing may push to it. */
+const NO_TAGS: readonly never[] = Object.freeze([]);
+
 const fileDownloadPath = (revisionId: string, fileId: string) => `/v1/file-downloads/${revisionId}/${fileId}`;
 
 export function presentFile(file: StoredFile, revisionId: string, c: ContentUrls, git?: { oid: string; path: string }) {
@@ -75,6 +78,8 @@ export function presentPage(page: StoredPage, index: RevisionIndex, space: Space
   if (page.description) out.description = page.description;
   out.layout = page.layout ? { ...DEFAULT_LAYOUT, ...page.layout } : DEFAULT_LAYOUT;
   if (page.hidden) out.hidden = true;
+  // Quire has no page tags; today's client (0.202.0) requires the list.
+  out.tags = NO_TAGS;
   if (page.body) out.documentId = page.body;
   if (body && 'document' in body) out.document = body.document;
   else out.markdown = body?.markdown ?? '';
@@ -107,6 +112,8 @@ export function presentRevision(revision: Revision, index: RevisionIndex, space:
     files: revision.tree.files.map((f) => presentFile(f, revision.id, c, revision.gitBlobs?.[f.id])),
     ...(revision.gitCommit ? { git: presentGitCommit(revision.gitCommit) } : {}),
     reusableContents: [],
+    // Quire has no tags to offer; today's client (0.202.0) requires the list.
+    tags: NO_TAGS,
     createdAt: revision.createdAt.toISOString(),
     urls: { app: c.urls.app(`/o/${space.organizationId}/s/${space.id}/~/revisions/${revision.id}`) },
   };

@@ -3,7 +3,9 @@ import type { SearchHit } from '../domain/search/search-content';
 
 // Search results as the reference shapes them (contract §3.7, trap T11): space search answers
 // pages (`SearchPageResult`, `urls.app` required), organization search answers spaces
-// (`SearchSpaceResult`: id, title, pages; no `urls`).
+// (`SearchSpaceResult`: id, title, pages; no `urls`). Today's client (0.202.0) also requires a
+// `score` of each (a page's is its best section's, a space's its best page's), a page's
+// `description`, `rank` and `ancestors`, and a space's `type`.
 
 const pageUrl = (urls: UrlBuilder, hit: SearchHit) => urls.app(`/o/${hit.organizationId}/s/${hit.spaceId}/${hit.pagePath}`);
 
@@ -14,19 +16,42 @@ function presentSection(hit: SearchHit, urls: UrlBuilder) {
     id: isTitle || !hit.anchor ? hit.pageId : hit.anchor,
     title: isTitle ? hit.pageTitle : hit.heading,
     path: hit.pagePath,
+    score: hit.score,
     body: hit.snippet,
     urls: { app: isTitle || !hit.anchor ? pageUrl(urls, hit) : `${pageUrl(urls, hit)}#${hit.anchor}` },
   };
 }
 
-/** Hits in result order → one `SearchPageResult` per page, its sections in rank order. */
-export function presentSearchPages(hits: readonly SearchHit[], urls: UrlBuilder) {
-  const pages = new Map<string, { id: string; title: string; path: string; sections: ReturnType<typeof presentSection>[]; urls: { app: string } }>();
+interface PresentedSearchPage {
+  id: string;
+  title: string;
+  description: string;
+  path: string;
+  score: number;
+  rank: number;
+  sections: ReturnType<typeof presentSection>[];
+  ancestors: { title: string }[];
+  urls: { app: string };
+}
+
+/** Hits in result order → one `SearchPageResult` per page, its sections in rank order (the best first). */
+export function presentSearchPages(hits: readonly SearchHit[], urls: UrlBuilder): PresentedSearchPage[] {
+  const pages = new Map<string, PresentedSearchPage>();
   for (const hit of hits) {
     const key = `${hit.spaceId}/${hit.pageId}`;
     let page = pages.get(key);
     if (!page) {
-      page = { id: hit.pageId, title: hit.pageTitle, path: hit.pagePath, sections: [], urls: { app: pageUrl(urls, hit) } };
+      page = {
+        id: hit.pageId,
+        title: hit.pageTitle,
+        description: hit.pageDescription,
+        path: hit.pagePath,
+        score: hit.score,
+        rank: hit.pageRank,
+        sections: [],
+        ancestors: hit.pageAncestors.map((title) => ({ title })),
+        urls: { app: pageUrl(urls, hit) },
+      };
       pages.set(key, page);
     }
     page.sections.push(presentSection(hit, urls));
@@ -42,5 +67,8 @@ export function presentSearchSpaces(hits: readonly SearchHit[], urls: UrlBuilder
     space.hits.push(hit);
     spaces.set(hit.spaceId, space);
   }
-  return [...spaces.values()].map((space) => ({ id: space.id, title: space.title, pages: presentSearchPages(space.hits, urls) }));
+  return [...spaces.values()].map((space) => {
+    const pages = presentSearchPages(space.hits, urls);
+    return { type: 'space' as const, id: space.id, title: space.title, score: Math.max(0, ...pages.map((p) => p.score)), pages };
+  });
 }

@@ -85,14 +85,19 @@ export interface ChangeRequestFilter {
   status: ChangeRequestStatus;
   creator?: string;
   contributor?: string;
+  /** Only those awaiting this user's review (0.202.0): Quire has no review requests, so none. */
+  requestedReviewer?: string;
+  /** Only those linked to this site topic (0.202.0): Quire has no site topics, so none. */
+  topic?: string;
   orderBy?: 'updatedAt' | 'createdAt';
 }
 
-/** A space's change requests with `status`, newest first (or by `orderBy`). */
 /** Newest first by default (the number); by last update or creation when asked (0.202.0's `orderBy`). */
 const ORDER_BY = { number: 'cr.number DESC', updatedAt: 'cr.updated_at DESC, cr.number DESC', createdAt: 'cr.created_at DESC, cr.number DESC' } as const;
 
+/** A space's change requests with `status` that pass the filter, newest first (or by `orderBy`). */
 export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
+  if (filter.requestedReviewer !== undefined || filter.topic !== undefined) return { rows: [], total: 0 };
   const where = ['cr.space_id = $1', 'cr.status = $2'];
   const params: unknown[] = [spaceId, filter.status];
   if (filter.creator) {

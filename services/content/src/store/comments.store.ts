@@ -170,6 +170,26 @@ export async function removeReactions(tx: SqlExecutor, subjectId: string, userId
 }
 
 /** The reactions on comments or replies, in one query for all of them, oldest first. */
+/** Who replied to a comment: each author's reply count and latest reply (reference UserContributor). */
+export interface Replier {
+  commentId: string;
+  userId: string;
+  count: number;
+  lastRepliedAt: Date;
+}
+
+/** The repliers of each of `commentIds`, the most recent first. */
+export function repliersOf(db: SqlExecutor, commentIds: string[]): Promise<Replier[]> {
+  if (!commentIds.length) return Promise.resolve([]);
+  return queryRows<Replier>(
+    db,
+    `SELECT comment_id AS "commentId", posted_by AS "userId", count(*)::int AS count, max(posted_at) AS "lastRepliedAt"
+     FROM change_request_comment_replies WHERE comment_id = ANY($1::text[])
+     GROUP BY comment_id, posted_by ORDER BY max(posted_at) DESC, posted_by`,
+    [commentIds],
+  );
+}
+
 export function reactionsOn(db: SqlExecutor, subjectIds: string[]): Promise<Reaction[]> {
   if (!subjectIds.length) return Promise.resolve([]);
   return queryRows<Reaction>(

@@ -1,12 +1,16 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import type { PageSection } from '../model/page-section';
 
-// The search index (migrations/007_search.sql, 008_search_tiers.sql): its upkeep and its reads.
+// The search index (migrations/007_search.sql, 008_search_tiers.sql, 009_search_page_details.sql):
+// its upkeep and its reads.
 
 /** A page as the index holds it: its sections and what they were derived from. */
 export interface IndexedPage {
   pageId: string;
   title: string;
+  description: string;
+  /** The titles of its ancestors, top level first. */
+  ancestors: string[];
   path: string;
   signature: string;
   sections: PageSection[];
@@ -87,12 +91,20 @@ export async function insertIndexedPages(tx: SqlExecutor, space: { id: string; o
       sections.map((s) => s.section.body),
     ],
   );
-  await tx.query(`INSERT INTO search_pages (space_id, organization_id, page_id, signature) SELECT $1, $2, * FROM unnest($3::text[], $4::text[])`, [
-    space.id,
-    space.organizationId,
-    pages.map((p) => p.pageId),
-    pages.map((p) => p.signature),
-  ]);
+  // Each page's ancestors as one JSON array: unnest() would flatten a text[][] into its elements.
+  await tx.query(
+    `INSERT INTO search_pages (space_id, organization_id, page_id, signature, description, ancestors)
+     SELECT $1, $2, p.page_id, p.signature, p.description, ARRAY(SELECT jsonb_array_elements_text(p.ancestors))
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::jsonb[]) AS p(page_id, signature, description, ancestors)`,
+    [
+      space.id,
+      space.organizationId,
+      pages.map((p) => p.pageId),
+      pages.map((p) => p.signature),
+      pages.map((p) => p.description),
+      pages.map((p) => JSON.stringify(p.ancestors)),
+    ],
+  );
 }
 
 /** Where a search looks: one space, or an organization's sections. */
@@ -156,6 +168,9 @@ export interface SectionHit {
   organizationId: string;
   pageId: string;
   pageTitle: string;
+  pageDescription: string;
+  /** The titles of the page's ancestors, top level first. */
+  pageAncestors: string[];
   pagePath: string;
   position: number;
   anchor: string;
@@ -174,9 +189,11 @@ export function findSectionHits(db: SqlExecutor, query: string, keys: readonly {
     db,
     `WITH q AS (${QUERY})
      SELECT s.space_id AS "spaceId", s.organization_id AS "organizationId", s.page_id AS "pageId", s.page_title AS "pageTitle",
+            p.description AS "pageDescription", p.ancestors AS "pageAncestors",
             s.page_path AS "pagePath", s.position, s.anchor, s.heading, CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet
      FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS k(space_id, page_id, position, n)
-     JOIN search_sections s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.position = k.position, q
+     JOIN search_sections s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.position = k.position
+     JOIN search_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id, q
      ORDER BY k.n`,
     [query, keys.map((k) => k.spaceId), keys.map((k) => k.pageId), keys.map((k) => k.position)],
   );

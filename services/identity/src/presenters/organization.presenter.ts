@@ -1,7 +1,10 @@
 import { atLeast, isRole, type UrlBuilder } from '@quire/common';
 import type { Organization } from '../store/organizations.store';
 
-/** Reference schema: Organization; `permissions` are the caller's. */
+/**
+ * Reference schema: Organization; `permissions` are the caller's. Today's client (0.202.0) also
+ * requires `trial.count` and `permissions.access` (optional extras under the 0.143.2 contract).
+ */
 export function presentOrganization(org: Organization & { callerOwnsTeam?: boolean }, callerRole: string | null, urls: UrlBuilder) {
   const role = isRole(callerRole) ? callerRole : null;
   const isAdmin = atLeast(role, 'admin');
@@ -27,10 +30,12 @@ export function presentOrganization(org: Organization & { callerOwnsTeam?: boole
       app: urls.app(`/o/${org.id}`),
       ...(org.logoUrl ? { logo: org.logoUrl } : {}),
     },
-    // Self-hosted: no billing, so no trial applies.
-    trial: { status: 'notapplicable' as const },
+    // Self-hosted: no billing, so no trial applies and none was ever consumed.
+    trial: { status: 'notapplicable' as const, count: 0 },
     permissions: {
       view: role !== null,
+      // Seeing the organization in the app: what any member may, as `view`.
+      access: role !== null,
       admin: isAdmin,
       ownTeam: org.callerOwnsTeam === true,
       createContent: atLeast(role, 'create'),

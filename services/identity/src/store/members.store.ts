@@ -127,11 +127,11 @@ export async function lockAndCountActiveAdmins(tx: SqlExecutor, orgId: string): 
 export interface MemberListFilter {
   role?: string;
   search?: string;
-  sort: 'joinedAt' | 'lastSeenAt';
+  sort: 'joinedAt' | 'lastSeenAt' | 'name';
   order: 'asc' | 'desc';
 }
 
-const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at' } as const;
+const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'lower(u.display_name)' } as const;
 
 export async function listMembers(db: SqlExecutor, orgId: string, filter: MemberListFilter, page: PageRequest): Promise<Paged<MemberWithUser>> {
   const where = ['m.organization_id = $1'];

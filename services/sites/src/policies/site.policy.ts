@@ -1,4 +1,4 @@
-import { authorizeLevel, authorizeMember, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import { atLeast, authorizeLevel, authorizeMember, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
 import { findSiteWithCounts, type SiteWithCounts } from '../store/sites.store';
 
 export type SiteAction = 'read' | 'manage' | 'readShareLinks';
@@ -13,6 +13,11 @@ export function authorizeSitesOfOrganization(deps: { membership: MembershipResol
   return authorizeMember(deps.membership, orgId, userId, REQUIRED[action]);
 }
 
+/** Whether a member with `role` may take `action` on the organization's sites (what Site.permissions reports). */
+export function maySite(role: Role | null, action: SiteAction): boolean {
+  return atLeast(role, REQUIRED[action]);
+}
+
 /**
  * Loads a site of the organization and checks the caller's role for `action`: 404 for a
  * non-member or a site of another organization, 403 for a member without the role.
@@ -24,10 +29,20 @@ export async function authorizeSite(
   userId: string,
   action: SiteAction,
 ): Promise<SiteWithCounts> {
+  return (await authorizeSiteAs(deps, orgId, siteId, userId, action)).site;
+}
+
+/** authorizeSite, with the caller's role (for answers that present the caller's permissions). */
+export async function authorizeSiteAs(
+  deps: { db: SqlExecutor; membership: MembershipResolver },
+  orgId: string,
+  siteId: string,
+  userId: string,
+  action: SiteAction,
+): Promise<{ site: SiteWithCounts; role: Role }> {
   const { role } = await deps.membership.membership(orgId, userId);
   const site = role ? await findSiteWithCounts(deps.db, orgId, siteId) : null;
   // A non-member does not look the site up: the same 404 as for a site that does not exist.
   if (!site) throw notFound(`Site ${siteId} not found`);
-  authorizeLevel(role, REQUIRED[action], `Site ${siteId}`);
-  return site;
+  return { site, role: authorizeLevel(role, REQUIRED[action], `Site ${siteId}`) };
 }

@@ -32,6 +32,11 @@ export function defaultSiteCustomization(siteTitle: string) {
       icons: 'regular' as const,
       sidebar: { background: 'default' as const, list: 'default' as const },
       search: 'subtle' as const,
+      // Today's client (0.202.0) requires code themes: the default ones.
+      codeTheme: {
+        default: { light: 'default-light' as const, dark: 'default-dark' as const },
+        openapi: { light: 'default-light' as const, dark: 'default-dark' as const },
+      },
     },
     internationalization: { locale: 'en' as const },
     // No favicon of its own: the reference's empty variant.
@@ -45,12 +50,14 @@ export function defaultSiteCustomization(siteTitle: string) {
     aiSearch: { enabled: false },
     advancedCustomization: { enabled: false },
     git: { showEditLink: false },
-    pageActions: { externalAI: false, markdown: true, mcp: false },
+    // `items` (0.202.0) lists the actions the flags (0.143.2) enable, the default first.
+    pageActions: { externalAI: false, markdown: true, mcp: false, items: ['markdown' as const] },
     externalLinks: { target: 'self' as const },
     pagination: { enabled: true },
     trademark: { enabled: true },
     privacyPolicy: {},
     socialPreview: {},
+    socialAccounts: [] as never[],
     insights: { trackingCookie: true },
   };
 }

@@ -14,6 +14,8 @@ export function presentSiteSectionGroup({ group, sections }: SectionGroupView, s
     id: group.id,
     title: group.title,
     ...(group.icon !== null ? { icon: group.icon } : {}),
+    // No drafts of a site's structure: what is on a site is live (0.202.0 requires the flag).
+    draft: false,
     sections: presented,
     children: presented,
   };

@@ -16,6 +16,8 @@ export function presentSiteSection({ section, siteSpaces }: SectionView, spaces:
     title: section.title,
     ...(section.description !== null ? { description: section.description } : {}),
     default: section.isDefault,
+    // No drafts of a site's structure: what is on a site is live (0.202.0 requires the flag).
+    draft: false,
     path: section.path,
     ...(section.condition !== null ? { condition: section.condition } : {}),
     ...(section.sectionGroupId ? { sectionGroup: section.sectionGroupId } : {}),

@@ -35,6 +35,8 @@ export function presentSiteSpace(siteSpace: SiteSpace, space: EmbeddedSpace, sec
     space,
     title: space.title,
     default: siteSpace.isDefault,
+    // Quire has no drafts of a site's structure: what is on a site is live (0.202.0 requires the flag).
+    draft: false,
     ...(siteSpace.condition !== null ? { condition: siteSpace.condition } : {}),
     urls: published ? { published } : {},
   };

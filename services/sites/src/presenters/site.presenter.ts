@@ -1,4 +1,5 @@
-import type { UrlBuilder } from '@quire/common';
+import { atLeast, type Role, type UrlBuilder } from '@quire/common';
+import { maySite } from '../policies/site.policy';
 import type { Site, SiteWithCounts } from '../store/sites.store';
 
 // Where a site is served. A proxy origin ("company.com/docs") wins, then a custom hostname;
@@ -40,19 +41,53 @@ export function publishedUrl(
   return options.shareKey ? withShareKey(url, options.shareKey) : url;
 }
 
-/** Reference schema Site. `shareKey`: a resolved active share key to put in the published URL. */
-export function presentSite(site: SiteWithCounts, urls: UrlBuilder, shareKey: string | null = null) {
+/** Where members preview a site, published or not: its profile as visitors would get it (GET …/published). */
+function previewUrl(site: Pick<Site, 'id' | 'organizationId'>, urls: UrlBuilder): string {
+  return urls.api(`/orgs/${site.organizationId}/sites/${site.id}/published`);
+}
+
+/**
+ * Today's client's (0.202.0) Site.permissions for a member with `role`, as site.policy decides:
+ * any member reads a site and its adaptive schema; `create` manages everything else, settings and
+ * publishing included (so `admin` too); editing its content is editing its spaces (`edit`);
+ * integrations are the organization admin's, as in Organization.permissions.
+ */
+function sitePermissions(role: Role) {
+  const mayManage = maySite(role, 'manage');
+  return {
+    view: maySite(role, 'read'),
+    access: maySite(role, 'read'),
+    edit: atLeast(role, 'edit'),
+    create: mayManage,
+    admin: mayManage,
+    installIntegration: atLeast(role, 'admin'),
+    viewAdaptiveSchema: maySite(role, 'read'),
+    editAdaptiveSchema: mayManage,
+  };
+}
+
+/**
+ * Reference schema Site; `permissions` are the caller's (`role`). `shareKey`: a resolved active
+ * share key to put in the published URL. `appliedType`, `defaultLevel`, `permissions` and
+ * `urls.preview` are what today's client (0.202.0) requires beyond the 0.143.2 contract.
+ */
+export function presentSite(site: SiteWithCounts, role: Role, urls: UrlBuilder, shareKey: string | null = null) {
   const published = publishedUrl(site, urls, { shareKey });
   return {
     object: 'site' as const,
     id: site.id,
     type: site.type,
+    // Self-hosted: no plan freezes a site down to another type.
+    appliedType: site.type,
     title: site.title,
     ...(site.hostname ? { hostname: site.hostname } : {}),
     ...(site.basename ? { basename: site.basename } : {}),
     // The proxy forwards visitors of its origin to the site's own address.
     ...(site.proxyUrl ? { proxy: { origin: site.proxyUrl, target: `${builtInAddress(site, urls)}/` } } : {}),
     visibility: site.visibility,
+    // Members' roles on a site are their organization roles (site.policy): nothing to override.
+    defaultLevel: 'inherit' as const,
+    permissions: sitePermissions(role),
     published: site.published,
     siteSpaces: site.siteSpaces,
     createdAt: site.createdAt.toISOString(),
@@ -64,6 +99,7 @@ export function presentSite(site: SiteWithCounts, urls: UrlBuilder, shareKey: st
       location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}`),
       app: urls.app(`/o/${site.organizationId}/sites/${site.id}`),
       ...(published ? { published } : {}),
+      preview: previewUrl(site, urls),
     },
   };
 }

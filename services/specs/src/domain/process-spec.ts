@@ -14,7 +14,7 @@ export interface ProcessingDeps {
   maxDocumentBytes: number;
 }
 
-type Outcome = { text: string; sourceUrl: string | null } | { errorCode: ProcessErrorCode; errors: ProcessError[] };
+type Outcome = { text: string; sourceUrl: string | null } | { errorCode: ProcessErrorCode; errors: ProcessError[]; errorCount: number };
 
 /**
  * Processes one source of a spec: fetch (URL sources, through the outbound-fetch rules), parse,
@@ -42,8 +42,11 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
     const now = deps.clock();
     await deleteSpecSourcesUpTo(tx, spec.id, source.createdAt);
     if (!('text' in outcome) || !check?.ok) {
-      const failure = 'text' in outcome ? { errorCode: 'PARSE_ERROR' as const, errors: check && !check.ok ? check.errors : [] } : outcome;
-      await markSpecProcessed(tx, spec.id, { errorCode: failure.errorCode, errors: failure.errors }, now);
+      const failure =
+        'text' in outcome
+          ? { errorCode: 'PARSE_ERROR' as const, errors: check && !check.ok ? check.errors : [], errorCount: check && !check.ok ? check.errorCount : 0 }
+          : outcome;
+      await markSpecProcessed(tx, spec.id, { errorCode: failure.errorCode, errors: failure.errors, errorCount: failure.errorCount }, now);
       await enqueueEvent(tx, specEvent(SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: failure.errorCode }), now);
       logger.info({ specId: spec.id, errorCode: failure.errorCode, ms: Date.now() - started }, 'OpenAPI spec processed with an error');
       return;
@@ -67,7 +70,7 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
       versionId = version.id;
       await enqueueEvent(tx, specEvent(SpecEvent.specVersionCreated, { organizationId: spec.organizationId, specId: spec.id, versionId }), now);
     }
-    await markSpecProcessed(tx, spec.id, { lastVersionId: versionId, errorCode: null, errors: null }, now);
+    await markSpecProcessed(tx, spec.id, { lastVersionId: versionId, errorCode: null, errors: null, errorCount: 0 }, now);
     await enqueueEvent(
       tx,
       specEvent(SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: null, newVersion: versionId ?? null }),
@@ -91,6 +94,7 @@ async function loadDocument(deps: ProcessingDeps, source: { url: string | null; 
     return {
       errorCode: err.kind === 'timeout' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR',
       errors: [{ code: err.kind === 'http' && err.status ? `HTTP_${err.status}` : err.kind.toUpperCase().replace('-', '_'), message: err.message }],
+      errorCount: 1,
     };
   }
 }

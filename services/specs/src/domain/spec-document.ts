@@ -10,7 +10,8 @@ export interface ParsedSpec {
   mediaType: 'application/json' | 'application/yaml';
 }
 
-export type SpecCheck = { ok: true; spec: ParsedSpec } | { ok: false; errors: ProcessError[] };
+/** A failed check: the first errors (at most MAX_ERRORS, then a line that counts the rest) and how many there were. */
+export type SpecCheck = { ok: true; spec: ParsedSpec } | { ok: false; errors: ProcessError[]; errorCount: number };
 
 const MAX_ERRORS = 20;
 
@@ -37,11 +38,12 @@ function loadOpenapiParser(): typeof OpenapiParser {
 
 export async function checkSpecDocument(text: string): Promise<SpecCheck> {
   const parsed = parseText(text);
-  if ('errors' in parsed) return { ok: false, errors: parsed.errors };
+  if ('errors' in parsed) return { ok: false, errors: parsed.errors, errorCount: parsed.errorCount };
   if (!isObject(parsed.value) || !(typeof parsed.value.openapi === 'string' || typeof parsed.value.swagger === 'string')) {
     return {
       ok: false,
       errors: [{ code: 'NOT_OPENAPI', message: 'The document has no "openapi" or "swagger" version field: it is not an OpenAPI or Swagger document' }],
+      errorCount: 1,
     };
   }
   try {
@@ -52,10 +54,10 @@ export async function checkSpecDocument(text: string): Promise<SpecCheck> {
     if (!result.valid) {
       const errors = result.errors.slice(0, MAX_ERRORS).map((e) => ({ code: 'INVALID', message: e.message }));
       if (result.additionalErrors > 0) errors.push({ code: 'INVALID', message: `…and ${result.additionalErrors} more errors` });
-      return { ok: false, errors };
+      return { ok: false, errors, errorCount: result.errors.length + result.additionalErrors };
     }
   } catch (err) {
-    return { ok: false, errors: [{ code: 'INVALID', message: (err as Error).message }] };
+    return { ok: false, errors: [{ code: 'INVALID', message: (err as Error).message }], errorCount: 1 };
   }
   return {
     ok: true,
@@ -63,7 +65,7 @@ export async function checkSpecDocument(text: string): Promise<SpecCheck> {
   };
 }
 
-function parseText(text: string): { value: unknown; json: boolean } | { errors: ProcessError[] } {
+function parseText(text: string): { value: unknown; json: boolean } | { errors: ProcessError[]; errorCount: number } {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     try {
@@ -79,6 +81,7 @@ function parseText(text: string): { value: unknown; json: boolean } | { errors: 
         const at = e.linePos?.[0];
         return { code: e.code, message: at ? `line ${at.line}, column ${at.col}: ${firstLine(e.message)}` : firstLine(e.message) };
       }),
+      errorCount: doc.errors.length,
     };
   }
   return { value: doc.toJS({ maxAliasCount: 1000 }) as unknown, json: false };

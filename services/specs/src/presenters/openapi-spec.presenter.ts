@@ -4,7 +4,11 @@ import type { OpenAPISpec } from '../store/openapi-specs.store';
 
 export const specPath = (spec: Pick<OpenAPISpec, 'organizationId' | 'slug'>) => `/orgs/${spec.organizationId}/openapi/${spec.slug}`;
 
-/** Reference schema OpenAPISpec: optional fields only when set. */
+/**
+ * Reference schema OpenAPISpec: optional fields only when set. `lastProcessedErrorCount` (today's
+ * client, 0.202.0, requires it) counts every error of the last processing, `lastProcessedErrors`
+ * only the first ones.
+ */
 export function presentSpec(spec: OpenAPISpec, role: Role, urls: UrlBuilder) {
   return {
     object: 'openapi-spec' as const,
@@ -19,6 +23,7 @@ export function presentSpec(spec: OpenAPISpec, role: Role, urls: UrlBuilder) {
     ...(spec.lastProcessedAt ? { lastProcessedAt: spec.lastProcessedAt.toISOString() } : {}),
     ...(spec.lastErrorCode ? { lastProcessErrorCode: spec.lastErrorCode } : {}),
     ...(spec.lastErrors?.length ? { lastProcessedErrors: spec.lastErrors } : {}),
+    lastProcessedErrorCount: spec.lastErrorCount ?? spec.lastErrors?.length ?? 0,
     permissions: specsPermissions(role),
     urls: { location: urls.api(specPath(spec)), app: urls.app(`/o/${spec.organizationId}/openapi/${spec.slug}`) },
   };

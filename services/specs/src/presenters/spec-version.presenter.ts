@@ -27,11 +27,21 @@ export function presentSpecVersion(spec: OpenAPISpec, version: OpenAPISpecVersio
 
 /**
  * Reference schema OpenAPISpecContent: `filesystem` maps each file of the spec to its text (the
- * main document; external files are never fetched, so it is the only one).
+ * main document; external files are never fetched, so it is the only one). Today's client
+ * (0.202.0) reads `urls` instead of `url`: the same address as `source`, and as `public` when the
+ * spec is public (null for a private one), since it needs no token.
  */
-export function presentSpecContent(version: OpenAPISpecVersionWithDocument, urls: UrlBuilder, secret: string, ttlSeconds: number) {
+export function presentSpecContent(
+  spec: Pick<OpenAPISpec, 'visibility'>,
+  version: OpenAPISpecVersionWithDocument,
+  urls: UrlBuilder,
+  secret: string,
+  ttlSeconds: number,
+) {
+  const url = versionUrl(version, urls, secret, ttlSeconds);
   return {
     filesystem: { [version.fileName]: version.document },
-    url: versionUrl(version, urls, secret, ttlSeconds),
+    url,
+    urls: { source: url, public: spec.visibility === 'public' ? url : null },
   };
 }

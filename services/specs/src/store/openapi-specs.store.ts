@@ -19,6 +19,8 @@ export interface OpenAPISpec {
   lastProcessedAt: Date | null;
   lastErrorCode: ProcessErrorCode | null;
   lastErrors: ProcessError[] | null;
+  /** Errors the last processing found, before `lastErrors` was cut short; null if processed before it was counted. */
+  lastErrorCount: number | null;
   pendingSourceId: string | null;
   nextRefreshAt: Date | null;
   createdAt: Date;
@@ -38,6 +40,7 @@ interface SpecRow {
   last_processed_at: Date | null;
   last_error_code: ProcessErrorCode | null;
   last_errors: ProcessError[] | null;
+  last_error_count: number | null;
   pending_source_id: string | null;
   next_refresh_at: Date | null;
   created_at: Date;
@@ -56,6 +59,7 @@ function specOf(row: SpecRow): OpenAPISpec {
     lastProcessedAt: row.last_processed_at,
     lastErrorCode: row.last_error_code,
     lastErrors: row.last_errors,
+    lastErrorCount: row.last_error_count,
     pendingSourceId: row.pending_source_id,
     nextRefreshAt: row.next_refresh_at,
     createdAt: row.created_at,
@@ -129,14 +133,14 @@ export async function markSpecInProgress(db: SqlExecutor, specId: string, source
 export async function markSpecProcessed(
   db: SqlExecutor,
   specId: string,
-  outcome: { lastVersionId?: string; errorCode: ProcessErrorCode | null; errors: ProcessError[] | null },
+  outcome: { lastVersionId?: string; errorCode: ProcessErrorCode | null; errors: ProcessError[] | null; errorCount: number },
   now: Date,
 ): Promise<void> {
   await db.query(
     `UPDATE openapi_specs SET processing_state = 'complete', pending_source_id = NULL, last_processed_at = $2, updated_at = $2,
-       last_version_id = COALESCE($3, last_version_id), last_error_code = $4, last_errors = $5
+       last_version_id = COALESCE($3, last_version_id), last_error_code = $4, last_errors = $5, last_error_count = $6
      WHERE id = $1`,
-    [specId, now, outcome.lastVersionId ?? null, outcome.errorCode, outcome.errors === null ? null : JSON.stringify(outcome.errors)],
+    [specId, now, outcome.lastVersionId ?? null, outcome.errorCode, outcome.errors === null ? null : JSON.stringify(outcome.errors), outcome.errorCount],
   );
 }
 

@@ -2,6 +2,7 @@ import { notFound, type Cache, type SqlExecutor } from '@quire/common';
 import { type ContentRef, markdownToDocument } from '@quire/formats';
 import { findBodies, findRevision, type Revision } from '../../store/revision-content.store';
 import { RevisionIndex } from './content-refs';
+import { withStableRefs } from './stable-refs';
 import type { StoredPage } from '../../model/revision-tree';
 
 export interface LoadedRevision {
@@ -48,11 +49,13 @@ export function pageIn(loaded: LoadedRevision, pageId: string): StoredPage {
 }
 
 export type BodyFormat = 'markdown' | 'document';
+/** How markdown links to pages and files: as stored, relative to the page's file, or by id (stable-refs.ts). */
+export type MarkdownRefs = 'relative' | 'stable';
 
 /** A document page's body in the format asked for; links and images resolved against its revision. */
-export async function readPageBody(db: SqlExecutor, loaded: LoadedRevision, page: StoredPage, format: BodyFormat) {
+export async function readPageBody(db: SqlExecutor, loaded: LoadedRevision, page: StoredPage, format: BodyFormat, refs: MarkdownRefs = 'relative') {
   const markdown = page.body ? ((await findBodies(db, [page.body])).get(page.body) ?? '') : '';
-  if (format === 'markdown') return { markdown };
+  if (format === 'markdown') return { markdown: refs === 'stable' ? withStableRefs(markdown, page.id, loaded.index) : markdown };
   const resolveRef = (target: string): ContentRef => {
     const resolved = loaded.index.resolve(target, page.id);
     return resolved.kind === 'broken' ? { kind: 'url', url: target } : resolved;

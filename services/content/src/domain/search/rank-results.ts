@@ -55,18 +55,27 @@ function rankPages(sections: readonly SearchCandidate[]): RankedPage[] {
   return [...pages.values()];
 }
 
+const byPageRank = (a: RankedPage, b: RankedPage) => byRank(a, b) || byText(a.spaceId, b.spaceId) || byText(a.pageId, b.pageId);
+
+/** The key of a page in `pagePositions`. */
+export const pageKey = (p: { spaceId: string; pageId: string }) => `${p.spaceId}/${p.pageId}`;
+
 /**
  * The groups on the requested page, best first, each with its best pages and their best sections
- * (flattened in that order), and how many groups the candidates make.
+ * (flattened in that order), how many groups the candidates make, and each page's one-based
+ * position among all the pages found (what stays the same from one page of results to the next,
+ * however they are grouped: today's client's SearchPageResult.rank).
  */
 export function rankResults(
   candidates: readonly SearchCandidate[],
   liveSpaceIds: ReadonlySet<string>,
   groupBy: 'space' | 'page',
   limits: ResultLimits,
-): { sections: SearchCandidate[]; groups: number } {
+): { sections: SearchCandidate[]; groups: number; pagePositions: Map<string, number> } {
+  const pages = rankPages(liveSections(candidates, liveSpaceIds));
+  const pagePositions = new Map([...pages].sort(byPageRank).map((page, i) => [pageKey(page), i + 1]));
   const groups = new Map<string, RankedGroup>();
-  for (const page of rankPages(liveSections(candidates, liveSpaceIds))) {
+  for (const page of pages) {
     const id = groupBy === 'space' ? page.spaceId : `${page.spaceId}/${page.pageId}`;
     const group = groups.get(id) ?? { id, rank: -Infinity, pages: [] };
     group.pages.push(page);
@@ -76,9 +85,9 @@ export function rankResults(
   const ordered = [...groups.values()].sort((a, b) => byRank(a, b) || byText(a.id, b.id));
   const sections = ordered.slice(limits.offset, limits.offset + limits.limit).flatMap((group) =>
     group.pages
-      .sort((a, b) => byRank(a, b) || byText(a.spaceId, b.spaceId) || byText(a.pageId, b.pageId))
+      .sort(byPageRank)
       .slice(0, limits.pagesPerGroup)
       .flatMap((page) => page.sections.slice(0, limits.sectionsPerPage)),
   );
-  return { sections, groups: ordered.length };
+  return { sections, groups: ordered.length, pagePositions };
 }

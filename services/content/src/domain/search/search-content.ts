@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@quire/common';
 import { findLiveSpaceTitles, findSearchCandidates, findSectionHits, type SearchScope, type SectionHit } from '../../store/search.store';
-import { rankResults, type ResultLimits } from './rank-results';
+import { pageKey, rankResults, type ResultLimits } from './rank-results';
 
 /**
  * The most sections a search reads from each tier (page title, heading, anywhere) to rank. A
@@ -10,7 +10,11 @@ import { rankResults, type ResultLimits } from './rank-results';
  */
 export const CANDIDATES_PER_TIER = 500;
 
-export type SearchHit = SectionHit & { spaceTitle: string };
+/**
+ * A section as shown, with its space's title, its relevance (`score`, ts_rank: higher is better)
+ * and its page's one-based position among all the pages found (`pageRank`).
+ */
+export type SearchHit = SectionHit & { spaceTitle: string; score: number; pageRank: number };
 
 export interface SearchOutcome {
   /** The sections shown, grouped and in result order. */
@@ -29,8 +33,14 @@ async function search(db: SqlExecutor, scope: SearchScope, query: string, groupB
     [...new Set(candidates.map((c) => c.spaceId))],
     'organizationId' in scope ? scope.organizationId : undefined,
   );
-  const { sections, groups } = rankResults(candidates, new Set(spaceTitles.keys()), groupBy, limits);
-  const hits = (await findSectionHits(db, query, sections)).map((hit) => ({ ...hit, spaceTitle: spaceTitles.get(hit.spaceId) ?? '' }));
+  const { sections, groups, pagePositions } = rankResults(candidates, new Set(spaceTitles.keys()), groupBy, limits);
+  const scores = new Map(sections.map((s) => [`${pageKey(s)}#${s.position}`, s.rank]));
+  const hits = (await findSectionHits(db, query, sections)).map((hit) => ({
+    ...hit,
+    spaceTitle: spaceTitles.get(hit.spaceId) ?? '',
+    score: scores.get(`${pageKey(hit)}#${hit.position}`) ?? 0,
+    pageRank: pagePositions.get(pageKey(hit)) ?? 0,
+  }));
   return { hits, groups, complete };
 }
 

@@ -11,7 +11,7 @@ import {
   moveSpaceIndex,
   type IndexedPage,
 } from '../../store/search.store';
-import { pagePaths, type StoredPage } from '../../model/revision-tree';
+import { pageAncestors, pagePaths, type StoredPage } from '../../model/revision-tree';
 import { pageSections } from './page-sections';
 
 export interface ReindexOutcome {
@@ -34,7 +34,7 @@ export interface ReindexOptions {
 /**
  * Brings a space's index in line with its state now, whatever event asked: a live space is indexed
  * against its current revision, a deleted or purged one is removed. It compares what each page
- * was indexed from (title, description, path, body hash) with the revision and rewrites only the
+ * was indexed from (title, description, path, body hash, ancestors' titles) with the revision and rewrites only the
  * pages that differ, so replayed, duplicated or out-of-order events cost little and change
  * nothing. `full` rewrites every page (the CLI's rebuild). Runs in the caller's transaction.
  * With `maxPages`, a pass does part of the work: passes in their own transactions converge on the
@@ -52,9 +52,12 @@ export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: Re
     await moveSpaceIndex(tx, spaceId, space.organizationId);
 
   const paths = pagePaths(revision.tree.pages);
+  const ancestors = pageAncestors(revision.tree.pages);
   const documents = revision.tree.pages.filter((p) => p.kind === 'document');
-  const wanted = new Map(documents.map((page) => [page.id, { page, path: paths.get(page.id) ?? page.slug }]));
-  const differing = [...wanted.values()].filter(({ page, path }) => indexed.signatures.get(page.id) !== signatureOf(page, path));
+  const wanted = new Map(
+    documents.map((page) => [page.id, { page, path: paths.get(page.id) ?? page.slug, ancestors: (ancestors.get(page.id) ?? []).map((a) => a.title) }]),
+  );
+  const differing = [...wanted.values()].filter((w) => indexed.signatures.get(w.page.id) !== signatureOf(w));
   const changed = options.full || options.maxPages === undefined ? differing : differing.slice(0, options.maxPages);
   const gone = [...indexed.signatures.keys()].filter((id) => !wanted.has(id));
   const stale = [...gone, ...changed.filter(({ page }) => indexed.signatures.has(page.id)).map(({ page }) => page.id)];
@@ -64,19 +67,22 @@ export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: Re
     tx,
     changed.flatMap(({ page }) => (page.body ? [page.body] : [])),
   );
-  const pages: IndexedPage[] = changed.map(({ page, path }) => ({
-    pageId: page.id,
-    title: page.title,
-    path,
-    signature: signatureOf(page, path),
-    sections: pageSections(page, page.body ? (bodies.get(page.body) ?? '') : ''),
+  const pages: IndexedPage[] = changed.map((w) => ({
+    pageId: w.page.id,
+    title: w.page.title,
+    description: w.page.description ?? '',
+    ancestors: w.ancestors,
+    path: w.path,
+    signature: signatureOf(w),
+    sections: pageSections(w.page, w.page.body ? (bodies.get(w.page.body) ?? '') : ''),
   }));
   await insertIndexedPages(tx, { id: spaceId, organizationId: space.organizationId }, pages);
   return { pages: documents.length, written: pages.length, removed: gone.length, remaining: differing.length - changed.length };
 }
 
-function signatureOf(page: StoredPage, path: string): string {
+/** What a page's index rows are derived from; its ancestors' titles count since results show them (a parent renamed, its pages are rewritten). */
+function signatureOf({ page, path, ancestors }: { page: StoredPage; path: string; ancestors: string[] }): string {
   return createHash('sha256')
-    .update(JSON.stringify([page.title, page.description ?? '', path, page.body ?? '']))
+    .update(JSON.stringify([page.title, page.description ?? '', path, page.body ?? '', ancestors]))
     .digest('base64url');
 }

@@ -21,7 +21,14 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
       const { rows, total } = await listChangeRequests(
         db,
         space.id,
-        { status: query.status, creator: query.creator, contributor: query.contributor, orderBy: query.orderBy },
+        {
+          status: query.status,
+          creator: query.creator,
+          contributor: query.contributor,
+          requestedReviewer: query.requestedReviewer,
+          topic: query.topic,
+          orderBy: query.orderBy,
+        },
         page,
       );
       res.json(listEnvelope(await answerChangeRequests(deps, rows, space), total, page));

@@ -10,7 +10,7 @@ import {
   type PresentedComment,
   type PresentedReply,
 } from '../../presenters/comment.presenter';
-import { reactionsOn, type Comment, type Reaction, type Reply } from '../../store/comments.store';
+import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier, type Reply } from '../../store/comments.store';
 import type { ContentHttpDeps } from '../deps';
 
 export type CommentDeps = ContentHttpDeps & { cache: Cache };
@@ -24,19 +24,21 @@ export interface CommentScope {
 }
 
 /**
- * Comments as answered: their reactions in one query, every user they name (authors, resolvers,
- * reacting users) from identity in one call, target pages from the (cached, immutable) revisions.
+ * Comments as answered: their reactions and their repliers in one query each, every user they
+ * name (authors, resolvers, repliers, reacting users) from identity in one call, target pages from
+ * the (cached, immutable) revisions.
  */
 export async function answerComments(deps: CommentDeps, rows: Comment[], scope: CommentScope): Promise<PresentedComment[]> {
-  const reactions = await reactionsOn(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [reactions, repliers] = await Promise.all([reactionsOn(deps.db, ids), repliersOf(deps.db, ids)]);
+  const named = rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]));
   const [context, pages] = await Promise.all([
-    contextFor(deps, scope, reactions, [...rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]))]),
+    contextFor(deps, scope, reactions, [...named, ...repliers.map((r) => r.userId)]),
     targetPages(deps, scope.space, rows),
   ]);
-  return rows.map((row) => presentComment(row, context, pages(row)));
+  const byComment = new Map<string, Replier[]>();
+  for (const r of repliers) byComment.set(r.commentId, [...(byComment.get(r.commentId) ?? []), r]);
+  return rows.map((row) => presentComment(row, context, byComment.get(row.id) ?? [], pages(row)));
 }
 
 export async function answerComment(deps: CommentDeps, row: Comment, scope: CommentScope): Promise<PresentedComment> {

@@ -126,12 +126,15 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'read');
         const revisionId = await revisionIdOf(params, space);
         const format = query.format ?? 'markdown';
-        // A page of a revision never changes: its answer is cached whole, keyed by revision, page and format
-        // (and the organization, which its `urls` name: a transfer changes them).
-        const answer = await cachedText(cache, `content:page:${space.organizationId}:${space.id}:${revisionId}:${params.pageId}:${format}`, async () => {
+        const refs = format === 'markdown' ? (query['format.markdown.refs'] ?? 'relative') : 'relative';
+        // A page of a revision never changes: its answer is cached whole, keyed by revision, page, format and
+        // refs (and the organization, which its `urls` name: a transfer changes them). The `v2` is the answer's
+        // shape (0.202.0's page tags and layout fields): answers cached before an upgrade are not served.
+        const key = `content:page:v2:${space.organizationId}:${space.id}:${revisionId}:${params.pageId}:${format}:${refs}`;
+        const answer = await cachedText(cache, key, async () => {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
           const page = pageIn(loaded, params.pageId);
-          const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format) : undefined;
+          const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format, refs) : undefined;
           return JSON.stringify(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
         });
         res.type('application/json').send(answer);

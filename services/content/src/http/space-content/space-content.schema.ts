@@ -21,6 +21,11 @@ export const revisionQuery = z.object({ metadata: queryBoolean.optional(), compu
 export const pageQueryParams = revisionQuery.extend({
   format: z.enum(['document', 'markdown']).optional(),
   evaluated: z.enum(['true', 'false', 'deterministic-only']).optional(),
+  // Today's client's (0.202.0), honoured: links by path (as stored) or by id, for markdown only.
+  'format.markdown.refs': z.enum(['relative', 'stable']).optional(),
+  // Today's client's (0.202.0): Quire has no reusable content or other reference to expand, so a
+  // page reads the same dereferenced or not.
+  dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional(),
 });
 export const filesQuery = pageQuery.merge(revisionQuery);
 

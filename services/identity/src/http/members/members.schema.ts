@@ -10,11 +10,12 @@ export const memberRole = z
   .refine((role): role is Role => role !== null, `must be one of ${ROLES.join(', ')}: guests (null) are not supported`);
 
 // Query of listMembersInOrganizationById (reference): page, limit, role, search, sort, order. The
-// reference also accepts role=guest; with no guests in Quire it lists nobody.
+// reference also accepts role=guest; with no guests in Quire it lists nobody. `sort=name` is
+// today's client's (0.202.0), honoured: by display name, regardless of case.
 export const listMembersQuery = pageQuery.extend({
   role: z.enum([...ROLES, 'guest']).optional(),
   search: text({ max: 256 }).optional(),
-  sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
+  sort: z.enum(['joinedAt', 'lastSeenAt', 'name']).default('joinedAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 

@@ -4,7 +4,7 @@ import { adaptiveSchemaOf, putAdaptiveSchema } from '../../domain/adaptive-schem
 import { loadPublishedStructure, spaceIdsOfStructure } from '../../domain/published-profile';
 import { resolveShareKey } from '../../domain/share-links';
 import { fetchSpaces } from '../../domain/space-embedder';
-import { authorizeSite } from '../../policies/site.policy';
+import { authorizeSite, authorizeSiteAs } from '../../policies/site.policy';
 import { presentPublishedSite, presentPublishedStructure } from '../../presenters/published-site.presenter';
 import { presentAdaptiveSchema, presentSite } from '../../presenters/site.presenter';
 import type { SitesHttpDeps } from '../deps';
@@ -45,11 +45,11 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
     `${SITE}/published`,
     route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
+      const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, userId, 'read');
       const shareKey = await resolveShareKey(db, site, query.shareKey);
       const structure = await loadPublishedStructure(db, site.id);
       const spaces = await fetchSpaces(clients.content(), spaceIdsOfStructure(structure), userId, site.organizationId);
-      res.json(presentPublishedSite(presentSite(site, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
+      res.json(presentPublishedSite(presentSite(site, role, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
     }),
   );
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { listEnvelope, pageRequest, route } from '@quire/common';
 import { createSite, DEFAULT_SITE_TITLE, deleteSite, resolveSpacesForSite, setSitePublished, updateSite } from '../../domain/sites';
-import { authorizeSite, authorizeSitesOfOrganization } from '../../policies/site.policy';
+import { authorizeSite, authorizeSiteAs, authorizeSitesOfOrganization } from '../../policies/site.policy';
 import { presentSite } from '../../presenters/site.presenter';
 import { listSites } from '../../store/sites.store';
 import type { SitesHttpDeps } from '../deps';
@@ -19,12 +19,12 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     '/v1/orgs/:organizationId/sites',
     route({ params: orgParams, query: listSitesQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      await authorizeSitesOfOrganization(deps, params.organizationId, principal.userId, 'read');
+      const role = await authorizeSitesOfOrganization(deps, params.organizationId, principal.userId, 'read');
       const filter = { space: query.space, title: query.title, published: query.published, types: query.type };
       const { rows, total } = await listSites(db, params.organizationId, filter, page);
       res.json(
         listEnvelope(
-          rows.map((site) => presentSite(site, urls)),
+          rows.map((site) => presentSite(site, role, urls)),
           total,
           page,
         ),
@@ -37,7 +37,7 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     route({ params: orgParams, body: createSiteBody }, async ({ params, body, principal }, res) => {
       const orgId = params.organizationId;
       const callerId = principal.userId;
-      await authorizeSitesOfOrganization(deps, orgId, callerId, 'manage');
+      const role = await authorizeSitesOfOrganization(deps, orgId, callerId, 'manage');
       const spaces = await resolveSpacesForSite(clients.content(), orgId, body.spaces, callerId);
       const site = await createSite(
         db,
@@ -45,7 +45,7 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
         callerId,
         clock(),
       );
-      const presented = presentSite(site, urls);
+      const presented = presentSite(site, role, urls);
       res.status(201).location(presented.urls.location).json(presented);
     }),
   );
@@ -53,8 +53,8 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
   router.get(
     '/v1/orgs/:organizationId/sites/:siteId',
     route({ params: siteParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
-      res.json(presentSite(site, urls));
+      const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, principal.userId, 'read');
+      res.json(presentSite(site, role, urls));
     }),
   );
 
@@ -62,9 +62,9 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     '/v1/orgs/:organizationId/sites/:siteId',
     route({ params: siteParams, body: updateSiteBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+      const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, callerId, 'manage');
       const updated = await updateSite(db, site.organizationId, site.id, body, callerId, clock());
-      res.json(presentSite(updated, urls));
+      res.json(presentSite(updated, role, urls));
     }),
   );
 
@@ -87,9 +87,9 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
       `/v1/orgs/:organizationId/sites/:siteId/${action}`,
       route({ params: siteParams }, async ({ params, principal }, res) => {
         const callerId = principal.userId;
-        const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+        const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, callerId, 'manage');
         const result = await setSitePublished(db, site.organizationId, site.id, published, callerId, clock());
-        res.json(presentSite(result.site, urls));
+        res.json(presentSite(result.site, role, urls));
       }),
     );
   }

@@ -63,7 +63,7 @@ export function specVersionsRoutes(deps: SpecsHttpDeps): Router {
       const version = await versionOrNotFound(db, spec, params.versionId);
       const document = await findSpecVersionDocument(db, version.id);
       if (!document) throw notFound(`Version ${params.versionId} of OpenAPI spec ${spec.slug} not found`);
-      res.json(presentSpecContent(document, urls, secret, downloadTtlSeconds));
+      res.json(presentSpecContent(spec, document, urls, secret, downloadTtlSeconds));
     }),
   );
 

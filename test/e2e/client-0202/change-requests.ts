@@ -1,0 +1,64 @@
+import { ChangeRequestOrderBy, type ChangeRequestContentUpdate } from 'gitbook-api-0202';
+import type { TodayContext } from './context';
+
+/** A 1×1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+/** What a merged change request left on main: a page that shows a file. */
+export interface MergedContent {
+  pageId: string;
+  fileId: string;
+}
+
+/**
+ * A change request from draft to merged through today's client: a batch edit that writes a page
+ * and a file, its content read back, a comment thread, its PDF, an update from main, the merge.
+ */
+export async function changeRequestThroughToday({ api }: TodayContext, spaceId: string): Promise<MergedContent> {
+  const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'Draft' });
+  const { data: edit } = await api.spaces.updateChangeRequestContent(spaceId, cr.id, {
+    changes: [
+      { operation: 'insert_page', ref: 'hello', document: { markdown: '# Hello\n\nA greeting.\n\n![Logo](./logo)' } },
+      { operation: 'insert_files', files: [{ name: 'logo.png', ref: 'logo', base64: PNG, contentType: 'image/png' }] },
+    ],
+  });
+  // Without `compat=false` the answer is the change request; with it, the outcome of each change.
+  expect((edit as ChangeRequestContentUpdate).changes).toBeUndefined();
+  const { data: updated } = await api.spaces.updateChangeRequestById(spaceId, cr.id, { subject: 'Hello page', status: 'open' });
+  expect(updated).toMatchObject({ subject: 'Hello page', status: 'open' });
+  expect((await api.spaces.listChangeRequestsForSpace(spaceId, { orderBy: ChangeRequestOrderBy.UpdatedAt })).data.items.map((c) => c.id)).toEqual([cr.id]);
+  // Quire has no review requests and no site topics: nothing matches either filter.
+  expect((await api.spaces.listChangeRequestsForSpace(spaceId, { requestedReviewer: updated.createdBy.id })).data.items).toEqual([]);
+  expect((await api.spaces.listChangeRequestsForSpace(spaceId, { topic: 'topic1' })).data.items).toEqual([]);
+  expect((await api.spaces.getChangeRequestById(spaceId, cr.id)).data.number).toBe(cr.number);
+
+  const { data: revision } = await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id);
+  expect(revision).toMatchObject({ id: updated.revision, tags: [] });
+  const { data: pages } = await api.spaces.listPagesInChangeRequest(spaceId, cr.id);
+  const pageId = pages.pages[0]!.id;
+  // No page tags in Quire; the layout GitBook shows until someone changes it.
+  expect(pages.pages[0]).toMatchObject({ tags: [], layout: { coverMask: 'none', tags: true, actions: true, anchors: true } });
+  expect((await api.spaces.getPageInChangeRequestById(spaceId, cr.id, pageId, { format: 'markdown' })).data.title).toBe('Hello');
+  const { data: files } = await api.spaces.listFilesInChangeRequestById(spaceId, cr.id);
+  const fileId = files.items[0]!.id;
+  expect((await api.spaces.getFileInChangeRequestById(spaceId, cr.id, fileId)).data.name).toBe('logo.png');
+
+  const { data: comment } = await api.spaces.postCommentInChangeRequest(spaceId, cr.id, { body: { markdown: 'Looks good.' }, page: pageId });
+  expect((await api.spaces.listCommentsInChangeRequest(spaceId, cr.id)).data.items.map((c) => c.id)).toEqual([comment.id]);
+  expect((await api.spaces.getCommentInChangeRequest(spaceId, cr.id, comment.id)).data.id).toBe(comment.id);
+  await api.spaces.updateCommentInChangeRequest(spaceId, cr.id, comment.id, { body: { markdown: 'Looks great.' } });
+  const { data: reply } = await api.spaces.postCommentReplyInChangeRequest(spaceId, cr.id, comment.id, { body: { markdown: 'Thanks!' } });
+  expect((await api.spaces.listCommentRepliesInChangeRequest(spaceId, cr.id, comment.id)).data.items.map((r) => r.id)).toEqual([reply.id]);
+  expect((await api.spaces.getCommentReplyInChangeRequest(spaceId, cr.id, comment.id, reply.id)).data.id).toBe(reply.id);
+  const { data: replied } = await api.spaces.getCommentInChangeRequest(spaceId, cr.id, comment.id);
+  expect(replied.repliers).toEqual([{ user: expect.objectContaining({ id: reply.postedBy.id }), count: 1, updatedAt: reply.postedAt, actionType: 'comment' }]);
+  await api.spaces.updateCommentReplyInChangeRequest(spaceId, cr.id, comment.id, reply.id, { body: { markdown: 'Thank you!' } });
+  await api.spaces.deleteCommentReplyInChangeRequest(spaceId, cr.id, comment.id, reply.id);
+  await api.spaces.deleteCommentInChangeRequest(spaceId, cr.id, comment.id);
+
+  expect((await api.spaces.getChangeRequestPdf(spaceId, cr.id)).data.url).toEqual(expect.any(String));
+  await api.spaces.updateChangeRequest(spaceId, cr.id);
+  const { data: merged } = await api.spaces.mergeChangeRequest(spaceId, cr.id);
+  expect(merged.result).toBe('merge');
+  return { pageId, fileId };
+}
