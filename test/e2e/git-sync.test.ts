@@ -128,7 +128,12 @@ const flatten = (pages: TreePage[]): TreePage[] => pages.flatMap((p) => [p, ...f
 async function content(spaceId: string) {
   const res = await org.api.get(`/v1/spaces/${spaceId}/content`);
   expect(res.status).toBe(200);
-  return res.body as { id: string; pages: TreePage[]; files: { id: string; name: string; git?: { oid: string; path: string } }[]; git?: Record<string, unknown> };
+  return res.body as {
+    id: string;
+    pages: TreePage[];
+    files: { id: string; name: string; git?: { oid: string; path: string } }[];
+    git?: Record<string, unknown>;
+  };
 }
 
 async function markdownOf(spaceId: string, pageId: string): Promise<string> {
@@ -168,7 +173,10 @@ describe('import', () => {
       expect(page.git).toBeDefined();
       expect(page.git!.oid).toBe(git(server.path(repo), 'rev-parse', `${head}:${page.git!.path}`));
     }
-    expect(tree.files[0]!.git).toEqual({ oid: git(server.path(repo), 'rev-parse', `${head}:.gitbook/assets/My Logo.png`), path: '.gitbook/assets/My Logo.png' });
+    expect(tree.files[0]!.git).toEqual({
+      oid: git(server.path(repo), 'rev-parse', `${head}:.gitbook/assets/My Logo.png`),
+      path: '.gitbook/assets/My Logo.png',
+    });
     expect(tree.git).toMatchObject({ oid: head, createdByGitBook: false, ref: 'refs/heads/main' });
 
     const info = await client(adminToken).spaces.getSpaceGitInfo(spaceId);
@@ -242,7 +250,9 @@ describe('export', () => {
     expect(message).toMatch(/^Docs from Quire/);
     expect(message).toContain(`Quire-Space: ${spaceId}`);
     expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toMatch(/## Guides/);
-    expect(git(bare, 'ls-tree', '-r', '--name-only', 'refs/heads/main').split('\n')).toEqual(expect.arrayContaining(['SUMMARY.md', '.gitbook/assets/My Logo.png']));
+    expect(git(bare, 'ls-tree', '-r', '--name-only', 'refs/heads/main').split('\n')).toEqual(
+      expect.arrayContaining(['SUMMARY.md', '.gitbook/assets/My Logo.png']),
+    );
     execFileSync('git', ['-C', bare, 'fsck', '--strict'], { stdio: 'pipe' });
 
     // The exported revision records the commit as Quire's own; importing it back into the same space is skipped.
@@ -254,7 +264,16 @@ describe('export', () => {
     // Round trip: another space imports the commit and gets the same tree, bodies and files.
     const copy = await newSpace('Copy');
     expect((await importInto(copy, server.url(target))).state).toBe('success');
-    const strip = (pages: TreePage[]): unknown[] => pages.map((p) => ({ type: p.type, title: p.title, path: p.path, description: p.description, hidden: p.hidden, target: p.target?.url, pages: strip(p.pages ?? []) }));
+    const strip = (pages: TreePage[]): unknown[] =>
+      pages.map((p) => ({
+        type: p.type,
+        title: p.title,
+        path: p.path,
+        description: p.description,
+        hidden: p.hidden,
+        target: p.target?.url,
+        pages: strip(p.pages ?? []),
+      }));
     const copied = await content(copy);
     expect(strip(copied.pages)).toEqual(strip(exported.pages));
     expect(flatten(copied.pages).map((p) => p.documentId)).toEqual(flatten(exported.pages).map((p) => p.documentId));
@@ -281,7 +300,7 @@ describe('export', () => {
     expect(git(bare, 'show', `refs/heads/main:${install.git!.path}`)).toContain('Run the faster installer.');
   });
 
-  it("refuses to overwrite commits pushed since the last sync (failure), unless forced", async () => {
+  it('refuses to overwrite commits pushed since the last sync (failure), unless forced', async () => {
     const repo = `moved-${unique()}`;
     server.createRepository(repo, GITBOOK_REPO);
     const spaceId = await newSpace();
@@ -302,7 +321,13 @@ describe('export', () => {
 describe('rules', () => {
   it('refuses non-http remotes and bad refs naming the field; only space admins sync; others see nothing', async () => {
     const spaceId = await newSpace();
-    for (const url of ['file:///etc/passwd', 'ssh://git@example.com/acme/docs.git', 'git://example.com/docs.git', '/srv/repos/docs.git', 'git@github.com:acme/docs.git']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'ssh://git@example.com/acme/docs.git',
+      'git://example.com/docs.git',
+      '/srv/repos/docs.git',
+      'git@github.com:acme/docs.git',
+    ]) {
       expectError(await org.api.post(`/v1/spaces/${spaceId}/git/import`, { url, ref: 'refs/heads/main' }), 400, /"url"/);
     }
     expectError(await org.api.post(`/v1/spaces/${spaceId}/git/import`, { url: server.url('x'), ref: 'refs/heads/../x' }), 400, /"ref"/);
@@ -322,7 +347,11 @@ describe('rules', () => {
     server.delayMs = 1500;
     try {
       expect((await org.api.post(`/v1/spaces/${spaceId}/git/import`, { url: server.url(repo), ref: 'refs/heads/main' })).status).toBe(204);
-      expectError(await org.api.post(`/v1/spaces/${spaceId}/git/export`, { url: server.url(repo), ref: 'refs/heads/main', commitMessage: 'x' }), 409, /already running/);
+      expectError(
+        await org.api.post(`/v1/spaces/${spaceId}/git/export`, { url: server.url(repo), ref: 'refs/heads/main', commitMessage: 'x' }),
+        409,
+        /already running/,
+      );
     } finally {
       server.delayMs = 0;
     }

@@ -72,7 +72,8 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     summary: 'A Git Sync import or export of the space and its progress (`latest`: the newest)',
     tags: ['spaces'],
     status: 200,
-    description: "The reference's GitSyncOperation with the operation's id, remote (credentials redacted), ref, and the revision and commit it ended with (docs/content.md, Git Sync)",
+    description:
+      "The reference's GitSyncOperation with the operation's id, remote (credentials redacted), ref, and the revision and commit it ended with (docs/content.md, Git Sync)",
     schema: {
       allOf: [
         { $ref: '#/components/schemas/GitSyncOperation' },

@@ -157,7 +157,7 @@ export type ContentEventEnvelope = EventOf<typeof contentEvents>;
 
 export const RUN_GIT_SYNC_JOB = 'git-sync.run' as const;
 
-export const contentJobs = defineTopic(CONTENT_JOBS_TOPIC, 'the space id, so one space\'s operations run in order', {
+export const contentJobs = defineTopic(CONTENT_JOBS_TOPIC, "the space id, so one space's operations run in order", {
   [RUN_GIT_SYNC_JOB]: z
     .object({ organizationId, spaceId, operationId: z.string() })
     .describe('consumed by `content-git-sync`, which runs the import or export (docs/content.md, Git Sync)'),

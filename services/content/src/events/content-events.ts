@@ -3,7 +3,15 @@
 // `revision.created`'s data is built in one place, domain/content/revision-created.ts.
 import { CONTENT_JOBS_TOPIC, RUN_GIT_SYNC_JOB, type RunGitSyncJob } from '@quire/common';
 
-export { CONTENT_JOBS_TOPIC, CONTENT_TOPIC, ContentEvent, RUN_GIT_SYNC_JOB, type ContentEventData, type ContentEventType, type RunGitSyncJob } from '@quire/common';
+export {
+  CONTENT_JOBS_TOPIC,
+  CONTENT_TOPIC,
+  ContentEvent,
+  RUN_GIT_SYNC_JOB,
+  type ContentEventData,
+  type ContentEventType,
+  type RunGitSyncJob,
+} from '@quire/common';
 
 /** The job that runs one Git Sync operation, keyed by the space so one space's operations run in order. */
 export const gitSyncJob = (data: RunGitSyncJob) => ({ topic: CONTENT_JOBS_TOPIC, key: data.spaceId, type: RUN_GIT_SYNC_JOB, data });

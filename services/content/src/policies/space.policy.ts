@@ -2,7 +2,19 @@ import { notFound, type MembershipResolver, type Role, type SqlExecutor } from '
 import { findSpaceById, findSpaceWithCounts, type Space, type SpaceWithCounts } from '../store/spaces.store';
 import { authorizeContent } from './content.policy';
 
-export type SpaceAction = 'read' | 'edit' | 'configure' | 'delete' | 'restore' | 'move' | 'transfer' | 'duplicate' | 'readCustomFields' | 'editCustomFields' | 'gitSync' | 'readGitSync';
+export type SpaceAction =
+  | 'read'
+  | 'edit'
+  | 'configure'
+  | 'delete'
+  | 'restore'
+  | 'move'
+  | 'transfer'
+  | 'duplicate'
+  | 'readCustomFields'
+  | 'editCustomFields'
+  | 'gitSync'
+  | 'readGitSync';
 
 // Any member reads. Title, emoji, icon, edit mode and custom-field values need `edit`; the
 // settings that decide who sees the space (defaultLevel, visibility) and deleting, restoring,

@@ -49,7 +49,9 @@ export function findGitSyncOperation(db: SqlExecutor, spaceId: string, operation
 }
 
 export function findLatestGitSyncOperation(db: SqlExecutor, spaceId: string): Promise<GitSyncOperation | null> {
-  return queryOne<GitSyncOperation>(db, `SELECT ${OPERATION} FROM git_sync_operations WHERE space_id = $1 ORDER BY started_at DESC, id DESC LIMIT 1`, [spaceId]);
+  return queryOne<GitSyncOperation>(db, `SELECT ${OPERATION} FROM git_sync_operations WHERE space_id = $1 ORDER BY started_at DESC, id DESC LIMIT 1`, [
+    spaceId,
+  ]);
 }
 
 export function findRunningGitSyncOperation(tx: SqlExecutor, spaceId: string): Promise<GitSyncOperation | null> {
@@ -140,8 +142,10 @@ export async function upsertSpaceGitSync(
 
 /** A completed operation's commit (and, for an export, its time: imports older than it are skipped). */
 export async function recordGitSyncCommit(tx: SqlExecutor, spaceId: string, commit: string, exportedAt: Date | null, now: Date): Promise<void> {
-  await tx.query(
-    'UPDATE space_git_sync SET last_commit = $2, last_export_at = COALESCE($3, last_export_at), updated_at = $4 WHERE space_id = $1',
-    [spaceId, commit, exportedAt, now],
-  );
+  await tx.query('UPDATE space_git_sync SET last_commit = $2, last_export_at = COALESCE($3, last_export_at), updated_at = $4 WHERE space_id = $1', [
+    spaceId,
+    commit,
+    exportedAt,
+    now,
+  ]);
 }

@@ -200,7 +200,8 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
         if (moves && page.kind === 'group' && parentId !== null) throw badRequest(`${at('into')}: a group stays at the top level`);
         if (change.slug !== undefined) checkSlug(change.slug, parentId, page.id, 'slug');
         const updated: StoredPage = { ...page, updatedAt: now };
-        const document: ReadDocument | undefined = change.body !== undefined ? { body: change.body } : change.document === undefined ? undefined : readDocument(change.document);
+        const document: ReadDocument | undefined =
+          change.body !== undefined ? { body: change.body } : change.document === undefined ? undefined : readDocument(change.document);
         // The document's title wins over the field, as on insert; a new title keeps the slug (the URL).
         const title = (document?.title ?? change.title)?.trim();
         if (title) updated.title = title;

@@ -95,7 +95,16 @@ function pageFields(page: GitLayoutPage) {
 
 /** What differs between a stored page and the repository's, as update_page fields; null when nothing does. */
 function changedFields(current: StoredPage, page: GitLayoutPage) {
-  const out: { title?: string; slug?: string; body?: string; description?: string; emoji?: string; hidden?: boolean; layout?: StoredPage['layout']; href?: string } = {};
+  const out: {
+    title?: string;
+    slug?: string;
+    body?: string;
+    description?: string;
+    emoji?: string;
+    hidden?: boolean;
+    layout?: StoredPage['layout'];
+    href?: string;
+  } = {};
   if (current.title !== page.title) out.title = page.title;
   if (page.kind === 'document') {
     const markdown = page.markdown ?? '';

@@ -1,7 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError, newId, type Cache, openSecret, withTimeout, type BlobStore, type Logger, type OutboundFetcher, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import {
+  ApiError,
+  newId,
+  type Cache,
+  openSecret,
+  withTimeout,
+  type BlobStore,
+  type Logger,
+  type OutboundFetcher,
+  type SqlDatabase,
+  type SqlExecutor,
+} from '@quire/common';
 import { ImportRefused, readGitLayout, writeGitLayout } from '@quire/formats';
 import type { GitSyncLimits } from '../../content-settings';
 import { announce } from '../../events/announce';
@@ -124,7 +135,16 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
   const prefix = directory ? `${directory}/` : '';
   const oids = new Map(fetched.files.map((f) => [prefix + f.path, f.oid]));
 
-  await stage('content_process', () => storeBlobs(db, deps.blobs, layout.files.map((f) => f.bytes)), { dispatchedTasks: tasks });
+  await stage(
+    'content_process',
+    () =>
+      storeBlobs(
+        db,
+        deps.blobs,
+        layout.files.map((f) => f.bytes),
+      ),
+    { dispatchedTasks: tasks },
+  );
 
   return stage(
     'finalize',
@@ -132,7 +152,13 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
       const head = op.options.standalone ? standaloneHead(op.spaceId) : spaceHead(op.spaceId);
       const request = { head, organizationId: op.organizationId, userId: op.createdBy };
       let blobs: Record<string, GitBlobRecord> = {};
-      const commit: GitCommitRecord = { oid: fetched.commitOid, message: fetched.commitMessage, createdByQuire: false, ref: op.ref, ...commitUrl(op, fetched.commitOid) };
+      const commit: GitCommitRecord = {
+        oid: fetched.commitOid,
+        message: fetched.commitMessage,
+        createdByQuire: false,
+        ref: op.ref,
+        ...commitUrl(op, fetched.commitOid),
+      };
       const { revisionId } = await commitEdit(
         db,
         deps.clock,
@@ -183,13 +209,20 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
     'finalize',
     async () => {
       const message = `${op.options.commitMessage ?? 'Export from Quire'}\n\n${SPACE_TRAILER}: ${op.spaceId}\nQuire-Revision: ${revision.id}\n`;
-      const pushed = await pushTree(remote, files, { message, expectedParent: op.options.force ? undefined : head, force: op.options.force, directory: op.options.projectDirectory }, gitDeps);
+      const pushed = await pushTree(
+        remote,
+        files,
+        { message, expectedParent: op.options.force ? undefined : head, force: op.options.force, directory: op.options.projectDirectory },
+        gitDeps,
+      );
       const prefix = op.options.projectDirectory ? `${op.options.projectDirectory}/` : '';
       const paths = pagePaths(revision.tree.pages);
       const written = new Map(files.map((f) => [f.path, f.bytes]));
       const oids = new Map([...written].map(([path, bytes]) => [prefix + path, blobOid(bytes)]));
       const blobs = gitBlobs(
-        revision.tree.pages.flatMap((p) => (p.kind === 'document' && written.has(`${paths.get(p.id)}.md`) ? [[p.id, `${prefix}${paths.get(p.id)}.md`] as const] : [])),
+        revision.tree.pages.flatMap((p) =>
+          p.kind === 'document' && written.has(`${paths.get(p.id)}.md`) ? [[p.id, `${prefix}${paths.get(p.id)}.md`] as const] : [],
+        ),
         [...layout.fileIds].map(([path, id]) => [id, prefix + path] as const),
         oids,
       );
@@ -230,7 +263,13 @@ function countPages(pages: ReadonlyArray<{ children: ReadonlyArray<unknown> }>):
 }
 
 function isOperationError(err: unknown): boolean {
-  return err instanceof SyncFailure || err instanceof GitSyncError || err instanceof ApiError || err instanceof ImportRefused || (err instanceof Error && /took longer than/.test(err.message));
+  return (
+    err instanceof SyncFailure ||
+    err instanceof GitSyncError ||
+    err instanceof ApiError ||
+    err instanceof ImportRefused ||
+    (err instanceof Error && /took longer than/.test(err.message))
+  );
 }
 
 /** `space.gitsync-started` / `space.gitsync-completed` in the caller's transaction. */
@@ -241,7 +280,14 @@ async function announceGitSync(
   facts: { revisionId: string; commitId: string; state?: 'success' | 'failure' },
   now: Date,
 ): Promise<void> {
-  const base = { spaceId: op.spaceId, organizationId: op.organizationId, operationId: op.id, direction: op.direction, revisionId: facts.revisionId, commitId: facts.commitId };
+  const base = {
+    spaceId: op.spaceId,
+    organizationId: op.organizationId,
+    operationId: op.id,
+    direction: op.direction,
+    revisionId: facts.revisionId,
+    commitId: facts.commitId,
+  };
   if (type === ContentEvent.gitSyncStarted) await announce(tx, op.spaceId, ContentEvent.gitSyncStarted, base, now);
   else await announce(tx, op.spaceId, ContentEvent.gitSyncCompleted, { ...base, state: facts.state ?? 'success' }, now);
 }

@@ -44,7 +44,13 @@ export async function startGitSync(deps: StartDeps, space: { id: string; organiz
     const running = await findRunningGitSyncOperation(tx, space.id);
     if (running && now.getTime() - running.updatedAt.getTime() < deps.staleAfterMs)
       throw conflict(`A Git Sync ${running.direction} (operation ${running.id}) is already running on space ${space.id}: wait for it to end`);
-    if (running) await finishGitSyncOperation(tx, running.id, { state: 'failure', revisionId: null, commitId: null, error: 'abandoned: its job stopped reporting progress' }, now);
+    if (running)
+      await finishGitSyncOperation(
+        tx,
+        running.id,
+        { state: 'failure', revisionId: null, commitId: null, error: 'abandoned: its job stopped reporting progress' },
+        now,
+      );
     await insertGitSyncOperation(
       tx,
       {

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { notFound, route } from '@quire/common';
 import { startGitSync, type GitSyncRequest, type StartDeps } from '../../domain/git-sync/start-git-sync';
 import { authorizeSpaceAccess } from '../../policies/space.policy';
@@ -17,7 +17,7 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
   const startDeps: StartDeps = { db, clock, internalSecret: deps.internalSecret, staleAfterMs: deps.staleAfterMs };
   const router = Router();
 
-  const start = async (spaceId: string, userId: string, request: GitSyncRequest, res: import('express').Response) => {
+  const start = async (spaceId: string, userId: string, request: GitSyncRequest, res: Response) => {
     const { space } = await authorizeSpaceAccess(db, membership, spaceId, userId, 'gitSync', 'live');
     const operationId = await startGitSync(startDeps, space, userId, request);
     res.setHeader('Location', urls.api(`/spaces/${space.id}/git/operations/${operationId}`));
@@ -34,7 +34,13 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
   router.post(
     '/v1/spaces/:spaceId/git/import',
     route({ params: gitSpaceParams, body: importGitBody }, async ({ params, body, principal }, res) => {
-      const request = { direction: 'import' as const, url: body.url, ref: body.ref, gitInfo: body.gitInfo, options: { ...options(body), standalone: body.standalone ?? false } };
+      const request = {
+        direction: 'import' as const,
+        url: body.url,
+        ref: body.ref,
+        gitInfo: body.gitInfo,
+        options: { ...options(body), standalone: body.standalone ?? false },
+      };
       await start(params.spaceId, principal.userId, request, res);
     }),
   );
@@ -42,7 +48,13 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
   router.post(
     '/v1/spaces/:spaceId/git/export',
     route({ params: gitSpaceParams, body: exportGitBody }, async ({ params, body, principal }, res) => {
-      const request = { direction: 'export' as const, url: body.url, ref: body.ref, gitInfo: body.gitInfo, options: { ...options(body), commitMessage: body.commitMessage } };
+      const request = {
+        direction: 'export' as const,
+        url: body.url,
+        ref: body.ref,
+        gitInfo: body.gitInfo,
+        options: { ...options(body), commitMessage: body.commitMessage },
+      };
       await start(params.spaceId, principal.userId, request, res);
     }),
   );
@@ -61,8 +73,10 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
     '/v1/spaces/:spaceId/git/operations/:operationId',
     route({ params: gitOperationParams }, async ({ params, principal }, res) => {
       const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'readGitSync');
-      const op = params.operationId === 'latest' ? await findLatestGitSyncOperation(db, space.id) : await findGitSyncOperation(db, space.id, params.operationId);
-      if (!op) throw notFound(params.operationId === 'latest' ? `Space ${space.id} has no Git Sync operation` : `Git Sync operation ${params.operationId} not found`);
+      const op =
+        params.operationId === 'latest' ? await findLatestGitSyncOperation(db, space.id) : await findGitSyncOperation(db, space.id, params.operationId);
+      if (!op)
+        throw notFound(params.operationId === 'latest' ? `Space ${space.id} has no Git Sync operation` : `Git Sync operation ${params.operationId} not found`);
       res.json(presentGitSyncOperation(op));
     }),
   );

@@ -107,7 +107,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const page = pageRequest(query);
         const { loaded } = await readable(params, principal.userId);
         const files = filesOf(loaded);
-        const items = files.slice(page.offset, page.offset + page.limit).map((f) => presentFile(f, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[f.id]));
+        const items = files
+          .slice(page.offset, page.offset + page.limit)
+          .map((f) => presentFile(f, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[f.id]));
         res.json(listEnvelope(items, files.length, page));
       }),
     );
