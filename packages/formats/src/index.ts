@@ -37,3 +37,4 @@ export { PDF_LIMITS } from './pdf/pdf-limits';
 export * from './git/git-layout';
 export { readGitLayout } from './git/read-git-layout';
 export { writeGitLayout } from './git/write-git-layout';
+export { emojiCharacters } from './git/page-front-matter';

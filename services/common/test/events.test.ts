@@ -86,7 +86,15 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>>> = {
     'comment.created': { spaceId: 's1', organizationId: 'o1', changeRequestId: 'cr1', commentId: 'k1', postedBy: 'u1' },
     'comment.resolved': { spaceId: 's1', organizationId: 'o1', changeRequestId: 'cr1', commentId: 'k1', resolvedBy: 'u2' },
     'space.gitsync-started': { spaceId: 's1', organizationId: 'o1', operationId: 'g1', direction: 'import', revisionId: 'r1', commitId: '' },
-    'space.gitsync-completed': { spaceId: 's1', organizationId: 'o1', operationId: 'g1', direction: 'export', revisionId: 'r1', commitId: 'c0ffee', state: 'success' },
+    'space.gitsync-completed': {
+      spaceId: 's1',
+      organizationId: 'o1',
+      operationId: 'g1',
+      direction: 'export',
+      revisionId: 'r1',
+      commitId: 'c0ffee',
+      state: 'success',
+    },
   },
   [CONTENT_JOBS_TOPIC]: {
     'git-sync.run': { organizationId: 'o1', spaceId: 's1', operationId: 'g1' },

@@ -77,7 +77,7 @@ function layoutYaml(layout: FrontMatterLayout): Record<string, unknown> | undefi
 }
 
 /** GitBook's `icon:` takes the emoji itself: code points in hex become the characters. */
-function emojiCharacters(emoji: string): string {
+export function emojiCharacters(emoji: string): string {
   if (!CODE_POINTS.test(emoji)) return emoji;
   const points = emoji.split('-').map((hex) => parseInt(hex, 16));
   return points.every((point) => point <= 0x10ffff) ? String.fromCodePoint(...points) : emoji;

@@ -1,4 +1,4 @@
-import type { GitLayoutContent, GitLayoutPage } from '@quire/formats';
+import { emojiCharacters, type GitLayoutContent, type GitLayoutPage } from '@quire/formats';
 import { bodyHash } from '../content/apply-import';
 import type { BatchFile, ContentChange } from '../content/content-changes';
 import { blobKey } from '@quire/common';
@@ -112,7 +112,8 @@ function changedFields(current: StoredPage, page: GitLayoutPage) {
     if (current.body !== hash) out.body = markdown;
   }
   if ((current.description ?? '') !== (page.description ?? '')) out.description = page.description ?? '';
-  if ((current.emoji ?? '') !== (page.emoji ?? '')) out.emoji = page.emoji ?? '';
+  // The repository holds an emoji as its characters; the space may hold its code points (`1f680`).
+  if (emojiCharacters(current.emoji ?? '') !== (page.emoji ?? '')) out.emoji = page.emoji ?? '';
   if ((current.hidden ?? false) !== (page.hidden ?? false)) out.hidden = page.hidden ?? false;
   if (JSON.stringify(current.layout ?? {}) !== JSON.stringify(page.layout ?? {})) out.layout = (page.layout ?? {}) as StoredPage['layout'];
   if (page.href !== undefined && (current.target?.kind !== 'url' || current.target.url !== page.href)) out.href = page.href;

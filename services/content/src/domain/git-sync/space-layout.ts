@@ -20,6 +20,17 @@ export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: Revis
     db,
     tree.pages.flatMap((p) => (p.body ? [p.body] : [])),
   );
+  const bytes = new Map<string, Buffer>();
+  for (const file of tree.files) {
+    const stored = await blobs.get(file.blob);
+    if (!stored) throw new Error(`file ${file.id} (${file.name}) has no stored bytes (blob ${file.blob})`);
+    bytes.set(file.blob, stored);
+  }
+  return layoutOfTree(tree, bodies, bytes);
+}
+
+/** The same from bodies by hash and file bytes by blob key already read. */
+export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, string>, bytes: ReadonlyMap<string, Buffer>): SpaceLayout {
   const children = childrenByParent(tree.pages);
   const pageIds = new Map<GitLayoutPage, string>();
   const build = (parentId: string | null): GitLayoutPage[] =>
@@ -34,8 +45,8 @@ export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: Revis
         ...(page.kind === 'link' && page.target?.kind === 'url' ? { href: page.target.url } : {}),
         ...(page.description ? { description: page.description } : {}),
         ...(page.emoji ? { emoji: page.emoji } : {}),
-        ...(page.hidden ? { hidden: true } : {}),
-        ...(page.layout && Object.keys(page.layout).length ? { layout: page.layout as Record<string, unknown> } : {}),
+        ...(page.hidden ? { hidden: true as const } : {}),
+        ...(page.layout && Object.keys(page.layout).length ? { layout: page.layout } : {}),
         children: build(page.id),
       };
       pageIds.set(out, page.id);
@@ -44,13 +55,10 @@ export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: Revis
   const pages = build(null);
 
   const fileIds = new Map<string, string>();
-  const files = [];
-  for (const file of tree.files) {
-    const bytes = await blobs.get(file.blob);
-    if (!bytes) throw new Error(`file ${file.id} (${file.name}) has no stored bytes (blob ${file.blob})`);
+  const files = tree.files.map((file) => {
     const path = `${ASSETS_DIR}/${file.name}`;
     fileIds.set(path, file.id);
-    files.push({ path, name: file.name, contentType: file.contentType, bytes });
-  }
+    return { path, name: file.name, contentType: file.contentType, bytes: bytes.get(file.blob) ?? Buffer.alloc(0) };
+  });
   return { content: { pages, files, redirects: {} }, pageIds, fileIds };
 }
