@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,14 @@ import { infraScript } from './infra';
 // http server on 127.0.0.1, serving the bare repositories under one folder over smart HTTP.
 // (shared/notes/libraries-round3.md, "Git Sync".)
 
-export const GIT_HTTP_BACKEND = '/usr/lib/git-core/git-http-backend';
+// The CGI bridge itself is plain JavaScript, shared with the git-sync bench and `deploy/local`.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a script of deploy/local, not a package
+const bridge = require('../../deploy/local/git-http-server.js') as {
+  GIT_HTTP_BACKEND: string;
+  serveGitRequest: (root: string, req: IncomingMessage, res: ServerResponse, user?: string) => void;
+};
+export const GIT_HTTP_BACKEND = bridge.GIT_HTTP_BACKEND;
+const { serveGitRequest } = bridge;
 
 /** Installs Debian's git when it is missing (as deploy/local/install.sh installs packages). */
 export function ensureGit(): void {
@@ -80,7 +87,7 @@ export async function startGitServer(options: GitServerOptions = {}): Promise<Gi
       return;
     }
     if (control.delayMs) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
-    runBackend(root, req, res, user);
+    serveGitRequest(root, req, res, user);
   });
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -146,73 +153,4 @@ function authenticatedUser(req: IncomingMessage, auth: GitServerOptions['auth'])
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   return decoded === `${auth.user}:${auth.token}` ? auth.user : null;
-}
-
-/** Runs git-http-backend as a CGI (RFC 3875): request meta-variables in the environment, body on stdin. */
-function runBackend(root: string, req: IncomingMessage, res: ServerResponse, user: string): void {
-  const url = new URL(req.url ?? '/', 'http://git-server');
-  const env: Record<string, string> = {
-    PATH: GIT_ENV.PATH,
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_PROJECT_ROOT: root,
-    GIT_HTTP_EXPORT_ALL: '1',
-    GATEWAY_INTERFACE: 'CGI/1.1',
-    REQUEST_METHOD: req.method ?? 'GET',
-    PATH_INFO: decodeURIComponent(url.pathname),
-    QUERY_STRING: url.search.slice(1),
-    CONTENT_TYPE: req.headers['content-type'] ?? '',
-    REMOTE_ADDR: req.socket.remoteAddress ?? '127.0.0.1',
-    ...(user ? { REMOTE_USER: user } : {}),
-    ...(req.headers['content-length'] ? { CONTENT_LENGTH: req.headers['content-length'] } : {}),
-    ...(req.headers['content-encoding'] ? { HTTP_CONTENT_ENCODING: req.headers['content-encoding'] } : {}),
-    ...(typeof req.headers['git-protocol'] === 'string' ? { GIT_PROTOCOL: req.headers['git-protocol'] } : {}),
-  };
-  const cgi = spawn(GIT_HTTP_BACKEND, [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-  req.pipe(cgi.stdin);
-  cgi.stdin.on('error', () => undefined); // the backend may answer without reading the whole body
-  const stderr: Buffer[] = [];
-  cgi.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-
-  let head = Buffer.alloc(0);
-  let headersSent = false;
-  cgi.stdout.on('data', (chunk: Buffer) => {
-    if (headersSent) return void res.write(chunk);
-    head = Buffer.concat([head, chunk]);
-    const end = headerEnd(head);
-    if (!end) return;
-    const { status, headers } = parseCgiHeaders(head.subarray(0, end.at).toString('latin1'));
-    res.writeHead(status, headers);
-    headersSent = true;
-    if (head.length > end.at + end.length) res.write(head.subarray(end.at + end.length));
-  });
-  cgi.on('close', (code) => {
-    if (!headersSent) {
-      const message = `git-http-backend exited with ${code}: ${Buffer.concat(stderr).toString()}`;
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(message);
-      return;
-    }
-    res.end();
-  });
-}
-
-function headerEnd(buffer: Buffer): { at: number; length: number } | null {
-  const crlf = buffer.indexOf('\r\n\r\n');
-  const lf = buffer.indexOf('\n\n');
-  if (crlf >= 0 && (lf < 0 || crlf < lf)) return { at: crlf, length: 4 };
-  return lf >= 0 ? { at: lf, length: 2 } : null;
-}
-
-function parseCgiHeaders(text: string): { status: number; headers: Record<string, string> } {
-  let status = 200;
-  const headers: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim();
-    const value = line.slice(colon + 1).trim();
-    if (name.toLowerCase() === 'status') status = Number.parseInt(value, 10);
-    else headers[name] = value;
-  }
-  return { status, headers };
 }

@@ -30,7 +30,7 @@ const tree: RevisionTree = {
 };
 
 const loaded: LoadedRevision = {
-  revision: { id: 'r1', spaceId: 's1', parents: [], type: 'edits', tree, mergedFrom: null, createdAt: new Date() },
+  revision: { id: 'r1', spaceId: 's1', parents: [], type: 'edits', tree, mergedFrom: null, createdAt: new Date(), gitCommit: null, gitBlobs: null },
   index: new RevisionIndex(tree),
 };
 
