@@ -132,7 +132,7 @@ function caller(stack) {
     const res = await fetch(stack.base + path, { method, headers, body: body && JSON.stringify(body) });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text);
+    return text ? JSON.parse(text) : null; // 204: no body
   };
 }
 

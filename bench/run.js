@@ -14,6 +14,7 @@ const BENCHES = {
   specs: () => require('./specs').main(),
   search: () => require('./search').main(),
   embedded: () => require('./embedded').main(),
+  'git-sync': () => require('./git-sync').main(),
 };
 
 const name = process.argv[2];
@@ -30,6 +31,8 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '            (BENCH_SKIP_INGEST=1: aggregates only, nothing written; BENCH_EVENTS sets the event count)\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
       '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n' +
+      '  git-sync  Git Sync import of a 1,000-page repository (pages/s) vs git clone --depth 1 + convert in process;\n' +
+      '            export vs git add/commit/push by the CLI; a one-page export (objects pushed)\n' +
       '  embedded  embedded first start and restart to /healthz 200 (ms, CPU s) and RSS 20 s after healthy vs a bare PGlite open\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
