@@ -20,7 +20,15 @@ const { makeZip } = require('./content');
 const { serveGitRequest } = require('../deploy/local/git-http-server');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const GIT_ENV = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 'Bench', GIT_AUTHOR_EMAIL: 'b@example.com', GIT_COMMITTER_NAME: 'Bench', GIT_COMMITTER_EMAIL: 'b@example.com' };
+const GIT_ENV = {
+  ...process.env,
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_AUTHOR_NAME: 'Bench',
+  GIT_AUTHOR_EMAIL: 'b@example.com',
+  GIT_COMMITTER_NAME: 'Bench',
+  GIT_COMMITTER_EMAIL: 'b@example.com',
+};
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 }).trim();
 /** The CLI against the server of this process: it must not block the event loop that serves it. */
 const gitRemote = (cwd, ...args) => promisify(execFile)('git', args, { cwd, env: GIT_ENV, maxBuffer: 1 << 28 });
@@ -46,7 +54,13 @@ function repositoryFiles(dir) {
     if (path.startsWith('images/')) out[`.gitbook/assets/${path.slice('images/'.length)}`] = bytes;
     else out[path] = Buffer.from(bytes.toString('utf8').replaceAll('../images/', '../.gitbook/assets/'));
   }
-  for (const folder of [...new Set(Object.keys(files).filter((p) => p.endsWith('.md')).map((p) => p.split('/')[0]))]) {
+  for (const folder of [
+    ...new Set(
+      Object.keys(files)
+        .filter((p) => p.endsWith('.md'))
+        .map((p) => p.split('/')[0]),
+    ),
+  ]) {
     const title = (path) => /^# (.*)$/m.exec(out[path].toString('utf8'))?.[1] ?? path;
     summaryLines.push(`* [${title(`${folder}/README.md`)}](${folder}/README.md)`);
     for (const path of Object.keys(out).filter((p) => p.startsWith(`${folder}/`) && p.endsWith('.md') && !p.endsWith('README.md')))
@@ -103,7 +117,10 @@ async function floors(root, url, files) {
       }
     };
     walk(clone);
-    const layout = readGitLayout(Object.entries(read).map(([path, bytes]) => ({ path, bytes })), { limits: { maxPages: 10_000 } });
+    const layout = readGitLayout(
+      Object.entries(read).map(([path, bytes]) => ({ path, bytes })),
+      { limits: { maxPages: 10_000 } },
+    );
     const convert = (list) => list.reduce((n, p) => (p.markdown !== undefined ? markdownToDocument(p.markdown) && n + 1 : n) + convert(p.children), 0);
     pages = convert(layout.pages);
     imports.push(pages / seconds(started));
@@ -171,7 +188,11 @@ async function measureSync(root, url, startStack) {
       started = performance.now();
       await call('POST', `/v1/spaces/${spaceId}/git/export`, { url: `${url}/${target}.git`, ref: 'refs/heads/main', commitMessage: 'One page' });
       await waitOperation(call, spaceId);
-      onePage.push({ seconds: seconds(started), objects: looseObjects(bare) - before, changed: git(bare, 'diff', '--name-only', 'main~1', 'main').split('\n').length });
+      onePage.push({
+        seconds: seconds(started),
+        objects: looseObjects(bare) - before,
+        changed: git(bare, 'diff', '--name-only', 'main~1', 'main').split('\n').length,
+      });
     }
     return { pages, imports, exports, onePage };
   } finally {
@@ -210,7 +231,11 @@ async function main() {
       row('**export** to an empty repository', (r) => `**${secs(r.exports)}**`),
       row('floor: `git init && git add -A && git commit && git push` of the same files', () => secs(floor.exports)),
       row('floor ÷ export (goal ≥ 0.3×)', (r) => `${(summary(floor.exports).p50 / summary(r.exports).p50).toFixed(2)}×`),
-      row('**export after a one-page change**', (r) => `**${secs(r.onePage.map((o) => o.seconds))}**, ${r.onePage.map((o) => o.objects).join('/')} objects pushed, ${r.onePage[0].changed} file changed`),
+      row(
+        '**export after a one-page change**',
+        (r) =>
+          `**${secs(r.onePage.map((o) => o.seconds))}**, ${r.onePage.map((o) => o.objects).join('/')} objects pushed, ${r.onePage[0].changed} file changed`,
+      ),
       '',
     ].join('\n');
     const measures = modes.flatMap((mode) => {

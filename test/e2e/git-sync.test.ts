@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { eventually } from '../support/eventually';
+import { readEvents } from '../support/kafka-events';
 import { buildMember, buildOrganization, buildUser, unique, type OrgClient } from '../support/factories';
 import { git, startGitServer, type GitServer } from '../support/git-server';
 import { validateOperationResponse } from '../support/reference';
@@ -184,6 +185,17 @@ describe('import', () => {
     validateOperationResponse('getSpaceGitInfo', 200, info.data);
     const space = await org.api.get(`/v1/spaces/${spaceId}`);
     expect(space.body.gitSync).toEqual(info.data);
+
+    // On the bus (distributed: Kafka itself): started, then completed with the revision and the commit.
+    if (stack.localStack) {
+      const events = await readEvents(
+        'content.events',
+        (e) => e.data.operationId === op.id,
+        (seen) => seen.length >= 2,
+      );
+      expect(events.map((e) => e.type)).toEqual(['space.gitsync-started', 'space.gitsync-completed']);
+      expect(events[1]!.data).toMatchObject({ spaceId, direction: 'import', state: 'success', revisionId: tree.id, commitId: head });
+    }
     validateOperationResponse('getSpace', 200, space.body);
     validateOperationResponse('getCurrentRevision', 200, tree);
   });
