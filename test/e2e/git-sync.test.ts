@@ -183,8 +183,11 @@ describe('import', () => {
     const info = await client(adminToken).spaces.getSpaceGitInfo(spaceId);
     expect(info.data).toMatchObject({ repoName: repo, installationProvider: 'github', url: 'https://github.com/acme/docs/tree/main' });
     validateOperationResponse('getSpaceGitInfo', 200, info.data);
+    expect(info.data).toMatchObject({ installationId: spaceId, installationStatus: 'active', operation: { state: 'success', direction: 'import' } });
     const space = await org.api.get(`/v1/spaces/${spaceId}`);
-    expect(space.body.gitSync).toEqual(info.data);
+    const { operation, ...state } = info.data as typeof info.data & { operation: unknown };
+    expect(operation).toBeDefined();
+    expect(space.body.gitSync).toEqual(state);
 
     // On the bus (distributed: Kafka itself): started, then completed with the revision and the commit.
     if (stack.localStack) {

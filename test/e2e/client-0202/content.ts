@@ -1,11 +1,13 @@
 import { cli } from '../../support/factories';
 import { eventually } from '../../support/eventually';
 import { changeRequestThroughToday } from './change-requests';
+import { gitSyncThroughToday } from './git-sync';
 import type { TodayContext } from './context';
 
 /**
  * Collections and spaces (move, duplicate, delete and restore, transfer), a change request that
- * fills a space, then main's content read back by revision, page and file, and searched.
+ * fills a space, then main's content read back by revision, page and file, searched, and synced
+ * with a Git repository.
  */
 export async function contentThroughToday(context: TodayContext): Promise<void> {
   const { stack, api, orgId, admin } = context;
@@ -45,6 +47,7 @@ export async function contentThroughToday(context: TodayContext): Promise<void> 
   const { data: copy } = await api.spaces.duplicateSpace(space.id);
   await api.spaces.deleteSpaceById(copy.id);
   expect((await api.spaces.restoreSpace(copy.id)).data.id).toBe(copy.id);
+  await gitSyncThroughToday(context, space.id, copy.id);
 
   const { data: inner } = await api.orgs.createCollection(orgId, { title: 'Inner' });
   expect((await api.collections.moveCollection(inner.id, { parent: shelf.id })).data.parent).toBe(shelf.id);

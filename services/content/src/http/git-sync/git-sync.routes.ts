@@ -65,7 +65,7 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
       const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'readGitSync');
       const sync = await findSpaceGitSync(db, space.id);
       if (!sync) throw notFound(`Space ${space.id} has never been synced with a Git repository`);
-      res.json(presentGitSyncState(sync));
+      res.json(presentGitSyncState(sync, await findLatestGitSyncOperation(db, space.id)));
     }),
   );
 
