@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { readGitLayout, writeGitLayout } from '@quire/formats';
 import { applyContentChanges, type ContentChange } from '../src/domain/content/content-changes';
@@ -113,7 +114,7 @@ describe('Git Sync round trip through the batch engine', () => {
         { id: 'f3', name: 'gone.png', contentType: 'image/png', size: 1, blob: 'k3' },
       ],
     };
-    const sha = (text: string) => require('node:crypto').createHash('sha256').update(text).digest('hex') as string;
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
     tree.files[0]!.blob = sha('same');
     tree.files[1]!.blob = sha('old');
     const layout = {
