@@ -41,6 +41,31 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
+/** One HTTP request of any method (webhook deliveries); redirects are followed only when asked. */
+export interface OutboundRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** The whole exchange, redirects and body included. */
+  timeoutMs?: number;
+  /** The answer's body is read up to this many bytes; the rest is dropped (not an error). */
+  maxBytes?: number;
+  /** Default true; false answers a 3xx as it is. */
+  followRedirects?: boolean;
+}
+
+/** Any answer, whatever its status (a non-2xx is not an error here). */
+export interface OutboundRequestResponse {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  statusText: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** At most `maxBytes`. */
+  body: Buffer;
+}
+
 export const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5 } as const;
 
 /**
@@ -110,6 +135,39 @@ export class OutboundFetcher {
     }
   }
 
+  /**
+   * Sends one request through the same address checks as `fetch` and answers whatever status
+   * comes back; only a refused address, a network failure or the timeout throw (OutboundError).
+   */
+  async request(rawUrl: string, options: OutboundRequestOptions = {}): Promise<OutboundRequestResponse> {
+    const timeoutMs = options.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
+    const maxBytes = options.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
+    let url = parseHttpUrl(rawUrl);
+    let method = options.method ?? 'GET';
+    let body = options.body;
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      for (let redirects = 0; ; redirects++) {
+        const res = await loadUndici().fetch(url, { dispatcher: this.dispatcher(), redirect: 'manual', signal, method, headers: options.headers, body });
+        const location = res.headers.get('location');
+        if (options.followRedirects !== false && res.status >= 300 && res.status < 400 && location) {
+          await res.body?.cancel();
+          if (redirects >= OUTBOUND_DEFAULTS.maxRedirects) throw new OutboundError('http', `more than ${OUTBOUND_DEFAULTS.maxRedirects} redirects`, res.status);
+          url = parseHttpUrl(new URL(location, url).toString());
+          // 303, and 301/302 after a POST, continue as a GET without a body (what browsers do).
+          if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) [method, body] = ['GET', undefined];
+          continue;
+        }
+        const headers: Record<string, string> = {};
+        res.headers.forEach((value, name) => (headers[name] = value));
+        return { url: url.toString(), status: res.status, statusText: res.statusText, headers, body: await readPrefix(res.body, maxBytes) };
+      }
+    } catch (err) {
+      if (signal.aborted && !(err instanceof OutboundError)) throw new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
+      throw asOutboundError(err, timeoutMs);
+    }
+  }
+
   async close(): Promise<void> {
     await this.agent?.close();
   }
@@ -140,6 +198,22 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/** The first `maxBytes` bytes of a body; the rest is not read. */
+async function readPrefix(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+    if (size >= maxBytes) {
+      await body.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes);
 }
 
 function refused(hostname: string, address: string): OutboundError {
