@@ -6,7 +6,18 @@ import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/comm
 import { LocalStack, SCALED_NAMES, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
-import { RATE_LIMIT_FOR_TESTS, SERVICE_COPIES, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, readState, stateFile, writeState, type StackState } from './stack';
+import {
+  RATE_LIMIT_FOR_TESTS,
+  SERVICE_COPIES,
+  REPO_ROOT,
+  WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
+  ZIP_LIMIT_FOR_TESTS,
+  killAll,
+  readState,
+  stateFile,
+  writeState,
+  type StackState,
+} from './stack';
 
 // Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
 // process per service and the gateway, each configured only by its environment.
@@ -43,6 +54,7 @@ export default async function setupDistributed(): Promise<void> {
       GATEWAY_WORKERS: '2',
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
+      WEBHOOKS_RETRY_SCHEDULE: WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
     },
   };
   const stack = new LocalStack(options);

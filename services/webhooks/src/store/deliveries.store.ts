@@ -207,8 +207,9 @@ export interface AttemptRecord {
  */
 export async function recordAttempt(tx: SqlExecutor, record: AttemptRecord): Promise<void> {
   await tx.query(
+    // Nothing when the delivery is gone meanwhile (its webhook deleted during the attempt).
     `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+     SELECT id, $2::int, $3::timestamptz, $4::int, $5::text, $6::int FROM webhook_deliveries WHERE id = $1 ON CONFLICT DO NOTHING`,
     [record.deliveryId, record.attempt, record.attemptedAt, record.statusCode, record.error, record.durationMs],
   );
   await tx.query(
