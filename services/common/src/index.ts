@@ -65,10 +65,11 @@ export {
   OUTBOUND_DEFAULTS,
   OutboundError,
   OutboundFetcher,
+  redactCredentials,
   type OutboundErrorKind,
   type OutboundFetchOptions,
+  type OutboundReply,
   type OutboundRequestOptions,
-  type OutboundRequestResponse,
   type OutboundResponse,
 } from './outbound/outbound-fetch';
 export { signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';

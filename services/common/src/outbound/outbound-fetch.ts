@@ -41,36 +41,38 @@ export interface OutboundResponse {
   body: Buffer;
 }
 
-/** One HTTP request of any method (webhook deliveries); redirects are followed only when asked. */
 export interface OutboundRequestOptions {
+  /** GET when omitted. */
   method?: string;
   headers?: Record<string, string>;
-  body?: string | Buffer;
-  /** The whole exchange, redirects and body included. */
+  /** A streamed body is sent once: a redirect that would send it again is answered, not followed. */
+  body?: Buffer | AsyncIterable<Uint8Array>;
+  /** The whole request, redirects and body included. */
   timeoutMs?: number;
-  /** The answer's body is read up to this many bytes; the rest is dropped (not an error). */
+  /** Successful bodies larger than this are refused without reading further. */
   maxBytes?: number;
-  /** Default true; false answers a 3xx as it is. */
+  /** Defaults to true for GET and HEAD; when false, a 3xx is returned like any other answer. */
   followRedirects?: boolean;
 }
 
-/** Any answer, whatever its status (a non-2xx is not an error here). */
-export interface OutboundRequestResponse {
-  /** The URL that answered, after redirects. */
+/** Any answer, 2xx or not: the caller decides what a status means. */
+export interface OutboundReply {
+  /** The URL that answered, after redirects, without credentials. */
   url: string;
   status: number;
   statusText: string;
   /** Lower-case names. */
   headers: Record<string, string>;
-  /** At most `maxBytes`. */
+  /** A non-2xx body is cut at ERROR_BODY_BYTES rather than refused (it is only ever an explanation). */
   body: Buffer;
 }
 
 export const OUTBOUND_DEFAULTS = { timeoutMs: 10_000, maxBytes: 20 * 1024 * 1024, maxRedirects: 5 } as const;
+const ERROR_BODY_BYTES = 64 * 1024;
 
 /**
- * The one way services reach the outside (imports, OpenAPI URLs). Every connection, the first and
- * each redirect's, goes through a connector that resolves the host itself, refuses private,
+ * The one way services reach the outside (imports, OpenAPI URLs, Git remotes). Every connection, the
+ * first and each redirect's, goes through a connector that resolves the host itself, refuses private,
  * loopback, link-local and reserved addresses unless allow-listed, and connects to the address it
  * checked (no second lookup an attacker's DNS could answer differently).
  */
@@ -102,65 +104,69 @@ export class OutboundFetcher {
     }));
   }
 
+  /** A GET whose answer must be 2xx (anything else is an `http` error), read whole. */
   async fetch(rawUrl: string, options: OutboundFetchOptions = {}): Promise<OutboundResponse> {
-    const timeoutMs = options.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
-    const maxBytes = options.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
-    let url = parseHttpUrl(rawUrl);
-    const signal = AbortSignal.timeout(timeoutMs);
-    try {
-      // Redirects are followed by hand so that their number is bounded and each target is an http(s) URL.
-      for (let redirects = 0; ; redirects++) {
-        const res = await loadUndici().fetch(url, { dispatcher: this.dispatcher(), redirect: 'manual', signal, headers: { accept: options.accept ?? '*/*' } });
-        const location = res.headers.get('location');
-        if (res.status >= 300 && res.status < 400 && location) {
-          await res.body?.cancel();
-          if (redirects >= OUTBOUND_DEFAULTS.maxRedirects) throw new OutboundError('http', `more than ${OUTBOUND_DEFAULTS.maxRedirects} redirects`, res.status);
-          url = parseHttpUrl(new URL(location, url).toString());
-          continue;
-        }
-        if (!res.ok) {
-          await res.body?.cancel();
-          throw new OutboundError('http', `${url.origin} answered ${res.status}`, res.status);
-        }
-        const declared = Number(res.headers.get('content-length') ?? NaN);
-        if (declared > maxBytes) {
-          await res.body?.cancel();
-          throw tooLarge(maxBytes);
-        }
-        return { url: url.toString(), status: res.status, contentType: res.headers.get('content-type'), body: await readCapped(res.body, maxBytes) };
-      }
-    } catch (err) {
-      if (signal.aborted && !(err instanceof OutboundError)) throw new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
-      throw asOutboundError(err, timeoutMs);
-    }
+    const reply = await this.request(rawUrl, { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, headers: { accept: options.accept ?? '*/*' } });
+    if (reply.status < 200 || reply.status >= 300) throw new OutboundError('http', `${new URL(reply.url).origin} answered ${reply.status}`, reply.status);
+    return { url: reply.url, status: reply.status, contentType: reply.headers['content-type'] ?? null, body: reply.body };
   }
 
   /**
-   * Sends one request through the same address checks as `fetch` and answers whatever status
-   * comes back; only a refused address, a network failure or the timeout throw (OutboundError).
+   * Any method, any answer. Credentials in the URL (`https://user:token@host/…`) are sent as Basic
+   * authorization (undici refuses userinfo in URLs), only to that origin, and never appear in an error.
    */
-  async request(rawUrl: string, options: OutboundRequestOptions = {}): Promise<OutboundRequestResponse> {
+  async request(rawUrl: string, options: OutboundRequestOptions = {}): Promise<OutboundReply> {
     const timeoutMs = options.timeoutMs ?? OUTBOUND_DEFAULTS.timeoutMs;
     const maxBytes = options.maxBytes ?? OUTBOUND_DEFAULTS.maxBytes;
-    let url = parseHttpUrl(rawUrl);
-    let method = options.method ?? 'GET';
+    let method = (options.method ?? 'GET').toUpperCase();
     let body = options.body;
+    const followRedirects = options.followRedirects ?? (method === 'GET' || method === 'HEAD');
     const signal = AbortSignal.timeout(timeoutMs);
     try {
+      const first = withoutCredentials(rawUrl);
+      let url = first.url;
+      let headers = { ...(first.authorization ? { authorization: first.authorization } : {}), ...options.headers };
+      // Redirects are followed by hand so that their number is bounded and each target is an http(s) URL.
       for (let redirects = 0; ; redirects++) {
-        const res = await loadUndici().fetch(url, { dispatcher: this.dispatcher(), redirect: 'manual', signal, method, headers: options.headers, body });
+        const res = await loadUndici().fetch(url, {
+          dispatcher: this.dispatcher(),
+          redirect: 'manual',
+          signal,
+          method,
+          headers,
+          body,
+          ...(body && !Buffer.isBuffer(body) ? { duplex: 'half' as const } : {}),
+        });
         const location = res.headers.get('location');
-        if (options.followRedirects !== false && res.status >= 300 && res.status < 400 && location) {
+        if (followRedirects && res.status >= 300 && res.status < 400 && location) {
           await res.body?.cancel();
           if (redirects >= OUTBOUND_DEFAULTS.maxRedirects) throw new OutboundError('http', `more than ${OUTBOUND_DEFAULTS.maxRedirects} redirects`, res.status);
-          url = parseHttpUrl(new URL(location, url).toString());
-          // 303, and 301/302 after a POST, continue as a GET without a body (what browsers do).
-          if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) [method, body] = ['GET', undefined];
+          const next = withoutCredentials(new URL(location, url).toString()).url;
+          // Credentials are for the origin they were given for, not for wherever it redirects.
+          if (next.origin !== url.origin) headers = withoutAuthorization(headers);
+          url = next;
+          // 303, and 301/302 after anything but GET/HEAD, turn into a GET (fetch standard §4.4).
+          if (res.status === 303 || ((res.status === 301 || res.status === 302) && method !== 'GET' && method !== 'HEAD')) {
+            method = 'GET';
+            body = undefined;
+          } else if (body && !Buffer.isBuffer(body)) {
+            throw new OutboundError('http', `${url.origin} redirected a streamed ${method} body that cannot be sent again`, res.status);
+          }
           continue;
         }
-        const headers: Record<string, string> = {};
-        res.headers.forEach((value, name) => (headers[name] = value));
-        return { url: url.toString(), status: res.status, statusText: res.statusText, headers, body: await readPrefix(res.body, maxBytes) };
+        const isOk = res.status >= 200 && res.status < 300;
+        const declared = Number(res.headers.get('content-length') ?? NaN);
+        if (isOk && declared > maxBytes) {
+          await res.body?.cancel();
+          throw tooLarge(maxBytes);
+        }
+        return {
+          url: url.toString(),
+          status: res.status,
+          statusText: res.statusText,
+          headers: Object.fromEntries(res.headers),
+          body: isOk ? await readCapped(res.body, maxBytes) : await readTruncated(res.body, ERROR_BODY_BYTES),
+        };
       }
     } catch (err) {
       if (signal.aborted && !(err instanceof OutboundError)) throw new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
@@ -171,6 +177,25 @@ export class OutboundFetcher {
   async close(): Promise<void> {
     await this.agent?.close();
   }
+}
+
+/** Removes `user:token@` from URLs in a text (error messages, logs): `https://***@host/…`. */
+export function redactCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/?#@\s]*@/gi, '$1***@');
+}
+
+/** The URL to connect to, and the Basic authorization its userinfo stood for. */
+function withoutCredentials(raw: string): { url: URL; authorization?: string } {
+  const url = parseHttpUrl(raw);
+  if (!url.username && !url.password) return { url };
+  const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  url.username = '';
+  url.password = '';
+  return { url, authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}` };
+}
+
+function withoutAuthorization(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
 }
 
 function parseHttpUrl(raw: string): URL {
@@ -200,8 +225,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
   return Buffer.concat(chunks);
 }
 
-/** The first `maxBytes` bytes of a body; the rest is not read. */
-async function readPrefix(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+async function readTruncated(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -234,5 +258,5 @@ function asOutboundError(err: unknown, timeoutMs: number): OutboundError {
     return new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
   }
   const detail = cause instanceof Error ? cause.message : err instanceof Error ? err.message : String(err);
-  return new OutboundError('network', detail);
+  return new OutboundError('network', redactCredentials(detail));
 }

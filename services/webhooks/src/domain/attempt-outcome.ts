@@ -1,7 +1,11 @@
 // What one attempt's result means for its delivery and its webhook (docs/webhooks.md, Retries).
 
 /** An attempt's result: the receiver's status, or why there was none. */
-export type AttemptResult = { status: number } | { error: 'timeout' | 'network' | 'refused' | 'invalid-url'; message: string };
+export type AttemptResult =
+  | { status: number }
+  | { error: 'timeout' | 'network' | 'refused' | 'invalid-url'; message: string }
+  /** A 2xx whose body was too long to read: delivered all the same. */
+  | { accepted: 'too-large'; message: string };
 
 /**
  * - `succeeded`: a 2xx;
@@ -14,6 +18,7 @@ export type AttemptResult = { status: number } | { error: 'timeout' | 'network' 
 export type AttemptOutcome = 'succeeded' | 'retry' | 'gone' | 'failed';
 
 export function outcomeOf(result: AttemptResult): AttemptOutcome {
+  if ('accepted' in result) return 'succeeded';
   if ('error' in result) return result.error === 'invalid-url' ? 'failed' : 'retry';
   const { status } = result;
   if (status >= 200 && status < 300) return 'succeeded';

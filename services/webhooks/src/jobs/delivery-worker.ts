@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { OutboundError, type Logger, type OutboundRequestOptions, type OutboundRequestResponse, type SqlDatabase } from '@quire/common';
+import { OutboundError, type Logger, type OutboundReply, type OutboundRequestOptions, type SqlDatabase } from '@quire/common';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { outcomeOf, type AttemptResult } from '../domain/attempt-outcome';
 import { nextRetryDelay, parseRetryAfter } from '../domain/retry-schedule';
@@ -10,7 +10,7 @@ import { disableWebhook, findWebhookById } from '../store/webhooks.store';
 
 /** What sends the requests: the common outbound module (address checks after DNS, no redirects here). */
 export interface Transport {
-  request(url: string, options: OutboundRequestOptions): Promise<OutboundRequestResponse>;
+  request(url: string, options: OutboundRequestOptions): Promise<OutboundReply>;
 }
 
 export interface DeliverySettings {
@@ -28,6 +28,8 @@ export interface DeliverySettings {
 
 /** The first bytes of an answer kept with the delivery (`GET …/deliveries/{id}`). */
 const RESPONSE_BYTES = 4096;
+/** A 2xx body longer than this is not read (the outbound module refuses it); the delivery still succeeded. */
+const MAX_READ_BYTES = 64 * 1024;
 /** A claim outlives its attempt by this much: only a dead copy's claims expire. */
 const LEASE_MARGIN_MS = 30_000;
 
@@ -147,23 +149,24 @@ export class DeliveryWorker {
       const answer = await this.deps.transport.request(webhook.url, {
         method: 'POST',
         headers,
-        body: delivery.payload,
+        body: Buffer.from(delivery.payload),
         timeoutMs: settings.timeoutMs,
-        maxBytes: RESPONSE_BYTES,
+        maxBytes: MAX_READ_BYTES,
         followRedirects: false,
       });
       result = { status: answer.status };
-      response = answer.body.toString('utf8');
+      response = answer.body.subarray(0, RESPONSE_BYTES).toString('utf8');
       retryAfterMs = parseRetryAfter(answer.headers['retry-after'], clock());
     } catch (err) {
       result = attemptError(err);
+      if ('accepted' in result) response = result.message;
     }
     const durationMs = Math.round(performance.now() - started);
     const outcome = outcomeOf(result);
     this.deps.metrics.attempts.inc({ outcome });
     this.deps.metrics.duration.observe(durationMs / 1000);
 
-    const error = 'error' in result ? result.message : outcome === 'succeeded' ? null : `the endpoint answered ${result.status}`;
+    const error = 'error' in result ? result.message : outcome === 'succeeded' ? null : `the endpoint answered ${'status' in result ? result.status : '?'}`;
     const record: AttemptRecord = {
       deliveryId: delivery.id,
       attempt: delivery.attempt,
@@ -198,6 +201,9 @@ export class DeliveryWorker {
 }
 
 function attemptError(err: unknown): AttemptResult {
+  // Only a 2xx body is refused for its size: the receiver took the event.
+  if (err instanceof OutboundError && err.kind === 'too-large')
+    return { accepted: 'too-large', message: `a 2xx answer longer than ${MAX_READ_BYTES} bytes (not kept)` };
   if (err instanceof OutboundError) {
     const kind = err.kind === 'timeout' || err.kind === 'refused' || err.kind === 'invalid-url' ? err.kind : 'network';
     return { error: kind, message: err.message };
