@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { organizationsOf, subscribes, WEBHOOK_EVENT_TYPES, webhookEventsOf, webhookTypeOf } from '../src/domain/event-mapping';
 
 const event = (type: string, data: Record<string, unknown>) => ({ id: 'evt1', type, occurredAt: '2026-11-27T10:00:00.000Z', data });
@@ -108,5 +109,15 @@ describe('subscribes', () => {
     expect(subscribes({ events: ['*'], spaceIds: null, siteIds: ['w1'] }, e)).toBe(false);
     expect(subscribes({ events: ['*'], spaceIds: ['s2'], siteIds: ['w1'] }, { type: 'site_updated', spaceId: null, siteId: 'w1' })).toBe(true);
     expect(subscribes({ events: ['*'], spaceIds: ['s1'], siteIds: null }, { type: 'member_added', spaceId: null, siteId: null })).toBe(false);
+  });
+});
+
+describe('docs/webhooks.md', () => {
+  it('shows every subscribable type with an example payload', () => {
+    const doc = readFileSync(`${__dirname}/../../../docs/webhooks.md`, 'utf8');
+    const missing = [...WEBHOOK_EVENT_TYPES, 'ping'].filter(
+      (type) => !new RegExp(`#### \`${type}\`\\n[^#]*?\`\`\`json\\n\\{\\n  "eventId": "[^"]+",\\n  "type": "${type}"`).test(doc),
+    );
+    expect(missing).toEqual([]);
   });
 });
