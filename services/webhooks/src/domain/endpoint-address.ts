@@ -1,10 +1,13 @@
 import { lookup } from 'node:dns/promises';
-import { badRequest, isIpLiteral, unbracket, type OutboundAddressPolicy } from '@quire/common';
+import { badRequest, isIpLiteral, unbracket, withTimeout, type OutboundAddressPolicy } from '@quire/common';
 
 /** How a host name resolves (node's dns.lookup, all addresses); replaced in tests. */
 export type Resolve = (hostname: string) => Promise<string[]>;
 
-export const resolveAll: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address);
+/** A name that does not resolve within this is refused (the request must not hang on a dead DNS server). */
+const RESOLVE_TIMEOUT_MS = 5000;
+
+export const resolveAll: Resolve = async (hostname) => (await withTimeout(lookup(hostname, { all: true }), RESOLVE_TIMEOUT_MS)).map((a) => a.address);
 
 /**
  * Refuses a webhook URL whose host is, or resolves to, a private, loopback, link-local or reserved
