@@ -14,6 +14,7 @@ const BENCHES = {
   specs: () => require('./specs').main(),
   search: () => require('./search').main(),
   embedded: () => require('./embedded').main(),
+  webhooks: () => require('./webhooks').main(),
 };
 
 const name = process.argv[2];
@@ -31,6 +32,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
       '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n' +
       '  embedded  embedded first start and restart to /healthz 200 (ms, CPU s) and RSS 20 s after healthy vs a bare PGlite open\n' +
+      '  webhooks  event → delivery latency p50/p99 at 500 events/s to 10 endpoints; deliveries/s vs a bare POST loop (distributed)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
       '  table     that table from the last results, without running anything\n',
