@@ -49,7 +49,8 @@ CREATE TABLE webhook_deliveries (
   updated_at TIMESTAMPTZ NOT NULL DEFAULT now(),
   UNIQUE (webhook_id, event_id)
 );
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state IN ('pending', 'delivering');
+-- A webhook's due deliveries, oldest first (claims), and its attempts in flight (the per-endpoint limit).
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (webhook_id, next_attempt_at, id) WHERE state IN ('pending', 'delivering');
 CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, state);
 CREATE INDEX webhook_deliveries_list ON webhook_deliveries (webhook_id, created_at DESC, id);
 CREATE INDEX webhook_deliveries_retention ON webhook_deliveries (updated_at) WHERE state IN ('succeeded', 'failed');

@@ -5,12 +5,13 @@ import { subscribes, webhookEventsOf, type BusEvent } from './event-mapping';
 import { DELIVERIES_SIGNAL } from './webhooks';
 
 /**
- * Schedules one bus event for every receiving webhook of its organizations that subscribes to it,
- * due at once. Idempotent: a delivery is unique per (webhook, event id), so the same bus event
- * read again (a redelivery, a rebalance between copies) adds nothing. Answers how many it added.
+ * Schedules bus events for every receiving webhook of their organizations that subscribes to them,
+ * due at once, in one statement. Idempotent: a delivery is unique per (webhook, event id), so the
+ * same bus event read again (a redelivery, a rebalance between copies) adds nothing. Answers how
+ * many it added.
  */
-export async function scheduleDeliveries(db: SqlDatabase, event: BusEvent, now: Date): Promise<number> {
-  const events = webhookEventsOf(event);
+export async function scheduleDeliveries(db: SqlDatabase, busEvents: BusEvent | BusEvent[], now: Date): Promise<number> {
+  const events = (Array.isArray(busEvents) ? busEvents : [busEvents]).flatMap(webhookEventsOf);
   if (events.length === 0) return 0;
   const webhooks = await receivingWebhooks(db, [...new Set(events.flatMap((e) => e.organizationIds))]);
   const deliveries: NewDelivery[] = [];
@@ -21,9 +22,8 @@ export async function scheduleDeliveries(db: SqlDatabase, event: BusEvent, now: 
     }
   }
   if (deliveries.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    const added = await insertDeliveries(tx, deliveries, now);
-    if (added > 0) tx.signal(DELIVERIES_SIGNAL);
-    return added;
-  });
+  const added = await insertDeliveries(db, deliveries, now);
+  // This copy's worker starts them at once; the others find them on their next look.
+  if (added > 0) db.signal(DELIVERIES_SIGNAL);
+  return added;
 }

@@ -6,7 +6,7 @@ import { nextRetryDelay, parseRetryAfter } from '../domain/retry-schedule';
 import { signatureHeaders } from '../domain/signing';
 import { DELIVERIES_SIGNAL, signingSecrets } from '../domain/webhooks';
 import { cancelPendingDeliveries, claimDueDeliveries, recordAttempt, type AttemptRecord, type ClaimedDelivery } from '../store/deliveries.store';
-import { disableWebhook, findWebhookById } from '../store/webhooks.store';
+import { disableWebhook } from '../store/webhooks.store';
 
 /** What sends the requests: the common outbound module (address checks after DNS, no redirects here). */
 export interface Transport {
@@ -32,6 +32,10 @@ const RESPONSE_BYTES = 4096;
 const MAX_READ_BYTES = 64 * 1024;
 /** A claim outlives its attempt by this much: only a dead copy's claims expire. */
 const LEASE_MARGIN_MS = 30_000;
+/** Attempts that end within this of each other share the next claim pass. */
+const CLAIM_COALESCE_MS = 5;
+/** Opened secrets kept (by sealed value: a rotation seals a new one), so an attempt does not derive a key. */
+const OPENED_SECRETS = 10_000;
 
 export class DeliveryMetrics {
   readonly attempts: Counter<'outcome'>;
@@ -77,6 +81,8 @@ export class DeliveryWorker {
   private again = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
+  private soon: NodeJS.Timeout | null = null;
+  private readonly opened = new Map<string, string[]>();
 
   constructor(private readonly deps: DeliveryWorkerDeps) {}
 
@@ -91,8 +97,18 @@ export class DeliveryWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.soon) clearTimeout(this.soon);
     await this.passing;
     await Promise.all([...this.inFlight]);
+  }
+
+  /** After an attempt: a slot is free, but other attempts ending now will want the same pass. */
+  private wakeSoon(): void {
+    if (this.soon || this.stopped) return;
+    this.soon = setTimeout(() => {
+      this.soon = null;
+      this.wake();
+    }, CLAIM_COALESCE_MS);
   }
 
   private wake(): void {
@@ -125,21 +141,33 @@ export class DeliveryWorker {
         .catch((err: Error) => this.deps.logger.error({ err: err.message, deliveryId: delivery.id }, 'webhook delivery attempt could not be recorded'))
         .finally(() => {
           this.inFlight.delete(attempt);
-          this.wake();
+          this.wakeSoon();
         });
       this.inFlight.add(attempt);
     }
   }
 
+  /** The secrets that sign now (webhooks.ts, signingSecrets), opened once per sealed value. */
+  private secretsOf(delivery: Secrets, at: Date): string[] {
+    const inGrace = delivery.previousSecretSealed !== null && delivery.previousSecretExpiresAt !== null && delivery.previousSecretExpiresAt > at;
+    const key = inGrace ? `${delivery.secretSealed} ${delivery.previousSecretSealed}` : delivery.secretSealed;
+    let secrets = this.opened.get(key);
+    if (!secrets) {
+      secrets = signingSecrets(this.deps.serviceSecret, delivery, at);
+      if (this.opened.size >= OPENED_SECRETS) this.opened.clear();
+      this.opened.set(key, secrets);
+    }
+    return secrets;
+  }
+
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const { db, clock, settings, logger } = this.deps;
-    const webhook = await findWebhookById(db, delivery.webhookId);
-    if (!webhook) return; // deleted meanwhile: its deliveries went with it
+    const webhook = { id: delivery.webhookId, url: delivery.url };
     const attemptedAt = clock();
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'Quire-Webhooks/1.0',
-      ...signatureHeaders(signingSecrets(this.deps.serviceSecret, webhook, attemptedAt), delivery.eventId, attemptedAt, delivery.payload),
+      ...signatureHeaders(this.secretsOf(delivery, attemptedAt), delivery.eventId, attemptedAt, delivery.payload),
     };
     const started = performance.now();
     let result: AttemptResult;
@@ -187,17 +215,24 @@ export class DeliveryWorker {
       if (wait === null) disabledFor = `all ${delivery.attempt} attempts of delivery ${delivery.id} failed (last: ${error})`;
       else Object.assign(record, { state: 'pending', nextAttemptAt: new Date(clock().getTime() + wait) });
     }
-    await db.transaction(async (tx) => {
-      await recordAttempt(tx, record);
-      if (disabledFor && (await disableWebhook(tx, webhook.id, disabledFor, clock()))) {
-        await cancelPendingDeliveries(tx, webhook.id, 'webhook disabled', clock());
-      }
-    });
+    if (!disabledFor) await recordAttempt(db, record);
+    else {
+      await db.transaction(async (tx) => {
+        await recordAttempt(tx, record);
+        if (await disableWebhook(tx, webhook.id, disabledFor, clock())) await cancelPendingDeliveries(tx, webhook.id, 'webhook disabled', clock());
+      });
+    }
     const fields = { webhookId: webhook.id, deliveryId: delivery.id, eventId: delivery.eventId, attempt: delivery.attempt, outcome, durationMs };
     if (disabledFor) logger.warn({ ...fields, reason: disabledFor }, 'webhook disabled');
     else if (outcome !== 'succeeded') logger.info({ ...fields, error, nextAttemptAt: record.nextAttemptAt }, 'webhook delivery attempt failed');
     else logger.debug(fields, 'webhook delivered');
   }
+}
+
+export interface Secrets {
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: Date | null;
 }
 
 function attemptError(err: unknown): AttemptResult {

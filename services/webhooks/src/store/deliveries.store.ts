@@ -132,7 +132,7 @@ export async function attemptsOf(db: SqlExecutor, deliveryId: string): Promise<D
   );
 }
 
-/** A delivery claimed by a worker: what to send, where, and which attempt this is. */
+/** A delivery claimed by a worker: what to send, where (its webhook as claimed), and which attempt this is. */
 export interface ClaimedDelivery {
   id: string;
   webhookId: string;
@@ -141,6 +141,10 @@ export interface ClaimedDelivery {
   payload: string;
   attempt: number;
   failures: number;
+  url: string;
+  secretSealed: string;
+  previousSecretSealed: string | null;
+  previousSecretExpiresAt: Date | null;
 }
 
 /**
@@ -169,19 +173,25 @@ export async function claimDueDeliveries(
   if (webhooks.length === 0) return [];
   return queryRows<ClaimedDelivery>(
     tx,
+    // Per webhook, its oldest due deliveries up to its free slots (an index range each, however
+    // long its backlog); then the oldest of those up to `max`.
     `WITH inflight AS (
        SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
        WHERE webhook_id = ANY($1) AND state = 'delivering' AND locked_until > $2 GROUP BY webhook_id
-     ), ranked AS (
-       SELECT d.id, d.webhook_id, row_number() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.id) AS rn
-       FROM webhook_deliveries d WHERE d.webhook_id = ANY($1) AND ${due}
      ), picked AS (
-       SELECT r.id FROM ranked r LEFT JOIN inflight i ON i.webhook_id = r.webhook_id
-       WHERE r.rn <= $4 - coalesce(i.n, 0) ORDER BY r.rn, r.id LIMIT $5
+       SELECT c.id FROM unnest($1::text[]) AS w (id)
+       LEFT JOIN inflight i ON i.webhook_id = w.id
+       CROSS JOIN LATERAL (
+         SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE d.webhook_id = w.id AND ${due} ORDER BY d.next_attempt_at, d.id LIMIT greatest($4 - coalesce(i.n, 0), 0)
+       ) c
+       ORDER BY c.next_attempt_at, c.id LIMIT $5
      )
      UPDATE webhook_deliveries d SET state = 'delivering', locked_until = $3, attempts = d.attempts + 1, updated_at = $2
-     FROM picked p WHERE d.id = p.id
-     RETURNING d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", d.event_type AS "eventType", d.payload, d.attempts AS attempt, d.failures`,
+     FROM picked p, webhooks w WHERE d.id = p.id AND w.id = d.webhook_id
+     RETURNING d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", d.event_type AS "eventType", d.payload, d.attempts AS attempt,
+       d.failures, w.url, w.secret_sealed AS "secretSealed", w.previous_secret_sealed AS "previousSecretSealed",
+       w.previous_secret_expires_at AS "previousSecretExpiresAt"`,
     [webhooks.map((w) => w.id), options.now, options.leaseUntil, options.perWebhook, options.max],
   );
 }
@@ -202,18 +212,17 @@ export interface AttemptRecord {
 }
 
 /**
- * Logs the attempt and moves its delivery on, unless the delivery is no longer this attempt's
- * (its lease ran out and another pass claimed it again): then only the log line is written.
+ * Logs the attempt and moves its delivery on, in one statement, unless the delivery is no longer
+ * this attempt's (its lease ran out and another pass claimed it again): then only the log line is
+ * written. Nothing when the delivery is gone meanwhile (its webhook deleted during the attempt).
  */
-export async function recordAttempt(tx: SqlExecutor, record: AttemptRecord): Promise<void> {
-  await tx.query(
-    // Nothing when the delivery is gone meanwhile (its webhook deleted during the attempt).
-    `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
-     SELECT id, $2::int, $3::timestamptz, $4::int, $5::text, $6::int FROM webhook_deliveries WHERE id = $1 ON CONFLICT DO NOTHING`,
-    [record.deliveryId, record.attempt, record.attemptedAt, record.statusCode, record.error, record.durationMs],
-  );
-  await tx.query(
-    `UPDATE webhook_deliveries SET state = $3, failures = $4, next_attempt_at = $5, locked_until = NULL, last_status_code = $6,
+export async function recordAttempt(db: SqlExecutor, record: AttemptRecord): Promise<void> {
+  await db.query(
+    `WITH logged AS (
+       INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
+       SELECT id, $2::int, $9::timestamptz, $6::int, $7::text, $8::int FROM webhook_deliveries WHERE id = $1 ON CONFLICT DO NOTHING
+     )
+     UPDATE webhook_deliveries SET state = $3, failures = $4, next_attempt_at = $5, locked_until = NULL, last_status_code = $6,
        last_error = $7, last_duration_ms = $8, last_attempt_at = $9, last_response = $10, updated_at = now()
      WHERE id = $1 AND attempts = $2 AND state = 'delivering'`,
     [

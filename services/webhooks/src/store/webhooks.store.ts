@@ -110,11 +110,6 @@ export async function findWebhook(db: SqlExecutor, organizationId: string, id: s
   return row && webhookOf(row);
 }
 
-export async function findWebhookById(db: SqlExecutor, id: string): Promise<Webhook | null> {
-  const row = await queryOne<WebhookRow>(db, 'SELECT * FROM webhooks WHERE id = $1', [id]);
-  return row && webhookOf(row);
-}
-
 export async function listWebhooks(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<Webhook>> {
   const { rows, total } = await pagedRows<WebhookRow>(
     db,
