@@ -37,8 +37,9 @@ export default async function setupDistributed(): Promise<void> {
     repoRoot: REPO_ROOT,
     logDir,
     gatewayPort: Number(process.env.QUIRE_E2E_GATEWAY_PORT ?? 18180),
-    httpPortBase: 18181,
-    grpcPortBase: 19181,
+    // Other bases let a second checkout run its suite on the same machine (with QUIRE_*_PORT for the servers).
+    httpPortBase: Number(process.env.QUIRE_E2E_HTTP_PORT_BASE ?? 18181),
+    grpcPortBase: Number(process.env.QUIRE_E2E_GRPC_PORT_BASE ?? 19181),
     databaseUrls,
     redisUrl: INFRA.redisUrl,
     kafkaBrokers: INFRA.kafkaBrokers,
