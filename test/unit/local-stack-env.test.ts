@@ -25,8 +25,10 @@ const STACK_OWNED = new Set([
   'CLICKHOUSE_URL',
   'IDENTITY_GRPC_ADDR',
   'INSIGHTS_GRPC_ADDR',
+  'WEBHOOKS_GRPC_ADDR',
   'IDENTITY_HTTP_URL',
   'INSIGHTS_HTTP_URL',
+  'WEBHOOKS_HTTP_URL',
   // The stack runs insights' API and its consumer as processes of their own.
   'INSIGHTS_ROLE',
 ]);
@@ -38,7 +40,14 @@ function stack(extraEnv: Record<string, string>) {
     gatewayPort: 8080,
     httpPortBase: 8081,
     grpcPortBase: 9081,
-    databaseUrls: { identity: 'postgres://i', content: 'postgres://c', sites: 'postgres://s', specs: 'postgres://p', insights: 'postgres://n' },
+    databaseUrls: {
+      identity: 'postgres://i',
+      content: 'postgres://c',
+      sites: 'postgres://s',
+      specs: 'postgres://p',
+      insights: 'postgres://n',
+      webhooks: 'postgres://w',
+    },
     redisUrl: 'redis://r',
     kafkaBrokers: 'k:9092',
     clickhouseUrl: 'http://ch',
