@@ -48,7 +48,7 @@ export class WebhookReceiver {
         };
         const n = this.requests.filter((r) => r.path === path).length;
         this.requests.push(request);
-        const answer = (this.responders.get(path) ?? (() => ({ status: 200, body: 'ok' })))(request, n);
+        const answer: Answer = (this.responders.get(path) ?? (() => ({ status: 200, body: 'ok' })))(request, n);
         const send = () => res.writeHead(answer.status, answer.headers).end(answer.body ?? '');
         if (!answer.delayMs) return send();
         const timer = setTimeout(() => {
