@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
 import { openServiceDb } from '../../../test/support/service-db';
 import { scheduleDeliveries } from '../src/domain/schedule-deliveries';
-import { claimDueDeliveries, recordAttempt, type ClaimedDelivery } from '../src/store/deliveries.store';
+import { claimDueDeliveries, pruneDeliveries, recordAttempt, type ClaimedDelivery } from '../src/store/deliveries.store';
 import { insertWebhook, updateWebhook } from '../src/store/webhooks.store';
 
 // The delivery queue against a real (embedded) Postgres: fan-out is idempotent, and claims respect
@@ -84,4 +84,16 @@ it('claims at most `perWebhook` per webhook, counting what is in flight, round r
   );
   expect(byWebhook(reclaimed)).toEqual({ busy: 4, quiet: 1 });
   expect(reclaimed.filter((d) => d.attempt === 2)).toHaveLength(5);
+});
+
+it('prunes deliveries and their attempts older than the retention, never one in flight', async () => {
+  const count = async (sql: string) => (await db.query<{ n: number }>(sql)).rows[0]!.n;
+  const before = await count('SELECT count(*)::int AS n FROM webhook_deliveries');
+  const inFlight = await count(`SELECT count(*)::int AS n FROM webhook_deliveries WHERE state = 'delivering'`);
+  expect(await count('SELECT count(*)::int AS n FROM webhook_delivery_attempts')).toBeGreaterThan(0);
+  expect(await pruneDeliveries(db, now, 1000)).toBe(0); // nothing older than `now`
+  expect(await pruneDeliveries(db, new Date(now.getTime() + 3_600_000), 2)).toBe(2); // a batch at a time
+  expect(await pruneDeliveries(db, new Date(now.getTime() + 3_600_000), 1000)).toBe(before - inFlight - 2);
+  expect(await count('SELECT count(*)::int AS n FROM webhook_deliveries')).toBe(inFlight);
+  expect(await count('SELECT count(*)::int AS n FROM webhook_delivery_attempts')).toBe(0);
 });

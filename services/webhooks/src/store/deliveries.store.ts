@@ -223,7 +223,7 @@ export async function recordAttempt(db: SqlExecutor, record: AttemptRecord): Pro
        SELECT id, $2::int, $9::timestamptz, $6::int, $7::text, $8::int FROM webhook_deliveries WHERE id = $1 ON CONFLICT DO NOTHING
      )
      UPDATE webhook_deliveries SET state = $3, failures = $4, next_attempt_at = $5, locked_until = NULL, last_status_code = $6,
-       last_error = $7, last_duration_ms = $8, last_attempt_at = $9, last_response = $10, updated_at = now()
+       last_error = $7, last_duration_ms = $8, last_attempt_at = $9, last_response = $10, updated_at = $9
      WHERE id = $1 AND attempts = $2 AND state = 'delivering'`,
     [
       record.deliveryId,
