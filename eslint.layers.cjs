@@ -15,7 +15,7 @@
 // when several config objects match a file, so every entry carries the package walls too.
 // CommonJS, so that test/unit/layers-lint.test.ts can load it as well as eslint.config.mjs.
 
-const SERVICES = ['identity', 'content', 'sites', 'specs', 'insights'];
+const SERVICES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'];
 
 /** A relative import that climbs to one of `folders` at the top of the service's src/. */
 const intoFolders = (folders, why) => ({

@@ -4,7 +4,7 @@ const moduleNameMapper = {
   '^@quire/proto$': '<rootDir>/proto/src/index.ts',
   '^@quire/common$': '<rootDir>/services/common/src/index.ts',
   '^@quire/formats$': '<rootDir>/packages/formats/src/index.ts',
-  '^@quire/(identity|content|sites|specs|insights)$': '<rootDir>/services/$1/src/service.ts',
+  '^@quire/(identity|content|sites|specs|insights|webhooks)$': '<rootDir>/services/$1/src/service.ts',
   '^@quire/gateway$': '<rootDir>/gateway/src/index.ts',
 };
 const base = { transform: { '^.+\\.ts$': tsJest }, moduleNameMapper, testEnvironment: 'node' };

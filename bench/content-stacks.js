@@ -62,7 +62,7 @@ function distributedStack(dir, name) {
     const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
     const token = `qr_${randomBytes(24).toString('base64url')}`;
     const databaseUrls = {};
-    for (const service of ['identity', 'content', 'sites', 'specs', 'insights'])
+    for (const service of ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'])
       databaseUrls[service] = await recreatePgDatabase(`quire_bench_${name}_${service}`);
     const stack = new LocalStack({
       repoRoot: ROOT,

@@ -46,7 +46,7 @@ async function main() {
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
-  const names = ['identity', 'content', 'sites', 'specs', 'insights'];
+  const names = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'];
   const databaseUrls = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await recreatePgDatabase(`quire_bench_${s}`)])));
   const stack = new LocalStack({
     repoRoot: ROOT,
@@ -86,7 +86,7 @@ async function main() {
         'insights API': [stack.processes.get('insights').child.pid],
         'insights consumer': [...stack.processes.keys()].filter((k) => k.startsWith('insights-consumer')).map((k) => stack.processes.get(k).child.pid),
         gateway: [stack.processes.get('gateway').child.pid],
-        'other services (idle)': ['identity', 'content', 'sites', 'specs'].map((k) => stack.processes.get(k).child.pid),
+        'other services (idle)': ['identity', 'content', 'sites', 'specs', 'webhooks'].map((k) => stack.processes.get(k).child.pid),
         Kafka: [infraPid('kafka')],
         ClickHouse: [infraPid('clickhouse')],
         'Postgres, Redis': [infraPid('postgres'), infraPid('redis')],

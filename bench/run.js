@@ -15,6 +15,7 @@ const BENCHES = {
   search: () => require('./search').main(),
   embedded: () => require('./embedded').main(),
   'git-sync': () => require('./git-sync').main(),
+  webhooks: () => require('./webhooks').main(),
 };
 
 const name = process.argv[2];
@@ -34,6 +35,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  git-sync  Git Sync import of a 1,000-page repository (pages/s) vs git clone --depth 1 + convert in process;\n' +
       '            export vs git add/commit/push by the CLI; a one-page export (objects pushed)\n' +
       '  embedded  embedded first start and restart to /healthz 200 (ms, CPU s) and RSS 20 s after healthy vs a bare PGlite open\n' +
+      '  webhooks  event → delivery latency p50/p99 at 500 events/s to 10 endpoints; deliveries/s vs a bare POST loop (distributed)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
       '  table     that table from the last results, without running anything\n',

@@ -26,6 +26,7 @@ import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
+import { webhooksModule } from '@quire/webhooks';
 import { createGatewayApp } from './app';
 import { embeddedCacheMaxBytesFromEnv, gatewaySettingsFromEnv } from './config';
 import { openEmbeddedDatabases } from './embedded-databases';
@@ -43,7 +44,7 @@ export interface EmbeddedQuire {
 }
 
 /**
- * Embedded mode: the gateway and all five services in this process, sharing one PGlite database
+ * Embedded mode: the gateway and all six services in this process, sharing one PGlite database
  * under DATA_DIR (a schema per service), one in-process bus and one in-memory cache. Services still talk
  * gRPC over loopback and the gateway still proxies HTTP: the same code paths as distributed mode.
  */
@@ -67,6 +68,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
     sites: sitesModule(),
     specs: specsModule(),
     insights: insightsModule(),
+    webhooks: webhooksModule(),
   };
 
   logger.info({ dataDir }, 'opening the embedded database');

@@ -3,6 +3,7 @@ import { identityModule } from '@quire/identity';
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
+import { webhooksModule } from '@quire/webhooks';
 import { writeEmbeddedTemplate } from './embedded-template';
 
 // Run by `npm run build` (after the PGlite template): the migrated database new data directories start from.
@@ -13,6 +14,7 @@ const modules = {
   sites: sitesModule(),
   specs: specsModule(),
   insights: insightsModule(),
+  webhooks: webhooksModule(),
 };
 
 writeEmbeddedTemplate(modules).then(

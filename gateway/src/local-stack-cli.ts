@@ -12,7 +12,7 @@ const HELP = `Usage: npm run stack [-- --replicas <process>=<n>[,<process>=<n>â€
 
 Starts Quire in distributed mode on this machine: real PostgreSQL, Redis, Kafka and ClickHouse
 from deploy/local/ (installed first with deploy/local/install.sh if missing), then identity,
-content, sites, specs, insights (its API), insights-consumer (moves visitor events into
+content, sites, specs, insights (its API), webhooks, insights-consumer (moves visitor events into
 ClickHouse; HTTP ${WORKER_PROCESSES['insights-consumer'].http} for probes and metrics) and the gateway as
 separate processes on their default ports (gateway ${GATEWAY_DEFAULT_PORT}). Logs go to
 .infra/stack-logs/. A process that dies is started again. Ctrl-C stops the processes (each

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { SERVICE_NAMES, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
+import { DEFAULT_PORTS, SERVICE_NAMES, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
 
 // Distributed mode on one machine: one process per service plus the gateway, against the real
 // Postgres, Redis, Kafka and ClickHouse that deploy/local/ starts. Used by `npm run stack` and by
@@ -19,6 +19,13 @@ export const SCALED_NAMES: readonly ScaledName[] = [...SERVICE_NAMES, ...WORKER_
 /** Copies of each service or worker after the first are on the same ports + COPY_PORT_STEP × n. */
 export const COPY_PORT_STEP = 100;
 
+/** A process's ports above the bases: its default ports' distance from identity's (topology.ts). */
+function portOffset(name: ScaledName): { http: number; grpc: number } {
+  const base = DEFAULT_PORTS.identity;
+  if (isWorker(name)) return { http: WORKER_PROCESSES[name].http - base.http, grpc: 0 };
+  return { http: DEFAULT_PORTS[name].http - base.http, grpc: DEFAULT_PORTS[name].grpc - base.grpc };
+}
+
 function isWorker(name: ProcessName): name is WorkerName {
   return (WORKER_NAMES as string[]).includes(name);
 }
@@ -28,7 +35,7 @@ function isWorker(name: ProcessName): name is WorkerName {
  * are set where `npm run stack` starts. Addresses, ports, databases and secrets are the stack's.
  */
 export const OPERATOR_SETTING =
-  /^(PUBLIC_URL|LOG_LEVEL|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
+  /^(PUBLIC_URL|LOG_LEVEL|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY|WEBHOOKS)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
 
 /** The operator settings among `env`. */
 export function operatorSettings(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -40,8 +47,8 @@ export interface LocalStackOptions {
   logDir: string;
   gatewayPort: number;
   /**
-   * Service i gets HTTP port httpPortBase+i and gRPC port grpcPortBase+i; worker j (no gRPC) HTTP
-   * port httpPortBase+services+j, as in topology.ts (insights-consumer 8086 after insights 8085).
+   * Each process gets the bases plus its default ports' distance from identity's in topology.ts
+   * (identity +0, …, insights +4, insights-consumer +5 (HTTP only), webhooks +6).
    */
   httpPortBase: number;
   grpcPortBase: number;
@@ -92,11 +99,11 @@ export class LocalStack {
   }
 
   httpPort(name: ScaledName, copy = 1): number {
-    return this.options.httpPortBase + SCALED_NAMES.indexOf(name) + (copy - 1) * COPY_PORT_STEP;
+    return this.options.httpPortBase + portOffset(name).http + (copy - 1) * COPY_PORT_STEP;
   }
 
   grpcPort(name: ServiceName, copy = 1): number {
-    return this.options.grpcPortBase + SERVICE_NAMES.indexOf(name) + (copy - 1) * COPY_PORT_STEP;
+    return this.options.grpcPortBase + portOffset(name).grpc + (copy - 1) * COPY_PORT_STEP;
   }
 
   /** Every copy's HTTP base URL, comma-separated: what the gateway's *_HTTP_URL takes. */

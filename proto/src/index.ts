@@ -5,3 +5,4 @@ export * as content from './gen/quire/content';
 export * as sites from './gen/quire/sites';
 export * as specs from './gen/quire/specs';
 export * as insights from './gen/quire/insights';
+export * as webhooks from './gen/quire/webhooks';

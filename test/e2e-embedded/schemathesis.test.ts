@@ -121,6 +121,10 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
   const siteSpace2 = await post(`${sitePath}/site-spaces`, { spaceId: spaces[5]!.id, sectionId: section.id });
   const shareLink = await post(`${sitePath}/share-links`, { name: 'Fuzz link' });
   const shareLink2 = await post(`${sitePath}/share-links`, { name: 'Fuzz link to delete' });
+  // Its endpoint is the fixture server (404 there: the ping's delivery fails, and can be redelivered).
+  const webhook = await post(`${org}/webhooks`, { url: `${fixtureUrl}/hook`, events: ['space_created'] });
+  const webhook2 = await post(`${org}/webhooks`, { url: `${fixtureUrl}/hook`, events: ['*'] });
+  const delivery = await post(`${org}/webhooks/${webhook.id}/ping`, undefined, 202);
 
   return {
     signed: [fileDownload, versions[0]!.url, pdf.url],
@@ -147,6 +151,8 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
       siteSectionGroupId: group.id,
       siteSpaceId: siteSpace.id,
       shareLinkId: shareLink.id,
+      webhookId: webhook.id,
+      deliveryId: delivery.id,
       emailDomain: 'example.com',
       scope: 'all',
     },
@@ -169,6 +175,7 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
       siteSectionGroupId: group2.id,
       siteSpaceId: siteSpace2.id,
       shareLinkId: shareLink2.id,
+      webhookId: webhook2.id,
     },
   };
 }

@@ -6,7 +6,18 @@ import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/comm
 import { LocalStack, SCALED_NAMES, type LocalStackOptions } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';
-import { RATE_LIMIT_FOR_TESTS, SERVICE_COPIES, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, killAll, readState, stateFile, writeState, type StackState } from './stack';
+import {
+  RATE_LIMIT_FOR_TESTS,
+  SERVICE_COPIES,
+  REPO_ROOT,
+  WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
+  ZIP_LIMIT_FOR_TESTS,
+  killAll,
+  readState,
+  stateFile,
+  writeState,
+  type StackState,
+} from './stack';
 
 // Installs (when missing) and starts real Postgres, Redis, Kafka and ClickHouse, then one
 // process per service and the gateway, each configured only by its environment.
@@ -26,8 +37,9 @@ export default async function setupDistributed(): Promise<void> {
     repoRoot: REPO_ROOT,
     logDir,
     gatewayPort: Number(process.env.QUIRE_E2E_GATEWAY_PORT ?? 18180),
-    httpPortBase: 18181,
-    grpcPortBase: 19181,
+    // Other bases let a second checkout run its suite on the same machine (with QUIRE_*_PORT for the servers).
+    httpPortBase: Number(process.env.QUIRE_E2E_HTTP_PORT_BASE ?? 18181),
+    grpcPortBase: Number(process.env.QUIRE_E2E_GRPC_PORT_BASE ?? 19181),
     databaseUrls,
     redisUrl: INFRA.redisUrl,
     kafkaBrokers: INFRA.kafkaBrokers,
@@ -43,6 +55,7 @@ export default async function setupDistributed(): Promise<void> {
       GATEWAY_WORKERS: '2',
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
+      WEBHOOKS_RETRY_SCHEDULE: WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
     },
   };
   const stack = new LocalStack(options);

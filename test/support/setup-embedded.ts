@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { waitForReady } from '../../gateway/src/local-stack';
 import { apiClient } from './api';
-import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, ZIP_LIMIT_FOR_TESTS, writeState, type StackState } from './stack';
+import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, WEBHOOK_RETRY_SCHEDULE_FOR_TESTS, ZIP_LIMIT_FOR_TESTS, writeState, type StackState } from './stack';
 
 // Starts `node gateway/dist/embedded.js` (what `npm start` runs) on a fresh DATA_DIR.
 export default async function setupEmbedded(): Promise<void> {
@@ -43,6 +43,7 @@ export async function startEmbeddedProcess(options: {
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       // The zip-bomb fixture inflates to 20 MB: refused well below the 200 MB default.
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
+      WEBHOOKS_RETRY_SCHEDULE: WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...options.env,
     },

@@ -28,6 +28,11 @@ export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const RATE_LIMIT_FOR_TESTS = 1000;
 /** Copies of each service in the distributed suite. */
 export const SERVICE_COPIES = 2;
+/**
+ * The webhook retry schedule of the test stacks: the default's shape (5 s … 24 h) in milliseconds,
+ * about 3 s from the first attempt to the last, so retries, recovery and disabling show within a test.
+ */
+export const WEBHOOK_RETRY_SCHEDULE_FOR_TESTS = '100ms,200ms,400ms,800ms,1600ms';
 /** Inflated bytes a zip import may reach in the test stacks (the zip-bomb fixture inflates to 20 MB). */
 export const ZIP_LIMIT_FOR_TESTS = 8 * 1024 * 1024;
 

@@ -25,8 +25,10 @@ const STACK_OWNED = new Set([
   'CLICKHOUSE_URL',
   'IDENTITY_GRPC_ADDR',
   'INSIGHTS_GRPC_ADDR',
+  'WEBHOOKS_GRPC_ADDR',
   'IDENTITY_HTTP_URL',
   'INSIGHTS_HTTP_URL',
+  'WEBHOOKS_HTTP_URL',
   // The stack runs insights' API and its consumer as processes of their own.
   'INSIGHTS_ROLE',
 ]);
@@ -38,7 +40,14 @@ function stack(extraEnv: Record<string, string>) {
     gatewayPort: 8080,
     httpPortBase: 8081,
     grpcPortBase: 9081,
-    databaseUrls: { identity: 'postgres://i', content: 'postgres://c', sites: 'postgres://s', specs: 'postgres://p', insights: 'postgres://n' },
+    databaseUrls: {
+      identity: 'postgres://i',
+      content: 'postgres://c',
+      sites: 'postgres://s',
+      specs: 'postgres://p',
+      insights: 'postgres://n',
+      webhooks: 'postgres://w',
+    },
     redisUrl: 'redis://r',
     kafkaBrokers: 'k:9092',
     clickhouseUrl: 'http://ch',
@@ -76,7 +85,7 @@ describe('npm run stack and the operator settings', () => {
 
   it('starts each copy on its own ports and gives everyone the list', () => {
     const s = stack({});
-    expect(s.processKeys()).toEqual(['identity', 'content', 'content#2', 'sites', 'specs', 'insights', 'insights-consumer', 'gateway']);
+    expect(s.processKeys()).toEqual(['identity', 'content', 'content#2', 'sites', 'specs', 'insights', 'webhooks', 'insights-consumer', 'gateway']);
     expect(s.envFor('content#2')).toMatchObject({ HTTP_PORT: '8182', GRPC_PORT: '9182' });
     expect(s.envFor('gateway').CONTENT_HTTP_URL).toBe('http://127.0.0.1:8082,http://127.0.0.1:8182');
     expect(s.envFor('sites').CONTENT_GRPC_ADDR).toBe('127.0.0.1:9082,127.0.0.1:9182');
@@ -85,7 +94,7 @@ describe('npm run stack and the operator settings', () => {
 
   it("runs insights' consumer as processes of their own, after the services' ports and without gRPC", () => {
     const s = new LocalStack({ ...stack({ INSIGHTS_ROLE: 'all' }).options, replicas: { 'insights-consumer': 2 } });
-    expect(s.processKeys()).toEqual(['identity', 'content', 'sites', 'specs', 'insights', 'insights-consumer', 'insights-consumer#2', 'gateway']);
+    expect(s.processKeys()).toEqual(['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'insights-consumer', 'insights-consumer#2', 'gateway']);
     // The operator cannot merge them back: the stack owns the role.
     expect(operatorSettings({ INSIGHTS_ROLE: 'all', CONTENT_DOWNLOAD_TTL_SECONDS: '60' })).toEqual({ CONTENT_DOWNLOAD_TTL_SECONDS: '60' });
     expect(s.envFor('insights')).toMatchObject({ INSIGHTS_ROLE: 'api', HTTP_PORT: '8085', GRPC_PORT: '9085', CLICKHOUSE_URL: 'http://ch' });
@@ -108,6 +117,8 @@ describe('npm run stack and the operator settings', () => {
     expect(s.envFor('gateway').INSIGHTS_HTTP_URL).toBe('http://127.0.0.1:8085');
     expect(s.envFor('content').INSIGHTS_GRPC_ADDR).toBe('127.0.0.1:9085');
     expect(s.httpPort('insights-consumer')).toBe(WORKER_PROCESSES['insights-consumer'].http);
+    // webhooks came after insights-consumer: its ports are topology.ts's, not the next in line.
+    expect(s.envFor('webhooks')).toMatchObject({ HTTP_PORT: '8087', GRPC_PORT: '9087' });
   });
 
   it('reads --replicas and refuses what it cannot start', () => {

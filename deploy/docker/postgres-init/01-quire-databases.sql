@@ -7,3 +7,4 @@ CREATE DATABASE quire_content;
 CREATE DATABASE quire_sites;
 CREATE DATABASE quire_specs;
 CREATE DATABASE quire_insights;
+CREATE DATABASE quire_webhooks;

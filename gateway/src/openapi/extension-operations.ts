@@ -29,6 +29,130 @@ const REVISION_ANSWER = {
   properties: { revision: { type: 'string', description: "The change request's new revision" } },
 };
 
+const NULLABLE_STRING = { type: ['string', 'null'] };
+const NULLABLE_IDS = { type: ['array', 'null'], items: { type: 'string' } };
+const NULLABLE_TIME = { type: ['string', 'null'], format: 'date-time' };
+const NULLABLE_INT = { type: ['integer', 'null'] };
+/** docs/webhooks.md, API. */
+const WEBHOOK = {
+  type: 'object',
+  required: [
+    'object',
+    'id',
+    'organization',
+    'url',
+    'events',
+    'spaceIds',
+    'siteIds',
+    'description',
+    'active',
+    'disabledReason',
+    'createdAt',
+    'updatedAt',
+    'urls',
+  ],
+  properties: {
+    object: { type: 'string', enum: ['webhook'] },
+    id: { type: 'string' },
+    organization: { type: 'string', description: 'The organization id' },
+    url: { type: 'string', format: 'uri' },
+    events: { type: 'array', items: { type: 'string' }, description: 'Event types it receives, or ["*"]' },
+    spaceIds: { ...NULLABLE_IDS, description: 'Only events about these spaces (null: all)' },
+    siteIds: { ...NULLABLE_IDS, description: 'Only events about these sites (null: all)' },
+    description: NULLABLE_STRING,
+    active: { type: 'boolean' },
+    disabledReason: { ...NULLABLE_STRING, description: 'Why delivery turned the webhook off (410 Gone, or every attempt of a delivery failed)' },
+    disabledAt: NULLABLE_TIME,
+    previousSecretExpiresAt: { ...NULLABLE_TIME, description: 'Until then, requests carry a second signature made with the secret a rotation replaced' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    urls: {
+      type: 'object',
+      required: ['location', 'deliveries'],
+      properties: { location: { type: 'string', format: 'uri' }, deliveries: { type: 'string', format: 'uri' } },
+    },
+  },
+};
+const WEBHOOK_WITH_SECRET = {
+  allOf: [
+    WEBHOOK,
+    {
+      type: 'object',
+      required: ['secret'],
+      properties: { secret: { type: 'string', description: 'The signing secret (`whsec_…`), shown only in this answer' } },
+    },
+  ],
+};
+const DELIVERY = {
+  type: 'object',
+  required: ['object', 'id', 'webhook', 'eventId', 'eventType', 'state', 'attempts', 'lastStatusCode', 'lastError', 'createdAt', 'urls'],
+  properties: {
+    object: { type: 'string', enum: ['webhook-delivery'] },
+    id: { type: 'string' },
+    webhook: { type: 'string', description: 'The webhook id' },
+    eventId: { type: 'string', description: 'The event id, sent as `webhook-id` (the same on every attempt)' },
+    eventType: { type: 'string' },
+    state: { type: 'string', enum: ['pending', 'delivering', 'succeeded', 'failed'] },
+    attempts: { type: 'integer' },
+    lastStatusCode: NULLABLE_INT,
+    lastError: NULLABLE_STRING,
+    lastDurationMs: NULLABLE_INT,
+    lastAttemptAt: NULLABLE_TIME,
+    nextAttemptAt: { ...NULLABLE_TIME, description: 'When a pending delivery is attempted next' },
+    createdAt: { type: 'string', format: 'date-time' },
+    urls: { type: 'object', required: ['location'], properties: { location: { type: 'string', format: 'uri' } } },
+  },
+};
+const DELIVERY_DETAIL = {
+  allOf: [
+    DELIVERY,
+    {
+      type: 'object',
+      required: ['request', 'response', 'attemptLog'],
+      properties: {
+        request: { type: 'object', required: ['body'], properties: { body: { type: 'string', description: 'The JSON body every attempt sends' } } },
+        response: {
+          type: ['object', 'null'],
+          properties: { statusCode: NULLABLE_INT, body: { ...NULLABLE_STRING, description: "The first 4 KB of the last attempt's answer" } },
+        },
+        attemptLog: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['attempt', 'attemptedAt', 'statusCode', 'error', 'durationMs'],
+            properties: {
+              attempt: { type: 'integer' },
+              attemptedAt: { type: 'string', format: 'date-time' },
+              statusCode: NULLABLE_INT,
+              error: NULLABLE_STRING,
+              durationMs: { type: 'integer' },
+            },
+          },
+        },
+      },
+    },
+  ],
+};
+const listOf = (items: Json) => ({
+  type: 'object',
+  required: ['items', 'count'],
+  properties: {
+    items: { type: 'array', items },
+    count: { type: 'integer' },
+    next: { type: 'object', required: ['page'], properties: { page: { type: 'string' } } },
+  },
+});
+const WEBHOOKS = '/v1/orgs/{organizationId}/webhooks';
+const WEBHOOK_PATH = `${WEBHOOKS}/{webhookId}`;
+const webhookOperation = (operationId: string, summary: string, status: number, description: string, schema?: Json): ExtensionOperation => ({
+  operationId,
+  summary,
+  tags: ['webhooks'],
+  status,
+  description: `${description} (docs/webhooks.md)`,
+  ...(schema ? { schema } : {}),
+});
+
 /** Quire's own operations, by `METHOD /v1/path` (docs/*.md describe each). */
 export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
   'DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}': {
@@ -101,6 +225,46 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     contentTypes: ['application/json', 'application/yaml'],
     parameters: SIGNED_URL_QUERY,
   },
+  [`GET ${WEBHOOKS}`]: webhookOperation('listWebhooks', "An organization's webhooks (admins only)", 200, 'The webhooks', listOf(WEBHOOK)),
+  [`POST ${WEBHOOKS}`]: webhookOperation(
+    'createWebhook',
+    'Create a webhook',
+    201,
+    'The webhook, with its signing secret (shown this once)',
+    WEBHOOK_WITH_SECRET,
+  ),
+  [`GET ${WEBHOOK_PATH}`]: webhookOperation('getWebhook', 'A webhook', 200, 'The webhook', WEBHOOK),
+  [`PATCH ${WEBHOOK_PATH}`]: webhookOperation('updateWebhook', 'Change a webhook (`active: true` turns a disabled one on again)', 200, 'The webhook', WEBHOOK),
+  [`DELETE ${WEBHOOK_PATH}`]: webhookOperation('deleteWebhook', 'Delete a webhook and its delivery log', 204, 'Deleted'),
+  [`POST ${WEBHOOK_PATH}/rotate-secret`]: webhookOperation(
+    'rotateWebhookSecret',
+    'A new signing secret; the old one keeps signing (a second signature) for 24 hours',
+    200,
+    'The webhook, with its new signing secret (shown this once)',
+    WEBHOOK_WITH_SECRET,
+  ),
+  [`POST ${WEBHOOK_PATH}/ping`]: webhookOperation('pingWebhook', 'Send a `ping` event to the webhook', 202, 'The scheduled delivery', DELIVERY),
+  [`GET ${WEBHOOK_PATH}/deliveries`]: webhookOperation(
+    'listWebhookDeliveries',
+    "A webhook's deliveries, newest first",
+    200,
+    'The deliveries',
+    listOf(DELIVERY),
+  ),
+  [`GET ${WEBHOOK_PATH}/deliveries/{deliveryId}`]: webhookOperation(
+    'getWebhookDelivery',
+    'A delivery: the body sent, the start of the last answer, every attempt',
+    200,
+    'The delivery',
+    DELIVERY_DETAIL,
+  ),
+  [`POST ${WEBHOOK_PATH}/deliveries/{deliveryId}/redeliver`]: webhookOperation(
+    'redeliverWebhookDelivery',
+    'Send a delivery again (same event id), with a fresh retry schedule',
+    202,
+    'The rescheduled delivery',
+    DELIVERY,
+  ),
 };
 
 /** The gateway's own endpoints, outside `/v1` and without a token. */

@@ -57,7 +57,7 @@ export { TtlCache } from './ttl-cache';
 export { CommitSignals } from './sql/commit-signals';
 export { insertedRow, queryOne, queryRows } from './sql/typed';
 export { pagedRows, type Paged, type PagedQuery } from './sql/paged';
-export { OutboundAddressPolicy } from './outbound/address-policy';
+export { isIpLiteral, OutboundAddressPolicy, unbracket } from './outbound/address-policy';
 export { blobKey, isBlobKey, type BlobStore } from './blobs/blob-store';
 export { FsBlobStore } from './blobs/fs-blob-store';
 export { PgBlobStore } from './blobs/pg-blob-store';

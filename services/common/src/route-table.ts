@@ -125,6 +125,14 @@ const SPECS_TABLE: Spec[] = [
   ['GET', `${ORG}/openapi/{specSlug}/versions/{versionId}/content`, 'specs'],
   ['GET POST', `${ORG}/translations`, 'specs'],
   ['GET PUT DELETE', `${ORG}/translations/{translationSettingsId}`, 'specs'],
+  // webhooks (a Quire extension: docs/webhooks.md)
+  ['GET POST', `${ORG}/webhooks`, 'webhooks'],
+  ['GET PATCH DELETE', `${ORG}/webhooks/{webhookId}`, 'webhooks'],
+  ['POST', `${ORG}/webhooks/{webhookId}/rotate-secret`, 'webhooks'],
+  ['POST', `${ORG}/webhooks/{webhookId}/ping`, 'webhooks'],
+  ['GET', `${ORG}/webhooks/{webhookId}/deliveries`, 'webhooks'],
+  ['GET', `${ORG}/webhooks/{webhookId}/deliveries/{deliveryId}`, 'webhooks'],
+  ['POST', `${ORG}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, 'webhooks'],
 ];
 
 /** Routes whose credential is a signed URL (downloads handed out in API answers). */

@@ -1,6 +1,6 @@
 // The services behind the gateway and their default ports. deploy/ (compose, k8s) is checked
 // against this file by test/unit/deploy-manifests.test.ts.
-export const SERVICE_NAMES = ['identity', 'content', 'sites', 'specs', 'insights'] as const;
+export const SERVICE_NAMES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> = {
@@ -9,6 +9,8 @@ export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> 
   sites: { http: 8083, grpc: 9083 },
   specs: { http: 8084, grpc: 9084 },
   insights: { http: 8085, grpc: 9085 },
+  // After insights-consumer's 8086 (WORKER_PROCESSES), which was there first.
+  webhooks: { http: 8087, grpc: 9087 },
 };
 
 export const GATEWAY_DEFAULT_PORT = 8080;

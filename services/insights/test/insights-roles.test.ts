@@ -53,7 +53,7 @@ function contextWith(bus: MessageBus): ServiceContext {
       internalSecret: 'insights-roles-test-secret',
       logLevel: 'silent',
       grpcDeadlineMs: 1000,
-      grpcAddresses: { identity: address, content: address, sites: address, specs: address, insights: address },
+      grpcAddresses: { identity: address, content: address, sites: address, specs: address, insights: address, webhooks: address },
       outboundAllowHosts: [],
     },
     { db, bus, cache: new MemoryCache(), logger },

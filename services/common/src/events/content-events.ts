@@ -63,7 +63,13 @@ export const contentEvents = defineTopic(CONTENT_TOPIC, 'the id of the space, co
     parent,
     duplicatedFrom: z.string().optional().describe('the space it is a duplicate of'),
   }),
-  [ContentEvent.spaceUpdated]: z.object({ spaceId, organizationId, fields }),
+  [ContentEvent.spaceUpdated]: z.object({
+    spaceId,
+    organizationId,
+    fields,
+    visibility: z.string().optional().describe('the new visibility, when `fields` has it'),
+    previousVisibility: z.string().optional().describe('the visibility before, when `fields` has `visibility`'),
+  }),
   [ContentEvent.spaceDeleted]: z
     .object({
       spaceId,

@@ -1,4 +1,4 @@
-import { content, identity, insights, sites, specs } from '@quire/proto';
+import { content, identity, insights, sites, specs, webhooks } from '@quire/proto';
 import type { ServiceName } from '../topology';
 import { createGrpcClient, type AsyncClient } from './client';
 
@@ -44,6 +44,7 @@ export class ServiceClients {
       sites: sites.SitesClient,
       specs: specs.SpecsClient,
       insights: insights.InsightsClient,
+      webhooks: webhooks.WebhooksClient,
     }[service];
     return this.get(`health:${service}`, () =>
       createGrpcClient(ctor as typeof identity.IdentityClient, this.addresses[service], service, { deadlineMs: this.deadlineMs, retryable: READS }),

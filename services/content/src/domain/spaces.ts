@@ -40,7 +40,9 @@ export async function updateSpaceFields(db: SqlDatabase, space: SpaceWithCounts,
   return db.transaction(async (tx) => {
     const row = await updateSpace(tx, space.id, changes, now);
     if (!row) throw notFound(`Space ${space.id} not found`);
-    await announce(tx, space.id, ContentEvent.spaceUpdated, { spaceId: space.id, organizationId: space.organizationId, fields }, now);
+    // Webhooks' space_visibility_updated (the reference's shape) carries both visibilities.
+    const visibility = changes.visibility === undefined ? {} : { visibility: row.visibility, previousVisibility: space.visibility };
+    await announce(tx, space.id, ContentEvent.spaceUpdated, { spaceId: space.id, organizationId: space.organizationId, fields, ...visibility }, now);
     return row;
   });
 }

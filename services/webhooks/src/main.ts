@@ -1,0 +1,4 @@
+import { runDistributed, runMain } from '@quire/common';
+import { webhooksModule } from './service';
+
+runMain('webhooks', () => runDistributed(webhooksModule()));
