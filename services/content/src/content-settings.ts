@@ -17,12 +17,12 @@ const contentEnvSchema = z.object({
   CONTENT_IMPORT_MAX_CRAWL_BYTES: positive(DEFAULT_IMPORT_LIMITS.maxCrawlBytes),
   CONTENT_IMPORT_MAX_CRAWL_MS: positive(DEFAULT_IMPORT_LIMITS.maxCrawlMs),
   CONTENT_IMPORT_MAX_IMAGES: positive(DEFAULT_IMPORT_LIMITS.maxImages),
-  GIT_SYNC_MAX_REPO_BYTES: positive(200 * 1024 * 1024),
-  GIT_SYNC_MAX_FILES: positive(20_000),
-  GIT_SYNC_MAX_FILE_BYTES: positive(50 * 1024 * 1024),
-  GIT_SYNC_MAX_PAGES: positive(5_000),
-  GIT_SYNC_STAGE_TIMEOUT_MS: positive(300_000),
-  GIT_SYNC_STALE_MS: positive(30 * 60_000),
+  CONTENT_GIT_SYNC_MAX_REPO_BYTES: positive(200 * 1024 * 1024),
+  CONTENT_GIT_SYNC_MAX_FILES: positive(20_000),
+  CONTENT_GIT_SYNC_MAX_FILE_BYTES: positive(50 * 1024 * 1024),
+  CONTENT_GIT_SYNC_MAX_PAGES: positive(5_000),
+  CONTENT_GIT_SYNC_STAGE_TIMEOUT_MS: positive(300_000),
+  CONTENT_GIT_SYNC_STALE_MS: positive(30 * 60_000),
 });
 
 /** Bounds of one Git Sync operation (docs/content.md, Git Sync): past one, the operation ends as `failure` saying which. */
@@ -58,12 +58,12 @@ export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
       maxImages: e.CONTENT_IMPORT_MAX_IMAGES,
     },
     gitSync: {
-      maxRepoBytes: e.GIT_SYNC_MAX_REPO_BYTES,
-      maxFiles: e.GIT_SYNC_MAX_FILES,
-      maxFileBytes: e.GIT_SYNC_MAX_FILE_BYTES,
-      maxPages: e.GIT_SYNC_MAX_PAGES,
-      stageTimeoutMs: e.GIT_SYNC_STAGE_TIMEOUT_MS,
-      staleAfterMs: e.GIT_SYNC_STALE_MS,
+      maxRepoBytes: e.CONTENT_GIT_SYNC_MAX_REPO_BYTES,
+      maxFiles: e.CONTENT_GIT_SYNC_MAX_FILES,
+      maxFileBytes: e.CONTENT_GIT_SYNC_MAX_FILE_BYTES,
+      maxPages: e.CONTENT_GIT_SYNC_MAX_PAGES,
+      stageTimeoutMs: e.CONTENT_GIT_SYNC_STAGE_TIMEOUT_MS,
+      staleAfterMs: e.CONTENT_GIT_SYNC_STALE_MS,
     },
   };
 }
