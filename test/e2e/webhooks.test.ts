@@ -286,7 +286,7 @@ describe('ping, redelivery and secret rotation', () => {
     const ping = await org.api.post(`${hook.path}/ping`);
     expect(ping.status).toBe(202);
     expect(ping.body).toMatchObject({ object: 'webhook-delivery', eventType: 'ping', state: 'pending', webhook: hook.id });
-    await eventually(async () => receiver.to('/ping').length === 1);
+    await eventually(async () => receiver.to('/ping').length === 1, 30_000);
     expect(verify(hook.secret, receiver.to('/ping')[0]!)).toEqual({ eventId: ping.body.eventId, type: 'ping', webhookId: hook.id, organizationId: org.id });
 
     await eventually(async () => (await org.api.get(`${hook.path}/deliveries/${ping.body.id}`)).body.state === 'succeeded');

@@ -167,6 +167,8 @@ export async function claimDueDeliveries(
     tx,
     `SELECT w.id FROM webhooks w
      WHERE w.active AND w.disabled_at IS NULL AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due})
+     -- The webhooks whose work is due longest first: more webhooks with due work than one pass takes never starve the others.
+     ORDER BY (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due}), w.id
      LIMIT $1 FOR NO KEY UPDATE OF w SKIP LOCKED`,
     [options.max, options.now],
   );
