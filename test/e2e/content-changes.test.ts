@@ -5,6 +5,7 @@ import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization, buildUser, type OrgClient } from '../support/factories';
 import { validateOperationResponse, validateSchema } from '../support/reference';
 import { eventually } from '../support/eventually';
+import { pdfPages } from '../support/pdf-text';
 import { currentStack } from '../support/stack';
 
 // Issue #24 (first part): batch content edits on a change request, `POST …/content`
@@ -102,6 +103,16 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     expect(guides.body).toMatchObject({ title: 'Guides', markdown: expect.stringContaining('How-tos.') });
     // Main is untouched until the merge.
     expect(outline((await org.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages)).toEqual(['welcome']);
+
+    // Comments and the PDF read the batch's revision: a comment targets the new page, the PDF has its text.
+    const comment = await org.api.post(`${path}/comments`, { body: { markdown: 'Nice guide' }, page: pages[1]?.id });
+    expect(comment.status).toBe(200);
+    expect(comment.body.target).toMatchObject({ changeRequest: crId, page: { id: pages[1]?.id, title: 'Guides', path: 'guides' } });
+    const pdf = await org.api.get(`${path}/pdf`);
+    expect(pdf.status).toBe(200);
+    const text = pdfPages(Buffer.from(await (await fetch(pdf.body.url as string)).arrayBuffer())).join('\n');
+    expect(text).toContain('How-tos.');
+    expect(text).toContain('Install it.');
   });
 
   it('answers the affected pages with compat=false, and moves, re-slugs and deletes', async () => {

@@ -184,7 +184,7 @@ describe('pushTree', () => {
       'POST /git-receive-pack',
     ]);
 
-    // The next push from the same work folder has its parent: no fetch.
+    // A push sends a pack built in memory and keeps nothing on disk: the next one fetches its parent (depth 1).
     const requestsBetween = open.requests.length;
     const second = await pushTree(
       remote,
@@ -193,7 +193,7 @@ describe('pushTree', () => {
       workDeps,
     );
     expect(second.objectsPushed).toBe(4); // blob, section-9, root, commit
-    expect(open.requests.slice(requestsBetween).map((r) => r.method)).toEqual(['GET', 'POST']);
+    expect(open.requests.slice(requestsBetween).map((r) => r.method)).toEqual(['GET', 'GET', 'POST', 'POST']);
 
     // Nothing changed: no commit.
     const unchanged = await pushTree(remote, asFiles({ ...edited, 'section-9/new.md': 'New\n' }), { message: 'Nothing' }, workDeps);

@@ -3,9 +3,10 @@ import type { OutboundFetcher } from '@quire/common';
 import type { TreeEntry } from 'isomorphic-git';
 import { runStage } from './git-stage';
 import { GitObjectStore } from './git-store';
+import { buildPack, commitBody, objectOid } from './git-pack';
 import { danglingHead, GitSyncError } from './git-sync-error';
 import { discoverRefs, fetchShallow, sendPack, type RemoteRefs } from './git-transport';
-import { newObjects, pathSegments, planTree, type GitFile } from './git-tree';
+import { newObjects, pathSegments, planTree, treeBody, type GitFile } from './git-tree';
 import { fullRefName, parseRemoteUrl, type GitRemoteAddress } from './git-url';
 
 // The Git transport of Git Sync (issue #25 §3): a space's files from and to one ref of a remote
@@ -143,7 +144,7 @@ export async function pushTree(remote: GitRemote, files: readonly GitFile[], com
     const written = await writeCommit(store, parent, files, directory, commit);
     if (written.objects.length === 0) return { commitOid: written.commitOid, objectsPushed: 0, parentOid: parent };
     const update = { ref, oldOid: parent, newOid: written.commitOid };
-    const refused = await sendPack(stage, address.url, address.display, update, advertised.capabilities, await store.pack(written.objects));
+    const refused = await sendPack(stage, address.url, address.display, update, advertised.capabilities, written.pack);
     if (refused !== null) {
       // git-http-backend says only "failed to update ref" when the ref moved under the push: look.
       const current = (await discoverRefs(stage.http, address.url, 'receive')).refs.get(ref) ?? null;
@@ -167,24 +168,23 @@ async function writeCommit(
   files: readonly GitFile[],
   directory: readonly string[],
   commit: GitCommitOptions,
-): Promise<{ commitOid: string; objects: string[] }> {
+): Promise<{ commitOid: string; objects: string[]; pack: Buffer }> {
   const parentTree = parent ? (await store.readCommit(parent)).tree : null;
   const plan = planTree(files, directory, await treesAlong(store, parentTree, directory));
-  if (parent && plan.oid === parentTree) return { commitOid: parent, objects: [] };
+  if (parent && plan.oid === parentTree) return { commitOid: parent, objects: [], pack: Buffer.alloc(0) };
   const objects = await newObjects(plan, parentTree, (oid) => store.readTree(oid));
-  for (const object of objects) {
-    const written = object.kind === 'blob' ? await store.writeBlob(object.bytes) : await store.writeTree(object.entries);
-    if (written !== object.oid) throw new Error(`planned ${object.kind} ${object.oid} was written as ${written}`);
-  }
-  const now = { timestamp: Math.floor(Date.now() / 1000), timezoneOffset: 0 };
-  const commitOid = await store.writeCommit({
-    message: commit.message.endsWith('\n') ? commit.message : `${commit.message}\n`,
+  const packed = objects.map((o) => (o.kind === 'blob' ? { type: 'blob' as const, body: o.bytes } : { type: 'tree' as const, body: treeBody(o.entries) }));
+  const body = commitBody({
     tree: plan.oid,
-    parent: parent ? [parent] : [],
-    author: { ...(commit.author ?? QUIRE_GIT_IDENTITY), ...now },
-    committer: { ...QUIRE_GIT_IDENTITY, ...now },
+    parents: parent ? [parent] : [],
+    author: commit.author ?? QUIRE_GIT_IDENTITY,
+    committer: QUIRE_GIT_IDENTITY,
+    timestamp: Math.floor(Date.now() / 1000),
+    message: commit.message.endsWith('\n') ? commit.message : `${commit.message}\n`,
   });
-  return { commitOid, objects: [...objects.map((o) => o.oid), commitOid] };
+  const commitOid = objectOid('commit', body);
+  // Sent as one pack built in memory: nothing of it is needed on this disk afterwards.
+  return { commitOid, objects: [...objects.map((o) => o.oid), commitOid], pack: buildPack([...packed, { type: 'commit', body }]) };
 }
 
 function resolveRef(advertised: RemoteRefs, ref: string, address: GitRemoteAddress): string | null {

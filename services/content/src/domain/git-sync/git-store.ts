@@ -3,7 +3,8 @@ import * as git from 'isomorphic-git';
 import type { CommitObject, TreeEntry } from 'isomorphic-git';
 
 // The local object database of one sync: a bare repository in the caller's work folder, read and
-// written through isomorphic-git. Fetches fill it; pushes pack from it.
+// read through isomorphic-git. Fetches fill it; a push reads the parent's trees from it
+// and sends a pack built in memory (git-pack.ts).
 
 export class GitObjectStore {
   /** isomorphic-git's parsed-pack cache, shared by every read of this sync. */
@@ -43,24 +44,5 @@ export class GitObjectStore {
   async readBlob(oid: string): Promise<Buffer> {
     const { blob } = await git.readBlob({ ...this.location, oid });
     return Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
-  }
-
-  writeBlob(bytes: Buffer): Promise<string> {
-    return git.writeBlob({ fs, gitdir: this.gitdir, blob: bytes });
-  }
-
-  writeTree(entries: TreeEntry[]): Promise<string> {
-    return git.writeTree({ fs, gitdir: this.gitdir, tree: entries });
-  }
-
-  writeCommit(commit: CommitObject): Promise<string> {
-    return git.writeCommit({ fs, gitdir: this.gitdir, commit });
-  }
-
-  /** A packfile of exactly these objects (no deltas against objects the remote has). */
-  async pack(oids: string[]): Promise<Buffer> {
-    const { packfile } = await git.packObjects({ ...this.location, oids, write: false });
-    if (!packfile) throw new Error('isomorphic-git returned no packfile');
-    return Buffer.from(packfile.buffer, packfile.byteOffset, packfile.byteLength);
   }
 }

@@ -23,10 +23,15 @@ export function blobOid(bytes: Buffer): string {
 
 /** Git's object id of a tree: entries sorted by UTF-8 bytes, a folder's name as if it ended in `/`. */
 export function treeOid(entries: readonly TreeEntry[]): string {
-  const body = Buffer.concat(
+  const body = treeBody(entries);
+  return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+}
+
+/** A tree object's content, as hashed and as packed. */
+export function treeBody(entries: readonly TreeEntry[]): Buffer {
+  return Buffer.concat(
     sortTreeEntries(entries).map((e) => Buffer.concat([Buffer.from(`${e.mode.replace(/^0/, '')} ${e.path}\0`, 'utf8'), Buffer.from(e.oid, 'hex')])),
   );
-  return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
 }
 
 function sortTreeEntries(entries: readonly TreeEntry[]): TreeEntry[] {
