@@ -77,9 +77,16 @@ export async function runGitSync(deps: GitSyncJobDeps, job: RunGitSyncJob): Prom
   log.info('Git Sync started');
 
   const workDir = await mkdtemp(join(tmpdir(), 'quire-git-'));
+  const stageMs: Partial<Record<GitSyncStage, number>> = {};
   const stage = async <T>(name: GitSyncStage, work: () => Promise<T>, tasks?: { dispatchedTasks?: number; completedTasks?: number }): Promise<T> => {
     await advanceGitSyncOperation(deps.db, op.id, { stage: name, ...tasks }, deps.clock());
-    return withTimeout(work(), deps.limits.stageTimeoutMs, `the ${name} stage took longer than ${deps.limits.stageTimeoutMs} ms`);
+    log.info({ stage: name, ...tasks }, 'Git Sync stage');
+    const at = Date.now();
+    try {
+      return await withTimeout(work(), deps.limits.stageTimeoutMs, `the ${name} stage took longer than ${deps.limits.stageTimeoutMs} ms`);
+    } finally {
+      stageMs[name] = Date.now() - at;
+    }
   };
   let outcome: Outcome | { error: string };
   try {
@@ -93,16 +100,18 @@ export async function runGitSync(deps: GitSyncJobDeps, job: RunGitSyncJob): Prom
     await rm(workDir, { recursive: true, force: true });
   }
 
-  await deps.db.transaction(async (tx) => {
-    const now = deps.clock();
-    const end =
+  // An import that made a revision ended its operation with it (runImport); this ends every other.
+  await deps.db.transaction((tx) =>
+    endOperation(
+      tx,
+      op,
       'error' in outcome
-        ? { state: 'failure' as const, revisionId: space.revisionId, commitId: '', error: outcome.error }
-        : { state: 'success' as const, revisionId: outcome.revisionId, commitId: outcome.commitId, error: null };
-    const ended = await finishGitSyncOperation(tx, op.id, { ...end, commitId: end.commitId || null }, now);
-    if (ended) await announceGitSync(tx, op, ContentEvent.gitSyncCompleted, end, now);
-  });
-  log.info({ ms: Date.now() - started, ...('error' in outcome ? { error: outcome.error } : outcome) }, 'Git Sync ended');
+        ? { state: 'failure', revisionId: space.revisionId, commitId: '', error: outcome.error }
+        : { state: 'success', revisionId: outcome.revisionId, commitId: outcome.commitId, error: null },
+      deps.clock(),
+    ),
+  );
+  log.info({ ms: Date.now() - started, stageMs, ...('error' in outcome ? { error: outcome.error } : outcome) }, 'Git Sync ended');
 }
 
 type Stage = <T>(name: GitSyncStage, work: () => Promise<T>, tasks?: { dispatchedTasks?: number; completedTasks?: number }) => Promise<T>;
@@ -180,6 +189,9 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
         async (tx, revisionId) => {
           await setRevisionGit(tx, revisionId, commit, blobs);
           await recordGitSyncCommit(tx, op.spaceId, fetched.commitOid, null, deps.clock());
+          // The operation ends with its revision: readers (and a single-connection embedded database
+          // that the search index is about to keep busy) see both at once.
+          await endOperation(tx, op, { state: 'success', revisionId, commitId: fetched.commitOid, error: null }, deps.clock());
         },
       );
       return { revisionId, commitId: fetched.commitOid };
@@ -270,6 +282,17 @@ function isOperationError(err: unknown): boolean {
     err instanceof ImportRefused ||
     (err instanceof Error && /took longer than/.test(err.message))
   );
+}
+
+/** Ends a running operation and announces `space.gitsync-completed`; nothing when it had ended already. */
+async function endOperation(
+  tx: SqlExecutor,
+  op: GitSyncOperation,
+  end: { state: 'success' | 'failure'; revisionId: string; commitId: string; error: string | null },
+  now: Date,
+): Promise<void> {
+  const ended = await finishGitSyncOperation(tx, op.id, { ...end, commitId: end.commitId || null }, now);
+  if (ended) await announceGitSync(tx, op, ContentEvent.gitSyncCompleted, end, now);
 }
 
 /** `space.gitsync-started` / `space.gitsync-completed` in the caller's transaction. */
