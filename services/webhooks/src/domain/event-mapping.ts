@@ -32,7 +32,6 @@ export const WEBHOOK_EVENT_TYPES: readonly string[] = [
       .map(webhookTypeOf),
     'space_content_updated',
     'space_visibility_updated',
-    // Declared by content's Git Sync (issue #25); subscribable before that ships.
     ...Object.values(RENAMED),
   ]),
 ].sort();
