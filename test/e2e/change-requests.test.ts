@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiClient, expectError, type ApiClient } from '../support/api';
+import { apiClient, type ApiClient, expectError, tamperedSignature } from '../support/api';
 import { buildMember, buildRoleCast, type OrgClient } from '../support/factories';
 import { pdfPages } from '../support/pdf-text';
 import { expectOperationResponse } from '../support/reference';
@@ -443,7 +443,7 @@ describe('PDF export', () => {
 
     expectError(await reader.get(`${path}/pdf?only=true`), 400, /page/);
     expectError(await reader.get(`${path}/pdf?page=nope0000000000000000`), 400, /page/);
-    const tampered = (res.body.url as string).replace(/signature=./, 'signature=A');
+    const tampered = tamperedSignature(res.body.url as string);
     const refused = await fetch(tampered);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);

@@ -59,3 +59,8 @@ export function expectError(res: ApiResponse, status: number, messagePattern?: R
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
   if (messagePattern) expect(res.body.error.message).toMatch(messagePattern);
 }
+
+/** A signed link with its signature's first character changed (to another one: the same would not tamper). */
+export function tamperedSignature(url: string): string {
+  return url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+}
