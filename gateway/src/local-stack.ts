@@ -145,8 +145,10 @@ export class LocalStack {
     return {
       PUBLIC_URL: `http://localhost:${o.gatewayPort}`,
       LOG_LEVEL: 'warn',
-      // A local stack stops at once; a deployment sets the drain its balancer needs (deploy/k8s).
-      SHUTDOWN_DRAIN_MS: '1500',
+      // A local stack stops soon; a deployment sets the drain its balancer needs (deploy/k8s). The
+      // gateway probes every copy's /readyz each second: 2.5 s leaves it two probes, even on a busy
+      // machine, to take a draining copy out before the copy closes its idle connections.
+      SHUTDOWN_DRAIN_MS: '2500',
       ...o.extraEnv,
       INTERNAL_SECRET: o.internalSecret,
       REDIS_URL: o.redisUrl,

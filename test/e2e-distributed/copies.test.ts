@@ -173,14 +173,14 @@ describe('two copies of content', () => {
     const org = await buildOrganization(stack, 'Drain org');
     const api = apiClient(stack, org.admin.token);
     const stopped: ProcessKey = 'content#2';
-    // Paced so the stream outlasts the drain (SHUTDOWN_DRAIN_MS 1.5 s) and the close after it.
+    // Paced so the stream outlasts the drain (SHUTDOWN_DRAIN_MS 2.5 s in the local stack) and the close after it.
     const op = async (i: number): Promise<Outcome[]> => {
       await new Promise((r) => setTimeout(r, 25));
       return i % 2
         ? [{ kind: 'read', what: 'collections', res: await api.get(`/v1/orgs/${org.id}/collections`) }]
         : [{ kind: 'write', what: `collection:${i}`, res: await api.post(`/v1/orgs/${org.id}/collections`, { title: `C${i}` }) }];
     };
-    const outcomes = await stream(600, 6, op, 60, () => killCopy(stack, stopped, 'SIGTERM'));
+    const outcomes = await stream(900, 6, op, 60, () => killCopy(stack, stopped, 'SIGTERM'));
     expect(outcomes.filter((o) => o.res.status !== (o.kind === 'read' ? 200 : 201)).map((o) => `${o.what} ${o.res.status} ${o.res.text}`)).toEqual([]);
     const created = outcomes.filter((o) => o.kind === 'write').length;
     const listed = await api.get(`/v1/orgs/${org.id}/collections?limit=1000`);
