@@ -14,8 +14,8 @@ export function redactRemote(url: string): string {
   }
 }
 
-/** Every occurrence of the URL's credentials in `text` replaced by `***` (errors of libraries may quote the URL). */
-export function redactCredentials(text: string, url: string): string {
+/** Every occurrence of this URL's credentials in `text`, quoted whole or alone, replaced by `***` (libraries' errors and stacks may quote either). */
+export function redactRemoteSecrets(text: string, url: string): string {
   let out = text.split(url).join(redactRemote(url));
   try {
     const { username, password } = new URL(url);

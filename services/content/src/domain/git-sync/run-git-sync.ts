@@ -35,7 +35,7 @@ import { spaceHead, standaloneHead } from '../content/content-heads';
 import { storeBlobs } from '../content/import-content';
 import { revisionCacheKey } from '../content/read-content';
 import { fetchTree, GitSyncError, headOf, pushTree, blobOid } from './git-remote';
-import { redactCredentials } from './git-remote-url';
+import { redactRemoteSecrets } from './git-remote-url';
 import { importChanges } from './import-changes';
 import { spaceLayout } from './space-layout';
 import { GIT_REMOTE_SEAL } from './start-git-sync';
@@ -94,8 +94,8 @@ export async function runGitSync(deps: GitSyncJobDeps, job: RunGitSyncJob): Prom
     const gitDeps = { fetcher: deps.fetcher, limits: deps.limits, workDir };
     outcome = op.direction === 'import' ? await runImport(deps, op, remote, gitDeps, stage) : await runExport(deps, op, remote, gitDeps, stage);
   } catch (err) {
-    if (!isOperationError(err)) log.error({ err: redactCredentials(String(err instanceof Error ? err.stack : err), url) }, 'Git Sync failed unexpectedly');
-    outcome = { error: redactCredentials(err instanceof Error ? err.message : String(err), url) };
+    if (!isOperationError(err)) log.error({ err: redactRemoteSecrets(String(err instanceof Error ? err.stack : err), url) }, 'Git Sync failed unexpectedly');
+    outcome = { error: redactRemoteSecrets(err instanceof Error ? err.message : String(err), url) };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
