@@ -21,19 +21,25 @@ export async function runDistributed(module: ServiceModule, options: { ports?: D
     cache,
     logger,
   });
-  const running = await startService(module, ctx);
+  // The signals are taken before the service has started: its HTTP server answers (and a balancer
+  // may send it requests) while its consumers are still joining their groups, and a SIGTERM then
+  // must drain like any other, not end the process at once (Node's default).
+  let started: ((running: RunningService) => void) | undefined;
+  const whenStarted = new Promise<RunningService>((resolve) => (started = resolve));
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal, ...config.shutdown }, 'shutting down: draining, then finishing requests in flight');
-    void running
-      .stop(config.shutdown)
+    void whenStarted
+      .then((running) => running.stop(config.shutdown))
       .then(() => Promise.all([ctx.bus.close(), ctx.cache.close(), ctx.db.close()]))
       .finally(() => process.exit(0));
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+  const running = await startService(module, ctx);
+  started?.(running);
   return running;
 }
 

@@ -69,18 +69,21 @@ export function contentModule(): ServiceModule {
         adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret)],
         grpc: contentGrpc(deps),
         start: async () => {
-          await membership.subscribe(ctx.bus, 'content', ctx.logger);
-          await subscribeSearchIndex(ctx, gate);
-          await startGitSyncConsumer(ctx, {
-            db: ctx.db,
-            blobs: ctx.blobs,
-            cache: ctx.cache,
-            fetcher,
-            logger: ctx.logger,
-            clock: ctx.clock,
-            internalSecret: ctx.config.internalSecret,
-            limits: settings.gitSync,
-          });
+          // The groups are joined side by side: each join waits out Kafka's rebalance delay.
+          await Promise.all([
+            membership.subscribe(ctx.bus, 'content', ctx.logger),
+            subscribeSearchIndex(ctx, gate),
+            startGitSyncConsumer(ctx, {
+              db: ctx.db,
+              blobs: ctx.blobs,
+              cache: ctx.cache,
+              fetcher,
+              logger: ctx.logger,
+              clock: ctx.clock,
+              internalSecret: ctx.config.internalSecret,
+              limits: settings.gitSync,
+            }),
+          ]);
           sweeper = startSpaceSweeper(ctx);
         },
         stop: async () => {
