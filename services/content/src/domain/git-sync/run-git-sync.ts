@@ -13,7 +13,7 @@ import {
   type SqlDatabase,
   type SqlExecutor,
 } from '@quire/common';
-import { ImportRefused, readGitLayout, writeGitLayout } from '@quire/formats';
+import { ImportRefused, pageFile, readGitLayout, writeGitLayout } from '@quire/formats';
 import type { GitSyncLimits } from '../../content-settings';
 import { announce } from '../../events/announce';
 import { ContentEvent, type RunGitSyncJob } from '../../events/content-events';
@@ -232,9 +232,10 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
       const written = new Map(files.map((f) => [f.path, f.bytes]));
       const oids = new Map([...written].map(([path, bytes]) => [prefix + path, blobOid(bytes)]));
       const blobs = gitBlobs(
-        revision.tree.pages.flatMap((p) =>
-          p.kind === 'document' && written.has(`${paths.get(p.id)}.md`) ? [[p.id, `${prefix}${paths.get(p.id)}.md`] as const] : [],
-        ),
+        revision.tree.pages.flatMap((p) => {
+          const file = pageFile(paths.get(p.id) ?? p.slug);
+          return p.kind === 'document' && written.has(file) ? [[p.id, prefix + file] as const] : [];
+        }),
         [...layout.fileIds].map(([path, id]) => [id, prefix + path] as const),
         oids,
       );

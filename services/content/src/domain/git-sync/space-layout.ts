@@ -1,6 +1,6 @@
 import type { GitLayoutContent, GitLayoutPage } from '@quire/formats';
 import type { BlobStore, SqlExecutor } from '@quire/common';
-import { ASSETS_DIR } from '@quire/formats';
+import { assetFile } from '@quire/formats';
 import { childrenByParent, type RevisionTree } from '../../model/revision-tree';
 import { findBodies } from '../../store/revision-content.store';
 
@@ -10,8 +10,7 @@ import { findBodies } from '../../store/revision-content.store';
 
 export interface SpaceLayout {
   content: GitLayoutContent;
-  /** The page (or file) id of each layout page (or file path), for the revision's `git` blobs. */
-  pageIds: Map<GitLayoutPage, string>;
+  /** The file id of each asset path, for the revision's `git` blobs. */
   fileIds: Map<string, string>;
 }
 
@@ -32,7 +31,6 @@ export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: Revis
 /** The same from bodies by hash and file bytes by blob key already read. */
 export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, string>, bytes: ReadonlyMap<string, Buffer>): SpaceLayout {
   const children = childrenByParent(tree.pages);
-  const pageIds = new Map<GitLayoutPage, string>();
   const build = (parentId: string | null): GitLayoutPage[] =>
     (children.get(parentId) ?? []).flatMap((page): GitLayoutPage[] => {
       // A link page to a page or file of the space has no place in SUMMARY.md's URL entries: skipped (docs/content.md).
@@ -49,16 +47,15 @@ export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, str
         ...(page.layout && Object.keys(page.layout).length ? { layout: page.layout } : {}),
         children: build(page.id),
       };
-      pageIds.set(out, page.id);
       return [out];
     });
   const pages = build(null);
 
   const fileIds = new Map<string, string>();
   const files = tree.files.map((file) => {
-    const path = `${ASSETS_DIR}/${file.name}`;
+    const path = assetFile(file.name);
     fileIds.set(path, file.id);
     return { path, name: file.name, contentType: file.contentType, bytes: bytes.get(file.blob) ?? Buffer.alloc(0) };
   });
-  return { content: { pages, files, redirects: {} }, pageIds, fileIds };
+  return { content: { pages, files, redirects: {} }, fileIds };
 }
