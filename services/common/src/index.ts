@@ -74,3 +74,7 @@ export {
 } from './outbound/outbound-fetch';
 export { signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';
 export { openSecret, sealSecret } from './secrets/sealed-secret';
+export { WorkerPool, type RunOptions, type WorkerPoolOptions } from './workers/worker-pool';
+export { serveWorkerTasks, workerScript, type WorkerTask } from './workers/worker-tasks';
+export type { TaskReply } from './workers/worker-protocol';
+export { RawJson, stringifyWithRaw } from './http/raw-json';

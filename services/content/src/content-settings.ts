@@ -1,10 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { readEnv, z } from '@quire/common';
+import type { ConversionSettings } from './domain/conversions/conversions';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './domain/import/importer';
 
 // The content service's own settings (both modes read them from the environment; README,
 // Configuration, and docs/content.md list them).
 
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** Two threads at least (a PDF being rendered leaves one for page reads), four at most (each holds its own heap). */
+const DEFAULT_CONVERSION_THREADS = Math.min(4, Math.max(2, availableParallelism() - 1));
 
 const contentEnvSchema = z.object({
   CONTENT_DOWNLOAD_TTL_SECONDS: positive(3600),
@@ -23,6 +27,9 @@ const contentEnvSchema = z.object({
   CONTENT_GIT_SYNC_MAX_PAGES: positive(5_000),
   CONTENT_GIT_SYNC_STAGE_TIMEOUT_MS: positive(300_000),
   CONTENT_GIT_SYNC_STALE_MS: positive(30 * 60_000),
+  CONTENT_CONVERSION_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_CONVERSION_THREADS),
+  CONTENT_CONVERSION_QUEUE: positive(64),
+  CONTENT_CONVERSION_TIMEOUT_MS: positive(20_000),
 });
 
 /** Bounds of one Git Sync operation (docs/content.md, Git Sync): past one, the operation ends as `failure` saying which. */
@@ -40,6 +47,7 @@ export interface ContentSettings {
   downloadTtlSeconds: number;
   importLimits: ImportLimits;
   gitSync: GitSyncLimits;
+  conversions: ConversionSettings;
 }
 
 export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ContentSettings {
@@ -65,5 +73,6 @@ export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
       stageTimeoutMs: e.CONTENT_GIT_SYNC_STAGE_TIMEOUT_MS,
       staleAfterMs: e.CONTENT_GIT_SYNC_STALE_MS,
     },
+    conversions: { threads: e.CONTENT_CONVERSION_THREADS, maxQueue: e.CONTENT_CONVERSION_QUEUE, timeoutMs: e.CONTENT_CONVERSION_TIMEOUT_MS },
   };
 }

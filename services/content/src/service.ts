@@ -4,6 +4,7 @@ import { contentSettingsFromEnv } from './content-settings';
 import { ForegroundGate } from './consumers/foreground-gate';
 import { startGitSyncConsumer } from './consumers/git-sync-jobs.consumer';
 import { subscribeSearchIndex } from './consumers/search-index.consumer';
+import { ContentConversions } from './domain/conversions/conversions';
 import { IMPORTERS } from './domain/import/importers';
 import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
@@ -32,8 +33,11 @@ export function contentModule(): ServiceModule {
       const deps: ContentHttpDeps = { ...ctx, membership };
       const settings = contentSettingsFromEnv();
       const fetcher = new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts));
+      // Conversions of request-sized content run in worker threads, off the event loop (docs/content.md, Conversions).
+      const conversions = new ContentConversions(settings.conversions);
       const contentDeps = {
         ...deps,
+        conversions,
         blobs: ctx.blobs,
         cache: ctx.cache,
         internalSecret: ctx.config.internalSecret,
@@ -89,6 +93,7 @@ export function contentModule(): ServiceModule {
         stop: async () => {
           await sweeper?.stop();
           await fetcher.close();
+          await conversions.close();
         },
       };
     },

@@ -1,4 +1,4 @@
-import { signUrlPath, type UrlBuilder } from '@quire/common';
+import { signUrlPath, type RawJson, type UrlBuilder } from '@quire/common';
 import type { JSONDocument } from '@quire/formats';
 import type { RevisionIndex } from '../domain/content/content-refs';
 import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';
@@ -19,7 +19,7 @@ export interface SpaceRef {
 }
 
 /** A page body as one read asks for it; trees carry none (see presentPage). */
-export type PageBody = { markdown: string } | { document: JSONDocument };
+export type PageBody = { markdown: string } | { document: JSONDocument | RawJson };
 
 /** Shared by every page and revision: nothing may push to it. */
 const NO_TAGS: readonly never[] = Object.freeze([]);

@@ -1,5 +1,5 @@
-import { notFound, type Cache, type SqlExecutor } from '@quire/common';
-import { type ContentRef, markdownToDocument } from '@quire/formats';
+import { notFound, RawJson, type Cache, type SqlExecutor } from '@quire/common';
+import type { ContentConversions } from '../conversions/conversions';
 import { findBodies, findRevision, type Revision } from '../../store/revision-content.store';
 import { RevisionIndex } from './content-refs';
 import { withStableRefs } from './stable-refs';
@@ -52,13 +52,19 @@ export type BodyFormat = 'markdown' | 'document';
 /** How markdown links to pages and files: as stored, relative to the page's file, or by id (stable-refs.ts). */
 export type MarkdownRefs = 'relative' | 'stable';
 
-/** A document page's body in the format asked for; links and images resolved against its revision. */
-export async function readPageBody(db: SqlExecutor, loaded: LoadedRevision, page: StoredPage, format: BodyFormat, refs: MarkdownRefs = 'relative') {
+/**
+ * A document page's body in the format asked for; links and images resolved against its revision.
+ * The document is converted in a worker thread and comes back as JSON text (conversions.ts).
+ */
+export async function readPageBody(
+  db: SqlExecutor,
+  conversions: Pick<ContentConversions, 'pageDocument'>,
+  loaded: LoadedRevision,
+  page: StoredPage,
+  format: BodyFormat,
+  refs: MarkdownRefs = 'relative',
+): Promise<{ markdown: string } | { document: RawJson }> {
   const markdown = page.body ? ((await findBodies(db, [page.body])).get(page.body) ?? '') : '';
   if (format === 'markdown') return { markdown: refs === 'stable' ? withStableRefs(markdown, page.id, loaded.index) : markdown };
-  const resolveRef = (target: string): ContentRef => {
-    const resolved = loaded.index.resolve(target, page.id);
-    return resolved.kind === 'broken' ? { kind: 'url', url: target } : resolved;
-  };
-  return { document: markdownToDocument(markdown, { resolveRef }) };
+  return { document: new RawJson(await conversions.pageDocument({ markdown, pageId: page.id, tree: loaded.index.tree })) };
 }

@@ -6,7 +6,10 @@ import { ImportRefused } from '@quire/formats';
 
 const BINARY_TYPES = /^(image|audio|video|font)\/|^application\/(pdf|zip|gzip|x-tar|x-7z-compressed|vnd\.openxmlformats|msword|octet-stream)/i;
 
-export function responseText(response: OutboundResponse): string {
+/** A fetched response as a conversion thread gets it (its body a Buffer or, cloned, a Uint8Array). */
+export type FetchedText = Pick<OutboundResponse, 'url' | 'contentType'> & { body: Uint8Array };
+
+export function responseText(response: FetchedText): string {
   const contentType = response.contentType ?? '';
   const body = response.body;
   // octet-stream is what servers say when they do not know: judged by its bytes below, not refused.
@@ -19,13 +22,13 @@ export function responseText(response: OutboundResponse): string {
 }
 
 /** A byte order mark wins over the declared charset (as in the WHATWG encoding sniffing algorithm). */
-function charsetOf(contentType: string, body: Buffer): string {
+function charsetOf(contentType: string, body: Uint8Array): string {
   if (body[0] === 0xff && body[1] === 0xfe) return 'utf-16le';
   if (body[0] === 0xfe && body[1] === 0xff) return 'utf-16be';
   return /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
 }
 
-function decode(body: Buffer, charset: string): string {
+function decode(body: Uint8Array, charset: string): string {
   try {
     return new TextDecoder(charset).decode(body);
   } catch {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
+import { listEnvelope, notFound, pageRequest, route, stringifyWithRaw, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
+import type { ContentConversions } from '../../domain/conversions/conversions';
 import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
 import { answerMergedFrom } from '../change-requests/change-request-answers';
@@ -59,6 +60,7 @@ export type SpaceContentDeps = ContentHttpDeps & {
   imports: ContentImportDeps;
   blobs: BlobStore;
   internalSecret: string;
+  conversions: ContentConversions;
 };
 
 /**
@@ -136,8 +138,8 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         const answer = await cachedText(cache, key, async () => {
           const loaded = await loadRevision(db, cache, space.id, revisionId);
           const page = pageIn(loaded, params.pageId);
-          const body = page.kind === 'document' ? await readPageBody(db, loaded, page, format, refs) : undefined;
-          return JSON.stringify(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
+          const body = page.kind === 'document' ? await readPageBody(db, deps.conversions, loaded, page, format, refs) : undefined;
+          return stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
         });
         res.type('application/json').send(answer);
       }),
