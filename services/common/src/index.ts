@@ -77,4 +77,4 @@ export { openSecret, sealSecret } from './secrets/sealed-secret';
 export { WorkerPool, type RunOptions, type WorkerPoolOptions } from './workers/worker-pool';
 export { serveWorkerTasks, workerScript, type WorkerTask } from './workers/worker-tasks';
 export type { TaskReply } from './workers/worker-protocol';
-export { RawJson, stringifyWithRaw } from './http/raw-json';
+export { RawJson, sendJson, stringifyWithRaw } from './http/raw-json';

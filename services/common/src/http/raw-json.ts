@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Response } from 'express';
 
 // JSON text made elsewhere (a worker thread's converted document) placed inside an answer without
 // parsing it back into objects: parsing a 28 MB document would cost the event loop what the thread
@@ -27,4 +28,9 @@ export function stringifyWithRaw(value: unknown): string {
   }
   parts.push(text.slice(from));
   return parts.join('');
+}
+
+/** `res.json(value)` for an answer that may hold RawJson. */
+export function sendJson(res: Response, value: unknown): void {
+  res.type('application/json').send(stringifyWithRaw(value));
 }

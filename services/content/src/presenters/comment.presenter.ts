@@ -1,5 +1,4 @@
-import type { PresentedUser, Role, UrlBuilder } from '@quire/common';
-import { type JSONDocument, markdownToDocument } from '@quire/formats';
+import type { PresentedUser, RawJson, Role, UrlBuilder } from '@quire/common';
 import { mayDelete } from '../domain/comments/comments';
 import { allows } from '../policies/change-request.policy';
 import type { RevisionIndex } from '../domain/content/content-refs';
@@ -30,6 +29,8 @@ export interface CommentContext {
   /** Reactions by comment or reply id, oldest first. */
   reactions: Map<string, Reaction[]>;
   format: CommentFormat;
+  /** With format `document`: each body's document by its markdown, converted beforehand in a conversion thread. */
+  documents: ReadonlyMap<string, RawJson>;
   urls: UrlBuilder;
 }
 
@@ -63,7 +64,7 @@ export function presentComment(row: Comment, c: CommentContext, repliers: readon
     replies: row.replies,
     // Today's client (0.202.0) requires it; `actionType` is what 0.143.2's UserContributor requires.
     repliers: repliers.map((r) => ({ user: user(c, r.userId), count: r.count, updatedAt: r.lastRepliedAt.toISOString(), actionType: 'comment' as const })),
-    body: presentBody(row.body, c.format),
+    body: presentBody(row.body, c),
     target,
     urls: { location: c.urls.api(commentPath(c, row.id)) },
     permissions: permissions(row.postedBy, c),
@@ -79,7 +80,7 @@ export function presentReply(row: Reply, c: CommentContext) {
     postedAt: row.postedAt.toISOString(),
     ...(row.editedAt ? { editedAt: row.editedAt.toISOString() } : {}),
     reactions: presentReactions(c.reactions.get(row.id) ?? [], c),
-    body: presentBody(row.body, c.format),
+    body: presentBody(row.body, c),
     urls: { location: c.urls.api(`${commentPath(c, row.commentId)}/replies/${row.id}`) },
     permissions: permissions(row.postedBy, c),
   };
@@ -99,8 +100,9 @@ function presentReactions(rows: Reaction[], c: CommentContext) {
   return [...byEmoji].map(([emoji, users]) => ({ emoji, count: users.length, users }));
 }
 
-function presentBody(markdown: string, format: CommentFormat): { markdown: string } | { document: JSONDocument } {
-  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+function presentBody(markdown: string, c: CommentContext): { markdown: string } | { document: RawJson } {
+  const document = c.format === 'document' ? c.documents.get(markdown) : undefined;
+  return document ? { document } : { markdown };
 }
 
 /** The caller's permissions: its author edits; its author or an admin deletes; commenters reply and react. */

@@ -1,5 +1,5 @@
 import { badRequest } from '@quire/common';
-import { documentToMarkdown } from '@quire/formats';
+import type { ContentConversions } from '../conversions/conversions';
 
 /** A posted body (reference: Document): markdown as given, or a JSONDocument (the schema admits exactly one). */
 export interface PostedBody {
@@ -7,10 +7,28 @@ export interface PostedBody {
   document?: { nodes: unknown[] };
 }
 
-/** The markdown a comment or reply stores; a document with no text is refused like an empty markdown. */
-export function commentMarkdown(body: PostedBody): string {
-  if (body.document === undefined) return body.markdown ?? '';
-  const markdown = documentToMarkdown(body.document);
+/** A body as a comment or reply stores it. */
+export interface MarkdownBody {
+  markdown: string;
+}
+
+/**
+ * The markdown a comment or reply stores: a posted JSONDocument is converted in a conversion
+ * thread (conversions.ts), before the command's transaction; one with no text is refused like an
+ * empty markdown.
+ */
+export async function markdownBody(body: PostedBody, conversions: Pick<ContentConversions, 'markdown'>): Promise<MarkdownBody> {
+  if (body.document === undefined) return { markdown: body.markdown ?? '' };
+  const markdown = await conversions.markdown(body.document);
   if (markdown.trim() === '') throw badRequest('Invalid body field "body.document": must not be empty');
-  return markdown;
+  return { markdown };
+}
+
+/** `changes` with its body, if any, as markdown. */
+export async function withMarkdownBody<T extends { body?: PostedBody }>(
+  changes: T,
+  conversions: Pick<ContentConversions, 'markdown'>,
+): Promise<Omit<T, 'body'> & { body?: MarkdownBody }> {
+  const { body, ...rest } = changes;
+  return body === undefined ? rest : { ...rest, body: await markdownBody(body, conversions) };
 }

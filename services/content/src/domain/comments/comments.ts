@@ -19,7 +19,7 @@ import {
   type TableCellTarget,
 } from '../../store/comments.store';
 import { loadRevision } from '../content/read-content';
-import { commentMarkdown, type PostedBody } from './comment-body';
+import type { MarkdownBody } from './comment-body';
 
 // Comments and replies on a change request: each command is one transaction, with its outbox
 // event. Who may call them at all (`comment` on the space) is checked by the route's policy; what
@@ -34,8 +34,9 @@ export interface CommentActor {
   level: Role;
 }
 
+/** Bodies come as markdown: a posted document is converted before (comment-body.ts). */
 export interface CommentChanges {
-  body?: PostedBody;
+  body?: MarkdownBody;
   resolved?: boolean;
   addedReactions?: string[];
   removedReactions?: string[];
@@ -58,10 +59,10 @@ export async function postComment(
   db: SqlDatabase,
   cache: Cache,
   actor: CommentActor,
-  post: { body: PostedBody; page?: string; node?: string; tableCell?: TableCellTarget },
+  post: { body: MarkdownBody; page?: string; node?: string; tableCell?: TableCellTarget },
   now: Date,
 ): Promise<Comment> {
-  const body = commentMarkdown(post.body);
+  const body = post.body.markdown;
   // The change request's current revision: its pages are what a reviewer sees and comments on.
   const revisionId = actor.changeRequest.revisionId;
   if (post.page !== undefined) {
@@ -94,7 +95,7 @@ export async function updateComment(db: SqlDatabase, actor: CommentActor, commen
     let updated = comment;
     if (changes.body !== undefined) {
       if (!mayEditBody(actor, comment.postedBy)) throw forbidden('Only its author can edit a comment');
-      updated = await updateCommentBody(tx, comment.id, commentMarkdown(changes.body), now);
+      updated = await updateCommentBody(tx, comment.id, changes.body.markdown, now);
     }
     const isResolved = comment.resolvedAt !== null;
     if (changes.resolved !== undefined && changes.resolved !== isResolved) {
@@ -116,8 +117,8 @@ export async function removeComment(db: SqlDatabase, actor: CommentActor, commen
   });
 }
 
-export async function postReply(db: SqlDatabase, actor: CommentActor, commentId: string, body: PostedBody, now: Date): Promise<Reply> {
-  const markdown = commentMarkdown(body);
+export async function postReply(db: SqlDatabase, actor: CommentActor, commentId: string, body: MarkdownBody, now: Date): Promise<Reply> {
+  const markdown = body.markdown;
   return db.transaction(async (tx) => {
     // The comment's row is locked so that a reply never lands on a comment being deleted.
     const comment = await lockedComment(tx, actor, commentId);
@@ -140,7 +141,7 @@ export async function updateReply(
     let updated = reply;
     if (changes.body !== undefined) {
       if (!mayEditBody(actor, reply.postedBy)) throw forbidden('Only its author can edit a reply');
-      updated = await updateReplyBody(tx, reply.id, commentMarkdown(changes.body), now);
+      updated = await updateReplyBody(tx, reply.id, changes.body.markdown, now);
     }
     await react(tx, reply.id, actor.userId, changes, now);
     return updated;

@@ -5,7 +5,7 @@ import { pageIn, type LoadedRevision } from '../content/read-content';
 import { childrenByParent, subtreeIds, type StoredPage } from '../../model/revision-tree';
 
 // Where a revision's PDF comes from: its pages and bodies, and its image files' bytes. The layout
-// is @quire/formats' `renderPdf` (run in a worker thread, pdf-worker.ts).
+// is @quire/formats' `renderPdf`, run in a conversion thread (conversions.ts; images read by pdf-images.ts).
 
 /**
  * What `renderPdf` needs from a revision: its pages in tree order (depth first), or the page asked

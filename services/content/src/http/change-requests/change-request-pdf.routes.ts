@@ -1,14 +1,15 @@
 import { Router } from 'express';
 import { badRequest, notFound, resourceId, route, signUrlPath, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
 import { loadRevision } from '../../domain/content/read-content';
-import { embeddedImages, renderPdfInWorker } from '../../domain/pdf/pdf-worker';
+import type { ContentConversions } from '../../domain/conversions/conversions';
+import { embeddedImages } from '../../domain/pdf/pdf-images';
 import { revisionPdfSource } from '../../domain/pdf/revision-pdf';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { findSpaceById } from '../../store/spaces.store';
 import type { ContentHttpDeps } from '../deps';
 import { changeRequestParams, pdfQuery } from './change-requests.schema';
 
-export type PdfDeps = ContentHttpDeps & { cache: Cache; blobs: BlobStore; internalSecret: string };
+export type PdfDeps = ContentHttpDeps & { cache: Cache; blobs: BlobStore; internalSecret: string; conversions: ContentConversions };
 
 /** The reference: "Temporary URL to print the content. The URL will work for 1h." */
 const PDF_URL_TTL_SECONDS = 3600;
@@ -55,7 +56,7 @@ export function changeRequestPdfRoutes(deps: PdfDeps): Router {
       const started = Date.now();
       const source = await revisionPdfSource({ db, blobs: deps.blobs }, loaded, space.title || 'Untitled', only);
       const images = await embeddedImages(deps.blobs, loaded, source.pages);
-      const pdf = await renderPdfInWorker({ title: source.title, pages: source.pages, tree: loaded.revision.tree, images });
+      const pdf = await deps.conversions.pdf({ title: source.title, pages: source.pages, tree: loaded.revision.tree, images });
       log.info({ spaceId: space.id, revisionId: params.revisionId, scope: params.scope, bytes: pdf.length, ms: Date.now() - started }, 'pdf rendered');
       res
         .status(200)

@@ -6,6 +6,7 @@ import type { RevisionTree } from '../../model/revision-tree';
 import { applyContentChanges, storedBodiesToRead, type PageOutcome } from '../../domain/content/content-changes';
 import { changeRequestHead } from '../../domain/content/content-heads';
 import { storeBlobs } from '../../domain/content/import-content';
+import { withMarkdownBodies } from '../../domain/content/posted-documents';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { presentFile } from '../../presenters/revision.presenter';
 import { changeRequestBase, findChangeRequest } from '../../store/change-requests.store';
@@ -32,8 +33,8 @@ export function contentChangesRoutes(deps: SpaceContentDeps): Router {
     route({ params: changeRequestParams, query: contentChangesQuery, body: contentChangesBody }, async ({ params, query, body, principal }, res) => {
       const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'edit');
       const request = { head: changeRequestHead(space.id, changeRequest.id, principal.userId), organizationId: space.organizationId, userId: principal.userId };
-      // Files are read and stored before the transaction (content-addressed: a retry writes nothing twice).
-      const changes = await readBatchFiles(body.changes, fetcher, fileLimits);
+      // Posted documents are converted, files read and stored before the transaction (content-addressed: a retry writes nothing twice).
+      const changes = await readBatchFiles(await withMarkdownBodies(body.changes, deps.conversions), fetcher, fileLimits);
       await storeBlobs(
         db,
         blobs,

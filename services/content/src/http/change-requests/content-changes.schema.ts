@@ -1,4 +1,3 @@
-import { documentToMarkdown } from '@quire/formats';
 import { queryBoolean, resourceId, text, z } from '@quire/common';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
@@ -9,14 +8,14 @@ export const MAX_CHANGES = 50;
 /** A page body as sent: about what a 1,000-page import allows for one page. */
 const MAX_MARKDOWN = 1_000_000;
 
-/** The reference's Document: `{ markdown }`, `{ document: JSONDocument }` or `{}` (empty), as markdown. */
+/** The reference's Document: `{ markdown }`, `{ document: JSONDocument }` (converted later, posted-documents.ts) or `{}` (empty markdown). */
 const pageDocument = z
   .union([
     z.object({ markdown: z.string().max(MAX_MARKDOWN) }).strict(),
     z.object({ document: z.object({ object: z.literal('document'), nodes: z.array(z.unknown()).max(10_000) }).passthrough() }).strict(),
     z.object({}).strict(),
   ])
-  .transform((doc) => ('markdown' in doc ? doc.markdown : 'document' in doc ? documentToMarkdown(doc.document) : ''));
+  .transform((doc) => ('markdown' in doc ? doc.markdown : 'document' in doc ? { document: doc.document } : ''));
 
 const pageFields = {
   title: text({ min: 1, max: 255 }).optional(),

@@ -1,4 +1,4 @@
-import { presentUsers, type Cache, type Role } from '@quire/common';
+import { presentUsers, RawJson, type Cache, type Role } from '@quire/common';
 import { loadRevision, type LoadedRevision } from '../../domain/content/read-content';
 import {
   presentComment,
@@ -12,8 +12,9 @@ import {
 } from '../../presenters/comment.presenter';
 import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier, type Reply } from '../../store/comments.store';
 import type { ContentHttpDeps } from '../deps';
+import type { ContentConversions } from '../../domain/conversions/conversions';
 
-export type CommentDeps = ContentHttpDeps & { cache: Cache };
+export type CommentDeps = ContentHttpDeps & { cache: Cache; conversions: ContentConversions };
 
 /** Whose answer it is, about which change request. */
 export interface CommentScope {
@@ -33,7 +34,13 @@ export async function answerComments(deps: CommentDeps, rows: Comment[], scope: 
   const [reactions, repliers] = await Promise.all([reactionsOn(deps.db, ids), repliersOf(deps.db, ids)]);
   const named = rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]));
   const [context, pages] = await Promise.all([
-    contextFor(deps, scope, reactions, [...named, ...repliers.map((r) => r.userId)]),
+    contextFor(
+      deps,
+      scope,
+      reactions,
+      [...named, ...repliers.map((r) => r.userId)],
+      rows.map((r) => r.body),
+    ),
     targetPages(deps, scope.space, rows),
   ]);
   const byComment = new Map<string, Replier[]>();
@@ -56,6 +63,7 @@ export async function answerReplies(deps: CommentDeps, rows: Reply[], scope: Com
     scope,
     reactions,
     rows.map((r) => r.postedBy),
+    rows.map((r) => r.body),
   );
   return rows.map((row) => presentReply(row, context));
 }
@@ -65,10 +73,13 @@ export async function answerReply(deps: CommentDeps, row: Reply, scope: CommentS
   return answer as PresentedReply;
 }
 
-async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Reaction[], userIds: string[]): Promise<CommentContext> {
+async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Reaction[], userIds: string[], bodies: string[]): Promise<CommentContext> {
   const bySubject = new Map<string, Reaction[]>();
   for (const r of reactions) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
-  const users = await presentUsers(deps.clients.identity(), deps.urls, [...userIds, ...reactions.map((r) => r.userId)]);
+  const [users, documents] = await Promise.all([
+    presentUsers(deps.clients.identity(), deps.urls, [...userIds, ...reactions.map((r) => r.userId)]),
+    scope.format === 'document' ? documentsOf(deps.conversions, bodies) : new Map<string, RawJson>(),
+  ]);
   return {
     spaceId: scope.space.id,
     changeRequestId: scope.changeRequestId,
@@ -76,8 +87,16 @@ async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Rea
     users,
     reactions: bySubject,
     format: scope.format,
+    documents,
     urls: deps.urls,
   };
+}
+
+/** Bodies as documents, converted in one conversion task (a page of comments holds up to 100 bodies of 100,000 characters). */
+async function documentsOf(conversions: ContentConversions, bodies: string[]): Promise<Map<string, RawJson>> {
+  const distinct = [...new Set(bodies)];
+  const documents = await conversions.documents(distinct);
+  return new Map(distinct.map((body, i) => [body, new RawJson(documents[i] as string)]));
 }
 
 /**

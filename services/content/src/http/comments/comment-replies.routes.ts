@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, type SqlExecutor } from '@quire/common';
+import { listEnvelope, sendJson, notFound, pageRequest, route, type SqlExecutor } from '@quire/common';
+import { markdownBody, withMarkdownBody } from '../../domain/comments/comment-body';
 import { postReply, removeReply, updateReply } from '../../domain/comments/comments';
 import { findComment, findReply, listReplies, type Comment } from '../../store/comments.store';
 import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
@@ -24,7 +25,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
       const comment = await existingComment(db, actor.changeRequest.id, params.commentId);
       const page = pageRequest(query);
       const { rows, total } = await listReplies(db, comment.id, page);
-      res.json(listEnvelope(await answerReplies(deps, rows, scope), total, page));
+      sendJson(res, listEnvelope(await answerReplies(deps, rows, scope), total, page));
     }),
   );
 
@@ -33,9 +34,9 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
     base,
     route({ params: commentParams, query: formatQuery, body: postReplyBody }, async ({ params, query, body, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'comment', query.format);
-      const reply = await postReply(db, actor, params.commentId, body.body, clock());
+      const reply = await postReply(db, actor, params.commentId, await markdownBody(body.body, deps.conversions), clock());
       const answer = await answerReply(deps, reply, scope);
-      res.location(answer.urls.location).json(answer);
+      sendJson(res.location(answer.urls.location), answer);
     }),
   );
 
@@ -46,7 +47,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
       const comment = await existingComment(db, actor.changeRequest.id, params.commentId);
       const reply = await findReply(db, comment.id, params.commentReplyId);
       if (!reply) throw notFound(`Reply ${params.commentReplyId} not found`);
-      res.json(await answerReply(deps, reply, scope));
+      sendJson(res, await answerReply(deps, reply, scope));
     }),
   );
 
@@ -54,8 +55,8 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
     `${base}/:commentReplyId`,
     route({ params: replyParams, body: updateCommentBody }, async ({ params, body, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
-      const reply = await updateReply(db, actor, params.commentId, params.commentReplyId, body, clock());
-      res.json(await answerReply(deps, reply, scope));
+      const reply = await updateReply(db, actor, params.commentId, params.commentReplyId, await withMarkdownBody(body, deps.conversions), clock());
+      sendJson(res, await answerReply(deps, reply, scope));
     }),
   );
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { listEnvelope, sendJson, notFound, pageRequest, route } from '@quire/common';
+import { markdownBody, withMarkdownBody } from '../../domain/comments/comment-body';
 import { postComment, removeComment, updateComment } from '../../domain/comments/comments';
 import { findComment, listComments } from '../../store/comments.store';
 import { commentAccess } from './comment-access';
@@ -21,7 +22,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
       const page = pageRequest(query);
       const filter = { status: query.status, order: query.order, pageId: query.targetPage, authors: query.authors };
       const { rows, total } = await listComments(db, actor.changeRequest.id, filter, page);
-      res.json(listEnvelope(await answerComments(deps, rows, scope), total, page));
+      sendJson(res, listEnvelope(await answerComments(deps, rows, scope), total, page));
     }),
   );
 
@@ -30,9 +31,9 @@ export function commentsRoutes(deps: CommentDeps): Router {
     BASE,
     route({ params: changeRequestParams, body: postCommentBody }, async ({ params, body, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
-      const comment = await postComment(db, cache, actor, body, clock());
+      const comment = await postComment(db, cache, actor, { ...body, body: await markdownBody(body.body, deps.conversions) }, clock());
       const answer = await answerComment(deps, comment, scope);
-      res.location(answer.urls.location).json(answer);
+      sendJson(res.location(answer.urls.location), answer);
     }),
   );
 
@@ -42,7 +43,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
       const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
       const comment = await findComment(db, actor.changeRequest.id, params.commentId);
       if (!comment) throw notFound(`Comment ${params.commentId} not found`);
-      res.json(await answerComment(deps, comment, scope));
+      sendJson(res, await answerComment(deps, comment, scope));
     }),
   );
 
@@ -50,8 +51,8 @@ export function commentsRoutes(deps: CommentDeps): Router {
     `${BASE}/:commentId`,
     route({ params: commentParams, body: updateCommentBody }, async ({ params, body, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
-      const comment = await updateComment(db, actor, params.commentId, body, clock());
-      res.json(await answerComment(deps, comment, scope));
+      const comment = await updateComment(db, actor, params.commentId, await withMarkdownBody(body, deps.conversions), clock());
+      sendJson(res, await answerComment(deps, comment, scope));
     }),
   );
 
