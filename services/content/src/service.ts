@@ -6,6 +6,7 @@ import { startGitSyncConsumer } from './consumers/git-sync-jobs.consumer';
 import { subscribeSearchIndex } from './consumers/search-index.consumer';
 import { ContentConversions } from './domain/conversions/conversions';
 import { IMPORTERS } from './domain/import/importers';
+import type { SectionsOf } from './domain/search/search-indexer';
 import { contentGrpc } from './grpc/content.grpc';
 import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
 import { changeRequestPagesRoutes } from './http/change-requests/change-request-pages.routes';
@@ -35,6 +36,7 @@ export function contentModule(): ServiceModule {
       const fetcher = new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts));
       // Conversions of request-sized content run in worker threads, off the event loop (docs/content.md, Conversions).
       const conversions = new ContentConversions(settings.conversions);
+      const sections: SectionsOf = (page, markdown) => conversions.pageSections(page, markdown);
       const contentDeps = {
         ...deps,
         conversions,
@@ -46,7 +48,7 @@ export function contentModule(): ServiceModule {
           db: ctx.db,
           blobs: ctx.blobs,
           importers: IMPORTERS,
-          importDeps: { fetcher, limits: settings.importLimits, log: ctx.logger },
+          importDeps: { fetcher, limits: settings.importLimits, log: ctx.logger, conversions },
           log: ctx.logger,
           clock: ctx.clock,
         },
@@ -70,13 +72,13 @@ export function contentModule(): ServiceModule {
           app.use(searchRoutes(deps));
           app.use(gitSyncRoutes({ ...deps, internalSecret: ctx.config.internalSecret, staleAfterMs: settings.gitSync.staleAfterMs }));
         },
-        adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret)],
+        adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret, sections)],
         grpc: contentGrpc(deps),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([
             membership.subscribe(ctx.bus, 'content', ctx.logger),
-            subscribeSearchIndex(ctx, gate),
+            subscribeSearchIndex(ctx, gate, sections),
             startGitSyncConsumer(ctx, {
               db: ctx.db,
               blobs: ctx.blobs,

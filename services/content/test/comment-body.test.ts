@@ -1,11 +1,14 @@
-import { commentMarkdown } from '../src/domain/comments/comment-body';
+import { markdownBody } from '../src/domain/comments/comment-body';
+import { testConversions } from './conversion-threads';
 
 // A comment's body as stored: markdown as posted, or a posted JSONDocument written as markdown
-// (@quire/formats' documentToMarkdown, tested there).
+// (@quire/formats' documentToMarkdown, tested there) in a conversion thread.
 
-describe('commentMarkdown', () => {
-  it('keeps markdown as given and refuses a document with no text', () => {
-    expect(commentMarkdown({ markdown: 'as *is*' })).toBe('as *is*');
-    expect(() => commentMarkdown({ document: { nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] } })).toThrow(/body\.document/);
+describe('markdownBody', () => {
+  it('keeps markdown as given, converts a document and refuses a document with no text', async () => {
+    expect(await markdownBody({ markdown: 'as *is*' }, testConversions())).toEqual({ markdown: 'as *is*' });
+    const document = { nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hello', marks: [] }] }] }] };
+    expect(await markdownBody({ document }, testConversions())).toEqual({ markdown: 'Hello\n' });
+    await expect(markdownBody({ document: { nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] } }, testConversions())).rejects.toThrow(/body\.document/);
   });
 });

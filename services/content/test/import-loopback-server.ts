@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { OutboundAddressPolicy, OutboundFetcher, type Logger } from '@quire/common';
 import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/importer';
+import { testConversions } from './conversion-threads';
 
 // A fixture web server on 127.0.0.1 for the importer tests, and the deps they run with (a real
 // OutboundFetcher that allow-lists 127.0.0.1 only).
@@ -65,7 +66,7 @@ export function importDeps(limits: Partial<ImportLimits> = {}, allowList: string
   const lines: LogLine[] = [];
   const record = (level: LogLine['level']) => (fields: unknown, message: string) => void lines.push({ level, fields, message });
   const log = { info: record('info'), warn: record('warn'), error: record('warn'), debug: () => undefined } as unknown as Logger;
-  return { fetcher: new OutboundFetcher(new OutboundAddressPolicy(allowList)), limits: { ...DEFAULT_IMPORT_LIMITS, ...limits }, log, lines };
+  return { fetcher: new OutboundFetcher(new OutboundAddressPolicy(allowList)), limits: { ...DEFAULT_IMPORT_LIMITS, ...limits }, log, lines, conversions: testConversions() };
 }
 
 /** The smallest valid PNG (1×1, transparent). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createLogger, OutboundAddressPolicy, OutboundError, OutboundFetcher } from '@quire/common';
 import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/importer';
 import { importZip } from '../src/domain/import/zip-import';
+import { testConversions } from './conversion-threads';
 
 // The zip importer's fetch: fixtures of test/fixtures/import/make-zips.py served by a loopback
 // server through the real outbound fetcher (127.0.0.1 allow-listed). What the zip becomes is
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 function deps(limits: Partial<ImportLimits> = {}): ImportDeps {
-  return { fetcher, log, limits: { ...DEFAULT_IMPORT_LIMITS, ...limits } };
+  return { fetcher, log, limits: { ...DEFAULT_IMPORT_LIMITS, ...limits }, conversions: testConversions() };
 }
 
 describe('importZip', () => {

@@ -7,7 +7,7 @@ import {
   type SqlDatabase,
   type SqlExecutor,
 } from '@quire/common';
-import { reindexSpace, type ReindexOutcome } from '../domain/search/search-indexer';
+import { reindexSpace, type ReindexOutcome, type SectionsOf } from '../domain/search/search-indexer';
 import { CONTENT_TOPIC } from '../events/content-events';
 import type { ForegroundGate } from './foreground-gate';
 
@@ -34,9 +34,9 @@ export function spaceToReindex(event: ContentEventEnvelope): string | null {
   }
 }
 
-export async function applySearchEvent(tx: SqlExecutor, event: ContentEventEnvelope): Promise<ReindexOutcome | null> {
+export async function applySearchEvent(tx: SqlExecutor, event: ContentEventEnvelope, sections?: SectionsOf): Promise<ReindexOutcome | null> {
   const spaceId = spaceToReindex(event);
-  return spaceId ? reindexSpace(tx, spaceId) : null;
+  return spaceId ? reindexSpace(tx, spaceId, { sections }) : null;
 }
 
 /**
@@ -54,11 +54,11 @@ export const MAX_STEP_WAIT_MS = 1000;
  * (reindexSpace is idempotent, so steps and replicas may interleave), waiting before each step
  * until `gate` sees no request. Answers the pages written.
  */
-export async function catchUpSpaceIndex(db: SqlDatabase, spaceId: string, gate: ForegroundGate): Promise<number> {
+export async function catchUpSpaceIndex(db: SqlDatabase, spaceId: string, gate: ForegroundGate, sections?: SectionsOf): Promise<number> {
   let written = 0;
   for (;;) {
     await gate.quiet(MAX_STEP_WAIT_MS);
-    const step = await db.transaction((tx) => reindexSpace(tx, spaceId, { maxPages: PAGES_PER_STEP }));
+    const step = await db.transaction((tx) => reindexSpace(tx, spaceId, { maxPages: PAGES_PER_STEP, sections }));
     written += step.written;
     if (!step.remaining) return written;
   }
@@ -72,9 +72,9 @@ export async function catchUpSpaceIndex(db: SqlDatabase, spaceId: string, gate: 
  * goes through the service's dead-letter guard (ctx.bus): an outage is retried, an event that
  * cannot be applied is parked and the consumer moves on (docs/conventions.md, poison messages).
  */
-export async function subscribeSearchIndex(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>, gate: ForegroundGate): Promise<void> {
+export async function subscribeSearchIndex(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>, gate: ForegroundGate, sections: SectionsOf): Promise<void> {
   const markApplied = idempotentConsumer(ctx.db, SEARCH_INDEX_CONSUMER, contentEvents, async (tx, event) => {
-    const outcome = await applySearchEvent(tx, event);
+    const outcome = await applySearchEvent(tx, event, sections);
     if (outcome && (outcome.written || outcome.removed))
       ctx.logger.info({ type: event.type, eventId: event.id, ...outcome }, 'search index follows a content event');
   });
@@ -83,7 +83,7 @@ export async function subscribeSearchIndex(ctx: Pick<ServiceContext, 'bus' | 'db
     topics: [CONTENT_TOPIC],
     handle: async (message) => {
       const spaceId = spaceToReindex(parseEvent(contentEvents, message.value));
-      const written = spaceId ? await catchUpSpaceIndex(ctx.db, spaceId, gate) : 0;
+      const written = spaceId ? await catchUpSpaceIndex(ctx.db, spaceId, gate, sections) : 0;
       if (written) ctx.logger.info({ spaceId, written }, 'search index caught up in steps');
       await markApplied(message);
     },

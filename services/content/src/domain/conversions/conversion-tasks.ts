@@ -1,15 +1,19 @@
 import {
   documentToMarkdown,
+  htmlLinks,
   htmlPage,
   markdownPage,
   markdownToDocument,
   readDocxContent,
+  readZipContent,
   renderPdf,
   websitePages,
   type ContentRef,
   type DocxLimits,
   type ImportedContent,
   type ImportedPage,
+  type ArchiveLimits,
+  type PageLinks,
   type PdfPage,
   type SitePages,
 } from '@quire/formats';
@@ -82,6 +86,11 @@ export const CONVERSION_TASKS = {
     return htmlPage(responseText(fetched), fetched.url);
   },
 
+  /** A crawled page's links (website-crawl.ts). */
+  htmlLinks({ html, pageUrl }: { html: string; pageUrl: string }): PageLinks {
+    return htmlLinks(html, pageUrl);
+  },
+
   websitePages({ crawled, scopePrefix }: { crawled: { url: string; html: string }[]; scopePrefix: string }): SitePages {
     return websitePages(crawled, scopePrefix);
   },
@@ -92,6 +101,11 @@ export const CONVERSION_TASKS = {
       warn: (details, message) => warnings.push({ details, message }),
     });
     return { content, warnings };
+  },
+
+  /** A zip's pages (markdown and HTML entries converted) and files. */
+  async zipContent({ bytes, limits }: { bytes: Uint8Array; limits: ArchiveLimits }): Promise<ImportedContent & { pageCount: number }> {
+    return readZipContent(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), limits);
   },
 
   async pdf(job: PdfJob): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { WorkerPool, workerScript, type Logger, type TaskReply } from '@quire/common';
-import { ImportRefused, type ImportedContent, type ImportedPage, type SitePages } from '@quire/formats';
+import { ImportRefused, type ArchiveLimits, type ImportedContent, type ImportedFile, type ImportedPage, type PageLinks, type SitePages } from '@quire/formats';
 import type { PageSection } from '../../model/page-section';
 import type { FetchedText } from '../import/fetched-text';
 import type { ConversionTask, ConversionTasks, DocxInput, PageDocumentInput, PdfJob } from './conversion-tasks';
@@ -69,8 +69,17 @@ export class ContentConversions {
   async docxContent(input: DocxInput, log: Pick<Logger, 'warn'>): Promise<ImportedContent> {
     const { content, warnings } = await this.run('docxContent', input, `Converting ${input.source}`);
     for (const w of warnings) log.warn(w.details, w.message);
-    // Cloned Buffers arrive as Uint8Arrays: the revision writer hashes and stores Buffers.
-    return { ...content, files: content.files.map((f) => ({ ...f, bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength) })) };
+    return { ...content, files: asBuffers(content.files) };
+  }
+
+  /** A zip's pages and files. */
+  async zipContent(bytes: Uint8Array, limits: ArchiveLimits): Promise<ImportedContent & { pageCount: number }> {
+    const content = await this.run('zipContent', { bytes, limits }, 'Reading this zip');
+    return { ...content, files: asBuffers(content.files) };
+  }
+
+  htmlLinks(html: string, pageUrl: string): Promise<PageLinks> {
+    return this.run('htmlLinks', { html, pageUrl }, `Reading the links of ${pageUrl}`);
   }
 
   async pdf(job: PdfJob): Promise<Buffer> {
@@ -90,6 +99,11 @@ export class ContentConversions {
       throw err;
     }
   }
+}
+
+/** Cloned Buffers arrive as Uint8Arrays: the revision writer hashes and stores Buffers. */
+function asBuffers(files: ImportedFile[]): ImportedFile[] {
+  return files.map((f) => ({ ...f, bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength) }));
 }
 
 /** Only what the thread reads of a response: an OutboundResponse may carry more than clone takes. */

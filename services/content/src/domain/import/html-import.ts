@@ -1,5 +1,3 @@
-import { htmlPage } from '@quire/formats';
-import { responseText } from './fetched-text';
 import { collectImageFiles } from './image-files';
 import type { Importer } from './importer';
 
@@ -10,7 +8,7 @@ export const importHtml: Importer = async (url, deps) => {
     timeoutMs: deps.limits.fetchTimeoutMs,
     accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
   });
-  const page = htmlPage(responseText(response), response.url);
+  const page = await deps.conversions.htmlPage(response);
   const images = await collectImageFiles([page], deps);
   return { pages: [page], files: images.files, totalResources: 1 + images.attempted };
 };

@@ -1,8 +1,9 @@
 import type { Logger, OutboundFetcher } from '@quire/common';
 import type { ArchiveLimits, ImportedContent } from '@quire/formats';
+import type { ContentConversions } from '../conversions/conversions';
 
 // What an importer is: a fetch of `url` through the outbound policy, then a conversion by
-// @quire/formats into the pages and files the revision writer consumes.
+// @quire/formats (in a conversion thread) into the pages and files the revision writer consumes.
 
 /** The sources Quire imports (the reference's enum also lists confluence, github-wiki, notion, google-docs). */
 export const IMPORT_SOURCES = ['markdown', 'html', 'zip', 'docx', 'website'] as const;
@@ -38,6 +39,8 @@ export interface ImportDeps {
   fetcher: Pick<OutboundFetcher, 'fetch'>;
   limits: ImportLimits;
   log: Logger;
+  /** Parsing and converting what was fetched runs in conversion threads, off the event loop. */
+  conversions: ContentConversions;
 }
 
 export type Importer = (url: string, deps: ImportDeps) => Promise<ImportedContent>;

@@ -1,5 +1,5 @@
 import { OutboundError } from '@quire/common';
-import { htmlLinks, ImportRefused } from '@quire/formats';
+import { ImportRefused } from '@quire/formats';
 import robotsParser from 'robots-parser';
 import { CrawlScope, pageKey } from './crawl-scope';
 import { responseText } from './fetched-text';
@@ -76,7 +76,7 @@ class Crawler {
       this.head += batch.length;
       this.fetched += batch.length;
       const answers = await Promise.all(batch.map((item) => fetchPage(item, item.depth === 0, this.deps, this.budget)));
-      answers.forEach((answer, index) => this.visit(batch[index]!, answer));
+      for (const [index, answer] of answers.entries()) await this.visit(batch[index]!, answer);
     }
     if (!this.stop && this.hasMoreThanPageLimit) this.stop = `maxCrawlPages (${limits.maxCrawlPages})`;
     if (this.stop) this.deps.log.warn({ limit: this.stop, pages: this.pages.length }, 'website import: crawl limit reached, importing what was crawled');
@@ -87,7 +87,7 @@ class Crawler {
       );
   }
 
-  private visit(item: Queued, answer: FetchedPage | 'limit' | undefined): void {
+  private async visit(item: Queued, answer: FetchedPage | 'limit' | undefined): Promise<void> {
     // Bodies are counted here, in crawl order, so that what is imported never exceeds maxCrawlBytes.
     if (answer === 'limit' || (answer && !this.budget.take(answer.bytes))) {
       this.stop ??= budgetStop(this.budget, this.deps.limits) ?? `maxCrawlBytes (${this.deps.limits.maxCrawlBytes})`;
@@ -103,7 +103,7 @@ class Crawler {
       const progress = { pages: this.pages.length, queued: this.queue.length - this.head, bytes: this.deps.limits.maxCrawlBytes - this.budget.bytesRemaining };
       this.deps.log.info(progress, 'website import: progress');
     }
-    for (const link of links(answer.html, answer.url, this.scope)) this.enqueue(link, item.depth + 1);
+    for (const link of await links(this.deps, answer.html, answer.url, this.scope)) this.enqueue(link, item.depth + 1);
   }
 
   private enqueue(link: URL, depth: number): void {
@@ -161,9 +161,9 @@ async function fetchPage(item: Queued, isStart: boolean, deps: ImportDeps, budge
   }
 }
 
-/** The crawl's next URLs from a page's links. */
-function links(html: string, pageUrl: string, scope: CrawlScope): URL[] {
-  const { base, hrefs } = htmlLinks(html, pageUrl);
+/** The crawl's next URLs from a page's links (the page parsed in a conversion thread). */
+async function links(deps: ImportDeps, html: string, pageUrl: string, scope: CrawlScope): Promise<URL[]> {
+  const { base, hrefs } = await deps.conversions.htmlLinks(html, pageUrl);
   return hrefs.map((href) => scope.follow(href, base)).filter((url): url is URL => url !== undefined);
 }
 

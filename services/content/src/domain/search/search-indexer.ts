@@ -13,6 +13,7 @@ import {
 } from '../../store/search.store';
 import { pageAncestors, pagePaths, type StoredPage } from '../../model/revision-tree';
 import { pageSections } from './page-sections';
+import type { PageSection } from '../../model/page-section';
 
 export interface ReindexOutcome {
   /** Document pages of the current revision (0 for a deleted or missing space). */
@@ -29,7 +30,15 @@ export interface ReindexOptions {
   full?: boolean;
   /** Rewrite at most this many pages (ignored with `full`); the outcome says how many remain for the next pass. */
   maxPages?: number;
+  /**
+   * What a page's sections are computed by: the service runs markdown-it in a conversion thread
+   * (conversions.ts; a 1 MB page is a second of it); by default, on this thread.
+   */
+  sections?: SectionsOf;
 }
+
+export type SectionsOf = (page: { title: string; description?: string }, markdown: string) => Promise<PageSection[]>;
+const sectionsHere: SectionsOf = (page, markdown) => Promise.resolve(pageSections(page, markdown));
 
 /**
  * Brings a space's index in line with its state now, whatever event asked: a live space is indexed
@@ -67,15 +76,19 @@ export async function reindexSpace(tx: SqlExecutor, spaceId: string, options: Re
     tx,
     changed.flatMap(({ page }) => (page.body ? [page.body] : [])),
   );
-  const pages: IndexedPage[] = changed.map((w) => ({
-    pageId: w.page.id,
-    title: w.page.title,
-    description: w.page.description ?? '',
-    ancestors: w.ancestors,
-    path: w.path,
-    signature: signatureOf(w),
-    sections: pageSections(w.page, w.page.body ? (bodies.get(w.page.body) ?? '') : ''),
-  }));
+  const sectionsOf = options.sections ?? sectionsHere;
+  const pages: IndexedPage[] = [];
+  // One page at a time: indexing waits its turn behind the conversions requests ask for.
+  for (const w of changed)
+    pages.push({
+      pageId: w.page.id,
+      title: w.page.title,
+      description: w.page.description ?? '',
+      ancestors: w.ancestors,
+      path: w.path,
+      signature: signatureOf(w),
+      sections: await sectionsOf(w.page, w.page.body ? (bodies.get(w.page.body) ?? '') : ''),
+    });
   await insertIndexedPages(tx, { id: spaceId, organizationId: space.organizationId }, pages);
   return { pages: documents.length, written: pages.length, removed: gone.length, remaining: differing.length - changed.length };
 }

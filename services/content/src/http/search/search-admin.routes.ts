@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { notFound, parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
-import { reindexSpace } from '../../domain/search/search-indexer';
+import { reindexSpace, type SectionsOf } from '../../domain/search/search-indexer';
 import { findSpaceToIndex, listSpaceIds, vacuumSearchIndex } from '../../store/search.store';
 
 // The operator's door to the search index, used by `npm run -s cli -- search rebuild`: list the
@@ -15,7 +15,7 @@ export const SEARCH_VACUUM = 'search.vacuum';
 
 const rebuildBody = z.object({ spaceId: resourceId }).strict();
 
-export function searchAdminRoutes(db: SqlDatabase, internalSecret: string): Router {
+export function searchAdminRoutes(db: SqlDatabase, internalSecret: string, sections: SectionsOf): Router {
   const router = Router();
   router.get(`${SEARCH_ADMIN_PATH}/spaces`, requireAdminCall(SEARCH_SPACES, internalSecret), async (_req, res) => {
     res.json({ items: await listSpaceIds(db) });
@@ -24,7 +24,7 @@ export function searchAdminRoutes(db: SqlDatabase, internalSecret: string): Rout
   router.post(`${SEARCH_ADMIN_PATH}/rebuild`, requireAdminCall(SEARCH_REBUILD, internalSecret), express.json({ limit: '10kb' }), async (req, res) => {
     const { spaceId } = parseInput(rebuildBody, req.body ?? {});
     const exists = (await findSpaceToIndex(db, spaceId)) !== null;
-    const outcome = await db.transaction((tx) => reindexSpace(tx, spaceId, { full: true }));
+    const outcome = await db.transaction((tx) => reindexSpace(tx, spaceId, { full: true, sections }));
     if (!exists && !outcome.removed) throw notFound(`Space ${spaceId} not found`);
     res.json({ spaceId, ...outcome });
   });
