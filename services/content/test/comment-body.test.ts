@@ -8,7 +8,7 @@ describe('markdownBody', () => {
   it('keeps markdown as given, converts a document and refuses a document with no text', async () => {
     expect(await markdownBody({ markdown: 'as *is*' }, testConversions())).toEqual({ markdown: 'as *is*' });
     const document = { nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hello', marks: [] }] }] }] };
-    expect(await markdownBody({ document }, testConversions())).toEqual({ markdown: 'Hello\n' });
+    expect(await markdownBody({ document }, testConversions())).toEqual({ markdown: 'Hello' });
     await expect(markdownBody({ document: { nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] } }, testConversions())).rejects.toThrow(/body\.document/);
   });
 });
