@@ -77,7 +77,8 @@ function healthUrls(): string[] {
   return [`${stack.url}/healthz`, ...contentUrls.map((u) => `${u}/healthz`)];
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] as number;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] as number;
 
 describe('pathological pages converted off the event loop (issue #32 §2)', () => {
   it('reads 1 MB of `*a` and `[` × 999,000 as documents while /healthz answers within 200 ms at p99', async () => {

@@ -9,6 +9,8 @@ describe('markdownBody', () => {
     expect(await markdownBody({ markdown: 'as *is*' }, testConversions())).toEqual({ markdown: 'as *is*' });
     const document = { nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Hello', marks: [] }] }] }] };
     expect(await markdownBody({ document }, testConversions())).toEqual({ markdown: 'Hello' });
-    await expect(markdownBody({ document: { nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] } }, testConversions())).rejects.toThrow(/body\.document/);
+    await expect(markdownBody({ document: { nodes: [{ object: 'block', type: 'paragraph', nodes: [] }] } }, testConversions())).rejects.toThrow(
+      /body\.document/,
+    );
   });
 });

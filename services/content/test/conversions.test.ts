@@ -17,7 +17,11 @@ const tree: RevisionTree = {
 
 describe('ContentConversions', () => {
   it("answers a page's document as JSON text, its targets resolved against its revision", async () => {
-    const json = await testConversions().pageDocument({ markdown: '[Install](install.md) ![logo](.gitbook/assets/logo.png) [gone](nope.md)', pageId: 'intro', tree });
+    const json = await testConversions().pageDocument({
+      markdown: '[Install](install.md) ![logo](.gitbook/assets/logo.png) [gone](nope.md)',
+      pageId: 'intro',
+      tree,
+    });
     const refs = JSON.stringify(JSON.parse(json));
     expect(refs).toContain('{"kind":"page","page":"install"}');
     expect(refs).toContain('{"kind":"file","file":"logo"}');

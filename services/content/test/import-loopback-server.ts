@@ -66,7 +66,13 @@ export function importDeps(limits: Partial<ImportLimits> = {}, allowList: string
   const lines: LogLine[] = [];
   const record = (level: LogLine['level']) => (fields: unknown, message: string) => void lines.push({ level, fields, message });
   const log = { info: record('info'), warn: record('warn'), error: record('warn'), debug: () => undefined } as unknown as Logger;
-  return { fetcher: new OutboundFetcher(new OutboundAddressPolicy(allowList)), limits: { ...DEFAULT_IMPORT_LIMITS, ...limits }, log, lines, conversions: testConversions() };
+  return {
+    fetcher: new OutboundFetcher(new OutboundAddressPolicy(allowList)),
+    limits: { ...DEFAULT_IMPORT_LIMITS, ...limits },
+    log,
+    lines,
+    conversions: testConversions(),
+  };
 }
 
 /** The smallest valid PNG (1×1, transparent). */

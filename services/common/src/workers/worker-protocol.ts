@@ -6,6 +6,4 @@ export interface TaskRequest {
   input: unknown;
 }
 
-export type TaskReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string; code?: number } };
+export type TaskReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: number } };

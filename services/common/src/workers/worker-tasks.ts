@@ -18,7 +18,11 @@ export function serveWorkerTasks(tasks: Record<string, WorkerTask>): void {
         port.postMessage(reply);
       } catch (err) {
         // An answer structured clone cannot carry (a function, a class instance with private state).
-        port.postMessage({ id: request.id, ok: false, error: { name: 'Error', message: `the ${request.task} task's answer cannot be sent: ${(err as Error).message}` } });
+        port.postMessage({
+          id: request.id,
+          ok: false,
+          error: { name: 'Error', message: `the ${request.task} task's answer cannot be sent: ${(err as Error).message}` },
+        });
       }
     });
   });

@@ -50,7 +50,11 @@ export class ContentConversions {
   }
 
   pageSections(page: { title: string; description?: string }, markdown: string): Promise<PageSection[]> {
-    return this.run('pageSections', { page: { title: page.title, ...(page.description ? { description: page.description } : {}) }, markdown }, 'Indexing a page');
+    return this.run(
+      'pageSections',
+      { page: { title: page.title, ...(page.description ? { description: page.description } : {}) }, markdown },
+      'Indexing a page',
+    );
   }
 
   markdownPage(fetched: FetchedText): Promise<ImportedPage> {
