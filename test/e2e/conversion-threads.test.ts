@@ -9,14 +9,17 @@ import { currentStack } from '../support/stack';
 // threads (services/content/src/domain/conversions/).
 
 const stack = currentStack();
-/** Both under MAX_MARKDOWN (1,000,000 characters), as the report stored them. */
-const PAGES = { stars: '*a'.repeat(500_000), brackets: '['.repeat(999_000) };
+/**
+ * Under MAX_MARKDOWN (1,000,000 characters): the report's two pages, and unclosed HTML comments
+ * (three minutes of CPU before their HTML block's text was taken in linear time).
+ */
+const PAGES = { stars: '*a'.repeat(500_000), brackets: '['.repeat(999_000), comments: '<!--'.repeat(250_000) };
 
 let org: OrgClient;
 let reader: ApiClient;
 let readerToken: string;
 let contentPath: string;
-const pageIds: Record<keyof typeof PAGES, string> = { stars: '', brackets: '' };
+const pageIds: Record<keyof typeof PAGES, string> = { stars: '', brackets: '', comments: '' };
 
 beforeAll(async () => {
   const own = await buildOrganization(stack, 'Conversion threads org');
@@ -35,7 +38,7 @@ beforeAll(async () => {
   contentPath = `${path}/content`;
   const pages = await reader.get(`${contentPath}/pages`);
   for (const page of pages.body.pages as { id: string; title: keyof typeof PAGES }[]) pageIds[page.title] = page.id;
-  expect(pageIds.stars && pageIds.brackets).toBeTruthy();
+  expect(pageIds.stars && pageIds.brackets && pageIds.comments).toBeTruthy();
 });
 
 /**
@@ -81,7 +84,7 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] as number;
 
 describe('pathological pages converted off the event loop (issue #32 §2)', () => {
-  it('reads 1 MB of `*a` and `[` × 999,000 as documents while /healthz answers within 200 ms at p99', async () => {
+  it('reads 1 MB of `*a`, `[` × 999,000 and 1 MB of `<!--` as documents while /healthz answers within 200 ms at p99', async () => {
     const child = spawn(process.execPath, ['-e', READER], {
       env: { PATH: process.env.PATH ?? '', BASE: stack.url + contentPath, TOKEN: readerToken, PAGES: JSON.stringify(pageIds) },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -112,6 +115,8 @@ describe('pathological pages converted off the event loop (issue #32 §2)', () =
     expect(read.brackets.document).toMatchObject({ status: 200, object: 'document', nodes: 1, text: 999_000 });
     expect(read.stars.markdown).toMatchObject({ status: 200, length: 1_000_000 });
     expect(read.brackets.markdown).toMatchObject({ status: 200, length: 999_000 });
+    expect(read.comments.document).toMatchObject({ status: 200, object: 'document', nodes: 1, text: 1_000_000 });
+    expect(read.comments.markdown).toMatchObject({ status: 200, length: 1_000_000 });
 
     // Before: /healthz waited up to 6 s while a page converted. The reads took seconds, so there
     // are well over a hundred probes; a loaded 2-core machine may make one wait for a core now and

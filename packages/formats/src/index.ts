@@ -2,7 +2,7 @@
 // with it (imports, page documents, comments, links, PDF export); Git Sync will too.
 
 export * from './document/document-nodes';
-export { markdownToDocument, anchorOf, type ConvertOptions } from './document/markdown-to-document';
+export { markdownToDocument, anchorOf, stripTags, type ConvertOptions } from './document/markdown-to-document';
 export { documentToMarkdown } from './document/document-to-markdown';
 export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook-tags';
 export { markdownBlocks, blockKeyOf, type MarkdownBlock } from './document/markdown-blocks';

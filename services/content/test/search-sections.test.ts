@@ -28,3 +28,12 @@ describe('page sections', () => {
     expect(pageSections({ title: 'Empty' }, '')).toEqual([{ position: 0, anchor: '', heading: '', body: '' }]);
   });
 });
+
+describe('page sections of hostile HTML blocks (issue #32 §2)', () => {
+  it('reads 1 MB of unclosed `<!--` in linear time', () => {
+    const started = performance.now();
+    const [title] = pageSections({ title: 'Comments' }, '<!--'.repeat(250_000));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(title?.body).toHaveLength(60_000); // MAX_SECTION_TEXT
+  });
+});

@@ -1,5 +1,5 @@
 import MarkdownIt from 'markdown-it';
-import { anchorOf } from '@quire/formats';
+import { anchorOf, stripTags } from '@quire/formats';
 import type { PageSection } from '../../model/page-section';
 
 // What search indexes of a page (issue #13): the page's title and description as its first
@@ -14,7 +14,6 @@ type Token = ReturnType<MarkdownIt['parse']>[number];
 
 // GitBook's block tags (`{% hint style="info" %}`, `{% endhint %}`) carry no words to find.
 const GITBOOK_TAG = /\{%[^%]*%\}/g;
-const HTML_TAG = /<[^>]*>/g;
 
 export function pageSections(page: { title: string; description?: string }, markdown: string): PageSection[] {
   const sections: PageSection[] = [{ position: 0, anchor: '', heading: '', body: page.description ?? '' }];
@@ -38,7 +37,7 @@ export function pageSections(page: { title: string; description?: string }, mark
     } else if (token.type === 'fence' || token.type === 'code_block') {
       parts.push(token.content);
     } else if (token.type === 'html_block') {
-      parts.push(token.content.replace(HTML_TAG, ' '));
+      parts.push(stripTags(token.content, ' '));
     }
   }
   close();
