@@ -1,5 +1,6 @@
 import { markdownBlocks } from '@quire/formats';
 import { diffBlocks } from '../src/domain/content/block-diff';
+import { revertKey } from '../src/domain/content/block-revert';
 import { applyContentChanges, storedBodiesToRead, type ContentChange } from '../src/domain/content/content-changes';
 import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
 import { storedPage } from './stored-page';
@@ -232,6 +233,21 @@ describe('batch content changes', () => {
       const revisions = new Map([['base', tree]]);
       expect(storedBodiesToRead(edited, [{ operation: 'revert_page', page: 'b', block: ['k'] }], revisions)).toEqual(['h-b-now', 'h-b']);
       expect(storedBodiesToRead(edited, [{ operation: 'revert_page', page: 'b' }], revisions)).toEqual([]);
+    });
+
+    it('takes a revert computed ahead in a conversion thread for the same three inputs, and computes any other itself', () => {
+      const key = keyOf(currentBody, 'A new step.');
+      const ahead = new Map([[revertKey(currentBody, baseBody, [key]), { markdown: 'computed ahead', unknownKeys: [] }]]);
+      const apply = (block: string[]) =>
+        applyContentChanges(edited, [{ operation: 'revert_page', page: 'b', block }], {
+          ...ctx(),
+          revisions: new Map([['base', tree]]),
+          baseRevision: 'base',
+          storedBodies,
+          revertedBlocks: ahead,
+        });
+      expect(bodyOf(apply([key]))).toBe('computed ahead');
+      expect(bodyOf(apply([keyOf(currentBody, '> Tip.')]))).toBe(revertBlocks(keyOf(currentBody, '> Tip.')));
     });
 
     it('on random bodies: reverting every block gives the revision, and a block not named stays as written (property test)', () => {

@@ -1,6 +1,7 @@
 import { ApiError } from '@quire/common';
 import { ImportRefused } from '@quire/formats';
 import { ContentConversions } from '../src/domain/conversions/conversions';
+import { revertBlocks } from '../src/domain/content/block-revert';
 import type { RevisionTree } from '../src/model/revision-tree';
 import { testConversions } from './conversion-threads';
 
@@ -55,5 +56,12 @@ describe('ContentConversions', () => {
     const pdf = await testConversions().pdf({ title: 'Guide', pages: [{ id: 'intro', title: 'Intro', depth: 0, markdown: 'Hello' }], tree, images: {} });
     expect(Buffer.isBuffer(pdf)).toBe(true);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('reverts blocks in a thread as on the event loop', async () => {
+    const current = 'Intro.\n\nNew step.\n\nEnd.';
+    const source = 'Intro.\n\nEnd.';
+    const keys = ['nope'];
+    expect(await testConversions().revertBlocks(current, source, keys)).toEqual(revertBlocks(current, source, keys));
   });
 });

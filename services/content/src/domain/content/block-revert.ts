@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { blockKeyOf, markdownBlocks, type MarkdownBlock } from '@quire/formats';
 import { diffBlocks } from './block-diff';
 
@@ -23,6 +24,12 @@ interface Piece {
   gap: string[];
   /** The block it followed in the current body, as written (null: a block written anew); after any other, joinPieces parts them. */
   after: string | null;
+}
+
+/** What a revert depends on, as a key: a revert computed ahead (block-revert-threads.ts) serves the same three inputs only. */
+export function revertKey(currentMarkdown: string, sourceMarkdown: string, keys: readonly string[]): string {
+  const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
+  return `${hash(currentMarkdown)}:${hash(sourceMarkdown)}:${JSON.stringify(keys)}`;
 }
 
 export function revertBlocks(currentMarkdown: string, sourceMarkdown: string, keys: readonly string[]): BlockRevert {

@@ -2,7 +2,7 @@ import { badRequest } from '@quire/common';
 import { readMarkdownPage, slugify, uniqueSlug, withoutLeadingHeading } from '@quire/formats';
 import { addFile, bodyHash } from './apply-import';
 import { resolveBatchLinks, type BatchRefs } from './batch-links';
-import { revertBlocks } from './block-revert';
+import { revertBlocks, revertKey, type BlockRevert } from './block-revert';
 import type { EditDraft } from './commit-edit';
 import { RevisionIndex } from './content-refs';
 import { deletePage, movePage, type PageMove } from './page-edits';
@@ -74,6 +74,8 @@ export interface ChangesContext {
   baseRevision?: string;
   /** Stored bodies by hash: at least those `storedBodiesToRead` names (what block reverts read). */
   storedBodies?: ReadonlyMap<string, string>;
+  /** Block reverts computed ahead in a conversion thread, by revertKey (block-revert-threads.ts); one missing is computed here. */
+  revertedBlocks?: ReadonlyMap<string, BlockRevert>;
 }
 
 const DEFAULT_TITLE = 'Untitled';
@@ -235,7 +237,9 @@ export function applyContentChanges(parent: RevisionTree, changes: readonly Cont
           if (!then || !current)
             throw badRequest(`${at('block')}: page ${change.page} was ${then ? 'deleted' : 'added'} since that revision; revert the whole page (no "block")`);
           const body = markdownOf(current);
-          const reverted = revertBlocks(body.markdown, storedMarkdown(then), change.block);
+          const sourceMarkdown = storedMarkdown(then);
+          const reverted =
+            ctx.revertedBlocks?.get(revertKey(body.markdown, sourceMarkdown, change.block)) ?? revertBlocks(body.markdown, sourceMarkdown, change.block);
           if (reverted.unknownKeys.length)
             throw badRequest(`${at('block')}: no block ${reverted.unknownKeys.join(', ')} in the page's document nor in the revision's`);
           const updated: StoredPage = { ...current, updatedAt: now };

@@ -19,6 +19,7 @@ import {
 } from '@quire/formats';
 import type { PageSection } from '../../model/page-section';
 import type { RevisionTree } from '../../model/revision-tree';
+import { revertBlocks, type BlockRevert } from '../content/block-revert';
 import { RevisionIndex } from '../content/content-refs';
 import { responseText, type FetchedText } from '../import/fetched-text';
 import { pageSections } from '../search/page-sections';
@@ -66,6 +67,11 @@ export const CONVERSION_TASKS = {
   /** Markdown bodies (comments) → their JSONDocuments as JSON, in order. */
   documents(markdowns: string[]): string[] {
     return markdowns.map((markdown) => JSON.stringify(markdownToDocument(markdown)));
+  },
+
+  /** A batch edit's block revert (block-revert.ts). */
+  revertBlocks({ current, source, keys }: { current: string; source: string; keys: string[] }): BlockRevert {
+    return revertBlocks(current, source, keys);
   },
 
   /** A posted JSONDocument → markdown. */

@@ -1,6 +1,7 @@
 import { WorkerPool, workerScript, type Logger, type TaskReply } from '@quire/common';
 import { ImportRefused, type ArchiveLimits, type ImportedContent, type ImportedFile, type ImportedPage, type PageLinks, type SitePages } from '@quire/formats';
 import type { PageSection } from '../../model/page-section';
+import type { BlockRevert } from '../content/block-revert';
 import type { FetchedText } from '../import/fetched-text';
 import type { ConversionTask, ConversionTasks, DocxInput, PageDocumentInput, PdfJob } from './conversion-tasks';
 
@@ -42,6 +43,10 @@ export class ContentConversions {
   /** Comment bodies' JSONDocuments, as JSON text, in order. */
   documents(markdowns: string[]): Promise<string[]> {
     return markdowns.length ? this.run('documents', markdowns, 'Converting these comments to documents') : Promise.resolve([]);
+  }
+
+  revertBlocks(current: string, source: string, keys: string[]): Promise<BlockRevert> {
+    return this.run('revertBlocks', { current, source, keys }, 'Reverting these blocks');
   }
 
   /** A posted JSONDocument as markdown. */

@@ -7,6 +7,8 @@ import { applyContentChanges, storedBodiesToRead, type PageOutcome } from '../..
 import { changeRequestHead } from '../../domain/content/content-heads';
 import { storeBlobs } from '../../domain/content/import-content';
 import { withMarkdownBodies } from '../../domain/content/posted-documents';
+import { blockRevertsAhead } from '../../domain/content/block-revert-threads';
+import { loadRevision } from '../../domain/content/read-content';
 import { authorizeChangeRequest } from '../../policies/change-request.policy';
 import { presentFile } from '../../presenters/revision.presenter';
 import { changeRequestBase, findChangeRequest } from '../../store/change-requests.store';
@@ -48,7 +50,9 @@ export function contentChangesRoutes(deps: SpaceContentDeps): Router {
         const found = id && !revisions.has(id) ? await findRevision(db, space.id, id) : null;
         if (id && found) revisions.set(id, found.tree);
       }
-      const context = { newId, now: clock(), revisions, baseRevision };
+      const head = await loadRevision(db, deps.cache, space.id, changeRequest.revisionId);
+      const revertedBlocks = await blockRevertsAhead(db, head.revision.tree, changes, revisions, baseRevision, deps.conversions);
+      const context = { newId, now: clock(), revisions, baseRevision, revertedBlocks };
       const { revisionId, draft } = await commitEdit(db, clock, request, async (tree, tx) => {
         const storedBodies = await findBodies(tx, storedBodiesToRead(tree, changes, revisions));
         return applyContentChanges(tree, changes, { ...context, storedBodies });
