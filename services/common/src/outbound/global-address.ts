@@ -46,13 +46,13 @@ export function isGlobalAddress(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
  */
 export function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (!text.includes(':')) return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : null;
-  const dotted = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  const colon = text.lastIndexOf(':');
+  const tail = text.slice(colon + 1);
   let hex = text;
-  if (dotted) {
-    const octets = dotted.slice(2).map(Number);
-    if (octets.some((o) => o > 255)) return null;
-    const [a, b, c, d] = octets as [number, number, number, number];
-    hex = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  if (tail.includes('.')) {
+    if (!ipaddr.IPv4.isValidFourPartDecimal(tail)) return null;
+    const [a, b, c, d] = ipaddr.IPv4.parse(tail).octets as [number, number, number, number];
+    hex = `${text.slice(0, colon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   return ipaddr.IPv6.isValid(hex) ? ipaddr.IPv6.parse(hex) : null;
 }
