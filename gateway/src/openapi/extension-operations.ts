@@ -55,7 +55,11 @@ const WEBHOOK = {
     object: { type: 'string', enum: ['webhook'] },
     id: { type: 'string' },
     organization: { type: 'string', description: 'The organization id' },
-    url: { type: 'string', format: 'uri' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description: 'Where events are POSTed, without the credentials it was given with (kept sealed, sent as Basic authorization)',
+    },
     events: { type: 'array', items: { type: 'string' }, description: 'Event types it receives, or ["*"]' },
     spaceIds: { ...NULLABLE_IDS, description: 'Only events about these spaces (null: all)' },
     siteIds: { ...NULLABLE_IDS, description: 'Only events about these sites (null: all)' },

@@ -69,6 +69,16 @@ describe('OutboundFetcher', () => {
     await allowed.close();
   });
 
+  it('refuses non-global IPv6 literals before connecting (imports, specs and Git remotes fetch through here)', async () => {
+    const before = connections;
+    const strict = fetcher([]);
+    for (const host of ['[::7f00:1]', '[::127.0.0.2]', '[fec0::1]', '[64:ff9b:1::1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[::ffff:7f00:1]']) {
+      expect((await failure(strict.fetch(`http://${host}:${port}/doc`))).kind).toBe('refused');
+    }
+    expect(connections).toBe(before);
+    await strict.close();
+  });
+
   it('checks the target of every redirect', async () => {
     const allowed = fetcher(['127.0.0.1']);
     const before = connections;
