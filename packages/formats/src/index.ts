@@ -36,5 +36,5 @@ export { PDF_LIMITS } from './pdf/pdf-limits';
 
 export * from './git/git-layout';
 export { readGitLayout } from './git/read-git-layout';
-export { writeGitLayout } from './git/write-git-layout';
+export { placeDocuments, writeGitLayout, type PlacedDocument } from './git/write-git-layout';
 export { emojiCharacters } from './git/page-front-matter';
