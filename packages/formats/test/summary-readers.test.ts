@@ -83,6 +83,7 @@ const FIXTURES: Fixture[] = [
       '* [Draft]()',
       '* Plain text',
       '* [Missing](nowhere.md)',
+      '* [Script](javascript:alert)',
     ].join('\n'),
     files: ['with space.md', 'café.md', 'guide/README.md', 'docs/loud.md', 'kept.md'],
     expected: [
@@ -94,6 +95,7 @@ const FIXTURES: Fixture[] = [
       'document:Draft',
       'document:Plain text',
       'document:Missing',
+      'document:Script',
     ],
   },
 ];

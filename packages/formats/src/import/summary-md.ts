@@ -144,13 +144,16 @@ export interface SummarySource {
   text: string;
 }
 
+/** The URLs a link page may hold: the web and mail, never script. */
+const LINK_URL = /^(?:https?:|mailto:|\/\/)/i;
+
 /** A folder's index page by preference: README before index, markdown before HTML. */
 export const INDEX_NAMES = ['readme.md', 'readme.markdown', 'index.md', 'index.markdown', 'index.html', 'index.htm'];
 
 /**
  * The one reading of SUMMARY.md into pages (zip import and Git Sync alike): `## Group` headings are
- * group pages; `[Title](https://…)` entries link pages, whose nested entries follow them (a link
- * page has no children); `[Title](path)` a document of that file — found as written, by %-decoded
+ * group pages; `[Title](https://…)` entries (http, https, mailto) link pages, whose nested entries
+ * follow them (a link page has no children); `[Title](path)` a document of that file — found as written, by %-decoded
  * path, in any case, or a folder by its index page — relative to SUMMARY.md; a file listed again
  * gives way to its nested entries (one file, one page, as GitBook lists it); a draft, plain text or a
  * missing file is a titled document without a file. `files`: the page files by path.
@@ -168,7 +171,9 @@ export function readSummary(summary: SummarySource, files: ReadonlySet<string>, 
   const pageOf = (item: SummaryItem): SummaryPage[] => {
     const children = () => item.children.flatMap(pageOf);
     if (item.path === undefined) return [{ kind: 'group', title: item.title, children: children() }];
-    if (isUrl(item.path)) return [{ kind: 'link', title: item.title, href: item.path, children: [] }, ...children()];
+    if (LINK_URL.test(item.path)) return [{ kind: 'link', title: item.title, href: item.path, children: [] }, ...children()];
+    // Another scheme (`javascript:`, `data:`) is no page to link to: a titled page without a body.
+    if (isUrl(item.path)) return [{ kind: 'document', title: item.title, children: children() }];
     const resolved = item.path && !item.path.startsWith('#') ? resolveRelative(item.path, summary.path) : undefined;
     const file = resolved && fileAt(resolved.path);
     if (file !== undefined && used.has(file)) return children();
