@@ -265,9 +265,19 @@ describe('export', () => {
     expect(message).toMatch(/^Docs from Quire/);
     expect(message).toContain(`Quire-Space: ${spaceId}`);
     expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toMatch(/## Guides/);
-    expect(git(bare, 'ls-tree', '-r', '--name-only', 'refs/heads/main').split('\n')).toEqual(
-      expect.arrayContaining(['SUMMARY.md', '.gitbook/assets/My Logo.png']),
+    // GitBook's layout: the first page is README.md at the root (GitHub shows it), a page with children `<slug>/README.md`.
+    const tree = git(bare, 'ls-tree', '-r', '--name-only', 'refs/heads/main').split('\n');
+    expect(tree.sort()).toEqual(
+      ['.gitbook.yaml', '.gitbook/assets/My Logo.png', 'README.md', 'SUMMARY.md', 'guide/README.md', 'guide/configure.md', 'guide/install.md'].sort(),
     );
+    expect(git(bare, 'show', 'refs/heads/main:README.md')).toBe(String(GITBOOK_REPO['README.md']).trim());
+    expect(git(bare, 'show', 'refs/heads/main:guide/README.md')).toBe(String(GITBOOK_REPO['guide/README.md']).trim());
+    expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toContain('* [Welcome](README.md)');
+    expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toContain('* [Guide](guide/README.md)');
+    expect(git(bare, 'show', 'refs/heads/main:.gitbook.yaml')).toContain('readme: README.md');
+    const exportedPages = flatten((await content(spaceId)).pages);
+    expect(exportedPages.find((p) => p.title === 'Guide')?.git?.path).toBe('guide/README.md');
+    expect(exportedPages.find((p) => p.title === 'Welcome')?.git?.path).toBe('README.md');
     execFileSync('git', ['-C', bare, 'fsck', '--strict'], { stdio: 'pipe' });
 
     // The exported revision records the commit as Quire's own; importing it back into the same space is skipped.

@@ -142,8 +142,9 @@ function assignSlugs(siblings: DraftPage[], prefix: string): void {
   for (const d of members) if (d.path !== undefined) assignSlugs(d.children, d.path);
 }
 
-function wantedSlug({ source, page }: DraftPage): string {
-  if (source.folder !== undefined) return source.folder ? baseName(source.folder) : page.title;
+function wantedSlug({ source, page, content }: DraftPage): string {
+  // The root README.md: its front matter's slug (Quire writes one its title would not give), else its title.
+  if (source.folder !== undefined) return source.folder ? baseName(source.folder) : (content?.slug ?? page.title);
   return source.file !== undefined ? baseName(source.file).replace(MARKDOWN, '') : page.title;
 }
 

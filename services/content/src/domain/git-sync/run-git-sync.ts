@@ -13,11 +13,10 @@ import {
   type SqlDatabase,
   type SqlExecutor,
 } from '@quire/common';
-import { ImportRefused, pageFile, readGitLayout, writeGitLayout } from '@quire/formats';
+import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
 import type { GitSyncLimits } from '../../content-settings';
 import { announce } from '../../events/announce';
 import { ContentEvent, type RunGitSyncJob } from '../../events/content-events';
-import { pagePaths } from '../../model/revision-tree';
 import {
   advanceGitSyncOperation,
   findGitSyncOperation,
@@ -228,13 +227,12 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
         gitDeps,
       );
       const prefix = op.options.projectDirectory ? `${op.options.projectDirectory}/` : '';
-      const paths = pagePaths(revision.tree.pages);
       const written = new Map(files.map((f) => [f.path, f.bytes]));
       const oids = new Map([...written].map(([path, bytes]) => [prefix + path, blobOid(bytes)]));
       const blobs = gitBlobs(
-        revision.tree.pages.flatMap((p) => {
-          const file = pageFile(paths.get(p.id) ?? p.slug);
-          return p.kind === 'document' && written.has(file) ? [[p.id, prefix + file] as const] : [];
+        [...placeDocuments(layout.content.pages)].flatMap(([page, { file }]) => {
+          const id = layout.pageIds.get(page);
+          return id && written.has(file) ? [[id, prefix + file] as const] : [];
         }),
         [...layout.fileIds].map(([path, id]) => [id, prefix + path] as const),
         oids,
