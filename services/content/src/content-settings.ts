@@ -28,6 +28,14 @@ const contentEnvSchema = z.object({
   CONTENT_GIT_SYNC_CONCURRENCY: positive(4),
 });
 
+/** The setting of each limit a Git Sync error names (`details.limit`), so that its message says what to raise. */
+export const GIT_SYNC_LIMIT_SETTINGS = {
+  maxRepoBytes: 'CONTENT_GIT_SYNC_MAX_REPO_BYTES',
+  maxFiles: 'CONTENT_GIT_SYNC_MAX_FILES',
+  maxFileBytes: 'CONTENT_GIT_SYNC_MAX_FILE_BYTES',
+  maxObjects: 'CONTENT_GIT_SYNC_MAX_OBJECTS',
+} as const;
+
 /** Bounds of one Git Sync operation (docs/content.md, Git Sync): past one, the operation ends as `failure` saying which. */
 export interface GitSyncLimits {
   maxRepoBytes: number;

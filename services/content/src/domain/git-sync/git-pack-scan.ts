@@ -77,7 +77,7 @@ export function scanPack(pack: Buffer, bounds: PackBounds): PackSummary {
     const { data, consumed } = inflateObject(pack.subarray(at), header.size);
     at += consumed;
     const size = isDelta ? deltaResultSize(data) : header.size;
-    if (isDelta) checkObjectSize(size, 'object', bounds);
+    if (isDelta) checkObjectSize(size, 'delta-encoded object', bounds);
     bytes += size;
     if (bytes > bounds.maxRepoBytes)
       throw new GitSyncError('too-large', `the repository's objects inflate to more than the limit of ${bounds.maxRepoBytes} bytes`, { limit: 'maxRepoBytes' });

@@ -40,7 +40,11 @@ export async function startGitSync(deps: StartDeps, space: { id: string; organiz
   const remote = redactRemote(request.url);
   // Only the remote is used with its credentials (sealed); the links shown to readers never hold any.
   const { treeUrl, commitUrl, ...rest } = request.options;
-  const options: GitSyncOptions = { ...rest, ...(treeUrl ? { treeUrl: redactRemote(treeUrl) } : {}), ...(commitUrl ? { commitUrl: redactRemote(commitUrl) } : {}) };
+  const options: GitSyncOptions = {
+    ...rest,
+    ...(treeUrl ? { treeUrl: redactRemote(treeUrl) } : {}),
+    ...(commitUrl ? { commitUrl: redactRemote(commitUrl) } : {}),
+  };
   const shownTreeUrl = request.gitInfo?.url ? redactRemote(request.gitInfo.url) : (options.treeUrl ?? null);
   await deps.db.transaction(async (tx) => {
     await lockSpaceContent(tx, space.id);
