@@ -28,7 +28,7 @@ export function gitHttpClient(fetcher: Pick<OutboundFetcher, 'request'>, budget:
         maxBytes: budget.maxResponseBytes,
         idleTimeoutMs: budget.idleTimeoutMs,
       });
-      if (isUploadPack(url, method) && reply.status === 200) scanPack(packOfUploadPackAnswer(reply.body), budget.pack);
+      if (isUploadPack(url, method) && reply.status === 200) await scanPack(packOfUploadPackAnswer(reply.body), budget.pack);
       return { url: reply.url, method, statusCode: reply.status, statusMessage: reply.statusText, headers: reply.headers, body: once(reply.body) };
     },
   };

@@ -53,8 +53,11 @@ export function packOfUploadPackAnswer(body: Buffer): Buffer {
   return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
+/** Inflating holds the event loop: the scan lets it turn after this long (a pack of 200 MB takes about a second). */
+const YIELD_AFTER_MS = 20;
+
 /** Refuses a pack past `bounds` (GitSyncError `too-large` naming the limit) or malformed; else what it holds. */
-export function scanPack(pack: Buffer, bounds: PackBounds): PackSummary {
+export async function scanPack(pack: Buffer, bounds: PackBounds): Promise<PackSummary> {
   if (pack.length === 0) return { objects: 0, bytes: 0 };
   if (pack.length < 12 || pack.toString('latin1', 0, 4) !== 'PACK') throw malformed('no pack signature');
   const version = pack.readUInt32BE(4);
@@ -64,7 +67,12 @@ export function scanPack(pack: Buffer, bounds: PackBounds): PackSummary {
     throw new GitSyncError('too-large', `the repository has ${count} objects, more than the limit of ${bounds.maxObjects}`, { limit: 'maxObjects' });
   let at = 12;
   let bytes = 0;
+  let slice = Date.now();
   for (let i = 0; i < count; i++) {
+    if (Date.now() - slice > YIELD_AFTER_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      slice = Date.now();
+    }
     const header = readObjectHeader(pack, at);
     at = header.next;
     if (header.type === OFS_DELTA) at = skipOffset(pack, at);
