@@ -14,7 +14,7 @@ import {
   type SqlExecutor,
 } from '@quire/common';
 import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
-import type { GitSyncLimits } from '../../content-settings';
+import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../content-settings';
 import { announce } from '../../events/announce';
 import { ContentEvent, type RunGitSyncJob } from '../../events/content-events';
 import {
@@ -94,7 +94,7 @@ export async function runGitSync(deps: GitSyncJobDeps, job: RunGitSyncJob): Prom
     outcome = op.direction === 'import' ? await runImport(deps, op, remote, gitDeps, stage) : await runExport(deps, op, remote, gitDeps, stage);
   } catch (err) {
     if (!isOperationError(err)) log.error({ err: redactRemoteSecrets(String(err instanceof Error ? err.stack : err), url) }, 'Git Sync failed unexpectedly');
-    outcome = { error: redactRemoteSecrets(err instanceof Error ? err.message : String(err), url) };
+    outcome = { error: redactRemoteSecrets(failureMessage(err), url) };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -271,6 +271,12 @@ function gitBlobs(
 
 function countPages(pages: ReadonlyArray<{ children: ReadonlyArray<unknown> }>): number {
   return pages.reduce((n, p) => n + 1 + countPages(p.children as typeof pages), 0);
+}
+
+/** The error's message; a limit's names its setting. */
+function failureMessage(err: unknown): string {
+  if (err instanceof GitSyncError && err.details.limit) return `${err.message} (${GIT_SYNC_LIMIT_SETTINGS[err.details.limit]})`;
+  return err instanceof Error ? err.message : String(err);
 }
 
 function isOperationError(err: unknown): boolean {
