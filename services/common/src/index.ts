@@ -72,5 +72,5 @@ export {
   type OutboundRequestOptions,
   type OutboundResponse,
 } from './outbound/outbound-fetch';
-export { signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';
+export { signedUrlQuery, signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';
 export { openSecret, sealSecret } from './secrets/sealed-secret';
