@@ -81,5 +81,9 @@ describe('a base64 field of spaces and "!" (issue #32)', () => {
   it('still refuses a bad body from a stranger with 404, not the field (authorization runs first)', async () => {
     expectError(await stranger.post(path, { changes: 'none' }), 404);
     expectError(await member.post(path, { changes: 'none' }), 400, /"changes"/);
+    // Comment bodies too (markdown, or a document of 10,000 nodes).
+    const comments = path.replace(/\/content$/, '/comments');
+    expectError(await stranger.post(comments, { body: { markdown: 1 } }), 404);
+    expectError(await member.post(comments, { body: { markdown: 1 } }), 400, /"body\.markdown"/);
   });
 });
