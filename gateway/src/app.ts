@@ -87,6 +87,12 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  // Every answer express gives (health, metrics, /openapi.json, /docs, the 404 of an unknown path)
+  // is read as the type it declares, never sniffed (issue #32 §6: /openapi.json lacked it).
+  app.use((_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    next();
+  });
   mountHealthRoutes(app, metrics, deps.readiness);
   mountOpenApiDocument(app);
   mountReferencePage(app);

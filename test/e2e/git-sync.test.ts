@@ -246,6 +246,9 @@ describe('import', () => {
     const op = await settled(spaceId);
     expect(op).toMatchObject({ state: 'failure', direction: 'import' });
     expect(op.error).toMatch(/refs\/heads\/nope/);
+    // A failed operation is complete too (issue #32 §6: it had no completedAt).
+    const { startedAt, completedAt } = op as Operation & { startedAt: string; completedAt?: string };
+    expect(Date.parse(completedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(startedAt));
     expect((await content(spaceId)).id).toBe(revision);
   });
 });

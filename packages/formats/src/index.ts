@@ -30,6 +30,7 @@ export { readDocxContent, type DocxLimits } from './import/docx-content';
 export { contentTypeOf } from './import/file-types';
 export { imageTargets, imageContentType, fileName } from './import/image-types';
 export { clip, nameFromUrl, safeDecode } from './import/names';
+export { fileNameProblem } from './names/file-name';
 
 export { renderPdf, type PdfPage, type PdfSource } from './pdf/render-pdf';
 export { PDF_LIMITS } from './pdf/pdf-limits';

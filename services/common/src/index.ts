@@ -2,6 +2,7 @@ export * from './errors';
 export * from './ids';
 export * from './logger';
 export * from './validation';
+export * from './media-type';
 export * from './pagination';
 export * from './urls';
 export * from './permissions';

@@ -7,6 +7,7 @@ import { MAX_TREE_DEPTH } from '../import/zip-tree';
 import { rewriteTargets } from '../markdown/link-targets';
 import { ASSETS_DIR, assetFile, isUrl, pageFile, relativeTarget, resolveRelative } from '../markdown/revision-paths';
 import { slugify, uniqueFileName, uniqueSlug } from '../markdown/slugs';
+import { fileNameProblem } from '../names/file-name';
 import type { GitLayoutContent, GitLayoutFile, GitLayoutLimits, GitLayoutOptions, GitLayoutPage, RepoFile } from './git-layout';
 import { CONFIG_FILE, DEFAULT_CONFIG, readGitBookConfig } from './gitbook-config';
 import { type PageFile, readPageFile } from './page-file';
@@ -191,6 +192,8 @@ class RepositoryFiles {
   }
 
   private keep(path: string): GitLayoutFile {
+    const problem = fileNameProblem(baseName(path));
+    if (problem) throw new ImportRefused(`the file ${JSON.stringify(path)} has a name that ${problem}`);
     const name = uniqueFileName(baseName(path), this.names);
     const file = { path: joinPath(this.root, path), name, contentType: contentTypeOf(name), bytes: this.entries.get(path) as Buffer };
     this.kept.push(file);

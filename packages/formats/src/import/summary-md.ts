@@ -21,10 +21,10 @@ export interface SummaryLimits {
   maxDepth: number;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.*)$/;
+const HEADING = /^(#{1,6})[ \t]+(?![ \t])(.*)$/;
 /** `---`, `***`, `* * *`: a thematic break ends the group above it (the top-level pages after a group). */
 const BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const BULLET = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
+const BULLET = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(?![ \t])(.*)$/;
 /** Longer lines are not table-of-contents entries; skipping them keeps parsing linear. */
 const MAX_LINE = 4096;
 

@@ -166,14 +166,14 @@ export class OutboundFetcher {
         const declared = Number(res.headers.get('content-length') ?? NaN);
         if (isOk && declared > maxBytes) {
           await res.body?.cancel();
-          throw tooLarge(maxBytes);
+          throw tooLarge(maxBytes, res.status);
         }
         return {
           url: url.toString(),
           status: res.status,
           statusText: res.statusText,
           headers: Object.fromEntries(res.headers),
-          body: isOk ? await readCapped(res.body, maxBytes, idle) : await readTruncated(res.body, ERROR_BODY_BYTES, idle),
+          body: isOk ? await readCapped(res.body, maxBytes, res.status, idle) : await readTruncated(res.body, ERROR_BODY_BYTES, idle),
         };
       }
     } catch (err) {
@@ -242,7 +242,7 @@ class IdleTimer {
   }
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, idle: IdleTimer | null): Promise<Buffer> {
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, status: number, idle: IdleTimer | null): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -251,7 +251,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: num
     size += chunk.byteLength;
     if (size > maxBytes) {
       await body.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw tooLarge(maxBytes, status);
     }
     chunks.push(chunk);
   }
@@ -278,8 +278,9 @@ function refused(hostname: string, address: string): OutboundError {
   return new OutboundError('refused', `${hostname} resolves to ${address}, a private, loopback or reserved address that is not allow-listed`);
 }
 
-function tooLarge(maxBytes: number): OutboundError {
-  return new OutboundError('too-large', `the response is larger than ${maxBytes} bytes`);
+/** `status`: the answer's (a 2xx), so a caller for whom the status is the answer still has it. */
+function tooLarge(maxBytes: number, status: number): OutboundError {
+  return new OutboundError('too-large', `the response is larger than ${maxBytes} bytes`, status);
 }
 
 /** undici wraps connector errors in `TypeError: fetch failed` (cause) and aborts in DOMExceptions. */

@@ -261,7 +261,7 @@ export interface Secrets {
 function attemptError(err: unknown): AttemptResult {
   // Only a 2xx body is refused for its size: the receiver took the event.
   if (err instanceof OutboundError && err.kind === 'too-large')
-    return { accepted: 'too-large', message: `a 2xx answer longer than ${MAX_READ_BYTES} bytes (not kept)` };
+    return { accepted: 'too-large', status: err.status ?? null, message: `a ${err.status ?? '2xx'} answer longer than ${MAX_READ_BYTES} bytes (not kept)` };
   if (err instanceof OutboundError) {
     const kind = err.kind === 'timeout' || err.kind === 'refused' || err.kind === 'invalid-url' ? err.kind : 'network';
     return { error: kind, message: err.message };

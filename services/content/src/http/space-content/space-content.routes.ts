@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, signedUrlQuery, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
+import { isMediaType, listEnvelope, notFound, pageRequest, route, signedUrlQuery, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
 import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
 import { answerMergedFrom } from '../change-requests/change-request-answers';
@@ -183,7 +183,8 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       res
         .status(200)
         .set({
-          'Content-Type': file.contentType,
+          // A type stored before contentType was checked (issue #32) must not break the answer.
+          'Content-Type': isMediaType(file.contentType) ? file.contentType : 'application/octet-stream',
           'Content-Length': String(bytes.length),
           'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
           'Content-Security-Policy': "default-src 'none'; sandbox",
