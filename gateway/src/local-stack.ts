@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_PORTS, SERVICE_NAMES, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
+import { DEFAULT_PORTS, SERVICE_NAMES, defaultPublicUrl, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
 
 // Distributed mode on one machine: one process per service plus the gateway, against the real
 // Postgres, Redis, Kafka and ClickHouse that deploy/local/ starts. Used by `npm run stack` and by
@@ -143,7 +143,7 @@ export class LocalStack {
   private sharedEnv(): Record<string, string> {
     const o = this.options;
     return {
-      PUBLIC_URL: `http://localhost:${o.gatewayPort}`,
+      PUBLIC_URL: defaultPublicUrl(o.gatewayPort),
       LOG_LEVEL: 'warn',
       // A local stack stops soon; a deployment sets the drain its balancer needs (deploy/k8s). The
       // gateway probes every copy's /readyz each second: 2.5 s leaves it two probes, even on a busy

@@ -19,7 +19,7 @@ describe('users', () => {
     expect(res.status).toBe(200);
     expectOperationResponse('getAuthenticatedUser', 200, res.body);
     expect(res.body).toMatchObject({ object: 'user', email: 'admin@quire.local' });
-    expect(res.body.urls.location).toBe(`${stack.url.replace('127.0.0.1', 'localhost')}/v1/users/${res.body.id}`);
+    expect(res.body.urls.location).toBe(`${stack.url}/v1/users/${res.body.id}`);
   });
 
   it('GET /v1/users/{id} answers a user who shares an organization, 404 otherwise', async () => {
