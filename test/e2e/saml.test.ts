@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiClient, expectError, type ApiResponse } from '../support/api';
 import { buildMember, buildOrganization, buildUser, type TestUser } from '../support/factories';
-import { expectOperationResponse, expectSchema, validateOperationResponse } from '../support/reference';
+import { expectOperationResponse, expectSchema } from '../support/reference';
 import { currentStack } from '../support/stack';
 
 const stack = currentStack();
