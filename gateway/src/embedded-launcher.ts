@@ -131,11 +131,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   writeFileSync(
     runtimeFile,
     // serviceUrls: each service's own HTTP port, for the CLI's /internal admin calls (dead letters).
-    JSON.stringify(
-      { pid: process.pid, url: localUrl, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret },
-      null,
-      2,
-    ),
+    JSON.stringify({ pid: process.pid, url: localUrl, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret }, null, 2),
     { mode: 0o600 },
   );
 

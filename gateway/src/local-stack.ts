@@ -2,7 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_PORTS, SERVICE_NAMES, defaultPublicUrl, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
+import {
+  DEFAULT_PORTS,
+  SERVICE_NAMES,
+  defaultPublicUrl,
+  WORKER_NAMES,
+  WORKER_PROCESSES,
+  grpcAddressVar,
+  httpUrlVar,
+  type ServiceName,
+  type WorkerName,
+} from '@quire/common';
 
 // Distributed mode on one machine: one process per service plus the gateway, against the real
 // Postgres, Redis, Kafka and ClickHouse that deploy/local/ starts. Used by `npm run stack` and by

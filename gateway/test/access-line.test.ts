@@ -4,7 +4,14 @@ describe('the access line', () => {
   const base = { requestId: 'req-1', method: 'GET', path: '/v1/user', query: '', status: 200, durationMs: 3.4 };
 
   it('says who asked what and what the gateway answered, in whole milliseconds', () => {
-    expect(accessLine({ ...base, principal: 'user-1' })).toEqual({ requestId: 'req-1', method: 'GET', path: '/v1/user', status: 200, ms: 3, principal: 'user-1' });
+    expect(accessLine({ ...base, principal: 'user-1' })).toEqual({
+      requestId: 'req-1',
+      method: 'GET',
+      path: '/v1/user',
+      status: 200,
+      ms: 3,
+      principal: 'user-1',
+    });
     expect(accessLine({ ...base, status: 401 })).toEqual({ requestId: 'req-1', method: 'GET', path: '/v1/user', status: 401, ms: 3 });
     expect(accessLine({ ...base, status: 499, aborted: true })).toMatchObject({ status: 499, aborted: true });
   });

@@ -58,7 +58,7 @@ beforeAll(async () => {
 const KINDS = ['organization', 'collection', 'space', 'change request', 'page', 'revision', 'site', 'OpenAPI specification', 'invitation link'];
 
 describe('urls.app links', () => {
-  it.each(KINDS)("of a %s open a page, without a token, naming it and linking to its API address and the docs", async (kind) => {
+  it.each(KINDS)('of a %s open a page, without a token, naming it and linking to its API address and the docs', async (kind) => {
     const link = links.find((l) => l.kind === kind);
     expect(link).toBeDefined();
     const { app, apiPath } = link!;

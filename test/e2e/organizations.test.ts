@@ -51,7 +51,7 @@ describe('organizations', () => {
     expect(res.body).toMatchObject({ object: 'organization', id: stack.organizationId, permissions: { admin: true, createContent: true } });
   });
 
-  it("answers false, even to an admin, for what Quire does not offer: integrations, billing, conversation ingest", async () => {
+  it('answers false, even to an admin, for what Quire does not offer: integrations, billing, conversation ingest', async () => {
     const res = await api.get(`/v1/orgs/${stack.organizationId}`);
     expect(res.body.permissions).toMatchObject({
       admin: true,

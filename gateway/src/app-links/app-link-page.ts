@@ -85,6 +85,9 @@ export function mountAppLinkPages(app: Express): void {
   app.use((req: Request, res: Response, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isAppLinkPath(req.path)) return next();
     const link = describeAppLink(req.path);
-    res.status(link ? 200 : 404).set(HEADERS).send(link ? appLinkPage(link) : unknownAppLinkPage(req.path));
+    res
+      .status(link ? 200 : 404)
+      .set(HEADERS)
+      .send(link ? appLinkPage(link) : unknownAppLinkPage(req.path));
   });
 }

@@ -51,7 +51,8 @@ export function describeAppLink(path: string): AppLink | null {
   if (rest[0] === '~') {
     const [, what, ref, ...more] = rest;
     if (!ref || more.length > 0) return null;
-    if (what === 'changes') return { kind: 'change request', detail: `Change request #${ref} of space ${id}.`, apiPath: `${space}/change-requests/${enc(ref)}` };
+    if (what === 'changes')
+      return { kind: 'change request', detail: `Change request #${ref} of space ${id}.`, apiPath: `${space}/change-requests/${enc(ref)}` };
     if (what === 'revisions') return { kind: 'revision', detail: `Revision ${ref} of space ${id}.`, apiPath: `${space}/revisions/${enc(ref)}` };
     return null;
   }
