@@ -6,7 +6,7 @@ import type { BootstrapResult } from '@quire/identity';
  * PUBLIC_URL points elsewhere (a proxy), where this process listens is said too.
  */
 export function embeddedBanner(quire: { url: string; publicUrl: string; dataDir: string; bootstrap: BootstrapResult | null }): string {
-  const publicBase = quire.publicUrl.replace(/\/+$/, '');
+  const publicBase = quire.publicUrl.replace(/(?<!\/)\/+$/, '');
   const listening = publicBase === quire.url ? '' : `listening on ${quire.url}; `;
   const lines = [`Quire is running at ${publicBase} (${listening}data in ${quire.dataDir})`];
   if (quire.bootstrap) {
