@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import layers from './eslint.layers.cjs';
+import regexpRules from './eslint.regexp.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'proto/src/gen/**', '.infra/**', 'data/**', 'coverage/**'] },
@@ -47,6 +48,8 @@ export default tseslint.config(
     },
   },
   { files: ['*.mjs'], languageOptions: { sourceType: 'module' } },
+  // Regular expressions that cannot backtrack in polynomial time (eslint.regexp.mjs, issue #32).
+  ...regexpRules,
   // The layers inside each service and the walls between packages (eslint.layers.cjs, docs/conventions.md).
   ...layers.layerRules,
 );

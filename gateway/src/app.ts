@@ -20,10 +20,13 @@ import {
   type Principal,
   verifySignedUrl,
 } from '@quire/common';
+import { AccessLogger, splitUrl, type Exchange } from './access-log/access-logger';
+import { mountAppLinkPages } from './app-links/app-link-page';
 import { Authenticator } from './auth/authenticator';
 import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
+import { integrationsNotHosted, isIntegrationPath } from './http/integrations-not-hosted';
 import { writeJsonError } from './http/json-error';
 import { mountReferencePage } from './openapi/reference-page';
 import { mountOpenApiDocument } from './openapi/serve';
@@ -41,6 +44,8 @@ export interface GatewaySettings {
   authLocalTtlMs: number;
   /** A request body that has not fully arrived this long after the request began is a 408. */
   bodyTimeoutMs: number;
+  /** ACCESS_LOG: one `"msg":"access"` line per request at info (answers of 500 or more are logged at warn either way). */
+  accessLog: boolean;
 }
 
 export interface GatewayDeps {
@@ -62,8 +67,9 @@ const UPSTREAM_RESOLVE_MS = 5000;
  * principal → proxy. `/v1` requests are served on Node's own request and response by `serve`,
  * without express: express's dispatch was the largest single cost of a proxied request in the
  * gateway's profile (docs/benchmarks.md, gateway). Express serves the rest (health, readiness,
- * metrics, the OpenAPI document), and hands whatever it does not know to `serve` too, so every
- * unknown path gets the same JSON 404.
+ * metrics, the OpenAPI document, the pages of `urls.app` links), and hands whatever it does not
+ * know to `serve` too, so every unknown path gets the same JSON 404. Every request, on either path,
+ * gets a request id and one access-log line.
  */
 export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): RequestListener {
   const { logger, metrics } = deps;
@@ -83,37 +89,54 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   for (const pool of Object.values(pools))
     void pool.start().catch((err: Error) => logger.warn({ service: pool.service, err: err.message }, 'upstream pool did not start'));
   const forwarder = new Forwarder(logger, { timeoutMs: settings.upstreamTimeoutMs });
+  const accessLogger = new AccessLogger(logger, settings.accessLog);
+  // What the gateway learns about a request while answering it, for its access line.
+  const exchanges = new WeakMap<IncomingMessage, Exchange>();
 
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
+  // Every answer express gives (health, metrics, /openapi.json, /docs, the 404 of an unknown path)
+  // is read as the type it declares, never sniffed (issue #32 §6: /openapi.json lacked it).
+  app.use((_req, res, next) => {
+    res.setHeader('x-content-type-options', 'nosniff');
+    next();
+  });
   mountHealthRoutes(app, metrics, deps.readiness);
   mountOpenApiDocument(app);
   mountReferencePage(app);
+  mountAppLinkPages(app);
 
-  app.use((req, res) => serve(req, res));
+  app.use((req, res) => serve(req, res, exchangeOf(req, res)));
 
-  function serve(req: IncomingMessage, res: ServerResponse): void {
-    const started = process.hrtime.bigint();
-    const { path, query } = splitUrl(req.url ?? '/');
-    const incomingId = req.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : newId();
-    res.setHeader('x-request-id', requestId);
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
-      if (res.statusCode >= 500 || logger.isLevelEnabled('debug')) {
-        logger[res.statusCode >= 500 ? 'warn' : 'debug'](
-          { requestId, method: req.method, path, status: res.statusCode, ms: Math.round(seconds * 1000) },
-          'request',
-        );
-      }
-    });
-    handle(req, res, path, query, requestId).catch((err: unknown) => sendError(req, res, err, logger, requestId));
+  /** The request's exchange, begun when it arrived (`begin`). */
+  function exchangeOf(req: IncomingMessage, res: ServerResponse): Exchange {
+    return exchanges.get(req) ?? begin(req, res);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, requestId: string): Promise<void> {
+  /** Gives the request its id and its access line. */
+  function begin(req: IncomingMessage, res: ServerResponse): Exchange {
+    const incomingId = req.headers['x-request-id'];
+    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : newId();
+    const exchange: Exchange = { requestId, started: process.hrtime.bigint() };
+    exchanges.set(req, exchange);
+    res.setHeader('x-request-id', requestId);
+    accessLogger.watch(req, res, exchange);
+    return exchange;
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
+    const { path, query } = splitUrl(req.url ?? '/');
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
+      metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
+    });
+    handle(req, res, path, query, exchange).catch((err: unknown) => sendError(req, res, err, logger, exchange.requestId));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, exchange: Exchange): Promise<void> {
     const method = req.method ?? 'GET';
+    if (isIntegrationPath(path)) throw integrationsNotHosted();
     // HEAD is served by the GET route (the service answers it without a body).
     const { route, allowed } = routes.match(method === 'HEAD' ? 'GET' : method, path);
     if (!route) {
@@ -124,6 +147,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
       route.entry.access === 'signed-url'
         ? signedUrlCaller(path, query, settings.internalSecret)
         : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
+    if (principal.userId) exchange.principal = principal.userId;
     await limiter.take(tokenHash);
     const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
 
@@ -131,12 +155,13 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     const signed = signer.sign(principal);
     req.headers[PRINCIPAL_HEADER] = signed.principal;
     req.headers[SIGNATURE_HEADER] = signed.signature;
-    req.headers['x-request-id'] = requestId;
+    req.headers['x-request-id'] = exchange.requestId;
     await forwarder.forward(pools[route.entry.service], req, res, body);
   }
 
   return (req, res) => {
-    if (isApiPath(req.url)) serve(req, res);
+    const exchange = begin(req, res);
+    if (isApiPath(req.url)) serve(req, res, exchange);
     else app(req, res);
   };
 }
@@ -144,17 +169,6 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
 /** `/v1` and everything under it: the proxied routes, served without express. */
 function isApiPath(url: string | undefined): boolean {
   return url !== undefined && url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
-}
-
-/** The path (as sent, not decoded, like express's `req.path`) and the query string of a request URL. */
-function splitUrl(url: string): { path: string; query: string } {
-  // The absolute form (`GET http://host/v1/user`), which clients may send to a proxy.
-  if (!url.startsWith('/') && URL.canParse(url)) {
-    const absolute = new URL(url);
-    return { path: absolute.pathname, query: absolute.search.slice(1) };
-  }
-  const q = url.indexOf('?');
-  return q === -1 ? { path: url, query: '' } : { path: url.slice(0, q), query: url.slice(q + 1) };
 }
 
 /**

@@ -25,6 +25,7 @@ const gatewayEnvSchema = sharedEnvSchema.extend({
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_LOCAL_TTL_MS: z.coerce.number().int().min(0).default(5000),
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  ACCESS_LOG: z.enum(['on', 'off']).default('on'),
 });
 
 /** Settings every gateway has, in both ways of running. */
@@ -43,6 +44,7 @@ export function gatewaySettingsFromEnv(
     authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,
     authLocalTtlMs: e.AUTH_LOCAL_TTL_MS,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
+    accessLog: e.ACCESS_LOG === 'on',
   };
   return {
     settings,

@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import {
   createContext,
   createLogger,
+  defaultPublicUrl,
   InProcessBus,
   MemoryCache,
   Metrics,
@@ -33,7 +34,10 @@ import { openEmbeddedDatabases } from './embedded-databases';
 import { close, listen } from './server';
 
 export interface EmbeddedQuire {
+  /** Where this process listens (loopback when BIND_HOST is 0.0.0.0): what the CLI and tests call. */
   url: string;
+  /** The base of every `urls` field: PUBLIC_URL, or the default host on the bound port. */
+  publicUrl: string;
   port: number;
   dataDir: string;
   bootstrap: BootstrapResult | null;
@@ -53,7 +57,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   mkdirSync(dataDir, { recursive: true });
   const internalSecret = env.INTERNAL_SECRET ?? readOrCreateSecret(dataDir);
   const { settings, port, bindHost, grpcDeadlineMs } = gatewaySettingsFromEnv({} as Record<ServiceName, string>, env, { INTERNAL_SECRET: internalSecret });
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(port);
 
   const bus = new InProcessBus(logger);
   // Shared by the gateway (auth, rate limits) and the services (content's revisions and page answers).
@@ -122,20 +126,18 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   );
   const server: Server = await listen(app, port, bindHost);
   const boundPort = (server.address() as { port: number }).port;
+  const localUrl = defaultPublicUrl(boundPort);
   const runtimeFile = join(dataDir, 'runtime.json');
   writeFileSync(
     runtimeFile,
     // serviceUrls: each service's own HTTP port, for the CLI's /internal admin calls (dead letters).
-    JSON.stringify(
-      { pid: process.pid, url: `http://127.0.0.1:${boundPort}`, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret },
-      null,
-      2,
-    ),
+    JSON.stringify({ pid: process.pid, url: localUrl, identityGrpcAddress: grpcAddresses.identity, serviceUrls: upstreams, internalSecret }, null, 2),
     { mode: 0o600 },
   );
 
   return {
-    url: `http://127.0.0.1:${boundPort}`,
+    url: localUrl,
+    publicUrl,
     port: boundPort,
     dataDir,
     bootstrap,

@@ -1,4 +1,5 @@
 import { createLogger } from '@quire/common';
+import { embeddedBanner } from './embedded-banner';
 import { startEmbedded } from './embedded-launcher';
 
 // `npm start`: Quire in one process. Human-readable lines go to stderr; logs are JSON on stdout.
@@ -6,14 +7,7 @@ const logger = createLogger('quire');
 
 startEmbedded(process.env, logger).then(
   (quire) => {
-    const lines = [`Quire is running at ${quire.url} (data in ${quire.dataDir})`];
-    if (quire.bootstrap) {
-      lines.push(`First start: created an admin user, an organization (${quire.bootstrap.organizationId}) and this API token.`);
-      lines.push(`It is shown only once:\n\n    ${quire.bootstrap.token}\n`);
-      lines.push(`Try: curl -H "Authorization: Bearer ${quire.bootstrap.token}" ${quire.url}/v1/user`);
-    }
-    lines.push('Stop with Ctrl-C.');
-    process.stderr.write(lines.join('\n') + '\n');
+    process.stderr.write(embeddedBanner(quire));
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;

@@ -2,7 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
-import { DEFAULT_PORTS, SERVICE_NAMES, WORKER_NAMES, WORKER_PROCESSES, grpcAddressVar, httpUrlVar, type ServiceName, type WorkerName } from '@quire/common';
+import {
+  DEFAULT_PORTS,
+  SERVICE_NAMES,
+  defaultPublicUrl,
+  WORKER_NAMES,
+  WORKER_PROCESSES,
+  grpcAddressVar,
+  httpUrlVar,
+  type ServiceName,
+  type WorkerName,
+} from '@quire/common';
 
 // Distributed mode on one machine: one process per service plus the gateway, against the real
 // Postgres, Redis, Kafka and ClickHouse that deploy/local/ starts. Used by `npm run stack` and by
@@ -35,7 +45,7 @@ function isWorker(name: ProcessName): name is WorkerName {
  * are set where `npm run stack` starts. Addresses, ports, databases and secrets are the stack's.
  */
 export const OPERATOR_SETTING =
-  /^(PUBLIC_URL|LOG_LEVEL|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY|WEBHOOKS)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
+  /^(PUBLIC_URL|LOG_LEVEL|ACCESS_LOG|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY|WEBHOOKS)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
 
 /** The operator settings among `env`. */
 export function operatorSettings(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -143,7 +153,7 @@ export class LocalStack {
   private sharedEnv(): Record<string, string> {
     const o = this.options;
     return {
-      PUBLIC_URL: `http://localhost:${o.gatewayPort}`,
+      PUBLIC_URL: defaultPublicUrl(o.gatewayPort),
       LOG_LEVEL: 'warn',
       // A local stack stops soon; a deployment sets the drain its balancer needs (deploy/k8s). The
       // gateway probes every copy's /readyz each second: 2.5 s leaves it two probes, even on a busy

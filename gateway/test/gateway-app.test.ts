@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiError, createLogger, MemoryCache, Metrics, SERVICE_NAMES, verifyPrincipal, type IdentityClient, type ServiceName } from '@quire/common';
+import pino from 'pino';
+import { ApiError, MemoryCache, Metrics, SERVICE_NAMES, verifyPrincipal, type IdentityClient, type Logger, type ServiceName } from '@quire/common';
 import { createGatewayApp } from '../src/app';
 import { listen } from '../src/server';
 
@@ -43,9 +44,15 @@ const identity = {
 let service: Awaited<ReturnType<typeof upstream>>;
 let gateway: http.Server;
 let base: string;
+/** What the gateway logged, as parsed JSON lines. */
+const logged: Record<string, unknown>[] = [];
 
-beforeAll(async () => {
-  service = await upstream();
+/** A logger at `info` that keeps its lines in `into`. */
+function capturingLogger(into: Record<string, unknown>[]): Logger {
+  return pino({ level: 'info', base: { service: 'gateway' } }, { write: (line: string) => void into.push(JSON.parse(line) as Record<string, unknown>) });
+}
+
+async function startGateway(logger: Logger, accessLog: boolean): Promise<{ server: http.Server; url: string }> {
   const handler = createGatewayApp(
     {
       internalSecret: SECRET,
@@ -56,11 +63,17 @@ beforeAll(async () => {
       authCacheTtlSeconds: 60,
       authLocalTtlMs: 5000,
       bodyTimeoutMs: 2000,
+      accessLog,
     },
-    { cache: new MemoryCache(), identity: () => identity, logger: createLogger('test', 'silent'), metrics: new Metrics('gateway-app-test'), readiness: {} },
+    { cache: new MemoryCache(), identity: () => identity, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
   );
-  gateway = await listen(handler, 0, '127.0.0.1');
-  base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  const server = await listen(handler, 0, '127.0.0.1');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+beforeAll(async () => {
+  service = await upstream();
+  ({ server: gateway, url: base } = await startGateway(capturingLogger(logged), true));
 });
 
 afterAll(async () => {
@@ -129,4 +142,126 @@ it('refuses a body over the limit with 413 before anything is forwarded', async 
   expect(res.status).toBe(413);
   expect(((await res.json()) as { error: { code: number } }).error.code).toBe(413);
   expect(service.seen.length).toBe(before);
+});
+
+/** The access line of the request with this id, once its answer is out. */
+async function accessLineOf(id: string, lines: Record<string, unknown>[] = logged): Promise<Record<string, unknown> | undefined> {
+  for (let i = 0; i < 50; i++) {
+    const line = lines.find((l) => l.msg === 'access' && l.requestId === id);
+    if (line) return line;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return undefined;
+}
+
+describe('the access log (ACCESS_LOG)', () => {
+  it.each([
+    ['a forwarded request, with its caller', 'GET', '/v1/user?page=2', auth, 200, { principal: 'user-1' }],
+    ['a request without a token', 'GET', '/v1/user', {}, 401, {}],
+    ['a bad token, which is never written', 'GET', '/v1/user', { authorization: 'Bearer qr_not_a_known_token' }, 401, {}],
+    ['an unknown route', 'GET', '/v1/no-such-thing', auth, 404, {}],
+    ['a method the path does not have', 'DELETE', '/v1/user', auth, 405, {}],
+    ['a forged download link, without its signature', 'GET', '/v1/file-downloads/rev-1/file-1?expires=1&signature=forgedSig', {}, 403, {}],
+    ['a path served by express', 'GET', '/healthz', {}, 200, {}],
+  ])('writes one line at info for %s', async (_what, method, path, headers, status, extra) => {
+    const id = `req-${Math.random().toString(36).slice(2)}`;
+    const res = await fetch(`${base}${path}`, { method, headers: { ...headers, 'x-request-id': id } });
+    expect(res.status).toBe(status);
+    await res.arrayBuffer();
+    const line = await accessLineOf(id);
+    expect(line).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      service: 'gateway',
+      msg: 'access',
+      requestId: id,
+      method,
+      path: path.replace('forgedSig', '[redacted]'),
+      status,
+      ms: expect.any(Number),
+      ...extra,
+    });
+    expect(logged.filter((l) => l.requestId === id)).toHaveLength(1);
+    expect(JSON.stringify(line)).not.toMatch(/qr_|forgedSig|[Aa]uthorization/);
+  });
+
+  it('is off with ACCESS_LOG=off, but for answers of 500 or more', async () => {
+    const quiet: Record<string, unknown>[] = [];
+    const off = await startGateway(capturingLogger(quiet), false);
+    try {
+      await (await fetch(`${off.url}/v1/user`, { headers: { 'x-request-id': 'quiet-401' } })).arrayBuffer();
+      expect(await accessLineOf('quiet-401', quiet)).toBeUndefined();
+    } finally {
+      off.server.closeAllConnections();
+      await new Promise<void>((r) => off.server.close(() => r()));
+    }
+  });
+});
+
+describe("GitBook's integrations platform, which Quire does not host", () => {
+  it.each([
+    ['GET', '/v1/integrations'],
+    ['POST', '/v1/integrations/slack'],
+    ['GET', '/v1/integrations/slack/installations/inst1/spaces'],
+    ['GET', '/v1/orgs/org-1/integrations'],
+    ['GET', '/v1/orgs/org-1/integrations/installations-status'],
+    ['GET', '/v1/spaces/space-1/integrations'],
+    ['GET', '/v1/spaces/space-1/integration-blocks'],
+    ['GET', '/v1/orgs/org-1/sites/site-1/integrations'],
+    ['GET', '/v1/orgs/org-1/sites/site-1/integration-scripts'],
+  ])('answers %s %s with a JSON 404 that says so, with or without a token', async (method, path) => {
+    const before = service.seen.length;
+    for (const headers of [auth, {}]) {
+      const res = await fetch(`${base}${path}`, { method, headers });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = (await res.json()) as { error: { code: number; message: string } };
+      expect(body.error).toEqual({ code: 404, message: expect.stringMatching(/^Quire does not host integrations/) });
+    }
+    expect(service.seen.length).toBe(before);
+  });
+
+  it('leaves paths that only look alike to the route table', async () => {
+    const res = await fetch(`${base}/v1/orgs/org-1/integrationsx`, { headers: auth });
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/^No route/);
+  });
+});
+
+describe('urls.app links', () => {
+  it('open a page without a token: what the link names, its API address, the documentation', async () => {
+    const res = await fetch(`${base}/o/org-1/s/space-1/~/changes/7`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).toContain('This link names a change request in Quire');
+    expect(html).toContain('href="/v1/spaces/space-1/change-requests/7"');
+    expect(html).toContain('href="/docs"');
+  });
+
+  it('escape everything taken from the path', async () => {
+    const org = await fetch(`${base}/o/%3Cscript%3Ealert(1)%3C%2Fscript%3E`);
+    expect(org.status).toBe(200);
+    const orgHtml = await org.text();
+    expect(orgHtml).not.toContain('<script');
+    expect(orgHtml).toContain('Organization &#60;script&#62;alert(1)&#60;/script&#62;.');
+    expect(orgHtml).toContain('href="/v1/orgs/%3Cscript%3Ealert(1)%3C%2Fscript%3E"');
+    const page = await fetch(`${base}/o/org-1/s/%22onmouseover%3D%22x/a'b`);
+    const pageHtml = await page.text();
+    expect(pageHtml).not.toMatch(/"onmouseover|a'b/);
+    expect(pageHtml).toContain('The page at &#34;a&#39;b&#34; in space &#34;onmouseover=&#34;x.');
+    expect(pageHtml).toContain('href="/v1/spaces/%22onmouseover%3D%22x/content/pages"');
+  });
+
+  it('answer an address no presenter builds with a page too, as a 404, and other methods with the JSON 404', async () => {
+    const unknown = await fetch(`${base}/o/org-1/nothing/here/a'b`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await unknown.text()).toMatch(/Quire knows no such address[\s\S]*here\/a&#39;b[\s\S]*href="\/docs"/);
+    const posted = await fetch(`${base}/o/org-1`, { method: 'POST' });
+    expect(posted.status).toBe(404);
+    expect(posted.headers.get('content-type')).toMatch(/^application\/json/);
+  });
 });

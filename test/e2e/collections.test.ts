@@ -69,7 +69,7 @@ describe('POST and GET /v1/orgs/{org}/collections', () => {
     const advanced = res.body;
     const reference = await createCollection({ title: 'Reference' }, own);
     expect(advanced).toMatchObject({ object: 'collection', title: 'Advanced', parent: guides.id, organization: own.id, defaultLevel: 'inherit' });
-    expect(advanced.permissions).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
+    expect(advanced.permissions).toEqual({ view: true, admin: true, viewInviteLinks: false, create: true });
     expect(guides.parent).toBeUndefined();
 
     expect(await listedCollectionIds(own)).toEqual([guides.id, advanced.id, reference.id]);

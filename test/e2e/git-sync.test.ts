@@ -1,13 +1,15 @@
 import { GitBookAPI } from '@gitbook/api';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { eventually } from '../support/eventually';
 import { readEvents } from '../support/kafka-events';
 import { buildMember, buildOrganization, buildUser, unique, type OrgClient } from '../support/factories';
-import { git, startGitServer, type GitServer } from '../support/git-server';
+import { commitNestedTrees, git, pushZerosFile, startGitServer, type GitServer } from '../support/git-server';
 import { validateOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
@@ -84,13 +86,13 @@ interface Operation {
 }
 
 /** Waits for the space's newest operation to end and answers it (validated against the document's schema). */
-async function settled(spaceId: string): Promise<Operation> {
+async function settled(spaceId: string, ms = 60_000): Promise<Operation> {
   let op: Operation | undefined;
   await eventually(async () => {
     const res = await org.api.get(`/v1/spaces/${spaceId}/git/operations/latest`);
     op = res.status === 200 ? (res.body as Operation) : undefined;
     return op !== undefined && op.state !== 'running';
-  }, 60_000);
+  }, ms);
   return op!;
 }
 
@@ -244,6 +246,9 @@ describe('import', () => {
     const op = await settled(spaceId);
     expect(op).toMatchObject({ state: 'failure', direction: 'import' });
     expect(op.error).toMatch(/refs\/heads\/nope/);
+    // A failed operation is complete too (issue #32 §6: it had no completedAt).
+    const { startedAt, completedAt } = op as Operation & { startedAt: string; completedAt?: string };
+    expect(Date.parse(completedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(startedAt));
     expect((await content(spaceId)).id).toBe(revision);
   });
 });
@@ -265,9 +270,19 @@ describe('export', () => {
     expect(message).toMatch(/^Docs from Quire/);
     expect(message).toContain(`Quire-Space: ${spaceId}`);
     expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toMatch(/## Guides/);
-    expect(git(bare, 'ls-tree', '-r', '--name-only', 'refs/heads/main').split('\n')).toEqual(
-      expect.arrayContaining(['SUMMARY.md', '.gitbook/assets/My Logo.png']),
+    // GitBook's layout: the first page is README.md at the root (GitHub shows it), a page with children `<slug>/README.md`.
+    const tree = git(bare, 'ls-tree', '-r', '--name-only', 'refs/heads/main').split('\n');
+    expect(tree.sort()).toEqual(
+      ['.gitbook.yaml', '.gitbook/assets/My Logo.png', 'README.md', 'SUMMARY.md', 'guide/README.md', 'guide/configure.md', 'guide/install.md'].sort(),
     );
+    expect(git(bare, 'show', 'refs/heads/main:README.md')).toBe(String(GITBOOK_REPO['README.md']).trim());
+    expect(git(bare, 'show', 'refs/heads/main:guide/README.md')).toBe(String(GITBOOK_REPO['guide/README.md']).trim());
+    expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toContain('* [Welcome](README.md)');
+    expect(git(bare, 'show', 'refs/heads/main:SUMMARY.md')).toContain('* [Guide](guide/README.md)');
+    expect(git(bare, 'show', 'refs/heads/main:.gitbook.yaml')).toContain('readme: README.md');
+    const exportedPages = flatten((await content(spaceId)).pages);
+    expect(exportedPages.find((p) => p.title === 'Guide')?.git?.path).toBe('guide/README.md');
+    expect(exportedPages.find((p) => p.title === 'Welcome')?.git?.path).toBe('README.md');
     execFileSync('git', ['-C', bare, 'fsck', '--strict'], { stdio: 'pipe' });
 
     // The exported revision records the commit as Quire's own; importing it back into the same space is skipped.
@@ -389,20 +404,117 @@ describe('rules', () => {
     const repo = `private-${unique()}`;
     secured.createRepository(repo, GITBOOK_REPO);
     const spaceId = await newSpace();
-    const op = await importInto(spaceId, secured.url(repo, CREDENTIALS));
+    // The links shown to readers may be given with credentials too: they are kept without them.
+    const withToken = (path: string) => `https://${CREDENTIALS.user}:${CREDENTIALS.token}@git.example.com/acme/docs/${path}`;
+    const op = await importInto(spaceId, secured.url(repo, CREDENTIALS), {
+      repoTreeURL: withToken('tree/main'),
+      repoCommitURL: withToken('commit'),
+      gitInfo: { provider: 'github', url: withToken('tree/main/docs') },
+    });
     expect(op.state).toBe('success');
+    const info = await reader.get(`/v1/spaces/${spaceId}/git/info`);
+    expect(info.status).toBe(200);
+    expect(info.body.url).toBe('https://git.example.com/acme/docs/tree/main/docs');
+    const revision = await reader.get(`/v1/spaces/${spaceId}/content`);
+    expect(revision.body.git.url).toBe(`https://git.example.com/acme/docs/commit/${op.commitId}`);
     const wrong = await importInto(spaceId, secured.url(repo, { user: CREDENTIALS.user, token: 'wrong-token-value' }), { force: true });
     expect(wrong.state).toBe('failure');
     expect(wrong.error).toMatch(/auth|401|credential/i);
     expect(wrong.error).not.toContain('wrong-token-value');
 
-    const answers = JSON.stringify([op, wrong, (await org.api.get(`/v1/spaces/${spaceId}/git/info`)).body, (await org.api.get(`/v1/spaces/${spaceId}`)).body]);
+    const answers = JSON.stringify([
+      op,
+      wrong,
+      info.body,
+      revision.body,
+      (await org.api.get(`/v1/spaces/${spaceId}/git/info`)).body,
+      (await reader.get(`/v1/spaces/${spaceId}`)).body,
+      (await org.api.get(`/v1/spaces/${spaceId}/revisions/${revision.body.id}`)).body,
+    ]);
     expect(answers).not.toContain(CREDENTIALS.token);
     expect(answers).toContain(`127.0.0.1`);
     expect(filesContaining(stack.logDir, CREDENTIALS.token)).toEqual([]);
     expect(await databaseMentions(CREDENTIALS.token)).toEqual([]);
   });
 });
+
+describe('limits and jobs (issue #32 §3)', () => {
+  it('refuses a 600 MB blob of zeros (a 600 KB pack) naming the limit, while the process running it grows by less than 200 MB', async () => {
+    const repo = `zeros-${unique()}`;
+    pushZerosFile(server.createRepository(repo), 'zeros.bin', 600 * 1024 * 1024);
+    const spaceId = await newSpace();
+    const memory = sampleMemory(syncProcesses());
+    const op = await importInto(spaceId, server.url(repo));
+    const grownMb = memory.stop();
+    expect(op.state).toBe('failure');
+    expect(op.error).toMatch(/629145600 bytes, more than the limit of \d+ \(CONTENT_GIT_SYNC_MAX_FILE_BYTES\)/);
+    expect(grownMb).toBeLessThan(200);
+  }, 120_000);
+
+  it('refuses 16⁴ nested empty trees (a 2 KB pack) fast, naming the limit on objects', async () => {
+    const repo = `nested-${unique()}`;
+    commitNestedTrees(server.createRepository(repo), 16, 4);
+    const spaceId = await newSpace();
+    const started = Date.now();
+    const op = await importInto(spaceId, server.url(repo));
+    expect(op.state).toBe('failure');
+    expect(op.error).toMatch(/more than the limit of \d+ objects \(CONTENT_GIT_SYNC_MAX_OBJECTS\)/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it("runs another space's import while one waits on a remote that accepts and never answers; the stuck one fails on the idle timeout", async () => {
+    const silent: Server = createServer(() => undefined);
+    let connections = 0;
+    silent.on('connection', () => connections++);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const stuck = await newSpace('Stuck');
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/never.git`;
+      expect((await org.api.post(`/v1/spaces/${stuck}/git/import`, { url, ref: 'refs/heads/main' })).status).toBe(204);
+      await eventually(async () => connections > 0, 20_000);
+
+      const repo = `beside-${unique()}`;
+      server.createRepository(repo, GITBOOK_REPO);
+      const other = await newSpace('Beside');
+      const started = Date.now();
+      expect((await importInto(other, server.url(repo))).state).toBe('success');
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const meanwhile = await org.api.get(`/v1/spaces/${stuck}/git/operations/latest`);
+      expect(meanwhile.body.state).toBe('running');
+
+      const ended = await settled(stuck, 90_000);
+      expect(ended.state).toBe('failure');
+      expect(ended.error).toMatch(/nothing received for \d+ ms/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 150_000);
+});
+
+/** The processes that run Git Sync jobs: the embedded process, or every copy of content. */
+function syncProcesses(): number[] {
+  const pids = Object.entries(stack.pids).filter(([key]) => key === 'embedded' || key === 'content' || key.startsWith('content#'));
+  return pids.map(([, pid]) => pid!).filter(Boolean);
+}
+
+/** Samples the resident memory of `pids` every 20 ms; `stop` answers the largest growth of one, in MB. */
+function sampleMemory(pids: number[]): { stop: () => number } {
+  const rssKb = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  const baseline = new Map(pids.map((pid) => [pid, rssKb(pid)]));
+  let grownKb = 0;
+  const sample = () => {
+    for (const pid of pids) grownKb = Math.max(grownKb, rssKb(pid) - baseline.get(pid)!);
+  };
+  const timer = setInterval(sample, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return grownKb / 1024;
+    },
+  };
+}
 
 /** Files under `dir` whose bytes contain `needle`. */
 function filesContaining(dir: string, needle: string): string[] {

@@ -19,7 +19,7 @@ describe('users', () => {
     expect(res.status).toBe(200);
     expectOperationResponse('getAuthenticatedUser', 200, res.body);
     expect(res.body).toMatchObject({ object: 'user', email: 'admin@quire.local' });
-    expect(res.body.urls.location).toBe(`${stack.url.replace('127.0.0.1', 'localhost')}/v1/users/${res.body.id}`);
+    expect(res.body.urls.location).toBe(`${stack.url}/v1/users/${res.body.id}`);
   });
 
   it('GET /v1/users/{id} answers a user who shares an organization, 404 otherwise', async () => {
@@ -49,6 +49,24 @@ describe('organizations', () => {
     expect(res.status).toBe(200);
     expectOperationResponse('getOrganizationById', 200, res.body);
     expect(res.body).toMatchObject({ object: 'organization', id: stack.organizationId, permissions: { admin: true, createContent: true } });
+  });
+
+  it('answers false, even to an admin, for what Quire does not offer: integrations, billing, conversation ingest', async () => {
+    const res = await api.get(`/v1/orgs/${stack.organizationId}`);
+    expect(res.body.permissions).toMatchObject({
+      admin: true,
+      listIntegrations: false,
+      listInstallations: false,
+      installIntegration: false,
+      viewBilling: false,
+      ingestConversations: false,
+    });
+    // The integrations the permissions would open are not hosted: a 404 that says so, with or without a token.
+    for (const token of [stack.token, null]) {
+      for (const path of ['/v1/integrations', `/v1/orgs/${stack.organizationId}/integrations`, '/v1/integrations/slack/installations']) {
+        expectError(await api.get(path, { token }), 404, /^Quire does not host integrations/);
+      }
+    }
   });
 
   it('paginates GET /v1/orgs across pages with opaque tokens and a true count', async () => {

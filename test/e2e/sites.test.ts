@@ -227,7 +227,7 @@ describe('GET and DELETE /v1/orgs/{org}/sites/{siteId}', () => {
     expect({ ...asReader, permissions: null }).toEqual({ ...site, permissions: null });
     // The caller's permissions (today's client, 0.202.0), as site.policy decides: a reader reads the
     // site and its adaptive schema; `edit` edits its spaces; `create` manages it, settings and
-    // publishing included; integrations are the organization admin's.
+    // publishing included; nobody installs integrations (Quire hosts none).
     const none = {
       view: true,
       access: true,
@@ -241,7 +241,7 @@ describe('GET and DELETE /v1/orgs/{org}/sites/{siteId}', () => {
     expect(asReader.permissions).toEqual(none);
     expect((await getSite(site.id, editor)).permissions).toEqual({ ...none, edit: true });
     expect((await getSite(site.id, creator)).permissions).toEqual({ ...none, edit: true, create: true, admin: true, editAdaptiveSchema: true });
-    expect(site.permissions).toEqual({ ...none, edit: true, create: true, admin: true, installIntegration: true, editAdaptiveSchema: true });
+    expect(site.permissions).toEqual({ ...none, edit: true, create: true, admin: true, editAdaptiveSchema: true });
     expectError(await outsider.get(sitePath(site.id)), 404);
     expectError(await org.api.get(sitePath('noSuchSite0000000000')), 404);
     const other = await buildOrganization(stack, 'Elsewhere');

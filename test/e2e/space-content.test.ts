@@ -29,7 +29,7 @@ const FIXTURES: Record<string, { type: string; body: string | Buffer }> = {
 };
 
 const fixtureFile = (name: string) => readFileSync(join(REPO_ROOT, 'test/fixtures/import', name));
-for (const zip of ['docs', 'traversal', 'symlink', 'bomb', 'not-a-zip'])
+for (const zip of ['docs', 'summary-groups', 'traversal', 'symlink', 'bomb', 'not-a-zip'])
   FIXTURES[`/${zip}.zip`] = { type: 'application/zip', body: fixtureFile(`zip/${zip}.zip`) };
 FIXTURES['/sample.docx'] = { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: fixtureFile('sample.docx') };
 
@@ -227,6 +227,31 @@ describe('importing a zip, a Word document and a website', () => {
     }
     const welcome = await reader.get(`/v1/spaces/${spaceId}/content/page/${tree[0]?.id}?format=document`);
     expect(JSON.stringify(welcome.body.document)).toMatch(/"kind":"page","page":"[^"]+"/);
+  });
+
+  it('imports SUMMARY.md groups and external links as group and link pages (as Git Sync does), counting only what it read', async () => {
+    const spaceId = await newSpace('Zip groups');
+    const res = await importInto(editor, spaceId, { source: 'zip', url: `${fixtureUrl}/summary-groups.zip` });
+    expect(res.status).toBe(201);
+    // SUMMARY.md, four pages and a PNG: six entries, five of them imported (groups, the link and the missing page are made, not read).
+    expect(res.body).toMatchObject({ importedResources: 5, totalResources: 6 });
+    const content = await reader.get(`/v1/spaces/${spaceId}/content`);
+    expectOperationResponse('getCurrentRevision', 200, content.body);
+    const shape = (pages: TreePage[]): unknown[] =>
+      pages.map((p) => {
+        const page = p as TreePage & { type: string; href?: string; target?: { url?: string } };
+        const line = `${page.type}:${page.title}${page.type === 'link' ? ` ${page.target?.url ?? page.href}` : ''}`;
+        return page.pages?.length ? [line, shape(page.pages)] : line;
+      });
+    expect(shape(content.body.pages)).toEqual([
+      'document:Welcome',
+      ['group:Guides', [['document:Install', ['document:Linux']], 'link:GitBook https://www.gitbook.com']],
+      ['group:Reference', ['document:API', 'document:Missing page']],
+    ]);
+    const guides = (content.body.pages as TreePage[])[1] as TreePage;
+    const link = await reader.get(`/v1/spaces/${spaceId}/content/page/${guides.pages?.[1]?.id}`);
+    expect(link.status).toBe(200);
+    expect(link.body).toMatchObject({ type: 'link', title: 'GitBook' });
   });
 
   it('imports a Word document with its embedded image', async () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,43 @@ export function ensureGit(): void {
 /** The real git CLI, isolated from the machine's configuration and with a fixed identity. */
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/**
+ * Pushes a commit of one file of `bytes` zeros to branch main of the bare repository (a sparse file:
+ * git streams a file past core.bigFileThreshold into a pack, so neither side holds it whole; 600 MB
+ * of zeros pack to about 600 KB). Answers the commit.
+ */
+export function pushZerosFile(bare: string, file: string, bytes: number): string {
+  const work = mkdtempSync(join(tmpdir(), 'quire-git-zeros-'));
+  try {
+    git(work, 'init', '-q', '-b', 'main');
+    closeSync(openSync(join(work, file), 'w'));
+    execFileSync('truncate', ['-s', String(bytes), join(work, file)]);
+    git(work, 'add', file);
+    git(work, 'commit', '-q', '-m', `${bytes} bytes of zeros`);
+    git(work, 'push', '-q', bare, 'HEAD:refs/heads/main');
+    return git(work, 'rev-parse', 'HEAD');
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The git CLI with `input` on its standard input (mktree, commit-tree). */
+export function gitWithInput(cwd: string, input: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, input, env: GIT_ENV, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+}
+
+/** A commit on main of the bare repository whose tree nests `depth` levels of `width` trees, ending in empty trees. */
+export function commitNestedTrees(bare: string, width: number, depth: number): string {
+  let tree = gitWithInput(bare, '', 'mktree'); // the empty tree
+  for (let level = 0; level < depth; level++) {
+    const entries = Array.from({ length: width }, (_, i) => `040000 tree ${tree}\t${i.toString(16)}\n`).join('');
+    tree = gitWithInput(bare, entries, 'mktree');
+  }
+  const commit = gitWithInput(bare, 'nested trees\n', 'commit-tree', tree);
+  git(bare, 'update-ref', 'refs/heads/main', commit);
+  return commit;
 }
 
 const GIT_ENV = {

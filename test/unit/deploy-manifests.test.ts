@@ -58,6 +58,7 @@ const GATEWAY_KNOWN = [
   'AUTH_CACHE_TTL_SECONDS',
   'AUTH_LOCAL_TTL_MS',
   'GATEWAY_WORKERS',
+  'ACCESS_LOG',
 ];
 /**
  * Graceful shutdown, read by every process (services/common and gateway/src): after SIGTERM,

@@ -11,6 +11,11 @@ export function writeJsonError(res: ServerResponse, code: number, message: strin
     return;
   }
   const body = JSON.stringify(errorBody(code, message));
-  res.writeHead(code, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(code, {
+    ...headers,
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(withBody ? body : undefined);
 }

@@ -44,7 +44,7 @@ export function buildOpenApiDocument(routes: DocumentRoute[], references: Refere
     }
     if (operationIds.has(operation.operationId)) throw new Error(`operationId ${operation.operationId} is used twice`);
     operationIds.add(operation.operationId);
-    Object.assign(operation, inputOf(route, extension?.parameters ?? []), { 'x-quire-service': route.service });
+    Object.assign(operation, inputOf(route), { 'x-quire-service': route.service });
     for (const status of errorStatusesOf(route)) operation.responses[status] = { $ref: `#/components/responses/Error${status}` };
     if (route.access === 'signed-url') operation.security = [];
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
@@ -89,19 +89,22 @@ function extensionOperation(extension: ExtensionOperation, copier: ComponentCopi
   };
 }
 
-/** Path and query parameters and the JSON body, from the route's zod schemas. */
-function inputOf(route: DocumentRoute, extraParameters: Json[]): Json {
+/**
+ * Path and query parameters and the JSON body, from the route's zod schemas only: the schemas that
+ * validate a request are the one source of what the document says it takes (a parameter declared
+ * anywhere else could be declared twice, which OpenAPI forbids).
+ */
+function inputOf(route: DocumentRoute): Json {
   const parameters: Json[] = [];
   const pathNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const pathSchema = route.schemas.params ? inputSchemaOf(route.schemas.params) : { properties: {} };
   for (const name of pathNames) parameters.push({ name, in: 'path', required: true, schema: pathSchema.properties?.[name] ?? { type: 'string' } });
   if (route.schemas.query) {
     const query = inputSchemaOf(route.schemas.query);
-    for (const [name, schema] of Object.entries<Json>(query.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: (query.required ?? []).includes(name), schema });
+    for (const [name, { description, ...schema }] of Object.entries<Json>(query.properties ?? {})) {
+      parameters.push({ name, in: 'query', required: (query.required ?? []).includes(name), ...(description ? { description } : {}), schema });
     }
   }
-  parameters.push(...extraParameters);
   const input: Json = parameters.length ? { parameters } : {};
   const bodySchema = bodySchemaOf(route.schemas.body);
   if (bodySchema) {

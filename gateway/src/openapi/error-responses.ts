@@ -47,7 +47,8 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The error statuses a route answers, from what it is: the gateway answers 401 (token), 429 (rate
  * limit) and 503 (a service down) for every token route; a path parameter can name nothing (404); a
- * query or body can be invalid (400); a body can be too large, too slow or not JSON (413, 408, 415);
+ * query or body can be invalid (400), except a signed link's query, which the gateway checks first
+ * (403); a body can be too large, too slow or not JSON (413, 408, 415);
  * organization-scoped routes check the role, signed links their signature and expiry (403); writes
  * can conflict (409).
  */
@@ -56,7 +57,7 @@ export function errorStatusesOf(route: DocumentRoute): number[] {
   if (route.access !== 'signed-url') [401, 429].forEach((s) => statuses.add(s));
   const hasPathParams = route.path.includes('{');
   if (hasPathParams) statuses.add(404);
-  if (route.schemas.query || route.schemas.body) statuses.add(400);
+  if ((route.schemas.query && route.access !== 'signed-url') || route.schemas.body) statuses.add(400);
   if (route.schemas.body) [408, 413, 415].forEach((s) => statuses.add(s));
   if (route.access === 'signed-url' || (hasPathParams && !route.path.startsWith('/v1/users/'))) statuses.add(403);
   if (WRITES.has(route.method) && route.access !== 'signed-url') statuses.add(409);

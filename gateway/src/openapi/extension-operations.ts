@@ -14,14 +14,8 @@ export interface ExtensionOperation {
   schema?: Json;
   /** The media types of the success body, each with `schema` (default `application/json`). */
   contentTypes?: string[];
-  /** Parameters the route reads outside its input schemas (a signed URL's own query). */
-  parameters?: Json[];
 }
 
-const SIGNED_URL_QUERY: Json[] = [
-  { name: 'expires', in: 'query', required: true, description: 'When the link expires (Unix seconds), as signed', schema: { type: 'string' } },
-  { name: 'signature', in: 'query', required: true, description: 'The signature of the path and expiry', schema: { type: 'string' } },
-];
 const BYTES = { type: 'string', format: 'binary' };
 const REVISION_ANSWER = {
   type: 'object',
@@ -55,7 +49,11 @@ const WEBHOOK = {
     object: { type: 'string', enum: ['webhook'] },
     id: { type: 'string' },
     organization: { type: 'string', description: 'The organization id' },
-    url: { type: 'string', format: 'uri' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description: 'Where events are POSTed, without the credentials it was given with (kept sealed, sent as Basic authorization)',
+    },
     events: { type: 'array', items: { type: 'string' }, description: 'Event types it receives, or ["*"]' },
     spaceIds: { ...NULLABLE_IDS, description: 'Only events about these spaces (null: all)' },
     siteIds: { ...NULLABLE_IDS, description: 'Only events about these sites (null: all)' },
@@ -179,7 +177,6 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     description: "The file's bytes, with its content type",
     schema: BYTES,
     contentTypes: ['*/*'],
-    parameters: SIGNED_URL_QUERY,
   },
   'GET /v1/pdf-exports/{spaceId}/{revisionId}/{scope}': {
     operationId: 'downloadPdfExport',
@@ -189,7 +186,6 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     description: 'The PDF',
     schema: BYTES,
     contentTypes: ['application/pdf'],
-    parameters: SIGNED_URL_QUERY,
   },
   'GET /v1/spaces/{spaceId}/git/operations/{operationId}': {
     operationId: 'getSpaceGitSyncOperation',
@@ -223,7 +219,6 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     description: 'The document as it was uploaded, JSON or YAML (its media type says which)',
     schema: { type: 'object', description: 'An OpenAPI document' },
     contentTypes: ['application/json', 'application/yaml'],
-    parameters: SIGNED_URL_QUERY,
   },
   [`GET ${WEBHOOKS}`]: webhookOperation('listWebhooks', "An organization's webhooks (admins only)", 200, 'The webhooks', listOf(WEBHOOK)),
   [`POST ${WEBHOOKS}`]: webhookOperation(

@@ -54,4 +54,4 @@ export function findReferenceOperation(references: ReferenceDocument[], method: 
   return undefined;
 }
 
-const pathShape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+const pathShape = (path: string) => path.replace(/\{[^{}]+\}/g, '{}');

@@ -52,14 +52,4 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
       'boolean also matches it and the oneOf of its values fails for every scalar claim. The same schema with type object.',
     derive: (reference) => ({ type: 'object', ...reference }),
   },
-  OrganizationSAMLProvider: {
-    name: 'QuireSAMLProvider',
-    reason:
-      'The spec creates a provider from its label alone (ssoURL, entityID and certificate optional): until they are set the provider ' +
-      "is `pending` and answers without them. Otherwise the reference's OrganizationSAMLProvider.",
-    derive: (reference) => ({
-      ...reference,
-      required: reference.required.filter((field: string) => !['ssoURL', 'entityID', 'certificate'].includes(field)),
-    }),
-  },
 };

@@ -15,7 +15,7 @@ export { ASSETS_DIR, assetFile, isUrl, pageFile, pagePathOf, relativeTarget, res
 export * from './import/imported-content';
 export { readMarkdownPage, headingText, humanise, withoutLeadingHeading, type MarkdownPage } from './import/markdown-page';
 export { splitLeadingHeading, withoutRepeatedTitle, type TitledMarkdown } from './import/leading-heading';
-export { parseSummary, type SummaryItem, type SummaryLimits } from './import/summary-md';
+export { parseSummary, readSummary, type SummaryItem, type SummaryLimits, type SummaryPage, type SummarySource } from './import/summary-md';
 export { htmlToMarkdown, type ConvertedHtml } from './import/html-to-markdown';
 export { htmlNestingDepth, MAX_HTML_DEPTH } from './import/html-depth';
 export { htmlLinks, type PageLinks } from './import/html-links';
@@ -30,11 +30,12 @@ export { readDocxContent, type DocxLimits } from './import/docx-content';
 export { contentTypeOf } from './import/file-types';
 export { imageTargets, imageContentType, fileName } from './import/image-types';
 export { clip, nameFromUrl, safeDecode } from './import/names';
+export { fileNameProblem } from './names/file-name';
 
 export { renderPdf, type PdfPage, type PdfSource } from './pdf/render-pdf';
 export { PDF_LIMITS } from './pdf/pdf-limits';
 
 export * from './git/git-layout';
 export { readGitLayout } from './git/read-git-layout';
-export { writeGitLayout } from './git/write-git-layout';
+export { placeDocuments, writeGitLayout, type PlacedDocument } from './git/write-git-layout';
 export { emojiCharacters } from './git/page-front-matter';

@@ -10,6 +10,7 @@ import { splitFrontMatter } from '../src/import/markdown-page';
 import { rewriteTargets } from '../src/markdown/link-targets';
 import { ASSETS_DIR, assetFile, isUrl, pageFile, pagePathOf, relativeTarget, resolveRelative } from '../src/markdown/revision-paths';
 import { slugify, uniqueSlug } from '../src/markdown/slugs';
+import { fileNameProblem } from '../src/names/file-name';
 
 // Git Sync's repository layout (GitBook's): real-world layouts read as GitBook reads them, and
 // whatever Quire writes reads back as the same content, bodies and their links included.
@@ -205,25 +206,25 @@ describe('a repository without SUMMARY.md', () => {
 });
 
 describe('writing', () => {
-  it('writes each document at <slug path>.md, SUMMARY.md with groups and links, .gitbook.yaml naming the first page', () => {
+  it('writes GitBook’s layout: README.md first, <slug>/README.md for a page with children, SUMMARY.md with groups and links, .gitbook/assets', () => {
     const files = writeGitLayout(readGitLayout(fixture('gitbook'), { limits: LIMITS }), { projectDirectory: 'site' });
     expect(files.map((f) => f.path)).toEqual([
       'site/.gitbook.yaml',
       'site/SUMMARY.md',
-      'site/introduction.md',
-      'site/guide.md',
+      'site/README.md',
+      'site/guide/README.md',
       'site/guide/install.md',
       'site/api.md',
       'site/.gitbook/assets/My Image.png',
     ]);
     const written = (path: string) => files.find((f) => f.path === path)?.bytes.toString();
-    expect(written('site/.gitbook.yaml')).toBe('structure:\n  readme: introduction.md\n  summary: SUMMARY.md\n');
+    expect(written('site/.gitbook.yaml')).toBe('structure:\n  readme: README.md\n  summary: SUMMARY.md\n');
     expect(written('site/SUMMARY.md')).toBe(
       [
         '# Table of contents',
         '',
-        '* [Introduction](introduction.md)',
-        '* [Guide](guide.md)',
+        '* [Introduction](README.md)',
+        '* [Guide](guide/README.md)',
         '  * [Install](guide/install.md)',
         '',
         '## Reference',
@@ -234,7 +235,43 @@ describe('writing', () => {
       ].join('\n'),
     );
     expect(written('site/api.md')).toBe('---\nhidden: true\n---\n\n# API reference\n\nThe [install page](guide/install.md).\n');
-    expect(written('site/guide/install.md')?.startsWith('# Install\n\nBack to [the guide](../guide.md)')).toBe(true);
+    // Links to and from the pages written as README.md hold from where they are.
+    expect(written('site/README.md')).toContain('Start with [installing](guide/install.md) or read [the guide](guide/README.md).');
+    expect(written('site/guide/README.md')).toContain('First [install](install.md), then go back [home](../README.md).');
+    expect(written('site/guide/install.md')?.startsWith('# Install\n\nBack to [the guide](README.md) or [home](../README.md#welcome).')).toBe(true);
+  });
+
+  it('keeps the first page’s slug in README.md’s front matter when its title gives another, and moves a page to <slug>/README.md once it has children', () => {
+    const leaf: GitLayoutPage = { kind: 'document', title: 'Linux', slug: 'linux', markdown: 'Back [up](../install.md).\n', children: [] };
+    const install: GitLayoutPage = { kind: 'document', title: 'Install', slug: 'install', markdown: 'Home: [start](welcome.md).\n', children: [] };
+    const home: GitLayoutPage = { kind: 'document', title: 'Welcome to Quire', slug: 'welcome', markdown: 'Go [install](install.md).\n', children: [] };
+    const before = writeGitLayout({ pages: [home, install], files: [], redirects: {} });
+    expect(before.map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY.md', 'README.md', 'install.md']);
+    expect(before[2]?.bytes.toString()).toBe('---\nslug: welcome\n---\n\n# Welcome to Quire\n\nGo [install](install.md).\n');
+    expect(before[3]?.bytes.toString()).toBe('# Install\n\nHome: [start](README.md).\n');
+    const after = writeGitLayout({ pages: [home, { ...install, children: [leaf] }], files: [], redirects: {} });
+    expect(after.map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY.md', 'README.md', 'install/README.md', 'install/linux.md']);
+    expect(after[2]?.bytes.toString()).toContain('Go [install](install/README.md).');
+    expect(after[3]?.bytes.toString()).toBe('# Install\n\nHome: [start](../README.md).\n');
+    expect(after[4]?.bytes.toString()).toBe('# Linux\n\nBack [up](README.md).\n');
+    const read = readGitLayout(after, { limits: LIMITS });
+    expect(outline(read.pages)).toEqual(['Welcome to Quire (welcome) README.md', 'Install (install) install/README.md', '  Linux (linux) install/linux.md']);
+    expect([read.pages[0]?.markdown, read.pages[1]?.markdown, read.pages[1]?.children[0]?.markdown]).toEqual([home.markdown, install.markdown, leaf.markdown]);
+  });
+
+  it('reads a repository Quire exported in its earlier layout: the first page named in .gitbook.yaml, install.md beside install/linux.md', () => {
+    const files = [
+      text('.gitbook.yaml', 'structure:\n  readme: git-home-x1.md\n  summary: SUMMARY.md\n'),
+      text('SUMMARY.md', '# Table of contents\n\n* [Home](git-home-x1.md)\n* [Install](install.md)\n  * [Linux](install/linux.md)\n'),
+      text('git-home-x1.md', '# Home\n\nGo [install](install.md).\n'),
+      text('install.md', '# Install\n\nSee [Linux](install/linux.md).\n'),
+      text('install/linux.md', '# Linux\n\nBack [up](../install.md).\n'),
+    ];
+    const read = readGitLayout(files, { limits: LIMITS });
+    expect(outline(read.pages)).toEqual(['Home (git-home-x1) git-home-x1.md', 'Install (install) install.md', '  Linux (linux) install/linux.md']);
+    expect(read.pages[1]?.markdown).toBe('See [Linux](install/linux.md).\n');
+    // Written again, it takes GitBook's layout.
+    expect(writeGitLayout(read).map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY.md', 'README.md', 'install/README.md', 'install/linux.md']);
   });
 
   it('writes a page whose title a heading cannot hold with the title in front matter', () => {
@@ -248,7 +285,7 @@ describe('writing', () => {
   });
 
   it('round-trips pages named like the layout’s own files (summary, readme, index)', () => {
-    const pages: GitLayoutPage[] = ['summary', 'readme', 'index'].map((slug) => ({
+    const pages: GitLayoutPage[] = ['home', 'summary', 'readme', 'index'].map((slug) => ({
       kind: 'document',
       title: slug.toUpperCase(),
       slug,
@@ -257,8 +294,8 @@ describe('writing', () => {
     }));
     const files = writeGitLayout({ pages, files: [], redirects: {} });
     // A case-insensitive checkout would take summary.md for SUMMARY.md.
-    expect(files.map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY-1.md', 'summary.md', 'readme.md', 'index.md']);
-    expect(readGitLayout(files, { limits: LIMITS }).pages).toEqual(pages.map((p) => ({ ...p, file: `${p.slug}.md` })));
+    expect(files.map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY-1.md', 'README.md', 'summary.md', 'readme.md', 'index.md']);
+    expect(readGitLayout(files, { limits: LIMITS }).pages).toEqual(pages.map((p, i) => ({ ...p, file: i === 0 ? 'README.md' : `${p.slug}.md` })));
   });
 
   it('reads front matter `title` over a heading, and drops a heading that repeats it', () => {
@@ -273,10 +310,10 @@ describe('writing', () => {
     const doc = (title: string): GitLayoutPage => ({ kind: 'document', title, slug: 'intro', markdown: '', children: [] });
     const group = (title: string, child: GitLayoutPage): GitLayoutPage => ({ kind: 'group', title, slug: slugify(title), children: [child] });
     const files = writeGitLayout({ pages: [group('One', doc('First')), group('Two', doc('Second'))], files: [], redirects: {} });
-    expect(files.map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY.md', 'intro.md', 'intro-1.md']);
+    expect(files.map((f) => f.path)).toEqual(['.gitbook.yaml', 'SUMMARY.md', 'README.md', 'intro-1.md']);
     expect(outline(readGitLayout(files, { limits: LIMITS }).pages)).toEqual([
       'group: One (one)',
-      '  First (intro) intro.md',
+      '  First (intro) README.md',
       'group: Two (two)',
       '  Second (intro-1) intro-1.md',
     ]);
@@ -393,8 +430,9 @@ const tree = fc.oneof({ arbitrary: documentAt(1), weight: 4 }, { arbitrary: link
 
 const fileName = fc
   .tuple(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), fc.constantFrom('.png', '.pdf', ' (1).svg', ''))
-  .map(([stem, ext]) => `${stem}${ext}`.replace(/[\0/]/g, '_'))
-  .filter((name) => name !== '.' && name !== '..');
+  .map(([stem, ext]) => `${stem}${ext}`)
+  // Names the file-name rule refuses never reach a space (batch edits and imports refuse them).
+  .filter((name) => fileNameProblem(name) === null);
 
 const contentArb = fc
   .record({
@@ -479,12 +517,12 @@ describe('writing, then reading', () => {
     );
   });
 
-  it('gives back the same content from GitBook’s own layout of it (README.md for pages with children), links meaning the same', () => {
+  it('gives back the same content from the layout Quire wrote before (`<path>.md` beside `<path>/` for a page with children), links meaning the same', () => {
     fc.assert(
       fc.property(contentArb, (content) => {
         const files = writeGitLayout(content);
         const direct = readGitLayout(files, { limits: LIMITS });
-        const relocated = readGitLayout(asGitBookWritesIt(files, content.root ?? ''), { limits: LIMITS });
+        const relocated = readGitLayout(asQuireWroteItBefore(files, content.root ?? ''), { limits: LIMITS });
         expect(meanings(comparable(relocated))).toEqual(meanings(comparable(direct)));
       }),
       { numRuns: 200 },
@@ -492,14 +530,14 @@ describe('writing, then reading', () => {
   });
 });
 
-/** Moves each page with children from `<path>.md` to `<path>/README.md`, rewriting every link to or from it. */
-function asGitBookWritesIt(files: RepoFile[], root: string): RepoFile[] {
+/** Moves each page with children from `<path>/README.md` to `<path>.md` (Quire's layout before GitBook's), rewriting every link to or from it. */
+function asQuireWroteItBefore(files: RepoFile[], root: string): RepoFile[] {
   const prefix = root ? `${root}/` : '';
   const inRoot = files.filter((f) => f.path.startsWith(prefix)).map((f) => f.path.slice(prefix.length));
   const moved = new Map<string, string>();
   for (const path of inRoot) {
-    const folder = path.replace(/\.md$/, '/');
-    if (path.endsWith('.md') && path !== 'SUMMARY.md' && inRoot.some((other) => other.startsWith(folder))) moved.set(path, `${folder}README.md`);
+    const folder = /^(.+)\/README\.md$/.exec(path)?.[1];
+    if (folder && !folder.startsWith(`${ASSETS_DIR}`) && !inRoot.includes(`${folder}.md`)) moved.set(path, `${folder}.md`);
   }
   const existing = new Set(inRoot);
   const rebase = (markdown: string, from: string) =>

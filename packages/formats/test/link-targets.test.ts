@@ -63,6 +63,15 @@ describe('link targets in hostile lines', () => {
 });
 
 describe('revision paths', () => {
+  it('writes a new target bare when INLINE reads it back so (one level of balanced parentheses), else in <…>', () => {
+    const to = (target: string) => rewriteTargets('[a](x.md)', () => target);
+    expect(to('../.gitbook/assets/a%20(1).svg')).toBe('[a](../.gitbook/assets/a%20(1).svg)');
+    expect(to('a b.md')).toBe('[a](<a b.md>)');
+    expect(to('a((1)).md')).toBe('[a](<a((1)).md>)');
+    expect(to('a(1.md')).toBe('[a](<a(1.md>)');
+    for (const target of ['a%20(1).svg', 'a((1)).md', 'a(1.md']) expect(listTargets(to(target))).toEqual([{ target, kind: 'link' }]);
+  });
+
   it('writes a link from one file to another relative and %-encoded, and resolves it back', () => {
     const target = relativeTarget('guide/install.md', '.gitbook/assets/a b#1?.png');
     expect(target).toBe('../.gitbook/assets/a%20b%231%3F.png');

@@ -35,7 +35,7 @@ describe('a zip with a SUMMARY.md', () => {
     content = await importFixture('docs.zip');
   });
 
-  it('orders the tree by SUMMARY.md, a ## section as a page, then the other entries alphabetically by folder', () => {
+  it('orders the tree by SUMMARY.md, a ## section as a group page, then the other entries alphabetically by folder', () => {
     expect(outline(content.pages)).toEqual([
       'Welcome',
       'Getting started',
@@ -49,7 +49,7 @@ describe('a zip with a SUMMARY.md', () => {
       '  Zz last page',
     ]);
     const reference = find(content.pages, 'Reference');
-    expect(reference.markdown).toBe('');
+    expect(reference).toMatchObject({ kind: 'group', markdown: '' });
     const extra = find(content.pages, 'Extra');
     expect(extra).toMatchObject({ markdown: '', source: 'zip:/extra/' });
   });
@@ -145,6 +145,26 @@ describe('a zip without a SUMMARY.md', () => {
   });
 });
 
+describe('a zip whose SUMMARY.md has groups and external links', () => {
+  it('reads them as Git Sync does: group and link pages, not empty documents', async () => {
+    const content = await importFixture('summary-groups.zip');
+    const kinds = (pages: ImportedPage[], depth = 0): string[] =>
+      pages.flatMap((p) => [`${'  '.repeat(depth)}${p.kind ?? 'document'}:${p.title}${p.href ? ` ${p.href}` : ''}`, ...kinds(p.pages, depth + 1)]);
+    expect(kinds(content.pages)).toEqual([
+      'document:Welcome',
+      'group:Guides',
+      '  document:Install',
+      '    document:Linux',
+      '  link:GitBook https://www.gitbook.com',
+      'group:Reference',
+      '  document:API',
+      '  document:Missing page',
+    ]);
+    expect(find(content.pages, 'Missing page').isPlaceholder).toBe(true);
+    expect(content.totalResources).toBe(6);
+  });
+});
+
 describe('a zip of an mdBook', () => {
   it('reads src/SUMMARY.md: prefix and suffix chapters, # parts, tab-nested items, drafts, folder links', async () => {
     const content = await importFixture('mdbook.zip');
@@ -153,7 +173,8 @@ describe('a zip of an mdBook', () => {
     );
     expect(find(content.pages, 'Introduction')).toMatchObject({ source: 'zip:/src/README.md', markdown: 'Hello.\r\n' });
     expect(find(content.pages, 'Chapter 1')).toMatchObject({ source: 'zip:/src/chapter_1.md', markdown: 'One.\n' });
-    expect(find(content.pages, 'Draft chapter')).toMatchObject({ markdown: '', pages: [] });
+    expect(find(content.pages, 'Part one').kind).toBe('group');
+    expect(find(content.pages, 'Draft chapter')).toMatchObject({ markdown: '', pages: [], isPlaceholder: true });
     expect(find(content.pages, 'Guides').source).toBe('zip:/src/guides/README.md');
     expect(content.files.map((f) => [f.name, f.contentType])).toEqual([['book.toml', 'application/octet-stream']]);
   });

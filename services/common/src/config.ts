@@ -3,6 +3,7 @@ import { isGrpcAddress } from './grpc/target';
 import type { ShutdownSettings } from './http/graceful-close';
 import { DEFAULT_OUTBOX_RETENTION, type OutboxRetention } from './outbox/sweeper';
 import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from './topology';
+import { defaultPublicUrl } from './urls';
 
 /** Parses environment variables with a zod schema; the error lists every bad variable by name. */
 export function readEnv<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
@@ -17,7 +18,7 @@ const hostPort = z.string().refine(isGrpcAddress, 'must be host:port, dns:///nam
 const url = z.string().url();
 
 export const sharedEnvSchema = z.object({
-  PUBLIC_URL: url.default(`http://localhost:${GATEWAY_DEFAULT_PORT}`),
+  PUBLIC_URL: url.default(defaultPublicUrl(GATEWAY_DEFAULT_PORT)),
   INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BIND_HOST: z.string().default('127.0.0.1'),

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './ids';
 export * from './logger';
 export * from './validation';
+export * from './media-type';
 export * from './pagination';
 export * from './urls';
 export * from './permissions';
@@ -72,7 +73,7 @@ export {
   type OutboundRequestOptions,
   type OutboundResponse,
 } from './outbound/outbound-fetch';
-export { signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';
+export { signedUrlQuery, signUrlPath, verifySignedUrl, type SignedUrlQuery } from './http/signed-url';
 export { openSecret, sealSecret } from './secrets/sealed-secret';
 export { WorkerPool, type RunOptions, type WorkerPoolOptions } from './workers/worker-pool';
 export { serveWorkerTasks, workerScript, type WorkerTask } from './workers/worker-tasks';

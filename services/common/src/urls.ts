@@ -1,3 +1,12 @@
+/**
+ * The base of every `urls` field when PUBLIC_URL is not set, and the address the embedded banner
+ * prints: one host for both. 127.0.0.1 rather than `localhost`, because the gateway binds 127.0.0.1
+ * by default (BIND_HOST) and `localhost` may resolve to ::1 first, where nothing listens.
+ */
+export function defaultPublicUrl(port: number): string {
+  return `http://127.0.0.1:${port}`;
+}
+
 /** Builds the absolute URLs of `urls` fields from PUBLIC_URL. */
 export class UrlBuilder {
   private readonly base: string;

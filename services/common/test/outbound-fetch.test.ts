@@ -17,6 +17,11 @@ describe('OutboundFetcher', () => {
       if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end();
       if (req.url === '/big') return res.writeHead(200).end(Buffer.alloc(2048, 'x'));
       if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2000).unref();
+      if (req.url === '/trickle') {
+        // A part of the body at once, another 150 ms later, then nothing.
+        res.writeHead(200).write('a');
+        return void setTimeout(() => res.write('b'), 150).unref();
+      }
       if (req.url === '/to-file') return res.writeHead(302, { location: 'file:///etc/passwd' }).end();
       if (req.url === '/echo') return void echo(req, res);
       if (req.url === '/see-other') return res.writeHead(303, { location: '/echo' }).end();
@@ -69,6 +74,16 @@ describe('OutboundFetcher', () => {
     await allowed.close();
   });
 
+  it('refuses non-global IPv6 literals before connecting (imports, specs and Git remotes fetch through here)', async () => {
+    const before = connections;
+    const strict = fetcher([]);
+    for (const host of ['[::7f00:1]', '[::127.0.0.2]', '[fec0::1]', '[64:ff9b:1::1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[::ffff:7f00:1]']) {
+      expect((await failure(strict.fetch(`http://${host}:${port}/doc`))).kind).toBe('refused');
+    }
+    expect(connections).toBe(before);
+    await strict.close();
+  });
+
   it('checks the target of every redirect', async () => {
     const allowed = fetcher(['127.0.0.1']);
     const before = connections;
@@ -99,6 +114,19 @@ describe('OutboundFetcher', () => {
     expect((await failure(allowed.fetch(`http://127.0.0.1:${port}/slow`, { timeoutMs: 200 }))).kind).toBe('timeout');
     expect((await failure(allowed.fetch('ftp://127.0.0.1/x'))).kind).toBe('invalid-url');
     expect((await failure(allowed.fetch('not a url'))).kind).toBe('invalid-url');
+    await allowed.close();
+  });
+
+  it('fails a request that receives nothing for idleTimeoutMs, before its answer or within its body, long before timeoutMs', async () => {
+    const allowed = fetcher(['127.0.0.1']);
+    const started = Date.now();
+    const silent = await failure(allowed.request(`http://127.0.0.1:${port}/slow`, { timeoutMs: 60_000, idleTimeoutMs: 300 }));
+    expect([silent.kind, silent.message]).toEqual(['timeout', 'nothing received for 300 ms']);
+    // Each piece of the body restarts the wait: 150 ms between the pieces pass, the silence after them does not.
+    const stalled = await failure(allowed.request(`http://127.0.0.1:${port}/trickle`, { timeoutMs: 60_000, idleTimeoutMs: 400 }));
+    expect([stalled.kind, stalled.message]).toEqual(['timeout', 'nothing received for 400 ms']);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await allowed.request(`http://127.0.0.1:${port}/doc`, { idleTimeoutMs: 300 })).status).toBe(200);
     await allowed.close();
   });
 

@@ -25,20 +25,36 @@ const contentEnvSchema = z.object({
   CONTENT_GIT_SYNC_MAX_FILES: positive(20_000),
   CONTENT_GIT_SYNC_MAX_FILE_BYTES: positive(50 * 1024 * 1024),
   CONTENT_GIT_SYNC_MAX_PAGES: positive(5_000),
+  CONTENT_GIT_SYNC_MAX_OBJECTS: positive(50_000),
   CONTENT_GIT_SYNC_STAGE_TIMEOUT_MS: positive(300_000),
+  CONTENT_GIT_SYNC_IDLE_TIMEOUT_MS: positive(30_000),
   CONTENT_GIT_SYNC_STALE_MS: positive(30 * 60_000),
   CONTENT_CONVERSION_THREADS: z.coerce.number().int().min(1).max(64).default(DEFAULT_CONVERSION_THREADS),
   CONTENT_CONVERSION_QUEUE: positive(64),
   CONTENT_CONVERSION_TIMEOUT_MS: positive(20_000),
+  CONTENT_GIT_SYNC_CONCURRENCY: positive(4),
 });
+
+/** The setting of each limit a Git Sync error names (`details.limit`), so that its message says what to raise. */
+export const GIT_SYNC_LIMIT_SETTINGS = {
+  maxRepoBytes: 'CONTENT_GIT_SYNC_MAX_REPO_BYTES',
+  maxFiles: 'CONTENT_GIT_SYNC_MAX_FILES',
+  maxFileBytes: 'CONTENT_GIT_SYNC_MAX_FILE_BYTES',
+  maxObjects: 'CONTENT_GIT_SYNC_MAX_OBJECTS',
+} as const;
 
 /** Bounds of one Git Sync operation (docs/content.md, Git Sync): past one, the operation ends as `failure` saying which. */
 export interface GitSyncLimits {
   maxRepoBytes: number;
   maxFiles: number;
+  /** Inflated bytes of one object, read from the pack's headers before it is inflated. */
   maxFileBytes: number;
+  /** Objects of a fetched pack, and entries walked in its trees. */
+  maxObjects: number;
   maxPages: number;
   stageTimeoutMs: number;
+  /** A request to the remote that receives nothing for this long fails (far below the stage's time). */
+  idleTimeoutMs: number;
   /** A `running` operation silent for this long is taken as abandoned by a new request. */
   staleAfterMs: number;
 }
@@ -48,6 +64,8 @@ export interface ContentSettings {
   importLimits: ImportLimits;
   gitSync: GitSyncLimits;
   conversions: ConversionSettings;
+  /** Git Sync operations one process runs side by side. */
+  gitSyncConcurrency: number;
 }
 
 export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ContentSettings {
@@ -69,10 +87,13 @@ export function contentSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Co
       maxRepoBytes: e.CONTENT_GIT_SYNC_MAX_REPO_BYTES,
       maxFiles: e.CONTENT_GIT_SYNC_MAX_FILES,
       maxFileBytes: e.CONTENT_GIT_SYNC_MAX_FILE_BYTES,
+      maxObjects: e.CONTENT_GIT_SYNC_MAX_OBJECTS,
       maxPages: e.CONTENT_GIT_SYNC_MAX_PAGES,
       stageTimeoutMs: e.CONTENT_GIT_SYNC_STAGE_TIMEOUT_MS,
+      idleTimeoutMs: e.CONTENT_GIT_SYNC_IDLE_TIMEOUT_MS,
       staleAfterMs: e.CONTENT_GIT_SYNC_STALE_MS,
     },
     conversions: { threads: e.CONTENT_CONVERSION_THREADS, maxQueue: e.CONTENT_CONVERSION_QUEUE, timeoutMs: e.CONTENT_CONVERSION_TIMEOUT_MS },
+    gitSyncConcurrency: e.CONTENT_GIT_SYNC_CONCURRENCY,
   };
 }

@@ -79,16 +79,20 @@ export function contentModule(): ServiceModule {
           await Promise.all([
             membership.subscribe(ctx.bus, 'content', ctx.logger),
             subscribeSearchIndex(ctx, gate, sections),
-            startGitSyncConsumer(ctx, {
-              db: ctx.db,
-              blobs: ctx.blobs,
-              cache: ctx.cache,
-              fetcher,
-              logger: ctx.logger,
-              clock: ctx.clock,
-              internalSecret: ctx.config.internalSecret,
-              limits: settings.gitSync,
-            }),
+            startGitSyncConsumer(
+              ctx,
+              {
+                db: ctx.db,
+                blobs: ctx.blobs,
+                cache: ctx.cache,
+                fetcher,
+                logger: ctx.logger,
+                clock: ctx.clock,
+                internalSecret: ctx.config.internalSecret,
+                limits: settings.gitSync,
+              },
+              settings.gitSyncConcurrency,
+            ),
           ]);
           sweeper = startSpaceSweeper(ctx);
         },

@@ -10,13 +10,13 @@ describe('Space.permissions from the caller level', () => {
         view: true,
         access: true,
         admin: true,
-        viewInviteLinks: true,
+        viewInviteLinks: false,
         edit: true,
         triggerGitSync: true,
         comment: true,
         merge: true,
         review: true,
-        installIntegration: true,
+        installIntegration: false,
       },
     ],
     [
@@ -120,7 +120,7 @@ describe('Space.permissions from the caller level', () => {
 
 describe('Collection.permissions from the caller level', () => {
   it('creates from create up, administers only as admin', () => {
-    expect(collectionPermissions('admin')).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true });
+    expect(collectionPermissions('admin')).toEqual({ view: true, admin: true, viewInviteLinks: false, create: true });
     expect(collectionPermissions('create')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
     expect(collectionPermissions('review')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
     expect(collectionPermissions(null)).toEqual({ view: false, admin: false, viewInviteLinks: false, create: false });

@@ -15,7 +15,7 @@ import {
   type GitRemoteDeps,
   type GitRemoteLimits,
 } from '../src/domain/git-sync/git-remote';
-import { git, startGitServer, type GitServer } from '../../../test/support/git-server';
+import { commitNestedTrees, git, pushZerosFile, startGitServer, type GitServer } from '../../../test/support/git-server';
 
 // The Git transport against a real Git server (Debian's git-http-backend behind a loopback http
 // server), checked with the real git CLI. The fetcher allow-lists 127.0.0.1 only, as an operator
@@ -124,9 +124,73 @@ describe('fetchTree and headOf', () => {
     expect([tooMany.kind, tooMany.details.limit]).toEqual(['too-large', 'maxFiles']);
     const tooBig = await failure(fetchTree({ url, ref: 'main' }, deps({ maxFileBytes: 10_000 })));
     expect([tooBig.kind, tooBig.details.limit]).toEqual(['too-large', 'maxFileBytes']);
-    expect(tooBig.message).toContain('big.bin');
+    // Refused from the pack's object headers, before any tree is read: the size, not the path.
+    expect(tooBig.message).toMatch(/blob of 50000 bytes, more than the limit of 10000/);
     const repoTooBig = await failure(fetchTree({ url, ref: 'main' }, deps({ maxRepoBytes: 1_000 })));
     expect([repoTooBig.kind, repoTooBig.details.limit]).toEqual(['too-large', 'maxRepoBytes']);
+  });
+});
+
+describe('the limits of a fetch, before anything is inflated (issue #32 §3)', () => {
+  it('refuses a 583 KB pack of one 600 MB blob of zeros from its header, naming maxFileBytes, while memory grows by less than 200 MB', async () => {
+    const name = 'zeros-600m';
+    pushZerosFile(open.createRepository(name), 'zeros.bin', 600 * 1024 * 1024);
+    // The git CLI held this process's loop for seconds: let the server drop its stale kept-alive sockets first.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const before = memoryKb('VmRSS');
+    writeFileSync('/proc/self/clear_refs', '5'); // the peak (VmHWM) starts again from now
+    const tooBig = await failure(fetchTree({ url: open.url(name), ref: 'main' }, deps()));
+    const grownMb = (memoryKb('VmHWM') - before) / 1024;
+    expect([tooBig.kind, tooBig.details.limit]).toEqual(['too-large', 'maxFileBytes']);
+    expect(tooBig.message).toMatch(/629145600 bytes, more than the limit of 20971520/);
+    expect(grownMb).toBeLessThan(200);
+  }, 120_000);
+
+  it('counts objects inflated, not only bytes on the wire, against maxRepoBytes', async () => {
+    const name = 'zeros-3m';
+    open.createRepository(name, { 'a.bin': Buffer.alloc(3 * 1024 * 1024), 'README.md': '# Zeros\n' });
+    const err = await failure(fetchTree({ url: open.url(name), ref: 'main' }, deps({ maxRepoBytes: 1024 * 1024 })));
+    expect([err.kind, err.details.limit]).toEqual(['too-large', 'maxRepoBytes']);
+    expect(err.message).toMatch(/inflate to more than the limit of 1048576 bytes/);
+  });
+
+  it('refuses 16⁴ nested empty trees (a 2 KB pack) quickly, naming maxObjects; each tree is read once', async () => {
+    const name = 'nested-trees';
+    commitNestedTrees(open.createRepository(name), 16, 4);
+
+    const started = process.cpuUsage();
+    const err = await failure(fetchTree({ url: open.url(name), ref: 'main' }, deps()));
+    const cpuMs = (process.cpuUsage(started).user + process.cpuUsage(started).system) / 1000;
+    expect([err.kind, err.details.limit]).toEqual(['too-large', 'maxObjects']);
+    expect(err.message).toMatch(/more than the limit of 50000 objects/);
+    expect(cpuMs).toBeLessThan(3_000);
+    // Within a limit that admits them, the 69,904 entries are walked once each: a tree is read once.
+    const walked = await fetchTree({ url: open.url(name), ref: 'main' }, deps({ maxObjects: 70_000 }));
+    expect(walked.files).toEqual([]);
+  });
+
+  it('refuses a pack of more objects than maxObjects before reading them', async () => {
+    open.createRepository('many-objects', SEED);
+    const err = await failure(fetchTree({ url: open.url('many-objects'), ref: 'main' }, deps({ maxObjects: 5 })));
+    expect([err.kind, err.details.limit]).toEqual(['too-large', 'maxObjects']);
+    expect(err.message).toMatch(/has \d+ objects, more than the limit of 5/);
+  });
+
+  it('gives up on a remote that accepts and never answers after idleTimeoutMs, long before the stage time', async () => {
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/repo.git`;
+      const started = Date.now();
+      const idle = await failure(fetchTree({ url, ref: 'main' }, deps({ idleTimeoutMs: 300, stageTimeoutMs: 60_000 })));
+      expect(idle.kind).toBe('timeout');
+      expect(idle.message).toMatch(/nothing received for 300 ms/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 
@@ -337,6 +401,11 @@ it('computes blob oids as git hash-object does', () => {
     expect(blobOid(bytes)).toBe(expected);
   }
 });
+
+/** A field of /proc/self/status, in kB. */
+function memoryKb(field: 'VmRSS' | 'VmHWM'): number {
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))![1]);
+}
 
 function looseObjects(bare: string): number {
   return Number(/^count: (\d+)$/m.exec(git(bare, 'count-objects', '-v'))![1]);

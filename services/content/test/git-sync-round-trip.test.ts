@@ -78,10 +78,19 @@ describe('Git Sync round trip through the batch engine', () => {
       fc.property(fc.array(topLevel, { minLength: 1, maxLength: 5 }), (drafts) => {
         const built = applyWithBodies(drafts);
         // Two pages at one path (same slug in two groups) are written x.md and x-1.md: a known loss (docs/content.md).
-        const paths = [...pagePaths(built.tree.pages.filter((p) => p.kind !== 'group')).values()];
+        const byId = pagePaths(built.tree.pages);
+        const paths = built.tree.pages.filter((p) => p.kind === 'document').map((p) => byId.get(p.id));
         fc.pre(new Set(paths).size === paths.length);
         const copy = roundTrip(built.tree, built.bodies, EMPTY_TREE);
         expect(shape(copy.tree, built.bodies)).toEqual(shape(built.tree, built.bodies));
+        // GitBook's layout: the first page is README.md, a page with children `<path>/README.md`.
+        const written = new Set(copy.files.map((f) => f.path));
+        const [first, ...others] = inTreeOrder(built.tree).filter((p) => p.kind === 'document');
+        expect(written.has('README.md')).toBe(first !== undefined);
+        for (const page of others) {
+          const hasChildren = built.tree.pages.some((child) => child.parentId === page.id);
+          expect(written.has(hasChildren ? `${byId.get(page.id)}/README.md` : `${byId.get(page.id)}.md`)).toBe(true);
+        }
         const again = roundTrip(copy.tree, built.bodies, copy.tree);
         expect(again.changes).toEqual([]);
       }),
@@ -135,6 +144,13 @@ describe('Git Sync round trip through the batch engine', () => {
     expect(draft.tree.files.find((f) => f.name === 'same.png')!.id).toBe('f1');
   });
 });
+
+/** Pages parents first, siblings in order (the order the layout writes them in). */
+function inTreeOrder(tree: RevisionTree): RevisionTree['pages'] {
+  const children = childrenByParent(tree.pages);
+  const walk = (parentId: string | null): RevisionTree['pages'] => (children.get(parentId) ?? []).flatMap((p) => [p, ...walk(p.id)]);
+  return walk(null);
+}
 
 /** The drafts' tree and the bodies it stores, by hash. */
 function applyWithBodies(drafts: Draft[]): { tree: RevisionTree; bodies: Map<string, string> } {

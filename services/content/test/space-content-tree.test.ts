@@ -1,4 +1,6 @@
-import type { ImportedContent, ImportedPage } from '@quire/formats';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readZipContent, type ImportedContent, type ImportedPage } from '@quire/formats';
 import { applyImport, bodyHash } from '../src/domain/content/apply-import';
 import { RevisionIndex } from '../src/domain/content/content-refs';
 import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/model/revision-tree';
@@ -71,6 +73,43 @@ describe('applyImport', () => {
     expect(draft.bodies.get(replaced?.body as string)).toBe('replaced');
     expect(draft.tree.pages.filter((p) => p.parentId === target).map((p) => p.title)).toEqual(['Child']);
     expect(first.tree.pages.find((p) => p.id === target)?.body).not.toBe(replaced?.body);
+  });
+
+  it('makes group and link pages of a SUMMARY.md, and counts only the resources read: importedResources never exceeds totalResources', async () => {
+    const content = await readZipContent(await readFile(join(__dirname, '../../../test/fixtures/import/zip/summary-groups.zip')), {
+      maxZipEntries: 100,
+      maxZipBytes: 1_000_000,
+    });
+    const draft = applyImport(EMPTY_TREE, content, { kind: 'append' }, ctx);
+    const children = (parentId: string | null): unknown[] =>
+      draft.tree.pages
+        .filter((p) => p.parentId === parentId)
+        .map((p) => [`${p.kind}:${p.title}${p.target?.kind === 'url' ? ` ${p.target.url}` : ''}`, ...children(p.id)]);
+    expect(children(null)).toEqual([
+      ['document:Welcome'],
+      ['group:Guides', ['document:Install', ['document:Linux']], ['link:GitBook https://www.gitbook.com']],
+      ['group:Reference', ['document:API'], ['document:Missing page']],
+    ]);
+    expect(draft.tree.pages.filter((p) => p.kind !== 'document').every((p) => p.body === undefined)).toBe(true);
+    // SUMMARY.md, four pages and a PNG: six entries read, five imported (the group, link and missing pages are none).
+    expect(content.totalResources).toBe(6);
+    expect(draft.importedResources).toBe(5);
+    expect(draft.changedPageIds).toHaveLength(draft.tree.pages.length);
+  });
+
+  it('places a group below a page (replace-page) as a titled page: groups live at the top level', () => {
+    const first = applyImport(EMPTY_TREE, imported, { kind: 'append' }, ctx);
+    const target = first.tree.pages[0]?.id as string;
+    const group: ImportedPage = { kind: 'group', title: 'Section', source: 'zip:/SUMMARY.md', markdown: '', pages: [page('In it', 'zip:/in.md', 'x')] };
+    const draft = applyImport(
+      first.tree,
+      { pages: [page('Body', 'zip:/a.md', 'a'), group], files: [], totalResources: 3 },
+      { kind: 'replace-page', pageId: target },
+      ctx,
+    );
+    const placed = draft.tree.pages.find((p) => p.title === 'Section');
+    expect(placed).toMatchObject({ kind: 'document', parentId: target });
+    expect(draft.importedResources).toBe(2);
   });
 
   it('strips NUL characters and never leaves a page without a title', () => {

@@ -5,6 +5,7 @@ import { startBusEventsConsumer } from './consumers/bus-events.consumer';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from './domain/retry-schedule';
 import type { WebhooksHttpDeps } from './http/deps';
 import { webhooksRoutes } from './http/webhooks/webhooks.routes';
+import { sealStoredCredentials } from './domain/webhooks';
 import { startDeliveryRetention } from './jobs/delivery-retention';
 import { DeliveryMetrics, DeliveryWorker } from './jobs/delivery-worker';
 
@@ -23,7 +24,9 @@ const webhooksEnvSchema = z.object({
       }
     }),
   WEBHOOKS_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().positive().default(4),
+  WEBHOOKS_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().positive().default(16),
   WEBHOOKS_MAX_IN_FLIGHT: z.coerce.number().int().positive().default(64),
+  WEBHOOKS_MAX_PER_ORGANIZATION: z.coerce.number().int().positive().default(50),
   WEBHOOKS_POLL_MS: z.coerce.number().int().positive().default(250),
   WEBHOOKS_RETENTION_DAYS: z.coerce.number().positive().default(30),
 });
@@ -38,7 +41,13 @@ export function webhooksModule(): ServiceModule {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const policy = new OutboundAddressPolicy(ctx.config.outboundAllowHosts);
       const fetcher = new OutboundFetcher(policy);
-      const deps: WebhooksHttpDeps = { ...ctx, membership, policy, serviceSecret: ctx.config.internalSecret };
+      const deps: WebhooksHttpDeps = {
+        ...ctx,
+        membership,
+        policy,
+        serviceSecret: ctx.config.internalSecret,
+        maxPerOrganization: env.WEBHOOKS_MAX_PER_ORGANIZATION,
+      };
       const worker = new DeliveryWorker({
         db: ctx.db,
         transport: fetcher,
@@ -50,6 +59,7 @@ export function webhooksModule(): ServiceModule {
           timeoutMs: env.WEBHOOKS_TIMEOUT_MS,
           retrySchedule: env.WEBHOOKS_RETRY_SCHEDULE,
           perWebhook: env.WEBHOOKS_CONCURRENCY_PER_ENDPOINT,
+          perOrganization: env.WEBHOOKS_CONCURRENCY_PER_ORGANIZATION,
           maxInFlight: env.WEBHOOKS_MAX_IN_FLIGHT,
           pollMs: env.WEBHOOKS_POLL_MS,
         },
@@ -70,6 +80,8 @@ export function webhooksModule(): ServiceModule {
         start: async () => {
           await membership.subscribe(ctx.bus, 'webhooks', ctx.logger);
           await startBusEventsConsumer(ctx);
+          const sealed = await sealStoredCredentials(deps);
+          if (sealed > 0) ctx.logger.info({ webhooks: sealed }, 'webhook URL credentials sealed (migration 002)');
           worker.start();
           stopRetention = startDeliveryRetention(ctx, env.WEBHOOKS_RETENTION_DAYS * 86_400_000);
         },

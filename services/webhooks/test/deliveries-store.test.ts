@@ -54,7 +54,7 @@ it('schedules one delivery per receiving webhook and event, once', async () => {
 
 it('claims at most `perWebhook` per webhook, counting what is in flight, round robin', async () => {
   for (let n = 1; n < 10; n++) await scheduleDeliveries(db, spaceCreated(n), now);
-  const claim = (max = 64) => db.transaction((tx) => claimDueDeliveries(tx, { now, leaseUntil: lease, perWebhook: 4, max }));
+  const claim = (max = 64) => db.transaction((tx) => claimDueDeliveries(tx, { now, leaseUntil: lease, perWebhook: 4, perOrganization: 64, max }));
   const first = await claim();
   const byWebhook = (claimed: ClaimedDelivery[]) => claimed.reduce<Record<string, number>>((n, d) => ({ ...n, [d.webhookId]: (n[d.webhookId] ?? 0) + 1 }), {});
   expect(byWebhook(first)).toEqual({ busy: 4, quiet: 1 });
@@ -80,7 +80,7 @@ it('claims at most `perWebhook` per webhook, counting what is in flight, round r
   // A dead copy's claims are taken again once their lease is over.
   const later = new Date(lease.getTime() + 1);
   const reclaimed = await db.transaction((tx) =>
-    claimDueDeliveries(tx, { now: later, leaseUntil: new Date(later.getTime() + 60_000), perWebhook: 4, max: 64 }),
+    claimDueDeliveries(tx, { now: later, leaseUntil: new Date(later.getTime() + 60_000), perWebhook: 4, perOrganization: 64, max: 64 }),
   );
   expect(byWebhook(reclaimed)).toEqual({ busy: 4, quiet: 1 });
   expect(reclaimed.filter((d) => d.attempt === 2)).toHaveLength(5);

@@ -23,7 +23,7 @@ export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<v
       edit: true,
       create: true,
       admin: true,
-      installIntegration: true,
+      installIntegration: false,
       viewAdaptiveSchema: true,
       editAdaptiveSchema: true,
     },

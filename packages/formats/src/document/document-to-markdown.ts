@@ -102,7 +102,10 @@ function inlineToMarkdown(node: Node, depth: number): string {
 function leafToMarkdown(leaf: Node): string {
   const text = typeof leaf.text === 'string' ? leaf.text : '';
   const marks = (Array.isArray(leaf.marks) ? leaf.marks.filter(isNode) : []).map((m) => m.type);
-  const [, lead = '', core = '', trail = ''] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text) ?? [];
+  // trim* strip exactly what `\s` matches, in one pass (a pattern splitting the spaces was quadratic).
+  const core = text.trim();
+  const lead = text.slice(0, text.length - text.trimStart().length);
+  const trail = text.slice(text.trimEnd().length);
   if (!core) return text;
   if (marks.includes('code')) {
     const fence = '`'.repeat(longestRun(core, '`') + 1);

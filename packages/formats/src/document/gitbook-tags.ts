@@ -15,7 +15,7 @@ const VOID = new Set(['embed', 'file', 'include', 'swagger']);
 const TAG_LINE = /^\s*\{%\s*(end)?([a-z][a-z-]*)((?:\s+[a-zA-Z][\w-]*\s*=\s*"[^"]*")*)\s*%\}\s*$/;
 const ATTR = /([a-zA-Z][\w-]*)\s*=\s*"([^"]*)"/g;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
-const DETAILS_OPEN = /^\s*<details(\s[^>]*)?>\s*(?:<summary>(.*?)<\/summary>)?\s*$/i;
+const DETAILS_OPEN = /^\s*<details(\s[^>]*)?>\s*(?:<summary>(.*?)<\/summary>\s*)?$/i;
 const SUMMARY = /^\s*<summary>(.*?)<\/summary>\s*$/i;
 const DETAILS_CLOSE = /^\s*<\/details>\s*$/i;
 

@@ -4,10 +4,12 @@ import { isRecord, parseYaml } from './yaml-text';
 
 // The front matter of a page's file, GitBook's keys: `description`, `icon` (an emoji, or a Font
 // Awesome name Quire has no field for), `hidden: true`, `layout:` with `{ visible }` per part. `title`
-// is Quire's own, written only for a title a `# heading` cannot hold (a newline, closing `#`s).
+// is Quire's own, written only for a title a `# heading` cannot hold (a newline, closing `#`s); so
+// is `slug`, written only in the root README.md (whose name holds none) when its title gives another.
 
 export interface PageFields {
   title?: string;
+  slug?: string;
   description?: string;
   emoji?: string;
   hidden?: boolean;
@@ -18,7 +20,7 @@ export interface PageFields {
 const SHOWN_PARTS = ['title', 'description', 'tableOfContents', 'outline', 'pagination', 'metadata'] as const;
 
 /** An emoji character sequence (the test content's schema applies to a page's emoji), with something beyond ASCII. */
-const EMOJI = /^(?:\p{Extended_Pictographic}|\p{Emoji_Component}|\u200d|\ufe0f|\u20e3)+$/u;
+const EMOJI = /^[\p{Extended_Pictographic}\p{Emoji_Component}]+$/u;
 /** An emoji as GitBook's API writes it: its code points in hex (`1f680`, `1f468-200d-1f469`). */
 const CODE_POINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
 
@@ -27,6 +29,7 @@ export function readFrontMatter(yaml: string, where: string): PageFields {
   if (!isRecord(data)) return {};
   const fields: PageFields = {};
   if (typeof data.title === 'string' && data.title.trim()) fields.title = data.title;
+  if (typeof data.slug === 'string' && data.slug.trim()) fields.slug = data.slug;
   if (typeof data.description === 'string' && data.description) fields.description = data.description;
   if (typeof data.icon === 'string' && EMOJI.test(data.icon) && /[^\x00-\x7f]/.test(data.icon)) fields.emoji = data.icon;
   if (data.hidden === true) fields.hidden = true;
@@ -39,6 +42,7 @@ export function readFrontMatter(yaml: string, where: string): PageFields {
 export function frontMatterText(fields: PageFields): string {
   const data: Record<string, unknown> = {};
   if (fields.title !== undefined) data.title = fields.title;
+  if (fields.slug !== undefined) data.slug = fields.slug;
   if (fields.description) data.description = fields.description;
   if (fields.emoji) data.icon = emojiCharacters(fields.emoji);
   if (fields.hidden) data.hidden = true;

@@ -7,6 +7,7 @@ import { MAX_TREE_DEPTH } from '../import/zip-tree';
 import { rewriteTargets } from '../markdown/link-targets';
 import { ASSETS_DIR, assetFile, isUrl, pageFile, relativeTarget, resolveRelative } from '../markdown/revision-paths';
 import { slugify, uniqueFileName, uniqueSlug } from '../markdown/slugs';
+import { fileNameProblem } from '../names/file-name';
 import type { GitLayoutContent, GitLayoutFile, GitLayoutLimits, GitLayoutOptions, GitLayoutPage, RepoFile } from './git-layout';
 import { CONFIG_FILE, DEFAULT_CONFIG, readGitBookConfig } from './gitbook-config';
 import { type PageFile, readPageFile } from './page-file';
@@ -142,8 +143,9 @@ function assignSlugs(siblings: DraftPage[], prefix: string): void {
   for (const d of members) if (d.path !== undefined) assignSlugs(d.children, d.path);
 }
 
-function wantedSlug({ source, page }: DraftPage): string {
-  if (source.folder !== undefined) return source.folder ? baseName(source.folder) : page.title;
+function wantedSlug({ source, page, content }: DraftPage): string {
+  // The root README.md: its front matter's slug (Quire writes one its title would not give), else its title.
+  if (source.folder !== undefined) return source.folder ? baseName(source.folder) : (content?.slug ?? page.title);
   return source.file !== undefined ? baseName(source.file).replace(MARKDOWN, '') : page.title;
 }
 
@@ -190,6 +192,8 @@ class RepositoryFiles {
   }
 
   private keep(path: string): GitLayoutFile {
+    const problem = fileNameProblem(baseName(path));
+    if (problem) throw new ImportRefused(`the file ${JSON.stringify(path)} has a name that ${problem}`);
     const name = uniqueFileName(baseName(path), this.names);
     const file = { path: joinPath(this.root, path), name, contentType: contentTypeOf(name), bytes: this.entries.get(path) as Buffer };
     this.kept.push(file);

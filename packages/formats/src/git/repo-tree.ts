@@ -1,8 +1,7 @@
 import { buildZipTree, zipSource } from '../import/zip-tree';
 import type { ImportedPage } from '../import/imported-content';
 import { humanise } from '../import/markdown-page';
-import { parseSummary, type SummaryItem } from '../import/summary-md';
-import { isUrl, resolveRelative } from '../markdown/revision-paths';
+import { readSummary, type SummaryPage } from '../import/summary-md';
 import { baseName, folderOf } from './repo-paths';
 
 // The page tree a repository's files make, before titles and slugs: from SUMMARY.md when there is
@@ -33,29 +32,21 @@ export interface SummarySource {
 const FOLDER_PAGE = 'README.md';
 const FOLDER_PAGES = ['readme.md', 'readme.markdown', 'index.md', 'index.markdown'];
 
-/** `markdown`: the markdown files by path. */
+/** `markdown`: the markdown files by path. SUMMARY.md is read by readSummary, as the zip import reads it. */
 export function summaryPages(summary: SummarySource, markdown: ReadonlySet<string>, limits: { maxPages: number; maxDepth: number }): SourcePage[] {
-  const byLowerPath = new Map<string, string>();
-  for (const path of markdown) if (!byLowerPath.has(path.toLowerCase())) byLowerPath.set(path.toLowerCase(), path);
-  const fileAt = (path: string) => {
-    const folder = path.replace(/\/$/, '');
-    return [path, `${folder ? `${folder}/` : ''}${FOLDER_PAGE}`].map((p) => (markdown.has(p) ? p : byLowerPath.get(p.toLowerCase()))).find(Boolean);
-  };
   const used = new Set<string>();
-  const pageOf = (item: SummaryItem): SourcePage[] => {
-    if (item.path === undefined) return [{ kind: 'group', listedTitle: item.title, children: item.children.flatMap(pageOf) }];
-    // A link page has no children: any listed under it follow it.
-    if (isUrl(item.path)) return [{ kind: 'link', listedTitle: item.title, href: item.path, children: [] }, ...item.children.flatMap(pageOf)];
-    const resolved = item.path ? resolveRelative(item.path, summary.path) : undefined;
-    const file = resolved && fileAt(resolved.path);
-    // GitBook lists a file once (one page, one URL): a repeated entry gives way to its children.
-    if (file && used.has(file)) return item.children.flatMap(pageOf);
-    if (file) used.add(file);
-    // A draft, a plain-text entry or a missing file: a titled page without a body.
-    return [{ kind: 'document', listedTitle: item.title, file, folder: file && folderOfReadme(file), children: item.children.flatMap(pageOf) }];
+  const pageOf = (page: SummaryPage): SourcePage => {
+    if (page.file !== undefined) used.add(page.file);
+    return {
+      kind: page.kind,
+      listedTitle: page.title,
+      ...(page.file !== undefined ? { file: page.file, folder: folderOfReadme(page.file) } : {}),
+      ...(page.href !== undefined ? { href: page.href } : {}),
+      children: page.children.map(pageOf),
+    };
   };
-  const pages = parseSummary(summary.text, { maxItems: limits.maxPages, maxDepth: limits.maxDepth }).flatMap(pageOf);
-  const readme = fileAt(summary.readme);
+  const pages = readSummary(summary, markdown, { maxItems: limits.maxPages, maxDepth: limits.maxDepth }).map(pageOf);
+  const readme = [...markdown].find((path) => path === summary.readme) ?? [...markdown].find((path) => path.toLowerCase() === summary.readme.toLowerCase());
   return readme && !used.has(readme) && readme !== summary.path
     ? [{ kind: 'document', file: readme, folder: folderOfReadme(readme), children: [] }, ...pages]
     : pages;

@@ -2,8 +2,17 @@
 // bodies and the files those bodies use. Importers know nothing of revisions, ids or slugs.
 
 export interface ImportedPage {
+  /** Absent for a document; a group (SUMMARY.md's `## Group`) or a link page (an entry to a URL) has no body. */
+  kind?: 'group' | 'link';
   /** Never empty (the reference's `title` has minLength 1). */
   title: string;
+  /** Link pages: the URL. */
+  href?: string;
+  /**
+   * A page the import made rather than read (a folder without an index page, a SUMMARY.md entry whose
+   * file is missing): like groups and links, not one of the source's resources in `importedResources`.
+   */
+  isPlaceholder?: boolean;
   /** GFM plus GitBook block tags. Links and images that point at other imported pages or files keep
    * their targets as written (relative or absolute); the writer resolves them against `source`. */
   markdown: string;
@@ -28,7 +37,11 @@ export interface ImportedFile {
 export interface ImportedContent {
   pages: ImportedPage[];
   files: ImportedFile[];
-  /** How many resources (pages, files, entries, fetched URLs) were processed, imported or not. */
+  /**
+   * How many of the source's resources (zip entries, fetched URLs) were processed, imported or not:
+   * the pages read from them (groups, links and placeholders aside) and the files are the imported ones,
+   * so that `importedResources` never exceeds it.
+   */
   totalResources: number;
 }
 

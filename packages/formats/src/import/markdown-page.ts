@@ -13,7 +13,7 @@ export interface MarkdownPage {
 }
 
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
-const ATX_H1 = /^ {0,3}#[ \t]+(.*)$/;
+const ATX_H1 = /^ {0,3}#[ \t]+(?![ \t])(.*)$/;
 
 export function readMarkdownPage(text: string): MarkdownPage {
   const { yaml, markdown } = splitFrontMatter(text);
@@ -69,7 +69,7 @@ function readScalars(yaml: string): { title?: string; description?: string } {
   const result: { title?: string; description?: string } = {};
   const lines = yaml.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    const match = /^(title|description):[ \t]*(.*)$/.exec(lines[i] ?? '');
+    const match = /^(title|description):[ \t]*(?![ \t])(.*)$/.exec(lines[i] ?? '');
     if (!match) continue;
     let value = match[2]?.trim() ?? '';
     if (/^[>|][-+]?$/.test(value)) {

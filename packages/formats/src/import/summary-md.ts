@@ -1,3 +1,4 @@
+import { isUrl, resolveRelative } from '../markdown/revision-paths';
 import { ImportRefused } from './imported-content';
 import { headingText } from './markdown-page';
 
@@ -20,10 +21,10 @@ export interface SummaryLimits {
   maxDepth: number;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.*)$/;
+const HEADING = /^(#{1,6})[ \t]+(?![ \t])(.*)$/;
 /** `---`, `***`, `* * *`: a thematic break ends the group above it (the top-level pages after a group). */
 const BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const BULLET = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(.*)$/;
+const BULLET = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+(?![ \t])(.*)$/;
 /** Longer lines are not table-of-contents entries; skipping them keeps parsing linear. */
 const MAX_LINE = 4096;
 
@@ -125,3 +126,59 @@ function inlineText(text: string): string {
 
 /** CommonMark: any ASCII punctuation character may be backslash-escaped. */
 const ESCAPABLE = /[!-/:-@[-`{-~]/;
+
+/** A SUMMARY.md entry as a page, its target found among the content's files: what zip import and Git Sync build their trees from. */
+export interface SummaryPage {
+  kind: 'document' | 'group' | 'link';
+  title: string;
+  /** Documents: the listed file, by its path from the root; absent for a draft, a plain-text entry or a missing file. */
+  file?: string;
+  /** Link pages: the URL. */
+  href?: string;
+  children: SummaryPage[];
+}
+
+export interface SummarySource {
+  /** SUMMARY.md's path from the root: its links are relative to it. */
+  path: string;
+  text: string;
+}
+
+/** The URLs a link page may hold: the web and mail, never script. */
+const LINK_URL = /^(?:https?:|mailto:|\/\/)/i;
+
+/** A folder's index page by preference: README before index, markdown before HTML. */
+export const INDEX_NAMES = ['readme.md', 'readme.markdown', 'index.md', 'index.markdown', 'index.html', 'index.htm'];
+
+/**
+ * The one reading of SUMMARY.md into pages (zip import and Git Sync alike): `## Group` headings are
+ * group pages; `[Title](https://…)` entries (http, https, mailto) link pages, whose nested entries
+ * follow them (a link page has no children); `[Title](path)` a document of that file — found as written, by %-decoded
+ * path, in any case, or a folder by its index page — relative to SUMMARY.md; a file listed again
+ * gives way to its nested entries (one file, one page, as GitBook lists it); a draft, plain text or a
+ * missing file is a titled document without a file. `files`: the page files by path.
+ */
+export function readSummary(summary: SummarySource, files: ReadonlySet<string>, limits: SummaryLimits): SummaryPage[] {
+  const byLowerPath = new Map<string, string>();
+  for (const path of files) if (!byLowerPath.has(path.toLowerCase())) byLowerPath.set(path.toLowerCase(), path);
+  const fileAt = (path: string): string | undefined => {
+    const found = files.has(path) ? path : byLowerPath.get(path.toLowerCase());
+    if (found !== undefined) return found;
+    const folder = path.replace(/\/$/, '');
+    return INDEX_NAMES.map((name) => byLowerPath.get(`${folder ? `${folder}/` : ''}${name}`)).find(Boolean);
+  };
+  const used = new Set<string>();
+  const pageOf = (item: SummaryItem): SummaryPage[] => {
+    const children = () => item.children.flatMap(pageOf);
+    if (item.path === undefined) return [{ kind: 'group', title: item.title, children: children() }];
+    if (LINK_URL.test(item.path)) return [{ kind: 'link', title: item.title, href: item.path, children: [] }, ...children()];
+    // Another scheme (`javascript:`, `data:`) is no page to link to: a titled page without a body.
+    if (isUrl(item.path)) return [{ kind: 'document', title: item.title, children: children() }];
+    const resolved = item.path && !item.path.startsWith('#') ? resolveRelative(item.path, summary.path) : undefined;
+    const file = resolved && fileAt(resolved.path);
+    if (file !== undefined && used.has(file)) return children();
+    if (file !== undefined) used.add(file);
+    return [{ kind: 'document', title: item.title, ...(file !== undefined ? { file } : {}), children: children() }];
+  };
+  return parseSummary(summary.text, limits).flatMap(pageOf);
+}

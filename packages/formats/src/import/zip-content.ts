@@ -4,7 +4,7 @@ import { htmlNestingDepth, MAX_HTML_DEPTH } from './html-depth';
 import { type ConvertedHtml, htmlToMarkdown } from './html-to-markdown';
 import { type ArchiveLimits, type ImportedContent, type ImportedFile, ImportRefused } from './imported-content';
 import { readMarkdownPage } from './markdown-page';
-import { parseSummary } from './summary-md';
+import { readSummary } from './summary-md';
 import { readZipEntries, type ZipEntryFile } from './zip-entries';
 import { buildZipTree, MAX_TREE_DEPTH, type PageContent, zipSource } from './zip-tree';
 
@@ -35,8 +35,11 @@ export async function readZipContent(zip: Buffer, limits: ArchiveLimits): Promis
   if (pages.size === 0) throw new ImportRefused('the zip holds no page (no .md, .markdown, .html or .htm entry)');
 
   const summary = summaryEntry && {
-    items: parseSummary(entryText(summaryEntry.bytes), { maxItems: limits.maxZipEntries, maxDepth: MAX_TREE_DEPTH }),
-    dir: summaryEntry.path.slice(0, summaryEntry.path.lastIndexOf('/') + 1).replace(/\/$/, ''),
+    pages: readSummary({ path: summaryEntry.path, text: entryText(summaryEntry.bytes) }, new Set(pages.keys()), {
+      maxItems: limits.maxZipEntries,
+      maxDepth: MAX_TREE_DEPTH,
+    }),
+    path: summaryEntry.path,
   };
   return { pages: buildZipTree(pages, summary), files, totalResources: read.fileEntryCount, pageCount: pages.size };
 }

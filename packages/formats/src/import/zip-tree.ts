@@ -1,10 +1,11 @@
 import type { ImportedPage } from './imported-content';
 import { humanise, withoutLeadingHeading } from './markdown-page';
-import type { SummaryItem } from './summary-md';
+import { INDEX_NAMES, type SummaryPage } from './summary-md';
 
 // The page tree of a zip: its folders (a folder's README/index is the folder's page, or else the
-// page of the folder's name beside it), ordered by a SUMMARY.md when there is one; pages the
-// summary leaves out follow it in folder order.
+// page of the folder's name beside it), ordered by a SUMMARY.md when there is one (read by
+// readSummary, as Git Sync reads it: groups, link pages); pages the summary leaves out follow it in
+// folder order.
 
 /** A page entry's content, before the tree gives it its final title. */
 export interface PageContent {
@@ -17,16 +18,13 @@ export interface PageContent {
 }
 
 export interface Summary {
-  items: SummaryItem[];
-  /** The folder SUMMARY.md sits in ('' for the root): its links are relative to it. */
-  dir: string;
+  pages: SummaryPage[];
+  /** SUMMARY.md's entry path: the source of the pages it makes that no entry holds. */
+  path: string;
 }
 
 /** Levels of pages in the tree (folders, SUMMARY.md nesting): deeper input is refused, so that no walk of the tree, here or in the writer, runs out of stack. */
 export const MAX_TREE_DEPTH = 32;
-
-/** Index pages by preference: README before index, markdown before HTML. */
-const INDEX_NAMES = ['readme.md', 'readme.markdown', 'index.md', 'index.markdown', 'index.html', 'index.htm'];
 
 interface Folder {
   path: string;
@@ -40,11 +38,7 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 export function buildZipTree(pages: ReadonlyMap<string, PageContent>, summary?: Summary): ImportedPage[] {
   if (!summary) return rootPages(folderOf([...pages.keys()]), pages);
   const used = new Set<string>();
-  // Entry paths by lower case, so that a link to a folder finds its README or index in one look-up.
-  const byLowerPath = new Map<string, string>();
-  for (const path of pages.keys()) if (!byLowerPath.has(path.toLowerCase())) byLowerPath.set(path.toLowerCase(), path);
-  const context: SummaryContext = { dir: summary.dir, pages, used, byLowerPath };
-  const fromSummary = summary.items.map((item) => summaryPage(item, context));
+  const fromSummary = summary.pages.map((page) => summaryPage(page, summary.path, pages, used));
   const rest = [...pages.keys()].filter((path) => !used.has(path));
   return [...fromSummary, ...rootPages(folderOf(rest), pages)];
 }
@@ -54,29 +48,15 @@ export function zipSource(path: string): string {
   return new URL(`zip:/${path.replace(/%/g, '%25').replace(/#/g, '%23').replace(/\?/g, '%3F')}`).href;
 }
 
-interface SummaryContext {
-  dir: string;
-  pages: ReadonlyMap<string, PageContent>;
-  used: Set<string>;
-  byLowerPath: ReadonlyMap<string, string>;
-}
-
-function summaryPage(item: SummaryItem, context: SummaryContext): ImportedPage {
-  const { dir, pages, used, byLowerPath } = context;
-  const children = item.children.map((child) => summaryPage(child, context));
-  const target = item.path ? resolveLink(dir, item.path) : undefined;
-  // A link to a folder stands for its index page.
-  const path =
-    target === undefined || pages.has(target)
-      ? target
-      : (INDEX_NAMES.map((name) => byLowerPath.get(`${target ? `${target}/` : ''}${name}`.toLowerCase())).find(Boolean) ?? target);
-  const content = path === undefined ? undefined : pages.get(path);
-  if (path === undefined || !content) {
-    // A group heading, a draft chapter or a link to a missing file: a titled page without a body.
-    return { title: item.title, markdown: '', source: zipSource(path ?? (dir ? `${dir}/` : '')), pages: children };
-  }
-  used.add(path);
-  return { ...pageOf(path, content, item.title), pages: children };
+function summaryPage(page: SummaryPage, summaryPath: string, pages: ReadonlyMap<string, PageContent>, used: Set<string>): ImportedPage {
+  const children = page.children.map((child) => summaryPage(child, summaryPath, pages, used));
+  if (page.kind === 'group') return { kind: 'group', title: page.title, markdown: '', source: zipSource(summaryPath), pages: children };
+  if (page.kind === 'link') return { kind: 'link', title: page.title, href: page.href, markdown: '', source: zipSource(summaryPath), pages: [] };
+  const content = page.file === undefined ? undefined : pages.get(page.file);
+  // A draft chapter, a plain-text entry or a link to a missing file: a titled page without a body.
+  if (page.file === undefined || !content) return { title: page.title, markdown: '', source: zipSource(summaryPath), isPlaceholder: true, pages: children };
+  used.add(page.file);
+  return { ...pageOf(page.file, content, page.title), pages: children };
 }
 
 /** The root folder: its index page first, then its other pages and folders. */
@@ -91,7 +71,7 @@ function folderPage(folder: Folder, pages: ReadonlyMap<string, PageContent>): Im
   const children = childPages(folder, index, pages);
   if (index) return { ...pageOf(index, pageContent(pages, index)), pages: children };
   const name = folder.path.slice(folder.path.lastIndexOf('/') + 1);
-  return { title: humanise(name, false), markdown: '', source: zipSource(`${folder.path}/`), pages: children };
+  return { title: humanise(name, false), markdown: '', source: zipSource(`${folder.path}/`), isPlaceholder: true, pages: children };
 }
 
 function childPages(folder: Folder, index: string | undefined, pages: ReadonlyMap<string, PageContent>): ImportedPage[] {
@@ -146,24 +126,4 @@ function folderOf(paths: string[]): Folder {
     folder.pages.set(segments.at(-1) ?? path, path);
   }
   return root;
-}
-
-/** A SUMMARY.md link target as an entry path (anchor and query dropped, %-escapes decoded); undefined if it leaves the zip. */
-function resolveLink(dir: string, target: string): string | undefined {
-  const bare = target.replace(/[#?].*$/, '');
-  if (!bare || /^[a-z][a-z0-9+.-]*:/i.test(bare)) return undefined;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(bare);
-  } catch {
-    decoded = bare;
-  }
-  const segments: string[] = dir && !bare.startsWith('/') ? dir.split('/') : [];
-  for (const segment of decoded.split('/')) {
-    if (segment === '..') {
-      if (!segments.length) return undefined;
-      segments.pop();
-    } else if (segment && segment !== '.') segments.push(segment);
-  }
-  return segments.join('/');
 }

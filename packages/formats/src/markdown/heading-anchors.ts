@@ -1,7 +1,7 @@
 import { anchorOf } from '../document/markdown-to-document';
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
-const ATX_HEADING = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+\s*)?$/;
+const ATX_HEADING = /^\s{0,3}#{1,6}\s+(?!\s)(.*)$/;
 const INLINE_TARGET = /\]\([^)]*\)/g;
 
 /**
@@ -22,8 +22,21 @@ export function headingAnchors(markdown: string): Set<string> {
       continue;
     }
     const heading = ATX_HEADING.exec(line);
-    const anchor = heading ? anchorOf((heading[1] ?? '').replace(INLINE_TARGET, ']')) : '';
+    const anchor = heading ? anchorOf(withoutClosingSequence(heading[1] ?? '').replace(INLINE_TARGET, ']')) : '';
     if (anchor) anchors.add(anchor);
   }
   return anchors;
+}
+
+/**
+ * A heading's text without its closing sequence (`## Title ##`): whitespace, `#`s, optional
+ * whitespace at the end. Done by hand: a lazy text before `\s+#+\s*$` backtracks in the square
+ * of a line's spaces.
+ */
+function withoutClosingSequence(text: string): string {
+  const trimmed = text.trimEnd();
+  let end = trimmed.length;
+  while (end > 0 && trimmed[end - 1] === '#') end--;
+  if (end === trimmed.length || end === 0 || trimmed.slice(end - 1, end).trim() !== '') return text;
+  return trimmed.slice(0, end).trimEnd();
 }

@@ -71,9 +71,12 @@ function unwrap(target: string): string {
   return target.startsWith('<') && target.endsWith('>') ? target.slice(1, -1) : target;
 }
 
+/** A target as INLINE reads it back: bare unless it holds spaces, `<>` or parentheses other than one balanced level (`a%20(1).svg`). */
 function wrap(target: string): string {
-  return /[\s()<>]/.test(target) ? `<${target.replace(/[<>]/g, encodeURIComponent)}>` : target;
+  return BARE_TARGET.test(target) ? target : `<${target.replace(/[<>]/g, encodeURIComponent)}>`;
 }
+
+const BARE_TARGET = /^(?:[^\s()<>]|\([^\s()<>]*\))+$/;
 
 /** Every target of a body, in order (what link extraction stores). */
 export function listTargets(markdown: string): { target: string; kind: TargetKind }[] {

@@ -24,7 +24,7 @@ export function grpcTarget(address: string): string {
 /** Whether a gRPC address setting is one grpcTarget takes (for config validation). */
 export function isGrpcAddress(address: string): boolean {
   if (/^dns:(\/\/[^/\s]*\/)?[^:\s,/]+:\d{1,5}$/.test(address)) return true;
-  if (!/^(\[[0-9a-fA-F:.]+\]|[^:\s,]+):\d{1,5}(,(\[[0-9a-fA-F:.]+\]|[^:\s,]+):\d{1,5})*$/.test(address)) return false;
+  if (!/^(\[[0-9a-fA-F:.]+\]|[^:\s,[\]]+):\d{1,5}(,(\[[0-9a-fA-F:.]+\]|[^:\s,[\]]+):\d{1,5})*$/.test(address)) return false;
   try {
     grpcTarget(address);
     return true;

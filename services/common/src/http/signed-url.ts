@@ -1,13 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 
 // Download links that work without a bearer token, like presigned URLs: the path and an expiry
 // signed with a key derived from INTERNAL_SECRET. The gateway lets such routes through without
 // authentication; the service that answers checks the signature before reading anything.
 
-export interface SignedUrlQuery {
-  expires: string;
-  signature: string;
-}
+/**
+ * The query of a signed link, as every signed route declares it: the one source of these
+ * parameters in Quire's OpenAPI document. The gateway answers 403 before the service when either
+ * is missing, given twice or wrong, so the service only ever sees both.
+ */
+export const signedUrlQuery = z.object({
+  expires: z.string().describe('When the link expires (Unix seconds), as signed'),
+  signature: z.string().describe('The signature of the path and expiry'),
+});
+
+export type SignedUrlQuery = z.infer<typeof signedUrlQuery>;
 
 function signature(path: string, expires: number, secret: string): string {
   const key = createHmac('sha256', secret).update('signed-url').digest();

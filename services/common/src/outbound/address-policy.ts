@@ -1,9 +1,11 @@
 import ipaddr from 'ipaddr.js';
+import { isGlobalAddress, parseAddress } from './global-address';
 
 /**
- * Which addresses an outbound fetch may connect to: public unicast addresses, plus the hosts,
- * addresses and CIDR ranges an operator allow-listed (OUTBOUND_ALLOW_HOSTS). Private, loopback,
- * link-local, multicast and reserved ranges are refused otherwise.
+ * Which addresses an outbound fetch may connect to: globally reachable unicast addresses
+ * (global-address.ts), plus the hosts, addresses and CIDR ranges an operator allow-listed
+ * (OUTBOUND_ALLOW_HOSTS). Private, loopback, link-local, multicast and reserved ranges, in every
+ * IPv4 and IPv6 form, are refused otherwise.
  */
 export class OutboundAddressPolicy {
   private readonly hosts = new Set<string>();
@@ -12,7 +14,7 @@ export class OutboundAddressPolicy {
   constructor(allowList: readonly string[] = []) {
     for (const entry of allowList.map((e) => e.trim().toLowerCase()).filter(Boolean)) {
       if (entry.includes('/') && isCidr(entry)) this.ranges.push(ipaddr.parseCIDR(entry));
-      else if (ipaddr.isValid(unbracket(entry))) this.ranges.push(singleAddress(unbracket(entry)));
+      else if (parseAddress(unbracket(entry))) this.ranges.push(singleAddress(unbracket(entry)));
       else this.hosts.add(entry);
     }
   }
@@ -23,15 +25,16 @@ export class OutboundAddressPolicy {
   }
 
   allowsAddress(address: string): boolean {
-    if (!ipaddr.isValid(address)) return false;
-    const parsed = ipaddr.process(address); // IPv4-mapped IPv6 is judged as the IPv4 it carries
+    const written = parseAddress(address);
+    if (!written) return false;
+    const parsed = asIPv4IfMapped(written); // IPv4-mapped IPv6 is judged as the IPv4 it carries
     if (this.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits))) return true;
-    return parsed.range() === 'unicast';
+    return isGlobalAddress(parsed);
   }
 }
 
 export function isIpLiteral(hostname: string): boolean {
-  return ipaddr.isValid(unbracket(hostname));
+  return parseAddress(unbracket(hostname)) !== null;
 }
 
 export function unbracket(hostname: string): string {
@@ -47,7 +50,11 @@ function isCidr(entry: string): boolean {
   }
 }
 
+function asIPv4IfMapped(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+}
+
 function singleAddress(address: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {
-  const parsed = ipaddr.process(address);
+  const parsed = asIPv4IfMapped(parseAddress(address)!);
   return [parsed, parsed.kind() === 'ipv4' ? 32 : 128];
 }

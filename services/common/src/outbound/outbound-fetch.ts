@@ -49,6 +49,11 @@ export interface OutboundRequestOptions {
   body?: Buffer | AsyncIterable<Uint8Array>;
   /** The whole request, redirects and body included. */
   timeoutMs?: number;
+  /**
+   * Fails the request when the remote sends nothing for this long: no answer after connecting, or a
+   * pause in the body (a remote that accepts and never answers fails in this, not in `timeoutMs`).
+   */
+  idleTimeoutMs?: number;
   /** Successful bodies larger than this are refused without reading further. */
   maxBytes?: number;
   /** Defaults to true for GET and HEAD; when false, a 3xx is returned like any other answer. */
@@ -121,13 +126,15 @@ export class OutboundFetcher {
     let method = (options.method ?? 'GET').toUpperCase();
     let body = options.body;
     const followRedirects = options.followRedirects ?? (method === 'GET' || method === 'HEAD');
-    const signal = AbortSignal.timeout(timeoutMs);
+    const idle = options.idleTimeoutMs ? new IdleTimer(options.idleTimeoutMs) : null;
+    const signal = idle ? AbortSignal.any([AbortSignal.timeout(timeoutMs), idle.signal]) : AbortSignal.timeout(timeoutMs);
     try {
       const first = withoutCredentials(rawUrl);
       let url = first.url;
       let headers = { ...(first.authorization ? { authorization: first.authorization } : {}), ...options.headers };
       // Redirects are followed by hand so that their number is bounded and each target is an http(s) URL.
       for (let redirects = 0; ; redirects++) {
+        idle?.touch();
         const res = await loadUndici().fetch(url, {
           dispatcher: this.dispatcher(),
           redirect: 'manual',
@@ -137,6 +144,7 @@ export class OutboundFetcher {
           body,
           ...(body && !Buffer.isBuffer(body) ? { duplex: 'half' as const } : {}),
         });
+        idle?.touch();
         const location = res.headers.get('location');
         if (followRedirects && res.status >= 300 && res.status < 400 && location) {
           await res.body?.cancel();
@@ -158,19 +166,22 @@ export class OutboundFetcher {
         const declared = Number(res.headers.get('content-length') ?? NaN);
         if (isOk && declared > maxBytes) {
           await res.body?.cancel();
-          throw tooLarge(maxBytes);
+          throw tooLarge(maxBytes, res.status);
         }
         return {
           url: url.toString(),
           status: res.status,
           statusText: res.statusText,
           headers: Object.fromEntries(res.headers),
-          body: isOk ? await readCapped(res.body, maxBytes) : await readTruncated(res.body, ERROR_BODY_BYTES),
+          body: isOk ? await readCapped(res.body, maxBytes, res.status, idle) : await readTruncated(res.body, ERROR_BODY_BYTES, idle),
         };
       }
     } catch (err) {
+      if (idle?.signal.aborted && !(err instanceof OutboundError)) throw new OutboundError('timeout', `nothing received for ${idle.ms} ms`);
       if (signal.aborted && !(err instanceof OutboundError)) throw new OutboundError('timeout', `no complete answer within ${timeoutMs} ms`);
       throw asOutboundError(err, timeoutMs);
+    } finally {
+      idle?.stop();
     }
   }
 
@@ -210,26 +221,49 @@ function parseHttpUrl(raw: string): URL {
   return url;
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+/** Aborts its signal once `ms` pass without a touch. */
+class IdleTimer {
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(readonly ms: number) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.controller.abort(), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, status: number, idle: IdleTimer | null): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
+    idle?.touch();
     size += chunk.byteLength;
     if (size > maxBytes) {
       await body.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw tooLarge(maxBytes, status);
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
 }
 
-async function readTruncated(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
+async function readTruncated(body: ReadableStream<Uint8Array> | null, maxBytes: number, idle: IdleTimer | null): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
+    idle?.touch();
     chunks.push(chunk);
     size += chunk.byteLength;
     if (size >= maxBytes) {
@@ -244,8 +278,9 @@ function refused(hostname: string, address: string): OutboundError {
   return new OutboundError('refused', `${hostname} resolves to ${address}, a private, loopback or reserved address that is not allow-listed`);
 }
 
-function tooLarge(maxBytes: number): OutboundError {
-  return new OutboundError('too-large', `the response is larger than ${maxBytes} bytes`);
+/** `status`: the answer's (a 2xx), so a caller for whom the status is the answer still has it. */
+function tooLarge(maxBytes: number, status: number): OutboundError {
+  return new OutboundError('too-large', `the response is larger than ${maxBytes} bytes`, status);
 }
 
 /** undici wraps connector errors in `TypeError: fetch failed` (cause) and aborts in DOMExceptions. */

@@ -3,6 +3,8 @@ import { atLeast, type Role } from '@quire/common';
 /**
  * Reference Space.permissions for a caller at `level` (null: no access). A locked space
  * (editMode `locked`) takes edits and merges away from everyone until an admin unlocks it.
+ * `viewInviteLinks` and `installIntegration` are false for everyone: Quire has no invite links to
+ * spaces or collections (only the organization's) and does not host integrations.
  */
 export function spacePermissions(level: Role | null, isLocked: boolean) {
   const isAdmin = atLeast(level, 'admin');
@@ -11,13 +13,13 @@ export function spacePermissions(level: Role | null, isLocked: boolean) {
     view: level !== null,
     access: level !== null,
     admin: isAdmin,
-    viewInviteLinks: isAdmin,
+    viewInviteLinks: false,
     edit: canEdit,
     triggerGitSync: canEdit,
     comment: atLeast(level, 'comment'),
     merge: atLeast(level, 'review') && !isLocked,
     review: atLeast(level, 'review'),
-    installIntegration: isAdmin,
+    installIntegration: false,
   };
 }
 
@@ -27,7 +29,7 @@ export function collectionPermissions(level: Role | null) {
   return {
     view: level !== null,
     admin: isAdmin,
-    viewInviteLinks: isAdmin,
+    viewInviteLinks: false,
     create: atLeast(level, 'create'),
   };
 }

@@ -84,7 +84,7 @@ export async function advanceGitSyncOperation(
   );
 }
 
-/** Ends a running operation; answers false when it had ended already (a redelivered job). The sealed URL is dropped. */
+/** Ends a running operation, failed or not (both complete it); answers false when it had ended already (a redelivered job). The sealed URL is dropped. */
 export async function finishGitSyncOperation(
   tx: SqlExecutor,
   operationId: string,
@@ -93,8 +93,7 @@ export async function finishGitSyncOperation(
 ): Promise<boolean> {
   const result = await tx.query(
     `UPDATE git_sync_operations
-     SET state = $2::text, revision_id = $3, commit_id = $4, error = $5, remote_sealed = NULL, updated_at = $6::timestamptz,
-       completed_at = CASE WHEN $2::text = 'success' THEN $6::timestamptz END
+     SET state = $2::text, revision_id = $3, commit_id = $4, error = $5, remote_sealed = NULL, updated_at = $6::timestamptz, completed_at = $6::timestamptz
      WHERE id = $1 AND state = 'running'`,
     [operationId, outcome.state, outcome.revisionId, outcome.commitId, outcome.error, now],
   );

@@ -9,7 +9,9 @@ import { findActiveTokenByHash } from '../store/tokens.store';
 
 export const ADMIN_METADATA_KEY = 'x-quire-admin';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** `local@domain` whose domain has a dot inside it; the dot is found by hand (`[^\s@]+\.[^\s@]+` backtracks on dots). */
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const hasInnerDot = (email: string) => email.slice(email.indexOf('@') + 2, -1).includes('.');
 
 /** Administration for the CLI, authorized by an HMAC of INTERNAL_SECRET, never by an API token. */
 export function identityAdminGrpc({ db, cache, clock, config }: Pick<ServiceContext, 'db' | 'cache' | 'clock' | 'config' | 'outbox'>) {
@@ -20,7 +22,7 @@ export function identityAdminGrpc({ db, cache, clock, config }: Pick<ServiceCont
     }
   };
   const email = (value: string) => {
-    if (!EMAIL.test(value) || value.length > 254) throw badRequest(`Invalid e-mail address "${value}"`);
+    if (!EMAIL.test(value) || !hasInnerDot(value) || value.length > 254) throw badRequest(`Invalid e-mail address "${value}"`);
     return value;
   };
 

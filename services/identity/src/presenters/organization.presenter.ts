@@ -40,13 +40,15 @@ export function presentOrganization(org: Organization & { callerOwnsTeam?: boole
       ownTeam: org.callerOwnsTeam === true,
       createContent: atLeast(role, 'create'),
       createOpenAPISpec: atLeast(role, 'create'),
-      ingestConversations: isAdmin,
-      viewBilling: isAdmin,
       listMembers: role !== null,
       listTeams: role !== null,
-      listIntegrations: role !== null,
-      listInstallations: isAdmin,
-      installIntegration: isAdmin,
+      // What Quire does not offer, to anyone: conversation ingest, billing, and GitBook's hosted
+      // integrations platform (/v1/integrations* answers 404, README "What Quire is not").
+      ingestConversations: false,
+      viewBilling: false,
+      listIntegrations: false,
+      listInstallations: false,
+      installIntegration: false,
     },
   };
 }

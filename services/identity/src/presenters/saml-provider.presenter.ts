@@ -18,19 +18,26 @@ export function samlServiceUrls(providerId: string, urls: UrlBuilder) {
 }
 
 /**
- * Reference schema: OrganizationSAMLProvider. The identity provider's fields not configured yet are
- * left out (an empty string would break `ssoURL`'s `format: uri`; issue #10 A13) and the status
- * says `pending`.
- * `defaultTeamSpaces` is the number of spaces the default team can reach (see countSpacesOfTeams).
+ * What a provider not configured yet answers for the identity provider's fields, so that every
+ * provider has the reference's shape (OrganizationSAMLProvider requires all three, although a provider
+ * is created from its label alone): empty strings, and for `ssoURL`, whose `format: uri` refuses an
+ * empty string (issue #10 A13), `about:blank`, the URI that names nothing (RFC 6694). `status` says
+ * `pending` until all three are set (docs/identity.md).
+ */
+export const UNSET_SAML_FIELDS = { ssoURL: 'about:blank', entityID: '', certificate: '' } as const;
+
+/**
+ * Reference schema: OrganizationSAMLProvider. `defaultTeamSpaces` is the number of spaces the
+ * default team can reach (see countSpacesOfTeams).
  */
 export function presentSamlProvider(provider: SamlProviderWithTeam, callerRole: Role, urls: UrlBuilder, defaultTeamSpaces = 0) {
   return {
     object: 'saml-provider' as const,
     id: provider.id,
     label: provider.label,
-    ...(provider.ssoUrl ? { ssoURL: provider.ssoUrl } : {}),
-    ...(provider.entityId ? { entityID: provider.entityId } : {}),
-    ...(provider.certificate ? { certificate: provider.certificate } : {}),
+    ssoURL: provider.ssoUrl || UNSET_SAML_FIELDS.ssoURL,
+    entityID: provider.entityId || UNSET_SAML_FIELDS.entityID,
+    certificate: provider.certificate || UNSET_SAML_FIELDS.certificate,
     ...(provider.defaultTeam ? { defaultTeam: presentTeam(provider.defaultTeam, defaultTeamSpaces, callerRole) } : {}),
     defaultRole: provider.defaultRole,
     createdAt: provider.createdAt.toISOString(),

@@ -50,7 +50,7 @@ function previewUrl(site: Pick<Site, 'id' | 'organizationId'>, urls: UrlBuilder)
  * Today's client's (0.202.0) Site.permissions for a member with `role`, as site.policy decides:
  * any member reads a site and its adaptive schema; `create` manages everything else, settings and
  * publishing included (so `admin` too); editing its content is editing its spaces (`edit`);
- * integrations are the organization admin's, as in Organization.permissions.
+ * `installIntegration` is false for everyone: Quire does not host integrations.
  */
 function sitePermissions(role: Role) {
   const mayManage = maySite(role, 'manage');
@@ -60,7 +60,7 @@ function sitePermissions(role: Role) {
     edit: atLeast(role, 'edit'),
     create: mayManage,
     admin: mayManage,
-    installIntegration: atLeast(role, 'admin'),
+    installIntegration: false,
     viewAdaptiveSchema: maySite(role, 'read'),
     editAdaptiveSchema: mayManage,
   };

@@ -4,8 +4,8 @@
 export type AttemptResult =
   | { status: number }
   | { error: 'timeout' | 'network' | 'refused' | 'invalid-url'; message: string }
-  /** A 2xx whose body was too long to read: delivered all the same. */
-  | { accepted: 'too-large'; message: string };
+  /** A 2xx whose body was too long to read: delivered all the same, its status kept. */
+  | { accepted: 'too-large'; status: number | null; message: string };
 
 /**
  * - `succeeded`: a 2xx;

@@ -1,7 +1,20 @@
 import { conflict, newId, notFound, openSecret, sealSecret, type OutboundAddressPolicy, type SqlDatabase } from '@quire/common';
 import { insertDelivery, rescheduleDelivery, type Delivery } from '../store/deliveries.store';
-import { deleteWebhook, findWebhook, insertWebhook, replaceSecret, updateWebhook, type Webhook, type WebhookChanges } from '../store/webhooks.store';
+import {
+  countWebhooks,
+  deleteWebhook,
+  findWebhook,
+  insertWebhook,
+  lockOrganizationWebhooks,
+  replaceSecret,
+  replaceUrlWithSealed,
+  updateWebhook,
+  webhooksWithCredentialsInUrl,
+  type Webhook,
+  type WebhookChanges,
+} from '../store/webhooks.store';
 import { checkEndpointAddress, type Resolve } from './endpoint-address';
+import { sealEndpoint } from './endpoint-credentials';
 import { PING_TYPE } from './event-mapping';
 import { newSigningSecret } from './signing';
 
@@ -17,6 +30,8 @@ export interface WebhookDeps {
   policy: OutboundAddressPolicy;
   /** INTERNAL_SECRET: the key of sealed secrets is derived from it. */
   serviceSecret: string;
+  /** WEBHOOKS_MAX_PER_ORGANIZATION: creating one more is a 409. */
+  maxPerOrganization: number;
   resolve?: Resolve;
 }
 
@@ -29,7 +44,7 @@ export interface WebhookInput {
   active?: boolean;
 }
 
-/** A new webhook and its signing secret, which is shown this once. */
+/** A new webhook and its signing secret, which is shown this once; 409 when the organization has its maximum. */
 export async function createWebhook(
   deps: WebhookDeps,
   organizationId: string,
@@ -39,29 +54,39 @@ export async function createWebhook(
 ): Promise<{ webhook: Webhook; secret: string }> {
   await checkEndpointAddress(deps.policy, input.url, deps.resolve);
   const secret = newSigningSecret();
-  const webhook = await insertWebhook(
-    deps.db,
-    {
-      id: newId(),
-      organizationId,
-      url: input.url,
-      events: [...new Set(input.events)],
-      spaceIds: input.spaceIds ?? null,
-      siteIds: input.siteIds ?? null,
-      description: input.description ?? null,
-      active: input.active ?? true,
-      secretSealed: sealSecret(deps.serviceSecret, SECRET_PURPOSE, secret),
-      createdBy: userId,
-    },
-    now,
-  );
+  const endpoint = sealEndpoint(deps.serviceSecret, input.url);
+  const webhook = await deps.db.transaction(async (tx) => {
+    await lockOrganizationWebhooks(tx, organizationId);
+    if ((await countWebhooks(tx, organizationId)) >= deps.maxPerOrganization) {
+      throw conflict(`Organization ${organizationId} already has ${deps.maxPerOrganization} webhooks, the most it may have: delete one first`);
+    }
+    return insertWebhook(
+      tx,
+      {
+        id: newId(),
+        organizationId,
+        url: endpoint.url,
+        credentialsSealed: endpoint.credentialsSealed,
+        events: [...new Set(input.events)],
+        spaceIds: input.spaceIds ?? null,
+        siteIds: input.siteIds ?? null,
+        description: input.description ?? null,
+        active: input.active ?? true,
+        secretSealed: sealSecret(deps.serviceSecret, SECRET_PURPOSE, secret),
+        createdBy: userId,
+      },
+      now,
+    );
+  });
   return { webhook, secret };
 }
 
 export async function changeWebhook(deps: WebhookDeps, organizationId: string, webhookId: string, changes: WebhookChanges, now: Date): Promise<Webhook> {
   if (changes.url !== undefined) await checkEndpointAddress(deps.policy, changes.url, deps.resolve);
   const events = changes.events && [...new Set(changes.events)];
-  const webhook = await updateWebhook(deps.db, organizationId, webhookId, { ...changes, events }, now);
+  // A new URL replaces the credentials too: without any, the webhook has none any more.
+  const endpoint = changes.url === undefined ? {} : sealEndpoint(deps.serviceSecret, changes.url);
+  const webhook = await updateWebhook(deps.db, organizationId, webhookId, { ...changes, events, ...endpoint }, now);
   if (!webhook) throw webhookNotFound(webhookId);
   return webhook;
 }
@@ -124,6 +149,25 @@ export async function redeliver(deps: Pick<WebhookDeps, 'db'>, webhook: Webhook,
     tx.signal(DELIVERIES_SIGNAL);
     return delivery;
   });
+}
+
+/**
+ * Seals the credentials of URLs stored before migration 002 (SQL cannot: the key derives from
+ * INTERNAL_SECRET). Run at every start; copies running it together write the same thing.
+ */
+export async function sealStoredCredentials(deps: Pick<WebhookDeps, 'db' | 'serviceSecret'>): Promise<number> {
+  const done = new Set<string>();
+  for (;;) {
+    const rows = (await webhooksWithCredentialsInUrl(deps.db, 100)).filter((row) => !done.has(row.id));
+    if (rows.length === 0) return done.size;
+    for (const row of rows) {
+      const endpoint = sealEndpoint(deps.serviceSecret, row.url);
+      // An empty userinfo (`https://@host/`) has nothing to seal: the URL is only written without it.
+      const url = endpoint.credentialsSealed === null ? new URL(row.url).toString() : endpoint.url;
+      await replaceUrlWithSealed(deps.db, row.id, row.url, url, endpoint.credentialsSealed);
+      done.add(row.id);
+    }
+  }
 }
 
 /** Raised by a commit that scheduled deliveries: this process's worker looks at once. */

@@ -3,6 +3,7 @@ import { OutboundError, type Logger, type OutboundReply, type OutboundRequestOpt
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { outcomeOf, type AttemptResult } from '../domain/attempt-outcome';
 import { nextRetryDelay, parseRetryAfter } from '../domain/retry-schedule';
+import { openEndpoint } from '../domain/endpoint-credentials';
 import { signatureHeaders } from '../domain/signing';
 import { DELIVERIES_SIGNAL, signingSecrets } from '../domain/webhooks';
 import { cancelPendingDeliveries, claimDueDeliveries, recordAttempt, type AttemptRecord, type ClaimedDelivery } from '../store/deliveries.store';
@@ -20,6 +21,8 @@ export interface DeliverySettings {
   retrySchedule: readonly number[];
   /** Attempts in flight per webhook, over every copy. */
   perWebhook: number;
+  /** Attempts in flight per organization, over every copy (below `maxInFlight`: others always have room). */
+  perOrganization: number;
   /** Attempts in flight in this process. */
   maxInFlight: number;
   /** How often the worker looks for due deliveries when nothing woke it (another copy's, retries). */
@@ -83,6 +86,7 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<Promise<void>>();
   private soon: NodeJS.Timeout | null = null;
   private readonly opened = new Map<string, string[]>();
+  private readonly endpoints = new Map<string, string>();
 
   constructor(private readonly deps: DeliveryWorkerDeps) {}
 
@@ -134,7 +138,13 @@ export class DeliveryWorker {
     if (room <= 0) return;
     const now = clock();
     const claimed = await this.deps.db.transaction((tx) =>
-      claimDueDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + settings.timeoutMs + LEASE_MARGIN_MS), perWebhook: settings.perWebhook, max: room }),
+      claimDueDeliveries(tx, {
+        now,
+        leaseUntil: new Date(now.getTime() + settings.timeoutMs + LEASE_MARGIN_MS),
+        perWebhook: settings.perWebhook,
+        perOrganization: settings.perOrganization,
+        max: room,
+      }),
     );
     for (const delivery of claimed) {
       const attempt: Promise<void> = this.attempt(delivery)
@@ -160,9 +170,22 @@ export class DeliveryWorker {
     return secrets;
   }
 
+  /** The URL with its credentials put back (the outbound module sends them as Basic authorization), opened once per sealed value. */
+  private endpointOf(delivery: ClaimedDelivery): string {
+    if (delivery.credentialsSealed === null) return delivery.url;
+    const key = `${delivery.url} ${delivery.credentialsSealed}`;
+    let url = this.endpoints.get(key);
+    if (!url) {
+      url = openEndpoint(this.deps.serviceSecret, delivery.url, delivery.credentialsSealed);
+      if (this.endpoints.size >= OPENED_SECRETS) this.endpoints.clear();
+      this.endpoints.set(key, url);
+    }
+    return url;
+  }
+
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const { db, clock, settings, logger } = this.deps;
-    const webhook = { id: delivery.webhookId, url: delivery.url };
+    const webhook = { id: delivery.webhookId, url: this.endpointOf(delivery) };
     const attemptedAt = clock();
     const headers = {
       'content-type': 'application/json',
@@ -238,7 +261,7 @@ export interface Secrets {
 function attemptError(err: unknown): AttemptResult {
   // Only a 2xx body is refused for its size: the receiver took the event.
   if (err instanceof OutboundError && err.kind === 'too-large')
-    return { accepted: 'too-large', message: `a 2xx answer longer than ${MAX_READ_BYTES} bytes (not kept)` };
+    return { accepted: 'too-large', status: err.status ?? null, message: `a ${err.status ?? '2xx'} answer longer than ${MAX_READ_BYTES} bytes (not kept)` };
   if (err instanceof OutboundError) {
     const kind = err.kind === 'timeout' || err.kind === 'refused' || err.kind === 'invalid-url' ? err.kind : 'network';
     return { error: kind, message: err.message };

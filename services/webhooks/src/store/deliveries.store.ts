@@ -136,65 +136,119 @@ export async function attemptsOf(db: SqlExecutor, deliveryId: string): Promise<D
 export interface ClaimedDelivery {
   id: string;
   webhookId: string;
+  organizationId: string;
   eventId: string;
   eventType: string;
   payload: string;
   attempt: number;
   failures: number;
+  /** Without credentials: `credentialsSealed` holds them (domain/endpoint-credentials.ts). */
   url: string;
+  credentialsSealed: string | null;
   secretSealed: string;
   previousSecretSealed: string | null;
   previousSecretExpiresAt: Date | null;
 }
 
+export interface ClaimOptions {
+  now: Date;
+  leaseUntil: Date;
+  /** Attempts in flight per webhook, over every copy. */
+  perWebhook: number;
+  /** Attempts in flight per organization, over every copy. */
+  perOrganization: number;
+  /** Deliveries this pass may take (the worker's free slots). */
+  max: number;
+}
+
+/** The second key of the advisory locks that serialize claims for one organization. */
+const ORGANIZATION_CLAIM_LOCK = 7_240_117;
+
 /**
- * Claims due deliveries for one worker pass, in one transaction (`tx`):
- * 1. the webhooks with due work are locked `FOR NO KEY UPDATE SKIP LOCKED` — a webhook another copy
- *    is claiming for is skipped, never waited for; NO KEY leaves the consumers' inserts (which take
- *    KEY SHARE through the foreign key) unblocked;
- * 2. per locked webhook, at most `perWebhook` deliveries are in flight (those other passes claimed
- *    whose lease has not expired count), oldest due first, round-robin over webhooks up to `max`.
- * A claimed delivery is `delivering` until `leaseUntil`: a copy that dies mid-attempt leaves it to
- * be claimed again after the lease. So one slow endpoint holds at most `perWebhook` slots and its
- * backlog never stands before another endpoint's deliveries.
+ * Claims due deliveries for one worker pass, in one transaction (`tx`), sharing the slots fairly:
+ * 1. the webhooks with due work and a free slot (fewer than `perWebhook` attempts in flight, their
+ *    organization fewer than `perOrganization`) are taken in turns — every organization's
+ *    longest-waiting webhook, then every organization's second, … — and locked `FOR NO KEY UPDATE
+ *    SKIP LOCKED`: a webhook another copy is claiming for is skipped, never waited for; NO KEY
+ *    leaves the consumers' inserts (which take KEY SHARE through the foreign key) unblocked;
+ * 2. their organizations are locked with a transaction advisory lock, tried (another copy claiming
+ *    for one skips it this pass), so in-flight counts per organization hold over every copy;
+ * 3. per webhook, its oldest due deliveries up to its free slots; per organization, up to its free
+ *    slots, in turns over its webhooks; then in turns over organizations, up to `max`.
+ * A claimed delivery is `delivering` until `leaseUntil`: a copy that dies mid-attempt leaves it to be
+ * claimed again after the lease. So one slow endpoint holds at most `perWebhook` slots, one
+ * organization's endpoints at most `perOrganization`, and no backlog stands before another
+ * endpoint's or organization's deliveries.
  */
-export async function claimDueDeliveries(
-  tx: SqlExecutor,
-  options: { now: Date; leaseUntil: Date; perWebhook: number; max: number },
-): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(tx: SqlExecutor, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const due = `d.next_attempt_at <= $2 AND (d.state = 'pending' OR (d.state = 'delivering' AND d.locked_until <= $2))`;
-  const webhooks = await queryRows<{ id: string }>(
+  const inFlight = `d.state = 'delivering' AND d.locked_until > $2`;
+  const webhooks = await queryRows<{ id: string; organizationId: string }>(
     tx,
-    `SELECT w.id FROM webhooks w
-     WHERE w.active AND w.disabled_at IS NULL AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due})
-     -- The webhooks whose work is due longest first: more webhooks with due work than one pass takes never starve the others.
-     ORDER BY (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due}), w.id
+    `WITH busy AS (
+       SELECT d.webhook_id, w.organization_id, count(*)::int AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE ${inFlight} GROUP BY d.webhook_id, w.organization_id
+     ), busy_orgs AS (
+       SELECT organization_id FROM busy GROUP BY organization_id HAVING sum(n) >= $4
+     ), waiting AS (
+       SELECT w.id, w.organization_id,
+         (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due}) AS since
+       FROM webhooks w
+       WHERE w.active AND w.disabled_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM busy_orgs o WHERE o.organization_id = w.organization_id)
+         AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.webhook_id = w.id AND b.n >= $3)
+     ), turns AS (
+       -- Longest waiting first within an organization; organizations take turns.
+       SELECT id, since, row_number() OVER (PARTITION BY organization_id ORDER BY since, id) AS turn FROM waiting WHERE since IS NOT NULL
+     )
+     SELECT w.id, w.organization_id AS "organizationId" FROM webhooks w JOIN turns t ON t.id = w.id
+     ORDER BY t.turn, t.since, w.id
      LIMIT $1 FOR NO KEY UPDATE OF w SKIP LOCKED`,
-    [options.max, options.now],
+    [options.max, options.now, options.perWebhook, options.perOrganization],
   );
   if (webhooks.length === 0) return [];
+  const organizations = await queryRows<{ id: string }>(
+    tx,
+    `SELECT o.id FROM unnest($1::text[]) AS o (id) WHERE pg_try_advisory_xact_lock(${ORGANIZATION_CLAIM_LOCK}, hashtext(o.id))`,
+    [[...new Set(webhooks.map((w) => w.organizationId))]],
+  );
+  const locked = new Set(organizations.map((o) => o.id));
+  const claimable = webhooks.filter((w) => locked.has(w.organizationId)).map((w) => w.id);
+  if (claimable.length === 0) return [];
   return queryRows<ClaimedDelivery>(
     tx,
-    // Per webhook, its oldest due deliveries up to its free slots (an index range each, however
-    // long its backlog); then the oldest of those up to `max`.
-    `WITH inflight AS (
-       SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
-       WHERE webhook_id = ANY($1) AND state = 'delivering' AND locked_until > $2 GROUP BY webhook_id
-     ), picked AS (
-       SELECT c.id FROM unnest($1::text[]) AS w (id)
-       LEFT JOIN inflight i ON i.webhook_id = w.id
+    // Counted after the organizations' locks: every claim committed before is seen.
+    `WITH hooks AS (
+       SELECT w.id, w.organization_id FROM webhooks w WHERE w.id = ANY($1)
+     ), webhook_busy AS (
+       SELECT d.webhook_id, count(*)::int AS n FROM webhook_deliveries d WHERE d.webhook_id = ANY($1) AND ${inFlight} GROUP BY d.webhook_id
+     ), org_busy AS (
+       SELECT w.organization_id, count(*)::int AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       WHERE w.organization_id IN (SELECT organization_id FROM hooks) AND ${inFlight} GROUP BY w.organization_id
+     ), candidates AS (
+       -- Per webhook, its oldest due deliveries up to its free slots (an index range each, however long its backlog).
+       SELECT c.id, c.next_attempt_at, c.n, h.organization_id FROM hooks h
+       LEFT JOIN webhook_busy b ON b.webhook_id = h.id
        CROSS JOIN LATERAL (
-         SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
-         WHERE d.webhook_id = w.id AND ${due} ORDER BY d.next_attempt_at, d.id LIMIT greatest($4 - coalesce(i.n, 0), 0)
+         SELECT d.id, d.next_attempt_at, row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS n FROM webhook_deliveries d
+         WHERE d.webhook_id = h.id AND ${due} ORDER BY d.next_attempt_at, d.id LIMIT greatest($4 - coalesce(b.n, 0), 0)
        ) c
-       ORDER BY c.next_attempt_at, c.id LIMIT $5
+     ), turns AS (
+       -- Per organization, its webhooks in turns, up to its free slots.
+       SELECT c.id, c.next_attempt_at, c.organization_id,
+         row_number() OVER (PARTITION BY c.organization_id ORDER BY c.n, c.next_attempt_at, c.id) AS turn
+       FROM candidates c
+     ), picked AS (
+       SELECT t.id FROM turns t LEFT JOIN org_busy o ON o.organization_id = t.organization_id
+       WHERE t.turn <= $5 - coalesce(o.n, 0)
+       ORDER BY t.turn, t.next_attempt_at, t.id LIMIT $6
      )
      UPDATE webhook_deliveries d SET state = 'delivering', locked_until = $3, attempts = d.attempts + 1, updated_at = $2
      FROM picked p, webhooks w WHERE d.id = p.id AND w.id = d.webhook_id
-     RETURNING d.id, d.webhook_id AS "webhookId", d.event_id AS "eventId", d.event_type AS "eventType", d.payload, d.attempts AS attempt,
-       d.failures, w.url, w.secret_sealed AS "secretSealed", w.previous_secret_sealed AS "previousSecretSealed",
-       w.previous_secret_expires_at AS "previousSecretExpiresAt"`,
-    [webhooks.map((w) => w.id), options.now, options.leaseUntil, options.perWebhook, options.max],
+     RETURNING d.id, d.webhook_id AS "webhookId", w.organization_id AS "organizationId", d.event_id AS "eventId", d.event_type AS "eventType",
+       d.payload, d.attempts AS attempt, d.failures, w.url, w.url_credentials_sealed AS "credentialsSealed", w.secret_sealed AS "secretSealed",
+       w.previous_secret_sealed AS "previousSecretSealed", w.previous_secret_expires_at AS "previousSecretExpiresAt"`,
+    [claimable, options.now, options.leaseUntil, options.perWebhook, options.perOrganization, options.max],
   );
 }
 

@@ -4,7 +4,10 @@ import { assignmentsFor, insertedRow, pagedRows, queryOne, queryRows, type Paged
 export interface Webhook {
   id: string;
   organizationId: string;
+  /** Without credentials: they are in `credentialsSealed`. */
   url: string;
+  /** The URL's `user:password`, sealed (domain/endpoint-credentials.ts); null when it had none. */
+  credentialsSealed: string | null;
   events: string[];
   spaceIds: string[] | null;
   siteIds: string[] | null;
@@ -24,6 +27,7 @@ interface WebhookRow {
   id: string;
   organization_id: string;
   url: string;
+  url_credentials_sealed: string | null;
   events: string[];
   space_ids: string[] | null;
   site_ids: string[] | null;
@@ -44,6 +48,7 @@ function webhookOf(row: WebhookRow): Webhook {
     id: row.id,
     organizationId: row.organization_id,
     url: row.url,
+    credentialsSealed: row.url_credentials_sealed,
     events: row.events,
     spaceIds: row.space_ids,
     siteIds: row.site_ids,
@@ -70,8 +75,12 @@ export interface WebhookChanges {
   active?: boolean;
 }
 
-const CHANGEABLE: Record<keyof WebhookChanges, string> = {
+/** A PATCH as stored: a new `url` comes with its credentials, sealed (or null: none). */
+export type WebhookUpdate = WebhookChanges & { credentialsSealed?: string | null };
+
+const CHANGEABLE: Record<keyof WebhookUpdate, string> = {
   url: 'url',
+  credentialsSealed: 'url_credentials_sealed',
   events: 'events',
   spaceIds: 'space_ids',
   siteIds: 'site_ids',
@@ -81,13 +90,14 @@ const CHANGEABLE: Record<keyof WebhookChanges, string> = {
 
 export async function insertWebhook(
   db: SqlExecutor,
-  webhook: Pick<Webhook, 'id' | 'organizationId' | 'url' | 'events' | 'spaceIds' | 'siteIds' | 'description' | 'active' | 'secretSealed' | 'createdBy'>,
+  webhook: Pick<Webhook, 'id' | 'organizationId' | 'url' | 'events' | 'spaceIds' | 'siteIds' | 'description' | 'active' | 'secretSealed' | 'createdBy'> &
+    Partial<Pick<Webhook, 'credentialsSealed'>>,
   now: Date,
 ): Promise<Webhook> {
   const row = await insertedRow<WebhookRow>(
     db,
-    `INSERT INTO webhooks (id, organization_id, url, events, space_ids, site_ids, description, active, secret_sealed, created_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING *`,
+    `INSERT INTO webhooks (id, organization_id, url, url_credentials_sealed, events, space_ids, site_ids, description, active, secret_sealed, created_by, created_at, updated_at)
+     VALUES ($1, $2, $3, $12, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING *`,
     [
       webhook.id,
       webhook.organizationId,
@@ -100,6 +110,7 @@ export async function insertWebhook(
       webhook.secretSealed,
       webhook.createdBy,
       now,
+      webhook.credentialsSealed ?? null,
     ],
   );
   return webhookOf(row);
@@ -128,12 +139,35 @@ export async function receivingWebhooks(db: SqlExecutor, organizationIds: string
 /**
  * Applies a PATCH. Turning a webhook on (`active: true`) also clears what delivery disabled it for.
  */
-export async function updateWebhook(db: SqlExecutor, organizationId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null> {
+export async function updateWebhook(db: SqlExecutor, organizationId: string, id: string, changes: WebhookUpdate, now: Date): Promise<Webhook | null> {
   const params: unknown[] = [organizationId, id, now];
   const sets = [...assignmentsFor(changes, CHANGEABLE, params), 'updated_at = $3'];
   if (changes.active === true) sets.push('disabled_reason = NULL', 'disabled_at = NULL');
   const row = await queryOne<WebhookRow>(db, `UPDATE webhooks SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
   return row && webhookOf(row);
+}
+
+/**
+ * Serializes the creations of one organization's webhooks (the per-organization bound) until the
+ * transaction ends. (Two-key form: its own space of advisory locks.)
+ */
+export async function lockOrganizationWebhooks(tx: SqlExecutor, organizationId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(7240116, hashtext($1))', [organizationId]);
+}
+
+export async function countWebhooks(db: SqlExecutor, organizationId: string): Promise<number> {
+  const row = await queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM webhooks WHERE organization_id = $1', [organizationId]);
+  return row?.n ?? 0;
+}
+
+/** Webhooks stored before migration 002 whose URL still holds `user:password@` (at most `batch`). */
+export async function webhooksWithCredentialsInUrl(db: SqlExecutor, batch: number): Promise<Pick<Webhook, 'id' | 'url'>[]> {
+  return queryRows<Pick<Webhook, 'id' | 'url'>>(db, "SELECT id, url FROM webhooks WHERE url ~ '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*@' LIMIT $1", [batch]);
+}
+
+/** Moves a URL's credentials to their sealed column, unless the URL changed meanwhile. */
+export async function replaceUrlWithSealed(db: SqlExecutor, id: string, previousUrl: string, url: string, credentialsSealed: string | null): Promise<void> {
+  await db.query('UPDATE webhooks SET url = $3, url_credentials_sealed = $4 WHERE id = $1 AND url = $2', [id, previousUrl, url, credentialsSealed]);
 }
 
 export async function deleteWebhook(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {

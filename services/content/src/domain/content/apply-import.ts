@@ -60,29 +60,37 @@ export function applyImport(parent: RevisionTree, imported: ImportedContent, pla
     return set;
   };
   const placed: { page: StoredPage; imported: ImportedPage }[] = [];
+  /** Group and link pages: no body, no source. */
+  const added: StoredPage[] = [];
   const pageBySource = new Map<string, string>();
 
   const place = (node: ImportedPage, parentId: string | null) => {
     const title = cleanText(node.title).trim() || 'Untitled';
+    // Groups live at the top level only: one placed below a page is a titled page without a body.
+    const kind = node.kind === 'link' && node.href ? 'link' : node.kind === 'group' && parentId === null ? 'group' : 'document';
     const page: StoredPage = {
       id: ctx.newId(),
       parentId,
-      kind: 'document',
+      kind,
       title,
       slug: uniqueSlug(slugify(title), taken(parentId)),
+      ...(kind === 'link' ? { target: { kind: 'url' as const, url: cleanText(node.href as string) } } : {}),
       ...(node.description ? { description: cleanText(node.description) } : {}),
       createdAt: now,
       updatedAt: now,
     };
     pages.push(page);
-    placed.push({ page, imported: node });
-    pageBySource.set(sourceKey(node.source), page.id);
-    for (const child of node.pages) place(child, page.id);
+    if (kind === 'document') {
+      placed.push({ page, imported: node });
+      pageBySource.set(sourceKey(node.source), page.id);
+    } else added.push(page);
+    for (const child of node.pages) place(child, kind === 'link' ? parentId : page.id);
   };
 
   if (target) {
     const [first, ...rest] = imported.pages;
-    if (first) {
+    if (first && first.kind !== undefined) place(first, target.id);
+    else if (first) {
       target.updatedAt = now;
       placed.push({ page: target, imported: first });
       pageBySource.set(sourceKey(first.source), target.id);
@@ -108,8 +116,10 @@ export function applyImport(parent: RevisionTree, imported: ImportedContent, pla
     tree: { pages, files },
     bodies,
     blobs,
-    changedPageIds: placed.map((p) => p.page.id),
-    importedResources: placed.length + fileBySource.size,
+    changedPageIds: [...placed.map((p) => p.page.id), ...added.map((p) => p.id)],
+    // The source's resources that became a page or a file, as `totalResources` counts them: groups,
+    // link pages and pages the import made up (a folder, a missing file) are none.
+    importedResources: placed.filter((p) => p.imported.kind === undefined && !p.imported.isPlaceholder).length + fileBySource.size,
   };
 }
 

@@ -1,4 +1,4 @@
-import { badRequest, OutboundError, type OutboundFetcher } from '@quire/common';
+import { badRequest, isMediaType, OutboundError, type OutboundFetcher } from '@quire/common';
 import type { BatchFile, ContentChange } from './content-changes';
 
 // The bytes of the files a batch content edit inserts (`insert_files`), read before the batch's
@@ -59,7 +59,7 @@ export async function readBatchFiles(
       try {
         const res = await fetcher.fetch(file.url as string, { maxBytes: limits.fetchBytes - total, timeoutMs: timeLeft });
         if (res.status < 200 || res.status >= 300) throw badRequest(`${field('url')}: ${file.url} answered ${res.status}`);
-        add(res.body, file.contentType ?? res.contentType?.split(';')[0]?.trim() ?? 'application/octet-stream', 'url');
+        add(res.body, file.contentType ?? servedMediaType(res.contentType), 'url');
       } catch (err) {
         if (err instanceof OutboundError) throw badRequest(`${field('url')}: ${err.message}`);
         throw err;
@@ -68,4 +68,10 @@ export async function readBatchFiles(
     read.push({ operation: 'insert_files', files });
   }
   return read;
+}
+
+/** The media type a server answered with, when it is one (isMediaType); else bytes of no known type. */
+function servedMediaType(contentType: string | null | undefined): string {
+  const served = contentType?.split(';')[0]?.trim();
+  return served && isMediaType(served) ? served : 'application/octet-stream';
 }

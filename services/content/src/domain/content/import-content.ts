@@ -1,5 +1,5 @@
 import { badRequest, blobKey, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
-import { ImportRefused, type ImportedContent } from '@quire/formats';
+import { fileNameProblem, ImportRefused, type ImportedContent } from '@quire/formats';
 import { touchBlobs } from '../../store/revision-content.store';
 import type { ImportDeps, ImportSource, Importer } from '../import/importer';
 import { applyImport, type Placement } from './apply-import';
@@ -88,6 +88,7 @@ async function runImporter(deps: ContentImportDeps, request: ImportRequest): Pro
   try {
     const imported = await deps.importers[request.source](request.url, deps.importDeps);
     if (!imported.pages.length && !imported.files.length) throw new ImportRefused(`Nothing to import was found at ${request.url}`);
+    refuseUnkeepableNames(imported.files);
     return imported;
   } catch (err) {
     if (err instanceof ImportRefused) throw badRequest(`Import refused: ${err.message}`);
@@ -98,4 +99,12 @@ async function runImporter(deps: ContentImportDeps, request: ImportRequest): Pro
 
 function countPages(pages: ImportedContent['pages']): number {
   return pages.reduce((n, p) => n + 1 + countPages(p.pages), 0);
+}
+
+/** Every importer's files pass formats' one rule for file names (a bad one could never be exported). */
+function refuseUnkeepableNames(files: ImportedContent['files']): void {
+  for (const file of files) {
+    const problem = fileNameProblem(file.name);
+    if (problem) throw new ImportRefused(`the file ${JSON.stringify(file.source.slice(0, 300))} has the name ${JSON.stringify(file.name)}, which ${problem}`);
+  }
 }

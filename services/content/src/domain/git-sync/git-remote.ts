@@ -18,20 +18,27 @@ export type { GitFile } from './git-tree';
 export { GitSyncError, type GitSyncErrorKind } from './git-sync-error';
 
 export interface GitRemoteLimits {
-  /** Bytes of a fetched pack, and of the files a fetch returns. */
+  /** Bytes of a fetched pack, of its objects once inflated, and of the files a fetch returns. */
   maxRepoBytes: number;
   /** Files a fetch returns (under its folder). */
   maxFiles: number;
+  /** Inflated bytes of one object (a file, a tree), checked from the pack's headers before it is inflated. */
   maxFileBytes: number;
+  /** Objects in a fetched pack, and entries a fetch walks in its trees (trees, files, links and submodules). */
+  maxObjects: number;
   /** Each stage (discover, fetch, push) on its own. */
   stageTimeoutMs: number;
+  /** A request to the remote with no byte received for this long fails (connecting included). */
+  idleTimeoutMs: number;
 }
 
 export const DEFAULT_GIT_REMOTE_LIMITS: GitRemoteLimits = {
   maxRepoBytes: 200 * 1024 * 1024,
   maxFiles: 10_000,
   maxFileBytes: 20 * 1024 * 1024,
+  maxObjects: 50_000,
   stageTimeoutMs: 60_000,
+  idleTimeoutMs: 30_000,
 };
 
 export interface GitRemote {
@@ -214,23 +221,40 @@ async function treesAlong(store: GitObjectStore, root: string | null, directory:
   return levels;
 }
 
-/** The regular files under `directory` in a tree, refused past `maxFiles` before any is read. */
+/** Characters of a path a walk descends to: deeper trees are refused, not followed. */
+const MAX_PATH_LENGTH = 4096;
+
+/**
+ * The regular files under `directory` in a tree, refused past `maxFiles` before any is read. Every
+ * entry walked counts against `maxObjects` (trees, links and submodules too: 4 trees of 16 entries
+ * nest into 65,536 paths), and each tree is read once however often it is reached.
+ */
 async function listFiles(
   store: GitObjectStore,
   root: string,
   directory: readonly string[],
   limits: GitRemoteLimits,
 ): Promise<Array<{ path: string; oid: string }>> {
+  const trees = new Map<string, TreeEntry[]>();
+  const readTree = async (oid: string) => {
+    let entries = trees.get(oid);
+    if (!entries) trees.set(oid, (entries = await store.readTree(oid)));
+    return entries;
+  };
   let start: string | null = root;
   for (const name of directory) {
-    const entry: TreeEntry | undefined = start ? (await store.readTree(start)).find((e) => e.path === name) : undefined;
+    const entry: TreeEntry | undefined = start ? (await readTree(start)).find((e) => e.path === name) : undefined;
     start = entry?.type === 'tree' ? entry.oid : null;
   }
   const files: Array<{ path: string; oid: string }> = [];
   const pending: Array<{ oid: string; prefix: string }> = start ? [{ oid: start, prefix: '' }] : [];
+  let walked = 0;
   for (let next = pending.pop(); next; next = pending.pop()) {
-    for (const entry of await store.readTree(next.oid)) {
+    for (const entry of await readTree(next.oid)) {
+      if (++walked > limits.maxObjects)
+        throw new GitSyncError('too-large', `the repository's trees hold more than the limit of ${limits.maxObjects} objects`, { limit: 'maxObjects' });
       const path = `${next.prefix}${entry.path}`;
+      if (path.length > MAX_PATH_LENGTH) throw new GitSyncError('invalid-path', `the repository has a path longer than ${MAX_PATH_LENGTH} characters`);
       if (entry.type === 'tree') pending.push({ oid: entry.oid, prefix: `${path}/` });
       else if (entry.type === 'blob' && entry.mode !== '120000') files.push({ path, oid: entry.oid });
       if (files.length > limits.maxFiles)

@@ -10,7 +10,7 @@ import type { GitRemoteAddress } from './git-url';
 
 export interface StageDeps {
   fetcher: Pick<OutboundFetcher, 'request'>;
-  limits: { maxRepoBytes: number; stageTimeoutMs: number };
+  limits: { maxRepoBytes: number; maxFileBytes: number; maxObjects: number; stageTimeoutMs: number; idleTimeoutMs: number };
 }
 
 export interface Stage {
@@ -20,7 +20,8 @@ export interface Stage {
 
 export async function runStage<T>(stage: GitStage, remote: GitRemoteAddress, deps: StageDeps, work: (stage: Stage) => Promise<T>): Promise<T> {
   const timeoutMs = deps.limits.stageTimeoutMs;
-  const budget = { deadline: Date.now() + timeoutMs, maxResponseBytes: deps.limits.maxRepoBytes };
+  const { maxRepoBytes, maxFileBytes, maxObjects, idleTimeoutMs } = deps.limits;
+  const budget = { deadline: Date.now() + timeoutMs, maxResponseBytes: maxRepoBytes, idleTimeoutMs, pack: { maxRepoBytes, maxFileBytes, maxObjects } };
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new GitSyncError('timeout', `${remote.display}: the ${stage} stage did not finish within ${timeoutMs} ms`)), timeoutMs);

@@ -20,7 +20,7 @@ export type GitSyncErrorKind =
   | 'ref-not-found'
   /** The remote's HEAD names a branch that does not exist. */
   | 'dangling-head'
-  /** Repository bytes, file count or one file's bytes over the limit (`details.limit` says which). */
+  /** Repository bytes, file count, object count or one object's bytes over the limit (`details.limit` says which). */
   | 'too-large'
   /** A stage (discover, fetch, push) did not finish within `stageTimeoutMs`. */
   | 'timeout'
@@ -32,7 +32,7 @@ export type GitSyncErrorKind =
   | 'network';
 
 export interface GitSyncErrorDetails {
-  limit?: 'maxRepoBytes' | 'maxFiles' | 'maxFileBytes';
+  limit?: 'maxRepoBytes' | 'maxFiles' | 'maxFileBytes' | 'maxObjects';
   /** The remote's HTTP status, when it answered with one. */
   status?: number;
 }

@@ -13,11 +13,10 @@ import {
   type SqlDatabase,
   type SqlExecutor,
 } from '@quire/common';
-import { ImportRefused, pageFile, readGitLayout, writeGitLayout } from '@quire/formats';
-import type { GitSyncLimits } from '../../content-settings';
+import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
+import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../content-settings';
 import { announce } from '../../events/announce';
 import { ContentEvent, type RunGitSyncJob } from '../../events/content-events';
-import { pagePaths } from '../../model/revision-tree';
 import {
   advanceGitSyncOperation,
   findGitSyncOperation,
@@ -95,7 +94,7 @@ export async function runGitSync(deps: GitSyncJobDeps, job: RunGitSyncJob): Prom
     outcome = op.direction === 'import' ? await runImport(deps, op, remote, gitDeps, stage) : await runExport(deps, op, remote, gitDeps, stage);
   } catch (err) {
     if (!isOperationError(err)) log.error({ err: redactRemoteSecrets(String(err instanceof Error ? err.stack : err), url) }, 'Git Sync failed unexpectedly');
-    outcome = { error: redactRemoteSecrets(err instanceof Error ? err.message : String(err), url) };
+    outcome = { error: redactRemoteSecrets(failureMessage(err), url) };
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
@@ -228,13 +227,12 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
         gitDeps,
       );
       const prefix = op.options.projectDirectory ? `${op.options.projectDirectory}/` : '';
-      const paths = pagePaths(revision.tree.pages);
       const written = new Map(files.map((f) => [f.path, f.bytes]));
       const oids = new Map([...written].map(([path, bytes]) => [prefix + path, blobOid(bytes)]));
       const blobs = gitBlobs(
-        revision.tree.pages.flatMap((p) => {
-          const file = pageFile(paths.get(p.id) ?? p.slug);
-          return p.kind === 'document' && written.has(file) ? [[p.id, prefix + file] as const] : [];
+        [...placeDocuments(layout.content.pages)].flatMap(([page, { file }]) => {
+          const id = layout.pageIds.get(page);
+          return id && written.has(file) ? [[id, prefix + file] as const] : [];
         }),
         [...layout.fileIds].map(([path, id]) => [id, prefix + path] as const),
         oids,
@@ -273,6 +271,12 @@ function gitBlobs(
 
 function countPages(pages: ReadonlyArray<{ children: ReadonlyArray<unknown> }>): number {
   return pages.reduce((n, p) => n + 1 + countPages(p.children as typeof pages), 0);
+}
+
+/** The error's message; a limit's names its setting. */
+function failureMessage(err: unknown): string {
+  if (err instanceof GitSyncError && err.details.limit) return `${err.message} (${GIT_SYNC_LIMIT_SETTINGS[err.details.limit]})`;
+  return err instanceof Error ? err.message : String(err);
 }
 
 function isOperationError(err: unknown): boolean {

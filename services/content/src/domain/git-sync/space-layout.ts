@@ -5,13 +5,15 @@ import { childrenByParent, type RevisionTree } from '../../model/revision-tree';
 import { findBodies } from '../../store/revision-content.store';
 
 // A revision as the repository layout an export writes (packages/formats/src/git): its page tree with
-// every body, and every file's bytes. Bodies are stored with links relative to the page's own file
-// (`guide/install.md`), which is where the layout writes them, so they go out unchanged.
+// every body, and every file's bytes. Bodies are stored with links relative to the page's file in
+// Quire's layout (`guide/install.md`); writeGitLayout rebases those it writes elsewhere (README.md).
 
 export interface SpaceLayout {
   content: GitLayoutContent;
   /** The file id of each asset path, for the revision's `git` blobs. */
   fileIds: Map<string, string>;
+  /** The page id of each layout page, for the same. */
+  pageIds: Map<GitLayoutPage, string>;
 }
 
 export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: RevisionTree): Promise<SpaceLayout> {
@@ -31,6 +33,7 @@ export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: Revis
 /** The same from bodies by hash and file bytes by blob key already read. */
 export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, string>, bytes: ReadonlyMap<string, Buffer>): SpaceLayout {
   const children = childrenByParent(tree.pages);
+  const pageIds = new Map<GitLayoutPage, string>();
   const build = (parentId: string | null): GitLayoutPage[] =>
     (children.get(parentId) ?? []).flatMap((page): GitLayoutPage[] => {
       // A link page to a page or file of the space has no place in SUMMARY.md's URL entries: skipped (docs/content.md).
@@ -47,6 +50,7 @@ export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, str
         ...(page.layout && Object.keys(page.layout).length ? { layout: page.layout } : {}),
         children: build(page.id),
       };
+      pageIds.set(out, page.id);
       return [out];
     });
   const pages = build(null);
@@ -57,5 +61,5 @@ export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, str
     fileIds.set(path, file.id);
     return { path, name: file.name, contentType: file.contentType, bytes: bytes.get(file.blob) ?? Buffer.alloc(0) };
   });
-  return { content: { pages, files, redirects: {} }, fileIds };
+  return { content: { pages, files, redirects: {} }, fileIds, pageIds };
 }

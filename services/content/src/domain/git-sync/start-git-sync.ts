@@ -38,6 +38,14 @@ export interface StartDeps {
 export async function startGitSync(deps: StartDeps, space: { id: string; organizationId: string }, userId: string, request: GitSyncRequest): Promise<string> {
   const operationId = newId();
   const remote = redactRemote(request.url);
+  // Only the remote is used with its credentials (sealed); the links shown to readers never hold any.
+  const { treeUrl, commitUrl, ...rest } = request.options;
+  const options: GitSyncOptions = {
+    ...rest,
+    ...(treeUrl ? { treeUrl: redactRemote(treeUrl) } : {}),
+    ...(commitUrl ? { commitUrl: redactRemote(commitUrl) } : {}),
+  };
+  const shownTreeUrl = request.gitInfo?.url ? redactRemote(request.gitInfo.url) : (options.treeUrl ?? null);
   await deps.db.transaction(async (tx) => {
     await lockSpaceContent(tx, space.id);
     const now = deps.clock();
@@ -61,7 +69,7 @@ export async function startGitSync(deps: StartDeps, space: { id: string; organiz
         remote,
         remoteSealed: sealSecret(deps.internalSecret, GIT_REMOTE_SEAL, request.url),
         ref: fullRef(request.ref),
-        options: request.options,
+        options,
         createdBy: userId,
       },
       now,
@@ -74,8 +82,8 @@ export async function startGitSync(deps: StartDeps, space: { id: string; organiz
         ref: fullRef(request.ref),
         repoName: repositoryName(request.url),
         provider: request.gitInfo?.provider ?? null,
-        treeUrl: request.gitInfo?.url ?? request.options.treeUrl ?? null,
-        projectDirectory: request.options.projectDirectory ?? null,
+        treeUrl: shownTreeUrl,
+        projectDirectory: options.projectDirectory ?? null,
       },
       now,
     );

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { badRequest, notFound, resourceId, route, signUrlPath, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
+import { badRequest, notFound, resourceId, route, signedUrlQuery, signUrlPath, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
 import { loadRevision } from '../../domain/content/read-content';
 import type { ContentConversions } from '../../domain/conversions/conversions';
 import { embeddedImages } from '../../domain/pdf/pdf-images';
@@ -45,10 +45,8 @@ export function changeRequestPdfRoutes(deps: PdfDeps): Router {
 
   router.get(
     '/v1/pdf-exports/:spaceId/:revisionId/:scope',
-    route({ params: exportParams }, async ({ params, req, log }, res) => {
-      const signed = req.query as Record<string, string | undefined>;
-      if (!verifySignedUrl(req.path, { expires: signed.expires, signature: signed.signature }, deps.internalSecret))
-        throw notFound('This PDF link is invalid or has expired');
+    route({ params: exportParams, query: signedUrlQuery }, async ({ params, query, req, log }, res) => {
+      if (!verifySignedUrl(req.path, query, deps.internalSecret)) throw notFound('This PDF link is invalid or has expired');
       const space = await findSpaceById(db, params.spaceId);
       if (!space) throw notFound(`Space ${params.spaceId} not found`);
       const loaded = await loadRevision(db, cache, space.id, params.revisionId);

@@ -1,4 +1,5 @@
-import { queryBoolean, resourceId, text, z } from '@quire/common';
+import { fileNameProblem } from '@quire/formats';
+import { mediaType, queryBoolean, resourceId, text, z } from '@quire/common';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
 // RevisionPageUpdate, Document. All five change types; the page fields Quire does not store (icon,
@@ -59,20 +60,28 @@ const revertPage = z
   })
   .strict();
 
+/** A name every export and download can carry (formats' one rule for file names). */
+function plainFileName(name: string, ctx: z.RefinementCtx): void {
+  const problem = fileNameProblem(name);
+  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+}
+
 /** Decoded bytes of one `base64` file (the reference's limit). */
 export const MAX_BASE64_FILE_BYTES = 1024 * 1024;
 const batchFile = z
   .object({
     ref: z.string().min(1).max(256).optional(),
-    name: text({ min: 1, max: 256 }),
+    name: text({ min: 1, max: 256 }).superRefine(plainFileName),
     url: z.string().url().max(2048).optional(),
     // 1 MB of bytes is 1,398,104 base64 characters; the decoded size is checked exactly on decoding.
+    // Whitespace is matched by one quantifier only: `[…\s]*={0,2}\s*$` let two share a run of
+    // spaces, and a hostile run followed by "!" took time in its length squared (issue #32).
     base64: z
       .string()
       .max(1_400_000)
-      .regex(/^[A-Za-z0-9+/\s]*={0,2}\s*$/, 'must be base64')
+      .regex(/^[A-Za-z0-9+/\s]*(?:={1,2}\s*)?$/, 'must be base64')
       .optional(),
-    contentType: z.string().min(1).max(255).optional(),
+    contentType: mediaType.optional(),
   })
   .strict()
   .refine((f) => (f.url === undefined) !== (f.base64 === undefined), 'set exactly one of "url" and "base64"')

@@ -28,3 +28,9 @@ export async function commentAccess(
     scope: { space, changeRequestId: changeRequest.id, caller: { userId: principal.userId, level }, format },
   };
 }
+
+/** The `authorize` of routes that take a comment body: the caller may comment, checked before the body is parsed. */
+export const commentAuthor =
+  (deps: CommentDeps) =>
+  ({ params, principal }: { params: { spaceId: string; changeRequestId: string }; principal: Principal }) =>
+    commentAccess(deps, params, principal, 'comment');

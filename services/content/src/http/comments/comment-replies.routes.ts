@@ -4,7 +4,7 @@ import { markdownBody, withMarkdownBody } from '../../domain/comments/comment-bo
 import { postReply, removeReply, updateReply } from '../../domain/comments/comments';
 import { findComment, findReply, listReplies, type Comment } from '../../store/comments.store';
 import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
-import { commentAccess } from './comment-access';
+import { commentAccess, commentAuthor } from './comment-access';
 import { commentParams, formatQuery, listRepliesQuery, postReplyBody, replyParams, updateCommentBody } from './comments.schema';
 
 async function existingComment(db: SqlExecutor, changeRequestId: string, commentId: string): Promise<Comment> {
@@ -32,12 +32,19 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
   // 200, not 201, as the reference answers a posted reply; `format` shapes the answer.
   router.post(
     base,
-    route({ params: commentParams, query: formatQuery, body: postReplyBody }, async ({ params, query, body, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'comment', query.format);
-      const reply = await postReply(db, actor, params.commentId, await markdownBody(body.body, deps.conversions), clock());
-      const answer = await answerReply(deps, reply, scope);
-      sendJson(res.location(answer.urls.location), answer);
-    }),
+    route(
+      {
+        params: commentParams,
+        query: formatQuery,
+        body: postReplyBody,
+        authorize: ({ params, query, principal }) => commentAccess(deps, params, principal, 'comment', query.format),
+      },
+      async ({ params, body, authorized: { actor, scope } }, res) => {
+        const reply = await postReply(db, actor, params.commentId, await markdownBody(body.body, deps.conversions), clock());
+        const answer = await answerReply(deps, reply, scope);
+        sendJson(res.location(answer.urls.location), answer);
+      },
+    ),
   );
 
   router.get(
@@ -53,8 +60,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
 
   router.put(
     `${base}/:commentReplyId`,
-    route({ params: replyParams, body: updateCommentBody }, async ({ params, body, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
+    route({ params: replyParams, body: updateCommentBody, authorize: commentAuthor(deps) }, async ({ params, body, authorized: { actor, scope } }, res) => {
       const reply = await updateReply(db, actor, params.commentId, params.commentReplyId, await withMarkdownBody(body, deps.conversions), clock());
       sendJson(res, await answerReply(deps, reply, scope));
     }),

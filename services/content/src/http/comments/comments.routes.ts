@@ -3,7 +3,7 @@ import { listEnvelope, sendJson, notFound, pageRequest, route } from '@quire/com
 import { markdownBody, withMarkdownBody } from '../../domain/comments/comment-body';
 import { postComment, removeComment, updateComment } from '../../domain/comments/comments';
 import { findComment, listComments } from '../../store/comments.store';
-import { commentAccess } from './comment-access';
+import { commentAccess, commentAuthor } from './comment-access';
 import { answerComment, answerComments, type CommentDeps } from './comment-answers';
 import { commentRepliesRoutes } from './comment-replies.routes';
 import { changeRequestParams, commentParams, formatQuery, listCommentsQuery, postCommentBody, updateCommentBody } from './comments.schema';
@@ -29,8 +29,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
   // 200, not 201: the reference answers a posted comment with 200 (and its Location).
   router.post(
     BASE,
-    route({ params: changeRequestParams, body: postCommentBody }, async ({ params, body, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
+    route({ params: changeRequestParams, body: postCommentBody, authorize: commentAuthor(deps) }, async ({ body, authorized: { actor, scope } }, res) => {
       const comment = await postComment(db, cache, actor, { ...body, body: await markdownBody(body.body, deps.conversions) }, clock());
       const answer = await answerComment(deps, comment, scope);
       sendJson(res.location(answer.urls.location), answer);
@@ -49,8 +48,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
 
   router.put(
     `${BASE}/:commentId`,
-    route({ params: commentParams, body: updateCommentBody }, async ({ params, body, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'comment');
+    route({ params: commentParams, body: updateCommentBody, authorize: commentAuthor(deps) }, async ({ params, body, authorized: { actor, scope } }, res) => {
       const comment = await updateComment(db, actor, params.commentId, await withMarkdownBody(body, deps.conversions), clock());
       sendJson(res, await answerComment(deps, comment, scope));
     }),

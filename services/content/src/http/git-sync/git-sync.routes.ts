@@ -24,7 +24,7 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
     res.status(204).end();
   };
   const options = (body: { repoProjectDirectory?: string; timestamp?: string; force?: boolean; repoTreeURL?: string; repoCommitURL?: string }) => ({
-    ...(body.repoProjectDirectory ? { projectDirectory: body.repoProjectDirectory.replace(/^\.\/|\/+$/g, '') } : {}),
+    ...(body.repoProjectDirectory ? { projectDirectory: body.repoProjectDirectory.replace(/^\.\/|(?<!\/)\/+$/g, '') } : {}),
     ...(body.timestamp ? { timestamp: body.timestamp } : {}),
     ...(body.force !== undefined ? { force: body.force } : {}),
     ...(body.repoTreeURL ? { treeUrl: body.repoTreeURL } : {}),

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, stringifyWithRaw, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
+import { isMediaType, listEnvelope, notFound, pageRequest, route, signedUrlQuery, stringifyWithRaw, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
 import type { ContentConversions } from '../../domain/conversions/conversions';
 import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
@@ -177,17 +177,16 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
   // Signed download links (no bearer token; the gateway lets them through, the signature is checked here).
   router.get(
     '/v1/file-downloads/:revisionId/:fileId',
-    route({ params: downloadParams }, async ({ params, req }, res) => {
-      const query = req.query as Record<string, string | undefined>;
-      if (!verifySignedUrl(req.path, { expires: query.expires, signature: query.signature }, deps.internalSecret))
-        throw notFound('This download link is invalid or has expired');
+    route({ params: downloadParams, query: signedUrlQuery }, async ({ params, query, req }, res) => {
+      if (!verifySignedUrl(req.path, query, deps.internalSecret)) throw notFound('This download link is invalid or has expired');
       const file = await findFileDownload(db, params.revisionId, params.fileId);
       const bytes = file ? await deps.blobs.get(file.blob) : null;
       if (!file || !bytes) throw notFound(`File ${params.fileId} not found`);
       res
         .status(200)
         .set({
-          'Content-Type': file.contentType,
+          // A type stored before contentType was checked (issue #32) must not break the answer.
+          'Content-Type': isMediaType(file.contentType) ? file.contentType : 'application/octet-stream',
           'Content-Length': String(bytes.length),
           'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
           'Content-Security-Policy': "default-src 'none'; sandbox",

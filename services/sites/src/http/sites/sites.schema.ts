@@ -25,7 +25,7 @@ const PROXY_ORIGIN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 const proxyOrigin = z
   .string()
   .superRefine(lengthIn({ max: 512 }))
-  .transform((value) => value.replace(/^https?:\/\//i, '').replace(/\/+$/, ''))
+  .transform((value) => value.replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+$/, ''))
   .refine((value) => PROXY_ORIGIN.test(value), 'must be a host and a sub-directory path, e.g. company.com/docs');
 
 // The spec sets no bound on `spaces`; one site takes at most as many as one page lists.

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageQuery, pageRequest, resourceId, route, verifySignedUrl, z, type SqlExecutor } from '@quire/common';
+import { listEnvelope, notFound, pageQuery, pageRequest, resourceId, route, signedUrlQuery, verifySignedUrl, z, type SqlExecutor } from '@quire/common';
 import { authorizeSpecs } from '../../policies/specs.policy';
 import { presentSpecContent, presentSpecVersion } from '../../presenters/spec-version.presenter';
 import { findSpecBySlug, type OpenAPISpec } from '../../store/openapi-specs.store';
@@ -70,16 +70,13 @@ export function specVersionsRoutes(deps: SpecsHttpDeps): Router {
   // The signed download of a stored document: the signature is the credential (no member check).
   router.get(
     '/v1/openapi-documents/:versionId',
-    route(
-      { params: z.object({ versionId: resourceId }), query: z.object({ expires: z.string().optional(), signature: z.string().optional() }) },
-      async ({ params, query, req }, res) => {
-        if (!verifySignedUrl(req.path, query, secret)) throw notFound('This download link is invalid or has expired');
-        const document = await findSpecVersionDocument(db, params.versionId);
-        if (!document) throw notFound(`Document ${params.versionId} not found`);
-        res.type(document.mediaType).setHeader('content-disposition', `attachment; filename="${document.fileName}"`);
-        res.send(document.document);
-      },
-    ),
+    route({ params: z.object({ versionId: resourceId }), query: signedUrlQuery }, async ({ params, query, req }, res) => {
+      if (!verifySignedUrl(req.path, query, secret)) throw notFound('This download link is invalid or has expired');
+      const document = await findSpecVersionDocument(db, params.versionId);
+      if (!document) throw notFound(`Document ${params.versionId} not found`);
+      res.type(document.mediaType).setHeader('content-disposition', `attachment; filename="${document.fileName}"`);
+      res.send(document.document);
+    }),
   );
 
   return router;

@@ -12,7 +12,9 @@ const ids = z.array(resourceId).min(1).max(100);
 
 // docs/webhooks.md, API.
 const fields = {
-  url: httpUrl.describe('Where events are POSTed; a private, loopback or link-local address is refused unless allow-listed'),
+  url: httpUrl.describe(
+    'Where events are POSTed; an address that is not globally reachable is refused unless allow-listed; `user:password@` is sent as Basic authorization, stored sealed and never shown',
+  ),
   events: z
     .array(eventType)
     .min(1)

@@ -1,0 +1,89 @@
+import { apiClient, expectError, type ApiClient } from '../support/api';
+import { buildOrganization, buildUser } from '../support/factories';
+import { currentStack } from '../support/stack';
+
+// Issue #32 §1: one `insert_files` whose base64 was spaces and a "!" took time in the square of
+// its length (3 s at 48,000, minutes at the schema's maximum) on the one event loop, from any
+// token: the body was validated before the caller was authorized. The pattern is linear now, and
+// a caller who cannot edit the change request is answered before the body is parsed.
+
+const stack = currentStack();
+const hostile = (spaces: number) => ({
+  changes: [{ operation: 'insert_files', files: [{ name: 'x.bin', base64: ' '.repeat(spaces) + '!', contentType: 'application/octet-stream' }] }],
+});
+/** 200,000 spaces, and the most the schema's 1,400,000 characters allow. */
+const SIZES = [200_000, 1_399_999];
+
+let member: ApiClient;
+let stranger: ApiClient;
+let path: string;
+
+beforeAll(async () => {
+  const own = await buildOrganization(stack, 'Hostile base64 org');
+  member = apiClient(stack, own.admin.token);
+  stranger = apiClient(stack, (await buildUser(stack, 'base64-stranger')).token);
+  const space = await member.post(`/v1/orgs/${own.id}/spaces`, { title: 'Hostile base64' });
+  expect(space.status).toBe(201);
+  const cr = await member.post(`/v1/spaces/${space.body.id}/change-requests`, { subject: 'files' });
+  expect(cr.status).toBe(201);
+  path = `/v1/spaces/${space.body.id}/change-requests/${cr.body.id}/content`;
+});
+
+/** Every /healthz the body could block: the gateway's, and in distributed mode the content copies'. */
+function healthUrls(): string[] {
+  const contentUrls = (stack.cliEnv.CONTENT_HTTP_URL ?? '').split(',').filter(Boolean);
+  return [`${stack.url}/healthz`, ...contentUrls.map((u) => `${u}/healthz`)];
+}
+
+/** Runs `send` while /healthz is asked every 20 ms; the probes' latencies and statuses. */
+async function whileProbing<T>(send: () => Promise<T>): Promise<{ result: T; elapsed: number; probes: { status: number; ms: number }[] }> {
+  const probes: { status: number; ms: number }[] = [];
+  let sending = true;
+  const probing = (async () => {
+    while (sending) {
+      for (const url of healthUrls()) {
+        const started = performance.now();
+        const res = await fetch(url, { signal: AbortSignal.timeout(10_000) }).catch(() => ({ status: 0 }));
+        probes.push({ status: res.status, ms: performance.now() - started });
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const started = performance.now();
+  try {
+    const result = await send();
+    return { result, elapsed: performance.now() - started, probes };
+  } finally {
+    sending = false;
+    await probing;
+  }
+}
+
+describe('a base64 field of spaces and "!" (issue #32)', () => {
+  it.each(SIZES)('answers a member 400 naming the field within a second (%i spaces), /healthz answering', async (spaces) => {
+    const { result, elapsed, probes } = await whileProbing(() => member.post(path, hostile(spaces)));
+    expectError(result, 400, /"changes\.0\.files\.0\.base64": must be base64/);
+    // Before the fix: about 50 s at 200,000 spaces, with the process frozen throughout.
+    expect(elapsed).toBeLessThan(1000);
+    expect(probes.filter((p) => p.status !== 200)).toEqual([]);
+    expect(Math.max(...probes.map((p) => p.ms))).toBeLessThan(1000);
+  });
+
+  it.each(SIZES)('answers a stranger the 404 a non-member gets, before parsing the body (%i spaces)', async (spaces) => {
+    const { result, elapsed, probes } = await whileProbing(() => stranger.post(path, hostile(spaces)));
+    expectError(result, 404, /not found/i);
+    expect(elapsed).toBeLessThan(1000);
+    expect(probes.filter((p) => p.status !== 200)).toEqual([]);
+    // A space that does not exist is the same 404.
+    expectError(await stranger.post('/v1/spaces/AAAAAAAAAAAAAAAAAAAA/change-requests/AAAAAAAAAAAAAAAAAAAA/content', hostile(spaces)), 404);
+  });
+
+  it('still refuses a bad body from a stranger with 404, not the field (authorization runs first)', async () => {
+    expectError(await stranger.post(path, { changes: 'none' }), 404);
+    expectError(await member.post(path, { changes: 'none' }), 400, /"changes"/);
+    // Comment bodies too (markdown, or a document of 10,000 nodes).
+    const comments = path.replace(/\/content$/, '/comments');
+    expectError(await stranger.post(comments, { body: { markdown: 1 } }), 404);
+    expectError(await member.post(comments, { body: { markdown: 1 } }), 400, /"body\.markdown"/);
+  });
+});
