@@ -1,5 +1,16 @@
 import { Router } from 'express';
-import { isMediaType, listEnvelope, notFound, pageRequest, route, signedUrlQuery, stringifyWithRaw, verifySignedUrl, type BlobStore, type Cache } from '@quire/common';
+import {
+  isMediaType,
+  listEnvelope,
+  notFound,
+  pageRequest,
+  route,
+  signedUrlQuery,
+  stringifyWithRaw,
+  verifySignedUrl,
+  type BlobStore,
+  type Cache,
+} from '@quire/common';
 import type { ContentConversions } from '../../domain/conversions/conversions';
 import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';
