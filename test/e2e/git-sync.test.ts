@@ -1,16 +1,15 @@
 import { GitBookAPI } from '@gitbook/api';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { Client } from 'pg';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { eventually } from '../support/eventually';
 import { readEvents } from '../support/kafka-events';
 import { buildMember, buildOrganization, buildUser, unique, type OrgClient } from '../support/factories';
 import { commitNestedTrees, git, pushZerosFile, startGitServer, type GitServer } from '../support/git-server';
 import { validateOperationResponse } from '../support/reference';
+import { databaseMentions, filesContaining } from '../support/secrets-at-rest';
 import { currentStack } from '../support/stack';
 
 // Issue #25: Git Sync through the official client (importGitRepository, exportToGitRepository,
@@ -434,7 +433,7 @@ describe('rules', () => {
     expect(answers).not.toContain(CREDENTIALS.token);
     expect(answers).toContain(`127.0.0.1`);
     expect(filesContaining(stack.logDir, CREDENTIALS.token)).toEqual([]);
-    expect(await databaseMentions(CREDENTIALS.token)).toEqual([]);
+    expect(await databaseMentions(stack, 'content', CREDENTIALS.token)).toEqual([]);
   });
 });
 
@@ -514,38 +513,4 @@ function sampleMemory(pids: number[]): { stop: () => number } {
       return grownKb / 1024;
     },
   };
-}
-
-/** Files under `dir` whose bytes contain `needle`. */
-function filesContaining(dir: string, needle: string): string[] {
-  if (!existsSync(dir)) return [];
-  const found: string[] = [];
-  const walk = (path: string) => {
-    for (const name of readdirSync(path)) {
-      const full = join(path, name);
-      const stat = statSync(full);
-      if (stat.isDirectory()) walk(full);
-      else if (stat.isFile() && readFileSync(full).includes(needle)) found.push(full);
-    }
-  };
-  walk(dir);
-  return found;
-}
-
-/** Where content's database holds `needle` in clear: the data directory's files (embedded), or every row of every table (distributed). */
-async function databaseMentions(needle: string): Promise<string[]> {
-  if (stack.embedded) return filesContaining(stack.embedded.dataDir, needle);
-  const db = new Client({ connectionString: stack.localStack!.databaseUrls.content });
-  await db.connect();
-  try {
-    const tables = (await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows.map((r) => r.name);
-    const found: string[] = [];
-    for (const table of tables) {
-      const { rows } = await db.query(`SELECT count(*)::int AS n FROM "${table}" t WHERE position($1 in t::text) > 0`, [needle]);
-      if (rows[0].n > 0) found.push(table);
-    }
-    return found;
-  } finally {
-    await db.end();
-  }
 }

@@ -33,7 +33,8 @@ describe('space content on the database', () => {
       db,
       blobs,
       importers: { markdown: importer, html: importer, zip: importer, docx: importer, website: importer },
-      importDeps: { fetcher: { fetch: () => Promise.reject(new Error('unused')) }, limits: DEFAULT_IMPORT_LIMITS, log: silentLogger },
+      // The stub importers convert nothing: no conversion threads.
+      importDeps: { fetcher: { fetch: () => Promise.reject(new Error('unused')) }, limits: DEFAULT_IMPORT_LIMITS, log: silentLogger, conversions: {} as never },
       log: silentLogger,
       clock: () => new Date(),
     };
