@@ -55,15 +55,23 @@ async function published(slug: string): Promise<string> {
 /** How the CLI reports an API error: status, URL, and Quire's `error.message`. */
 const apiFailure = (status: number, path: string, message: string) => `GitBook API failed with [${status}] ${stack.url}${path}: ${message}\n`;
 
+/** The fields of an OpenAPISpec answer these tests read. */
+interface SpecBody {
+  processingState: string;
+  lastVersion?: string;
+  sourceURL?: string;
+  lastProcessErrorCode?: string;
+  lastProcessedErrors?: { message: string; code?: string }[];
+}
+
 /** The spec once its processing is complete (validated against the reference), after `lastVersion` moved on from `previous`. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an API answer, read field by field
-async function processed(slug: string, previous?: string): Promise<any> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-  let spec: any;
+async function processed(slug: string, previous?: string): Promise<SpecBody> {
+  let spec: SpecBody | undefined;
   await eventually(async () => {
-    spec = (await api.get(specPath(slug))).body;
+    spec = (await api.get<SpecBody>(specPath(slug))).body;
     return spec?.processingState === 'complete' && spec.lastVersion !== previous;
   }, 30000);
+  if (!spec) throw new Error(`spec ${slug} was never read`);
   expectOperationResponse('getOpenAPISpecBySlug', 200, spec);
   expect({ errorCode: spec.lastProcessErrorCode, errors: spec.lastProcessedErrors ?? [] }).toEqual({ errorCode: undefined, errors: [] });
   return spec;
