@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { entryHeader } from '../src/domain/git-sync/git-pack';
 import { packOfUploadPackAnswer, scanPack, type PackBounds } from '../src/domain/git-sync/git-pack-scan';
 import { GitSyncError } from '../src/domain/git-sync/git-remote';
 import { git } from '../../../test/support/git-server';
@@ -59,17 +60,8 @@ async function refusal(run: () => Promise<unknown>): Promise<GitSyncError> {
 
 /** A pack of one object whose header declares `size` bytes, followed by `data`. */
 function packDeclaring(type: number, size: number, data: Buffer): Buffer {
-  const header = [];
-  let byte = (type << 4) | (size & 0x0f);
-  let rest = Math.floor(size / 16);
-  while (rest > 0) {
-    header.push(byte | 0x80);
-    byte = rest & 0x7f;
-    rest = Math.floor(rest / 128);
-  }
-  header.push(byte);
   const start = Buffer.from([0x50, 0x41, 0x43, 0x4b, 0, 0, 0, 2, 0, 0, 0, 1]);
-  return Buffer.concat([start, Buffer.from(header), data]);
+  return Buffer.concat([start, entryHeader(type, size), data]);
 }
 
 describe('scanPack', () => {

@@ -26,7 +26,7 @@ export function buildPack(objects: ReadonlyArray<{ type: PackObjectType; body: B
 }
 
 /** Type and inflated size: 3 bits of type and 4 of size, then 7 bits of size a byte, high bit = more. */
-function entryHeader(type: number, size: number): Buffer {
+export function entryHeader(type: number, size: number): Buffer {
   const bytes: number[] = [];
   let byte = (type << 4) | (size & 0x0f);
   let rest = Math.floor(size / 16);
