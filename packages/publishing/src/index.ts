@@ -5,3 +5,4 @@
 
 export * from './paths/path-normalizer';
 export * from './redirects';
+export * from './urls';
