@@ -6,3 +6,6 @@
 export * from './paths/path-normalizer';
 export * from './redirects';
 export * from './urls';
+export { MAX_TOKEN_LENGTH, CLOCK_TOLERANCE_SECONDS, type TokenRefusal } from './jwt/hs256-token';
+export * from './visitor-auth';
+export * from './api-token';
