@@ -11,7 +11,11 @@ const lookups = (url: string) => parse(url).candidates.map((c) => c.lookup);
 
 const id = fc.stringMatching(/^[A-Za-z0-9]{1,12}$/);
 const pageSegment = fc.oneof(fc.stringMatching(/^[a-z0-9-]{1,10}$/), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }).map(encodeURIComponent));
-const tail = fc.tuple(fc.constantFrom('', '/', '//'), fc.constantFrom('', '?a=1', '?share_key=k&x', '?jwt_token=t.t.t'), fc.constantFrom('', '#top', '#a/../b'));
+const tail = fc.tuple(
+  fc.constantFrom('', '/', '//'),
+  fc.constantFrom('', '?a=1', '?share_key=k&x', '?jwt_token=t.t.t'),
+  fc.constantFrom('', '#top', '#a/../b'),
+);
 
 describe('parsePublishedUrl', () => {
   it('reads the built-in address first, then proxy origins longest first, then the custom hostname', () => {
@@ -57,19 +61,33 @@ describe('parsePublishedUrl', () => {
 
   it('finds the built-in site whatever the scheme, trailing slashes, escapes, query and fragment, and the path never leaves the site', () => {
     fc.assert(
-      fc.property(id, id, fc.array(pageSegment, { maxLength: 5 }), fc.constantFrom('http', 'https'), tail, (org, basename, page, scheme, [slash, query, fragment]) => {
-        const url = `${scheme}://QUIRE.example.com:8443/app/sites/${org}/${basename}/${page.join('/')}${slash}${query}${fragment}`;
-        const [first] = parse(url).candidates;
-        expect(first.lookup).toEqual({ kind: 'built-in', organizationId: org, basename });
-        expect(first.rest).toEqual(normalizePath(page.join('/')).split('/').filter(Boolean));
-      }),
+      fc.property(
+        id,
+        id,
+        fc.array(pageSegment, { maxLength: 5 }),
+        fc.constantFrom('http', 'https'),
+        tail,
+        (org, basename, page, scheme, [slash, query, fragment]) => {
+          const url = `${scheme}://QUIRE.example.com:8443/app/sites/${org}/${basename}/${page.join('/')}${slash}${query}${fragment}`;
+          const [first] = parse(url).candidates;
+          expect(first.lookup).toEqual({ kind: 'built-in', organizationId: org, basename });
+          expect(first.rest).toEqual(normalizePath(page.join('/')).split('/').filter(Boolean));
+        },
+      ),
     );
   });
 
   const hostile = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 60 }),
-    fc.tuple(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.array(fc.constantFrom('..', '.', '%2e%2e', '%2E.', '', '%00', '\0', '😀', '%zz', '\\..'), { maxLength: 8 })).map(([u, s]) => `${u}/${s.join('/')}`),
-    fc.tuple(id, id, fc.array(fc.constantFrom('..', '%2e%2e', 'a', '.', '..%2f', '%2f..'), { maxLength: 8 })).map(([o, b, s]) => `https://quire.example.com:8443/app/sites/${o}/${b}/${s.join('/')}`),
+    fc
+      .tuple(
+        fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        fc.array(fc.constantFrom('..', '.', '%2e%2e', '%2E.', '', '%00', '\0', '😀', '%zz', '\\..'), { maxLength: 8 }),
+      )
+      .map(([u, s]) => `${u}/${s.join('/')}`),
+    fc
+      .tuple(id, id, fc.array(fc.constantFrom('..', '%2e%2e', 'a', '.', '..%2f', '%2f..'), { maxLength: 8 }))
+      .map(([o, b, s]) => `https://quire.example.com:8443/app/sites/${o}/${b}/${s.join('/')}`),
   );
 
   it('never throws, and every candidate reads the whole resolved path: its base plus what is left, no dot or empty segment', () => {
@@ -93,8 +111,14 @@ describe('parsePublishedUrl', () => {
 
   it('keeps a ".." that would climb out of a built-in site from reaching it', () => {
     // The URL itself is another address once resolved: it is not the site's.
-    expect(lookups('https://quire.example.com:8443/app/sites/org1/api/../../org2/secret/page')[0]).toEqual({ kind: 'built-in', organizationId: 'org2', basename: 'secret' });
+    expect(lookups('https://quire.example.com:8443/app/sites/org1/api/../../org2/secret/page')[0]).toEqual({
+      kind: 'built-in',
+      organizationId: 'org2',
+      basename: 'secret',
+    });
     expect(lookups('https://quire.example.com:8443/app/sites/org1/api/%2e%2e/%2e%2e/%2e%2e/x')[0].kind).toBe('proxy');
-    expect(parse('https://quire.example.com:8443/app/sites/org1/api/a/%2e%2e/%2e%2e/%2e%2e').candidates.filter((c) => c.lookup.kind === 'built-in')).toEqual([]);
+    expect(parse('https://quire.example.com:8443/app/sites/org1/api/a/%2e%2e/%2e%2e/%2e%2e').candidates.filter((c) => c.lookup.kind === 'built-in')).toEqual(
+      [],
+    );
   });
 });

@@ -29,7 +29,9 @@ describe('resolveRedirectTarget', () => {
     expect(resolveRedirectTarget(rule(), match('/old/a/b', '/old/*'), '/new', 'public-live')?.location).toBe('/new');
     expect(resolveRedirectTarget(capture, match('/old/a/b', '/old/*'), '/new', 'public-live')?.location).toBe('/new/a/b');
     expect(resolveRedirectTarget(capture, match('/old/a/b/', '/old/*'), '/new/', 'public-live')?.location).toBe('/new/a/b');
-    expect(resolveRedirectTarget(capture, match('/old/a', '/old/*'), 'https://x.example/new?v=1#top', 'public-live')?.location).toBe('https://x.example/new/a?v=1#top');
+    expect(resolveRedirectTarget(capture, match('/old/a', '/old/*'), 'https://x.example/new?v=1#top', 'public-live')?.location).toBe(
+      'https://x.example/new/a?v=1#top',
+    );
     expect(resolveRedirectTarget(capture, match('/old/a', '/old/*'), 'https://x.example', 'public-live')?.location).toBe('https://x.example/a');
     expect(resolveRedirectTarget(capture, match('/old-v2/a', '/old*'), '/new', 'public-live')?.location).toBe('/new-v2/a');
     expect(resolveRedirectTarget(capture, match('/old/a', '/old*'), '/new', 'public-live')?.location).toBe('/new/a');

@@ -10,7 +10,15 @@ describe('published-content API token', () => {
     const { token, expiresAt } = await issueSiteApiToken(scope, SECRET, at('2026-11-27T08:15:00Z'));
     expect(expiresAt).toEqual(at('2026-11-28T01:00:00Z'));
     const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
-    expect(payload).toEqual({ kind: 'site', organization: 'org1', site: 'site1', siteSpace: 'ss1', space: 'sp2', spaces: ['sp2', 'sp3'], exp: Date.parse('2026-11-28T01:00:00Z') / 1000 });
+    expect(payload).toEqual({
+      kind: 'site',
+      organization: 'org1',
+      site: 'site1',
+      siteSpace: 'ss1',
+      space: 'sp2',
+      spaces: ['sp2', 'sp3'],
+      exp: Date.parse('2026-11-28T01:00:00Z') / 1000,
+    });
     expect(apiTokenExpiry(at('2026-11-27T23:59:59Z'))).toBe(Date.parse('2026-11-28T01:00:00Z') / 1000);
     expect(apiTokenExpiry(at('2026-11-28T00:00:00Z'))).toBe(Date.parse('2026-11-29T01:00:00Z') / 1000);
   });
@@ -45,12 +53,21 @@ describe('published-content API token', () => {
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     expect(await verifySiteApiToken(token, `${SECRET}!`, now)).toEqual({ ok: false, reason: 'bad-signature' });
-    expect(await verifySiteApiToken(`${header}.${b64({ ...claims, spaces: ['sp2', 'other'] })}.${signature}`, SECRET, now)).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(await verifySiteApiToken(`${header}.${b64({ ...claims, spaces: ['sp2', 'other'] })}.${signature}`, SECRET, now)).toEqual({
+      ok: false,
+      reason: 'bad-signature',
+    });
     expect(await verifySiteApiToken(forge({ alg: 'HS256' }, { ...claims, kind: 'user' }, SECRET), SECRET, now)).toEqual({ ok: false, reason: 'wrong-kind' });
-    expect(await verifySiteApiToken(forge({ alg: 'HS256' }, { ...claims, spaces: ['other'] }, SECRET), SECRET, now)).toEqual({ ok: false, reason: 'invalid-claims' });
+    expect(await verifySiteApiToken(forge({ alg: 'HS256' }, { ...claims, spaces: ['other'] }, SECRET), SECRET, now)).toEqual({
+      ok: false,
+      reason: 'invalid-claims',
+    });
     expect(await verifySiteApiToken(forge({ alg: 'HS256' }, { ...claims, site: 7 }, SECRET), SECRET, now)).toEqual({ ok: false, reason: 'invalid-claims' });
     expect(await verifySiteApiToken(`${b64({ alg: 'none' })}.${payload}.`, SECRET, now)).toEqual({ ok: false, reason: 'unsigned' });
-    expect(await verifySiteApiToken(forge({ alg: 'HS256' }, { ...claims, exp: undefined }, SECRET), SECRET, now)).toEqual({ ok: false, reason: 'missing-expiry' });
+    expect(await verifySiteApiToken(forge({ alg: 'HS256' }, { ...claims, exp: undefined }, SECRET), SECRET, now)).toEqual({
+      ok: false,
+      reason: 'missing-expiry',
+    });
   });
 
   it('refuses to sign or verify with a short secret', async () => {

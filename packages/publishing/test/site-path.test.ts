@@ -13,8 +13,20 @@ const single: SitePathStructure = { type: 'siteSpaces', siteSpaces: [space('ss-o
 
 describe('resolveSitePath', () => {
   it('reads sections and variants by their path, defaults at the root, and the rest as the page path', () => {
-    expect(resolveSitePath(['api', 'reference', 'users'], sections)).toEqual({ sectionId: 'sec-api', siteSpaceId: 'ss-api', sitePath: ['api'], pagePath: 'reference/users', complete: true });
-    expect(resolveSitePath(['v1', 'intro'], sections)).toEqual({ sectionId: 'sec-guides', siteSpaceId: 'ss-v1', sitePath: ['v1'], pagePath: 'intro', complete: true });
+    expect(resolveSitePath(['api', 'reference', 'users'], sections)).toEqual({
+      sectionId: 'sec-api',
+      siteSpaceId: 'ss-api',
+      sitePath: ['api'],
+      pagePath: 'reference/users',
+      complete: true,
+    });
+    expect(resolveSitePath(['v1', 'intro'], sections)).toEqual({
+      sectionId: 'sec-guides',
+      siteSpaceId: 'ss-v1',
+      sitePath: ['v1'],
+      pagePath: 'intro',
+      complete: true,
+    });
     expect(resolveSitePath(['intro'], sections)).toEqual({ sectionId: 'sec-guides', siteSpaceId: 'ss-v2', sitePath: [], pagePath: 'intro', complete: true });
     // The default's own path is a page path, not a level: its address is the root.
     expect(resolveSitePath(['guides'], sections)).toEqual(expect.objectContaining({ siteSpaceId: 'ss-v2', pagePath: 'guides' }));

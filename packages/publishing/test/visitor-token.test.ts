@@ -14,7 +14,12 @@ const refusal = async (token: unknown, key = KEY) => {
 describe('visitor tokens', () => {
   it('accepts a token the customer backend signed with the site key, and gives the visitor claims apart from registered ones', async () => {
     // As a backend does it with jose (jsonwebtoken's jwt.sign(claims, key) gives the same token).
-    const token = await new SignJWT({ products: ['a', 'b'], isBetaUser: true }).setProtectedHeader({ alg: 'HS256' }).setSubject('visitor-1').setExpirationTime(inSeconds(600)).setIssuedAt(inSeconds(-5)).sign(new TextEncoder().encode(KEY));
+    const token = await new SignJWT({ products: ['a', 'b'], isBetaUser: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('visitor-1')
+      .setExpirationTime(inSeconds(600))
+      .setIssuedAt(inSeconds(-5))
+      .sign(new TextEncoder().encode(KEY));
     expect(await verifyVisitorToken(token, KEY, NOW)).toEqual({
       ok: true,
       visitor: { claims: { products: ['a', 'b'], isBetaUser: true }, subject: 'visitor-1', expiresAt: new Date(inSeconds(600) * 1000) },
@@ -67,12 +72,24 @@ describe('visitor tokens', () => {
   });
 
   it('refuses any string that is not a token signed with the key, and never throws', async () => {
-    const part = fc.oneof(fc.base64String().map((s) => s.replace(/=/g, '')), fc.string({ unit: 'binary', maxLength: 30 }), fc.constant(b64(HS256)), fc.constant(b64({ alg: 'none' })), fc.jsonValue().map(b64));
+    const part = fc.oneof(
+      fc.base64String().map((s) => s.replace(/=/g, '')),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.constant(b64(HS256)),
+      fc.constant(b64({ alg: 'none' })),
+      fc.jsonValue().map(b64),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.tuple(part, part, part).map((p) => p.join('.'))), async (token) => {
-        const checked = await verifyVisitorToken(token, KEY, NOW);
-        expect(checked.ok).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.tuple(part, part, part).map((p) => p.join('.')),
+        ),
+        async (token) => {
+          const checked = await verifyVisitorToken(token, KEY, NOW);
+          expect(checked.ok).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
     // Signed with the key, any JSON payload: accepted only with a numeric, future exp.

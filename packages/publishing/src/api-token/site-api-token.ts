@@ -45,7 +45,15 @@ function keyOf(secret: string): Uint8Array {
 export async function issueSiteApiToken(scope: SiteApiTokenScope, secret: string, now: Date = new Date()): Promise<{ token: string; expiresAt: Date }> {
   const spaces = [...new Set([scope.space, ...(scope.spaces ?? [])])].sort();
   const exp = apiTokenExpiry(now);
-  const claims: SiteApiTokenClaims = { kind: 'site', organization: scope.organization, site: scope.site, siteSpace: scope.siteSpace, space: scope.space, spaces, exp };
+  const claims: SiteApiTokenClaims = {
+    kind: 'site',
+    organization: scope.organization,
+    site: scope.site,
+    siteSpace: scope.siteSpace,
+    space: scope.space,
+    spaces,
+    exp,
+  };
   return { token: await signHs256({ ...claims }, keyOf(secret)), expiresAt: new Date(exp * 1000) };
 }
 
@@ -58,7 +66,15 @@ export async function verifySiteApiToken(token: unknown, secret: string, now: Da
   const p = checked.payload as Record<string, unknown>;
   if (p.kind !== 'site') return { ok: false, reason: 'wrong-kind' };
   const spaces = p.spaces;
-  if (!isId(p.organization) || !isId(p.site) || !isId(p.siteSpace) || !isId(p.space) || !Array.isArray(spaces) || !spaces.every(isId) || !spaces.includes(p.space)) {
+  if (
+    !isId(p.organization) ||
+    !isId(p.site) ||
+    !isId(p.siteSpace) ||
+    !isId(p.space) ||
+    !Array.isArray(spaces) ||
+    !spaces.every(isId) ||
+    !spaces.includes(p.space)
+  ) {
     return { ok: false, reason: 'invalid-claims' };
   }
   return {

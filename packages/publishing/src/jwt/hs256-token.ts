@@ -10,16 +10,7 @@ export const MAX_TOKEN_LENGTH = 8192;
 export const CLOCK_TOLERANCE_SECONDS = 30;
 
 export type TokenRefusal =
-  | 'missing'
-  | 'oversized'
-  | 'malformed'
-  | 'unsigned'
-  | 'wrong-algorithm'
-  | 'bad-signature'
-  | 'expired'
-  | 'not-yet-valid'
-  | 'missing-expiry'
-  | 'invalid-claims';
+  'missing' | 'oversized' | 'malformed' | 'unsigned' | 'wrong-algorithm' | 'bad-signature' | 'expired' | 'not-yet-valid' | 'missing-expiry' | 'invalid-claims';
 
 export type TokenCheck = { ok: true; payload: JWTPayload } | { ok: false; reason: TokenRefusal };
 

@@ -25,7 +25,7 @@ function encodeChar(char: string): string {
 /** One segment (no "/") in canonical form: see the decisions above. */
 export function normalizeSegment(segment: string): string {
   let out = '';
-  for (let i = 0; i < segment.length; ) {
+  for (let i = 0; i < segment.length;) {
     const char = segment[i];
     if (char === '%') {
       const hex = segment.slice(i + 1, i + 3);

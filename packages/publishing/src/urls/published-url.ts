@@ -18,9 +18,7 @@ export const MAX_PROXY_SEGMENTS = 8;
 export const MAX_PUBLISHED_URL_LENGTH = 8192;
 
 export type SiteLookup =
-  | { kind: 'built-in'; organizationId: string; basename: string }
-  | { kind: 'proxy'; proxyUrl: string }
-  | { kind: 'hostname'; hostname: string };
+  { kind: 'built-in'; organizationId: string; basename: string } | { kind: 'proxy'; proxyUrl: string } | { kind: 'hostname'; hostname: string };
 
 export interface SiteAddressCandidate {
   lookup: SiteLookup;
