@@ -9,3 +9,4 @@ export * from './urls';
 export { MAX_TOKEN_LENGTH, CLOCK_TOLERANCE_SECONDS, type TokenRefusal } from './jwt/hs256-token';
 export * from './visitor-auth';
 export * from './api-token';
+export * from './customization';
