@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { resolveSitePath, type SitePathStructure } from '@quire/publishing';
+import { parsePublishedUrl, publishedPaths, resolveSitePath, type SitePathStructure } from '@quire/publishing';
 
 const space = (id: string, path: string, isDefault = false) => ({ id, path, default: isDefault });
 const sections: SitePathStructure = {
@@ -58,5 +58,16 @@ describe('resolveSitePath', () => {
         if (resolved!.pagePath) expect(resolved!.complete).toBe(true);
       }),
     );
+  });
+});
+
+describe('publishedPaths', () => {
+  it('gives siteBasePath, basePath and pathname of a URL read end to end', () => {
+    const parsed = parsePublishedUrl('https://example.com/docs/v1/getting-started/install/?x=1#top', { publicUrl: 'https://quire.example.com' });
+    if (!parsed.ok) throw new Error(parsed.message);
+    const site = parsed.candidates.find((c) => c.lookup.kind === 'proxy' && c.lookup.proxyUrl === 'example.com/docs');
+    const resolved = resolveSitePath(site!.rest, sections);
+    expect(publishedPaths(site!.siteBasePath, resolved!)).toEqual({ siteBasePath: '/docs/', basePath: '/docs/v1/', pathname: 'getting-started/install' });
+    expect(publishedPaths('/', { sitePath: [], pagePath: '' })).toEqual({ siteBasePath: '/', basePath: '/', pathname: '' });
   });
 });

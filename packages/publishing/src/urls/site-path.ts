@@ -76,3 +76,13 @@ export function resolveSitePath(rest: readonly string[], structure: SitePathStru
     complete: page.length > 0 || !moreChoices,
   };
 }
+
+/**
+ * PublishedSiteContent's paths for a resolved URL: `siteBasePath` (the site's prefix), `basePath`
+ * (that plus the section and site-space segments, ending in "/") and `pathname` (the page's path
+ * inside the space, "" for its first page).
+ */
+export function publishedPaths(siteBasePath: string, resolution: Pick<SitePathResolution, 'sitePath' | 'pagePath'>) {
+  const levels = resolution.sitePath.map((segment) => `${segment}/`).join('');
+  return { siteBasePath, basePath: `${siteBasePath}${levels}`, pathname: resolution.pagePath };
+}
