@@ -4,6 +4,7 @@ const moduleNameMapper = {
   '^@quire/proto$': '<rootDir>/proto/src/index.ts',
   '^@quire/common$': '<rootDir>/services/common/src/index.ts',
   '^@quire/formats$': '<rootDir>/packages/formats/src/index.ts',
+  '^@quire/publishing$': '<rootDir>/packages/publishing/src/index.ts',
   '^@quire/(identity|content|sites|specs|insights|webhooks)$': '<rootDir>/services/$1/src/service.ts',
   '^@quire/gateway$': '<rootDir>/gateway/src/index.ts',
 };

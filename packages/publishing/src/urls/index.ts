@@ -1,0 +1,2 @@
+export * from './published-url';
+export * from './site-path';
