@@ -1,0 +1,21 @@
+import type { MembershipResolver, SqlDatabase } from '@quire/common';
+import type { SpecSchedule } from '../domain/spec-sources';
+
+/** What OpenAPI specs' use cases take (service.ts builds it once). */
+export interface SpecDeps {
+  db: SqlDatabase;
+  membership: Pick<MembershipResolver, 'membership'>;
+  clock: () => Date;
+  schedule: SpecSchedule;
+}
+
+/** Who calls a use case (the route's principal). */
+export interface Caller {
+  userId: string;
+}
+
+/** One spec of an organization, as a route's path names it. */
+export interface SpecRef {
+  organizationId: string;
+  specSlug: string;
+}
