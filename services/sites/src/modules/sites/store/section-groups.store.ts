@@ -1,4 +1,5 @@
 import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { SiteSectionGroup } from '../model/site-structure';
 
 interface SiteSectionGroupRow {
   id: string;
@@ -7,16 +8,6 @@ interface SiteSectionGroupRow {
   icon: string | null;
   position: string;
   created_at: Date;
-}
-
-/** A group of sections at a site's top level (table `site_section_groups`); `position` is its ordering key there. */
-export interface SiteSectionGroup {
-  id: string;
-  siteId: string;
-  title: string;
-  icon: string | null;
-  position: string;
-  createdAt: Date;
 }
 
 /** The columns a PATCH changes; `icon: null` removes the icon, undefined keeps it. */
@@ -76,3 +67,5 @@ export async function deleteSectionGroup(tx: SqlExecutor, siteId: string, groupI
   const { rowCount } = await tx.query('DELETE FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
   return rowCount > 0;
 }
+
+export type { SiteSectionGroup };

@@ -1,4 +1,5 @@
 import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { SiteSection } from '../model/site-structure';
 
 interface SiteSectionRow {
   id: string;
@@ -18,20 +19,6 @@ interface SiteSectionRow {
  * A section of a site (table `site_sections`): in a group (`sectionGroupId`) or at the top level,
  * `position` being its ordering key there.
  */
-export interface SiteSection {
-  id: string;
-  siteId: string;
-  sectionGroupId: string | null;
-  title: string;
-  description: string | null;
-  path: string;
-  condition: string | null;
-  icon: string | null;
-  isDefault: boolean;
-  position: string;
-  createdAt: Date;
-}
-
 function sectionOf(row: SiteSectionRow): SiteSection {
   return {
     id: row.id,
@@ -158,3 +145,5 @@ export async function deleteSection(tx: SqlExecutor, siteId: string, sectionId: 
   const row = await queryOne<SiteSectionRow>(tx, 'DELETE FROM site_sections WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, sectionId]);
   return row && sectionOf(row);
 }
+
+export type { SiteSection };

@@ -1,4 +1,5 @@
 import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { ShareLink } from '../model/share-link';
 
 interface ShareLinkRow {
   id: string;
@@ -7,16 +8,6 @@ interface ShareLinkRow {
   share_key: string;
   active: boolean;
   created_at: Date;
-}
-
-/** A share link of a site (table `site_share_links`): its key lets visitors into a `share-link` site. */
-export interface ShareLink {
-  id: string;
-  siteId: string;
-  name: string | null;
-  shareKey: string;
-  active: boolean;
-  createdAt: Date;
 }
 
 function shareLinkOf(row: ShareLinkRow): ShareLink {
@@ -74,3 +65,5 @@ export async function deleteShareLink(db: SqlExecutor, siteId: string, shareLink
 export async function isActiveShareKey(db: SqlExecutor, siteId: string, shareKey: string): Promise<boolean> {
   return (await queryOne(db, 'SELECT 1 FROM site_share_links WHERE site_id = $1 AND share_key = $2 AND active', [siteId, shareKey])) !== null;
 }
+
+export type { ShareLink };

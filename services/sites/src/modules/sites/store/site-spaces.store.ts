@@ -1,4 +1,5 @@
 import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { SiteSpace } from '../model/site-structure';
 
 interface SiteSpaceRow {
   id: string;
@@ -17,19 +18,6 @@ interface SiteSpaceRow {
  * A space on a site (table `site_spaces`): in a section (`sectionId`) or at the site's root,
  * `position` being its ordering key there. A hidden one's space was deleted; it returns on restore.
  */
-export interface SiteSpace {
-  id: string;
-  siteId: string;
-  sectionId: string | null;
-  spaceId: string;
-  path: string;
-  condition: string | null;
-  isDefault: boolean;
-  hidden: boolean;
-  position: string;
-  createdAt: Date;
-}
-
 function siteSpaceOf(row: SiteSpaceRow): SiteSpace {
   return {
     id: row.id,
@@ -168,3 +156,5 @@ export async function deleteSiteSpace(tx: SqlExecutor, siteId: string, siteSpace
   const row = await queryOne<SiteSpaceRow>(tx, 'DELETE FROM site_spaces WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, siteSpaceId]);
   return row && siteSpaceOf(row);
 }
+
+export type { SiteSpace };

@@ -1,4 +1,5 @@
 import { assignmentsFor, containsPattern, insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { Site, SiteWithCounts } from '../model/site';
 
 interface SiteRow {
   id: string;
@@ -20,30 +21,6 @@ interface SiteRow {
 
 interface SiteWithCountsRow extends SiteRow {
   site_spaces: number;
-}
-
-/** A site (table `sites`). `adaptiveSchema` is the stored JSON Schema, null until one is put. */
-export interface Site {
-  id: string;
-  organizationId: string;
-  type: string;
-  title: string;
-  visibility: string;
-  published: boolean;
-  hostname: string | null;
-  basename: string | null;
-  proxyUrl: string | null;
-  adaptiveContentEnabled: boolean;
-  adaptiveSchema: unknown;
-  adaptiveSchemaUpdatedAt: Date | null;
-  agentsContext: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A site with the number of its site spaces that visitors can see (deleted spaces are hidden). */
-export interface SiteWithCounts extends Site {
-  siteSpaces: number;
 }
 
 function siteOf(row: SiteRow): Site {
@@ -214,3 +191,5 @@ export async function makeDefaultSection(tx: SqlExecutor, siteId: string, sectio
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
+
+export type { Site, SiteWithCounts };

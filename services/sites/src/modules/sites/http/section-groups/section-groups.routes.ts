@@ -10,8 +10,8 @@ import { removeSectionFromGroup } from '../../application/remove-section-from-gr
 import { updateSectionGroup } from '../../application/update-section-group';
 import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSectionGroup } from '../../presenters/site-section-group.presenter';
-import type { SiteSectionGroup } from '../../store/section-groups.store';
-import type { Site } from '../../store/sites.store';
+import type { SiteSectionGroup } from '../../model/site-structure';
+import type { Site } from '../../model/site';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
 import {
