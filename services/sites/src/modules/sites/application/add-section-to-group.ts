@@ -1,8 +1,8 @@
-import { type SqlDatabase } from '@quire/common';
+import type { SqlDatabase } from '@quire/common';
 import { requireGroup, resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';
-import { type SiteSectionGroup } from '../store/section-groups.store';
+import type { SiteSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listSectionsOfGroups, placeSections } from '../store/sections.store';
 import type { Site } from '../store/sites.store';
 

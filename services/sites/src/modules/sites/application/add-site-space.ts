@@ -3,7 +3,7 @@ import { ensureSiteDefaults } from '../domain/site-defaults';
 import { type SpaceToAttach, attachSpace, requireSiteSpace } from '../domain/site-spaces';
 import { lockStructure } from '../domain/site-structure';
 import { listAllSections } from '../store/sections.store';
-import { type SiteSpace } from '../store/site-spaces.store';
+import type { SiteSpace } from '../store/site-spaces.store';
 import type { Site } from '../store/sites.store';
 
 /**

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@quire/common';
-import { type PublishedItem, type PublishedStructureView } from '../domain/published-profile';
+import type { PublishedItem, PublishedStructureView } from '../domain/published-profile';
 import { loadSectionGroupViews } from '../domain/section-groups';
 import { loadSectionViews } from '../domain/sections';
 import { listSectionGroups } from '../store/section-groups.store';

@@ -1,5 +1,5 @@
 import { badRequest } from '@quire/common';
-import { type SpaceToAttach } from '../domain/site-spaces';
+import type { SpaceToAttach } from '../domain/site-spaces';
 import { fetchSpaces, type SpaceSource } from '../domain/space-embedder';
 
 /**

@@ -1,6 +1,6 @@
 import { badRequest, z } from '@quire/common';
 import Ajv from 'ajv';
-import { type Site } from '../store/sites.store';
+import type { Site } from '../store/sites.store';
 
 // Reference SiteAdaptiveJSONSchema: a draft-07 JSON Schema of an object whose properties are the
 // visitor claims a site adapts to. Claims are booleans, strings (optionally an enum), numbers,

@@ -1,6 +1,6 @@
-import { type SiteSpace } from '../store/site-spaces.store';
-import { type SectionGroupView } from './section-groups';
-import { type SectionView } from './sections';
+import type { SiteSpace } from '../store/site-spaces.store';
+import type { SectionGroupView } from './section-groups';
+import type { SectionView } from './sections';
 
 /** One item of a site's top level in the published structure. */
 export type PublishedItem = { kind: 'site-section'; view: SectionView } | { kind: 'site-section-group'; view: SectionGroupView };
