@@ -1,4 +1,4 @@
-import type { MembershipResolver, SqlDatabase } from '@quire/common';
+import type { MembershipResolver, Principal, SqlDatabase } from '@quire/common';
 import type { SpecSchedule } from '../domain/spec-sources';
 
 /** What OpenAPI specs' use cases take (service.ts builds it once). */
@@ -9,10 +9,8 @@ export interface SpecDeps {
   schedule: SpecSchedule;
 }
 
-/** Who calls a use case (the route's principal). */
-export interface Caller {
-  userId: string;
-}
+/** Who calls a use case: the route's principal (only its user counts). */
+export type Caller = Pick<Principal, 'userId'>;
 
 /** One spec of an organization, as a route's path names it. */
 export interface SpecRef {

@@ -1,4 +1,4 @@
-import type { MembershipResolver, SqlDatabase } from '@quire/common';
+import type { MembershipResolver, Principal, SqlDatabase } from '@quire/common';
 
 /** What translation settings' use cases take. */
 export interface TranslationDeps {
@@ -7,10 +7,8 @@ export interface TranslationDeps {
   clock: () => Date;
 }
 
-/** Who calls a use case (the route's principal). */
-export interface Caller {
-  userId: string;
-}
+/** Who calls a use case: the route's principal (only its user counts). */
+export type Caller = Pick<Principal, 'userId'>;
 
 /** One translation setting of an organization, as a route's path names it. */
 export interface TranslationRef {

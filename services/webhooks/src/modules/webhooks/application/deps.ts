@@ -1,4 +1,4 @@
-import type { MembershipResolver, OutboundAddressPolicy, SqlDatabase } from '@quire/common';
+import type { MembershipResolver, OutboundAddressPolicy, Principal, SqlDatabase } from '@quire/common';
 import type { Resolve } from '../domain/endpoint-address';
 
 /** What webhooks' use cases take (service.ts builds it once). */
@@ -13,10 +13,8 @@ export interface WebhookDeps {
   resolve?: Resolve;
 }
 
-/** Who calls a use case (the route's principal). */
-export interface Caller {
-  userId: string;
-}
+/** Who calls a use case: the route's principal (only its user counts). */
+export type Caller = Pick<Principal, 'userId'>;
 
 /** One webhook of an organization, as a route's path names it. */
 export interface WebhookRef {
