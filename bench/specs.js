@@ -19,7 +19,7 @@ const FIXTURE = join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.
 const variant = (doc, i) => JSON.stringify({ ...doc, info: { ...doc.info, version: `bench-${i}-${Date.now()}` } });
 
 async function floor(doc) {
-  const { checkSpecDocument } = require(join(ROOT, 'services/specs/dist/domain/spec-document.js'));
+  const { checkSpecDocument } = require(join(ROOT, 'services/specs/dist/modules/openapi-specs/domain/spec-document.js'));
   const times = [];
   for (let i = 0; i < RUNS; i++) {
     const text = variant(doc, i);

@@ -110,11 +110,14 @@ async function main() {
 
     // The webhooks, made by the service's own command (address check, sealed secret), one per organization.
     const common = require(join(ROOT, 'services/common/dist/index.js'));
-    const { createWebhook } = require(join(ROOT, 'services/webhooks/dist/domain/webhooks.js'));
+    const { createWebhook } = require(join(ROOT, 'services/webhooks/dist/modules/webhooks/application/create-webhook.js'));
     db = new common.PostgresDatabase(databaseUrl, common.createLogger('bench', 'silent'));
-    const deps = { db, policy: new common.OutboundAddressPolicy(['127.0.0.1']), serviceSecret: internalSecret };
+    // The bench's caller is an admin of every organization (the use case checks it).
+    const membership = { membership: async () => ({ role: 'admin' }) };
+    const deps = { db, membership, policy: new common.OutboundAddressPolicy(['127.0.0.1']), serviceSecret: internalSecret, maxPerOrganization: 50 };
     for (let i = 0; i < ENDPOINTS; i++) {
-      await createWebhook(deps, `bench-org-${i}`, { url: `http://127.0.0.1:${receiver.port}/endpoint-${i}`, events: ['space_created'] }, 'bench', new Date());
+      const input = { url: `http://127.0.0.1:${receiver.port}/endpoint-${i}`, events: ['space_created'] };
+      await createWebhook(deps, { userId: 'bench' }, `bench-org-${i}`, input, new Date());
     }
 
     const { Kafka, logLevel } = require('kafkajs');

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { MembershipResolver, type ServiceContext, type ServiceModule } from '@quire/common';
-import { subscribeToContentEvents } from './consumers/content-events.consumer';
-import { sitesGrpc } from './grpc/sites.grpc';
-import type { SitesHttpDeps } from './http/deps';
-import { sectionGroupsRoutes } from './http/section-groups/section-groups.routes';
-import { sectionsRoutes } from './http/sections/sections.routes';
-import { shareLinksRoutes } from './http/share-links/share-links.routes';
-import { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
-import { sitesRoutes } from './http/sites/sites.routes';
+import {
+  sectionGroupsRoutes,
+  sectionsRoutes,
+  shareLinksRoutes,
+  siteSpacesRoutes,
+  sitesGrpc,
+  sitesRoutes,
+  subscribeToContentEvents,
+  type SitesHttpDeps,
+} from './modules/sites';
 
 /** The sites service: sites, sections, section groups, site spaces, share links. */
 export function sitesModule(): ServiceModule {

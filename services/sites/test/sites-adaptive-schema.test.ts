@@ -1,5 +1,5 @@
 import { ApiError } from '@quire/common';
-import { DEFAULT_ADAPTIVE_SCHEMA, MAX_ADAPTIVE_SCHEMA_DEPTH, nestsDeeperThan, validateAdaptiveSchema } from '../src/domain/adaptive-schema';
+import { DEFAULT_ADAPTIVE_SCHEMA, MAX_ADAPTIVE_SCHEMA_DEPTH, nestsDeeperThan, validateAdaptiveSchema } from '../src/modules/sites/domain/adaptive-schema';
 
 const claims = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: false });
 

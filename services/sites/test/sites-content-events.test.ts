@@ -1,5 +1,5 @@
 import { CONTENT_TOPIC, DeadLetters, newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
-import { CONTENT_EVENTS_CONSUMER, subscribeToContentEvents } from '../src/consumers/content-events.consumer';
+import { CONTENT_EVENTS_CONSUMER, subscribeToContentEvents } from '../src/modules/sites/consumers/content-events.consumer';
 import { openSitesDb, seedSite, silentLogger, siteSpacesOf } from './sites-db';
 
 /** A bus that only records the subscription, so the test delivers messages itself (and twice). */

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { newId, type PgliteDatabase, type SqlExecutor } from '@quire/common';
 import { openServiceDb, silentLogger } from '../../../test/support/service-db';
-import { keysAtEnd } from '../src/domain/site-structure';
-import { promoteMissingDefaults } from '../src/store/site-spaces-attach.store';
-import { insertSiteSpace } from '../src/store/site-spaces.store';
-import { insertSite } from '../src/store/sites.store';
+import { keysAtEnd } from '../src/modules/sites/domain/site-structure';
+import { promoteMissingDefaults } from '../src/modules/sites/store/site-spaces-attach.store';
+import { insertSiteSpace } from '../src/modules/sites/store/site-spaces.store';
+import { insertSite } from '../src/modules/sites/store/sites.store';
 
 export { silentLogger };
 

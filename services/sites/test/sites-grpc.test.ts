@@ -1,6 +1,6 @@
 import type { sites } from '@quire/proto';
 import type { PgliteDatabase } from '@quire/common';
-import { sitesGrpc } from '../src/grpc/sites.grpc';
+import { sitesGrpc } from '../src/modules/sites/grpc/sites.grpc';
 import { openSitesDb, seedSite } from './sites-db';
 
 describe('sites gRPC', () => {

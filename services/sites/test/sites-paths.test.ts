@@ -1,4 +1,4 @@
-import { distinctPaths, pathFromTitle } from '../src/domain/sites-paths';
+import { distinctPaths, pathFromTitle } from '../src/modules/sites/domain/sites-paths';
 
 describe('site paths', () => {
   it('makes URL segments from titles', () => {

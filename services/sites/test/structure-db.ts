@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { newId, type PgliteDatabase } from '@quire/common';
 import { openServiceDb, outboxEventTypes } from '../../../test/support/service-db';
-import { insertSite, type Site } from '../src/store/sites.store';
+import { insertSite, type Site } from '../src/modules/sites/store/sites.store';
 
 // Support of the structure-*.test.ts files: embedded Postgres with the sites migrations, and sites
 // inserted as rows (the site endpoints are not what these tests are about).

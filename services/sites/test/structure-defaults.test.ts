@@ -1,10 +1,14 @@
 import type { PageRequest, PgliteDatabase } from '@quire/common';
-import { createSection, deleteSection, updateSection } from '../src/domain/sections';
-import { ensureSiteDefaults } from '../src/domain/site-defaults';
-import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from '../src/domain/site-spaces';
-import { listAllSections, listSections } from '../src/store/sections.store';
-import { listAllSiteSpaces, listSiteSpacesIn } from '../src/store/site-spaces.store';
-import type { Site } from '../src/store/sites.store';
+import { createSection } from '../src/modules/sites/application/create-section';
+import { deleteSection } from '../src/modules/sites/application/delete-section';
+import { updateSection } from '../src/modules/sites/application/update-section';
+import { ensureSiteDefaults } from '../src/modules/sites/domain/site-defaults';
+import { addSiteSpace } from '../src/modules/sites/application/add-site-space';
+import { deleteSiteSpace } from '../src/modules/sites/application/delete-site-space';
+import { updateSiteSpace } from '../src/modules/sites/application/update-site-space';
+import { listAllSections, listSections } from '../src/modules/sites/store/sections.store';
+import { listAllSiteSpaces, listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
+import type { Site } from '../src/modules/sites/store/sites.store';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // "Exactly one default where the spec implies one", paths and parents of new site spaces, on

@@ -1,8 +1,8 @@
 import { UrlBuilder, type ContentClient } from '@quire/common';
-import { fetchSpaces, type SpaceSource } from '../src/domain/space-embedder';
-import { presentSiteSection } from '../src/presenters/site-section.presenter';
-import type { SiteSection } from '../src/store/sections.store';
-import type { SiteSpace } from '../src/store/site-spaces.store';
+import { fetchSpaces, type SpaceSource } from '../src/modules/sites/domain/space-embedder';
+import { presentSiteSection } from '../src/modules/sites/presenters/site-section.presenter';
+import type { SiteSection } from '../src/modules/sites/store/sections.store';
+import type { SiteSpace } from '../src/modules/sites/store/site-spaces.store';
 
 // Site spaces embed Space objects from content: one GetSpaces call per response, whatever the
 // number of items, and site spaces whose space content did not return are left out.

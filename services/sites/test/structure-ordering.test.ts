@@ -1,11 +1,17 @@
 import { keyForAnchors, siblingKeysIn, type PageRequest, type PgliteDatabase } from '@quire/common';
-import { addSectionToGroup, createSectionGroup, deleteSectionGroup, moveSectionGroup, removeSectionFromGroup } from '../src/domain/section-groups';
-import { createSection, moveSection } from '../src/domain/sections';
-import { addSiteSpace, moveSiteSpace } from '../src/domain/site-spaces';
-import { keyForPosition, keysBetween, type StructureSibling } from '../src/domain/site-structure';
-import { listSections } from '../src/store/sections.store';
-import { listSiteSpacesIn } from '../src/store/site-spaces.store';
-import type { Site } from '../src/store/sites.store';
+import { addSectionToGroup } from '../src/modules/sites/application/add-section-to-group';
+import { createSectionGroup } from '../src/modules/sites/application/create-section-group';
+import { deleteSectionGroup } from '../src/modules/sites/application/delete-section-group';
+import { moveSectionGroup } from '../src/modules/sites/application/move-section-group';
+import { removeSectionFromGroup } from '../src/modules/sites/application/remove-section-from-group';
+import { createSection } from '../src/modules/sites/application/create-section';
+import { moveSection } from '../src/modules/sites/application/move-section';
+import { addSiteSpace } from '../src/modules/sites/application/add-site-space';
+import { moveSiteSpace } from '../src/modules/sites/application/move-site-space';
+import { keyForPosition, keysBetween, type StructureSibling } from '../src/modules/sites/domain/site-structure';
+import { listSections } from '../src/modules/sites/store/sections.store';
+import { listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
+import type { Site } from '../src/modules/sites/store/sites.store';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // Ordering of sections, section groups and site spaces: the before/after rule shared with

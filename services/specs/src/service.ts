@@ -1,24 +1,9 @@
 import { join } from 'node:path';
-import { healthBinding, MembershipResolver, OutboundAddressPolicy, OutboundFetcher, readEnv, z, type ServiceContext, type ServiceModule } from '@quire/common';
+import { healthBinding, MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
 import { specs } from '@quire/proto';
-import { startSpecJobsConsumer } from './consumers/spec-jobs.consumer';
-import { startRefreshSchedule } from './domain/refresh-schedule';
-import type { SpecsHttpDeps } from './http/deps';
-import { openapiRoutes } from './http/openapi/openapi.routes';
-import { specVersionsRoutes } from './http/openapi/versions.routes';
-import { translationsRoutes } from './http/translations/translations.routes';
-
-/** The specs service's own settings (both modes read them from the environment). */
-const specsEnvSchema = z.object({
-  SPECS_FETCH_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  SPECS_REFRESH_INTERVAL_MINUTES: z.coerce.number().min(0).default(0),
-  SPECS_DOWNLOAD_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
-  SPECS_MAX_DOCUMENT_BYTES: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(10 * 1024 * 1024),
-});
+import { openapiRoutes, specVersionsRoutes, startRefreshSchedule, startSpecJobsConsumer, type SpecsHttpDeps } from './modules/openapi-specs';
+import { translationsRoutes } from './modules/translations';
+import { specsSettingsFromEnv } from './settings';
 
 /** The specs service: OpenAPI specs (fetched, validated, versioned by a job) and translation settings. */
 export function specsModule(): ServiceModule {
@@ -26,11 +11,11 @@ export function specsModule(): ServiceModule {
     name: 'specs',
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: (ctx: ServiceContext) => {
-      const env = readEnv(specsEnvSchema);
+      const settings = specsSettingsFromEnv();
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const fetcher = new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts));
-      const schedule = { refreshIntervalMs: env.SPECS_REFRESH_INTERVAL_MINUTES > 0 ? env.SPECS_REFRESH_INTERVAL_MINUTES * 60_000 : null };
-      const deps: SpecsHttpDeps = { ...ctx, membership, schedule, downloadTtlSeconds: env.SPECS_DOWNLOAD_TTL_SECONDS };
+      const schedule = { refreshIntervalMs: settings.refreshIntervalMs };
+      const deps: SpecsHttpDeps = { ...ctx, membership, schedule, downloadTtlSeconds: settings.downloadTtlSeconds };
       let stopSchedule = () => undefined as void;
       return {
         routes: (app) => {
@@ -53,8 +38,8 @@ export function specsModule(): ServiceModule {
             fetcher,
             logger: ctx.logger,
             clock: ctx.clock,
-            fetchTimeoutMs: env.SPECS_FETCH_TIMEOUT_MS,
-            maxDocumentBytes: env.SPECS_MAX_DOCUMENT_BYTES,
+            fetchTimeoutMs: settings.fetchTimeoutMs,
+            maxDocumentBytes: settings.maxDocumentBytes,
           });
           stopSchedule = startRefreshSchedule(ctx, schedule);
         },

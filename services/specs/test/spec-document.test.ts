@@ -1,4 +1,4 @@
-import { checkSpecDocument, sha256Of } from '../src/domain/spec-document';
+import { checkSpecDocument, sha256Of } from '../src/modules/openapi-specs/domain/spec-document';
 
 const OPENAPI_31 = JSON.stringify({
   openapi: '3.1.0',

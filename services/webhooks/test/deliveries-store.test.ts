@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
 import { openServiceDb } from '../../../test/support/service-db';
-import { scheduleDeliveries } from '../src/domain/schedule-deliveries';
-import { claimDueDeliveries, pruneDeliveries, recordAttempt, type ClaimedDelivery } from '../src/store/deliveries.store';
-import { insertWebhook, updateWebhook } from '../src/store/webhooks.store';
+import { scheduleDeliveries } from '../src/modules/webhooks/application/schedule-deliveries';
+import { claimDueDeliveries, pruneDeliveries, recordAttempt, type ClaimedDelivery } from '../src/modules/webhooks/store/deliveries.store';
+import { insertWebhook, updateWebhook } from '../src/modules/webhooks/store/webhooks.store';
 
 // The delivery queue against a real (embedded) Postgres: fan-out is idempotent, and claims respect
 // the per-webhook limit (a backlog on one endpoint does not stand before another's deliveries).

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
 import { openServiceDb } from '../../../test/support/service-db';
-import { openEndpoint, sealEndpoint, splitCredentials } from '../src/domain/endpoint-credentials';
-import { sealStoredCredentials } from '../src/domain/webhooks';
-import { findWebhook, insertWebhook } from '../src/store/webhooks.store';
+import { openEndpoint, sealEndpoint, splitCredentials } from '../src/modules/webhooks/domain/endpoint-credentials';
+import { sealStoredCredentials } from '../src/modules/webhooks/application/seal-stored-credentials';
+import { findWebhook, insertWebhook } from '../src/modules/webhooks/store/webhooks.store';
 
 // A webhook URL's `user:password@` is sealed apart from the URL (issue #32 §5).
 

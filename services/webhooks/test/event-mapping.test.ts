@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { organizationsOf, subscribes, WEBHOOK_EVENT_TYPES, webhookEventsOf, webhookTypeOf } from '../src/domain/event-mapping';
+import { organizationsOf, subscribes, WEBHOOK_EVENT_TYPES, webhookEventsOf, webhookTypeOf } from '../src/modules/webhooks/domain/event-mapping';
 
 const event = (type: string, data: Record<string, unknown>) => ({ id: 'evt1', type, occurredAt: '2026-11-27T10:00:00.000Z', data });
 

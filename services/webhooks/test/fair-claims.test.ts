@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
 import { openServiceDb } from '../../../test/support/service-db';
-import { claimDueDeliveries, insertDeliveries, type ClaimedDelivery } from '../src/store/deliveries.store';
-import { insertWebhook } from '../src/store/webhooks.store';
+import { claimDueDeliveries, insertDeliveries, type ClaimedDelivery } from '../src/modules/webhooks/store/deliveries.store';
+import { insertWebhook } from '../src/modules/webhooks/store/webhooks.store';
 
 // Fair shares of the delivery slots (issue #32 §5): an organization whose endpoints hang holds at
 // most its share, its webhooks take turns within it, and another organization's delivery is

@@ -1,5 +1,6 @@
-import { outcomeOf } from '../src/domain/attempt-outcome';
-import { DEFAULT_RETRY_SCHEDULE, MAX_RETRY_AFTER_MS, nextRetryDelay, parseRetryAfter, parseRetrySchedule } from '../src/domain/retry-schedule';
+import { outcomeOf } from '../src/modules/webhooks/domain/attempt-outcome';
+import { MAX_RETRY_AFTER_MS, nextRetryDelay, parseRetryAfter } from '../src/modules/webhooks/domain/retry-schedule';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '../src/settings';
 
 describe('retry schedule', () => {
   it('reads the default: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 24 h', () => {

@@ -1,7 +1,7 @@
 import { sealSecret } from '@quire/common';
 import { Webhook } from 'standardwebhooks';
-import { newSigningSecret, signatureHeaders } from '../src/domain/signing';
-import { signingSecrets } from '../src/domain/webhooks';
+import { newSigningSecret, signatureHeaders } from '../src/modules/webhooks/domain/signing';
+import { signingSecrets } from '../src/modules/webhooks/domain/webhook-secrets';
 
 describe('signing', () => {
   const body = JSON.stringify({ eventId: 'evt1', type: 'ping' });

@@ -1,0 +1,37 @@
+import { badRequest, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { ensureSiteDefaults } from '../domain/site-defaults';
+import { type SpaceToAttach, attachSpace, requireSiteSpace } from '../domain/site-spaces';
+import { lockStructure } from '../domain/site-structure';
+import { listAllSections } from '../store/sections.store';
+import type { SiteSpace } from '../store/site-spaces.store';
+import type { Site } from '../store/sites.store';
+
+/**
+ * Adds a space to a site (addSpaceToSite): in the section named, else in the site's default
+ * section, else — a site without sections — at its root; at the end of that parent. The first
+ * site space of a parent becomes its default.
+ */
+export async function addSiteSpace(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  input: { space: SpaceToAttach; sectionId?: string },
+  now: Date,
+): Promise<SiteSpace> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const sectionId = await parentForNewSiteSpace(tx, site.id, input.sectionId);
+    const siteSpace = await attachSpace(tx, site, input.space, sectionId, now);
+    await ensureSiteDefaults(tx, site.id);
+    return requireSiteSpace(tx, site.id, siteSpace.id);
+  });
+}
+
+/** The section named (400 naming `sectionId` when it is not this site's), else the default section, else the root (null). */
+async function parentForNewSiteSpace(tx: SqlExecutor, siteId: string, sectionId: string | undefined): Promise<string | null> {
+  const sections = await listAllSections(tx, siteId);
+  if (sectionId !== undefined) {
+    if (!sections.some((s) => s.id === sectionId)) throw badRequest(`Invalid body field "sectionId": no section ${sectionId} in this site`);
+    return sectionId;
+  }
+  return (sections.find((s) => s.isDefault) ?? sections[0])?.id ?? null;
+}

@@ -1,0 +1,25 @@
+import { enqueueEvent, newId, type SqlDatabase } from '@quire/common';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { insertShareLink, type ShareLink } from '../store/share-links.store';
+import type { Site } from '../store/sites.store';
+
+// A share key is a bearer secret in published URLs: 32 base62 characters (about 190 bits).
+const SHARE_KEY_LENGTH = 32;
+
+export async function createShareLink(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  name: string,
+  callerId: string,
+  now: Date,
+): Promise<ShareLink> {
+  return db.transaction(async (tx) => {
+    const link = await insertShareLink(tx, { id: newId(), siteId: site.id, name, shareKey: newId(SHARE_KEY_LENGTH) }, now);
+    await enqueueEvent(
+      tx,
+      siteEvent(SiteEvent.shareLinkCreated, { organizationId: site.organizationId, siteId: site.id, shareLinkId: link.id, createdBy: callerId }),
+      now,
+    );
+    return link;
+  });
+}

@@ -1,0 +1,40 @@
+import { enqueueEvent, newId, type SqlDatabase } from '@quire/common';
+import { ensureSiteDefaults } from '../domain/site-defaults';
+import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
+import { reloadSite } from '../domain/sites';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { insertSite, type SiteWithCounts } from '../store/sites.store';
+
+/** Creates a site with the given spaces at its root, in order, the first one as the default. */
+export async function createSite(
+  db: SqlDatabase,
+  input: { organizationId: string; type: string; title: string; visibility: string; spaces: readonly SpaceToAttach[] },
+  callerId: string,
+  now: Date,
+): Promise<SiteWithCounts> {
+  return db.transaction(async (tx) => {
+    const site = await insertSite(
+      tx,
+      { id: newId(), organizationId: input.organizationId, type: input.type, title: input.title, visibility: input.visibility },
+      now,
+    );
+    // Announced first: the site spaces' own events follow it.
+    await enqueueEvent(
+      tx,
+      siteEvent(SiteEvent.siteCreated, {
+        organizationId: input.organizationId,
+        siteId: site.id,
+        title: site.title,
+        type: site.type,
+        visibility: site.visibility,
+        spaces: input.spaces.map((s) => s.id),
+        createdBy: callerId,
+      }),
+      now,
+    );
+    for (const space of input.spaces) await attachSpace(tx, site, space, null, now);
+    // The first one becomes the root's default.
+    await ensureSiteDefaults(tx, site.id);
+    return reloadSite(tx, input.organizationId, site.id);
+  });
+}

@@ -1,0 +1,26 @@
+import type { SqlDatabase } from '@quire/common';
+import { topLevelNeighbours } from '../domain/section-groups';
+import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { deleteSectionGroup as deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
+import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
+import type { Site } from '../store/sites.store';
+
+/** Deletes a group; its sections go back to the site's top level where the group was, in their order. False when there was none. */
+export async function deleteSectionGroup(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId'>, groupId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const group = await findSectionGroup(tx, site.id, groupId);
+    if (!group) return false;
+    const members = await listSectionsOfGroups(tx, [group.id]);
+    const { below, above } = topLevelNeighbours(await listTopLevelItems(tx, site.id), group);
+    const keys = keysBetween(below, above, members.length);
+    await placeSections(
+      tx,
+      members.map((s, i) => ({ id: s.id, groupId: null, position: keys[i] as string })),
+    );
+    await deleteSectionGroupRow(tx, site.id, group.id);
+    await announceStructure(tx, site, SiteEvent.siteSectionGroupDeleted, { sectionGroupId: group.id, sections: members.map((s) => s.id) }, now);
+    return true;
+  });
+}

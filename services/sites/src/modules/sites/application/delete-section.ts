@@ -1,0 +1,26 @@
+import type { SqlDatabase } from '@quire/common';
+import { ensureSiteDefaults } from '../domain/site-defaults';
+import { announceStructure, lockStructure } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { deleteSection as deleteSectionRow } from '../store/sections.store';
+import { listSiteSpacesIn } from '../store/site-spaces.store';
+import type { Site } from '../store/sites.store';
+
+/** Deletes a section and its site spaces; the first remaining section becomes the default if it was. False when there was none. */
+export async function deleteSection(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId' | 'title'>, sectionId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const siteSpaces = await listSiteSpacesIn(tx, site.id, sectionId);
+    const deleted = await deleteSectionRow(tx, site.id, sectionId);
+    if (!deleted) return false;
+    const { promotedSection } = await ensureSiteDefaults(tx, site.id);
+    await announceStructure(
+      tx,
+      site,
+      SiteEvent.siteSectionDeleted,
+      { sectionId, sectionGroup: deleted.sectionGroupId, siteSpaces: siteSpaces.map((s) => s.id), wasDefault: deleted.isDefault, promotedSection },
+      now,
+    );
+    return true;
+  });
+}

@@ -1,0 +1,22 @@
+import { enqueueEvent, notFound, type SqlDatabase } from '@quire/common';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { deleteShareLink as deleteShareLinkRow } from '../store/share-links.store';
+import type { Site } from '../store/sites.store';
+
+/** Deletes a share link: its key stops opening the site at once. 404 when the site has no such link. */
+export async function deleteShareLink(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  shareLinkId: string,
+  callerId: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await deleteShareLinkRow(tx, site.id, shareLinkId))) throw notFound(`Share link ${shareLinkId} not found`);
+    await enqueueEvent(
+      tx,
+      siteEvent(SiteEvent.shareLinkDeleted, { organizationId: site.organizationId, siteId: site.id, shareLinkId, deletedBy: callerId }),
+      now,
+    );
+  });
+}

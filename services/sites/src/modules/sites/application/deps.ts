@@ -1,0 +1,4 @@
+import type { ServiceContext } from '@quire/common';
+
+/** What sites' read queries take: the database and the content client (spaces are embedded, never copied). */
+export type SitesReadDeps = Pick<ServiceContext, 'db' | 'clients'>;

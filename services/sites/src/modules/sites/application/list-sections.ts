@@ -1,0 +1,20 @@
+import type { PageRequest } from '@quire/common';
+import type { SectionView } from '../domain/sections';
+import { resolveShareKey } from '../domain/share-links';
+import type { SpaceCatalog } from '../domain/space-embedder';
+import { listSections as listSectionRows } from '../store/sections.store';
+import type { Site } from '../store/sites.store';
+import type { SitesReadDeps } from './deps';
+import { loadSectionAnswers } from './load-section-answers';
+
+/** A page of a site's sections with what presenting them needs; the share key only when it opens this site. */
+export async function listSections(
+  deps: SitesReadDeps,
+  site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
+  input: { page: PageRequest; shareKey?: string },
+  userId: string,
+): Promise<{ views: SectionView[]; spaces: SpaceCatalog; total: number; shareKey: string | null }> {
+  const { rows, total } = await listSectionRows(deps.db, site.id, input.page);
+  const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
+  return { ...(await loadSectionAnswers(deps, site, rows, userId)), total, shareKey };
+}

@@ -1,0 +1,7 @@
+import type { Paged, PageRequest, SqlExecutor } from '@quire/common';
+import { listShareLinks as listShareLinkRows, type ShareLink } from '../store/share-links.store';
+
+/** A page of a site's share links, optionally searched by name (the route's policy checked the caller). */
+export async function listShareLinks(deps: { db: SqlExecutor }, siteId: string, input: { page: PageRequest; search?: string }): Promise<Paged<ShareLink>> {
+  return listShareLinkRows(deps.db, siteId, input.page, input.search);
+}

@@ -1,0 +1,20 @@
+import type { PageRequest } from '@quire/common';
+import { resolveShareKey } from '../domain/share-links';
+import type { SpaceCatalog } from '../domain/space-embedder';
+import type { SiteSection } from '../store/sections.store';
+import { listSiteSpaces as listSiteSpaceRows, type SiteSpace } from '../store/site-spaces.store';
+import type { Site } from '../store/sites.store';
+import type { SitesReadDeps } from './deps';
+import { loadSiteSpaceAnswers } from './load-site-space-answers';
+
+/** A page of a site's site spaces with what presenting them needs; the share key only when it opens this site. */
+export async function listSiteSpaces(
+  deps: SitesReadDeps,
+  site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
+  input: { page: PageRequest; isDefault?: boolean; shareKey?: string },
+  userId: string,
+): Promise<{ siteSpaces: SiteSpace[]; total: number; spaces: SpaceCatalog; sections: Map<string, SiteSection>; shareKey: string | null }> {
+  const { rows, total } = await listSiteSpaceRows(deps.db, site.id, { isDefault: input.isDefault }, input.page);
+  const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
+  return { siteSpaces: rows, total, ...(await loadSiteSpaceAnswers(deps, site, rows, userId)), shareKey };
+}

@@ -1,0 +1,7 @@
+import type { Paged, PageRequest, SqlExecutor } from '@quire/common';
+import { listSites as listSiteRows, type SiteListFilter, type SiteWithCounts } from '../store/sites.store';
+
+/** A page of the organization's sites (the caller's role was checked by the route's policy). */
+export async function listSites(deps: { db: SqlExecutor }, organizationId: string, filter: SiteListFilter, page: PageRequest): Promise<Paged<SiteWithCounts>> {
+  return listSiteRows(deps.db, organizationId, filter, page);
+}

@@ -1,0 +1,37 @@
+import type { SqlExecutor } from '@quire/common';
+import type { PublishedItem, PublishedStructureView } from '../domain/published-profile';
+import { loadSectionGroupViews } from '../domain/section-groups';
+import { loadSectionViews } from '../domain/sections';
+import { listSectionGroups } from '../store/section-groups.store';
+import { listAllSections, listTopLevelItems } from '../store/sections.store';
+import { listSiteSpacesIn } from '../store/site-spaces.store';
+
+// Every group of a site at once: the published profile is one document, not a page.
+const ALL_GROUPS = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+
+export async function loadPublishedStructure(db: SqlExecutor, siteId: string): Promise<PublishedStructureView> {
+  const sections = await listAllSections(db, siteId);
+  if (sections.length === 0) {
+    const siteSpaces = (await listSiteSpacesIn(db, siteId, null)).filter((s) => !s.hidden);
+    return { type: 'siteSpaces', siteSpaces };
+  }
+  const [topLevel, groups] = await Promise.all([listTopLevelItems(db, siteId), listSectionGroups(db, siteId, ALL_GROUPS)]);
+  const [sectionViews, groupViews] = await Promise.all([
+    loadSectionViews(
+      db,
+      sections.filter((s) => s.sectionGroupId === null),
+    ),
+    loadSectionGroupViews(db, groups.rows),
+  ]);
+  const sectionById = new Map(sectionViews.map((v) => [v.section.id, v]));
+  const groupById = new Map(groupViews.map((v) => [v.group.id, v]));
+  const items = topLevel.flatMap((item): PublishedItem[] => {
+    if (item.kind === 'site-section') {
+      const view = sectionById.get(item.id);
+      return view ? [{ kind: 'site-section', view }] : [];
+    }
+    const view = groupById.get(item.id);
+    return view ? [{ kind: 'site-section-group', view }] : [];
+  });
+  return { type: 'sections', items };
+}

@@ -1,0 +1,20 @@
+import type { SectionView } from '../domain/sections';
+import { loadSectionViews } from '../domain/sections';
+import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
+import type { SiteSection } from '../store/sections.store';
+import type { Site } from '../store/sites.store';
+import type { SitesReadDeps } from './deps';
+
+/** Sections with their visible site spaces, and every embedded space fetched in one call (unless `known`). */
+export async function loadSectionAnswers(
+  deps: SitesReadDeps,
+  site: Pick<Site, 'organizationId'>,
+  sections: readonly SiteSection[],
+  userId: string,
+  known?: SpaceCatalog,
+): Promise<{ views: SectionView[]; spaces: SpaceCatalog }> {
+  const views = await loadSectionViews(deps.db, sections);
+  const spaceIds = views.flatMap((v) => spaceIdsOf(v.siteSpaces));
+  const spaces = known ?? (await fetchSpaces(deps.clients.content(), spaceIds, userId, site.organizationId));
+  return { views, spaces };
+}

@@ -1,0 +1,17 @@
+import { loadSectionGroupViews, type SectionGroupView } from '../domain/section-groups';
+import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
+import type { SiteSectionGroup } from '../store/section-groups.store';
+import type { Site } from '../store/sites.store';
+import type { SitesReadDeps } from './deps';
+
+/** Groups with their sections and site spaces, every embedded space fetched in one call. */
+export async function loadSectionGroupAnswers(
+  deps: SitesReadDeps,
+  site: Pick<Site, 'organizationId'>,
+  groups: readonly SiteSectionGroup[],
+  userId: string,
+): Promise<{ views: SectionGroupView[]; spaces: SpaceCatalog }> {
+  const views = await loadSectionGroupViews(deps.db, groups);
+  const spaceIds = views.flatMap((g) => g.sections.flatMap((s) => spaceIdsOf(s.siteSpaces)));
+  return { views, spaces: await fetchSpaces(deps.clients.content(), spaceIds, userId, site.organizationId) };
+}

@@ -1,0 +1,26 @@
+import { notFound, type SqlDatabase } from '@quire/common';
+import { requireGroup } from '../domain/section-groups';
+import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { setSectionGroupPosition, type SiteSectionGroup } from '../store/section-groups.store';
+import { listTopLevelItems } from '../store/sections.store';
+import type { Site } from '../store/sites.store';
+
+/** Moves a group among the site's top-level items (moveSiteSectionGroup); no position: the end of the site. */
+export async function moveSectionGroup(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  groupId: string,
+  position: StructurePosition | undefined,
+  now: Date,
+): Promise<SiteSectionGroup> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const group = await requireGroup(tx, site.id, groupId);
+    const key = await keyForPosition(await listTopLevelItems(tx, site.id), group.id, position);
+    const moved = await setSectionGroupPosition(tx, group.id, key);
+    if (!moved) throw notFound(`Site section group ${groupId} not found`);
+    await announceStructure(tx, site, SiteEvent.siteSectionGroupMoved, { sectionGroupId: group.id }, now);
+    return moved;
+  });
+}

@@ -1,0 +1,26 @@
+import { notFound, type SqlDatabase } from '@quire/common';
+import { asSibling, requireSiteSpace } from '../domain/site-spaces';
+import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { listSiteSpacesIn, setSiteSpacePosition, type SiteSpace } from '../store/site-spaces.store';
+import type { Site } from '../store/sites.store';
+
+/** Moves a site space among the site spaces of its parent (moveSiteSpace); no position: the end. */
+export async function moveSiteSpace(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  siteSpaceId: string,
+  position: StructurePosition | undefined,
+  now: Date,
+): Promise<SiteSpace> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);
+    const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.sectionId);
+    const key = await keyForPosition(siblings.map(asSibling), siteSpace.id, position);
+    const moved = await setSiteSpacePosition(tx, siteSpace.id, key);
+    if (!moved) throw notFound(`Site space ${siteSpaceId} not found`);
+    await announceStructure(tx, site, SiteEvent.siteSpaceMoved, { siteSpaceId, sectionId: siteSpace.sectionId }, now);
+    return moved;
+  });
+}

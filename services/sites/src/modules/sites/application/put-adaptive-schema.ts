@@ -1,0 +1,23 @@
+import { enqueueEvent, notFound, type SqlDatabase } from '@quire/common';
+import { validateAdaptiveSchema } from '../domain/adaptive-schema';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { lockSite, updateSite, type Site } from '../store/sites.store';
+
+/** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
+export async function putAdaptiveSchema(
+  db: SqlDatabase,
+  organizationId: string,
+  siteId: string,
+  jsonSchema: unknown,
+  callerId: string,
+  now: Date,
+): Promise<Site> {
+  const schema = validateAdaptiveSchema(jsonSchema);
+  return db.transaction(async (tx) => {
+    if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
+    const site = await updateSite(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
+    if (!site) throw notFound(`Site ${siteId} not found`);
+    await enqueueEvent(tx, siteEvent(SiteEvent.siteUpdated, { organizationId, siteId, fields: ['adaptiveSchema'], updatedBy: callerId }), now);
+    return site;
+  });
+}

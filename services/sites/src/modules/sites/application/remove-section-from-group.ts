@@ -1,0 +1,30 @@
+import type { SqlDatabase } from '@quire/common';
+import { requireGroup, topLevelNeighbours } from '../domain/section-groups';
+import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { findSection, listTopLevelItems, placeSections } from '../store/sections.store';
+import type { Site } from '../store/sites.store';
+
+/**
+ * Takes a section out of the group, to the site's top level right after the group
+ * (removeSectionFromGroup); false when it was not in the group.
+ */
+export async function removeSectionFromGroup(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  groupId: string,
+  sectionId: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const group = await requireGroup(tx, site.id, groupId);
+    const section = await findSection(tx, site.id, sectionId);
+    if (!section || section.sectionGroupId !== group.id) return false;
+    const { above } = topLevelNeighbours(await listTopLevelItems(tx, site.id), group);
+    const [position] = keysBetween(group.position, above, 1);
+    await placeSections(tx, [{ id: section.id, groupId: null, position: position as string }]);
+    await announceStructure(tx, site, SiteEvent.siteSectionMoved, { sectionId: section.id, sectionGroup: null, previousSectionGroup: group.id }, now);
+    return true;
+  });
+}

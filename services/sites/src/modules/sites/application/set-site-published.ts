@@ -1,0 +1,25 @@
+import { enqueueEvent, notFound, type SqlDatabase } from '@quire/common';
+import { reloadSite } from '../domain/sites';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { lockSite, updateSite as updateSiteRow, type SiteWithCounts } from '../store/sites.store';
+
+/** Publishes or unpublishes a site; the event is written only when the state changes. */
+export async function setSitePublished(
+  db: SqlDatabase,
+  organizationId: string,
+  siteId: string,
+  published: boolean,
+  callerId: string,
+  now: Date,
+): Promise<{ site: SiteWithCounts; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const site = await lockSite(tx, organizationId, siteId);
+    if (!site) throw notFound(`Site ${siteId} not found`);
+    const changed = site.published !== published;
+    if (changed) {
+      await updateSiteRow(tx, organizationId, siteId, { published }, now);
+      await enqueueEvent(tx, siteEvent(published ? SiteEvent.sitePublished : SiteEvent.siteUnpublished, { organizationId, siteId, by: callerId }), now);
+    }
+    return { site: await reloadSite(tx, organizationId, siteId), changed };
+  });
+}

@@ -1,0 +1,23 @@
+import { notFound, type SqlDatabase } from '@quire/common';
+import { requireGroup } from '../domain/section-groups';
+import { announceStructure, lockStructure } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { updateSectionGroup as updateSectionGroupRow, type SiteSectionGroup, type SiteSectionGroupChanges } from '../store/section-groups.store';
+import type { Site } from '../store/sites.store';
+
+export async function updateSectionGroup(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  groupId: string,
+  changes: SiteSectionGroupChanges,
+  now: Date,
+): Promise<SiteSectionGroup> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    await requireGroup(tx, site.id, groupId);
+    const updated = await updateSectionGroupRow(tx, groupId, changes);
+    if (!updated) throw notFound(`Site section group ${groupId} not found`);
+    await announceStructure(tx, site, SiteEvent.siteSectionGroupUpdated, { sectionGroupId: groupId, fields: Object.keys(changes).sort() }, now);
+    return updated;
+  });
+}

@@ -1,0 +1,32 @@
+import { enqueueEvent, notFound, type SqlDatabase } from '@quire/common';
+import { SiteEvent, siteEvent } from '../events/sites-events';
+import { updateShareLink as updateShareLinkRow, type ShareLink } from '../store/share-links.store';
+import type { Site } from '../store/sites.store';
+
+/** Renames and/or (de)activates a share link; an inactive key no longer opens the site. */
+export async function updateShareLink(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  shareLinkId: string,
+  changes: { active?: boolean; name?: string },
+  callerId: string,
+  now: Date,
+): Promise<ShareLink> {
+  return db.transaction(async (tx) => {
+    const link = await updateShareLinkRow(tx, site.id, shareLinkId, changes);
+    if (!link) throw notFound(`Share link ${shareLinkId} not found`);
+    await enqueueEvent(
+      tx,
+      siteEvent(SiteEvent.shareLinkUpdated, {
+        organizationId: site.organizationId,
+        siteId: site.id,
+        shareLinkId,
+        active: link.active,
+        fields: Object.keys(changes).sort(),
+        updatedBy: callerId,
+      }),
+      now,
+    );
+    return link;
+  });
+}

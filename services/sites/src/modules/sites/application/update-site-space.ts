@@ -1,0 +1,32 @@
+import { conflict, notFound, type SqlDatabase } from '@quire/common';
+import { requireSiteSpace } from '../domain/site-spaces';
+import { announceStructure, lockStructure } from '../domain/site-structure';
+import { SiteEvent } from '../events/sites-events';
+import { listSiteSpacesIn, updateSiteSpace as updateSiteSpaceRow, type SiteSpace, type SiteSpaceChanges } from '../store/site-spaces.store';
+import type { Site } from '../store/sites.store';
+
+/** Changes a site space's path (distinct among its siblings, else 409) and condition. */
+export async function updateSiteSpace(
+  db: SqlDatabase,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  siteSpaceId: string,
+  changes: SiteSpaceChanges,
+  now: Date,
+): Promise<SiteSpace> {
+  return db.transaction(async (tx) => {
+    await lockStructure(tx, site);
+    const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);
+    if (changes.path !== undefined && changes.path !== siteSpace.path) {
+      const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.sectionId);
+      if (siblings.some((s) => s.id !== siteSpace.id && s.path === changes.path)) {
+        throw conflict(
+          `Invalid body field "path": another site space ${siteSpace.sectionId ? 'of this section' : 'at the root of this site'} already uses the path "${changes.path}"`,
+        );
+      }
+    }
+    const updated = await updateSiteSpaceRow(tx, siteSpace.id, changes);
+    if (!updated) throw notFound(`Site space ${siteSpaceId} not found`);
+    await announceStructure(tx, site, SiteEvent.siteSpaceUpdated, { siteSpaceId, fields: Object.keys(changes).sort() }, now);
+    return updated;
+  });
+}

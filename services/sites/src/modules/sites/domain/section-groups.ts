@@ -1,0 +1,52 @@
+import { badRequest, notFound, type SqlExecutor } from '@quire/common';
+import { findSectionGroup, type SiteSectionGroup } from '../store/section-groups.store';
+import { listSectionsOfGroups, type SiteSection } from '../store/sections.store';
+import { loadSectionViews, type SectionView } from './sections';
+
+/** A group with its sections (each with its visible site spaces), in order: what a SiteSectionGroup response shows. */
+export interface SectionGroupView {
+  group: SiteSectionGroup;
+  sections: SectionView[];
+}
+
+/** The given groups with their sections and those sections' visible site spaces (two queries for all). */
+export async function loadSectionGroupViews(db: SqlExecutor, groups: readonly SiteSectionGroup[]): Promise<SectionGroupView[]> {
+  const sections = await loadSectionViews(
+    db,
+    await listSectionsOfGroups(
+      db,
+      groups.map((g) => g.id),
+    ),
+  );
+  return groups.map((group) => ({ group, sections: sections.filter((s) => s.section.sectionGroupId === group.id) }));
+}
+
+export async function requireGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroup> {
+  const group = await findSectionGroup(tx, siteId, groupId);
+  if (!group) throw notFound(`Site section group ${groupId} not found`);
+  return group;
+}
+
+/** The named sections of the site in the order named, repeats dropped; a 400 naming the field of one that is not the site's. */
+export function resolveSections(sections: readonly SiteSection[], ids: readonly string[], field = (i: number) => `sections.${i}`): SiteSection[] {
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  const resolved = new Map<string, SiteSection>();
+  ids.forEach((id, i) => {
+    const section = byId.get(id);
+    if (!section) throw badRequest(`Invalid body field "${field(i)}": no section ${id} in this site`);
+    resolved.set(id, section);
+  });
+  return [...resolved.values()];
+}
+
+/** The keys of the top-level items right below and right above `item` (null: none). */
+export function topLevelNeighbours(
+  items: readonly { id: string; position: string }[],
+  item: { id: string; position: string },
+): { below: string | null; above: string | null } {
+  const others = items.filter((i) => i.id !== item.id);
+  return {
+    below: others.filter((i) => i.position < item.position).pop()?.position ?? null,
+    above: others.find((i) => i.position > item.position)?.position ?? null,
+  };
+}

@@ -1,0 +1,13 @@
+import type { SqlExecutor } from '@quire/common';
+import { isActiveShareKey } from '../store/share-links.store';
+import type { Site } from '../store/sites.store';
+
+/**
+ * The share key to put in a site's published URLs (the `shareKey` query of the list and published
+ * endpoints): only for a `share-link` site, and only an active key of that site; null otherwise,
+ * so a wrong, inactive or foreign key never appears in an answer.
+ */
+export async function resolveShareKey(db: SqlExecutor, site: Pick<Site, 'id' | 'visibility'>, shareKey: string | undefined): Promise<string | null> {
+  if (!shareKey || site.visibility !== 'share-link') return null;
+  return (await isActiveShareKey(db, site.id, shareKey)) ? shareKey : null;
+}

@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import { listEnvelope, pageRequest, route } from '@quire/common';
+import { createShareLink } from '../../application/create-share-link';
+import { deleteShareLink } from '../../application/delete-share-link';
+import { listShareLinks } from '../../application/list-share-links';
+import { updateShareLink } from '../../application/update-share-link';
+import { authorizeSite } from '../../policies/site.policy';
+import { presentShareLink } from '../../presenters/share-link.presenter';
+import type { SitesHttpDeps } from '../deps';
+import { siteParams } from '../params.schema';
+import { createShareLinkBody, listShareLinksQuery, shareLinkParams, updateShareLinkBody } from './share-links.schema';
+
+// Share links hand out access to a site: like the site's other settings, managing them needs
+// the `create` role, and so does listing them, since they carry the secret keys.
+export function shareLinksRoutes(deps: SitesHttpDeps): Router {
+  const { db, clock, urls } = deps;
+  const router = Router();
+  const base = '/v1/orgs/:organizationId/sites/:siteId/share-links';
+
+  router.get(
+    base,
+    route({ params: siteParams, query: listShareLinksQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'readShareLinks');
+      const { rows, total } = await listShareLinks(deps, site.id, { page, search: query.search });
+      res.json(
+        listEnvelope(
+          rows.map((link) => presentShareLink(link, site, urls)),
+          total,
+          page,
+        ),
+      );
+    }),
+  );
+
+  router.post(
+    base,
+    route({ params: siteParams, body: createShareLinkBody }, async ({ params, body, principal }, res) => {
+      const callerId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+      const link = await createShareLink(db, site, body.name, callerId, clock());
+      res
+        .status(201)
+        .location(urls.api(`/orgs/${site.organizationId}/sites/${site.id}/share-links/${link.id}`))
+        .json(presentShareLink(link, site, urls));
+    }),
+  );
+
+  router.patch(
+    `${base}/:shareLinkId`,
+    route({ params: shareLinkParams, body: updateShareLinkBody }, async ({ params, body, principal }, res) => {
+      const callerId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+      const link = await updateShareLink(db, site, params.shareLinkId, body, callerId, clock());
+      res.json(presentShareLink(link, site, urls));
+    }),
+  );
+
+  router.delete(
+    `${base}/:shareLinkId`,
+    route({ params: shareLinkParams }, async ({ params, principal }, res) => {
+      const callerId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+      await deleteShareLink(db, site, params.shareLinkId, callerId, clock());
+      res.status(205).end();
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import { Router } from 'express';
+import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { addSiteSpace } from '../../application/add-site-space';
+import { deleteSiteSpace } from '../../application/delete-site-space';
+import { listSiteSpaces } from '../../application/list-site-spaces';
+import { loadSiteSpaceAnswers } from '../../application/load-site-space-answers';
+import { moveSiteSpace } from '../../application/move-site-space';
+import { updateSiteSpace } from '../../application/update-site-space';
+import { fetchSpaceForStructure, type SpaceCatalog } from '../../domain/space-embedder';
+import { authorizeSite } from '../../policies/site.policy';
+import { presentSiteSpaces } from '../../presenters/site-space.presenter';
+import type { SiteSpace } from '../../model/site-structure';
+import type { Site } from '../../model/site';
+import type { SitesHttpDeps } from '../deps';
+import { siteParams } from '../params.schema';
+import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteSpaceParams, updateSiteSpaceBody } from './site-spaces.schema';
+
+const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
+
+// Any member lists a site's site spaces; members with the `create` role change them.
+export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
+  const { db, urls, clock, clients } = deps;
+  const router = Router();
+
+  /** One site space as the write answers show it, its space fetched unless known. */
+  async function presentOne(siteSpace: SiteSpace, site: Site, userId: string, known?: SpaceCatalog) {
+    const { spaces, sections } = await loadSiteSpaceAnswers(deps, site, [siteSpace], userId, known);
+    const [presented] = presentSiteSpaces([siteSpace], spaces, sections, { site, urls, shareKey: null });
+    // Its space went away in content (purged, transferred) while this ran.
+    if (!presented) throw notFound(`Site space ${siteSpace.id} not found`);
+    return presented;
+  }
+
+  router.get(
+    SITE_SPACES,
+    route({ params: siteParams, query: listSiteSpacesQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
+      const answers = await listSiteSpaces(deps, site, { page, isDefault: query.default, shareKey: query.shareKey }, userId);
+      const where = { site, urls, shareKey: answers.shareKey };
+      res.json(listEnvelope(presentSiteSpaces(answers.siteSpaces, answers.spaces, answers.sections, where), answers.total, page));
+    }),
+  );
+
+  router.post(
+    SITE_SPACES,
+    route({ params: siteParams, body: addSiteSpaceBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organizationId, body.spaceId, userId, 'spaceId');
+      const siteSpace = await addSiteSpace(db, site, { space, sectionId: body.sectionId }, clock());
+      res.status(201).json(await presentOne(siteSpace, site, userId, catalog));
+    }),
+  );
+
+  router.patch(
+    `${SITE_SPACES}/:siteSpaceId`,
+    route({ params: siteSpaceParams, body: updateSiteSpaceBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const siteSpace = await updateSiteSpace(db, site, params.siteSpaceId, body, clock());
+      res.json(await presentOne(siteSpace, site, userId));
+    }),
+  );
+
+  // 205 when deleted now, 204 when there was no such site space (reference deleteSiteSpaceById).
+  router.delete(
+    `${SITE_SPACES}/:siteSpaceId`,
+    route({ params: siteSpaceParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const deleted = await deleteSiteSpace(db, site, params.siteSpaceId, clock());
+      res.status(deleted ? 205 : 204).end();
+    }),
+  );
+
+  router.post(
+    `${SITE_SPACES}/:siteSpaceId/move`,
+    route({ params: siteSpaceParams, body: moveSiteSpaceBody }, async ({ params, body, principal }, res) => {
+      const userId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
+      const siteSpace = await moveSiteSpace(db, site, params.siteSpaceId, body.position, clock());
+      res.json(await presentOne(siteSpace, site, userId));
+    }),
+  );
+
+  return router;
+}

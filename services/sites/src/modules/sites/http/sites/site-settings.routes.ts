@@ -1,0 +1,54 @@
+import { Router } from 'express';
+import { route } from '@quire/common';
+import { getPublishedSite } from '../../application/get-published-site';
+import { putAdaptiveSchema } from '../../application/put-adaptive-schema';
+import { adaptiveSchemaOf } from '../../domain/adaptive-schema';
+import { authorizeSite, authorizeSiteAs } from '../../policies/site.policy';
+import { presentPublishedSite, presentPublishedStructure } from '../../presenters/published-site.presenter';
+import { presentAdaptiveSchema, presentSite } from '../../presenters/site.presenter';
+import type { SitesHttpDeps } from '../deps';
+import { siteParams } from '../params.schema';
+import { shareKeyQuery } from '../structure.schema';
+import { putAdaptiveSchemaBody } from './sites.schema';
+
+const SITE = '/v1/orgs/:organizationId/sites/:siteId';
+
+// A site's adaptive schema and its published profile. Any member reads them; changing the
+// adaptive schema needs the `create` role like the site's other settings.
+export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
+  const { db, clock, urls } = deps;
+  const router = Router();
+
+  router.get(
+    `${SITE}/adaptive-schema`,
+    route({ params: siteParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
+      res.json(presentAdaptiveSchema(adaptiveSchemaOf(site)));
+    }),
+  );
+
+  router.put(
+    `${SITE}/adaptive-schema`,
+    route({ params: siteParams, body: putAdaptiveSchemaBody }, async ({ params, body, principal }, res) => {
+      const callerId = principal.userId;
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
+      const updated = await putAdaptiveSchema(db, site.organizationId, site.id, body.jsonSchema, callerId, clock());
+      res.json(presentAdaptiveSchema(adaptiveSchemaOf(updated)));
+    }),
+  );
+
+  // What visitors of a published site get: the site, its structure (every embedded space fetched
+  // in one call) and its customization. Members see it before the site is published too, as a
+  // preview (`site.published: false`); non-members get 404 either way.
+  router.get(
+    `${SITE}/published`,
+    route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
+      const userId = principal.userId;
+      const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, userId, 'read');
+      const { structure, spaces, shareKey } = await getPublishedSite(deps, site, query, userId);
+      res.json(presentPublishedSite(presentSite(site, role, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,11 @@
+// The sites module's face: what the service's wiring (service.ts) mounts and starts. Sites, their
+// structure (sections, section groups, site spaces), share links, adaptive schema and published
+// profile are one module: they share the site row, its policy and its published address.
+export { subscribeToContentEvents } from './consumers/content-events.consumer';
+export { sitesGrpc } from './grpc/sites.grpc';
+export type { SitesHttpDeps } from './http/deps';
+export { sectionGroupsRoutes } from './http/section-groups/section-groups.routes';
+export { sectionsRoutes } from './http/sections/sections.routes';
+export { shareLinksRoutes } from './http/share-links/share-links.routes';
+export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
+export { sitesRoutes } from './http/sites/sites.routes';

@@ -1,0 +1,38 @@
+// A site's structure as the store reads it: sections, section groups and site spaces.
+
+export interface SiteSection {
+  id: string;
+  siteId: string;
+  sectionGroupId: string | null;
+  title: string;
+  description: string | null;
+  path: string;
+  condition: string | null;
+  icon: string | null;
+  isDefault: boolean;
+  position: string;
+  createdAt: Date;
+}
+
+/** A group of sections at a site's top level (table `site_section_groups`); `position` is its ordering key there. */
+export interface SiteSectionGroup {
+  id: string;
+  siteId: string;
+  title: string;
+  icon: string | null;
+  position: string;
+  createdAt: Date;
+}
+
+export interface SiteSpace {
+  id: string;
+  siteId: string;
+  sectionId: string | null;
+  spaceId: string;
+  path: string;
+  condition: string | null;
+  isDefault: boolean;
+  hidden: boolean;
+  position: string;
+  createdAt: Date;
+}

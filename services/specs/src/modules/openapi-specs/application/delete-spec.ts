@@ -1,0 +1,18 @@
+import { enqueueEvent, notFound } from '@quire/common';
+import { SpecEvent, specEvent } from '../events/specs-events';
+import { authorizeSpecs } from '../policies/openapi-spec.policy';
+import { deleteSpec as deleteSpecRow, findSpecBySlug } from '../store/openapi-specs.store';
+import type { Caller, SpecDeps, SpecRef } from './deps';
+
+/** Deletes the spec with its sources and versions; 404 when there is none (the reference's 204 is not the spec's). */
+export async function deleteSpec(deps: SpecDeps, caller: Caller, ref: SpecRef): Promise<void> {
+  const { organizationId, specSlug: slug } = ref;
+  await authorizeSpecs(deps, organizationId, caller.userId, 'manage');
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    const spec = await findSpecBySlug(tx, organizationId, slug, { forUpdate: true });
+    if (!spec) throw notFound(`OpenAPI spec ${slug} not found`);
+    await deleteSpecRow(tx, spec.id);
+    await enqueueEvent(tx, specEvent(SpecEvent.specDeleted, { organizationId, specId: spec.id, slug, deletedBy: caller.userId }), now);
+  });
+}

@@ -1,0 +1,9 @@
+import { notFound, type SqlExecutor } from '@quire/common';
+import { findSpecVersionDocument, type OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
+
+/** A stored document by its version id, for a signed download (the route checks the signature: no member check). */
+export async function getSpecDocument(deps: { db: SqlExecutor }, versionId: string): Promise<OpenAPISpecVersionWithDocument> {
+  const document = await findSpecVersionDocument(deps.db, versionId);
+  if (!document) throw notFound(`Document ${versionId} not found`);
+  return document;
+}

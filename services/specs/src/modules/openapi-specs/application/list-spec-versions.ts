@@ -1,0 +1,16 @@
+import type { Paged, PageRequest } from '@quire/common';
+import type { OpenAPISpec } from '../store/openapi-specs.store';
+import { listSpecVersions as listSpecVersionRows, type OpenAPISpecVersion } from '../store/spec-versions.store';
+import type { Caller, SpecDeps, SpecRef } from './deps';
+import { getSpec } from './get-spec';
+
+/** A page of a spec's versions, for any member, with the spec they belong to. */
+export async function listSpecVersions(
+  deps: Pick<SpecDeps, 'db' | 'membership'>,
+  caller: Caller,
+  ref: SpecRef,
+  page: PageRequest,
+): Promise<{ spec: OpenAPISpec; versions: Paged<OpenAPISpecVersion> }> {
+  const { spec } = await getSpec(deps, caller, ref);
+  return { spec, versions: await listSpecVersionRows(deps.db, spec.id, page) };
+}

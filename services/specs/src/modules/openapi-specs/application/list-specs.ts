@@ -1,0 +1,14 @@
+import type { Paged, PageRequest, Role } from '@quire/common';
+import { authorizeSpecs } from '../policies/openapi-spec.policy';
+import { listSpecs as listSpecRows, type OpenAPISpec } from '../store/openapi-specs.store';
+import type { Caller, SpecDeps } from './deps';
+
+export async function listSpecs(
+  deps: Pick<SpecDeps, 'db' | 'membership'>,
+  caller: Caller,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Paged<OpenAPISpec> & { role: Role }> {
+  const role = await authorizeSpecs(deps, organizationId, caller.userId, 'read');
+  return { ...(await listSpecRows(deps.db, organizationId, page)), role };
+}

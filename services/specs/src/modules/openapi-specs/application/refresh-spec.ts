@@ -1,0 +1,14 @@
+import type { SqlDatabase } from '@quire/common';
+import { acceptSource, type SpecSchedule } from '../domain/spec-sources';
+import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
+
+/** A scheduled refresh: the same URL again, processed like a PUT of it. */
+export async function refreshSpec(db: SqlDatabase, spec: OpenAPISpec, schedule: SpecSchedule, now: Date): Promise<void> {
+  if (!spec.sourceUrl) return;
+  const url = spec.sourceUrl;
+  await db.transaction(async (tx) => {
+    const current = await findSpecBySlug(tx, spec.organizationId, spec.slug, { forUpdate: true });
+    if (current?.id !== spec.id || current.sourceUrl !== url) return;
+    await acceptSource(tx, current, { url }, schedule, now);
+  });
+}

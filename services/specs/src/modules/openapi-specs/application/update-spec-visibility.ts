@@ -1,0 +1,28 @@
+import { enqueueEvent, type Role } from '@quire/common';
+import { SpecEvent, specEvent } from '../events/specs-events';
+import { authorizeSpecs } from '../policies/openapi-spec.policy';
+import { updateSpecVisibility as updateSpecVisibilityRow, type OpenAPISpec, type SpecVisibility } from '../store/openapi-specs.store';
+import type { Caller, SpecDeps, SpecRef } from './deps';
+import { specOrNotFound } from './get-spec';
+
+/** PATCH: the spec's visibility; 404 when there is no spec with this slug. */
+export async function updateSpecVisibility(
+  deps: SpecDeps,
+  caller: Caller,
+  ref: SpecRef,
+  visibility: SpecVisibility,
+): Promise<{ spec: OpenAPISpec; role: Role }> {
+  const role = await authorizeSpecs(deps, ref.organizationId, caller.userId, 'manage');
+  const spec = await specOrNotFound(deps.db, ref);
+  const now = deps.clock();
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await updateSpecVisibilityRow(tx, spec.id, visibility, now);
+    await enqueueEvent(
+      tx,
+      specEvent(SpecEvent.specUpdated, { organizationId: spec.organizationId, specId: spec.id, visibility, updatedBy: caller.userId }),
+      now,
+    );
+    return row;
+  });
+  return { spec: updated, role };
+}

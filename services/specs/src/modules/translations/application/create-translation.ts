@@ -1,0 +1,22 @@
+import { enqueueEvent, newId, type Role } from '@quire/common';
+import { fieldsOf, type TranslationInput } from '../domain/translation-input';
+import { SpecEvent, translationEvent } from '../events/translation-events';
+import { authorizeTranslations } from '../policies/translation.policy';
+import { insertTranslation, type TranslationSettings } from '../store/translations.store';
+import type { Caller, TranslationDeps } from './deps';
+
+export async function createTranslation(
+  deps: TranslationDeps,
+  caller: Caller,
+  organizationId: string,
+  input: TranslationInput,
+): Promise<{ translation: TranslationSettings; role: Role }> {
+  const role = await authorizeTranslations(deps, organizationId, caller.userId, 'manage');
+  const now = deps.clock();
+  const translation = await deps.db.transaction(async (tx) => {
+    const row = await insertTranslation(tx, { id: newId(), organizationId, ...fieldsOf(input) }, now);
+    await enqueueEvent(tx, translationEvent(SpecEvent.translationCreated, { organizationId, translationId: row.id, createdBy: caller.userId }), now);
+    return row;
+  });
+  return { translation, role };
+}

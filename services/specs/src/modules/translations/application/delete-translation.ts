@@ -1,0 +1,15 @@
+import { enqueueEvent, notFound } from '@quire/common';
+import { SpecEvent, translationEvent } from '../events/translation-events';
+import { authorizeTranslations } from '../policies/translation.policy';
+import { deleteTranslation as deleteTranslationRow } from '../store/translations.store';
+import type { Caller, TranslationDeps, TranslationRef } from './deps';
+
+export async function deleteTranslation(deps: TranslationDeps, caller: Caller, ref: TranslationRef): Promise<void> {
+  const { organizationId, translationSettingsId: translationId } = ref;
+  await authorizeTranslations(deps, organizationId, caller.userId, 'manage');
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    if (!(await deleteTranslationRow(tx, organizationId, translationId))) throw notFound(`Translation settings ${translationId} not found`);
+    await enqueueEvent(tx, translationEvent(SpecEvent.translationDeleted, { organizationId, translationId, deletedBy: caller.userId }), now);
+  });
+}

@@ -1,0 +1,17 @@
+import type { MembershipResolver, Principal, SqlDatabase } from '@quire/common';
+
+/** What translation settings' use cases take. */
+export interface TranslationDeps {
+  db: SqlDatabase;
+  membership: Pick<MembershipResolver, 'membership'>;
+  clock: () => Date;
+}
+
+/** Who calls a use case: the route's principal (only its user counts). */
+export type Caller = Pick<Principal, 'userId'>;
+
+/** One translation setting of an organization, as a route's path names it. */
+export interface TranslationRef {
+  organizationId: string;
+  translationSettingsId: string;
+}

@@ -1,0 +1,14 @@
+import type { Paged, PageRequest, Role } from '@quire/common';
+import { authorizeTranslations } from '../policies/translation.policy';
+import { listTranslations as listTranslationRows, type TranslationSettings } from '../store/translations.store';
+import type { Caller, TranslationDeps } from './deps';
+
+export async function listTranslations(
+  deps: Pick<TranslationDeps, 'db' | 'membership'>,
+  caller: Caller,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Paged<TranslationSettings> & { role: Role }> {
+  const role = await authorizeTranslations(deps, organizationId, caller.userId, 'read');
+  return { ...(await listTranslationRows(deps.db, organizationId, page)), role };
+}

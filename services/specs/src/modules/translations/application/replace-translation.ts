@@ -1,0 +1,25 @@
+import { enqueueEvent, notFound, type Role } from '@quire/common';
+import { fieldsOf, type TranslationInput } from '../domain/translation-input';
+import { SpecEvent, translationEvent } from '../events/translation-events';
+import { authorizeTranslations } from '../policies/translation.policy';
+import { updateTranslation, type TranslationSettings } from '../store/translations.store';
+import type { Caller, TranslationDeps, TranslationRef } from './deps';
+
+/** PUT: sets the title and whatever else the body carries; fields left out keep their value. */
+export async function replaceTranslation(
+  deps: TranslationDeps,
+  caller: Caller,
+  ref: TranslationRef,
+  input: TranslationInput,
+): Promise<{ translation: TranslationSettings; role: Role }> {
+  const { organizationId, translationSettingsId: translationId } = ref;
+  const role = await authorizeTranslations(deps, organizationId, caller.userId, 'manage');
+  const now = deps.clock();
+  const translation = await deps.db.transaction(async (tx) => {
+    const row = await updateTranslation(tx, organizationId, translationId, fieldsOf(input), now);
+    if (!row) throw notFound(`Translation settings ${translationId} not found`);
+    await enqueueEvent(tx, translationEvent(SpecEvent.translationUpdated, { organizationId, translationId, updatedBy: caller.userId }), now);
+    return row;
+  });
+  return { translation, role };
+}

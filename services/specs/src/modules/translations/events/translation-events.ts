@@ -1,0 +1,13 @@
+// Translation settings' facts go on specs.events, declared once in
+// services/common/src/events/specs-events.ts (proto/TOPICS.md is generated from it).
+import { SPECS_TOPIC, SpecEvent, type SpecEventData, type SpecEventType } from '@quire/common';
+
+export { SpecEvent };
+
+/** A fact about one translation setting, keyed by its id so that its events stay in order. */
+export const translationEvent = <K extends SpecEventType>(type: K, data: SpecEventData<K> & { organizationId: string; translationId: string }) => ({
+  topic: SPECS_TOPIC,
+  key: data.translationId,
+  type,
+  data,
+});

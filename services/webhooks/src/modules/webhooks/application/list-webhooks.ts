@@ -1,0 +1,15 @@
+import type { Paged, PageRequest } from '@quire/common';
+import { authorizeWebhooks } from '../policies/webhooks.policy';
+import { listWebhooks as listWebhookRows, type Webhook } from '../store/webhooks.store';
+import type { Caller, WebhookDeps } from './deps';
+
+/** A page of the organization's webhooks, for its admins. */
+export async function listWebhooks(
+  deps: Pick<WebhookDeps, 'db' | 'membership'>,
+  caller: Caller,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Paged<Webhook>> {
+  await authorizeWebhooks(deps, organizationId, caller.userId);
+  return listWebhookRows(deps.db, organizationId, page);
+}
