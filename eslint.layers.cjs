@@ -131,7 +131,10 @@ const moduleLayers = {
     const check = (node) => {
       const spec = node.source && typeof node.source.value === 'string' ? node.source.value : null;
       if (!spec || !spec.startsWith('.')) return;
-      const target = path.relative(context.cwd, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+      const target = path
+        .relative(context.cwd, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
       const to = placeOf(target.replace(/\.(ts|js)$/, ''));
       if (!to || to.service !== from.service) return; // leaving the service: the package walls say it
       if (from.root === 'settings') return context.report({ node, messageId: 'settings' });

@@ -200,7 +200,12 @@ describe('the layer rule (eslint.layers.cjs)', () => {
       ['nested http → store', `${m}/spaces/http/spaces/x.routes.ts`, "import { a } from '../../store/spaces.store';", 'http/ may not import store/'],
       ['http → grpc', `${m}/spaces/http/spaces.routes.ts`, "import { a } from '../grpc/spaces.grpc';", 'http/ may not import grpc/'],
       ['grpc → http', `${m}/spaces/grpc/spaces.grpc.ts`, "import type { a } from '../http/deps';", 'grpc/ may not import http/'],
-      ['application → presenters', `${m}/spaces/application/update-space.ts`, "import { a } from '../presenters/space';", 'application/ may not import presenters/'],
+      [
+        'application → presenters',
+        `${m}/spaces/application/update-space.ts`,
+        "import { a } from '../presenters/space';",
+        'application/ may not import presenters/',
+      ],
       ['application → http', `${m}/spaces/application/update-space.ts`, "import { a } from '../http/schema';", 'application/ may not import http/'],
       ['presenters → store', `${m}/spaces/presenters/space.ts`, "import { a } from '../store/spaces.store';", 'presenters/ may not import store/'],
       ['policies → presenters', `${m}/spaces/policies/space.policy.ts`, "import { a } from '../presenters/space';", 'policies/ may not import presenters/'],
@@ -211,8 +216,18 @@ describe('the layer rule (eslint.layers.cjs)', () => {
       ['model → store', `${m}/spaces/model/space.ts`, "import { a } from '../store/spaces.store';", 'model/ may not import store/ (it may import: nothing)'],
       ['a re-export from above', `${m}/spaces/store/spaces.store.ts`, "export { a } from '../presenters/space';", 'store/ may not import presenters/'],
       ['a dynamic import from above', `${m}/spaces/domain/spaces.ts`, "export const a = () => import('../http/schema');", 'domain/ may not import http/'],
-      ["another module's store", `${m}/spaces/application/x.ts`, "import { a } from '../../revisions/store/revisions.store';", "import '../../revisions' (its index.ts)"],
-      ["another module's use case", `${m}/git-sync/domain/run.ts`, "import { a } from '../../imports/application/import-space';", "import '../../imports' (its index.ts)"],
+      [
+        "another module's store",
+        `${m}/spaces/application/x.ts`,
+        "import { a } from '../../revisions/store/revisions.store';",
+        "import '../../revisions' (its index.ts)",
+      ],
+      [
+        "another module's use case",
+        `${m}/git-sync/domain/run.ts`,
+        "import { a } from '../../imports/application/import-space';",
+        "import '../../imports' (its index.ts)",
+      ],
       ["a face's reach into another module", `${m}/spaces/index.ts`, "export { a } from '../revisions/domain/x';", "import '../revisions' (its index.ts)"],
       ["a layer → its own module's face", `${m}/spaces/domain/x.ts`, "import { a } from '..';", "not the module's face"],
       ['settings → a module', 'services/content/src/settings.ts', "import { a } from './modules/imports';", 'settings.ts is the bottom'],
@@ -231,14 +246,26 @@ describe('the layer rule (eslint.layers.cjs)', () => {
         `${m}/spaces/http/spaces/spaces.routes.ts`,
         "import { a } from '../../application/update-space';\nimport { b } from '../../presenters/space';\nimport { c } from '../../policies/space.policy';\nimport { d } from '../../domain/spaces';\nimport { e } from '../../events/space-events';\nimport { f } from '../../model/space';\nimport { g } from './spaces.schema';\nimport { h } from '../deps';",
       ],
-      ['grpc, consumers and jobs → store', `${m}/search/consumers/index-pages.ts`, "import { a } from '../store/search.store';\nimport { b } from '../application/reindex';"],
+      [
+        'grpc, consumers and jobs → store',
+        `${m}/search/consumers/index-pages.ts`,
+        "import { a } from '../store/search.store';\nimport { b } from '../application/reindex';",
+      ],
       [
         'application → policies, domain, events, store, model',
         `${m}/spaces/application/update-space.ts`,
         "import { a } from '../policies/space.policy';\nimport { b } from '../domain/spaces';\nimport { c } from '../events/space-events';\nimport { d } from '../store/spaces.store';\nimport { e } from '../model/space';\nimport { f } from './load-space';",
       ],
-      ['presenters → policies, domain types, model', `${m}/spaces/presenters/space.ts`, "import { a } from '../policies/space.policy';\nimport type { b } from '../domain/spaces';\nimport { c } from '../model/space';"],
-      ['domain → events, store, model', `${m}/spaces/domain/spaces.ts`, "import { a } from '../events/space-events';\nimport { b } from '../store/spaces.store';\nimport { c } from '../model/space';"],
+      [
+        'presenters → policies, domain types, model',
+        `${m}/spaces/presenters/space.ts`,
+        "import { a } from '../policies/space.policy';\nimport type { b } from '../domain/spaces';\nimport { c } from '../model/space';",
+      ],
+      [
+        'domain → events, store, model',
+        `${m}/spaces/domain/spaces.ts`,
+        "import { a } from '../events/space-events';\nimport { b } from '../store/spaces.store';\nimport { c } from '../model/space';",
+      ],
       ['store → model', `${m}/spaces/store/spaces.store.ts`, "import type { a } from '../model/space';\nimport { b } from './rows';"],
       [
         "another module's face",
@@ -247,7 +274,11 @@ describe('the layer rule (eslint.layers.cjs)', () => {
       ],
       ['any layer → settings.ts', `${m}/git-sync/domain/limits.ts`, "import { a } from '../../../settings';"],
       ["a face → its module's layers", `${m}/spaces/index.ts`, "export { a } from './application/update-space';\nexport { b } from './http/spaces.routes';"],
-      ['the wiring → faces and settings', 'services/content/src/service.ts', "import { a } from './modules/spaces';\nimport { b } from './settings';\nimport { c } from './modules/spaces/http/spaces.routes';"],
+      [
+        'the wiring → faces and settings',
+        'services/content/src/service.ts',
+        "import { a } from './modules/spaces';\nimport { b } from './settings';\nimport { c } from './modules/spaces/http/spaces.routes';",
+      ],
       ['settings → packages and node', 'services/content/src/settings.ts', "import { a } from '@quire/common';\nimport { join } from 'node:path';"],
     ])('allows %s', async (_what, path, code) => {
       expect(await errorsOf(path, code, strict)).toEqual([]);
@@ -255,7 +286,8 @@ describe('the layer rule (eslint.layers.cjs)', () => {
   });
 
   describe('functions of application and domain code fit on a screen (max-lines-per-function 80)', () => {
-    const fn = (lines: number) => `export function f() {\n${Array.from({ length: lines - 2 }, (_, i) => `  // a comment\n\n  const v${i} = ${i};`).join('\n')}\n  return 0;\n}\n`;
+    const fn = (lines: number) =>
+      `export function f() {\n${Array.from({ length: lines - 2 }, (_, i) => `  // a comment\n\n  const v${i} = ${i};`).join('\n')}\n  return 0;\n}\n`;
     it.each([
       ['application', 'services/content/src/modules/change-requests/application/apply-content-changes.ts'],
       ['domain', 'services/content/src/modules/change-requests/domain/merge.ts'],
@@ -271,13 +303,28 @@ describe('the layer rule (eslint.layers.cjs)', () => {
 
   describe('apps, tools and the gateway in their rooms (no-restricted-imports)', () => {
     it.each([
-      ['a service → an app', 'services/content/src/modules/spaces/domain/x.ts', "import { a } from '@quire/embedded';", 'A service never imports another service, the gateway, an app or a tool'],
-      ['a service → a tool', 'services/identity/src/service.ts', "import { a } from '@quire/cli';", 'A service never imports another service, the gateway, an app or a tool'],
+      [
+        'a service → an app',
+        'services/content/src/modules/spaces/domain/x.ts',
+        "import { a } from '@quire/embedded';",
+        'A service never imports another service, the gateway, an app or a tool',
+      ],
+      [
+        'a service → a tool',
+        'services/identity/src/service.ts',
+        "import { a } from '@quire/cli';",
+        'A service never imports another service, the gateway, an app or a tool',
+      ],
       ['the gateway → a service', 'gateway/src/app.ts', "import { a } from '@quire/content';", 'The gateway is the proxy only'],
       ['the gateway → an app', 'gateway/src/app.ts', "import { a } from '@quire/embedded';", 'The gateway is the proxy only'],
       ['an app → a tool', 'apps/embedded/src/launcher.ts', "import { a } from '@quire/openapi';", 'An app never imports a tool'],
       ["a tool → a service's internals", 'tools/cli/src/connection.ts', "import { a } from '@quire/identity/dist/grpc/admin.grpc';", 'by its face'],
-      ["a tool → a service's sources", 'tools/cli/src/connection.ts', "import { a } from '../../../services/identity/src/grpc/admin.grpc';", 'may not leave its package'],
+      [
+        "a tool → a service's sources",
+        'tools/cli/src/connection.ts',
+        "import { a } from '../../../services/identity/src/grpc/admin.grpc';",
+        'may not leave its package',
+      ],
       ['a library → an app', 'packages/formats/src/pdf/render-pdf.ts', "import { a } from '@quire/stack';", 'A library in packages/ imports no service'],
     ])('refuses %s', async (_what, path, code, message) => {
       const errors = await errorsOf(path, code, strict);
@@ -287,8 +334,16 @@ describe('the layer rule (eslint.layers.cjs)', () => {
     });
 
     it.each([
-      ['an app → the services and the gateway', 'apps/embedded/src/launcher.ts', "import { a } from '@quire/content';\nimport { b } from '@quire/gateway';\nimport { c } from '@quire/common';"],
-      ['a tool → an app, the gateway, proto', 'tools/openapi/src/main.ts', "import { a } from '@quire/embedded';\nimport { b } from '@quire/gateway';\nimport { c } from '@quire/proto';"],
+      [
+        'an app → the services and the gateway',
+        'apps/embedded/src/launcher.ts',
+        "import { a } from '@quire/content';\nimport { b } from '@quire/gateway';\nimport { c } from '@quire/common';",
+      ],
+      [
+        'a tool → an app, the gateway, proto',
+        'tools/openapi/src/main.ts',
+        "import { a } from '@quire/embedded';\nimport { b } from '@quire/gateway';\nimport { c } from '@quire/proto';",
+      ],
       ['the gateway → common', 'gateway/src/app.ts', "import { a } from '@quire/common';\nimport { b } from './proxy/forward';"],
     ])('allows %s', async (_what, path, code) => {
       expect(await errorsOf(path, code, strict)).toEqual([]);
