@@ -12,7 +12,15 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: {
       parserOptions: {
-        project: ['./proto/tsconfig.json', './packages/*/tsconfig.json', './services/*/tsconfig.json', './gateway/tsconfig.json', './test/tsconfig.json'],
+        project: [
+          './proto/tsconfig.json',
+          './packages/*/tsconfig.json',
+          './services/*/tsconfig.json',
+          './gateway/tsconfig.json',
+          './apps/*/tsconfig.json',
+          './tools/*/tsconfig.json',
+          './test/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },

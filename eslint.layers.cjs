@@ -1,21 +1,217 @@
-// The import rules ESLint holds (docs/conventions.md, Layers). Inside a service, a folder may
-// import only the folders below it:
+// The import rules ESLint holds (docs/conventions.md, Layers). Deny by default: every file under a
+// service's src/ is in a declared place, or lint fails (quire/declared-place). A service is
 //
-//   service.ts, main.ts                                   wiring: may import anything of the service
-//   http/  grpc/  consumers/  jobs/  cli/                 entry points (only the wiring imports http/)
-//   policies/  presenters/                                presenters may use policies, not the reverse
-//   domain/
-//   events/  store/                                       producers' topic helpers; the only SQL
-//   model/                                                shapes and vocabulary store and domain share
+//   src/main.ts, src/service.ts                 wiring: may import anything of the service
+//   src/settings.ts                             the bottom: imports nothing of its service
+//   src/modules/<module>/index.ts               the module's face: the only file another module imports
+//   src/modules/<module>/<layer>/**             layers; a layer imports only the layers listed for it:
 //
-// and a service never imports another service (only the gateway does, to run them embedded).
-// A library under packages/ (@quire/formats: pure format conversion) imports no service, not even
-// @quire/common, nor the gateway or proto; services may import it.
-// One `no-restricted-imports` entry per folder: ESLint replaces (does not merge) a rule's options
-// when several config objects match a file, so every entry carries the package walls too.
+//   http/                      application, presenters, policies, domain, events, model (never store/)
+//   grpc/ consumers/ jobs/     application, presenters, policies, domain, events, store, model
+//   application/               policies, domain, events, store, model
+//   presenters/                policies, domain (its pure types), model
+//   policies/                  domain, store, model
+//   domain/                    events, store, model
+//   events/  store/            model
+//   model/                     nothing
+//
+// (quire/module-layers, which resolves each relative import against the file's own path). Between
+// packages: a service imports no other service, no app (apps/) and no tool (tools/); apps and tools
+// import services by their face (`@quire/<service>`) only; the gateway (the proxy) imports no service.
+// A library under packages/ imports no service, app, tool, @quire/common, gateway or proto.
+//
+// Transition: the services keep the folders of the old layout (src/<layer>/ and a few root files)
+// until they move into modules/; OLD_LAYOUT below accepts them and the per-folder rules of that
+// layout still hold. Set OLD_LAYOUT to [] once every service is in modules/.
 // CommonJS, so that test/unit/layers-lint.test.ts can load it as well as eslint.config.mjs.
+const path = require('node:path');
 
 const SERVICES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'];
+const APPS = ['embedded', 'stack'];
+const TOOLS = ['cli', 'openapi'];
+
+// ------------------------------------------------------------------ places ----
+
+const MODULE_LAYERS = ['http', 'grpc', 'consumers', 'jobs', 'application', 'policies', 'presenters', 'domain', 'events', 'store', 'model'];
+
+/** The places a file under services/<name>/src/ may be (paths relative to src/). */
+const SERVICE_PLACES = [
+  /^(main|service|settings)\.ts$/,
+  /^modules\/[a-z0-9-]+\/index\.ts$/,
+  new RegExp(`^modules/[a-z0-9-]+/(${MODULE_LAYERS.join('|')})/.+\\.ts$`),
+  /^types\/[\w.-]+\.d\.ts$/, // ambient declarations of an untyped library (no code)
+];
+
+/** The old layout, accepted while the services move into modules/ (the one line to empty: `= []`). */
+const OLD_LAYOUT = [/^(consumers|domain|events|grpc|http|jobs|model|policies|presenters|store)\/.+\.ts$/, /^(content-settings|bootstrap-env)\.ts$/];
+
+/** Files of the gateway: the proxy only (its OpenAPI folder serves the document; tools/openapi writes it). */
+const GATEWAY_PLACES = [/^[\w-]+\.ts$/, /^(access-log|app-links|auth|http|limits|openapi|proxy)\/[\w./-]+\.ts$/];
+
+/** Where `rel` (a path from the repository root) may be, or null when no place is declared for its package. */
+function placesOf(rel, oldLayout) {
+  let m = /^services\/([^/]+)\/src\/(.+)$/.exec(rel);
+  if (m && SERVICES.includes(m[1])) return { inside: m[2], places: [...SERVICE_PLACES, ...oldLayout], what: `services/${m[1]}/src` };
+  m = /^gateway\/src\/(.+)$/.exec(rel);
+  if (m) return { inside: m[1], places: GATEWAY_PLACES, what: 'gateway/src' };
+  m = /^(apps|tools|packages)\/([^/]+)\/(.+)$/.exec(rel);
+  if (m) return { inside: m[3], places: [/^src\/.+\.ts$/, /^test\/.+\.ts$/], what: `${m[1]}/${m[2]}` };
+  return null;
+}
+
+const relOf = (context) => path.relative(context.cwd, context.filename).split(path.sep).join('/');
+
+const declaredPlace = (oldLayout) => ({
+  meta: { type: 'problem', schema: [], messages: { undeclared: '{{file}} is in no declared place of {{what}} (eslint.layers.cjs): {{hint}}' } },
+  create(context) {
+    return {
+      Program(node) {
+        const rel = relOf(context);
+        const declared = placesOf(rel, oldLayout);
+        if (!declared || declared.places.some((re) => re.test(declared.inside))) return;
+        const hint = rel.startsWith('services/')
+          ? 'main.ts, service.ts, settings.ts, modules/<module>/index.ts or modules/<module>/<layer>/ (docs/conventions.md, Layers)'
+          : rel.startsWith('gateway/')
+            ? 'the gateway holds only the proxy; tooling goes to tools/, launchers to apps/'
+            : 'a package keeps its code in src/ and its tests in test/';
+        context.report({ node, messageId: 'undeclared', data: { file: rel, what: declared.what, hint } });
+      },
+    };
+  },
+});
+
+// ------------------------------------------------------------ module layers ----
+
+const ENTRY = ['http', 'grpc', 'consumers', 'jobs'];
+/** Layer → the layers of its own module it may import. */
+const MAY_IMPORT = {
+  http: ['application', 'presenters', 'policies', 'domain', 'events', 'model'],
+  grpc: ['application', 'presenters', 'policies', 'domain', 'events', 'store', 'model'],
+  consumers: ['application', 'presenters', 'policies', 'domain', 'events', 'store', 'model'],
+  jobs: ['application', 'presenters', 'policies', 'domain', 'events', 'store', 'model'],
+  application: ['policies', 'domain', 'events', 'store', 'model'],
+  presenters: ['policies', 'domain', 'model'],
+  policies: ['domain', 'store', 'model'],
+  domain: ['events', 'store', 'model'],
+  events: ['model'],
+  store: ['model'],
+  model: [],
+};
+
+/** Where a path (from the repository root, without extension) is in the new layout of a service. */
+function placeOf(rel) {
+  const m = /^services\/([^/]+)\/src\/(.*)$/.exec(rel);
+  if (!m || !SERVICES.includes(m[1])) return null;
+  const [, service, inside] = m;
+  const root = /^(main|service|settings)(\.ts)?$/.exec(inside);
+  if (root) return { service, root: root[1] };
+  const mod = /^modules\/([^/]+)(?:\/(.*))?$/.exec(inside);
+  if (!mod) return { service };
+  const [, module, rest = ''] = mod;
+  if (rest === '' || /^index(\.ts)?$/.test(rest)) return { service, module, face: true };
+  const layer = rest.split('/')[0];
+  return { service, module, layer: MODULE_LAYERS.includes(layer) ? layer : undefined };
+}
+
+const moduleLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      settings: 'settings.ts is the bottom of its service: it imports nothing of the service, only @quire/* packages and node.',
+      wiring: 'Only the process entry imports the wiring ({{target}}): a module receives what it needs from service.ts.',
+      face: "A module reaches another module only through its face: import '{{face}}' (its index.ts), not a file inside it.",
+      ownFace: "A layer imports its own module's layers directly, not the module's face (index.ts re-exports upward layers).",
+      order: '{{layer}}/ may not import {{target}}/ (it may import: {{allowed}}): docs/conventions.md, Layers.',
+    },
+  },
+  create(context) {
+    const from = placeOf(relOf(context).replace(/\.ts$/, ''));
+    if (!from) return {};
+    const check = (node) => {
+      const spec = node.source && typeof node.source.value === 'string' ? node.source.value : null;
+      if (!spec || !spec.startsWith('.')) return;
+      const target = path
+        .relative(context.cwd, path.resolve(path.dirname(context.filename), spec))
+        .split(path.sep)
+        .join('/');
+      const to = placeOf(target.replace(/\.(ts|js)$/, ''));
+      if (!to || to.service !== from.service) return; // leaving the service: the package walls say it
+      if (from.root === 'settings') return context.report({ node, messageId: 'settings' });
+      if (from.root) return; // main.ts and service.ts wire everything
+      if (to.root === 'main' || to.root === 'service') return context.report({ node, messageId: 'wiring', data: { target: `${to.root}.ts` } });
+      if (!from.module || to.root === 'settings') return;
+      if (to.module && to.module !== from.module) {
+        if (!to.face) {
+          const segments = spec.split('/');
+          context.report({ node, messageId: 'face', data: { face: segments.slice(0, segments.indexOf(to.module) + 1).join('/') } });
+        }
+        return;
+      }
+      if (!from.layer || !to.module) return; // the face re-exports its module; undeclared files are declared-place's
+      if (to.face) return context.report({ node, messageId: 'ownFace' });
+      if (to.layer && to.layer !== from.layer && !MAY_IMPORT[from.layer].includes(to.layer))
+        context.report({ node, messageId: 'order', data: { layer: from.layer, target: to.layer, allowed: MAY_IMPORT[from.layer].join(', ') || 'nothing' } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/** The local plugin; `oldLayout` is the list of old places still accepted. */
+const pluginWith = (oldLayout) => ({ meta: { name: 'quire' }, rules: { 'declared-place': declaredPlace(oldLayout), 'module-layers': moduleLayers } });
+
+// ------------------------------------------------------------ package walls ----
+// One `no-restricted-imports` entry per file set: ESLint replaces (does not merge) a rule's options
+// when several config objects match a file, so every entry carries the package walls too.
+
+const names = (list) => list.map((name) => `@quire/${name}`);
+
+const leavesPackage = {
+  regex: '^\\.{1,2}/(.*/)?(src|dist)(/|$)',
+  message: "A relative import may not leave its package: import the package ('@quire/common') instead.",
+};
+
+const walls = [
+  {
+    group: names([...SERVICES, 'gateway', ...APPS, ...TOOLS]),
+    message:
+      'A service never imports another service, the gateway, an app or a tool (apps/ and tools/ import services): ask over gRPC or follow its events (docs/conventions.md, Layers).',
+  },
+  leavesPackage,
+];
+
+/** packages/*: libraries of pure code, below every service. */
+const packageWalls = [
+  {
+    group: names([...SERVICES, 'common', 'gateway', 'proto', ...APPS, ...TOOLS]),
+    message:
+      'A library in packages/ imports no service, @quire/common, the gateway, proto, an app or a tool: services import it, not the reverse (docs/conventions.md, Layers).',
+  },
+  leavesPackage,
+];
+
+/** The gateway is the proxy: it forwards to services over HTTP and imports none (apps/embedded runs them). */
+const gatewayWalls = [
+  {
+    group: names([...SERVICES, ...APPS, ...TOOLS]),
+    message: 'The gateway is the proxy only: it imports no service, app or tool (apps/embedded runs the services next to it).',
+  },
+  leavesPackage,
+];
+
+const byFace = {
+  group: SERVICES.map((name) => `@quire/${name}/**`),
+  message: "Apps and tools import a service by its face ('@quire/<service>'), never a file inside it.",
+};
+
+/** apps/*: what runs (the one-process launcher, the local stack); they may run services, never a tool. */
+const appWalls = [{ group: names(TOOLS), message: 'An app never imports a tool: tools use apps, not the reverse.' }, byFace, leavesPackage];
+
+/** tools/*: operator and build tooling, never imported by what runs. */
+const toolWalls = [byFace, leavesPackage];
+
+// ---------------------------------------------------- the old folder layout ----
+// Inside a service not yet in modules/, a folder may import only the folders below it (issue #21).
 
 /** A relative import that climbs to one of `folders` at the top of the service's src/. */
 const intoFolders = (folders, why) => ({
@@ -23,58 +219,50 @@ const intoFolders = (folders, why) => ({
   message: why,
 });
 
-const walls = [
-  {
-    group: [...SERVICES, 'gateway'].map((name) => `@quire/${name}`),
-    message: 'A service never imports another service (only the gateway does): ask over gRPC or follow its events (docs/conventions.md, Layers).',
-  },
-  {
-    regex: '^\\.{1,2}/(.*/)?(src|dist)(/|$)',
-    message: "A relative import may not leave its package: import the package ('@quire/common') instead.",
-  },
-];
-
-/** packages/*: libraries of pure code, below every service. */
-const packageWalls = [
-  {
-    group: [...SERVICES, 'common', 'gateway', 'proto'].map((name) => `@quire/${name}`),
-    message:
-      'A library in packages/ imports no service, @quire/common, the gateway or proto: services import it, not the reverse (docs/conventions.md, Layers).',
-  },
-  walls[1],
-];
-
-const ENTRY = ['http', 'grpc', 'consumers', 'jobs', 'cli'];
-
 /** Folder → the top-level folders of src/ it may not import, and why. */
-const LAYERS = {
+const OLD_LAYERS = {
   model: [['store', 'domain', 'events', 'policies', 'presenters', ...ENTRY], 'model/ is the bottom layer: it imports nothing else of the service.'],
   store: [['domain', 'events', 'policies', 'presenters', ...ENTRY], 'store/ may import only store/ and model/: move a shared type down to model/.'],
   events: [['store', 'domain', 'policies', 'presenters', ...ENTRY], 'events/ holds topic helpers over @quire/common only.'],
   domain: [['policies', 'presenters', ...ENTRY], 'domain/ may import only domain/, events/, store/ and model/: presenting and authorizing happen above it.'],
   policies: [['presenters', ...ENTRY], 'policies/ may import domain/, store/ and model/ (presenters use policies, not the reverse).'],
-  presenters: [ENTRY, 'presenters/ may not import an entry point (http/, grpc/, consumers/, jobs/, cli/).'],
-  grpc: [['http', 'consumers', 'jobs', 'cli'], 'Nothing but service.ts imports http/ or another entry point.'],
-  consumers: [['http', 'grpc', 'jobs', 'cli'], 'Nothing but service.ts imports http/ or another entry point.'],
-  jobs: [['http', 'grpc', 'consumers', 'cli'], 'Nothing but service.ts imports http/ or another entry point.'],
-  cli: [['http', 'consumers', 'jobs'], 'Nothing but service.ts imports http/ or another entry point.'],
+  presenters: [ENTRY, 'presenters/ may not import an entry point (http/, grpc/, consumers/, jobs/).'],
+  grpc: [['http', 'consumers', 'jobs'], 'Nothing but service.ts imports http/ or another entry point.'],
+  consumers: [['http', 'grpc', 'jobs'], 'Nothing but service.ts imports http/ or another entry point.'],
+  jobs: [['http', 'grpc', 'consumers'], 'Nothing but service.ts imports http/ or another entry point.'],
 };
 
-const layerRules = [
+const serviceFiles = SERVICES.map((name) => `services/${name}/src/**/*.ts`);
+
+/** The rules, accepting the places of `oldLayout` too (the tests flip it to show the end state). */
+const layerRulesWith = (oldLayout) => [
   {
     files: ['services/*/src/**/*.ts', 'proto/src/**/*.ts'],
     ignores: ['proto/src/gen/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: walls }] },
   },
-  {
-    files: ['packages/*/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: packageWalls }] },
-  },
-  ...Object.entries(LAYERS).map(([folder, [forbidden, why]]) => ({
+  { files: ['packages/*/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: packageWalls }] } },
+  { files: ['gateway/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: gatewayWalls }] } },
+  { files: ['apps/*/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: appWalls }] } },
+  { files: ['tools/*/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: toolWalls }] } },
+  ...Object.entries(OLD_LAYERS).map(([folder, [forbidden, why]]) => ({
     files: [`services/*/src/${folder}/**/*.ts`],
     ignores: ['services/common/**'], // common is a library of ports and helpers, not a service with layers
     rules: { 'no-restricted-imports': ['error', { patterns: [...walls, intoFolders(forbidden, why)] }] },
   })),
+  // Deny by default, and the layers of a module (services/common is a library being split into packages/).
+  {
+    files: [...serviceFiles, 'gateway/**/*.ts', 'apps/**/*.ts', 'tools/**/*.ts', 'packages/**/*.ts'],
+    plugins: { quire: pluginWith(oldLayout) },
+    rules: { 'quire/declared-place': 'error', 'quire/module-layers': 'error' },
+  },
+  // A use case or a domain step one can read at once (issue #34).
+  {
+    files: ['services/*/src/modules/*/application/**/*.ts', 'services/*/src/modules/*/domain/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
 ];
 
-module.exports = { layerRules };
+const layerRules = layerRulesWith(OLD_LAYOUT);
+
+module.exports = { layerRules, layerRulesWith };

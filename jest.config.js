@@ -7,6 +7,7 @@ const moduleNameMapper = {
   '^@quire/publishing$': '<rootDir>/packages/publishing/src/index.ts',
   '^@quire/(identity|content|sites|specs|insights|webhooks)$': '<rootDir>/services/$1/src/service.ts',
   '^@quire/gateway$': '<rootDir>/gateway/src/index.ts',
+  '^@quire/(embedded|stack)$': '<rootDir>/apps/$1/src/index.ts',
 };
 const base = { transform: { '^.+\\.ts$': tsJest }, moduleNameMapper, testEnvironment: 'node' };
 const e2e = (target) => ({
@@ -29,6 +30,8 @@ module.exports = {
         '<rootDir>/packages/*/test/**/*.test.ts',
         '<rootDir>/services/*/test/**/*.test.ts',
         '<rootDir>/gateway/test/**/*.test.ts',
+        '<rootDir>/apps/*/test/**/*.test.ts',
+        '<rootDir>/tools/*/test/**/*.test.ts',
         '<rootDir>/test/unit/**/*.test.ts',
       ],
     },

@@ -23,7 +23,7 @@ function once(stop) {
 function embeddedStack(dataDir) {
   return async () => {
     const token = `qr_${randomBytes(24).toString('base64url')}`;
-    const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
+    const child = spawn(process.execPath, [join(ROOT, 'apps/embedded/dist/main.js')], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, ...ENV },
       stdio: 'ignore',
     });
@@ -41,7 +41,7 @@ function embeddedStack(dataDir) {
         const answers = {};
         if (!probes.length) return answers;
         const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
-        // One PGlite for all services (gateway/src/embedded-databases.ts); content's tables are in its schema.
+        // One PGlite for all services (apps/embedded/src/databases.ts); content's tables are in its schema.
         const db = await PGlite.create(join(dataDir, 'postgres'));
         try {
           await db.exec('SET search_path TO content');

@@ -1,4 +1,4 @@
-// Embedded-mode benchmark (issue #22 §4): `node gateway/dist/embedded.js` (what `npm start` runs
+// Embedded-mode benchmark (issue #22 §4): `node apps/embedded/dist/main.js` (what `npm start` runs
 // after its build) on an empty data directory until /healthz answers 200, again on the same data
 // (restart), and the process's resident memory 20 s after it is healthy. The floor, measured in
 // the same run: a bare Node process that opens one PGlite database on existing data and answers
@@ -30,7 +30,7 @@ function rssMb(pid) {
 /** Starts embedded Quire on `dataDir`; answers when /healthz is 200, with the phases its log shows. */
 async function start(dataDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/embedded/dist/main.js')], {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
@@ -145,7 +145,7 @@ async function main() {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(', ')} at the end of the run).`,
-    'A start is `node gateway/dist/embedded.js` (what `npm start` runs after its build) until `/healthz` answers 200; a restart is the same on the data the first start left.',
+    'A start is `node apps/embedded/dist/main.js` (what `npm start` runs after its build) until `/healthz` answers 200; a restart is the same on the data the first start left.',
     '',
     '| measure | value | CPU s of the process (p50) | goal |',
     '|---|---|---|---|',

@@ -87,7 +87,7 @@ async function endToEnd(zipDir, queries, mode, dataDir, startStack) {
     let rebuild = null;
     if (mode === 'embedded') {
       const [ms, cli] = await timed(async () =>
-        spawnSync(process.execPath, [join(ROOT, 'services/identity/dist/cli/main.js'), 'search', 'rebuild'], {
+        spawnSync(process.execPath, [join(ROOT, 'tools/cli/dist/main.js'), 'search', 'rebuild'], {
           env: { PATH: process.env.PATH, DATA_DIR: dataDir },
           encoding: 'utf8',
         }),

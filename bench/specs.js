@@ -34,7 +34,7 @@ async function floor(doc) {
 async function endToEnd(doc) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-specs-'));
   const token = `qr_${randomBytes(24).toString('base64url')}`;
-  const child = spawn(process.execPath, [join(ROOT, 'gateway/dist/embedded.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'apps/embedded/dist/main.js')], {
     env: { PATH: process.env.PATH, DATA_DIR: dir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
     stdio: 'ignore',
   });

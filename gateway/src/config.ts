@@ -1,5 +1,4 @@
 import {
-  DEFAULT_MEMORY_CACHE_MAX_BYTES,
   DEFAULT_PORTS,
   GATEWAY_DEFAULT_PORT,
   SERVICE_NAMES,
@@ -75,10 +74,4 @@ export function distributedTopologyFromEnv(env: NodeJS.ProcessEnv = process.env)
     upstreams: Object.fromEntries(SERVICE_NAMES.map((s) => [s, e[httpUrlVar(s)]])) as Record<ServiceName, string>,
     grpcAddresses: Object.fromEntries(SERVICE_NAMES.map((s) => [s, e[grpcAddressVar(s)]])) as Record<ServiceName, string>,
   };
-}
-
-/** Embedded mode only (`npm start`): the bound of the in-memory cache that stands in for Redis. */
-export function embeddedCacheMaxBytesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const schema = z.object({ EMBEDDED_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_MEMORY_CACHE_MAX_BYTES) });
-  return readEnv(schema, env).EMBEDDED_CACHE_MAX_BYTES;
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
   fixture = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# From loopback\n\nAllowed by the operator.'));
   await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
   fixtureUrl = `http://127.0.0.1:${(fixture.address() as AddressInfo).port}/page.md`;
-  cli = spawn(process.execPath, [join(REPO_ROOT, 'gateway/dist/local-stack-cli.js'), '--replicas', 'content=2'], {
+  cli = spawn(process.execPath, [join(REPO_ROOT, 'apps/stack/dist/main.js'), '--replicas', 'content=2'], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: String(GATEWAY_PORT),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@quire/common';
-import { startEmbedded, type EmbeddedQuire } from '../../gateway/src/embedded-launcher';
+import { startEmbedded, type EmbeddedQuire } from '../../apps/embedded/src/launcher';
 import { apiClient, type ApiClient } from '../support/api';
 import { runCli, type StackState } from '../support/stack';
 

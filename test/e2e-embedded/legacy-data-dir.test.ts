@@ -9,8 +9,8 @@ import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { bootstrapIfEmpty } from '../../services/identity/src/domain/bootstrap';
-import { DATABASE_DIR, LEGACY_BACKUP_DIR } from '../../gateway/src/embedded-databases';
-import { startEmbedded } from '../../gateway/src/embedded-launcher';
+import { DATABASE_DIR, LEGACY_BACKUP_DIR } from '../../apps/embedded/src/databases';
+import { startEmbedded } from '../../apps/embedded/src/launcher';
 import { apiClient } from '../support/api';
 
 // Issue #22 §4: embedded mode went from a PGlite directory per service to one PGlite with a schema

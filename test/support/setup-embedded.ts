@@ -3,11 +3,11 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { waitForReady } from '../../gateway/src/local-stack';
+import { waitForReady } from '../../apps/stack/src/local-stack';
 import { apiClient } from './api';
 import { RATE_LIMIT_FOR_TESTS, REPO_ROOT, WEBHOOK_RETRY_SCHEDULE_FOR_TESTS, ZIP_LIMIT_FOR_TESTS, writeState, type StackState } from './stack';
 
-// Starts `node gateway/dist/embedded.js` (what `npm start` runs) on a fresh DATA_DIR.
+// Starts `node apps/embedded/dist/main.js` (what `npm start` runs) on a fresh DATA_DIR.
 export default async function setupEmbedded(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-e2e-embedded-'));
   const logDir = join(dataDir, 'logs');
@@ -32,7 +32,7 @@ export async function startEmbeddedProcess(options: {
 }): Promise<{ child: ChildProcess; url: string }> {
   const { dataDir, logDir, port, token } = options;
   const log = createWriteStream(join(logDir, 'embedded.log'), { flags: 'a' });
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'gateway/dist/embedded.js')], {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/embedded/dist/main.js')], {
     env: {
       PATH: process.env.PATH ?? '',
       DATA_DIR: dataDir,

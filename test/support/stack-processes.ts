@@ -1,4 +1,4 @@
-import { LocalStack, type ProcessKey, type ScaledName } from '../../gateway/src/local-stack';
+import { LocalStack, type ProcessKey, type ScaledName } from '../../apps/stack/src/local-stack';
 import { isAlive, writeState, type StackState } from './stack';
 
 // Killing and restarting processes of the distributed stack, as a crash and a restart would. A

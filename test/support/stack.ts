@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { LocalStackOptions, ProcessKey } from '../../gateway/src/local-stack';
+import type { LocalStackOptions, ProcessKey } from '../../apps/stack/src/local-stack';
 
 // What the global setup started, written to a file the test files read.
 
@@ -63,7 +63,7 @@ const exec = promisify(execFile);
 /** Runs the admin CLI as a user would (`npm run -s cli -- …` runs this same file). */
 export async function runCli(stack: StackState, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [join(REPO_ROOT, 'services/identity/dist/cli/main.js'), ...args], {
+    const { stdout, stderr } = await exec(process.execPath, [join(REPO_ROOT, 'tools/cli/dist/main.js'), ...args], {
       env: { PATH: process.env.PATH ?? '', ...stack.cliEnv },
       timeout: 20000,
     });

@@ -9,7 +9,7 @@ const ROOT = join(__dirname, '..', '..');
 const SOURCES = [
   'proto/src',
   'gateway/src',
-  ...readdirSync(join(ROOT, 'packages')).map((name) => `packages/${name}/src`),
+  ...['packages', 'apps', 'tools'].flatMap((room) => readdirSync(join(ROOT, room)).map((name) => `${room}/${name}/src`)),
   ...readdirSync(join(ROOT, 'services')).map((name) => `services/${name}/src`),
 ];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+'(\.{1,2}\/[^']*)'|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']*)'/g;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // them taken as it declares them, or listed as ignored (issue #24 §3). The differences Quire makes on purpose are listed
 // below with their reason; any other difference fails. Path parameters are compared by the path's
 // shape and names. The success bodies are the reference's by construction, except the components
-// the spec shapes otherwise (gateway/src/openapi/spec-deviations.ts, each marked
+// the spec shapes otherwise (tools/openapi/src/spec-deviations.ts, each marked
 // `x-quire-deviation` with its reason); the e2e suite validates every answer against them.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Express, Request, Response } from 'express';
 
-/** docs/openapi.json, written by `npm run openapi:gen` (openapi-cli.ts) and committed. */
+/** docs/openapi.json, written by `npm run openapi:gen` (tools/openapi) and committed. */
 export const DOCUMENT_FILE = resolve(__dirname, '../../../docs/openapi.json');
 
 /** `GET /openapi.json`: Quire's own OpenAPI document, without a token (read once, at start). */

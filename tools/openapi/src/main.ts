@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createLogger, ROUTE_TABLE, SERVICE_NAMES } from '@quire/common';
-import { startEmbedded } from '../embedded-launcher';
+import { startEmbedded } from '@quire/embedded';
+import { DOCUMENT_FILE } from '@quire/gateway';
 import { buildOpenApiDocument } from './document';
 import type { DocumentRoute } from './document-route';
 import { loadReferences } from './reference-operations';
-import { DOCUMENT_FILE } from './serve';
 
 const USAGE = `Usage: npm run openapi:gen [-- --check]
 

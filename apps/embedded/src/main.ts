@@ -1,6 +1,6 @@
 import { createLogger } from '@quire/common';
-import { embeddedBanner } from './embedded-banner';
-import { startEmbedded } from './embedded-launcher';
+import { embeddedBanner } from './banner';
+import { startEmbedded } from './launcher';
 
 // `npm start`: Quire in one process. Human-readable lines go to stderr; logs are JSON on stdout.
 const logger = createLogger('quire');

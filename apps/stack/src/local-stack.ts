@@ -311,5 +311,5 @@ function isListening(port: number): Promise<boolean> {
 }
 
 export function repoRoot(): string {
-  return resolve(__dirname, '..', '..');
+  return resolve(__dirname, '..', '..', '..');
 }

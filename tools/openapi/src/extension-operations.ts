@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
-import { REFERENCE_ASSET_NAMES, REFERENCE_ASSETS_PATH, REFERENCE_PAGE_PATH } from './reference-page';
+import { REFERENCE_ASSET_NAMES, REFERENCE_ASSETS_PATH, REFERENCE_PAGE_PATH } from '@quire/gateway';
 
 type Json = any;
 

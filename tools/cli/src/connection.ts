@@ -1,16 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
-import { DEFAULT_PORTS, createGrpcClient, httpUrlVar, signAdminCall, type AsyncClient, type ServiceName } from '@quire/common';
+import { ADMIN_HEADER, DEFAULT_PORTS, createGrpcClient, httpUrlVar, signAdminCall, type AsyncClient, type ServiceName } from '@quire/common';
 import { identity } from '@quire/proto';
-import { ADMIN_METADATA_KEY } from '../grpc/admin.grpc';
 
 export interface AdminConnection {
   address: string;
   secret: string;
 }
 
-/** What a running embedded instance wrote to DATA_DIR/runtime.json (gateway/src/embedded-launcher.ts). */
+/** What a running embedded instance wrote to DATA_DIR/runtime.json (apps/embedded/src/launcher.ts). */
 interface EmbeddedRuntime {
   identityGrpcAddress?: string;
   serviceUrls?: Partial<Record<ServiceName, string>>;
@@ -52,6 +51,6 @@ export function adminClient(conn: AdminConnection): AsyncClient<identity.Identit
 
 export function adminMetadata(method: string, secret: string): Metadata {
   const metadata = new Metadata();
-  metadata.set(ADMIN_METADATA_KEY, signAdminCall(method, secret));
+  metadata.set(ADMIN_HEADER, signAdminCall(method, secret));
   return metadata;
 }

@@ -11,7 +11,7 @@ import {
   type ServiceModule,
   type ServiceName,
 } from '@quire/common';
-import { copyEmbeddedTemplate } from './embedded-template';
+import { copyEmbeddedTemplate } from './template';
 
 /** The one embedded database, under DATA_DIR. */
 export const DATABASE_DIR = 'postgres';

@@ -1,5 +1,5 @@
 import { defaultPublicUrl, UrlBuilder } from '@quire/common';
-import { embeddedBanner } from '../src/embedded-banner';
+import { embeddedBanner } from '../src/banner';
 
 describe("npm start's banner", () => {
   it('names the base of every urls field: by default the host the gateway binds', () => {

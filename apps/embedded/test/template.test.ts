@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICE_NAMES } from '@quire/common';
-import { copyEmbeddedTemplate, embeddedTemplateDir } from '../src/embedded-template';
+import { copyEmbeddedTemplate, embeddedTemplateDir } from '../src/template';
 
 // The migrated template is named by its migrations: a changed or added file must never reuse an
 // older template (a first start would then miss that migration's tables).

@@ -23,15 +23,13 @@ import {
 } from '@quire/common';
 import { contentModule } from '@quire/content';
 import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@quire/identity';
-
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { webhooksModule } from '@quire/webhooks';
-import { createGatewayApp } from './app';
-import { embeddedCacheMaxBytesFromEnv, gatewaySettingsFromEnv } from './config';
-import { openEmbeddedDatabases } from './embedded-databases';
-import { close, listen } from './server';
+import { close, createGatewayApp, gatewaySettingsFromEnv, listen } from '@quire/gateway';
+import { openEmbeddedDatabases } from './databases';
+import { embeddedCacheMaxBytesFromEnv } from './settings';
 
 export interface EmbeddedQuire {
   /** Where this process listens (loopback when BIND_HOST is 0.0.0.0): what the CLI and tests call. */

@@ -4,7 +4,7 @@ import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { webhooksModule } from '@quire/webhooks';
-import { writeEmbeddedTemplate } from './embedded-template';
+import { writeEmbeddedTemplate } from './template';
 
 // Run by `npm run build` (after the PGlite template): the migrated database new data directories start from.
 const modules = {

@@ -1,0 +1,7 @@
+import { DEFAULT_MEMORY_CACHE_MAX_BYTES, readEnv, z } from '@quire/common';
+
+/** Embedded mode only (`npm start`): the bound of the in-memory cache that stands in for Redis. */
+export function embeddedCacheMaxBytesFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const schema = z.object({ EMBEDDED_CACHE_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_MEMORY_CACHE_MAX_BYTES) });
+  return readEnv(schema, env).EMBEDDED_CACHE_MAX_BYTES;
+}
