@@ -14,4 +14,5 @@ export { orgParams, trimmedText } from './http/params.schema';
 export { usersRoutes } from './http/users/users.routes';
 export { authorizeOrganization, type AuthorizedOrganization, type OrganizationAction } from './policies/organization.policy';
 export { presentMember } from './presenters/member.presenter';
-export { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUser, type MemberWithUserRow } from './store/members.store';
+export type { MemberWithUser } from './model/member';
+export { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUserRow } from './store/members.store';

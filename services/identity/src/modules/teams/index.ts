@@ -3,4 +3,4 @@
 export { teamsRoutes } from './http/teams.routes';
 export { answerTeams, type TeamAnswer } from './application/team-answer';
 export { presentTeam } from './presenters/team.presenter';
-export type { TeamSummary } from './store/teams.store';
+export type { TeamSummary } from './model/team';

@@ -1,6 +1,6 @@
 import { atLeast, isRole, type Role, type UrlBuilder } from '@quire/common';
 import type { InvitationResult } from '../domain/invites';
-import type { LinkInvite } from '../store/invites.store';
+import type { LinkInvite } from '../model/invite';
 
 /**
  * Reference schema: InviteLinkToOrganization. `redundant`: the caller already holds the invite's

@@ -1,5 +1,5 @@
 import type { UrlBuilder } from '@quire/common';
-import type { MemberWithUser } from '../store/members.store';
+import type { MemberWithUser } from '../model/member';
 import { presentUser } from './user.presenter';
 
 /**

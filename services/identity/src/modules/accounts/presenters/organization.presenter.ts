@@ -1,5 +1,5 @@
 import { atLeast, isRole, type UrlBuilder } from '@quire/common';
-import type { Organization } from '../store/organizations.store';
+import type { Organization } from '../model/organization';
 
 /**
  * Reference schema: Organization; `permissions` are the caller's. Today's client (0.202.0) also

@@ -1,5 +1,5 @@
 import type { UrlBuilder } from '@quire/common';
-import type { User } from '../store/users.store';
+import type { User } from '../model/user';
 
 /** Reference schema: User. */
 export function presentUser(user: User, urls: UrlBuilder) {

@@ -1,25 +1,7 @@
 import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { Invite, LinkInvite } from '../model/invite';
 
-/** A pending e-mail invite: an address with no user yet, and the role it will join with. */
-export interface Invite {
-  id: string;
-  organizationId: string;
-  email: string;
-  role: string;
-  invitedBy: string | null;
-  createdAt: Date;
-}
-
-/** An invite link; only the SHA-256 of its secret is kept. */
-export interface LinkInvite {
-  id: string;
-  organizationId: string;
-  role: string;
-  secretHash: string;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { Invite, LinkInvite };
 
 interface InviteRow {
   id: string;

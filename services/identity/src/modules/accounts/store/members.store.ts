@@ -1,21 +1,7 @@
 import { containsPattern, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
-import type { User } from './users.store';
+import type { Member, MemberWithUser } from '../model/member';
 
-/** A user's membership of an organization. */
-export interface Member {
-  organizationId: string;
-  userId: string;
-  role: string;
-  disabled: boolean;
-  joinedAt: Date;
-  lastSeenAt: Date | null;
-}
-
-/** A member with their user and the number of the organization's teams they belong to. */
-export interface MemberWithUser extends Member {
-  user: User;
-  teams: number;
-}
+export type { Member, MemberWithUser };
 
 interface MemberRow {
   organization_id: string;

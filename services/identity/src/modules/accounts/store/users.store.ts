@@ -1,12 +1,7 @@
 import { newId, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import type { User } from '../model/user';
 
-export interface User {
-  id: string;
-  email: string;
-  displayName: string;
-  photoUrl: string | null;
-  createdAt: Date;
-}
+export type { User };
 
 interface UserRow {
   id: string;

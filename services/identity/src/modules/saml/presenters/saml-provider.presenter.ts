@@ -1,6 +1,6 @@
 import type { Role, UrlBuilder } from '@quire/common';
 import { samlProviderStatus } from '../domain/saml-providers';
-import type { SamlProvider, SamlProviderWithTeam } from '../store/saml-providers.store';
+import type { SamlProvider, SamlProviderWithTeam } from '../model/saml-provider';
 import { presentTeam } from '../../teams';
 
 /**

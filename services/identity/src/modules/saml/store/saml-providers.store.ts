@@ -1,23 +1,7 @@
 import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
-import type { TeamSummary } from '../../teams';
+import type { SamlProvider, SamlProviderWithTeam } from '../model/saml-provider';
 
-export interface SamlProvider {
-  id: string;
-  organizationId: string;
-  label: string;
-  entityId: string | null;
-  certificate: string | null;
-  ssoUrl: string | null;
-  defaultTeamId: string | null;
-  defaultRole: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface SamlProviderWithTeam extends SamlProvider {
-  /** The default team as the team endpoints present it (reference: OrganizationTeam). */
-  defaultTeam: TeamSummary | null;
-}
+export type { SamlProvider, SamlProviderWithTeam };
 
 interface SamlProviderRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { UrlBuilder } from '@quire/common';
-import type { TeamMemberWithUser } from '../store/teams.store';
+import type { TeamMemberWithUser } from '../model/team';
 import { presentMember } from '../../accounts';
 
 /** Reference schema: OrganizationTeamMember — the organization membership and the team role; any organization member views it. */

@@ -1,6 +1,6 @@
 import type { Role } from '@quire/common';
 import { canManageTeamMembers } from '../policies/team.policy';
-import type { TeamSummary } from '../store/teams.store';
+import type { TeamSummary } from '../model/team';
 
 /**
  * Reference schema: OrganizationTeam (it has no `urls`). `permissions` are the caller's: every

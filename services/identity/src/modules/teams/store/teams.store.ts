@@ -1,23 +1,8 @@
 import { containsPattern, insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
-import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUser, type MemberWithUserRow } from '../../accounts';
+import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUserRow } from '../../accounts';
+import type { Team, TeamSummary, TeamMemberWithUser } from '../model/team';
 
-export interface Team {
-  id: string;
-  organizationId: string;
-  title: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** A team with its member count and the caller's role in it (null when the caller is not in the team). */
-export interface TeamSummary extends Team {
-  memberCount: number;
-  callerTeamRole: string | null;
-}
-
-export interface TeamMemberWithUser extends MemberWithUser {
-  teamRole: string;
-}
+export type { Team, TeamSummary, TeamMemberWithUser };
 
 interface TeamRow {
   id: string;

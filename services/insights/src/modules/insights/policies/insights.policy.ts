@@ -1,6 +1,6 @@
 import { authorizeLevel, notFound, type MembershipResolver, type Role } from '@quire/common';
 import type { SiteOwnership } from '../domain/site-ownership';
-import type { InsightsScope } from '../store/insights-store';
+import type { InsightsScope } from '../model/insights-records';
 
 export type InsightsAction = 'track' | 'read';
 

@@ -1,6 +1,6 @@
 import { fieldDefinition, metricScore, presentMetric, RATING_COLUMNS, isRatingColumn, type DateTimeInterval, type Metric } from '../model/aggregate-columns';
 import type { AggregatePlan, OutputKey } from '../model/aggregate-plan';
-import type { AggregateRow } from '../store/insights-store';
+import type { AggregateRow } from '../model/insights-records';
 
 // The store's rows as the reference's columnar SiteInsightsQueryEventsAggregationResult. Time
 // series get their empty buckets here (ClickHouse 18.16 has no WITH FILL), so both stores agree.

@@ -1,4 +1,4 @@
-import type { VisitorSegmentRow } from '../store/insights-store';
+import type { VisitorSegmentRow } from '../model/insights-records';
 
 // Reference SiteInsightsVisitorSegment: visitors grouped by identical visitorAuthClaims.
 

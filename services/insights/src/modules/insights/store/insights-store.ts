@@ -1,11 +1,8 @@
 import type { AggregatePlan } from '../model/aggregate-plan';
 import type { InsightsEventRow } from '../model/event-row';
+import type { InsightsScope, AggregateRow, VisitorSegmentRow } from '../model/insights-records';
 
-/** The site whose events a query reads (both ids, so a query can never cross organizations). */
-export interface InsightsScope {
-  organizationId: string;
-  siteId: string;
-}
+export type { InsightsScope, AggregateRow, VisitorSegmentRow };
 
 /** Where an inserted batch sits on the bus (a Kafka partition and the offsets of its messages). */
 export interface BatchOrigin {
@@ -13,23 +10,6 @@ export interface BatchOrigin {
   partition: number;
   firstOffset: number;
   lastOffset: number;
-}
-
-/**
- * One group of an aggregate: per plan dimension the values of its sources (a time bucket as unix
- * seconds), then per plan metric its counts (one for a count, one per rating for a rating).
- */
-export interface AggregateRow {
-  dimensions: string[][];
-  metrics: number[][];
-}
-
-/** Visitors sharing the same auth claims (the stored JSON text), with their counts. */
-export interface VisitorSegmentRow {
-  claims: string;
-  events: number;
-  visitors: number;
-  sessions: number;
 }
 
 /**
