@@ -1,7 +1,12 @@
 import { planAggregate } from '../../services/insights/src/modules/insights/domain/aggregate-query';
 import { buildAggregateSql, type BuiltAggregate } from '../../services/insights/src/modules/insights/store/aggregate-sql';
 import { createBinder } from '../../services/insights/src/modules/insights/store/clickhouse/bind';
-import { buildRollupAggregateSql, ROLLUP_TABLES, ROLLUP_VIEW_STATEMENT, rollupWindow } from '../../services/insights/src/modules/insights/store/clickhouse/daily-rollup';
+import {
+  buildRollupAggregateSql,
+  ROLLUP_TABLES,
+  ROLLUP_VIEW_STATEMENT,
+  rollupWindow,
+} from '../../services/insights/src/modules/insights/store/clickhouse/daily-rollup';
 import { clickhouseDialect } from '../../services/insights/src/modules/insights/store/clickhouse/dialect';
 import { LEDGER_MIGRATIONS } from '../../services/insights/src/modules/insights/store/clickhouse/insert-ledger';
 import { CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from '../../services/insights/src/modules/insights/store/clickhouse/schema';

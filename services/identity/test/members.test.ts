@@ -179,7 +179,9 @@ describe('identity members, invites and link invites (PGlite)', () => {
     const domain = `d${++seq}.example.org`;
     await db.query('UPDATE organizations SET email_domains = $2 WHERE id = $1', [orgId, [domain]]);
     const { userId } = await issueToken(deps(), { email: `x@${domain}` });
-    expect((await listOrganizationsForEmailDomain(deps(), { userId }, { emailDomain: domain.toUpperCase() })).map((o) => [o.id, o.callerRole])).toEqual([[orgId, null]]);
+    expect((await listOrganizationsForEmailDomain(deps(), { userId }, { emailDomain: domain.toUpperCase() })).map((o) => [o.id, o.callerRole])).toEqual([
+      [orgId, null],
+    ]);
     // Not the admin's own domain: only the organizations they are a member of.
     expect((await listOrganizationsForEmailDomain(deps(), as(admin), { emailDomain: domain })).map((o) => [o.id, o.callerRole])).toEqual([[orgId, 'admin']]);
     const { admin: outsider } = await orgWithAdmin();

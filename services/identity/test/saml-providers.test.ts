@@ -62,7 +62,11 @@ describe('SAML provider domain', () => {
     expect(created).toMatchObject({ label: 'Okta', defaultRole: 'read', defaultTeam: null, entityId: null });
     expect(samlProviderStatus(created)).toBe('pending');
 
-    const updated = await updateSamlProviderFields('org1', created.id, { entityID: 'https://idp.example.com', certificate, ssoURL: 'https://idp.example.com/sso' });
+    const updated = await updateSamlProviderFields('org1', created.id, {
+      entityID: 'https://idp.example.com',
+      certificate,
+      ssoURL: 'https://idp.example.com/sso',
+    });
     expect(samlProviderStatus(updated)).toBe('active');
     expect(await eventsOf(created.id)).toEqual([
       expect.objectContaining({ type: 'saml-provider.created', data: { organizationId: 'org1', samlProviderId: created.id, label: 'Okta' } }),

@@ -59,7 +59,10 @@ describe('teams domain', () => {
   }
 
   it('creates a team with members named by id or e-mail (once each) and announces it', async () => {
-    const team = await createTeam({ organizationId: 'org1', title: 'Docs', members: [ref('bob', 'members.0'), ref('BOB@example.com', 'members.1'), ref('cy@example.com', 'members.2')] }, 'ada');
+    const team = await createTeam(
+      { organizationId: 'org1', title: 'Docs', members: [ref('bob', 'members.0'), ref('BOB@example.com', 'members.1'), ref('cy@example.com', 'members.2')] },
+      'ada',
+    );
     expect(team).toMatchObject({ title: 'Docs', memberCount: 2, callerTeamRole: null, createdAt: now });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member', cy: 'member' });
     expect(await eventsOf(team.id)).toEqual([
@@ -69,9 +72,7 @@ describe('teams domain', () => {
 
   it('creates nothing when a member is not in the organization', async () => {
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams');
-    expect(
-      await apiErrorOf(createTeam({ organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada')),
-    ).toEqual({
+    expect(await apiErrorOf(createTeam({ organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada'))).toEqual({
       code: 400,
       message: expect.stringContaining('"members.1"'),
     });
@@ -80,31 +81,23 @@ describe('teams domain', () => {
 
   it('applies an update of members as one transaction, or not at all', async () => {
     const team = await createTeam({ organizationId: 'org1', title: 'Atomic', members: [ref('bob')] }, 'ada');
-    const invalid = updateTeamMembers(
-      deps(),
-      ada,
-      {
-        organizationId: 'org1',
-        teamId: team.id,
-        add: [ref('cy')],
-        remove: [ref('bob', 'remove.0')],
-        roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }],
-      },
-    );
+    const invalid = updateTeamMembers(deps(), ada, {
+      organizationId: 'org1',
+      teamId: team.id,
+      add: [ref('cy')],
+      remove: [ref('bob', 'remove.0')],
+      roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }],
+    });
     expect(await apiErrorOf(invalid)).toEqual({ code: 400, message: expect.stringContaining('"memberships.nobody@example.com"') });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member' });
 
-    const plan = await updateTeamMembers(
-      deps(),
-      ada,
-      {
-        organizationId: 'org1',
-        teamId: team.id,
-        add: [ref('cy'), ref('ada')],
-        remove: [ref('bob'), ref('ada')],
-        roles: [{ ...ref('cy@example.com'), role: 'owner' }],
-      },
-    );
+    const plan = await updateTeamMembers(deps(), ada, {
+      organizationId: 'org1',
+      teamId: team.id,
+      add: [ref('cy'), ref('ada')],
+      remove: [ref('bob'), ref('ada')],
+      roles: [{ ...ref('cy@example.com'), role: 'owner' }],
+    });
     expect(plan).toMatchObject({ added: ['cy'], removed: ['bob'] });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ cy: 'owner' });
     expect((await eventsOf(team.id)).slice(1)).toEqual([

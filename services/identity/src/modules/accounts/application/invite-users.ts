@@ -47,7 +47,11 @@ async function inviteInto(
         continue;
       }
       const invite = await upsertPendingInvite(tx, { id: newId(), organizationId, email, role, invitedBy });
-      await enqueueEvent(tx, organizationEvent(IdentityEvent.inviteCreated, { organizationId, inviteId: invite.id, email: invite.email, role, invitedBy }), now);
+      await enqueueEvent(
+        tx,
+        organizationEvent(IdentityEvent.inviteCreated, { organizationId, inviteId: invite.id, email: invite.email, role, invitedBy }),
+        now,
+      );
       result.pendingEmails.push(invite.email);
     }
     return result;

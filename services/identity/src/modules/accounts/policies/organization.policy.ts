@@ -23,12 +23,7 @@ const REQUIRED: Record<OrganizationAction, Role> = {
  * (authorizeLevel): a non-member gets the same 404 as for an organization that does not exist, so
  * ids do not leak; a member without the role gets 403.
  */
-export async function authorizeOrganization(
-  db: SqlExecutor,
-  orgId: string,
-  userId: string,
-  action: OrganizationAction,
-): Promise<AuthorizedOrganization> {
+export async function authorizeOrganization(db: SqlExecutor, orgId: string, userId: string, action: OrganizationAction): Promise<AuthorizedOrganization> {
   const org = await findOrganizationForUser(db, orgId, userId);
   const what = `Organization ${orgId}`;
   const role = authorizeLevel(org && isRole(org.callerRole) ? org.callerRole : null, REQUIRED[action], what);

@@ -4,7 +4,11 @@ import { samlProviderNotFound } from '../domain/saml-providers';
 import { deleteSamlProvider as deleteSamlProviderRow } from '../store/saml-providers.store';
 
 /** Deletes a SAML provider (admins); 404 (and no event) when it did not exist. */
-export async function deleteSamlProvider({ db, clock }: IdentityDeps, caller: Caller, input: { organizationId: string; samlProviderId: string }): Promise<void> {
+export async function deleteSamlProvider(
+  { db, clock }: IdentityDeps,
+  caller: Caller,
+  input: { organizationId: string; samlProviderId: string },
+): Promise<void> {
   const org = await authorizeOrganization(db, input.organizationId, caller.userId, 'manageSaml');
   const orgId = org.id;
   const providerId = input.samlProviderId;

@@ -1,5 +1,12 @@
 import type { Caller, IdentityDeps } from '../../accounts';
-import { applyTeamMembersChange, resolveMembers, type MemberReference, type TeamMemberRole, type TeamMembersChange, type TeamMembersPlan } from '../domain/teams';
+import {
+  applyTeamMembersChange,
+  resolveMembers,
+  type MemberReference,
+  type TeamMemberRole,
+  type TeamMembersChange,
+  type TeamMembersPlan,
+} from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';
 
 /**

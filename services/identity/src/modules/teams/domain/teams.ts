@@ -1,6 +1,14 @@
 import { badRequest, enqueueEvent, notFound, type SqlExecutor } from '@quire/common';
 import { IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from '../../accounts';
-import { deleteTeamMembers, findMembersByIdentifiers, findTeamRoles, findTeamSummary, lockTeam, upsertTeamMembers, type TeamSummary } from '../store/teams.store';
+import {
+  deleteTeamMembers,
+  findMembersByIdentifiers,
+  findTeamRoles,
+  findTeamSummary,
+  lockTeam,
+  upsertTeamMembers,
+  type TeamSummary,
+} from '../store/teams.store';
 
 // Reference schema TeamMemberRole: an owner can manage the team's members; a member is in the team.
 export const TEAM_MEMBER_ROLES = ['owner', 'member'] as const;
