@@ -1,6 +1,6 @@
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
-import { createBinder } from '../../services/insights/src/store/clickhouse/bind';
-import { ClickHouseStore } from '../../services/insights/src/store/clickhouse/clickhouse-store';
+import { createBinder } from '../../services/insights/src/modules/insights/store/clickhouse/bind';
+import { ClickHouseStore } from '../../services/insights/src/modules/insights/store/clickhouse/clickhouse-store';
 import { INFRA } from '../support/infra';
 
 // Hostile strings through bind() against a real ClickHouse: each one must come back byte for

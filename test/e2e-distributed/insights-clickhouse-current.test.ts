@@ -1,10 +1,15 @@
-import { planAggregate } from '../../services/insights/src/domain/aggregate-query';
-import { buildAggregateSql, type BuiltAggregate } from '../../services/insights/src/store/aggregate-sql';
-import { createBinder } from '../../services/insights/src/store/clickhouse/bind';
-import { buildRollupAggregateSql, ROLLUP_TABLES, ROLLUP_VIEW_STATEMENT, rollupWindow } from '../../services/insights/src/store/clickhouse/daily-rollup';
-import { clickhouseDialect } from '../../services/insights/src/store/clickhouse/dialect';
-import { LEDGER_MIGRATIONS } from '../../services/insights/src/store/clickhouse/insert-ledger';
-import { CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from '../../services/insights/src/store/clickhouse/schema';
+import { planAggregate } from '../../services/insights/src/modules/insights/domain/aggregate-query';
+import { buildAggregateSql, type BuiltAggregate } from '../../services/insights/src/modules/insights/store/aggregate-sql';
+import { createBinder } from '../../services/insights/src/modules/insights/store/clickhouse/bind';
+import {
+  buildRollupAggregateSql,
+  ROLLUP_TABLES,
+  ROLLUP_VIEW_STATEMENT,
+  rollupWindow,
+} from '../../services/insights/src/modules/insights/store/clickhouse/daily-rollup';
+import { clickhouseDialect } from '../../services/insights/src/modules/insights/store/clickhouse/dialect';
+import { LEDGER_MIGRATIONS } from '../../services/insights/src/modules/insights/store/clickhouse/insert-ledger';
+import { CLICKHOUSE_MIGRATIONS, EVENTS_TABLE } from '../../services/insights/src/modules/insights/store/clickhouse/schema';
 import {
   backfillStatement,
   buildVisitorRollupSql,
@@ -12,7 +17,7 @@ import {
   VISITORS_TABLES,
   VISITORS_VIEW_STATEMENT,
   visitorRollupDimension,
-} from '../../services/insights/src/store/clickhouse/visitor-rollup';
+} from '../../services/insights/src/modules/insights/store/clickhouse/visitor-rollup';
 import { AGGREGATE_SHAPES } from '../../services/insights/test/aggregate-shapes';
 import { contractRows, NOW, SCOPE } from '../../services/insights/test/store-fixtures';
 import { ensureChdb, runChdb } from '../support/chdb';

@@ -1,6 +1,6 @@
 import { createClient } from '@clickhouse/client';
-import { ClickHouseStore } from '../../services/insights/src/store/clickhouse/clickhouse-store';
-import { planAggregate, type AggregateQueryInput } from '../../services/insights/src/domain/aggregate-query';
+import { ClickHouseStore } from '../../services/insights/src/modules/insights/store/clickhouse/clickhouse-store';
+import { planAggregate, type AggregateQueryInput } from '../../services/insights/src/modules/insights/domain/aggregate-query';
 import { describeStoreContract } from '../../services/insights/test/store-contract';
 import { VISITOR_ROLLUP_SHAPES } from '../../services/insights/test/aggregate-shapes';
 import { contractRows, NOW, row, SCOPE, siteRows } from '../../services/insights/test/store-fixtures';

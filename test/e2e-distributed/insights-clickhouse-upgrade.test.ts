@@ -1,8 +1,8 @@
 import { createClient } from '@clickhouse/client';
-import { planAggregate } from '../../services/insights/src/domain/aggregate-query';
-import { presentAggregate } from '../../services/insights/src/presenters/aggregate.presenter';
-import { ClickHouseStore } from '../../services/insights/src/store/clickhouse/clickhouse-store';
-import { ADDED_COLUMNS } from '../../services/insights/src/store/clickhouse/schema';
+import { planAggregate } from '../../services/insights/src/modules/insights/domain/aggregate-query';
+import { presentAggregate } from '../../services/insights/src/modules/insights/presenters/aggregate.presenter';
+import { ClickHouseStore } from '../../services/insights/src/modules/insights/store/clickhouse/clickhouse-store';
+import { ADDED_COLUMNS } from '../../services/insights/src/modules/insights/store/clickhouse/schema';
 import { NOW, row, SCOPE } from '../../services/insights/test/store-fixtures';
 import { INFRA } from '../support/infra';
 

@@ -8,7 +8,7 @@ import { identityModule } from '@quire/identity';
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
-import { bootstrapIfEmpty } from '../../services/identity/src/domain/bootstrap';
+import { bootstrapIdentity } from '../../services/identity/src/modules/accounts/application/bootstrap-identity';
 import { DATABASE_DIR, LEGACY_BACKUP_DIR } from '../../apps/embedded/src/databases';
 import { startEmbedded } from '../../apps/embedded/src/launcher';
 import { apiClient } from '../support/api';
@@ -45,7 +45,8 @@ it('copies a data directory of one database per service into the one database on
   for (const name of LEGACY_SERVICES) {
     const db = await PgliteDatabase.open(join(dataDir, name));
     await migrate(db, migrationFolders(modules[name]), logger);
-    if (name === 'identity') await bootstrapIfEmpty(db, { token, email: 'old@example.com', organizationTitle: 'From the old layout' }, new Date(), logger);
+    if (name === 'identity')
+      await bootstrapIdentity({ db, clock: () => new Date() }, { token, email: 'old@example.com', organizationTitle: 'From the old layout' }, logger);
     const { rows } = await db.query<{ seq: number }>(
       `INSERT INTO outbox (event_id, topic, key, payload, published_at) VALUES ($1, 'legacy', 'k', '{}', now()) RETURNING seq`,
       [`legacy-${name}`],

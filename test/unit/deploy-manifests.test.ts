@@ -18,7 +18,7 @@ import {
 } from '../../services/common/src/topology';
 import { serviceEnvSchema, sharedEnvSchema } from '../../services/common/src/config';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from '../../gateway/src/config';
-import { bootstrapOptionsFromEnv } from '../../services/identity/src/bootstrap-env';
+import { bootstrapOptionsFromEnv } from '../../services/identity/src/settings';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked field by field
 type Json = any;
@@ -45,7 +45,7 @@ const EXTRA_REQUIRED: Partial<Record<ServiceName, string[]>> = {
 const GATEWAY_REQUIRED = ['INTERNAL_SECRET', 'REDIS_URL'];
 /** Optional settings read outside the exported schemas. */
 const EXTRA_KNOWN: Partial<Record<ServiceName, string[]>> = {
-  identity: ['BOOTSTRAP_TOKEN', 'BOOTSTRAP_EMAIL', 'BOOTSTRAP_ORG_TITLE'], // services/identity/src/bootstrap-env.ts
+  identity: ['BOOTSTRAP_TOKEN', 'BOOTSTRAP_EMAIL', 'BOOTSTRAP_ORG_TITLE'], // services/identity/src/settings.ts
   insights: ['INSIGHTS_ROLE'], // services/insights/src/main.ts
 };
 /** Gateway settings besides the shared ones and the service addresses (gateway/src/config.ts, main.ts). */

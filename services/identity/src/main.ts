@@ -1,5 +1,5 @@
 import { createLogger, runDistributed, runMain } from '@quire/common';
-import { bootstrapOptionsFromEnv } from './bootstrap-env';
+import { bootstrapOptionsFromEnv } from './settings';
 import { identityModule } from './service';
 
 runMain('identity', () =>

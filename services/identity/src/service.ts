@@ -1,16 +1,20 @@
 import { join } from 'node:path';
 import type { ServiceContext, ServiceModule } from '@quire/common';
-import { bootstrapIfEmpty, type BootstrapOptions, type BootstrapResult } from './domain/bootstrap';
-import { identityAdminGrpc } from './grpc/admin.grpc';
-import { identityGrpc } from './grpc/identity.grpc';
-import { emailDomainsRoutes } from './http/email-domains/email-domains.routes';
-import { invitesRoutes } from './http/invites/invites.routes';
-import { linkInvitesRoutes } from './http/link-invites/link-invites.routes';
-import { membersRoutes } from './http/members/members.routes';
-import { organizationsRoutes } from './http/orgs/orgs.routes';
-import { samlRoutes } from './http/saml/saml.routes';
-import { teamsRoutes } from './http/teams/teams.routes';
-import { usersRoutes } from './http/users/users.routes';
+import {
+  bootstrapIdentity,
+  emailDomainsRoutes,
+  identityAdminGrpc,
+  identityGrpc,
+  invitesRoutes,
+  linkInvitesRoutes,
+  membersRoutes,
+  organizationsRoutes,
+  usersRoutes,
+  type BootstrapResult,
+} from './modules/accounts';
+import { samlRoutes } from './modules/saml';
+import { teamsRoutes } from './modules/teams';
+import type { BootstrapOptions } from './settings';
 
 export interface IdentityOptions {
   bootstrap: BootstrapOptions;
@@ -23,7 +27,7 @@ export function identityModule(options: IdentityOptions): ServiceModule {
     name: 'identity',
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: async (ctx: ServiceContext) => {
-      const bootstrapped = await bootstrapIfEmpty(ctx.db, options.bootstrap, ctx.clock(), ctx.logger);
+      const bootstrapped = await bootstrapIdentity(ctx, options.bootstrap, ctx.logger);
       if (bootstrapped) options.onBootstrap?.(bootstrapped);
       return {
         routes: (app) => {
@@ -43,5 +47,6 @@ export function identityModule(options: IdentityOptions): ServiceModule {
 }
 
 export type { BootstrapResult };
-export { ADMIN_METADATA_KEY } from './grpc/admin.grpc';
-export { bootstrapOptionsFromEnv } from './bootstrap-env';
+export type { BootstrapOptions };
+export { ADMIN_METADATA_KEY } from './modules/accounts';
+export { bootstrapOptionsFromEnv } from './settings';

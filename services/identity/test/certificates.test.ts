@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkCertificate } from '../src/domain/certificates';
+import { checkCertificate } from '../src/modules/saml/domain/certificates';
 
 // One real self-signed certificate valid for 30 days from now; validity edges are tested by moving `now`.
 function makeCertificate(): { certificate: string; privateKey: string } {

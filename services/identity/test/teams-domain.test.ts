@@ -1,7 +1,13 @@
 import { join } from 'node:path';
 import { ApiError, type PgliteDatabase } from '@quire/common';
-import { createTeam, deleteTeam, removeTeamMember, renameTeam, setTeamMember, updateTeamMembers } from '../src/domain/teams';
-import { findTeamRoles, findTeamSummary } from '../src/store/teams.store';
+import { createTeam as createTeamAnswer } from '../src/modules/teams/application/create-team';
+import { deleteTeam } from '../src/modules/teams/application/delete-team';
+import { removeTeamMember } from '../src/modules/teams/application/remove-team-member';
+import { renameTeam as renameTeamAnswer } from '../src/modules/teams/application/rename-team';
+import { setTeamMember } from '../src/modules/teams/application/set-team-member';
+import { updateTeamMembers } from '../src/modules/teams/application/update-team-members';
+import type { MemberReference } from '../src/modules/teams/domain/teams';
+import { findTeamRoles, findTeamSummary } from '../src/modules/teams/store/teams.store';
 import { openServiceDb } from '../../../test/support/service-db';
 
 // The teams domain against a real (embedded) Postgres: one transaction per change, the outbox
@@ -33,6 +39,14 @@ describe('teams domain', () => {
     await db.close();
   });
 
+  // The use cases at `now`; teams are changed by ada, an admin of org1, unless a test says otherwise.
+  const deps = () => ({ db, clock: () => now });
+  const ada = { userId: 'ada' };
+  const createTeam = async (input: { organizationId: string; title: string; members: MemberReference[] }, callerId: string) =>
+    (await createTeamAnswer(deps(), { userId: callerId }, input)).team;
+  const renameTeam = async (input: { organizationId: string; teamId: string; title: string }, callerId: string) =>
+    (await renameTeamAnswer(deps(), { userId: callerId }, input)).team;
+
   async function eventsOf(teamId: string): Promise<{ type: string; data: Record<string, unknown> }[]> {
     const { rows } = await db.query<{ payload: string; key: string }>('SELECT payload, key FROM outbox WHERE topic = $1 ORDER BY seq', ['identity.events']);
     return rows
@@ -46,10 +60,8 @@ describe('teams domain', () => {
 
   it('creates a team with members named by id or e-mail (once each) and announces it', async () => {
     const team = await createTeam(
-      db,
       { organizationId: 'org1', title: 'Docs', members: [ref('bob', 'members.0'), ref('BOB@example.com', 'members.1'), ref('cy@example.com', 'members.2')] },
       'ada',
-      now,
     );
     expect(team).toMatchObject({ title: 'Docs', memberCount: 2, callerTeamRole: null, createdAt: now });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member', cy: 'member' });
@@ -60,9 +72,7 @@ describe('teams domain', () => {
 
   it('creates nothing when a member is not in the organization', async () => {
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM teams');
-    expect(
-      await apiErrorOf(createTeam(db, { organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada', now)),
-    ).toEqual({
+    expect(await apiErrorOf(createTeam({ organizationId: 'org1', title: 'No', members: [ref('bob', 'members.0'), ref('out', 'members.1')] }, 'ada'))).toEqual({
       code: 400,
       message: expect.stringContaining('"members.1"'),
     });
@@ -70,32 +80,24 @@ describe('teams domain', () => {
   });
 
   it('applies an update of members as one transaction, or not at all', async () => {
-    const team = await createTeam(db, { organizationId: 'org1', title: 'Atomic', members: [ref('bob')] }, 'ada', now);
-    const invalid = updateTeamMembers(
-      db,
-      {
-        organizationId: 'org1',
-        teamId: team.id,
-        add: [ref('cy')],
-        remove: [ref('bob', 'remove.0')],
-        roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }],
-      },
-      now,
-    );
+    const team = await createTeam({ organizationId: 'org1', title: 'Atomic', members: [ref('bob')] }, 'ada');
+    const invalid = updateTeamMembers(deps(), ada, {
+      organizationId: 'org1',
+      teamId: team.id,
+      add: [ref('cy')],
+      remove: [ref('bob', 'remove.0')],
+      roles: [{ ...ref('nobody@example.com', 'memberships.nobody@example.com'), role: 'owner' }],
+    });
     expect(await apiErrorOf(invalid)).toEqual({ code: 400, message: expect.stringContaining('"memberships.nobody@example.com"') });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ bob: 'member' });
 
-    const plan = await updateTeamMembers(
-      db,
-      {
-        organizationId: 'org1',
-        teamId: team.id,
-        add: [ref('cy'), ref('ada')],
-        remove: [ref('bob'), ref('ada')],
-        roles: [{ ...ref('cy@example.com'), role: 'owner' }],
-      },
-      now,
-    );
+    const plan = await updateTeamMembers(deps(), ada, {
+      organizationId: 'org1',
+      teamId: team.id,
+      add: [ref('cy'), ref('ada')],
+      remove: [ref('bob'), ref('ada')],
+      roles: [{ ...ref('cy@example.com'), role: 'owner' }],
+    });
     expect(plan).toMatchObject({ added: ['cy'], removed: ['bob'] });
     expect(Object.fromEntries(await findTeamRoles(db, team.id))).toEqual({ cy: 'owner' });
     expect((await eventsOf(team.id)).slice(1)).toEqual([
@@ -104,37 +106,37 @@ describe('teams domain', () => {
   });
 
   it('adds, re-roles and removes one member, announcing only real changes', async () => {
-    const team = await createTeam(db, { organizationId: 'org1', title: 'Single', members: [] }, 'ada', now);
-    await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
-    await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
-    await setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob', role: 'owner' }, now);
-    await removeTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'cy' }, now);
+    const team = await createTeam({ organizationId: 'org1', title: 'Single', members: [] }, 'ada');
+    await setTeamMember(deps(), ada, { organizationId: 'org1', teamId: team.id, userId: 'bob' });
+    await setTeamMember(deps(), ada, { organizationId: 'org1', teamId: team.id, userId: 'bob' });
+    await setTeamMember(deps(), ada, { organizationId: 'org1', teamId: team.id, userId: 'bob', role: 'owner' });
+    await removeTeamMember(deps(), ada, { organizationId: 'org1', teamId: team.id, userId: 'cy' });
     expect((await findTeamSummary(db, 'org1', team.id, 'bob'))?.callerTeamRole).toBe('owner');
-    await removeTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'bob' }, now);
+    await removeTeamMember(deps(), ada, { organizationId: 'org1', teamId: team.id, userId: 'bob' });
     expect((await eventsOf(team.id)).map((e) => [e.type, e.data.added, e.data.removed, e.data.roles])).toEqual([
       ['team.created', undefined, undefined, undefined],
       ['team.members-changed', ['bob'], [], { bob: 'member' }],
       ['team.members-changed', [], [], { bob: 'owner' }],
       ['team.members-changed', [], ['bob'], {}],
     ]);
-    expect(await apiErrorOf(setTeamMember(db, { organizationId: 'org1', teamId: team.id, userId: 'out' }, now))).toMatchObject({ code: 404 });
-    expect(await apiErrorOf(setTeamMember(db, { organizationId: 'org1', teamId: 'missing', userId: 'bob' }, now))).toMatchObject({ code: 404 });
+    expect(await apiErrorOf(setTeamMember(deps(), ada, { organizationId: 'org1', teamId: team.id, userId: 'out' }))).toMatchObject({ code: 404 });
+    expect(await apiErrorOf(setTeamMember(deps(), ada, { organizationId: 'org1', teamId: 'missing', userId: 'bob' }))).toMatchObject({ code: 404 });
   });
 
   it('renames and deletes teams of the organization only', async () => {
-    const team = await createTeam(db, { organizationId: 'org1', title: 'Old', members: [ref('cy')] }, 'ada', now);
-    expect(await renameTeam(db, { organizationId: 'org2', teamId: team.id, title: 'Stolen' }, 'out', now)).toBeNull();
-    expect(await renameTeam(db, { organizationId: 'org1', teamId: team.id, title: 'New' }, 'ada', now)).toMatchObject({ title: 'New', memberCount: 1 });
-    expect(await deleteTeam(db, { organizationId: 'org2', teamId: team.id }, now)).toBe(false);
-    expect(await deleteTeam(db, { organizationId: 'org1', teamId: team.id }, now)).toBe(true);
-    expect(await deleteTeam(db, { organizationId: 'org1', teamId: team.id }, now)).toBe(false);
+    const team = await createTeam({ organizationId: 'org1', title: 'Old', members: [ref('cy')] }, 'ada');
+    expect(await apiErrorOf(renameTeam({ organizationId: 'org2', teamId: team.id, title: 'Stolen' }, 'out'))).toMatchObject({ code: 404 });
+    expect(await renameTeam({ organizationId: 'org1', teamId: team.id, title: 'New' }, 'ada')).toMatchObject({ title: 'New', memberCount: 1 });
+    expect(await apiErrorOf(deleteTeam(deps(), { userId: 'out' }, { organizationId: 'org2', teamId: team.id }))).toMatchObject({ code: 404 });
+    await deleteTeam(deps(), ada, { organizationId: 'org1', teamId: team.id });
+    expect(await apiErrorOf(deleteTeam(deps(), ada, { organizationId: 'org1', teamId: team.id }))).toMatchObject({ code: 404 });
     expect((await db.query('SELECT 1 FROM team_members WHERE team_id = $1', [team.id])).rows).toEqual([]);
     expect((await eventsOf(team.id)).map((e) => e.type)).toEqual(['team.created', 'team.updated', 'team.deleted']);
     expect((await eventsOf(team.id))[2]?.data).toEqual({ organizationId: 'org1', teamId: team.id, members: ['cy'] });
   });
 
   it('loses a member who leaves the organization', async () => {
-    const team = await createTeam(db, { organizationId: 'org1', title: 'Leavers', members: [ref('bob'), ref('cy')] }, 'ada', now);
+    const team = await createTeam({ organizationId: 'org1', title: 'Leavers', members: [ref('bob'), ref('cy')] }, 'ada');
     await db.query("DELETE FROM members WHERE organization_id = 'org1' AND user_id = 'bob'");
     expect((await findTeamSummary(db, 'org1', team.id, 'ada'))?.memberCount).toBe(1);
   });

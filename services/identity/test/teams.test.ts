@@ -1,5 +1,5 @@
-import { planTeamMembers, type TeamMemberRole } from '../src/domain/teams';
-import { canManageTeamMembers } from '../src/policies/team.policy';
+import { planTeamMembers, type TeamMemberRole } from '../src/modules/teams/domain/teams';
+import { canManageTeamMembers } from '../src/modules/teams/policies/team.policy';
 
 const roles = (entries: [string, TeamMemberRole][] = []) => new Map(entries);
 

@@ -1,11 +1,11 @@
-import { DEFAULT_PORTS, WORKER_PROCESSES, readEnv, runDistributed, runMain, z } from '@quire/common';
-import { INSIGHTS_ROLES, insightsModule } from './service';
+import { DEFAULT_PORTS, WORKER_PROCESSES, runDistributed, runMain } from '@quire/common';
+import { insightsModule } from './service';
+import { insightsSettingsFromEnv } from './settings';
 
 runMain('insights', () => {
-  const env = readEnv(z.object({ CLICKHOUSE_URL: z.string().url(), INSIGHTS_ROLE: z.enum(INSIGHTS_ROLES).default('all') }));
-  const module = insightsModule({ clickhouseUrl: env.CLICKHOUSE_URL, role: env.INSIGHTS_ROLE });
+  const settings = insightsSettingsFromEnv();
+  const module = insightsModule(settings);
   // The consumer process is `insights-consumer` of topology.ts: its own default HTTP port.
-  if (env.INSIGHTS_ROLE === 'consumer')
-    return runDistributed(module, { ports: { ...DEFAULT_PORTS.insights, http: WORKER_PROCESSES['insights-consumer'].http } });
+  if (settings.role === 'consumer') return runDistributed(module, { ports: { ...DEFAULT_PORTS.insights, http: WORKER_PROCESSES['insights-consumer'].http } });
   return runDistributed(module);
 });

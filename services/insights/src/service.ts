@@ -1,31 +1,23 @@
 import { join } from 'node:path';
 import { MembershipResolver, healthBinding, type ServiceContext, type ServiceModule } from '@quire/common';
 import { insights } from '@quire/proto';
-import { insightsSubscription } from './consumers/insights-events.consumer';
-import { aggregateRoutes } from './http/aggregate/aggregate.routes';
-import { eventsRoutes } from './http/events/events.routes';
-import { visitorSegmentsRoutes } from './http/visitor-segments/visitor-segments.routes';
-import { SiteOwnership } from './domain/site-ownership';
-import { ClickHouseStore } from './store/clickhouse/clickhouse-store';
-import { EmbeddedInsightsStore } from './store/embedded/embedded-store';
-import type { InsightsStore } from './store/insights-store';
-import { startStoreUpkeep } from './store/store-upkeep';
+import {
+  aggregateRoutes,
+  ClickHouseStore,
+  EmbeddedInsightsStore,
+  eventsRoutes,
+  insightsSubscription,
+  SiteOwnership,
+  startStoreUpkeep,
+  visitorSegmentsRoutes,
+  type InsightsStore,
+} from './modules/insights';
+import { INSIGHTS_DEFAULTS, type InsightsRole, type InsightsSettings } from './settings';
 
-/**
- * What one insights process runs (INSIGHTS_ROLE, distributed mode): `api` serves ingest and
- * aggregates over HTTP and gRPC and consumes nothing; `consumer` only moves `insights.events` into
- * the store (HTTP for /healthz, /readyz and /metrics; no gRPC), so each scales on its own; `all`
- * does both in one process (embedded mode, and a deployment that has not split them).
- */
-export const INSIGHTS_ROLES = ['api', 'consumer', 'all'] as const;
-export type InsightsRole = (typeof INSIGHTS_ROLES)[number];
+export { INSIGHTS_ROLES, type InsightsRole } from './settings';
 
-export interface InsightsOptions {
-  /** Distributed mode: the ClickHouse HTTP endpoint (with the database in the path) that stores events. */
-  clickhouseUrl?: string;
-  /** Default `all`. */
-  role?: InsightsRole;
-}
+/** Default role `all`. */
+export type InsightsOptions = Partial<InsightsSettings>;
 
 /**
  * The insights service: visitor events are validated and enriched at the API, published to Kafka
@@ -37,7 +29,7 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
     name: 'insights',
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: async (ctx: ServiceContext) => {
-      const role = options.role ?? 'all';
+      const role: InsightsRole = options.role ?? INSIGHTS_DEFAULTS.role;
       const store: InsightsStore = options.clickhouseUrl ? new ClickHouseStore({ url: options.clickhouseUrl }) : new EmbeddedInsightsStore(ctx.db);
       // Every role: the API reads the schema, the consumer writes it; retention is idempotent.
       const upkeep = await startStoreUpkeep(store, { logger: ctx.logger, clock: ctx.clock });

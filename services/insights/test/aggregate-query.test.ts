@@ -1,7 +1,7 @@
 import { ApiError, parseInput } from '@quire/common';
-import { planAggregate } from '../src/domain/aggregate-query';
-import { presentAggregate } from '../src/presenters/aggregate.presenter';
-import { aggregateBody } from '../src/http/aggregate/aggregate.schema';
+import { planAggregate } from '../src/modules/insights/domain/aggregate-query';
+import { presentAggregate } from '../src/modules/insights/presenters/aggregate.presenter';
+import { aggregateBody } from '../src/modules/insights/http/aggregate/aggregate.schema';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const NOW_S = NOW.getTime() / 1000;

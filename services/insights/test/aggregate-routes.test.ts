@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import express from 'express';
 import { finishServiceApp, type PgliteDatabase, type SitesClient } from '@quire/common';
 import { openServiceDb, silentLogger } from '../../../test/support/service-db';
-import { aggregateRoutes } from '../src/http/aggregate/aggregate.routes';
-import { SiteOwnership } from '../src/domain/site-ownership';
-import type { InsightsQueryDeps } from '../src/http/deps';
-import { visitorSegmentsRoutes } from '../src/http/visitor-segments/visitor-segments.routes';
-import { EmbeddedInsightsStore } from '../src/store/embedded/embedded-store';
+import { aggregateRoutes } from '../src/modules/insights/http/aggregate/aggregate.routes';
+import { SiteOwnership } from '../src/modules/insights/domain/site-ownership';
+import type { InsightsQueryDeps } from '../src/modules/insights/application/deps';
+import { visitorSegmentsRoutes } from '../src/modules/insights/http/visitor-segments/visitor-segments.routes';
+import { EmbeddedInsightsStore } from '../src/modules/insights/store/embedded/embedded-store';
 import { contractRows, NOW, ORG, SITE } from './store-fixtures';
 
 // The two read routes over the embedded store, with stubbed membership and sites: status codes,

@@ -1,5 +1,5 @@
-import type { AggregateQueryInput } from '../src/domain/aggregate-query';
-import { FIELD_COLUMNS, type FieldColumn } from '../src/model/aggregate-columns';
+import type { AggregateQueryInput } from '../src/modules/insights/domain/aggregate-query';
+import { FIELD_COLUMNS, type FieldColumn } from '../src/modules/insights/model/aggregate-columns';
 import { NOW } from './store-fixtures';
 
 // Aggregate queries of every shape the store builds SQL for, over the store fixtures: the

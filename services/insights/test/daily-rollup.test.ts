@@ -1,5 +1,5 @@
-import { planAggregate, type AggregateQueryInput } from '../src/domain/aggregate-query';
-import { coverageStartDay, rollupWindow } from '../src/store/clickhouse/daily-rollup';
+import { planAggregate, type AggregateQueryInput } from '../src/modules/insights/domain/aggregate-query';
+import { coverageStartDay, rollupWindow } from '../src/modules/insights/store/clickhouse/daily-rollup';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const TODAY = Math.floor(NOW.getTime() / 86_400_000);

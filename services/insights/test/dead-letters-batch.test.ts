@@ -1,8 +1,8 @@
 import { COMMON_MIGRATIONS_DIR, createLogger, DeadLetters, DependencyUnavailableError, migrate, PgliteDatabase, type ReceivedMessage } from '@quire/common';
-import { FLUSH_MAX_ROWS, insightsBatchHandler } from '../src/consumers/insights-events.consumer';
-import { encodeEventRows } from '../src/domain/event-message';
-import type { InsightsEventRow } from '../src/model/event-row';
-import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
+import { FLUSH_MAX_ROWS, insightsBatchHandler } from '../src/modules/insights/consumers/insights-events.consumer';
+import { encodeEventRows } from '../src/modules/insights/domain/event-message';
+import type { InsightsEventRow } from '../src/modules/insights/model/event-row';
+import type { BatchOrigin, InsightsStore } from '../src/modules/insights/store/insights-store';
 import { row } from './store-fixtures';
 
 // The insights consumer behind the dead-letter guard (common/src/dead-letters), against a fake of

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
 import { openServiceDb } from '../../../test/support/service-db';
-import { EmbeddedInsightsStore } from '../src/store/embedded/embedded-store';
+import { EmbeddedInsightsStore } from '../src/modules/insights/store/embedded/embedded-store';
 import { describeStoreContract } from './store-contract';
 
 let db: PgliteDatabase;

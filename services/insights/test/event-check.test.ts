@@ -1,5 +1,5 @@
-import { plainEvents } from '../src/http/events/event-check';
-import { MAX_EVENTS_PER_BATCH, parseTrackEvents, trackEventsBody } from '../src/http/events/events.schema';
+import { plainEvents } from '../src/modules/insights/http/events/event-check';
+import { MAX_EVENTS_PER_BATCH, parseTrackEvents, trackEventsBody } from '../src/modules/insights/http/events/events.schema';
 
 // The compiled check may only ever take what the zod schema takes unchanged: whatever it accepts,
 // zod accepts with the same data; whatever else it meets, zod decides.

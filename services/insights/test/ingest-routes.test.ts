@@ -14,10 +14,10 @@ import {
   type ServiceConfig,
   type SitesClient,
 } from '@quire/common';
-import { decodeEventRows } from '../src/domain/event-message';
-import { SiteOwnership } from '../src/domain/site-ownership';
-import { INSIGHTS_EVENTS_TOPIC } from '../src/events/topics';
-import { eventsRoutes } from '../src/http/events/events.routes';
+import { decodeEventRows } from '../src/modules/insights/domain/event-message';
+import { SiteOwnership } from '../src/modules/insights/domain/site-ownership';
+import { INSIGHTS_EVENTS_TOPIC } from '../src/modules/insights/events/topics';
+import { eventsRoutes } from '../src/modules/insights/http/events/events.routes';
 
 // The ingest route on a real service app with fake neighbours: identity says who is a member,
 // sites which site belongs to which organization, and the bus records or refuses publishes.

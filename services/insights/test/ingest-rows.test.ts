@@ -1,11 +1,11 @@
 import { type ApiError, createLogger, InProcessBus, parseInput } from '@quire/common';
-import { insightsBatchHandler, startInsightsConsumer } from '../src/consumers/insights-events.consumer';
-import type { InsightsEventRow } from '../src/model/event-row';
-import { buildEventRows } from '../src/domain/ingest';
-import { INSIGHTS_EVENTS_TOPIC } from '../src/events/topics';
-import { trackEventsBody } from '../src/http/events/events.schema';
-import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
-import { decodeEventRows, encodeEventRows } from '../src/domain/event-message';
+import { insightsBatchHandler, startInsightsConsumer } from '../src/modules/insights/consumers/insights-events.consumer';
+import type { InsightsEventRow } from '../src/modules/insights/model/event-row';
+import { buildEventRows } from '../src/modules/insights/domain/ingest';
+import { INSIGHTS_EVENTS_TOPIC } from '../src/modules/insights/events/topics';
+import { trackEventsBody } from '../src/modules/insights/http/events/events.schema';
+import type { BatchOrigin, InsightsStore } from '../src/modules/insights/store/insights-store';
+import { decodeEventRows, encodeEventRows } from '../src/modules/insights/domain/event-message';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

@@ -12,7 +12,7 @@ import {
   type ServiceContext,
   type Subscription,
 } from '@quire/common';
-import { INSIGHTS_EVENTS_CONSUMER } from '../src/consumers/insights-events.consumer';
+import { INSIGHTS_EVENTS_CONSUMER } from '../src/modules/insights/consumers/insights-events.consumer';
 import { insightsModule, type InsightsRole } from '../src/service';
 
 // INSIGHTS_ROLE: the API and the consumer run as processes of their own in distributed mode

@@ -1,5 +1,5 @@
 import type { SitesClient } from '@quire/common';
-import { SiteOwnership, SITE_TTL_MS } from '../src/domain/site-ownership';
+import { SiteOwnership, SITE_TTL_MS } from '../src/modules/insights/domain/site-ownership';
 
 describe('SiteOwnership', () => {
   it('asks the sites service once per site within the TTL, and checks the organization', async () => {

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, unstorableValue } from '../src/domain/storable-json';
+import { MAX_JSON_DEPTH, unstorableValue } from '../src/modules/insights/domain/storable-json';
 
 describe('unstorableValue', () => {
   it('finds lone surrogates in strings and keys, with the path', () => {

@@ -1,4 +1,4 @@
-import { createBinder, quoteString } from '../src/store/clickhouse/bind';
+import { createBinder, quoteString } from '../src/modules/insights/store/clickhouse/bind';
 
 describe('ClickHouse bind()', () => {
   it('escapes backslashes first, then quotes, and NUL, in literal mode', () => {

@@ -1,8 +1,8 @@
 import { cellToLatLng, cellToParent } from 'h3-js';
-import { planAggregate, type AggregateQueryInput } from '../src/domain/aggregate-query';
-import { presentAggregate, type AggregateResult } from '../src/presenters/aggregate.presenter';
-import type { InsightsEventRow } from '../src/model/event-row';
-import type { BatchOrigin, InsightsStore } from '../src/store/insights-store';
+import { planAggregate, type AggregateQueryInput } from '../src/modules/insights/domain/aggregate-query';
+import { presentAggregate, type AggregateResult } from '../src/modules/insights/presenters/aggregate.presenter';
+import type { InsightsEventRow } from '../src/modules/insights/model/event-row';
+import type { BatchOrigin, InsightsStore } from '../src/modules/insights/store/insights-store';
 import { contractRows, NOW, ORG, row, SCOPE, siteRows } from './store-fixtures';
 
 // The behaviour both stores must share: the same rows in, the same answers out. Expected values

@@ -1,6 +1,6 @@
-import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../src/model/event-row';
-import { storedCellOf } from '../src/model/geo-cell';
-import { flattenClaims } from '../src/domain/visitor-claims';
+import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../src/modules/insights/model/event-row';
+import { storedCellOf } from '../src/modules/insights/model/geo-cell';
+import { flattenClaims } from '../src/modules/insights/domain/visitor-claims';
 
 // A deterministic data set for the store tests: one site over ~40 days, plus rows of another
 // site and of another organization that no query of the site may see.

@@ -1,4 +1,4 @@
-import { expiredPartitions, retentionCutoff, RETENTION_MONTHS } from '../src/store/retention';
+import { expiredPartitions, retentionCutoff, RETENTION_MONTHS } from '../src/modules/insights/store/retention';
 
 describe('retention', () => {
   const now = new Date('2026-03-15T12:00:00Z');

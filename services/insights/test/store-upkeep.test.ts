@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { createLogger } from '@quire/common';
 import { openServiceDb } from '../../../test/support/service-db';
-import { EmbeddedInsightsStore } from '../src/store/embedded/embedded-store';
-import { retentionCutoff } from '../src/store/retention';
-import { startStoreUpkeep } from '../src/store/store-upkeep';
+import { EmbeddedInsightsStore } from '../src/modules/insights/store/embedded/embedded-store';
+import { retentionCutoff } from '../src/modules/insights/store/retention';
+import { startStoreUpkeep } from '../src/modules/insights/store/store-upkeep';
 import { NOW, row } from './store-fixtures';
 
 describe('store upkeep', () => {

@@ -1,5 +1,5 @@
-import { planAggregate, type AggregateQueryInput } from '../src/domain/aggregate-query';
-import { backfillStatement, visitorRollupDimension } from '../src/store/clickhouse/visitor-rollup';
+import { planAggregate, type AggregateQueryInput } from '../src/modules/insights/domain/aggregate-query';
+import { backfillStatement, visitorRollupDimension } from '../src/modules/insights/store/clickhouse/visitor-rollup';
 
 const NOW = new Date('2026-03-15T12:00:00Z');
 const dimensionOf = (input: Partial<AggregateQueryInput>) => visitorRollupDimension(planAggregate({ range: 'lastYear', ...input }, NOW));

@@ -1,4 +1,0 @@
-import type { ServiceContext } from '@quire/common';
-
-/** What identity's HTTP handlers use: a slice of the service context. */
-export type IdentityHttpDeps = Pick<ServiceContext, 'db' | 'urls' | 'clock' | 'outbox' | 'cache'>;

@@ -1,0 +1,28 @@
+import { enqueueEvent } from '@quire/common';
+import { lockMemberForChange } from '../domain/members';
+import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { authorizeOrganization } from '../policies/organization.policy';
+import { deleteMember, type Member } from '../store/members.store';
+import type { Caller, IdentityDeps } from './deps';
+import { memberNotFound } from './get-member';
+
+/**
+ * Removes a member: admins remove anyone, any member may remove themselves (leave); never the last
+ * admin (409). Their team memberships go with them (FK cascade, migration 002). 404 when the user
+ * is not a member.
+ */
+export async function removeMember({ db, clock }: IdentityDeps, caller: Caller, input: { organizationId: string; userId: string }): Promise<Member> {
+  const isLeaving = input.userId === caller.userId;
+  const org = await authorizeOrganization(db, input.organizationId, caller.userId, isLeaving ? 'read' : 'manageMembers');
+  const organizationId = org.id;
+  const { userId } = input;
+  const now = clock();
+  const removed = await db.transaction(async (tx) => {
+    if (!(await lockMemberForChange(tx, organizationId, userId, null))) return null;
+    const row = await deleteMember(tx, organizationId, userId);
+    if (row) await enqueueEvent(tx, organizationEvent(IdentityEvent.memberRemoved, { organizationId, userId, role: row.role }), now);
+    return row;
+  });
+  if (!removed) throw memberNotFound(organizationId, userId);
+  return removed;
+}

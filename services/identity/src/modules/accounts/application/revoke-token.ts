@@ -1,0 +1,24 @@
+import { authCacheKey, enqueueEvent, hashToken, notFound, type Cache } from '@quire/common';
+import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
+import { findActiveTokenByHash, findTokenById, revokeToken as revokeTokenRow } from '../store/tokens.store';
+import type { IdentityDeps } from './deps';
+
+/**
+ * The operator's `tokens revoke`, by id or by the token itself: revokes it and evicts its cached
+ * authentication at once. Revoking a token revoked before succeeds; an unknown one is a 404.
+ */
+export async function revokeToken({ db, clock, cache }: IdentityDeps & { cache: Cache }, input: { tokenId?: string; token?: string }): Promise<void> {
+  const tokenId = input.tokenId || (input.token ? (await findActiveTokenByHash(db, hashToken(input.token)))?.id : undefined);
+  if (!tokenId) throw notFound('Token not found');
+  const now = clock();
+  const revoked = await db.transaction(async (tx) => {
+    const row = await revokeTokenRow(tx, tokenId, now);
+    if (row) await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: row.userId, type: IdentityEvent.tokenRevoked, data: { tokenId, userId: row.userId } }, now);
+    return row;
+  });
+  if (!revoked) {
+    if ((await findTokenById(db, tokenId)) === null) throw notFound('Token not found');
+    return;
+  }
+  await cache.del([authCacheKey(revoked.tokenHash)]).catch(() => undefined);
+}

@@ -1,0 +1,22 @@
+import { conflict, type SqlExecutor } from '@quire/common';
+import { findMembership, lockAndCountActiveAdmins, type Member } from '../store/members.store';
+
+/**
+ * True when giving `member` the role `nextRole` (null: removing them) would leave the organization
+ * without an active admin. `activeAdmins` must be counted under the organization lock.
+ */
+export function wouldLoseLastAdmin(member: Pick<Member, 'role' | 'disabled'>, activeAdmins: number, nextRole: string | null): boolean {
+  const isActiveAdmin = member.role === 'admin' && !member.disabled;
+  return isActiveAdmin && nextRole !== 'admin' && activeAdmins <= 1;
+}
+
+/** Loads a member under the organization's admin lock, refusing a change that drops the last admin. */
+export async function lockMemberForChange(tx: SqlExecutor, orgId: string, userId: string, nextRole: string | null): Promise<Member | null> {
+  const admins = await lockAndCountActiveAdmins(tx, orgId);
+  const member = await findMembership(tx, orgId, userId);
+  if (member && wouldLoseLastAdmin(member, admins, nextRole)) {
+    const what = nextRole === null ? 'remove' : 'change the role of';
+    throw conflict(`Cannot ${what} the last admin of organization ${orgId}: make another member an admin first`);
+  }
+  return member;
+}

@@ -1,0 +1,18 @@
+import { enqueueEvent, newId, type SqlExecutor } from '@quire/common';
+import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { upsertMember } from '../store/members.store';
+import { insertOrganization } from '../store/organizations.store';
+import { findOrCreateUser } from './users';
+
+/**
+ * Creates an organization with its owner as admin (the owner user is created when missing), inside
+ * the caller's transaction: a step of the operator's `orgs create` and of the first start's bootstrap.
+ */
+export async function createOrganizationIn(tx: SqlExecutor, input: { title: string; ownerEmail: string }, now: Date) {
+  const { user } = await findOrCreateUser(tx, { email: input.ownerEmail }, now);
+  const org = await insertOrganization(tx, { id: newId(), title: input.title });
+  await upsertMember(tx, org.id, user.id, 'admin');
+  await enqueueEvent(tx, organizationEvent(IdentityEvent.organizationCreated, { organizationId: org.id, title: org.title }), now);
+  await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, { organizationId: org.id, userId: user.id, role: 'admin' }), now);
+  return { organization: org, owner: user };
+}

@@ -1,0 +1,43 @@
+import { bind, isRole, type ServiceContext } from '@quire/common';
+import { identity } from '@quire/proto';
+import { authenticateToken } from '../application/authenticate-token';
+import { getMembership } from '../application/get-membership';
+import { getOrganizations } from '../application/get-organizations';
+import { getUsers } from '../application/get-users';
+import { presentOrganization } from '../presenters/organization.presenter';
+
+export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'urls'>) {
+  const { db, logger, urls } = deps;
+  return bind<identity.IdentityServer>(identity.IdentityService, {
+    // Ready when the database answers, as /readyz and the other services' Check report it.
+    check: async () => ({
+      service: 'identity',
+      ready: await db.ping().then(
+        () => true,
+        () => false,
+      ),
+    }),
+
+    authenticate: async ({ token }) => authenticateToken(deps, logger, token),
+
+    getMembership: async ({ organizationId, userId }) => {
+      const { organizationExists, role } = await getMembership(deps, { organizationId, userId });
+      return { organizationExists, role: role ?? '' };
+    },
+
+    getUsers: async ({ userIds }) => {
+      const rows = await getUsers(deps, userIds);
+      return { users: rows.map((u) => ({ id: u.id, displayName: u.displayName, email: u.email, photoUrl: u.photoUrl ?? '' })) };
+    },
+
+    // Other services embed full Organization objects (content's link items): the one presenter writes them.
+    getOrganizations: async ({ organizationIds, userId }) => {
+      const rows = await getOrganizations(deps, { organizationIds, userId });
+      const organizations = rows.map((org) => {
+        const role = org.callerRole && isRole(org.callerRole) ? org.callerRole : '';
+        return { id: org.id, role, json: JSON.stringify(presentOrganization(org, role || null, urls)) };
+      });
+      return { organizations };
+    },
+  });
+}

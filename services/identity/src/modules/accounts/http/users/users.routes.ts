@@ -1,0 +1,27 @@
+import { Router } from 'express';
+import { route } from '@quire/common';
+import type { IdentityEntryDeps } from '../../application/deps';
+import { getCurrentUser, getUser } from '../../application/get-user';
+import { presentUser } from '../../presenters/user.presenter';
+import { userParams } from '../params.schema';
+
+export function usersRoutes(deps: IdentityEntryDeps): Router {
+  const router = Router();
+
+  router.get(
+    '/v1/user',
+    route({}, async ({ principal }, res) => {
+      res.json(presentUser(await getCurrentUser(deps, principal), deps.urls));
+    }),
+  );
+
+  // A user is visible to themselves and to the members of the organizations they belong to.
+  router.get(
+    '/v1/users/:userId',
+    route({ params: userParams }, async ({ params, principal }, res) => {
+      res.json(presentUser(await getUser(deps, principal, params), deps.urls));
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,18 @@
+// The accounts module's face: users and their API tokens, organizations, members, e-mail and link
+// invites. Teams and SAML reach it only through what is exported here.
+export { IDENTITY_TOPIC, IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from './events/identity-events';
+export { bootstrapIdentity, type BootstrapResult } from './application/bootstrap-identity';
+export type { Caller, IdentityDeps, IdentityEntryDeps } from './application/deps';
+export { ADMIN_METADATA_KEY, identityAdminGrpc } from './grpc/admin.grpc';
+export { identityGrpc } from './grpc/identity.grpc';
+export { emailDomainsRoutes } from './http/email-domains/email-domains.routes';
+export { invitesRoutes } from './http/invites/invites.routes';
+export { linkInvitesRoutes } from './http/link-invites/link-invites.routes';
+export { membersRoutes } from './http/members/members.routes';
+export { organizationsRoutes } from './http/orgs/orgs.routes';
+export { orgParams, trimmedText } from './http/params.schema';
+export { usersRoutes } from './http/users/users.routes';
+export { authorizeOrganization, type AuthorizedOrganization, type OrganizationAction } from './policies/organization.policy';
+export { presentMember } from './presenters/member.presenter';
+export type { MemberWithUser } from './model/member';
+export { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUserRow } from './store/members.store';

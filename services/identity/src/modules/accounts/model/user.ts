@@ -1,0 +1,7 @@
+export interface User {
+  id: string;
+  email: string;
+  displayName: string;
+  photoUrl: string | null;
+  createdAt: Date;
+}

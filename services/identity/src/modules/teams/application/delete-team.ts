@@ -1,0 +1,17 @@
+import { notFound } from '@quire/common';
+import { authorizeOrganization, IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
+import { announce } from '../domain/teams';
+import { deleteTeam as deleteTeamRow } from '../store/teams.store';
+
+/** Deletes a team and its memberships (organization admins); 404 when there is no such team. */
+export async function deleteTeam({ db, clock }: IdentityDeps, caller: Caller, input: { organizationId: string; teamId: string }): Promise<void> {
+  const org = await authorizeOrganization(db, input.organizationId, caller.userId, 'manageTeams');
+  const now = clock();
+  const deleted = await db.transaction(async (tx) => {
+    const members = await deleteTeamRow(tx, org.id, input.teamId);
+    if (members === null) return false;
+    await announce(tx, IdentityEvent.teamDeleted, org.id, { teamId: input.teamId, members }, now);
+    return true;
+  });
+  if (!deleted) throw notFound(`Team ${input.teamId} not found`);
+}

@@ -1,0 +1,117 @@
+import { badRequest, enqueueEvent, notFound, type SqlExecutor } from '@quire/common';
+import { IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from '../../accounts';
+import {
+  deleteTeamMembers,
+  findMembersByIdentifiers,
+  findTeamRoles,
+  findTeamSummary,
+  lockTeam,
+  upsertTeamMembers,
+  type TeamSummary,
+} from '../store/teams.store';
+
+// Reference schema TeamMemberRole: an owner can manage the team's members; a member is in the team.
+export const TEAM_MEMBER_ROLES = ['owner', 'member'] as const;
+export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
+
+/** A member named in a request by user id or e-mail address, with the body field that named them (for the 400). */
+export interface MemberReference {
+  identifier: string;
+  field: string;
+}
+
+/** A change of a team's members, every user resolved to a user id. */
+export interface TeamMembersChange {
+  add: readonly string[];
+  remove: readonly string[];
+  /** The role each listed user ends with; a listed user who is not in the team joins it. */
+  roles: ReadonlyMap<string, TeamMemberRole>;
+}
+
+export interface TeamMembersPlan {
+  /** Memberships to insert or update. */
+  upsert: { userId: string; role: TeamMemberRole }[];
+  /** Users who join the team. */
+  added: string[];
+  /** Users taken out of the team (only those who were in it). */
+  removed: string[];
+  /** New role of every user who joins or whose role changes. */
+  roles: Record<string, TeamMemberRole>;
+}
+
+/**
+ * What a change does to a team whose members hold `current` roles. A user both added and removed
+ * ends removed (reference: updateMembersInOrganizationTeam); a user added without a role is a
+ * `member`; adding someone already in the team keeps their role unless `roles` names one.
+ */
+export function planTeamMembers(current: ReadonlyMap<string, string>, change: TeamMembersChange): TeamMembersPlan {
+  const removing = new Set(change.remove);
+  const plan: TeamMembersPlan = { upsert: [], added: [], removed: [], roles: {} };
+  for (const userId of new Set([...change.add, ...change.roles.keys()])) {
+    if (removing.has(userId)) continue;
+    const currentRole = current.get(userId);
+    const role = change.roles.get(userId) ?? (currentRole === 'owner' ? 'owner' : 'member');
+    if (currentRole === role) continue;
+    plan.upsert.push({ userId, role });
+    plan.roles[userId] = role;
+    if (currentRole === undefined) plan.added.push(userId);
+  }
+  for (const userId of removing) if (current.has(userId)) plan.removed.push(userId);
+  return plan;
+}
+
+/**
+ * Number of spaces each team has access to (OrganizationTeam.spaces). The content service grants
+ * teams no access to spaces yet, so every count is truly 0; when it does, answer from its grants
+ * here (a projection of its events or a gRPC query) and every team response follows.
+ */
+export async function countSpacesOfTeams(teamIds: readonly string[]): Promise<Map<string, number>> {
+  return new Map(teamIds.map((id) => [id, 0]));
+}
+
+/** Applies a change of a team's members inside the caller's transaction, with its event when anything changed. */
+export async function applyTeamMembersChange(tx: SqlExecutor, orgId: string, teamId: string, change: TeamMembersChange, now: Date): Promise<TeamMembersPlan> {
+  // The lock orders concurrent updates of one team, so each plans from the roles the previous one left.
+  if (!(await lockTeam(tx, orgId, teamId))) throw notFound(`Team ${teamId} not found`);
+  const plan = planTeamMembers(await findTeamRoles(tx, teamId), change);
+  if (plan.upsert.length === 0 && plan.removed.length === 0) return plan;
+  await deleteTeamMembers(tx, teamId, plan.removed);
+  await upsertTeamMembers(tx, orgId, teamId, plan.upsert, now);
+  await announce(tx, IdentityEvent.teamMembersChanged, orgId, { teamId, added: plan.added, removed: plan.removed, roles: plan.roles }, now);
+  return plan;
+}
+
+/** The references with the user id of each; a 400 naming the first one that is not a member of the organization. */
+export async function resolveMembers<R extends MemberReference>(tx: SqlExecutor, orgId: string, references: readonly R[]): Promise<(R & { userId: string })[]> {
+  const found = await findMembersByIdentifiers(
+    tx,
+    orgId,
+    references.map((r) => r.identifier),
+  );
+  const byId = new Map(found.map((m) => [m.userId, m.userId]));
+  const byEmail = new Map(found.map((m) => [m.email, m.userId]));
+  return references.map((reference) => {
+    const userId = byId.get(reference.identifier) ?? byEmail.get(reference.identifier.toLowerCase());
+    if (!userId) throw badRequest(`Invalid body field "${reference.field}": "${reference.identifier}" is not a member of this organization`);
+    return { ...reference, userId };
+  });
+}
+
+/** The team as the caller sees it, read in the transaction that changed it. */
+export async function requireSummary(tx: SqlExecutor, orgId: string, teamId: string, callerId: string): Promise<TeamSummary> {
+  const summary = await findTeamSummary(tx, orgId, teamId, callerId);
+  if (!summary) throw notFound(`Team ${teamId} not found`);
+  return summary;
+}
+
+/** Enqueues a team event of the organization in the caller's transaction. */
+export async function announce<K extends IdentityEventType>(
+  tx: SqlExecutor,
+  type: K,
+  orgId: string,
+  data: Omit<IdentityEventData<K>, 'organizationId'>,
+  now: Date,
+): Promise<void> {
+  // TypeScript cannot see that adding organizationId completes the type's data; enqueueEvent checks it at run time.
+  await enqueueEvent(tx, organizationEvent(type, { organizationId: orgId, ...data } as IdentityEventData<K> & { organizationId: string }), now);
+}

@@ -1,0 +1,28 @@
+import { readEnv, z } from '@quire/common';
+
+/** The first start of an empty identity store (docs/identity.md, Bootstrap). */
+export interface BootstrapOptions {
+  /** BOOTSTRAP_TOKEN; without it a token is generated and shown once. */
+  token?: string;
+  email: string;
+  organizationTitle: string;
+}
+
+/** Identity's settings and their one set of defaults. */
+export const IDENTITY_DEFAULTS = {
+  bootstrapEmail: 'admin@quire.local',
+  bootstrapOrganizationTitle: 'My organization',
+} as const;
+
+/** BOOTSTRAP_TOKEN, BOOTSTRAP_EMAIL and BOOTSTRAP_ORG_TITLE, read in both ways of running. */
+export function bootstrapOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): BootstrapOptions {
+  const e = readEnv(
+    z.object({
+      BOOTSTRAP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+      BOOTSTRAP_EMAIL: z.string().email().default(IDENTITY_DEFAULTS.bootstrapEmail),
+      BOOTSTRAP_ORG_TITLE: z.string().min(2).max(255).default(IDENTITY_DEFAULTS.bootstrapOrganizationTitle),
+    }),
+    env,
+  );
+  return { token: e.BOOTSTRAP_TOKEN, email: e.BOOTSTRAP_EMAIL, organizationTitle: e.BOOTSTRAP_ORG_TITLE };
+}

@@ -1,0 +1,32 @@
+import { readEnv, z } from '@quire/common';
+
+/**
+ * What one insights process runs (INSIGHTS_ROLE, distributed mode): `api` serves ingest and
+ * aggregates over HTTP and gRPC and consumes nothing; `consumer` only moves `insights.events` into
+ * the store (HTTP for /healthz, /readyz and /metrics; no gRPC), so each scales on its own; `all`
+ * does both in one process (embedded mode, and a deployment that has not split them).
+ */
+export const INSIGHTS_ROLES = ['api', 'consumer', 'all'] as const;
+export type InsightsRole = (typeof INSIGHTS_ROLES)[number];
+
+/** Insights' settings and their one set of defaults. */
+export const INSIGHTS_DEFAULTS = {
+  role: 'all' as InsightsRole,
+  /**
+   * Events are kept by whole months, the same in both stores and at ingest (older timestamps are
+   * refused): the longest query range (lastYear) plus the month in progress.
+   */
+  retentionMonths: 13,
+};
+
+export interface InsightsSettings {
+  /** Distributed mode: the ClickHouse HTTP endpoint (with the database in the path) that stores events. */
+  clickhouseUrl?: string;
+  role: InsightsRole;
+}
+
+/** CLICKHOUSE_URL (required: distributed mode stores events in ClickHouse) and INSIGHTS_ROLE. */
+export function insightsSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Required<InsightsSettings> {
+  const e = readEnv(z.object({ CLICKHOUSE_URL: z.string().url(), INSIGHTS_ROLE: z.enum(INSIGHTS_ROLES).default(INSIGHTS_DEFAULTS.role) }), env);
+  return { clickhouseUrl: e.CLICKHOUSE_URL, role: e.INSIGHTS_ROLE };
+}
