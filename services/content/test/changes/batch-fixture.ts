@@ -1,6 +1,6 @@
-import { ContentBatch } from '../../src/domain/content/changes/content-batch';
-import type { ChangesContext } from '../../src/domain/content/changes/change-types';
-import type { RevisionTree, StoredFile } from '../../src/model/revision-tree';
+import { ContentBatch } from '../../src/modules/change-requests/domain/changes/content-batch';
+import type { ChangesContext } from '../../src/modules/change-requests/domain/changes/change-types';
+import type { RevisionTree, StoredFile } from '../../src/modules/revisions/model/revision-tree';
 import { storedPage } from '../stored-page';
 
 // A small tree for the tests of one handler each: a, a/a1, a/a1/a11, b, l (a link page), and one file.

@@ -1,5 +1,5 @@
-import { deleteFile } from '../../src/domain/content/changes/delete-file';
-import { insertFiles } from '../../src/domain/content/changes/insert-files';
+import { deleteFile } from '../../src/modules/change-requests/domain/changes/delete-file';
+import { insertFiles } from '../../src/modules/change-requests/domain/changes/insert-files';
 import { batchOf } from './batch-fixture';
 
 // The `delete_file` handler alone (issue #34 §2).

@@ -1,5 +1,5 @@
-import { deletePage } from '../../src/domain/content/changes/delete-page';
-import { insertPage } from '../../src/domain/content/changes/insert-page';
+import { deletePage } from '../../src/modules/change-requests/domain/changes/delete-page';
+import { insertPage } from '../../src/modules/change-requests/domain/changes/insert-page';
 import { batchOf, shape } from './batch-fixture';
 
 // The `delete_page` handler alone (issue #34 §2).

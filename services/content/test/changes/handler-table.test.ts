@@ -1,10 +1,10 @@
-import { deleteFile } from '../../src/domain/content/changes/delete-file';
-import { deletePage } from '../../src/domain/content/changes/delete-page';
-import { insertFiles } from '../../src/domain/content/changes/insert-files';
-import { insertPage } from '../../src/domain/content/changes/insert-page';
-import { revertPage } from '../../src/domain/content/changes/revert-page';
-import { updatePage } from '../../src/domain/content/changes/update-page';
-import { applyContentChanges, CHANGE_HANDLERS } from '../../src/domain/content/content-changes';
+import { deleteFile } from '../../src/modules/change-requests/domain/changes/delete-file';
+import { deletePage } from '../../src/modules/change-requests/domain/changes/delete-page';
+import { insertFiles } from '../../src/modules/change-requests/domain/changes/insert-files';
+import { insertPage } from '../../src/modules/change-requests/domain/changes/insert-page';
+import { revertPage } from '../../src/modules/change-requests/domain/changes/revert-page';
+import { updatePage } from '../../src/modules/change-requests/domain/changes/update-page';
+import { applyContentChanges, CHANGE_HANDLERS } from '../../src/modules/change-requests/domain/content-changes';
 import { now, shape, tree } from './batch-fixture';
 
 // The table applyContentChanges runs a batch by (issue #34 §2): one handler per operation, in order.

@@ -1,4 +1,4 @@
-import { insertFiles } from '../../src/domain/content/changes/insert-files';
+import { insertFiles } from '../../src/modules/change-requests/domain/changes/insert-files';
 import { batchOf } from './batch-fixture';
 
 // The `insert_files` handler alone (issue #34 §2).

@@ -1,4 +1,4 @@
-import { insertPage } from '../../src/domain/content/changes/insert-page';
+import { insertPage } from '../../src/modules/change-requests/domain/changes/insert-page';
 import { batchOf, now, shape } from './batch-fixture';
 
 // The `insert_page` handler alone (issue #34 §2).

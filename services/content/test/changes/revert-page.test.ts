@@ -1,6 +1,6 @@
 import { markdownBlocks } from '@quire/formats';
-import { revertPage } from '../../src/domain/content/changes/revert-page';
-import type { RevisionTree } from '../../src/model/revision-tree';
+import { revertPage } from '../../src/modules/change-requests/domain/changes/revert-page';
+import type { RevisionTree } from '../../src/modules/revisions/model/revision-tree';
 import { storedPage } from '../stored-page';
 import { batchOf, shape } from './batch-fixture';
 

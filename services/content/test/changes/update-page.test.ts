@@ -1,4 +1,4 @@
-import { updatePage } from '../../src/domain/content/changes/update-page';
+import { updatePage } from '../../src/modules/change-requests/domain/changes/update-page';
 import { batchOf, now, shape } from './batch-fixture';
 
 // The `update_page` handler alone (issue #34 §2).

@@ -1,0 +1,25 @@
+import { presentUsers, type PresentedUser } from '@quire/common';
+import { presentChangeRequest, type ChangeRequestSpace, type PresentedChangeRequest } from '../presenters/change-request.presenter';
+import { findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import type { ContentHttpDeps } from '../../shared';
+
+/** Change requests as answered, their creators fetched from identity in one call for all. */
+export async function answerChangeRequests(deps: ContentHttpDeps, rows: ChangeRequest[], space: ChangeRequestSpace): Promise<PresentedChangeRequest[]> {
+  const users = await presentUsers(
+    deps.clients.identity(),
+    deps.urls,
+    rows.map((r) => r.createdBy),
+  );
+  return rows.map((row) => presentChangeRequest(row, space, users.get(row.createdBy) as PresentedUser, deps.urls));
+}
+
+export async function answerChangeRequest(deps: ContentHttpDeps, row: ChangeRequest, space: ChangeRequestSpace): Promise<PresentedChangeRequest> {
+  const [answer] = await answerChangeRequests(deps, [row], space);
+  return answer as PresentedChangeRequest;
+}
+
+/** A merge revision's `mergedFrom`: the change request it merged, presented whole (reference: Revision). */
+export async function answerMergedFrom(deps: ContentHttpDeps, space: ChangeRequestSpace, changeRequestId: string): Promise<PresentedChangeRequest | undefined> {
+  const row = await findChangeRequest(deps.db, space.id, changeRequestId);
+  return row ? answerChangeRequest(deps, row, space) : undefined;
+}
