@@ -1,9 +1,10 @@
 export { addFile, applyImport, bodyHash, type Placement } from './domain/apply-import';
 export { type BlockRevert, revertBlocks, revertKey } from './domain/block-revert';
 export { collectUnusedContent } from './domain/collect-unused';
-export { commitEdit, type EditDraft } from './domain/commit-edit';
+export { commitEdit, type EditDraft, type EditRequest } from './domain/commit-edit';
 export { assertChangeRequestOpen, changeRequestHead, type ContentHead, spaceHead, standaloneHead, stillConflicted } from './domain/content-heads';
 export { RevisionIndex } from './domain/content-refs';
+export type { Caller, ContentDeps } from './application/content-deps';
 export type { PdfJob } from './domain/conversion-tasks';
 export { ContentConversions } from './domain/conversions';
 export { storeBlobs } from './domain/import-content';

@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { route } from '@quire/common';
-import { commitEdit, changeRequestHead } from '../../revisions';
-import { deletePage, movePage } from '../domain/page-edits';
-import { authorizeChangeRequest } from '../policies/change-request.policy';
 import type { ContentHttpDeps } from '../../shared';
+import { deleteChangeRequestPage } from '../application/delete-change-request-page';
+import { moveChangeRequestPage } from '../application/move-change-request-page';
 import { changeRequestPageParams, movePageBody } from './change-requests.schema';
 
 const PAGE = '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId';
@@ -14,18 +13,12 @@ const PAGE = '/v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/
  * of the change request and answers `{ revision }`; main is never touched. Needs `edit`.
  */
 export function changeRequestPagesRoutes(deps: ContentHttpDeps): Router {
-  const { db, membership, clock } = deps;
   const router = Router();
-
-  const editPage = async (p: { spaceId: string; changeRequestId: string }, userId: string) => {
-    const { space, changeRequest } = await authorizeChangeRequest(db, membership, p.spaceId, p.changeRequestId, userId, 'edit');
-    return { head: changeRequestHead(space.id, changeRequest.id, userId), organizationId: space.organizationId, userId };
-  };
 
   router.delete(
     PAGE,
     route({ params: changeRequestPageParams }, async ({ params, principal }, res) => {
-      const { revisionId } = await commitEdit(db, clock, await editPage(params, principal.userId), (tree) => deletePage(tree, params.pageId));
+      const { revisionId } = await deleteChangeRequestPage(deps, principal, params);
       res.json({ revision: revisionId });
     }),
   );
@@ -34,7 +27,7 @@ export function changeRequestPagesRoutes(deps: ContentHttpDeps): Router {
     `${PAGE}/move`,
     route({ params: changeRequestPageParams, body: movePageBody }, async ({ params, body, principal }, res) => {
       const move = { parent: body.parent, before: body.position?.before, after: body.position?.after };
-      const { revisionId } = await commitEdit(db, clock, await editPage(params, principal.userId), (tree) => movePage(tree, params.pageId, move, clock()));
+      const { revisionId } = await moveChangeRequestPage(deps, principal, { ...params, move });
       res.json({ revision: revisionId });
     }),
   );

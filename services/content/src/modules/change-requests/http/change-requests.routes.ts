@@ -1,36 +1,26 @@
 import { Router } from 'express';
 import { listEnvelope, pageRequest, route } from '@quire/common';
-import { createChangeRequest, updateChangeRequest } from '../domain/change-requests';
-import { mergeChangeRequest, pullMainIntoChangeRequest } from '../domain/merge-change-request';
-import { authorizeChangeRequest, authorizeSpaceFor } from '../policies/change-request.policy';
-import { listChangeRequests } from '../store/change-requests.store';
 import type { ContentHttpDeps } from '../../shared';
+import { createChangeRequest } from '../application/create-change-request';
+import { getChangeRequest } from '../application/get-change-request';
+import { listChangeRequests } from '../application/list-change-requests';
+import { mergeChangeRequest } from '../application/merge-change-request';
+import { pullMainIntoChangeRequest } from '../application/pull-main-into-change-request';
+import { updateChangeRequest } from '../application/update-change-request';
 import { answerChangeRequest, answerChangeRequests } from './change-request-answers';
 import { changeRequestParams, createChangeRequestBody, listChangeRequestsQuery, spaceParams, updateChangeRequestBody } from './change-requests.schema';
 
 /** A space's change requests: list, open, read (by id or number), edit subject and status. */
 export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
-  const { db, membership, clock } = deps;
   const router = Router();
 
   router.get(
     '/v1/spaces/:spaceId/change-requests',
     route({ params: spaceParams, query: listChangeRequestsQuery }, async ({ params, query, principal }, res) => {
-      const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'read');
       const page = pageRequest(query);
-      const { rows, total } = await listChangeRequests(
-        db,
-        space.id,
-        {
-          status: query.status,
-          creator: query.creator,
-          contributor: query.contributor,
-          requestedReviewer: query.requestedReviewer,
-          topic: query.topic,
-          orderBy: query.orderBy,
-        },
-        page,
-      );
+      const { status, creator, contributor, requestedReviewer, topic, orderBy } = query;
+      const filter = { status, creator, contributor, requestedReviewer, topic, orderBy };
+      const { space, rows, total } = await listChangeRequests(deps, principal, { spaceId: params.spaceId, filter, page });
       res.json(listEnvelope(await answerChangeRequests(deps, rows, space), total, page));
     }),
   );
@@ -38,12 +28,7 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
   router.post(
     '/v1/spaces/:spaceId/change-requests',
     route({ params: spaceParams, body: createChangeRequestBody }, async ({ params, body, principal }, res) => {
-      const { space } = await authorizeSpaceFor(db, membership, params.spaceId, principal.userId, 'create');
-      const cr = await createChangeRequest(
-        db,
-        { spaceId: space.id, organizationId: space.organizationId, userId: principal.userId, subject: body.subject, status: 'open' },
-        clock(),
-      );
+      const { space, changeRequest: cr } = await createChangeRequest(deps, principal, { spaceId: params.spaceId, subject: body.subject });
       const answer = await answerChangeRequest(deps, cr, { ...space, revisionId: cr.revisionInitial });
       res.status(201).location(answer.urls.location).json(answer);
     }),
@@ -52,7 +37,7 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
   router.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     route({ params: changeRequestParams }, async ({ params, principal }, res) => {
-      const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'read');
+      const { space, changeRequest } = await getChangeRequest(deps, principal, params);
       res.json(await answerChangeRequest(deps, changeRequest, space));
     }),
   );
@@ -60,25 +45,20 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
   router.patch(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
     route({ params: changeRequestParams, body: updateChangeRequestBody }, async ({ params, body, principal }, res) => {
-      const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'edit');
-      const updated = await updateChangeRequest(db, { spaceId: space.id, organizationId: space.organizationId, id: changeRequest.id }, body, clock());
-      res.json(await answerChangeRequest(deps, updated, space));
+      const { space, changeRequest } = await updateChangeRequest(deps, principal, { ...params, ...body });
+      res.json(await answerChangeRequest(deps, changeRequest, space));
     }),
   );
 
   // Merge into main (`review`) and pull main in (`edit`): `{ revision, result }`, and the conflicts found when there are any.
-  for (const [path, action, run] of [
-    ['/v1/spaces/:spaceId/change-requests/:changeRequestId/merge', 'merge', mergeChangeRequest],
-    ['/v1/spaces/:spaceId/change-requests/:changeRequestId/update', 'update', pullMainIntoChangeRequest],
+  for (const [path, run] of [
+    ['/v1/spaces/:spaceId/change-requests/:changeRequestId/merge', mergeChangeRequest],
+    ['/v1/spaces/:spaceId/change-requests/:changeRequestId/update', pullMainIntoChangeRequest],
   ] as const) {
     router.post(
       path,
       route({ params: changeRequestParams }, async ({ params, principal, log }, res) => {
-        const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, action);
-        const answer = await run(
-          { db, clock, log },
-          { spaceId: space.id, organizationId: space.organizationId, changeRequestId: changeRequest.id, userId: principal.userId },
-        );
+        const answer = await run({ ...deps, log }, principal, params);
         res.json({ revision: answer.revision, result: answer.result, ...(answer.conflicts.length ? { conflicts: answer.conflicts } : {}) });
       }),
     );

@@ -1,22 +1,8 @@
 import { Router } from 'express';
-import { newId, route } from '@quire/common';
-import {
-  commitEdit,
-  storeBlobs,
-  type RevisionTree,
-  changeRequestHead,
-  loadRevision,
-  presentFile,
-  findBodies,
-  findRevision,
-  type SpaceContentDeps,
-} from '../../revisions';
-import { readBatchFiles } from '../domain/batch-files';
-import { applyContentChanges, storedBodiesToRead, type PageOutcome } from '../domain/content-changes';
-import { withMarkdownBodies } from '../domain/posted-documents';
-import { blockRevertsAhead } from '../domain/block-revert-threads';
-import { authorizeChangeRequest } from '../policies/change-request.policy';
-import { changeRequestBase, findChangeRequest } from '../store/change-requests.store';
+import { route } from '@quire/common';
+import type { SpaceContentDeps } from '../../revisions';
+import { authorizeContentChanges, updateChangeRequestContent } from '../application/update-change-request-content';
+import { presentContentChanges } from '../presenters/content-changes.presenter';
 import { answerChangeRequest } from './change-request-answers';
 import { changeRequestParams } from './change-requests.schema';
 import { contentChangesBody, contentChangesQuery, MAX_BASE64_FILE_BYTES } from './content-changes.schema';
@@ -28,9 +14,6 @@ import { contentChangesBody, contentChangesQuery, MAX_BASE64_FILE_BYTES } from '
  * two batches on it. Needs `edit`; a merged or archived change request answers 409.
  */
 export function contentChangesRoutes(deps: SpaceContentDeps): Router {
-  const { db, membership, clock, urls, blobs, contentUrls } = deps;
-  const { fetcher, limits } = deps.imports.importDeps;
-  const fileLimits = { base64Bytes: MAX_BASE64_FILE_BYTES, fetchBytes: limits.maxFetchBytes, fetchTimeoutMs: limits.fetchTimeoutMs };
   const router = Router();
 
   router.post(
@@ -41,55 +24,14 @@ export function contentChangesRoutes(deps: SpaceContentDeps): Router {
         query: contentChangesQuery,
         body: contentChangesBody,
         // Before the body (up to 50 pages of a megabyte) is parsed: a stranger costs a lookup.
-        authorize: ({ params, principal }) => authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'edit'),
+        authorize: ({ params, principal }) => authorizeContentChanges(deps, principal, params),
       },
-      async ({ query, body, authorized: { space, changeRequest }, principal }, res) => {
-        const request = {
-          head: changeRequestHead(space.id, changeRequest.id, principal.userId),
-          organizationId: space.organizationId,
-          userId: principal.userId,
-        };
-        // Posted documents are converted, files read and stored before the transaction (content-addressed: a retry writes nothing twice).
-        const changes = await readBatchFiles(await withMarkdownBodies(body.changes, deps.conversions), fetcher, fileLimits);
-        await storeBlobs(
-          db,
-          blobs,
-          changes.flatMap((c) => (c.operation === 'insert_files' ? c.files.map((f) => f.bytes) : [])),
-        );
-        // The revisions a revert takes pages from: the change request's base, or the one it names.
-        const baseRevision = changeRequestBase(changeRequest);
-        const revisions = new Map<string, RevisionTree>();
-        for (const change of changes) {
-          const id = change.operation === 'revert_page' ? (change.revision ?? baseRevision) : undefined;
-          const found = id && !revisions.has(id) ? await findRevision(db, space.id, id) : null;
-          if (id && found) revisions.set(id, found.tree);
-        }
-        const head = await loadRevision(db, deps.cache, space.id, changeRequest.revisionId);
-        const revertedBlocks = await blockRevertsAhead(db, head.revision.tree, changes, revisions, baseRevision, deps.conversions);
-        const context = { newId, now: clock(), revisions, baseRevision, revertedBlocks };
-        const { revisionId, draft } = await commitEdit(db, clock, request, async (tree, tx) => {
-          const storedBodies = await findBodies(tx, storedBodiesToRead(tree, changes, revisions));
-          return applyContentChanges(tree, changes, { ...context, storedBodies });
-        });
-        const updated = (await findChangeRequest(db, space.id, changeRequest.id)) ?? changeRequest;
-        const answer = await answerChangeRequest(deps, updated, space);
+      async ({ query, body, authorized, principal }, res) => {
+        const result = await updateChangeRequestContent(deps, principal, authorized, { changes: body.changes, base64FileBytes: MAX_BASE64_FILE_BYTES });
+        const answer = await answerChangeRequest(deps, result.changeRequest, result.space);
         if (query.compat) return void res.json(answer);
-        const pageRef = (pageId: string) => ({
-          object: 'page' as const,
-          id: pageId,
-          urls: { location: urls.api(`/spaces/${space.id}/change-requests/${changeRequest.id}/content/page/${pageId}`) },
-        });
-        const change = (outcome: PageOutcome) =>
-          outcome.kind === 'deleted'
-            ? { object: 'deleted_page' as const, page: outcome.pageId }
-            : outcome.kind === 'created'
-              ? { object: 'created_page' as const, ...(outcome.ref !== undefined ? { ref: outcome.ref } : {}), page: pageRef(outcome.pageId) }
-              : { object: 'updated_page' as const, page: pageRef(outcome.pageId) };
-        res.json({
-          changeRequest: answer,
-          changes: draft.outcomes.map(change),
-          insertedFiles: draft.insertedFiles.map((f) => presentFile(f, revisionId, contentUrls)),
-        });
+        const target = { spaceId: result.space.id, changeRequestId: result.changeRequest.id, revisionId: result.revisionId };
+        res.json(presentContentChanges(answer, result.draft, target, deps.urls, deps.contentUrls));
       },
     ),
   );

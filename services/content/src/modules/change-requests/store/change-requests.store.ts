@@ -1,30 +1,7 @@
+import type { ChangeRequest, ChangeRequestStatus } from '../model/change-request';
 import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
-export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
-
-export interface ChangeRequest {
-  id: string;
-  spaceId: string;
-  number: number;
-  status: ChangeRequestStatus;
-  subject: string;
-  createdBy: string;
-  revisionId: string;
-  revisionInitial: string;
-  revisionMergedAncestor: string | null;
-  revisionMerged: string | null;
-  /** Pages an update left with conflict markers: page id → the body hash holding them. */
-  conflicts: Record<string, string>;
-  /** Open comments. */
-  comments: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** The revision main had when the change request last took it in (reference: revisionMergedAncestor ?? revisionInitial). */
-export function changeRequestBase(cr: Pick<ChangeRequest, 'revisionMergedAncestor' | 'revisionInitial'>): string {
-  return cr.revisionMergedAncestor ?? cr.revisionInitial;
-}
+export { changeRequestBase, type ChangeRequest, type ChangeRequestStatus } from '../model/change-request';
 
 const CHANGE_REQUEST = `cr.id, cr.space_id AS "spaceId", cr.number, cr.status, cr.subject, cr.created_by AS "createdBy",
   cr.revision_id AS "revisionId", cr.revision_initial AS "revisionInitial",

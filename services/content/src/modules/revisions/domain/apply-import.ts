@@ -101,7 +101,26 @@ export function applyImport(parent: RevisionTree, imported: ImportedContent, pla
     for (const node of imported.pages) place(node, null);
   }
 
-  const index = new RevisionIndex({ pages, files });
+  const bodies = storeImportedBodies(placed, { pages, files }, pageBySource, fileBySource);
+  return {
+    tree: { pages, files },
+    bodies,
+    blobs,
+    changedPageIds: [...placed.map((p) => p.page.id), ...added.map((p) => p.id)],
+    // The source's resources that became a page or a file, as `totalResources` counts them: groups,
+    // link pages and pages the import made up (a folder, a missing file) are none.
+    importedResources: placed.filter((p) => p.imported.kind === undefined && !p.imported.isPlaceholder).length + fileBySource.size,
+  };
+}
+
+/** The placed pages' bodies, their links rewritten against the new tree, by hash (each page given its body's hash; an empty one is no body). */
+function storeImportedBodies(
+  placed: readonly { page: StoredPage; imported: ImportedPage }[],
+  tree: RevisionTree,
+  pageBySource: ReadonlyMap<string, string>,
+  fileBySource: ReadonlyMap<string, StoredFile>,
+): Map<string, string> {
+  const index = new RevisionIndex(tree);
   const bodies = new Map<string, string>();
   for (const { page, imported: node } of placed) {
     const markdown = rewriteImportedLinks(cleanText(node.markdown), node.source, page.id, index, pageBySource, fileBySource);
@@ -112,15 +131,7 @@ export function applyImport(parent: RevisionTree, imported: ImportedContent, pla
       page.body = hash;
     }
   }
-  return {
-    tree: { pages, files },
-    bodies,
-    blobs,
-    changedPageIds: [...placed.map((p) => p.page.id), ...added.map((p) => p.id)],
-    // The source's resources that became a page or a file, as `totalResources` counts them: groups,
-    // link pages and pages the import made up (a folder, a missing file) are none.
-    importedResources: placed.filter((p) => p.imported.kind === undefined && !p.imported.isPlaceholder).length + fileBySource.size,
-  };
+  return bodies;
 }
 
 /**
@@ -171,8 +182,8 @@ function rewriteImportedLinks(
   source: string,
   pageId: string,
   index: RevisionIndex,
-  pageBySource: Map<string, string>,
-  fileBySource: Map<string, StoredFile>,
+  pageBySource: ReadonlyMap<string, string>,
+  fileBySource: ReadonlyMap<string, StoredFile>,
 ): string {
   return rewriteTargets(markdown, (target) => {
     let url: URL;

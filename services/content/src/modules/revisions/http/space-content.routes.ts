@@ -1,25 +1,13 @@
 import { Router } from 'express';
-import {
-  isMediaType,
-  listEnvelope,
-  notFound,
-  pageRequest,
-  route,
-  signedUrlQuery,
-  stringifyWithRaw,
-  verifySignedUrl,
-  type BlobStore,
-  type Cache,
-} from '@quire/common';
-import type { ContentConversions } from '../domain/conversions';
-import { changeRequestHead, spaceHead } from '../domain/content-heads';
-import { importContent, type ContentImportDeps } from '../domain/import-content';
-import { answerMergedFrom, authorizeChangeRequest, findChangeRequest } from '../../change-requests';
-import { cachedText, loadRevision, pageIn, readPageBody, type LoadedRevision } from '../domain/read-content';
-import { authorizeSpaceAccess } from '../../spaces';
+import { isMediaType, listEnvelope, notFound, pageRequest, route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/common';
+import { answerMergedFrom } from '../../change-requests';
+import type { ContentDeps } from '../application/content-deps';
+import { importIntoContent } from '../application/import-into-content';
+import { readContentRevision } from '../application/read-content-revision';
+import { readFileDownload } from '../application/read-file-download';
+import { readPageAnswer } from '../application/read-page-answer';
+import type { LoadedRevision } from '../domain/read-content';
 import { presentFile, presentPage, presentPageTree, presentRevision, type ContentUrls } from '../presenters/revision.presenter';
-import { findFileDownload } from '../store/revision-content.store';
-import type { ContentHttpDeps } from '../../shared';
 import {
   downloadParams,
   fileParams,
@@ -38,9 +26,6 @@ import {
   supportedSource,
 } from './space-content.schema';
 
-/** What a content path names: a space, and a revision or a change request in it (or neither: main). */
-type ContentPathParams = { spaceId: string; revisionId?: string; changeRequestId?: string };
-
 const CONTENT_SOURCES = [
   { base: '/v1/spaces/:spaceId/content', params: spaceParams, pageParams, fileParams },
   { base: '/v1/spaces/:spaceId/revisions/:revisionId', params: revisionParams, pageParams: revisionPageParams, fileParams: revisionFileParams },
@@ -53,47 +38,19 @@ const CONTENT_SOURCES = [
 ] as const;
 const IMPORT_TARGETS = [CONTENT_SOURCES[0], CONTENT_SOURCES[2]] as const;
 
-/** Main's head (the space needs `edit`) or a change request's (`edit` on its space too). */
-async function importHead(deps: SpaceContentDeps, p: ContentPathParams, userId: string) {
-  if (!p.changeRequestId) {
-    const { space } = await authorizeSpaceAccess(deps.db, deps.membership, p.spaceId, userId, 'edit');
-    return { space, head: spaceHead(space.id) };
-  }
-  const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, p.spaceId, p.changeRequestId, userId, 'edit');
-  return { space, head: changeRequestHead(space.id, changeRequest.id, userId) };
-}
-
-export type SpaceContentDeps = ContentHttpDeps & {
-  cache: Cache;
-  contentUrls: ContentUrls;
-  imports: ContentImportDeps;
-  blobs: BlobStore;
-  internalSecret: string;
-  conversions: ContentConversions;
-};
+/** The use cases' dependencies, and how the presenters name content. */
+export type SpaceContentDeps = ContentDeps & { contentUrls: ContentUrls };
 
 /**
  * A space's content: its current revision (or any revision by id), the page tree, one page as
  * markdown or as a GitBook document, files, and imports. Members read; importing needs `edit`.
  */
 export function spaceContentRoutes(deps: SpaceContentDeps): Router {
-  const { db, cache, membership, contentUrls } = deps;
+  const { contentUrls } = deps;
   const router = Router();
 
-  /** The revision a path names: a revision by id, a change request's, or main's current one. */
-  const revisionIdOf = async (p: ContentPathParams, space: { id: string; revisionId: string }): Promise<string> => {
-    if (p.revisionId) return p.revisionId;
-    if (!p.changeRequestId) return space.revisionId;
-    const changeRequest = await findChangeRequest(db, space.id, p.changeRequestId);
-    if (!changeRequest) throw notFound(`Change request ${p.changeRequestId} not found`);
-    return changeRequest.revisionId;
-  };
   /** The space (checked for `read`) and the revision its path names. */
-  const readable = async (p: ContentPathParams, userId: string) => {
-    const { space } = await authorizeSpaceAccess(db, membership, p.spaceId, userId, 'read');
-    const loaded = await loadRevision(db, cache, space.id, await revisionIdOf(p, space));
-    return { space, loaded };
-  };
+  const readable = (p: { spaceId: string; revisionId?: string; changeRequestId?: string }, userId: string) => readContentRevision(deps, { userId }, p);
   const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
 
   for (const source of CONTENT_SOURCES) {
@@ -136,20 +93,11 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     router.get(
       `${source.base}/page/:pageId`,
       route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
-        const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'read');
-        const revisionId = await revisionIdOf(params, space);
         const format = query.format ?? 'markdown';
         const refs = format === 'markdown' ? (query['format.markdown.refs'] ?? 'relative') : 'relative';
-        // A page of a revision never changes: its answer is cached whole, keyed by revision, page, format and
-        // refs (and the organization, which its `urls` name: a transfer changes them). The `v2` is the answer's
-        // shape (0.202.0's page tags and layout fields): answers cached before an upgrade are not served.
-        const key = `content:page:v2:${space.organizationId}:${space.id}:${revisionId}:${params.pageId}:${format}:${refs}`;
-        const answer = await cachedText(cache, key, async () => {
-          const loaded = await loadRevision(db, cache, space.id, revisionId);
-          const page = pageIn(loaded, params.pageId);
-          const body = page.kind === 'document' ? await readPageBody(db, deps.conversions, loaded, page, format, refs) : undefined;
-          return stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
-        });
+        const answer = await readPageAnswer(deps, principal, params, { format, refs }, (page, loaded, body, space) =>
+          stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id))),
+        );
         res.type('application/json').send(answer);
       }),
     );
@@ -165,11 +113,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       router.post(
         path,
         route({ params, body: importBody }, async ({ params: p, body, principal }, res) => {
-          const { space, head } = await importHead(deps, p, principal.userId);
-          const result = await importContent(deps.imports, {
-            head,
-            organizationId: space.organizationId,
-            userId: principal.userId,
+          const { space, result } = await importIntoContent(deps, principal, {
+            spaceId: p.spaceId,
+            ...('changeRequestId' in p ? { changeRequestId: p.changeRequestId } : {}),
             url: body.url,
             source: supportedSource(body.source),
             placement: 'pageId' in p ? { kind: 'replace-page', pageId: p.pageId } : { kind: 'append' },
@@ -188,9 +134,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     '/v1/file-downloads/:revisionId/:fileId',
     route({ params: downloadParams, query: signedUrlQuery }, async ({ params, query, req }, res) => {
       if (!verifySignedUrl(req.path, query, deps.internalSecret)) throw notFound('This download link is invalid or has expired');
-      const file = await findFileDownload(db, params.revisionId, params.fileId);
-      const bytes = file ? await deps.blobs.get(file.blob) : null;
-      if (!file || !bytes) throw notFound(`File ${params.fileId} not found`);
+      const download = await readFileDownload(deps, params.revisionId, params.fileId);
+      if (!download) throw notFound(`File ${params.fileId} not found`);
+      const { file, bytes } = download;
       res
         .status(200)
         .set({
