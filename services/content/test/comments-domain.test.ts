@@ -1,5 +1,5 @@
 import { MemoryCache, type PgliteDatabase } from '@quire/common';
-import { createChangeRequest } from '../src/modules/change-requests/domain/change-requests';
+import { openChangeRequest as createChangeRequest } from '../src/modules/change-requests/application/create-change-request';
 import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/modules/comments/domain/comments';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { listComments, reactionsOn } from '../src/modules/comments/store/comments.store';
