@@ -22,7 +22,7 @@ const COMMENTS = 1000;
 
 /** The floor: mergeRevisions on three synthetic 1,000-page trees, 50 pages changed on each side. */
 function floor() {
-  const { mergeRevisions } = require(join(ROOT, 'services/content/dist/domain/merge/merge-revisions.js'));
+  const { mergeRevisions } = require(join(ROOT, 'services/content/dist/modules/change-requests/domain/merge/merge-revisions.js'));
   const page = (i, body) => ({ id: `p${i}`, parentId: i < 10 ? null : `p${i % 10}`, kind: 'document', title: `Page ${i}`, slug: `page-${i}`, body });
   const tree = (bodyOf) => ({ pages: Array.from({ length: 1000 }, (_, i) => page(i, bodyOf(i))), files: [] });
   const base = tree((i) => `b${i}`);

@@ -28,7 +28,7 @@ const insertBatch = (run) => ({
 
 /** The floor: the same batch applied in process to a 1,000-page tree in 10 folders. */
 function floorTimes() {
-  const { applyContentChanges } = require(join(ROOT, 'services/content/dist/domain/content/content-changes.js'));
+  const { applyContentChanges } = require(join(ROOT, 'services/content/dist/modules/change-requests/domain/content-changes.js'));
   let counter = 0;
   const ctx = () => ({ newId: () => `id${++counter}`, now: new Date() });
   const folders = Array.from({ length: 10 }, (_, f) => ({ operation: 'insert_page', document: `# Folder ${f}\n\nIntro.` }));

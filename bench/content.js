@@ -29,7 +29,7 @@ const countPages = (pages) => pages.reduce((n, p) => n + 1 + countPages(p.pages)
 /** The floor: read the zip, build the tree and convert every page to a document, in process. */
 async function floor(zip) {
   const { readZipContent, markdownToDocument } = require(join(ROOT, 'packages/formats/dist/index.js'));
-  const { DEFAULT_IMPORT_LIMITS } = require(join(ROOT, 'services/content/dist/domain/import/importer.js'));
+  const { DEFAULT_IMPORT_LIMITS } = require(join(ROOT, 'services/content/dist/settings.js'));
   const rates = [];
   let pages = 0;
   for (let i = 0; i < RUNS; i++) {

@@ -14,7 +14,7 @@ async function errorsOf(path: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'parse'}: ${m.message}`);
 }
 
-const SCHEMA = 'services/content/src/http/change-requests/content-changes.schema.ts';
+const SCHEMA = 'services/content/src/modules/change-requests/http/content-changes.schema.ts';
 
 describe('the regular-expression rules (eslint.regexp.mjs)', () => {
   it.each([

@@ -1,28 +1,18 @@
 import { join } from 'node:path';
 import { MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
-import { contentSettingsFromEnv } from './content-settings';
-import { ForegroundGate } from './consumers/foreground-gate';
-import { startGitSyncConsumer } from './consumers/git-sync-jobs.consumer';
-import { subscribeSearchIndex } from './consumers/search-index.consumer';
-import { ContentConversions } from './domain/conversions/conversions';
-import { IMPORTERS } from './domain/import/importers';
-import type { SectionsOf } from './domain/search/search-indexer';
-import { contentGrpc } from './grpc/content.grpc';
-import { changeRequestPdfRoutes } from './http/change-requests/change-request-pdf.routes';
-import { changeRequestPagesRoutes } from './http/change-requests/change-request-pages.routes';
-import { contentChangesRoutes } from './http/change-requests/content-changes.routes';
-import { changeRequestsRoutes } from './http/change-requests/change-requests.routes';
-import { commentsRoutes } from './http/comments/comments.routes';
-import { collectionsRoutes } from './http/collections/collections.routes';
-import { customFieldsRoutes } from './http/custom-fields/custom-fields.routes';
-import { gitSyncRoutes } from './http/git-sync/git-sync.routes';
-import { linksRoutes } from './http/links/links.routes';
-import type { ContentHttpDeps } from './http/deps';
-import { searchAdminRoutes } from './http/search/search-admin.routes';
-import { searchRoutes } from './http/search/search.routes';
-import { spaceContentRoutes } from './http/space-content/space-content.routes';
-import { spacesRoutes } from './http/spaces/spaces.routes';
-import { startSpaceSweeper, type SpaceSweeper } from './jobs/space-sweeper';
+import { contentSettingsFromEnv } from './settings';
+import { ForegroundGate, subscribeSearchIndex, type SectionsOf, searchAdminRoutes, searchRoutes } from './modules/search';
+import { startGitSyncConsumer, gitSyncRoutes } from './modules/git-sync';
+import { ContentConversions, spaceContentRoutes } from './modules/revisions';
+import { IMPORTERS } from './modules/imports';
+import { contentGrpc, spacesRoutes, startSpaceSweeper, type SpaceSweeper } from './modules/spaces';
+import { changeRequestPdfRoutes } from './modules/pdf';
+import { changeRequestPagesRoutes, contentChangesRoutes, changeRequestsRoutes } from './modules/change-requests';
+import { commentsRoutes } from './modules/comments';
+import { collectionsRoutes } from './modules/collections';
+import { customFieldsRoutes } from './modules/custom-fields';
+import { linksRoutes } from './modules/links';
+import type { ContentHttpDeps } from './modules/shared';
 
 /** The content service: collections, spaces, custom fields and space content (revisions, pages, files, imports). */
 export function contentModule(): ServiceModule {

@@ -1,4 +1,4 @@
-import { readBatchFiles, type SentChange } from '../src/domain/content/batch-files';
+import { readBatchFiles, type SentChange } from '../src/modules/change-requests/domain/batch-files';
 
 // The bytes of a batch's files: one file's limits, and the whole batch's bytes and fetch time.
 

@@ -1,4 +1,4 @@
-import { markdownBody } from '../src/domain/comments/comment-body';
+import { markdownBody } from '../src/modules/comments/domain/comment-body';
 import { testConversions } from './conversion-threads';
 
 // A comment's body as stored: markdown as posted, or a posted JSONDocument written as markdown

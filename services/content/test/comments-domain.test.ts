@@ -1,8 +1,8 @@
 import { MemoryCache, type PgliteDatabase } from '@quire/common';
-import { createChangeRequest } from '../src/domain/change-requests/change-requests';
-import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/domain/comments/comments';
-import { createSpace } from '../src/domain/spaces';
-import { listComments, reactionsOn } from '../src/store/comments.store';
+import { openChangeRequest as createChangeRequest } from '../src/modules/change-requests/application/create-change-request';
+import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/modules/comments/domain/comments';
+import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { listComments, reactionsOn } from '../src/modules/comments/store/comments.store';
 import { expectApiError } from '../../../test/support/service-db';
 import { openContentDb, outboxTypes } from './content-db';
 

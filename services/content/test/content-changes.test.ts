@@ -1,8 +1,8 @@
 import { markdownBlocks } from '@quire/formats';
-import { diffBlocks } from '../src/domain/content/block-diff';
-import { revertKey } from '../src/domain/content/block-revert';
-import { applyContentChanges, storedBodiesToRead, type ContentChange } from '../src/domain/content/content-changes';
-import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
+import { diffBlocks } from '../src/modules/revisions/domain/block-diff';
+import { revertKey } from '../src/modules/revisions/domain/block-revert';
+import { applyContentChanges, storedBodiesToRead, type ContentChange } from '../src/modules/change-requests/domain/content-changes';
+import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
 import { storedPage } from './stored-page';
 
 // Issue #24 (first part): the page changes of a batch content edit, applied in order to one tree.

@@ -10,9 +10,9 @@ import {
   type SqlDatabase,
 } from '@quire/common';
 import { content } from '@quire/proto';
-import { deleteSpace } from '../src/domain/space-retention';
-import { createSpace } from '../src/domain/spaces';
-import { contentGrpc } from '../src/grpc/content.grpc';
+import { deleteSpace } from '../src/modules/spaces/domain/space-retention';
+import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { contentGrpc } from '../src/modules/spaces/grpc/content.grpc';
 import { openContentDb, silentLogger } from './content-db';
 
 // GetSpaces and CheckSpaceAccess over real gRPC, on embedded Postgres, with identity's

@@ -1,13 +1,13 @@
 import { type PageRequest, type PgliteDatabase } from '@quire/common';
-import { moveCollection, transferCollection } from '../src/domain/collection-mover';
-import { createCollection, deleteCollectionTree } from '../src/domain/collections';
-import { createCustomField } from '../src/domain/custom-fields';
-import { updateSpaceCustomFieldValues } from '../src/domain/custom-fields-values';
-import { moveSpace, transferSpace } from '../src/domain/space-mover';
-import { createSpace, duplicateSpace } from '../src/domain/spaces';
-import { listSpaceCustomFieldValues } from '../src/store/custom-field-values.store';
-import { findCollectionById, listCollections } from '../src/store/collections.store';
-import { findSpaceById, listSpacesInCollection, listSpacesInOrganization, type Space } from '../src/store/spaces.store';
+import { moveCollection, transferCollection } from '../src/modules/collections/domain/collection-mover';
+import { createCollection, deleteCollectionTree } from '../src/modules/collections/domain/collections';
+import { createCustomField } from '../src/modules/custom-fields/domain/custom-fields';
+import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
+import { moveSpace, transferSpace } from '../src/modules/spaces/domain/space-mover';
+import { createSpace, duplicateSpace } from '../src/modules/spaces/domain/spaces';
+import { listSpaceCustomFieldValues } from '../src/modules/custom-fields/store/custom-field-values.store';
+import { findCollectionById, listCollections } from '../src/modules/collections/store/collections.store';
+import { findSpaceById, listSpacesInCollection, listSpacesInOrganization, type Space } from '../src/modules/spaces/store/spaces.store';
 import { openContentDb, outboxTypes } from './content-db';
 
 // Ordering, moves, deletion and transfer of collections and spaces against embedded Postgres.

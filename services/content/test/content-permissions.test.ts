@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@quire/common';
-import { levelOnContent } from '../src/policies/content.policy';
-import { collectionPermissions, spacePermissions } from '../src/presenters/content-permissions';
+import { levelOnContent } from '../src/modules/content-tree/policies/content.policy';
+import { collectionPermissions, spacePermissions } from '../src/modules/content-tree/presenters/content-permissions';
 
 describe('Space.permissions from the caller level', () => {
   it.each<[Role | null, Record<string, boolean>]>([

@@ -1,4 +1,4 @@
-import { ContentConversions } from '../src/domain/conversions/conversions';
+import { ContentConversions } from '../src/modules/revisions/domain/conversions';
 
 // The conversion threads the content tests run with: the real ones, built (npm run build), as
 // production starts them. One set per test file; idle threads never keep jest waiting.

@@ -1,8 +1,8 @@
 import { ApiError } from '@quire/common';
 import { ImportRefused } from '@quire/formats';
-import { ContentConversions } from '../src/domain/conversions/conversions';
-import { revertBlocks } from '../src/domain/content/block-revert';
-import type { RevisionTree } from '../src/model/revision-tree';
+import { ContentConversions } from '../src/modules/revisions/domain/conversions';
+import { revertBlocks } from '../src/modules/revisions/domain/block-revert';
+import type { RevisionTree } from '../src/modules/revisions/model/revision-tree';
 import { testConversions } from './conversion-threads';
 
 // Content's conversions in their threads (conversions.ts): what crosses, what a conversion past

@@ -1,5 +1,5 @@
-import { isEmptyValue, valueSchemaFor } from '../src/domain/custom-fields-rules';
-import { createCustomFieldBody, updateCustomFieldBody, updateSpaceCustomFieldsBody } from '../src/http/custom-fields/custom-fields.schema';
+import { isEmptyValue, valueSchemaFor } from '../src/modules/custom-fields/domain/custom-fields-rules';
+import { createCustomFieldBody, updateCustomFieldBody, updateSpaceCustomFieldsBody } from '../src/modules/custom-fields/http/custom-fields.schema';
 
 // Which values fit which field, and the request bodies' own rules; no database needed.
 

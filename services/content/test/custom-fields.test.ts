@@ -1,9 +1,13 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
-import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/domain/custom-fields';
-import { updateSpaceCustomFieldValues } from '../src/domain/custom-fields-values';
-import { copySpaceCustomFieldValues, listSpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/store/custom-field-values.store';
-import { listCustomFields } from '../src/store/custom-fields.store';
+import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/modules/custom-fields/domain/custom-fields';
+import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
+import {
+  copySpaceCustomFieldValues,
+  listSpaceCustomFieldValues,
+  moveSpaceCustomFieldValues,
+} from '../src/modules/custom-fields/store/custom-field-values.store';
+import { listCustomFields } from '../src/modules/custom-fields/store/custom-fields.store';
 import { expectApiError, openServiceDb } from '../../../test/support/service-db';
 
 // Custom fields against a real (embedded) Postgres: definitions, values, pruning on option changes,

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Request, Response } from 'express';
-import { ForegroundGate } from '../src/consumers/foreground-gate';
+import { ForegroundGate } from '../src/modules/search/consumers/foreground-gate';
 
 // Background work waits for a quiet moment between requests, and never longer than its bound.
 

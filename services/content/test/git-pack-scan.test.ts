@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { entryHeader } from '../src/domain/git-sync/git-pack';
-import { packOfUploadPackAnswer, scanPack, type PackBounds } from '../src/domain/git-sync/git-pack-scan';
-import { GitSyncError } from '../src/domain/git-sync/git-remote';
+import { entryHeader } from '../src/modules/git-sync/domain/git-pack';
+import { packOfUploadPackAnswer, scanPack, type PackBounds } from '../src/modules/git-sync/domain/git-pack-scan';
+import { GitSyncError } from '../src/modules/git-sync/domain/git-remote';
 import { git } from '../../../test/support/git-server';
 
 // Issue #32 §3: the pack reader that bounds a fetch before isomorphic-git inflates it, checked on

@@ -1,4 +1,4 @@
-import { fullRef, redactRemote, redactRemoteSecrets, repositoryName } from '../src/domain/git-sync/git-remote-url';
+import { fullRef, redactRemote, redactRemoteSecrets, repositoryName } from '../src/modules/git-sync/domain/git-remote-url';
 
 // Issue #25 §3: a remote's credentials are used by the job and never shown.
 

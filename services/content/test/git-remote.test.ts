@@ -5,16 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OutboundAddressPolicy, OutboundFetcher, type OutboundRequestOptions } from '@quire/common';
-import {
-  blobOid,
-  DEFAULT_GIT_REMOTE_LIMITS,
-  fetchTree,
-  GitSyncError,
-  headOf,
-  pushTree,
-  type GitRemoteDeps,
-  type GitRemoteLimits,
-} from '../src/domain/git-sync/git-remote';
+import { blobOid, fetchTree, GitSyncError, headOf, pushTree, type GitRemoteDeps, type GitRemoteLimits } from '../src/modules/git-sync/domain/git-remote';
+import { DEFAULT_GIT_SYNC_LIMITS } from '../src/settings';
 import { commitNestedTrees, git, pushZerosFile, startGitServer, type GitServer } from '../../../test/support/git-server';
 
 // The Git transport against a real Git server (Debian's git-http-backend behind a loopback http
@@ -41,7 +33,7 @@ afterEach(() => {
 function deps(limits: Partial<GitRemoteLimits> = {}, via: GitRemoteDeps['fetcher'] = fetcher): GitRemoteDeps {
   const workDir = mkdtempSync(join(tmpdir(), 'quire-git-remote-'));
   workDirs.push(workDir);
-  return { fetcher: via, limits: { ...DEFAULT_GIT_REMOTE_LIMITS, stageTimeoutMs: 20_000, ...limits }, workDir };
+  return { fetcher: via, limits: { ...DEFAULT_GIT_SYNC_LIMITS, stageTimeoutMs: 20_000, ...limits }, workDir };
 }
 
 async function failure(promise: Promise<unknown>): Promise<GitSyncError> {
@@ -143,7 +135,8 @@ describe('the limits of a fetch, before anything is inflated (issue #32 §3)', (
     const tooBig = await failure(fetchTree({ url: open.url(name), ref: 'main' }, deps()));
     const grownMb = (memoryKb('VmHWM') - before) / 1024;
     expect([tooBig.kind, tooBig.details.limit]).toEqual(['too-large', 'maxFileBytes']);
-    expect(tooBig.message).toMatch(/629145600 bytes, more than the limit of 20971520/);
+    // The default limit (settings.ts, one set of defaults: 50 MB).
+    expect(tooBig.message).toContain(`629145600 bytes, more than the limit of ${DEFAULT_GIT_SYNC_LIMITS.maxFileBytes}`);
     expect(grownMb).toBeLessThan(200);
   }, 120_000);
 

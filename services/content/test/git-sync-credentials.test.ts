@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/common';
-import { startGitSync } from '../src/domain/git-sync/start-git-sync';
-import { createSpace } from '../src/domain/spaces';
+import { startGitSync } from '../src/modules/git-sync/domain/start-git-sync';
+import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { openContentDb } from './content-db';
 
 // Issue #32 §3: the tree and commit URLs of a Git Sync request (repoTreeURL, repoCommitURL,

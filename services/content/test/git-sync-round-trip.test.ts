@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { readGitLayout, writeGitLayout } from '@quire/formats';
-import { applyContentChanges, type ContentChange } from '../src/domain/content/content-changes';
-import { importChanges } from '../src/domain/git-sync/import-changes';
-import { layoutOfTree } from '../src/domain/git-sync/space-layout';
-import { childrenByParent, EMPTY_TREE, pagePaths, type RevisionTree } from '../src/model/revision-tree';
+import { applyContentChanges, type ContentChange } from '../src/modules/change-requests/domain/content-changes';
+import { importChanges } from '../src/modules/git-sync/domain/import-changes';
+import { layoutOfTree } from '../src/modules/git-sync/domain/space-layout';
+import { childrenByParent, EMPTY_TREE, pagePaths, type RevisionTree } from '../src/modules/revisions/model/revision-tree';
 
 // Issue #25 §2: a space exported to a repository and imported into another space (or back into the
 // same one) through the batch engine. Random trees of pages — built with the batch engine, as the

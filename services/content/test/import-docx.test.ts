@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { ImportRefused } from '@quire/formats';
-import { importDocx } from '../src/domain/import/docx-import';
+import { importDocx } from '../src/modules/imports/domain/docx-import';
 import { importDeps, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';
 
 const FIXTURES = join(__dirname, '../../../test/fixtures/import');

@@ -1,5 +1,5 @@
 import { ImportRefused } from '@quire/formats';
-import { importHtml } from '../src/domain/import/html-import';
+import { importHtml } from '../src/modules/imports/domain/html-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';
 
 describe('importHtml', () => {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OutboundAddressPolicy, OutboundFetcher, type Logger } from '@quire/common';
-import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/importer';
+import type { ImportDeps } from '../src/modules/imports/domain/importer';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../src/settings';
 import { testConversions } from './conversion-threads';
 
 // A fixture web server on 127.0.0.1 for the importer tests, and the deps they run with (a real

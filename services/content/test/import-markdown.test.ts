@@ -1,6 +1,6 @@
 import { OutboundError } from '@quire/common';
 import { ImportRefused } from '@quire/formats';
-import { importMarkdown } from '../src/domain/import/markdown-import';
+import { importMarkdown } from '../src/modules/imports/domain/markdown-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';
 
 const LONG_NAME = 'n'.repeat(3000);

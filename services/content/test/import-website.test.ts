@@ -1,6 +1,6 @@
 import { OutboundError } from '@quire/common';
 import { ImportRefused, type ImportedPage } from '@quire/formats';
-import { importWebsite } from '../src/domain/import/website-import';
+import { importWebsite } from '../src/modules/imports/domain/website-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type Route, type TestDeps } from './import-loopback-server';
 
 // A 20-page documentation site under /docs/ with header, nav and footer on every page.

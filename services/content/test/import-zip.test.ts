@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createLogger, OutboundAddressPolicy, OutboundError, OutboundFetcher } from '@quire/common';
-import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/importer';
-import { importZip } from '../src/domain/import/zip-import';
+import type { ImportDeps } from '../src/modules/imports/domain/importer';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../src/settings';
+import { importZip } from '../src/modules/imports/domain/zip-import';
 import { testConversions } from './conversion-threads';
 
 // The zip importer's fetch: fixtures of test/fixtures/import/make-zips.py served by a loopback

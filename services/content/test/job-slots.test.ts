@@ -1,4 +1,4 @@
-import { JobSlots } from '../src/consumers/job-slots';
+import { JobSlots } from '../src/modules/git-sync/consumers/job-slots';
 
 // Issue #32 §3: Git Sync jobs run side by side up to a bound, so one stuck job holds one slot only.
 

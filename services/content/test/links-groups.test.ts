@@ -1,4 +1,4 @@
-import { RevisionIndex } from '../src/domain/content/content-refs';
+import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
 import {
   backlinkPages,
   brokenKeys,
@@ -8,9 +8,9 @@ import {
   linkStats,
   linksFromPage,
   settleSpaceTargets,
-} from '../src/domain/links/link-groups';
-import { classifyTarget, pageLinks, pagesWithAnchorTargets } from '../src/domain/links/link-targets-of-revision';
-import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
+} from '../src/modules/links/domain/link-groups';
+import { classifyTarget, pageLinks, pagesWithAnchorTargets } from '../src/modules/links/domain/link-targets-of-revision';
+import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
 
 const APP = 'https://quire.test';
 const doc = (id: string, slug: string, parentId: string | null = null): StoredPage => ({ id, parentId, kind: 'document', title: slug, slug, body: `h-${id}` });

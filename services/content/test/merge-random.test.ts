@@ -1,6 +1,6 @@
-import { bodyHash } from '../src/domain/content/apply-import';
-import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
-import { bodiesNeeded, mergeRevisions, type MergeOutcome } from '../src/domain/merge/merge-revisions';
+import { bodyHash } from '../src/modules/revisions/domain/apply-import';
+import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
+import { bodiesNeeded, mergeRevisions, type MergeOutcome } from '../src/modules/change-requests/domain/merge/merge-revisions';
 
 // Random edits on both sides of random trees (seeded, so a failure replays): every merge keeps
 // RevisionTree's invariants, and a merge against an unchanged side reproduces the changed side.

@@ -1,7 +1,7 @@
-import { bodyHash } from '../src/domain/content/apply-import';
-import type { RevisionTree, StoredFile, StoredPage } from '../src/model/revision-tree';
-import { bodiesNeeded, type MergeOutcome, mergeRevisions } from '../src/domain/merge/merge-revisions';
-import { hasConflictMarkers } from '../src/domain/merge/merge-text';
+import { bodyHash } from '../src/modules/revisions/domain/apply-import';
+import type { RevisionTree, StoredFile, StoredPage } from '../src/modules/revisions/model/revision-tree';
+import { bodiesNeeded, type MergeOutcome, mergeRevisions } from '../src/modules/change-requests/domain/merge/merge-revisions';
+import { hasConflictMarkers } from '../src/modules/change-requests/domain/merge/merge-text';
 
 // The three-way merge of two revisions' page trees and files (docs/change-requests.md, Merge rules, one test per rule).
 

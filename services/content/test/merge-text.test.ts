@@ -1,4 +1,4 @@
-import { conflictBlock, hasConflictMarkers, mergeText } from '../src/domain/merge/merge-text';
+import { conflictBlock, hasConflictMarkers, mergeText } from '../src/modules/change-requests/domain/merge/merge-text';
 
 // Line-level three-way merge of page bodies (docs/change-requests.md, Merge rules, Bodies).
 

@@ -1,6 +1,6 @@
-import { deletePage, movePage } from '../src/domain/content/page-edits';
-import { stillConflicted } from '../src/domain/content/content-heads';
-import type { RevisionTree } from '../src/model/revision-tree';
+import { deletePage, movePage } from '../src/modules/change-requests/domain/page-edits';
+import { stillConflicted } from '../src/modules/revisions/domain/content-heads';
+import type { RevisionTree } from '../src/modules/revisions/model/revision-tree';
 import { storedPage } from './stored-page';
 
 const page = storedPage;

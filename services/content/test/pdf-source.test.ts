@@ -1,8 +1,8 @@
 import type { BlobStore, SqlExecutor } from '@quire/common';
-import { RevisionIndex } from '../src/domain/content/content-refs';
-import type { LoadedRevision } from '../src/domain/content/read-content';
-import type { RevisionTree, StoredPage } from '../src/model/revision-tree';
-import { revisionPdfSource } from '../src/domain/pdf/revision-pdf';
+import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
+import type { LoadedRevision } from '../src/modules/revisions/domain/read-content';
+import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
+import { revisionPdfSource } from '../src/modules/pdf/domain/revision-pdf';
 
 // What the PDF export reads from a revision: pages in tree order, bodies in one query, images
 // from the revision's files only.

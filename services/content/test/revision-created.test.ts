@@ -1,4 +1,4 @@
-import { revisionCreatedPayload } from '../src/domain/content/revision-created';
+import { revisionCreatedPayload } from '../src/modules/revisions/domain/revision-created';
 
 // The one `revision.created` payload that imports, page edits, merges and updates announce.
 

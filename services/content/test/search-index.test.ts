@@ -1,13 +1,13 @@
 import { newId, type PgliteDatabase } from '@quire/common';
-import { bodyHash } from '../src/domain/content/apply-import';
-import type { StoredPage } from '../src/model/revision-tree';
-import { reindexSpace } from '../src/domain/search/search-indexer';
-import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/consumers/search-index.consumer';
-import { ForegroundGate } from '../src/consumers/foreground-gate';
-import { createSpace } from '../src/domain/spaces';
-import { insertBodies, insertRevision, setCurrentRevision } from '../src/store/revision-content.store';
-import { CANDIDATES_PER_TIER, searchOrganization, searchSpace } from '../src/domain/search/search-content';
-import { findSearchCandidates } from '../src/store/search.store';
+import { bodyHash } from '../src/modules/revisions/domain/apply-import';
+import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
+import { reindexSpace } from '../src/modules/search/domain/search-indexer';
+import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/modules/search/consumers/search-index.consumer';
+import { ForegroundGate } from '../src/modules/search/consumers/foreground-gate';
+import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { insertBodies, insertRevision, setCurrentRevision } from '../src/modules/revisions/store/revision-content.store';
+import { CANDIDATES_PER_TIER, searchOrganization, searchSpace } from '../src/modules/search/domain/search-content';
+import { findSearchCandidates } from '../src/modules/search/store/search.store';
 import { openContentDb } from './content-db';
 
 // The search index on a real (embedded) PostgreSQL: the state-based reindex, and what the two

@@ -1,5 +1,5 @@
-import { rankResults } from '../src/domain/search/rank-results';
-import type { SearchCandidate } from '../src/store/search.store';
+import { rankResults } from '../src/modules/search/domain/rank-results';
+import type { SearchCandidate } from '../src/modules/search/store/search.store';
 
 // Grouping and ordering of search results, from candidates as the store reads them.
 

@@ -3,13 +3,14 @@ import type { ImportedContent } from '@quire/formats';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectUnusedContent } from '../src/domain/content/collect-unused';
-import { importContent, type ContentImportDeps } from '../src/domain/content/import-content';
-import { spaceHead } from '../src/domain/content/content-heads';
-import { loadRevision } from '../src/domain/content/read-content';
-import { DEFAULT_IMPORT_LIMITS, type Importer } from '../src/domain/import/importer';
-import { createSpace } from '../src/domain/spaces';
-import { findSpaceById } from '../src/store/spaces.store';
+import { collectUnusedContent } from '../src/modules/revisions/domain/collect-unused';
+import { importContent, type ContentImportDeps } from '../src/modules/revisions/domain/import-content';
+import { spaceHead } from '../src/modules/revisions/domain/content-heads';
+import { loadRevision } from '../src/modules/revisions/domain/read-content';
+import type { Importer } from '../src/modules/imports/domain/importer';
+import { DEFAULT_IMPORT_LIMITS } from '../src/settings';
+import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { findSpaceById } from '../src/modules/spaces/store/spaces.store';
 import { openContentDb, silentLogger } from './content-db';
 
 // Revisions on a real (embedded) PostgreSQL: what an import writes, what a one-page change adds,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readZipContent, type ImportedContent, type ImportedPage } from '@quire/formats';
-import { applyImport, bodyHash } from '../src/domain/content/apply-import';
-import { RevisionIndex } from '../src/domain/content/content-refs';
-import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/model/revision-tree';
+import { applyImport, bodyHash } from '../src/modules/revisions/domain/apply-import';
+import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
+import { EMPTY_TREE, pagePaths, type RevisionTree } from '../src/modules/revisions/model/revision-tree';
 
 let counter = 0;
 const ctx = { newId: () => `id${++counter}`, now: new Date('2026-11-23T10:00:00Z') };

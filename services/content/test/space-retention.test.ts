@@ -1,8 +1,8 @@
 import { ApiError, PgBlobStore, type PgliteDatabase } from '@quire/common';
-import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/domain/space-retention';
-import { createSpace } from '../src/domain/spaces';
-import { startSpaceSweeper } from '../src/jobs/space-sweeper';
-import { findSpaceById, type Space } from '../src/store/spaces.store';
+import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
+import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';
+import { findSpaceById, type Space } from '../src/modules/spaces/store/spaces.store';
 import { openContentDb, outboxTypes, silentLogger } from './content-db';
 
 // The 7-day edge of spec §3 on an injectable clock: delete, let (almost) 7 days pass, sweep once.

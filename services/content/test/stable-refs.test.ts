@@ -1,7 +1,7 @@
-import { RevisionIndex } from '../src/domain/content/content-refs';
-import { resolveBatchLinks } from '../src/domain/content/batch-links';
-import { withStableRefs } from '../src/domain/content/stable-refs';
-import type { RevisionTree } from '../src/model/revision-tree';
+import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
+import { resolveBatchLinks } from '../src/modules/change-requests/domain/batch-links';
+import { withStableRefs } from '../src/modules/revisions/domain/stable-refs';
+import type { RevisionTree } from '../src/modules/revisions/model/revision-tree';
 import { storedPage } from './stored-page';
 
 // `format.markdown.refs=stable` (today's client, 0.202.0): a body's links by id instead of by path.

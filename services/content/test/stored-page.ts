@@ -1,4 +1,4 @@
-import type { StoredPage } from '../src/model/revision-tree';
+import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
 
 /** A page of a test tree: its id is its title and slug, its body hash `h-<id>`. */
 export const storedPage = (id: string, parentId: string | null, kind: StoredPage['kind'] = 'document'): StoredPage => ({

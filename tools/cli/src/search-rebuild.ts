@@ -1,7 +1,7 @@
 import { callService } from './dead-letters';
 
 // `search rebuild [--space <id>]`: talks to content's /internal/search routes
-// (services/content/src/http/search/search-admin.routes.ts), one space per call, so progress is
+// (services/content/src/modules/search/http/search-admin.routes.ts), one space per call, so progress is
 // shown as it goes and a long rebuild holds no single request.
 
 const SEARCH_ADMIN_PATH = '/internal/search';

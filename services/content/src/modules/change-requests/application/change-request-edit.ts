@@ -1,0 +1,16 @@
+import { changeRequestHead, type Caller, type EditRequest } from '../../revisions';
+import type { ContentHttpDeps } from '../../shared';
+import { authorizeChangeRequest } from '../policies/change-request.policy';
+
+/** A page of a change request. */
+export interface ChangeRequestPage {
+  spaceId: string;
+  changeRequestId: string;
+  pageId: string;
+}
+
+/** An edit of a change request's content by the caller (`edit`), for commitEdit: the change request's head. */
+export async function changeRequestEdit(deps: ContentHttpDeps, caller: Caller, target: { spaceId: string; changeRequestId: string }): Promise<EditRequest> {
+  const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, target.spaceId, target.changeRequestId, caller.userId, 'edit');
+  return { head: changeRequestHead(space.id, changeRequest.id, caller.userId), organizationId: space.organizationId, userId: caller.userId };
+}

@@ -1,0 +1,57 @@
+import { newId, type Logger } from '@quire/common';
+import { stillConflicted, type Caller } from '../../revisions';
+import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
+import { changeRequestFacts } from '../domain/change-requests';
+import {
+  announceRevision,
+  changeRequestLabel,
+  loadTrees,
+  lockBoth,
+  MAIN,
+  mergeTrees,
+  writeRevision,
+  type ChangeRequestTarget,
+  type MergeAnswer,
+} from '../domain/merge-steps';
+import { changeRequestBase } from '../model/change-request';
+import { authorizeChangeRequest } from '../policies/change-request.policy';
+import { advanceChangeRequest } from '../store/change-requests.store';
+
+/**
+ * Pulls main into a change request (`update`): the same three-way merge as a merge, with the change
+ * request as the target. The `update` revision (parents: the change request's, main's) always lands;
+ * pages that conflicted hold both sides between markers and stay conflicted (merge refuses) until
+ * their body changes again. `revisionMergedAncestor` becomes main's revision, so the change request
+ * is no longer outdated. Nothing to pull (main is the base already) writes nothing.
+ */
+export async function pullMainIntoChangeRequest(
+  deps: ContentHttpDeps & { log: Logger },
+  caller: Caller,
+  input: { spaceId: string; changeRequestId: string },
+): Promise<MergeAnswer<'update'>> {
+  const { space: found, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, input.spaceId, input.changeRequestId, caller.userId, 'update');
+  const target: ChangeRequestTarget = { spaceId: found.id, organizationId: found.organizationId, changeRequestId: changeRequest.id, userId: caller.userId };
+  const started = Date.now();
+  return deps.db.transaction(async (tx) => {
+    const { space, cr } = await lockBoth(tx, target, 'be updated');
+    const baseId = changeRequestBase(cr);
+    if (baseId === space.revisionId) return { revision: cr.revisionId, result: Object.keys(cr.conflicts).length ? 'conflicts' : 'update', conflicts: [] };
+    const [base, main, current] = await loadTrees(tx, target.spaceId, [baseId, space.revisionId, cr.revisionId]);
+    const outcome = await mergeTrees(tx, base, { revision: current, label: changeRequestLabel(cr) }, { revision: main, label: MAIN }, deps.clock());
+    const now = deps.clock();
+    const revisionId = newId();
+    const parents = [current.id, main.id];
+    await writeRevision(tx, outcome, { id: revisionId, spaceId: target.spaceId, parents, type: 'update', createdBy: target.userId }, now);
+    const conflicts = { ...stillConflicted(cr.conflicts, outcome.tree), ...Object.fromEntries(outcome.conflictedBodies) };
+    await advanceChangeRequest(tx, cr.id, { revisionId, mergedAncestor: main.id, conflicts }, now);
+    await announceRevision(tx, target, { revisionId, parents, type: 'update', current: false, changedPageIds: outcome.changedPageIds }, now);
+    const updated = { ...changeRequestFacts({ ...cr, revisionId }, target.organizationId), revisionMergedAncestor: main.id };
+    await announce(tx, target.spaceId, ContentEvent.changeRequestUpdated, updated, now);
+    const conflicted = Object.keys(conflicts).length > 0 || outcome.conflicts.length > 0;
+    deps.log.info(
+      { spaceId: target.spaceId, changeRequestId: cr.id, revisionId, conflicts: outcome.conflicts.length, ms: Date.now() - started },
+      'change request updated from main',
+    );
+    return { revision: revisionId, result: conflicted ? 'conflicts' : 'update', conflicts: outcome.conflicts };
+  });
+}

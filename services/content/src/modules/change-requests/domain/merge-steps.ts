@@ -1,0 +1,107 @@
+import { notFound, type SqlExecutor } from '@quire/common';
+import { listTargets } from '@quire/formats';
+import { announce, ContentEvent } from '../../shared';
+import { lockChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import {
+  findBodies,
+  findRevision,
+  insertBodies,
+  insertRevision,
+  lockSpaceContent,
+  type Revision,
+  assertChangeRequestOpen,
+  revisionCreatedPayload,
+  type RevisionCreated,
+} from '../../revisions';
+import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from './merge/merge-revisions';
+
+// The steps that merging a change request into main and pulling main into one share
+// (application/merge-change-request.ts, application/pull-main-into-change-request.ts), each running
+// them in one transaction under the space's, then the change request's row lock.
+
+export interface ChangeRequestTarget {
+  spaceId: string;
+  organizationId: string;
+  changeRequestId: string;
+  userId: string;
+}
+
+/** The answer of merge and update (reference: mergeChangeRequest, updateChangeRequest), with the conflicts found. */
+export interface MergeAnswer<R extends string> {
+  revision: string;
+  result: R | 'conflicts';
+  conflicts: MergeConflict[];
+}
+
+/** How conflict markers name main and a change request. */
+export const MAIN = 'main';
+export const changeRequestLabel = (cr: ChangeRequest) => `change request #${cr.number}`;
+
+/**
+ * The space row, then the change request row, locked in that order (always the same order, so
+ * merges, updates and imports of one space queue up instead of deadlocking).
+ */
+export async function lockBoth(tx: SqlExecutor, target: ChangeRequestTarget, what: string) {
+  const space = await lockSpaceContent(tx, target.spaceId);
+  if (!space || space.deletedAt) throw notFound(`Space ${target.spaceId} not found`);
+  const cr = await lockChangeRequest(tx, target.spaceId, target.changeRequestId);
+  if (!cr) throw notFound(`Change request ${target.changeRequestId} not found`);
+  assertChangeRequestOpen(cr.status, cr.number, what);
+  return { space, cr };
+}
+
+/** Revisions by id, one query each inside the transaction (PGlite runs one at a time anyway). */
+export async function loadTrees(tx: SqlExecutor, spaceId: string, ids: [string, string, string]): Promise<[Revision, Revision, Revision]> {
+  const rows: Revision[] = [];
+  for (const id of ids) {
+    const row = await findRevision(tx, spaceId, id);
+    if (!row) throw new Error(`space ${spaceId}: revision ${id} is missing`);
+    rows.push(row);
+  }
+  return rows as [Revision, Revision, Revision];
+}
+
+/** The three trees merged three-way (domain/merge), the bodies they need read in the transaction. */
+export async function mergeTrees(
+  tx: SqlExecutor,
+  base: Revision,
+  target: { revision: Revision; label: string },
+  source: { revision: Revision; label: string },
+  now: Date,
+): Promise<MergeOutcome> {
+  const bodies = await findBodies(tx, bodiesNeeded(base.tree, target.revision.tree, source.revision.tree));
+  return mergeRevisions(
+    { base: base.tree, target: { tree: target.revision.tree, label: target.label }, source: { tree: source.revision.tree, label: source.label }, bodies },
+    { now },
+  );
+}
+
+/** A merge's or an update's revision stored, with its new bodies. */
+export async function writeRevision(
+  tx: SqlExecutor,
+  outcome: MergeOutcome,
+  revision: { id: string; spaceId: string; parents: string[]; type: 'merge' | 'update'; createdBy: string; mergedFrom?: string },
+  now: Date,
+): Promise<void> {
+  await insertBodies(
+    tx,
+    [...outcome.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
+  );
+  await insertRevision(tx, { ...revision, tree: outcome.tree }, now);
+}
+
+/** `revision.created` for a merge's or an update's revision, in its transaction. */
+export async function announceRevision(
+  tx: SqlExecutor,
+  target: ChangeRequestTarget,
+  revision: Pick<RevisionCreated, 'revisionId' | 'parents' | 'type' | 'current' | 'changedPageIds'>,
+  now: Date,
+): Promise<void> {
+  const created = revisionCreatedPayload({
+    spaceId: target.spaceId,
+    organizationId: target.organizationId,
+    ...revision,
+    changeRequestId: target.changeRequestId,
+  });
+  await announce(tx, target.spaceId, ContentEvent.revisionCreated, created, now);
+}

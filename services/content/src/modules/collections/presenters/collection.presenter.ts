@@ -1,0 +1,21 @@
+import type { Role, UrlBuilder } from '@quire/common';
+import type { Collection } from '../store/collections.store';
+import { collectionPermissions } from '../../content-tree';
+
+/** Reference schema: Collection; `permissions` are the caller's (`level`). */
+export function presentCollection(collection: Collection, level: Role | null, urls: UrlBuilder) {
+  return {
+    object: 'collection' as const,
+    id: collection.id,
+    title: collection.title,
+    ...(collection.description !== null ? { description: collection.description } : {}),
+    organization: collection.organizationId,
+    ...(collection.parentId ? { parent: collection.parentId } : {}),
+    defaultLevel: collection.defaultLevel,
+    urls: {
+      location: urls.api(`/collections/${collection.id}`),
+      app: urls.app(`/o/${collection.organizationId}/c/${collection.id}`),
+    },
+    permissions: collectionPermissions(level),
+  };
+}

@@ -1,0 +1,118 @@
+import { presentUsers, RawJson, type Cache, type Role } from '@quire/common';
+import { loadRevision, type LoadedRevision, type ContentConversions } from '../../revisions';
+import {
+  presentComment,
+  presentReply,
+  type CommentContext,
+  type CommentFormat,
+  presentTargetPage,
+  type CommentTargetPage,
+  type PresentedComment,
+  type PresentedReply,
+} from '../presenters/comment.presenter';
+import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier, type Reply } from '../store/comments.store';
+import type { ContentHttpDeps } from '../../shared';
+
+export type CommentDeps = ContentHttpDeps & { cache: Cache; conversions: ContentConversions };
+
+/** Whose answer it is, about which change request. */
+export interface CommentScope {
+  space: { id: string; revisionId: string };
+  changeRequestId: string;
+  caller: { userId: string; level: Role };
+  format: CommentFormat;
+}
+
+/**
+ * Comments as answered: their reactions and their repliers in one query each, every user they
+ * name (authors, resolvers, repliers, reacting users) from identity in one call, target pages from
+ * the (cached, immutable) revisions.
+ */
+export async function answerComments(deps: CommentDeps, rows: Comment[], scope: CommentScope): Promise<PresentedComment[]> {
+  const ids = rows.map((r) => r.id);
+  const [reactions, repliers] = await Promise.all([reactionsOn(deps.db, ids), repliersOf(deps.db, ids)]);
+  const named = rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]));
+  const [context, pages] = await Promise.all([
+    contextFor(
+      deps,
+      scope,
+      reactions,
+      [...named, ...repliers.map((r) => r.userId)],
+      rows.map((r) => r.body),
+    ),
+    targetPages(deps, scope.space, rows),
+  ]);
+  const byComment = new Map<string, Replier[]>();
+  for (const r of repliers) byComment.set(r.commentId, [...(byComment.get(r.commentId) ?? []), r]);
+  return rows.map((row) => presentComment(row, context, byComment.get(row.id) ?? [], pages(row)));
+}
+
+export async function answerComment(deps: CommentDeps, row: Comment, scope: CommentScope): Promise<PresentedComment> {
+  const [answer] = await answerComments(deps, [row], scope);
+  return answer as PresentedComment;
+}
+
+export async function answerReplies(deps: CommentDeps, rows: Reply[], scope: CommentScope): Promise<PresentedReply[]> {
+  const reactions = await reactionsOn(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const context = await contextFor(
+    deps,
+    scope,
+    reactions,
+    rows.map((r) => r.postedBy),
+    rows.map((r) => r.body),
+  );
+  return rows.map((row) => presentReply(row, context));
+}
+
+export async function answerReply(deps: CommentDeps, row: Reply, scope: CommentScope): Promise<PresentedReply> {
+  const [answer] = await answerReplies(deps, [row], scope);
+  return answer as PresentedReply;
+}
+
+async function contextFor(deps: CommentDeps, scope: CommentScope, reactions: Reaction[], userIds: string[], bodies: string[]): Promise<CommentContext> {
+  const bySubject = new Map<string, Reaction[]>();
+  for (const r of reactions) bySubject.set(r.subjectId, [...(bySubject.get(r.subjectId) ?? []), r]);
+  const [users, documents] = await Promise.all([
+    presentUsers(deps.clients.identity(), deps.urls, [...userIds, ...reactions.map((r) => r.userId)]),
+    scope.format === 'document' ? documentsOf(deps.conversions, bodies) : new Map<string, RawJson>(),
+  ]);
+  return {
+    spaceId: scope.space.id,
+    changeRequestId: scope.changeRequestId,
+    caller: scope.caller,
+    users,
+    reactions: bySubject,
+    format: scope.format,
+    documents,
+    urls: deps.urls,
+  };
+}
+
+/** Bodies as documents, converted in one conversion task (a page of comments holds up to 100 bodies of 100,000 characters). */
+async function documentsOf(conversions: ContentConversions, bodies: string[]): Promise<Map<string, RawJson>> {
+  const distinct = [...new Set(bodies)];
+  const documents = await conversions.documents(distinct);
+  return new Map(distinct.map((body, i) => [body, new RawJson(documents[i] as string)]));
+}
+
+/**
+ * The target page of each comment, read from the revision it was posted on; `outdated` when main's
+ * current revision no longer has the page. Revisions load once each (and come from the cache).
+ */
+async function targetPages(deps: CommentDeps, space: CommentScope['space'], rows: Comment[]): Promise<(row: Comment) => CommentTargetPage | undefined> {
+  const onPages = rows.filter((r) => r.pageId);
+  if (!onPages.length) return () => undefined;
+  const revisionIds = [...new Set([space.revisionId, ...onPages.map((r) => r.revisionId)])];
+  const loaded = new Map<string, LoadedRevision>();
+  await Promise.all(revisionIds.map(async (id) => loaded.set(id, await loadRevision(deps.db, deps.cache, space.id, id))));
+  const main = loaded.get(space.revisionId) as LoadedRevision;
+  return (row) => {
+    const revision = row.pageId ? loaded.get(row.revisionId) : undefined;
+    const page = row.pageId ? revision?.index.page(row.pageId) : undefined;
+    if (!revision || !page) return undefined;
+    return presentTargetPage(page, revision.index, main.index);
+  };
+}

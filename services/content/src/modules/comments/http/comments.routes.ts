@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import { listEnvelope, sendJson, notFound, pageRequest, route } from '@quire/common';
+import { markdownBody, withMarkdownBody } from '../domain/comment-body';
+import { postComment, removeComment, updateComment } from '../domain/comments';
+import { findComment, listComments } from '../store/comments.store';
+import { commentAccess, commentAuthor } from './comment-access';
+import { answerComment, answerComments, type CommentDeps } from './comment-answers';
+import { commentRepliesRoutes } from './comment-replies.routes';
+import { changeRequestParams, commentParams, formatQuery, listCommentsQuery, postCommentBody, updateCommentBody } from './comments.schema';
+
+const BASE = '/v1/spaces/:spaceId/change-requests/:changeRequestId/comments';
+
+/** Comments on a change request (reference tag change-request-comments) and, mounted inside, their replies. */
+export function commentsRoutes(deps: CommentDeps): Router {
+  const { db, cache, clock } = deps;
+  const router = Router();
+
+  router.get(
+    BASE,
+    route({ params: changeRequestParams, query: listCommentsQuery }, async ({ params, query, principal }, res) => {
+      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
+      const page = pageRequest(query);
+      const filter = { status: query.status, order: query.order, pageId: query.targetPage, authors: query.authors };
+      const { rows, total } = await listComments(db, actor.changeRequest.id, filter, page);
+      sendJson(res, listEnvelope(await answerComments(deps, rows, scope), total, page));
+    }),
+  );
+
+  // 200, not 201: the reference answers a posted comment with 200 (and its Location).
+  router.post(
+    BASE,
+    route({ params: changeRequestParams, body: postCommentBody, authorize: commentAuthor(deps) }, async ({ body, authorized: { actor, scope } }, res) => {
+      const comment = await postComment(db, cache, actor, { ...body, body: await markdownBody(body.body, deps.conversions) }, clock());
+      const answer = await answerComment(deps, comment, scope);
+      sendJson(res.location(answer.urls.location), answer);
+    }),
+  );
+
+  router.get(
+    `${BASE}/:commentId`,
+    route({ params: commentParams, query: formatQuery }, async ({ params, query, principal }, res) => {
+      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
+      const comment = await findComment(db, actor.changeRequest.id, params.commentId);
+      if (!comment) throw notFound(`Comment ${params.commentId} not found`);
+      sendJson(res, await answerComment(deps, comment, scope));
+    }),
+  );
+
+  router.put(
+    `${BASE}/:commentId`,
+    route({ params: commentParams, body: updateCommentBody, authorize: commentAuthor(deps) }, async ({ params, body, authorized: { actor, scope } }, res) => {
+      const comment = await updateComment(db, actor, params.commentId, await withMarkdownBody(body, deps.conversions), clock());
+      sendJson(res, await answerComment(deps, comment, scope));
+    }),
+  );
+
+  // 205 "The comment has been deleted." (reference); an unknown comment is a 404 like every unknown id here.
+  router.delete(
+    `${BASE}/:commentId`,
+    route({ params: commentParams }, async ({ params, principal }, res) => {
+      const { actor } = await commentAccess(deps, params, principal, 'comment');
+      await removeComment(db, actor, params.commentId);
+      res.status(205).end();
+    }),
+  );
+
+  router.use(commentRepliesRoutes(deps, `${BASE}/:commentId/replies`));
+  return router;
+}

@@ -1,0 +1,76 @@
+import { pageQuery, resourceId, text, z } from '@quire/common';
+import { emoji } from '../../content-tree';
+
+// Reference: listCommentsInChangeRequest, postCommentInChangeRequest, getCommentInChangeRequest,
+// updateCommentInChangeRequest, deleteCommentInChangeRequest and the …CommentReply… operations;
+// PostCommentSchema, PostCommentReplySchema, UpdateCommentSchema.
+
+/** Longer than any review note; a body is stored and sent whole with every listing. */
+const MAX_BODY = 100_000;
+/** Reactions one update may add or remove. */
+const MAX_REACTIONS = 20;
+
+export const changeRequestParams = z.object({ spaceId: resourceId, changeRequestId: resourceId });
+export const commentParams = changeRequestParams.extend({ commentId: resourceId });
+export const replyParams = commentParams.extend({ commentReplyId: resourceId });
+
+const format = z.enum(['document', 'markdown']).default('markdown');
+export const formatQuery = z.object({ format });
+
+/** `authors=a&authors=b` and `authors=a,b` alike. */
+const authors = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v !== ''))
+  .pipe(z.array(resourceId).max(100));
+
+export const listCommentsQuery = pageQuery.extend({
+  format,
+  status: z.enum(['all', 'open', 'resolved']).default('all'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  targetPage: resourceId.optional(),
+  authors: authors.optional(),
+});
+
+export const listRepliesQuery = pageQuery.extend({ format });
+
+/**
+ * Reference: Document — `{ markdown }` or `{ document: JSONDocument }`. The empty `{}` the union
+ * also admits says nothing, so a comment needs one of the two, and not blank.
+ */
+const commentBody = z
+  .object({
+    markdown: text({ max: MAX_BODY }).optional(),
+    document: z
+      .object({ object: z.literal('document'), data: z.record(z.unknown()).optional(), nodes: z.array(z.unknown()).max(10_000) })
+      .passthrough()
+      .optional(),
+  })
+  .strict()
+  .refine((b) => (b.markdown === undefined) !== (b.document === undefined), { message: 'give either "markdown" or "document"' })
+  .refine((b) => b.markdown === undefined || b.markdown.trim() !== '', { message: 'must not be empty', path: ['markdown'] });
+
+export type CommentBody = z.infer<typeof commentBody>;
+
+export const postCommentBody = z
+  .object({
+    body: commentBody,
+    page: resourceId.optional(),
+    node: text({ min: 1, max: 128 }).optional(),
+    tableCell: z
+      .object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export const postReplyBody = z.object({ body: commentBody }).strict();
+
+const reactions = z.array(emoji).max(MAX_REACTIONS);
+
+/** On replies `resolved` is accepted and ignored: the reference shares the schema, replies have no status. */
+export const updateCommentBody = z
+  .object({ body: commentBody, resolved: z.boolean(), addedReactions: reactions, removedReactions: reactions })
+  .partial()
+  .strict();
+
+export type UpdateCommentBody = z.infer<typeof updateCommentBody>;

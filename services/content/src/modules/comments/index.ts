@@ -1,0 +1,1 @@
+export { commentsRoutes } from './http/comments.routes';

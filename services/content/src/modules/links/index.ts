@@ -1,0 +1,1 @@
+export { linksRoutes } from './http/links.routes';

@@ -1,0 +1,1 @@
+export { changeRequestPdfRoutes } from './http/change-request-pdf.routes';

@@ -1,0 +1,18 @@
+import type { BlobStore, Cache } from '@quire/common';
+import type { ContentHttpDeps } from '../../shared';
+import type { ContentConversions } from '../domain/conversions';
+import type { ContentImportDeps } from '../domain/import-content';
+
+/** What content's use cases on a space's revisions use: the service's slice, its cache, blobs, imports and conversions. */
+export type ContentDeps = ContentHttpDeps & {
+  cache: Cache;
+  imports: ContentImportDeps;
+  blobs: BlobStore;
+  internalSecret: string;
+  conversions: ContentConversions;
+};
+
+/** Who asks: the user the gateway authenticated. */
+export interface Caller {
+  userId: string;
+}

@@ -1,0 +1,32 @@
+import { notFound } from '@quire/common';
+import { findChangeRequest } from '../../change-requests';
+import { authorizeSpaceAccess, type Space } from '../../spaces';
+import { loadRevision, type LoadedRevision } from '../domain/read-content';
+import type { Caller, ContentDeps } from './content-deps';
+
+/** What a content path names: a space, and a revision or a change request in it (or neither: main). */
+export interface ContentPath {
+  spaceId: string;
+  revisionId?: string;
+  changeRequestId?: string;
+}
+
+/** The space (checked for `read`) and the id of the revision its path names. */
+export async function readableRevisionId(deps: ContentDeps, caller: Caller, path: ContentPath): Promise<{ space: Space; revisionId: string }> {
+  const { space } = await authorizeSpaceAccess(deps.db, deps.membership, path.spaceId, caller.userId, 'read');
+  return { space, revisionId: await revisionIdOf(deps, path, space) };
+}
+
+/** The space (checked for `read`) and the revision its path names, loaded: a revision by id, a change request's, or main's current one. */
+export async function readContentRevision(deps: ContentDeps, caller: Caller, path: ContentPath): Promise<{ space: Space; loaded: LoadedRevision }> {
+  const { space, revisionId } = await readableRevisionId(deps, caller, path);
+  return { space, loaded: await loadRevision(deps.db, deps.cache, space.id, revisionId) };
+}
+
+async function revisionIdOf(deps: ContentDeps, path: ContentPath, space: { id: string; revisionId: string }): Promise<string> {
+  if (path.revisionId) return path.revisionId;
+  if (!path.changeRequestId) return space.revisionId;
+  const changeRequest = await findChangeRequest(deps.db, space.id, path.changeRequestId);
+  if (!changeRequest) throw notFound(`Change request ${path.changeRequestId} not found`);
+  return changeRequest.revisionId;
+}

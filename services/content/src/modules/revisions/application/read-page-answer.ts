@@ -1,0 +1,31 @@
+import type { StoredPage } from '../model/revision-tree';
+import { cachedText, loadRevision, pageIn, readPageBody, type BodyFormat, type LoadedRevision, type MarkdownRefs } from '../domain/read-content';
+import type { Space } from '../../spaces';
+import type { Caller, ContentDeps } from './content-deps';
+import { readableRevisionId, type ContentPath } from './read-content-revision';
+
+/** How the caller presents a page (as JSON text): given its revision, its body if a document, and the space. */
+export type PagePresenter = (page: StoredPage, loaded: LoadedRevision, body: Awaited<ReturnType<typeof readPageBody>> | undefined, space: Space) => string;
+
+/**
+ * A page of the revision a path names, presented. A page of a revision never changes: its answer is
+ * cached whole, keyed by revision, page, format and refs (and the organization, which its `urls` name:
+ * a transfer changes them). The `v2` is the answer's shape (0.202.0's page tags and layout fields):
+ * answers cached before an upgrade are not served.
+ */
+export async function readPageAnswer(
+  deps: ContentDeps,
+  caller: Caller,
+  path: ContentPath & { pageId: string },
+  read: { format: BodyFormat; refs: MarkdownRefs },
+  present: PagePresenter,
+): Promise<string> {
+  const { space, revisionId } = await readableRevisionId(deps, caller, path);
+  const key = `content:page:v2:${space.organizationId}:${space.id}:${revisionId}:${path.pageId}:${read.format}:${read.refs}`;
+  return cachedText(deps.cache, key, async () => {
+    const loaded = await loadRevision(deps.db, deps.cache, space.id, revisionId);
+    const page = pageIn(loaded, path.pageId);
+    const body = page.kind === 'document' ? await readPageBody(deps.db, deps.conversions, loaded, page, read.format, read.refs) : undefined;
+    return present(page, loaded, body, space);
+  });
+}

@@ -1,0 +1,156 @@
+import { Router } from 'express';
+import { isMediaType, listEnvelope, notFound, pageRequest, route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/common';
+import { answerMergedFrom } from '../../change-requests';
+import type { ContentDeps } from '../application/content-deps';
+import { importIntoContent } from '../application/import-into-content';
+import { readContentRevision } from '../application/read-content-revision';
+import { readFileDownload } from '../application/read-file-download';
+import { readPageAnswer } from '../application/read-page-answer';
+import type { LoadedRevision } from '../domain/read-content';
+import { presentFile, presentPage, presentPageTree, presentRevision, type ContentUrls } from '../presenters/revision.presenter';
+import {
+  downloadParams,
+  fileParams,
+  filesQuery,
+  importBody,
+  changeRequestFileParams,
+  changeRequestPageParams,
+  changeRequestParams,
+  pageParams,
+  pageQueryParams,
+  revisionFileParams,
+  revisionPageParams,
+  revisionParams,
+  revisionQuery,
+  spaceParams,
+  supportedSource,
+} from './space-content.schema';
+
+const CONTENT_SOURCES = [
+  { base: '/v1/spaces/:spaceId/content', params: spaceParams, pageParams, fileParams },
+  { base: '/v1/spaces/:spaceId/revisions/:revisionId', params: revisionParams, pageParams: revisionPageParams, fileParams: revisionFileParams },
+  {
+    base: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+    params: changeRequestParams,
+    pageParams: changeRequestPageParams,
+    fileParams: changeRequestFileParams,
+  },
+] as const;
+const IMPORT_TARGETS = [CONTENT_SOURCES[0], CONTENT_SOURCES[2]] as const;
+
+/** The use cases' dependencies, and how the presenters name content. */
+export type SpaceContentDeps = ContentDeps & { contentUrls: ContentUrls };
+
+/**
+ * A space's content: its current revision (or any revision by id), the page tree, one page as
+ * markdown or as a GitBook document, files, and imports. Members read; importing needs `edit`.
+ */
+export function spaceContentRoutes(deps: SpaceContentDeps): Router {
+  const { contentUrls } = deps;
+  const router = Router();
+
+  /** The space (checked for `read`) and the revision its path names. */
+  const readable = (p: { spaceId: string; revisionId?: string; changeRequestId?: string }, userId: string) => readContentRevision(deps, { userId }, p);
+  const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
+
+  for (const source of CONTENT_SOURCES) {
+    router.get(
+      source.base,
+      route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
+        const { space, loaded } = await readable(params, principal.userId);
+        const mergedFrom = loaded.revision.mergedFrom ? await answerMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
+        res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls, mergedFrom));
+      }),
+    );
+    router.get(
+      `${source.base}/pages`,
+      route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
+        const { space, loaded } = await readable(params, principal.userId);
+        res.json({ pages: presentPageTree(loaded.index, space, contentUrls) });
+      }),
+    );
+    router.get(
+      `${source.base}/files`,
+      route({ params: source.params, query: filesQuery }, async ({ params, query, principal }, res) => {
+        const page = pageRequest(query);
+        const { loaded } = await readable(params, principal.userId);
+        const files = filesOf(loaded);
+        const items = files
+          .slice(page.offset, page.offset + page.limit)
+          .map((f) => presentFile(f, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[f.id]));
+        res.json(listEnvelope(items, files.length, page));
+      }),
+    );
+    router.get(
+      `${source.base}/files/:fileId`,
+      route({ params: source.fileParams, query: revisionQuery }, async ({ params, principal }, res) => {
+        const { loaded } = await readable(params, principal.userId);
+        const file = filesOf(loaded).find((f) => f.id === params.fileId);
+        if (!file) throw notFound(`File ${params.fileId} not found`);
+        res.json(presentFile(file, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[file.id]));
+      }),
+    );
+    router.get(
+      `${source.base}/page/:pageId`,
+      route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
+        const format = query.format ?? 'markdown';
+        const refs = format === 'markdown' ? (query['format.markdown.refs'] ?? 'relative') : 'relative';
+        const answer = await readPageAnswer(deps, principal, params, { format, refs }, (page, loaded, body, space) =>
+          stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id))),
+        );
+        res.type('application/json').send(answer);
+      }),
+    );
+  }
+
+  // An import appends to the content; a page import replaces that page's body. Main's paths write
+  // the space's current revision; a change request's write only the change request's revision.
+  for (const source of IMPORT_TARGETS) {
+    for (const [path, params] of [
+      [`${source.base}/import`, source.params],
+      [`${source.base}/page/:pageId/import`, source.pageParams],
+    ] as const) {
+      router.post(
+        path,
+        route({ params, body: importBody }, async ({ params: p, body, principal }, res) => {
+          const { space, result } = await importIntoContent(deps, principal, {
+            spaceId: p.spaceId,
+            ...('changeRequestId' in p ? { changeRequestId: p.changeRequestId } : {}),
+            url: body.url,
+            source: supportedSource(body.source),
+            placement: 'pageId' in p ? { kind: 'replace-page', pageId: p.pageId } : { kind: 'append' },
+          });
+          res
+            .status(201)
+            .location(deps.urls.api(`/spaces/${space.id}/revisions/${result.revision}`))
+            .json(result);
+        }),
+      );
+    }
+  }
+
+  // Signed download links (no bearer token; the gateway lets them through, the signature is checked here).
+  router.get(
+    '/v1/file-downloads/:revisionId/:fileId',
+    route({ params: downloadParams, query: signedUrlQuery }, async ({ params, query, req }, res) => {
+      if (!verifySignedUrl(req.path, query, deps.internalSecret)) throw notFound('This download link is invalid or has expired');
+      const download = await readFileDownload(deps, params.revisionId, params.fileId);
+      if (!download) throw notFound(`File ${params.fileId} not found`);
+      const { file, bytes } = download;
+      res
+        .status(200)
+        .set({
+          // A type stored before contentType was checked (issue #32) must not break the answer.
+          'Content-Type': isMediaType(file.contentType) ? file.contentType : 'application/octet-stream',
+          'Content-Length': String(bytes.length),
+          'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, max-age=300',
+        })
+        .end(bytes);
+    }),
+  );
+
+  return router;
+}

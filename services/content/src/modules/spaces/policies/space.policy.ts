@@ -1,0 +1,85 @@
+import { notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import { findSpaceById, findSpaceWithCounts, type Space, type SpaceWithCounts } from '../store/spaces.store';
+import { authorizeContent } from '../../content-tree';
+
+export type SpaceAction =
+  | 'read'
+  | 'edit'
+  | 'configure'
+  | 'delete'
+  | 'restore'
+  | 'move'
+  | 'transfer'
+  | 'duplicate'
+  | 'readCustomFields'
+  | 'editCustomFields'
+  | 'gitSync'
+  | 'readGitSync';
+
+// Any member reads. Title, emoji, icon, edit mode and custom-field values need `edit`; the
+// settings that decide who sees the space (defaultLevel, visibility) and deleting, restoring,
+// moving and transferring it need `admin` on the space. Duplicating needs only `read` here: the
+// copy is new content, so the route also checks the `create` role (and `create` on the
+// collection it lands in). Git Sync imports and exports need `admin`: an import rewrites the space's
+// content outside any change request and an export pushes it to a repository outside Quire, both
+// with credentials the caller brings; its state and operations are readable by any member.
+const REQUIRED: Record<SpaceAction, Role> = {
+  read: 'read',
+  edit: 'edit',
+  configure: 'admin',
+  delete: 'admin',
+  restore: 'admin',
+  move: 'admin',
+  transfer: 'admin',
+  duplicate: 'read',
+  readCustomFields: 'read',
+  editCustomFields: 'edit',
+  gitSync: 'admin',
+  readGitSync: 'read',
+};
+
+export interface AuthorizedSpace<S extends Space = SpaceWithCounts> {
+  space: S;
+  role: Role;
+  level: Role;
+}
+
+/**
+ * Loads a space with its counters and checks the caller's level for `action` (for answers that
+ * present the space). Deleted spaces answer too (they can be read and restored) unless `which` is
+ * `live`: then a deleted space is as absent as one that never existed.
+ */
+export async function authorizeSpace(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  spaceId: string,
+  userId: string,
+  action: SpaceAction,
+  which: 'any' | 'live' = 'any',
+): Promise<AuthorizedSpace> {
+  return authorizeLoaded(await findSpaceWithCounts(db, spaceId), membership, spaceId, userId, action, which);
+}
+
+/** The same without the counters: for routes about the space's content, which do not present the space. */
+export async function authorizeSpaceAccess(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  spaceId: string,
+  userId: string,
+  action: SpaceAction,
+  which: 'any' | 'live' = 'any',
+): Promise<AuthorizedSpace<Space>> {
+  return authorizeLoaded(await findSpaceById(db, spaceId), membership, spaceId, userId, action, which);
+}
+
+async function authorizeLoaded<S extends Space>(
+  space: S | null,
+  membership: MembershipResolver,
+  spaceId: string,
+  userId: string,
+  action: SpaceAction,
+  which: 'any' | 'live',
+): Promise<AuthorizedSpace<S>> {
+  if (!space || (which === 'live' && space.deletedAt)) throw notFound(`Space ${spaceId} not found`);
+  return { space, ...(await authorizeContent(membership, space, userId, REQUIRED[action], `Space ${spaceId}`)) };
+}

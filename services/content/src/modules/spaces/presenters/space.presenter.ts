@@ -1,0 +1,45 @@
+import type { Role, UrlBuilder } from '@quire/common';
+import type { SpaceWithCounts } from '../store/spaces.store';
+import { spacePermissions } from '../../content-tree';
+import { presentGitSyncState } from '../../git-sync';
+
+/**
+ * Reference schema: Space; `permissions` are the caller's (`level`). `published` and `public` are
+ * the reader address of the space (PUBLIC_URL/s/{id}), given when its visibility lets others read
+ * it (reference: not for `private`; `public` only for `public`). Spaces inherit the
+ * organization's merge rules.
+ */
+export function presentSpace(space: SpaceWithCounts, level: Role | null, urls: UrlBuilder) {
+  const readerUrl = urls.app(`/s/${space.id}`);
+  return {
+    object: 'space' as const,
+    id: space.id,
+    title: space.title,
+    emoji: space.emoji,
+    visibility: space.visibility,
+    createdAt: space.createdAt.toISOString(),
+    updatedAt: space.updatedAt.toISOString(),
+    ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
+    editMode: space.editMode,
+    mergeRules: { type: 'inherit' as const },
+    urls: {
+      location: urls.api(`/spaces/${space.id}`),
+      app: urls.app(`/o/${space.organizationId}/s/${space.id}`),
+      ...(space.visibility !== 'private' ? { published: readerUrl } : {}),
+      ...(space.visibility === 'public' ? { public: readerUrl } : {}),
+      ...(space.iconUrl ? { icon: space.iconUrl } : {}),
+    },
+    organization: space.organizationId,
+    ...(space.parentId ? { parent: space.parentId } : {}),
+    revision: space.revisionId,
+    defaultLevel: space.defaultLevel,
+    comments: space.comments,
+    changeRequests: space.changeRequests,
+    changeRequestsOpen: space.changeRequestsOpen,
+    changeRequestsDraft: space.changeRequestsDraft,
+    permissions: spacePermissions(level, space.editMode === 'locked'),
+    ...(space.gitSync ? { gitSync: presentGitSyncState(space.gitSync) } : {}),
+  };
+}
+
+export type PresentedSpace = ReturnType<typeof presentSpace>;
