@@ -37,7 +37,11 @@ export function collectionsRoutes(deps: ContentHttpDeps): Router {
   router.post(
     '/v1/orgs/:organizationId/collections',
     route({ params: orgParams, body: createCollectionBody }, async ({ params, body, principal }, res) => {
-      const { collection, level } = await createCollection(deps, principal, { organizationId: params.organizationId, parentId: body.parent ?? null, title: body.title });
+      const { collection, level } = await createCollection(deps, principal, {
+        organizationId: params.organizationId,
+        parentId: body.parent ?? null,
+        title: body.title,
+      });
       res
         .status(201)
         .location(urls.api(`/collections/${collection.id}`))
