@@ -1,16 +1,21 @@
 import { Router } from 'express';
 import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
-import { moveCollection, transferCollection } from '../domain/collection-mover';
-import { createCollection, deleteCollectionTree, updateCollectionFields } from '../domain/collections';
-import { authorizeCollection, authorizeDestination, authorizeMoveTarget } from '../policies/collection.policy';
-import { authorizeInOrganization, levelOnContent, collectionParams, moveBody, orgParams, transferBody } from '../../content-tree';
-import { presentCollection } from '../presenters/collection.presenter';
-import { presentSpace, listSpacesInCollection } from '../../spaces';
-import { listCollections } from '../store/collections.store';
+import { collectionParams, moveBody, orgParams, transferBody } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
+import { presentSpace } from '../../spaces';
+import { createCollection } from '../application/create-collection';
+import { deleteCollection } from '../application/delete-collection';
+import { getCollection } from '../application/get-collection';
+import { listCollectionSpaces } from '../application/list-collection-spaces';
+import { listCollections } from '../application/list-collections';
+import { moveCollection } from '../application/move-collection';
+import { transferCollection } from '../application/transfer-collection';
+import { updateCollection } from '../application/update-collection';
+import { presentCollection } from '../presenters/collection.presenter';
 import { createCollectionBody, listCollectionsQuery, updateCollectionBody } from './collections.schema';
 
-export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDeps): Router {
+export function collectionsRoutes(deps: ContentHttpDeps): Router {
+  const { urls } = deps;
   const router = Router();
 
   // Any member lists, in tree order; `nested=false` lists only the top level.
@@ -18,11 +23,10 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     '/v1/orgs/:organizationId/collections',
     route({ params: orgParams, query: listCollectionsQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      const role = await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
-      const { rows, total } = await listCollections(db, params.organizationId, query.nested, page);
+      const { items, total } = await listCollections(deps, principal, { organizationId: params.organizationId, nested: query.nested, page });
       res.json(
         listEnvelope(
-          rows.map((c) => presentCollection(c, levelOnContent(role, c), urls)),
+          items.map(({ collection, level }) => presentCollection(collection, level, urls)),
           total,
           page,
         ),
@@ -30,27 +34,25 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     }),
   );
 
-  // New collections inherit (defaultLevel `inherit`) and go at the end of their parent.
   router.post(
     '/v1/orgs/:organizationId/collections',
     route({ params: orgParams, body: createCollectionBody }, async ({ params, body, principal }, res) => {
-      const { organizationId } = params;
-      const userId = principal.userId;
-      const role = await authorizeInOrganization(membership, organizationId, userId, 'createContent');
-      const parentId = body.parent ?? null;
-      if (parentId) await authorizeDestination(db, membership, organizationId, parentId, userId);
-      const collection = await createCollection(db, { organizationId, parentId, title: body.title, defaultLevel: 'inherit' }, clock());
+      const { collection, level } = await createCollection(deps, principal, {
+        organizationId: params.organizationId,
+        parentId: body.parent ?? null,
+        title: body.title,
+      });
       res
         .status(201)
         .location(urls.api(`/collections/${collection.id}`))
-        .json(presentCollection(collection, levelOnContent(role, collection), urls));
+        .json(presentCollection(collection, level, urls));
     }),
   );
 
   router.get(
     '/v1/collections/:collectionId',
     route({ params: collectionParams }, async ({ params, principal }, res) => {
-      const { collection, level } = await authorizeCollection(db, membership, params.collectionId, principal.userId, 'read');
+      const { collection, level } = await getCollection(deps, principal, params);
       res.json(presentCollection(collection, level, urls));
     }),
   );
@@ -58,19 +60,16 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
   router.patch(
     '/v1/collections/:collectionId',
     route({ params: collectionParams, body: updateCollectionBody }, async ({ params, body, principal }, res) => {
-      const { collection, level } = await authorizeCollection(db, membership, params.collectionId, principal.userId, 'update');
-      const updated = await updateCollectionFields(db, collection, body, clock());
-      res.json(presentCollection(updated, level, urls));
+      const { collection, level } = await updateCollection(deps, principal, { collectionId: params.collectionId, changes: body });
+      res.json(presentCollection(collection, level, urls));
     }),
   );
 
-  // Sub-collections go with it; its spaces are deleted like DELETE /spaces/{id} (restorable for
-  // 7 days, at the top level). An unknown collection is a 404, like one the caller cannot see.
+  // An unknown collection is a 404, like one the caller cannot see.
   router.delete(
     '/v1/collections/:collectionId',
     route({ params: collectionParams }, async ({ params, principal }, res) => {
-      const { collection } = await authorizeCollection(db, membership, params.collectionId, principal.userId, 'delete');
-      await deleteCollectionTree(db, collection, clock());
+      await deleteCollection(deps, principal, params);
       res.status(205).end();
     }),
   );
@@ -79,11 +78,10 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     '/v1/collections/:collectionId/spaces',
     route({ params: collectionParams, query: pageQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      const { collection, role } = await authorizeCollection(db, membership, params.collectionId, principal.userId, 'read');
-      const { rows, total } = await listSpacesInCollection(db, collection.id, page);
+      const { items, total } = await listCollectionSpaces(deps, principal, { collectionId: params.collectionId, page });
       res.json(
         listEnvelope(
-          rows.map((s) => presentSpace(s, levelOnContent(role, s), urls)),
+          items.map(({ space, level }) => presentSpace(space, level, urls)),
           total,
           page,
         ),
@@ -91,27 +89,19 @@ export function collectionsRoutes({ db, urls, clock, membership }: ContentHttpDe
     }),
   );
 
-  // `parent` omitted: stays under its parent, only `position` changes.
   router.post(
     '/v1/collections/:collectionId/move',
     route({ params: collectionParams, body: moveBody }, async ({ params, body, principal }, res) => {
-      const userId = principal.userId;
-      const { collection, level } = await authorizeCollection(db, membership, params.collectionId, userId, 'move');
-      const parentId = await authorizeMoveTarget(db, membership, collection, body.parent, userId);
-      const moved = await moveCollection(db, collection, { parentId, position: body.position }, clock());
-      res.json(presentCollection(moved, level, urls));
+      const { collection, level } = await moveCollection(deps, principal, { collectionId: params.collectionId, parent: body.parent, position: body.position });
+      res.json(presentCollection(collection, level, urls));
     }),
   );
 
-  // Admin of the collection here and admin of the target organization (a non-member of it: 404).
   router.post(
     '/v1/collections/:collectionId/transfer',
     route({ params: collectionParams, body: transferBody }, async ({ params, body, principal }, res) => {
-      const userId = principal.userId;
-      const { collection } = await authorizeCollection(db, membership, params.collectionId, userId, 'transfer');
-      const role = await authorizeInOrganization(membership, body.organization, userId, 'receiveTransfer');
-      const moved = await transferCollection(db, collection, body.organization, clock());
-      res.json(presentCollection(moved, levelOnContent(role, moved), urls));
+      const { collection, level } = await transferCollection(deps, principal, { collectionId: params.collectionId, organizationId: body.organization });
+      res.json(presentCollection(collection, level, urls));
     }),
   );
 

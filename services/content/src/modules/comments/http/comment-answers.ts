@@ -1,5 +1,7 @@
 import { presentUsers, RawJson, type Cache, type Role } from '@quire/common';
-import { loadRevision, type LoadedRevision, type ContentConversions } from '../../revisions';
+import type { LoadedRevision, ContentConversions } from '../../revisions';
+import { loadCommentExtras } from '../application/load-comment-extras';
+import { loadReactions } from '../application/load-reactions';
 import {
   presentComment,
   presentReply,
@@ -10,7 +12,7 @@ import {
   type PresentedComment,
   type PresentedReply,
 } from '../presenters/comment.presenter';
-import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier, type Reply } from '../store/comments.store';
+import type { Comment, Reaction, Replier, Reply } from '../model/comment';
 import type { ContentHttpDeps } from '../../shared';
 
 export type CommentDeps = ContentHttpDeps & { cache: Cache; conversions: ContentConversions };
@@ -24,24 +26,21 @@ export interface CommentScope {
 }
 
 /**
- * Comments as answered: their reactions and their repliers in one query each, every user they
- * name (authors, resolvers, repliers, reacting users) from identity in one call, target pages from
- * the (cached, immutable) revisions.
+ * Comments as answered: their reactions, repliers and target pages' revisions (application/
+ * load-comment-extras.ts), every user they name (authors, resolvers, repliers, reacting users)
+ * from identity in one call.
  */
 export async function answerComments(deps: CommentDeps, rows: Comment[], scope: CommentScope): Promise<PresentedComment[]> {
-  const ids = rows.map((r) => r.id);
-  const [reactions, repliers] = await Promise.all([reactionsOn(deps.db, ids), repliersOf(deps.db, ids)]);
+  const { reactions, repliers, revisions } = await loadCommentExtras(deps, scope.space, rows);
   const named = rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]));
-  const [context, pages] = await Promise.all([
-    contextFor(
-      deps,
-      scope,
-      reactions,
-      [...named, ...repliers.map((r) => r.userId)],
-      rows.map((r) => r.body),
-    ),
-    targetPages(deps, scope.space, rows),
-  ]);
+  const context = await contextFor(
+    deps,
+    scope,
+    reactions,
+    [...named, ...repliers.map((r) => r.userId)],
+    rows.map((r) => r.body),
+  );
+  const pages = targetPages(revisions, scope.space);
   const byComment = new Map<string, Replier[]>();
   for (const r of repliers) byComment.set(r.commentId, [...(byComment.get(r.commentId) ?? []), r]);
   return rows.map((row) => presentComment(row, context, byComment.get(row.id) ?? [], pages(row)));
@@ -53,7 +52,7 @@ export async function answerComment(deps: CommentDeps, row: Comment, scope: Comm
 }
 
 export async function answerReplies(deps: CommentDeps, rows: Reply[], scope: CommentScope): Promise<PresentedReply[]> {
-  const reactions = await reactionsOn(
+  const reactions = await loadReactions(
     deps.db,
     rows.map((r) => r.id),
   );
@@ -100,19 +99,14 @@ async function documentsOf(conversions: ContentConversions, bodies: string[]): P
 
 /**
  * The target page of each comment, read from the revision it was posted on; `outdated` when main's
- * current revision no longer has the page. Revisions load once each (and come from the cache).
+ * current revision no longer has the page.
  */
-async function targetPages(deps: CommentDeps, space: CommentScope['space'], rows: Comment[]): Promise<(row: Comment) => CommentTargetPage | undefined> {
-  const onPages = rows.filter((r) => r.pageId);
-  if (!onPages.length) return () => undefined;
-  const revisionIds = [...new Set([space.revisionId, ...onPages.map((r) => r.revisionId)])];
-  const loaded = new Map<string, LoadedRevision>();
-  await Promise.all(revisionIds.map(async (id) => loaded.set(id, await loadRevision(deps.db, deps.cache, space.id, id))));
-  const main = loaded.get(space.revisionId) as LoadedRevision;
+function targetPages(loaded: Map<string, LoadedRevision>, space: CommentScope['space']): (row: Comment) => CommentTargetPage | undefined {
+  const main = loaded.get(space.revisionId);
   return (row) => {
     const revision = row.pageId ? loaded.get(row.revisionId) : undefined;
     const page = row.pageId ? revision?.index.page(row.pageId) : undefined;
-    if (!revision || !page) return undefined;
+    if (!main || !revision || !page) return undefined;
     return presentTargetPage(page, revision.index, main.index);
   };
 }

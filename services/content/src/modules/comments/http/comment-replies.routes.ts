@@ -1,30 +1,24 @@
 import { Router } from 'express';
-import { listEnvelope, sendJson, notFound, pageRequest, route, type SqlExecutor } from '@quire/common';
-import { markdownBody, withMarkdownBody } from '../domain/comment-body';
-import { postReply, removeReply, updateReply } from '../domain/comments';
-import { findComment, findReply, listReplies, type Comment } from '../store/comments.store';
+import { listEnvelope, sendJson, pageRequest, route } from '@quire/common';
+import { deleteReply } from '../application/delete-reply';
+import { getReply } from '../application/get-reply';
+import { listReplies } from '../application/list-replies';
+import { postReply } from '../application/post-reply';
+import { updateReply } from '../application/update-reply';
 import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
 import { commentAccess, commentAuthor } from './comment-access';
 import { commentParams, formatQuery, listRepliesQuery, postReplyBody, replyParams, updateCommentBody } from './comments.schema';
 
-async function existingComment(db: SqlExecutor, changeRequestId: string, commentId: string): Promise<Comment> {
-  const comment = await findComment(db, changeRequestId, commentId);
-  if (!comment) throw notFound(`Comment ${commentId} not found`);
-  return comment;
-}
-
 /** A comment's replies under `base` (…/comments/:commentId/replies): the same roles as comments. */
 export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
-  const { db, clock } = deps;
   const router = Router();
 
   router.get(
     base,
     route({ params: commentParams, query: listRepliesQuery }, async ({ params, query, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
-      const comment = await existingComment(db, actor.changeRequest.id, params.commentId);
       const page = pageRequest(query);
-      const { rows, total } = await listReplies(db, comment.id, page);
+      const { rows, total } = await listReplies(deps, actor, { commentId: params.commentId, page });
       sendJson(res, listEnvelope(await answerReplies(deps, rows, scope), total, page));
     }),
   );
@@ -40,7 +34,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
         authorize: ({ params, query, principal }) => commentAccess(deps, params, principal, 'comment', query.format),
       },
       async ({ params, body, authorized: { actor, scope } }, res) => {
-        const reply = await postReply(db, actor, params.commentId, await markdownBody(body.body, deps.conversions), clock());
+        const reply = await postReply(deps, actor, { commentId: params.commentId, body: body.body });
         const answer = await answerReply(deps, reply, scope);
         sendJson(res.location(answer.urls.location), answer);
       },
@@ -51,9 +45,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
     `${base}/:commentReplyId`,
     route({ params: replyParams, query: formatQuery }, async ({ params, query, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
-      const comment = await existingComment(db, actor.changeRequest.id, params.commentId);
-      const reply = await findReply(db, comment.id, params.commentReplyId);
-      if (!reply) throw notFound(`Reply ${params.commentReplyId} not found`);
+      const reply = await getReply(deps, actor, { commentId: params.commentId, replyId: params.commentReplyId });
       sendJson(res, await answerReply(deps, reply, scope));
     }),
   );
@@ -61,7 +53,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
   router.put(
     `${base}/:commentReplyId`,
     route({ params: replyParams, body: updateCommentBody, authorize: commentAuthor(deps) }, async ({ params, body, authorized: { actor, scope } }, res) => {
-      const reply = await updateReply(db, actor, params.commentId, params.commentReplyId, await withMarkdownBody(body, deps.conversions), clock());
+      const reply = await updateReply(deps, actor, { commentId: params.commentId, replyId: params.commentReplyId, changes: body });
       sendJson(res, await answerReply(deps, reply, scope));
     }),
   );
@@ -71,7 +63,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
     `${base}/:commentReplyId`,
     route({ params: replyParams }, async ({ params, principal }, res) => {
       const { actor } = await commentAccess(deps, params, principal, 'comment');
-      await removeReply(db, actor, params.commentId, params.commentReplyId);
+      await deleteReply(deps, actor, { commentId: params.commentId, replyId: params.commentReplyId });
       res.status(205).end();
     }),
   );

@@ -1,8 +1,10 @@
 import { Router } from 'express';
-import { listEnvelope, sendJson, notFound, pageRequest, route } from '@quire/common';
-import { markdownBody, withMarkdownBody } from '../domain/comment-body';
-import { postComment, removeComment, updateComment } from '../domain/comments';
-import { findComment, listComments } from '../store/comments.store';
+import { listEnvelope, sendJson, pageRequest, route } from '@quire/common';
+import { deleteComment } from '../application/delete-comment';
+import { getComment } from '../application/get-comment';
+import { listComments } from '../application/list-comments';
+import { postComment } from '../application/post-comment';
+import { updateComment } from '../application/update-comment';
 import { commentAccess, commentAuthor } from './comment-access';
 import { answerComment, answerComments, type CommentDeps } from './comment-answers';
 import { commentRepliesRoutes } from './comment-replies.routes';
@@ -12,7 +14,6 @@ const BASE = '/v1/spaces/:spaceId/change-requests/:changeRequestId/comments';
 
 /** Comments on a change request (reference tag change-request-comments) and, mounted inside, their replies. */
 export function commentsRoutes(deps: CommentDeps): Router {
-  const { db, cache, clock } = deps;
   const router = Router();
 
   router.get(
@@ -21,7 +22,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
       const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
       const page = pageRequest(query);
       const filter = { status: query.status, order: query.order, pageId: query.targetPage, authors: query.authors };
-      const { rows, total } = await listComments(db, actor.changeRequest.id, filter, page);
+      const { rows, total } = await listComments(deps, actor, { filter, page });
       sendJson(res, listEnvelope(await answerComments(deps, rows, scope), total, page));
     }),
   );
@@ -30,7 +31,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
   router.post(
     BASE,
     route({ params: changeRequestParams, body: postCommentBody, authorize: commentAuthor(deps) }, async ({ body, authorized: { actor, scope } }, res) => {
-      const comment = await postComment(db, cache, actor, { ...body, body: await markdownBody(body.body, deps.conversions) }, clock());
+      const comment = await postComment(deps, actor, body);
       const answer = await answerComment(deps, comment, scope);
       sendJson(res.location(answer.urls.location), answer);
     }),
@@ -40,8 +41,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
     `${BASE}/:commentId`,
     route({ params: commentParams, query: formatQuery }, async ({ params, query, principal }, res) => {
       const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
-      const comment = await findComment(db, actor.changeRequest.id, params.commentId);
-      if (!comment) throw notFound(`Comment ${params.commentId} not found`);
+      const comment = await getComment(deps, actor, params);
       sendJson(res, await answerComment(deps, comment, scope));
     }),
   );
@@ -49,7 +49,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
   router.put(
     `${BASE}/:commentId`,
     route({ params: commentParams, body: updateCommentBody, authorize: commentAuthor(deps) }, async ({ params, body, authorized: { actor, scope } }, res) => {
-      const comment = await updateComment(db, actor, params.commentId, await withMarkdownBody(body, deps.conversions), clock());
+      const comment = await updateComment(deps, actor, { commentId: params.commentId, changes: body });
       sendJson(res, await answerComment(deps, comment, scope));
     }),
   );
@@ -59,7 +59,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
     `${BASE}/:commentId`,
     route({ params: commentParams }, async ({ params, principal }, res) => {
       const { actor } = await commentAccess(deps, params, principal, 'comment');
-      await removeComment(db, actor, params.commentId);
+      await deleteComment(deps, actor, params);
       res.status(205).end();
     }),
   );

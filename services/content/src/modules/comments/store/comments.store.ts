@@ -1,45 +1,9 @@
+import type { Comment, Reaction, Replier, Reply } from '../model/comment';
 import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
 
 // Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
 
-export interface TableCellTarget {
-  record: string;
-  definition: string;
-}
-
-export interface Comment {
-  id: string;
-  changeRequestId: string;
-  spaceId: string;
-  postedBy: string;
-  body: string;
-  revisionId: string;
-  pageId: string | null;
-  nodeId: string | null;
-  tableCell: TableCellTarget | null;
-  postedAt: Date;
-  editedAt: Date | null;
-  resolvedAt: Date | null;
-  resolvedBy: string | null;
-  /** Its replies, counted in the same query. */
-  replies: number;
-}
-
-export interface Reply {
-  id: string;
-  commentId: string;
-  postedBy: string;
-  body: string;
-  postedAt: Date;
-  editedAt: Date | null;
-}
-
-export interface Reaction {
-  subjectId: string;
-  userId: string;
-  emoji: string;
-  reactedAt: Date;
-}
+export type { Comment, Reaction, Replier, Reply, TableCellTarget } from '../model/comment';
 
 const COMMENT = `c.id, c.change_request_id AS "changeRequestId", c.space_id AS "spaceId", c.posted_by AS "postedBy", c.body,
   c.revision_id AS "revisionId", c.page_id AS "pageId", c.node_id AS "nodeId", c.table_cell AS "tableCell",
@@ -169,15 +133,6 @@ export async function removeReactions(tx: SqlExecutor, subjectId: string, userId
   await tx.query('DELETE FROM comment_reactions WHERE subject_id = $1 AND user_id = $2 AND emoji = ANY($3::text[])', [subjectId, userId, emojis]);
 }
 
-/** The reactions on comments or replies, in one query for all of them, oldest first. */
-/** Who replied to a comment: each author's reply count and latest reply (reference UserContributor). */
-export interface Replier {
-  commentId: string;
-  userId: string;
-  count: number;
-  lastRepliedAt: Date;
-}
-
 /** The repliers of each of `commentIds`, the most recent first. */
 export function repliersOf(db: SqlExecutor, commentIds: string[]): Promise<Replier[]> {
   if (!commentIds.length) return Promise.resolve([]);
@@ -190,6 +145,7 @@ export function repliersOf(db: SqlExecutor, commentIds: string[]): Promise<Repli
   );
 }
 
+/** The reactions on comments or replies, in one query for all of them, oldest first. */
 export function reactionsOn(db: SqlExecutor, subjectIds: string[]): Promise<Reaction[]> {
   if (!subjectIds.length) return Promise.resolve([]);
   return queryRows<Reaction>(

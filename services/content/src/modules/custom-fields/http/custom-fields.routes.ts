@@ -1,10 +1,13 @@
 import { Router } from 'express';
 import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
-import { createCustomField, customFieldNotFound, deleteCustomFieldByName, updateCustomFieldDefinition } from '../domain/custom-fields';
-import { authorizeInOrganization, orgParams } from '../../content-tree';
-import { presentCustomField } from '../presenters/custom-field.presenter';
-import { findCustomFieldByName, listCustomFields } from '../store/custom-fields.store';
+import { orgParams } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
+import { createCustomField } from '../application/create-custom-field';
+import { deleteCustomField } from '../application/delete-custom-field';
+import { getCustomField } from '../application/get-custom-field';
+import { listCustomFields } from '../application/list-custom-fields';
+import { updateCustomField } from '../application/update-custom-field';
+import { presentCustomField } from '../presenters/custom-field.presenter';
 import { createCustomFieldBody, fieldParams, updateCustomFieldBody } from './custom-fields.schema';
 import { spaceCustomFieldsRoutes } from './space-custom-fields.routes';
 
@@ -14,15 +17,14 @@ import { spaceCustomFieldsRoutes } from './space-custom-fields.routes';
  * are mounted from here.
  */
 export function customFieldsRoutes(deps: ContentHttpDeps): Router {
-  const { db, urls, clock, membership } = deps;
+  const { urls } = deps;
   const router = Router();
 
   router.get(
     '/v1/orgs/:organizationId/custom-fields',
     route({ params: orgParams, query: pageQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
-      const { rows, total } = await listCustomFields(db, params.organizationId, page);
+      const { rows, total } = await listCustomFields(deps, principal, { organizationId: params.organizationId, page });
       res.json(
         listEnvelope(
           rows.map((f) => presentCustomField(f, urls)),
@@ -36,8 +38,7 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
   router.post(
     '/v1/orgs/:organizationId/custom-fields',
     route({ params: orgParams, body: createCustomFieldBody }, async ({ params, body, principal }, res) => {
-      await authorizeInOrganization(membership, params.organizationId, principal.userId, 'manageCustomFields');
-      const field = presentCustomField(await createCustomField(db, params.organizationId, body, clock()), urls);
+      const field = presentCustomField(await createCustomField(deps, principal, { organizationId: params.organizationId, field: body }), urls);
       res.status(201).location(field.urls.location).json(field);
     }),
   );
@@ -45,18 +46,14 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
   router.get(
     '/v1/orgs/:organizationId/custom-fields/:fieldName',
     route({ params: fieldParams }, async ({ params, principal }, res) => {
-      await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
-      const field = await findCustomFieldByName(db, params.organizationId, params.fieldName);
-      if (!field) throw customFieldNotFound(params.fieldName);
-      res.json(presentCustomField(field, urls));
+      res.json(presentCustomField(await getCustomField(deps, principal, params), urls));
     }),
   );
 
   router.patch(
     '/v1/orgs/:organizationId/custom-fields/:fieldName',
     route({ params: fieldParams, body: updateCustomFieldBody }, async ({ params, body, principal }, res) => {
-      await authorizeInOrganization(membership, params.organizationId, principal.userId, 'manageCustomFields');
-      const field = await updateCustomFieldDefinition(db, params.organizationId, params.fieldName, body, clock());
+      const field = await updateCustomField(deps, principal, { ...params, changes: body });
       res.json(presentCustomField(field, urls));
     }),
   );
@@ -65,8 +62,7 @@ export function customFieldsRoutes(deps: ContentHttpDeps): Router {
   router.delete(
     '/v1/orgs/:organizationId/custom-fields/:fieldName',
     route({ params: fieldParams }, async ({ params, principal }, res) => {
-      await authorizeInOrganization(membership, params.organizationId, principal.userId, 'manageCustomFields');
-      await deleteCustomFieldByName(db, params.organizationId, params.fieldName, clock());
+      await deleteCustomField(deps, principal, params);
       res.status(204).end();
     }),
   );

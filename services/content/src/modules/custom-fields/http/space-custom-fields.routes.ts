@@ -1,23 +1,21 @@
 import { Router } from 'express';
 import { route } from '@quire/common';
-import { updateSpaceCustomFieldValues } from '../domain/custom-fields-values';
-import { authorizeSpace } from '../../spaces';
-import { presentCustomFieldValue } from '../presenters/custom-field.presenter';
-import { listSpaceCustomFieldValues } from '../store/custom-field-values.store';
 import { spaceParams } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
+import { listSpaceCustomFields } from '../application/list-space-custom-fields';
+import { updateSpaceCustomFields } from '../application/update-space-custom-fields';
+import { presentCustomFieldValue } from '../presenters/custom-field.presenter';
 import { updateSpaceCustomFieldsBody } from './custom-fields.schema';
 
 /** A space's custom-field values: `read` level on the space to see them, `edit` to change them. */
-export function spaceCustomFieldsRoutes({ db, urls, clock, membership }: ContentHttpDeps): Router {
+export function spaceCustomFieldsRoutes(deps: ContentHttpDeps): Router {
+  const { urls } = deps;
   const router = Router();
 
   router.get(
     '/v1/spaces/:spaceId/custom-fields',
     route({ params: spaceParams }, async ({ params, principal }, res) => {
-      // A deleted space is as absent as one that never existed.
-      const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'readCustomFields', 'live');
-      const rows = await listSpaceCustomFieldValues(db, space.organizationId, space.id);
+      const rows = await listSpaceCustomFields(deps, principal, params);
       res.json(rows.map((row) => presentCustomFieldValue(row, urls)));
     }),
   );
@@ -25,8 +23,7 @@ export function spaceCustomFieldsRoutes({ db, urls, clock, membership }: Content
   router.patch(
     '/v1/spaces/:spaceId/custom-fields',
     route({ params: spaceParams, body: updateSpaceCustomFieldsBody }, async ({ params, body, principal }, res) => {
-      const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'editCustomFields', 'live');
-      await updateSpaceCustomFieldValues(db, space, body.values, clock());
+      await updateSpaceCustomFields(deps, principal, { spaceId: params.spaceId, values: body.values });
       res.status(204).end();
     }),
   );

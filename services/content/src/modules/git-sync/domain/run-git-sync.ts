@@ -135,14 +135,7 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
   if (!op.options.force && isOwnCommit(fetched.commitMessage, op.spaceId))
     return { revisionId: current, commitId: fetched.commitOid, note: "skipped: the commit is this space's own export" };
 
-  const layout = await stage('config_check', async () => {
-    try {
-      return readGitLayout(fetched.files, { limits: { maxPages: deps.limits.maxPages } });
-    } catch (err) {
-      if (err instanceof ImportRefused) throw new SyncFailure(`the repository's content cannot be read: ${err.message}`);
-      throw err;
-    }
-  });
+  const layout = await stage('config_check', async () => layoutOf(fetched.files, deps.limits.maxPages));
   const tasks = countPages(layout.pages) + layout.files.length;
   // Blobs are named by their path in the repository, the project folder included.
   const prefix = directory ? `${directory}/` : '';
@@ -159,49 +152,62 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
     { dispatchedTasks: tasks },
   );
 
-  return stage(
-    'finalize',
-    async () => {
-      const head = op.options.standalone ? standaloneHead(op.spaceId) : spaceHead(op.spaceId);
-      const request = { head, organizationId: op.organizationId, userId: op.createdBy };
-      let blobs: Record<string, GitBlobRecord> = {};
-      const commit: GitCommitRecord = {
-        oid: fetched.commitOid,
-        message: fetched.commitMessage,
-        createdByQuire: false,
-        ref: op.ref,
-        ...commitUrl(op, fetched.commitOid),
-      };
-      const { revisionId } = await commitEdit(
-        db,
-        deps.clock,
-        request,
-        (tree) => {
-          // Planned on the revision the head points at under its lock: nobody's edit is lost in between.
-          const plan = importChanges(tree, layout, newId);
-          const draft = applyContentChanges(tree, plan.changes, { newId, now: deps.clock() });
-          blobs = gitBlobs(
-            [...plan.pageIds].flatMap(([page, id]) => (page.file ? [[id, prefix + page.file] as const] : [])),
-            draft.tree.files.map((f) => {
-              const file = layout.files.find((l) => l.name === f.name);
-              return [f.id, file && prefix + file.path] as const;
-            }),
-            oids,
-          );
-          return draft;
-        },
-        async (tx, revisionId) => {
-          await setRevisionGit(tx, revisionId, commit, blobs);
-          await recordGitSyncCommit(tx, op.spaceId, fetched.commitOid, null, deps.clock());
-          // The operation ends with its revision: readers (and a single-connection embedded database
-          // that the search index is about to keep busy) see both at once.
-          await endOperation(tx, op, { state: 'success', revisionId, commitId: fetched.commitOid, error: null }, deps.clock());
-        },
+  return stage('finalize', () => commitImport(deps, op, fetched, { layout, prefix, oids }), { completedTasks: tasks });
+}
+
+/** The repository's files as a page tree (a layout it cannot read fails the operation, saying why). */
+function layoutOf(files: Parameters<typeof readGitLayout>[0], maxPages: number): ReturnType<typeof readGitLayout> {
+  try {
+    return readGitLayout(files, { limits: { maxPages } });
+  } catch (err) {
+    if (err instanceof ImportRefused) throw new SyncFailure(`the repository's content cannot be read: ${err.message}`);
+    throw err;
+  }
+}
+
+type Fetched = Awaited<ReturnType<typeof fetchTree>>;
+type ImportPlan = { layout: ReturnType<typeof readGitLayout>; prefix: string; oids: Map<string, string> };
+
+/** The import's revision, committed with its Git records and the operation's end in one transaction. */
+async function commitImport(deps: GitSyncJobDeps, op: GitSyncOperation, fetched: Fetched, { layout, prefix, oids }: ImportPlan): Promise<Outcome> {
+  const { db } = deps;
+  const head = op.options.standalone ? standaloneHead(op.spaceId) : spaceHead(op.spaceId);
+  const request = { head, organizationId: op.organizationId, userId: op.createdBy };
+  let blobs: Record<string, GitBlobRecord> = {};
+  const commit: GitCommitRecord = {
+    oid: fetched.commitOid,
+    message: fetched.commitMessage,
+    createdByQuire: false,
+    ref: op.ref,
+    ...commitUrl(op, fetched.commitOid),
+  };
+  const { revisionId } = await commitEdit(
+    db,
+    deps.clock,
+    request,
+    (tree) => {
+      // Planned on the revision the head points at under its lock: nobody's edit is lost in between.
+      const plan = importChanges(tree, layout, newId);
+      const draft = applyContentChanges(tree, plan.changes, { newId, now: deps.clock() });
+      blobs = gitBlobs(
+        [...plan.pageIds].flatMap(([page, id]) => (page.file ? [[id, prefix + page.file] as const] : [])),
+        draft.tree.files.map((f) => {
+          const file = layout.files.find((l) => l.name === f.name);
+          return [f.id, file && prefix + file.path] as const;
+        }),
+        oids,
       );
-      return { revisionId, commitId: fetched.commitOid };
+      return draft;
     },
-    { completedTasks: tasks },
+    async (tx, revisionId) => {
+      await setRevisionGit(tx, revisionId, commit, blobs);
+      await recordGitSyncCommit(tx, op.spaceId, fetched.commitOid, null, deps.clock());
+      // The operation ends with its revision: readers (and a single-connection embedded database
+      // that the search index is about to keep busy) see both at once.
+      await endOperation(tx, op, { state: 'success', revisionId, commitId: fetched.commitOid, error: null }, deps.clock());
+    },
   );
+  return { revisionId, commitId: fetched.commitOid };
 }
 
 async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Remote, gitDeps: GitDeps, stage: Stage): Promise<Outcome> {

@@ -1,10 +1,11 @@
 import { Router, type Response } from 'express';
-import { notFound, route } from '@quire/common';
-import { startGitSync, type GitSyncRequest, type StartDeps } from '../domain/start-git-sync';
-import { authorizeSpaceAccess } from '../../spaces';
-import { presentGitSyncOperation, presentGitSyncState } from '../presenters/git-sync.presenter';
-import { findGitSyncOperation, findLatestGitSyncOperation, findSpaceGitSync } from '../store/git-sync.store';
+import { route } from '@quire/common';
 import type { ContentHttpDeps } from '../../shared';
+import { getGitSyncInfo } from '../application/get-git-sync-info';
+import { getGitSyncOperation } from '../application/get-git-sync-operation';
+import { requestGitSync, type GitSyncAppDeps } from '../application/request-git-sync';
+import type { GitSyncRequest } from '../domain/start-git-sync';
+import { presentGitSyncOperation, presentGitSyncState } from '../presenters/git-sync.presenter';
 import { exportGitBody, gitOperationParams, gitSpaceParams, importGitBody } from './git-sync.schema';
 
 /**
@@ -12,15 +13,13 @@ import { exportGitBody, gitOperationParams, gitSpaceParams, importGitBody } from
  * operation reads are Quire's). Import and export need `admin` on the space and answer 204 once the
  * operation is queued, with `Location` naming it; the job does the work (modules/git-sync/domain/run-git-sync.ts).
  */
-export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'clock'>): Router {
-  const { db, membership, clock, urls } = deps;
-  const startDeps: StartDeps = { db, clock, internalSecret: deps.internalSecret, staleAfterMs: deps.staleAfterMs };
+export function gitSyncRoutes(deps: ContentHttpDeps & GitSyncAppDeps): Router {
+  const { urls } = deps;
   const router = Router();
 
   const start = async (spaceId: string, userId: string, request: GitSyncRequest, res: Response) => {
-    const { space } = await authorizeSpaceAccess(db, membership, spaceId, userId, 'gitSync', 'live');
-    const operationId = await startGitSync(startDeps, space, userId, request);
-    res.setHeader('Location', urls.api(`/spaces/${space.id}/git/operations/${operationId}`));
+    const { operationId } = await requestGitSync(deps, { userId }, { spaceId, request });
+    res.setHeader('Location', urls.api(`/spaces/${spaceId}/git/operations/${operationId}`));
     res.status(204).end();
   };
   const options = (body: { repoProjectDirectory?: string; timestamp?: string; force?: boolean; repoTreeURL?: string; repoCommitURL?: string }) => ({
@@ -62,22 +61,15 @@ export function gitSyncRoutes(deps: ContentHttpDeps & Omit<StartDeps, 'db' | 'cl
   router.get(
     '/v1/spaces/:spaceId/git/info',
     route({ params: gitSpaceParams }, async ({ params, principal }, res) => {
-      const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'readGitSync');
-      const sync = await findSpaceGitSync(db, space.id);
-      if (!sync) throw notFound(`Space ${space.id} has never been synced with a Git repository`);
-      res.json(presentGitSyncState(sync, await findLatestGitSyncOperation(db, space.id)));
+      const { sync, latest } = await getGitSyncInfo(deps, principal, params);
+      res.json(presentGitSyncState(sync, latest));
     }),
   );
 
   router.get(
     '/v1/spaces/:spaceId/git/operations/:operationId',
     route({ params: gitOperationParams }, async ({ params, principal }, res) => {
-      const { space } = await authorizeSpaceAccess(db, membership, params.spaceId, principal.userId, 'readGitSync');
-      const op =
-        params.operationId === 'latest' ? await findLatestGitSyncOperation(db, space.id) : await findGitSyncOperation(db, space.id, params.operationId);
-      if (!op)
-        throw notFound(params.operationId === 'latest' ? `Space ${space.id} has no Git Sync operation` : `Git Sync operation ${params.operationId} not found`);
-      res.json(presentGitSyncOperation(op));
+      res.json(presentGitSyncOperation(await getGitSyncOperation(deps, principal, params)));
     }),
   );
 

@@ -1,47 +1,16 @@
-import type { IdentityClient, Role, SqlExecutor, UrlBuilder } from '@quire/common';
-import { isRole } from '@quire/common';
-import { levelOnContent } from '../../content-tree';
-import type { LinkedObjects, PresentedOrganization } from '../presenters/link.presenter';
-import { presentSpace, type PresentedSpace, findActiveSpacesWithCounts, type SpaceWithCounts } from '../../spaces';
+import type { UrlBuilder } from '@quire/common';
+import { presentSpace, type PresentedSpace } from '../../spaces';
+import type { ReadLinks } from '../application/read-links';
+import type { LinkedObjects } from '../presenters/link.presenter';
 
 // The links routes' answer (docs/conventions.md, "Presenters are pure; answers do the reads"): the
-// full objects link items embed (reference: ContentLocation embeds Organization and Space), fetched
-// once per kind per answer — one GetOrganizations call to identity, one spaces query — and handed,
-// presented for the caller, to modules/links/presenters/link.presenter.ts.
+// full objects link items embed (reference: ContentLocation embeds Organization and Space), read
+// once per answer by application/read-links.ts and presented here for the caller, for
+// modules/links/presenters/link.presenter.ts.
 
-export interface LinkedObjectsDeps {
-  db: SqlExecutor;
-  identity: IdentityClient;
-  urls: UrlBuilder;
-}
-
-/**
- * The space being read (already authorized: `level`) and the other spaces links name. A named
- * space that is deleted, unknown, or that the caller has no level on is left out: its links read
- * as broken, and nothing of it is shown.
- */
-export async function loadLinkedObjects(
-  deps: LinkedObjectsDeps,
-  userId: string,
-  current: { space: SpaceWithCounts; level: Role },
-  otherSpaceIds: readonly string[],
-): Promise<LinkedObjects> {
-  const others = await findActiveSpacesWithCounts(
-    deps.db,
-    [...new Set(otherSpaceIds)].filter((id) => id !== current.space.id),
-  );
-  const orgIds = [...new Set([current.space.organizationId, ...others.map((s) => s.organizationId)])];
-  const { organizations: found } = await deps.identity.getOrganizations({ organizationIds: orgIds, userId });
-  const organizations = new Map<string, PresentedOrganization>();
-  const roles = new Map<string, Role>();
-  for (const org of found) {
-    organizations.set(org.id, JSON.parse(org.json) as PresentedOrganization);
-    if (isRole(org.role)) roles.set(org.id, org.role);
-  }
-  const spaces = new Map<string, PresentedSpace>([[current.space.id, presentSpace(current.space, current.level, deps.urls)]]);
-  for (const space of others) {
-    const level = levelOnContent(roles.get(space.organizationId) ?? null, space);
-    if (level && organizations.has(space.organizationId)) spaces.set(space.id, presentSpace(space, level, deps.urls));
-  }
-  return { organizations, spaces };
+/** The space being read and the other spaces its links name, presented at the caller's level on each. */
+export function linkedObjects({ space, level, linked }: ReadLinks, urls: UrlBuilder): LinkedObjects {
+  const spaces = new Map<string, PresentedSpace>([[space.id, presentSpace(space, level, urls)]]);
+  for (const other of linked.spaces) spaces.set(other.space.id, presentSpace(other.space, other.level, urls));
+  return { organizations: linked.organizations, spaces };
 }

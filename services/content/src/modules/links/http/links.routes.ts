@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { listEnvelope, notFound, pageRequest, route, type Cache } from '@quire/common';
 import {
-  loadRevision,
   pageIn,
   type LoadedRevision,
   type ContentUrls,
@@ -12,13 +11,11 @@ import {
   pageParams,
   spaceParams,
 } from '../../revisions';
-import { backlinkPages, brokenKeys, filterLinks, linkedSpaceIds, linkStats, linksFromPage, settleSpaceTargets, type LinkGroup } from '../domain/link-groups';
-import { loadLinkedObjects } from './link-answers';
-import { revisionLinks } from '../domain/revision-links';
-import { authorizeSpace } from '../../spaces';
-import { presentLinkItem, presentPageLocation, type LinkPresentationContext } from '../presenters/link.presenter';
-import { findChangeRequest } from '../../change-requests';
 import type { ContentHttpDeps } from '../../shared';
+import { readLinks as readRevisionLinks, type LinksAppDeps } from '../application/read-links';
+import { backlinkPages, filterLinks, linkStats, linksFromPage, type LinkGroup } from '../domain/link-groups';
+import { presentLinkItem, presentPageLocation, type LinkPresentationContext } from '../presenters/link.presenter';
+import { linkedObjects } from './link-answers';
 import { backlinksQuery, changeRequestLinksQuery, changeRequestPageLinksQuery, LINKS_PAGE_SIZE, spaceLinksQuery, type LinksQuery } from './links.schema';
 
 export type LinksDeps = ContentHttpDeps & { cache: Cache; contentUrls: ContentUrls };
@@ -41,25 +38,15 @@ const SOURCES = [
  * backlinks of a page or a file (issue #13). Members read; a non-member gets 404.
  */
 export function linksRoutes(deps: LinksDeps): Router {
-  const { db, cache, membership, contentUrls } = deps;
+  const { contentUrls } = deps;
   const router = Router();
-  const appBase = deps.urls.app('');
+  const appDeps: LinksAppDeps = { ...deps, identity: () => deps.clients.identity(), appBase: deps.urls.app('') };
 
-  /** The space (checked for `read`), the revision the path names, its links, and what embedding them needs. */
+  /** The links of the revision the path names (application/read-links.ts), and what presenting them needs. */
   const readLinks = async (p: LinksPathParams, userId: string) => {
-    const { space, level } = await authorizeSpace(db, membership, p.spaceId, userId, 'read');
-    const changeRequest = p.changeRequestId ? await findChangeRequest(db, space.id, p.changeRequestId) : null;
-    if (p.changeRequestId && !changeRequest) throw notFound(`Change request ${p.changeRequestId} not found`);
-    const loaded = await loadRevision(db, cache, space.id, changeRequest?.revisionId ?? space.revisionId);
-    const unsettled = await revisionLinks(db, cache, loaded, appBase);
-    const objects = await loadLinkedObjects({ db, identity: deps.clients.identity(), urls: deps.urls }, userId, { space, level }, linkedSpaceIds(unsettled));
-    const isVisible = (id: string) => objects.spaces.has(id);
-    const groups = settleSpaceTargets(unsettled, isVisible);
-    // A change request's links are compared with the space's current ones (stats.broken.changeRequest).
-    const brokenInBase = changeRequest
-      ? brokenKeys(settleSpaceTargets(await revisionLinks(db, cache, await loadRevision(db, cache, space.id, space.revisionId), appBase), isVisible))
-      : undefined;
-    const ctx: LinkPresentationContext = { spaceId: space.id, loaded, objects, contentUrls, presentedPages: new Map() };
+    const read = await readRevisionLinks(appDeps, { userId }, p);
+    const { space, loaded, groups, brokenInBase } = read;
+    const ctx: LinkPresentationContext = { spaceId: space.id, loaded, objects: linkedObjects(read, deps.urls), contentUrls, presentedPages: new Map() };
     return { ctx, groups, brokenInBase, loaded };
   };
 

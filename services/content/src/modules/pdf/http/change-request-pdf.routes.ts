@@ -1,16 +1,12 @@
 import { Router } from 'express';
-import { badRequest, notFound, resourceId, route, signedUrlQuery, signUrlPath, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
-import { loadRevision, type ContentConversions } from '../../revisions';
-import { embeddedImages } from '../domain/pdf-images';
-import { revisionPdfSource } from '../domain/revision-pdf';
-import { authorizeChangeRequest, changeRequestParams, pdfQuery } from '../../change-requests';
-import { findSpaceById } from '../../spaces';
+import { notFound, resourceId, route, signedUrlQuery, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
+import { changeRequestParams, pdfQuery } from '../../change-requests';
+import type { ContentConversions } from '../../revisions';
 import type { ContentHttpDeps } from '../../shared';
+import { renderPdfExport } from '../application/render-pdf-export';
+import { requestPdfLink } from '../application/request-pdf-link';
 
 export type PdfDeps = ContentHttpDeps & { cache: Cache; blobs: BlobStore; internalSecret: string; conversions: ContentConversions };
-
-/** The reference: "Temporary URL to print the content. The URL will work for 1h." */
-const PDF_URL_TTL_SECONDS = 3600;
 
 /** What a PDF link prints: the whole revision, a page with its subpages, or one page only. */
 const scopeParam = z.string().regex(/^(all|page-[A-Za-z0-9_-]{1,128}|only-[A-Za-z0-9_-]{1,128})$/);
@@ -23,21 +19,13 @@ const exportParams = z.object({ spaceId: resourceId, revisionId: resourceId, sco
  * link is fetched (any replica can: nothing is kept on one process).
  */
 export function changeRequestPdfRoutes(deps: PdfDeps): Router {
-  const { db, cache, membership } = deps;
   const router = Router();
 
   router.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/pdf',
     route({ params: changeRequestParams, query: pdfQuery }, async ({ params, query, principal }, res) => {
-      const { space, changeRequest } = await authorizeChangeRequest(db, membership, params.spaceId, params.changeRequestId, principal.userId, 'read');
-      if (query.only === 'true' && !query.page) throw badRequest('"page": give the page to print with only=true');
-      if (query.page) {
-        const loaded = await loadRevision(db, cache, space.id, changeRequest.revisionId);
-        if (!loaded.index.page(query.page)) throw badRequest(`"page": page ${query.page} is not in change request #${changeRequest.number}`);
-      }
-      const scope = query.page ? `${query.only === 'true' ? 'only' : 'page'}-${query.page}` : 'all';
-      const path = `/v1/pdf-exports/${space.id}/${changeRequest.revisionId}/${scope}`;
-      res.json({ url: deps.urls.app(signUrlPath(path, deps.internalSecret, PDF_URL_TTL_SECONDS)) });
+      const path = await requestPdfLink(deps, principal, { ...params, page: query.page, only: query.only === 'true' });
+      res.json({ url: deps.urls.app(path) });
     }),
   );
 
@@ -45,21 +33,15 @@ export function changeRequestPdfRoutes(deps: PdfDeps): Router {
     '/v1/pdf-exports/:spaceId/:revisionId/:scope',
     route({ params: exportParams, query: signedUrlQuery }, async ({ params, query, req, log }, res) => {
       if (!verifySignedUrl(req.path, query, deps.internalSecret)) throw notFound('This PDF link is invalid or has expired');
-      const space = await findSpaceById(db, params.spaceId);
-      if (!space) throw notFound(`Space ${params.spaceId} not found`);
-      const loaded = await loadRevision(db, cache, space.id, params.revisionId);
-      const only = params.scope === 'all' ? undefined : { pageId: params.scope.slice(5), subpages: params.scope.startsWith('page-') };
       const started = Date.now();
-      const source = await revisionPdfSource({ db, blobs: deps.blobs }, loaded, space.title || 'Untitled', only);
-      const images = await embeddedImages(deps.blobs, loaded, source.pages);
-      const pdf = await deps.conversions.pdf({ title: source.title, pages: source.pages, tree: loaded.revision.tree, images });
-      log.info({ spaceId: space.id, revisionId: params.revisionId, scope: params.scope, bytes: pdf.length, ms: Date.now() - started }, 'pdf rendered');
+      const { title, pdf } = await renderPdfExport(deps, params);
+      log.info({ spaceId: params.spaceId, revisionId: params.revisionId, scope: params.scope, bytes: pdf.length, ms: Date.now() - started }, 'pdf rendered');
       res
         .status(200)
         .set({
           'Content-Type': 'application/pdf',
           'Content-Length': String(pdf.length),
-          'Content-Disposition': `inline; filename="${encodeURIComponent(space.title || 'content')}.pdf"`,
+          'Content-Disposition': `inline; filename="${encodeURIComponent(title || 'content')}.pdf"`,
           'X-Content-Type-Options': 'nosniff',
           'Cache-Control': 'private, max-age=300',
         })

@@ -1,7 +1,9 @@
 import express, { Router } from 'express';
-import { notFound, parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
-import { reindexSpace, type SectionsOf } from '../domain/search-indexer';
-import { findSpaceToIndex, listSpaceIds, vacuumSearchIndex } from '../store/search.store';
+import { parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
+import { listIndexedSpaces } from '../application/list-indexed-spaces';
+import { rebuildSpaceIndex } from '../application/rebuild-space-index';
+import { vacuumSearchIndex } from '../application/vacuum-search-index';
+import type { SectionsOf } from '../domain/search-indexer';
 
 // The operator's door to the search index, used by `npm run -s cli -- search rebuild`: list the
 // spaces, then rebuild them one per call (so the CLI can show progress and a long rebuild never
@@ -18,14 +20,12 @@ const rebuildBody = z.object({ spaceId: resourceId }).strict();
 export function searchAdminRoutes(db: SqlDatabase, internalSecret: string, sections: SectionsOf): Router {
   const router = Router();
   router.get(`${SEARCH_ADMIN_PATH}/spaces`, requireAdminCall(SEARCH_SPACES, internalSecret), async (_req, res) => {
-    res.json({ items: await listSpaceIds(db) });
+    res.json({ items: await listIndexedSpaces(db) });
   });
   // A full rebuild of one space: every page rewritten; a deleted or purged space's rows removed.
   router.post(`${SEARCH_ADMIN_PATH}/rebuild`, requireAdminCall(SEARCH_REBUILD, internalSecret), express.json({ limit: '10kb' }), async (req, res) => {
     const { spaceId } = parseInput(rebuildBody, req.body ?? {});
-    const exists = (await findSpaceToIndex(db, spaceId)) !== null;
-    const outcome = await db.transaction((tx) => reindexSpace(tx, spaceId, { full: true, sections }));
-    if (!exists && !outcome.removed) throw notFound(`Space ${spaceId} not found`);
+    const outcome = await rebuildSpaceIndex(db, sections, spaceId);
     res.json({ spaceId, ...outcome });
   });
   // After a full rebuild (the CLI's last call): dead rows reclaimed, statistics refreshed.

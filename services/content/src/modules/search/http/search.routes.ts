@@ -1,15 +1,11 @@
 import { Router } from 'express';
 import { listEnvelope, openListEnvelope, pageRequest, route, type PageRequest } from '@quire/common';
-import { authorizeInOrganization } from '../../content-tree';
-import { authorizeSpace } from '../../spaces';
-import { presentSearchPages, presentSearchSpaces } from '../presenters/search.presenter';
-import { searchOrganization, searchSpace, type SearchOutcome } from '../domain/search-content';
 import type { ContentHttpDeps } from '../../shared';
+import { searchInOrganization } from '../application/search-in-organization';
+import { searchInSpace } from '../application/search-in-space';
+import type { SearchOutcome } from '../domain/search-content';
+import { presentSearchPages, presentSearchSpaces } from '../presenters/search.presenter';
 import { organizationSearchParams, SEARCH_PAGE_SIZE, searchQuery, spaceSearchParams } from './search.schema';
-
-/** How many pages a space result shows, and sections a page result shows. */
-const PAGES_PER_SPACE = 5;
-const SECTIONS_PER_PAGE = 3;
 
 /** `count` only when every match was ranked; a broad query's sample pages on with `next`. */
 function searchEnvelope<T>(items: T[], outcome: SearchOutcome, page: PageRequest) {
@@ -18,31 +14,23 @@ function searchEnvelope<T>(items: T[], outcome: SearchOutcome, page: PageRequest
 
 /** Search over the current revision of one space, or of every live space of an organization. */
 export function searchRoutes(deps: ContentHttpDeps): Router {
-  const { db, membership, urls } = deps;
+  const { urls } = deps;
   const router = Router();
 
   router.get(
     '/v1/spaces/:spaceId/search',
     route({ params: spaceSearchParams, query: searchQuery }, async ({ params, query, principal }, res) => {
-      const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'read', 'live');
       const page = pageRequest(query, SEARCH_PAGE_SIZE);
-      const outcome = await searchSpace(db, space.id, query.query, { ...page, sectionsPerPage: SECTIONS_PER_PAGE });
+      const outcome = await searchInSpace(deps, principal, { spaceId: params.spaceId, query: query.query, page });
       res.json(searchEnvelope(presentSearchPages(outcome.hits, urls), outcome, page));
     }),
   );
 
-  // Every member reads every live space of the organization (a level never goes below `read`),
-  // so membership is the whole check; a non-member gets 404.
   router.get(
     '/v1/orgs/:organizationId/search',
     route({ params: organizationSearchParams, query: searchQuery }, async ({ params, query, principal }, res) => {
-      await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
       const page = pageRequest(query, SEARCH_PAGE_SIZE);
-      const outcome = await searchOrganization(db, params.organizationId, query.query, {
-        ...page,
-        pagesPerGroup: PAGES_PER_SPACE,
-        sectionsPerPage: SECTIONS_PER_PAGE,
-      });
+      const outcome = await searchInOrganization(deps, principal, { organizationId: params.organizationId, query: query.query, page });
       res.json(searchEnvelope(presentSearchSpaces(outcome.hits, urls), outcome, page));
     }),
   );

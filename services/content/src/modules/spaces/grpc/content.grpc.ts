@@ -1,13 +1,12 @@
-import { bind, type MembershipResolver, type Role, type ServiceBinding, type ServiceContext } from '@quire/common';
+import { bind, type MembershipResolver, type ServiceBinding, type ServiceContext } from '@quire/common';
 import { content } from '@quire/proto';
-import { levelOnContent } from '../../content-tree';
+import { checkSpaceAccess } from '../application/check-space-access';
+import { readSpaces } from '../application/read-spaces';
 import { presentSpace } from '../presenters/space.presenter';
-import { findActiveSpacesWithCounts, findSpaceById } from '../store/spaces.store';
-
-const MAX_SPACES_PER_CALL = 1000;
 
 /** Content's gRPC API for the other services (proto/quire/content.proto). */
-export function contentGrpc({ db, urls, membership }: Pick<ServiceContext, 'db' | 'urls'> & { membership: MembershipResolver }): ServiceBinding[] {
+export function contentGrpc(deps: Pick<ServiceContext, 'db' | 'urls'> & { membership: MembershipResolver }): ServiceBinding[] {
+  const { db, urls } = deps;
   return [
     bind<content.ContentServer>(content.ContentService, {
       check: async () => ({
@@ -19,39 +18,22 @@ export function contentGrpc({ db, urls, membership }: Pick<ServiceContext, 'db' 
       }),
 
       getSpaces: async ({ spaceIds, userId }) => {
-        const ids = [...new Set(spaceIds)].slice(0, MAX_SPACES_PER_CALL);
-        const rows = await findActiveSpacesWithCounts(db, ids);
-        const roles = await rolesIn(
-          membership,
-          rows.map((r) => r.organizationId),
-          userId,
-        );
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        const spaces: content.SpaceEntry[] = [];
-        for (const id of ids) {
-          const row = byId.get(id);
-          if (!row) continue;
-          const level = userId ? levelOnContent(roles.get(row.organizationId) ?? null, row) : null;
-          if (userId && !level) continue;
-          spaces.push({ id, organizationId: row.organizationId, level: level ?? '', spaceJson: JSON.stringify(presentSpace(row, level, urls)) });
-        }
+        const found = await readSpaces(deps, { spaceIds, userId });
+        const spaces: content.SpaceEntry[] = found.map(({ space, level }) => ({
+          id: space.id,
+          organizationId: space.organizationId,
+          level: level ?? '',
+          spaceJson: JSON.stringify(presentSpace(space, level, urls)),
+        }));
         return { spaces };
       },
 
       checkSpaceAccess: async ({ spaceId, userId }) => {
-        const space = spaceId ? await findSpaceById(db, spaceId) : null;
-        if (!space || space.deletedAt) return { exists: false, organizationId: '', level: '' };
-        const role = userId ? (await membership.membership(space.organizationId, userId)).role : null;
-        return { exists: true, organizationId: space.organizationId, level: levelOnContent(role, space) ?? '' };
+        const access = await checkSpaceAccess(deps, { spaceId, userId });
+        return access.exists
+          ? { exists: true, organizationId: access.organizationId, level: access.level ?? '' }
+          : { exists: false, organizationId: '', level: '' };
       },
     }),
   ];
-}
-
-/** The user's role in each organization (one cached membership lookup per organization). */
-async function rolesIn(membership: MembershipResolver, organizationIds: string[], userId: string): Promise<Map<string, Role | null>> {
-  if (!userId) return new Map();
-  const distinct = [...new Set(organizationIds)];
-  const answers = await Promise.all(distinct.map((org) => membership.membership(org, userId)));
-  return new Map(distinct.map((org, i) => [org, answers[i]?.role ?? null]));
 }

@@ -1,17 +1,21 @@
 import { Router } from 'express';
-import { badRequest, listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
-import { moveSpace, transferSpace } from '../domain/space-mover';
-import { deleteSpace, restoreSpace } from '../domain/space-retention';
-import { createSpace, duplicateSpace, updateSpaceFields } from '../domain/spaces';
-import { authorizeDestination, authorizeMoveTarget } from '../../collections';
-import { authorizeInOrganization, levelOnContent, moveBody, orgParams, spaceParams, transferBody } from '../../content-tree';
-import { authorizeSpace } from '../policies/space.policy';
-import { presentSpace } from '../presenters/space.presenter';
-import { listSpacesInOrganization } from '../store/spaces.store';
+import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { moveBody, orgParams, spaceParams, transferBody } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
-import { createSpaceBody, getSpaceQuery, IN_COLLECTION_ONLY, spaceChangesFrom, updateSpaceBody } from './spaces.schema';
+import { createSpace } from '../application/create-space';
+import { deleteSpace } from '../application/delete-space';
+import { duplicateSpace } from '../application/duplicate-space';
+import { getSpace } from '../application/get-space';
+import { listSpaces } from '../application/list-spaces';
+import { moveSpace } from '../application/move-space';
+import { restoreSpace } from '../application/restore-space';
+import { transferSpace } from '../application/transfer-space';
+import { updateSpace } from '../application/update-space';
+import { presentSpace } from '../presenters/space.presenter';
+import { createSpaceBody, getSpaceQuery, spaceChangesFrom, updateSpaceBody } from './spaces.schema';
 
-export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): Router {
+export function spacesRoutes(deps: ContentHttpDeps): Router {
+  const { urls } = deps;
   const router = Router();
 
   // Any member lists; spaces come in tree order, deleted ones left out.
@@ -19,11 +23,10 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
     '/v1/orgs/:organizationId/spaces',
     route({ params: orgParams, query: pageQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      const role = await authorizeInOrganization(membership, params.organizationId, principal.userId, 'read');
-      const { rows, total } = await listSpacesInOrganization(db, params.organizationId, page);
+      const { items, total } = await listSpaces(deps, principal, { organizationId: params.organizationId, page });
       res.json(
         listEnvelope(
-          rows.map((s) => presentSpace(s, levelOnContent(role, s), urls)),
+          items.map(({ space, level }) => presentSpace(space, level, urls)),
           total,
           page,
         ),
@@ -34,29 +37,19 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
   router.post(
     '/v1/orgs/:organizationId/spaces',
     route({ params: orgParams, body: createSpaceBody }, async ({ params, body, principal }, res) => {
-      const { organizationId } = params;
-      const userId = principal.userId;
-      const role = await authorizeInOrganization(membership, organizationId, userId, 'createContent');
-      const parentId = body.parent ?? null;
-      if (parentId) await authorizeDestination(db, membership, organizationId, parentId, userId);
-      const space = await createSpace(
-        db,
-        {
-          organizationId,
-          parentId,
-          title: body.title,
-          emoji: body.emoji ?? '',
-          visibility: body.visibility,
-          defaultLevel: body.defaultLevel,
-          editMode: body.editMode,
-          createdBy: userId,
-        },
-        clock(),
-      );
+      const { space, level } = await createSpace(deps, principal, {
+        organizationId: params.organizationId,
+        parentId: body.parent ?? null,
+        title: body.title,
+        emoji: body.emoji ?? '',
+        visibility: body.visibility,
+        defaultLevel: body.defaultLevel,
+        editMode: body.editMode,
+      });
       res
         .status(201)
         .location(urls.api(`/spaces/${space.id}`))
-        .json(presentSpace(space, levelOnContent(role, space), urls));
+        .json(presentSpace(space, level, urls));
     }),
   );
 
@@ -65,7 +58,7 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
   router.get(
     '/v1/spaces/:spaceId',
     route({ params: spaceParams, query: getSpaceQuery }, async ({ params, principal }, res) => {
-      const { space, level } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'read');
+      const { space, level } = await getSpace(deps, principal, params);
       res.json(presentSpace(space, level, urls));
     }),
   );
@@ -73,11 +66,8 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
   router.patch(
     '/v1/spaces/:spaceId',
     route({ params: spaceParams, body: updateSpaceBody }, async ({ params, body, principal }, res) => {
-      const action = body.defaultLevel !== undefined || body.visibility !== undefined ? 'configure' : 'edit';
-      const { space, level } = await authorizeSpace(db, membership, params.spaceId, principal.userId, action);
-      if (body.visibility === 'in-collection' && !space.parentId) throw badRequest(`Invalid body field "visibility": ${IN_COLLECTION_ONLY}`);
-      const updated = await updateSpaceFields(db, space, spaceChangesFrom(body), clock());
-      res.json(presentSpace(updated, level, urls));
+      const { space, level } = await updateSpace(deps, principal, { spaceId: params.spaceId, changes: spaceChangesFrom(body) });
+      res.json(presentSpace(space, level, urls));
     }),
   );
 
@@ -85,8 +75,7 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
   router.delete(
     '/v1/spaces/:spaceId',
     route({ params: spaceParams }, async ({ params, principal }, res) => {
-      const { space } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'delete');
-      const deleted = await deleteSpace(db, space, clock());
+      const deleted = await deleteSpace(deps, principal, params);
       res.status(deleted ? 205 : 204).end();
     }),
   );
@@ -94,49 +83,35 @@ export function spacesRoutes({ db, urls, clock, membership }: ContentHttpDeps): 
   router.post(
     '/v1/spaces/:spaceId/restore',
     route({ params: spaceParams }, async ({ params, principal }, res) => {
-      const { space, level } = await authorizeSpace(db, membership, params.spaceId, principal.userId, 'restore');
-      const restored = await restoreSpace(db, space, clock());
-      res.json(presentSpace(restored, level, urls));
+      const { space, level } = await restoreSpace(deps, principal, params);
+      res.json(presentSpace(space, level, urls));
     }),
   );
 
-  // The copy is new content: it needs the `create` role, and `create` on the collection it lands in.
   router.post(
     '/v1/spaces/:spaceId/duplicate',
     route({ params: spaceParams }, async ({ params, principal }, res) => {
-      const userId = principal.userId;
-      const { space } = await authorizeSpace(db, membership, params.spaceId, userId, 'duplicate');
-      const role = await authorizeInOrganization(membership, space.organizationId, userId, 'createContent');
-      if (space.parentId) await authorizeDestination(db, membership, space.organizationId, space.parentId, userId);
-      const copy = await duplicateSpace(db, space, userId, clock());
+      const { space, level } = await duplicateSpace(deps, principal, params);
       res
         .status(201)
-        .location(urls.api(`/spaces/${copy.id}`))
-        .json(presentSpace(copy, levelOnContent(role, copy), urls));
+        .location(urls.api(`/spaces/${space.id}`))
+        .json(presentSpace(space, level, urls));
     }),
   );
 
-  // `parent` omitted: stays in its collection, only `position` changes.
   router.post(
     '/v1/spaces/:spaceId/move',
     route({ params: spaceParams, body: moveBody }, async ({ params, body, principal }, res) => {
-      const userId = principal.userId;
-      const { space, level } = await authorizeSpace(db, membership, params.spaceId, userId, 'move');
-      const parentId = await authorizeMoveTarget(db, membership, space, body.parent, userId);
-      const moved = await moveSpace(db, space, { parentId, position: body.position }, clock());
-      res.json(presentSpace(moved, level, urls));
+      const { space, level } = await moveSpace(deps, principal, { spaceId: params.spaceId, parent: body.parent, position: body.position });
+      res.json(presentSpace(space, level, urls));
     }),
   );
 
-  // Admin of the space here and admin of the target organization (a non-member of it: 404).
   router.post(
     '/v1/spaces/:spaceId/transfer',
     route({ params: spaceParams, body: transferBody }, async ({ params, body, principal }, res) => {
-      const userId = principal.userId;
-      const { space } = await authorizeSpace(db, membership, params.spaceId, userId, 'transfer');
-      const role = await authorizeInOrganization(membership, body.organization, userId, 'receiveTransfer');
-      const moved = await transferSpace(db, space, body.organization, clock());
-      res.json(presentSpace(moved, levelOnContent(role, moved), urls));
+      const { space, level } = await transferSpace(deps, principal, { spaceId: params.spaceId, organizationId: body.organization });
+      res.json(presentSpace(space, level, urls));
     }),
   );
 

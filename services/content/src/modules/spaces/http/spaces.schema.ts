@@ -1,6 +1,7 @@
 import { httpUrl, resourceId, text, z } from '@quire/common';
 import { defaultLevel, emoji } from '../../content-tree';
-import type { SpaceChanges } from '../store/spaces.store';
+import { IN_COLLECTION_ONLY } from '../application/update-space';
+import type { SpaceChanges } from '../model/space-changes';
 
 // Reference: createSpace (CreateSpace), updateSpaceById, Space; limits of spec §8 (title 50,
 // emoji 50), counted in code points.
@@ -10,8 +11,6 @@ export const CONTENT_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visito
 const title = text({ max: 50 });
 const editMode = z.enum(['live', 'locked']);
 const visibility = z.enum(CONTENT_VISIBILITIES);
-
-const IN_COLLECTION_ONLY = 'in-collection is only for spaces in a collection';
 
 export const createSpaceBody = z
   .object({
@@ -33,8 +32,6 @@ export const updateSpaceBody = z
   .refine((b) => !(b.emoji && b.icon), { message: 'give either "emoji" or "icon", not both', path: ['icon'] });
 
 export type UpdateSpaceBody = z.infer<typeof updateSpaceBody>;
-export { IN_COLLECTION_ONLY };
-
 export const getSpaceQuery = z.object({ shareKey: text({ max: 256 }).optional() }).passthrough();
 
 /** The changes a PATCH body asks for; setting an emoji clears the icon and the reverse. */

@@ -1,4 +1,5 @@
 import type { SpaceGitSync } from '../../git-sync';
+import type { SpaceChanges } from '../model/space-changes';
 import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
 import { COLLECTION_TREE_CTE } from '../../collections';
 
@@ -206,14 +207,7 @@ export async function insertSpace(tx: SqlExecutor, space: NewSpace, now: Date): 
 }
 
 /** Fields a PATCH may change; the store maps them to the columns of `spaces`. */
-export interface SpaceChanges {
-  title?: string;
-  emoji?: string;
-  iconUrl?: string | null;
-  editMode?: string;
-  defaultLevel?: string;
-  visibility?: string;
-}
+export type { SpaceChanges } from '../model/space-changes';
 
 const CHANGEABLE: Record<keyof SpaceChanges, string> = {
   title: 'title',

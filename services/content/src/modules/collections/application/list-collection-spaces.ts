@@ -1,0 +1,16 @@
+import type { PageRequest, Role } from '@quire/common';
+import { levelOnContent } from '../../content-tree';
+import type { Caller, ContentAppDeps } from '../../shared';
+import { listSpacesInCollection, type SpaceWithCounts } from '../../spaces';
+import { authorizeCollection } from '../policies/collection.policy';
+
+/** The spaces directly in a collection, each at the caller's level. */
+export async function listCollectionSpaces(
+  { db, membership }: ContentAppDeps,
+  caller: Caller,
+  input: { collectionId: string; page: PageRequest },
+): Promise<{ items: { space: SpaceWithCounts; level: Role | null }[]; total: number }> {
+  const { collection, role } = await authorizeCollection(db, membership, input.collectionId, caller.userId, 'read');
+  const { rows, total } = await listSpacesInCollection(db, collection.id, input.page);
+  return { items: rows.map((space) => ({ space, level: levelOnContent(role, space) })), total };
+}

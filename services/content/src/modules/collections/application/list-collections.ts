@@ -1,0 +1,15 @@
+import type { PageRequest, Role } from '@quire/common';
+import { authorizeInOrganization, levelOnContent } from '../../content-tree';
+import type { Caller, ContentAppDeps } from '../../shared';
+import { listCollections as listInOrganization, type Collection } from '../store/collections.store';
+
+/** The organization's collections in tree order (`nested` false: the top level only), each at the caller's level. */
+export async function listCollections(
+  { db, membership }: ContentAppDeps,
+  caller: Caller,
+  input: { organizationId: string; nested: boolean; page: PageRequest },
+): Promise<{ items: { collection: Collection; level: Role | null }[]; total: number }> {
+  const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'read');
+  const { rows, total } = await listInOrganization(db, input.organizationId, input.nested, input.page);
+  return { items: rows.map((collection) => ({ collection, level: levelOnContent(role, collection) })), total };
+}

@@ -1,0 +1,15 @@
+import type { Role } from '@quire/common';
+import type { Caller, ContentAppDeps } from '../../shared';
+import { updateCollectionFields } from '../domain/collections';
+import { authorizeCollection } from '../policies/collection.policy';
+import type { Collection, CollectionChanges } from '../store/collections.store';
+
+/** Changes a collection's title, description or default level. */
+export async function updateCollection(
+  { db, membership, clock }: ContentAppDeps,
+  caller: Caller,
+  input: { collectionId: string; changes: CollectionChanges },
+): Promise<{ collection: Collection; level: Role }> {
+  const { collection, level } = await authorizeCollection(db, membership, input.collectionId, caller.userId, 'update');
+  return { collection: await updateCollectionFields(db, collection, input.changes, clock()), level };
+}

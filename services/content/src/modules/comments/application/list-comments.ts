@@ -1,0 +1,13 @@
+import type { Paged, PageRequest } from '@quire/common';
+import type { ContentAppDeps } from '../../shared';
+import type { CommentActor } from '../domain/comments';
+import { listComments as listStored, type Comment, type CommentFilter } from '../store/comments.store';
+
+/** The comments of the actor's change request (authorized by policies/comment-access.ts before), filtered and paged. */
+export function listComments(
+  { db }: Pick<ContentAppDeps, 'db'>,
+  actor: CommentActor,
+  input: { filter: CommentFilter; page: PageRequest },
+): Promise<Paged<Comment>> {
+  return listStored(db, actor.changeRequest.id, input.filter, input.page);
+}

@@ -1,0 +1,15 @@
+import type { Paged, PageRequest } from '@quire/common';
+import type { ContentAppDeps } from '../../shared';
+import type { CommentActor } from '../domain/comments';
+import { listReplies as listStored, type Reply } from '../store/comments.store';
+import { getComment } from './get-comment';
+
+/** The replies to one comment of the actor's change request (404 for an unknown comment). */
+export async function listReplies(
+  deps: Pick<ContentAppDeps, 'db'>,
+  actor: CommentActor,
+  input: { commentId: string; page: PageRequest },
+): Promise<Paged<Reply>> {
+  const comment = await getComment(deps, actor, input);
+  return listStored(deps.db, comment.id, input.page);
+}

@@ -1,0 +1,32 @@
+import type { SqlExecutor, Cache } from '@quire/common';
+import { loadRevision, type LoadedRevision } from '../../revisions';
+import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier } from '../store/comments.store';
+
+/** What answering comments needs besides their rows. */
+export interface CommentExtras {
+  reactions: Reaction[];
+  repliers: Replier[];
+  /** The revisions the comments were posted on, and main's current one (`space.revisionId`), by id. */
+  revisions: Map<string, LoadedRevision>;
+}
+
+/**
+ * The reactions and repliers of `rows` in one query each, and the (cached, immutable) revisions
+ * their target pages are read from, each loaded once.
+ */
+export async function loadCommentExtras(
+  deps: { db: SqlExecutor; cache: Cache },
+  space: { id: string; revisionId: string },
+  rows: Comment[],
+): Promise<CommentExtras> {
+  const ids = rows.map((r) => r.id);
+  const onPages = rows.filter((r) => r.pageId);
+  const revisionIds = onPages.length ? [...new Set([space.revisionId, ...onPages.map((r) => r.revisionId)])] : [];
+  const revisions = new Map<string, LoadedRevision>();
+  const [reactions, repliers] = await Promise.all([
+    reactionsOn(deps.db, ids),
+    repliersOf(deps.db, ids),
+    ...revisionIds.map(async (id) => revisions.set(id, await loadRevision(deps.db, deps.cache, space.id, id))),
+  ]);
+  return { reactions: reactions as Reaction[], repliers: repliers as Replier[], revisions };
+}

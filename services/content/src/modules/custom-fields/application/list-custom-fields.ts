@@ -1,0 +1,14 @@
+import type { Paged, PageRequest } from '@quire/common';
+import { authorizeInOrganization } from '../../content-tree';
+import type { Caller, ContentAppDeps } from '../../shared';
+import { listCustomFields as listInOrganization, type CustomField } from '../store/custom-fields.store';
+
+/** The organization's custom field definitions: any member lists them (they label the spaces members see). */
+export async function listCustomFields(
+  { db, membership }: ContentAppDeps,
+  caller: Caller,
+  input: { organizationId: string; page: PageRequest },
+): Promise<Paged<CustomField>> {
+  await authorizeInOrganization(membership, input.organizationId, caller.userId, 'read');
+  return listInOrganization(db, input.organizationId, input.page);
+}

@@ -1,0 +1,9 @@
+import type { Caller, ContentAppDeps } from '../../shared';
+import { authorizeSpace } from '../../spaces';
+import { listSpaceCustomFieldValues, type CustomFieldWithValue } from '../store/custom-field-values.store';
+
+/** A space's custom-field values (`read` level); a deleted space is as absent as one that never existed. */
+export async function listSpaceCustomFields({ db, membership }: ContentAppDeps, caller: Caller, input: { spaceId: string }): Promise<CustomFieldWithValue[]> {
+  const { space } = await authorizeSpace(db, membership, input.spaceId, caller.userId, 'readCustomFields', 'live');
+  return listSpaceCustomFieldValues(db, space.organizationId, space.id);
+}

@@ -1,0 +1,21 @@
+import type { Caller, ContentAppDeps } from '../../shared';
+import { authorizeSpaceAccess } from '../../spaces';
+import { startGitSync, type GitSyncRequest, type StartDeps } from '../domain/start-git-sync';
+
+export type GitSyncAppDeps = ContentAppDeps & Omit<StartDeps, 'db' | 'clock'>;
+
+/**
+ * Records a Git Sync import or export of a live space and queues its job (`admin` on the space);
+ * the job does the work (domain/run-git-sync.ts). Answers the operation's id and the space's.
+ */
+export async function requestGitSync(
+  deps: GitSyncAppDeps,
+  caller: Caller,
+  input: { spaceId: string; request: GitSyncRequest },
+): Promise<{ spaceId: string; operationId: string }> {
+  const { db, membership, clock } = deps;
+  const { space } = await authorizeSpaceAccess(db, membership, input.spaceId, caller.userId, 'gitSync', 'live');
+  const startDeps: StartDeps = { db, clock, internalSecret: deps.internalSecret, staleAfterMs: deps.staleAfterMs };
+  const operationId = await startGitSync(startDeps, space, caller.userId, input.request);
+  return { spaceId: space.id, operationId };
+}

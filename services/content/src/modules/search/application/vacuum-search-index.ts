@@ -1,0 +1,7 @@
+import type { SqlExecutor } from '@quire/common';
+import { vacuumSearchIndex as vacuum } from '../store/search.store';
+
+/** After a full rebuild: dead rows reclaimed, statistics refreshed. */
+export function vacuumSearchIndex(db: SqlExecutor): Promise<void> {
+  return vacuum(db);
+}

@@ -1,0 +1,20 @@
+import type { Role } from '@quire/common';
+import { authorizeDestination } from '../../collections';
+import { authorizeInOrganization, levelOnContent } from '../../content-tree';
+import type { Caller, ContentAppDeps } from '../../shared';
+import { createSpace as insertSpace, type NewSpaceInput } from '../domain/spaces';
+import type { SpaceWithCounts } from '../store/spaces.store';
+
+export type CreateSpaceInput = Omit<NewSpaceInput, 'createdBy'>;
+
+/** A new space: the `create` role in the organization, and `create` on the collection it lands in. */
+export async function createSpace(
+  { db, membership, clock }: ContentAppDeps,
+  caller: Caller,
+  input: CreateSpaceInput,
+): Promise<{ space: SpaceWithCounts; level: Role | null }> {
+  const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'createContent');
+  if (input.parentId) await authorizeDestination(db, membership, input.organizationId, input.parentId, caller.userId);
+  const space = await insertSpace(db, { ...input, createdBy: caller.userId }, clock());
+  return { space, level: levelOnContent(role, space) };
+}

@@ -1,0 +1,15 @@
+import type { PageRequest, Role } from '@quire/common';
+import { authorizeInOrganization, levelOnContent } from '../../content-tree';
+import type { Caller, ContentAppDeps } from '../../shared';
+import { listSpacesInOrganization, type SpaceWithCounts } from '../store/spaces.store';
+
+/** The organization's spaces in tree order, deleted ones left out: any member lists, each at the caller's level. */
+export async function listSpaces(
+  { db, membership }: ContentAppDeps,
+  caller: Caller,
+  input: { organizationId: string; page: PageRequest },
+): Promise<{ items: { space: SpaceWithCounts; level: Role | null }[]; total: number }> {
+  const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'read');
+  const { rows, total } = await listSpacesInOrganization(db, input.organizationId, input.page);
+  return { items: rows.map((space) => ({ space, level: levelOnContent(role, space) })), total };
+}

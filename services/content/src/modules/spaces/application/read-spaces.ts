@@ -1,0 +1,41 @@
+import type { MembershipResolver, Role, SqlExecutor } from '@quire/common';
+import { levelOnContent } from '../../content-tree';
+import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../store/spaces.store';
+
+const MAX_SPACES_PER_CALL = 1000;
+
+/**
+ * Live spaces by id for another service (gRPC GetSpaces), in the order asked, unknown ones left
+ * out. With a `userId`, each at that user's level and those the user cannot read left out; without
+ * one (a service asking for itself), every one with no level.
+ */
+export async function readSpaces(
+  { db, membership }: { db: SqlExecutor; membership: MembershipResolver },
+  input: { spaceIds: string[]; userId: string },
+): Promise<{ space: SpaceWithCounts; level: Role | null }[]> {
+  const ids = [...new Set(input.spaceIds)].slice(0, MAX_SPACES_PER_CALL);
+  const rows = await findActiveSpacesWithCounts(db, ids);
+  const roles = await rolesIn(
+    membership,
+    rows.map((r) => r.organizationId),
+    input.userId,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found: { space: SpaceWithCounts; level: Role | null }[] = [];
+  for (const id of ids) {
+    const space = byId.get(id);
+    if (!space) continue;
+    const level = input.userId ? levelOnContent(roles.get(space.organizationId) ?? null, space) : null;
+    if (input.userId && !level) continue;
+    found.push({ space, level });
+  }
+  return found;
+}
+
+/** The user's role in each organization (one cached membership lookup per organization). */
+async function rolesIn(membership: MembershipResolver, organizationIds: string[], userId: string): Promise<Map<string, Role | null>> {
+  if (!userId) return new Map();
+  const distinct = [...new Set(organizationIds)];
+  const answers = await Promise.all(distinct.map((org) => membership.membership(org, userId)));
+  return new Map(distinct.map((org, i) => [org, answers[i]?.role ?? null]));
+}

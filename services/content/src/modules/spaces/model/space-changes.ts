@@ -1,0 +1,9 @@
+/** The fields of a space a PATCH changes (absent: unchanged). */
+export interface SpaceChanges {
+  title?: string;
+  emoji?: string;
+  iconUrl?: string | null;
+  editMode?: string;
+  defaultLevel?: string;
+  visibility?: string;
+}
