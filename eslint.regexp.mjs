@@ -31,5 +31,5 @@ const requestFacing = {
 
 export default [
   { files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'], plugins: { regexp }, rules: everywhere },
-  { files: ['services/*/src/http/**/*.ts', 'services/common/src/validation.ts', 'gateway/src/**/*.ts'], rules: requestFacing },
+  { files: ['services/*/src/http/**/*.ts', 'packages/input/src/validation.ts', 'gateway/src/**/*.ts'], rules: requestFacing },
 ];

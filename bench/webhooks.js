@@ -109,10 +109,12 @@ async function main() {
     await waitReady(`http://127.0.0.1:${HTTP_PORT}/readyz`, 60_000);
 
     // The webhooks, made by the service's own command (address check, sealed secret), one per organization.
-    const common = require(join(ROOT, 'services/common/dist/index.js'));
+    const { PostgresDatabase } = require('@quire/platform/sql/postgres');
+    const { createLogger } = require('@quire/platform/logger');
+    const { OutboundAddressPolicy } = require('@quire/platform/outbound');
     const { createWebhook } = require(join(ROOT, 'services/webhooks/dist/domain/webhooks.js'));
-    db = new common.PostgresDatabase(databaseUrl, common.createLogger('bench', 'silent'));
-    const deps = { db, policy: new common.OutboundAddressPolicy(['127.0.0.1']), serviceSecret: internalSecret };
+    db = new PostgresDatabase(databaseUrl, createLogger('bench', 'silent'));
+    const deps = { db, policy: new OutboundAddressPolicy(['127.0.0.1']), serviceSecret: internalSecret };
     for (let i = 0; i < ENDPOINTS; i++) {
       await createWebhook(deps, `bench-org-${i}`, { url: `http://127.0.0.1:${receiver.port}/endpoint-${i}`, events: ['space_created'] }, 'bench', new Date());
     }
