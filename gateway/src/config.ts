@@ -1,16 +1,7 @@
-import {
-  DEFAULT_MEMORY_CACHE_MAX_BYTES,
-  DEFAULT_PORTS,
-  GATEWAY_DEFAULT_PORT,
-  SERVICE_NAMES,
-  grpcAddressVar,
-  httpUrlVar,
-  readEnv,
-  sharedEnvSchema,
-  splitList,
-  z,
-  type ServiceName,
-} from '@quire/common';
+import { z } from '@quire/input';
+import { DEFAULT_MEMORY_CACHE_MAX_BYTES } from '@quire/platform/cache';
+import { readEnv, sharedEnvSchema, splitList } from '@quire/platform/config';
+import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '@quire/platform/topology';
 import type { GatewaySettings } from './app';
 
 const gatewayEnvSchema = sharedEnvSchema.extend({

@@ -15,8 +15,8 @@ import {
   httpUrlVar,
   type ServiceName,
   type WorkerName,
-} from '../../services/common/src/topology';
-import { serviceEnvSchema, sharedEnvSchema } from '../../services/common/src/config';
+} from '@quire/platform/topology';
+import { serviceEnvSchema, sharedEnvSchema } from '@quire/platform/config';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from '../../gateway/src/config';
 import { bootstrapOptionsFromEnv } from '../../services/identity/src/bootstrap-env';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
 import { writeJsonError } from '../http/json-error';
 import type { Upstream, UpstreamPool } from './upstream-pool';
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
 import type { ConversionSettings } from './domain/conversions/conversions';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './domain/import/importer';
 

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver } from '@quire/platform/membership';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { contentSettingsFromEnv } from './content-settings';
 import { ForegroundGate } from './consumers/foreground-gate';
 import { startGitSyncConsumer } from './consumers/git-sync-jobs.consumer';

@@ -1,4 +1,5 @@
-import { MemoryCache, type PgliteDatabase } from '@quire/common';
+import { MemoryCache } from '@quire/platform/cache';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createChangeRequest } from '../src/domain/change-requests/change-requests';
 import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/domain/comments/comments';
 import { createSpace } from '../src/domain/spaces';

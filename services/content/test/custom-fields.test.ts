@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/domain/custom-fields';
 import { updateSpaceCustomFieldValues } from '../src/domain/custom-fields-values';
 import { copySpaceCustomFieldValues, listSpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/store/custom-field-values.store';

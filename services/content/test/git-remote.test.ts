@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutboundAddressPolicy, OutboundFetcher, type OutboundRequestOptions } from '@quire/common';
+import { OutboundAddressPolicy, OutboundFetcher, type OutboundRequestOptions } from '@quire/platform/outbound';
 import {
   blobOid,
   DEFAULT_GIT_REMOTE_LIMITS,

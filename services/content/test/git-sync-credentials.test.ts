@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { startGitSync } from '../src/domain/git-sync/start-git-sync';
 import { createSpace } from '../src/domain/spaces';
 import { openContentDb } from './content-db';

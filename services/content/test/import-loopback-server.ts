@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OutboundAddressPolicy, OutboundFetcher, type Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
 import { DEFAULT_IMPORT_LIMITS, type ImportDeps, type ImportLimits } from '../src/domain/import/importer';
 import { testConversions } from './conversion-threads';
 

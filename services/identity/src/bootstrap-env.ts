@@ -1,4 +1,5 @@
-import { readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
 import type { BootstrapOptions } from './domain/bootstrap';
 
 /** BOOTSTRAP_TOKEN, BOOTSTRAP_EMAIL and BOOTSTRAP_ORG_TITLE, read in both ways of running. */

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { hashToken, type PgliteDatabase, type ApiError } from '@quire/common';
+import { hashToken } from '@quire/access';
+import type { ApiError } from '@quire/errors';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createLinkInvite, emailDomainOf, inviteUsers, organizationsForEmailDomain } from '../src/domain/invites';
 import { addMember, changeMemberRole, removeMember, wouldLoseLastAdmin } from '../src/domain/members';
 import { createOrganization } from '../src/domain/organizations';

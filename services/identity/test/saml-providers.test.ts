@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createSamlProvider, deleteSamlProviderById, samlProviderStatus, updateSamlProviderFields } from '../src/domain/saml-providers';
 import { findSamlProvider } from '../src/store/saml-providers.store';
 import { expectApiError, openServiceDb } from '../../../test/support/service-db';

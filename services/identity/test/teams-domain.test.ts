@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { ApiError, type PgliteDatabase } from '@quire/common';
+import { ApiError } from '@quire/errors';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createTeam, deleteTeam, removeTeamMember, renameTeam, setTeamMember, updateTeamMembers } from '../src/domain/teams';
 import { findTeamRoles, findTeamSummary } from '../src/store/teams.store';
 import { openServiceDb } from '../../../test/support/service-db';

@@ -1,4 +1,7 @@
-import { DEFAULT_PORTS, WORKER_PROCESSES, readEnv, runDistributed, runMain, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
+import { runDistributed, runMain } from '@quire/platform/distributed';
+import { DEFAULT_PORTS, WORKER_PROCESSES } from '@quire/platform/topology';
 import { INSIGHTS_ROLES, insightsModule } from './service';
 
 runMain('insights', () => {

@@ -1,4 +1,5 @@
-import { ApiError, parseInput } from '@quire/common';
+import { ApiError } from '@quire/errors';
+import { parseInput } from '@quire/input';
 import { planAggregate } from '../src/domain/aggregate-query';
 import { presentAggregate } from '../src/presenters/aggregate.presenter';
 import { aggregateBody } from '../src/http/aggregate/aggregate.schema';

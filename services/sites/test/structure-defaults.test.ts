@@ -1,4 +1,5 @@
-import type { PageRequest, PgliteDatabase } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createSection, deleteSection, updateSection } from '../src/domain/sections';
 import { ensureSiteDefaults } from '../src/domain/site-defaults';
 import { addSiteSpace, deleteSiteSpace, updateSiteSpace } from '../src/domain/site-spaces';

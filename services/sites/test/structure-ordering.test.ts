@@ -1,4 +1,6 @@
-import { keyForAnchors, siblingKeysIn, type PageRequest, type PgliteDatabase } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { keyForAnchors, siblingKeysIn } from '@quire/ordering';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { addSectionToGroup, createSectionGroup, deleteSectionGroup, moveSectionGroup, removeSectionFromGroup } from '../src/domain/section-groups';
 import { createSection, moveSection } from '../src/domain/sections';
 import { addSiteSpace, moveSiteSpace } from '../src/domain/site-spaces';

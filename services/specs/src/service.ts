@@ -1,5 +1,10 @@
 import { join } from 'node:path';
-import { healthBinding, MembershipResolver, OutboundAddressPolicy, OutboundFetcher, readEnv, z, type ServiceContext, type ServiceModule } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
+import { healthBinding } from '@quire/platform/grpc';
+import { MembershipResolver } from '@quire/platform/membership';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { specs } from '@quire/proto';
 import { startSpecJobsConsumer } from './consumers/spec-jobs.consumer';
 import { startRefreshSchedule } from './domain/refresh-schedule';

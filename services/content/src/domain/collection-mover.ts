@@ -1,4 +1,5 @@
-import { badRequest, type SqlDatabase } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
 import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';

@@ -1,4 +1,5 @@
-import { conflict, type SqlDatabase } from '@quire/common';
+import { conflict } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
 import { moveSpaceCustomFieldValues } from '../store/custom-field-values.store';

@@ -1,4 +1,5 @@
-import { ApiError, conflict, type SqlDatabase } from '@quire/common';
+import { ApiError, conflict } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce } from '../events/announce';
 import { ContentEvent } from '../events/content-events';
 import { markSpaceDeleted, purgeSpacesDeletedBefore, restoreSpaceDeletedAfter } from '../store/space-retention.store';

@@ -1,4 +1,7 @@
-import { bind, type MembershipResolver, type Role, type ServiceBinding, type ServiceContext } from '@quire/common';
+import type { Role } from '@quire/access';
+import { bind, type ServiceBinding } from '@quire/platform/grpc';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { content } from '@quire/proto';
 import { levelOnContent } from '../policies/content.policy';
 import { presentSpace } from '../presenters/space.presenter';

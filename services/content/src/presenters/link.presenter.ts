@@ -1,4 +1,4 @@
-import { internalError } from '@quire/common';
+import { internalError } from '@quire/errors';
 import type { LoadedRevision } from '../domain/content/read-content';
 import type { LinkGroup } from '../domain/links/link-groups';
 import { presentFile, presentPage, type ContentUrls } from './revision.presenter';

@@ -1,5 +1,6 @@
 import type { SpaceGitSync } from './git-sync.store';
-import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import { COLLECTION_TREE_CTE } from './collections.store';
 
 /** A space as the domain sees it (reference schema: Space). */

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
-import { DEFAULT_PORTS, createGrpcClient, httpUrlVar, signAdminCall, type AsyncClient, type ServiceName } from '@quire/common';
+import { signAdminCall } from '@quire/access';
+import { createGrpcClient, type AsyncClient } from '@quire/platform/grpc';
+import { DEFAULT_PORTS, httpUrlVar, type ServiceName } from '@quire/platform/topology';
 import { identity } from '@quire/proto';
 import { ADMIN_METADATA_KEY } from '../grpc/admin.grpc';
 

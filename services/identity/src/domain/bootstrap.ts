@@ -1,4 +1,5 @@
-import type { Logger, SqlDatabase } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { countUsers } from '../store/users.store';
 import { createOrganizationIn } from './organizations';
 import { issueTokenIn } from './tokens';

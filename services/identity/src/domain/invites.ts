@@ -1,4 +1,8 @@
-import { enqueueEvent, forbidden, hashToken, newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { hashToken } from '@quire/access';
+import { forbidden } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { deleteLinkInvite, insertLinkInvite, updateLinkInviteRole, upsertPendingInvite, type LinkInvite } from '../store/invites.store';
 import { insertMemberIfAbsent } from '../store/members.store';

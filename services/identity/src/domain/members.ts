@@ -1,4 +1,6 @@
-import { conflict, enqueueEvent, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import {
   deleteMember,

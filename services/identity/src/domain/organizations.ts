@@ -1,4 +1,7 @@
-import { conflict, enqueueEvent, newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { upsertMember } from '../store/members.store';
 import { insertOrganization, isHostnameTaken, updateOrganization, type OrganizationChanges, type Organization } from '../store/organizations.store';

@@ -1,4 +1,8 @@
-import { badRequest, enqueueEvent, newId, notFound, type Role, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import { badRequest, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import {
   deleteSamlProvider,

@@ -1,4 +1,7 @@
-import { badRequest, enqueueEvent, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from '../events/identity-events';
 import {
   deleteTeamMembers,

@@ -1,4 +1,8 @@
-import { authCacheKey, enqueueEvent, hashToken, newId, type Cache, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { authCacheKey, hashToken } from '@quire/access';
+import { newId } from '@quire/ids';
+import type { Cache } from '@quire/platform/cache';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { IDENTITY_TOPIC, IdentityEvent } from '../events/identity-events';
 import { findTokenById, insertToken, revokeToken } from '../store/tokens.store';
 import { findOrCreateUser } from './users';

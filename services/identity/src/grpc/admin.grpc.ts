@@ -1,5 +1,8 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { ApiError, badRequest, bind, hashToken, isRole, notFound, verifyAdminCall, type ServiceContext } from '@quire/common';
+import { hashToken, isRole, verifyAdminCall } from '@quire/access';
+import { ApiError, badRequest, notFound } from '@quire/errors';
+import { bind } from '@quire/platform/grpc';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { identity } from '@quire/proto';
 import { addMember } from '../domain/members';
 import { createOrganization } from '../domain/organizations';

@@ -1,4 +1,7 @@
-import { bind, hashToken, isRole, notFound, type ServiceContext } from '@quire/common';
+import { hashToken, isRole } from '@quire/access';
+import { notFound } from '@quire/errors';
+import { bind } from '@quire/platform/grpc';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { identity } from '@quire/proto';
 import { findMembership } from '../store/members.store';
 import { findActiveTokenByHash, touchToken } from '../store/tokens.store';

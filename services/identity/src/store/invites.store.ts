@@ -1,4 +1,5 @@
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 
 /** A pending e-mail invite: an address with no user yet, and the role it will join with. */
 export interface Invite {

@@ -1,4 +1,5 @@
-import { newId, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { newId } from '@quire/ids';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 
 export interface User {
   id: string;

@@ -1,4 +1,5 @@
-import { badRequest, newId } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { newId } from '@quire/ids';
 import type { SiteInsightsEvent } from './site-insights-event';
 import { enrich } from './enrich';
 import { eventDetails } from './event-details';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@quire/common';
+import type { ServiceContext } from '@quire/platform/runtime';
 import type { InsightsAccessDeps } from '../policies/insights.policy';
 import type { InsightsStore } from '../store/insights-store';
 

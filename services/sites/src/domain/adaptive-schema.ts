@@ -1,5 +1,8 @@
 import Ajv from 'ajv';
-import { badRequest, enqueueEvent, notFound, z, type SqlDatabase } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { z } from '@quire/input';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import { lockSite, updateSite, type Site } from '../store/sites.store';
 

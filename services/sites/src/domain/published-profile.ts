@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { listSectionGroups } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems } from '../store/sections.store';
 import { listSiteSpacesIn, type SiteSpace } from '../store/site-spaces.store';

@@ -1,4 +1,6 @@
-import { badRequest, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { SiteEvent } from '../events/sites-events';
 import {
   deleteSectionGroup as deleteSectionGroupRow,

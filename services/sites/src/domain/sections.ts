@@ -1,4 +1,6 @@
-import { conflict, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { SiteEvent } from '../events/sites-events';
 import {
   deleteSection as deleteSectionRow,

@@ -1,4 +1,7 @@
-import { enqueueEvent, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import {
   deleteShareLink as deleteShareLinkRow,

@@ -1,4 +1,6 @@
-import { badRequest, conflict, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { badRequest, conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { SiteEvent } from '../events/sites-events';
 import { listAllSections } from '../store/sections.store';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';

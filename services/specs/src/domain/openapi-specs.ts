@@ -1,4 +1,7 @@
-import { ApiError, conflict, enqueueEvent, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { ApiError, conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { processSpecJob, SpecEvent, specEvent } from '../events/specs-events';
 import { insertSpecSource } from '../store/spec-sources.store';
 import {

@@ -1,4 +1,7 @@
-import { enqueueEvent, newId, notFound, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { SpecEvent, translationEvent } from '../events/specs-events';
 import { deleteTranslation, insertTranslation, updateTranslation, type TranslationFields, type TranslationSettings } from '../store/translations.store';
 

@@ -1,4 +1,5 @@
-import type { MembershipResolver, ServiceContext } from '@quire/common';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext } from '@quire/platform/runtime';
 import type { SpecSchedule } from '../domain/openapi-specs';
 
 /** What the specs service's HTTP handlers use. */

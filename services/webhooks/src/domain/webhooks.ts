@@ -1,4 +1,8 @@
-import { conflict, newId, notFound, openSecret, sealSecret, type OutboundAddressPolicy, type SqlDatabase } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { OutboundAddressPolicy } from '@quire/platform/outbound';
+import { openSecret, sealSecret } from '@quire/platform/secrets';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { insertDelivery, rescheduleDelivery, type Delivery } from '../store/deliveries.store';
 import {
   countWebhooks,
@@ -20,7 +24,7 @@ import { newSigningSecret } from './signing';
 
 // The state changes of webhooks: one function each, one statement or transaction.
 
-/** The HKDF purpose signing secrets are sealed under (services/common/src/secrets/sealed-secret.ts). */
+/** The HKDF purpose signing secrets are sealed under (packages/platform/src/secrets/sealed-secret.ts). */
 const SECRET_PURPOSE = 'webhook-signing-secret';
 /** How long a rotated-out secret keeps signing (a second signature). */
 export const ROTATION_GRACE_MS = 24 * 3_600_000;

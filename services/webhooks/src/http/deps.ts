@@ -1,4 +1,5 @@
-import type { MembershipResolver, ServiceContext } from '@quire/common';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext } from '@quire/platform/runtime';
 import type { WebhookDeps } from '../domain/webhooks';
 
 /** What the webhooks service's HTTP handlers use. */

@@ -1,4 +1,6 @@
-import { conflict, newId, type SqlDatabase } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';
 import {

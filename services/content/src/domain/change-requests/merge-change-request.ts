@@ -1,4 +1,7 @@
-import { conflict, newId, notFound, type Logger, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { Logger } from '@quire/platform/logger';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { announce } from '../../events/announce';
 import { ContentEvent } from '../../events/content-events';

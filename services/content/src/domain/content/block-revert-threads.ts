@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import type { RevisionTree } from '../../model/revision-tree';
 import { findBodies } from '../../store/revision-content.store';
 import type { ContentConversions } from '../conversions/conversions';

@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 import { readMarkdownPage, slugify, uniqueSlug, withoutLeadingHeading } from '@quire/formats';
 import { addFile, bodyHash } from './apply-import';
 import { resolveBatchLinks, type BatchRefs } from './batch-links';

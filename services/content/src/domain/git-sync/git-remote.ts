@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { OutboundFetcher } from '@quire/common';
+import type { OutboundFetcher } from '@quire/platform/outbound';
 import type { TreeEntry } from 'isomorphic-git';
 import { runStage } from './git-stage';
 import { GitObjectStore } from './git-store';

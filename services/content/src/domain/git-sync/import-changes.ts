@@ -1,7 +1,7 @@
 import { emojiCharacters, type GitLayoutContent, type GitLayoutPage } from '@quire/formats';
 import { bodyHash } from '../content/apply-import';
 import type { BatchFile, ContentChange } from '../content/content-changes';
-import { blobKey } from '@quire/common';
+import { blobKey } from '@quire/platform/blobs';
 import { childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../model/revision-tree';
 
 // A repository's layout (packages/formats/src/git) as a batch of changes against a space's tree, so

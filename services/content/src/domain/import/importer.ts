@@ -1,4 +1,5 @@
-import type { Logger, OutboundFetcher } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import type { OutboundFetcher } from '@quire/platform/outbound';
 import type { ArchiveLimits, ImportedContent } from '@quire/formats';
 import type { ContentConversions } from '../conversions/conversions';
 

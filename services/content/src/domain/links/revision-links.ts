@@ -1,4 +1,5 @@
-import type { Cache, SqlExecutor } from '@quire/common';
+import type { Cache } from '@quire/platform/cache';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { headingAnchors } from '@quire/formats';
 import { findBodies, findBodyLinks } from '../../store/revision-content.store';
 import { cachedText, type LoadedRevision } from '../content/read-content';

@@ -1,4 +1,4 @@
-import { presentUsers, type PresentedUser } from '@quire/common';
+import { presentUsers, type PresentedUser } from '@quire/platform/users';
 import { presentChangeRequest, type ChangeRequestSpace, type PresentedChangeRequest } from '../../presenters/change-request.presenter';
 import { findChangeRequest, type ChangeRequest } from '../../store/change-requests.store';
 import type { ContentHttpDeps } from '../deps';

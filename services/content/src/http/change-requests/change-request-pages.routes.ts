@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { commitEdit } from '../../domain/content/commit-edit';
 import { changeRequestHead } from '../../domain/content/content-heads';
 import { deletePage, movePage } from '../../domain/content/page-edits';

@@ -1,5 +1,9 @@
 import { Router } from 'express';
-import { badRequest, notFound, resourceId, route, signedUrlQuery, signUrlPath, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { resourceId, z } from '@quire/input';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { Cache } from '@quire/platform/cache';
+import { route, signedUrlQuery, signUrlPath, verifySignedUrl } from '@quire/platform/http';
 import { loadRevision } from '../../domain/content/read-content';
 import type { ContentConversions } from '../../domain/conversions/conversions';
 import { embeddedImages } from '../../domain/pdf/pdf-images';

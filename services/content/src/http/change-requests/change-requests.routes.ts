@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createChangeRequest, updateChangeRequest } from '../../domain/change-requests/change-requests';
 import { mergeChangeRequest, pullMainIntoChangeRequest } from '../../domain/change-requests/merge-change-request';
 import { authorizeChangeRequest, authorizeSpaceFor } from '../../policies/change-request.policy';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { newId, route } from '@quire/common';
+import { newId } from '@quire/ids';
+import { route } from '@quire/platform/http';
 import { commitEdit } from '../../domain/content/commit-edit';
 import { readBatchFiles } from '../../domain/content/batch-files';
 import type { RevisionTree } from '../../model/revision-tree';

@@ -1,4 +1,4 @@
-import type { Principal } from '@quire/common';
+import type { Principal } from '@quire/access';
 import type { CommentActor } from '../../domain/comments/comments';
 import { authorizeChangeRequest, type ChangeRequestAction } from '../../policies/change-request.policy';
 import type { CommentFormat } from '../../presenters/comment.presenter';

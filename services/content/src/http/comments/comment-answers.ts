@@ -1,4 +1,7 @@
-import { presentUsers, RawJson, type Cache, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { Cache } from '@quire/platform/cache';
+import { RawJson } from '@quire/platform/http';
+import { presentUsers } from '@quire/platform/users';
 import { loadRevision, type LoadedRevision } from '../../domain/content/read-content';
 import {
   presentComment,

@@ -1,5 +1,8 @@
 import { Router } from 'express';
-import { listEnvelope, sendJson, notFound, pageRequest, route, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { sendJson, route } from '@quire/platform/http';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { markdownBody, withMarkdownBody } from '../../domain/comments/comment-body';
 import { postReply, removeReply, updateReply } from '../../domain/comments/comments';
 import { findComment, findReply, listReplies, type Comment } from '../../store/comments.store';

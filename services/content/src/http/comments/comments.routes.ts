@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, sendJson, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { sendJson, route } from '@quire/platform/http';
 import { markdownBody, withMarkdownBody } from '../../domain/comments/comment-body';
 import { postComment, removeComment, updateComment } from '../../domain/comments/comments';
 import { findComment, listComments } from '../../store/comments.store';

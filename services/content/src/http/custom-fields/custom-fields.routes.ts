@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createCustomField, customFieldNotFound, deleteCustomFieldByName, updateCustomFieldDefinition } from '../../domain/custom-fields';
 import { authorizeInOrganization } from '../../policies/content.policy';
 import { presentCustomField } from '../../presenters/custom-field.presenter';

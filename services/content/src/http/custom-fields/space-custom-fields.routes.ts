@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { updateSpaceCustomFieldValues } from '../../domain/custom-fields-values';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentCustomFieldValue } from '../../presenters/custom-field.presenter';

@@ -1,5 +1,6 @@
 import { Router, type Response } from 'express';
-import { notFound, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { route } from '@quire/platform/http';
 import { startGitSync, type GitSyncRequest, type StartDeps } from '../../domain/git-sync/start-git-sync';
 import { authorizeSpaceAccess } from '../../policies/space.policy';
 import { presentGitSyncOperation, presentGitSyncState } from '../../presenters/git-sync.presenter';

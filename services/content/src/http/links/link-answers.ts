@@ -1,5 +1,7 @@
-import type { IdentityClient, Role, SqlExecutor, UrlBuilder } from '@quire/common';
-import { isRole } from '@quire/common';
+import { type Role, isRole } from '@quire/access';
+import type { IdentityClient } from '@quire/platform/grpc';
+import type { SqlExecutor } from '@quire/platform/sql';
+import type { UrlBuilder } from '@quire/urls';
 import { levelOnContent } from '../../policies/content.policy';
 import type { LinkedObjects, PresentedOrganization } from '../../presenters/link.presenter';
 import { presentSpace, type PresentedSpace } from '../../presenters/space.presenter';

@@ -1,5 +1,8 @@
 import express, { Router } from 'express';
-import { notFound, parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { parseInput, resourceId, z } from '@quire/input';
+import { requireAdminCall } from '@quire/platform/http';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { reindexSpace, type SectionsOf } from '../../domain/search/search-indexer';
 import { findSpaceToIndex, listSpaceIds, vacuumSearchIndex } from '../../store/search.store';
 

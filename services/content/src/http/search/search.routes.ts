@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, openListEnvelope, pageRequest, route, type PageRequest } from '@quire/common';
+import { listEnvelope, openListEnvelope, pageRequest, type PageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { authorizeInOrganization } from '../../policies/content.policy';
 import { authorizeSpace } from '../../policies/space.policy';
 import { presentSearchPages, presentSearchSpaces } from '../../presenters/search.presenter';

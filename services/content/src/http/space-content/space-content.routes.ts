@@ -1,16 +1,9 @@
 import { Router } from 'express';
-import {
-  isMediaType,
-  listEnvelope,
-  notFound,
-  pageRequest,
-  route,
-  signedUrlQuery,
-  stringifyWithRaw,
-  verifySignedUrl,
-  type BlobStore,
-  type Cache,
-} from '@quire/common';
+import { notFound } from '@quire/errors';
+import { isMediaType, listEnvelope, pageRequest } from '@quire/input';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { Cache } from '@quire/platform/cache';
+import { route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/platform/http';
 import type { ContentConversions } from '../../domain/conversions/conversions';
 import { changeRequestHead, spaceHead } from '../../domain/content/content-heads';
 import { importContent, type ContentImportDeps } from '../../domain/content/import-content';

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { badRequest, listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { moveSpace, transferSpace } from '../../domain/space-mover';
 import { deleteSpace, restoreSpace } from '../../domain/space-retention';
 import { createSpace, duplicateSpace, updateSpaceFields } from '../../domain/spaces';

@@ -1,4 +1,4 @@
-import { httpUrl, resourceId, text, z } from '@quire/common';
+import { httpUrl, resourceId, text, z } from '@quire/input';
 import { defaultLevel, emoji } from '../content.schema';
 import type { SpaceChanges } from '../../store/spaces.store';
 

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { notFound, parseInput, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { parseInput } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { organizationsForEmailDomain } from '../../domain/invites';
 import { presentOrganization } from '../../presenters/organization.presenter';
 import { findUserById } from '../../store/users.store';

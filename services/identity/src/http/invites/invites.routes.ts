@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { isRole, route } from '@quire/common';
+import { isRole } from '@quire/access';
+import { route } from '@quire/platform/http';
 import { inviteUsers } from '../../domain/invites';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentInvitationResult } from '../../presenters/invite.presenter';

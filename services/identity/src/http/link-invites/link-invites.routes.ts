@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageQuery, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { changeLinkInviteRole, createLinkInvite, removeLinkInvite } from '../../domain/invites';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentLinkInvite } from '../../presenters/invite.presenter';

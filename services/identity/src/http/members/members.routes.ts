@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { changeMemberRole, removeMember } from '../../domain/members';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentMember } from '../../presenters/member.presenter';

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { updateOrganizationFields } from '../../domain/organizations';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentOrganization } from '../../presenters/organization.presenter';

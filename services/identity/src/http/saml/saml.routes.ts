@@ -1,5 +1,8 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route, type Role, type UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
+import type { UrlBuilder } from '@quire/urls';
 import { createSamlProvider, deleteSamlProviderById, samlProviderNotFound, updateSamlProviderFields } from '../../domain/saml-providers';
 import { countSpacesOfTeams } from '../../domain/teams';
 import { authorizeOrganization } from '../../policies/organization.policy';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { samlProviderStatus } from '../../domain/saml-providers';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { presentSsoLogin } from '../../presenters/saml-provider.presenter';

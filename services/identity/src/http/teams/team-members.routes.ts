@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { removeTeamMember, setTeamMember, updateTeamMembers } from '../../domain/teams';
 import { authorizeTeam } from '../../policies/team.policy';
 import { presentTeamMember } from '../../presenters/team-member.presenter';

@@ -1,5 +1,8 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { countSpacesOfTeams, createTeam, deleteTeam, renameTeam } from '../../domain/teams';
 import { authorizeOrganization } from '../../policies/organization.policy';
 import { authorizeTeam } from '../../policies/team.policy';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { notFound, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { route } from '@quire/platform/http';
 import { presentUser } from '../../presenters/user.presenter';
 import { findUserById, shareAnOrganization } from '../../store/users.store';
 import type { IdentityHttpDeps } from '../deps';

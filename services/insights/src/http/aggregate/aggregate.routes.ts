@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { planAggregate } from '../../domain/aggregate-query';
 import { authorizeInsights } from '../../policies/insights.policy';
 import { presentAggregate } from '../../presenters/aggregate.presenter';

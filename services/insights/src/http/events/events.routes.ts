@@ -1,5 +1,8 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { chunks, payloadTooLarge, route, type BusMessage } from '@quire/common';
+import { payloadTooLarge } from '@quire/errors';
+import { chunks } from '@quire/helpers';
+import type { BusMessage } from '@quire/platform/bus';
+import { route } from '@quire/platform/http';
 import { encodeEventRows, ROWS_PER_MESSAGE } from '../../domain/event-message';
 import { buildEventRows } from '../../domain/ingest';
 import { INSIGHTS_EVENTS_TOPIC } from '../../events/topics';

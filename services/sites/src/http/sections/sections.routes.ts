@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createSection, deleteSection, loadSectionViews, moveSection, updateSection, type SectionView } from '../../domain/sections';
 import { resolveShareKey } from '../../domain/share-links';
 import { fetchSpaceForStructure, fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';

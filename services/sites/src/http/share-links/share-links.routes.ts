@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createShareLink, deleteShareLink, updateShareLink } from '../../domain/share-links';
 import { authorizeSite } from '../../policies/site.policy';
 import { presentShareLink } from '../../presenters/share-link.presenter';

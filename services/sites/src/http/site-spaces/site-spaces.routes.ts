@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { resolveShareKey } from '../../domain/share-links';
 import { addSiteSpace, deleteSiteSpace, moveSiteSpace, updateSiteSpace } from '../../domain/site-spaces';
 import { fetchSpaceForStructure, fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../../domain/space-embedder';

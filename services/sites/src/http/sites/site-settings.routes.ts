@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { adaptiveSchemaOf, putAdaptiveSchema } from '../../domain/adaptive-schema';
 import { loadPublishedStructure, spaceIdsOfStructure } from '../../domain/published-profile';
 import { resolveShareKey } from '../../domain/share-links';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createSite, DEFAULT_SITE_TITLE, deleteSite, resolveSpacesForSite, setSitePublished, updateSite } from '../../domain/sites';
 import { authorizeSite, authorizeSiteAs, authorizeSitesOfOrganization } from '../../policies/site.policy';
 import { presentSite } from '../../presenters/site.presenter';

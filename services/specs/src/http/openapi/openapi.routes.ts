@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { changeSpecVisibility, createSpec, putSpec, removeSpec } from '../../domain/openapi-specs';
 import { authorizeSpecs } from '../../policies/specs.policy';
 import { presentSpec, specPath } from '../../presenters/openapi-spec.presenter';

@@ -1,5 +1,8 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageQuery, pageRequest, resourceId, route, signedUrlQuery, verifySignedUrl, z, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageQuery, pageRequest, resourceId, z } from '@quire/input';
+import { route, signedUrlQuery, verifySignedUrl } from '@quire/platform/http';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { authorizeSpecs } from '../../policies/specs.policy';
 import { presentSpecContent, presentSpecVersion } from '../../presenters/spec-version.presenter';
 import { findSpecBySlug, type OpenAPISpec } from '../../store/openapi-specs.store';

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createTranslation, removeTranslation, replaceTranslation } from '../../domain/translations';
 import { authorizeSpecs } from '../../policies/specs.policy';
 import { presentTranslation, translationPath } from '../../presenters/translation.presenter';

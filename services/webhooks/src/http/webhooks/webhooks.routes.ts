@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { changeWebhook, createWebhook, pingWebhook, redeliver, removeWebhook, rotateSecret, webhookNotFound } from '../../domain/webhooks';
 import { authorizeWebhooks } from '../../policies/webhooks.policy';
 import { presentDelivery, presentDeliveryDetail } from '../../presenters/delivery.presenter';
