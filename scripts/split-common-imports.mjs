@@ -8,7 +8,9 @@
 //   - deep paths into the old folder (`@quire/common/dist/workers/worker-tasks`,
 //     `../../services/common/src/topology`, and the moved files' own relative imports): the file
 //     moved (MOVES), so the import points at its new place.
-// An import of an entry inside the importing file's own package becomes a relative one.
+// An import of an entry inside the importing file's own package becomes a relative one. Then the
+// manifests: a workspace's "@quire/common" dependency and tsconfig reference become the new packages
+// its src/ imports, and the root's workspaces and references list the new packages.
 // Deterministic and idempotent: a second run changes nothing. Names or paths it cannot map are
 // listed and the exit code is 1 (nothing is written for a file with an unmappable import).
 //
@@ -485,6 +487,80 @@ function sourceFiles(target) {
     .flatMap((d) => sourceFiles(`${target}/${d.name}`));
 }
 
+/** The packages that replaced @quire/common (not the gateway's route table). */
+const NEW_PACKAGES = [...new Set(Object.keys(ENTRIES).map((s) => s.split('/').slice(0, 2).join('/')))].filter((n) => n !== '@quire/gateway').sort();
+
+/**
+ * The manifests that still name the old package: the root's workspaces and project references, and
+ * each workspace's dependency and reference, replaced by the new packages its src/ imports.
+ */
+function manifestEdits(problems) {
+  const read = (file) => (existsSync(join(ROOT, file)) ? readFileSync(join(ROOT, file), 'utf8') : undefined);
+  const workspaces = JSON.parse(read('package.json')).workspaces ?? [];
+  const lines = (items, indent, comma) => items.map((item, i) => `${indent}${item}${i < items.length - 1 ? ',' : comma}\n`).join('');
+  const edits = new Map();
+  const edit = (file, transform) => {
+    const text = read(file);
+    if (text === undefined) return;
+    const out = transform(text);
+    if (out === text) return;
+    try {
+      JSON.parse(out);
+      edits.set(file, out);
+    } catch {
+      problems.push(`${file}: the rewritten manifest is not valid JSON; edit it by hand`);
+    }
+  };
+  const dirs = NEW_PACKAGES.map(packageDir);
+  edit('package.json', (text) =>
+    text
+      .replace(/^(\s*)"services\/common"(,?)\n/m, (_, indent, comma) =>
+        lines(
+          dirs.filter((d) => !workspaces.includes(d)).map((d) => `"${d}"`),
+          indent,
+          comma,
+        ),
+      )
+      // The scripts that run a compiled file of the old package (the PGlite template, the topics doc).
+      .replace(/services\/common\/dist\/([\w./-]+)\.js/g, (path, file) => {
+        const moved = MOVES[`src/${file}.ts`];
+        return moved ? moved.replace('/src/', '/dist/').replace(/\.ts$/, '.js') : path;
+      }),
+  );
+  edit('tsconfig.json', (text) =>
+    text.replace(/\{ "path": "(\.\/)?services\/common" \}(, )?/, (_, _dot, comma = '') =>
+      dirs
+        .filter((d) => !text.includes(`"${d}"`))
+        .map((d) => `{ "path": "${d}" }`)
+        .join(', ')
+        .concat(comma),
+    ),
+  );
+  for (const ws of workspaces.filter((w) => w !== OLD_DIR && !w.startsWith('packages/'))) {
+    const sources = sourceFiles(`${ws}/src`).map((f) => readFileSync(join(ROOT, f), 'utf8'));
+    const used = NEW_PACKAGES.filter((name) => sources.some((text) => text.includes(`'${name}'`) || text.includes(`'${name}/`)));
+    edit(`${ws}/package.json`, (text) =>
+      text.replace(/^(\s*)"@quire\/common": "([^"]+)"(,?)\n/m, (_, indent, version, comma) =>
+        lines(
+          used.map((n) => `"${n}": "${version}"`),
+          indent,
+          comma,
+        ),
+      ),
+    );
+    edit(`${ws}/tsconfig.json`, (text) =>
+      text.replace(/\{ "path": "[./]*(services\/)?common" \}/, () => used.map((n) => `{ "path": "${posix(relative(ws, packageDir(n)))}" }`).join(', ')),
+    );
+  }
+  // What a person moves: the test mapping, the lint walls, the image's manifests.
+  for (const file of ['package.json', 'jest.config.js', 'eslint.layers.cjs', 'eslint.regexp.mjs', 'eslint.config.mjs', 'deploy/docker/Dockerfile']) {
+    const text = edits.get(file) ?? read(file);
+    if (text && /services\/common\/|'@quire\/common'/.test(text))
+      problems.push(`${file}: still names services/common or @quire/common (see the split commit for the new form)`);
+  }
+  return edits;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes('--moves')) {
@@ -512,6 +588,14 @@ async function main() {
     if (formatted === readFileSync(join(ROOT, file), 'utf8')) continue;
     changed.push(file);
     if (!check) writeFileSync(join(ROOT, file), formatted);
+  }
+  if (!targets.length) {
+    for (const [file, out] of manifestEdits(problems)) {
+      const formatted = await prettier.format(out, { ...(await prettier.resolveConfig(join(ROOT, file))), filepath: join(ROOT, file) });
+      if (formatted === readFileSync(join(ROOT, file), 'utf8')) continue;
+      changed.push(file);
+      if (!check) writeFileSync(join(ROOT, file), formatted);
+    }
   }
   for (const file of changed) console.log(`${check ? 'would rewrite' : 'rewrote'} ${file}`);
   for (const problem of problems) console.error(`cannot map: ${problem}`);
