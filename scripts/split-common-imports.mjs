@@ -528,28 +528,36 @@ function manifestEdits(problems) {
       }),
   );
   edit('tsconfig.json', (text) =>
-    text.replace(/\{ "path": "(\.\/)?services\/common" \}(, )?/, (_, _dot, comma = '') =>
+    text.replace(/\{ "path": "(\.\/)?services\/common" \}(,\s*)?/, (_, _dot, comma = '') =>
       dirs
         .filter((d) => !text.includes(`"${d}"`))
         .map((d) => `{ "path": "${d}" }`)
         .join(', ')
-        .concat(comma),
+        .replace(/.+/, (refs) => refs + comma),
     ),
   );
   for (const ws of workspaces.filter((w) => w !== OLD_DIR && !w.startsWith('packages/'))) {
     const sources = sourceFiles(`${ws}/src`).map((f) => readFileSync(join(ROOT, f), 'utf8'));
     const used = NEW_PACKAGES.filter((name) => sources.some((text) => text.includes(`'${name}'`) || text.includes(`'${name}/`)));
+    // The route table moved into the gateway: its users depend on the gateway now.
+    if (ws !== 'gateway' && sources.some((text) => text.includes("'@quire/gateway/route-table'"))) used.push('@quire/gateway');
     edit(`${ws}/package.json`, (text) =>
       text.replace(/^(\s*)"@quire\/common": "([^"]+)"(,?)\n/m, (_, indent, version, comma) =>
         lines(
-          used.map((n) => `"${n}": "${version}"`),
+          used.filter((n) => !text.includes(`"${n}"`)).map((n) => `"${n}": "${version}"`),
           indent,
           comma,
         ),
       ),
     );
     edit(`${ws}/tsconfig.json`, (text) =>
-      text.replace(/\{ "path": "[./]*(services\/)?common" \}/, () => used.map((n) => `{ "path": "${posix(relative(ws, packageDir(n)))}" }`).join(', ')),
+      text.replace(/\{ "path": "[./]*(services\/)?common" \}(,\s*)?/, (_, _services, comma = '') =>
+        used
+          .map((n) => `{ "path": "${posix(relative(ws, packageDir(n)))}" }`)
+          .filter((ref) => !text.includes(ref))
+          .join(', ')
+          .replace(/.+/, (refs) => refs + comma),
+      ),
     );
   }
   // What a person moves: the test mapping, the lint walls, the image's manifests.
