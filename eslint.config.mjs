@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.js', '*.js', '*.cjs', '*.mjs', 'deploy/**/*.js'],
+    files: ['bench/**/*.js', '*.js', '*.cjs', '*.mjs', 'deploy/**/*.js', 'scripts/**/*.mjs'],
     extends: [js.configs.recommended],
     languageOptions: {
       sourceType: 'commonjs',
@@ -55,7 +55,7 @@ export default tseslint.config(
       },
     },
   },
-  { files: ['*.mjs'], languageOptions: { sourceType: 'module' } },
+  { files: ['*.mjs', 'scripts/**/*.mjs'], languageOptions: { sourceType: 'module' } },
   // Regular expressions that cannot backtrack in polynomial time (eslint.regexp.mjs, issue #32).
   ...regexpRules,
   // The layers inside each service and the walls between packages (eslint.layers.cjs, docs/conventions.md).

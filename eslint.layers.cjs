@@ -18,11 +18,14 @@
 // (quire/module-layers, which resolves each relative import against the file's own path). Between
 // packages: a service imports no other service, no app (apps/) and no tool (tools/); apps and tools
 // import services by their face (`@quire/<service>`) only; the gateway (the proxy) imports no service.
-// A library under packages/ imports no service, app, tool, @quire/common, gateway or proto.
 //
-// Transition: the services keep the folders of the old layout (src/<layer>/ and a few root files)
-// until they move into modules/; OLD_LAYOUT below accepts them and the per-folder rules of that
-// layout still hold. Set OLD_LAYOUT to [] once every service is in modules/.
+// The packages under packages/ sit below every service and import none, nor the gateway, an app or a tool:
+//   @quire/platform    the runtime kernel (sql, bus, grpc, http, outbox…), one entry per area;
+//                      may import the contracts, the pure libraries and proto.
+//   @quire/contracts   event topics and schemas between services: no runtime (no platform, no
+//                      drivers, no express), only the pure libraries.
+//   pure libraries     (@quire/errors, ids, helpers, urls, ordering, input, access, formats, publishing)
+//                      import only pure libraries: no platform, contracts, proto or driver.
 // CommonJS, so that test/unit/layers-lint.test.ts can load it as well as eslint.config.mjs.
 const path = require('node:path');
 
@@ -42,16 +45,13 @@ const SERVICE_PLACES = [
   /^types\/[\w.-]+\.d\.ts$/, // ambient declarations of an untyped library (no code)
 ];
 
-/** The old layout, accepted while the services move into modules/ (the one line to empty: `= []`). */
-const OLD_LAYOUT = [/^(consumers|domain|events|grpc|http|jobs|model|policies|presenters|store)\/.+\.ts$/, /^(content-settings|bootstrap-env)\.ts$/];
-
 /** Files of the gateway: the proxy only (its OpenAPI folder serves the document; tools/openapi writes it). */
 const GATEWAY_PLACES = [/^[\w-]+\.ts$/, /^(access-log|app-links|auth|http|limits|openapi|proxy)\/[\w./-]+\.ts$/];
 
 /** Where `rel` (a path from the repository root) may be, or null when no place is declared for its package. */
-function placesOf(rel, oldLayout) {
+function placesOf(rel) {
   let m = /^services\/([^/]+)\/src\/(.+)$/.exec(rel);
-  if (m && SERVICES.includes(m[1])) return { inside: m[2], places: [...SERVICE_PLACES, ...oldLayout], what: `services/${m[1]}/src` };
+  if (m && SERVICES.includes(m[1])) return { inside: m[2], places: SERVICE_PLACES, what: `services/${m[1]}/src` };
   m = /^gateway\/src\/(.+)$/.exec(rel);
   if (m) return { inside: m[1], places: GATEWAY_PLACES, what: 'gateway/src' };
   m = /^(apps|tools|packages)\/([^/]+)\/(.+)$/.exec(rel);
@@ -61,13 +61,13 @@ function placesOf(rel, oldLayout) {
 
 const relOf = (context) => path.relative(context.cwd, context.filename).split(path.sep).join('/');
 
-const declaredPlace = (oldLayout) => ({
+const declaredPlace = {
   meta: { type: 'problem', schema: [], messages: { undeclared: '{{file}} is in no declared place of {{what}} (eslint.layers.cjs): {{hint}}' } },
   create(context) {
     return {
       Program(node) {
         const rel = relOf(context);
-        const declared = placesOf(rel, oldLayout);
+        const declared = placesOf(rel);
         if (!declared || declared.places.some((re) => re.test(declared.inside))) return;
         const hint = rel.startsWith('services/')
           ? 'main.ts, service.ts, settings.ts, modules/<module>/index.ts or modules/<module>/<layer>/ (docs/conventions.md, Layers)'
@@ -78,11 +78,10 @@ const declaredPlace = (oldLayout) => ({
       },
     };
   },
-});
+};
 
 // ------------------------------------------------------------ module layers ----
 
-const ENTRY = ['http', 'grpc', 'consumers', 'jobs'];
 /** Layer → the layers of its own module it may import. */
 const MAY_IMPORT = {
   http: ['application', 'presenters', 'policies', 'domain', 'events', 'model'],
@@ -157,8 +156,7 @@ const moduleLayers = {
   },
 };
 
-/** The local plugin; `oldLayout` is the list of old places still accepted. */
-const pluginWith = (oldLayout) => ({ meta: { name: 'quire' }, rules: { 'declared-place': declaredPlace(oldLayout), 'module-layers': moduleLayers } });
+const plugin = { meta: { name: 'quire' }, rules: { 'declared-place': declaredPlace, 'module-layers': moduleLayers } };
 
 // ------------------------------------------------------------ package walls ----
 // One `no-restricted-imports` entry per file set: ESLint replaces (does not merge) a rule's options
@@ -168,7 +166,7 @@ const names = (list) => list.map((name) => `@quire/${name}`);
 
 const leavesPackage = {
   regex: '^\\.{1,2}/(.*/)?(src|dist)(/|$)',
-  message: "A relative import may not leave its package: import the package ('@quire/common') instead.",
+  message: "A relative import may not leave its package: import the package (e.g. '@quire/platform/sql') instead.",
 };
 
 const walls = [
@@ -180,14 +178,31 @@ const walls = [
   leavesPackage,
 ];
 
-/** packages/*: libraries of pure code, below every service. */
-const packageWalls = [
+/** What runs I/O: the platform's own dependencies, which contracts and pure libraries never load. */
+const RUNTIME_MODULES = ['pg', 'kafkajs', 'redis', '@grpc/grpc-js', 'express', '@electric-sql/pglite', 'pino', 'prom-client', 'undici'];
+const PURE = ['errors', 'ids', 'helpers', 'urls', 'ordering', 'input', 'access', 'formats', 'publishing'];
+const noServices = (who) => ({
+  group: names([...SERVICES, 'gateway', 'common', ...APPS, ...TOOLS]),
+  message: `${who} imports no service, gateway, app or tool: they import it, not the reverse (docs/conventions.md, Packages).`,
+});
+const noRuntime = (who) => ({
+  regex: `^(@quire/(platform|proto)(/.*)?|${RUNTIME_MODULES.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})$`,
+  message: `${who} has no runtime: no @quire/platform, proto, database, bus, gRPC or HTTP library (docs/conventions.md, Packages).`,
+});
+
+/** packages/*: the platform, the contracts and the pure libraries, below every service. */
+const packageRules = [
+  { dirs: ['platform'], patterns: [noServices('The platform'), leavesPackage] },
+  { dirs: ['contracts'], patterns: [noServices('A contract'), noRuntime('A contract'), leavesPackage] },
   {
-    group: names([...SERVICES, 'common', 'gateway', 'proto', ...APPS, ...TOOLS]),
-    message:
-      'A library in packages/ imports no service, @quire/common, the gateway, proto, an app or a tool: services import it, not the reverse (docs/conventions.md, Layers).',
+    dirs: PURE,
+    patterns: [
+      noServices('A library in packages/'),
+      noRuntime('A library in packages/'),
+      { group: ['@quire/contracts'], message: 'A pure library imports only pure libraries, not the contracts (docs/conventions.md, Packages).' },
+      leavesPackage,
+    ],
   },
-  leavesPackage,
 ];
 
 /** The gateway is the proxy: it forwards to services over HTTP and imports none (apps/embedded runs them). */
@@ -210,50 +225,23 @@ const appWalls = [{ group: names(TOOLS), message: 'An app never imports a tool: 
 /** tools/*: operator and build tooling, never imported by what runs. */
 const toolWalls = [byFace, leavesPackage];
 
-// ---------------------------------------------------- the old folder layout ----
-// Inside a service not yet in modules/, a folder may import only the folders below it (issue #21).
-
-/** A relative import that climbs to one of `folders` at the top of the service's src/. */
-const intoFolders = (folders, why) => ({
-  regex: `^\\.{1,2}/(\\.\\./)*(${folders.join('|')})(/|$)`,
-  message: why,
-});
-
-/** Folder → the top-level folders of src/ it may not import, and why. */
-const OLD_LAYERS = {
-  model: [['store', 'domain', 'events', 'policies', 'presenters', ...ENTRY], 'model/ is the bottom layer: it imports nothing else of the service.'],
-  store: [['domain', 'events', 'policies', 'presenters', ...ENTRY], 'store/ may import only store/ and model/: move a shared type down to model/.'],
-  events: [['store', 'domain', 'policies', 'presenters', ...ENTRY], 'events/ holds topic helpers over @quire/common only.'],
-  domain: [['policies', 'presenters', ...ENTRY], 'domain/ may import only domain/, events/, store/ and model/: presenting and authorizing happen above it.'],
-  policies: [['presenters', ...ENTRY], 'policies/ may import domain/, store/ and model/ (presenters use policies, not the reverse).'],
-  presenters: [ENTRY, 'presenters/ may not import an entry point (http/, grpc/, consumers/, jobs/).'],
-  grpc: [['http', 'consumers', 'jobs'], 'Nothing but service.ts imports http/ or another entry point.'],
-  consumers: [['http', 'grpc', 'jobs'], 'Nothing but service.ts imports http/ or another entry point.'],
-  jobs: [['http', 'grpc', 'consumers'], 'Nothing but service.ts imports http/ or another entry point.'],
-};
-
-const serviceFiles = SERVICES.map((name) => `services/${name}/src/**/*.ts`);
-
-/** The rules, accepting the places of `oldLayout` too (the tests flip it to show the end state). */
-const layerRulesWith = (oldLayout) => [
+const layerRules = [
   {
     files: ['services/*/src/**/*.ts', 'proto/src/**/*.ts'],
     ignores: ['proto/src/gen/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: walls }] },
   },
-  { files: ['packages/*/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: packageWalls }] } },
+  ...packageRules.map(({ dirs, patterns }) => ({
+    files: dirs.map((dir) => `packages/${dir}/src/**/*.ts`),
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
   { files: ['gateway/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: gatewayWalls }] } },
   { files: ['apps/*/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: appWalls }] } },
   { files: ['tools/*/src/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: toolWalls }] } },
-  ...Object.entries(OLD_LAYERS).map(([folder, [forbidden, why]]) => ({
-    files: [`services/*/src/${folder}/**/*.ts`],
-    ignores: ['services/common/**'], // common is a library of ports and helpers, not a service with layers
-    rules: { 'no-restricted-imports': ['error', { patterns: [...walls, intoFolders(forbidden, why)] }] },
-  })),
-  // Deny by default, and the layers of a module (services/common is a library being split into packages/).
+  // Deny by default, and the layers of a module.
   {
-    files: [...serviceFiles, 'gateway/**/*.ts', 'apps/**/*.ts', 'tools/**/*.ts', 'packages/**/*.ts'],
-    plugins: { quire: pluginWith(oldLayout) },
+    files: [...SERVICES.map((name) => `services/${name}/src/**/*.ts`), 'gateway/**/*.ts', 'apps/**/*.ts', 'tools/**/*.ts', 'packages/**/*.ts'],
+    plugins: { quire: plugin },
     rules: { 'quire/declared-place': 'error', 'quire/module-layers': 'error' },
   },
   // A use case or a domain step one can read at once (issue #34).
@@ -263,6 +251,4 @@ const layerRulesWith = (oldLayout) => [
   },
 ];
 
-const layerRules = layerRulesWith(OLD_LAYOUT);
-
-module.exports = { layerRules, layerRulesWith };
+module.exports = { layerRules };

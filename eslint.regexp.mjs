@@ -32,7 +32,7 @@ const requestFacing = {
 export default [
   { files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'], plugins: { regexp }, rules: everywhere },
   {
-    files: ['services/*/src/http/**/*.ts', 'services/*/src/modules/*/http/**/*.ts', 'services/common/src/validation.ts', 'gateway/src/**/*.ts'],
+    files: ['services/*/src/modules/*/http/**/*.ts', 'packages/input/src/validation.ts', 'gateway/src/**/*.ts'],
     rules: requestFacing,
   },
 ];

@@ -2,7 +2,10 @@
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }];
 const moduleNameMapper = {
   '^@quire/proto$': '<rootDir>/proto/src/index.ts',
-  '^@quire/common$': '<rootDir>/services/common/src/index.ts',
+  // @quire/platform has one entry per area (its package.json `exports`), no root entry.
+  '^@quire/platform/(.+)$': '<rootDir>/packages/platform/src/$1',
+  '^@quire/(errors|ids|helpers|urls|ordering|input|access|contracts)$': '<rootDir>/packages/$1/src/index.ts',
+  '^@quire/gateway/route-table$': '<rootDir>/gateway/src/route-table.ts',
   '^@quire/formats$': '<rootDir>/packages/formats/src/index.ts',
   '^@quire/publishing$': '<rootDir>/packages/publishing/src/index.ts',
   '^@quire/(identity|content|sites|specs|insights|webhooks)$': '<rootDir>/services/$1/src/service.ts',

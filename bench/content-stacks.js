@@ -40,7 +40,7 @@ function embeddedStack(dataDir) {
         await stopped;
         const answers = {};
         if (!probes.length) return answers;
-        const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'services/common')] }));
+        const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [join(ROOT, 'packages/platform')] }));
         // One PGlite for all services (apps/embedded/src/databases.ts); content's tables are in its schema.
         const db = await PGlite.create(join(dataDir, 'postgres'));
         try {

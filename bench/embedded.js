@@ -76,7 +76,7 @@ function floorOnce(dataDir) {
     PGlite.create({ dataDir: ${JSON.stringify(join(dataDir, 'postgres'))} }).then((db) => db.query('SELECT 1')).then(() => process.exit(0));`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['-e', script], { cwd: join(ROOT, 'services/common'), stdio: 'ignore' });
+    const child = spawn(process.execPath, ['-e', script], { cwd: join(ROOT, 'packages/platform'), stdio: 'ignore' });
     child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`floor process exited with ${code}`))));
   });
 }

@@ -8,7 +8,7 @@ const { tmpdir, availableParallelism } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, log, run, recreatePgDatabase, startInfra, cpuProfileEnv, treeCpuSeconds, infraPid } = require('./support');
 const { randomBytes } = require('node:crypto');
-const { signPrincipal } = require('@quire/common');
+const { signPrincipal } = require('@quire/access');
 const { LocalStack } = require('@quire/gateway');
 
 const DURATION = process.env.BENCH_DURATION ?? '15s';

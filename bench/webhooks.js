@@ -109,12 +109,14 @@ async function main() {
     await waitReady(`http://127.0.0.1:${HTTP_PORT}/readyz`, 60_000);
 
     // The webhooks, made by the service's own command (address check, sealed secret), one per organization.
-    const common = require(join(ROOT, 'services/common/dist/index.js'));
+    const { PostgresDatabase } = require('@quire/platform/sql/postgres');
+    const { createLogger } = require('@quire/platform/logger');
+    const { OutboundAddressPolicy } = require('@quire/platform/outbound');
     const { createWebhook } = require(join(ROOT, 'services/webhooks/dist/modules/webhooks/application/create-webhook.js'));
-    db = new common.PostgresDatabase(databaseUrl, common.createLogger('bench', 'silent'));
+    db = new PostgresDatabase(databaseUrl, createLogger('bench', 'silent'));
     // The bench's caller is an admin of every organization (the use case checks it).
     const membership = { membership: async () => ({ role: 'admin' }) };
-    const deps = { db, membership, policy: new common.OutboundAddressPolicy(['127.0.0.1']), serviceSecret: internalSecret, maxPerOrganization: 50 };
+    const deps = { db, membership, policy: new OutboundAddressPolicy(['127.0.0.1']), serviceSecret: internalSecret, maxPerOrganization: 50 };
     for (let i = 0; i < ENDPOINTS; i++) {
       const input = { url: `http://127.0.0.1:${receiver.port}/endpoint-${i}`, events: ['space_created'] };
       await createWebhook(deps, { userId: 'bench' }, `bench-org-${i}`, input, new Date());

@@ -1,25 +1,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
-import {
-  ApiError,
-  INTERNAL_HEADERS,
-  type Metrics,
-  mountHealthRoutes,
-  newId,
-  notFound,
-  PRINCIPAL_HEADER,
-  RouteMatcher,
-  routeFamily,
-  SIGNATURE_HEADER,
-  toApiError,
-  type Cache,
-  type IdentityClient,
-  type Logger,
-  type ReadinessCheck,
-  type ServiceName,
-  type Principal,
-  verifySignedUrl,
-} from '@quire/common';
+import { RouteMatcher } from './route-table';
+import { INTERNAL_HEADERS, PRINCIPAL_HEADER, SIGNATURE_HEADER, type Principal } from '@quire/access';
+import { ApiError, notFound, toApiError } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { Cache } from '@quire/platform/cache';
+import type { IdentityClient } from '@quire/platform/grpc';
+import { type Metrics, mountHealthRoutes, routeFamily, type ReadinessCheck, verifySignedUrl } from '@quire/platform/http';
+import type { Logger } from '@quire/platform/logger';
+import type { ServiceName } from '@quire/platform/topology';
 import { AccessLogger, splitUrl, type Exchange } from './access-log/access-logger';
 import { mountAppLinkPages } from './app-links/app-link-page';
 import { Authenticator } from './auth/authenticator';

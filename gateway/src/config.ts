@@ -1,15 +1,6 @@
-import {
-  DEFAULT_PORTS,
-  GATEWAY_DEFAULT_PORT,
-  SERVICE_NAMES,
-  grpcAddressVar,
-  httpUrlVar,
-  readEnv,
-  sharedEnvSchema,
-  splitList,
-  z,
-  type ServiceName,
-} from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv, sharedEnvSchema, splitList } from '@quire/platform/config';
+import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '@quire/platform/topology';
 import type { GatewaySettings } from './app';
 
 const gatewayEnvSchema = sharedEnvSchema.extend({

@@ -1,6 +1,12 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { closeGracefully, createLogger, Lifecycle, Metrics, readEnv, RedisCache, runMain, ServiceClients, z } from '@quire/common';
+import { z } from '@quire/input';
+import { RedisCache } from '@quire/platform/cache/redis';
+import { readEnv } from '@quire/platform/config';
+import { runMain } from '@quire/platform/distributed';
+import { ServiceClients } from '@quire/platform/grpc';
+import { closeGracefully, Lifecycle, Metrics } from '@quire/platform/http';
+import { createLogger } from '@quire/platform/logger';
 import { createGatewayApp } from './app';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from './config';
 import { listen } from './server';

@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { answerClientErrorsAsJson } from '@quire/common';
+import { answerClientErrorsAsJson } from '@quire/platform/http';
 
 export function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {

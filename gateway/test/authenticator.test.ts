@@ -1,4 +1,8 @@
-import { ApiError, authCacheKey, createLogger, hashToken, MemoryCache, type Cache, type IdentityClient } from '@quire/common';
+import { authCacheKey, hashToken } from '@quire/access';
+import { ApiError } from '@quire/errors';
+import { MemoryCache, type Cache } from '@quire/platform/cache';
+import type { IdentityClient } from '@quire/platform/grpc';
+import { createLogger } from '@quire/platform/logger';
 import { Authenticator } from '../src/auth/authenticator';
 
 const logger = createLogger('test', 'silent');

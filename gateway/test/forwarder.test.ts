@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
 import { Forwarder } from '../src/proxy/forward';
 import { UpstreamPool } from '../src/proxy/upstream-pool';
 

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { ApiError, MemoryCache, Metrics, SERVICE_NAMES, verifyPrincipal, type IdentityClient, type Logger, type ServiceName } from '@quire/common';
+import { verifyPrincipal } from '@quire/access';
+import { ApiError } from '@quire/errors';
+import { MemoryCache } from '@quire/platform/cache';
+import type { IdentityClient } from '@quire/platform/grpc';
+import { Metrics } from '@quire/platform/http';
+import type { Logger } from '@quire/platform/logger';
+import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
 import { createGatewayApp } from '../src/app';
 import { listen } from '../src/server';
 

@@ -1,4 +1,5 @@
-import { createLogger, MemoryCache, type Cache } from '@quire/common';
+import { MemoryCache, type Cache } from '@quire/platform/cache';
+import { createLogger } from '@quire/platform/logger';
 import { RateLimiter } from '../src/limits/rate-limiter';
 
 const logger = createLogger('test', 'silent');

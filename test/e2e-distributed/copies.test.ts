@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PRINCIPAL_HEADER, SIGNATURE_HEADER, signPrincipal } from '@quire/common';
+import { PRINCIPAL_HEADER, SIGNATURE_HEADER, signPrincipal } from '@quire/access';
 import { LocalStack, type ProcessKey } from '../../apps/stack/src/local-stack';
 import { apiClient, type ApiClient, type ApiResponse } from '../support/api';
 import { eventually } from '../support/eventually';

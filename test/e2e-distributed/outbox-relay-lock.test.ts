@@ -1,4 +1,8 @@
-import { COMMON_MIGRATIONS_DIR, createLogger, enqueueRawEvent, migrate, OutboxRelay, PostgresDatabase, type BusMessage, type MessageBus } from '@quire/common';
+import type { BusMessage, MessageBus } from '@quire/platform/bus';
+import { createLogger } from '@quire/platform/logger';
+import { enqueueRawEvent, OutboxRelay } from '@quire/platform/outbox';
+import { COMMON_MIGRATIONS_DIR, migrate } from '@quire/platform/sql';
+import { PostgresDatabase } from '@quire/platform/sql/postgres';
 import { recreateDatabase } from '../support/infra';
 
 // The relay holds its locks while it publishes (relay.ts says why). What that costs on the real

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createLogger } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
 import { startEmbedded, type EmbeddedQuire } from '../../apps/embedded/src/launcher';
 import { apiClient, type ApiClient } from '../support/api';
 import { runCli, type StackState } from '../support/stack';

@@ -1,4 +1,4 @@
-import { createLogger } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import { ROUTE_TABLE, type RouteEntry } from '@quire/common';
+import { ROUTE_TABLE, type RouteEntry } from '@quire/gateway/route-table';
 import { apiClient, type ApiResponse } from '../support/api';
 import { currentStack, runCli } from '../support/stack';
 

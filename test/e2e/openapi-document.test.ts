@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
-import { ROUTE_TABLE } from '@quire/common';
+import { ROUTE_TABLE } from '@quire/gateway/route-table';
 import { apiClient } from '../support/api';
 import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';

@@ -1,4 +1,7 @@
-import { ApiError, COMMON_MIGRATIONS_DIR, createLogger, migrate, PgliteDatabase } from '@quire/common';
+import { ApiError } from '@quire/errors';
+import { createLogger } from '@quire/platform/logger';
+import { COMMON_MIGRATIONS_DIR, migrate } from '@quire/platform/sql';
+import { PgliteDatabase } from '@quire/platform/sql/pglite';
 
 // Embedded Postgres for a service's domain and store tests: the common migrations and the service's own.
 

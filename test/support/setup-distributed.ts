@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '../../services/common/src/topology';
+import { SERVICE_NAMES, httpUrlVar, type ServiceName } from '@quire/platform/topology';
 import { LocalStack, SCALED_NAMES, type LocalStackOptions } from '../../apps/stack/src/local-stack';
 import { apiClient } from './api';
 import { INFRA, infraScript, recreateClickHouseDatabase, recreateDatabase } from './infra';

@@ -15,8 +15,8 @@ import {
   httpUrlVar,
   type ServiceName,
   type WorkerName,
-} from '../../services/common/src/topology';
-import { serviceEnvSchema, sharedEnvSchema } from '../../services/common/src/config';
+} from '@quire/platform/topology';
+import { serviceEnvSchema, sharedEnvSchema } from '@quire/platform/config';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from '../../gateway/src/config';
 import { bootstrapOptionsFromEnv } from '../../services/identity/src/settings';
 
@@ -61,7 +61,7 @@ const GATEWAY_KNOWN = [
   'ACCESS_LOG',
 ];
 /**
- * Graceful shutdown, read by every process (services/common and gateway/src): after SIGTERM,
+ * Graceful shutdown, read by every process (packages/platform and gateway/src): after SIGTERM,
  * /readyz answers 503 for SHUTDOWN_DRAIN_MS while the process still serves, then in-flight requests
  * get up to SHUTDOWN_TIMEOUT_MS before consumers stop (committing offsets) and the process exits.
  */
@@ -593,8 +593,8 @@ describe(`${K8S_DIR}`, () => {
     });
   });
 
-  test('the shutdown settings the deployments set are read by the code (services/common, gateway)', () => {
-    const sources = ['services/common/src', 'gateway/src'].flatMap((dir) => sourceFiles(dir).map((f) => read(f)));
+  test('the shutdown settings the deployments set are read by the code (packages/platform, gateway)', () => {
+    const sources = ['packages/platform/src', 'gateway/src'].flatMap((dir) => sourceFiles(dir).map((f) => read(f)));
     const unread = SHUTDOWN_SETTINGS.filter((key) => !sources.some((text) => text.includes(key)));
     expect(unread).toEqual([]);
   });

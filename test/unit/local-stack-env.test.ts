@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LocalStack, OPERATOR_SETTING, operatorSettings } from '../../apps/stack/src/local-stack';
 import { parseReplicas } from '../../apps/stack/src/main';
-import { WORKER_PROCESSES } from '../../services/common/src/topology';
+import { WORKER_PROCESSES } from '@quire/platform/topology';
 
 // `npm run stack` hands the operator's settings to its processes (issue #20: it used to drop them).
 

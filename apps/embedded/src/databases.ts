@@ -1,16 +1,10 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  copyPublicSchema,
-  migrate,
-  migrationFolders,
-  PgliteDatabase,
-  PgliteInstance,
-  SERVICE_NAMES,
-  type Logger,
-  type ServiceModule,
-  type ServiceName,
-} from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import { migrationFolders, type ServiceModule } from '@quire/platform/runtime';
+import { migrate } from '@quire/platform/sql';
+import { copyPublicSchema, PgliteDatabase, PgliteInstance } from '@quire/platform/sql/pglite';
+import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
 import { copyEmbeddedTemplate } from './template';
 
 /** The one embedded database, under DATA_DIR. */

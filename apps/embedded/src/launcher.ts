@@ -2,25 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
-import {
-  createContext,
-  createLogger,
-  defaultPublicUrl,
-  InProcessBus,
-  MemoryCache,
-  Metrics,
-  SERVICE_NAMES,
-  FsBlobStore,
-  ServiceClients,
-  startService,
-  type Logger,
-  type MessageBus,
-  type RunningService,
-  type ServiceModule,
-  type ServiceName,
-  outboxRetentionFromEnv,
-  splitList,
-} from '@quire/common';
+import { FsBlobStore } from '@quire/platform/blobs';
+import { InProcessBus, type MessageBus } from '@quire/platform/bus';
+import { MemoryCache } from '@quire/platform/cache';
+import { outboxRetentionFromEnv, splitList } from '@quire/platform/config';
+import { ServiceClients } from '@quire/platform/grpc';
+import { Metrics } from '@quire/platform/http';
+import { createLogger, type Logger } from '@quire/platform/logger';
+import { createContext, startService, type RunningService, type ServiceModule } from '@quire/platform/runtime';
+import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
+import { defaultPublicUrl } from '@quire/urls';
 import { contentModule } from '@quire/content';
 import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@quire/identity';
 import { insightsModule } from '@quire/insights';

@@ -1,4 +1,4 @@
-import { createLogger } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
 import { embeddedBanner } from './banner';
 import { startEmbedded } from './launcher';
 

@@ -1,4 +1,6 @@
-import { DEFAULT_MEMORY_CACHE_MAX_BYTES, readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { DEFAULT_MEMORY_CACHE_MAX_BYTES } from '@quire/platform/cache';
+import { readEnv } from '@quire/platform/config';
 
 /** Embedded mode only (`npm start`): the bound of the in-memory cache that stands in for Redis. */
 export function embeddedCacheMaxBytesFromEnv(env: NodeJS.ProcessEnv = process.env): number {

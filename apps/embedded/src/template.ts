@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { createLogger, migrate, migrationFolders, PgliteInstance, pgliteTemplateDir, SERVICE_NAMES, type ServiceModule, type ServiceName } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
+import { migrationFolders, type ServiceModule } from '@quire/platform/runtime';
+import { migrate } from '@quire/platform/sql';
+import { PgliteInstance, pgliteTemplateDir } from '@quire/platform/sql/pglite';
+import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
 
 type Migrations = Record<ServiceName, Pick<ServiceModule, 'name' | 'migrationsDir'>>;
 

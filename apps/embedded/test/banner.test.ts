@@ -1,4 +1,4 @@
-import { defaultPublicUrl, UrlBuilder } from '@quire/common';
+import { defaultPublicUrl, UrlBuilder } from '@quire/urls';
 import { embeddedBanner } from '../src/banner';
 
 describe("npm start's banner", () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICE_NAMES } from '@quire/common';
+import { SERVICE_NAMES } from '@quire/platform/topology';
 import { copyEmbeddedTemplate, embeddedTemplateDir } from '../src/template';
 
 // The migrated template is named by its migrations: a changed or added file must never reuse an

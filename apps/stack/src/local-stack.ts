@@ -5,14 +5,14 @@ import { join, resolve } from 'node:path';
 import {
   DEFAULT_PORTS,
   SERVICE_NAMES,
-  defaultPublicUrl,
   WORKER_NAMES,
   WORKER_PROCESSES,
   grpcAddressVar,
   httpUrlVar,
   type ServiceName,
   type WorkerName,
-} from '@quire/common';
+} from '@quire/platform/topology';
+import { defaultPublicUrl } from '@quire/urls';
 
 // Distributed mode on one machine: one process per service plus the gateway, against the real
 // Postgres, Redis, Kafka and ClickHouse that deploy/local/ starts. Used by `npm run stack` and by

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLogger, DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, WORKER_PROCESSES, type ServiceName } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
+import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, WORKER_PROCESSES, type ServiceName } from '@quire/platform/topology';
 import { COPY_PORT_STEP, LocalStack, SCALED_NAMES, operatorSettings, repoRoot, type ScaledName } from './local-stack';
 
 // `npm run stack`: distributed mode on this machine. Starts the local infrastructure

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
 import { accessLine } from './access-line';
 
 /** What the gateway learns about one request while answering it. */

@@ -1,15 +1,9 @@
-import {
-  ApiError,
-  authCacheKey,
-  badRequest,
-  hashToken,
-  TtlCache,
-  unauthorized,
-  type Cache,
-  type IdentityClient,
-  type Logger,
-  type Principal,
-} from '@quire/common';
+import { authCacheKey, hashToken, type Principal } from '@quire/access';
+import { ApiError, badRequest, unauthorized } from '@quire/errors';
+import { TtlCache } from '@quire/helpers';
+import type { Cache } from '@quire/platform/cache';
+import type { IdentityClient } from '@quire/platform/grpc';
+import type { Logger } from '@quire/platform/logger';
 
 export interface AuthenticatorOptions {
   cacheTtlSeconds: number;

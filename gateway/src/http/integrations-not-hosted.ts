@@ -1,4 +1,4 @@
-import { notFound, type ApiError } from '@quire/common';
+import { notFound, type ApiError } from '@quire/errors';
 
 /**
  * The reference's integration paths (GitBook's hosted integrations platform: `/integrations*`, an

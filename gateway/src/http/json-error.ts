@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { errorBody } from '@quire/common';
+import { errorBody } from '@quire/errors';
 
 /**
  * Writes the API's JSON error on a bare Node response (the `/v1` path has no express). A response

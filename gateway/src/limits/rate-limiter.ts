@@ -1,4 +1,6 @@
-import { tooManyRequests, type Cache, type Logger } from '@quire/common';
+import { tooManyRequests } from '@quire/errors';
+import type { Cache } from '@quire/platform/cache';
+import type { Logger } from '@quire/platform/logger';
 
 interface Allowance {
   window: number;

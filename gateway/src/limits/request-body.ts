@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError, payloadTooLarge } from '@quire/common';
+import { ApiError, payloadTooLarge } from '@quire/errors';
 
 /**
  * Reads the whole request body before anything is sent to a service, within `limitBytes` and

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Express, Request, Response } from 'express';
-import { errorBody } from '@quire/common';
+import { errorBody } from '@quire/errors';
 
 const gzipAsync = promisify(gzip);
 

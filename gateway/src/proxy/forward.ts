@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
 import { writeJsonError } from '../http/json-error';
 import type { Upstream, UpstreamPool } from './upstream-pool';
 
@@ -24,7 +24,7 @@ type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kin
  */
 export class Forwarder {
   // Idle sockets are closed here (60 s) before a service closes them (its keep-alive timeout is
-  // 65 s, services/common runtime.ts), so a request is never sent on a socket being closed.
+  // 65 s, packages/platform runtime.ts), so a request is never sent on a socket being closed.
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, keepAliveMsecs: 10000, timeout: 60_000 });
 
   constructor(

@@ -1,4 +1,5 @@
-import { signPrincipal, TtlCache, type Principal } from '@quire/common';
+import { signPrincipal, type Principal } from '@quire/access';
+import { TtlCache } from '@quire/helpers';
 
 /** How long one signature is reused for a token: well inside the principal's iat window. */
 const REUSE_MS = 60_000;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
 
 /** One copy of a service: where it listens, whether it takes requests, how many it has now. */
 export interface Upstream {

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver } from '@quire/platform/membership';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { contentSettingsFromEnv } from './settings';
 import { ForegroundGate, subscribeSearchIndex, type SectionsOf, searchAdminRoutes, searchRoutes } from './modules/search';
 import { startGitSyncConsumer, gitSyncRoutes } from './modules/git-sync';

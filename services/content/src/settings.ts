@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
 import type { ArchiveLimits } from '@quire/formats';
 
 // The content service's own settings and their one set of defaults (both modes read them from the

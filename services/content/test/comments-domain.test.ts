@@ -1,4 +1,5 @@
-import { MemoryCache, type PgliteDatabase } from '@quire/common';
+import { MemoryCache } from '@quire/platform/cache';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openChangeRequest as createChangeRequest } from '../src/modules/change-requests/application/create-change-request';
 import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/modules/comments/domain/comments';
 import { createSpace } from '../src/modules/spaces/domain/spaces';

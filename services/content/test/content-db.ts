@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb, outboxEventTypes, silentLogger } from '../../../test/support/service-db';
 
 export { silentLogger };

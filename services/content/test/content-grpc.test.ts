@@ -1,14 +1,9 @@
 import type * as grpc from '@grpc/grpc-js';
-import {
-  createGrpcClient,
-  MembershipResolver,
-  startGrpcServer,
-  stopGrpcServer,
-  UrlBuilder,
-  type IdentityClient,
-  type PgliteDatabase,
-  type SqlDatabase,
-} from '@quire/common';
+import { createGrpcClient, startGrpcServer, stopGrpcServer, type IdentityClient } from '@quire/platform/grpc';
+import { MembershipResolver } from '@quire/platform/membership';
+import type { SqlDatabase } from '@quire/platform/sql';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
+import { UrlBuilder } from '@quire/urls';
 import { content } from '@quire/proto';
 import { deleteSpace } from '../src/modules/spaces/domain/space-retention';
 import { createSpace } from '../src/modules/spaces/domain/spaces';

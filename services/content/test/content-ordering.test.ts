@@ -1,4 +1,5 @@
-import { type PageRequest, type PgliteDatabase } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { moveCollection, transferCollection } from '../src/modules/collections/domain/collection-mover';
 import { createCollection, deleteCollectionTree } from '../src/modules/collections/domain/collections';
 import { createCustomField } from '../src/modules/custom-fields/domain/custom-fields';

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '@quire/common';
+import { ROLES, type Role } from '@quire/access';
 import { levelOnContent } from '../src/modules/content-tree/policies/content.policy';
 import { collectionPermissions, spacePermissions } from '../src/modules/content-tree/presenters/content-permissions';
 

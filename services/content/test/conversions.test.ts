@@ -1,4 +1,4 @@
-import { ApiError } from '@quire/common';
+import { ApiError } from '@quire/errors';
 import { ImportRefused } from '@quire/formats';
 import { ContentConversions } from '../src/modules/revisions/domain/conversions';
 import { revertBlocks } from '../src/modules/revisions/domain/block-revert';

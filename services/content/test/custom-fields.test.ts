@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/modules/custom-fields/domain/custom-fields';
 import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
 import {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OutboundAddressPolicy, OutboundFetcher, type OutboundRequestOptions } from '@quire/common';
+import { OutboundAddressPolicy, OutboundFetcher, type OutboundRequestOptions } from '@quire/platform/outbound';
 import { blobOid, fetchTree, GitSyncError, headOf, pushTree, type GitRemoteDeps, type GitRemoteLimits } from '../src/modules/git-sync/domain/git-remote';
 import { DEFAULT_GIT_SYNC_LIMITS } from '../src/settings';
 import { commitNestedTrees, git, pushZerosFile, startGitServer, type GitServer } from '../../../test/support/git-server';

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { OutboundAddressPolicy, OutboundFetcher, type Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
 import type { ImportDeps } from '../src/modules/imports/domain/importer';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../src/settings';
 import { testConversions } from './conversion-threads';

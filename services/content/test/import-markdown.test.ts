@@ -1,4 +1,4 @@
-import { OutboundError } from '@quire/common';
+import { OutboundError } from '@quire/platform/outbound';
 import { ImportRefused } from '@quire/formats';
 import { importMarkdown } from '../src/modules/imports/domain/markdown-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type TestDeps } from './import-loopback-server';

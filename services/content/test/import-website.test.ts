@@ -1,4 +1,4 @@
-import { OutboundError } from '@quire/common';
+import { OutboundError } from '@quire/platform/outbound';
 import { ImportRefused, type ImportedPage } from '@quire/formats';
 import { importWebsite } from '../src/modules/imports/domain/website-import';
 import { importDeps, PNG_1X1, serve, type LoopbackSite, type Route, type TestDeps } from './import-loopback-server';

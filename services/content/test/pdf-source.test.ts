@@ -1,4 +1,5 @@
-import type { BlobStore, SqlExecutor } from '@quire/common';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
 import type { LoadedRevision } from '../src/modules/revisions/domain/read-content';
 import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';

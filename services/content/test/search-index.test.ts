@@ -1,4 +1,5 @@
-import { newId, type PgliteDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { bodyHash } from '../src/modules/revisions/domain/apply-import';
 import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
 import { reindexSpace } from '../src/modules/search/domain/search-indexer';

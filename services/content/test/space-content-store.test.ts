@@ -1,4 +1,5 @@
-import { blobKey, FsBlobStore, type PgliteDatabase } from '@quire/common';
+import { blobKey, FsBlobStore } from '@quire/platform/blobs';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import type { ImportedContent } from '@quire/formats';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

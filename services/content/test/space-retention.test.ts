@@ -1,4 +1,6 @@
-import { ApiError, PgBlobStore, type PgliteDatabase } from '@quire/common';
+import { ApiError } from '@quire/errors';
+import { PgBlobStore } from '@quire/platform/blobs';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';

@@ -1,4 +1,5 @@
-import { createLogger, runDistributed, runMain } from '@quire/common';
+import { runDistributed, runMain } from '@quire/platform/distributed';
+import { createLogger } from '@quire/platform/logger';
 import { bootstrapOptionsFromEnv } from './settings';
 import { identityModule } from './service';
 

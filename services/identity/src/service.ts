@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ServiceContext, ServiceModule } from '@quire/common';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import {
   bootstrapIdentity,
   emailDomainsRoutes,

@@ -1,4 +1,5 @@
-import { readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
 
 /** The first start of an empty identity store (docs/identity.md, Bootstrap). */
 export interface BootstrapOptions {

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { hashToken, type PgliteDatabase, type ApiError } from '@quire/common';
+import { hashToken } from '@quire/access';
+import type { ApiError } from '@quire/errors';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { addMember } from '../src/modules/accounts/application/add-member';
 import { createLinkInvite } from '../src/modules/accounts/application/create-link-invite';
 import { createOrganization } from '../src/modules/accounts/application/create-organization';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createSamlProvider as createSamlProviderAnswer } from '../src/modules/saml/application/create-saml-provider';
 import { deleteSamlProvider } from '../src/modules/saml/application/delete-saml-provider';
 import { updateSamlProvider } from '../src/modules/saml/application/update-saml-provider';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { ApiError, type PgliteDatabase } from '@quire/common';
+import { ApiError } from '@quire/errors';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createTeam as createTeamAnswer } from '../src/modules/teams/application/create-team';
 import { deleteTeam } from '../src/modules/teams/application/delete-team';
 import { removeTeamMember } from '../src/modules/teams/application/remove-team-member';

@@ -1,4 +1,5 @@
-import { DEFAULT_PORTS, WORKER_PROCESSES, runDistributed, runMain } from '@quire/common';
+import { runDistributed, runMain } from '@quire/platform/distributed';
+import { DEFAULT_PORTS, WORKER_PROCESSES } from '@quire/platform/topology';
 import { insightsModule } from './service';
 import { insightsSettingsFromEnv } from './settings';
 

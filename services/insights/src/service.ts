@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { MembershipResolver, healthBinding, type ServiceContext, type ServiceModule } from '@quire/common';
+import { healthBinding } from '@quire/platform/grpc';
+import { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { insights } from '@quire/proto';
 import {
   aggregateRoutes,

@@ -1,4 +1,5 @@
-import { readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
 
 /**
  * What one insights process runs (INSIGHTS_ROLE, distributed mode): `api` serves ingest and

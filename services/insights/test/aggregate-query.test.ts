@@ -1,4 +1,5 @@
-import { ApiError, parseInput } from '@quire/common';
+import { ApiError } from '@quire/errors';
+import { parseInput } from '@quire/input';
 import { planAggregate } from '../src/modules/insights/domain/aggregate-query';
 import { presentAggregate } from '../src/modules/insights/presenters/aggregate.presenter';
 import { aggregateBody } from '../src/modules/insights/http/aggregate/aggregate.schema';

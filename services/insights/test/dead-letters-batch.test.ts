@@ -1,4 +1,9 @@
-import { COMMON_MIGRATIONS_DIR, createLogger, DeadLetters, DependencyUnavailableError, migrate, PgliteDatabase, type ReceivedMessage } from '@quire/common';
+import { DependencyUnavailableError } from '@quire/errors';
+import type { ReceivedMessage } from '@quire/platform/bus';
+import { DeadLetters } from '@quire/platform/dead-letters';
+import { createLogger } from '@quire/platform/logger';
+import { COMMON_MIGRATIONS_DIR, migrate } from '@quire/platform/sql';
+import { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { FLUSH_MAX_ROWS, insightsBatchHandler } from '../src/modules/insights/consumers/insights-events.consumer';
 import { encodeEventRows } from '../src/modules/insights/domain/event-message';
 import type { InsightsEventRow } from '../src/modules/insights/model/event-row';

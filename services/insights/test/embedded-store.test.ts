@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb } from '../../../test/support/service-db';
 import { EmbeddedInsightsStore } from '../src/modules/insights/store/embedded/embedded-store';
 import { describeStoreContract } from './store-contract';

@@ -1,19 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import {
-  createLogger,
-  createServiceApp,
-  DependencyUnavailableError,
-  finishServiceApp,
-  MembershipResolver,
-  Metrics,
-  signPrincipal,
-  type BusMessage,
-  type IdentityClient,
-  type MessageBus,
-  type ServiceConfig,
-  type SitesClient,
-} from '@quire/common';
+import { signPrincipal } from '@quire/access';
+import { DependencyUnavailableError } from '@quire/errors';
+import type { BusMessage, MessageBus } from '@quire/platform/bus';
+import type { ServiceConfig } from '@quire/platform/config';
+import type { IdentityClient, SitesClient } from '@quire/platform/grpc';
+import { createServiceApp, finishServiceApp, Metrics } from '@quire/platform/http';
+import { createLogger } from '@quire/platform/logger';
+import { MembershipResolver } from '@quire/platform/membership';
 import { decodeEventRows } from '../src/modules/insights/domain/event-message';
 import { SiteOwnership } from '../src/modules/insights/domain/site-ownership';
 import { INSIGHTS_EVENTS_TOPIC } from '../src/modules/insights/events/topics';

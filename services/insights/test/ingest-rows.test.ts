@@ -1,4 +1,7 @@
-import { type ApiError, createLogger, InProcessBus, parseInput } from '@quire/common';
+import type { ApiError } from '@quire/errors';
+import { parseInput } from '@quire/input';
+import { InProcessBus } from '@quire/platform/bus';
+import { createLogger } from '@quire/platform/logger';
 import { insightsBatchHandler, startInsightsConsumer } from '../src/modules/insights/consumers/insights-events.consumer';
 import type { InsightsEventRow } from '../src/modules/insights/model/event-row';
 import { buildEventRows } from '../src/modules/insights/domain/ingest';

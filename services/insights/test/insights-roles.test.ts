@@ -1,17 +1,12 @@
 import express from 'express';
 import { join } from 'node:path';
-import {
-  COMMON_MIGRATIONS_DIR,
-  createContext,
-  createLogger,
-  MemoryCache,
-  migrate,
-  PgliteDatabase,
-  servedRoutes,
-  type MessageBus,
-  type ServiceContext,
-  type Subscription,
-} from '@quire/common';
+import type { MessageBus, Subscription } from '@quire/platform/bus';
+import { MemoryCache } from '@quire/platform/cache';
+import { servedRoutes } from '@quire/platform/http';
+import { createLogger } from '@quire/platform/logger';
+import { createContext, type ServiceContext } from '@quire/platform/runtime';
+import { COMMON_MIGRATIONS_DIR, migrate } from '@quire/platform/sql';
+import { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { INSIGHTS_EVENTS_CONSUMER } from '../src/modules/insights/consumers/insights-events.consumer';
 import { insightsModule, type InsightsRole } from '../src/service';
 

@@ -1,4 +1,4 @@
-import type { SitesClient } from '@quire/common';
+import type { SitesClient } from '@quire/platform/grpc';
 import { SiteOwnership, SITE_TTL_MS } from '../src/modules/insights/domain/site-ownership';
 
 describe('SiteOwnership', () => {

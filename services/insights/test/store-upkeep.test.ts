@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createLogger } from '@quire/common';
+import { createLogger } from '@quire/platform/logger';
 import { openServiceDb } from '../../../test/support/service-db';
 import { EmbeddedInsightsStore } from '../src/modules/insights/store/embedded/embedded-store';
 import { retentionCutoff } from '../src/modules/insights/store/retention';

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { MembershipResolver, type ServiceContext, type ServiceModule } from '@quire/common';
+import { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import {
   sectionGroupsRoutes,
   sectionsRoutes,

@@ -1,4 +1,4 @@
-import { ApiError } from '@quire/common';
+import { ApiError } from '@quire/errors';
 import { DEFAULT_ADAPTIVE_SCHEMA, MAX_ADAPTIVE_SCHEMA_DEPTH, nestsDeeperThan, validateAdaptiveSchema } from '../src/modules/sites/domain/adaptive-schema';
 
 const claims = (properties: Record<string, unknown>) => ({ type: 'object', properties, additionalProperties: false });

@@ -1,4 +1,8 @@
-import { CONTENT_TOPIC, DeadLetters, newId, type MessageBus, type PgliteDatabase, type ReceivedMessage, type Subscription } from '@quire/common';
+import { CONTENT_TOPIC } from '@quire/contracts';
+import { newId } from '@quire/ids';
+import type { MessageBus, ReceivedMessage, Subscription } from '@quire/platform/bus';
+import { DeadLetters } from '@quire/platform/dead-letters';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { CONTENT_EVENTS_CONSUMER, subscribeToContentEvents } from '../src/modules/sites/consumers/content-events.consumer';
 import { openSitesDb, seedSite, silentLogger, siteSpacesOf } from './sites-db';
 

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { newId, type PgliteDatabase, type SqlExecutor } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { SqlExecutor } from '@quire/platform/sql';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb, silentLogger } from '../../../test/support/service-db';
 import { keysAtEnd } from '../src/modules/sites/domain/site-structure';
 import { promoteMissingDefaults } from '../src/modules/sites/store/site-spaces-attach.store';

@@ -1,5 +1,5 @@
 import type { sites } from '@quire/proto';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { sitesGrpc } from '../src/modules/sites/grpc/sites.grpc';
 import { openSitesDb, seedSite } from './sites-db';
 

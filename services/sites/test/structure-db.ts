@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { newId, type PgliteDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb, outboxEventTypes } from '../../../test/support/service-db';
 import { insertSite, type Site } from '../src/modules/sites/store/sites.store';
 

@@ -1,4 +1,5 @@
-import type { PageRequest, PgliteDatabase } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createSection } from '../src/modules/sites/application/create-section';
 import { deleteSection } from '../src/modules/sites/application/delete-section';
 import { updateSection } from '../src/modules/sites/application/update-section';

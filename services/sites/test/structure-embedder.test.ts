@@ -1,4 +1,5 @@
-import { UrlBuilder, type ContentClient } from '@quire/common';
+import type { ContentClient } from '@quire/platform/grpc';
+import { UrlBuilder } from '@quire/urls';
 import { fetchSpaces, type SpaceSource } from '../src/modules/sites/domain/space-embedder';
 import { presentSiteSection } from '../src/modules/sites/presenters/site-section.presenter';
 import type { SiteSection } from '../src/modules/sites/store/sections.store';

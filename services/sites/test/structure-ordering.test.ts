@@ -1,4 +1,6 @@
-import { keyForAnchors, siblingKeysIn, type PageRequest, type PgliteDatabase } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { keyForAnchors, siblingKeysIn } from '@quire/ordering';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { addSectionToGroup } from '../src/modules/sites/application/add-section-to-group';
 import { createSectionGroup } from '../src/modules/sites/application/create-section-group';
 import { deleteSectionGroup } from '../src/modules/sites/application/delete-section-group';

@@ -1,4 +1,4 @@
-import { runDistributed, runMain } from '@quire/common';
+import { runDistributed, runMain } from '@quire/platform/distributed';
 import { specsModule } from './service';
 
 runMain('specs', () => runDistributed(specsModule()));

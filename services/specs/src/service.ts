@@ -1,5 +1,8 @@
 import { join } from 'node:path';
-import { healthBinding, MembershipResolver, OutboundAddressPolicy, OutboundFetcher, type ServiceContext, type ServiceModule } from '@quire/common';
+import { healthBinding } from '@quire/platform/grpc';
+import { MembershipResolver } from '@quire/platform/membership';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { specs } from '@quire/proto';
 import { openapiRoutes, specVersionsRoutes, startRefreshSchedule, startSpecJobsConsumer, type SpecsHttpDeps } from './modules/openapi-specs';
 import { translationsRoutes } from './modules/translations';

@@ -1,4 +1,5 @@
-import { readEnv, z } from '@quire/common';
+import { z } from '@quire/input';
+import { readEnv } from '@quire/platform/config';
 
 // The webhooks service's own settings and their one set of defaults (both modes read them from
 // the environment; README, Configuration, and docs/webhooks.md list them). The bottom of the

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb } from '../../../test/support/service-db';
 import { scheduleDeliveries } from '../src/modules/webhooks/application/schedule-deliveries';
 import { claimDueDeliveries, pruneDeliveries, recordAttempt, type ClaimedDelivery } from '../src/modules/webhooks/store/deliveries.store';

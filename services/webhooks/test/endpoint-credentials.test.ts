@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PgliteDatabase } from '@quire/common';
+import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb } from '../../../test/support/service-db';
 import { openEndpoint, sealEndpoint, splitCredentials } from '../src/modules/webhooks/domain/endpoint-credentials';
 import { sealStoredCredentials } from '../src/modules/webhooks/application/seal-stored-credentials';

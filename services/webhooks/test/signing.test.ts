@@ -1,4 +1,4 @@
-import { sealSecret } from '@quire/common';
+import { sealSecret } from '@quire/platform/secrets';
 import { Webhook } from 'standardwebhooks';
 import { newSigningSecret, signatureHeaders } from '../src/modules/webhooks/domain/signing';
 import { signingSecrets } from '../src/modules/webhooks/domain/webhook-secrets';

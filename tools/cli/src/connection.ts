@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Metadata } from '@grpc/grpc-js';
-import { ADMIN_HEADER, DEFAULT_PORTS, createGrpcClient, httpUrlVar, signAdminCall, type AsyncClient, type ServiceName } from '@quire/common';
+import { signAdminCall } from '@quire/access';
+import { createGrpcClient, type AsyncClient } from '@quire/platform/grpc';
+import { ADMIN_HEADER } from '@quire/platform/http';
+import { DEFAULT_PORTS, httpUrlVar, type ServiceName } from '@quire/platform/topology';
 import { identity } from '@quire/proto';
 
 export interface AdminConnection {

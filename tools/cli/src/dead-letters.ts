@@ -1,14 +1,7 @@
-import {
-  ADMIN_HEADER,
-  DEAD_LETTERS_LIST,
-  DEAD_LETTERS_PATH,
-  DEAD_LETTERS_REPLAY,
-  SERVICE_NAMES,
-  signAdminCall,
-  type DeadLetter,
-  type ReplayOutcome,
-  type ServiceName,
-} from '@quire/common';
+import { signAdminCall } from '@quire/access';
+import { DEAD_LETTERS_LIST, DEAD_LETTERS_PATH, DEAD_LETTERS_REPLAY, type DeadLetter, type ReplayOutcome } from '@quire/platform/dead-letters';
+import { ADMIN_HEADER } from '@quire/platform/http';
+import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
 import { UsageError } from './args';
 import { resolveServiceConnection } from './connection';
 

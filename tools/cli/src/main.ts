@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-import { ApiError, isRole, ROLES, SERVICE_NAMES } from '@quire/common';
+import { isRole, ROLES } from '@quire/access';
+import { ApiError } from '@quire/errors';
+import { SERVICE_NAMES } from '@quire/platform/topology';
 import { parseFlags, UsageError } from './args';
 import { adminClient, adminMetadata, resolveConnection } from './connection';
 import { listDeadLetters, replayDeadLetters } from './dead-letters';

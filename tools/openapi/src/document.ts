@@ -1,4 +1,4 @@
-import { bodySchemaOf } from '@quire/common';
+import { bodySchemaOf } from '@quire/platform/http';
 import { ComponentCopier } from './component-copier';
 import type { DocumentRoute } from './document-route';
 import { ERROR_SCHEMA, errorResponseComponents, errorStatusesOf } from './error-responses';

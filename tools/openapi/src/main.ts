@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createLogger, ROUTE_TABLE, SERVICE_NAMES } from '@quire/common';
+import { ROUTE_TABLE } from '@quire/gateway/route-table';
+import { createLogger } from '@quire/platform/logger';
+import { SERVICE_NAMES } from '@quire/platform/topology';
 import { startEmbedded } from '@quire/embedded';
 import { DOCUMENT_FILE } from '@quire/gateway';
 import { buildOpenApiDocument } from './document';

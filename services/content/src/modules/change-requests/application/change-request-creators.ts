@@ -1,4 +1,4 @@
-import { presentUsers, type PresentedUser } from '@quire/common';
+import { presentUsers, type PresentedUser } from '@quire/platform/users';
 import type { ContentHttpDeps } from '../../shared';
 import type { ChangeRequest } from '../model/change-request';
 

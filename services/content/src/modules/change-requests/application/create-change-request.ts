@@ -1,4 +1,5 @@
-import { newId, type SqlDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { SqlDatabase } from '@quire/platform/sql';
 import type { Caller } from '../../revisions';
 import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
 import type { Space } from '../../spaces';

@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import type { Caller } from '../../revisions';
 import type { ContentHttpDeps } from '../../shared';
 import type { Space } from '../../spaces';

@@ -1,4 +1,6 @@
-import { conflict, newId, type Logger } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { Logger } from '@quire/platform/logger';
 import { setCurrentRevision, type Caller } from '../../revisions';
 import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';

@@ -1,4 +1,5 @@
-import { newId, type Logger } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { Logger } from '@quire/platform/logger';
 import { stillConflicted, type Caller } from '../../revisions';
 import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';

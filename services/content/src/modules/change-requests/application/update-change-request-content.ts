@@ -1,4 +1,4 @@
-import { newId } from '@quire/common';
+import { newId } from '@quire/ids';
 import {
   changeRequestHead,
   commitEdit,

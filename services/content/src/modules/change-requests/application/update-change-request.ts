@@ -1,4 +1,4 @@
-import { conflict } from '@quire/common';
+import { conflict } from '@quire/errors';
 import type { Caller } from '../../revisions';
 import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
 import type { Space } from '../../spaces';

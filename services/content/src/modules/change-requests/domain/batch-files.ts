@@ -1,4 +1,6 @@
-import { badRequest, isMediaType, OutboundError, type OutboundFetcher } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { isMediaType } from '@quire/input';
+import { OutboundError, type OutboundFetcher } from '@quire/platform/outbound';
 import type { BatchFile, ContentChange } from './content-changes';
 
 // The bytes of the files a batch content edit inserts (`insert_files`), read before the batch's

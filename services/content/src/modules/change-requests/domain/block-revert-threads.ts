@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { type RevisionTree, findBodies, type ContentConversions, revertKey, type BlockRevert } from '../../revisions';
 import { storedBodiesToRead, type ContentChange } from './content-changes';
 

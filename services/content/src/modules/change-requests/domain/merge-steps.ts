@@ -1,4 +1,5 @@
-import { notFound, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { announce, ContentEvent } from '../../shared';
 import { lockChangeRequest, type ChangeRequest } from '../store/change-requests.store';

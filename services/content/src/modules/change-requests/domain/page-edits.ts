@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
 import { uniqueSlug } from '@quire/formats';
 import { type EditDraft, childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../revisions';
 

@@ -1,4 +1,4 @@
-import type { PresentedUser } from '@quire/common';
+import type { PresentedUser } from '@quire/platform/users';
 import type { ContentHttpDeps } from '../../shared';
 import { changeRequestCreators } from '../application/change-request-creators';
 import { findMergedFrom } from '../application/find-merged-from';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import type { ContentHttpDeps } from '../../shared';
 import { deleteChangeRequestPage } from '../application/delete-change-request-page';
 import { moveChangeRequestPage } from '../application/move-change-request-page';

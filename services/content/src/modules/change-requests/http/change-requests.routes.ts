@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import type { ContentHttpDeps } from '../../shared';
 import { createChangeRequest } from '../application/create-change-request';
 import { getChangeRequest } from '../application/get-change-request';

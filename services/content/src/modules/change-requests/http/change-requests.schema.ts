@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/input';
 
 // Reference: listChangeRequestsForSpace, createChangeRequest, getChangeRequestById,
 // updateChangeRequestById, mergeChangeRequest, updateChangeRequest, getChangeRequestPDF.

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import type { SpaceContentDeps } from '../../revisions';
 import { authorizeContentChanges, updateChangeRequestContent } from '../application/update-change-request-content';
 import { presentContentChanges } from '../presenters/content-changes.presenter';

@@ -1,5 +1,5 @@
 import { fileNameProblem } from '@quire/formats';
-import { mediaType, queryBoolean, resourceId, text, z } from '@quire/common';
+import { mediaType, queryBoolean, resourceId, text, z } from '@quire/input';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
 // RevisionPageUpdate, Document. All five change types; the page fields Quire does not store (icon,

@@ -1,4 +1,7 @@
-import { atLeast, authorizeLevel, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import { atLeast, authorizeLevel, type Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
 import { type Space, authorizeSpaceAccess, type AuthorizedSpace } from '../../spaces';
 

@@ -1,4 +1,5 @@
-import type { PresentedUser, UrlBuilder } from '@quire/common';
+import type { PresentedUser } from '@quire/platform/users';
+import type { UrlBuilder } from '@quire/urls';
 import { changeRequestBase, type ChangeRequest } from '../store/change-requests.store';
 
 /** What a change request is presented against: its space (main's revision decides `outdated`). */

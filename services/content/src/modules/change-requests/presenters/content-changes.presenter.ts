@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import { presentFile, type ContentUrls } from '../../revisions';
 import type { ChangesDraft, PageOutcome } from '../domain/content-changes';
 import type { PresentedChangeRequest } from './change-request.presenter';

@@ -1,5 +1,6 @@
 import type { ChangeRequest, ChangeRequestStatus } from '../model/change-request';
-import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
 
 export { changeRequestBase, type ChangeRequest, type ChangeRequestStatus } from '../model/change-request';
 

@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createCollection as insertCollection } from '../domain/collections';

@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeCollection } from '../policies/collection.policy';
 import type { Collection } from '../store/collections.store';

@@ -1,4 +1,5 @@
-import type { PageRequest, Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { listCollections as listInOrganization, type Collection } from '../store/collections.store';

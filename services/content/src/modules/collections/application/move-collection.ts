@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import type { MoveTarget } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { moveCollection as placeCollection } from '../domain/collection-mover';

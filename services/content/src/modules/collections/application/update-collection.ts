@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { updateCollectionFields } from '../domain/collections';
 import { authorizeCollection } from '../policies/collection.policy';

@@ -1,4 +1,5 @@
-import { badRequest, type SqlDatabase } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
 import { moveSpaceCustomFieldValues } from '../../custom-fields';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { collectionParams, moveBody, orgParams, transferBody } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
 import { presentSpace } from '../../spaces';

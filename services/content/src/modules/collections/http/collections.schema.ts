@@ -1,4 +1,4 @@
-import { pageQuery, queryBoolean, resourceId, text, z } from '@quire/common';
+import { pageQuery, queryBoolean, resourceId, text, z } from '@quire/input';
 import { defaultLevel } from '../../content-tree';
 
 // Reference: createCollection, updateCollectionById, listCollectionsInOrganizationById; limits of

@@ -1,4 +1,7 @@
-import { badRequest, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import { badRequest, notFound } from '@quire/errors';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findCollectionById, type Collection } from '../store/collections.store';
 import { authorizeContent } from '../../content-tree';
 

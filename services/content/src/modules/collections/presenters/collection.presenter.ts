@@ -1,4 +1,5 @@
-import type { Role, UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import type { Collection } from '../store/collections.store';
 import { collectionPermissions } from '../../content-tree';
 

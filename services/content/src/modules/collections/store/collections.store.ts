@@ -1,4 +1,5 @@
-import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 
 /** A collection as the domain sees it (reference schema: Collection). */
 export interface Collection {

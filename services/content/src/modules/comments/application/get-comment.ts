@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import type { ContentAppDeps } from '../../shared';
 import type { CommentActor } from '../domain/comments';
 import { findComment, type Comment } from '../store/comments.store';

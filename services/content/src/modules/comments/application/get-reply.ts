@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import type { ContentAppDeps } from '../../shared';
 import type { CommentActor } from '../domain/comments';
 import { findReply, type Reply } from '../store/comments.store';

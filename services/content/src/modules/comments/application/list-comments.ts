@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import type { ContentAppDeps } from '../../shared';
 import type { CommentActor } from '../domain/comments';
 import { listComments as listStored, type Comment, type CommentFilter } from '../store/comments.store';

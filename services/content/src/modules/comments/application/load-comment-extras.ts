@@ -1,4 +1,5 @@
-import type { SqlExecutor, Cache } from '@quire/common';
+import type { Cache } from '@quire/platform/cache';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { loadRevision, type LoadedRevision } from '../../revisions';
 import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier } from '../store/comments.store';
 

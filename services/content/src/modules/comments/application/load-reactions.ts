@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { reactionsOn, type Reaction } from '../store/comments.store';
 
 /** The reactions on comments or replies (`subjectIds`), in one query. */

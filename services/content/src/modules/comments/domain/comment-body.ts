@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 import type { ContentConversions } from '../../revisions';
 
 /** A posted body (reference: Document): markdown as given, or a JSONDocument (the schema admits exactly one). */

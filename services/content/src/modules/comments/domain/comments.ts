@@ -1,4 +1,8 @@
-import { badRequest, forbidden, newId, notFound, type Cache, type Role, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import { badRequest, forbidden, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { Cache } from '@quire/platform/cache';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import type { ChangeRequest } from '../../change-requests';
 import {

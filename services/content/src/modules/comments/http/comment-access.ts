@@ -1,4 +1,4 @@
-import type { Principal } from '@quire/common';
+import type { Principal } from '@quire/access';
 import type { CommentActor } from '../domain/comments';
 import { authorizeChangeRequest, type ChangeRequestAction } from '../../change-requests';
 import type { CommentFormat } from '../presenters/comment.presenter';

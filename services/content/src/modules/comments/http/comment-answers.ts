@@ -1,4 +1,7 @@
-import { presentUsers, RawJson, type Cache, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { Cache } from '@quire/platform/cache';
+import { RawJson } from '@quire/platform/http';
+import { presentUsers } from '@quire/platform/users';
 import type { LoadedRevision, ContentConversions } from '../../revisions';
 import { loadCommentExtras } from '../application/load-comment-extras';
 import { loadReactions } from '../application/load-reactions';

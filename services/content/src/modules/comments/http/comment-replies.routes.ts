@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, sendJson, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { sendJson, route } from '@quire/platform/http';
 import { deleteReply } from '../application/delete-reply';
 import { getReply } from '../application/get-reply';
 import { listReplies } from '../application/list-replies';

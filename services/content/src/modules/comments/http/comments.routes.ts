@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, sendJson, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { sendJson, route } from '@quire/platform/http';
 import { deleteComment } from '../application/delete-comment';
 import { getComment } from '../application/get-comment';
 import { listComments } from '../application/list-comments';

@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/input';
 import { emoji } from '../../content-tree';
 
 // Reference: listCommentsInChangeRequest, postCommentInChangeRequest, getCommentInChangeRequest,

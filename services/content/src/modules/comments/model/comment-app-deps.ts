@@ -1,4 +1,4 @@
-import type { Cache } from '@quire/common';
+import type { Cache } from '@quire/platform/cache';
 import type { ContentConversions } from '../../revisions';
 import type { ContentAppDeps } from '../../shared';
 

@@ -1,4 +1,7 @@
-import type { PresentedUser, RawJson, Role, UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { RawJson } from '@quire/platform/http';
+import type { PresentedUser } from '@quire/platform/users';
+import type { UrlBuilder } from '@quire/urls';
 import { mayDelete } from '../domain/comments';
 import { allows } from '../../change-requests';
 import type { RevisionIndex, StoredPage } from '../../revisions';

@@ -1,5 +1,6 @@
 import type { Comment, Reaction, Replier, Reply } from '../model/comment';
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 
 // Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
 

@@ -1,4 +1,5 @@
-import { conflict, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { lockOrdering } from '../store/ordering.store';
 import { keyAtEnd, keyForPosition, type ContentPosition } from './content-position';
 

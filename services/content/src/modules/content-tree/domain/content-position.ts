@@ -1,4 +1,6 @@
-import { badRequest, keyBetween, keyForAnchors, type SiblingKeys, type SqlExecutor } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { keyBetween, keyForAnchors, type SiblingKeys } from '@quire/ordering';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { lastSiblingKey, siblingKeyAbove, siblingKeyBelow, visibleSiblingKey, type SiblingScope } from '../store/ordering.store';
 
 /** Reference ContentPointer: a space or a collection among the siblings. */

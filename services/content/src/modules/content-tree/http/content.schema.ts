@@ -1,4 +1,5 @@
-import { resourceId, ROLES, text, z } from '@quire/common';
+import { ROLES } from '@quire/access';
+import { resourceId, text, z } from '@quire/input';
 
 // Shapes shared by the collection and space routes (reference: ContentPosition, DefaultLevel,
 // SpacePointer, CollectionPointer, and the path parameters organizationId, collectionId, spaceId).

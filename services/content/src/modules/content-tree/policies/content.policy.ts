@@ -1,4 +1,5 @@
-import { authorizeLevel, authorizeMember, contentLevel, isRole, type MembershipResolver, type Role } from '@quire/common';
+import { authorizeLevel, contentLevel, isRole, type Role } from '@quire/access';
+import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
 
 /**
  * The cap a stored `defaultLevel` puts on members' levels. `inherit` (the default of new

@@ -1,4 +1,4 @@
-import { atLeast, type Role } from '@quire/common';
+import { atLeast, type Role } from '@quire/access';
 
 /**
  * Reference Space.permissions for a caller at `level` (null: no access). A locked space

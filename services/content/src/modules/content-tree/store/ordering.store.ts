@@ -1,4 +1,4 @@
-import { queryOne, type SqlExecutor } from '@quire/common';
+import { queryOne, type SqlExecutor } from '@quire/platform/sql';
 
 /**
  * Where an item is placed: among the collections and spaces of one parent (null: the top level)

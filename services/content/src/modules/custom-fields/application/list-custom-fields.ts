@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { listCustomFields as listInOrganization, type CustomField } from '../store/custom-fields.store';

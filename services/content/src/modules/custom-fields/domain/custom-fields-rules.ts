@@ -1,4 +1,4 @@
-import { text, z } from '@quire/common';
+import { text, z } from '@quire/input';
 import type { CustomFieldValue } from '../model/custom-field-value';
 
 // The rules a custom field and its values follow (reference @gitbook/api@0.91.0: CustomFieldType,

@@ -1,4 +1,6 @@
-import { badRequest, conflict, notFound, parseInput, z, type SqlDatabase } from '@quire/common';
+import { badRequest, conflict, notFound } from '@quire/errors';
+import { parseInput, z } from '@quire/input';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { deleteSpaceCustomFieldValue, lockSpaceForValues, upsertSpaceCustomFieldValue } from '../store/custom-field-values.store';
 import { lockCustomFieldsByName, type CustomField } from '../store/custom-fields.store';

@@ -1,4 +1,6 @@
-import { badRequest, conflict, newId, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { badRequest, conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { announce, ContentEvent, type ContentEventData } from '../../shared';
 import { countValuesOfField, pruneValuesToOptions } from '../store/custom-field-values.store';
 import {

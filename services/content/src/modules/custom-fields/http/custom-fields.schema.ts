@@ -1,4 +1,4 @@
-import { text, z } from '@quire/common';
+import { text, z } from '@quire/input';
 import { CUSTOM_FIELD_TYPES, hasNoRepeats, isSelectType, PROTOTYPE_KEY } from '../domain/custom-fields-rules';
 import { orgParams } from '../../content-tree';
 

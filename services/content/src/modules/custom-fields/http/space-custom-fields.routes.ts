@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { spaceParams } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
 import { listSpaceCustomFields } from '../application/list-space-custom-fields';

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { CustomFieldWithValue } from '../store/custom-field-values.store';
 import type { CustomField } from '../store/custom-fields.store';
 

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { CustomFieldValue } from '../model/custom-field-value';
 import { CUSTOM_FIELD_COLUMNS, customFieldOf, type CustomField, type CustomFieldRow } from './custom-fields.store';
 

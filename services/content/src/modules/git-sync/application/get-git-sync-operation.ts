@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpaceAccess } from '../../spaces';
 import { findGitSyncOperation, findLatestGitSyncOperation, type GitSyncOperation } from '../store/git-sync.store';

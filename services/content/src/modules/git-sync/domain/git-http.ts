@@ -1,4 +1,4 @@
-import type { OutboundFetcher } from '@quire/common';
+import type { OutboundFetcher } from '@quire/platform/outbound';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import { packOfUploadPackAnswer, scanPack, type PackBounds } from './git-pack-scan';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { GitSyncLimits } from '../../../settings';
-import type { OutboundFetcher } from '@quire/common';
+import type { OutboundFetcher } from '@quire/platform/outbound';
 import type { TreeEntry } from 'isomorphic-git';
 import { runStage } from './git-stage';
 import { GitObjectStore } from './git-store';

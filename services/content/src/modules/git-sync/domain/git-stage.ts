@@ -1,4 +1,4 @@
-import type { OutboundFetcher } from '@quire/common';
+import type { OutboundFetcher } from '@quire/platform/outbound';
 import type { HttpClient } from 'isomorphic-git';
 import { gitHttpClient, type GitHttpBudget } from './git-http';
 import { asGitSyncError, GitSyncError, type GitStage } from './git-sync-error';

@@ -1,4 +1,4 @@
-import { OutboundError, redactCredentials } from '@quire/common';
+import { OutboundError, redactCredentials } from '@quire/platform/outbound';
 import { Errors } from 'isomorphic-git';
 
 // The one error the Git transport throws. Messages are written for the space's owner (the API shows

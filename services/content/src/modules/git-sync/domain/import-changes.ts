@@ -1,7 +1,7 @@
 import { emojiCharacters, type GitLayoutContent, type GitLayoutPage } from '@quire/formats';
 import { bodyHash, childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../revisions';
 import type { BatchFile, ContentChange } from '../../change-requests';
-import { blobKey } from '@quire/common';
+import { blobKey } from '@quire/platform/blobs';
 
 // A repository's layout (packages/formats/src/git) as a batch of changes against a space's tree, so
 // that a Git Sync import goes through the one batch engine (content-changes.ts): same atomicity,

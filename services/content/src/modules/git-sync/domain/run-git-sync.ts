@@ -1,18 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ApiError,
-  newId,
-  type Cache,
-  openSecret,
-  withTimeout,
-  type BlobStore,
-  type Logger,
-  type OutboundFetcher,
-  type SqlDatabase,
-  type SqlExecutor,
-} from '@quire/common';
+import { ApiError } from '@quire/errors';
+import { withTimeout } from '@quire/helpers';
+import { newId } from '@quire/ids';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { Cache } from '@quire/platform/cache';
+import type { Logger } from '@quire/platform/logger';
+import type { OutboundFetcher } from '@quire/platform/outbound';
+import { openSecret } from '@quire/platform/secrets';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
 import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../../settings';
 import { announce, ContentEvent, type RunGitSyncJob } from '../../shared';

@@ -1,5 +1,6 @@
 import type { GitLayoutContent, GitLayoutPage } from '@quire/formats';
-import type { BlobStore, SqlExecutor } from '@quire/common';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { assetFile } from '@quire/formats';
 import { childrenByParent, type RevisionTree, findBodies } from '../../revisions';
 

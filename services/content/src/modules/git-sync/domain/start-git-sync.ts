@@ -1,4 +1,8 @@
-import { conflict, enqueueEvent, newId, sealSecret, type SqlDatabase } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { sealSecret } from '@quire/platform/secrets';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { gitSyncJob } from '../../shared';
 import { lockSpaceContent } from '../../revisions';
 import {
@@ -11,7 +15,7 @@ import {
 } from '../store/git-sync.store';
 import { fullRef, redactRemote, repositoryName } from './git-remote-url';
 
-/** The purpose the remote URL is sealed for (services/common/src/secrets/sealed-secret.ts). */
+/** The purpose the remote URL is sealed for (packages/platform/src/secrets/sealed-secret.ts). */
 export const GIT_REMOTE_SEAL = 'git-sync-remote';
 
 export interface GitSyncRequest {

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import type { ContentHttpDeps } from '../../shared';
 import { getGitSyncInfo } from '../application/get-git-sync-info';
 import { getGitSyncOperation } from '../application/get-git-sync-operation';

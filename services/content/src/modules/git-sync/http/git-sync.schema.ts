@@ -1,4 +1,4 @@
-import { httpUrl, resourceId, text, z } from '@quire/common';
+import { httpUrl, resourceId, text, z } from '@quire/input';
 
 // Reference (@gitbook/api 0.143.2): ImportGitRepository, ExportToGitRepository, UpdateSpaceGitInfo.
 // Only http(s) remotes (file://, ssh://, git:// and local paths answer 400 naming `url`);

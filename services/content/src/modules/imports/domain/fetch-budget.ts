@@ -1,4 +1,4 @@
-import type { OutboundFetchOptions } from '@quire/common';
+import type { OutboundFetchOptions } from '@quire/platform/outbound';
 import type { ImportLimits } from '../../../settings';
 
 /**

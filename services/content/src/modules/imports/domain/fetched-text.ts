@@ -1,4 +1,4 @@
-import type { OutboundResponse } from '@quire/common';
+import type { OutboundResponse } from '@quire/platform/outbound';
 import { ImportRefused } from '@quire/formats';
 
 // A fetched document as text. Importers of text formats refuse what is clearly something else

@@ -1,4 +1,4 @@
-import { OutboundError } from '@quire/common';
+import { OutboundError } from '@quire/platform/outbound';
 import { fileName, imageContentType, imageTargets, type ImportedFile } from '@quire/formats';
 import { FetchBudget } from './fetch-budget';
 import type { ImportDeps } from './importer';

@@ -1,4 +1,5 @@
-import type { Logger, OutboundFetcher } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import type { OutboundFetcher } from '@quire/platform/outbound';
 import type { ImportedContent } from '@quire/formats';
 import type { ImportLimits } from '../../../settings';
 import type { ContentConversions } from '../../revisions';

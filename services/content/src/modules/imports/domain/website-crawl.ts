@@ -1,4 +1,4 @@
-import { OutboundError } from '@quire/common';
+import { OutboundError } from '@quire/platform/outbound';
 import { ImportRefused } from '@quire/formats';
 import robotsParser from 'robots-parser';
 import { CrawlScope, pageKey } from './crawl-scope';

@@ -1,4 +1,6 @@
-import { isRole, type IdentityClient, type Role, type SqlExecutor } from '@quire/common';
+import { isRole, type Role } from '@quire/access';
+import type { IdentityClient } from '@quire/platform/grpc';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { levelOnContent } from '../../content-tree';
 import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../../spaces';
 

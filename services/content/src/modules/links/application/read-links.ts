@@ -1,4 +1,6 @@
-import { notFound, type Cache, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { Cache } from '@quire/platform/cache';
 import { findChangeRequest } from '../../change-requests';
 import { loadRevision, type LoadedRevision } from '../../revisions';
 import type { Caller, ContentAppDeps } from '../../shared';

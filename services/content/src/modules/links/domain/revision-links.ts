@@ -1,4 +1,5 @@
-import type { Cache, SqlExecutor } from '@quire/common';
+import type { Cache } from '@quire/platform/cache';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { headingAnchors } from '@quire/formats';
 import { findBodies, findBodyLinks, cachedText, type LoadedRevision } from '../../revisions';
 import { groupLinks, type LinkGroup } from './link-groups';

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import { presentSpace, type PresentedSpace } from '../../spaces';
 import type { ReadLinks } from '../application/read-links';
 import type { LinkedObjects } from '../presenters/link.presenter';

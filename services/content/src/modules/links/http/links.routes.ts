@@ -1,5 +1,8 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route, type Cache } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import type { Cache } from '@quire/platform/cache';
+import { route } from '@quire/platform/http';
 import {
   pageIn,
   type LoadedRevision,

@@ -1,4 +1,4 @@
-import { pageQuery, z } from '@quire/common';
+import { pageQuery, z } from '@quire/input';
 
 // Links and backlinks requests (reference: listSpaceLinks, listChangeRequestLinks,
 // listPageLinksInSpace, listPageLinksInChangeRequest, listSpaceFileBacklinks,

@@ -1,4 +1,4 @@
-import { internalError } from '@quire/common';
+import { internalError } from '@quire/errors';
 import { type LoadedRevision, presentFile, presentPage, type ContentUrls } from '../../revisions';
 import type { LinkGroup } from '../domain/link-groups';
 import type { PresentedSpace } from '../../spaces';

@@ -1,4 +1,7 @@
-import { notFound, type BlobStore, type Cache, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { Cache } from '@quire/platform/cache';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { loadRevision, type ContentConversions } from '../../revisions';
 import { findSpaceById } from '../../spaces';
 import { embeddedImages } from '../domain/pdf-images';

@@ -1,4 +1,6 @@
-import { badRequest, signUrlPath, type Cache } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import type { Cache } from '@quire/platform/cache';
+import { signUrlPath } from '@quire/platform/http';
 import { authorizeChangeRequest } from '../../change-requests';
 import { loadRevision } from '../../revisions';
 import type { Caller, ContentAppDeps } from '../../shared';

@@ -1,4 +1,4 @@
-import type { BlobStore } from '@quire/common';
+import type { BlobStore } from '@quire/platform/blobs';
 import { listTargets, PDF_LIMITS, type PdfPage } from '@quire/formats';
 import type { PdfJob, LoadedRevision } from '../../revisions';
 

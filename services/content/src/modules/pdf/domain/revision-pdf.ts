@@ -1,4 +1,5 @@
-import type { BlobStore, SqlExecutor } from '@quire/common';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { PDF_LIMITS, type PdfSource } from '@quire/formats';
 import { findBodies, pageIn, type LoadedRevision, childrenByParent, subtreeIds, type StoredPage } from '../../revisions';
 

@@ -1,5 +1,9 @@
 import { Router } from 'express';
-import { notFound, resourceId, route, signedUrlQuery, verifySignedUrl, z, type BlobStore, type Cache } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { resourceId, z } from '@quire/input';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { Cache } from '@quire/platform/cache';
+import { route, signedUrlQuery, verifySignedUrl } from '@quire/platform/http';
 import { changeRequestParams, pdfQuery } from '../../change-requests';
 import type { ContentConversions } from '../../revisions';
 import type { ContentHttpDeps } from '../../shared';

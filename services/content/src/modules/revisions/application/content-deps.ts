@@ -1,4 +1,5 @@
-import type { BlobStore, Cache } from '@quire/common';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { Cache } from '@quire/platform/cache';
 import type { ContentHttpDeps } from '../../shared';
 import type { ContentConversions } from '../domain/conversions';
 import type { ContentImportDeps } from '../domain/import-content';

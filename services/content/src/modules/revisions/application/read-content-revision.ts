@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import { findChangeRequest } from '../../change-requests';
 import { authorizeSpaceAccess, type Space } from '../../spaces';
 import { loadRevision, type LoadedRevision } from '../domain/read-content';

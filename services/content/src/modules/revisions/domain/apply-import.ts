@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
-import { blobKey } from '@quire/common';
+import { blobKey } from '@quire/platform/blobs';
 import { type ImportedContent, type ImportedFile, type ImportedPage, rewriteTargets, slugify, uniqueFileName, uniqueSlug } from '@quire/formats';
 import { RevisionIndex } from './content-refs';
 import type { RevisionTree, StoredFile, StoredPage } from '../model/revision-tree';

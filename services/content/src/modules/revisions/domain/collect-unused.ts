@@ -1,4 +1,5 @@
-import type { BlobStore, SqlDatabase } from '@quire/common';
+import type { BlobStore } from '@quire/platform/blobs';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { deleteUnusedBodies, findUnusedBlobs, forgetBlobs } from '../store/revision-content.store';
 
 /** What an import may reuse while it runs (it touches what it reuses): ten minutes of grace. */

@@ -1,4 +1,5 @@
-import { newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { announce, ContentEvent } from '../../shared';
 import { findRevision, insertBodies, insertRevision } from '../store/revision-content.store';

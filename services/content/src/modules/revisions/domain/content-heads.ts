@@ -1,4 +1,5 @@
-import { conflict, notFound, type SqlExecutor } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { advanceChangeRequest, addContributor, lockChangeRequest } from '../../change-requests';
 import { lockSpaceContent, setCurrentRevision } from '../store/revision-content.store';
 import type { RevisionTree } from '../model/revision-tree';

@@ -1,7 +1,7 @@
 // The thread a content conversion runs in (conversions.ts starts it through common's WorkerPool).
-// The pool's thread side is imported alone, not through @quire/common's index: a thread loads only
+// The pool's thread side comes from @quire/platform/workers, an entry of its own: a thread loads only
 // what converting needs (@quire/formats), not the database, bus and gRPC clients.
-import { serveWorkerTasks } from '@quire/common/dist/workers/worker-tasks';
+import { serveWorkerTasks } from '@quire/platform/workers';
 import { CONVERSION_TASKS } from './conversion-tasks';
 
 serveWorkerTasks(CONVERSION_TASKS);

@@ -1,4 +1,5 @@
-import { WorkerPool, workerScript, type Logger, type TaskReply } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import { WorkerPool, workerScript, type TaskReply } from '@quire/platform/workers';
 import { ImportRefused, type ArchiveLimits, type ImportedContent, type ImportedFile, type ImportedPage, type PageLinks, type SitePages } from '@quire/formats';
 import type { ConversionSettings } from '../../../settings';
 import type { PageSection } from '../../search';

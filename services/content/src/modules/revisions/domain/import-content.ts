@@ -1,4 +1,9 @@
-import { badRequest, blobKey, newId, notFound, OutboundError, type BlobStore, type Logger, type SqlDatabase } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { blobKey, type BlobStore } from '@quire/platform/blobs';
+import type { Logger } from '@quire/platform/logger';
+import { OutboundError } from '@quire/platform/outbound';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { fileNameProblem, ImportRefused, type ImportedContent } from '@quire/formats';
 import type { ImportDeps, ImportSource, Importer } from '../../imports';
 import { touchBlobs } from '../store/revision-content.store';

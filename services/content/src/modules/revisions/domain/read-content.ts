@@ -1,4 +1,7 @@
-import { notFound, RawJson, type Cache, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { Cache } from '@quire/platform/cache';
+import { RawJson } from '@quire/platform/http';
+import type { SqlExecutor } from '@quire/platform/sql';
 import type { ContentConversions } from './conversions';
 import { findBodies, findRevision, type Revision } from '../store/revision-content.store';
 import { RevisionIndex } from './content-refs';

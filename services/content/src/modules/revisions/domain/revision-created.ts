@@ -1,7 +1,7 @@
-import type { ContentEventData } from '@quire/common';
+import type { ContentEventData } from '@quire/contracts';
 
 // The `revision.created` fact (content.events, keyed by the space; its schema is declared in
-// services/common/src/events/content-events.ts, documented in proto/TOPICS.md), built in one
+// packages/contracts/src/content-events.ts, documented in proto/TOPICS.md), built in one
 // place for every writer of a revision: imports and page edits (commit-edit.ts), merges and
 // updates of change requests (merge-change-request.ts).
 

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { isMediaType, listEnvelope, notFound, pageRequest, route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { isMediaType, listEnvelope, pageRequest } from '@quire/input';
+import { route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/platform/http';
 import { answerMergedFrom } from '../../change-requests';
 import type { ContentDeps } from '../application/content-deps';
 import { importIntoContent } from '../application/import-into-content';

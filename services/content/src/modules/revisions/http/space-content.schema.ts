@@ -1,4 +1,5 @@
-import { badRequest, httpUrl, pageQuery, queryBoolean, resourceId, z } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { httpUrl, pageQuery, queryBoolean, resourceId, z } from '@quire/input';
 import { IMPORT_SOURCES } from '../../imports';
 
 // Space content requests (reference: getCurrentRevision, listPages, getPageById, listFiles,

@@ -1,4 +1,5 @@
-import { signUrlPath, type RawJson, type UrlBuilder } from '@quire/common';
+import { signUrlPath, type RawJson } from '@quire/platform/http';
+import type { UrlBuilder } from '@quire/urls';
 import type { JSONDocument } from '@quire/formats';
 import type { RevisionIndex } from '../domain/content-refs';
 import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { TargetKind } from '@quire/formats';
 import type { RevisionTree, StoredFile } from '../model/revision-tree';
 

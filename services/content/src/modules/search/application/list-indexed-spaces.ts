@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { listSpaceIds } from '../store/search.store';
 
 /** The spaces an operator's rebuild walks, one per call (search-admin.routes.ts). */

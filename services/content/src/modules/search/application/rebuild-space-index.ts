@@ -1,4 +1,5 @@
-import { notFound, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { reindexSpace, type ReindexOutcome, type SectionsOf } from '../domain/search-indexer';
 import { findSpaceToIndex } from '../store/search.store';
 

@@ -1,4 +1,4 @@
-import type { PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { searchOrganization, type SearchOutcome } from '../domain/search-content';

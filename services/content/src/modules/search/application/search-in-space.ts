@@ -1,4 +1,4 @@
-import type { PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpace } from '../../spaces';
 import { searchSpace, type SearchOutcome } from '../domain/search-content';

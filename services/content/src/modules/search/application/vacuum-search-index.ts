@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { vacuumSearchIndex as vacuum } from '../store/search.store';
 
 /** After a full rebuild: dead rows reclaimed, statistics refreshed. */

@@ -1,12 +1,7 @@
-import {
-  contentEvents,
-  idempotentConsumer,
-  parseEvent,
-  type ContentEventEnvelope,
-  type ServiceContext,
-  type SqlDatabase,
-  type SqlExecutor,
-} from '@quire/common';
+import { contentEvents, parseEvent, type ContentEventEnvelope } from '@quire/contracts';
+import { idempotentConsumer } from '@quire/platform/outbox';
+import type { ServiceContext } from '@quire/platform/runtime';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { reindexSpace, type ReindexOutcome, type SectionsOf } from '../domain/search-indexer';
 import { CONTENT_TOPIC } from '../../shared';
 import type { ForegroundGate } from './foreground-gate';

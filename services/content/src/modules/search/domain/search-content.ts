@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findLiveSpaceTitles, findSearchCandidates, findSectionHits, type SearchScope, type SectionHit } from '../store/search.store';
 import { pageKey, rankResults, type ResultLimits } from './rank-results';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findBodies, findRevision, pageAncestors, pagePaths, type StoredPage } from '../../revisions';
 import {
   deleteIndexedPages,

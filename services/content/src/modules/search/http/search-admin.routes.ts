@@ -1,5 +1,7 @@
 import express, { Router } from 'express';
-import { parseInput, requireAdminCall, resourceId, z, type SqlDatabase } from '@quire/common';
+import { parseInput, resourceId, z } from '@quire/input';
+import { requireAdminCall } from '@quire/platform/http';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { listIndexedSpaces } from '../application/list-indexed-spaces';
 import { rebuildSpaceIndex } from '../application/rebuild-space-index';
 import { vacuumSearchIndex } from '../application/vacuum-search-index';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, openListEnvelope, pageRequest, route, type PageRequest } from '@quire/common';
+import { listEnvelope, openListEnvelope, pageRequest, type PageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import type { ContentHttpDeps } from '../../shared';
 import { searchInOrganization } from '../application/search-in-organization';
 import { searchInSpace } from '../application/search-in-space';

@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/input';
 
 // Reference: searchSpaceContent, searchOrganizationContent (contract §2.1). `query` is web-search
 // syntax (quoted phrases, -exclusions, OR), at most 512 code points; NUL is refused by parseInput.

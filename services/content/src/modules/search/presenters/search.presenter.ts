@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { SearchHit } from '../domain/search-content';
 
 // Search results as the reference shapes them (contract §3.7, trap T11): space search answers

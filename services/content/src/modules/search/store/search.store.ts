@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { PageSection } from '../model/page-section';
 
 // The search index (migrations/007_search.sql, 008_search_tiers.sql, 009_search_page_details.sql):

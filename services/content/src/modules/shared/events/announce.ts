@@ -1,4 +1,6 @@
-import { CONTENT_TOPIC, enqueueEvent, type ContentEventData, type ContentEventType, type SqlExecutor } from '@quire/common';
+import { CONTENT_TOPIC, type ContentEventData, type ContentEventType } from '@quire/contracts';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlExecutor } from '@quire/platform/sql';
 
 /**
  * Records a content event in the caller's transaction (relayed after commit). `key` is the id of

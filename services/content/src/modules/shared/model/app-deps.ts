@@ -1,4 +1,5 @@
-import type { MembershipResolver, ServiceContext } from '@quire/common';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext } from '@quire/platform/runtime';
 
 /** What content's use cases (application/) take: the database, the clock and the membership resolver. */
 export type ContentAppDeps = Pick<ServiceContext, 'db' | 'clock'> & { membership: MembershipResolver };

@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { authorizeDestination } from '../../collections';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';

@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { authorizeMoveTarget } from '../../collections';
 import type { MoveTarget } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';

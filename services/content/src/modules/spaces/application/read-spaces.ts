@@ -1,4 +1,6 @@
-import type { MembershipResolver, Role, SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { levelOnContent } from '../../content-tree';
 import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../store/spaces.store';
 

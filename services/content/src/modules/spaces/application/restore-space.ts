@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { restoreSpace as unmarkDeleted } from '../domain/space-retention';
 import { authorizeSpace } from '../policies/space.policy';

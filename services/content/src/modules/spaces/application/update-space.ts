@@ -1,4 +1,5 @@
-import { badRequest, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { badRequest } from '@quire/errors';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { updateSpaceFields } from '../domain/spaces';
 import { authorizeSpace } from '../policies/space.policy';

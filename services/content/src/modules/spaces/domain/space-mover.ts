@@ -1,4 +1,5 @@
-import { conflict, type SqlDatabase } from '@quire/common';
+import { conflict } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { moveSpaceCustomFieldValues } from '../../custom-fields';
 import { placeSpace } from '../store/space-placement.store';

@@ -1,4 +1,5 @@
-import { ApiError, conflict, type SqlDatabase } from '@quire/common';
+import { ApiError, conflict } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { markSpaceDeleted, purgeSpacesDeletedBefore, restoreSpaceDeletedAfter } from '../store/space-retention.store';
 import type { Space, SpaceWithCounts } from '../store/spaces.store';

@@ -1,4 +1,7 @@
-import { conflict, keyBetween, newId, notFound, type SqlDatabase } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { keyBetween } from '@quire/ordering';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { copySpaceCustomFieldValues } from '../../custom-fields';
 import { lockOrdering, siblingKeyAbove, keyAtEnd } from '../../content-tree';

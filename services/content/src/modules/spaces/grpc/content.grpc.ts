@@ -1,4 +1,6 @@
-import { bind, type MembershipResolver, type ServiceBinding, type ServiceContext } from '@quire/common';
+import { bind, type ServiceBinding } from '@quire/platform/grpc';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { content } from '@quire/proto';
 import { checkSpaceAccess } from '../application/check-space-access';
 import { readSpaces } from '../application/read-spaces';

@@ -1,4 +1,4 @@
-import { httpUrl, resourceId, text, z } from '@quire/common';
+import { httpUrl, resourceId, text, z } from '@quire/input';
 import { defaultLevel, emoji } from '../../content-tree';
 import { IN_COLLECTION_ONLY } from '../application/update-space';
 import type { SpaceChanges } from '../model/space-changes';

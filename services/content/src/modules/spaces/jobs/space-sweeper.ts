@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@quire/common';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { collectUnusedContent } from '../../revisions';
 import { purgeExpiredSpaces } from '../domain/space-retention';
 

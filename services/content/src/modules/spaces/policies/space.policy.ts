@@ -1,4 +1,7 @@
-import { notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSpaceById, findSpaceWithCounts, type Space, type SpaceWithCounts } from '../store/spaces.store';
 import { authorizeContent } from '../../content-tree';
 

@@ -1,4 +1,5 @@
-import type { Role, UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import type { SpaceWithCounts } from '../store/spaces.store';
 import { spacePermissions } from '../../content-tree';
 import { presentGitSyncState } from '../../git-sync';

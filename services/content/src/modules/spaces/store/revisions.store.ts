@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 
 /** The empty first revision of a new space. */
 export async function insertEmptyRevision(tx: SqlExecutor, revision: { id: string; spaceId: string }, now: Date): Promise<void> {

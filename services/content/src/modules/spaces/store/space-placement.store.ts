@@ -1,4 +1,5 @@
-import { compareKeys, queryRows, type SqlExecutor } from '@quire/common';
+import { compareKeys } from '@quire/ordering';
+import { queryRows, type SqlExecutor } from '@quire/platform/sql';
 import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Where a space sits: organization, parent collection, ordering key, and its visibility there. */

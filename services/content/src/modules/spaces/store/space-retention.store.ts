@@ -1,4 +1,4 @@
-import { queryRows, type SqlExecutor } from '@quire/common';
+import { queryRows, type SqlExecutor } from '@quire/platform/sql';
 import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
 
 /** Marks a live space deleted; null when it was deleted already. */

@@ -1,6 +1,7 @@
 import type { SpaceGitSync } from '../../git-sync';
 import type { SpaceChanges } from '../model/space-changes';
-import { assignmentsFor, insertedRow, type Paged, type PageRequest, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import { COLLECTION_TREE_CTE } from '../../collections';
 
 /** A space as the domain sees it (reference schema: Space). */

@@ -1,4 +1,5 @@
-import { enqueueEvent, notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { lockMemberForChange } from '../domain/members';
 import { findOrCreateUser } from '../domain/users';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';

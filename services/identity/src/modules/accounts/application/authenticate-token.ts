@@ -1,4 +1,6 @@
-import { hashToken, notFound, type Logger } from '@quire/common';
+import { hashToken } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { Logger } from '@quire/platform/logger';
 import { findActiveTokenByHash, touchToken } from '../store/tokens.store';
 import type { IdentityDeps } from './deps';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
 import type { BootstrapOptions } from '../../../settings';
 import { createOrganizationIn } from '../domain/organizations';
 import { issueTokenIn } from '../domain/tokens';

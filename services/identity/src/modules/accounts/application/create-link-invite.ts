@@ -1,4 +1,7 @@
-import { enqueueEvent, forbidden, hashToken, newId, type Role } from '@quire/common';
+import { hashToken, type Role } from '@quire/access';
+import { forbidden } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { generateInviteSecret } from '../domain/invites';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { authorizeOrganization } from '../policies/organization.policy';

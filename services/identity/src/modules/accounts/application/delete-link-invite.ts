@@ -1,4 +1,4 @@
-import { enqueueEvent } from '@quire/common';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { deleteLinkInvite as deleteLinkInviteRow } from '../store/invites.store';

@@ -1,4 +1,5 @@
-import type { Principal, ServiceContext } from '@quire/common';
+import type { Principal } from '@quire/access';
+import type { ServiceContext } from '@quire/platform/runtime';
 
 /** What identity's use cases take: a slice of the service context (HTTP and gRPC pass the same). */
 export type IdentityDeps = Pick<ServiceContext, 'db' | 'clock'>;

@@ -1,4 +1,5 @@
-import { notFound, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { findLinkInvite, type LinkInvite } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { findMemberWithUser, type MemberWithUser } from '../store/members.store';
 import type { Caller, IdentityDeps } from './deps';

@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@quire/common';
+import { isRole, type Role } from '@quire/access';
 import { findMembership } from '../store/members.store';
 import { organizationExists } from '../store/organizations.store';
 import type { IdentityDeps } from './deps';

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import { findUserById, shareAnOrganization, type User } from '../store/users.store';
 import type { Caller, IdentityDeps } from './deps';
 

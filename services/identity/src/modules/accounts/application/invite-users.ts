@@ -1,4 +1,6 @@
-import { enqueueEvent, isRole, newId, type Role } from '@quire/common';
+import { isRole, type Role } from '@quire/access';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { Invitation, InvitationResult } from '../domain/invites';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { authorizeOrganization } from '../policies/organization.policy';

@@ -1,4 +1,6 @@
-import type { Paged, PageRequest, Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { listLinkInvites as listLinkInviteRows, type LinkInvite } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';

@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { listMembers as listMemberRows, type MemberListFilter, type MemberWithUser } from '../store/members.store';
 import type { Caller, IdentityDeps } from './deps';

@@ -1,7 +1,7 @@
 import { seesEveryClaimOf } from '../domain/invites';
 import { listOrganizationsWithEmailDomain, type OrganizationWithRole } from '../store/organizations.store';
 import { findUserById } from '../store/users.store';
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import type { Caller, IdentityDeps } from './deps';
 
 /**

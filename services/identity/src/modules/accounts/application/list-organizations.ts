@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { listOrganizationsOfUser, type OrganizationWithRole } from '../store/organizations.store';
 import type { Caller, IdentityDeps } from './deps';
 

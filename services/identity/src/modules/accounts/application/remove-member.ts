@@ -1,4 +1,4 @@
-import { enqueueEvent } from '@quire/common';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { lockMemberForChange } from '../domain/members';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { authorizeOrganization } from '../policies/organization.policy';

@@ -1,4 +1,5 @@
-import { enqueueEvent, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { updateLinkInviteRole, type LinkInvite } from '../store/invites.store';

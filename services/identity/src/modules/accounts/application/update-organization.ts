@@ -1,4 +1,5 @@
-import { conflict, enqueueEvent, notFound } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { authorizeOrganization, type AuthorizedOrganization } from '../policies/organization.policy';
 import { isHostnameTaken, updateOrganization as updateOrganizationRow, type OrganizationChanges } from '../store/organizations.store';

@@ -1,4 +1,4 @@
-import { newId } from '@quire/common';
+import { newId } from '@quire/ids';
 
 /** The secret of an invite link: 238 random bits, part of its URL, stored only as a SHA-256. */
 export function generateInviteSecret(): string {

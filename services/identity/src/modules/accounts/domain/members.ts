@@ -1,4 +1,5 @@
-import { conflict, type SqlExecutor } from '@quire/common';
+import { conflict } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findMembership, lockAndCountActiveAdmins, type Member } from '../store/members.store';
 
 /**

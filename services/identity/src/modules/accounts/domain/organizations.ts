@@ -1,4 +1,6 @@
-import { enqueueEvent, newId, type SqlExecutor } from '@quire/common';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { upsertMember } from '../store/members.store';
 import { insertOrganization } from '../store/organizations.store';

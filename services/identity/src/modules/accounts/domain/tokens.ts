@@ -1,4 +1,6 @@
-import { hashToken, newId, type SqlExecutor } from '@quire/common';
+import { hashToken } from '@quire/access';
+import { newId } from '@quire/ids';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { insertToken } from '../store/tokens.store';
 import { findOrCreateUser } from './users';
 

@@ -1,4 +1,5 @@
-import { enqueueEvent, type SqlExecutor } from '@quire/common';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent } from '../events/identity-events';
 import { takePendingInvites } from '../store/invites.store';
 import { insertMemberIfAbsent } from '../store/members.store';

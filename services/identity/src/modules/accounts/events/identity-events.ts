@@ -1,6 +1,6 @@
 // identity.events: the topic, its event types and their data are declared once, in
-// services/common/src/events/identity-events.ts (proto/TOPICS.md is generated from it).
-import { IDENTITY_TOPIC, IdentityEvent, type IdentityEventData, type IdentityEventType } from '@quire/common';
+// packages/contracts/src/identity-events.ts (proto/TOPICS.md is generated from it).
+import { IDENTITY_TOPIC, IdentityEvent, type IdentityEventData, type IdentityEventType } from '@quire/contracts';
 
 export { IDENTITY_TOPIC, IdentityEvent, type IdentityEventData, type IdentityEventType };
 

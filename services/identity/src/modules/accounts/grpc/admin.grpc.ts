@@ -1,5 +1,8 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { ApiError, badRequest, bind, isRole, verifyAdminCall, type ServiceContext } from '@quire/common';
+import { isRole, verifyAdminCall } from '@quire/access';
+import { ApiError, badRequest } from '@quire/errors';
+import { bind } from '@quire/platform/grpc';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { identity } from '@quire/proto';
 import { addMember } from '../application/add-member';
 import { createOrganization } from '../application/create-organization';

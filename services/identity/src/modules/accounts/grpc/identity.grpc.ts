@@ -1,4 +1,6 @@
-import { bind, isRole, type ServiceContext } from '@quire/common';
+import { isRole } from '@quire/access';
+import { bind } from '@quire/platform/grpc';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { identity } from '@quire/proto';
 import { authenticateToken } from '../application/authenticate-token';
 import { getMembership } from '../application/get-membership';

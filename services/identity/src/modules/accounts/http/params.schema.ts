@@ -1,4 +1,4 @@
-import { lengthIn, resourceId, z } from '@quire/common';
+import { lengthIn, resourceId, z } from '@quire/input';
 
 // Path parameters of the identity routes (reference parameters organizationId, userId, teamId,
 // samlProviderId, inviteId): an id that does not look like one names nothing, so route() answers

@@ -1,4 +1,6 @@
-import { authorizeLevel, isRole, notFound, type Role, type SqlExecutor } from '@quire/common';
+import { authorizeLevel, isRole, type Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findOrganizationForUser, type OrganizationWithRole } from '../store/organizations.store';
 
 /** An organization the caller may act on, with the caller's role in it. */

@@ -1,4 +1,5 @@
-import { atLeast, isRole, type Role, type UrlBuilder } from '@quire/common';
+import { atLeast, isRole, type Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import type { InvitationResult } from '../domain/invites';
 import type { LinkInvite } from '../model/invite';
 

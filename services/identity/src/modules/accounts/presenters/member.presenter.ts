@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { MemberWithUser } from '../model/member';
 import { presentUser } from './user.presenter';
 

@@ -1,4 +1,5 @@
-import { atLeast, isRole, type UrlBuilder } from '@quire/common';
+import { atLeast, isRole } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import type { Organization } from '../model/organization';
 
 /**

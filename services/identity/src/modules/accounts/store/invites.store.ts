@@ -1,4 +1,5 @@
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import type { Invite, LinkInvite } from '../model/invite';
 
 export type { Invite, LinkInvite };

@@ -1,4 +1,5 @@
-import { containsPattern, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { containsPattern, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import type { Member, MemberWithUser } from '../model/member';
 
 export type { Member, MemberWithUser };

@@ -1,4 +1,4 @@
-import { queryOne, type SqlExecutor } from '@quire/common';
+import { queryOne, type SqlExecutor } from '@quire/platform/sql';
 
 export interface Token {
   id: string;

@@ -1,4 +1,5 @@
-import { newId, queryOne, queryRows, type SqlExecutor } from '@quire/common';
+import { newId } from '@quire/ids';
+import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { User } from '../model/user';
 
 export type { User };

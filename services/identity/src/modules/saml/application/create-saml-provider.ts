@@ -1,4 +1,5 @@
-import { enqueueEvent, newId } from '@quire/common';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { authorizeOrganization, IdentityEvent, organizationEvent, type Caller, type IdentityDeps } from '../../accounts';
 import { assertTeamOfOrganization, DEFAULT_SAML_ROLE, mustFind, usableCertificate } from '../domain/saml-providers';
 import { insertSamlProvider, type SamlProviderChanges } from '../store/saml-providers.store';

@@ -1,4 +1,4 @@
-import { enqueueEvent } from '@quire/common';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { authorizeOrganization, IdentityEvent, organizationEvent, type Caller, type IdentityDeps } from '../../accounts';
 import { samlProviderNotFound } from '../domain/saml-providers';
 import { deleteSamlProvider as deleteSamlProviderRow } from '../store/saml-providers.store';

@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { listSamlProviders as listSamlProviderRows } from '../store/saml-providers.store';
 import { answerSamlProviders, type SamlProviderAnswer } from './saml-provider-answer';

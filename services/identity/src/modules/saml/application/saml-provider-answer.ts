@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { answerTeams } from '../../teams';
 import type { SamlProviderWithTeam } from '../store/saml-providers.store';
 

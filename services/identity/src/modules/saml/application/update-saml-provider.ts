@@ -1,4 +1,4 @@
-import { enqueueEvent } from '@quire/common';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { authorizeOrganization, IdentityEvent, organizationEvent, type Caller, type IdentityDeps } from '../../accounts';
 import { assertTeamOfOrganization, mustFind, samlProviderNotFound, usableCertificate } from '../domain/saml-providers';
 import { updateSamlProvider as updateSamlProviderRow, type SamlProviderChanges } from '../store/saml-providers.store';

@@ -1,4 +1,6 @@
-import { badRequest, notFound, type Role, type SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import { badRequest, notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSamlProvider, lockTeamOfOrganization, type SamlProvider, type SamlProviderWithTeam } from '../store/saml-providers.store';
 import { checkCertificate } from './certificates';
 

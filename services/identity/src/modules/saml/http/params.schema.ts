@@ -1,4 +1,4 @@
-import { resourceId } from '@quire/common';
+import { resourceId } from '@quire/input';
 import { orgParams } from '../../accounts';
 
 // Path parameter samlProviderId (reference): a malformed id names nothing (404).

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route, type UrlBuilder } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
+import type { UrlBuilder } from '@quire/urls';
 import { orgParams, type IdentityEntryDeps } from '../../accounts';
 import { createSamlProvider } from '../application/create-saml-provider';
 import { deleteSamlProvider } from '../application/delete-saml-provider';

@@ -1,4 +1,5 @@
-import { httpUrl, pageQuery, resourceId, ROLES, z } from '@quire/common';
+import { ROLES } from '@quire/access';
+import { httpUrl, pageQuery, resourceId, z } from '@quire/input';
 import { trimmedText } from '../../accounts';
 
 // Bodies of createOrganizationSAMLProvider / updateOrganizationSAMLProvider (reference), limits of

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { orgParams, type IdentityEntryDeps } from '../../accounts';
 import { listSsoLogins } from '../application/list-sso-logins';
 import { presentSsoLogin } from '../presenters/saml-provider.presenter';

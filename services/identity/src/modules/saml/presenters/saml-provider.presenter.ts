@@ -1,4 +1,5 @@
-import type { Role, UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import { samlProviderStatus } from '../domain/saml-providers';
 import type { SamlProvider, SamlProviderWithTeam } from '../model/saml-provider';
 import { presentTeam } from '../../teams';

@@ -1,4 +1,5 @@
-import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import type { SamlProvider, SamlProviderWithTeam } from '../model/saml-provider';
 
 export type { SamlProvider, SamlProviderWithTeam };

@@ -1,4 +1,4 @@
-import { newId } from '@quire/common';
+import { newId } from '@quire/ids';
 import { authorizeOrganization, IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
 import { announce, requireSummary, resolveMembers, type MemberReference } from '../domain/teams';
 import { insertTeam, upsertTeamMembers } from '../store/teams.store';

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import { authorizeOrganization, IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
 import { announce } from '../domain/teams';
 import { deleteTeam as deleteTeamRow } from '../store/teams.store';

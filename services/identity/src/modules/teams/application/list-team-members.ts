@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import type { Caller, IdentityDeps } from '../../accounts';
 import { authorizeTeam } from '../policies/team.policy';
 import { listTeamMembers as listTeamMemberRows, type TeamMemberWithUser } from '../store/teams.store';

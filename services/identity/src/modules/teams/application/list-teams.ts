@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { listTeams as listTeamRows, type TeamListFilter } from '../store/teams.store';
 import { answerTeams, type TeamAnswer } from './team-answer';

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import { IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
 import { announce, requireSummary } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import type { Caller, IdentityDeps } from '../../accounts';
 import { applyTeamMembersChange, type TeamMemberRole, type TeamMembersPlan } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';

@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { countSpacesOfTeams } from '../domain/teams';
 import type { TeamSummary } from '../store/teams.store';
 

@@ -1,4 +1,6 @@
-import { badRequest, enqueueEvent, notFound, type SqlExecutor } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from '../../accounts';
 import {
   deleteTeamMembers,

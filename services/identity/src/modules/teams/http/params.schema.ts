@@ -1,4 +1,4 @@
-import { resourceId } from '@quire/common';
+import { resourceId } from '@quire/input';
 import { orgParams } from '../../accounts';
 
 // Path parameters of the team routes (reference teamId, userId): a malformed id names nothing (404).

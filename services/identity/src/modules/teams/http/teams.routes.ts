@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { orgParams, type IdentityEntryDeps } from '../../accounts';
 import { createTeam } from '../application/create-team';
 import { deleteTeam } from '../application/delete-team';

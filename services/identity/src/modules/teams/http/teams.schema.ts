@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/input';
 import { TEAM_MEMBER_ROLES, type MemberReference } from '../domain/teams';
 import { trimmedText } from '../../accounts';
 

@@ -1,4 +1,6 @@
-import { authorizeLevel, notFound, type Role, type SqlExecutor } from '@quire/common';
+import { authorizeLevel, type Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findTeamSummary, type TeamSummary } from '../store/teams.store';
 import { authorizeOrganization, type OrganizationAction } from '../../accounts';
 

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { TeamMemberWithUser } from '../model/team';
 import { presentMember } from '../../accounts';
 

@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { canManageTeamMembers } from '../policies/team.policy';
 import type { TeamSummary } from '../model/team';
 

@@ -1,4 +1,5 @@
-import { containsPattern, insertedRow, pagedRows, queryOne, queryRows, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { containsPattern, insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUserRow } from '../../accounts';
 import type { Team, TeamSummary, TeamMemberWithUser } from '../model/team';
 

@@ -1,4 +1,5 @@
-import type { Principal, ServiceContext } from '@quire/common';
+import type { Principal } from '@quire/access';
+import type { ServiceContext } from '@quire/platform/runtime';
 import type { InsightsAccessDeps } from '../policies/insights.policy';
 import type { InsightsStore } from '../store/insights-store';
 

@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeInsights } from '../policies/insights.policy';
 import type { VisitorSegmentRow } from '../store/insights-store';
 import type { Caller, InsightsQueryDeps } from './deps';

@@ -1,4 +1,5 @@
-import { chunks, type BusMessage } from '@quire/common';
+import { chunks } from '@quire/helpers';
+import type { BusMessage } from '@quire/platform/bus';
 import { encodeEventRows, ROWS_PER_MESSAGE } from '../domain/event-message';
 import { buildEventRows } from '../domain/ingest';
 import type { SiteInsightsEvent } from '../domain/site-insights-event';

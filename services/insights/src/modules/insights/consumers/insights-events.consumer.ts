@@ -1,4 +1,6 @@
-import { classifyFailure, type ReceivedMessage, type ServiceContext, type Subscription } from '@quire/common';
+import type { ReceivedMessage, Subscription } from '@quire/platform/bus';
+import { classifyFailure } from '@quire/platform/dead-letters';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { decodeEventRows } from '../domain/event-message';
 import type { InsightsEventRow } from '../model/event-row';
 import { INSIGHTS_EVENTS_TOPIC } from '../events/topics';

@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 import {
   fieldDefinition,
   fieldMatch,

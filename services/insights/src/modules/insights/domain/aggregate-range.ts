@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 
 // Reference SiteInsightsQueryRange: a preset ending now, or a custom { from, to }.
 

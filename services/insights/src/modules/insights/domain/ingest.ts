@@ -1,4 +1,5 @@
-import { badRequest, newId } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { newId } from '@quire/ids';
 import { INSIGHTS_DEFAULTS } from '../../../settings';
 import type { SiteInsightsEvent } from './site-insights-event';
 import { enrich } from './enrich';

@@ -1,4 +1,4 @@
-import { lengthIn, text, z } from '@quire/common';
+import { lengthIn, text, z } from '@quire/input';
 
 // The reference SiteInsightsEvent schemas (oneOf by `type`), what trackEventsInSiteById accepts
 // (http/events/events.schema.ts) and ingest turns into rows. Unknown fields are dropped, like the

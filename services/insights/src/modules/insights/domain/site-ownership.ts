@@ -1,4 +1,5 @@
-import { TtlCache, type SitesClient } from '@quire/common';
+import { TtlCache } from '@quire/helpers';
+import type { SitesClient } from '@quire/platform/grpc';
 
 /** How long "site S belongs to organization O" (or not) is remembered: sites rarely move or go. */
 export const SITE_TTL_MS = 30_000;

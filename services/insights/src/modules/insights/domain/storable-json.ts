@@ -1,4 +1,4 @@
-import type { z } from '@quire/common';
+import type { z } from '@quire/input';
 
 /**
  * How deep a request document may nest. Events nest four levels before the free-form parts

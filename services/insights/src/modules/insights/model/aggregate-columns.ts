@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 import { canonicalJson } from './canonical-json';
 import type { InsightsEventRow } from './event-row';
 import { cellPoint, cellResolution, FINEST_PRECISION, sqlCellText } from './geo-cell';

@@ -1,4 +1,6 @@
-import { authorizeLevel, notFound, type MembershipResolver, type Role } from '@quire/common';
+import { authorizeLevel, type Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { MembershipResolver } from '@quire/platform/membership';
 import type { SiteOwnership } from '../domain/site-ownership';
 import type { InsightsScope } from '../model/insights-records';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
 import type { InsightsStore } from './insights-store';
 
 /** How often expired events are dropped. */

@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@quire/common';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup, resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';

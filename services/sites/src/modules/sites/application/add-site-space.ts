@@ -1,4 +1,5 @@
-import { badRequest, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { type SpaceToAttach, attachSpace, requireSiteSpace } from '../domain/site-spaces';
 import { lockStructure } from '../domain/site-structure';

@@ -1,4 +1,5 @@
-import { newId, type SqlDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';

@@ -1,4 +1,5 @@
-import { newId, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { requireSection, sectionTitleFrom } from '../domain/sections';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';

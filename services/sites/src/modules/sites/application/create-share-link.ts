@@ -1,4 +1,6 @@
-import { enqueueEvent, newId, type SqlDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import { insertShareLink, type ShareLink } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';

@@ -1,4 +1,6 @@
-import { enqueueEvent, newId, type SqlDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
 import { reloadSite } from '../domain/sites';

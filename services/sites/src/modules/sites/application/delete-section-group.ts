@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@quire/common';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { topLevelNeighbours } from '../domain/section-groups';
 import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';

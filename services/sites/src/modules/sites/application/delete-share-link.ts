@@ -1,4 +1,6 @@
-import { enqueueEvent, notFound, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import { deleteShareLink as deleteShareLinkRow } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';

@@ -1,4 +1,5 @@
-import { enqueueEvent, type SqlDatabase } from '@quire/common';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import { deleteSite as deleteSiteRow } from '../store/sites.store';
 

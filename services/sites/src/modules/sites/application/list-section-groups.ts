@@ -1,4 +1,4 @@
-import type { PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
 import type { SectionGroupView } from '../domain/section-groups';
 import type { SpaceCatalog } from '../domain/space-embedder';
 import { listSectionGroups as listSectionGroupRows } from '../store/section-groups.store';

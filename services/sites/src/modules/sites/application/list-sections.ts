@@ -1,4 +1,4 @@
-import type { PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
 import type { SectionView } from '../domain/sections';
 import { resolveShareKey } from '../domain/share-links';
 import type { SpaceCatalog } from '../domain/space-embedder';

@@ -1,4 +1,5 @@
-import type { Paged, PageRequest, SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged, SqlExecutor } from '@quire/platform/sql';
 import { listShareLinks as listShareLinkRows, type ShareLink } from '../store/share-links.store';
 
 /** A page of a site's share links, optionally searched by name (the route's policy checked the caller). */

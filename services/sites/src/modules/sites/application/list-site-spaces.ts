@@ -1,4 +1,4 @@
-import type { PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
 import { resolveShareKey } from '../domain/share-links';
 import type { SpaceCatalog } from '../domain/space-embedder';
 import type { SiteSection } from '../store/sections.store';

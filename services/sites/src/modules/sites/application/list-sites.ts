@@ -1,4 +1,5 @@
-import type { Paged, PageRequest, SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged, SqlExecutor } from '@quire/platform/sql';
 import { listSites as listSiteRows, type SiteListFilter, type SiteWithCounts } from '../store/sites.store';
 
 /** A page of the organization's sites (the caller's role was checked by the route's policy). */

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import type { PublishedItem, PublishedStructureView } from '../domain/published-profile';
 import { loadSectionGroupViews } from '../domain/section-groups';
 import { loadSectionViews } from '../domain/sections';

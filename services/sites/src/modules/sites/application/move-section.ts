@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@quire/common';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { requireSection } from '../domain/sections';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition, type StructureSibling } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';

@@ -1,4 +1,5 @@
-import { notFound, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { asSibling, requireSiteSpace } from '../domain/site-spaces';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';

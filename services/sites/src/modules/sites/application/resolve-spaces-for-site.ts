@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 import type { SpaceToAttach } from '../domain/site-spaces';
 import { fetchSpaces, type SpaceSource } from '../domain/space-embedder';
 

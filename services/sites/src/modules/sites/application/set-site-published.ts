@@ -1,4 +1,6 @@
-import { enqueueEvent, notFound, type SqlDatabase } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { reloadSite } from '../domain/sites';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import { lockSite, updateSite as updateSiteRow, type SiteWithCounts } from '../store/sites.store';

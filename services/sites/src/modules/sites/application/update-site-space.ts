@@ -1,4 +1,5 @@
-import { conflict, notFound, type SqlDatabase } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { requireSiteSpace } from '../domain/site-spaces';
 import { announceStructure, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '../events/sites-events';

@@ -1,4 +1,6 @@
-import { badRequest, conflict, enqueueEvent, notFound, type SqlDatabase, type SqlExecutor } from '@quire/common';
+import { badRequest, conflict, notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { type SiteUpdate, reloadSite } from '../domain/sites';
 import { SiteEvent, siteEvent } from '../events/sites-events';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';

@@ -1,8 +1,11 @@
-import { CONTENT_TOPIC, contentEvents, idempotentConsumer, type ContentEventEnvelope, type ServiceContext, type SqlExecutor } from '@quire/common';
+import { CONTENT_TOPIC, contentEvents, type ContentEventEnvelope } from '@quire/contracts';
+import { idempotentConsumer } from '@quire/platform/outbox';
+import type { ServiceContext } from '@quire/platform/runtime';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { removeSiteSpacesOfSpace, setSiteSpacesHidden } from '../store/site-spaces-attach.store';
 
-// The space facts sites follow on content's topic (declared in services/common/src/events/content-events.ts,
+// The space facts sites follow on content's topic (declared in packages/contracts/src/content-events.ts,
 // proto/TOPICS.md). Sites keep no copy of spaces, only which space each site space shows.
 export const CONTENT_EVENTS_CONSUMER = 'sites-content-events';
 

@@ -1,4 +1,5 @@
-import { badRequest, z } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { z } from '@quire/input';
 import Ajv from 'ajv';
 import type { Site } from '../store/sites.store';
 

@@ -1,4 +1,5 @@
-import { badRequest, notFound, type SqlExecutor } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSectionGroup, type SiteSectionGroup } from '../store/section-groups.store';
 import { listSectionsOfGroups, type SiteSection } from '../store/sections.store';
 import { loadSectionViews, type SectionView } from './sections';

@@ -1,4 +1,5 @@
-import { notFound, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSection, type SiteSection, type SiteSectionChanges } from '../store/sections.store';
 import { listVisibleSiteSpacesOfSections, type SiteSpace } from '../store/site-spaces.store';
 

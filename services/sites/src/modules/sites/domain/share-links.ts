@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { isActiveShareKey } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';
 

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@quire/common';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { listAllSections, type SiteSection } from '../store/sections.store';
 import { promoteMissingDefaults } from '../store/site-spaces-attach.store';
 import { makeDefaultSection } from '../store/sites.store';

@@ -1,4 +1,6 @@
-import { badRequest, conflict, newId, notFound, type SqlExecutor } from '@quire/common';
+import { badRequest, conflict, notFound } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { SiteEvent } from '../events/sites-events';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';
 import { findSiteSpace, findSiteSpaceOfSpace, insertSiteSpace, listSiteSpacesIn, type SiteSpace } from '../store/site-spaces.store';

@@ -1,4 +1,7 @@
-import { badRequest, enqueueEvent, keyBetween, keyForAnchors, notFound, siblingKeysIn, type SqlExecutor } from '@quire/common';
+import { badRequest, notFound } from '@quire/errors';
+import { keyBetween, keyForAnchors, siblingKeysIn } from '@quire/ordering';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { siteEvent, type SiteEventData, type SiteEventType } from '../events/sites-events';
 import { lockSite, type Site } from '../store/sites.store';
 

@@ -1,4 +1,5 @@
-import { notFound, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSiteWithCounts, type SiteWithCounts } from '../store/sites.store';
 
 // Reference enums SiteType, SiteVisibility and SiteAgentsContext.

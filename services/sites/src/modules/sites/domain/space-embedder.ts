@@ -1,4 +1,6 @@
-import { badRequest, chunks, type ContentClient } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { chunks } from '@quire/helpers';
+import type { ContentClient } from '@quire/platform/grpc';
 
 // Site spaces embed the full Space object, which lives in the content service. Every response
 // asks content for all of its spaces at once (GetSpaces) — never one call per item.

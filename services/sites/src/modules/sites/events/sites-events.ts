@@ -1,6 +1,6 @@
 // sites.events: the topic, its event types and their data are declared once, in
-// services/common/src/events/sites-events.ts (proto/TOPICS.md is generated from it).
-import { SITES_TOPIC, SiteEvent, type SiteEventData, type SiteEventType } from '@quire/common';
+// packages/contracts/src/sites-events.ts (proto/TOPICS.md is generated from it).
+import { SITES_TOPIC, SiteEvent, type SiteEventData, type SiteEventType } from '@quire/contracts';
 
 export { SITES_TOPIC, SiteEvent, type SiteEventData, type SiteEventType };
 

@@ -1,4 +1,5 @@
-import { bind, type ServiceBinding, type ServiceContext } from '@quire/common';
+import { bind, type ServiceBinding } from '@quire/platform/grpc';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { sites } from '@quire/proto';
 import { findSite } from '../store/sites.store';
 

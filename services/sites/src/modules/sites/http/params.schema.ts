@@ -1,4 +1,4 @@
-import { resourceId, z } from '@quire/common';
+import { resourceId, z } from '@quire/input';
 
 // Path parameters of the sites routes (reference parameters organizationId, siteId, …): an id
 // that does not look like one names nothing, so route() answers 404 before any query.

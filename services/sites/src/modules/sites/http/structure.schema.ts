@@ -1,4 +1,4 @@
-import { lengthIn, pageQuery, resourceId, text, z } from '@quire/common';
+import { lengthIn, pageQuery, resourceId, text, z } from '@quire/input';
 import type { StructureAnchor } from '../domain/site-structure';
 
 // Shapes shared by the section, section-group and site-space bodies (reference SiteSectionPath,

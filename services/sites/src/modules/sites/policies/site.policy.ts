@@ -1,4 +1,7 @@
-import { atLeast, authorizeLevel, authorizeMember, notFound, type MembershipResolver, type Role, type SqlExecutor } from '@quire/common';
+import { atLeast, authorizeLevel, type Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSiteWithCounts, type SiteWithCounts } from '../store/sites.store';
 
 export type SiteAction = 'read' | 'manage' | 'readShareLinks';

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { ShareLink } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';
 import { siteAddress, withShareKey } from './site.presenter';

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { EmbeddedSpace, SpaceCatalog } from '../domain/space-embedder';
 import type { SiteSection } from '../store/sections.store';
 import type { SiteSpace } from '../store/site-spaces.store';

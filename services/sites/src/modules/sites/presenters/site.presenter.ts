@@ -1,4 +1,5 @@
-import { atLeast, type Role, type UrlBuilder } from '@quire/common';
+import { atLeast, type Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import { maySite } from '../policies/site.policy';
 import type { Site, SiteWithCounts } from '../store/sites.store';
 

@@ -1,4 +1,5 @@
-import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import type { ShareLink } from '../model/share-link';
 
 interface ShareLinkRow {

@@ -1,4 +1,4 @@
-import { queryRows, type SqlExecutor } from '@quire/common';
+import { queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { SiteSpace } from './site-spaces.store';
 
 // The site-space SQL of the site's own operations (choose the default) and of the content-events

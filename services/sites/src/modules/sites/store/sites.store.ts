@@ -1,4 +1,5 @@
-import { assignmentsFor, containsPattern, insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { assignmentsFor, containsPattern, insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import type { Site, SiteWithCounts } from '../model/site';
 
 interface SiteRow {

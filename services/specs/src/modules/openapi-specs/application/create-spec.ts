@@ -1,4 +1,4 @@
-import type { Role } from '@quire/common';
+import type { Role } from '@quire/access';
 import { insertNewSpec, type SpecSource } from '../domain/spec-sources';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import type { OpenAPISpec } from '../store/openapi-specs.store';

@@ -1,4 +1,5 @@
-import { enqueueEvent, notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { SpecEvent, specEvent } from '../events/specs-events';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { deleteSpec as deleteSpecRow, findSpecBySlug } from '../store/openapi-specs.store';

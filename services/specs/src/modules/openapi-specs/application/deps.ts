@@ -1,4 +1,6 @@
-import type { MembershipResolver, Principal, SqlDatabase } from '@quire/common';
+import type { Principal } from '@quire/access';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { SqlDatabase } from '@quire/platform/sql';
 import type { SpecSchedule } from '../domain/spec-sources';
 
 /** What OpenAPI specs' use cases take (service.ts builds it once). */

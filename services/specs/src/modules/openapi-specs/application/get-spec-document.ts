@@ -1,4 +1,5 @@
-import { notFound, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { findSpecVersionDocument, type OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
 
 /** A stored document by its version id, for a signed download (the route checks the signature: no member check). */

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import type { OpenAPISpec } from '../store/openapi-specs.store';
 import { findSpecVersionDocument, type OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';

@@ -1,4 +1,5 @@
-import { notFound, type SqlExecutor } from '@quire/common';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import type { OpenAPISpec } from '../store/openapi-specs.store';
 import { findSpecVersion, type OpenAPISpecVersion } from '../store/spec-versions.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';

@@ -1,4 +1,6 @@
-import { notFound, type Role, type SqlExecutor } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';

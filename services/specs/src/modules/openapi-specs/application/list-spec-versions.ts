@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import type { OpenAPISpec } from '../store/openapi-specs.store';
 import { listSpecVersions as listSpecVersionRows, type OpenAPISpecVersion } from '../store/spec-versions.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';

@@ -1,4 +1,6 @@
-import type { Paged, PageRequest, Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { listSpecs as listSpecRows, type OpenAPISpec } from '../store/openapi-specs.store';
 import type { Caller, SpecDeps } from './deps';

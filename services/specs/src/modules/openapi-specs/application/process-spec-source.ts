@@ -1,4 +1,8 @@
-import { enqueueEvent, newId, OutboundError, type Logger, type OutboundFetcher, type SqlDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { Logger } from '@quire/platform/logger';
+import { OutboundError, type OutboundFetcher } from '@quire/platform/outbound';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { SpecEvent, specEvent, type ProcessSpecJob } from '../events/specs-events';
 import { findSpecById, markSpecInProgress, markSpecProcessed, type ProcessError, type ProcessErrorCode } from '../store/openapi-specs.store';
 import { deleteSpecSourcesUpTo, findSpecSource } from '../store/spec-sources.store';

@@ -1,4 +1,6 @@
-import { ApiError, enqueueEvent, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { ApiError } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { acceptSource, insertNewSpec, type SpecSource } from '../domain/spec-sources';
 import { SpecEvent, specEvent } from '../events/specs-events';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';

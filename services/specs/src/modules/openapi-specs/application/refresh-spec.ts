@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@quire/common';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { acceptSource, type SpecSchedule } from '../domain/spec-sources';
 import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
 

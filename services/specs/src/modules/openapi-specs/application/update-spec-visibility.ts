@@ -1,4 +1,5 @@
-import { enqueueEvent, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { SpecEvent, specEvent } from '../events/specs-events';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { updateSpecVisibility as updateSpecVisibilityRow, type OpenAPISpec, type SpecVisibility } from '../store/openapi-specs.store';

@@ -1,4 +1,5 @@
-import { parseEvent, specsJobs, type ServiceContext } from '@quire/common';
+import { parseEvent, specsJobs } from '@quire/contracts';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { SPECS_JOBS_TOPIC } from '../events/specs-events';
 import { processSpecSource, type ProcessingDeps } from '../application/process-spec-source';
 
@@ -10,7 +11,7 @@ export const SPEC_JOBS_CONSUMER = 'specs-jobs';
  * transaction with a ledger row, since fetching and validating take seconds. A job whose source
  * fails to fetch or parse ends as the spec's error state; only a store failure throws to the bus
  * (retried when transient, parked otherwise: docs/conventions.md, Dead letters). A message that
- * is not a declared job (services/common/src/events/specs-events.ts) is parked.
+ * is not a declared job (packages/contracts/src/specs-events.ts) is parked.
  */
 export async function startSpecJobsConsumer(ctx: Pick<ServiceContext, 'bus'>, deps: ProcessingDeps): Promise<void> {
   await ctx.bus.subscribe({

@@ -1,4 +1,7 @@
-import { conflict, enqueueEvent, newId, type SqlExecutor } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlExecutor } from '@quire/platform/sql';
 import { processSpecJob, SpecEvent, specEvent } from '../events/specs-events';
 import { insertSpecSource } from '../store/spec-sources.store';
 import { insertSpec, markSpecPending, type OpenAPISpec } from '../store/openapi-specs.store';

@@ -1,7 +1,7 @@
 // specs.events and specs.jobs (OpenAPI specs' facts and jobs; translation settings have their own
 // helper in their module): the topics, their event types and their data are declared once, in
-// services/common/src/events/specs-events.ts (proto/TOPICS.md is generated from it).
-import { PROCESS_SPEC_JOB, SPECS_JOBS_TOPIC, SPECS_TOPIC, SpecEvent, type ProcessSpecJob, type SpecEventData, type SpecEventType } from '@quire/common';
+// packages/contracts/src/specs-events.ts (proto/TOPICS.md is generated from it).
+import { PROCESS_SPEC_JOB, SPECS_JOBS_TOPIC, SPECS_TOPIC, SpecEvent, type ProcessSpecJob, type SpecEventData, type SpecEventType } from '@quire/contracts';
 
 export { PROCESS_SPEC_JOB, SPECS_JOBS_TOPIC, SPECS_TOPIC, SpecEvent, type ProcessSpecJob, type SpecEventType };
 

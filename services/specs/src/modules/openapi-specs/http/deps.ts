@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@quire/common';
+import type { ServiceContext } from '@quire/platform/runtime';
 import type { SpecDeps } from '../application/deps';
 
 /** What the OpenAPI routes use: the use cases' dependencies, and what presenting needs. */

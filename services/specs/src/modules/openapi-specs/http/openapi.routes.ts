@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createSpec } from '../application/create-spec';
 import { deleteSpec } from '../application/delete-spec';
 import { getSpec } from '../application/get-spec';

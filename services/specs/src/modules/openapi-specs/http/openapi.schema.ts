@@ -1,4 +1,4 @@
-import { httpUrl, pageQuery, resourceId, text, z } from '@quire/common';
+import { httpUrl, pageQuery, resourceId, text, z } from '@quire/input';
 
 // The reference's OpenAPISpecSlug.
 export const specSlug = z

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageQuery, pageRequest, resourceId, route, signedUrlQuery, verifySignedUrl, z } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageQuery, pageRequest, resourceId, z } from '@quire/input';
+import { route, signedUrlQuery, verifySignedUrl } from '@quire/platform/http';
 import { getSpecDocument } from '../application/get-spec-document';
 import { getSpecVersion } from '../application/get-spec-version';
 import { getSpecVersionContent } from '../application/get-spec-version-content';

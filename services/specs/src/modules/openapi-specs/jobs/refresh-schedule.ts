@@ -1,4 +1,5 @@
-import type { Logger, SqlDatabase } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { claimDueRefreshes } from '../store/openapi-specs.store';
 import { refreshSpec } from '../application/refresh-spec';
 import type { SpecSchedule } from '../domain/spec-sources';

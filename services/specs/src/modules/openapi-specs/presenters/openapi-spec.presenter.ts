@@ -1,4 +1,5 @@
-import type { Role, UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import { specsPermissions } from '../policies/openapi-spec.policy';
 import type { OpenAPISpec } from '../store/openapi-specs.store';
 

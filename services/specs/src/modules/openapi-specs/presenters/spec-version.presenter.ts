@@ -1,4 +1,5 @@
-import { signUrlPath, type UrlBuilder } from '@quire/common';
+import { signUrlPath } from '@quire/platform/http';
+import type { UrlBuilder } from '@quire/urls';
 import type { OpenAPISpec } from '../store/openapi-specs.store';
 import type { OpenAPISpecVersion, OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
 import { specPath } from './openapi-spec.presenter';

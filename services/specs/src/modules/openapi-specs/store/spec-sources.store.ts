@@ -1,4 +1,4 @@
-import { insertedRow, queryOne, type SqlExecutor } from '@quire/common';
+import { insertedRow, queryOne, type SqlExecutor } from '@quire/platform/sql';
 
 /** A source of a spec waiting to be processed: a URL to fetch, or the document's text. */
 export interface OpenAPISpecSource {

@@ -1,4 +1,5 @@
-import { insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
 
 /** A processed version of a spec (reference schema OpenAPISpecVersion), without its document. */
 export interface OpenAPISpecVersion {

@@ -1,4 +1,5 @@
-import { enqueueEvent, notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { SpecEvent, translationEvent } from '../events/translation-events';
 import { authorizeTranslations } from '../policies/translation.policy';
 import { deleteTranslation as deleteTranslationRow } from '../store/translations.store';

@@ -1,4 +1,5 @@
-import { notFound, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
 import { authorizeTranslations } from '../policies/translation.policy';
 import { findTranslation, type TranslationSettings } from '../store/translations.store';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';

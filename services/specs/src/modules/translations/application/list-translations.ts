@@ -1,4 +1,6 @@
-import type { Paged, PageRequest, Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeTranslations } from '../policies/translation.policy';
 import { listTranslations as listTranslationRows, type TranslationSettings } from '../store/translations.store';
 import type { Caller, TranslationDeps } from './deps';

@@ -1,4 +1,6 @@
-import { enqueueEvent, notFound, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { fieldsOf, type TranslationInput } from '../domain/translation-input';
 import { SpecEvent, translationEvent } from '../events/translation-events';
 import { authorizeTranslations } from '../policies/translation.policy';

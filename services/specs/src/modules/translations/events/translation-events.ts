@@ -1,6 +1,6 @@
 // Translation settings' facts go on specs.events, declared once in
-// services/common/src/events/specs-events.ts (proto/TOPICS.md is generated from it).
-import { SPECS_TOPIC, SpecEvent, type SpecEventData, type SpecEventType } from '@quire/common';
+// packages/contracts/src/specs-events.ts (proto/TOPICS.md is generated from it).
+import { SPECS_TOPIC, SpecEvent, type SpecEventData, type SpecEventType } from '@quire/contracts';
 
 export { SpecEvent };
 

@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route, type UrlBuilder } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
+import type { UrlBuilder } from '@quire/urls';
 import { createTranslation } from '../application/create-translation';
 import { deleteTranslation } from '../application/delete-translation';
 import type { TranslationDeps } from '../application/deps';

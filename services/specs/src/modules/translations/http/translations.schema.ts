@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/input';
 
 // The reference's TranslationLanguage.
 export const TRANSLATION_LANGUAGES = [

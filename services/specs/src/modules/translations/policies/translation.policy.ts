@@ -1,4 +1,5 @@
-import { atLeast, authorizeMember, type MembershipResolver, type Role } from '@quire/common';
+import { atLeast, type Role } from '@quire/access';
+import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
 
 export type TranslationAction = 'read' | 'manage';
 

@@ -1,4 +1,5 @@
-import type { Role, UrlBuilder } from '@quire/common';
+import type { Role } from '@quire/access';
+import type { UrlBuilder } from '@quire/urls';
 import { translationPermissions } from '../policies/translation.policy';
 import type { TranslationSettings } from '../store/translations.store';
 

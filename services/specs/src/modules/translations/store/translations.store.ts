@@ -1,4 +1,5 @@
-import { assignmentsFor, insertedRow, pagedRows, queryOne, type Paged, type PageRequest, type SqlExecutor } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import { assignmentsFor, insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
 
 /** Translation settings of an organization (the spec's TranslationSettings). */
 export interface TranslationSettings {

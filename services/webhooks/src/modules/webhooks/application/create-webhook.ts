@@ -1,4 +1,5 @@
-import { conflict, newId } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
 import { checkEndpointAddress } from '../domain/endpoint-address';
 import { sealEndpoint } from '../domain/endpoint-credentials';
 import { newSigningSecret } from '../domain/signing';

@@ -1,4 +1,7 @@
-import type { MembershipResolver, OutboundAddressPolicy, Principal, SqlDatabase } from '@quire/common';
+import type { Principal } from '@quire/access';
+import type { MembershipResolver } from '@quire/platform/membership';
+import type { OutboundAddressPolicy } from '@quire/platform/outbound';
+import type { SqlDatabase } from '@quire/platform/sql';
 import type { Resolve } from '../domain/endpoint-address';
 
 /** What webhooks' use cases take (service.ts builds it once). */

@@ -1,4 +1,4 @@
-import { notFound } from '@quire/common';
+import { notFound } from '@quire/errors';
 import { attemptsOf, findDelivery, type Delivery, type DeliveryAttempt } from '../store/deliveries.store';
 import type { Webhook } from '../store/webhooks.store';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';

@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { listDeliveries as listDeliveryRows, type Delivery } from '../store/deliveries.store';
 import type { Webhook } from '../store/webhooks.store';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';

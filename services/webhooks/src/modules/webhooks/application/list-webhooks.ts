@@ -1,4 +1,5 @@
-import type { Paged, PageRequest } from '@quire/common';
+import type { PageRequest } from '@quire/input';
+import type { Paged } from '@quire/platform/sql';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
 import { listWebhooks as listWebhookRows, type Webhook } from '../store/webhooks.store';
 import type { Caller, WebhookDeps } from './deps';

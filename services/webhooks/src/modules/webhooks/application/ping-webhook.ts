@@ -1,4 +1,5 @@
-import { conflict, newId } from '@quire/common';
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
 import { PING_TYPE } from '../domain/event-mapping';
 import { DELIVERIES_SIGNAL } from '../domain/webhook-secrets';
 import { insertDelivery, type Delivery } from '../store/deliveries.store';

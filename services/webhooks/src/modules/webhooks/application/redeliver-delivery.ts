@@ -1,4 +1,4 @@
-import { conflict, notFound } from '@quire/common';
+import { conflict, notFound } from '@quire/errors';
 import { DELIVERIES_SIGNAL } from '../domain/webhook-secrets';
 import { findDelivery, rescheduleDelivery, type Delivery } from '../store/deliveries.store';
 import type { Webhook } from '../store/webhooks.store';

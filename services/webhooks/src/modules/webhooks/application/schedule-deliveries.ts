@@ -1,4 +1,5 @@
-import { newId, type SqlDatabase } from '@quire/common';
+import { newId } from '@quire/ids';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { insertDeliveries, type NewDelivery } from '../store/deliveries.store';
 import { receivingWebhooks } from '../store/webhooks.store';
 import { subscribes, webhookEventsOf, type BusEvent } from '../domain/event-mapping';

@@ -1,4 +1,6 @@
-import { parseEvent, type ReceivedMessage, type ServiceContext } from '@quire/common';
+import { parseEvent } from '@quire/contracts';
+import type { ReceivedMessage } from '@quire/platform/bus';
+import type { ServiceContext } from '@quire/platform/runtime';
 import { DELIVERED_TOPICS, type BusEvent } from '../domain/event-mapping';
 import { scheduleDeliveries } from '../application/schedule-deliveries';
 

@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { badRequest, isIpLiteral, unbracket, withTimeout, type OutboundAddressPolicy } from '@quire/common';
+import { badRequest } from '@quire/errors';
+import { withTimeout } from '@quire/helpers';
+import { isIpLiteral, unbracket, type OutboundAddressPolicy } from '@quire/platform/outbound';
 
 /** How a host name resolves (node's dns.lookup, all addresses); replaced in tests. */
 export type Resolve = (hostname: string) => Promise<string[]>;

@@ -1,11 +1,11 @@
-import { openSecret, sealSecret } from '@quire/common';
+import { openSecret, sealSecret } from '@quire/platform/secrets';
 
 // A webhook URL may carry `user:password@` for a receiver behind Basic authentication. The
 // credentials are stored sealed (like the signing secret) apart from the URL, which is stored and
 // shown without them; a delivery puts them back, and the outbound module sends them as Basic
 // authorization.
 
-/** The HKDF purpose URL credentials are sealed under (services/common/src/secrets/sealed-secret.ts). */
+/** The HKDF purpose URL credentials are sealed under (packages/platform/src/secrets/sealed-secret.ts). */
 const CREDENTIALS_PURPOSE = 'webhook-url-credentials';
 
 /** The URL without its userinfo, and the userinfo (`user:password`, percent-encoded as written) if any. */

@@ -1,4 +1,4 @@
-import { contentEvents, identityEvents, sitesEvents, specsEvents } from '@quire/common';
+import { contentEvents, identityEvents, sitesEvents, specsEvents } from '@quire/contracts';
 
 // Which bus events become which webhook events, and their payloads (docs/webhooks.md, Events).
 // A webhook type is the declared type with `.` and `-` turned into `_` (`change-request.merged` →

@@ -1,10 +1,11 @@
-import { notFound, openSecret, sealSecret } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { openSecret, sealSecret } from '@quire/platform/secrets';
 import type { Webhook } from '../store/webhooks.store';
 
 // The rules webhooks' use cases and the delivery worker share: how signing secrets are sealed and
 // which of them sign now, the signal that wakes the worker, the one "not found" answer.
 
-/** The HKDF purpose signing secrets are sealed under (services/common/src/secrets/sealed-secret.ts). */
+/** The HKDF purpose signing secrets are sealed under (packages/platform/src/secrets/sealed-secret.ts). */
 const SECRET_PURPOSE = 'webhook-signing-secret';
 /** How long a rotated-out secret keeps signing (a second signature). */
 export const ROTATION_GRACE_MS = 24 * 3_600_000;

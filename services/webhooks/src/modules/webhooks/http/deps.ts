@@ -1,4 +1,4 @@
-import type { ServiceContext } from '@quire/common';
+import type { ServiceContext } from '@quire/platform/runtime';
 import type { WebhookDeps } from '../application/deps';
 
 /** What the webhooks service's HTTP handlers use: the use cases' dependencies, the URLs and the clock. */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createWebhook } from '../application/create-webhook';
 import { deleteWebhook } from '../application/delete-webhook';
 import { getDelivery } from '../application/get-delivery';

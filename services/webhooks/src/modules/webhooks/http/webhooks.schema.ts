@@ -1,4 +1,4 @@
-import { httpUrl, pageQuery, resourceId, text, z } from '@quire/common';
+import { httpUrl, pageQuery, resourceId, text, z } from '@quire/input';
 import { WEBHOOK_EVENT_TYPES } from '../domain/event-mapping';
 
 export const orgParams = z.object({ organizationId: resourceId });

@@ -1,4 +1,5 @@
-import type { Logger, SqlDatabase } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { pruneDeliveries } from '../store/deliveries.store';
 
 const BATCH = 1000;

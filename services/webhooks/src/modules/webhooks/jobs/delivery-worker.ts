@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { OutboundError, type Logger, type OutboundReply, type OutboundRequestOptions, type SqlDatabase } from '@quire/common';
+import type { Logger } from '@quire/platform/logger';
+import { OutboundError, type OutboundReply, type OutboundRequestOptions } from '@quire/platform/outbound';
+import type { SqlDatabase } from '@quire/platform/sql';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { outcomeOf, type AttemptResult } from '../domain/attempt-outcome';
 import { nextRetryDelay, parseRetryAfter } from '../domain/retry-schedule';

@@ -1,4 +1,5 @@
-import { authorizeMember, type MembershipResolver, type Role } from '@quire/common';
+import type { Role } from '@quire/access';
+import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
 
 // Webhooks send every fact of an organization (member e-mails in invites included) to a URL of
 // the caller's choosing, and their secrets sign as Quire: only organization admins see or change

@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { Delivery, DeliveryAttempt } from '../store/deliveries.store';
 
 const iso = (date: Date | null) => date && date.toISOString();

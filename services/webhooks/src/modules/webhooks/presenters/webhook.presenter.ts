@@ -1,4 +1,4 @@
-import type { UrlBuilder } from '@quire/common';
+import type { UrlBuilder } from '@quire/urls';
 import type { Webhook } from '../store/webhooks.store';
 
 export const webhookPath = (w: Pick<Webhook, 'organizationId' | 'id'>) => `/orgs/${w.organizationId}/webhooks/${w.id}`;

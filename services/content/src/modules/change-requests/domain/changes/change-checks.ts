@@ -1,4 +1,4 @@
-import { badRequest } from '@quire/common';
+import { badRequest } from '@quire/errors';
 import { slugify } from '@quire/formats';
 import { pagePaths, type StoredPage } from '../../../revisions';
 import type { ContentBatch } from './content-batch';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { parseInput, route } from '@quire/common';
+import { parseInput } from '@quire/input';
+import { route } from '@quire/platform/http';
 import type { IdentityEntryDeps } from '../../application/deps';
 import { listOrganizationsForEmailDomain } from '../../application/list-organizations-for-email-domain';
 import { presentOrganization } from '../../presenters/organization.presenter';

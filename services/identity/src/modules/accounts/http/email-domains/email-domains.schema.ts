@@ -1,4 +1,4 @@
-import { z } from '@quire/common';
+import { z } from '@quire/input';
 import { emailDomain } from '../orgs/orgs.schema';
 
 // The path segment is a value rather than an id: route() takes any string (NUL is its 404), and the

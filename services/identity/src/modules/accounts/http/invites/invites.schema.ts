@@ -1,4 +1,4 @@
-import { lengthIn, z } from '@quire/common';
+import { lengthIn, z } from '@quire/input';
 import { memberRole } from '../members/members.schema';
 
 /** At most this many addresses per request. */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createLinkInvite } from '../../application/create-link-invite';
 import { deleteLinkInvite } from '../../application/delete-link-invite';
 import type { IdentityEntryDeps } from '../../application/deps';

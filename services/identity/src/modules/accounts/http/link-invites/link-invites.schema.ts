@@ -1,4 +1,4 @@
-import { z } from '@quire/common';
+import { z } from '@quire/input';
 import { memberRole } from '../members/members.schema';
 
 const CONTENT_INVITES = 'invite links to a space or collection are not supported; create an organization invite with "role"';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import type { IdentityEntryDeps } from '../../application/deps';
 import { getMember } from '../../application/get-member';
 import { listMembers } from '../../application/list-members';

@@ -1,4 +1,5 @@
-import { pageQuery, ROLES, text, z, type Role } from '@quire/common';
+import { ROLES, type Role } from '@quire/access';
+import { pageQuery, text, z } from '@quire/input';
 
 /**
  * MemberRoleOrGuest (reference), where null means "guest". Quire has no guests: every member holds

@@ -1,4 +1,5 @@
-import { httpUrl, lengthIn, pageQuery, resourceId, ROLES, text, z } from '@quire/common';
+import { ROLES } from '@quire/access';
+import { httpUrl, lengthIn, pageQuery, resourceId, text, z } from '@quire/input';
 import { trimmedText } from '../params.schema';
 
 // PATCH /orgs/{organizationId}: reference request body of updateOrganizationById, limits of spec §8.

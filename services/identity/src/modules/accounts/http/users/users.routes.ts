@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import type { IdentityEntryDeps } from '../../application/deps';
 import { getCurrentUser, getUser } from '../../application/get-user';
 import { presentUser } from '../../presenters/user.presenter';

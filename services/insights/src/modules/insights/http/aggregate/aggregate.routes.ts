@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { aggregateEvents } from '../../application/aggregate-events';
 import type { InsightsQueryDeps } from '../../application/deps';
 import { presentAggregate } from '../../presenters/aggregate.presenter';

@@ -1,4 +1,4 @@
-import { text, z } from '@quire/common';
+import { text, z } from '@quire/input';
 import { DATETIME_INTERVALS, REFERENCE_COLUMNS } from '../../model/aggregate-columns';
 import { MAX_LIMIT } from '../../domain/aggregate-query';
 import { RANGE_PRESETS } from '../../domain/aggregate-range';

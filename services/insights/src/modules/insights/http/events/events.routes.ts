@@ -1,5 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { payloadTooLarge, route } from '@quire/common';
+import { payloadTooLarge } from '@quire/errors';
+import { route } from '@quire/platform/http';
 import type { TrackEventsDeps } from '../../application/deps';
 import { trackEvents } from '../../application/track-events';
 import { siteParams } from '../params.schema';

@@ -1,4 +1,5 @@
-import { compiledBody, parseInput, z } from '@quire/common';
+import { parseInput, z } from '@quire/input';
+import { compiledBody } from '@quire/platform/http';
 import { siteInsightsEvent, type SiteInsightsEvent } from '../../domain/site-insights-event';
 import { refuseUnstorable } from '../../domain/storable-json';
 import { plainEvents } from './event-check';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import type { InsightsQueryDeps } from '../../application/deps';
 import { listVisitorSegments } from '../../application/list-visitor-segments';
 import { presentVisitorSegment } from '../../presenters/visitor-segment.presenter';

@@ -1,4 +1,5 @@
-import { chunks, queryRows, type SqlDatabase } from '@quire/common';
+import { chunks } from '@quire/helpers';
+import { queryRows, type SqlDatabase } from '@quire/platform/sql';
 import type { AggregatePlan } from '../../model/aggregate-plan';
 import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../../model/event-row';
 import { buildAggregateSql, buildVisitorSegmentsSql, type SqlDialect } from '../aggregate-sql';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { addSectionToGroup } from '../../application/add-section-to-group';
 import { createSectionGroup } from '../../application/create-section-group';
 import { deleteSectionGroup } from '../../application/delete-section-group';

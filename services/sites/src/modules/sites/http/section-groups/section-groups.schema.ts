@@ -1,4 +1,4 @@
-import { resourceId, z } from '@quire/common';
+import { resourceId, z } from '@quire/input';
 import { siteParams } from '../params.schema';
 import { icon, moveBody, topLevelPointer, trimmedText } from '../structure.schema';
 

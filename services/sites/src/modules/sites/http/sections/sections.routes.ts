@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createSection } from '../../application/create-section';
 import { deleteSection } from '../../application/delete-section';
 import { listSections } from '../../application/list-sections';

@@ -1,4 +1,4 @@
-import { resourceId, text, z } from '@quire/common';
+import { resourceId, text, z } from '@quire/input';
 import { siteParams } from '../params.schema';
 import { condition, icon, moveBody, sectionPointer, structurePath, trimmedText } from '../structure.schema';
 

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createShareLink } from '../../application/create-share-link';
 import { deleteShareLink } from '../../application/delete-share-link';
 import { listShareLinks } from '../../application/list-share-links';

@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/common';
+import { pageQuery, resourceId, text, z } from '@quire/input';
 import { siteParams } from '../params.schema';
 import { trimmedText } from '../structure.schema';
 

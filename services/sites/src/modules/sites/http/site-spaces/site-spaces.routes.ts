@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { listEnvelope, notFound, pageRequest, route } from '@quire/common';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { addSiteSpace } from '../../application/add-site-space';
 import { deleteSiteSpace } from '../../application/delete-site-space';
 import { listSiteSpaces } from '../../application/list-site-spaces';

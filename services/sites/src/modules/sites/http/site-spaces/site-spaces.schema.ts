@@ -1,4 +1,4 @@
-import { queryBoolean, resourceId, z } from '@quire/common';
+import { queryBoolean, resourceId, z } from '@quire/input';
 import { siteParams } from '../params.schema';
 import { condition, moveBody, siteSpacePointer, structureListQuery, structurePath } from '../structure.schema';
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { route } from '@quire/common';
+import { route } from '@quire/platform/http';
 import { getPublishedSite } from '../../application/get-published-site';
 import { putAdaptiveSchema } from '../../application/put-adaptive-schema';
 import { adaptiveSchemaOf } from '../../domain/adaptive-schema';

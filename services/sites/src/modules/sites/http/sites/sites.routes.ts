@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { listEnvelope, pageRequest, route } from '@quire/common';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
 import { createSite } from '../../application/create-site';
 import { deleteSite } from '../../application/delete-site';
 import { listSites } from '../../application/list-sites';

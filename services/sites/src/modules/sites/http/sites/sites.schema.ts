@@ -1,4 +1,4 @@
-import { lengthIn, pageQuery, queryBoolean, resourceId, text, z } from '@quire/common';
+import { lengthIn, pageQuery, queryBoolean, resourceId, text, z } from '@quire/input';
 import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from '../../domain/sites';
 import { structurePath, trimmedText } from '../structure.schema';
 

@@ -1,0 +1,3 @@
+export { chunks } from './chunks';
+export { withTimeout } from './timeout';
+export { TtlCache } from './ttl-cache';

@@ -1,0 +1,3 @@
+export * from './validation';
+export * from './pagination';
+export * from './media-type';

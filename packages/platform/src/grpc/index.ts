@@ -1,0 +1,5 @@
+export * from './server';
+export * from './client';
+export * from './target';
+export * from './clients';
+export * from './health';

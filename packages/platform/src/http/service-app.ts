@@ -1,0 +1,139 @@
+import express, { type Express, type Router, type NextFunction, type Request, type Response } from 'express';
+import { ApiError, errorBody, notFound, toApiError, unauthorized } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { Lifecycle } from './graceful-close';
+import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
+import type { Logger } from '../logger';
+import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '@quire/access';
+import { type Metrics, mountHealthRoutes, type ReadinessCheck } from './observability';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    requestId: string;
+    principal: Principal;
+    log: Logger;
+  }
+}
+
+export interface ServiceAppOptions {
+  service: string;
+  logger: Logger;
+  internalSecret: string;
+  metrics: Metrics;
+  readiness: Record<string, ReadinessCheck>;
+  /** While it drains, every answer closes its connection, so no client reuses one that is about to go. */
+  lifecycle?: Lifecycle;
+  bodyLimit?: string;
+  /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
+  adminRoutes?: Router[];
+}
+
+/**
+ * The HTTP shell of a service: health, request ids, JSON bodies, the signed principal from the
+ * gateway, access logs and metrics. Routes are mounted by the service between `app` creation and
+ * `finishServiceApp`.
+ */
+export function createServiceApp(options: ServiceAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  mountHealthRoutes(app, options.metrics, options.readiness);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    req.requestId = req.header('x-request-id') ?? newId();
+    req.log = options.logger.child({ requestId: req.requestId });
+    res.setHeader('x-request-id', req.requestId);
+    if (options.lifecycle?.draining) res.setHeader('connection', 'close');
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeFamily(req.path);
+      options.metrics.observe(req.method, route, res.statusCode, seconds);
+      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+    });
+    next();
+  });
+  for (const routes of options.adminRoutes ?? []) app.use(routes);
+
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), options.internalSecret);
+    if (!principal) return next(unauthorized());
+    req.principal = principal;
+    next();
+  });
+
+  app.use(refuseNonJsonBodies);
+  app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true, verify: refuseDeepJson }));
+  return app;
+}
+
+/** Adds the JSON 404 and the one error renderer; call after mounting routes. */
+export function finishServiceApp(app: Express, logger: Logger): void {
+  app.use((req: Request, _res: Response, next: NextFunction) => next(notFound(`No route for ${req.method} ${req.path}`)));
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const apiError = bodyParserError(err) ?? toApiError(err);
+    if (apiError.code >= 500 && !(err instanceof ApiError)) (req.log ?? logger).error({ err }, 'request failed');
+    for (const [k, v] of Object.entries(apiError.headers)) res.setHeader(k, v);
+    res.status(apiError.code).json(errorBody(apiError.code, apiError.message));
+  });
+}
+
+/** Runs on the raw bytes before JSON.parse: nesting is bounded before anything walks the document. */
+function refuseDeepJson(_req: Request, _res: Response, body: Buffer): void {
+  if (jsonDeeperThan(body, MAX_JSON_DEPTH)) {
+    throw Object.assign(new ApiError(400, `Invalid body: objects and arrays are nested deeper than the limit of ${MAX_JSON_DEPTH} levels`), { status: 400 });
+  }
+}
+
+/** Bodies are JSON: a non-empty body of another (or no) content type is a 415, never guessed at. */
+function refuseNonJsonBodies(req: Request, _res: Response, next: NextFunction): void {
+  if (!hasBody(req) || isJson(req.headers['content-type'])) return next();
+  const type = req.headers['content-type'];
+  next(new ApiError(415, `Unsupported content type ${type ? `"${type.split(';')[0]}"` : '(none)'}: send the body as application/json`));
+}
+
+function hasBody(req: Request): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = Number(req.headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length > 0;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
+}
+
+const ZLIB_ERRORS = new Set([
+  'Z_DATA_ERROR',
+  'Z_BUF_ERROR',
+  'Z_STREAM_ERROR',
+  'Z_NEED_DICT',
+  'ERR_BROTLI_DECOMPRESSION_FAILED',
+  'ERR_PADDING_1',
+  'ERR__ERROR_FORMAT_PADDING_1',
+]);
+
+function bodyParserError(err: unknown): ApiError | null {
+  if (err instanceof ApiError) return err;
+  const e = err as { type?: string; status?: number; code?: string; errno?: number };
+  if (e?.type === 'entity.parse.failed') return new ApiError(400, 'Invalid body: not valid JSON');
+  if (e?.type === 'entity.too.large') return new ApiError(413, 'Request body is too large');
+  if (e?.type === 'encoding.unsupported') return new ApiError(415, 'Unsupported Content-Encoding: send the body as identity, gzip, deflate or br');
+  if (e?.type === 'charset.unsupported') return new ApiError(415, 'Unsupported charset: send the body as UTF-8 JSON');
+  if (
+    (typeof e?.code === 'string' && (ZLIB_ERRORS.has(e.code) || e.code.startsWith('Z_'))) ||
+    (typeof e?.errno === 'number' && e.errno < 0 && e?.code?.startsWith('ERR_'))
+  ) {
+    return new ApiError(400, 'Invalid body: it is not encoded as its Content-Encoding says');
+  }
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e?.type) return new ApiError(e.status, 'Invalid request body');
+  return null;
+}
+
+/** A bounded metrics label: /v1/<collection>/:id/<collection> with ids replaced. */
+export function routeFamily(path: string): string {
+  const parts = path.split('/').filter(Boolean).slice(0, 4);
+  return '/' + parts.map((p, i) => (i >= 2 && i % 2 === 0 ? ':id' : p)).join('/');
+}

@@ -1,0 +1,80 @@
+import { hostname } from 'node:os';
+import type { MessageBus } from './bus/bus';
+import { identityEvents, type IdentityEventEnvelope, parseEvent, IDENTITY_TOPIC } from '@quire/contracts';
+import type { IdentityClient } from './grpc/clients';
+import type { Logger } from './logger';
+import { TtlCache } from '@quire/helpers';
+import { authorizeLevel, isRole, type Role } from '@quire/access';
+
+export interface Membership {
+  organizationExists: boolean;
+  role: Role | null;
+}
+
+/**
+ * A member's role for services other than identity: asked over gRPC (GetMembership) and kept
+ * in-process for a few seconds. Identity's member events evict entries at once; the short TTL
+ * bounds staleness even if an event is late, so a removed member loses access within seconds.
+ */
+export class MembershipResolver {
+  private readonly entries: TtlCache<Membership>;
+
+  constructor(
+    private readonly identity: () => IdentityClient,
+    ttlMs = 3000,
+    now: () => number = Date.now,
+  ) {
+    this.entries = new TtlCache(ttlMs, 100_000, now);
+  }
+
+  membership(organizationId: string, userId: string): Promise<Membership> {
+    return this.entries.getOrLoad(`${organizationId}:${userId}`, async () => {
+      const answer = await this.identity().getMembership({ organizationId, userId });
+      return { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null };
+    });
+  }
+
+  /** Applies an identity event; returns true when it evicted something. */
+  apply(event: IdentityEventEnvelope): boolean {
+    // The member events that change someone's access.
+    if (event.type !== 'member.added' && event.type !== 'member.role-changed' && event.type !== 'member.removed') return false;
+    const key = `${event.data.organizationId}:${event.data.userId}`;
+    const had = this.entries.get(key) !== undefined;
+    this.entries.delete(key);
+    return had;
+  }
+
+  /**
+   * Every process needs every member event, so each subscribes in a group of its own and reads
+   * only new events (older ones are covered by the TTL). Its dead letters are filed under one
+   * name for all processes of the service (`bus` is the service's guarded bus, ctx.bus): a message
+   * that is not a declared identity event is parked there.
+   */
+  async subscribe(bus: MessageBus, service: string, logger: Logger): Promise<void> {
+    await bus.subscribe({
+      groupId: `${service}-membership-${hostname()}-${process.pid}`,
+      consumer: `${service}-membership`,
+      topics: [IDENTITY_TOPIC],
+      fromBeginning: false,
+      handle: async (message) => {
+        const event = parseEvent(identityEvents, message.value);
+        if (this.apply(event)) logger.debug({ type: event.type }, 'membership cache entry evicted');
+      },
+    });
+  }
+}
+
+/**
+ * A caller's organization role checked with the one access rule (`authorizeLevel`): a non-member
+ * or an unknown organization is a 404 for `what`, a role below `required` a 403.
+ */
+export async function authorizeMember(
+  membership: Pick<MembershipResolver, 'membership'>,
+  organizationId: string,
+  userId: string,
+  required: Role,
+  what = `Organization ${organizationId}`,
+): Promise<Role> {
+  const { role } = await membership.membership(organizationId, userId);
+  return authorizeLevel(role, required, what);
+}

@@ -1,0 +1,129 @@
+import type { MessageBus } from '../bus/bus';
+import type { Logger } from '../logger';
+import type { SqlDatabase } from '../sql/database';
+import { queryOne, queryRows } from '../sql/typed';
+import { withTimeout } from '@quire/helpers';
+import { OUTBOX_SIGNAL } from './outbox';
+
+interface OutboxRow {
+  seq: number;
+  topic: string;
+  key: string;
+  payload: string;
+}
+
+const BATCH_SIZE = 200;
+/** The advisory lock key only one publishing relay of a database holds (any fixed bigint). */
+const RELAY_LOCK_KEY = 7_351_001;
+const PUBLISH_TIMEOUT_MS = 8000;
+
+/**
+ * Publishes committed outbox rows in order and marks them published. If the bus is down nothing
+ * is marked and the same rows go out later (consumers ignore the rare repeat). A commit that
+ * wrote outbox rows wakes the relay (the `outbox` commit signal); the timer is only the fallback
+ * for rows written by another replica.
+ *
+ * One relay of a database publishes at a time: a pass first tries a transaction-level advisory
+ * lock and, when another replica holds it, skips (it never waits). So events leave in `seq`
+ * order even with several replicas; with SKIP LOCKED alone, a second replica would publish later
+ * rows of a key while the first still holds earlier ones.
+ *
+ * Why the lock is held while publishing (up to PUBLISH_TIMEOUT_MS per topic): writers (INSERT of
+ * new rows) never wait on it, and other relays skip their pass instead of waiting; releasing it
+ * before the publish would let another replica send the same rows or overtake them. The cost is
+ * one pooled connection per publishing relay while Kafka answers
+ * (test/e2e-distributed/outbox-relay-lock.test.ts shows both on PostgreSQL).
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private stopped = false;
+  private backoffMs = 0;
+  private lastWarnAt = 0;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly bus: MessageBus,
+    private readonly logger: Logger,
+    private readonly intervalMs = 250,
+  ) {
+    db.onSignal(OUTBOX_SIGNAL, () => this.nudge());
+  }
+
+  start(): void {
+    this.stopped = false;
+    void this.loop();
+  }
+
+  /** Publish soon, without waiting for the next tick (a commit that wrote outbox rows calls it). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    if (this.timer) clearTimeout(this.timer);
+    while (this.running) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  /** One pass; returns how many events were published. Exposed for tests. */
+  async publishPending(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const lock = await queryOne<{ locked: boolean }>(tx, 'SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY]);
+      if (!lock?.locked) return 0;
+      const rows = await queryRows<OutboxRow>(
+        tx,
+        'SELECT seq, topic, key, payload FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+        [BATCH_SIZE],
+      );
+      if (rows.length === 0) return 0;
+      for (const [topic, batch] of groupConsecutiveByTopic(rows)) {
+        await withTimeout(
+          this.bus.publish(
+            topic,
+            batch.map((r) => ({ key: r.key, value: r.payload })),
+          ),
+          PUBLISH_TIMEOUT_MS,
+        );
+      }
+      await tx.query('UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])', [rows.map((r) => r.seq)]);
+      return rows.length;
+    });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      this.running = true;
+      let published = 0;
+      try {
+        published = await this.publishPending();
+        this.backoffMs = 0;
+      } catch (err) {
+        this.backoffMs = Math.min(Math.max(this.backoffMs * 2, 250), 5000);
+        if (Date.now() - this.lastWarnAt > 10000) {
+          this.lastWarnAt = Date.now();
+          this.logger.warn({ err: (err as Error).message }, 'outbox relay: publish failed; will retry');
+        }
+      }
+      this.running = false;
+      if (published >= BATCH_SIZE) continue;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        this.timer = setTimeout(resolve, this.backoffMs || this.intervalMs);
+      });
+      this.wake = null;
+    }
+  }
+}
+
+function groupConsecutiveByTopic(rows: OutboxRow[]): [string, OutboxRow[]][] {
+  const groups: [string, OutboxRow[]][] = [];
+  for (const row of rows) {
+    const last = groups[groups.length - 1];
+    if (last && last[0] === row.topic) last[1].push(row);
+    else groups.push([row.topic, [row]]);
+  }
+  return groups;
+}

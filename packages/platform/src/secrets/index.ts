@@ -1,0 +1,1 @@
+export { openSecret, sealSecret } from './sealed-secret';

@@ -1,0 +1,9 @@
+// The SQL port and its helpers; the drivers are their own entries (sql/postgres, sql/pglite), so
+// a store that only types its database loads neither pg nor PGlite.
+export * from './database';
+export { migrate, COMMON_MIGRATIONS_DIR } from './migrate';
+export { containsPattern } from './patterns';
+export { assignmentsFor } from './assignments';
+export { CommitSignals } from './commit-signals';
+export { insertedRow, queryOne, queryRows } from './typed';
+export { pagedRows, type Paged, type PagedQuery } from './paged';
