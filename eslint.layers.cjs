@@ -186,7 +186,8 @@ const noServices = (who) => ({
   message: `${who} imports no service, gateway, app or tool: they import it, not the reverse (docs/conventions.md, Packages).`,
 });
 const noRuntime = (who) => ({
-  regex: `^(@quire/(platform|proto)(/.*)?|${RUNTIME_MODULES.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})$`,
+  // Subpath entries too ('pg/lib/…', '@electric-sql/pglite/vector'): they load the same runtime.
+  regex: `^(@quire/(platform|proto)|${RUNTIME_MODULES.map((m) => m.replace(/[/.]/g, '\\$&')).join('|')})(/.*)?$`,
   message: `${who} has no runtime: no @quire/platform, proto, database, bus, gRPC or HTTP library (docs/conventions.md, Packages).`,
 });
 

@@ -21,7 +21,7 @@ describe('the regular-expression rules (eslint.regexp.mjs)', () => {
     ['the base64 pattern of issue #32', SCHEMA, String.raw`export const base64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;`, 'regexp/no-super-linear-backtracking'],
     [
       'an e-mail pattern trading dots',
-      'services/identity/src/grpc/x.ts',
+      'services/identity/src/modules/accounts/grpc/x.ts',
       String.raw`export const email = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;`,
       'regexp/no-super-linear-backtracking',
     ],
@@ -33,7 +33,7 @@ describe('the regular-expression rules (eslint.regexp.mjs)', () => {
     ],
     [
       'an unanchored trim in a route',
-      'services/sites/src/http/x.schema.ts',
+      'services/sites/src/modules/sites/http/x.schema.ts',
       String.raw`export const trim = (v: string) => v.replace(/\/+$/, '');`,
       'regexp/no-super-linear-move',
     ],
@@ -45,7 +45,7 @@ describe('the regular-expression rules (eslint.regexp.mjs)', () => {
     ['the base64 pattern as fixed', SCHEMA, String.raw`export const base64 = /^[A-Za-z0-9+/\s]*(?:={1,2}\s*)?$/;`],
     [
       'a trim that starts only at the first slash',
-      'services/sites/src/http/x.schema.ts',
+      'services/sites/src/modules/sites/http/x.schema.ts',
       String.raw`export const trim = (v: string) => v.replace(/(?<!\/)\/+$/, '');`,
     ],
   ])('accepts %s', async (_name, path, code) => {
