@@ -15,4 +15,5 @@ export * from './content-events';
 export * from './sites-events';
 export * from './specs-events';
 export { declaredTopic, EVENT_TOPICS, type DeclaredEvent, type DeclaredTopic, type DeclaredTopicName, type TopicNamed } from './catalog';
+export { outboxEvent } from './outbox-event';
 export { renderTopicsDoc } from './topics-doc';

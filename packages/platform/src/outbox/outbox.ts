@@ -53,7 +53,7 @@ export async function enqueueEvent<N extends DeclaredTopicName, K extends EventT
 
 /**
  * Writes an outbox row without any schema: for the outbox's own tests, which relay made-up
- * topics. Services announce through enqueueEvent.
+ * topics. Services write `enqueueEvent(tx, outboxEvent(topic, key, type, data), now)`.
  */
 export async function enqueueRawEvent<D>(tx: SqlExecutor, event: OutgoingEvent<D>, now = new Date()): Promise<EventEnvelope<D>> {
   const envelope: EventEnvelope<D> = { id: newId(), type: event.type, occurredAt: now.toISOString(), data: event.data };

@@ -1,6 +1,5 @@
 // The accounts module's face: users and their API tokens, organizations, members, e-mail and link
 // invites. Teams and SAML reach it only through what is exported here.
-export { IDENTITY_TOPIC, IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from './events/identity-events';
 export { bootstrapIdentity, type BootstrapResult } from './application/bootstrap-identity';
 export type { Caller, IdentityDeps, IdentityEntryDeps } from './application/deps';
 export { ADMIN_METADATA_KEY, identityAdminGrpc } from './grpc/admin.grpc';

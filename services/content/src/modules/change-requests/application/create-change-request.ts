@@ -1,7 +1,9 @@
 import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import type { SqlDatabase } from '@quire/platform/sql';
 import type { Caller } from '../../revisions';
-import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
+import { type ContentHttpDeps } from '../../shared';
 import type { Space } from '../../spaces';
 import { changeRequestFacts } from '../domain/change-requests';
 import type { ChangeRequest } from '../model/change-request';
@@ -36,7 +38,7 @@ export async function openChangeRequest(
     const row = { id: newId(), spaceId: request.spaceId, number, status: request.status, subject: request.subject, createdBy: request.userId, revisionId };
     const cr = await insertChangeRequest(tx, row, now);
     const created = { ...changeRequestFacts(cr, request.organizationId), createdBy: request.userId };
-    await announce(tx, request.spaceId, ContentEvent.changeRequestCreated, created, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, request.spaceId, ContentEvent.changeRequestCreated, created), now);
     return cr;
   });
 }

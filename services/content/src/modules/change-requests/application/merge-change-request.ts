@@ -1,8 +1,10 @@
 import { conflict } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { newId } from '@quire/ids';
 import type { Logger } from '@quire/platform/logger';
 import { setCurrentRevision, type Caller } from '../../revisions';
-import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
+import { type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';
 import type { MergeConflict } from '../domain/merge/merge-revisions';
 import {
@@ -56,7 +58,7 @@ export async function mergeChangeRequest(
     await markChangeRequestMerged(tx, cr.id, revisionId, now);
     await announceRevision(tx, target, { revisionId, parents, type: 'merge', current: true, changedPageIds: outcome.changedPageIds }, now);
     const merged = { ...changeRequestFacts(cr, target.organizationId), status: 'merged' as const, revisionMerged: revisionId, mergedBy: target.userId };
-    await announce(tx, target.spaceId, ContentEvent.changeRequestMerged, merged, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, target.spaceId, ContentEvent.changeRequestMerged, merged), now);
     deps.log.info(
       { spaceId: target.spaceId, changeRequestId: cr.id, revisionId, changedPages: outcome.changedPageIds.length, ms: Date.now() - started },
       'change request merged',

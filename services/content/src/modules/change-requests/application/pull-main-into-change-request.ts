@@ -1,7 +1,9 @@
 import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import type { Logger } from '@quire/platform/logger';
 import { stillConflicted, type Caller } from '../../revisions';
-import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
+import { type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';
 import {
   announceRevision,
@@ -47,7 +49,7 @@ export async function pullMainIntoChangeRequest(
     await advanceChangeRequest(tx, cr.id, { revisionId, mergedAncestor: main.id, conflicts }, now);
     await announceRevision(tx, target, { revisionId, parents, type: 'update', current: false, changedPageIds: outcome.changedPageIds }, now);
     const updated = { ...changeRequestFacts({ ...cr, revisionId }, target.organizationId), revisionMergedAncestor: main.id };
-    await announce(tx, target.spaceId, ContentEvent.changeRequestUpdated, updated, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, target.spaceId, ContentEvent.changeRequestUpdated, updated), now);
     const conflicted = Object.keys(conflicts).length > 0 || outcome.conflicts.length > 0;
     deps.log.info(
       { spaceId: target.spaceId, changeRequestId: cr.id, revisionId, conflicts: outcome.conflicts.length, ms: Date.now() - started },

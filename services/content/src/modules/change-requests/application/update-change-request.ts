@@ -1,6 +1,8 @@
 import { conflict } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import type { Caller } from '../../revisions';
-import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
+import { type ContentHttpDeps } from '../../shared';
 import type { Space } from '../../spaces';
 import { changeRequestFacts } from '../domain/change-requests';
 import type { ChangeRequest, ChangeRequestStatus } from '../model/change-request';
@@ -26,7 +28,7 @@ export async function updateChangeRequest(
     if (cr.status === 'merged' && changes.status !== undefined) throw conflict(`Change request #${cr.number} is merged: its status cannot change any more`);
     const row = await updateChangeRequestFields(tx, cr.id, changes, now);
     const event = { ...changeRequestFacts(row, space.organizationId), previousStatus: cr.status };
-    await announce(tx, space.id, ContentEvent.changeRequestUpdated, event, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.changeRequestUpdated, event), now);
     return row;
   });
   return { space, changeRequest: updated };

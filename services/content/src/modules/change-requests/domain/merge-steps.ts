@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { lockChangeRequest, type ChangeRequest } from '../store/change-requests.store';
 import {
   findBodies,
@@ -104,5 +105,5 @@ export async function announceRevision(
     ...revision,
     changeRequestId: target.changeRequestId,
   });
-  await announce(tx, target.spaceId, ContentEvent.revisionCreated, created, now);
+  await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, target.spaceId, ContentEvent.revisionCreated, created), now);
 }

@@ -1,6 +1,7 @@
 import { badRequest } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
 import { moveSpaceCustomFieldValues } from '../../custom-fields';
 import { setOrganizationOfSpacesIn } from '../../spaces';
@@ -20,14 +21,18 @@ export function moveCollection(db: SqlDatabase, collection: Collection, target: 
       }
     },
     place: (tx, position) => placeCollection(tx, collection.id, { organizationId, parentId: target.parentId, position }, now),
-    after: (tx) =>
-      announce(
+    after: async (tx) => {
+      await enqueueEvent(
         tx,
-        collection.id,
-        ContentEvent.collectionMoved,
-        { collectionId: collection.id, organizationId, parent: target.parentId, previousParent: collection.parentId },
+        outboxEvent(CONTENT_TOPIC, collection.id, ContentEvent.collectionMoved, {
+          collectionId: collection.id,
+          organizationId,
+          parent: target.parentId,
+          previousParent: collection.parentId,
+        }),
         now,
-      ),
+      );
+    },
   });
 }
 
@@ -47,13 +52,27 @@ export function transferCollection(db: SqlDatabase, collection: Collection, orga
       const spaces = await setOrganizationOfSpacesIn(tx, collections, organizationId, now);
       for (const spaceId of spaces) {
         const customFieldValues = await moveSpaceCustomFieldValues(tx, spaceId, organizationId);
-        await announce(tx, spaceId, ContentEvent.spaceTransferred, { spaceId, from, to: organizationId, collectionId: collection.id, customFieldValues }, now);
+        await enqueueEvent(
+          tx,
+          outboxEvent(CONTENT_TOPIC, spaceId, ContentEvent.spaceTransferred, {
+            spaceId,
+            from,
+            to: organizationId,
+            collectionId: collection.id,
+            customFieldValues,
+          }),
+          now,
+        );
       }
-      await announce(
+      await enqueueEvent(
         tx,
-        collection.id,
-        ContentEvent.collectionTransferred,
-        { collectionId: collection.id, from, to: organizationId, collections, spaces },
+        outboxEvent(CONTENT_TOPIC, collection.id, ContentEvent.collectionTransferred, {
+          collectionId: collection.id,
+          from,
+          to: organizationId,
+          collections,
+          spaces,
+        }),
         now,
       );
     },

@@ -1,8 +1,9 @@
 import { notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { newId } from '@quire/ids';
 import { keyBetween } from '@quire/ordering';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import {
   collectionSubtreeIds,
   deleteCollection,
@@ -25,7 +26,11 @@ export async function createCollection(
     const id = newId();
     const position = await keyAtEnd(tx, { organizationId: input.organizationId, parentId: input.parentId, excludeId: null });
     const collection = await insertCollection(tx, { id, ...input, position }, now);
-    await announce(tx, id, ContentEvent.collectionCreated, { collectionId: id, organizationId: input.organizationId, parent: input.parentId }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, id, ContentEvent.collectionCreated, { collectionId: id, organizationId: input.organizationId, parent: input.parentId }),
+      now,
+    );
     return collection;
   });
 }
@@ -37,7 +42,15 @@ export async function updateCollectionFields(db: SqlDatabase, collection: Collec
   return db.transaction(async (tx) => {
     const row = await updateCollection(tx, collection.id, changes, now);
     if (!row) throw notFound(`Collection ${collection.id} not found`);
-    await announce(tx, collection.id, ContentEvent.collectionUpdated, { collectionId: collection.id, organizationId: collection.organizationId, fields }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, collection.id, ContentEvent.collectionUpdated, {
+        collectionId: collection.id,
+        organizationId: collection.organizationId,
+        fields,
+      }),
+      now,
+    );
     return row;
   });
 }
@@ -63,9 +76,22 @@ export async function deleteCollectionTree(db: SqlDatabase, collection: Collecti
     await deleteCollection(tx, collection.id);
     const deletedSpaces = orphans.filter((o) => !o.wasDeleted).map((o) => o.id);
     for (const spaceId of deletedSpaces) {
-      await announce(tx, spaceId, ContentEvent.spaceDeleted, { spaceId, organizationId, reason: 'collection-deleted', collectionId: collection.id }, now);
+      await enqueueEvent(
+        tx,
+        outboxEvent(CONTENT_TOPIC, spaceId, ContentEvent.spaceDeleted, { spaceId, organizationId, reason: 'collection-deleted', collectionId: collection.id }),
+        now,
+      );
     }
-    await announce(tx, collection.id, ContentEvent.collectionDeleted, { collectionId: collection.id, organizationId, collections, spaces: deletedSpaces }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, collection.id, ContentEvent.collectionDeleted, {
+        collectionId: collection.id,
+        organizationId,
+        collections,
+        spaces: deletedSpaces,
+      }),
+      now,
+    );
     return { collections, spaces: deletedSpaces };
   });
 }

@@ -1,9 +1,10 @@
 import type { Role } from '@quire/access';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { badRequest, forbidden, notFound } from '@quire/errors';
 import { newId } from '@quire/ids';
 import type { Cache } from '@quire/platform/cache';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import type { ChangeRequest } from '../../change-requests';
 import {
   addReactions,
@@ -86,7 +87,7 @@ export async function postComment(
       tableCell: post.tableCell ?? null,
       postedAt: now,
     });
-    await announce(tx, actor.spaceId, ContentEvent.commentCreated, { ...commentFacts(actor, id), postedBy: actor.userId }, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, actor.spaceId, ContentEvent.commentCreated, { ...commentFacts(actor, id), postedBy: actor.userId }), now);
     return comment;
   });
 }
@@ -104,7 +105,11 @@ export async function updateComment(db: SqlDatabase, actor: CommentActor, commen
     if (changes.resolved !== undefined && changes.resolved !== isResolved) {
       updated = await setCommentResolution(tx, comment.id, changes.resolved ? actor.userId : null, now);
       if (changes.resolved)
-        await announce(tx, actor.spaceId, ContentEvent.commentResolved, { ...commentFacts(actor, comment.id), resolvedBy: actor.userId }, now);
+        await enqueueEvent(
+          tx,
+          outboxEvent(CONTENT_TOPIC, actor.spaceId, ContentEvent.commentResolved, { ...commentFacts(actor, comment.id), resolvedBy: actor.userId }),
+          now,
+        );
     }
     await react(tx, comment.id, actor.userId, changes, now);
     return updated;

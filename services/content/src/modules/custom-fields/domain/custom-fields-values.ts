@@ -1,7 +1,8 @@
 import { badRequest, conflict, notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { parseInput, z } from '@quire/input';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { deleteSpaceCustomFieldValue, lockSpaceForValues, upsertSpaceCustomFieldValue } from '../store/custom-field-values.store';
 import { lockCustomFieldsByName, type CustomField } from '../store/custom-fields.store';
 import { isEmptyValue, valueSchemaFor } from './custom-fields-rules';
@@ -47,7 +48,11 @@ export async function updateSpaceCustomFieldValues(
         change.set.push(field.name);
       }
     }
-    await announce(tx, space.id, ContentEvent.spaceCustomFieldsUpdated, { organizationId: space.organizationId, spaceId: space.id, ...change }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceCustomFieldsUpdated, { organizationId: space.organizationId, spaceId: space.id, ...change }),
+      now,
+    );
     return change;
   });
 }

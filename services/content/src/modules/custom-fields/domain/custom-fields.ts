@@ -1,7 +1,8 @@
 import { badRequest, conflict, notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { newId } from '@quire/ids';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { announce, ContentEvent, type ContentEventData } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, type ContentEventData, outboxEvent } from '@quire/contracts';
 import { countValuesOfField, pruneValuesToOptions } from '../store/custom-field-values.store';
 import {
   deleteCustomField,
@@ -99,5 +100,5 @@ async function announceField<K extends CustomFieldEventType>(
 ): Promise<void> {
   // TypeScript cannot see that adding the field completes the type's data; enqueueEvent checks it at run time.
   const data = { organizationId: field.organizationId, customFieldId: field.id, name: field.name, ...extra } as ContentEventData<K>;
-  await announce(tx, field.id, type, data, now);
+  await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, field.id, type, data), now);
 }

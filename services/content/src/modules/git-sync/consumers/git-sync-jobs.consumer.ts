@@ -1,7 +1,6 @@
-import { contentJobs, parseEvent } from '@quire/contracts';
+import { CONTENT_JOBS_TOPIC, contentJobs, parseEvent } from '@quire/contracts';
 import type { Logger } from '@quire/platform/logger';
 import type { ServiceContext } from '@quire/platform/runtime';
-import { CONTENT_JOBS_TOPIC } from '../../shared';
 import { runGitSync, type GitSyncJobDeps } from '../domain/run-git-sync';
 import { JobSlots } from './job-slots';
 

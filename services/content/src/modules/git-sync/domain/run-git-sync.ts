@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiError } from '@quire/errors';
@@ -12,7 +13,7 @@ import { openSecret } from '@quire/platform/secrets';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
 import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../../settings';
-import { announce, ContentEvent, type RunGitSyncJob } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent, type RunGitSyncJob } from '@quire/contracts';
 import {
   advanceGitSyncOperation,
   findGitSyncOperation,
@@ -324,6 +325,6 @@ async function announceGitSync(
     revisionId: facts.revisionId,
     commitId: facts.commitId,
   };
-  if (type === ContentEvent.gitSyncStarted) await announce(tx, op.spaceId, ContentEvent.gitSyncStarted, base, now);
-  else await announce(tx, op.spaceId, ContentEvent.gitSyncCompleted, { ...base, state: facts.state ?? 'success' }, now);
+  if (type === ContentEvent.gitSyncStarted) await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, op.spaceId, ContentEvent.gitSyncStarted, base), now);
+  else await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, op.spaceId, ContentEvent.gitSyncCompleted, { ...base, state: facts.state ?? 'success' }), now);
 }

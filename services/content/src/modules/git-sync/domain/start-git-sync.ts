@@ -3,7 +3,7 @@ import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { sealSecret } from '@quire/platform/secrets';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { gitSyncJob } from '../../shared';
+import { CONTENT_JOBS_TOPIC, outboxEvent, RUN_GIT_SYNC_JOB } from '@quire/contracts';
 import { lockSpaceContent } from '../../revisions';
 import {
   findRunningGitSyncOperation,
@@ -91,7 +91,11 @@ export async function startGitSync(deps: StartDeps, space: { id: string; organiz
       },
       now,
     );
-    await enqueueEvent(tx, gitSyncJob({ organizationId: space.organizationId, spaceId: space.id, operationId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_JOBS_TOPIC, space.id, RUN_GIT_SYNC_JOB, { organizationId: space.organizationId, spaceId: space.id, operationId }),
+      now,
+    );
   });
   return operationId;
 }

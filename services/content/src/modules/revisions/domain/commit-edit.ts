@@ -1,7 +1,8 @@
 import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { findRevision, insertBodies, insertRevision } from '../store/revision-content.store';
 import type { ContentHead } from './content-heads';
 import { revisionCreatedPayload } from './revision-created';
@@ -60,7 +61,7 @@ export async function commitEdit<D extends EditDraft>(
       current: head.current,
       changeRequestId: head.changeRequestId,
     });
-    await announce(tx, head.spaceId, ContentEvent.revisionCreated, created, at);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, head.spaceId, ContentEvent.revisionCreated, created), at);
     await after?.(tx, revisionId, draft);
     return { revisionId, draft };
   });

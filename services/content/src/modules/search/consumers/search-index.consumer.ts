@@ -1,9 +1,8 @@
-import { contentEvents, parseEvent, type ContentEventEnvelope } from '@quire/contracts';
+import { CONTENT_TOPIC, type ContentEventEnvelope, contentEvents, parseEvent } from '@quire/contracts';
 import { idempotentConsumer } from '@quire/platform/outbox';
 import type { ServiceContext } from '@quire/platform/runtime';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { reindexSpace, type ReindexOutcome, type SectionsOf } from '../domain/search-indexer';
-import { CONTENT_TOPIC } from '../../shared';
 import type { ForegroundGate } from './foreground-gate';
 
 // Content follows its own facts (proto/TOPICS.md) to keep the search index in step with each

@@ -1,6 +1,7 @@
 import { conflict } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { moveSpaceCustomFieldValues } from '../../custom-fields';
 import { placeSpace } from '../store/space-placement.store';
 import type { Space, SpaceWithCounts } from '../store/spaces.store';
@@ -22,8 +23,18 @@ export async function moveSpace(db: SqlDatabase, space: Space, target: MoveTarge
   return moveWithinOrganization(db, space, target, {
     what: `Space ${space.id}`,
     place: (tx, position) => placeSpace(tx, space.id, { organizationId, parentId: target.parentId, position, visibility }, now),
-    after: (tx) =>
-      announce(tx, space.id, ContentEvent.spaceMoved, { spaceId: space.id, organizationId, parent: target.parentId, previousParent: space.parentId }, now),
+    after: async (tx) => {
+      await enqueueEvent(
+        tx,
+        outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceMoved, {
+          spaceId: space.id,
+          organizationId,
+          parent: target.parentId,
+          previousParent: space.parentId,
+        }),
+        now,
+      );
+    },
   });
 }
 
@@ -43,11 +54,15 @@ export function transferSpace(db: SqlDatabase, space: Space, organizationId: str
     place: (tx, position) => placeSpace(tx, space.id, { organizationId, parentId: null, position, visibility: visibilityAtTopLevel(space.visibility) }, now),
     after: async (tx) => {
       const customFieldValues = await moveSpaceCustomFieldValues(tx, space.id, organizationId);
-      await announce(
+      await enqueueEvent(
         tx,
-        space.id,
-        ContentEvent.spaceTransferred,
-        { spaceId: space.id, from, to: organizationId, previousParent: space.parentId, customFieldValues },
+        outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceTransferred, {
+          spaceId: space.id,
+          from,
+          to: organizationId,
+          previousParent: space.parentId,
+          customFieldValues,
+        }),
         now,
       );
     },

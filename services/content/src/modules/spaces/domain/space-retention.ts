@@ -1,6 +1,7 @@
 import { ApiError, conflict } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { markSpaceDeleted, purgeSpacesDeletedBefore, restoreSpaceDeletedAfter } from '../store/space-retention.store';
 import type { Space, SpaceWithCounts } from '../store/spaces.store';
 
@@ -18,7 +19,7 @@ export async function deleteSpace(db: SqlDatabase, space: Space, now: Date): Pro
   return db.transaction(async (tx) => {
     const row = await markSpaceDeleted(tx, space.id, now);
     if (!row) return false;
-    await announce(tx, space.id, ContentEvent.spaceDeleted, { spaceId: space.id, organizationId: space.organizationId }, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceDeleted, { spaceId: space.id, organizationId: space.organizationId }), now);
     return true;
   });
 }
@@ -34,7 +35,7 @@ export async function restoreSpace(db: SqlDatabase, space: Space, now: Date): Pr
   return db.transaction(async (tx) => {
     const row = await restoreSpaceDeletedAfter(tx, space.id, retentionCutoff(now), now);
     if (!row) throw expired;
-    await announce(tx, space.id, ContentEvent.spaceRestored, { spaceId: space.id, organizationId: space.organizationId }, now);
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceRestored, { spaceId: space.id, organizationId: space.organizationId }), now);
     return row;
   });
 }
@@ -48,7 +49,8 @@ export async function purgeExpiredSpaces(db: SqlDatabase, now: Date): Promise<nu
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const rows = await purgeSpacesDeletedBefore(tx, retentionCutoff(now), PURGE_BATCH);
-      for (const row of rows) await announce(tx, row.id, ContentEvent.spacePurged, { spaceId: row.id, organizationId: row.organizationId }, now);
+      for (const row of rows)
+        await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, row.id, ContentEvent.spacePurged, { spaceId: row.id, organizationId: row.organizationId }), now);
       return rows.length;
     });
     purged += batch;

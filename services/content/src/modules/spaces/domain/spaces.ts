@@ -1,8 +1,9 @@
 import { conflict, notFound } from '@quire/errors';
+import { enqueueEvent } from '@quire/platform/outbox';
 import { newId } from '@quire/ids';
 import { keyBetween } from '@quire/ordering';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { announce, ContentEvent } from '../../shared';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { copySpaceCustomFieldValues } from '../../custom-fields';
 import { lockOrdering, siblingKeyAbove, keyAtEnd } from '../../content-tree';
 import { copyRevision, insertEmptyRevision } from '../store/revisions.store';
@@ -28,7 +29,11 @@ export async function createSpace(db: SqlDatabase, input: NewSpaceInput, now: Da
     const position = await keyAtEnd(tx, { organizationId: input.organizationId, parentId: input.parentId, excludeId: null });
     const space = await insertSpace(tx, { ...input, id, revisionId, position }, now);
     await insertEmptyRevision(tx, { id: revisionId, spaceId: id }, now);
-    await announce(tx, id, ContentEvent.spaceCreated, { spaceId: id, organizationId: input.organizationId, parent: input.parentId }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, id, ContentEvent.spaceCreated, { spaceId: id, organizationId: input.organizationId, parent: input.parentId }),
+      now,
+    );
     return space;
   });
 }
@@ -43,7 +48,11 @@ export async function updateSpaceFields(db: SqlDatabase, space: SpaceWithCounts,
     if (!row) throw notFound(`Space ${space.id} not found`);
     // Webhooks' space_visibility_updated (the reference's shape) carries both visibilities.
     const visibility = changes.visibility === undefined ? {} : { visibility: row.visibility, previousVisibility: space.visibility };
-    await announce(tx, space.id, ContentEvent.spaceUpdated, { spaceId: space.id, organizationId: space.organizationId, fields, ...visibility }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceUpdated, { spaceId: space.id, organizationId: space.organizationId, fields, ...visibility }),
+      now,
+    );
     return row;
   });
 }
@@ -66,11 +75,14 @@ export async function duplicateSpace(db: SqlDatabase, source: Space, createdBy: 
     const copy = await insertSpaceCopy(tx, source.id, { id, revisionId, position, createdBy }, now);
     await copyRevision(tx, current.revisionId, { id: revisionId, spaceId: id }, now);
     await copySpaceCustomFieldValues(tx, source.id, id, now);
-    await announce(
+    await enqueueEvent(
       tx,
-      id,
-      ContentEvent.spaceCreated,
-      { spaceId: id, organizationId: source.organizationId, parent: current.parentId, duplicatedFrom: source.id },
+      outboxEvent(CONTENT_TOPIC, id, ContentEvent.spaceCreated, {
+        spaceId: id,
+        organizationId: source.organizationId,
+        parent: current.parentId,
+        duplicatedFrom: source.id,
+      }),
       now,
     );
     return copy;

@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { lockMemberForChange } from '../domain/members';
 import { findOrCreateUser } from '../domain/users';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { upsertMember } from '../store/members.store';
 import { organizationExists } from '../store/organizations.store';
 import type { IdentityDeps } from './deps';
@@ -17,8 +17,9 @@ export async function addMember({ db, clock }: IdentityDeps, input: { organizati
     const member = await lockMemberForChange(tx, organizationId, user.id, role);
     const { previousRole } = await upsertMember(tx, organizationId, user.id, role);
     const data = { organizationId, userId: user.id, role };
-    if (member === null) await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, data), now);
-    else if (previousRole !== role) await enqueueEvent(tx, organizationEvent(IdentityEvent.memberRoleChanged, { ...data, previousRole: member.role }), now);
+    if (member === null) await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberAdded, data), now);
+    else if (previousRole !== role)
+      await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberRoleChanged, { ...data, previousRole: member.role }), now);
     return { user, previousRole };
   });
 }

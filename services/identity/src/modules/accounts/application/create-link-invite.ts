@@ -3,7 +3,7 @@ import { forbidden } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { generateInviteSecret } from '../domain/invites';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { insertLinkInvite, type LinkInvite } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';
@@ -26,7 +26,11 @@ export async function createLinkInvite(
   const now = clock();
   const invite = await db.transaction(async (tx) => {
     const row = await insertLinkInvite(tx, { id: newId(), organizationId, role: input.role, secretHash: hashToken(secret), createdBy: caller.userId });
-    await enqueueEvent(tx, organizationEvent(IdentityEvent.linkInviteCreated, { organizationId, inviteId: row.id, role: row.role }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.linkInviteCreated, { organizationId, inviteId: row.id, role: row.role }),
+      now,
+    );
     return row;
   });
   return { invite, secret, callerRole: org.role };

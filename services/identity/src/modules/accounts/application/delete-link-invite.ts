@@ -1,5 +1,5 @@
 import { enqueueEvent } from '@quire/platform/outbox';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { deleteLinkInvite as deleteLinkInviteRow } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';
@@ -13,7 +13,7 @@ export async function deleteLinkInvite({ db, clock }: IdentityDeps, caller: Call
   const now = clock();
   const deleted = await db.transaction(async (tx) => {
     const row = await deleteLinkInviteRow(tx, organizationId, inviteId);
-    if (row) await enqueueEvent(tx, organizationEvent(IdentityEvent.linkInviteDeleted, { organizationId, inviteId }), now);
+    if (row) await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.linkInviteDeleted, { organizationId, inviteId }), now);
     return row;
   });
   if (!deleted) throw linkInviteNotFound(organizationId, inviteId);

@@ -2,7 +2,7 @@ import { isRole, type Role } from '@quire/access';
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { Invitation, InvitationResult } from '../domain/invites';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { upsertPendingInvite } from '../store/invites.store';
 import { insertMemberIfAbsent } from '../store/members.store';
@@ -43,7 +43,7 @@ async function inviteInto(
       const user = await findUserByEmail(tx, email);
       if (user) {
         if (await insertMemberIfAbsent(tx, organizationId, user.id, role)) {
-          await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, { organizationId, userId: user.id, role }), now);
+          await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberAdded, { organizationId, userId: user.id, role }), now);
           result.addedUserIds.push(user.id);
         }
         continue;
@@ -51,7 +51,7 @@ async function inviteInto(
       const invite = await upsertPendingInvite(tx, { id: newId(), organizationId, email, role, invitedBy });
       await enqueueEvent(
         tx,
-        organizationEvent(IdentityEvent.inviteCreated, { organizationId, inviteId: invite.id, email: invite.email, role, invitedBy }),
+        outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.inviteCreated, { organizationId, inviteId: invite.id, email: invite.email, role, invitedBy }),
         now,
       );
       result.pendingEmails.push(invite.email);

@@ -1,6 +1,6 @@
 import { enqueueEvent } from '@quire/platform/outbox';
 import { lockMemberForChange } from '../domain/members';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { deleteMember, type Member } from '../store/members.store';
 import type { Caller, IdentityDeps } from './deps';
@@ -20,7 +20,7 @@ export async function removeMember({ db, clock }: IdentityDeps, caller: Caller, 
   const removed = await db.transaction(async (tx) => {
     if (!(await lockMemberForChange(tx, organizationId, userId, null))) return null;
     const row = await deleteMember(tx, organizationId, userId);
-    if (row) await enqueueEvent(tx, organizationEvent(IdentityEvent.memberRemoved, { organizationId, userId, role: row.role }), now);
+    if (row) await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberRemoved, { organizationId, userId, role: row.role }), now);
     return row;
   });
   if (!removed) throw memberNotFound(organizationId, userId);

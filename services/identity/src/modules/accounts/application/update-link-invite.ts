@@ -1,6 +1,6 @@
 import type { Role } from '@quire/access';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { updateLinkInviteRole, type LinkInvite } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';
@@ -18,7 +18,7 @@ export async function updateLinkInvite(
   const now = clock();
   const invite = await db.transaction(async (tx) => {
     const row = await updateLinkInviteRole(tx, organizationId, inviteId, role, now);
-    if (row) await enqueueEvent(tx, organizationEvent(IdentityEvent.linkInviteUpdated, { organizationId, inviteId, role }), now);
+    if (row) await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.linkInviteUpdated, { organizationId, inviteId, role }), now);
     return row;
   });
   if (!invite) throw linkInviteNotFound(organizationId, inviteId);

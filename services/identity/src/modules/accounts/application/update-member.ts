@@ -1,7 +1,7 @@
 import type { Role } from '@quire/access';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { lockMemberForChange } from '../domain/members';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { findMemberWithUser, updateMemberRole, type MemberWithUser } from '../store/members.store';
 import type { Caller, IdentityDeps } from './deps';
@@ -26,7 +26,11 @@ export async function updateMember(
     if (!current) return null;
     if (current.role !== role) {
       await updateMemberRole(tx, organizationId, userId, role);
-      await enqueueEvent(tx, organizationEvent(IdentityEvent.memberRoleChanged, { organizationId, userId, role, previousRole: current.role }), now);
+      await enqueueEvent(
+        tx,
+        outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberRoleChanged, { organizationId, userId, role, previousRole: current.role }),
+        now,
+      );
     }
     return findMemberWithUser(tx, organizationId, userId);
   });

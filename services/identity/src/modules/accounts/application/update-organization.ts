@@ -1,6 +1,6 @@
 import { conflict, notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization, type AuthorizedOrganization } from '../policies/organization.policy';
 import { isHostnameTaken, updateOrganization as updateOrganizationRow, type OrganizationChanges } from '../store/organizations.store';
 import type { Caller, IdentityDeps } from './deps';
@@ -21,7 +21,7 @@ export async function updateOrganization(
     const row = await updateOrganizationRow(tx, org.id, changes, now);
     if (row) {
       const fields = Object.keys(changes).filter((k) => changes[k as keyof OrganizationChanges] !== undefined);
-      await enqueueEvent(tx, organizationEvent(IdentityEvent.organizationUpdated, { organizationId: org.id, fields }), now);
+      await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, org.id, IdentityEvent.organizationUpdated, { organizationId: org.id, fields }), now);
     }
     return row;
   });

@@ -1,7 +1,7 @@
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { upsertMember } from '../store/members.store';
 import { insertOrganization } from '../store/organizations.store';
 import { findOrCreateUser } from './users';
@@ -14,7 +14,7 @@ export async function createOrganizationIn(tx: SqlExecutor, input: { title: stri
   const { user } = await findOrCreateUser(tx, { email: input.ownerEmail }, now);
   const org = await insertOrganization(tx, { id: newId(), title: input.title });
   await upsertMember(tx, org.id, user.id, 'admin');
-  await enqueueEvent(tx, organizationEvent(IdentityEvent.organizationCreated, { organizationId: org.id, title: org.title }), now);
-  await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, { organizationId: org.id, userId: user.id, role: 'admin' }), now);
+  await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, org.id, IdentityEvent.organizationCreated, { organizationId: org.id, title: org.title }), now);
+  await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, org.id, IdentityEvent.memberAdded, { organizationId: org.id, userId: user.id, role: 'admin' }), now);
   return { organization: org, owner: user };
 }

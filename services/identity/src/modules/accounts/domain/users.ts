@@ -1,6 +1,6 @@
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { IdentityEvent, organizationEvent } from '../events/identity-events';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { takePendingInvites } from '../store/invites.store';
 import { insertMemberIfAbsent } from '../store/members.store';
 import { findUserByEmail, insertUserUnlessExists, lockEmailAddress, type User } from '../store/users.store';
@@ -31,7 +31,11 @@ async function acceptPendingInvites(tx: SqlExecutor, user: User, now: Date | und
   for (const invite of await takePendingInvites(tx, user.email)) {
     const organizationId = invite.organizationId;
     if (!(await insertMemberIfAbsent(tx, organizationId, user.id, invite.role))) continue;
-    await enqueueEvent(tx, organizationEvent(IdentityEvent.memberAdded, { organizationId, userId: user.id, role: invite.role }), now);
-    await enqueueEvent(tx, organizationEvent(IdentityEvent.inviteAccepted, { organizationId, inviteId: invite.id, userId: user.id, role: invite.role }), now);
+    await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberAdded, { organizationId, userId: user.id, role: invite.role }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.inviteAccepted, { organizationId, inviteId: invite.id, userId: user.id, role: invite.role }),
+      now,
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { newId } from '@quire/ids';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { authorizeOrganization, IdentityEvent, organizationEvent, type Caller, type IdentityDeps } from '../../accounts';
+import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { assertTeamOfOrganization, DEFAULT_SAML_ROLE, mustFind, usableCertificate } from '../domain/saml-providers';
 import { insertSamlProvider, type SamlProviderChanges } from '../store/saml-providers.store';
 import { answerSamlProvider, type SamlProviderAnswer } from './saml-provider-answer';
@@ -21,7 +22,11 @@ export async function createSamlProvider(
     const id = newId();
     const defaultRole = fields.defaultRole === undefined ? DEFAULT_SAML_ROLE : fields.defaultRole;
     await insertSamlProvider(tx, { ...fields, certificate, id, organizationId: orgId, defaultRole }, now);
-    await enqueueEvent(tx, organizationEvent(IdentityEvent.samlProviderCreated, { organizationId: orgId, samlProviderId: id, label: fields.label }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.samlProviderCreated, { organizationId: orgId, samlProviderId: id, label: fields.label }),
+      now,
+    );
     return mustFind(tx, orgId, id);
   });
   return answerSamlProvider(provider, org.role);

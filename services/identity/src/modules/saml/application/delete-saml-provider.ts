@@ -1,5 +1,6 @@
 import { enqueueEvent } from '@quire/platform/outbox';
-import { authorizeOrganization, IdentityEvent, organizationEvent, type Caller, type IdentityDeps } from '../../accounts';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
+import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { samlProviderNotFound } from '../domain/saml-providers';
 import { deleteSamlProvider as deleteSamlProviderRow } from '../store/saml-providers.store';
 
@@ -15,7 +16,8 @@ export async function deleteSamlProvider(
   const now = clock();
   const deleted = await db.transaction(async (tx) => {
     const row = await deleteSamlProviderRow(tx, orgId, providerId);
-    if (row) await enqueueEvent(tx, organizationEvent(IdentityEvent.samlProviderDeleted, { organizationId: orgId, samlProviderId: providerId }), now);
+    if (row)
+      await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.samlProviderDeleted, { organizationId: orgId, samlProviderId: providerId }), now);
     return row;
   });
   if (!deleted) throw samlProviderNotFound(providerId);

@@ -1,5 +1,6 @@
 import { enqueueEvent } from '@quire/platform/outbox';
-import { authorizeOrganization, IdentityEvent, organizationEvent, type Caller, type IdentityDeps } from '../../accounts';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
+import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { assertTeamOfOrganization, mustFind, samlProviderNotFound, usableCertificate } from '../domain/saml-providers';
 import { updateSamlProvider as updateSamlProviderRow, type SamlProviderChanges } from '../store/saml-providers.store';
 import { answerSamlProvider, type SamlProviderAnswer } from './saml-provider-answer';
@@ -21,7 +22,11 @@ export async function updateSamlProvider(
     if (fields.length === 0) return existing;
     await assertTeamOfOrganization(tx, orgId, changes.defaultTeam);
     if (!(await updateSamlProviderRow(tx, orgId, providerId, changes, now))) throw samlProviderNotFound(providerId);
-    await enqueueEvent(tx, organizationEvent(IdentityEvent.samlProviderUpdated, { organizationId: orgId, samlProviderId: providerId, fields }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.samlProviderUpdated, { organizationId: orgId, samlProviderId: providerId, fields }),
+      now,
+    );
     return mustFind(tx, orgId, providerId);
   });
   return answerSamlProvider(provider, org.role);

@@ -1,6 +1,8 @@
 import { newId } from '@quire/ids';
-import { authorizeOrganization, IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
-import { announce, requireSummary, resolveMembers, type MemberReference } from '../domain/teams';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
+import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
+import { requireSummary, resolveMembers, type MemberReference } from '../domain/teams';
 import { insertTeam, upsertTeamMembers } from '../store/teams.store';
 import { answerTeam, type TeamAnswer } from './team-answer';
 
@@ -18,7 +20,11 @@ export async function createTeam(
     const row = await insertTeam(tx, { id: newId(), organizationId: orgId, title: input.title }, now);
     const memberships = members.map((userId) => ({ userId, role: 'member' }));
     await upsertTeamMembers(tx, orgId, row.id, memberships, now);
-    await announce(tx, IdentityEvent.teamCreated, orgId, { teamId: row.id, title: row.title, members }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.teamCreated, { organizationId: orgId, teamId: row.id, title: row.title, members }),
+      now,
+    );
     return requireSummary(tx, orgId, row.id, caller.userId);
   });
   return answerTeam(team, org.role);

@@ -1,6 +1,7 @@
 import { notFound } from '@quire/errors';
-import { authorizeOrganization, IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
-import { announce } from '../domain/teams';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { deleteTeam as deleteTeamRow } from '../store/teams.store';
 
 /** Deletes a team and its memberships (organization admins); 404 when there is no such team. */
@@ -10,7 +11,7 @@ export async function deleteTeam({ db, clock }: IdentityDeps, caller: Caller, in
   const deleted = await db.transaction(async (tx) => {
     const members = await deleteTeamRow(tx, org.id, input.teamId);
     if (members === null) return false;
-    await announce(tx, IdentityEvent.teamDeleted, org.id, { teamId: input.teamId, members }, now);
+    await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, org.id, IdentityEvent.teamDeleted, { organizationId: org.id, teamId: input.teamId, members }), now);
     return true;
   });
   if (!deleted) throw notFound(`Team ${input.teamId} not found`);

@@ -1,6 +1,8 @@
 import { notFound } from '@quire/errors';
-import { IdentityEvent, type Caller, type IdentityDeps } from '../../accounts';
-import { announce, requireSummary } from '../domain/teams';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
+import { type Caller, type IdentityDeps } from '../../accounts';
+import { requireSummary } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';
 import { updateTeamTitle } from '../store/teams.store';
 import { answerTeam, type TeamAnswer } from './team-answer';
@@ -17,7 +19,7 @@ export async function renameTeam(
   const renamed = await db.transaction(async (tx) => {
     const row = await updateTeamTitle(tx, orgId, team.id, input.title, now);
     if (!row) return null;
-    await announce(tx, IdentityEvent.teamUpdated, orgId, { teamId: row.id, title: row.title }, now);
+    await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.teamUpdated, { organizationId: orgId, teamId: row.id, title: row.title }), now);
     return requireSummary(tx, orgId, row.id, caller.userId);
   });
   if (!renamed) throw notFound(`Team ${team.id} not found`);

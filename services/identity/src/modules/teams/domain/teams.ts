@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { IdentityEvent, organizationEvent, type IdentityEventData, type IdentityEventType } from '../../accounts';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import {
   deleteTeamMembers,
   findMembersByIdentifiers,
@@ -79,7 +79,17 @@ export async function applyTeamMembersChange(tx: SqlExecutor, orgId: string, tea
   if (plan.upsert.length === 0 && plan.removed.length === 0) return plan;
   await deleteTeamMembers(tx, teamId, plan.removed);
   await upsertTeamMembers(tx, orgId, teamId, plan.upsert, now);
-  await announce(tx, IdentityEvent.teamMembersChanged, orgId, { teamId, added: plan.added, removed: plan.removed, roles: plan.roles }, now);
+  await enqueueEvent(
+    tx,
+    outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.teamMembersChanged, {
+      organizationId: orgId,
+      teamId,
+      added: plan.added,
+      removed: plan.removed,
+      roles: plan.roles,
+    }),
+    now,
+  );
   return plan;
 }
 
@@ -104,16 +114,4 @@ export async function requireSummary(tx: SqlExecutor, orgId: string, teamId: str
   const summary = await findTeamSummary(tx, orgId, teamId, callerId);
   if (!summary) throw notFound(`Team ${teamId} not found`);
   return summary;
-}
-
-/** Enqueues a team event of the organization in the caller's transaction. */
-export async function announce<K extends IdentityEventType>(
-  tx: SqlExecutor,
-  type: K,
-  orgId: string,
-  data: Omit<IdentityEventData<K>, 'organizationId'>,
-  now: Date,
-): Promise<void> {
-  // TypeScript cannot see that adding organizationId completes the type's data; enqueueEvent checks it at run time.
-  await enqueueEvent(tx, organizationEvent(type, { organizationId: orgId, ...data } as IdentityEventData<K> & { organizationId: string }), now);
 }

@@ -1,7 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup, resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import type { SiteSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listSectionsOfGroups, placeSections } from '../store/sections.store';
 import type { Site } from '../store/sites.store';

@@ -2,7 +2,7 @@ import { newId } from '@quire/ids';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { insertSectionGroup, type SiteSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { Site } from '../store/sites.store';

@@ -5,7 +5,7 @@ import { ensureSiteDefaults } from '../domain/site-defaults';
 import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { distinctPaths, pathFromTitle } from '../domain/sites-paths';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { insertSection, listAllSections, listTopLevelItems, type SiteSection } from '../store/sections.store';
 import { listSiteSpacesIn, placeSiteSpaces } from '../store/site-spaces.store';
 import type { Site } from '../store/sites.store';

@@ -1,7 +1,7 @@
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { insertShareLink, type ShareLink } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';
 
@@ -19,7 +19,12 @@ export async function createShareLink(
     const link = await insertShareLink(tx, { id: newId(), siteId: site.id, name, shareKey: newId(SHARE_KEY_LENGTH) }, now);
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.shareLinkCreated, { organizationId: site.organizationId, siteId: site.id, shareLinkId: link.id, createdBy: callerId }),
+      outboxEvent(SITES_TOPIC, site.id, SiteEvent.shareLinkCreated, {
+        organizationId: site.organizationId,
+        siteId: site.id,
+        shareLinkId: link.id,
+        createdBy: callerId,
+      }),
       now,
     );
     return link;

@@ -4,7 +4,7 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
 import { reloadSite } from '../domain/sites';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { insertSite, type SiteWithCounts } from '../store/sites.store';
 
 /** Creates a site with the given spaces at its root, in order, the first one as the default. */
@@ -23,7 +23,7 @@ export async function createSite(
     // Announced first: the site spaces' own events follow it.
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.siteCreated, {
+      outboxEvent(SITES_TOPIC, site.id, SiteEvent.siteCreated, {
         organizationId: input.organizationId,
         siteId: site.id,
         title: site.title,

@@ -1,7 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { topLevelNeighbours } from '../domain/section-groups';
 import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { deleteSectionGroup as deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
 import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { Site } from '../store/sites.store';

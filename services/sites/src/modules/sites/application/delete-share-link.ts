@@ -1,7 +1,7 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { deleteShareLink as deleteShareLinkRow } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';
 
@@ -17,7 +17,7 @@ export async function deleteShareLink(
     if (!(await deleteShareLinkRow(tx, site.id, shareLinkId))) throw notFound(`Share link ${shareLinkId} not found`);
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.shareLinkDeleted, { organizationId: site.organizationId, siteId: site.id, shareLinkId, deletedBy: callerId }),
+      outboxEvent(SITES_TOPIC, site.id, SiteEvent.shareLinkDeleted, { organizationId: site.organizationId, siteId: site.id, shareLinkId, deletedBy: callerId }),
       now,
     );
   });

@@ -1,7 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { ensureSiteDefaults } from '../domain/site-defaults';
 import { announceStructure, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { deleteSiteSpace as deleteSiteSpaceRow } from '../store/site-spaces.store';
 import type { Site } from '../store/sites.store';
 

@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup } from '../domain/section-groups';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { setSectionGroupPosition, type SiteSectionGroup } from '../store/section-groups.store';
 import { listTopLevelItems } from '../store/sections.store';
 import type { Site } from '../store/sites.store';

@@ -1,7 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { requireSection } from '../domain/sections';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition, type StructureSibling } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { listSectionsOfGroups, listTopLevelItems, placeSections, type SiteSection } from '../store/sections.store';
 import type { Site } from '../store/sites.store';
 

@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { asSibling, requireSiteSpace } from '../domain/site-spaces';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { listSiteSpacesIn, setSiteSpacePosition, type SiteSpace } from '../store/site-spaces.store';
 import type { Site } from '../store/sites.store';
 

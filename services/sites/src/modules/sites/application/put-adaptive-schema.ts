@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { validateAdaptiveSchema } from '../domain/adaptive-schema';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { lockSite, updateSite, type Site } from '../store/sites.store';
 
 /** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
@@ -19,7 +19,11 @@ export async function putAdaptiveSchema(
     if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
     const site = await updateSite(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
     if (!site) throw notFound(`Site ${siteId} not found`);
-    await enqueueEvent(tx, siteEvent(SiteEvent.siteUpdated, { organizationId, siteId, fields: ['adaptiveSchema'], updatedBy: callerId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(SITES_TOPIC, siteId, SiteEvent.siteUpdated, { organizationId, siteId, fields: ['adaptiveSchema'], updatedBy: callerId }),
+      now,
+    );
     return site;
   });
 }

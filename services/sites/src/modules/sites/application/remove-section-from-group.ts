@@ -1,7 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup, topLevelNeighbours } from '../domain/section-groups';
 import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { findSection, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { Site } from '../store/sites.store';
 

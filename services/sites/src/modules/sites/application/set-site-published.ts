@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { reloadSite } from '../domain/sites';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { lockSite, updateSite as updateSiteRow, type SiteWithCounts } from '../store/sites.store';
 
 /** Publishes or unpublishes a site; the event is written only when the state changes. */
@@ -20,7 +20,11 @@ export async function setSitePublished(
     const changed = site.published !== published;
     if (changed) {
       await updateSiteRow(tx, organizationId, siteId, { published }, now);
-      await enqueueEvent(tx, siteEvent(published ? SiteEvent.sitePublished : SiteEvent.siteUnpublished, { organizationId, siteId, by: callerId }), now);
+      await enqueueEvent(
+        tx,
+        outboxEvent(SITES_TOPIC, siteId, published ? SiteEvent.sitePublished : SiteEvent.siteUnpublished, { organizationId, siteId, by: callerId }),
+        now,
+      );
     }
     return { site: await reloadSite(tx, organizationId, siteId), changed };
   });

@@ -3,7 +3,7 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { type SectionUpdate, requireSection } from '../domain/sections';
 import { chooseDefaultSiteSpace } from '../domain/site-spaces';
 import { announceStructure, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { listAllSections, updateSection as updateSectionRow, type SiteSection } from '../store/sections.store';
 import type { Site } from '../store/sites.store';
 

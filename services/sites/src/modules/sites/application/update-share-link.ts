@@ -1,7 +1,7 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { updateShareLink as updateShareLinkRow, type ShareLink } from '../store/share-links.store';
 import type { Site } from '../store/sites.store';
 
@@ -19,7 +19,7 @@ export async function updateShareLink(
     if (!link) throw notFound(`Share link ${shareLinkId} not found`);
     await enqueueEvent(
       tx,
-      siteEvent(SiteEvent.shareLinkUpdated, {
+      outboxEvent(SITES_TOPIC, site.id, SiteEvent.shareLinkUpdated, {
         organizationId: site.organizationId,
         siteId: site.id,
         shareLinkId,

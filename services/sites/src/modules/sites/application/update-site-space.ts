@@ -2,7 +2,7 @@ import { conflict, notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { requireSiteSpace } from '../domain/site-spaces';
 import { announceStructure, lockStructure } from '../domain/site-structure';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { listSiteSpacesIn, updateSiteSpace as updateSiteSpaceRow, type SiteSpace, type SiteSpaceChanges } from '../store/site-spaces.store';
 import type { Site } from '../store/sites.store';
 

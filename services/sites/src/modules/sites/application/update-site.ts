@@ -2,7 +2,7 @@ import { badRequest, conflict, notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { type SiteUpdate, reloadSite } from '../domain/sites';
-import { SiteEvent, siteEvent } from '../events/sites-events';
+import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';
 import { findSiteSpace } from '../store/site-spaces.store';
 import {
@@ -61,7 +61,11 @@ async function applySiteUpdate(
     }
     if (update.defaultSiteSpace !== undefined) await setDefaultSiteSpace(tx, siteId, update.defaultSiteSpace);
     await updateSiteRow(tx, organizationId, siteId, siteChanges(update), now);
-    await enqueueEvent(tx, siteEvent(SiteEvent.siteUpdated, { organizationId, siteId, fields: Object.keys(update).sort(), updatedBy: callerId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(SITES_TOPIC, siteId, SiteEvent.siteUpdated, { organizationId, siteId, fields: Object.keys(update).sort(), updatedBy: callerId }),
+      now,
+    );
     return reloadSite(tx, organizationId, siteId);
   });
 }

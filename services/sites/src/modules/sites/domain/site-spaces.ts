@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound } from '@quire/errors';
 import { newId } from '@quire/ids';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { SiteEvent } from '../events/sites-events';
+import { SiteEvent } from '@quire/contracts';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';
 import { findSiteSpace, findSiteSpaceOfSpace, insertSiteSpace, listSiteSpacesIn, type SiteSpace } from '../store/site-spaces.store';
 import type { Site } from '../store/sites.store';

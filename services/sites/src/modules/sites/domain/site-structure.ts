@@ -2,7 +2,7 @@ import { badRequest, notFound } from '@quire/errors';
 import { keyBetween, keyForAnchors, siblingKeysIn } from '@quire/ordering';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { siteEvent, type SiteEventData, type SiteEventType } from '../events/sites-events';
+import { outboxEvent, type SiteEventData, type SiteEventType, SITES_TOPIC } from '@quire/contracts';
 import { lockSite, type Site } from '../store/sites.store';
 
 // What sections, section groups and site spaces share: their place in one ordered sequence of
@@ -82,5 +82,5 @@ export async function announceStructure<K extends SiteEventType>(
 ): Promise<void> {
   // TypeScript cannot see that adding the site completes the type's data; enqueueEvent checks it at run time.
   const full = { organizationId: site.organizationId, siteId: site.id, ...data } as SiteEventData<K> & { organizationId: string; siteId: string };
-  await enqueueEvent(tx, siteEvent(type, full), now);
+  await enqueueEvent(tx, outboxEvent(SITES_TOPIC, site.id, type, full), now);
 }

@@ -1,6 +1,6 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { SpecEvent, specEvent } from '../events/specs-events';
+import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { deleteSpec as deleteSpecRow, findSpecBySlug } from '../store/openapi-specs.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';
@@ -14,6 +14,6 @@ export async function deleteSpec(deps: SpecDeps, caller: Caller, ref: SpecRef): 
     const spec = await findSpecBySlug(tx, organizationId, slug, { forUpdate: true });
     if (!spec) throw notFound(`OpenAPI spec ${slug} not found`);
     await deleteSpecRow(tx, spec.id);
-    await enqueueEvent(tx, specEvent(SpecEvent.specDeleted, { organizationId, specId: spec.id, slug, deletedBy: caller.userId }), now);
+    await enqueueEvent(tx, outboxEvent(SPECS_TOPIC, spec.id, SpecEvent.specDeleted, { organizationId, specId: spec.id, slug, deletedBy: caller.userId }), now);
   });
 }

@@ -3,7 +3,7 @@ import type { Logger } from '@quire/platform/logger';
 import { OutboundError, type OutboundFetcher } from '@quire/platform/outbound';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { SpecEvent, specEvent, type ProcessSpecJob } from '../events/specs-events';
+import { outboxEvent, type ProcessSpecJob, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { findSpecById, markSpecInProgress, markSpecProcessed, type ProcessError, type ProcessErrorCode } from '../store/openapi-specs.store';
 import { deleteSpecSourcesUpTo, findSpecSource } from '../store/spec-sources.store';
 import { findSpecVersionDocument, insertSpecVersion } from '../store/spec-versions.store';
@@ -51,7 +51,11 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
           ? { errorCode: 'PARSE_ERROR' as const, errors: check && !check.ok ? check.errors : [], errorCount: check && !check.ok ? check.errorCount : 0 }
           : outcome;
       await markSpecProcessed(tx, spec.id, { errorCode: failure.errorCode, errors: failure.errors, errorCount: failure.errorCount }, now);
-      await enqueueEvent(tx, specEvent(SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: failure.errorCode }), now);
+      await enqueueEvent(
+        tx,
+        outboxEvent(SPECS_TOPIC, spec.id, SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: failure.errorCode }),
+        now,
+      );
       logger.info({ specId: spec.id, errorCode: failure.errorCode, ms: Date.now() - started }, 'OpenAPI spec processed with an error');
       return;
     }
@@ -72,12 +76,21 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
         now,
       );
       versionId = version.id;
-      await enqueueEvent(tx, specEvent(SpecEvent.specVersionCreated, { organizationId: spec.organizationId, specId: spec.id, versionId }), now);
+      await enqueueEvent(
+        tx,
+        outboxEvent(SPECS_TOPIC, spec.id, SpecEvent.specVersionCreated, { organizationId: spec.organizationId, specId: spec.id, versionId }),
+        now,
+      );
     }
     await markSpecProcessed(tx, spec.id, { lastVersionId: versionId, errorCode: null, errors: null, errorCount: 0 }, now);
     await enqueueEvent(
       tx,
-      specEvent(SpecEvent.specProcessed, { organizationId: spec.organizationId, specId: spec.id, errorCode: null, newVersion: versionId ?? null }),
+      outboxEvent(SPECS_TOPIC, spec.id, SpecEvent.specProcessed, {
+        organizationId: spec.organizationId,
+        specId: spec.id,
+        errorCode: null,
+        newVersion: versionId ?? null,
+      }),
       now,
     );
     logger.info({ specId: spec.id, newVersion: versionId ?? null, bytes: outcome.text.length, ms: Date.now() - started }, 'OpenAPI spec processed');

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { ApiError } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { acceptSource, insertNewSpec, type SpecSource } from '../domain/spec-sources';
-import { SpecEvent, specEvent } from '../events/specs-events';
+import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
 import type { Caller, SpecDeps } from './deps';
@@ -21,7 +21,12 @@ export async function putSpec(
       const existing = await findSpecBySlug(tx, input.organizationId, input.slug, { forUpdate: true });
       if (!existing) return null;
       const kind = 'url' in input.source ? ('url' as const) : ('text' as const);
-      const event = specEvent(SpecEvent.specSourceChanged, { organizationId: input.organizationId, specId: existing.id, kind, updatedBy: caller.userId });
+      const event = outboxEvent(SPECS_TOPIC, existing.id, SpecEvent.specSourceChanged, {
+        organizationId: input.organizationId,
+        specId: existing.id,
+        kind,
+        updatedBy: caller.userId,
+      });
       await enqueueEvent(tx, event, now);
       return { spec: await acceptSource(tx, existing, input.source, schedule, now), created: false, role };
     });

@@ -1,6 +1,6 @@
 import type { Role } from '@quire/access';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { SpecEvent, specEvent } from '../events/specs-events';
+import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { updateSpecVisibility as updateSpecVisibilityRow, type OpenAPISpec, type SpecVisibility } from '../store/openapi-specs.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';
@@ -20,7 +20,7 @@ export async function updateSpecVisibility(
     const row = await updateSpecVisibilityRow(tx, spec.id, visibility, now);
     await enqueueEvent(
       tx,
-      specEvent(SpecEvent.specUpdated, { organizationId: spec.organizationId, specId: spec.id, visibility, updatedBy: caller.userId }),
+      outboxEvent(SPECS_TOPIC, spec.id, SpecEvent.specUpdated, { organizationId: spec.organizationId, specId: spec.id, visibility, updatedBy: caller.userId }),
       now,
     );
     return row;

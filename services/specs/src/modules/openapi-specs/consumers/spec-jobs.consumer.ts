@@ -1,6 +1,5 @@
-import { parseEvent, specsJobs } from '@quire/contracts';
+import { parseEvent, SPECS_JOBS_TOPIC, specsJobs } from '@quire/contracts';
 import type { ServiceContext } from '@quire/platform/runtime';
-import { SPECS_JOBS_TOPIC } from '../events/specs-events';
 import { processSpecSource, type ProcessingDeps } from '../application/process-spec-source';
 
 export const SPEC_JOBS_CONSUMER = 'specs-jobs';

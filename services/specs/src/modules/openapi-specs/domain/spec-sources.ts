@@ -2,7 +2,7 @@ import { conflict } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { processSpecJob, SpecEvent, specEvent } from '../events/specs-events';
+import { outboxEvent, PROCESS_SPEC_JOB, SpecEvent, SPECS_JOBS_TOPIC, SPECS_TOPIC } from '@quire/contracts';
 import { insertSpecSource } from '../store/spec-sources.store';
 import { insertSpec, markSpecPending, type OpenAPISpec } from '../store/openapi-specs.store';
 
@@ -22,7 +22,11 @@ export async function acceptSource(tx: SqlExecutor, spec: OpenAPISpec, source: S
   const stored = await insertSpecSource(tx, { id: newId(), specId: spec.id, url, text: 'text' in source ? source.text : null }, now);
   const nextRefreshAt = url && schedule.refreshIntervalMs ? new Date(now.getTime() + schedule.refreshIntervalMs) : null;
   const pending = await markSpecPending(tx, spec.id, { sourceId: stored.id, sourceUrl: url, nextRefreshAt }, now);
-  await enqueueEvent(tx, processSpecJob({ organizationId: spec.organizationId, specId: spec.id, sourceId: stored.id }), now);
+  await enqueueEvent(
+    tx,
+    outboxEvent(SPECS_JOBS_TOPIC, spec.id, PROCESS_SPEC_JOB, { organizationId: spec.organizationId, specId: spec.id, sourceId: stored.id }),
+    now,
+  );
   return pending;
 }
 
@@ -37,7 +41,12 @@ export async function insertNewSpec(
   if (!created) throw conflict(`An OpenAPI spec with the slug "${input.slug}" already exists in this organization`);
   await enqueueEvent(
     tx,
-    specEvent(SpecEvent.specCreated, { organizationId: input.organizationId, specId: created.id, slug: input.slug, createdBy: input.callerId }),
+    outboxEvent(SPECS_TOPIC, created.id, SpecEvent.specCreated, {
+      organizationId: input.organizationId,
+      specId: created.id,
+      slug: input.slug,
+      createdBy: input.callerId,
+    }),
     now,
   );
   return acceptSource(tx, created, input.source, schedule, now);

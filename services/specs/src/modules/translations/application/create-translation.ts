@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { fieldsOf, type TranslationInput } from '../domain/translation-input';
-import { SpecEvent, translationEvent } from '../events/translation-events';
+import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
 import { insertTranslation, type TranslationSettings } from '../store/translations.store';
 import type { Caller, TranslationDeps } from './deps';
@@ -17,7 +17,11 @@ export async function createTranslation(
   const now = deps.clock();
   const translation = await deps.db.transaction(async (tx) => {
     const row = await insertTranslation(tx, { id: newId(), organizationId, ...fieldsOf(input) }, now);
-    await enqueueEvent(tx, translationEvent(SpecEvent.translationCreated, { organizationId, translationId: row.id, createdBy: caller.userId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(SPECS_TOPIC, row.id, SpecEvent.translationCreated, { organizationId, translationId: row.id, createdBy: caller.userId }),
+      now,
+    );
     return row;
   });
   return { translation, role };

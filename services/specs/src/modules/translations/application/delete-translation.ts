@@ -1,6 +1,6 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { SpecEvent, translationEvent } from '../events/translation-events';
+import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
 import { deleteTranslation as deleteTranslationRow } from '../store/translations.store';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';
@@ -11,6 +11,10 @@ export async function deleteTranslation(deps: TranslationDeps, caller: Caller, r
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     if (!(await deleteTranslationRow(tx, organizationId, translationId))) throw notFound(`Translation settings ${translationId} not found`);
-    await enqueueEvent(tx, translationEvent(SpecEvent.translationDeleted, { organizationId, translationId, deletedBy: caller.userId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(SPECS_TOPIC, translationId, SpecEvent.translationDeleted, { organizationId, translationId, deletedBy: caller.userId }),
+      now,
+    );
   });
 }

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { fieldsOf, type TranslationInput } from '../domain/translation-input';
-import { SpecEvent, translationEvent } from '../events/translation-events';
+import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
 import { updateTranslation, type TranslationSettings } from '../store/translations.store';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';
@@ -20,7 +20,11 @@ export async function replaceTranslation(
   const translation = await deps.db.transaction(async (tx) => {
     const row = await updateTranslation(tx, organizationId, translationId, fieldsOf(input), now);
     if (!row) throw notFound(`Translation settings ${translationId} not found`);
-    await enqueueEvent(tx, translationEvent(SpecEvent.translationUpdated, { organizationId, translationId, updatedBy: caller.userId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(SPECS_TOPIC, translationId, SpecEvent.translationUpdated, { organizationId, translationId, updatedBy: caller.userId }),
+      now,
+    );
     return row;
   });
   return { translation, role };
