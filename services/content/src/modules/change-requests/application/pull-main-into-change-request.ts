@@ -1,6 +1,7 @@
 import { newId } from '@quire/ids';
 import type { Logger } from '@quire/platform/logger';
-import { stillConflicted, type Caller } from '../../revisions';
+import type { Caller } from '../../revisions';
+import { stillConflicted } from '../domain/change-request-head';
 import { announce, ContentEvent, type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';
 import {

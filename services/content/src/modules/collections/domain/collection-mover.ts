@@ -2,8 +2,7 @@ import { badRequest } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
-import { moveSpaceCustomFieldValues } from '../../custom-fields';
-import { setOrganizationOfSpacesIn } from '../../spaces';
+import { moveSpaceCustomFieldValues, setOrganizationOfSpacesIn } from '../../spaces';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';
 
 /**

@@ -1,7 +1,7 @@
 import { conflict } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
-import { moveSpaceCustomFieldValues } from '../../custom-fields';
+import { moveSpaceCustomFieldValues } from '../store/space-custom-field-values.store';
 import { placeSpace } from '../store/space-placement.store';
 import type { Space, SpaceWithCounts } from '../store/spaces.store';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';

@@ -3,7 +3,7 @@ import { newId } from '@quire/ids';
 import { keyBetween } from '@quire/ordering';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
-import { copySpaceCustomFieldValues } from '../../custom-fields';
+import { copySpaceCustomFieldValues } from '../store/space-custom-field-values.store';
 import { lockOrdering, siblingKeyAbove, keyAtEnd } from '../../content-tree';
 import { copyRevision, insertEmptyRevision } from '../store/revisions.store';
 import {
