@@ -3,18 +3,31 @@ import { MembershipResolver } from '@quire/platform/membership';
 import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { contentSettingsFromEnv } from './settings';
-import { ForegroundGate, subscribeSearchIndex, type SectionsOf, searchAdminRoutes, searchRoutes } from './modules/search';
-import { startGitSyncConsumer, gitSyncRoutes } from './modules/git-sync';
-import { ContentConversions, spaceContentRoutes } from './modules/revisions';
+import { changeRequestPagesRoutes } from './modules/change-requests/http/change-request-pages.routes';
+import { changeRequestsRoutes } from './modules/change-requests/http/change-requests.routes';
+import { contentChangesRoutes } from './modules/change-requests/http/content-changes.routes';
+import { collectionsRoutes } from './modules/collections/http/collections.routes';
+import { commentsRoutes } from './modules/comments/http/comments.routes';
+import { customFieldsRoutes } from './modules/custom-fields/http/custom-fields.routes';
+import { startGitSyncConsumer } from './modules/git-sync/consumers/git-sync-jobs.consumer';
+import { gitSyncRoutes } from './modules/git-sync/http/git-sync.routes';
 import { IMPORTERS } from './modules/imports';
-import { contentGrpc, spacesRoutes, startSpaceSweeper, type SpaceSweeper } from './modules/spaces';
-import { changeRequestPdfRoutes } from './modules/pdf';
-import { changeRequestPagesRoutes, contentChangesRoutes, changeRequestsRoutes } from './modules/change-requests';
-import { commentsRoutes } from './modules/comments';
-import { collectionsRoutes } from './modules/collections';
-import { customFieldsRoutes } from './modules/custom-fields';
-import { linksRoutes } from './modules/links';
+import { linksRoutes } from './modules/links/http/links.routes';
+import { changeRequestPdfRoutes } from './modules/pdf/http/change-request-pdf.routes';
+import { collectUnusedContent, ContentConversions } from './modules/revisions';
+import { ForegroundGate } from './modules/search/consumers/foreground-gate';
+import { subscribeSearchIndex } from './modules/search/consumers/search-index.consumer';
+import type { SectionsOf } from './modules/search/domain/search-indexer';
+import { searchAdminRoutes } from './modules/search/http/search-admin.routes';
+import { searchRoutes } from './modules/search/http/search.routes';
+import { spaceContentRoutes } from './modules/space-content/http/space-content.routes';
+import { contentGrpc } from './modules/spaces/grpc/content.grpc';
+import { spacesRoutes } from './modules/spaces/http/spaces.routes';
+import { startSpaceSweeper, type SpaceSweeper } from './modules/spaces/jobs/space-sweeper';
 import type { ContentHttpDeps } from './modules/shared';
+
+// The wiring: mounts each module's entry points (routes, gRPC, consumers, jobs) from their folders, so
+// module faces carry only what other modules use (docs/content.md, Modules).
 
 /** The content service: collections, spaces, custom fields and space content (revisions, pages, files, imports). */
 export function contentModule(): ServiceModule {
@@ -86,7 +99,7 @@ export function contentModule(): ServiceModule {
               settings.gitSyncConcurrency,
             ),
           ]);
-          sweeper = startSpaceSweeper(ctx);
+          sweeper = startSpaceSweeper(ctx, collectUnusedContent);
         },
         stop: async () => {
           await sweeper?.stop();

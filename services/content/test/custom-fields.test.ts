@@ -2,11 +2,8 @@ import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/modules/custom-fields/domain/custom-fields';
 import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
-import {
-  copySpaceCustomFieldValues,
-  listSpaceCustomFieldValues,
-  moveSpaceCustomFieldValues,
-} from '../src/modules/custom-fields/store/custom-field-values.store';
+import { listSpaceCustomFieldValues } from '../src/modules/custom-fields/store/custom-field-values.store';
+import { copySpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/modules/spaces/store/space-custom-field-values.store';
 import { listCustomFields } from '../src/modules/custom-fields/store/custom-fields.store';
 import { expectApiError, openServiceDb } from '../../../test/support/service-db';
 

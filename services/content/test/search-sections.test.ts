@@ -1,4 +1,4 @@
-import { pageSections } from '../src/modules/search/domain/page-sections';
+import { pageSections } from '../src/modules/revisions/domain/page-sections';
 
 // What search indexes of one page: the title section, then one section per heading, as text.
 

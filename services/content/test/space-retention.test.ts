@@ -3,6 +3,7 @@ import { PgBlobStore } from '@quire/platform/blobs';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { collectUnusedContent } from '../src/modules/revisions/domain/collect-unused';
 import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';
 import { findSpaceById, type Space } from '../src/modules/spaces/store/spaces.store';
 import { openContentDb, outboxTypes, silentLogger } from './content-db';
@@ -40,7 +41,7 @@ describe('deleted space retention', () => {
       { organizationId: 'org1', parentId: null, title: 'Doomed', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       clock(),
     );
-  const sweeper = () => startSpaceSweeper({ db, blobs: new PgBlobStore(db), clock, logger: silentLogger }, 3_600_000);
+  const sweeper = () => startSpaceSweeper({ db, blobs: new PgBlobStore(db), clock, logger: silentLogger }, collectUnusedContent, 3_600_000);
 
   it('restores up to 1 s before the 7 days, and is gone after them', async () => {
     const space = await newSpace();

@@ -1,3 +1,2 @@
-export { collectionsRoutes } from './http/collections.routes';
-export { authorizeDestination, authorizeMoveTarget } from './policies/collection.policy';
-export { COLLECTION_TREE_CTE } from './store/collections.store';
+// Nothing of collections is used by another module: the wiring (service.ts) mounts its routes.
+export {};

@@ -1,2 +1,2 @@
-export { customFieldsRoutes } from './http/custom-fields.routes';
-export { copySpaceCustomFieldValues, moveSpaceCustomFieldValues } from './store/custom-field-values.store';
+// Nothing of custom-fields is used by another module: the wiring (service.ts) mounts its routes.
+export {};

@@ -1,4 +1,2 @@
-export { startGitSyncConsumer } from './consumers/git-sync-jobs.consumer';
-export { gitSyncRoutes } from './http/git-sync.routes';
-export { presentGitSyncState } from './presenters/git-sync.presenter';
-export type { SpaceGitSync } from './store/git-sync.store';
+// Nothing of git-sync is used by another module: the wiring (service.ts) mounts its routes and starts its consumer.
+export {};

@@ -1,1 +1,2 @@
-export { changeRequestPdfRoutes } from './http/change-request-pdf.routes';
+// Nothing of pdf is used by another module: the wiring (service.ts) mounts its routes.
+export {};

@@ -1,7 +1,7 @@
-export { contentGrpc } from './grpc/content.grpc';
-export { spacesRoutes } from './http/spaces.routes';
-export { type SpaceSweeper, startSpaceSweeper } from './jobs/space-sweeper';
+export type { SpaceGitSync } from './model/space-git-sync';
 export { type AuthorizedSpace, authorizeSpace, authorizeSpaceAccess } from './policies/space.policy';
+export { presentGitSyncState } from './presenters/git-sync-state.presenter';
 export { type PresentedSpace, presentSpace } from './presenters/space.presenter';
+export { moveSpaceCustomFieldValues } from './store/space-custom-field-values.store';
 export { orphanSpacesOfCollectionTree, setOrganizationOfSpacesIn, setSpacePosition } from './store/space-placement.store';
 export { findActiveSpacesWithCounts, findSpaceById, listSpacesInCollection, type Space, type SpaceWithCounts } from './store/spaces.store';

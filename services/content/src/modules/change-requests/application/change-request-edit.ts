@@ -1,4 +1,5 @@
-import { changeRequestHead, type Caller, type EditRequest } from '../../revisions';
+import type { Caller, EditRequest } from '../../revisions';
+import { changeRequestHead } from '../domain/change-request-head';
 import type { ContentHttpDeps } from '../../shared';
 import { authorizeChangeRequest } from '../policies/change-request.policy';
 

@@ -2,7 +2,8 @@ import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import type { Logger } from '@quire/platform/logger';
-import { stillConflicted, type Caller } from '../../revisions';
+import type { Caller } from '../../revisions';
+import { stillConflicted } from '../domain/change-request-head';
 import { type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';
 import {

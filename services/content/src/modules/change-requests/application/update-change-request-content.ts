@@ -1,15 +1,6 @@
 import { newId } from '@quire/ids';
-import {
-  changeRequestHead,
-  commitEdit,
-  findBodies,
-  findRevision,
-  loadRevision,
-  storeBlobs,
-  type ContentDeps,
-  type Caller,
-  type RevisionTree,
-} from '../../revisions';
+import { commitEdit, findBodies, findRevision, loadRevision, storeBlobs, type ContentDeps, type Caller, type RevisionTree } from '../../revisions';
+import { changeRequestHead } from '../domain/change-request-head';
 import { readBatchFiles } from '../domain/batch-files';
 import { blockRevertsAhead } from '../domain/block-revert-threads';
 import { applyContentChanges, storedBodiesToRead, type ChangesDraft, type ContentChange } from '../domain/content-changes';

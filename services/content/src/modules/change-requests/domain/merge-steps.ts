@@ -11,10 +11,10 @@ import {
   insertRevision,
   lockSpaceContent,
   type Revision,
-  assertChangeRequestOpen,
   revisionCreatedPayload,
   type RevisionCreated,
 } from '../../revisions';
+import { assertChangeRequestOpen } from './change-request-head';
 import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from './merge/merge-revisions';
 
 // The steps that merging a change request into main and pulling main into one share

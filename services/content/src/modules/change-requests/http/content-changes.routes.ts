@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { route } from '@quire/platform/http';
-import type { SpaceContentDeps } from '../../revisions';
+import type { ContentDeps, ContentUrls } from '../../revisions';
 import { authorizeContentChanges, updateChangeRequestContent } from '../application/update-change-request-content';
 import { presentContentChanges } from '../presenters/content-changes.presenter';
 import { answerChangeRequest } from './change-request-answers';
@@ -13,7 +13,7 @@ import { contentChangesBody, contentChangesQuery, MAX_BASE64_FILE_BYTES } from '
  * first change that cannot apply answers 400 naming it). The change request's row lock serializes
  * two batches on it. Needs `edit`; a merged or archived change request answers 409.
  */
-export function contentChangesRoutes(deps: SpaceContentDeps): Router {
+export function contentChangesRoutes(deps: ContentDeps & { contentUrls: ContentUrls }): Router {
   const router = Router();
 
   router.post(

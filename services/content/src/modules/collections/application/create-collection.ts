@@ -1,8 +1,7 @@
 import type { Role } from '@quire/access';
-import { authorizeInOrganization, levelOnContent } from '../../content-tree';
+import { authorizeDestination, authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createCollection as insertCollection } from '../domain/collections';
-import { authorizeDestination } from '../policies/collection.policy';
 import type { Collection } from '../store/collections.store';
 
 /** A new collection inherits (defaultLevel `inherit`) and goes at the end of its parent. */

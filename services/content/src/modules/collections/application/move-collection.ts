@@ -1,8 +1,8 @@
 import type { Role } from '@quire/access';
-import type { MoveTarget } from '../../content-tree';
+import { authorizeMoveTarget, type MoveTarget } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { moveCollection as placeCollection } from '../domain/collection-mover';
-import { authorizeCollection, authorizeMoveTarget } from '../policies/collection.policy';
+import { authorizeCollection } from '../policies/collection.policy';
 import type { Collection } from '../store/collections.store';
 
 /** Moves a collection among its siblings or under another parent; `parent` omitted: it stays under its parent. */

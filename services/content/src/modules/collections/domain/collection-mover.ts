@@ -3,8 +3,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
-import { moveSpaceCustomFieldValues } from '../../custom-fields';
-import { setOrganizationOfSpacesIn } from '../../spaces';
+import { moveSpaceCustomFieldValues, setOrganizationOfSpacesIn } from '../../spaces';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';
 
 /**

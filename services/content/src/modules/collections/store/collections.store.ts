@@ -1,4 +1,5 @@
 import type { PageRequest } from '@quire/input';
+import { COLLECTION_TREE_CTE } from '../../content-tree';
 import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 
 /** A collection as the domain sees it (reference schema: Collection). */
@@ -39,17 +40,6 @@ function collectionOf(row: CollectionRow): Collection {
     updatedAt: row.updated_at,
   };
 }
-
-/**
- * `tree(id, sort_path)`: every collection of the organization given as `$1`, with the ordering
- * keys from the top level down to it joined by a space (which sorts below every key character),
- * so sorting by `sort_path` lists a collection right before its contents. Use after `WITH RECURSIVE`.
- */
-export const COLLECTION_TREE_CTE = `tree AS (
-  SELECT id, position COLLATE "C" AS sort_path FROM collections WHERE organization_id = $1 AND parent_id IS NULL
-  UNION ALL
-  SELECT c.id, (t.sort_path || ' ' || c.position) COLLATE "C" FROM collections c JOIN tree t ON c.parent_id = t.id
-)`;
 
 export async function findCollectionById(db: SqlExecutor, id: string): Promise<Collection | null> {
   const row = await queryOne<CollectionRow>(db, 'SELECT * FROM collections WHERE id = $1', [id]);

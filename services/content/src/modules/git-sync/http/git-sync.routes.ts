@@ -5,7 +5,8 @@ import { getGitSyncInfo } from '../application/get-git-sync-info';
 import { getGitSyncOperation } from '../application/get-git-sync-operation';
 import { requestGitSync, type GitSyncAppDeps } from '../application/request-git-sync';
 import type { GitSyncRequest } from '../domain/start-git-sync';
-import { presentGitSyncOperation, presentGitSyncState } from '../presenters/git-sync.presenter';
+import { presentGitSyncState } from '../../spaces';
+import { presentGitSyncOperation } from '../presenters/git-sync.presenter';
 import { exportGitBody, gitOperationParams, gitSpaceParams, importGitBody } from './git-sync.schema';
 
 /**

@@ -1,4 +1,7 @@
 import { queryOne, type SqlExecutor } from '@quire/platform/sql';
+import type { SpaceGitSync } from '../../spaces';
+
+export type { SpaceGitSync } from '../../spaces';
 
 export type GitSyncDirection = 'import' | 'export';
 export type GitSyncState = 'running' | 'success' | 'failure';
@@ -98,20 +101,6 @@ export async function finishGitSyncOperation(
     [operationId, outcome.state, outcome.revisionId, outcome.commitId, outcome.error, now],
   );
   return (result.rowCount ?? 0) > 0;
-}
-
-export interface SpaceGitSync {
-  spaceId: string;
-  remote: string;
-  ref: string;
-  repoName: string;
-  provider: string | null;
-  treeUrl: string | null;
-  projectDirectory: string | null;
-  /** The commit the last completed operation imported or pushed. */
-  lastCommit: string | null;
-  lastExportAt: Date | null;
-  updatedAt: Date;
 }
 
 const SPACE_GIT_SYNC = `space_id AS "spaceId", remote, ref, repo_name AS "repoName", provider, tree_url AS "treeUrl",

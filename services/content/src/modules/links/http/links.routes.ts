@@ -3,17 +3,8 @@ import { notFound } from '@quire/errors';
 import { listEnvelope, pageRequest } from '@quire/input';
 import type { Cache } from '@quire/platform/cache';
 import { route } from '@quire/platform/http';
-import {
-  pageIn,
-  type LoadedRevision,
-  type ContentUrls,
-  changeRequestFileParams,
-  changeRequestPageParams,
-  changeRequestParams,
-  fileParams,
-  pageParams,
-  spaceParams,
-} from '../../revisions';
+import { pageIn, type LoadedRevision, type ContentUrls } from '../../revisions';
+import { changeRequestFileParams, changeRequestPageParams, changeRequestParams, fileParams, pageParams, spaceParams } from '../../space-content';
 import type { ContentHttpDeps } from '../../shared';
 import { readLinks as readRevisionLinks, type LinksAppDeps } from '../application/read-links';
 import { backlinkPages, filterLinks, linkStats, linksFromPage, type LinkGroup } from '../domain/link-groups';

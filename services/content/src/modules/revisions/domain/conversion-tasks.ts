@@ -17,7 +17,8 @@ import {
   type PdfPage,
   type SitePages,
 } from '@quire/formats';
-import { type PageSection, pageSections } from '../../search';
+import { pageSections } from './page-sections';
+import type { PageSection } from '../model/page-section';
 import type { RevisionTree } from '../model/revision-tree';
 import { revertBlocks, type BlockRevert } from './block-revert';
 import { RevisionIndex } from './content-refs';

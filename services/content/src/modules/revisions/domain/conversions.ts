@@ -2,7 +2,7 @@ import type { Logger } from '@quire/platform/logger';
 import { WorkerPool, workerScript, type TaskReply } from '@quire/platform/workers';
 import { ImportRefused, type ArchiveLimits, type ImportedContent, type ImportedFile, type ImportedPage, type PageLinks, type SitePages } from '@quire/formats';
 import type { ConversionSettings } from '../../../settings';
-import type { PageSection } from '../../search';
+import type { PageSection } from '../model/page-section';
 import type { BlockRevert } from './block-revert';
 import type { FetchedText } from '../../imports';
 import type { ConversionTask, ConversionTasks, DocxInput, PageDocumentInput, PdfJob } from './conversion-tasks';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findBodies, findRevision, pageAncestors, pagePaths, type StoredPage } from '../../revisions';
+import { findBodies, findRevision, pageAncestors, pagePaths, pageSections, type PageSection, type StoredPage } from '../../revisions';
 import {
   deleteIndexedPages,
   deleteSpaceIndex,
@@ -11,8 +11,6 @@ import {
   moveSpaceIndex,
   type IndexedPage,
 } from '../store/search.store';
-import { pageSections } from './page-sections';
-import type { PageSection } from '../model/page-section';
 
 export interface ReindexOutcome {
   /** Document pages of the current revision (0 for a deleted or missing space). */

@@ -1,5 +1,5 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
-import type { PageSection } from '../model/page-section';
+import type { PageSection } from '../../revisions';
 
 // The search index (migrations/007_search.sql, 008_search_tiers.sql, 009_search_page_details.sql):
 // its upkeep and its reads.

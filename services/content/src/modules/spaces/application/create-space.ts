@@ -1,6 +1,5 @@
 import type { Role } from '@quire/access';
-import { authorizeDestination } from '../../collections';
-import { authorizeInOrganization, levelOnContent } from '../../content-tree';
+import { authorizeDestination, authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createSpace as insertSpace, type NewSpaceInput } from '../domain/spaces';
 import type { SpaceWithCounts } from '../store/spaces.store';

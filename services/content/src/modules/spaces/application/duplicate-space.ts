@@ -1,6 +1,5 @@
 import type { Role } from '@quire/access';
-import { authorizeDestination } from '../../collections';
-import { authorizeInOrganization, levelOnContent } from '../../content-tree';
+import { authorizeDestination, authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { duplicateSpace as copySpace } from '../domain/spaces';
 import { authorizeSpace } from '../policies/space.policy';

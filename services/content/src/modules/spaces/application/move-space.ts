@@ -1,6 +1,5 @@
 import type { Role } from '@quire/access';
-import { authorizeMoveTarget } from '../../collections';
-import type { MoveTarget } from '../../content-tree';
+import { authorizeMoveTarget, type MoveTarget } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { moveSpace as placeSpace } from '../domain/space-mover';
 import { authorizeSpace } from '../policies/space.policy';

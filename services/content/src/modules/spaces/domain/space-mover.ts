@@ -2,7 +2,7 @@ import { conflict } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
-import { moveSpaceCustomFieldValues } from '../../custom-fields';
+import { moveSpaceCustomFieldValues } from '../store/space-custom-field-values.store';
 import { placeSpace } from '../store/space-placement.store';
 import type { Space, SpaceWithCounts } from '../store/spaces.store';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';

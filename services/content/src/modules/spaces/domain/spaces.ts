@@ -4,7 +4,7 @@ import { newId } from '@quire/ids';
 import { keyBetween } from '@quire/ordering';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
-import { copySpaceCustomFieldValues } from '../../custom-fields';
+import { copySpaceCustomFieldValues } from '../store/space-custom-field-values.store';
 import { lockOrdering, siblingKeyAbove, keyAtEnd } from '../../content-tree';
 import { copyRevision, insertEmptyRevision } from '../store/revisions.store';
 import {

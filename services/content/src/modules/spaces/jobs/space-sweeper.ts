@@ -1,8 +1,10 @@
 import type { ServiceContext } from '@quire/platform/runtime';
-import { collectUnusedContent } from '../../revisions';
 import { purgeExpiredSpaces } from '../domain/space-retention';
 
 export const SWEEP_INTERVAL_MS = 60_000;
+
+/** Removes the page bodies and blobs no revision uses (revisions' collectUnusedContent, given by service.ts: revisions sits above spaces). */
+export type CollectUnusedContent = (db: ServiceContext['db'], blobs: ServiceContext['blobs']) => Promise<{ bodies: number; blobs: number }>;
 
 export interface SpaceSweeper {
   /** One sweep now (also what each tick runs). */
@@ -16,7 +18,11 @@ export interface SpaceSweeper {
  * a failed sweep is logged and retried on the next tick. Replicas may sweep side by side
  * (the purge skips rows another one holds).
  */
-export function startSpaceSweeper(ctx: Pick<ServiceContext, 'db' | 'blobs' | 'clock' | 'logger'>, intervalMs = SWEEP_INTERVAL_MS): SpaceSweeper {
+export function startSpaceSweeper(
+  ctx: Pick<ServiceContext, 'db' | 'blobs' | 'clock' | 'logger'>,
+  collectUnusedContent: CollectUnusedContent,
+  intervalMs = SWEEP_INTERVAL_MS,
+): SpaceSweeper {
   let running: Promise<number> | null = null;
   let ticks = 0;
   const sweep = (): Promise<number> => {

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { UrlBuilder } from '@quire/urls';
 import type { SpaceWithCounts } from '../store/spaces.store';
 import { spacePermissions } from '../../content-tree';
-import { presentGitSyncState } from '../../git-sync';
+import { presentGitSyncState } from './git-sync-state.presenter';
 
 /**
  * Reference schema: Space; `permissions` are the caller's (`level`). `published` and `public` are

@@ -1,8 +1,8 @@
-import type { SpaceGitSync } from '../../git-sync';
+import type { SpaceGitSync } from '../model/space-git-sync';
 import type { SpaceChanges } from '../model/space-changes';
 import type { PageRequest } from '@quire/input';
 import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
-import { COLLECTION_TREE_CTE } from '../../collections';
+import { COLLECTION_TREE_CTE } from '../../content-tree';
 
 /** A space as the domain sees it (reference schema: Space). */
 export interface Space {

@@ -1,4 +1,4 @@
-/** One section of a page as search indexes it (modules/search/domain/page-sections.ts builds them). */
+/** One section of a page as search indexes it (modules/revisions/domain/page-sections.ts builds them). */
 export interface PageSection {
   /** 0 for the title section, then 1, 2… in document order. */
   position: number;

@@ -1,8 +1,7 @@
 import { notFound } from '@quire/errors';
 import { findChangeRequest } from '../../change-requests';
 import { authorizeSpaceAccess, type Space } from '../../spaces';
-import { loadRevision, type LoadedRevision } from '../domain/read-content';
-import type { Caller, ContentDeps } from './content-deps';
+import { type Caller, type ContentDeps, type LoadedRevision, loadRevision } from '../../revisions';
 
 /** What a content path names: a space, and a revision or a change request in it (or neither: main). */
 export interface ContentPath {

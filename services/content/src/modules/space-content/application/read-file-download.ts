@@ -1,6 +1,4 @@
-import type { StoredFile } from '../model/revision-tree';
-import { findFileDownload } from '../store/revision-content.store';
-import type { ContentDeps } from './content-deps';
+import { type ContentDeps, findFileDownload, type StoredFile } from '../../revisions';
 
 /** A file of a revision and its bytes, for a signed download link (checked by the caller); null when either is gone. */
 export async function readFileDownload(

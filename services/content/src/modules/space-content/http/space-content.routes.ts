@@ -3,13 +3,11 @@ import { notFound } from '@quire/errors';
 import { isMediaType, listEnvelope, pageRequest } from '@quire/input';
 import { route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/platform/http';
 import { answerMergedFrom } from '../../change-requests';
-import type { ContentDeps } from '../application/content-deps';
+import { type ContentDeps, type ContentUrls, type LoadedRevision, presentFile, presentPage, presentPageTree, presentRevision } from '../../revisions';
 import { importIntoContent } from '../application/import-into-content';
 import { readContentRevision } from '../application/read-content-revision';
 import { readFileDownload } from '../application/read-file-download';
 import { readPageAnswer } from '../application/read-page-answer';
-import type { LoadedRevision } from '../domain/read-content';
-import { presentFile, presentPage, presentPageTree, presentRevision, type ContentUrls } from '../presenters/revision.presenter';
 import {
   downloadParams,
   fileParams,

@@ -1,8 +1,6 @@
-import { authorizeChangeRequest } from '../../change-requests';
+import { authorizeChangeRequest, changeRequestHead } from '../../change-requests';
 import { authorizeSpaceAccess, type Space } from '../../spaces';
-import { changeRequestHead, spaceHead, type ContentHead } from '../domain/content-heads';
-import { importContent, type ImportContentResult, type ImportRequest } from '../domain/import-content';
-import type { Caller, ContentDeps } from './content-deps';
+import { type Caller, type ContentDeps, type ContentHead, importContent, type ImportContentResult, type ImportRequest, spaceHead } from '../../revisions';
 
 export interface ImportIntoContentInput {
   spaceId: string;

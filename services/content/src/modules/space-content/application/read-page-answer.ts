@@ -1,7 +1,16 @@
-import type { StoredPage } from '../model/revision-tree';
-import { cachedText, loadRevision, pageIn, readPageBody, type BodyFormat, type LoadedRevision, type MarkdownRefs } from '../domain/read-content';
+import {
+  type BodyFormat,
+  cachedText,
+  type Caller,
+  type ContentDeps,
+  type LoadedRevision,
+  loadRevision,
+  type MarkdownRefs,
+  pageIn,
+  readPageBody,
+  type StoredPage,
+} from '../../revisions';
 import type { Space } from '../../spaces';
-import type { Caller, ContentDeps } from './content-deps';
 import { readableRevisionId, type ContentPath } from './read-content-revision';
 
 /** How the caller presents a page (as JSON text): given its revision, its body if a document, and the space. */

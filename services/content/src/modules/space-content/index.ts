@@ -1,0 +1,1 @@
+export { changeRequestFileParams, changeRequestPageParams, changeRequestParams, fileParams, pageParams, spaceParams } from './http/space-content.schema';
