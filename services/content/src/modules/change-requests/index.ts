@@ -5,4 +5,5 @@ export { changeRequestsRoutes } from './http/change-requests.routes';
 export { changeRequestParams, pdfQuery } from './http/change-requests.schema';
 export { contentChangesRoutes } from './http/content-changes.routes';
 export { allows, authorizeChangeRequest, type ChangeRequestAction } from './policies/change-request.policy';
-export { addContributor, advanceChangeRequest, type ChangeRequest, findChangeRequest, lockChangeRequest } from './store/change-requests.store';
+export { addContributor, advanceChangeRequest, findChangeRequest, lockChangeRequest } from './store/change-requests.store';
+export type { ChangeRequest } from './model/change-request';

@@ -18,13 +18,11 @@ export {
   findBodies,
   findBodyLinks,
   findRevision,
-  type GitBlobRecord,
-  type GitCommitRecord,
   insertBodies,
   insertRevision,
   lockSpaceContent,
-  type Revision,
   setCurrentRevision,
   setRevisionGit,
   touchBlobs,
 } from './store/revision-content.store';
+export type { GitBlobRecord, GitCommitRecord, Revision } from './model/revision';

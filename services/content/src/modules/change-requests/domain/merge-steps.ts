@@ -2,7 +2,8 @@ import { notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { announce, ContentEvent } from '../../shared';
-import { lockChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import { lockChangeRequest } from '../store/change-requests.store';
+import type { ChangeRequest } from '../model/change-request';
 import {
   findBodies,
   findRevision,

@@ -3,7 +3,7 @@ import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createCollection as insertCollection } from '../domain/collections';
 import { authorizeDestination } from '../policies/collection.policy';
-import type { Collection } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** A new collection inherits (defaultLevel `inherit`) and goes at the end of its parent. */
 export async function createCollection(

@@ -1,7 +1,8 @@
 import { badRequest } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
-import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
+import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 import { moveSpaceCustomFieldValues } from '../../custom-fields';
 import { setOrganizationOfSpacesIn } from '../../spaces';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';

@@ -3,14 +3,8 @@ import { newId } from '@quire/ids';
 import { keyBetween } from '@quire/ordering';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
-import {
-  collectionSubtreeIds,
-  deleteCollection,
-  insertCollection,
-  updateCollection,
-  type CollectionChanges,
-  type Collection,
-} from '../store/collections.store';
+import { collectionSubtreeIds, deleteCollection, insertCollection, updateCollection, type CollectionChanges } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 import { lastSiblingKey, lockOrdering, keyAtEnd } from '../../content-tree';
 import { orphanSpacesOfCollectionTree, setSpacePosition } from '../../spaces';
 

@@ -3,14 +3,8 @@ import { newId } from '@quire/ids';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { announce, ContentEvent, type ContentEventData } from '../../shared';
 import { countValuesOfField, pruneValuesToOptions } from '../store/custom-field-values.store';
-import {
-  deleteCustomField,
-  findCustomFieldByName,
-  insertCustomField,
-  updateCustomField,
-  type CustomFieldChanges,
-  type CustomField,
-} from '../store/custom-fields.store';
+import { deleteCustomField, findCustomFieldByName, insertCustomField, updateCustomField, type CustomFieldChanges } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 import { isSelectType, type CustomFieldType } from './custom-fields-rules';
 
 export function customFieldNotFound(name: string) {

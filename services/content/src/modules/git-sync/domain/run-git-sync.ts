@@ -13,15 +13,8 @@ import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
 import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../../settings';
 import { announce, ContentEvent, type RunGitSyncJob } from '../../shared';
-import {
-  advanceGitSyncOperation,
-  findGitSyncOperation,
-  findSpaceGitSync,
-  finishGitSyncOperation,
-  recordGitSyncCommit,
-  type GitSyncOperation,
-  type GitSyncStage,
-} from '../store/git-sync.store';
+import { advanceGitSyncOperation, findGitSyncOperation, findSpaceGitSync, finishGitSyncOperation, recordGitSyncCommit } from '../store/git-sync.store';
+import type { GitSyncOperation, GitSyncStage } from '../model/git-sync';
 import {
   findRevision,
   storeBlobs,

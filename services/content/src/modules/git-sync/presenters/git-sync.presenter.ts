@@ -1,4 +1,4 @@
-import type { GitSyncOperation, SpaceGitSync } from '../store/git-sync.store';
+import type { GitSyncOperation, SpaceGitSync } from '../model/git-sync';
 
 /**
  * The reference's GitSyncState (getSpaceGitInfo, Space.gitSync), with what 0.202.0 added: Quire's

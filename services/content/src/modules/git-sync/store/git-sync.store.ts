@@ -1,43 +1,5 @@
 import { queryOne, type SqlExecutor } from '@quire/platform/sql';
-
-export type GitSyncDirection = 'import' | 'export';
-export type GitSyncState = 'running' | 'success' | 'failure';
-export type GitSyncStage = 'repo_fetch' | 'config_check' | 'content_process' | 'finalize';
-
-/** The request's fields besides the remote, as the job needs them. */
-export interface GitSyncOptions {
-  commitMessage?: string;
-  projectDirectory?: string;
-  timestamp?: string;
-  force?: boolean;
-  standalone?: boolean;
-  treeUrl?: string;
-  commitUrl?: string;
-}
-
-export interface GitSyncOperation {
-  id: string;
-  spaceId: string;
-  organizationId: string;
-  direction: GitSyncDirection;
-  state: GitSyncState;
-  stage: GitSyncStage;
-  dispatchedTasks: number;
-  completedTasks: number;
-  /** The remote URL without credentials. */
-  remote: string;
-  /** The URL as given (credentials included), sealed; null once the operation ended. */
-  remoteSealed: string | null;
-  ref: string;
-  options: GitSyncOptions;
-  createdBy: string;
-  revisionId: string | null;
-  commitId: string | null;
-  error: string | null;
-  startedAt: Date;
-  updatedAt: Date;
-  completedAt: Date | null;
-}
+import type { GitSyncOperation, GitSyncStage, SpaceGitSync } from '../model/git-sync';
 
 const OPERATION = `id, space_id AS "spaceId", organization_id AS "organizationId", direction, state, stage,
   dispatched_tasks AS "dispatchedTasks", completed_tasks AS "completedTasks", remote, remote_sealed AS "remoteSealed", ref, options,
@@ -98,20 +60,6 @@ export async function finishGitSyncOperation(
     [operationId, outcome.state, outcome.revisionId, outcome.commitId, outcome.error, now],
   );
   return (result.rowCount ?? 0) > 0;
-}
-
-export interface SpaceGitSync {
-  spaceId: string;
-  remote: string;
-  ref: string;
-  repoName: string;
-  provider: string | null;
-  treeUrl: string | null;
-  projectDirectory: string | null;
-  /** The commit the last completed operation imported or pushed. */
-  lastCommit: string | null;
-  lastExportAt: Date | null;
-  updatedAt: Date;
 }
 
 const SPACE_GIT_SYNC = `space_id AS "spaceId", remote, ref, repo_name AS "repoName", provider, tree_url AS "treeUrl",

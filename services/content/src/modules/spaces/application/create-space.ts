@@ -3,7 +3,7 @@ import { authorizeDestination } from '../../collections';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createSpace as insertSpace, type NewSpaceInput } from '../domain/spaces';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 export type CreateSpaceInput = Omit<NewSpaceInput, 'createdBy'>;
 

@@ -3,7 +3,7 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { moveSpaceCustomFieldValues } from '../../custom-fields';
 import { placeSpace } from '../store/space-placement.store';
-import type { Space, SpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../model/space';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';
 
 /**

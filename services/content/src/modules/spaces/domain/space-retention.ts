@@ -2,7 +2,7 @@ import { ApiError, conflict } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { announce, ContentEvent } from '../../shared';
 import { markSpaceDeleted, purgeSpacesDeletedBefore, restoreSpaceDeletedAfter } from '../store/space-retention.store';
-import type { Space, SpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../model/space';
 
 /** How long a deleted space can be restored before the sweeper removes it (spec §3, §8). */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
