@@ -8,7 +8,8 @@ import { moveSpace, transferSpace } from '../src/modules/spaces/domain/space-mov
 import { createSpace, duplicateSpace } from '../src/modules/spaces/domain/spaces';
 import { listSpaceCustomFieldValues } from '../src/modules/custom-fields/store/custom-field-values.store';
 import { findCollectionById, listCollections } from '../src/modules/collections/store/collections.store';
-import { findSpaceById, listSpacesInCollection, listSpacesInOrganization, type Space } from '../src/modules/spaces/store/spaces.store';
+import { findSpaceById, listSpacesInCollection, listSpacesInOrganization } from '../src/modules/spaces/store/spaces.store';
+import type { Space } from '../src/modules/spaces/model/space';
 import { openContentDb, outboxTypes } from './content-db';
 
 // Ordering, moves, deletion and transfer of collections and spaces against embedded Postgres.

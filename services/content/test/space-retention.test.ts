@@ -5,7 +5,8 @@ import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/modules/sp
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { collectUnusedContent } from '../src/modules/revisions/domain/collect-unused';
 import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';
-import { findSpaceById, type Space } from '../src/modules/spaces/store/spaces.store';
+import { findSpaceById } from '../src/modules/spaces/store/spaces.store';
+import type { Space } from '../src/modules/spaces/model/space';
 import { openContentDb, outboxTypes, silentLogger } from './content-db';
 
 // The 7-day edge of spec §3 on an injectable clock: delete, let (almost) 7 days pass, sweep once.

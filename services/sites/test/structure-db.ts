@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { newId } from '@quire/ids';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb, outboxEventTypes } from '../../../test/support/service-db';
-import { insertSite, type Site } from '../src/modules/sites/store/sites.store';
+import { insertSite } from '../src/modules/sites/store/sites.store';
+import type { Site } from '../src/modules/sites/model/site';
 
 // Support of the structure-*.test.ts files: embedded Postgres with the sites migrations, and sites
 // inserted as rows (the site endpoints are not what these tests are about).

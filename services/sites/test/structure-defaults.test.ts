@@ -9,7 +9,7 @@ import { deleteSiteSpace } from '../src/modules/sites/application/delete-site-sp
 import { updateSiteSpace } from '../src/modules/sites/application/update-site-space';
 import { listAllSections, listSections } from '../src/modules/sites/store/sections.store';
 import { listAllSiteSpaces, listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
-import type { Site } from '../src/modules/sites/store/sites.store';
+import type { Site } from '../src/modules/sites/model/site';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // "Exactly one default where the spec implies one", paths and parents of new site spaces, on

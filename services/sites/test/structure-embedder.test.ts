@@ -2,8 +2,7 @@ import type { ContentClient } from '@quire/platform/grpc';
 import { UrlBuilder } from '@quire/urls';
 import { fetchSpaces, type SpaceSource } from '../src/modules/sites/domain/space-embedder';
 import { presentSiteSection } from '../src/modules/sites/presenters/site-section.presenter';
-import type { SiteSection } from '../src/modules/sites/store/sections.store';
-import type { SiteSpace } from '../src/modules/sites/store/site-spaces.store';
+import type { SiteSection, SiteSpace } from '../src/modules/sites/model/site-structure';
 
 // Site spaces embed Space objects from content: one GetSpaces call per response, whatever the
 // number of items, and site spaces whose space content did not return are left out.

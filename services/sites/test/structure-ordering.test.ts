@@ -13,7 +13,7 @@ import { moveSiteSpace } from '../src/modules/sites/application/move-site-space'
 import { keyForPosition, keysBetween, type StructureSibling } from '../src/modules/sites/domain/site-structure';
 import { listSections } from '../src/modules/sites/store/sections.store';
 import { listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
-import type { Site } from '../src/modules/sites/store/sites.store';
+import type { Site } from '../src/modules/sites/model/site';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // Ordering of sections, section groups and site spaces: the before/after rule shared with

@@ -3,4 +3,5 @@ export { applyContentChanges, type BatchFile, type ContentChange } from './domai
 export { answerMergedFrom } from './http/change-request-answers';
 export { changeRequestParams, pdfQuery } from './http/change-requests.schema';
 export { allows, authorizeChangeRequest, type ChangeRequestAction } from './policies/change-request.policy';
-export { type ChangeRequest, findChangeRequest } from './store/change-requests.store';
+export { findChangeRequest } from './store/change-requests.store';
+export type { ChangeRequest } from './model/change-request';

@@ -28,13 +28,11 @@ export {
   findBodyLinks,
   findFileDownload,
   findRevision,
-  type GitBlobRecord,
-  type GitCommitRecord,
   insertBodies,
   insertRevision,
   lockSpaceContent,
-  type Revision,
   setCurrentRevision,
   setRevisionGit,
   touchBlobs,
 } from './store/revision-content.store';
+export type { GitBlobRecord, GitCommitRecord, Revision } from './model/revision';

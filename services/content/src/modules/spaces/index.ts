@@ -4,4 +4,5 @@ export { presentGitSyncState } from './presenters/git-sync-state.presenter';
 export { type PresentedSpace, presentSpace } from './presenters/space.presenter';
 export { moveSpaceCustomFieldValues } from './store/space-custom-field-values.store';
 export { orphanSpacesOfCollectionTree, setOrganizationOfSpacesIn, setSpacePosition } from './store/space-placement.store';
-export { findActiveSpacesWithCounts, findSpaceById, listSpacesInCollection, type Space, type SpaceWithCounts } from './store/spaces.store';
+export { findActiveSpacesWithCounts, findSpaceById, listSpacesInCollection } from './store/spaces.store';
+export type { Space, SpaceWithCounts } from './model/space';

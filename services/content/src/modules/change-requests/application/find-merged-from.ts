@@ -1,5 +1,6 @@
 import type { ContentHttpDeps } from '../../shared';
-import { findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import { findChangeRequest } from '../store/change-requests.store';
+import type { ChangeRequest } from '../model/change-request';
 
 /** The change request a merge revision merged (its `mergedFrom`), if it is still there. */
 export async function findMergedFrom(deps: Pick<ContentHttpDeps, 'db'>, spaceId: string, changeRequestId: string): Promise<ChangeRequest | undefined> {

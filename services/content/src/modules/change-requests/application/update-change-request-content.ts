@@ -6,7 +6,8 @@ import { blockRevertsAhead } from '../domain/block-revert-threads';
 import { applyContentChanges, storedBodiesToRead, type ChangesDraft, type ContentChange } from '../domain/content-changes';
 import { withMarkdownBodies, type PostedChange } from '../domain/posted-documents';
 import { authorizeChangeRequest, type AuthorizedChangeRequest } from '../policies/change-request.policy';
-import { changeRequestBase, findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import { findChangeRequest } from '../store/change-requests.store';
+import { changeRequestBase, type ChangeRequest } from '../model/change-request';
 
 export interface ContentChangesInput {
   changes: readonly PostedChange[];

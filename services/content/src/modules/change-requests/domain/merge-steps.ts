@@ -3,7 +3,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
-import { lockChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import { lockChangeRequest } from '../store/change-requests.store';
 import {
   findBodies,
   findRevision,
@@ -16,6 +16,7 @@ import {
 } from '../../revisions';
 import { assertChangeRequestOpen } from './change-request-head';
 import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from './merge/merge-revisions';
+import type { ChangeRequest } from '../model/change-request';
 
 // The steps that merging a change request into main and pulling main into one share
 // (application/merge-change-request.ts, application/pull-main-into-change-request.ts), each running

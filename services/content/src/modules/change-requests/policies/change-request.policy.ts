@@ -2,7 +2,8 @@ import { atLeast, authorizeLevel, type Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findChangeRequest, type ChangeRequest } from '../store/change-requests.store';
+import { findChangeRequest } from '../store/change-requests.store';
+import type { ChangeRequest } from '../model/change-request';
 import { type Space, authorizeSpaceAccess, type AuthorizedSpace } from '../../spaces';
 
 export type ChangeRequestAction = 'read' | 'create' | 'edit' | 'update' | 'merge' | 'comment';

@@ -1,6 +1,6 @@
 import type { PresentedUser } from '@quire/platform/users';
 import type { UrlBuilder } from '@quire/urls';
-import { changeRequestBase, type ChangeRequest } from '../store/change-requests.store';
+import { changeRequestBase, type ChangeRequest } from '../model/change-request';
 
 /** What a change request is presented against: its space (main's revision decides `outdated`). */
 export interface ChangeRequestSpace {

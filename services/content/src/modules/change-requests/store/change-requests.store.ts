@@ -2,8 +2,6 @@ import type { ChangeRequest, ChangeRequestStatus } from '../model/change-request
 import type { PageRequest } from '@quire/input';
 import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
 
-export { changeRequestBase, type ChangeRequest, type ChangeRequestStatus } from '../model/change-request';
-
 const CHANGE_REQUEST = `cr.id, cr.space_id AS "spaceId", cr.number, cr.status, cr.subject, cr.created_by AS "createdBy",
   cr.revision_id AS "revisionId", cr.revision_initial AS "revisionInitial",
   cr.revision_merged_ancestor AS "revisionMergedAncestor", cr.revision_merged AS "revisionMerged", cr.conflicts,

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { authorizeDestination, authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createCollection as insertCollection } from '../domain/collections';
-import type { Collection } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** A new collection inherits (defaultLevel `inherit`) and goes at the end of its parent. */
 export async function createCollection(

@@ -1,7 +1,7 @@
 import type { Role } from '@quire/access';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeCollection } from '../policies/collection.policy';
-import type { Collection } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** A collection at the caller's level (a non-member, or an unknown id: 404). */
 export async function getCollection(

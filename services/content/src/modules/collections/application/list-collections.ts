@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { listCollections as listInOrganization, type Collection } from '../store/collections.store';
+import { listCollections as listInOrganization } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** The organization's collections in tree order (`nested` false: the top level only), each at the caller's level. */
 export async function listCollections(

@@ -3,7 +3,7 @@ import { authorizeMoveTarget, type MoveTarget } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { moveCollection as placeCollection } from '../domain/collection-mover';
 import { authorizeCollection } from '../policies/collection.policy';
-import type { Collection } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** Moves a collection among its siblings or under another parent; `parent` omitted: it stays under its parent. */
 export async function moveCollection(

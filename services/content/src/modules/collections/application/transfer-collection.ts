@@ -3,7 +3,7 @@ import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { transferCollection as moveToOrganization } from '../domain/collection-mover';
 import { authorizeCollection } from '../policies/collection.policy';
-import type { Collection } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** Moves a collection to another organization: admin of it here and admin of the target (a non-member of it: 404). */
 export async function transferCollection(

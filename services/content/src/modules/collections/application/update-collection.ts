@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { updateCollectionFields } from '../domain/collections';
 import { authorizeCollection } from '../policies/collection.policy';
-import type { Collection, CollectionChanges } from '../store/collections.store';
+import type { CollectionChanges } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 
 /** Changes a collection's title, description or default level. */
 export async function updateCollection(

@@ -2,9 +2,10 @@ import { badRequest } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
-import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections, type Collection } from '../store/collections.store';
+import { collectionSubtreeIds, placeCollection, setOrganizationOfCollections } from '../store/collections.store';
 import { moveSpaceCustomFieldValues, setOrganizationOfSpacesIn } from '../../spaces';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';
+import type { Collection } from '../model/collection';
 
 /**
  * Moves a collection under `parentId` (null: the top level) at `position`; only its own row

@@ -4,16 +4,10 @@ import { newId } from '@quire/ids';
 import { keyBetween } from '@quire/ordering';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
-import {
-  collectionSubtreeIds,
-  deleteCollection,
-  insertCollection,
-  updateCollection,
-  type CollectionChanges,
-  type Collection,
-} from '../store/collections.store';
+import { collectionSubtreeIds, deleteCollection, insertCollection, updateCollection, type CollectionChanges } from '../store/collections.store';
 import { lastSiblingKey, lockOrdering, keyAtEnd } from '../../content-tree';
 import { orphanSpacesOfCollectionTree, setSpacePosition } from '../../spaces';
+import type { Collection } from '../model/collection';
 
 /** A new collection at the end of its parent (or of the top level). */
 export async function createCollection(

@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findCollectionById, type Collection } from '../store/collections.store';
+import { findCollectionById } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 import { authorizeContent } from '../../content-tree';
 
 export type CollectionAction = 'read' | 'update' | 'delete' | 'move' | 'transfer' | 'createIn';

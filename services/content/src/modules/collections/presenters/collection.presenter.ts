@@ -1,6 +1,6 @@
 import type { Role } from '@quire/access';
 import type { UrlBuilder } from '@quire/urls';
-import type { Collection } from '../store/collections.store';
+import type { Collection } from '../model/collection';
 import { collectionPermissions } from '../../content-tree';
 
 /** Reference schema: Collection; `permissions` are the caller's (`level`). */

@@ -1,19 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import { COLLECTION_TREE_CTE } from '../../content-tree';
 import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
-
-/** A collection as the domain sees it (reference schema: Collection). */
-export interface Collection {
-  id: string;
-  organizationId: string;
-  parentId: string | null;
-  title: string;
-  description: string | null;
-  defaultLevel: string;
-  position: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { Collection } from '../model/collection';
 
 interface CollectionRow {
   id: string;

@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { ContentAppDeps } from '../../shared';
 import type { CommentActor } from '../domain/comments';
-import { findComment, type Comment } from '../store/comments.store';
+import { findComment } from '../store/comments.store';
+import type { Comment } from '../model/comment';
 
 /** One comment of the actor's change request; 404 for one it does not hold. */
 export async function getComment({ db }: Pick<ContentAppDeps, 'db'>, actor: CommentActor, input: { commentId: string }): Promise<Comment> {

@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { ContentAppDeps } from '../../shared';
 import type { CommentActor } from '../domain/comments';
-import { findReply, type Reply } from '../store/comments.store';
+import { findReply } from '../store/comments.store';
+import type { Reply } from '../model/comment';
 import { getComment } from './get-comment';
 
 /** One reply to a comment of the actor's change request; 404 for an unknown comment or reply. */

@@ -2,7 +2,8 @@ import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import type { ContentAppDeps } from '../../shared';
 import type { CommentActor } from '../domain/comments';
-import { listReplies as listStored, type Reply } from '../store/comments.store';
+import { listReplies as listStored } from '../store/comments.store';
+import type { Reply } from '../model/comment';
 import { getComment } from './get-comment';
 
 /** The replies to one comment of the actor's change request (404 for an unknown comment). */

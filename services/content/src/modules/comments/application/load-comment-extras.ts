@@ -1,7 +1,8 @@
 import type { Cache } from '@quire/platform/cache';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { loadRevision, type LoadedRevision } from '../../revisions';
-import { reactionsOn, repliersOf, type Comment, type Reaction, type Replier } from '../store/comments.store';
+import { reactionsOn, repliersOf } from '../store/comments.store';
+import type { Comment, Reaction, Replier } from '../model/comment';
 
 /** What answering comments needs besides their rows. */
 export interface CommentExtras {

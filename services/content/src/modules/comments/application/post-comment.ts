@@ -1,7 +1,7 @@
 import type { CommentAppDeps } from '../model/comment-app-deps';
 import { markdownBody, type PostedBody } from '../domain/comment-body';
 import { postComment as insertComment, type CommentActor } from '../domain/comments';
-import type { Comment } from '../store/comments.store';
+import type { Comment } from '../model/comment';
 
 export type PostCommentInput = Omit<Parameters<typeof insertComment>[3], 'body'> & { body: PostedBody };
 

@@ -1,7 +1,7 @@
 import type { CommentAppDeps } from '../model/comment-app-deps';
 import { markdownBody, type PostedBody } from '../domain/comment-body';
 import { postReply as insertReply, type CommentActor } from '../domain/comments';
-import type { Reply } from '../store/comments.store';
+import type { Reply } from '../model/comment';
 
 /** A reply to a comment; a body posted as a document is converted first (a conversion thread). */
 export async function postReply(

@@ -1,7 +1,7 @@
 import type { CommentAppDeps } from '../model/comment-app-deps';
 import { withMarkdownBody, type PostedBody } from '../domain/comment-body';
 import { updateComment as changeComment, type CommentActor, type CommentChanges } from '../domain/comments';
-import type { Comment } from '../store/comments.store';
+import type { Comment } from '../model/comment';
 
 /** Edits, resolves or reacts to a comment (the rules of who may do which: domain/comments.ts). */
 export async function updateComment(

@@ -1,7 +1,7 @@
 import type { CommentAppDeps } from '../model/comment-app-deps';
 import { withMarkdownBody, type PostedBody } from '../domain/comment-body';
 import { updateReply as changeReply, type CommentActor, type CommentChanges } from '../domain/comments';
-import type { Reply } from '../store/comments.store';
+import type { Reply } from '../model/comment';
 
 /** Edits or reacts to a reply (`resolved` is ignored: replies have no status). */
 export async function updateReply(

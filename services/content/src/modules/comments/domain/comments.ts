@@ -18,10 +18,8 @@ import {
   setCommentResolution,
   updateCommentBody,
   updateReplyBody,
-  type Comment,
-  type Reply,
-  type TableCellTarget,
 } from '../store/comments.store';
+import type { Comment, Reply, TableCellTarget } from '../model/comment';
 import { loadRevision } from '../../revisions';
 import type { MarkdownBody } from './comment-body';
 

@@ -5,7 +5,7 @@ import type { UrlBuilder } from '@quire/urls';
 import { mayDelete } from '../domain/comments';
 import { allows } from '../../change-requests';
 import type { RevisionIndex, StoredPage } from '../../revisions';
-import type { Comment, Reaction, Replier, Reply } from '../store/comments.store';
+import type { Comment, Reaction, Replier, Reply } from '../model/comment';
 
 // Reference schemas: Comment (status always, trap T5), CommentReply, EmojiReaction.
 

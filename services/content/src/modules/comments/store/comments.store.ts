@@ -4,8 +4,6 @@ import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecut
 
 // Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
 
-export type { Comment, Reaction, Replier, Reply, TableCellTarget } from '../model/comment';
-
 const COMMENT = `c.id, c.change_request_id AS "changeRequestId", c.space_id AS "spaceId", c.posted_by AS "postedBy", c.body,
   c.revision_id AS "revisionId", c.page_id AS "pageId", c.node_id AS "nodeId", c.table_cell AS "tableCell",
   c.posted_at AS "postedAt", c.edited_at AS "editedAt", c.resolved_at AS "resolvedAt", c.resolved_by AS "resolvedBy",

@@ -1,7 +1,7 @@
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createCustomField as insertCustomField, type NewCustomFieldInput } from '../domain/custom-fields';
-import type { CustomField } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 
 /** A new custom field definition: organization admins only. */
 export async function createCustomField(

@@ -1,7 +1,8 @@
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { customFieldNotFound } from '../domain/custom-fields';
-import { findCustomFieldByName, type CustomField } from '../store/custom-fields.store';
+import { findCustomFieldByName } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 
 /** One custom field definition by name (any member; 404 for a name the organization has no field for). */
 export async function getCustomField(

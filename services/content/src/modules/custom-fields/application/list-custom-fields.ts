@@ -2,7 +2,8 @@ import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { listCustomFields as listInOrganization, type CustomField } from '../store/custom-fields.store';
+import { listCustomFields as listInOrganization } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 
 /** The organization's custom field definitions: any member lists them (they label the spaces members see). */
 export async function listCustomFields(

@@ -1,6 +1,7 @@
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpace } from '../../spaces';
-import { listSpaceCustomFieldValues, type CustomFieldWithValue } from '../store/custom-field-values.store';
+import { listSpaceCustomFieldValues } from '../store/custom-field-values.store';
+import type { CustomFieldWithValue } from '../model/custom-field';
 
 /** A space's custom-field values (`read` level); a deleted space is as absent as one that never existed. */
 export async function listSpaceCustomFields({ db, membership }: ContentAppDeps, caller: Caller, input: { spaceId: string }): Promise<CustomFieldWithValue[]> {

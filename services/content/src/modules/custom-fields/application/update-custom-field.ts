@@ -1,7 +1,8 @@
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { updateCustomFieldDefinition } from '../domain/custom-fields';
-import type { CustomField, CustomFieldChanges } from '../store/custom-fields.store';
+import type { CustomFieldChanges } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 
 /** Changes a custom field definition (organization admins only); values no longer among its options go in the same transaction. */
 export async function updateCustomField(

@@ -4,7 +4,8 @@ import { parseInput, z } from '@quire/input';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { deleteSpaceCustomFieldValue, lockSpaceForValues, upsertSpaceCustomFieldValue } from '../store/custom-field-values.store';
-import { lockCustomFieldsByName, type CustomField } from '../store/custom-fields.store';
+import { lockCustomFieldsByName } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 import { isEmptyValue, valueSchemaFor } from './custom-fields-rules';
 
 export interface SpaceCustomFieldsChange {

@@ -4,14 +4,8 @@ import { newId } from '@quire/ids';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, type ContentEventData, outboxEvent } from '@quire/contracts';
 import { countValuesOfField, pruneValuesToOptions } from '../store/custom-field-values.store';
-import {
-  deleteCustomField,
-  findCustomFieldByName,
-  insertCustomField,
-  updateCustomField,
-  type CustomFieldChanges,
-  type CustomField,
-} from '../store/custom-fields.store';
+import { deleteCustomField, findCustomFieldByName, insertCustomField, updateCustomField, type CustomFieldChanges } from '../store/custom-fields.store';
+import type { CustomField } from '../model/custom-field';
 import { isSelectType, type CustomFieldType } from './custom-fields-rules';
 
 export function customFieldNotFound(name: string) {

@@ -1,6 +1,5 @@
 import type { UrlBuilder } from '@quire/urls';
-import type { CustomFieldWithValue } from '../store/custom-field-values.store';
-import type { CustomField } from '../store/custom-fields.store';
+import type { CustomField, CustomFieldWithValue } from '../model/custom-field';
 
 /** Reference schema (0.91.0): CustomField. It has no `object` discriminator; `options` only on select fields. */
 export function presentCustomField(field: CustomField, urls: UrlBuilder) {

@@ -1,11 +1,7 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { CustomFieldValue } from '../model/custom-field-value';
-import { CUSTOM_FIELD_COLUMNS, customFieldOf, type CustomField, type CustomFieldRow } from './custom-fields.store';
-
-/** A definition with a space's value for it (null when the space has none). */
-export interface CustomFieldWithValue extends CustomField {
-  value: CustomFieldValue | null;
-}
+import { CUSTOM_FIELD_COLUMNS, customFieldOf, type CustomFieldRow } from './custom-fields.store';
+import type { CustomFieldWithValue } from '../model/custom-field';
 
 const FIELD_COLUMNS = CUSTOM_FIELD_COLUMNS.map((c) => `f.${c}`).join(', ');
 

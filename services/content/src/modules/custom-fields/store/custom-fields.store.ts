@@ -1,19 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
-
-/** A custom field definition (reference schema, 0.91.0: CustomField). */
-export interface CustomField {
-  id: string;
-  organizationId: string;
-  name: string;
-  type: string;
-  title: string;
-  description: string;
-  placeholder: string;
-  options: string[] | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { CustomField } from '../model/custom-field';
 
 /** The row of CUSTOM_FIELD_COLUMNS (custom-field-values.store.ts selects them too). */
 export interface CustomFieldRow {

@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpaceAccess } from '../../spaces';
-import { findLatestGitSyncOperation, findSpaceGitSync, type GitSyncOperation, type SpaceGitSync } from '../store/git-sync.store';
+import { findLatestGitSyncOperation, findSpaceGitSync } from '../store/git-sync.store';
+import type { GitSyncOperation, SpaceGitSync } from '../model/git-sync';
 
 /** A space's Git Sync state and its latest operation; 404 for a space never synced. */
 export async function getGitSyncInfo(

@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpaceAccess } from '../../spaces';
-import { findGitSyncOperation, findLatestGitSyncOperation, type GitSyncOperation } from '../store/git-sync.store';
+import { findGitSyncOperation, findLatestGitSyncOperation } from '../store/git-sync.store';
+import type { GitSyncOperation } from '../model/git-sync';
 
 /** One Git Sync operation of a space by id, or its latest (`latest`). */
 export async function getGitSyncOperation(

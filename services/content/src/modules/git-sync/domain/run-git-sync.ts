@@ -14,15 +14,7 @@ import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
 import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../../settings';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent, type RunGitSyncJob } from '@quire/contracts';
-import {
-  advanceGitSyncOperation,
-  findGitSyncOperation,
-  findSpaceGitSync,
-  finishGitSyncOperation,
-  recordGitSyncCommit,
-  type GitSyncOperation,
-  type GitSyncStage,
-} from '../store/git-sync.store';
+import { advanceGitSyncOperation, findGitSyncOperation, findSpaceGitSync, finishGitSyncOperation, recordGitSyncCommit } from '../store/git-sync.store';
 import {
   findRevision,
   storeBlobs,
@@ -41,6 +33,7 @@ import { redactRemoteSecrets } from './git-remote-url';
 import { importChanges } from './import-changes';
 import { spaceLayout } from './space-layout';
 import { GIT_REMOTE_SEAL } from './start-git-sync';
+import type { GitSyncOperation, GitSyncStage } from '../model/git-sync';
 
 export interface GitSyncJobDeps {
   db: SqlDatabase;

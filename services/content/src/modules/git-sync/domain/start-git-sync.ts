@@ -5,14 +5,8 @@ import { sealSecret } from '@quire/platform/secrets';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_JOBS_TOPIC, outboxEvent, RUN_GIT_SYNC_JOB } from '@quire/contracts';
 import { lockSpaceContent } from '../../revisions';
-import {
-  findRunningGitSyncOperation,
-  finishGitSyncOperation,
-  insertGitSyncOperation,
-  upsertSpaceGitSync,
-  type GitSyncDirection,
-  type GitSyncOptions,
-} from '../store/git-sync.store';
+import { findRunningGitSyncOperation, finishGitSyncOperation, insertGitSyncOperation, upsertSpaceGitSync } from '../store/git-sync.store';
+import type { GitSyncDirection, GitSyncOptions } from '../model/git-sync';
 import { fullRef, redactRemote, repositoryName } from './git-remote-url';
 
 /** The purpose the remote URL is sealed for (packages/platform/src/secrets/sealed-secret.ts). */

@@ -1,4 +1,4 @@
-import type { GitSyncOperation } from '../store/git-sync.store';
+import type { GitSyncOperation } from '../model/git-sync';
 
 /**
  * The reference's GitSyncOperation, plus Quire's `id`, `remote` (credentials redacted), `ref`,

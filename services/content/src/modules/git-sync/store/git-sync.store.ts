@@ -1,46 +1,5 @@
 import { queryOne, type SqlExecutor } from '@quire/platform/sql';
-import type { SpaceGitSync } from '../../spaces';
-
-export type { SpaceGitSync } from '../../spaces';
-
-export type GitSyncDirection = 'import' | 'export';
-export type GitSyncState = 'running' | 'success' | 'failure';
-export type GitSyncStage = 'repo_fetch' | 'config_check' | 'content_process' | 'finalize';
-
-/** The request's fields besides the remote, as the job needs them. */
-export interface GitSyncOptions {
-  commitMessage?: string;
-  projectDirectory?: string;
-  timestamp?: string;
-  force?: boolean;
-  standalone?: boolean;
-  treeUrl?: string;
-  commitUrl?: string;
-}
-
-export interface GitSyncOperation {
-  id: string;
-  spaceId: string;
-  organizationId: string;
-  direction: GitSyncDirection;
-  state: GitSyncState;
-  stage: GitSyncStage;
-  dispatchedTasks: number;
-  completedTasks: number;
-  /** The remote URL without credentials. */
-  remote: string;
-  /** The URL as given (credentials included), sealed; null once the operation ended. */
-  remoteSealed: string | null;
-  ref: string;
-  options: GitSyncOptions;
-  createdBy: string;
-  revisionId: string | null;
-  commitId: string | null;
-  error: string | null;
-  startedAt: Date;
-  updatedAt: Date;
-  completedAt: Date | null;
-}
+import type { GitSyncOperation, GitSyncStage, SpaceGitSync } from '../model/git-sync';
 
 const OPERATION = `id, space_id AS "spaceId", organization_id AS "organizationId", direction, state, stage,
   dispatched_tasks AS "dispatchedTasks", completed_tasks AS "completedTasks", remote, remote_sealed AS "remoteSealed", ref, options,

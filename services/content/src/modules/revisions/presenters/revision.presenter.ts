@@ -3,7 +3,7 @@ import type { UrlBuilder } from '@quire/urls';
 import type { JSONDocument } from '@quire/formats';
 import type { RevisionIndex } from '../domain/content-refs';
 import { childrenByParent, DEFAULT_LAYOUT, type StoredFile, type StoredPage } from '../model/revision-tree';
-import type { GitCommitRecord, Revision } from '../store/revision-content.store';
+import type { GitCommitRecord, Revision } from '../model/revision';
 
 // Revisions, pages and files as the reference shapes them (RevisionTypeEdits…, RevisionPageDocument,
 // RevisionPageGroup, RevisionPageLink, RevisionFile).

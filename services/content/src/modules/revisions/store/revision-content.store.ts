@@ -1,36 +1,7 @@
 import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import type { TargetKind } from '@quire/formats';
 import type { RevisionTree, StoredFile } from '../model/revision-tree';
-
-export type RevisionType = 'edits' | 'merge' | 'update' | 'rollback';
-
-export interface Revision {
-  id: string;
-  spaceId: string;
-  parents: string[];
-  type: RevisionType;
-  tree: RevisionTree;
-  /** A merge revision: the change request it merged. */
-  mergedFrom: string | null;
-  createdAt: Date;
-  /** Git Sync: the commit it came from or was pushed as (Revision.git). */
-  gitCommit: GitCommitRecord | null;
-  /** Git Sync: the blob of each page and file (by id) in that commit. */
-  gitBlobs: Record<string, GitBlobRecord> | null;
-}
-
-export interface GitCommitRecord {
-  oid: string;
-  message: string;
-  createdByQuire: boolean;
-  ref: string;
-  url?: string;
-}
-
-export interface GitBlobRecord {
-  oid: string;
-  path: string;
-}
+import type { GitBlobRecord, GitCommitRecord, Revision, RevisionType } from '../model/revision';
 
 const REVISION = `id, space_id AS "spaceId", parents, type, tree, merged_from AS "mergedFrom", created_at AS "createdAt",
   git_commit AS "gitCommit", git_blobs AS "gitBlobs"`;

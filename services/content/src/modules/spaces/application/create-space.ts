@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { authorizeDestination, authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { createSpace as insertSpace, type NewSpaceInput } from '../domain/spaces';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 export type CreateSpaceInput = Omit<NewSpaceInput, 'createdBy'>;
 

@@ -3,7 +3,7 @@ import { authorizeDestination, authorizeInOrganization, levelOnContent } from '.
 import type { Caller, ContentAppDeps } from '../../shared';
 import { duplicateSpace as copySpace } from '../domain/spaces';
 import { authorizeSpace } from '../policies/space.policy';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** A copy of a space is new content: it needs the `create` role, and `create` on the collection it lands in. */
 export async function duplicateSpace(

@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { listSpacesInOrganization, type SpaceWithCounts } from '../store/spaces.store';
+import { listSpacesInOrganization } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** The organization's spaces in tree order, deleted ones left out: any member lists, each at the caller's level. */
 export async function listSpaces(

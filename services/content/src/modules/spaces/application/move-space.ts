@@ -3,7 +3,7 @@ import { authorizeMoveTarget, type MoveTarget } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { moveSpace as placeSpace } from '../domain/space-mover';
 import { authorizeSpace } from '../policies/space.policy';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** Moves a space among its siblings or into another collection; `parent` omitted: it stays in its collection. */
 export async function moveSpace(

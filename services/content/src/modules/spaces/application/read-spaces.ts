@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { levelOnContent } from '../../content-tree';
-import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../store/spaces.store';
+import { findActiveSpacesWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 const MAX_SPACES_PER_CALL = 1000;
 

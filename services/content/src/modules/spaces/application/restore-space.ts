@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { restoreSpace as unmarkDeleted } from '../domain/space-retention';
 import { authorizeSpace } from '../policies/space.policy';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** Restores a deleted space not yet purged. */
 export async function restoreSpace(

@@ -3,7 +3,7 @@ import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { transferSpace as moveToOrganization } from '../domain/space-mover';
 import { authorizeSpace } from '../policies/space.policy';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** Moves a space to another organization: admin of the space here and admin of the target (a non-member of it: 404). */
 export async function transferSpace(

@@ -3,7 +3,8 @@ import { badRequest } from '@quire/errors';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { updateSpaceFields } from '../domain/spaces';
 import { authorizeSpace } from '../policies/space.policy';
-import type { SpaceChanges, SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceChanges } from '../model/space-changes';
+import type { SpaceWithCounts } from '../model/space';
 
 /** Why `in-collection` needs a collection (the input layer's message for the field). */
 export const IN_COLLECTION_ONLY = 'in-collection is only for spaces in a collection';

@@ -4,7 +4,7 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { moveSpaceCustomFieldValues } from '../store/space-custom-field-values.store';
 import { placeSpace } from '../store/space-placement.store';
-import type { Space, SpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../model/space';
 import { moveWithinOrganization, transferToOrganization, type MoveTarget } from '../../content-tree';
 
 /**

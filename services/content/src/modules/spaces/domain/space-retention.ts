@@ -3,7 +3,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { markSpaceDeleted, purgeSpacesDeletedBefore, restoreSpaceDeletedAfter } from '../store/space-retention.store';
-import type { Space, SpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../model/space';
 
 /** How long a deleted space can be restored before the sweeper removes it (spec §3, §8). */
 export const SPACE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,16 +7,9 @@ import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { copySpaceCustomFieldValues } from '../store/space-custom-field-values.store';
 import { lockOrdering, siblingKeyAbove, keyAtEnd } from '../../content-tree';
 import { copyRevision, insertEmptyRevision } from '../store/revisions.store';
-import {
-  findSpaceById,
-  insertSpace,
-  insertSpaceCopy,
-  updateSpace,
-  type NewSpace,
-  type SpaceChanges,
-  type Space,
-  type SpaceWithCounts,
-} from '../store/spaces.store';
+import { findSpaceById, insertSpace, insertSpaceCopy, updateSpace, type NewSpace } from '../store/spaces.store';
+import type { SpaceChanges } from '../model/space-changes';
+import type { Space, SpaceWithCounts } from '../model/space';
 
 export type NewSpaceInput = Omit<NewSpace, 'id' | 'position' | 'revisionId'>;
 

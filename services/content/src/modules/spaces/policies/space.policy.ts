@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findSpaceById, findSpaceWithCounts, type Space, type SpaceWithCounts } from '../store/spaces.store';
+import { findSpaceById, findSpaceWithCounts } from '../store/spaces.store';
+import type { Space, SpaceWithCounts } from '../model/space';
 import { authorizeContent } from '../../content-tree';
 
 export type SpaceAction =

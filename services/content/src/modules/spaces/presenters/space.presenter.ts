@@ -1,6 +1,6 @@
 import type { Role } from '@quire/access';
 import type { UrlBuilder } from '@quire/urls';
-import type { SpaceWithCounts } from '../store/spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 import { spacePermissions } from '../../content-tree';
 import { presentGitSyncState } from './git-sync-state.presenter';
 

@@ -1,6 +1,7 @@
 import { compareKeys } from '@quire/ordering';
 import { queryRows, type SqlExecutor } from '@quire/platform/sql';
-import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
+import { oneSpaceWithCounts, SPACE_WITH_COUNTS } from './spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** Where a space sits: organization, parent collection, ordering key, and its visibility there. */
 export interface SpacePlacement {

@@ -1,5 +1,6 @@
 import { queryRows, type SqlExecutor } from '@quire/platform/sql';
-import { oneSpaceWithCounts, SPACE_WITH_COUNTS, type SpaceWithCounts } from './spaces.store';
+import { oneSpaceWithCounts, SPACE_WITH_COUNTS } from './spaces.store';
+import type { SpaceWithCounts } from '../model/space';
 
 /** Marks a live space deleted; null when it was deleted already. */
 export async function markSpaceDeleted(tx: SqlExecutor, id: string, now: Date): Promise<SpaceWithCounts | null> {

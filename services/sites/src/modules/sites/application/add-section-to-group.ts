@@ -2,9 +2,9 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup, resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import type { SiteSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listSectionsOfGroups, placeSections } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
+import type { SiteSectionGroup } from '../model/site-structure';
 
 /** Puts a section of the site at the end of the group (addSectionToGroup); nothing changes when it is in it already. */
 export async function addSectionToGroup(

@@ -4,8 +4,8 @@ import { ensureSiteDefaults } from '../domain/site-defaults';
 import { type SpaceToAttach, attachSpace, requireSiteSpace } from '../domain/site-spaces';
 import { lockStructure } from '../domain/site-structure';
 import { listAllSections } from '../store/sections.store';
-import type { SiteSpace } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import type { SiteSpace } from '../model/site-structure';
+import type { Site } from '../model/site';
 
 /**
  * Adds a space to a site (addSpaceToSite): in the section named, else in the site's default

@@ -3,9 +3,10 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { resolveSections } from '../domain/section-groups';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { insertSectionGroup, type SiteSectionGroup } from '../store/section-groups.store';
+import { insertSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems, placeSections } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
+import type { SiteSectionGroup } from '../model/site-structure';
 
 /**
  * Creates a section group (addSectionGroupToSite) holding the listed sections of the site, in the

@@ -6,9 +6,10 @@ import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
 import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
 import { distinctPaths, pathFromTitle } from '../domain/sites-paths';
 import { SiteEvent } from '@quire/contracts';
-import { insertSection, listAllSections, listTopLevelItems, type SiteSection } from '../store/sections.store';
+import { insertSection, listAllSections, listTopLevelItems } from '../store/sections.store';
 import { listSiteSpacesIn, placeSiteSpaces } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import type { SiteSection } from '../model/site-structure';
+import type { Site } from '../model/site';
 
 /**
  * Adds a section whose first site space is `space` (addSectionToSite), at the end of the site's

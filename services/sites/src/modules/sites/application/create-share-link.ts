@@ -2,8 +2,9 @@ import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { insertShareLink, type ShareLink } from '../store/share-links.store';
-import type { Site } from '../store/sites.store';
+import { insertShareLink } from '../store/share-links.store';
+import type { ShareLink } from '../model/share-link';
+import type { Site } from '../model/site';
 
 // A share key is a bearer secret in published URLs: 32 base62 characters (about 190 bits).
 const SHARE_KEY_LENGTH = 32;

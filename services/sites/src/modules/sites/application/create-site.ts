@@ -5,7 +5,8 @@ import { ensureSiteDefaults } from '../domain/site-defaults';
 import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
 import { reloadSite } from '../domain/sites';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { insertSite, type SiteWithCounts } from '../store/sites.store';
+import { insertSite } from '../store/sites.store';
+import type { SiteWithCounts } from '../model/site';
 
 /** Creates a site with the given spaces at its root, in order, the first one as the default. */
 export async function createSite(

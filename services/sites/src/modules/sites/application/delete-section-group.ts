@@ -4,7 +4,7 @@ import { announceStructure, keysBetween, lockStructure } from '../domain/site-st
 import { SiteEvent } from '@quire/contracts';
 import { deleteSectionGroup as deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
 import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /** Deletes a group; its sections go back to the site's top level where the group was, in their order. False when there was none. */
 export async function deleteSectionGroup(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId'>, groupId: string, now: Date): Promise<boolean> {

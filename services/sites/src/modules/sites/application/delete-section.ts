@@ -4,7 +4,7 @@ import { announceStructure, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
 import { deleteSection as deleteSectionRow } from '../store/sections.store';
 import { listSiteSpacesIn } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /** Deletes a section and its site spaces; the first remaining section becomes the default if it was. False when there was none. */
 export async function deleteSection(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId' | 'title'>, sectionId: string, now: Date): Promise<boolean> {

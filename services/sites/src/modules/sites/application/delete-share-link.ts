@@ -3,7 +3,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { deleteShareLink as deleteShareLinkRow } from '../store/share-links.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /** Deletes a share link: its key stops opening the site at once. 404 when the site has no such link. */
 export async function deleteShareLink(

@@ -3,7 +3,7 @@ import { ensureSiteDefaults } from '../domain/site-defaults';
 import { announceStructure, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
 import { deleteSiteSpace as deleteSiteSpaceRow } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /** Removes a site space (hidden ones too); another one of its parent takes over as default. False when there was none. */
 export async function deleteSiteSpace(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId'>, siteSpaceId: string, now: Date): Promise<boolean> {

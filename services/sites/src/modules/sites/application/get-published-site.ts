@@ -1,7 +1,7 @@
 import { spaceIdsOfStructure, type PublishedStructureView } from '../domain/published-profile';
 import { resolveShareKey } from '../domain/share-links';
 import { fetchSpaces, type SpaceCatalog } from '../domain/space-embedder';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 import { loadPublishedStructure } from './load-published-structure';
 

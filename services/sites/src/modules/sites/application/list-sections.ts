@@ -3,7 +3,7 @@ import type { SectionView } from '../domain/sections';
 import { resolveShareKey } from '../domain/share-links';
 import type { SpaceCatalog } from '../domain/space-embedder';
 import { listSections as listSectionRows } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 import { loadSectionAnswers } from './load-section-answers';
 

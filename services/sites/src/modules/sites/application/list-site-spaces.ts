@@ -1,9 +1,9 @@
 import type { PageRequest } from '@quire/input';
 import { resolveShareKey } from '../domain/share-links';
 import type { SpaceCatalog } from '../domain/space-embedder';
-import type { SiteSection } from '../store/sections.store';
-import { listSiteSpaces as listSiteSpaceRows, type SiteSpace } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import type { SiteSection, SiteSpace } from '../model/site-structure';
+import { listSiteSpaces as listSiteSpaceRows } from '../store/site-spaces.store';
+import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 import { loadSiteSpaceAnswers } from './load-site-space-answers';
 

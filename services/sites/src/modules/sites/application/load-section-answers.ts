@@ -1,8 +1,8 @@
 import type { SectionView } from '../domain/sections';
 import { loadSectionViews } from '../domain/sections';
 import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
-import type { SiteSection } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { SiteSection } from '../model/site-structure';
+import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 
 /** Sections with their visible site spaces, and every embedded space fetched in one call (unless `known`). */

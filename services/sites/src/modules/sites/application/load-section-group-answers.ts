@@ -1,7 +1,7 @@
 import { loadSectionGroupViews, type SectionGroupView } from '../domain/section-groups';
 import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
-import type { SiteSectionGroup } from '../store/section-groups.store';
-import type { Site } from '../store/sites.store';
+import type { SiteSectionGroup } from '../model/site-structure';
+import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 
 /** Groups with their sections and site spaces, every embedded space fetched in one call. */

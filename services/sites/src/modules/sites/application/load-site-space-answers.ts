@@ -1,7 +1,7 @@
 import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
-import { listAllSections, type SiteSection } from '../store/sections.store';
-import type { SiteSpace } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import { listAllSections } from '../store/sections.store';
+import type { SiteSection, SiteSpace } from '../model/site-structure';
+import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 
 /**

@@ -3,9 +3,10 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup } from '../domain/section-groups';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { setSectionGroupPosition, type SiteSectionGroup } from '../store/section-groups.store';
+import { setSectionGroupPosition } from '../store/section-groups.store';
 import { listTopLevelItems } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
+import type { SiteSectionGroup } from '../model/site-structure';
 
 /** Moves a group among the site's top-level items (moveSiteSectionGroup); no position: the end of the site. */
 export async function moveSectionGroup(

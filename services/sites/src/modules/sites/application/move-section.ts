@@ -2,8 +2,9 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { requireSection } from '../domain/sections';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition, type StructureSibling } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { listSectionsOfGroups, listTopLevelItems, placeSections, type SiteSection } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
+import type { SiteSection } from '../model/site-structure';
+import type { Site } from '../model/site';
 
 /**
  * Moves a section among its siblings (moveSiteSection): the site's top level for a section outside

@@ -3,8 +3,9 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { asSibling, requireSiteSpace } from '../domain/site-spaces';
 import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { listSiteSpacesIn, setSiteSpacePosition, type SiteSpace } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import { listSiteSpacesIn, setSiteSpacePosition } from '../store/site-spaces.store';
+import type { SiteSpace } from '../model/site-structure';
+import type { Site } from '../model/site';
 
 /** Moves a site space among the site spaces of its parent (moveSiteSpace); no position: the end. */
 export async function moveSiteSpace(

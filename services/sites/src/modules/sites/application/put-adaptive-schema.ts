@@ -3,7 +3,8 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { validateAdaptiveSchema } from '../domain/adaptive-schema';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, updateSite, type Site } from '../store/sites.store';
+import { lockSite, updateSite } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
 export async function putAdaptiveSchema(

@@ -3,7 +3,7 @@ import { requireGroup, topLevelNeighbours } from '../domain/section-groups';
 import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
 import { findSection, listTopLevelItems, placeSections } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /**
  * Takes a section out of the group, to the site's top level right after the group

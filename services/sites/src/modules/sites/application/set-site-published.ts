@@ -3,7 +3,8 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { reloadSite } from '../domain/sites';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, updateSite as updateSiteRow, type SiteWithCounts } from '../store/sites.store';
+import { lockSite, updateSite as updateSiteRow } from '../store/sites.store';
+import type { SiteWithCounts } from '../model/site';
 
 /** Publishes or unpublishes a site; the event is written only when the state changes. */
 export async function setSitePublished(

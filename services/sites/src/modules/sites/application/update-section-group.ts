@@ -3,8 +3,9 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { requireGroup } from '../domain/section-groups';
 import { announceStructure, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { updateSectionGroup as updateSectionGroupRow, type SiteSectionGroup, type SiteSectionGroupChanges } from '../store/section-groups.store';
-import type { Site } from '../store/sites.store';
+import { updateSectionGroup as updateSectionGroupRow, type SiteSectionGroupChanges } from '../store/section-groups.store';
+import type { Site } from '../model/site';
+import type { SiteSectionGroup } from '../model/site-structure';
 
 export async function updateSectionGroup(
   db: SqlDatabase,

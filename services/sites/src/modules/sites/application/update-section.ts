@@ -4,8 +4,9 @@ import { type SectionUpdate, requireSection } from '../domain/sections';
 import { chooseDefaultSiteSpace } from '../domain/site-spaces';
 import { announceStructure, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { listAllSections, updateSection as updateSectionRow, type SiteSection } from '../store/sections.store';
-import type { Site } from '../store/sites.store';
+import { listAllSections, updateSection as updateSectionRow } from '../store/sections.store';
+import type { SiteSection } from '../model/site-structure';
+import type { Site } from '../model/site';
 
 /** Applies a section PATCH: a path of another section of the site is a 409; the default site space must be one of this section's (400). */
 export async function updateSection(

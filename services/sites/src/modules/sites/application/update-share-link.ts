@@ -2,8 +2,9 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { updateShareLink as updateShareLinkRow, type ShareLink } from '../store/share-links.store';
-import type { Site } from '../store/sites.store';
+import { updateShareLink as updateShareLinkRow } from '../store/share-links.store';
+import type { ShareLink } from '../model/share-link';
+import type { Site } from '../model/site';
 
 /** Renames and/or (de)activates a share link; an inactive key no longer opens the site. */
 export async function updateShareLink(

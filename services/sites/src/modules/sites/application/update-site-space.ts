@@ -3,8 +3,9 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { requireSiteSpace } from '../domain/site-spaces';
 import { announceStructure, lockStructure } from '../domain/site-structure';
 import { SiteEvent } from '@quire/contracts';
-import { listSiteSpacesIn, updateSiteSpace as updateSiteSpaceRow, type SiteSpace, type SiteSpaceChanges } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import { listSiteSpacesIn, updateSiteSpace as updateSiteSpaceRow, type SiteSpaceChanges } from '../store/site-spaces.store';
+import type { SiteSpace } from '../model/site-structure';
+import type { Site } from '../model/site';
 
 /** Changes a site space's path (distinct among its siblings, else 409) and condition. */
 export async function updateSiteSpace(

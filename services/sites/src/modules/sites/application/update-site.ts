@@ -15,8 +15,8 @@ import {
   siteHasSections,
   updateSite as updateSiteRow,
   type SiteChanges,
-  type SiteWithCounts,
 } from '../store/sites.store';
+import type { SiteWithCounts } from '../model/site';
 
 /**
  * Applies a site PATCH in one transaction. A basename or hostname of another site is a 409; a

@@ -1,7 +1,7 @@
 import { badRequest } from '@quire/errors';
 import { z } from '@quire/input';
 import Ajv from 'ajv';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 // Reference SiteAdaptiveJSONSchema: a draft-07 JSON Schema of an object whose properties are the
 // visitor claims a site adapts to. Claims are booleans, strings (optionally an enum), numbers,

@@ -1,4 +1,4 @@
-import type { SiteSpace } from '../store/site-spaces.store';
+import type { SiteSpace } from '../model/site-structure';
 import type { SectionGroupView } from './section-groups';
 import type { SectionView } from './sections';
 

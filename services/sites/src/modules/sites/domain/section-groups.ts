@@ -1,7 +1,8 @@
 import { badRequest, notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findSectionGroup, type SiteSectionGroup } from '../store/section-groups.store';
-import { listSectionsOfGroups, type SiteSection } from '../store/sections.store';
+import { findSectionGroup } from '../store/section-groups.store';
+import type { SiteSection, SiteSectionGroup } from '../model/site-structure';
+import { listSectionsOfGroups } from '../store/sections.store';
 import { loadSectionViews, type SectionView } from './sections';
 
 /** A group with its sections (each with its visible site spaces), in order: what a SiteSectionGroup response shows. */

@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findSection, type SiteSection, type SiteSectionChanges } from '../store/sections.store';
-import { listVisibleSiteSpacesOfSections, type SiteSpace } from '../store/site-spaces.store';
+import { findSection, type SiteSectionChanges } from '../store/sections.store';
+import type { SiteSection, SiteSpace } from '../model/site-structure';
+import { listVisibleSiteSpacesOfSections } from '../store/site-spaces.store';
 
 /** A section with its visible site spaces in order: what a SiteSection response shows. */
 export interface SectionView {

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@quire/platform/sql';
 import { isActiveShareKey } from '../store/share-links.store';
-import type { Site } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 /**
  * The share key to put in a site's published URLs (the `shareKey` query of the list and published

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@quire/platform/sql';
-import { listAllSections, type SiteSection } from '../store/sections.store';
+import { listAllSections } from '../store/sections.store';
+import type { SiteSection } from '../model/site-structure';
 import { promoteMissingDefaults } from '../store/site-spaces-attach.store';
 import { makeDefaultSection } from '../store/sites.store';
 

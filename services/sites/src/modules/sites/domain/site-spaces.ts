@@ -3,8 +3,9 @@ import { newId } from '@quire/ids';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { SiteEvent } from '@quire/contracts';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';
-import { findSiteSpace, findSiteSpaceOfSpace, insertSiteSpace, listSiteSpacesIn, type SiteSpace } from '../store/site-spaces.store';
-import type { Site } from '../store/sites.store';
+import { findSiteSpace, findSiteSpaceOfSpace, insertSiteSpace, listSiteSpacesIn } from '../store/site-spaces.store';
+import type { SiteSpace } from '../model/site-structure';
+import type { Site } from '../model/site';
 import { announceStructure, keysAtEnd, type StructureSibling } from './site-structure';
 import { distinctPaths, pathFromTitle } from './sites-paths';
 

@@ -3,7 +3,8 @@ import { keyBetween, keyForAnchors, siblingKeysIn } from '@quire/ordering';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { outboxEvent, type SiteEventData, type SiteEventType, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, type Site } from '../store/sites.store';
+import { lockSite } from '../store/sites.store';
+import type { Site } from '../model/site';
 
 // What sections, section groups and site spaces share: their place in one ordered sequence of
 // siblings, the site lock every structure change takes, and the events they write.

@@ -1,6 +1,7 @@
 import { notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findSiteWithCounts, type SiteWithCounts } from '../store/sites.store';
+import { findSiteWithCounts } from '../store/sites.store';
+import type { SiteWithCounts } from '../model/site';
 
 // Reference enums SiteType, SiteVisibility and SiteAgentsContext.
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;

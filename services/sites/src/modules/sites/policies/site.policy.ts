@@ -2,7 +2,8 @@ import { atLeast, authorizeLevel, type Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findSiteWithCounts, type SiteWithCounts } from '../store/sites.store';
+import { findSiteWithCounts } from '../store/sites.store';
+import type { SiteWithCounts } from '../model/site';
 
 export type SiteAction = 'read' | 'manage' | 'readShareLinks';
 

@@ -1,6 +1,6 @@
 import type { UrlBuilder } from '@quire/urls';
-import type { ShareLink } from '../store/share-links.store';
-import type { Site } from '../store/sites.store';
+import type { ShareLink } from '../model/share-link';
+import type { Site } from '../model/site';
 import { siteAddress, withShareKey } from './site.presenter';
 
 /**

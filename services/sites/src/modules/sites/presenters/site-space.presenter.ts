@@ -1,7 +1,6 @@
 import type { UrlBuilder } from '@quire/urls';
 import type { EmbeddedSpace, SpaceCatalog } from '../domain/space-embedder';
-import type { SiteSection } from '../store/sections.store';
-import type { SiteSpace } from '../store/site-spaces.store';
+import type { SiteSection, SiteSpace } from '../model/site-structure';
 import { publishedUrl } from './site.presenter';
 
 /** Where a site's structure is published: the site, PUBLIC_URL, and the share key resolved for a share-link site (else null). */

@@ -1,7 +1,7 @@
 import { atLeast, type Role } from '@quire/access';
 import type { UrlBuilder } from '@quire/urls';
 import { maySite } from '../policies/site.policy';
-import type { Site, SiteWithCounts } from '../store/sites.store';
+import type { Site, SiteWithCounts } from '../model/site';
 
 // Where a site is served. A proxy origin ("company.com/docs") wins, then a custom hostname;
 // otherwise the site lives under this installation's PUBLIC_URL at /sites/{organizationId}/{basename}

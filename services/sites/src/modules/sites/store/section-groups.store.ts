@@ -68,5 +68,3 @@ export async function deleteSectionGroup(tx: SqlExecutor, siteId: string, groupI
   const { rowCount } = await tx.query('DELETE FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
   return rowCount > 0;
 }
-
-export type { SiteSectionGroup };

@@ -146,5 +146,3 @@ export async function deleteSection(tx: SqlExecutor, siteId: string, sectionId: 
   const row = await queryOne<SiteSectionRow>(tx, 'DELETE FROM site_sections WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, sectionId]);
   return row && sectionOf(row);
 }
-
-export type { SiteSection };

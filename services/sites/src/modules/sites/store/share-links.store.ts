@@ -66,5 +66,3 @@ export async function deleteShareLink(db: SqlExecutor, siteId: string, shareLink
 export async function isActiveShareKey(db: SqlExecutor, siteId: string, shareKey: string): Promise<boolean> {
   return (await queryOne(db, 'SELECT 1 FROM site_share_links WHERE site_id = $1 AND share_key = $2 AND active', [siteId, shareKey])) !== null;
 }
-
-export type { ShareLink };

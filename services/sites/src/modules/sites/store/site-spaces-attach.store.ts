@@ -1,5 +1,5 @@
 import { queryRows, type SqlExecutor } from '@quire/platform/sql';
-import type { SiteSpace } from './site-spaces.store';
+import type { SiteSpace } from '../model/site-structure';
 
 // The site-space SQL of the site's own operations (choose the default) and of the content-events
 // consumer (hide, show and remove the site spaces of one space). The site-spaces endpoints have

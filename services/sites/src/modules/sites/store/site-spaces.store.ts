@@ -157,5 +157,3 @@ export async function deleteSiteSpace(tx: SqlExecutor, siteId: string, siteSpace
   const row = await queryOne<SiteSpaceRow>(tx, 'DELETE FROM site_spaces WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, siteSpaceId]);
   return row && siteSpaceOf(row);
 }
-
-export type { SiteSpace };

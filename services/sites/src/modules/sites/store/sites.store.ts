@@ -192,5 +192,3 @@ export async function makeDefaultSection(tx: SqlExecutor, siteId: string, sectio
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
-
-export type { Site, SiteWithCounts };

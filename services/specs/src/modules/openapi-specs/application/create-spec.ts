@@ -1,7 +1,7 @@
 import type { Role } from '@quire/access';
 import { insertNewSpec, type SpecSource } from '../domain/spec-sources';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
-import type { OpenAPISpec } from '../store/openapi-specs.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
 import type { Caller, SpecDeps } from './deps';
 
 /** A new spec; its document is fetched and checked by the processing job its source queues. */

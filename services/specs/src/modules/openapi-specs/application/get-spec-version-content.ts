@@ -1,6 +1,7 @@
 import { notFound } from '@quire/errors';
-import type { OpenAPISpec } from '../store/openapi-specs.store';
-import { findSpecVersionDocument, type OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
+import { findSpecVersionDocument } from '../store/spec-versions.store';
+import type { OpenAPISpecVersionWithDocument } from '../model/spec-version';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 import { getSpecVersion } from './get-spec-version';
 

@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
-import type { OpenAPISpec } from '../store/openapi-specs.store';
-import { findSpecVersion, type OpenAPISpecVersion } from '../store/spec-versions.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
+import { findSpecVersion } from '../store/spec-versions.store';
+import type { OpenAPISpecVersion } from '../model/spec-version';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 import { getSpec } from './get-spec';
 

@@ -2,7 +2,8 @@ import type { Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
-import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
+import { findSpecBySlug } from '../store/openapi-specs.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 
 /** A spec of the organization, for any member; 404 when there is none with this slug. */

@@ -1,7 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
-import type { OpenAPISpec } from '../store/openapi-specs.store';
-import { listSpecVersions as listSpecVersionRows, type OpenAPISpecVersion } from '../store/spec-versions.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
+import { listSpecVersions as listSpecVersionRows } from '../store/spec-versions.store';
+import type { OpenAPISpecVersion } from '../model/spec-version';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 import { getSpec } from './get-spec';
 

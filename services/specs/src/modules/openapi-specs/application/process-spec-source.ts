@@ -4,10 +4,11 @@ import { OutboundError, type OutboundFetcher } from '@quire/platform/outbound';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { outboxEvent, type ProcessSpecJob, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
-import { findSpecById, markSpecInProgress, markSpecProcessed, type ProcessError, type ProcessErrorCode } from '../store/openapi-specs.store';
+import { findSpecById, markSpecInProgress, markSpecProcessed } from '../store/openapi-specs.store';
 import { deleteSpecSourcesUpTo, findSpecSource } from '../store/spec-sources.store';
 import { findSpecVersionDocument, insertSpecVersion } from '../store/spec-versions.store';
 import { checkSpecDocument } from '../domain/spec-document';
+import type { ProcessError, ProcessErrorCode } from '../model/openapi-spec';
 
 export interface ProcessingDeps {
   db: SqlDatabase;

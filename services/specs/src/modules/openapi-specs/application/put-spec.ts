@@ -4,7 +4,8 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import { acceptSource, insertNewSpec, type SpecSource } from '../domain/spec-sources';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
-import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
+import { findSpecBySlug } from '../store/openapi-specs.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
 import type { Caller, SpecDeps } from './deps';
 
 /** PUT: creates the spec, or gives it a new source (a new version follows only if the content differs). */

@@ -1,6 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { acceptSource, type SpecSchedule } from '../domain/spec-sources';
-import { findSpecBySlug, type OpenAPISpec } from '../store/openapi-specs.store';
+import { findSpecBySlug } from '../store/openapi-specs.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
 
 /** A scheduled refresh: the same URL again, processed like a PUT of it. */
 export async function refreshSpec(db: SqlDatabase, spec: OpenAPISpec, schedule: SpecSchedule, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type * as OpenapiParser from '@readme/openapi-parser';
 import { parseDocument } from 'yaml';
-import type { ProcessError } from '../store/openapi-specs.store';
+import type { ProcessError } from '../model/openapi-spec';
 
 export interface ParsedSpec {
   sha256: string;

@@ -4,7 +4,8 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { outboxEvent, PROCESS_SPEC_JOB, SpecEvent, SPECS_JOBS_TOPIC, SPECS_TOPIC } from '@quire/contracts';
 import { insertSpecSource } from '../store/spec-sources.store';
-import { insertSpec, markSpecPending, type OpenAPISpec } from '../store/openapi-specs.store';
+import { insertSpec, markSpecPending } from '../store/openapi-specs.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
 
 // The state-change steps a spec's use cases share, each inside the caller's transaction.
 

@@ -1,7 +1,7 @@
 import type { Role } from '@quire/access';
 import type { UrlBuilder } from '@quire/urls';
 import { specsPermissions } from '../policies/openapi-spec.policy';
-import type { OpenAPISpec } from '../store/openapi-specs.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
 
 export const specPath = (spec: Pick<OpenAPISpec, 'organizationId' | 'slug'>) => `/orgs/${spec.organizationId}/openapi/${spec.slug}`;
 

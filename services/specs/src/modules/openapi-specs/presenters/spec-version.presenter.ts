@@ -1,7 +1,7 @@
 import { signUrlPath } from '@quire/platform/http';
 import type { UrlBuilder } from '@quire/urls';
-import type { OpenAPISpec } from '../store/openapi-specs.store';
-import type { OpenAPISpecVersion, OpenAPISpecVersionWithDocument } from '../store/spec-versions.store';
+import type { OpenAPISpec } from '../model/openapi-spec';
+import type { OpenAPISpecVersion, OpenAPISpecVersionWithDocument } from '../model/spec-version';
 import { specPath } from './openapi-spec.presenter';
 
 export const documentPath = (versionId: string) => `/openapi-documents/${versionId}`;

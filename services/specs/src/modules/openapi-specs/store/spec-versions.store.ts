@@ -1,20 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
-
-/** A processed version of a spec (reference schema OpenAPISpecVersion), without its document. */
-export interface OpenAPISpecVersion {
-  id: string;
-  specId: string;
-  sha256: string;
-  sourceUrl: string | null;
-  fileName: string;
-  mediaType: string;
-  createdAt: Date;
-}
-
-export interface OpenAPISpecVersionWithDocument extends OpenAPISpecVersion {
-  document: string;
-}
+import type { OpenAPISpecVersion, OpenAPISpecVersionWithDocument } from '../model/spec-version';
 
 interface SpecVersionRow {
   id: string;

@@ -4,7 +4,8 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import { fieldsOf, type TranslationInput } from '../domain/translation-input';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
-import { insertTranslation, type TranslationSettings } from '../store/translations.store';
+import { insertTranslation } from '../store/translations.store';
+import type { TranslationSettings } from '../model/translation';
 import type { Caller, TranslationDeps } from './deps';
 
 export async function createTranslation(

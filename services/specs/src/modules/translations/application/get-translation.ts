@@ -1,7 +1,8 @@
 import type { Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import { authorizeTranslations } from '../policies/translation.policy';
-import { findTranslation, type TranslationSettings } from '../store/translations.store';
+import { findTranslation } from '../store/translations.store';
+import type { TranslationSettings } from '../model/translation';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';
 
 export async function getTranslation(

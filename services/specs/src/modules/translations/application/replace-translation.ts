@@ -4,7 +4,8 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import { fieldsOf, type TranslationInput } from '../domain/translation-input';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
-import { updateTranslation, type TranslationSettings } from '../store/translations.store';
+import { updateTranslation } from '../store/translations.store';
+import type { TranslationSettings } from '../model/translation';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';
 
 /** PUT: sets the title and whatever else the body carries; fields left out keep their value. */

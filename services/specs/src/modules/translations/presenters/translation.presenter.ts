@@ -1,7 +1,7 @@
 import type { Role } from '@quire/access';
 import type { UrlBuilder } from '@quire/urls';
 import { translationPermissions } from '../policies/translation.policy';
-import type { TranslationSettings } from '../store/translations.store';
+import type { TranslationSettings } from '../model/translation';
 
 export const translationPath = (t: Pick<TranslationSettings, 'organizationId' | 'id'>) => `/orgs/${t.organizationId}/translations/${t.id}`;
 

@@ -1,19 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import { assignmentsFor, insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
-
-/** Translation settings of an organization (the spec's TranslationSettings). */
-export interface TranslationSettings {
-  id: string;
-  organizationId: string;
-  title: string;
-  languages: string[];
-  sourceSpaceId: string | null;
-  sourceLanguage: string | null;
-  language: string | null;
-  instructions: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { TranslationSettings } from '../model/translation';
 
 interface TranslationRow {
   id: string;

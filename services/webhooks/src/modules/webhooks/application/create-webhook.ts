@@ -5,7 +5,8 @@ import { sealEndpoint } from '../domain/endpoint-credentials';
 import { newSigningSecret } from '../domain/signing';
 import { sealSigningSecret } from '../domain/webhook-secrets';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { countWebhooks, insertWebhook, lockOrganizationWebhooks, type Webhook } from '../store/webhooks.store';
+import { countWebhooks, insertWebhook, lockOrganizationWebhooks } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps } from './deps';
 
 export interface WebhookInput {

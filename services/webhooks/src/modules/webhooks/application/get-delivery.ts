@@ -1,6 +1,7 @@
 import { notFound } from '@quire/errors';
-import { attemptsOf, findDelivery, type Delivery, type DeliveryAttempt } from '../store/deliveries.store';
-import type { Webhook } from '../store/webhooks.store';
+import { attemptsOf, findDelivery } from '../store/deliveries.store';
+import type { Delivery, DeliveryAttempt } from '../model/delivery';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 import { getWebhook } from './get-webhook';
 

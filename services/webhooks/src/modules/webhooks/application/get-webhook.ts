@@ -1,4 +1,5 @@
-import { findWebhook, type Webhook } from '../store/webhooks.store';
+import { findWebhook } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 import { webhookNotFound } from '../domain/webhook-secrets';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';

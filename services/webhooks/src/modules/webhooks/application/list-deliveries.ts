@@ -1,7 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
-import { listDeliveries as listDeliveryRows, type Delivery } from '../store/deliveries.store';
-import type { Webhook } from '../store/webhooks.store';
+import { listDeliveries as listDeliveryRows } from '../store/deliveries.store';
+import type { Delivery } from '../model/delivery';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 import { getWebhook } from './get-webhook';
 

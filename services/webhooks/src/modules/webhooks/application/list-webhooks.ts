@@ -1,7 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { listWebhooks as listWebhookRows, type Webhook } from '../store/webhooks.store';
+import { listWebhooks as listWebhookRows } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps } from './deps';
 
 /** A page of the organization's webhooks, for its admins. */

@@ -2,8 +2,9 @@ import { conflict } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { PING_TYPE } from '../domain/event-mapping';
 import { DELIVERIES_SIGNAL } from '../domain/webhook-secrets';
-import { insertDelivery, type Delivery } from '../store/deliveries.store';
-import type { Webhook } from '../store/webhooks.store';
+import { insertDelivery } from '../store/deliveries.store';
+import type { Delivery } from '../model/delivery';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 import { getWebhook } from './get-webhook';
 

@@ -1,7 +1,8 @@
 import { conflict, notFound } from '@quire/errors';
 import { DELIVERIES_SIGNAL } from '../domain/webhook-secrets';
-import { findDelivery, rescheduleDelivery, type Delivery } from '../store/deliveries.store';
-import type { Webhook } from '../store/webhooks.store';
+import { findDelivery, rescheduleDelivery } from '../store/deliveries.store';
+import type { Delivery } from '../model/delivery';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 import { getWebhook } from './get-webhook';
 

@@ -1,7 +1,8 @@
 import { newSigningSecret } from '../domain/signing';
 import { ROTATION_GRACE_MS, sealSigningSecret, webhookNotFound } from '../domain/webhook-secrets';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { findWebhook, replaceSecret, type Webhook } from '../store/webhooks.store';
+import { findWebhook, replaceSecret } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 
 /** A new secret (shown this once); the current one keeps signing, as a second signature, for 24 h. */

@@ -2,7 +2,8 @@ import { checkEndpointAddress } from '../domain/endpoint-address';
 import { sealEndpoint } from '../domain/endpoint-credentials';
 import { webhookNotFound } from '../domain/webhook-secrets';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { updateWebhook as updateWebhookRow, type Webhook, type WebhookChanges } from '../store/webhooks.store';
+import { updateWebhook as updateWebhookRow, type WebhookChanges } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 
 /** A webhook PATCH; a new URL is checked like a new webhook's and replaces the credentials too. */

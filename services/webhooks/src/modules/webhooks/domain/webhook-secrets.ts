@@ -1,6 +1,6 @@
 import { notFound } from '@quire/errors';
 import { openSecret, sealSecret } from '@quire/platform/secrets';
-import type { Webhook } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 
 // The rules webhooks' use cases and the delivery worker share: how signing secrets are sealed and
 // which of them sign now, the signal that wakes the worker, the one "not found" answer.

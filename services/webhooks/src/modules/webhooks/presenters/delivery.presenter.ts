@@ -1,5 +1,5 @@
 import type { UrlBuilder } from '@quire/urls';
-import type { Delivery, DeliveryAttempt } from '../store/deliveries.store';
+import type { Delivery, DeliveryAttempt } from '../model/delivery';
 
 const iso = (date: Date | null) => date && date.toISOString();
 

@@ -1,5 +1,5 @@
 import type { UrlBuilder } from '@quire/urls';
-import type { Webhook } from '../store/webhooks.store';
+import type { Webhook } from '../model/webhook';
 
 export const webhookPath = (w: Pick<Webhook, 'organizationId' | 'id'>) => `/orgs/${w.organizationId}/webhooks/${w.id}`;
 

@@ -1,27 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
-
-export type DeliveryState = 'pending' | 'delivering' | 'succeeded' | 'failed';
-
-/** One event for one webhook, with what its last attempt got. */
-export interface Delivery {
-  id: string;
-  webhookId: string;
-  eventId: string;
-  eventType: string;
-  payload: string;
-  state: DeliveryState;
-  attempts: number;
-  failures: number;
-  nextAttemptAt: Date | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  lastDurationMs: number | null;
-  lastAttemptAt: Date | null;
-  lastResponse: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { Delivery, DeliveryAttempt, DeliveryState } from '../model/delivery';
 
 interface DeliveryRow {
   id: string;
@@ -61,15 +40,6 @@ function deliveryOf(row: DeliveryRow): Delivery {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-/** One attempt of a delivery. */
-export interface DeliveryAttempt {
-  attempt: number;
-  attemptedAt: Date;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
 }
 
 export interface NewDelivery {

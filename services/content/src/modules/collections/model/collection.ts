@@ -1,0 +1,14 @@
+// A collection as the store reads it: the shape store, domain, application and presenters share.
+
+/** A collection as the domain sees it (reference schema: Collection). */
+export interface Collection {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  description: string | null;
+  defaultLevel: string;
+  position: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
