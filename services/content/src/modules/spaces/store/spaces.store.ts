@@ -1,39 +1,9 @@
 import type { SpaceGitSync } from '../model/space-git-sync';
+import type { Space, SpaceWithCounts } from '../model/space';
 import type { SpaceChanges } from '../model/space-changes';
 import type { PageRequest } from '@quire/input';
 import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
 import { COLLECTION_TREE_CTE } from '../../content-tree';
-
-/** A space as the domain sees it (reference schema: Space). */
-export interface Space {
-  id: string;
-  organizationId: string;
-  parentId: string | null;
-  title: string;
-  emoji: string;
-  visibility: string;
-  defaultLevel: string;
-  editMode: string;
-  position: string;
-  revisionId: string;
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  deletedAt: Date | null;
-  iconUrl: string | null;
-}
-
-/** The counters a Space shows (reference: Space.comments, changeRequests*). */
-export interface SpaceCounts {
-  comments: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
-  /** The repository the space syncs with (Space.gitSync), null when it never synced. */
-  gitSync: SpaceGitSync | null;
-}
-
-export type SpaceWithCounts = Space & SpaceCounts;
 
 // The columns of `spaces` that a Space holds (`change_request_seq` is the store's own).
 interface SpaceRow {
