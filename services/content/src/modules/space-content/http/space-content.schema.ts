@@ -15,11 +15,18 @@ export const revisionFileParams = revisionParams.extend({ fileId: resourceId });
 export const changeRequestParams = spaceParams.extend({ changeRequestId: resourceId });
 export const changeRequestPageParams = changeRequestParams.extend({ pageId: resourceId });
 export const changeRequestFileParams = changeRequestParams.extend({ fileId: resourceId });
+/** A page's slug path, one path segment percent-encoded (`guides%2Finstall`), as the reference's `{pagePath}`. */
+const pagePath = z.string().min(1).max(2048);
+export const pathParams = spaceParams.extend({ pagePath });
+export const revisionPathParams = revisionParams.extend({ pagePath });
+export const changeRequestPathParams = changeRequestParams.extend({ pagePath });
 export const downloadParams = z.object({ revisionId: resourceId, fileId: resourceId });
 
 /** `metadata` and `computed` (both default true): Quire has no git metadata or computed content to leave out. */
 export const revisionQuery = z.object({ metadata: queryBoolean.optional(), computed: queryBoolean.optional() });
 export const pageQueryParams = revisionQuery.extend({
+  // Today's client's (0.202.0): Quire has no git metadata to serve from a cache.
+  cachedMetadata: queryBoolean.optional(),
   format: z.enum(['document', 'markdown']).optional(),
   evaluated: z.enum(['true', 'false', 'deterministic-only']).optional(),
   // Today's client's (0.202.0), honoured: links by path (as stored) or by id, for markdown only.
@@ -28,6 +35,8 @@ export const pageQueryParams = revisionQuery.extend({
   // page reads the same dereferenced or not.
   dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional(),
 });
+/** getPageDocumentInRevisionById's flags: accepted, and nothing to do (see pageQueryParams). */
+export const documentQuery = pageQueryParams.pick({ evaluated: true, dereferenced: true });
 export const filesQuery = pageQuery.merge(revisionQuery);
 
 const SUPPORTED = IMPORT_SOURCES.join(', ');
