@@ -23,6 +23,7 @@ import {
   documentQuery,
   pageParams,
   pathParams,
+  pathQueryParams,
   pageQueryParams,
   revisionFileParams,
   revisionPageParams,
@@ -123,7 +124,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     // getPageByPath, getPageInRevisionByPath, getPageInChangeRequestByPath: the path is one segment, percent-encoded.
     router.get(
       `${source.base}/path/:pagePath`,
-      route({ params: source.pathParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
+      route({ params: source.pathParams, query: pathQueryParams }, async ({ params, query, principal }, res) => {
         const answer = await readPageByPath(deps, principal, params, bodyRead(query), presentWholePage);
         res.type('application/json').send(answer);
       }),

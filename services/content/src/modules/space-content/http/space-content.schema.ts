@@ -25,8 +25,6 @@ export const downloadParams = z.object({ revisionId: resourceId, fileId: resourc
 /** `metadata` and `computed` (both default true): Quire has no git metadata or computed content to leave out. */
 export const revisionQuery = z.object({ metadata: queryBoolean.optional(), computed: queryBoolean.optional() });
 export const pageQueryParams = revisionQuery.extend({
-  // Today's client's (0.202.0): Quire has no git metadata to serve from a cache.
-  cachedMetadata: queryBoolean.optional(),
   format: z.enum(['document', 'markdown']).optional(),
   evaluated: z.enum(['true', 'false', 'deterministic-only']).optional(),
   // Today's client's (0.202.0), honoured: links by path (as stored) or by id, for markdown only.
@@ -35,6 +33,8 @@ export const pageQueryParams = revisionQuery.extend({
   // page reads the same dereferenced or not.
   dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional(),
 });
+/** A page read by path takes one more of today's client's (0.202.0): Quire has no git metadata to serve from a cache. */
+export const pathQueryParams = pageQueryParams.extend({ cachedMetadata: queryBoolean.optional() });
 /** getPageDocumentInRevisionById's flags: accepted, and nothing to do (see pageQueryParams). */
 export const documentQuery = pageQueryParams.pick({ evaluated: true, dereferenced: true });
 export const filesQuery = pageQuery.merge(revisionQuery);
