@@ -77,6 +77,11 @@ const SPECS_TABLE: Spec[] = [
   ]),
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `${CR}/content${suffix}`, 'content']),
   ['POST', `${CR}/content`, 'content'], // batch content edits (reference 0.202.0, issue #24)
+  // reads a renderer needs (reference 0.202.0, issue #35 §6): a page by its (percent-encoded) path, its meta links, its document
+  ...['/path/{pagePath}', '/page/{pageId}/meta-links'].flatMap((suffix) =>
+    [...content(suffix), `/spaces/{spaceId}/revisions/{revisionId}${suffix}`].map((path): Spec => ['GET', path, 'content']),
+  ),
+  ['GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document', 'content'],
   ['POST', '/spaces/{spaceId}/git/import', 'content'],
   ['POST', '/spaces/{spaceId}/git/export', 'content'],
   ['GET', '/spaces/{spaceId}/git/info', 'content'],

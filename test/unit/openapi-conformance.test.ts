@@ -41,6 +41,19 @@ const DEVIATIONS: Record<string, string> = {
       [`GET ${path} query:dereferenced`, `${TODAYS}: nothing to expand (no reusable content), so the page reads the same`],
     ]),
   ),
+  // Issue #35 §6: a page by path takes today's client's page-read parameters, and one more.
+  ...Object.fromEntries(
+    [
+      '/spaces/{spaceId}/content/path/{pagePath}',
+      '/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}',
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}',
+    ].flatMap((path) => [
+      [`GET ${path} query:format.markdown.refs`, `${TODAYS}: links by path as stored, or by id`],
+      [`GET ${path} query:dereferenced`, `${TODAYS}: nothing to expand (no reusable content), so the page reads the same`],
+      [`GET ${path} query:cachedMetadata`, `${TODAYS}: Quire has no git metadata to serve from a cache, so the page reads the same`],
+    ]),
+  ),
+  'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document query:dereferenced': `${TODAYS}: nothing to expand (no reusable content), so the document reads the same`,
 };
 
 /**

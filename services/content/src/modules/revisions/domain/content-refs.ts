@@ -38,6 +38,11 @@ export class RevisionIndex {
     return this.pageById.get(id);
   }
 
+  /** The page at a slug path (`guides/install`; groups' slugs are not part of their children's paths). */
+  pageAt(path: string): StoredPage | undefined {
+    return this.pageByPath.get(path);
+  }
+
   /** A target written in the body of page `fromPageId` (null: a target outside any page). */
   resolve(target: string, fromPageId: string | null): ResolvedTarget {
     const trimmed = target.trim();

@@ -30,10 +30,22 @@ export async function readPageAnswer(
   present: PagePresenter,
 ): Promise<string> {
   const { space, revisionId } = await readableRevisionId(deps, caller, path);
-  const key = `content:page:v2:${space.organizationId}:${space.id}:${revisionId}:${path.pageId}:${read.format}:${read.refs}`;
+  return pageAnswerIn(deps, space, revisionId, path.pageId, read, present);
+}
+
+/** The cached answer of a page of a revision already authorized for `read`. */
+export async function pageAnswerIn(
+  deps: ContentDeps,
+  space: Space,
+  revisionId: string,
+  pageId: string,
+  read: { format: BodyFormat; refs: MarkdownRefs },
+  present: PagePresenter,
+): Promise<string> {
+  const key = `content:page:v2:${space.organizationId}:${space.id}:${revisionId}:${pageId}:${read.format}:${read.refs}`;
   return cachedText(deps.cache, key, async () => {
     const loaded = await loadRevision(deps.db, deps.cache, space.id, revisionId);
-    const page = pageIn(loaded, path.pageId);
+    const page = pageIn(loaded, pageId);
     const body = page.kind === 'document' ? await readPageBody(deps.db, deps.conversions, loaded, page, read.format, read.refs) : undefined;
     return present(page, loaded, body, space);
   });

@@ -7,7 +7,10 @@ import { type ContentDeps, type ContentUrls, type LoadedRevision, presentFile, p
 import { importIntoContent } from '../application/import-into-content';
 import { readContentRevision } from '../application/read-content-revision';
 import { readFileDownload } from '../application/read-file-download';
-import { readPageAnswer } from '../application/read-page-answer';
+import { type PagePresenter, readPageAnswer } from '../application/read-page-answer';
+import { readPageByPath } from '../application/read-page-by-path';
+import { readPageDocument } from '../application/read-page-document';
+import { readPageMetaLinks } from '../application/read-page-meta-links';
 import {
   downloadParams,
   fileParams,
@@ -16,27 +19,45 @@ import {
   changeRequestFileParams,
   changeRequestPageParams,
   changeRequestParams,
+  changeRequestPathParams,
+  documentQuery,
   pageParams,
+  pathParams,
+  pathQueryParams,
   pageQueryParams,
   revisionFileParams,
   revisionPageParams,
   revisionParams,
+  revisionPathParams,
   revisionQuery,
   spaceParams,
   supportedSource,
 } from './space-content.schema';
 
 const CONTENT_SOURCES = [
-  { base: '/v1/spaces/:spaceId/content', params: spaceParams, pageParams, fileParams },
-  { base: '/v1/spaces/:spaceId/revisions/:revisionId', params: revisionParams, pageParams: revisionPageParams, fileParams: revisionFileParams },
+  { base: '/v1/spaces/:spaceId/content', params: spaceParams, pageParams, fileParams, pathParams },
+  {
+    base: '/v1/spaces/:spaceId/revisions/:revisionId',
+    params: revisionParams,
+    pageParams: revisionPageParams,
+    fileParams: revisionFileParams,
+    pathParams: revisionPathParams,
+  },
   {
     base: '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
     params: changeRequestParams,
     pageParams: changeRequestPageParams,
     fileParams: changeRequestFileParams,
+    pathParams: changeRequestPathParams,
   },
 ] as const;
 const IMPORT_TARGETS = [CONTENT_SOURCES[0], CONTENT_SOURCES[2]] as const;
+
+/** A page read's body: markdown by default; `format.markdown.refs` counts for markdown only. */
+function bodyRead(query: { format?: 'document' | 'markdown'; 'format.markdown.refs'?: 'relative' | 'stable' }) {
+  const format = query.format ?? 'markdown';
+  return { format, refs: format === 'markdown' ? (query['format.markdown.refs'] ?? 'relative') : 'relative' } as const;
+}
 
 /** The use cases' dependencies, and how the presenters name content. */
 export type SpaceContentDeps = ContentDeps & { contentUrls: ContentUrls };
@@ -48,6 +69,9 @@ export type SpaceContentDeps = ContentDeps & { contentUrls: ContentUrls };
 export function spaceContentRoutes(deps: SpaceContentDeps): Router {
   const { contentUrls } = deps;
   const router = Router();
+
+  const presentWholePage: PagePresenter = (page, loaded, body, space) =>
+    stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
 
   /** The space (checked for `read`) and the revision its path names. */
   const readable = (p: { spaceId: string; revisionId?: string; changeRequestId?: string }, userId: string) => readContentRevision(deps, { userId }, p);
@@ -93,15 +117,33 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
     router.get(
       `${source.base}/page/:pageId`,
       route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
-        const format = query.format ?? 'markdown';
-        const refs = format === 'markdown' ? (query['format.markdown.refs'] ?? 'relative') : 'relative';
-        const answer = await readPageAnswer(deps, principal, params, { format, refs }, (page, loaded, body, space) =>
-          stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id))),
-        );
+        const answer = await readPageAnswer(deps, principal, params, bodyRead(query), presentWholePage);
         res.type('application/json').send(answer);
       }),
     );
+    // getPageByPath, getPageInRevisionByPath, getPageInChangeRequestByPath: the path is one segment, percent-encoded.
+    router.get(
+      `${source.base}/path/:pagePath`,
+      route({ params: source.pathParams, query: pathQueryParams }, async ({ params, query, principal }, res) => {
+        const answer = await readPageByPath(deps, principal, params, bodyRead(query), presentWholePage);
+        res.type('application/json').send(answer);
+      }),
+    );
+    router.get(
+      `${source.base}/page/:pageId/meta-links`,
+      route({ params: source.pageParams }, async ({ params, principal }, res) => {
+        res.json(await readPageMetaLinks(deps, principal, params));
+      }),
+    );
   }
+
+  // getPageDocumentInRevisionById: the reference has this read in the revision form only.
+  router.get(
+    '/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document',
+    route({ params: revisionPageParams, query: documentQuery }, async ({ params, principal }, res) => {
+      res.type('application/json').send(await readPageDocument(deps, principal, params));
+    }),
+  );
 
   // An import appends to the content; a page import replaces that page's body. Main's paths write
   // the space's current revision; a change request's write only the change request's revision.

@@ -15,6 +15,11 @@ export const revisionFileParams = revisionParams.extend({ fileId: resourceId });
 export const changeRequestParams = spaceParams.extend({ changeRequestId: resourceId });
 export const changeRequestPageParams = changeRequestParams.extend({ pageId: resourceId });
 export const changeRequestFileParams = changeRequestParams.extend({ fileId: resourceId });
+/** A page's slug path, one path segment percent-encoded (`guides%2Finstall`), as the reference's `{pagePath}`. */
+const pagePath = z.string().min(1).max(2048);
+export const pathParams = spaceParams.extend({ pagePath });
+export const revisionPathParams = revisionParams.extend({ pagePath });
+export const changeRequestPathParams = changeRequestParams.extend({ pagePath });
 export const downloadParams = z.object({ revisionId: resourceId, fileId: resourceId });
 
 /** `metadata` and `computed` (both default true): Quire has no git metadata or computed content to leave out. */
@@ -28,6 +33,10 @@ export const pageQueryParams = revisionQuery.extend({
   // page reads the same dereferenced or not.
   dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional(),
 });
+/** A page read by path takes one more of today's client's (0.202.0): Quire has no git metadata to serve from a cache. */
+export const pathQueryParams = pageQueryParams.extend({ cachedMetadata: queryBoolean.optional() });
+/** getPageDocumentInRevisionById's flags: accepted, and nothing to do (see pageQueryParams). */
+export const documentQuery = pageQueryParams.pick({ evaluated: true, dereferenced: true });
 export const filesQuery = pageQuery.merge(revisionQuery);
 
 const SUPPORTED = IMPORT_SOURCES.join(', ');
