@@ -71,11 +71,18 @@ describe('site publishing auth', () => {
   });
 
   it('sets and unsets the URLs (left out: unchanged) and returns the fallback URL with a refusal', async () => {
-    const set = await updatePublishingAuth(deps(), 'u1', ref(), { backend: 'custom', fallbackUrl: 'https://login.example.com/', logoutUrl: 'https://x.example.com/out' });
+    const set = await updatePublishingAuth(deps(), 'u1', ref(), {
+      backend: 'custom',
+      fallbackUrl: 'https://login.example.com/',
+      logoutUrl: 'https://x.example.com/out',
+    });
     expect(set).toMatchObject({ fallbackUrl: 'https://login.example.com/', logoutUrl: 'https://x.example.com/out' });
     const kept = await updatePublishingAuth(deps(), 'u1', ref(), { backend: 'custom', logoutUrl: null });
     expect(kept).toMatchObject({ fallbackUrl: 'https://login.example.com/', logoutUrl: null, privateKey: set.privateKey });
-    expect(await verifySiteVisitorToken({ db, serviceSecret: SECRET, clock: () => NOW }, siteId, 'garbage')).toMatchObject({ ok: false, fallbackUrl: 'https://login.example.com/' });
+    expect(await verifySiteVisitorToken({ db, serviceSecret: SECRET, clock: () => NOW }, siteId, 'garbage')).toMatchObject({
+      ok: false,
+      fallbackUrl: 'https://login.example.com/',
+    });
   });
 
   it('answers only admins: 403 for other members, 404 for non-members', async () => {

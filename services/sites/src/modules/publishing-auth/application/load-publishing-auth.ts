@@ -26,5 +26,10 @@ export async function loadOrCreatePublishingAuth(
 }
 
 export function answerOf(serviceSecret: string, record: PublishingAuthRecord): PublishingAuthAnswer {
-  return { backend: record.backend, privateKey: openSigningKey(serviceSecret, record.privateKeySealed), fallbackUrl: record.fallbackUrl, logoutUrl: record.logoutUrl };
+  return {
+    backend: record.backend,
+    privateKey: openSigningKey(serviceSecret, record.privateKeySealed),
+    fallbackUrl: record.fallbackUrl,
+    logoutUrl: record.logoutUrl,
+  };
 }

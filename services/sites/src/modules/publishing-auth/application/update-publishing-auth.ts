@@ -8,7 +8,12 @@ import type { PublishingAuthDeps, SiteRef } from './deps';
 import { answerOf, loadOrCreatePublishingAuth } from './load-publishing-auth';
 
 /** updateSitePublishingAuthById: sets the backend; a URL left out stays, a null one is unset. Admins only. */
-export async function updatePublishingAuth(deps: PublishingAuthDeps, callerId: string, ref: SiteRef, changes: PublishingAuthChanges): Promise<PublishingAuthAnswer> {
+export async function updatePublishingAuth(
+  deps: PublishingAuthDeps,
+  callerId: string,
+  ref: SiteRef,
+  changes: PublishingAuthChanges,
+): Promise<PublishingAuthAnswer> {
   const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manageVisitorAuth');
   const now = deps.clock();
   const record = await deps.db.transaction(async (tx) => {

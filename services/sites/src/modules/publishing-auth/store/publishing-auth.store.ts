@@ -27,7 +27,12 @@ export async function findPublishingAuth(db: SqlExecutor, siteId: string): Promi
 }
 
 /** The site's row, created with `privateKeySealed` when it has none (concurrent first reads keep one key). Locked. */
-export async function ensurePublishingAuth(db: SqlExecutor, siteId: string, privateKeySealed: string, now: Date): Promise<{ record: PublishingAuthRecord; created: boolean }> {
+export async function ensurePublishingAuth(
+  db: SqlExecutor,
+  siteId: string,
+  privateKeySealed: string,
+  now: Date,
+): Promise<{ record: PublishingAuthRecord; created: boolean }> {
   const inserted = await queryOne<PublishingAuthRow>(
     db,
     `INSERT INTO site_publishing_auth (site_id, backend, private_key_sealed, updated_at) VALUES ($1, 'custom', $2, $3)
@@ -55,11 +60,11 @@ export async function updatePublishingAuth(db: SqlExecutor, siteId: string, chan
 }
 
 export async function replaceSigningKey(db: SqlExecutor, siteId: string, privateKeySealed: string, now: Date): Promise<PublishingAuthRecord> {
-  const row = await queryOne<PublishingAuthRow>(
-    db,
-    'UPDATE site_publishing_auth SET private_key_sealed = $2, updated_at = $3 WHERE site_id = $1 RETURNING *',
-    [siteId, privateKeySealed, now],
-  );
+  const row = await queryOne<PublishingAuthRow>(db, 'UPDATE site_publishing_auth SET private_key_sealed = $2, updated_at = $3 WHERE site_id = $1 RETURNING *', [
+    siteId,
+    privateKeySealed,
+    now,
+  ]);
   if (!row) throw new Error(`site_publishing_auth row of ${siteId} missing`);
   return publishingAuthOf(row);
 }

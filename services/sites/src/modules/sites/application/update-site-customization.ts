@@ -17,7 +17,11 @@ export async function updateSiteCustomization(
   const settings = validateCustomizationInput(body, site.title);
   return db.transaction(async (tx) => {
     const stored = await putSiteCustomization(tx, site.id, settings, now);
-    await enqueueEvent(tx, outboxEvent(SITES_TOPIC, site.id, SiteEvent.siteCustomizationUpdated, { organizationId: site.organizationId, siteId: site.id, updatedBy: callerId }), now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(SITES_TOPIC, site.id, SiteEvent.siteCustomizationUpdated, { organizationId: site.organizationId, siteId: site.id, updatedBy: callerId }),
+      now,
+    );
     return stored;
   });
 }

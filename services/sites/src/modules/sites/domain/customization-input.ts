@@ -29,10 +29,13 @@ function firstRefusedPath(input: unknown, kept: unknown, path: string): string |
 export function validateCustomizationInput(body: Record<string, unknown>, siteTitle: string): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body)) if (!IGNORED.has(key)) settings[key] = value;
-  if (JSON.stringify(settings).length > MAX_BODY_CHARACTERS) throw badRequest(`Invalid body: customization settings must be at most ${MAX_BODY_CHARACTERS} characters of JSON`);
+  if (JSON.stringify(settings).length > MAX_BODY_CHARACTERS)
+    throw badRequest(`Invalid body: customization settings must be at most ${MAX_BODY_CHARACTERS} characters of JSON`);
   const refused = firstRefusedPath(settings, normalizeSiteCustomization(settings, siteTitle), '');
   if (refused !== null) {
-    throw badRequest(`Invalid body field "${refused}": not a value SiteCustomizationSettings allows here (unknown field, wrong type, colour not #rgb/#rrggbb, URL not http(s), text too long or an unknown option)`);
+    throw badRequest(
+      `Invalid body field "${refused}": not a value SiteCustomizationSettings allows here (unknown field, wrong type, colour not #rgb/#rrggbb, URL not http(s), text too long or an unknown option)`,
+    );
   }
   return settings;
 }
