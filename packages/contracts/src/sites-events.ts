@@ -25,6 +25,8 @@ export const SiteEvent = {
   siteSpaceUpdated: 'site-space.updated',
   siteSpaceDeleted: 'site-space.deleted',
   siteSpaceMoved: 'site-space.moved',
+  sitePublishingAuthUpdated: 'site-publishing-auth.updated',
+  siteCustomizationUpdated: 'site-customization.updated',
 } as const;
 
 const site = { organizationId: z.string(), siteId: z.string() };
@@ -88,6 +90,15 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
     wasDefault: z.boolean(),
   }),
   [SiteEvent.siteSpaceMoved]: z.object({ ...site, siteSpaceId: z.string(), sectionId: z.string().nullable() }),
+  [SiteEvent.sitePublishingAuthUpdated]: z
+    .object({
+      ...site,
+      fields: z.array(z.string()).describe('what changed: backend, fallbackURL, logoutURL, privateKey (created or regenerated; never the key itself)'),
+      keyRegenerated: z.boolean().describe('older visitor tokens no longer verify'),
+      updatedBy: z.string(),
+    })
+    .describe('visitor-auth settings; the signing key is never in an event'),
+  [SiteEvent.siteCustomizationUpdated]: z.object({ ...site, updatedBy: z.string() }).describe('the whole customization was replaced (PUT)'),
 });
 
 export type SiteEventType = EventTypeOf<typeof sitesEvents>;

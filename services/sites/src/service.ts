@@ -11,8 +11,9 @@ import {
   subscribeToContentEvents,
   type SitesHttpDeps,
 } from './modules/sites';
+import { publishingAuthRoutes } from './modules/publishing-auth';
 
-/** The sites service: sites, sections, section groups, site spaces, share links. */
+/** The sites service: sites, sections, section groups, site spaces, share links, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
   return {
     name: 'sites',
@@ -27,6 +28,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
+          app.use(publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret }));
         },
         grpc: sitesGrpc(ctx),
         start: async () => {

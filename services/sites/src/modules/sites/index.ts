@@ -9,3 +9,6 @@ export { sectionsRoutes } from './http/sections/sections.routes';
 export { shareLinksRoutes } from './http/share-links/share-links.routes';
 export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
 export { sitesRoutes } from './http/sites/sites.routes';
+// For the publishing-auth module: site lookup with the caller's role checked, and the site path parameters.
+export { authorizeSite } from './policies/site.policy';
+export { siteParams } from './http/params.schema';

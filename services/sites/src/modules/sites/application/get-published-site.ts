@@ -2,18 +2,21 @@ import { spaceIdsOfStructure, type PublishedStructureView } from '../domain/publ
 import { resolveShareKey } from '../domain/share-links';
 import { fetchSpaces, type SpaceCatalog } from '../domain/space-embedder';
 import type { Site } from '../model/site';
+import type { StoredSiteCustomization } from '../model/site-customization';
+import { findSiteCustomization } from '../store/site-customizations.store';
 import type { SitesReadDeps } from './deps';
 import { loadPublishedStructure } from './load-published-structure';
 
-/** What visitors of a published site get, besides the site: its structure with every embedded space fetched in one call. */
+/** What visitors of a published site get, besides the site: its structure with every embedded space fetched in one call, and its stored customization. */
 export async function getPublishedSite(
   deps: SitesReadDeps,
   site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
   input: { shareKey?: string },
   userId: string,
-): Promise<{ structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null }> {
+): Promise<{ structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null; customization: StoredSiteCustomization | null }> {
   const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
   const structure = await loadPublishedStructure(deps.db, site.id);
   const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), userId, site.organizationId);
-  return { structure, spaces, shareKey };
+  const customization = await findSiteCustomization(deps.db, site.id);
+  return { structure, spaces, shareKey, customization };
 }

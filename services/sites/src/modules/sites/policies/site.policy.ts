@@ -5,12 +5,14 @@ import type { SqlExecutor } from '@quire/platform/sql';
 import { findSiteWithCounts } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
 
-export type SiteAction = 'read' | 'manage' | 'readShareLinks';
+export type SiteAction = 'read' | 'manage' | 'readShareLinks' | 'manageVisitorAuth';
 
 // Any member reads sites; creating, changing, publishing and deleting them (and their structure,
-// share links and adaptive schema) needs the `create` role. Reading share links needs it too:
-// they carry the secret keys that open a share-link site.
-const REQUIRED: Record<SiteAction, Role> = { read: 'read', manage: 'create', readShareLinks: 'create' };
+// share links, adaptive schema and customization) needs the `create` role. Reading share links
+// needs it too: they carry the secret keys that open a share-link site. Visitor authentication
+// (getSitePublishingAuthById and its writes) answers the site's signing key, with which anyone can
+// mint a visitor token of any claims: admins only, reads included.
+const REQUIRED: Record<SiteAction, Role> = { read: 'read', manage: 'create', readShareLinks: 'create', manageVisitorAuth: 'admin' };
 
 /** The caller's organization role checked against `action` (the common rule: 404 for a non-member, 403 below the role). */
 export function authorizeSitesOfOrganization(deps: { membership: MembershipResolver }, orgId: string, userId: string, action: SiteAction): Promise<Role> {

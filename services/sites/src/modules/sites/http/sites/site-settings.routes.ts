@@ -5,6 +5,7 @@ import { putAdaptiveSchema } from '../../application/put-adaptive-schema';
 import { adaptiveSchemaOf } from '../../domain/adaptive-schema';
 import { authorizeSite, authorizeSiteAs } from '../../policies/site.policy';
 import { presentPublishedSite, presentPublishedStructure } from '../../presenters/published-site.presenter';
+import { presentSiteCustomization } from '../../presenters/site-customization.presenter';
 import { presentAdaptiveSchema, presentSite } from '../../presenters/site.presenter';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
@@ -45,8 +46,14 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
       const userId = principal.userId;
       const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, userId, 'read');
-      const { structure, spaces, shareKey } = await getPublishedSite(deps, site, query, userId);
-      res.json(presentPublishedSite(presentSite(site, role, urls, shareKey), presentPublishedStructure(structure, spaces, { site, urls, shareKey })));
+      const { structure, spaces, shareKey, customization } = await getPublishedSite(deps, site, query, userId);
+      res.json(
+        presentPublishedSite(
+          presentSite(site, role, urls, shareKey),
+          presentPublishedStructure(structure, spaces, { site, urls, shareKey }),
+          presentSiteCustomization(customization, site.title),
+        ),
+      );
     }),
   );
 

@@ -12,6 +12,7 @@ import { authorizeSite, authorizeSiteAs, authorizeSitesOfOrganization } from '..
 import { presentSite } from '../../presenters/site.presenter';
 import type { SitesHttpDeps } from '../deps';
 import { orgParams, siteParams } from '../params.schema';
+import { siteCustomizationRoutes } from './site-customization.routes';
 import { siteSettingsRoutes } from './site-settings.routes';
 import { createSiteBody, listSitesQuery, updateSiteBody } from './sites.schema';
 
@@ -101,5 +102,6 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
   }
 
   router.use(siteSettingsRoutes(deps));
+  router.use(siteCustomizationRoutes(deps));
   return router;
 }

@@ -1,0 +1,8 @@
+// A site's stored customization (table `site_customizations`): the validated input of its last
+// updateSiteCustomizationById; defaults are laid over it when it is read.
+
+export interface StoredSiteCustomization {
+  siteId: string;
+  settings: Record<string, unknown>;
+  updatedAt: Date;
+}
