@@ -25,6 +25,7 @@ export const SiteEvent = {
   siteSpaceUpdated: 'site-space.updated',
   siteSpaceDeleted: 'site-space.deleted',
   siteSpaceMoved: 'site-space.moved',
+  siteRedirectsChanged: 'site.redirects_changed',
 } as const;
 
 const site = { organizationId: z.string(), siteId: z.string() };
@@ -88,6 +89,20 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
     wasDefault: z.boolean(),
   }),
   [SiteEvent.siteSpaceMoved]: z.object({ ...site, siteSpaceId: z.string(), sectionId: z.string().nullable() }),
+  [SiteEvent.siteRedirectsChanged]: z
+    .object({
+      ...site,
+      changes: z.array(
+        z.object({
+          status: z.enum(['created', 'updated', 'deleted', 'published']),
+          redirectId: z.string(),
+          source: z.string(),
+          draft: z.boolean().describe('false for a published draft (the live redirect it became)'),
+        }),
+      ),
+      by: z.string(),
+    })
+    .describe('one event per call: a single create/update/delete, or a whole bulk upsert'),
 });
 
 export type SiteEventType = EventTypeOf<typeof sitesEvents>;

@@ -11,8 +11,9 @@ import {
   subscribeToContentEvents,
   type SitesHttpDeps,
 } from './modules/sites';
+import { siteRedirectsRoutes } from './modules/redirects';
 
-/** The sites service: sites, sections, section groups, site spaces, share links. */
+/** The sites service: sites, sections, section groups, site spaces, share links, redirects. */
 export function sitesModule(): ServiceModule {
   return {
     name: 'sites',
@@ -27,6 +28,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
+          app.use(siteRedirectsRoutes(deps));
         },
         grpc: sitesGrpc(ctx),
         start: async () => {
