@@ -1,8 +1,8 @@
 -- Site redirects (issue #35 §2, reference SiteRedirect). `source` is kept as written; `source_key`
 -- is its canonical form (@quire/publishing parseRedirectSource): what lookups probe. A live and a
 -- draft redirect may share a source (bulk `intent: draft` then `publish`), two of one kind may not.
--- The unique index is the lookup: getSiteRedirectBySource probes it with
--- `site_id = $1 AND draft = $2 AND source_key = ANY($3)`, never scanning the site's redirects.
+-- The unique index is the lookup: getSiteRedirectBySource probes it once per candidate key of the
+-- request path (site_id, draft, source_key), never scanning the site's redirects.
 CREATE TABLE site_redirects (
   id TEXT PRIMARY KEY,
   site_id TEXT NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
