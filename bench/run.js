@@ -16,6 +16,7 @@ const BENCHES = {
   embedded: () => require('./embedded').main(),
   'git-sync': () => require('./git-sync').main(),
   webhooks: () => require('./webhooks').main(),
+  redirects: () => require('./redirects').main(),
 };
 
 const name = process.argv[2];
@@ -36,6 +37,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '            export vs git add/commit/push by the CLI; a one-page export (objects pushed)\n' +
       '  embedded  embedded first start and restart to /healthz 200 (ms, CPU s) and RSS 20 s after healthy vs a bare PGlite open\n' +
       '  webhooks  event → delivery latency p50/p99 at 500 events/s to 10 endpoints; deliveries/s vs a bare POST loop (distributed)\n' +
+      '  redirects getSiteRedirectBySource p50/p95 on a site with 10 redirects vs one with 10,000, same run (embedded by default)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
       '  table     that table from the last results, without running anything\n',

@@ -119,6 +119,9 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],
   ['GET POST', `${SITE}/share-links`, 'sites'],
   ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites'],
+  ['GET POST PUT', `${SITE}/redirects`, 'sites'],
+  ['PATCH DELETE', `${SITE}/redirects/{siteRedirectId}`, 'sites'],
+  ['GET', `${SITE}/redirect`, 'sites'],
   // insights
   ['POST', `${SITE}/insights/events`, 'insights'],
   ['POST', `${SITE}/insights/events/aggregate`, 'insights'],

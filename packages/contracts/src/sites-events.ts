@@ -27,6 +27,7 @@ export const SiteEvent = {
   siteSpaceMoved: 'site-space.moved',
   sitePublishingAuthUpdated: 'site-publishing-auth.updated',
   siteCustomizationUpdated: 'site-customization.updated',
+  siteRedirectsChanged: 'site.redirects_changed',
 } as const;
 
 const site = { organizationId: z.string(), siteId: z.string() };
@@ -99,6 +100,20 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
     })
     .describe('visitor-auth settings; the signing key is never in an event'),
   [SiteEvent.siteCustomizationUpdated]: z.object({ ...site, updatedBy: z.string() }).describe('the whole customization was replaced (PUT)'),
+  [SiteEvent.siteRedirectsChanged]: z
+    .object({
+      ...site,
+      changes: z.array(
+        z.object({
+          status: z.enum(['created', 'updated', 'deleted', 'published']),
+          redirectId: z.string(),
+          source: z.string(),
+          draft: z.boolean().describe('false for a published draft (the live redirect it became)'),
+        }),
+      ),
+      by: z.string(),
+    })
+    .describe('one event per call: a single create/update/delete, or a whole bulk upsert'),
 });
 
 export type SiteEventType = EventTypeOf<typeof sitesEvents>;

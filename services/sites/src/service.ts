@@ -12,8 +12,9 @@ import {
   type SitesHttpDeps,
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
+import { siteRedirectsRoutes } from './modules/redirects';
 
-/** The sites service: sites, sections, section groups, site spaces, share links, customization, visitor auth. */
+/** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
   return {
     name: 'sites',
@@ -29,6 +30,7 @@ export function sitesModule(): ServiceModule {
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
           app.use(publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret }));
+          app.use(siteRedirectsRoutes(deps));
         },
         grpc: sitesGrpc(ctx),
         start: async () => {

@@ -9,6 +9,9 @@ export { sectionsRoutes } from './http/sections/sections.routes';
 export { shareLinksRoutes } from './http/share-links/share-links.routes';
 export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
 export { sitesRoutes } from './http/sites/sites.routes';
-// For the publishing-auth module: site lookup with the caller's role checked, and the site path parameters.
+// For the publishing-auth and redirects modules: the site's policy, its address, and where its sections and site spaces live.
 export { authorizeSite } from './policies/site.policy';
+export { siteAddress } from './presenters/site.presenter';
+export { locateSection, locateSiteSpace } from './application/locate-in-site';
+export type { Site } from './model/site';
 export { siteParams } from './http/params.schema';

@@ -1,0 +1,20 @@
+import { conflict } from '@quire/errors';
+import { newId } from '@quire/ids';
+import { findRedirectByKey, insertRedirect } from '../store/site-redirects.store';
+import type { SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
+import { announceRedirects } from './announce-redirects';
+import { checkDestination } from './check-destination';
+import type { RedirectDeps, RedirectSite } from './deps';
+
+/** createSiteRedirect: 409 when a redirect of the same kind (live/draft) already has this source. */
+export async function createSiteRedirect(deps: RedirectDeps, site: RedirectSite, fields: SiteRedirectFields, callerId: string): Promise<SiteRedirect> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    await checkDestination(tx, site.id, fields.destination);
+    if (await findRedirectByKey(tx, site.id, fields.draft, fields.key))
+      throw conflict(`A ${fields.draft ? 'draft' : 'live'} redirect with source ${fields.source} already exists`);
+    const redirect = await insertRedirect(tx, newId(), site.id, fields, now);
+    await announceRedirects(tx, site, [{ status: 'created', redirectId: redirect.id, source: redirect.source, draft: redirect.draft }], callerId, now);
+    return redirect;
+  });
+}

@@ -1,0 +1,35 @@
+import { conflict, notFound } from '@quire/errors';
+import { findRedirect, findRedirectByKey, updateRedirect } from '../store/site-redirects.store';
+import type { SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
+import { announceRedirects } from './announce-redirects';
+import { checkDestination } from './check-destination';
+import type { RedirectDeps, RedirectSite } from './deps';
+
+/** updateSiteRedirectById: omitted fields are kept; `draft: false` promotes a draft (409 if a live one has its source). */
+export async function updateSiteRedirect(
+  deps: RedirectDeps,
+  site: RedirectSite,
+  redirectId: string,
+  changes: Partial<SiteRedirectFields>,
+  callerId: string,
+): Promise<SiteRedirect> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const current = await findRedirect(tx, site.id, redirectId);
+    if (!current) throw notFound(`Site redirect ${redirectId} not found`);
+    const next: SiteRedirectFields = {
+      source: changes.source ?? current.source,
+      key: changes.key ?? current.key,
+      draft: changes.draft ?? current.draft,
+      captureWildcard: changes.captureWildcard ?? current.captureWildcard,
+      permanent: changes.permanent ?? current.permanent,
+      destination: changes.destination ?? current.destination,
+    };
+    if (changes.destination) await checkDestination(tx, site.id, next.destination);
+    const clash = await findRedirectByKey(tx, site.id, next.draft, next.key);
+    if (clash && clash.id !== current.id) throw conflict(`A ${next.draft ? 'draft' : 'live'} redirect with source ${next.source} already exists`);
+    const updated = (await updateRedirect(tx, site.id, redirectId, next, now)) as SiteRedirect;
+    await announceRedirects(tx, site, [{ status: 'updated', redirectId, source: updated.source, draft: updated.draft }], callerId, now);
+    return updated;
+  });
+}

@@ -1,0 +1,95 @@
+import { Router } from 'express';
+import { notFound } from '@quire/errors';
+import { listEnvelope, pageRequest } from '@quire/input';
+import { route } from '@quire/platform/http';
+import { authorizeSite, siteParams, type SitesHttpDeps } from '../../sites';
+import { bulkUpsertSiteRedirects } from '../application/bulk-upsert-site-redirects';
+import { createSiteRedirect } from '../application/create-site-redirect';
+import { deleteSiteRedirect } from '../application/delete-site-redirect';
+import { getSiteRedirectBySource } from '../application/get-site-redirect-by-source';
+import { listSiteRedirects } from '../application/list-site-redirects';
+import { updateSiteRedirect } from '../application/update-site-redirect';
+import { presentSiteRedirect } from '../presenters/site-redirect.presenter';
+import { bulkStepOf } from './bulk-steps';
+import { bulkRedirectsBody, createRedirectBody, listRedirectsQuery, redirectBySourceQuery, redirectParams, updateRedirectBody } from './site-redirects.schema';
+
+// Site redirects (reference tag site-redirects). Reading them is reading the site; changing them is
+// changing a site setting: the sites policy's `manage` (the `create` role).
+export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
+  const router = Router();
+  const base = '/v1/orgs/:organizationId/sites/:siteId/redirects';
+
+  router.get(
+    base,
+    route({ params: siteParams, query: listRedirectsQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
+      const { rows, total } = await listSiteRedirects(deps, site.id, { page, draft: query.draft, search: query.search, orderBy: query.orderBy });
+      res.json(listEnvelope(rows.map(presentSiteRedirect), total, page));
+    }),
+  );
+
+  router.post(
+    base,
+    route({ params: siteParams, body: createRedirectBody }, async ({ params, body, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      if (body.destination.kind === 'path') throw new Error('unreachable: refused by the schema');
+      const redirect = await createSiteRedirect(
+        deps,
+        site,
+        {
+          ...body.source,
+          destination: body.destination,
+          draft: body.draft ?? false,
+          captureWildcard: body.captureWildcard ?? false,
+          permanent: body.permanent ?? false,
+        },
+        principal.userId,
+      );
+      res
+        .status(201)
+        .location(deps.urls.api(`/orgs/${site.organizationId}/sites/${site.id}/redirects/${redirect.id}`))
+        .json(presentSiteRedirect(redirect));
+    }),
+  );
+
+  router.put(
+    base,
+    route({ params: siteParams, body: bulkRedirectsBody }, async ({ params, body, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const results = await bulkUpsertSiteRedirects(deps, site, body.redirects.map(bulkStepOf), principal.userId);
+      res.json({ results: results.map((r) => (r.status === 'deleted' ? { status: r.status, source: r.source, draft: r.draft } : r)) });
+    }),
+  );
+
+  router.patch(
+    `${base}/:siteRedirectId`,
+    route({ params: redirectParams, body: updateRedirectBody }, async ({ params, body, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const { source, ...rest } = body;
+      const redirect = await updateSiteRedirect(deps, site, params.siteRedirectId, { ...source, ...rest }, principal.userId);
+      res.json(presentSiteRedirect(redirect));
+    }),
+  );
+
+  router.delete(
+    `${base}/:siteRedirectId`,
+    route({ params: redirectParams }, async ({ params, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
+      const deleted = await deleteSiteRedirect(deps, site, params.siteRedirectId, principal.userId);
+      res.status(deleted ? 205 : 204).end();
+    }),
+  );
+
+  router.get(
+    '/v1/orgs/:organizationId/sites/:siteId/redirect',
+    route({ params: siteParams, query: redirectBySourceQuery }, async ({ params, query, principal }, res) => {
+      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
+      const found = await getSiteRedirectBySource(deps, site, query.source);
+      if (!found) throw notFound(`No redirect of site ${site.id} matches ${query.source}`);
+      res.json({ redirect: presentSiteRedirect(found.redirect), target: found.target });
+    }),
+  );
+
+  return router;
+}

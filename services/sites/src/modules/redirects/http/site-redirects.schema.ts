@@ -1,0 +1,90 @@
+import { parseRedirectSource } from '@quire/publishing';
+import { httpUrl, pageQuery, queryBoolean, resourceId, text, z } from '@quire/input';
+import { siteParams } from '../../sites';
+
+// Inputs of the six site-redirect operations (reference 0.202.0, tag site-redirects).
+
+export const redirectParams = siteParams.extend({ siteRedirectId: resourceId });
+
+/** Reference SiteRedirectSourcePath (pattern, ≤ 512), plus no "." or ".." segment; gives the canonical key too. */
+export const redirectSource = z.string().transform((raw, ctx) => {
+  const parsed = parseRedirectSource(raw);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return { source: raw, key: parsed.source.key };
+});
+
+const id = z.string().min(1).max(128);
+
+/** Reference SiteRedirectDestination. */
+export const redirectDestination = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('site-section'), siteSectionId: id }).strict(),
+  z.object({ kind: z.literal('site-space'), siteSpaceId: id }).strict(),
+  z.object({ kind: z.literal('site-page'), siteSpaceId: id, pageId: id }).strict(),
+  z.object({ kind: z.literal('external'), url: httpUrl }).strict(),
+]);
+
+/** Reference SiteRedirectInputDestination: a destination, or (refused for now, see docs/sites.md) a page by path. */
+const inputDestination = z.union([
+  redirectDestination,
+  z
+    .object({ kind: z.literal('path'), spaceId: id, path: z.string() })
+    .strict()
+    .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: 'kind "path" is not supported yet: name the page with kind "site-page"' })),
+]);
+
+export const createRedirectBody = z
+  .object({
+    source: redirectSource,
+    destination: inputDestination,
+    captureWildcard: z.boolean().optional(),
+    draft: z.boolean().optional(),
+    permanent: z.boolean().optional(),
+  })
+  .strict();
+
+export const updateRedirectBody = z
+  .object({
+    source: redirectSource.optional(),
+    destination: redirectDestination.optional(),
+    captureWildcard: z.boolean().optional(),
+    draft: z.boolean().optional(),
+    permanent: z.boolean().optional(),
+  })
+  .strict();
+
+/** One item of bulkUpsertSiteRedirects: `intent: publish` names a draft by its source; otherwise an upsert (or a delete with `destination: null`). */
+const bulkItem = z
+  .object({
+    source: redirectSource,
+    intent: z.enum(['publish', 'live', 'draft']).default('live'),
+    destination: inputDestination.nullable().optional(),
+    captureWildcard: z.boolean().optional(),
+    permanent: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((item, ctx) => {
+    if (item.intent === 'publish') {
+      if (item.destination !== undefined || item.captureWildcard !== undefined || item.permanent !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'an item with intent "publish" takes only "source"' });
+    } else if (item.destination === undefined) ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required (null deletes)' });
+  });
+
+// Reference: 1 to 500 items per call.
+export const MAX_BULK_REDIRECTS = 500;
+export const bulkRedirectsBody = z.object({ redirects: z.array(bulkItem).min(1).max(MAX_BULK_REDIRECTS) }).strict();
+
+export const listRedirectsQuery = pageQuery.extend({
+  search: text({ min: 1, max: 512 }).optional(),
+  draft: queryBoolean.optional(),
+  orderBy: z.enum(['createdAt', 'updatedAt', 'source']).optional(),
+});
+
+// getSiteRedirectBySource: `source` is the request path to resolve (not necessarily a valid source:
+// any path is looked up in canonical form); `shareKey` is accepted as the reference allows.
+export const redirectBySourceQuery = z.object({ source: text({ min: 1, max: 2048 }), shareKey: text({ max: 256 }).optional() }).strict();
+
+export type RedirectDestinationInput = z.infer<typeof redirectDestination>;
+export type BulkRedirectItem = z.infer<typeof bulkItem>;

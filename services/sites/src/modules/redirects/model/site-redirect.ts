@@ -1,0 +1,28 @@
+// A site redirect as the store reads it (table `site_redirects`, reference SiteRedirect).
+
+/** Where a redirect sends a visitor (reference SiteRedirectDestination). */
+export type RedirectDestination =
+  | { kind: 'site-section'; siteSectionId: string }
+  | { kind: 'site-space'; siteSpaceId: string }
+  | { kind: 'site-page'; siteSpaceId: string; pageId: string }
+  | { kind: 'external'; url: string };
+
+export interface SiteRedirect {
+  id: string;
+  siteId: string;
+  /** As the caller wrote it. */
+  source: string;
+  /** Canonical form (parseRedirectSource): what lookups probe. */
+  key: string;
+  draft: boolean;
+  captureWildcard: boolean;
+  permanent: boolean;
+  destination: RedirectDestination;
+  createdAt: Date;
+  updatedAt: Date | null;
+}
+
+/** What a write stores: everything but the id and the dates. */
+export type SiteRedirectFields = Pick<SiteRedirect, 'source' | 'key' | 'draft' | 'captureWildcard' | 'permanent' | 'destination'>;
+
+export type RedirectOrder = 'createdAt' | 'updatedAt' | 'source';
