@@ -1,12 +1,13 @@
 import { SiteInsightsQueryRangePreset, SiteVisibility, type Site } from 'gitbook-api-0202';
 import type { TodayContext } from './context';
 import { redirectsThroughToday } from './redirects';
+import { siteSettingsThroughToday } from './site-settings';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /**
  * A site from creation to deletion through today's client: settings, adaptive schema, share
- * links, redirects, site spaces, then sections and section groups, publishing, and its insights.
+ * links, redirects, customization and visitor auth, site spaces, then sections and section groups, publishing, and its insights.
  */
 export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<void> {
   const space = async (title: string) => (await api.orgs.createSpace(orgId, { title })).data.id;
@@ -39,6 +40,7 @@ export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<v
   expect((await api.orgs.updateSiteShareLinkById(orgId, site.id, link.id, { active: false })).data.active).toBe(false);
   await api.orgs.deleteSiteShareLinkById(orgId, site.id, link.id);
   await redirectsThroughToday(api, orgId, site.id);
+  await siteSettingsThroughToday(api, orgId, site.id);
 
   const { data: second } = await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: guides });
   const { data: siteSpaces } = await api.orgs.listSiteSpaces(orgId, site.id);
