@@ -17,7 +17,7 @@ import type { Site } from '../src/modules/sites/model/site';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // Ordering of sections, section groups and site spaces: the before/after rule shared with
-// content (keyForAnchors in services/common), and the order after many moves.
+// content (keyForAnchors in @quire/ordering), and the order after many moves.
 
 const now = new Date('2026-02-01T00:00:00Z');
 const everything: PageRequest = { limit: 1000, offset: 0 };
