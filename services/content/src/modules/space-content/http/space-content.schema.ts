@@ -15,8 +15,12 @@ export const revisionFileParams = revisionParams.extend({ fileId: resourceId });
 export const changeRequestParams = spaceParams.extend({ changeRequestId: resourceId });
 export const changeRequestPageParams = changeRequestParams.extend({ pageId: resourceId });
 export const changeRequestFileParams = changeRequestParams.extend({ fileId: resourceId });
-/** A page's slug path, one path segment percent-encoded (`guides%2Finstall`), as the reference's `{pagePath}`. */
-const pagePath = z.string().min(1).max(2048);
+/**
+ * A page's slug path, one path segment percent-encoded (`guides%2Finstall`), as the reference's
+ * `{pagePath}`. At most 1,024 characters: encoded, even astral ones stay under the gateway's 16 KB
+ * request-line limit, so a long path is a 404 here rather than a 431 before routing.
+ */
+const pagePath = z.string().min(1).max(1024);
 export const pathParams = spaceParams.extend({ pagePath });
 export const revisionPathParams = revisionParams.extend({ pagePath });
 export const changeRequestPathParams = changeRequestParams.extend({ pagePath });
