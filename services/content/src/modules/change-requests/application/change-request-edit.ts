@@ -1,5 +1,6 @@
 import type { Caller, EditRequest } from '../../revisions';
 import { changeRequestHead } from '../domain/change-request-head';
+import type { ChangeRequestTarget } from '../domain/merge-steps';
 import type { ContentHttpDeps } from '../../shared';
 import { authorizeChangeRequest } from '../policies/change-request.policy';
 
@@ -14,4 +15,15 @@ export interface ChangeRequestPage {
 export async function changeRequestEdit(deps: ContentHttpDeps, caller: Caller, target: { spaceId: string; changeRequestId: string }): Promise<EditRequest> {
   const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, target.spaceId, target.changeRequestId, caller.userId, 'edit');
   return { head: changeRequestHead(space.id, changeRequest.id, caller.userId), organizationId: space.organizationId, userId: caller.userId };
+}
+
+/** What a merge or an update of the change request locks and writes, once the caller may do `action`. */
+export async function mergeTarget(
+  deps: ContentHttpDeps,
+  caller: Caller,
+  input: { spaceId: string; changeRequestId: string },
+  action: 'merge' | 'update',
+): Promise<ChangeRequestTarget> {
+  const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, input.spaceId, input.changeRequestId, caller.userId, action);
+  return { spaceId: space.id, organizationId: space.organizationId, changeRequestId: changeRequest.id, userId: caller.userId };
 }

@@ -7,19 +7,9 @@ import { setCurrentRevision, type Caller } from '../../revisions';
 import { type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';
 import type { MergeConflict } from '../domain/merge/merge-revisions';
-import {
-  announceRevision,
-  changeRequestLabel,
-  loadTrees,
-  lockBoth,
-  MAIN,
-  mergeTrees,
-  writeRevision,
-  type ChangeRequestTarget,
-  type MergeAnswer,
-} from '../domain/merge-steps';
+import { announceRevision, changeRequestLabel, loadTrees, lockBoth, MAIN, mergeTrees, writeRevision, type MergeAnswer } from '../domain/merge-steps';
 import { changeRequestBase } from '../model/change-request';
-import { authorizeChangeRequest } from '../policies/change-request.policy';
+import { mergeTarget } from './change-request-edit';
 import { markChangeRequestMerged } from '../store/change-requests.store';
 
 /**
@@ -36,8 +26,7 @@ export async function mergeChangeRequest(
   caller: Caller,
   input: { spaceId: string; changeRequestId: string },
 ): Promise<MergeAnswer<'merge'>> {
-  const { space: found, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, input.spaceId, input.changeRequestId, caller.userId, 'merge');
-  const target: ChangeRequestTarget = { spaceId: found.id, organizationId: found.organizationId, changeRequestId: changeRequest.id, userId: caller.userId };
+  const target = await mergeTarget(deps, caller, input, 'merge');
   const started = Date.now();
   return deps.db.transaction(async (tx) => {
     const { space, cr } = await lockBoth(tx, target, 'be merged');

@@ -6,19 +6,9 @@ import type { Caller } from '../../revisions';
 import { stillConflicted } from '../domain/change-request-head';
 import { type ContentHttpDeps } from '../../shared';
 import { changeRequestFacts } from '../domain/change-requests';
-import {
-  announceRevision,
-  changeRequestLabel,
-  loadTrees,
-  lockBoth,
-  MAIN,
-  mergeTrees,
-  writeRevision,
-  type ChangeRequestTarget,
-  type MergeAnswer,
-} from '../domain/merge-steps';
+import { announceRevision, changeRequestLabel, loadTrees, lockBoth, MAIN, mergeTrees, writeRevision, type MergeAnswer } from '../domain/merge-steps';
 import { changeRequestBase } from '../model/change-request';
-import { authorizeChangeRequest } from '../policies/change-request.policy';
+import { mergeTarget } from './change-request-edit';
 import { advanceChangeRequest } from '../store/change-requests.store';
 
 /**
@@ -33,8 +23,7 @@ export async function pullMainIntoChangeRequest(
   caller: Caller,
   input: { spaceId: string; changeRequestId: string },
 ): Promise<MergeAnswer<'update'>> {
-  const { space: found, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, input.spaceId, input.changeRequestId, caller.userId, 'update');
-  const target: ChangeRequestTarget = { spaceId: found.id, organizationId: found.organizationId, changeRequestId: changeRequest.id, userId: caller.userId };
+  const target = await mergeTarget(deps, caller, input, 'update');
   const started = Date.now();
   return deps.db.transaction(async (tx) => {
     const { space, cr } = await lockBoth(tx, target, 'be updated');

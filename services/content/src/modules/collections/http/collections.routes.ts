@@ -3,7 +3,7 @@ import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
 import { route } from '@quire/platform/http';
 import { collectionParams, moveBody, orgParams, transferBody } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
-import { presentSpace } from '../../spaces';
+import { presentSpacePage } from '../../spaces';
 import { createCollection } from '../application/create-collection';
 import { deleteCollection } from '../application/delete-collection';
 import { getCollection } from '../application/get-collection';
@@ -80,13 +80,7 @@ export function collectionsRoutes(deps: ContentHttpDeps): Router {
     route({ params: collectionParams, query: pageQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const { items, total } = await listCollectionSpaces(deps, principal, { collectionId: params.collectionId, page });
-      res.json(
-        listEnvelope(
-          items.map(({ space, level }) => presentSpace(space, level, urls)),
-          total,
-          page,
-        ),
-      );
+      res.json(presentSpacePage(items, total, page, urls));
     }),
   );
 

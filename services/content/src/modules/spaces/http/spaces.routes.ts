@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { listEnvelope, pageQuery, pageRequest } from '@quire/input';
+import { pageQuery, pageRequest } from '@quire/input';
 import { route } from '@quire/platform/http';
 import { moveBody, orgParams, spaceParams, transferBody } from '../../content-tree';
 import type { ContentHttpDeps } from '../../shared';
@@ -12,7 +12,7 @@ import { moveSpace } from '../application/move-space';
 import { restoreSpace } from '../application/restore-space';
 import { transferSpace } from '../application/transfer-space';
 import { updateSpace } from '../application/update-space';
-import { presentSpace } from '../presenters/space.presenter';
+import { presentSpace, presentSpacePage } from '../presenters/space.presenter';
 import { createSpaceBody, getSpaceQuery, spaceChangesFrom, updateSpaceBody } from './spaces.schema';
 
 export function spacesRoutes(deps: ContentHttpDeps): Router {
@@ -25,13 +25,7 @@ export function spacesRoutes(deps: ContentHttpDeps): Router {
     route({ params: orgParams, query: pageQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const { items, total } = await listSpaces(deps, principal, { organizationId: params.organizationId, page });
-      res.json(
-        listEnvelope(
-          items.map(({ space, level }) => presentSpace(space, level, urls)),
-          total,
-          page,
-        ),
-      );
+      res.json(presentSpacePage(items, total, page, urls));
     }),
   );
 

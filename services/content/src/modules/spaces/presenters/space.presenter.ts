@@ -1,4 +1,5 @@
 import type { Role } from '@quire/access';
+import { listEnvelope, type PageRequest } from '@quire/input';
 import type { UrlBuilder } from '@quire/urls';
 import type { SpaceWithCounts } from '../model/space';
 import { spacePermissions } from '../../content-tree';
@@ -44,3 +45,12 @@ export function presentSpace(space: SpaceWithCounts, level: Role | null, urls: U
 }
 
 export type PresentedSpace = ReturnType<typeof presentSpace>;
+
+/** A page of spaces (an organization's, a collection's), each at the caller's level. */
+export function presentSpacePage(items: { space: SpaceWithCounts; level: Role | null }[], total: number, page: PageRequest, urls: UrlBuilder) {
+  return listEnvelope(
+    items.map(({ space, level }) => presentSpace(space, level, urls)),
+    total,
+    page,
+  );
+}
