@@ -6,6 +6,7 @@ export { markdownToDocument, anchorOf, stripTags, type ConvertOptions } from './
 export { documentToMarkdown } from './document/document-to-markdown';
 export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook-tags';
 export { markdownBlocks, blockKeyOf, type MarkdownBlock } from './document/markdown-blocks';
+export { markdownParser, type MarkdownRule, type Token as MarkdownToken } from './document/markdown-parser';
 
 export { rewriteTargets, listTargets, type TargetKind, type TargetRewrite } from './markdown/link-targets';
 export { headingAnchors } from './markdown/heading-anchors';

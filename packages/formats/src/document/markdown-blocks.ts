@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import MarkdownIt from 'markdown-it';
+import { markdownParser, type Token } from './markdown-parser';
 import { splitGitBookTags, type Segment } from './gitbook-tags';
 
 // The top-level blocks of a page's markdown, each keyed by its own text, so that a block keeps its
@@ -8,8 +8,7 @@ import { splitGitBookTags, type Segment } from './gitbook-tags';
 // conversion keys its top-level nodes from here and a block revert diffs bodies by these keys: one
 // splitting for both, so the keys a client reads are the keys a revert finds.
 
-export const markdownParser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
-export type Token = ReturnType<MarkdownIt['parse']>[number];
+export { markdownParser, type Token };
 export type TagSegment = Extract<Segment, { kind: 'tag' }>;
 
 export interface MarkdownBlock {
@@ -36,7 +35,7 @@ export function markdownBlocks(markdown: string): MarkdownBlock[] {
       continue;
     }
     // One parse per run of markdown, so that reference definitions serve the whole run.
-    const tokens = markdownParser.parse(segment.text, {});
+    const tokens = markdownParser(['table', 'strikethrough']).parse(segment.text, {});
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i] as Token;
       if (token.level !== 0 || token.nesting === -1 || !token.map) continue;

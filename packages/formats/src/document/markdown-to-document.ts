@@ -68,7 +68,7 @@ class Converter {
   }
 
   private markdown(text: string): DocumentBlock[] {
-    const tokens = markdownParser.parse(text, {});
+    const tokens = markdownParser(['table', 'strikethrough']).parse(text, {});
     return this.blocks(tokens, 0, tokens.length);
   }
 

@@ -1,7 +1,6 @@
-import { stringify } from 'yaml';
 import { ImportRefused } from '../import/imported-content';
 import { configuredPath } from './repo-paths';
-import { isRecord, parseYaml } from './yaml-text';
+import { isRecord, parseYaml, yamlLibrary } from './yaml-text';
 
 // `.gitbook.yaml`, Git Sync's configuration: where the content lives (`root`), its first page and
 // table of contents (`structure.readme`, `structure.summary`), and `redirects`.
@@ -44,7 +43,7 @@ export function readGitBookConfig(text: string, where: string): GitBookConfig {
 /** The file as writeGitLayout writes it: `root` only when set, redirects sorted (same content, same bytes). */
 export function gitBookConfigText(config: GitBookConfig): string {
   const redirects = Object.keys(config.redirects).sort();
-  return stringify({
+  return yamlLibrary().stringify({
     ...(config.root ? { root: `./${config.root}/` } : {}),
     structure: { readme: config.readme, summary: config.summary },
     ...(redirects.length ? { redirects: Object.fromEntries(redirects.map((from) => [from, config.redirects[from]])) } : {}),

@@ -1,6 +1,5 @@
-import { stringify } from 'yaml';
 import type { FrontMatterLayout } from './git-layout';
-import { isRecord, parseYaml } from './yaml-text';
+import { isRecord, parseYaml, yamlLibrary } from './yaml-text';
 
 // The front matter of a page's file, GitBook's keys: `description`, `icon` (an emoji, or a Font
 // Awesome name Quire has no field for), `hidden: true`, `layout:` with `{ visible }` per part. `title`
@@ -48,7 +47,7 @@ export function frontMatterText(fields: PageFields): string {
   if (fields.hidden) data.hidden = true;
   const layout = fields.layout && layoutYaml(fields.layout);
   if (layout) data.layout = layout;
-  return Object.keys(data).length ? `---\n${stringify(data)}---\n` : '';
+  return Object.keys(data).length ? `---\n${yamlLibrary().stringify(data)}---\n` : '';
 }
 
 function readLayout(value: unknown): FrontMatterLayout | undefined {

@@ -1,12 +1,14 @@
-import { imageSize } from 'image-size';
-import MarkdownIt from 'markdown-it';
+import type { imageSize as ImageSize } from 'image-size';
+import { markdownParser, type Token } from '../document/markdown-parser';
 import { clip, safeDecode } from './names';
 
 // Images in imported content: the targets a body shows, the type of an image's bytes, and a file
 // name for it.
 
-const parser = new MarkdownIt('commonmark', { html: true }).enable(['table']);
-type Token = ReturnType<MarkdownIt['parse']>[number];
+// image-size is loaded on the first image sniffed, not at start.
+let imageSize: typeof ImageSize | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (start-up time)
+const loadImageSize = (): typeof ImageSize => (imageSize ??= (require('image-size') as { imageSize: typeof ImageSize }).imageSize);
 const IMG_SRC = /<img\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 const SNIFFED_TYPES: Record<string, string> = {
@@ -34,7 +36,7 @@ export function imageTargets(markdown: string): string[] {
       if (token.children) visit(token.children);
     }
   };
-  visit(parser.parse(markdown, {}));
+  visit(markdownParser(['table']).parse(markdown, {}));
   return targets.filter(Boolean);
 }
 
@@ -44,7 +46,7 @@ export function imageContentType(declared: string | null, body: Buffer): string 
   if (type.startsWith('image/')) return type;
   if (type !== '' && type !== 'application/octet-stream' && type !== 'binary/octet-stream') return undefined;
   try {
-    return SNIFFED_TYPES[imageSize(body).type ?? ''];
+    return SNIFFED_TYPES[loadImageSize()(body).type ?? ''];
   } catch {
     return undefined; // image-size throws on bytes it does not recognise
   }

@@ -1,11 +1,9 @@
-import MarkdownIt from 'markdown-it';
+import { markdownParser, type Token } from '../document/markdown-parser';
 import { clip } from './names';
 
 // GitBook shows a page's title above its body, so an imported page whose body opens with its
 // title as a heading would show it twice: the opening heading becomes the title instead.
 
-const parser = new MarkdownIt('commonmark', { html: true });
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 export interface TitledMarkdown {
   /** The text of the first heading anywhere in the body (before any removal), if there is one. */
@@ -17,7 +15,7 @@ export interface TitledMarkdown {
 }
 
 export function splitLeadingHeading(markdown: string): TitledMarkdown {
-  const tokens = parser.parse(markdown, {});
+  const tokens = markdownParser().parse(markdown, {});
   const index = tokens.findIndex((t) => t.type === 'heading_open');
   if (index < 0) return { firstHeading: undefined, body: markdown, hasRemovedHeading: false };
   const firstHeading = clip(inlineText(tokens[index + 1]).trim()) || undefined;

@@ -1,6 +1,11 @@
-import { imageSize } from 'image-size';
+import type { imageSize as ImageSize } from 'image-size';
 import { PDF_LIMITS } from './pdf-limits';
 import { embeddablePng } from './png-check';
+
+// image-size is loaded on the first image measured, not at start.
+let imageSize: typeof ImageSize | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (start-up time)
+const loadImageSize = (): typeof ImageSize => (imageSize ??= (require('image-size') as { imageSize: typeof ImageSize }).imageSize);
 
 // Images a PDF may embed: PNG and JPEG, the formats pdfkit reads, recognised by their bytes (a
 // stored content type can be wrong). Anything else, a PNG pdfkit would fail on (png-check.ts), or
@@ -35,7 +40,7 @@ export class ImageBudget {
     if (!format || (format === 'png' && !embeddablePng(bytes))) return undefined;
     let size: { width?: number; height?: number };
     try {
-      size = imageSize(bytes);
+      size = loadImageSize()(bytes);
     } catch {
       return undefined;
     }

@@ -1,4 +1,5 @@
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type * as Jose from 'jose';
+import type { JWTPayload } from 'jose';
 
 // The one door for HS256 JWTs (visitor tokens and published-content API tokens): a cheap shape
 // check first, so hostile input never reaches the crypto, then jose with the algorithm pinned
@@ -13,6 +14,11 @@ export type TokenRefusal =
   'missing' | 'oversized' | 'malformed' | 'unsigned' | 'wrong-algorithm' | 'bad-signature' | 'expired' | 'not-yet-valid' | 'missing-expiry' | 'invalid-claims';
 
 export type TokenCheck = { ok: true; payload: JWTPayload } | { ok: false; reason: TokenRefusal };
+
+// jose is loaded on the first token, not at start: most processes never see one (start-up bench).
+let jose: typeof Jose | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const loadJose = (): typeof Jose => (jose ??= require('jose') as typeof Jose);
 
 const COMPACT = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 const encoder = new TextEncoder();
@@ -34,6 +40,7 @@ function headerAlgorithm(token: string): string | undefined {
 }
 
 function refusalOf(error: unknown): TokenRefusal {
+  const { errors } = loadJose();
   if (error instanceof errors.JWTExpired) return 'expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'exp' && error.reason === 'missing') return 'missing-expiry';
@@ -55,7 +62,7 @@ export async function verifyHs256(token: unknown, secret: Uint8Array, now: Date 
   if (alg.toLowerCase() === 'none' || token.endsWith('.')) return { ok: false, reason: 'unsigned' };
   if (alg !== 'HS256') return { ok: false, reason: 'wrong-algorithm' };
   try {
-    const { payload } = await jwtVerify(token, secret, {
+    const { payload } = await loadJose().jwtVerify(token, secret, {
       algorithms: ['HS256'],
       requiredClaims: ['exp'],
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
@@ -69,5 +76,5 @@ export async function verifyHs256(token: unknown, secret: Uint8Array, now: Date 
 
 /** Signs `payload` with HS256 (header `{alg, typ}` only, so equal payloads give equal tokens). */
 export function signHs256(payload: JWTPayload, secret: Uint8Array): Promise<string> {
-  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+  return new (loadJose().SignJWT)(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import * as git from 'isomorphic-git';
 import type { CommitObject, TreeEntry } from 'isomorphic-git';
+import { isomorphicGit } from './git-library';
 
 // The local object database of one sync: a bare repository in the caller's work folder, read and
 // read through isomorphic-git. Fetches fill it; a push reads the parent's trees from it
@@ -14,9 +14,9 @@ export class GitObjectStore {
 
   /** Creates the bare repository unless the folder already holds one (a fetch before a push). */
   static async open(gitdir: string): Promise<GitObjectStore> {
-    await git.init({ fs, gitdir, bare: true, defaultBranch: 'main' });
+    await isomorphicGit().init({ fs, gitdir, bare: true, defaultBranch: 'main' });
     // isomorphic-git's fetch needs a refspec even when given a URL; no URL is stored (it may hold credentials).
-    await git.setConfig({ fs, gitdir, path: 'remote.origin.fetch', value: '+refs/heads/*:refs/remotes/origin/*' });
+    await isomorphicGit().setConfig({ fs, gitdir, path: 'remote.origin.fetch', value: '+refs/heads/*:refs/remotes/origin/*' });
     return new GitObjectStore(gitdir);
   }
 
@@ -26,7 +26,7 @@ export class GitObjectStore {
 
   async hasCommit(oid: string): Promise<boolean> {
     try {
-      await git.readCommit({ ...this.location, oid });
+      await isomorphicGit().readCommit({ ...this.location, oid });
       return true;
     } catch {
       return false;
@@ -34,15 +34,15 @@ export class GitObjectStore {
   }
 
   async readCommit(oid: string): Promise<CommitObject> {
-    return (await git.readCommit({ ...this.location, oid })).commit;
+    return (await isomorphicGit().readCommit({ ...this.location, oid })).commit;
   }
 
   async readTree(oid: string): Promise<TreeEntry[]> {
-    return (await git.readTree({ ...this.location, oid })).tree;
+    return (await isomorphicGit().readTree({ ...this.location, oid })).tree;
   }
 
   async readBlob(oid: string): Promise<Buffer> {
-    const { blob } = await git.readBlob({ ...this.location, oid });
+    const { blob } = await isomorphicGit().readBlob({ ...this.location, oid });
     return Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
   }
 }

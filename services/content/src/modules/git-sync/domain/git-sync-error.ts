@@ -1,5 +1,5 @@
 import { OutboundError, redactCredentials } from '@quire/platform/outbound';
-import { Errors } from 'isomorphic-git';
+import { isomorphicGit } from './git-library';
 
 // The one error the Git transport throws. Messages are written for the space's owner (the API shows
 // them) and never hold the remote's credentials.
@@ -67,6 +67,7 @@ export function asGitSyncError(err: unknown, stage: GitStage, remote: string): G
         return new GitSyncError('network', `${remote}: ${err.message}`, { status: err.status });
     }
   }
+  const { Errors } = isomorphicGit();
   if (err instanceof Errors.HttpError) return fromStatus(err.data.statusCode, stage, remote);
   if (err instanceof Errors.SmartHttpError) return new GitSyncError('network', `${remote} does not answer Git's smart HTTP protocol (is it a repository URL?)`);
   if (err instanceof Errors.NotFoundError && err.data.what === 'HEAD') return danglingHead(remote);

@@ -1,9 +1,9 @@
-import * as git from 'isomorphic-git';
 import type { HttpClient } from 'isomorphic-git';
 import { fromStatus, GitSyncError } from './git-sync-error';
 import type { GitObjectStore } from './git-store';
 import type { Stage } from './git-stage';
 import { parseReportStatus, receivePackRequest, type RefUpdate } from './receive-pack';
+import { isomorphicGit } from './git-library';
 
 // Talking to the remote over smart HTTP: ref discovery and shallow fetches through isomorphic-git,
 // pushes as one receive-pack request of Quire's own (so that exactly the new objects are sent).
@@ -18,7 +18,7 @@ export interface RemoteRefs {
 
 /** ls-remote: the refs the remote advertises to readers (`upload`) or to pushers (`receive`). */
 export async function discoverRefs(http: HttpClient, url: string, service: 'upload' | 'receive'): Promise<RemoteRefs> {
-  const info = await git.getRemoteInfo2({ http, url, forPush: service === 'receive', protocolVersion: 1 });
+  const info = await isomorphicGit().getRemoteInfo2({ http, url, forPush: service === 'receive', protocolVersion: 1 });
   const refs = new Map<string, string>();
   let headTarget: string | null = null;
   for (const ref of info.refs ?? []) {
@@ -30,7 +30,7 @@ export async function discoverRefs(http: HttpClient, url: string, service: 'uplo
 
 /** Fetches the commit at `ref` with its whole tree and no history (depth 1); returns the commit. */
 export async function fetchShallow(store: GitObjectStore, http: HttpClient, url: string, ref: string): Promise<string> {
-  const { fetchHead } = await git.fetch({ ...store.location, http, url, ref, singleBranch: true, depth: 1, tags: false });
+  const { fetchHead } = await isomorphicGit().fetch({ ...store.location, http, url, ref, singleBranch: true, depth: 1, tags: false });
   if (!fetchHead) throw new GitSyncError('ref-not-found', `${ref} does not exist on the remote`);
   return fetchHead;
 }

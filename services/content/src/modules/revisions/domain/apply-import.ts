@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { imageSize } from 'image-size';
+import type { imageSize as ImageSize } from 'image-size';
 import { blobKey } from '@quire/platform/blobs';
 import { type ImportedContent, type ImportedFile, type ImportedPage, rewriteTargets, slugify, uniqueFileName, uniqueSlug } from '@quire/formats';
 import { RevisionIndex } from './content-refs';
 import type { RevisionTree, StoredFile, StoredPage } from '../model/revision-tree';
+
+// image-size is loaded on the first image measured, not at start.
+let imageSize: typeof ImageSize | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (start-up time)
+const loadImageSize = (): typeof ImageSize => (imageSize ??= (require('image-size') as { imageSize: typeof ImageSize }).imageSize);
 
 // Turns what an importer produced into the next revision's tree: new pages with slugs unique
 // among their siblings, files deduplicated by content, and every link between imported pages and
@@ -159,7 +164,7 @@ export function addFile(file: ImportedFile, files: StoredFile[], takenNames: Set
 function imageDimensions(file: ImportedFile): { dimensions?: { width: number; height: number } } {
   if (!file.contentType.startsWith('image/')) return {};
   try {
-    const { width, height } = imageSize(file.bytes);
+    const { width, height } = loadImageSize()(file.bytes);
     return width && height ? { dimensions: { width, height } } : {};
   } catch {
     return {};

@@ -1,5 +1,4 @@
-import MarkdownIt from 'markdown-it';
-import { anchorOf, stripTags } from '@quire/formats';
+import { anchorOf, markdownParser, stripTags, type MarkdownToken as Token } from '@quire/formats';
 import type { PageSection } from '../model/page-section';
 
 // What search indexes of a page (issue #13): the page's title and description as its first
@@ -8,9 +7,6 @@ import type { PageSection } from '../model/page-section';
 
 /** A section's indexed body is capped: PostgreSQL positions stop at 16,383 and snippets need no more. */
 export const MAX_SECTION_TEXT = 60_000;
-
-const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 // GitBook's block tags (`{% hint style="info" %}`, `{% endhint %}`) carry no words to find.
 const GITBOOK_TAG = /\{%[^%]*%\}/g;
@@ -23,7 +19,7 @@ export function pageSections(page: { title: string; description?: string }, mark
     current.body = [current.body, ...parts].filter(Boolean).join(' ').replace(/\s+/g, ' ').trim().slice(0, MAX_SECTION_TEXT);
     parts.length = 0;
   };
-  const tokens = parser.parse(markdown.replace(GITBOOK_TAG, ' '), {});
+  const tokens = markdownParser(['table', 'strikethrough']).parse(markdown.replace(GITBOOK_TAG, ' '), {});
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i] as Token;
     if (token.type === 'heading_open') {

@@ -1,5 +1,5 @@
-import { isbot } from 'isbot';
-import { UAParser } from 'ua-parser-js';
+import type * as IsBot from 'isbot';
+import type * as UaParser from 'ua-parser-js';
 import type * as GeoIpModule from 'geoip-lite';
 
 /** Reference SiteInsightsVisitorBrowser / Device / OS values. */
@@ -64,16 +64,23 @@ export function parseUserAgent(userAgent: string): UserAgentInfo {
   return info;
 }
 
+// The user-agent parsers are loaded on the first event, not at start.
+let agents: { uaParser: typeof UaParser; isBot: typeof IsBot } | undefined;
+function agentLibraries(): { uaParser: typeof UaParser; isBot: typeof IsBot } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (see above)
+  return (agents ??= { uaParser: require('ua-parser-js') as typeof UaParser, isBot: require('isbot') as typeof IsBot });
+}
+
 /** Browser, OS and device class from a user agent (ua-parser-js v1). */
 function parseUserAgentUncached(userAgent: string): UserAgentInfo {
-  const result = new UAParser(userAgent).getResult();
+  const result = new (agentLibraries().uaParser.UAParser)(userAgent).getResult();
   const browser = match(BROWSERS, result.browser.name, 'unknown');
   const os = match(SYSTEMS, result.os.name, 'unknown');
   // ua-parser leaves the type empty for desktops; anything else (tv, console, ...) is unknown.
   const type = result.device.type;
   const device: VisitorDevice =
     type === 'mobile' || type === 'tablet' ? type : type === undefined && (browser !== 'unknown' || os !== 'unknown') ? 'desktop' : 'unknown';
-  return { browser, os, device, isBot: userAgent !== '' && isbot(userAgent) };
+  return { browser, os, device, isBot: userAgent !== '' && agentLibraries().isBot.isbot(userAgent) };
 }
 
 type GeoIp = typeof GeoIpModule;

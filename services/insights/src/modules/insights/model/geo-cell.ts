@@ -1,4 +1,9 @@
-import { cellToLatLng, isValidCell, latLngToCell } from 'h3-js';
+import type * as H3 from 'h3-js';
+
+// h3-js (an emscripten build, ~13 ms) is loaded on the first point, not at start.
+let h3Library: typeof H3 | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (see above)
+const h3Cells = (): typeof H3 => (h3Library ??= require('h3-js') as typeof H3);
 
 // Visitor locations as H3 cells (the reference's visitorGeoPoint: { latitude, longitude, h3 }, with
 // `precision` 0..15 being the H3 resolution). Each event stores its point's cell at the finest
@@ -18,7 +23,7 @@ const ALL_BITS = (1n << 63n) - 1n;
 
 /** The stored cell of a point: H3 resolution 15 as unsigned decimal text ('0' when unknown). */
 export function storedCellOf(latitude: number, longitude: number): string {
-  return BigInt(`0x${latLngToCell(latitude, longitude, FINEST_PRECISION)}`).toString();
+  return BigInt(`0x${h3Cells().latLngToCell(latitude, longitude, FINEST_PRECISION)}`).toString();
 }
 
 /** The masks that turn a stored cell into its parent at `precision`: (cell & keep) | set. */
@@ -33,7 +38,7 @@ export function parentMasks(precision: number): { keep: bigint; set: bigint } {
  * Returns null for anything that is not a valid H3 cell.
  */
 export function sqlCellText(h3: string): string | null {
-  if (!/^[0-9a-fA-F]{1,16}$/.test(h3) || !isValidCell(h3.toLowerCase())) return null;
+  if (!/^[0-9a-fA-F]{1,16}$/.test(h3) || !h3Cells().isValidCell(h3.toLowerCase())) return null;
   return BigInt(`0x${h3}`).toString(16).padStart(16, '0');
 }
 
@@ -50,6 +55,6 @@ export interface GeoPoint {
 /** The reference value of a cell (its SQL text): the cell's centre and its H3 index. */
 export function cellPoint(sqlText: string): GeoPoint {
   const h3 = BigInt(`0x${sqlText}`).toString(16);
-  const [latitude, longitude] = cellToLatLng(h3);
+  const [latitude, longitude] = h3Cells().cellToLatLng(h3);
   return { latitude, longitude, h3 };
 }

@@ -1,6 +1,6 @@
 import { badRequest } from '@quire/errors';
 import { z } from '@quire/input';
-import Ajv from 'ajv';
+import type Ajv from 'ajv';
 import type { Site } from '../model/site';
 
 // Reference SiteAdaptiveJSONSchema: a draft-07 JSON Schema of an object whose properties are the
@@ -77,7 +77,12 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
 
 // Only the meta-schema check runs on caller input: compiling an untrusted schema would turn its
 // patterns and references into code.
-const metaSchemaValidator = new Ajv({ allErrors: false });
+// Built on the first schema checked: ajv costs ~25 ms to load and most processes never check one.
+let validator: Ajv | undefined;
+function metaSchemaValidator(): Ajv {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (see above)
+  return (validator ??= new (require('ajv') as { default: typeof Ajv }).default({ allErrors: false }));
+}
 
 /**
  * Checks that `jsonSchema` nests at most MAX_ADAPTIVE_SCHEMA_DEPTH levels, is a valid JSON Schema
@@ -91,13 +96,13 @@ export function validateAdaptiveSchema(jsonSchema: unknown): AdaptiveJsonSchema 
   }
   let valid: boolean;
   try {
-    valid = metaSchemaValidator.validateSchema(jsonSchema as object) === true;
+    valid = metaSchemaValidator().validateSchema(jsonSchema as object) === true;
   } catch (err) {
     // Ajv throws for a `$schema` naming a meta-schema it does not know.
     throw invalid(`: ${(err as Error).message}`);
   }
   if (!valid) {
-    const error = metaSchemaValidator.errors?.[0];
+    const error = metaSchemaValidator().errors?.[0];
     throw invalid(`${error?.instancePath ? ` at ${error.instancePath}` : ''}: ${error?.message ?? 'rejected by the meta-schema'}`);
   }
   const shaped = adaptiveJsonSchema.safeParse(jsonSchema);

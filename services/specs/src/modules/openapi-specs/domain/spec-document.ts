@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type * as OpenapiParser from '@readme/openapi-parser';
-import { parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { ProcessError } from '../model/openapi-spec';
 
 export interface ParsedSpec {
@@ -35,6 +35,11 @@ function loadOpenapiParser(): typeof OpenapiParser {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
   return (openapiParser ??= require('@readme/openapi-parser') as typeof OpenapiParser);
 }
+
+// yaml likewise: loaded on the first YAML document.
+let yaml: typeof Yaml | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily on purpose (see above)
+const loadYaml = (): typeof Yaml => (yaml ??= require('yaml') as typeof Yaml);
 
 export async function checkSpecDocument(text: string): Promise<SpecCheck> {
   const parsed = parseText(text);
@@ -74,7 +79,7 @@ function parseText(text: string): { value: unknown; json: boolean } | { errors: 
       // Not JSON after all (YAML flow style): YAML below names the line.
     }
   }
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
+  const doc = loadYaml().parseDocument(text, { prettyErrors: true, uniqueKeys: false });
   if (doc.errors.length > 0) {
     return {
       errors: doc.errors.slice(0, MAX_ERRORS).map((e) => {
