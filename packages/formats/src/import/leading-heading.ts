@@ -4,7 +4,6 @@ import { clip } from './names';
 // GitBook shows a page's title above its body, so an imported page whose body opens with its
 // title as a heading would show it twice: the opening heading becomes the title instead.
 
-
 export interface TitledMarkdown {
   /** The text of the first heading anywhere in the body (before any removal), if there is one. */
   firstHeading: string | undefined;
