@@ -81,6 +81,18 @@ function floorOnce(dataDir) {
   });
 }
 
+/** Loading the code alone in a fresh process (require of the launcher): CPU ms and modules loaded. */
+function codeLoadOnce() {
+  const script = `const t = process.cpuUsage(); require(${JSON.stringify(join(ROOT, 'apps/embedded/dist/launcher.js'))});
+    const u = process.cpuUsage(t); process.stdout.write(JSON.stringify({ cpuMs: (u.user + u.system) / 1000, modules: Object.keys(require.cache).length }));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`code-load process exited with ${code}`))));
+  });
+}
+
 const phaseText = (p) =>
   [
     ['modules loaded', p['opening the embedded database']],
@@ -97,6 +109,7 @@ async function main() {
   const dirs = [];
   const rss = {};
   const floors = [];
+  const loads = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       const dir = mkdtempSync(join(tmpdir(), 'quire-bench-embedded-'));
@@ -121,6 +134,8 @@ async function main() {
       restarts.push(again);
       floors.push(await floorOnce(dir));
       log(`floor ${i + 1}/${RUNS}: bare PGlite open + SELECT 1 in ${Math.round(floors[i])} ms`);
+      loads.push(await codeLoadOnce());
+      log(`code load ${i + 1}/${RUNS}: ${Math.round(loads[i].cpuMs)} CPU ms, ${loads[i].modules} modules`);
     }
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -130,10 +145,12 @@ async function main() {
   const restart = summary(restarts.map((s) => s.ms));
   const floor = summary(floors);
   const cpu = (runs) => summary(runs.map((s) => s.cpu)).p50.toFixed(1);
+  const load = summary(loads.map((l) => l.cpuMs));
   const floorMeasure = { name: 'bare PGlite open + SELECT 1 (fresh process, existing data)', value: floor.p50 };
   const measures = [
     measure({ name: 'first start → /healthz 200, p50', mode: 'embedded', value: first.p50, unit: 'ms', floor: floorMeasure, goal: { atMost: 4000 } }),
     measure({ name: 'restart → /healthz 200, p50', mode: 'embedded', value: restart.p50, unit: 'ms', floor: floorMeasure, goal: { atMost: 1500 } }),
+    measure({ name: 'loading the code (require of the launcher), CPU p50', mode: 'embedded', value: load.p50, unit: 'ms' }),
     measure({ name: 'RSS 20 s after healthy, first start', mode: 'embedded', value: rss.first, unit: 'MB', goal: { atMost: 350 } }),
     measure({ name: 'RSS 20 s after healthy, restart', mode: 'embedded', value: rss.restart, unit: 'MB', goal: { atMost: 350 } }),
   ];
@@ -153,6 +170,7 @@ async function main() {
     `| restart (same data) | ${fmt(restart)} | ${cpu(restarts)} | < 1,500 ms |`,
     `| RSS ${IDLE_MS / 1000} s after healthy, first start | ${Math.round(rss.first)} MB | | ≤ 350 MB |`,
     `| RSS ${IDLE_MS / 1000} s after healthy, restart | ${Math.round(rss.restart)} MB | | ≤ 350 MB |`,
+    `| loading the code alone (require of the launcher, fresh process) | ${loads[0].modules} modules | ${(load.p50 / 1000).toFixed(2)} | |`,
     `| floor: bare PGlite open + SELECT 1, fresh process | ${fmt(floor)} | | |`,
     '',
     `Phases of the first start (ms after spawn): ${phaseText(firsts[0].phases)}; of a restart: ${phaseText(restarts[0].phases)}.`,
