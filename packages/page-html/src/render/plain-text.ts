@@ -1,0 +1,52 @@
+import { childrenOf, dataOf, fragmentsOf, isBlock, isInline, isText, leavesOf, str } from './document-shape';
+
+// Plain text of any subtree without recursion (a 10,000-deep document has no stack to spare), and
+// bounded: it stops after `limit` characters.
+
+const BLOCK_BREAK = ' ';
+
+/** The text a node shows: leaves in order, blocks separated by a space, image alt texts and formulas kept. */
+export function plainTextOf(root: unknown, limit = Number.MAX_SAFE_INTEGER): string {
+  const parts: string[] = [];
+  let length = 0;
+  const stack: unknown[] = [root];
+  while (stack.length && length < limit) {
+    const node = stack.pop();
+    if (node === BLOCK_BREAK) {
+      parts.push(BLOCK_BREAK);
+      continue;
+    }
+    if (isText(node)) {
+      for (const leaf of leavesOf(node)) {
+        parts.push(leaf.text);
+        length += leaf.text.length;
+      }
+      continue;
+    }
+    if (isInline(node) || isBlock(node)) {
+      const data = dataOf(node);
+      const own = str(data, 'alt') ?? str(data, 'formula') ?? str(data, 'label') ?? '';
+      if (own) {
+        parts.push(own);
+        length += own.length;
+      }
+    }
+    // Children pushed in reverse so that they pop in order; a block is followed by a break.
+    const next: unknown[] = [...childrenOf(node), ...fragmentsOf(node)];
+    if (isBlock(node)) stack.push(BLOCK_BREAK);
+    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+  }
+  return parts.join('').slice(0, limit);
+}
+
+/** Whitespace runs as one space, trimmed. */
+export const collapsed = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** At most `max` characters (code points, so no surrogate is split), cut at a word with an ellipsis. */
+export function clipped(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const head = chars.slice(0, max - 1).join('');
+  const space = head.lastIndexOf(' ');
+  return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
+}
