@@ -6,8 +6,11 @@ import type * as ToHtml from 'hast-util-to-html';
 import type * as Sanitize from 'hast-util-sanitize';
 import type * as Lowlight from 'lowlight';
 
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- a constant body: the one way to keep a real import() under CommonJS
-const importEsm = new Function('specifier', 'return import(specifier)') as (specifier: string) => Promise<unknown>;
+// The body carries a per-load token: V8 caches a compiled Function by its source, with the module
+// context it was first compiled in, and jest gives every test file a context of its own.
+const token = `${Date.now()}-${Math.random()}`;
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- a fixed body: the one way to keep a real import() under CommonJS
+const importEsm = new Function('specifier', `return import(specifier); // ${token}`) as (specifier: string) => Promise<unknown>;
 
 export interface HastTools {
   toHtml: typeof ToHtml.toHtml;

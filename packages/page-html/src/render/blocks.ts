@@ -190,12 +190,12 @@ function list(state: RenderState, block: DocumentBlock, depth: number): Element 
 /** `<pre><code class="language-x">`, highlighted when the language is known; a title makes it a figure with a caption. */
 function code(state: RenderState, block: DocumentBlock): Element {
   const data = dataOf(block);
-  const lines = childrenOf(block).map((line) => plainTextOf(line).replace(/\n$/, ''));
+  const lines = childrenOf(block).map((line) => plainTextOf(line, undefined, ''));
   const source = lines.join('\n');
   const syntax = (str(data, 'syntax') ?? '').toLowerCase().trim();
   const language = /^[a-z0-9+#_-]{1,40}$/.test(syntax) ? syntax : '';
   const highlighted = language && source.length <= MAX_HIGHLIGHT ? highlight(state.tools, language, source) : undefined;
-  const className = language ? ['hljs', `language-${language}`] : undefined;
+  const className = language ? [...(highlighted ? ['hljs'] : []), `language-${language}`] : undefined;
   const pre = el('pre', {}, [el('code', { className }, highlighted ?? [text(source)])]);
   const title = str(data, 'title');
   if (!title) return pre;

@@ -3,17 +3,18 @@ import { childrenOf, dataOf, fragmentsOf, isBlock, isInline, isText, leavesOf, s
 // Plain text of any subtree without recursion (a 10,000-deep document has no stack to spare), and
 // bounded: it stops after `limit` characters.
 
-const BLOCK_BREAK = ' ';
+/** A marker on the stack: the end of a block. */
+const BLOCK_END = Symbol('block end');
 
-/** The text a node shows: leaves in order, blocks separated by a space, image alt texts and formulas kept. */
-export function plainTextOf(root: unknown, limit = Number.MAX_SAFE_INTEGER): string {
+/** The text a node shows: leaves in order, blocks separated by `blockBreak`, image alt texts and formulas kept. */
+export function plainTextOf(root: unknown, limit = Number.MAX_SAFE_INTEGER, blockBreak = ' '): string {
   const parts: string[] = [];
   let length = 0;
   const stack: unknown[] = [root];
   while (stack.length && length < limit) {
     const node = stack.pop();
-    if (node === BLOCK_BREAK) {
-      parts.push(BLOCK_BREAK);
+    if (node === BLOCK_END) {
+      if (blockBreak) parts.push(blockBreak);
       continue;
     }
     if (isText(node)) {
@@ -33,7 +34,7 @@ export function plainTextOf(root: unknown, limit = Number.MAX_SAFE_INTEGER): str
     }
     // Children pushed in reverse so that they pop in order; a block is followed by a break.
     const next: unknown[] = [...childrenOf(node), ...fragmentsOf(node)];
-    if (isBlock(node)) stack.push(BLOCK_BREAK);
+    if (isBlock(node)) stack.push(BLOCK_END);
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
   }
   return parts.join('').slice(0, limit);
