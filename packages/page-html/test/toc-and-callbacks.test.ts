@@ -50,7 +50,8 @@ describe('page-html table of contents, anchors and description', () => {
     expect((await render(doc(block('heading-1', [t('Only a title')])))).description).toBe('');
     // Astral characters are never split into lone surrogates.
     const emoji = (await render(doc(p('😀'.repeat(200))))).description;
-    expect(Array.from(emoji)).toHaveLength(160);
+    expect(emoji.length).toBeLessThanOrEqual(160);
+    expect(Array.from(emoji)).toHaveLength(80);
     expect(emoji).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });

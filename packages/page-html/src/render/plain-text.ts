@@ -43,11 +43,14 @@ export function plainTextOf(root: unknown, limit = Number.MAX_SAFE_INTEGER, bloc
 /** Whitespace runs as one space, trimmed. */
 export const collapsed = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** At most `max` characters (code points, so no surrogate is split), cut at a word with an ellipsis. */
+/** At most `max` UTF-16 units, cut between code points (no lone surrogate) at a word, with an ellipsis. */
 export function clipped(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
-  const head = chars.slice(0, max - 1).join('');
+  if (text.length <= max) return text;
+  let head = '';
+  for (const char of text) {
+    if (head.length + char.length > max - 1) break;
+    head += char;
+  }
   const space = head.lastIndexOf(' ');
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
