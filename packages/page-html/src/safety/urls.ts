@@ -6,8 +6,9 @@
 const LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
 const IMAGE_SCHEMES = new Set(['http:', 'https:']);
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-/** What browsers drop inside a URL before reading its scheme (`java\tscript:`), and controls. */
-const IGNORED = /[\u0000-\u0020\u007f]/g;
+/** What browsers drop anywhere in a URL before reading its scheme (`java\tscript:`). */
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const CONTROL = /[\u0000-\u001f\u007f]/;
 const MAX_URL = 8192;
 
 export interface SafeUrl {
@@ -18,8 +19,9 @@ export interface SafeUrl {
 
 function checked(raw: unknown, schemes: ReadonlySet<string>): SafeUrl | undefined {
   if (typeof raw !== 'string') return undefined;
-  const compact = raw.replace(IGNORED, '');
-  if (compact === '' || compact.length > MAX_URL) return undefined;
+  // Leading and trailing spaces and controls are dropped by browsers too; one left inside is refused.
+  const compact = raw.replace(TAB_OR_NEWLINE, '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  if (compact === '' || compact.length > MAX_URL || CONTROL.test(compact)) return undefined;
   // `\\host` and `/\host` are read as `//host` by browsers: no relative address starts so.
   if (/^[\\/][\\/]/.test(compact)) {
     if (compact.includes('\\')) return undefined;
