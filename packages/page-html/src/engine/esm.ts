@@ -9,7 +9,6 @@ import type * as Lowlight from 'lowlight';
 // The body carries a per-load token: V8 caches a compiled Function by its source, with the module
 // context it was first compiled in, and jest gives every test file a context of its own.
 const token = `${Date.now()}-${Math.random()}`;
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- a fixed body: the one way to keep a real import() under CommonJS
 const importEsm = new Function('specifier', `return import(specifier); // ${token}`) as (specifier: string) => Promise<unknown>;
 
 export interface HastTools {
