@@ -241,6 +241,12 @@ describe('page-html with hostile documents', () => {
     expect(wide.html).not.toContain('<p>p299999</p>'); // past the node budget
   });
 
+  it('renders nothing, without throwing, for something that is not a document', async () => {
+    for (const value of [null, undefined, 42, 'text', [], { nodes: 'x' }, { object: 'document', nodes: [null, 1, 'x', [], {}] }]) {
+      expect(await render(value as unknown as JSONDocument)).toEqual({ html: '', headings: [], description: '' });
+    }
+  });
+
   it('escapes markup and quotes in text and attributes', async () => {
     const page = await render(doc(block('heading-1', [t('"><script>alert(1)</script>')]), p(t('<b>&amp;</b>'))));
     // Inside a double-quoted attribute only `"` and `&` need escaping: `<` there opens no tag.

@@ -1,3 +1,4 @@
+import { descriptionOf, preparePageRenderer } from '../src';
 import { block, context, doc, fragment, html, p, render, t, voidBlock } from './document-builders';
 
 describe('page-html table of contents, anchors and description', () => {
@@ -48,6 +49,7 @@ describe('page-html table of contents, anchors and description', () => {
     expect(description).toMatch(/^word( word)+…$/);
     expect((await render(doc(block('hint', [p('In a hint')], { style: 'info' })))).description).toBe('In a hint');
     expect((await render(doc(block('heading-1', [t('Only a title')])))).description).toBe('');
+    expect(descriptionOf(doc(block('code', [block('code-line', [t('not this')])]), p('  spaced\n  out  ')))).toBe('spaced out');
     // Astral characters are never split into lone surrogates.
     const emoji = (await render(doc(p('😀'.repeat(200))))).description;
     expect(emoji.length).toBeLessThanOrEqual(160);
@@ -57,6 +59,11 @@ describe('page-html table of contents, anchors and description', () => {
 });
 
 describe('page-html callbacks', () => {
+  it('prepares the renderer ahead of the first page', async () => {
+    await expect(preparePageRenderer()).resolves.toBeUndefined();
+    expect((await render(doc(p('ready')))).html).toBe('<p>ready</p>');
+  });
+
   it('renders OpenAPI blocks from the data the callback gives, escaped', async () => {
     const page = await render(doc(voidBlock('openapi-operation', { path: '/pets', method: 'get', ref: { kind: 'openapi', spec: 'petstore' } })), {
       ...context,
