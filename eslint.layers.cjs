@@ -24,7 +24,8 @@
 //                      may import the contracts, the pure libraries and proto.
 //   @quire/contracts   event topics and schemas between services: no runtime (no platform, no
 //                      drivers, no express), only the pure libraries.
-//   pure libraries     (@quire/errors, ids, helpers, urls, ordering, input, access, formats, publishing)
+//   pure libraries     (@quire/errors, ids, helpers, urls, ordering, input, access, formats, publishing,
+//                      page-html)
 //                      import only pure libraries: no platform, contracts, proto or driver.
 // CommonJS, so that test/unit/layers-lint.test.ts can load it as well as eslint.config.mjs.
 const path = require('node:path');
@@ -180,7 +181,7 @@ const walls = [
 
 /** What runs I/O: the platform's own dependencies, which contracts and pure libraries never load. */
 const RUNTIME_MODULES = ['pg', 'kafkajs', 'redis', '@grpc/grpc-js', 'express', '@electric-sql/pglite', 'pino', 'prom-client', 'undici'];
-const PURE = ['errors', 'ids', 'helpers', 'urls', 'ordering', 'input', 'access', 'formats', 'publishing'];
+const PURE = ['errors', 'ids', 'helpers', 'urls', 'ordering', 'input', 'access', 'formats', 'publishing', 'page-html'];
 const noServices = (who) => ({
   group: names([...SERVICES, 'gateway', 'common', ...APPS, ...TOOLS]),
   message: `${who} imports no service, gateway, app or tool: they import it, not the reverse (docs/conventions.md, Packages).`,

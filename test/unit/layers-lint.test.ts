@@ -386,6 +386,18 @@ describe('the packages below every service (no-restricted-imports)', () => {
       'A pure library imports only pure libraries',
     ],
     ['publishing → a service', 'packages/publishing/src/urls/site-path.ts', "import { a } from '@quire/sites';", 'A library in packages/ imports no service'],
+    [
+      'page-html → the platform',
+      'packages/page-html/src/render/page-document.ts',
+      "import { a } from '@quire/platform/http';",
+      'A library in packages/ has no runtime',
+    ],
+    [
+      'page-html → a service',
+      'packages/page-html/src/render/page-document.ts',
+      "import { a } from '@quire/content';",
+      'A library in packages/ imports no service',
+    ],
     ['a pure library → a driver', 'packages/ordering/src/ordering.ts', "import { Pool } from 'pg';", 'A library in packages/ has no runtime'],
     [
       'a pure library → a subpath of a driver',

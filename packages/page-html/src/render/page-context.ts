@@ -1,0 +1,57 @@
+// What the renderer asks of its caller (the reader service): where pages and files are published,
+// and what an OpenAPI block shows. Every answer is still checked by the URL policy and sanitised.
+
+/** An OpenAPI block of the document (`swagger`, `openapi-operation`, `openapi-schemas`, `openapi-webhook`) as stored. */
+export interface OpenApiBlock {
+  type: 'swagger' | 'openapi-operation' | 'openapi-schemas' | 'openapi-webhook';
+  data: Record<string, unknown>;
+}
+
+/** A parameter of an operation, as the specs service's stored version describes it. */
+export interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  type?: string;
+  description?: string;
+}
+
+/** What an OpenAPI block shows: data rendered (escaped) by the renderer, and/or a link to the full reference. */
+export interface OpenApiView {
+  title: string;
+  method?: string;
+  path?: string;
+  description?: string;
+  parameters?: OpenApiParameter[];
+  /** The full reference (e.g. the spec's published page): rendered as a link. */
+  url?: string;
+}
+
+export interface PageRenderContext {
+  /** The published address of a page (with `#anchor`), or undefined when it is not published: the link is then plain text. */
+  pageUrl(pageId: string, anchor?: string): string | undefined;
+  /** The address the reader serves a file of the revision at, or undefined when the revision has no such file. */
+  fileUrl(fileId: string): string | undefined;
+  /** A file's name, shown on file blocks (default: "Download"). */
+  fileName?(fileId: string): string | undefined;
+  /** A page's title, shown on content-ref blocks and mentions (default: the address). */
+  pageTitle?(pageId: string): string | undefined;
+  /** What an OpenAPI block shows; undefined (or no callback) shows its method and path as text. */
+  openapi?(block: OpenApiBlock): OpenApiView | undefined;
+}
+
+/** An entry of the page's table of contents: the document's heading level (1–3), its text and anchor. */
+export interface TocHeading {
+  level: 1 | 2 | 3;
+  text: string;
+  anchor: string;
+}
+
+export interface RenderedPage {
+  /** The body's HTML fragment (no `<html>`, no `lang`): sanitised, deterministic. */
+  html: string;
+  /** Top-level headings in order (the page's table of contents). */
+  headings: TocHeading[];
+  /** The first paragraph as plain text, at most 160 characters (for `<meta name="description">`). */
+  description: string;
+}
