@@ -12,7 +12,7 @@ import {
   type SitesHttpDeps,
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
-import { siteRedirectsRoutes } from './modules/redirects';
+import { siteRedirectsRoutes, subscribeToPageMoves } from './modules/redirects';
 
 /** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
@@ -36,6 +36,7 @@ export function sitesModule(): ServiceModule {
         start: async () => {
           await membership.subscribe(ctx.bus, 'sites', ctx.logger);
           await subscribeToContentEvents(ctx);
+          await subscribeToPageMoves(ctx);
         },
       };
     },

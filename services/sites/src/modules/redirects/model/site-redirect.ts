@@ -7,6 +7,9 @@ export type RedirectDestination =
   | { kind: 'site-page'; siteSpaceId: string; pageId: string }
   | { kind: 'external'; url: string };
 
+/** `automatic`: made for a moved page (automatic-redirects.ts); only those are changed or dropped by the automatic rules. */
+export type RedirectOrigin = 'user' | 'automatic';
+
 export interface SiteRedirect {
   id: string;
   siteId: string;
@@ -18,6 +21,7 @@ export interface SiteRedirect {
   captureWildcard: boolean;
   permanent: boolean;
   destination: RedirectDestination;
+  origin: RedirectOrigin;
   createdAt: Date;
   updatedAt: Date | null;
 }
