@@ -10,6 +10,9 @@ export type RedirectDestination =
 /** `automatic`: made for a moved page (automatic-redirects.ts); only those are changed or dropped by the automatic rules. */
 export type RedirectOrigin = 'user' | 'automatic';
 
+/** What a create or bulk upsert may name (reference SiteRedirectInputDestination): a destination, or a page by path in a space of the site. */
+export type InputDestination = RedirectDestination | { kind: 'path'; spaceId: string; path: string };
+
 export interface SiteRedirect {
   id: string;
   siteId: string;

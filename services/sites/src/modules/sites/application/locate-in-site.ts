@@ -45,3 +45,10 @@ export async function locateSpaceOnSites(deps: { db: SqlExecutor }, spaceId: str
   }
   return placements;
 }
+
+/** A site space of the site with the space it shows and its segments; null when the site has no such site space. */
+export async function placeSiteSpace(deps: { db: SqlExecutor }, siteId: string, siteSpaceId: string): Promise<{ spaceId: string; segments: string[] } | null> {
+  const siteSpace = await findSiteSpace(deps.db, siteId, siteSpaceId);
+  if (!siteSpace) return null;
+  return { spaceId: siteSpace.spaceId, segments: (await locateSiteSpace(deps, siteId, siteSpaceId)) ?? [] };
+}
