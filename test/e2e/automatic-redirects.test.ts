@@ -25,7 +25,13 @@ beforeAll(async () => {
 /** A space with the given top-level pages (slug by ref), on a new site as its only (default) site space. */
 async function publishedSpace(title: string, slugs: Record<string, string>) {
   const { data: space } = await admin.orgs.createSpace(orgId, { title });
-  const inserts = Object.entries(slugs).map(([ref, slug]) => ({ operation: 'insert_page' as const, ref, title: slug, slug, document: { markdown: `# ${slug}` } }));
+  const inserts = Object.entries(slugs).map(([ref, slug]) => ({
+    operation: 'insert_page' as const,
+    ref,
+    title: slug,
+    slug,
+    document: { markdown: `# ${slug}` },
+  }));
   const { pages } = await mergeChanges(admin, space.id, inserts);
   const { data: site } = await admin.orgs.createSite(orgId, { title, spaces: [space.id] });
   return { spaceId: space.id, siteId: site.id, pages };

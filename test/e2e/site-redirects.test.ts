@@ -103,7 +103,9 @@ describe('site redirects (0.202.0)', () => {
 
   it('takes a page by its path in a space of the site, and answers a page destination with the page’s address', async () => {
     const { site, siteSpaceId, spaceId } = await newSite('Redirects to pages');
-    const { pages: top } = await mergeChanges(admin, spaceId, [{ operation: 'insert_page', ref: 'guide', title: 'Guide', slug: 'guide', document: { markdown: '# Guide' } }]);
+    const { pages: top } = await mergeChanges(admin, spaceId, [
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', slug: 'guide', document: { markdown: '# Guide' } },
+    ]);
     const { pages } = await mergeChanges(admin, spaceId, [
       { operation: 'insert_page', ref: 'install', title: 'Install', slug: 'install', into: top.guide as string, document: { markdown: '# Install' } },
     ]);
@@ -127,7 +129,9 @@ describe('site redirects (0.202.0)', () => {
     const noPage = await outcome(admin.orgs.createSiteRedirect(orgId, site.id, { source: '/x', destination: { kind: 'path', spaceId, path: 'nope' } }));
     expect(noPage).toEqual({ status: 400, message: expect.stringContaining('"destination.path"') });
     const { spaceId: elsewhere } = await newSite('Another site');
-    const notShown = await outcome(admin.orgs.createSiteRedirect(orgId, site.id, { source: '/x', destination: { kind: 'path', spaceId: elsewhere, path: 'a' } }));
+    const notShown = await outcome(
+      admin.orgs.createSiteRedirect(orgId, site.id, { source: '/x', destination: { kind: 'path', spaceId: elsewhere, path: 'a' } }),
+    );
     expect(notShown).toEqual({ status: 400, message: expect.stringContaining('"destination.spaceId"') });
     const inBulk = await outcome(
       admin.orgs.bulkUpsertSiteRedirects(orgId, site.id, {

@@ -113,7 +113,9 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
       ),
       by: z.string().describe('the user who made the call; empty for automatic redirects'),
     })
-    .describe("one event per call: a single create/update/delete, or a whole bulk upsert; or the automatic redirects one site changed for a revision's moved pages"),
+    .describe(
+      "one event per call: a single create/update/delete, or a whole bulk upsert; or the automatic redirects one site changed for a revision's moved pages",
+    ),
 });
 
 export type SiteEventType = EventTypeOf<typeof sitesEvents>;

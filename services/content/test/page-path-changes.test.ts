@@ -3,7 +3,13 @@ import type { StoredPage } from '../src/modules/revisions';
 
 // The page path changes sites build automatic redirects from (issue #35 §2, gRPC ListPagePathChanges).
 
-const page = (id: string, slug: string, parentId: string | null = null, kind: StoredPage['kind'] = 'document'): StoredPage => ({ id, parentId, kind, title: id, slug });
+const page = (id: string, slug: string, parentId: string | null = null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
+  id,
+  parentId,
+  kind,
+  title: id,
+  slug,
+});
 
 describe('pagePathChanges', () => {
   it('lists nothing when no path changed (a body edit)', () => {

@@ -115,8 +115,8 @@ describe('automatic redirects consumer', () => {
   });
 
   it('refuses a message that is not a content event (the dead-letter guard parks it)', async () => {
-    await expect(deliver({ topic: CONTENT_TOPIC, key: 'x', value: '{"id":"1","type":"revision.created","occurredAt":"2026-01-01T00:00:00Z","data":{}}' })).rejects.toThrow(
-      /revision\.created/,
-    );
+    await expect(
+      deliver({ topic: CONTENT_TOPIC, key: 'x', value: '{"id":"1","type":"revision.created","occurredAt":"2026-01-01T00:00:00Z","data":{}}' }),
+    ).rejects.toThrow(/revision\.created/);
   });
 });

@@ -20,7 +20,11 @@ export interface DestinationUrlDeps {
  * A page gone since falls back to its site space's address, a section or site space gone since to
  * the site's address.
  */
-export async function redirectDestinationUrl(deps: DestinationUrlDeps, site: SiteOfAddress & Pick<Site, 'id'>, destination: RedirectDestination): Promise<string> {
+export async function redirectDestinationUrl(
+  deps: DestinationUrlDeps,
+  site: SiteOfAddress & Pick<Site, 'id'>,
+  destination: RedirectDestination,
+): Promise<string> {
   if (destination.kind === 'external') return destination.url;
   const address = (segments: readonly string[]) =>
     `${siteAddress(site, deps.urls)}/${segments

@@ -17,7 +17,12 @@ export interface ResolveDeps {
  * does not show is a 400 naming `field.spaceId`, a path with no page one naming `field.path`.
  * Called before a write's transaction opens: it asks content over gRPC.
  */
-export async function resolveDestination(deps: ResolveDeps, siteId: string, destination: InputDestination, field = 'destination'): Promise<RedirectDestination> {
+export async function resolveDestination(
+  deps: ResolveDeps,
+  siteId: string,
+  destination: InputDestination,
+  field = 'destination',
+): Promise<RedirectDestination> {
   if (destination.kind !== 'path') return destination;
   const placed = await locateSpaceInSite(deps, siteId, destination.spaceId);
   if (!placed) throw badRequest(`Invalid body field "${field}.spaceId": the site shows no space ${destination.spaceId}`);

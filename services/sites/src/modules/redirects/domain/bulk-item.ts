@@ -7,7 +7,8 @@ export type BulkStep =
   | { kind: 'upsert'; source: string; key: string; draft: boolean; destination: RedirectDestination; captureWildcard?: boolean; permanent?: boolean };
 
 /** A step as parsed: an upsert may still name its page by path (resolved before the call's transaction). */
-export type BulkInputStep = Exclude<BulkStep, { kind: 'upsert' }> | (Omit<Extract<BulkStep, { kind: 'upsert' }>, 'destination'> & { destination: InputDestination });
+export type BulkInputStep =
+  Exclude<BulkStep, { kind: 'upsert' }> | (Omit<Extract<BulkStep, { kind: 'upsert' }>, 'destination'> & { destination: InputDestination });
 
 /** The stored fields of an upsert: what it says over what the existing redirect has (defaults false). */
 export function upsertFields(step: Extract<BulkStep, { kind: 'upsert' }>, existing: SiteRedirectFields | null): SiteRedirectFields {

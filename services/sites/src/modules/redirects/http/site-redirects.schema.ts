@@ -30,10 +30,7 @@ export const redirectDestination = z.discriminatedUnion('kind', [
  * Reference SiteRedirectInputDestination: a destination, or a page by its path in a space the site
  * shows (`{kind: "path"}`, resolved to a `site-page` destination when written; docs/sites.md).
  */
-const inputDestination = z.union([
-  redirectDestination,
-  z.object({ kind: z.literal('path'), spaceId: id, path: text({ min: 1, max: 1024 }) }).strict(),
-]);
+const inputDestination = z.union([redirectDestination, z.object({ kind: z.literal('path'), spaceId: id, path: text({ min: 1, max: 1024 }) }).strict()]);
 
 export const createRedirectBody = z
   .object({
