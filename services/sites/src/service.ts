@@ -34,9 +34,8 @@ export function sitesModule(): ServiceModule {
         },
         grpc: sitesGrpc(ctx),
         start: async () => {
-          await membership.subscribe(ctx.bus, 'sites', ctx.logger);
-          await subscribeToContentEvents(ctx);
-          await subscribeToPageMoves(ctx);
+          // The groups are joined side by side: each join waits out Kafka's rebalance delay.
+          await Promise.all([membership.subscribe(ctx.bus, 'sites', ctx.logger), subscribeToContentEvents(ctx), subscribeToPageMoves(ctx)]);
         },
       };
     },
