@@ -1,6 +1,7 @@
 import { GitBookAPIError, type GitBookAPI } from 'gitbook-api-0202';
 import { TodayLedger } from '../support/client-0202';
 import { buildMember, buildOrganization, buildUser } from '../support/factories';
+import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
 // Issue #35 §2: site redirects through today's client (@gitbook/api 0.202.0), every answer
@@ -41,7 +42,7 @@ async function newSite(title: string) {
   const { data: space } = await admin.orgs.createSpace(orgId, { title: `${title} space` });
   const { data: site } = await admin.orgs.createSite(orgId, { title, spaces: [space.id] });
   const { data: siteSpaces } = await admin.orgs.listSiteSpaces(orgId, site.id);
-  return { site, siteSpaceId: siteSpaces.items[0]!.id };
+  return { site, siteSpaceId: siteSpaces.items[0]!.id, spaceId: space.id };
 }
 
 const external = (url: string) => ({ kind: 'external' as const, url });
@@ -98,6 +99,55 @@ describe('site redirects (0.202.0)', () => {
     expect(missing).toEqual({ status: 400, message: expect.stringContaining('destination.siteSectionId') });
     const badUrl = await outcome(admin.orgs.createSiteRedirect(orgId, site.id, { source: '/b', destination: external('javascript:alert(1)') }));
     expect(badUrl).toEqual({ status: 400, message: expect.stringContaining('destination') });
+  });
+
+  it('takes a page by its path in a space of the site, and answers a page destination with the page’s address', async () => {
+    const { site, siteSpaceId, spaceId } = await newSite('Redirects to pages');
+    const { pages: top } = await mergeChanges(admin, spaceId, [
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', slug: 'guide', document: { markdown: '# Guide' } },
+    ]);
+    const { pages } = await mergeChanges(admin, spaceId, [
+      { operation: 'insert_page', ref: 'install', title: 'Install', slug: 'install', into: top.guide as string, document: { markdown: '# Install' } },
+    ]);
+    const install = pages.install as string;
+
+    // {kind: "path"} is resolved once, to the page of that path in the site space showing the space.
+    const { data: created } = await admin.orgs.createSiteRedirect(orgId, site.id, {
+      source: '/old-install',
+      destination: { kind: 'path', spaceId, path: '/guide/install' },
+    });
+    expect(created.destination).toEqual({ kind: 'site-page', siteSpaceId, pageId: install });
+    const { data: found } = await admin.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/old-install' });
+    expect(found.target).toMatch(new RegExp(`/sites/${orgId}/[^/]+/guide/install$`));
+
+    const { data: bulk } = await admin.orgs.bulkUpsertSiteRedirects(orgId, site.id, {
+      redirects: [{ source: '/g', intent: 'live', destination: { kind: 'path', spaceId, path: 'guide' } }],
+    });
+    expect(bulk.results).toMatchObject([{ status: 'created', source: '/g' }]);
+    expect((await admin.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/g' })).data.target).toMatch(/\/guide$/);
+
+    const noPage = await outcome(admin.orgs.createSiteRedirect(orgId, site.id, { source: '/x', destination: { kind: 'path', spaceId, path: 'nope' } }));
+    expect(noPage).toEqual({ status: 400, message: expect.stringContaining('"destination.path"') });
+    const { spaceId: elsewhere } = await newSite('Another site');
+    const notShown = await outcome(
+      admin.orgs.createSiteRedirect(orgId, site.id, { source: '/x', destination: { kind: 'path', spaceId: elsewhere, path: 'a' } }),
+    );
+    expect(notShown).toEqual({ status: 400, message: expect.stringContaining('"destination.spaceId"') });
+    const inBulk = await outcome(
+      admin.orgs.bulkUpsertSiteRedirects(orgId, site.id, {
+        redirects: [
+          { source: '/y', intent: 'live', destination: external('https://example.com/') },
+          { source: '/z', intent: 'live', destination: { kind: 'path', spaceId, path: 'guide/nope' } },
+        ],
+      }),
+    );
+    expect(inBulk).toEqual({ status: 400, message: expect.stringContaining('"redirects.1.destination.path"') });
+    expect(await outcome(admin.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/y' }))).toMatchObject({ status: 404 });
+
+    // A page deleted since: its redirects answer the site space's address.
+    await mergeChanges(admin, spaceId, [{ operation: 'delete_page', page: install }]);
+    const { data: gone } = await admin.orgs.getSiteRedirectBySource(orgId, site.id, { source: '/old-install' });
+    expect(gone.target).toMatch(new RegExp(`/sites/${orgId}/[^/]+/$`));
   });
 
   it('matches wildcards by the longest prefix, exact first, appending the suffix with captureWildcard', async () => {
@@ -248,6 +298,9 @@ describe('site redirects (0.202.0)', () => {
         'createSpace',
         'createSite',
         'listSiteSpaces',
+        'createChangeRequest',
+        'updateChangeRequestContent',
+        'mergeChangeRequest',
       ]),
     );
     expect(answered.flatMap((c) => c.problems)).toEqual([]);

@@ -111,9 +111,11 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
           draft: z.boolean().describe('false for a published draft (the live redirect it became)'),
         }),
       ),
-      by: z.string(),
+      by: z.string().describe('the user who made the call; empty for automatic redirects'),
     })
-    .describe('one event per call: a single create/update/delete, or a whole bulk upsert'),
+    .describe(
+      "one event per call: a single create/update/delete, or a whole bulk upsert; or the automatic redirects one site changed for a revision's moved pages",
+    ),
 });
 
 export type SiteEventType = EventTypeOf<typeof sitesEvents>;

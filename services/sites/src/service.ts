@@ -12,7 +12,7 @@ import {
   type SitesHttpDeps,
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
-import { siteRedirectsRoutes } from './modules/redirects';
+import { siteRedirectsRoutes, subscribeToPageMoves } from './modules/redirects';
 
 /** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
@@ -34,8 +34,8 @@ export function sitesModule(): ServiceModule {
         },
         grpc: sitesGrpc(ctx),
         start: async () => {
-          await membership.subscribe(ctx.bus, 'sites', ctx.logger);
-          await subscribeToContentEvents(ctx);
+          // The groups are joined side by side: each join waits out Kafka's rebalance delay.
+          await Promise.all([membership.subscribe(ctx.bus, 'sites', ctx.logger), subscribeToContentEvents(ctx), subscribeToPageMoves(ctx)]);
         },
       };
     },

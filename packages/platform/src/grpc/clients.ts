@@ -6,8 +6,11 @@ export type IdentityClient = AsyncClient<identity.IdentityClient>;
 export type IdentityAdminClient = AsyncClient<identity.IdentityAdminClient>;
 export type ContentClient = AsyncClient<content.ContentClient>;
 export type SitesClient = AsyncClient<sites.SitesClient>;
+export type ContentPagesClient = AsyncClient<content.ContentPagesClient>;
 
 const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getOrganizations', 'getSpaces', 'checkSpaceAccess', 'getSite'];
+// Content's page reads for sites' redirects (service ContentPages, #35 §2).
+const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the
@@ -30,6 +33,12 @@ export class ServiceClients {
   content(): ContentClient {
     return this.get('content', () =>
       createGrpcClient(content.ContentClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: READS }),
+    );
+  }
+
+  contentPages(): ContentPagesClient {
+    return this.get('content-pages', () =>
+      createGrpcClient(content.ContentPagesClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: PAGE_READS }),
     );
   }
 

@@ -56,6 +56,55 @@ export interface CheckSpaceAccessResponse {
   level: string;
 }
 
+export interface FindPageByPathRequest {
+  spaceId: string;
+  path: string;
+}
+
+export interface FindPageByPathResponse {
+  spaceExists: boolean;
+  revisionId: string;
+  pageId: string;
+  /** The page's path as stored (the request's without surrounding slashes). */
+  path: string;
+}
+
+export interface GetPagePathsRequest {
+  spaceId: string;
+  pageIds: string[];
+}
+
+export interface PagePath {
+  pageId: string;
+  path: string;
+  /** document, group or link. */
+  kind: string;
+}
+
+export interface GetPagePathsResponse {
+  spaceExists: boolean;
+  revisionId: string;
+  pages: PagePath[];
+}
+
+export interface ListPagePathChangesRequest {
+  spaceId: string;
+  fromRevisionId: string;
+  toRevisionId: string;
+}
+
+export interface PagePathChange {
+  pageId: string;
+  /** document, group or link (its kind in the newer revision, else in the older). */
+  kind: string;
+  oldPath?: string | undefined;
+  newPath?: string | undefined;
+}
+
+export interface ListPagePathChangesResponse {
+  changes: PagePathChange[];
+}
+
 function createBaseGetSpacesRequest(): GetSpacesRequest {
   return { spaceIds: [], userId: "" };
 }
@@ -541,6 +590,844 @@ export const CheckSpaceAccessResponse: MessageFns<CheckSpaceAccessResponse> = {
   },
 };
 
+function createBaseFindPageByPathRequest(): FindPageByPathRequest {
+  return { spaceId: "", path: "" };
+}
+
+export const FindPageByPathRequest: MessageFns<FindPageByPathRequest> = {
+  encode(message: FindPageByPathRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindPageByPathRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindPageByPathRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindPageByPathRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: FindPageByPathRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FindPageByPathRequest>): FindPageByPathRequest {
+    return FindPageByPathRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FindPageByPathRequest>): FindPageByPathRequest {
+    const message = createBaseFindPageByPathRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseFindPageByPathResponse(): FindPageByPathResponse {
+  return { spaceExists: false, revisionId: "", pageId: "", path: "" };
+}
+
+export const FindPageByPathResponse: MessageFns<FindPageByPathResponse> = {
+  encode(message: FindPageByPathResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceExists !== false) {
+      writer.uint32(8).bool(message.spaceExists);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(18).string(message.revisionId);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(26).string(message.pageId);
+    }
+    if (message.path !== "") {
+      writer.uint32(34).string(message.path);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): FindPageByPathResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseFindPageByPathResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.spaceExists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): FindPageByPathResponse {
+    return {
+      spaceExists: isSet(object.spaceExists)
+        ? globalThis.Boolean(object.spaceExists)
+        : isSet(object.space_exists)
+        ? globalThis.Boolean(object.space_exists)
+        : false,
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+    };
+  },
+
+  toJSON(message: FindPageByPathResponse): unknown {
+    const obj: any = {};
+    if (message.spaceExists !== false) {
+      obj.spaceExists = message.spaceExists;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<FindPageByPathResponse>): FindPageByPathResponse {
+    return FindPageByPathResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<FindPageByPathResponse>): FindPageByPathResponse {
+    const message = createBaseFindPageByPathResponse();
+    message.spaceExists = object.spaceExists ?? false;
+    message.revisionId = object.revisionId ?? "";
+    message.pageId = object.pageId ?? "";
+    message.path = object.path ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPagePathsRequest(): GetPagePathsRequest {
+  return { spaceId: "", pageIds: [] };
+}
+
+export const GetPagePathsRequest: MessageFns<GetPagePathsRequest> = {
+  encode(message: GetPagePathsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    for (const v of message.pageIds) {
+      writer.uint32(18).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPagePathsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPagePathsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPagePathsRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      pageIds: globalThis.Array.isArray(object?.pageIds)
+        ? object.pageIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.page_ids)
+        ? object.page_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPagePathsRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.pageIds?.length) {
+      obj.pageIds = message.pageIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPagePathsRequest>): GetPagePathsRequest {
+    return GetPagePathsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPagePathsRequest>): GetPagePathsRequest {
+    const message = createBaseGetPagePathsRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.pageIds = object.pageIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePagePath(): PagePath {
+  return { pageId: "", path: "", kind: "" };
+}
+
+export const PagePath: MessageFns<PagePath> = {
+  encode(message: PagePath, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pageId !== "") {
+      writer.uint32(10).string(message.pageId);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.kind !== "") {
+      writer.uint32(26).string(message.kind);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PagePath {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePagePath();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PagePath {
+    return {
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+    };
+  },
+
+  toJSON(message: PagePath): unknown {
+    const obj: any = {};
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PagePath>): PagePath {
+    return PagePath.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PagePath>): PagePath {
+    const message = createBasePagePath();
+    message.pageId = object.pageId ?? "";
+    message.path = object.path ?? "";
+    message.kind = object.kind ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPagePathsResponse(): GetPagePathsResponse {
+  return { spaceExists: false, revisionId: "", pages: [] };
+}
+
+export const GetPagePathsResponse: MessageFns<GetPagePathsResponse> = {
+  encode(message: GetPagePathsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceExists !== false) {
+      writer.uint32(8).bool(message.spaceExists);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(18).string(message.revisionId);
+    }
+    for (const v of message.pages) {
+      PagePath.encode(v!, writer.uint32(26).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPagePathsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPagePathsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.spaceExists = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pages.push(PagePath.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPagePathsResponse {
+    return {
+      spaceExists: isSet(object.spaceExists)
+        ? globalThis.Boolean(object.spaceExists)
+        : isSet(object.space_exists)
+        ? globalThis.Boolean(object.space_exists)
+        : false,
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => PagePath.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetPagePathsResponse): unknown {
+    const obj: any = {};
+    if (message.spaceExists !== false) {
+      obj.spaceExists = message.spaceExists;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PagePath.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPagePathsResponse>): GetPagePathsResponse {
+    return GetPagePathsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPagePathsResponse>): GetPagePathsResponse {
+    const message = createBaseGetPagePathsResponse();
+    message.spaceExists = object.spaceExists ?? false;
+    message.revisionId = object.revisionId ?? "";
+    message.pages = object.pages?.map((e) => PagePath.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseListPagePathChangesRequest(): ListPagePathChangesRequest {
+  return { spaceId: "", fromRevisionId: "", toRevisionId: "" };
+}
+
+export const ListPagePathChangesRequest: MessageFns<ListPagePathChangesRequest> = {
+  encode(message: ListPagePathChangesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.fromRevisionId !== "") {
+      writer.uint32(18).string(message.fromRevisionId);
+    }
+    if (message.toRevisionId !== "") {
+      writer.uint32(26).string(message.toRevisionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPagePathChangesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPagePathChangesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.fromRevisionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.toRevisionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPagePathChangesRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      fromRevisionId: isSet(object.fromRevisionId)
+        ? globalThis.String(object.fromRevisionId)
+        : isSet(object.from_revision_id)
+        ? globalThis.String(object.from_revision_id)
+        : "",
+      toRevisionId: isSet(object.toRevisionId)
+        ? globalThis.String(object.toRevisionId)
+        : isSet(object.to_revision_id)
+        ? globalThis.String(object.to_revision_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListPagePathChangesRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.fromRevisionId !== "") {
+      obj.fromRevisionId = message.fromRevisionId;
+    }
+    if (message.toRevisionId !== "") {
+      obj.toRevisionId = message.toRevisionId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListPagePathChangesRequest>): ListPagePathChangesRequest {
+    return ListPagePathChangesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListPagePathChangesRequest>): ListPagePathChangesRequest {
+    const message = createBaseListPagePathChangesRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.fromRevisionId = object.fromRevisionId ?? "";
+    message.toRevisionId = object.toRevisionId ?? "";
+    return message;
+  },
+};
+
+function createBasePagePathChange(): PagePathChange {
+  return { pageId: "", kind: "", oldPath: undefined, newPath: undefined };
+}
+
+export const PagePathChange: MessageFns<PagePathChange> = {
+  encode(message: PagePathChange, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pageId !== "") {
+      writer.uint32(10).string(message.pageId);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.oldPath !== undefined) {
+      writer.uint32(26).string(message.oldPath);
+    }
+    if (message.newPath !== undefined) {
+      writer.uint32(34).string(message.newPath);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PagePathChange {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePagePathChange();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.oldPath = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.newPath = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PagePathChange {
+    return {
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      oldPath: isSet(object.oldPath)
+        ? globalThis.String(object.oldPath)
+        : isSet(object.old_path)
+        ? globalThis.String(object.old_path)
+        : undefined,
+      newPath: isSet(object.newPath)
+        ? globalThis.String(object.newPath)
+        : isSet(object.new_path)
+        ? globalThis.String(object.new_path)
+        : undefined,
+    };
+  },
+
+  toJSON(message: PagePathChange): unknown {
+    const obj: any = {};
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.oldPath !== undefined) {
+      obj.oldPath = message.oldPath;
+    }
+    if (message.newPath !== undefined) {
+      obj.newPath = message.newPath;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PagePathChange>): PagePathChange {
+    return PagePathChange.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PagePathChange>): PagePathChange {
+    const message = createBasePagePathChange();
+    message.pageId = object.pageId ?? "";
+    message.kind = object.kind ?? "";
+    message.oldPath = object.oldPath ?? undefined;
+    message.newPath = object.newPath ?? undefined;
+    return message;
+  },
+};
+
+function createBaseListPagePathChangesResponse(): ListPagePathChangesResponse {
+  return { changes: [] };
+}
+
+export const ListPagePathChangesResponse: MessageFns<ListPagePathChangesResponse> = {
+  encode(message: ListPagePathChangesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.changes) {
+      PagePathChange.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListPagePathChangesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListPagePathChangesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.changes.push(PagePathChange.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListPagePathChangesResponse {
+    return {
+      changes: globalThis.Array.isArray(object?.changes)
+        ? object.changes.map((e: any) => PagePathChange.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListPagePathChangesResponse): unknown {
+    const obj: any = {};
+    if (message.changes?.length) {
+      obj.changes = message.changes.map((e) => PagePathChange.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListPagePathChangesResponse>): ListPagePathChangesResponse {
+    return ListPagePathChangesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListPagePathChangesResponse>): ListPagePathChangesResponse {
+    const message = createBaseListPagePathChangesResponse();
+    message.changes = object.changes?.map((e) => PagePathChange.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** Content: spaces (and, later, their content) for the other services. */
 export type ContentService = typeof ContentService;
 export const ContentService = {
@@ -659,6 +1546,150 @@ export interface ContentClient extends Client {
 export const ContentClient = makeGenericClientConstructor(ContentService, "quire.content.Content") as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ContentClient;
   service: typeof ContentService;
+  serviceName: string;
+};
+
+/**
+ * ---- Pages of a space for sites' redirects (issue #35 §2): a page by path, page paths by id, and
+ * how page paths changed between two revisions (automatic redirects of moved pages). A service of
+ * its own so its additions stay apart from Content's. Paths are slug paths (`guide/install`: no
+ * slash around them, groups' slugs not part of their children's), as getPageByPath takes them.
+ */
+export type ContentPagesService = typeof ContentPagesService;
+export const ContentPagesService = {
+  /**
+   * The page at a path of the space's current revision. `space_exists` is false for an unknown or
+   * deleted space; `page_id` is empty when no document or group page has that path. `path` at most
+   * 1,024 characters (INVALID_ARGUMENT beyond).
+   */
+  findPageByPath: {
+    path: "/quire.content.ContentPages/FindPageByPath" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: FindPageByPathRequest): Buffer =>
+      Buffer.from(FindPageByPathRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): FindPageByPathRequest => FindPageByPathRequest.decode(value),
+    responseSerialize: (value: FindPageByPathResponse): Buffer =>
+      Buffer.from(FindPageByPathResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): FindPageByPathResponse => FindPageByPathResponse.decode(value),
+  },
+  /**
+   * The paths of pages of the space's current revision (at most 1,000 ids, INVALID_ARGUMENT beyond);
+   * unknown ids are left out. An unknown or deleted space answers `space_exists: false`.
+   */
+  getPagePaths: {
+    path: "/quire.content.ContentPages/GetPagePaths" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPagePathsRequest): Buffer => Buffer.from(GetPagePathsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPagePathsRequest => GetPagePathsRequest.decode(value),
+    responseSerialize: (value: GetPagePathsResponse): Buffer =>
+      Buffer.from(GetPagePathsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPagePathsResponse => GetPagePathsResponse.decode(value),
+  },
+  /**
+   * The pages whose path differs between two revisions of one space: moved (both paths), added
+   * (no old path) or deleted (no new path). NOT_FOUND when a revision is not the space's.
+   */
+  listPagePathChanges: {
+    path: "/quire.content.ContentPages/ListPagePathChanges" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListPagePathChangesRequest): Buffer =>
+      Buffer.from(ListPagePathChangesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListPagePathChangesRequest => ListPagePathChangesRequest.decode(value),
+    responseSerialize: (value: ListPagePathChangesResponse): Buffer =>
+      Buffer.from(ListPagePathChangesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListPagePathChangesResponse => ListPagePathChangesResponse.decode(value),
+  },
+} as const;
+
+export interface ContentPagesServer extends UntypedServiceImplementation {
+  /**
+   * The page at a path of the space's current revision. `space_exists` is false for an unknown or
+   * deleted space; `page_id` is empty when no document or group page has that path. `path` at most
+   * 1,024 characters (INVALID_ARGUMENT beyond).
+   */
+  findPageByPath: handleUnaryCall<FindPageByPathRequest, FindPageByPathResponse>;
+  /**
+   * The paths of pages of the space's current revision (at most 1,000 ids, INVALID_ARGUMENT beyond);
+   * unknown ids are left out. An unknown or deleted space answers `space_exists: false`.
+   */
+  getPagePaths: handleUnaryCall<GetPagePathsRequest, GetPagePathsResponse>;
+  /**
+   * The pages whose path differs between two revisions of one space: moved (both paths), added
+   * (no old path) or deleted (no new path). NOT_FOUND when a revision is not the space's.
+   */
+  listPagePathChanges: handleUnaryCall<ListPagePathChangesRequest, ListPagePathChangesResponse>;
+}
+
+export interface ContentPagesClient extends Client {
+  /**
+   * The page at a path of the space's current revision. `space_exists` is false for an unknown or
+   * deleted space; `page_id` is empty when no document or group page has that path. `path` at most
+   * 1,024 characters (INVALID_ARGUMENT beyond).
+   */
+  findPageByPath(
+    request: FindPageByPathRequest,
+    callback: (error: ServiceError | null, response: FindPageByPathResponse) => void,
+  ): ClientUnaryCall;
+  findPageByPath(
+    request: FindPageByPathRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: FindPageByPathResponse) => void,
+  ): ClientUnaryCall;
+  findPageByPath(
+    request: FindPageByPathRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: FindPageByPathResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The paths of pages of the space's current revision (at most 1,000 ids, INVALID_ARGUMENT beyond);
+   * unknown ids are left out. An unknown or deleted space answers `space_exists: false`.
+   */
+  getPagePaths(
+    request: GetPagePathsRequest,
+    callback: (error: ServiceError | null, response: GetPagePathsResponse) => void,
+  ): ClientUnaryCall;
+  getPagePaths(
+    request: GetPagePathsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPagePathsResponse) => void,
+  ): ClientUnaryCall;
+  getPagePaths(
+    request: GetPagePathsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPagePathsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * The pages whose path differs between two revisions of one space: moved (both paths), added
+   * (no old path) or deleted (no new path). NOT_FOUND when a revision is not the space's.
+   */
+  listPagePathChanges(
+    request: ListPagePathChangesRequest,
+    callback: (error: ServiceError | null, response: ListPagePathChangesResponse) => void,
+  ): ClientUnaryCall;
+  listPagePathChanges(
+    request: ListPagePathChangesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListPagePathChangesResponse) => void,
+  ): ClientUnaryCall;
+  listPagePathChanges(
+    request: ListPagePathChangesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListPagePathChangesResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const ContentPagesClient = makeGenericClientConstructor(
+  ContentPagesService,
+  "quire.content.ContentPages",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ContentPagesClient;
+  service: typeof ContentPagesService;
   serviceName: string;
 };
 

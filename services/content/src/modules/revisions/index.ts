@@ -21,7 +21,16 @@ export {
 } from './domain/read-content';
 export { type RevisionCreated, revisionCreatedPayload } from './domain/revision-created';
 export type { PageSection } from './model/page-section';
-export { childrenByParent, pageAncestors, pagePaths, type RevisionTree, type StoredFile, type StoredPage, subtreeIds } from './model/revision-tree';
+export {
+  childrenByParent,
+  pageAncestors,
+  pagePaths,
+  type PageKind,
+  type RevisionTree,
+  type StoredFile,
+  type StoredPage,
+  subtreeIds,
+} from './model/revision-tree';
 export { type ContentUrls, presentFile, presentPage, presentPageTree, presentRevision } from './presenters/revision.presenter';
 export {
   findBodies,

@@ -12,6 +12,6 @@ export { sitesRoutes } from './http/sites/sites.routes';
 // For the publishing-auth and redirects modules: the site's policy, its address, and where its sections and site spaces live.
 export { authorizeSite } from './policies/site.policy';
 export { siteAddress } from './presenters/site.presenter';
-export { locateSection, locateSiteSpace } from './application/locate-in-site';
+export { locateSection, locateSiteSpace, locateSpaceInSite, placeSiteSpace, locateSpaceOnSites, type SpacePlacement } from './application/locate-in-site';
 export type { Site } from './model/site';
 export { siteParams } from './http/params.schema';

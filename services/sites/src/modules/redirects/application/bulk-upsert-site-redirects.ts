@@ -2,10 +2,11 @@ import { ApiError, badRequest } from '@quire/errors';
 import { newId } from '@quire/ids';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { deleteRedirect, findRedirectByKey, insertRedirect, updateRedirect } from '../store/site-redirects.store';
-import { firstRepeatedTarget, upsertFields, type BulkStep } from '../domain/bulk-item';
+import { firstRepeatedTarget, upsertFields, type BulkInputStep, type BulkStep } from '../domain/bulk-item';
 import { announceRedirects, type RedirectChange } from './announce-redirects';
 import { checkDestination } from './check-destination';
 import type { RedirectDeps, RedirectSite } from './deps';
+import { resolveDestination } from './resolve-destination';
 
 export type BulkResult = { status: RedirectChange['status']; source: string; draft: boolean; id?: string };
 
@@ -14,9 +15,10 @@ export type BulkResult = { status: RedirectChange['status']; source: string; dra
  * (unknown draft to publish, unknown section or site space, a source named twice) rolls back the
  * whole call with a 400 naming its item (`redirects.N…`), so nothing is written.
  */
-export async function bulkUpsertSiteRedirects(deps: RedirectDeps, site: RedirectSite, steps: BulkStep[], callerId: string): Promise<BulkResult[]> {
-  const repeated = firstRepeatedTarget(steps);
+export async function bulkUpsertSiteRedirects(deps: RedirectDeps, site: RedirectSite, input: BulkInputStep[], callerId: string): Promise<BulkResult[]> {
+  const repeated = firstRepeatedTarget(input);
   if (repeated >= 0) throw badRequest(`Invalid body field "redirects.${repeated}.source": the call already changes this redirect`);
+  const steps = await resolveSteps(deps, site, input);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const results: BulkResult[] = [];
@@ -27,6 +29,16 @@ export async function bulkUpsertSiteRedirects(deps: RedirectDeps, site: Redirect
     await announceRedirects(tx, site, changes, callerId, now);
     return results;
   });
+}
+
+/** Pages named by path become site-page destinations, before the transaction (content is asked over gRPC); the first unknown one is the 400. */
+async function resolveSteps(deps: RedirectDeps, site: RedirectSite, input: BulkInputStep[]): Promise<BulkStep[]> {
+  const steps: BulkStep[] = [];
+  for (const [index, step] of input.entries()) {
+    if (step.kind !== 'upsert' || step.destination.kind !== 'path') steps.push(step as BulkStep);
+    else steps.push({ ...step, destination: await resolveDestination(deps, site.id, step.destination, `redirects.${index}.destination`) });
+  }
+  return steps;
 }
 
 async function runStep(tx: SqlExecutor, site: RedirectSite, step: BulkStep, index: number, now: Date): Promise<BulkResult> {

@@ -1,13 +1,20 @@
 import { conflict } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { findRedirectByKey, insertRedirect } from '../store/site-redirects.store';
-import type { SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
+import type { InputDestination, SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
 import { announceRedirects } from './announce-redirects';
 import { checkDestination } from './check-destination';
 import type { RedirectDeps, RedirectSite } from './deps';
+import { resolveDestination } from './resolve-destination';
 
-/** createSiteRedirect: 409 when a redirect of the same kind (live/draft) already has this source. */
-export async function createSiteRedirect(deps: RedirectDeps, site: RedirectSite, fields: SiteRedirectFields, callerId: string): Promise<SiteRedirect> {
+/** createSiteRedirect: 409 when a redirect of the same kind (live/draft) already has this source; a page by path is resolved first. */
+export async function createSiteRedirect(
+  deps: RedirectDeps,
+  site: RedirectSite,
+  input: Omit<SiteRedirectFields, 'destination'> & { destination: InputDestination },
+  callerId: string,
+): Promise<SiteRedirect> {
+  const fields: SiteRedirectFields = { ...input, destination: await resolveDestination(deps, site.id, input.destination) };
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     await checkDestination(tx, site.id, fields.destination);

@@ -1,10 +1,8 @@
 import { pickRedirect, redirectCandidates, resolveRedirectTarget } from '@quire/publishing';
-import type { SqlExecutor } from '@quire/platform/sql';
-import type { UrlBuilder } from '@quire/urls';
 import type { Site } from '../../sites';
 import { findRedirectsByKeys } from '../store/site-redirects.store';
 import type { SiteRedirect } from '../model/site-redirect';
-import { redirectDestinationUrl } from './redirect-destination-url';
+import { type DestinationUrlDeps, redirectDestinationUrl } from './redirect-destination-url';
 
 /**
  * getSiteRedirectBySource: the live redirect a request path matches (exact beats wildcard, a longer
@@ -13,8 +11,8 @@ import { redirectDestinationUrl } from './redirect-destination-url';
  * Drafts are not live, so they never answer here.
  */
 export async function getSiteRedirectBySource(
-  deps: { db: SqlExecutor; urls: UrlBuilder },
-  site: Parameters<typeof redirectDestinationUrl>[2] & Pick<Site, 'visibility'>,
+  deps: DestinationUrlDeps,
+  site: Parameters<typeof redirectDestinationUrl>[1] & Pick<Site, 'visibility'>,
   requestPath: string,
 ): Promise<{ redirect: SiteRedirect; target: string } | null> {
   const probe = redirectCandidates(requestPath);
@@ -26,7 +24,7 @@ export async function getSiteRedirectBySource(
   );
   const match = pickRedirect(probe, found);
   if (!match) return null;
-  const destination = await redirectDestinationUrl(deps.db, deps.urls, site, match.redirect.destination);
+  const destination = await redirectDestinationUrl(deps, site, match.redirect.destination);
   const traffic = site.visibility === 'public' || site.visibility === 'unlisted' ? 'public-live' : 'restricted-live';
   const target = resolveRedirectTarget(match.redirect, match.candidate, destination, traffic);
   return target ? { redirect: match.redirect, target: target.location } : null;

@@ -1,10 +1,14 @@
-import type { RedirectDestination, SiteRedirectFields } from '../model/site-redirect';
+import type { InputDestination, RedirectDestination, SiteRedirectFields } from '../model/site-redirect';
 
 // One item of bulkUpsertSiteRedirects, parsed: publish a draft, delete a live/draft redirect, or upsert one.
 export type BulkStep =
   | { kind: 'publish'; source: string; key: string }
   | { kind: 'delete'; source: string; key: string; draft: boolean }
   | { kind: 'upsert'; source: string; key: string; draft: boolean; destination: RedirectDestination; captureWildcard?: boolean; permanent?: boolean };
+
+/** A step as parsed: an upsert may still name its page by path (resolved before the call's transaction). */
+export type BulkInputStep =
+  Exclude<BulkStep, { kind: 'upsert' }> | (Omit<Extract<BulkStep, { kind: 'upsert' }>, 'destination'> & { destination: InputDestination });
 
 /** The stored fields of an upsert: what it says over what the existing redirect has (defaults false). */
 export function upsertFields(step: Extract<BulkStep, { kind: 'upsert' }>, existing: SiteRedirectFields | null): SiteRedirectFields {
@@ -19,7 +23,7 @@ export function upsertFields(step: Extract<BulkStep, { kind: 'upsert' }>, existi
 }
 
 /** The index of the first item naming the same source and kind as an earlier one, or -1: a call may touch a redirect once. */
-export function firstRepeatedTarget(steps: readonly BulkStep[]): number {
+export function firstRepeatedTarget(steps: readonly BulkInputStep[]): number {
   const seen = new Set<string>();
   for (const [index, step] of steps.entries()) {
     // publish touches both the draft and the live redirect of its source.

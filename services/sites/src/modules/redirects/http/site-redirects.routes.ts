@@ -33,7 +33,6 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
     base,
     route({ params: siteParams, body: createRedirectBody }, async ({ params, body, principal }, res) => {
       const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      if (body.destination.kind === 'path') throw new Error('unreachable: refused by the schema');
       const redirect = await createSiteRedirect(
         deps,
         site,

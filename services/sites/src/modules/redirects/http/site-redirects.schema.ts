@@ -26,14 +26,11 @@ export const redirectDestination = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('external'), url: httpUrl }).strict(),
 ]);
 
-/** Reference SiteRedirectInputDestination: a destination, or (refused for now, see docs/sites.md) a page by path. */
-const inputDestination = z.union([
-  redirectDestination,
-  z
-    .object({ kind: z.literal('path'), spaceId: id, path: z.string() })
-    .strict()
-    .superRefine((_, ctx) => ctx.addIssue({ code: 'custom', message: 'kind "path" is not supported yet: name the page with kind "site-page"' })),
-]);
+/**
+ * Reference SiteRedirectInputDestination: a destination, or a page by its path in a space the site
+ * shows (`{kind: "path"}`, resolved to a `site-page` destination when written; docs/sites.md).
+ */
+const inputDestination = z.union([redirectDestination, z.object({ kind: z.literal('path'), spaceId: id, path: text({ min: 1, max: 1024 }) }).strict()]);
 
 export const createRedirectBody = z
   .object({

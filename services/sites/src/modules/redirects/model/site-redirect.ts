@@ -7,6 +7,12 @@ export type RedirectDestination =
   | { kind: 'site-page'; siteSpaceId: string; pageId: string }
   | { kind: 'external'; url: string };
 
+/** `automatic`: made for a moved page (automatic-redirects.ts); only those are changed or dropped by the automatic rules. */
+export type RedirectOrigin = 'user' | 'automatic';
+
+/** What a create or bulk upsert may name (reference SiteRedirectInputDestination): a destination, or a page by path in a space of the site. */
+export type InputDestination = RedirectDestination | { kind: 'path'; spaceId: string; path: string };
+
 export interface SiteRedirect {
   id: string;
   siteId: string;
@@ -18,6 +24,7 @@ export interface SiteRedirect {
   captureWildcard: boolean;
   permanent: boolean;
   destination: RedirectDestination;
+  origin: RedirectOrigin;
   createdAt: Date;
   updatedAt: Date | null;
 }

@@ -1,8 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
-import type { RedirectDestination, RedirectOrder, SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
+import type { RedirectDestination, RedirectOrder, RedirectOrigin, SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
 
-interface SiteRedirectRow {
+export interface SiteRedirectRow {
   id: string;
   site_id: string;
   source: string;
@@ -11,11 +11,12 @@ interface SiteRedirectRow {
   capture_wildcard: boolean;
   permanent: boolean;
   destination: RedirectDestination | string;
+  origin: RedirectOrigin;
   created_at: Date;
   updated_at: Date | null;
 }
 
-function redirectOf(row: SiteRedirectRow): SiteRedirect {
+export function redirectOf(row: SiteRedirectRow): SiteRedirect {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -25,29 +26,44 @@ function redirectOf(row: SiteRedirectRow): SiteRedirect {
     captureWildcard: row.capture_wildcard,
     permanent: row.permanent,
     destination: typeof row.destination === 'string' ? (JSON.parse(row.destination) as RedirectDestination) : row.destination,
+    origin: row.origin,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-export async function insertRedirect(db: SqlExecutor, id: string, siteId: string, fields: SiteRedirectFields, now: Date): Promise<SiteRedirect> {
+export async function insertRedirect(
+  db: SqlExecutor,
+  id: string,
+  siteId: string,
+  fields: SiteRedirectFields,
+  now: Date,
+  origin: RedirectOrigin = 'user',
+): Promise<SiteRedirect> {
   return redirectOf(
     await insertedRow<SiteRedirectRow>(
       db,
-      `INSERT INTO site_redirects (id, site_id, source, source_key, draft, capture_wildcard, permanent, destination, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
-      [id, siteId, fields.source, fields.key, fields.draft, fields.captureWildcard, fields.permanent, JSON.stringify(fields.destination), now],
+      `INSERT INTO site_redirects (id, site_id, source, source_key, draft, capture_wildcard, permanent, destination, created_at, origin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      [id, siteId, fields.source, fields.key, fields.draft, fields.captureWildcard, fields.permanent, JSON.stringify(fields.destination), now, origin],
     ),
   );
 }
 
-/** Replaces a redirect's fields; null when the site has no such redirect. */
-export async function updateRedirect(db: SqlExecutor, siteId: string, id: string, fields: SiteRedirectFields, now: Date): Promise<SiteRedirect | null> {
+/** Replaces a redirect's fields; null when the site has no such redirect. A user's change makes an automatic redirect theirs (`origin`). */
+export async function updateRedirect(
+  db: SqlExecutor,
+  siteId: string,
+  id: string,
+  fields: SiteRedirectFields,
+  now: Date,
+  origin: RedirectOrigin = 'user',
+): Promise<SiteRedirect | null> {
   const row = await queryOne<SiteRedirectRow>(
     db,
-    `UPDATE site_redirects SET source = $3, source_key = $4, draft = $5, capture_wildcard = $6, permanent = $7, destination = $8, updated_at = $9
+    `UPDATE site_redirects SET source = $3, source_key = $4, draft = $5, capture_wildcard = $6, permanent = $7, destination = $8, updated_at = $9, origin = $10
      WHERE site_id = $1 AND id = $2 RETURNING *`,
-    [siteId, id, fields.source, fields.key, fields.draft, fields.captureWildcard, fields.permanent, JSON.stringify(fields.destination), now],
+    [siteId, id, fields.source, fields.key, fields.draft, fields.captureWildcard, fields.permanent, JSON.stringify(fields.destination), now, origin],
   );
   return row && redirectOf(row);
 }

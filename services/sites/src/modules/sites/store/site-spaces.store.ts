@@ -80,6 +80,16 @@ export async function findSiteSpaceOfSpace(db: SqlExecutor, siteId: string, spac
   return row && siteSpaceOf(row);
 }
 
+/** Every site space of a space, on every site (hidden ones too), with its site's organization. */
+export async function listSiteSpacesOfSpace(db: SqlExecutor, spaceId: string): Promise<(SiteSpace & { organizationId: string })[]> {
+  const rows = await queryRows<SiteSpaceRow & { organization_id: string }>(
+    db,
+    'SELECT sp.*, s.organization_id FROM site_spaces sp JOIN sites s ON s.id = sp.site_id WHERE sp.space_id = $1 ORDER BY sp.site_id, sp.id',
+    [spaceId],
+  );
+  return rows.map((row) => ({ ...siteSpaceOf(row), organizationId: row.organization_id }));
+}
+
 /**
  * Every site space of one parent (a section, or the root when `sectionId` is null), hidden ones
  * too (they keep their path and key for when their space is restored), in order.
