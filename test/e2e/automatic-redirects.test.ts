@@ -1,7 +1,9 @@
 import { GitBookAPIError, type GitBookAPI } from 'gitbook-api-0202';
 import { TodayLedger } from '../support/client-0202';
 import { eventually } from '../support/eventually';
+import { apiClient } from '../support/api';
 import { buildOrganization } from '../support/factories';
+import { startGitServer } from '../support/git-server';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
@@ -15,11 +17,13 @@ const stack = currentStack();
 const ledger = new TodayLedger(stack);
 let orgId: string;
 let admin: GitBookAPI;
+let adminToken: string;
 
 beforeAll(async () => {
   const org = await buildOrganization(stack, 'Automatic redirects org');
   orgId = org.id;
   admin = ledger.client(org.admin.token);
+  adminToken = org.admin.token;
 });
 
 /** A space with the given top-level pages (slug by ref), on a new site as its only (default) site space. */
@@ -101,6 +105,34 @@ describe('automatic redirects of moved pages', () => {
     await mergeChanges(admin, spaceId, [rename(pages.intro as string, 'later')]);
     await expectTargets(siteId, { '/start': 'later' });
     expect(await targetOf(siteId, '/intro')).toBe('https://example.com/mine');
+  });
+
+  it('redirects a page a Git Sync import moved (its file renamed, its text unchanged)', async () => {
+    const server = await startGitServer();
+    try {
+      const summary = (file: string) => `# Summary\n\n* [Home](README.md)\n* [Guide](${file})\n`;
+      server.createRepository('moves', { 'README.md': '# Home\n\nWelcome.\n', 'SUMMARY.md': summary('guide.md'), 'guide.md': '# Guide\n\nHow to.\n' });
+      const { data: space } = await admin.orgs.createSpace(orgId, { title: 'Synced moves' });
+      const { data: site } = await admin.orgs.createSite(orgId, { title: 'Synced moves', spaces: [space.id] });
+      const api = apiClient(stack, adminToken);
+      const importOnce = async () => {
+        const before = (await api.get(`/v1/spaces/${space.id}/git/operations/latest`)).body?.id as string | undefined;
+        await admin.spaces.importGitRepository(space.id, { url: server.url('moves'), ref: 'refs/heads/main' });
+        let state = '';
+        await eventually(async () => {
+          const res = await api.get(`/v1/spaces/${space.id}/git/operations/latest`);
+          state = res.status === 200 && res.body.id !== before ? (res.body.state as string) : '';
+          return state === 'success' || state === 'failure';
+        }, 60_000);
+        expect(state).toBe('success');
+      };
+      await importOnce();
+      server.commitFiles('moves', { 'SUMMARY.md': summary('manual.md'), 'manual.md': '# Guide\n\nHow to.\n' }, 'Rename the guide');
+      await importOnce();
+      await expectTargets(site.id, { '/guide': 'manual', '/manual': null });
+    } finally {
+      await server.close();
+    }
   });
 
   it("answered every successful call valid under 0.202.0's schemas", () => {

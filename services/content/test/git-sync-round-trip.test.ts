@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { readGitLayout, writeGitLayout } from '@quire/formats';
+import { readGitLayout, writeGitLayout, type GitLayoutPage } from '@quire/formats';
 import { applyContentChanges, type ContentChange } from '../src/modules/change-requests/domain/content-changes';
 import { importChanges } from '../src/modules/git-sync/domain/import-changes';
 import { layoutOfTree } from '../src/modules/git-sync/domain/space-layout';
@@ -112,6 +112,37 @@ describe('Git Sync round trip through the batch engine', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('a document moved or renamed with its text unchanged keeps its id; a changed or ambiguous one is a new page', () => {
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const tree: RevisionTree = {
+      pages: [
+        { id: 'a', parentId: null, kind: 'document', title: 'A', slug: 'a', body: sha('Alpha text.') },
+        { id: 'b', parentId: null, kind: 'document', title: 'B', slug: 'b', body: sha('Beta text.') },
+        { id: 'c', parentId: null, kind: 'document', title: 'C', slug: 'c', body: sha('Gamma text.') },
+        { id: 'd1', parentId: null, kind: 'document', title: 'D1', slug: 'd1', body: sha('Twin text.') },
+        { id: 'd2', parentId: null, kind: 'document', title: 'D2', slug: 'd2', body: sha('Twin text.') },
+      ],
+      files: [],
+    };
+    const page = (slug: string, markdown: string, children: GitLayoutPage[] = []): GitLayoutPage => ({ kind: 'document', title: slug, slug, markdown, children });
+    const layout = {
+      // a → b/moved-a (same text), c → c-renamed (text changed), d1 and d2 (same text) → one twin.
+      pages: [page('b', 'Beta text.', [page('moved-a', 'Alpha text.')]), page('c-renamed', 'Gamma text, edited.'), page('twin', 'Twin text.')],
+      files: [],
+      redirects: {},
+    };
+    const { changes, pageIds } = importChanges(tree, layout, ctx().newId);
+    const idOf = (slug: string) => [...pageIds].find(([p]) => p.slug === slug)![1];
+    expect(idOf('moved-a')).toBe('a');
+    expect(changes).toContainEqual(expect.objectContaining({ operation: 'update_page', page: 'a', slug: 'moved-a', into: 'b' }));
+    expect(['c', 'd1', 'd2']).not.toContain(idOf('c-renamed'));
+    expect(['c', 'd1', 'd2']).not.toContain(idOf('twin'));
+    const deleted = changes.filter((c) => c.operation === 'delete_page').map((c) => ('page' in c ? c.page : ''));
+    expect(deleted.sort()).toEqual(['c', 'd1', 'd2']);
+    const draft = applyContentChanges(tree, changes, ctx());
+    expect(pagePaths(draft.tree.pages).get('a')).toBe('b/moved-a');
   });
 
   it('files: new and changed assets are inserted, removed ones deleted, unchanged ones left alone', () => {

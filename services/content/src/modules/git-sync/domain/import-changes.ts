@@ -8,6 +8,9 @@ import { blobKey } from '@quire/platform/blobs';
 // link resolution and rules as an API batch. Pages keep their ids across imports: a page of the
 // repository is the page of the tree at the same place (parent and slug; a group by its slug at the
 // top level), so an import that changes one file of 1,000 updates one page and writes one body.
+// A document the repository moved or renamed without changing its text (what `git mv` makes) keeps
+// its id too, as Git's own rename detection would: its published address moves with it and the
+// sites service leaves a redirect from the old one (docs/sites.md, Automatic redirects).
 
 export interface ImportPlan {
   changes: ContentChange[];
@@ -20,6 +23,7 @@ const placeKey = (parentKey: string, kind: string, slug: string) => `${parentKey
 
 export function importChanges(tree: RevisionTree, layout: GitLayoutContent, newId: () => string): ImportPlan {
   const existing = existingByPlace(tree);
+  const renames = renameCandidates(tree, existing, layout.pages);
   const matched = new Set<string>();
   const pageIds = new Map<GitLayoutPage, string>();
   const upserts: ContentChange[] = [];
@@ -33,12 +37,14 @@ export function importChanges(tree: RevisionTree, layout: GitLayoutContent, newI
 
     pages.forEach((page, at) => {
       const key = placeKey(parentKey, page.kind, page.slug);
-      const current = existing.get(key);
+      const atPlace = existing.get(key);
+      const renamed = atPlace && atPlace.kind === page.kind ? undefined : takeRename(renames, page, matched);
+      const current = renamed ?? atPlace;
       const fields = pageFields(page);
       if (current && current.kind === page.kind && !matched.has(current.id)) {
         matched.add(current.id);
         pageIds.set(page, current.id);
-        const moves = current.parentId !== parentId || reordered;
+        const moves = renamed !== undefined || current.parentId !== parentId || reordered;
         const update = changedFields(current, page);
         if (moves || update) upserts.push({ operation: 'update_page', page: current.id, ...(update ?? {}), ...(moves ? { into: parentId, at } : {}) });
       } else {
@@ -61,6 +67,39 @@ export function importChanges(tree: RevisionTree, layout: GitLayoutContent, newI
     changes: [...deletes(gone.filter((p) => !holdsKept(p))), ...fileChanges(tree, layout), ...upserts, ...deletes(gone.filter(holdsKept))],
     pageIds,
   };
+}
+
+/**
+ * Documents no repository page claims at their place, by body hash: where a page the repository
+ * added may come from. A hash two such documents share is left out (which one moved is unknowable).
+ */
+function renameCandidates(tree: RevisionTree, existing: Map<string, StoredPage>, pages: GitLayoutPage[]): Map<string, StoredPage> {
+  const claimed = new Set<string>();
+  const walk = (list: GitLayoutPage[], parentKey: string) => {
+    for (const page of list) {
+      const key = placeKey(parentKey, page.kind, page.slug);
+      const found = existing.get(key);
+      if (found && found.kind === page.kind) claimed.add(found.id);
+      walk(page.children, page.kind === 'group' ? parentKey : key);
+    }
+  };
+  walk(pages, '');
+  const byBody = new Map<string, StoredPage | null>();
+  for (const page of tree.pages) {
+    if (page.kind !== 'document' || !page.body || claimed.has(page.id)) continue;
+    byBody.set(page.body, byBody.has(page.body) ? null : page);
+  }
+  return new Map([...byBody].filter((entry): entry is [string, StoredPage] => entry[1] !== null));
+}
+
+/** The stored document a repository page with no page at its place was moved from, if its text says so. */
+function takeRename(renames: Map<string, StoredPage>, page: GitLayoutPage, matched: Set<string>): StoredPage | undefined {
+  const markdown = page.kind === 'document' ? (page.markdown ?? '') : '';
+  if (markdown.trim() === '') return undefined;
+  const found = renames.get(bodyHash(markdown));
+  if (!found || matched.has(found.id)) return undefined;
+  renames.delete(bodyHash(markdown));
+  return found;
 }
 
 /** Pages by place key (first one wins when a tree holds two at one place). */
@@ -105,6 +144,8 @@ function changedFields(current: StoredPage, page: GitLayoutPage) {
     href?: string;
   } = {};
   if (current.title !== page.title) out.title = page.title;
+  // Only a renamed document changes its slug (a page matched at its place has the same one).
+  if (page.kind === 'document' && current.slug !== page.slug) out.slug = page.slug;
   if (page.kind === 'document') {
     const markdown = page.markdown ?? '';
     const hash = markdown.trim() === '' ? undefined : bodyHash(markdown);
