@@ -65,10 +65,16 @@ const UPSTREAM_RESOLVE_MS = 5000;
 export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): RequestListener {
   const { logger, metrics } = deps;
   const routes = new RouteMatcher();
-  const authenticator = new Authenticator(deps.identity, deps.cache, logger, {
-    cacheTtlSeconds: settings.authCacheTtlSeconds,
-    localTtlMs: settings.authLocalTtlMs,
-  }, new SiteTokenVerifier(settings.internalSecret));
+  const authenticator = new Authenticator(
+    deps.identity,
+    deps.cache,
+    logger,
+    {
+      cacheTtlSeconds: settings.authCacheTtlSeconds,
+      localTtlMs: settings.authLocalTtlMs,
+    },
+    new SiteTokenVerifier(settings.internalSecret),
+  );
   const limiter = new RateLimiter(deps.cache, logger, settings.rateLimitPerMinute);
   const signer = new PrincipalSigner(settings.internalSecret);
   const pools = Object.fromEntries(

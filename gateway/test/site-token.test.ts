@@ -18,14 +18,24 @@ const identity = () =>
     },
   }) as unknown as IdentityClient;
 const authenticator = () =>
-  new Authenticator(identity, new MemoryCache(), createLogger('test', 'silent'), { cacheTtlSeconds: 60, localTtlMs: 0 }, new SiteTokenVerifier(INTERNAL_SECRET));
+  new Authenticator(
+    identity,
+    new MemoryCache(),
+    createLogger('test', 'silent'),
+    { cacheTtlSeconds: 60, localTtlMs: 0 },
+    new SiteTokenVerifier(INTERNAL_SECRET),
+  );
 const issue = (now = new Date(), secret = deriveSecret(INTERNAL_SECRET, SITE_API_TOKEN_SECRET_PURPOSE)) => issueSiteApiToken(scope, secret, now);
 
 describe('site API tokens at the gateway', () => {
   it('are verified without identity and become a site reader of their scope', async () => {
     const { token } = await issue();
     const { principal, tokenHash } = await authenticator().authenticate(`Bearer ${token}`);
-    expect(principal).toEqual({ userId: '', tokenId: expect.stringMatching(/^site-token:/), site: { organizationId: 'org1', siteId: 'site1', spaceIds: ['s1', 's2'] } });
+    expect(principal).toEqual({
+      userId: '',
+      tokenId: expect.stringMatching(/^site-token:/),
+      site: { organizationId: 'org1', siteId: 'site1', spaceIds: ['s1', 's2'] },
+    });
     expect(tokenHash).toMatch(/^site-token:/);
   });
 

@@ -81,7 +81,12 @@ describe('resolving a published URL (issue #35 §1)', () => {
   });
 
   it('resolves a site space path and a page path, with or without a trailing slash, escapes canonical', async () => {
-    for (const suffix of ['guides/getting-started/install', 'guides/getting-started/install/', 'guides//getting-started/./install', 'gu%69des/getting-started/install']) {
+    for (const suffix of [
+      'guides/getting-started/install',
+      'guides/getting-started/install/',
+      'guides//getting-started/./install',
+      'gu%69des/getting-started/install',
+    ]) {
       const { data } = await api.urls.resolvePublishedContentByUrl({ url: builtIn + suffix });
       expect(data).toMatchObject({
         siteSpace: guidesSiteSpace,
@@ -100,14 +105,23 @@ describe('resolving a published URL (issue #35 §1)', () => {
   it('resolves a custom hostname and a proxy origin, whose address becomes canonical', async () => {
     await raw.patch(`/v1/orgs/${orgId}/sites/${siteId}`, { hostname: HOST });
     const { data: byHost } = await api.urls.resolvePublishedContentByUrl({ url: `https://${HOST.toUpperCase()}/guides/a` });
-    expect(byHost).toMatchObject({ site: siteId, space: guides.id, siteBasePath: '/', basePath: '/guides/', pathname: 'a', canonicalUrl: `https://${HOST}/guides/a` });
+    expect(byHost).toMatchObject({
+      site: siteId,
+      space: guides.id,
+      siteBasePath: '/',
+      basePath: '/guides/',
+      pathname: 'a',
+      canonicalUrl: `https://${HOST}/guides/a`,
+    });
 
     await api.orgs.updateSiteById(orgId, siteId, { proxy: `${PROXY_HOST}/help/docs` });
     const { data: byProxy } = await api.urls.resolvePublishedContentByUrl({ url: `http://${PROXY_HOST}/help/docs/guides/a/b?x=1` });
     expect(byProxy).toMatchObject({ site: siteId, siteBasePath: '/help/docs/', basePath: '/help/docs/guides/', pathname: 'a/b' });
     expect(byProxy).toHaveProperty('canonicalUrl', `https://${PROXY_HOST}/help/docs/guides/a/b`);
     // The built-in address still resolves; a shorter proxy path is another site (none).
-    expect((await api.urls.resolvePublishedContentByUrl({ url: `${builtIn}guides/a` })).data).toMatchObject({ canonicalUrl: `https://${PROXY_HOST}/help/docs/guides/a` });
+    expect((await api.urls.resolvePublishedContentByUrl({ url: `${builtIn}guides/a` })).data).toMatchObject({
+      canonicalUrl: `https://${PROXY_HOST}/help/docs/guides/a`,
+    });
     expectError(await resolve(`https://${PROXY_HOST}/help/x`), 404);
   });
 
@@ -119,21 +133,36 @@ describe('resolving a published URL (issue #35 §1)', () => {
     await api.orgs.publishSite(orgId, site.id);
     const base = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
     const { data } = await api.urls.resolvePublishedContentByUrl({ url: `${base}reference/api/auth` });
-    expect(data).toMatchObject({ site: site.id, siteSection: section.id, space: reference.id, pathname: 'api/auth', basePath: `${new URL(base).pathname}reference/`, complete: true });
+    expect(data).toMatchObject({
+      site: site.id,
+      siteSection: section.id,
+      space: reference.id,
+      pathname: 'api/auth',
+      basePath: `${new URL(base).pathname}reference/`,
+      complete: true,
+    });
     const { data: root } = await api.urls.resolvePublishedContentByUrl({ url: base });
     expect(root).toMatchObject({ space: home.id, pathname: '', siteSection: expect.any(String) });
     expect((root as { siteSection?: string }).siteSection).not.toBe(section.id);
   });
 
   it('answers a live redirect of the path as PublishedContentRedirect, into the site or out of it', async () => {
-    await api.orgs.createSiteRedirect(orgId, siteId, { source: '/old/*', destination: { kind: 'site-space', siteSpaceId: guidesSiteSpace }, captureWildcard: true });
+    await api.orgs.createSiteRedirect(orgId, siteId, {
+      source: '/old/*',
+      destination: { kind: 'site-space', siteSpaceId: guidesSiteSpace },
+      captureWildcard: true,
+    });
     await api.orgs.createSiteRedirect(orgId, siteId, { source: '/elsewhere', destination: { kind: 'external', url: 'https://example.org/moved' } });
     await api.orgs.createSiteRedirect(orgId, siteId, { source: '/drafted', destination: { kind: 'external', url: 'https://example.org/d' }, draft: true });
     expect((await api.urls.resolvePublishedContentByUrl({ url: `https://${HOST}/old/page` })).data).toEqual({
       target: 'content',
       redirect: `https://${PROXY_HOST}/help/docs/guides/page`,
     });
-    expect((await api.urls.getPublishedContentByUrl({ url: `https://${HOST}/elsewhere/` })).data).toEqual({ target: 'external', site: siteId, redirect: 'https://example.org/moved' });
+    expect((await api.urls.getPublishedContentByUrl({ url: `https://${HOST}/elsewhere/` })).data).toEqual({
+      target: 'external',
+      site: siteId,
+      redirect: 'https://example.org/moved',
+    });
     // Drafts are not live.
     expect((await api.urls.resolvePublishedContentByUrl({ url: `https://${HOST}/drafted` })).data).toMatchObject({ site: siteId, pathname: 'drafted' });
   });
@@ -167,8 +196,14 @@ describe('resolving a published URL (issue #35 §1)', () => {
     const { data: auth } = await api.orgs.updateSitePublishingAuthById(orgId, site.id, { backend: 'custom', fallbackURL: 'https://login.example.com/sso' });
     const key = new TextEncoder().encode(auth.privateKey);
     const good = await new SignJWT({ plan: 'pro' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(key);
-    const wrongKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(64)));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(key);
+    const wrongKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(64)));
     const unsigned = new UnsecuredJWT({ exp: Math.floor(Date.now() / 1000) + 3600 }).encode();
 
     expect((await api.urls.resolvePublishedContentByUrl({ url: site.url, visitor: { jwtToken: good } })).data).toMatchObject({ site: site.id });
@@ -181,10 +216,16 @@ describe('resolving a published URL (issue #35 §1)', () => {
       [unsigned, /unsigned/],
     ] as const) {
       expectError(await resolve(site.url, token ? { visitor: { jwtToken: token } } : {}), 404, reason);
-      const redirected = await api.urls.resolvePublishedContentByUrl({ url: site.url, redirectOnError: true, ...(token ? { visitor: { jwtToken: token } } : {}) });
+      const redirected = await api.urls.resolvePublishedContentByUrl({
+        url: site.url,
+        redirectOnError: true,
+        ...(token ? { visitor: { jwtToken: token } } : {}),
+      });
       expect(redirected.data).toEqual({ target: 'external', site: site.id, redirect: 'https://login.example.com/sso' });
     }
-    expect((await api.urls.getPublishedContentByUrl({ url: site.url, redirectOnError: true })).data).toMatchObject({ redirect: 'https://login.example.com/sso' });
+    expect((await api.urls.getPublishedContentByUrl({ url: site.url, redirectOnError: true })).data).toMatchObject({
+      redirect: 'https://login.example.com/sso',
+    });
   });
 });
 
@@ -199,7 +240,15 @@ describe('the apiToken of a resolved URL (issue #35 §1)', () => {
 
   it("is a JWT of the site's scope, expiring within a day and an hour", () => {
     const claims = decodeJwt(token);
-    expect(claims).toEqual({ kind: 'site', organization: orgId, site: siteId, siteSpace: guidesSiteSpace, space: guides.id, spaces: [home.id, guides.id].sort(), exp: expect.any(Number) });
+    expect(claims).toEqual({
+      kind: 'site',
+      organization: orgId,
+      site: siteId,
+      siteSpace: guidesSiteSpace,
+      space: guides.id,
+      spaces: [home.id, guides.id].sort(),
+      exp: expect.any(Number),
+    });
     expect(claims.exp! * 1000 - Date.now()).toBeLessThanOrEqual((24 + 1) * 3600 * 1000);
     expect(claims.exp! * 1000).toBeGreaterThan(Date.now() + 3600 * 1000 - 60_000);
   });

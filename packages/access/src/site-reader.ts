@@ -25,7 +25,8 @@ export function siteReaderScope(userId: string): SiteReaderScope | null {
   if (!userId.startsWith(PREFIX)) return null;
   try {
     const [organizationId, siteId, spaceIds] = JSON.parse(Buffer.from(userId.slice(PREFIX.length), 'base64url').toString('utf8')) as unknown[];
-    if (typeof organizationId !== 'string' || typeof siteId !== 'string' || !Array.isArray(spaceIds) || !spaceIds.every((s) => typeof s === 'string')) return null;
+    if (typeof organizationId !== 'string' || typeof siteId !== 'string' || !Array.isArray(spaceIds) || !spaceIds.every((s) => typeof s === 'string'))
+      return null;
     return { organizationId, siteId, spaceIds: spaceIds as string[] };
   } catch {
     return null;

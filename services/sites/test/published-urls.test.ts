@@ -33,7 +33,13 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
 
   beforeAll(async () => {
     db = await openSitesDb();
-    deps = { db, urls: new UrlBuilder(PUBLIC_URL), clients: { content: () => content } as unknown as PublishedUrlDeps['clients'], clock: () => NOW, serviceSecret: SECRET };
+    deps = {
+      db,
+      urls: new UrlBuilder(PUBLIC_URL),
+      clients: { content: () => content } as unknown as PublishedUrlDeps['clients'],
+      clock: () => NOW,
+      serviceSecret: SECRET,
+    };
     siteId = await seedSite(db, ORG, ['spaceA', 'spaceB']);
     await updateSite(db, ORG, siteId, { basename: 'handbook', hostname: 'docs.acme.example', proxyUrl: 'acme.example/help', published: true }, NOW);
     const hidden = await seedSite(db, ORG, ['spaceC']);
@@ -83,7 +89,13 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
   it('finds nothing at other hosts, other proxy paths or an unpublished site', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('https://acme.example/other', 'https://draft.acme.example', `${PUBLIC_URL}/sites/${ORG}/draft`, `${PUBLIC_URL}/sites/other/handbook`, 'https://docs.acme.example.org'),
+        fc.constantFrom(
+          'https://acme.example/other',
+          'https://draft.acme.example',
+          `${PUBLIC_URL}/sites/${ORG}/draft`,
+          `${PUBLIC_URL}/sites/other/handbook`,
+          'https://docs.acme.example.org',
+        ),
         fc.array(segment, { maxLength: 3 }),
         async (base, page) => {
           expect((await resolvePublishedUrl(deps, { url: `${base}/${page.join('/')}`, redirectOnError: false })).kind).toBe('not-found');
@@ -95,7 +107,10 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
 
   it("signs an apiToken for the site's spaces with the secret derived from INTERNAL_SECRET, the same all day", async () => {
     const first = await resolvePublishedUrl(deps, { url: `${PUBLIC_URL}/sites/${ORG}/handbook/p1/a`, redirectOnError: false });
-    const again = await resolvePublishedUrl({ ...deps, clock: () => new Date(NOW.getTime() + 3600_000) }, { url: 'https://docs.acme.example/p1/b', redirectOnError: false });
+    const again = await resolvePublishedUrl(
+      { ...deps, clock: () => new Date(NOW.getTime() + 3600_000) },
+      { url: 'https://docs.acme.example/p1/b', redirectOnError: false },
+    );
     if (first.kind !== 'content' || again.kind !== 'content') throw new Error('expected content');
     expect(again.content.apiToken).toBe(first.content.apiToken);
     const check = await verifySiteApiToken(first.content.apiToken, deriveSecret(SECRET, SITE_API_TOKEN_SECRET_PURPOSE), NOW);

@@ -29,7 +29,9 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   const redirect = await getSiteRedirectBySource(deps, site, `/${candidate.rest.join('/')}`);
   if (redirect) {
     const external = redirect.redirect.destination.kind === 'external';
-    return external ? { kind: 'redirect', target: 'external', site: site.id, redirect: redirect.target } : { kind: 'redirect', target: 'content', redirect: redirect.target };
+    return external
+      ? { kind: 'redirect', target: 'external', site: site.id, redirect: redirect.target }
+      : { kind: 'redirect', target: 'content', redirect: redirect.target };
   }
   const structure = await loadPublishedStructure(deps.db, site.id);
   const resolution = resolveSitePath(candidate.rest, sitePathStructure(structure));

@@ -8,12 +8,20 @@ export function sitePathStructure(view: PublishedStructureView): SitePathStructu
   const sections = view.items.flatMap((item) => (item.kind === 'site-section' ? [item.view] : item.view.sections));
   return {
     type: 'sections',
-    sections: sections.map(({ section, siteSpaces }) => ({ id: section.id, path: section.path, default: section.isDefault, siteSpaces: siteSpaces.map(siteSpace) })),
+    sections: sections.map(({ section, siteSpaces }) => ({
+      id: section.id,
+      path: section.path,
+      default: section.isDefault,
+      siteSpaces: siteSpaces.map(siteSpace),
+    })),
   };
 }
 
 /** The space each site space of the structure shows. */
 export function spaceOfSiteSpace(view: PublishedStructureView, siteSpaceId: string): string | undefined {
-  const all = view.type === 'siteSpaces' ? view.siteSpaces : view.items.flatMap((i) => (i.kind === 'site-section' ? [i.view] : i.view.sections)).flatMap((s) => s.siteSpaces);
+  const all =
+    view.type === 'siteSpaces'
+      ? view.siteSpaces
+      : view.items.flatMap((i) => (i.kind === 'site-section' ? [i.view] : i.view.sections)).flatMap((s) => s.siteSpaces);
   return all.find((s) => s.id === siteSpaceId)?.spaceId;
 }

@@ -19,7 +19,9 @@ export interface PublishedContent {
 }
 
 /** Reference PublishedContentRedirect: to content of the site, or an external URL (a redirect's or the visitor-auth fallbackURL). */
-export type PublishedRedirect = { kind: 'redirect'; target: 'content'; redirect: string } | { kind: 'redirect'; target: 'external'; site: string; redirect: string };
+export type PublishedRedirect =
+  { kind: 'redirect'; target: 'content'; redirect: string } | { kind: 'redirect'; target: 'external'; site: string; redirect: string };
 
 /** `visibility`: the site's (reference SiteVisibility), for the reader's redirect status; not in the REST answer. */
-export type PublishedUrlResolution = { kind: 'content'; content: PublishedContent; visibility: string } | PublishedRedirect | { kind: 'not-found'; reason: string };
+export type PublishedUrlResolution =
+  { kind: 'content'; content: PublishedContent; visibility: string } | PublishedRedirect | { kind: 'not-found'; reason: string };
