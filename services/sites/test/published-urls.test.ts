@@ -6,6 +6,7 @@ import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import { UrlBuilder } from '@quire/urls';
 import { resolvePublishedUrl } from '../src/modules/published-urls/application/resolve-published-url';
+import { publishedUrlsGrpc } from '../src/modules/published-urls/grpc/published-urls.grpc';
 import type { PublishedUrlDeps } from '../src/modules/published-urls/application/deps';
 import { updateSite } from '../src/modules/sites/store/sites.store';
 import { openSitesDb, seedSite } from './sites-db';
@@ -116,5 +117,31 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
     const check = await verifySiteApiToken(first.content.apiToken, deriveSecret(SECRET, SITE_API_TOKEN_SECRET_PURPOSE), NOW);
     expect(check).toMatchObject({ ok: true, claims: { organization: ORG, site: siteId, space: 'spaceB', spaces: ['spaceA', 'spaceB'] } });
     expect(decodeJwt(first.content.apiToken).exp).toBe(Date.UTC(2026, 5, 2, 1) / 1000);
+  });
+
+  it('answers the reader over gRPC: content with the site visibility, not-found with its reason, visitor tokens', async () => {
+    const grpc = publishedUrlsGrpc(deps);
+    const found = await grpc.resolvePublishedUrl({ url: 'https://docs.acme.example/p1/a', visitorToken: '', redirectOnError: false });
+    expect(found).toMatchObject({
+      outcome: 'content',
+      content: {
+        site: siteId,
+        siteSection: '',
+        space: 'spaceB',
+        revision: 'rev-spaceB',
+        pathname: 'a',
+        basePath: '/p1/',
+        shareKey: '',
+        visibility: 'public',
+        complete: true,
+      },
+    });
+    expect(await grpc.resolvePublishedUrl({ url: 'https://nowhere.example/a', visitorToken: '', redirectOnError: false })).toEqual({
+      outcome: 'not-found',
+      content: undefined,
+      redirect: undefined,
+      reason: 'No published site at this URL',
+    });
+    expect(await grpc.verifyVisitorToken({ siteId, token: 'not.a.token' })).toEqual({ ok: false, reason: expect.any(String), fallbackUrl: '', claimsJson: '' });
   });
 });
