@@ -144,7 +144,10 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
       route.entry.access === 'signed-url'
         ? signedUrlCaller(path, query, settings.internalSecret)
         : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
-    if (principal.site) authorizeSiteReader(principal.site, route);
+    if (principal.site) {
+      exchange.principal = `site-token:${principal.site.siteId}`;
+      authorizeSiteReader(principal.site, route);
+    }
     if (principal.userId) exchange.principal = principal.userId;
     await limiter.take(tokenHash);
     const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);

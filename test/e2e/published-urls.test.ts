@@ -169,10 +169,16 @@ describe('resolving a published URL (issue #35 §1)', () => {
 
   it('answers 404 for unknown addresses and unpublished sites, 400 for what is not a URL', async () => {
     expectError(await resolve(`https://nowhere-${unique}.example.com/a`), 404);
-    expectError(await resolve(`${stack.url}/sites/${orgId}/no-such-site/`), 404);
+    expectError(await resolve(builtIn.replace(/docs\/$/, 'no-such-site/')), 404);
     const { data: draft } = await api.orgs.createSite(orgId, { title: 'Not published', spaces: [home.id] });
-    expectError(await resolve(`${stack.url}/sites/${orgId}/${draft.id}/`), 404);
-    expectError(await raw.get(`/v1/urls/published?url=${encodeURIComponent(`${stack.url}/sites/${orgId}/${draft.id}/`)}`), 404);
+    // Its would-be address (the built-in one, as its urls.preview's site would be served).
+    const draftUrl = builtIn.replace(/docs\/$/, `${draft.id}/`);
+    expectError(await resolve(draftUrl), 404);
+    expectError(await raw.get(`/v1/urls/published?url=${encodeURIComponent(draftUrl)}`), 404);
+    await api.orgs.publishSite(orgId, draft.id);
+    expect((await api.urls.resolvePublishedContentByUrl({ url: draftUrl })).data).toMatchObject({ site: draft.id });
+    await api.orgs.unpublishSite(orgId, draft.id);
+    expectError(await resolve(draftUrl), 404);
     expectError(await resolve('not a url'), 400, /url/);
     expectError(await raw.post('/v1/urls/published', {}), 400, /url/);
     expectError(await resolve(builtIn, { visitor: { jwtToken: 5 } }), 400, /visitor/);
