@@ -9,6 +9,9 @@ import { resolvePublishedUrl } from '../src/modules/published-urls/application/r
 import { publishedUrlsGrpc } from '../src/modules/published-urls/grpc/published-urls.grpc';
 import type { PublishedUrlDeps } from '../src/modules/published-urls/application/deps';
 import { updateSite } from '../src/modules/sites/store/sites.store';
+import { insertRedirect } from '../src/modules/redirects/store/site-redirects.store';
+import { parseRedirectSource } from '@quire/publishing';
+import { newId } from '@quire/ids';
 import { openSitesDb, seedSite } from './sites-db';
 
 // The wired resolver (resolvePublishedUrl) against embedded Postgres, with content faked: random
@@ -143,5 +146,36 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
       reason: 'No published site at this URL',
     });
     expect(await grpc.verifyVisitorToken({ siteId, token: 'not.a.token' })).toEqual({ ok: false, reason: expect.any(String), fallbackUrl: '', claimsJson: '' });
+  });
+
+  it('answers a wildcard redirect under every address and spelling, capturing the suffix; drafts never', async () => {
+    const add = async (source: string, url: string, draft = false) => {
+      const parsed = parseRedirectSource(source);
+      if (!parsed.ok) throw new Error(source);
+      await insertRedirect(
+        db,
+        newId(),
+        siteId,
+        { source, key: parsed.source.key, draft, captureWildcard: true, permanent: false, destination: { kind: 'external', url } },
+        NOW,
+      );
+    };
+    await add('/moved/*', 'https://new.example/docs');
+    await add('/drafts/*', 'https://new.example/drafts', true);
+    await fc.assert(
+      fc.asyncProperty(
+        address,
+        fc.array(fc.tuple(segment, fc.boolean()), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('', '/'),
+        async ({ base }, rest, trailing) => {
+          const suffix = rest.map(([s, escape]) => spelled(s, escape)).join('/');
+          const moved = await resolvePublishedUrl(deps, { url: `${base}/mov%65d//${suffix}${trailing}`, redirectOnError: false });
+          expect(moved).toEqual({ kind: 'redirect', target: 'external', site: siteId, redirect: `https://new.example/docs/${rest.map(([s]) => s).join('/')}` });
+          const drafted = await resolvePublishedUrl(deps, { url: `${base}/drafts/${suffix}`, redirectOnError: false });
+          expect(drafted).toMatchObject({ kind: 'content', content: { pathname: `drafts/${rest.map(([s]) => s).join('/')}` } });
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });
