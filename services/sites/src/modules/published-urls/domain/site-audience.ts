@@ -5,7 +5,3 @@
 // site has one; otherwise the answer is the reference's only refusal, 404, as for a site that is not there.
 
 export type AudienceCheck = { ok: true; shareKey?: string } | { ok: false; reason: string; fallbackUrl?: string };
-
-export function isRestricted(visibility: string): boolean {
-  return visibility === 'share-link' || visibility === 'visitor-auth';
-}
