@@ -12,6 +12,8 @@ import type { ServiceName } from '@quire/platform/topology';
 import { AccessLogger, splitUrl, type Exchange } from './access-log/access-logger';
 import { mountAppLinkPages } from './app-links/app-link-page';
 import { Authenticator } from './auth/authenticator';
+import { SiteTokenVerifier } from './auth/site-token';
+import { authorizeSiteReader } from './auth/site-token-routes';
 import { RateLimiter } from './limits/rate-limiter';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
@@ -63,10 +65,16 @@ const UPSTREAM_RESOLVE_MS = 5000;
 export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): RequestListener {
   const { logger, metrics } = deps;
   const routes = new RouteMatcher();
-  const authenticator = new Authenticator(deps.identity, deps.cache, logger, {
-    cacheTtlSeconds: settings.authCacheTtlSeconds,
-    localTtlMs: settings.authLocalTtlMs,
-  });
+  const authenticator = new Authenticator(
+    deps.identity,
+    deps.cache,
+    logger,
+    {
+      cacheTtlSeconds: settings.authCacheTtlSeconds,
+      localTtlMs: settings.authLocalTtlMs,
+    },
+    new SiteTokenVerifier(settings.internalSecret),
+  );
   const limiter = new RateLimiter(deps.cache, logger, settings.rateLimitPerMinute);
   const signer = new PrincipalSigner(settings.internalSecret);
   const pools = Object.fromEntries(
@@ -136,6 +144,10 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
       route.entry.access === 'signed-url'
         ? signedUrlCaller(path, query, settings.internalSecret)
         : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
+    if (principal.site) {
+      exchange.principal = `site-token:${principal.site.siteId}`;
+      authorizeSiteReader(principal.site, route);
+    }
     if (principal.userId) exchange.principal = principal.userId;
     await limiter.take(tokenHash);
     const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);

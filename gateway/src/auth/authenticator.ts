@@ -4,6 +4,7 @@ import { TtlCache } from '@quire/helpers';
 import type { Cache } from '@quire/platform/cache';
 import type { IdentityClient } from '@quire/platform/grpc';
 import type { Logger } from '@quire/platform/logger';
+import { looksLikeSiteToken, type SiteTokenVerifier } from './site-token';
 
 export interface AuthenticatorOptions {
   cacheTtlSeconds: number;
@@ -17,6 +18,8 @@ export interface Authenticated {
 
 // The auth scheme is case-insensitive (RFC 7235 §2.1); one or more spaces may follow it.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{8,512})$/i;
+// A published site's apiToken (a JWT) may be longer than an API token: its `spaces` claim lists ids.
+const BEARER_JWT = /^Bearer +([A-Za-z0-9._-]{8,8192})$/i;
 
 /**
  * Resolves `Authorization: Bearer <token>`: in-process cache, then Redis, then identity's
@@ -31,6 +34,7 @@ export class Authenticator {
     private readonly cache: Cache,
     private readonly logger: Logger,
     private readonly options: AuthenticatorOptions,
+    private readonly siteTokens?: SiteTokenVerifier,
   ) {
     // In-process, in front of Redis: the hot path answers without a network hop. Entries live a
     // few seconds, which bounds how long a revoked token can linger in one worker.
@@ -41,6 +45,9 @@ export class Authenticator {
   async authenticate(header: string | undefined, headerCount = header === undefined ? 0 : 1): Promise<Authenticated> {
     if (headerCount > 1) throw badRequest('Send one Authorization header, not several');
     if (!header) throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
+    // A site's apiToken is verified here, not by identity: it names no user (site-token.ts).
+    const jwt = BEARER_JWT.exec(header)?.[1];
+    if (this.siteTokens && jwt && looksLikeSiteToken(jwt)) return this.siteTokens.verify(jwt);
     const match = BEARER.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <token>"');
     const tokenHash = hashToken(match[1] as string);

@@ -1,3 +1,4 @@
 export * from './permissions';
 export * from './principal';
 export * from './auth-cache';
+export * from './site-reader';

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { siteReaderId, type SiteReaderScope } from './site-reader';
 
 // The gateway forwards who is calling in these headers, signed with INTERNAL_SECRET.
 // Services trust nothing else; clients' copies of these headers are stripped by the gateway.
@@ -9,6 +10,8 @@ export const INTERNAL_HEADERS = [PRINCIPAL_HEADER, SIGNATURE_HEADER] as const;
 export interface Principal {
   userId: string;
   tokenId: string;
+  /** Set for a site reader: the caller holds a published site's `apiToken` (site-reader.ts), not a user's token. */
+  site?: SiteReaderScope;
 }
 
 const MAX_AGE_SECONDS = 300;
@@ -17,10 +20,13 @@ interface SignedPayload {
   u: string;
   t: string;
   iat: number;
+  /** A site reader's scope: organization, site, spaces. Signed with the rest, so a service trusts it as it trusts `u`. */
+  s?: { o: string; s: string; sp: string[] };
 }
 
 export function signPrincipal(principal: Principal, secret: string, now = Date.now()): { principal: string; signature: string } {
   const payload: SignedPayload = { u: principal.userId, t: principal.tokenId, iat: Math.floor(now / 1000) };
+  if (principal.site) payload.s = { o: principal.site.organizationId, s: principal.site.siteId, sp: [...principal.site.spaceIds] };
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return { principal: encoded, signature: hmac(encoded, secret) };
 }
@@ -35,10 +41,20 @@ export function verifyPrincipal(encoded: string | undefined, signature: string |
     const p = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<SignedPayload>;
     if (typeof p.u !== 'string' || typeof p.t !== 'string' || typeof p.iat !== 'number') return null;
     if (Math.abs(now / 1000 - p.iat) > MAX_AGE_SECONDS) return null;
+    if (p.s !== undefined) return siteReaderOf(p.s, p.t);
     return { userId: p.u, tokenId: p.t };
   } catch {
     return null;
   }
+}
+
+/** A site reader from its signed scope; its userId is derived from the scope, never taken from the payload. */
+function siteReaderOf(s: unknown, tokenId: string): Principal | null {
+  const v = s as Partial<{ o: unknown; s: unknown; sp: unknown }> | null;
+  const isId = (x: unknown): x is string => typeof x === 'string' && x.length > 0;
+  if (!v || !isId(v.o) || !isId(v.s) || !Array.isArray(v.sp) || !v.sp.every(isId)) return null;
+  const site: SiteReaderScope = { organizationId: v.o, siteId: v.s, spaceIds: v.sp as string[] };
+  return { userId: siteReaderId(site), tokenId, site };
 }
 
 /** Signature for admin gRPC calls from the CLI: HMAC of the method name and a timestamp. */

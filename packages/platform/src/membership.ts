@@ -4,7 +4,7 @@ import { identityEvents, type IdentityEventEnvelope, parseEvent, IDENTITY_TOPIC 
 import type { IdentityClient } from './grpc/clients';
 import type { Logger } from './logger';
 import { TtlCache } from '@quire/helpers';
-import { authorizeLevel, isRole, type Role } from '@quire/access';
+import { authorizeLevel, isRole, siteReaderScope, type Role } from '@quire/access';
 
 export interface Membership {
   organizationExists: boolean;
@@ -28,6 +28,8 @@ export class MembershipResolver {
   }
 
   membership(organizationId: string, userId: string): Promise<Membership> {
+    // A site reader (a published site's apiToken) is no member of anything: policies that admit it say so themselves.
+    if (siteReaderScope(userId)) return Promise.resolve({ organizationExists: true, role: null });
     return this.entries.getOrLoad(`${organizationId}:${userId}`, async () => {
       const answer = await this.identity().getMembership({ organizationId, userId });
       return { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null };

@@ -13,6 +13,7 @@ import {
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
 import { siteRedirectsRoutes, subscribeToPageMoves } from './modules/redirects';
+import { publishedUrlsGrpc, publishedUrlsRoutes, type PublishedUrlDeps } from './modules/published-urls';
 
 /** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
@@ -22,6 +23,7 @@ export function sitesModule(): ServiceModule {
     build: (ctx: ServiceContext) => {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const deps: SitesHttpDeps = { ...ctx, membership };
+      const publishedUrls: PublishedUrlDeps = { db: ctx.db, urls: ctx.urls, clients: ctx.clients, clock: ctx.clock, serviceSecret: ctx.config.internalSecret };
       return {
         routes: (app) => {
           app.use(sitesRoutes(deps));
@@ -31,8 +33,9 @@ export function sitesModule(): ServiceModule {
           app.use(shareLinksRoutes(deps));
           app.use(publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret }));
           app.use(siteRedirectsRoutes(deps));
+          app.use(publishedUrlsRoutes(publishedUrls));
         },
-        grpc: sitesGrpc(ctx),
+        grpc: sitesGrpc(ctx, publishedUrlsGrpc(publishedUrls)),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([membership.subscribe(ctx.bus, 'sites', ctx.logger), subscribeToContentEvents(ctx), subscribeToPageMoves(ctx)]);

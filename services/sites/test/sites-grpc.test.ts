@@ -9,7 +9,8 @@ describe('sites gRPC', () => {
 
   beforeAll(async () => {
     db = await openSitesDb();
-    const [binding] = sitesGrpc({ db });
+    const unused = () => Promise.reject(new Error('not under test here (published-urls tests)'));
+    const [binding] = sitesGrpc({ db }, { resolvePublishedUrl: unused, verifyVisitorToken: unused });
     server = binding?.implementation as unknown as sites.SitesServer;
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { SiteInsightsQueryRangePreset, SiteVisibility, type Site } from 'gitbook-api-0202';
 import type { TodayContext } from './context';
+import { publishedUrlsThroughToday } from './published-urls';
 import { redirectsThroughToday } from './redirects';
 import { siteSettingsThroughToday } from './site-settings';
 
@@ -69,6 +70,7 @@ export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<v
   const { data: profile } = await api.orgs.getPublishedContentSite(orgId, site.id);
   expect(profile.site.id).toBe(site.id);
   expect(profile.customizations.site).toMatchObject({ socialAccounts: [], pageActions: { items: ['markdown'] } });
+  await publishedUrlsThroughToday(api, orgId, site.id, profile.site.urls.published!);
 
   await api.orgs.trackEventsInSiteById(orgId, site.id, {
     events: [

@@ -43,6 +43,8 @@ export function errorResponseComponents(): Record<string, Json> {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Lookups that name nothing in their path but may find nothing: a published URL no site answers (issue #35 §1). */
+const LOOKUPS = new Set(['/v1/urls/published']);
 
 /**
  * The error statuses a route answers, from what it is: the gateway answers 401 (token), 429 (rate
@@ -56,7 +58,7 @@ export function errorStatusesOf(route: DocumentRoute): number[] {
   const statuses = new Set<number>([503]);
   if (route.access !== 'signed-url') [401, 429].forEach((s) => statuses.add(s));
   const hasPathParams = route.path.includes('{');
-  if (hasPathParams) statuses.add(404);
+  if (hasPathParams || LOOKUPS.has(route.path)) statuses.add(404);
   if ((route.schemas.query && route.access !== 'signed-url') || route.schemas.body) statuses.add(400);
   if (route.schemas.body) [408, 413, 415].forEach((s) => statuses.add(s));
   if (route.access === 'signed-url' || (hasPathParams && !route.path.startsWith('/v1/users/'))) statuses.add(403);

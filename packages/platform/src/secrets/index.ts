@@ -1,1 +1,1 @@
-export { openSecret, sealSecret } from './sealed-secret';
+export { deriveSecret, openSecret, sealSecret } from './sealed-secret';

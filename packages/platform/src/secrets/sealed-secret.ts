@@ -27,3 +27,13 @@ export function openSecret(serviceSecret: string, purpose: string, sealed: strin
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * A secret for one purpose derived from the service's own secret (HKDF-SHA256, 32 bytes, base64url):
+ * several processes sharing INTERNAL_SECRET derive the same one without storing it, and a secret
+ * derived for one purpose says nothing of another (e.g. `sites.api-token`, the key of published
+ * sites' apiTokens, shared by sites, which signs, and the gateway, which verifies).
+ */
+export function deriveSecret(serviceSecret: string, purpose: string): string {
+  return Buffer.from(hkdfSync('sha256', serviceSecret, 'quire-derived-secret', purpose, 32)).toString('base64url');
+}

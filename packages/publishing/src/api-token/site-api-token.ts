@@ -87,3 +87,6 @@ export async function verifySiteApiToken(token: unknown, secret: string, now: Da
 export function apiTokenMayReadSpace(claims: SiteApiTokenClaims, spaceId: string): boolean {
   return claims.spaces.includes(spaceId);
 }
+
+/** The purpose under which the sites service and the gateway derive the token secret from INTERNAL_SECRET (@quire/platform/secrets deriveSecret). */
+export const SITE_API_TOKEN_SECRET_PURPOSE = 'sites.api-token';

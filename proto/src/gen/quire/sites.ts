@@ -24,6 +24,64 @@ export const protobufPackage = "quire.sites";
 
 export const protobufFileName = "quire/sites.proto";
 
+export interface ResolvePublishedUrlRequest {
+  url: string;
+  /** The visitor's JWT when not in the URL's `jwt_token`; empty: none. */
+  visitorToken: string;
+  redirectOnError: boolean;
+}
+
+export interface PublishedSiteContent {
+  organization: string;
+  site: string;
+  /** Empty for a site without sections. */
+  siteSection: string;
+  siteSpace: string;
+  space: string;
+  revision: string;
+  pathname: string;
+  basePath: string;
+  siteBasePath: string;
+  canonicalUrl: string;
+  /** Empty unless a share-link site was opened with an active key. */
+  shareKey: string;
+  complete: boolean;
+  apiToken: string;
+  /** Reference SiteVisibility of the site (the reader picks 308 or 307 for redirects by it). */
+  visibility: string;
+}
+
+export interface PublishedContentRedirect {
+  /** "content" (into the site) or "external". */
+  target: string;
+  redirect: string;
+  /** Set for an external target. */
+  site: string;
+}
+
+export interface ResolvePublishedUrlResponse {
+  outcome: string;
+  content: PublishedSiteContent | undefined;
+  redirect:
+    | PublishedContentRedirect
+    | undefined;
+  /** Why: for "not-found". */
+  reason: string;
+}
+
+export interface VerifyVisitorTokenRequest {
+  siteId: string;
+  token: string;
+}
+
+export interface VerifyVisitorTokenResponse {
+  ok: boolean;
+  reason: string;
+  fallbackUrl: string;
+  /** The visitor's own claims (registered ones apart) as JSON, when ok. */
+  claimsJson: string;
+}
+
 export interface GetSiteRequest {
   organizationId: string;
   siteId: string;
@@ -42,6 +100,871 @@ export interface GetSiteResponse {
   basename: string;
   hostname: string;
 }
+
+function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
+  return { url: "", visitorToken: "", redirectOnError: false };
+}
+
+export const ResolvePublishedUrlRequest: MessageFns<ResolvePublishedUrlRequest> = {
+  encode(message: ResolvePublishedUrlRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.visitorToken !== "") {
+      writer.uint32(18).string(message.visitorToken);
+    }
+    if (message.redirectOnError !== false) {
+      writer.uint32(24).bool(message.redirectOnError);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolvePublishedUrlRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolvePublishedUrlRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.visitorToken = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.redirectOnError = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolvePublishedUrlRequest {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      visitorToken: isSet(object.visitorToken)
+        ? globalThis.String(object.visitorToken)
+        : isSet(object.visitor_token)
+        ? globalThis.String(object.visitor_token)
+        : "",
+      redirectOnError: isSet(object.redirectOnError)
+        ? globalThis.Boolean(object.redirectOnError)
+        : isSet(object.redirect_on_error)
+        ? globalThis.Boolean(object.redirect_on_error)
+        : false,
+    };
+  },
+
+  toJSON(message: ResolvePublishedUrlRequest): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.visitorToken !== "") {
+      obj.visitorToken = message.visitorToken;
+    }
+    if (message.redirectOnError !== false) {
+      obj.redirectOnError = message.redirectOnError;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolvePublishedUrlRequest>): ResolvePublishedUrlRequest {
+    return ResolvePublishedUrlRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolvePublishedUrlRequest>): ResolvePublishedUrlRequest {
+    const message = createBaseResolvePublishedUrlRequest();
+    message.url = object.url ?? "";
+    message.visitorToken = object.visitorToken ?? "";
+    message.redirectOnError = object.redirectOnError ?? false;
+    return message;
+  },
+};
+
+function createBasePublishedSiteContent(): PublishedSiteContent {
+  return {
+    organization: "",
+    site: "",
+    siteSection: "",
+    siteSpace: "",
+    space: "",
+    revision: "",
+    pathname: "",
+    basePath: "",
+    siteBasePath: "",
+    canonicalUrl: "",
+    shareKey: "",
+    complete: false,
+    apiToken: "",
+    visibility: "",
+  };
+}
+
+export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
+  encode(message: PublishedSiteContent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organization !== "") {
+      writer.uint32(10).string(message.organization);
+    }
+    if (message.site !== "") {
+      writer.uint32(18).string(message.site);
+    }
+    if (message.siteSection !== "") {
+      writer.uint32(26).string(message.siteSection);
+    }
+    if (message.siteSpace !== "") {
+      writer.uint32(34).string(message.siteSpace);
+    }
+    if (message.space !== "") {
+      writer.uint32(42).string(message.space);
+    }
+    if (message.revision !== "") {
+      writer.uint32(50).string(message.revision);
+    }
+    if (message.pathname !== "") {
+      writer.uint32(58).string(message.pathname);
+    }
+    if (message.basePath !== "") {
+      writer.uint32(66).string(message.basePath);
+    }
+    if (message.siteBasePath !== "") {
+      writer.uint32(74).string(message.siteBasePath);
+    }
+    if (message.canonicalUrl !== "") {
+      writer.uint32(82).string(message.canonicalUrl);
+    }
+    if (message.shareKey !== "") {
+      writer.uint32(90).string(message.shareKey);
+    }
+    if (message.complete !== false) {
+      writer.uint32(96).bool(message.complete);
+    }
+    if (message.apiToken !== "") {
+      writer.uint32(106).string(message.apiToken);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(114).string(message.visibility);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSiteContent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSiteContent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organization = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.site = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSection = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.siteSpace = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.space = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.revision = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.pathname = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.basePath = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.siteBasePath = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.canonicalUrl = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.shareKey = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 96) {
+              break;
+            }
+
+            message.complete = reader.bool();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSiteContent {
+    return {
+      organization: isSet(object.organization) ? globalThis.String(object.organization) : "",
+      site: isSet(object.site) ? globalThis.String(object.site) : "",
+      siteSection: isSet(object.siteSection)
+        ? globalThis.String(object.siteSection)
+        : isSet(object.site_section)
+        ? globalThis.String(object.site_section)
+        : "",
+      siteSpace: isSet(object.siteSpace)
+        ? globalThis.String(object.siteSpace)
+        : isSet(object.site_space)
+        ? globalThis.String(object.site_space)
+        : "",
+      space: isSet(object.space) ? globalThis.String(object.space) : "",
+      revision: isSet(object.revision) ? globalThis.String(object.revision) : "",
+      pathname: isSet(object.pathname) ? globalThis.String(object.pathname) : "",
+      basePath: isSet(object.basePath)
+        ? globalThis.String(object.basePath)
+        : isSet(object.base_path)
+        ? globalThis.String(object.base_path)
+        : "",
+      siteBasePath: isSet(object.siteBasePath)
+        ? globalThis.String(object.siteBasePath)
+        : isSet(object.site_base_path)
+        ? globalThis.String(object.site_base_path)
+        : "",
+      canonicalUrl: isSet(object.canonicalUrl)
+        ? globalThis.String(object.canonicalUrl)
+        : isSet(object.canonical_url)
+        ? globalThis.String(object.canonical_url)
+        : "",
+      shareKey: isSet(object.shareKey)
+        ? globalThis.String(object.shareKey)
+        : isSet(object.share_key)
+        ? globalThis.String(object.share_key)
+        : "",
+      complete: isSet(object.complete) ? globalThis.Boolean(object.complete) : false,
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+    };
+  },
+
+  toJSON(message: PublishedSiteContent): unknown {
+    const obj: any = {};
+    if (message.organization !== "") {
+      obj.organization = message.organization;
+    }
+    if (message.site !== "") {
+      obj.site = message.site;
+    }
+    if (message.siteSection !== "") {
+      obj.siteSection = message.siteSection;
+    }
+    if (message.siteSpace !== "") {
+      obj.siteSpace = message.siteSpace;
+    }
+    if (message.space !== "") {
+      obj.space = message.space;
+    }
+    if (message.revision !== "") {
+      obj.revision = message.revision;
+    }
+    if (message.pathname !== "") {
+      obj.pathname = message.pathname;
+    }
+    if (message.basePath !== "") {
+      obj.basePath = message.basePath;
+    }
+    if (message.siteBasePath !== "") {
+      obj.siteBasePath = message.siteBasePath;
+    }
+    if (message.canonicalUrl !== "") {
+      obj.canonicalUrl = message.canonicalUrl;
+    }
+    if (message.shareKey !== "") {
+      obj.shareKey = message.shareKey;
+    }
+    if (message.complete !== false) {
+      obj.complete = message.complete;
+    }
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedSiteContent>): PublishedSiteContent {
+    return PublishedSiteContent.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedSiteContent>): PublishedSiteContent {
+    const message = createBasePublishedSiteContent();
+    message.organization = object.organization ?? "";
+    message.site = object.site ?? "";
+    message.siteSection = object.siteSection ?? "";
+    message.siteSpace = object.siteSpace ?? "";
+    message.space = object.space ?? "";
+    message.revision = object.revision ?? "";
+    message.pathname = object.pathname ?? "";
+    message.basePath = object.basePath ?? "";
+    message.siteBasePath = object.siteBasePath ?? "";
+    message.canonicalUrl = object.canonicalUrl ?? "";
+    message.shareKey = object.shareKey ?? "";
+    message.complete = object.complete ?? false;
+    message.apiToken = object.apiToken ?? "";
+    message.visibility = object.visibility ?? "";
+    return message;
+  },
+};
+
+function createBasePublishedContentRedirect(): PublishedContentRedirect {
+  return { target: "", redirect: "", site: "" };
+}
+
+export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
+  encode(message: PublishedContentRedirect, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.target !== "") {
+      writer.uint32(10).string(message.target);
+    }
+    if (message.redirect !== "") {
+      writer.uint32(18).string(message.redirect);
+    }
+    if (message.site !== "") {
+      writer.uint32(26).string(message.site);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedContentRedirect {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedContentRedirect();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.target = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.redirect = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.site = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedContentRedirect {
+    return {
+      target: isSet(object.target) ? globalThis.String(object.target) : "",
+      redirect: isSet(object.redirect) ? globalThis.String(object.redirect) : "",
+      site: isSet(object.site) ? globalThis.String(object.site) : "",
+    };
+  },
+
+  toJSON(message: PublishedContentRedirect): unknown {
+    const obj: any = {};
+    if (message.target !== "") {
+      obj.target = message.target;
+    }
+    if (message.redirect !== "") {
+      obj.redirect = message.redirect;
+    }
+    if (message.site !== "") {
+      obj.site = message.site;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedContentRedirect>): PublishedContentRedirect {
+    return PublishedContentRedirect.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedContentRedirect>): PublishedContentRedirect {
+    const message = createBasePublishedContentRedirect();
+    message.target = object.target ?? "";
+    message.redirect = object.redirect ?? "";
+    message.site = object.site ?? "";
+    return message;
+  },
+};
+
+function createBaseResolvePublishedUrlResponse(): ResolvePublishedUrlResponse {
+  return { outcome: "", content: undefined, redirect: undefined, reason: "" };
+}
+
+export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse> = {
+  encode(message: ResolvePublishedUrlResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.outcome !== "") {
+      writer.uint32(10).string(message.outcome);
+    }
+    if (message.content !== undefined) {
+      PublishedSiteContent.encode(message.content, writer.uint32(18).fork()).join();
+    }
+    if (message.redirect !== undefined) {
+      PublishedContentRedirect.encode(message.redirect, writer.uint32(26).fork()).join();
+    }
+    if (message.reason !== "") {
+      writer.uint32(34).string(message.reason);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ResolvePublishedUrlResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseResolvePublishedUrlResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.outcome = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.content = PublishedSiteContent.decode(reader, reader.uint32());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.redirect = PublishedContentRedirect.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ResolvePublishedUrlResponse {
+    return {
+      outcome: isSet(object.outcome) ? globalThis.String(object.outcome) : "",
+      content: isSet(object.content) ? PublishedSiteContent.fromJSON(object.content) : undefined,
+      redirect: isSet(object.redirect) ? PublishedContentRedirect.fromJSON(object.redirect) : undefined,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+    };
+  },
+
+  toJSON(message: ResolvePublishedUrlResponse): unknown {
+    const obj: any = {};
+    if (message.outcome !== "") {
+      obj.outcome = message.outcome;
+    }
+    if (message.content !== undefined) {
+      obj.content = PublishedSiteContent.toJSON(message.content);
+    }
+    if (message.redirect !== undefined) {
+      obj.redirect = PublishedContentRedirect.toJSON(message.redirect);
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ResolvePublishedUrlResponse>): ResolvePublishedUrlResponse {
+    return ResolvePublishedUrlResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ResolvePublishedUrlResponse>): ResolvePublishedUrlResponse {
+    const message = createBaseResolvePublishedUrlResponse();
+    message.outcome = object.outcome ?? "";
+    message.content = (object.content !== undefined && object.content !== null)
+      ? PublishedSiteContent.fromPartial(object.content)
+      : undefined;
+    message.redirect = (object.redirect !== undefined && object.redirect !== null)
+      ? PublishedContentRedirect.fromPartial(object.redirect)
+      : undefined;
+    message.reason = object.reason ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyVisitorTokenRequest(): VerifyVisitorTokenRequest {
+  return { siteId: "", token: "" };
+}
+
+export const VerifyVisitorTokenRequest: MessageFns<VerifyVisitorTokenRequest> = {
+  encode(message: VerifyVisitorTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.siteId !== "") {
+      writer.uint32(10).string(message.siteId);
+    }
+    if (message.token !== "") {
+      writer.uint32(18).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyVisitorTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyVisitorTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyVisitorTokenRequest {
+    return {
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      token: isSet(object.token) ? globalThis.String(object.token) : "",
+    };
+  },
+
+  toJSON(message: VerifyVisitorTokenRequest): unknown {
+    const obj: any = {};
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyVisitorTokenRequest>): VerifyVisitorTokenRequest {
+    return VerifyVisitorTokenRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyVisitorTokenRequest>): VerifyVisitorTokenRequest {
+    const message = createBaseVerifyVisitorTokenRequest();
+    message.siteId = object.siteId ?? "";
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
+function createBaseVerifyVisitorTokenResponse(): VerifyVisitorTokenResponse {
+  return { ok: false, reason: "", fallbackUrl: "", claimsJson: "" };
+}
+
+export const VerifyVisitorTokenResponse: MessageFns<VerifyVisitorTokenResponse> = {
+  encode(message: VerifyVisitorTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.ok !== false) {
+      writer.uint32(8).bool(message.ok);
+    }
+    if (message.reason !== "") {
+      writer.uint32(18).string(message.reason);
+    }
+    if (message.fallbackUrl !== "") {
+      writer.uint32(26).string(message.fallbackUrl);
+    }
+    if (message.claimsJson !== "") {
+      writer.uint32(34).string(message.claimsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): VerifyVisitorTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseVerifyVisitorTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.ok = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.reason = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.fallbackUrl = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.claimsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): VerifyVisitorTokenResponse {
+    return {
+      ok: isSet(object.ok) ? globalThis.Boolean(object.ok) : false,
+      reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      fallbackUrl: isSet(object.fallbackUrl)
+        ? globalThis.String(object.fallbackUrl)
+        : isSet(object.fallback_url)
+        ? globalThis.String(object.fallback_url)
+        : "",
+      claimsJson: isSet(object.claimsJson)
+        ? globalThis.String(object.claimsJson)
+        : isSet(object.claims_json)
+        ? globalThis.String(object.claims_json)
+        : "",
+    };
+  },
+
+  toJSON(message: VerifyVisitorTokenResponse): unknown {
+    const obj: any = {};
+    if (message.ok !== false) {
+      obj.ok = message.ok;
+    }
+    if (message.reason !== "") {
+      obj.reason = message.reason;
+    }
+    if (message.fallbackUrl !== "") {
+      obj.fallbackUrl = message.fallbackUrl;
+    }
+    if (message.claimsJson !== "") {
+      obj.claimsJson = message.claimsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<VerifyVisitorTokenResponse>): VerifyVisitorTokenResponse {
+    return VerifyVisitorTokenResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<VerifyVisitorTokenResponse>): VerifyVisitorTokenResponse {
+    const message = createBaseVerifyVisitorTokenResponse();
+    message.ok = object.ok ?? false;
+    message.reason = object.reason ?? "";
+    message.fallbackUrl = object.fallbackUrl ?? "";
+    message.claimsJson = object.claimsJson ?? "";
+    return message;
+  },
+};
 
 function createBaseGetSiteRequest(): GetSiteRequest {
   return { organizationId: "", siteId: "" };
@@ -373,6 +1296,38 @@ export const SitesService = {
     responseSerialize: (value: GetSiteResponse): Buffer => Buffer.from(GetSiteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetSiteResponse => GetSiteResponse.decode(value),
   },
+  /**
+   * For the reader (issue #35 §1): what a published URL shows, as REST resolvePublishedContentByUrl
+   * answers it (the site at the URL's address, its audience checked, a live redirect of the path, or
+   * the section, site space, space, published revision and page path with an apiToken). `outcome`
+   * is "content", "redirect" or "not-found".
+   */
+  resolvePublishedUrl: {
+    path: "/quire.sites.Sites/ResolvePublishedUrl" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ResolvePublishedUrlRequest): Buffer =>
+      Buffer.from(ResolvePublishedUrlRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ResolvePublishedUrlRequest => ResolvePublishedUrlRequest.decode(value),
+    responseSerialize: (value: ResolvePublishedUrlResponse): Buffer =>
+      Buffer.from(ResolvePublishedUrlResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ResolvePublishedUrlResponse => ResolvePublishedUrlResponse.decode(value),
+  },
+  /**
+   * For the reader: a visitor's JWT checked against a visitor-auth site's current signing key.
+   * `reason` (empty when ok) is @quire/publishing's refusal; `fallback_url` the site's fallbackURL.
+   */
+  verifyVisitorToken: {
+    path: "/quire.sites.Sites/VerifyVisitorToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: VerifyVisitorTokenRequest): Buffer =>
+      Buffer.from(VerifyVisitorTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): VerifyVisitorTokenRequest => VerifyVisitorTokenRequest.decode(value),
+    responseSerialize: (value: VerifyVisitorTokenResponse): Buffer =>
+      Buffer.from(VerifyVisitorTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): VerifyVisitorTokenResponse => VerifyVisitorTokenResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
@@ -383,6 +1338,18 @@ export interface SitesServer extends UntypedServiceImplementation {
    * fields are then empty.
    */
   getSite: handleUnaryCall<GetSiteRequest, GetSiteResponse>;
+  /**
+   * For the reader (issue #35 §1): what a published URL shows, as REST resolvePublishedContentByUrl
+   * answers it (the site at the URL's address, its audience checked, a live redirect of the path, or
+   * the section, site space, space, published revision and page path with an apiToken). `outcome`
+   * is "content", "redirect" or "not-found".
+   */
+  resolvePublishedUrl: handleUnaryCall<ResolvePublishedUrlRequest, ResolvePublishedUrlResponse>;
+  /**
+   * For the reader: a visitor's JWT checked against a visitor-auth site's current signing key.
+   * `reason` (empty when ok) is @quire/publishing's refusal; `fallback_url` the site's fallbackURL.
+   */
+  verifyVisitorToken: handleUnaryCall<VerifyVisitorTokenRequest, VerifyVisitorTokenResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -420,6 +1387,46 @@ export interface SitesClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSiteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the reader (issue #35 §1): what a published URL shows, as REST resolvePublishedContentByUrl
+   * answers it (the site at the URL's address, its audience checked, a live redirect of the path, or
+   * the section, site space, space, published revision and page path with an apiToken). `outcome`
+   * is "content", "redirect" or "not-found".
+   */
+  resolvePublishedUrl(
+    request: ResolvePublishedUrlRequest,
+    callback: (error: ServiceError | null, response: ResolvePublishedUrlResponse) => void,
+  ): ClientUnaryCall;
+  resolvePublishedUrl(
+    request: ResolvePublishedUrlRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ResolvePublishedUrlResponse) => void,
+  ): ClientUnaryCall;
+  resolvePublishedUrl(
+    request: ResolvePublishedUrlRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ResolvePublishedUrlResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the reader: a visitor's JWT checked against a visitor-auth site's current signing key.
+   * `reason` (empty when ok) is @quire/publishing's refusal; `fallback_url` the site's fallbackURL.
+   */
+  verifyVisitorToken(
+    request: VerifyVisitorTokenRequest,
+    callback: (error: ServiceError | null, response: VerifyVisitorTokenResponse) => void,
+  ): ClientUnaryCall;
+  verifyVisitorToken(
+    request: VerifyVisitorTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: VerifyVisitorTokenResponse) => void,
+  ): ClientUnaryCall;
+  verifyVisitorToken(
+    request: VerifyVisitorTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: VerifyVisitorTokenResponse) => void,
   ): ClientUnaryCall;
 }
 

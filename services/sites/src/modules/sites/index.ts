@@ -2,7 +2,7 @@
 // structure (sections, section groups, site spaces), share links, adaptive schema and published
 // profile are one module: they share the site row, its policy and its published address.
 export { subscribeToContentEvents } from './consumers/content-events.consumer';
-export { sitesGrpc } from './grpc/sites.grpc';
+export { sitesGrpc, type ReaderGrpc } from './grpc/sites.grpc';
 export type { SitesHttpDeps } from './http/deps';
 export { sectionGroupsRoutes } from './http/section-groups/section-groups.routes';
 export { sectionsRoutes } from './http/sections/sections.routes';
@@ -15,3 +15,10 @@ export { siteAddress } from './presenters/site.presenter';
 export { locateSection, locateSiteSpace, locateSpaceInSite, placeSiteSpace, locateSpaceOnSites, type SpacePlacement } from './application/locate-in-site';
 export type { Site } from './model/site';
 export { siteParams } from './http/params.schema';
+// For the published-urls module: the published site at a URL's address, its structure, its share keys and its spaces.
+export { findPublishedSite } from './application/find-published-site';
+export { loadPublishedStructure } from './application/load-published-structure';
+export { spaceIdsOfStructure, type PublishedStructureView } from './domain/published-profile';
+export { resolveShareKey } from './domain/share-links';
+export { fetchSpaces } from './domain/space-embedder';
+export type { SitesReadDeps } from './application/deps';

@@ -1,5 +1,5 @@
-import { atLeast, authorizeLevel, type Role } from '@quire/access';
-import { notFound } from '@quire/errors';
+import { atLeast, authorizeLevel, siteReaderScope, type Role } from '@quire/access';
+import { forbidden, notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findChangeRequest } from '../store/change-requests.store';
@@ -56,6 +56,8 @@ export async function authorizeSpaceFor(
   userId: string,
   action: ChangeRequestAction,
 ): Promise<AuthorizedSpace<Space>> {
+  // A site reader reads published content only: change requests are drafts, never published.
+  if (siteReaderScope(userId)) throw forbidden('A site API token may not read or change change requests');
   const authorized = await authorizeSpaceAccess(db, membership, spaceId, userId, 'read', 'live');
   authorizeLevel(authorized.level, REQUIRED[action], `Space ${spaceId}`);
   return authorized;

@@ -1,4 +1,5 @@
-import { notFound } from '@quire/errors';
+import { siteReaderScope } from '@quire/access';
+import { forbidden, notFound } from '@quire/errors';
 import { findChangeRequest } from '../../change-requests';
 import { authorizeSpaceAccess, type Space } from '../../spaces';
 import { type Caller, type ContentDeps, type LoadedRevision, loadRevision } from '../../revisions';
@@ -13,7 +14,7 @@ export interface ContentPath {
 /** The space (checked for `read`) and the id of the revision its path names. */
 export async function readableRevisionId(deps: ContentDeps, caller: Caller, path: ContentPath): Promise<{ space: Space; revisionId: string }> {
   const { space } = await authorizeSpaceAccess(deps.db, deps.membership, path.spaceId, caller.userId, 'read');
-  return { space, revisionId: await revisionIdOf(deps, path, space) };
+  return { space, revisionId: await revisionIdOf(deps, caller, path, space) };
 }
 
 /** The space (checked for `read`) and the revision its path names, loaded: a revision by id, a change request's, or main's current one. */
@@ -22,9 +23,10 @@ export async function readContentRevision(deps: ContentDeps, caller: Caller, pat
   return { space, loaded: await loadRevision(deps.db, deps.cache, space.id, revisionId) };
 }
 
-async function revisionIdOf(deps: ContentDeps, path: ContentPath, space: { id: string; revisionId: string }): Promise<string> {
+async function revisionIdOf(deps: ContentDeps, caller: Caller, path: ContentPath, space: { id: string; revisionId: string }): Promise<string> {
   if (path.revisionId) return path.revisionId;
   if (!path.changeRequestId) return space.revisionId;
+  if (siteReaderScope(caller.userId)) throw forbidden('A site API token may not read change requests');
   const changeRequest = await findChangeRequest(deps.db, space.id, path.changeRequestId);
   if (!changeRequest) throw notFound(`Change request ${path.changeRequestId} not found`);
   return changeRequest.revisionId;

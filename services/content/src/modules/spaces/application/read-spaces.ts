@@ -1,4 +1,4 @@
-import type { Role } from '@quire/access';
+import { siteReaderMayReadSpace, siteReaderScope, type Role } from '@quire/access';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { levelOnContent } from '../../content-tree';
@@ -24,11 +24,15 @@ export async function readSpaces(
     input.userId,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  // A site reader (a published site's apiToken) reads the spaces its token lists, at `read`.
+  const reader = input.userId ? siteReaderScope(input.userId) : null;
+  const levelOf = (space: SpaceWithCounts): Role | null =>
+    reader ? (siteReaderMayReadSpace(reader, space) ? 'read' : null) : levelOnContent(roles.get(space.organizationId) ?? null, space);
   const found: { space: SpaceWithCounts; level: Role | null }[] = [];
   for (const id of ids) {
     const space = byId.get(id);
     if (!space) continue;
-    const level = input.userId ? levelOnContent(roles.get(space.organizationId) ?? null, space) : null;
+    const level = input.userId ? levelOf(space) : null;
     if (input.userId && !level) continue;
     found.push({ space, level });
   }

@@ -1,5 +1,5 @@
-import type { Role } from '@quire/access';
-import { notFound } from '@quire/errors';
+import { siteReaderMayReadSpace, siteReaderScope, type Role } from '@quire/access';
+import { forbidden, notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findSpaceById, findSpaceWithCounts } from '../store/spaces.store';
@@ -85,5 +85,12 @@ async function authorizeLoaded<S extends Space>(
   which: 'any' | 'live',
 ): Promise<AuthorizedSpace<S>> {
   if (!space || (which === 'live' && space.deletedAt)) throw notFound(`Space ${spaceId} not found`);
+  // A site reader (a published site's apiToken) reads the spaces its token lists and does nothing else.
+  const reader = siteReaderScope(userId);
+  if (reader) {
+    if (!siteReaderMayReadSpace(reader, space) || space.deletedAt) throw notFound(`Space ${spaceId} not found`);
+    if (action !== 'read') throw forbidden(`A site API token may only read space ${spaceId}`);
+    return { space, role: 'read', level: 'read' };
+  }
   return { space, ...(await authorizeContent(membership, space, userId, REQUIRED[action], `Space ${spaceId}`)) };
 }

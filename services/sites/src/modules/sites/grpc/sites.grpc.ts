@@ -1,4 +1,4 @@
-import { bind, type ServiceBinding } from '@quire/platform/grpc';
+import { bind, type AsyncService, type ServiceBinding } from '@quire/platform/grpc';
 import type { ServiceContext } from '@quire/platform/runtime';
 import { sites } from '@quire/proto';
 import { findSite } from '../store/sites.store';
@@ -15,11 +15,15 @@ const NO_SITE: sites.GetSiteResponse = {
   hostname: '',
 };
 
+/** The reader's calls, answered by the published-urls module; the service's wiring hands them in. */
+export type ReaderGrpc = Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken'>;
+
 /** The sites service's gRPC API for the other services (proto/quire/sites.proto). */
-export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>): ServiceBinding[] {
+export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>, reader: ReaderGrpc): ServiceBinding[] {
   const { db } = ctx;
   return [
     bind<sites.SitesServer>(sites.SitesService, {
+      ...reader,
       check: async () => ({
         service: 'sites',
         ready: await db.ping().then(

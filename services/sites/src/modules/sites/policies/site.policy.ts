@@ -1,5 +1,5 @@
-import { atLeast, authorizeLevel, type Role } from '@quire/access';
-import { notFound } from '@quire/errors';
+import { atLeast, authorizeLevel, siteReaderScope, type Role } from '@quire/access';
+import { forbidden, notFound } from '@quire/errors';
 import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findSiteWithCounts } from '../store/sites.store';
@@ -46,6 +46,14 @@ export async function authorizeSiteAs(
   userId: string,
   action: SiteAction,
 ): Promise<{ site: SiteWithCounts; role: Role }> {
+  // A site reader (its published apiToken) reads its own site (profile, redirects, search) and nothing else.
+  const reader = siteReaderScope(userId);
+  if (reader) {
+    const site = reader.siteId === siteId && reader.organizationId === orgId ? await findSiteWithCounts(deps.db, orgId, siteId) : null;
+    if (!site) throw notFound(`Site ${siteId} not found`);
+    if (action !== 'read') throw forbidden(`A site API token may only read site ${siteId}`);
+    return { site, role: 'read' };
+  }
   const { role } = await deps.membership.membership(orgId, userId);
   const site = role ? await findSiteWithCounts(deps.db, orgId, siteId) : null;
   // A non-member does not look the site up: the same 404 as for a site that does not exist.

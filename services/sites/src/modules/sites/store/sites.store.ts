@@ -192,3 +192,28 @@ export async function makeDefaultSection(tx: SqlExecutor, siteId: string, sectio
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
+
+/** Where a published URL may point (packages/publishing SiteLookup), as the store probes it. */
+export interface SiteAddressProbe {
+  builtIn?: { organizationId: string; basename: string };
+  proxyUrls: readonly string[];
+  hostname?: string;
+}
+
+/**
+ * The published sites at any of these addresses, in one query of index probes: the built-in address
+ * by (organization, basename) or, for a site without a basename, by its id; proxy origins by
+ * lower(proxy_url) (migration 005); the custom hostname by its unique index. The caller picks the best.
+ */
+export async function findPublishedSitesAt(db: SqlExecutor, probe: SiteAddressProbe): Promise<Site[]> {
+  const { rows } = await db.query<SiteRow>(
+    `SELECT * FROM sites
+      WHERE published AND (
+        (organization_id = $1 AND basename = $2)
+        OR (organization_id = $1 AND id = $2 AND basename IS NULL)
+        OR lower(proxy_url) = ANY($3::text[])
+        OR hostname = $4)`,
+    [probe.builtIn?.organizationId ?? null, probe.builtIn?.basename ?? null, probe.proxyUrls.map((p) => p.toLowerCase()), probe.hostname ?? null],
+  );
+  return rows.map(siteOf);
+}

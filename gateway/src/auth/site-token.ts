@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { Principal } from '@quire/access';
+import { unauthorized } from '@quire/errors';
+import { deriveSecret } from '@quire/platform/secrets';
+import { MAX_TOKEN_LENGTH, SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
+
+// The `apiToken` of a resolved published URL (PublishedSiteContent, issue #35 §1) as a bearer
+// token: a JWT the sites service signs with a secret both derive from INTERNAL_SECRET. The gateway
+// verifies it itself (no identity call: it names no user) and forwards a site reader (@quire/access
+// site-reader.ts), which may only make the reads a renderer makes (site-token-routes.ts).
+
+/** A compact JWS whose header is JSON (`eyJ` is `{"` in base64url); identity's tokens never look like this. */
+const JWT_SHAPE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+
+export function looksLikeSiteToken(token: string): boolean {
+  return token.length <= MAX_TOKEN_LENGTH && JWT_SHAPE.test(token);
+}
+
+export class SiteTokenVerifier {
+  private readonly secret: string;
+
+  constructor(internalSecret: string) {
+    this.secret = deriveSecret(internalSecret, SITE_API_TOKEN_SECRET_PURPOSE);
+  }
+
+  /** The site reader a valid token stands for; 401 for an expired, tampered, unsigned or malformed one. */
+  async verify(token: string): Promise<{ principal: Principal; tokenHash: string }> {
+    const check = await verifySiteApiToken(token, this.secret);
+    if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
+    const tokenHash = createHash('sha256').update(token).digest('hex');
+    const { organization, site, spaces } = check.claims;
+    const scope = { organizationId: organization, siteId: site, spaceIds: spaces };
+    return { principal: { userId: '', tokenId: `site-token:${tokenHash.slice(0, 32)}`, site: scope }, tokenHash: `site-token:${tokenHash}` };
+  }
+}

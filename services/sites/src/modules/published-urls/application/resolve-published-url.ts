@@ -1,0 +1,63 @@
+import { badRequest } from '@quire/errors';
+import { deriveSecret } from '@quire/platform/secrets';
+import { issueSiteApiToken, parsePublishedUrl, publishedPaths, resolveSitePath, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
+import { getSiteRedirectBySource } from '../../redirects';
+import { fetchSpaces, findPublishedSite, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
+import { sitePathStructure, spaceOfSiteSpace } from '../domain/site-path-structure';
+import type { PublishedContent, PublishedUrlResolution } from '../model/published-content';
+import { checkSiteAudience } from './check-site-audience';
+import type { PublishedUrlDeps, PublishedUrlRequest } from './deps';
+
+/**
+ * resolvePublishedContentByUrl: the published site a URL lies under (built-in address, proxy
+ * origin, custom hostname), its audience checked, then a live redirect of the path inside the site
+ * or the section, site space, space, published revision and page path it names, with an apiToken
+ * for that site's spaces. `not-found` for anything unknown, unpublished or refused (the reference's
+ * only refusal), `redirect` to the fallbackURL for a refused visitor who asked for it.
+ */
+export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: PublishedUrlRequest): Promise<PublishedUrlResolution> {
+  const parsed = parsePublishedUrl(request.url, { publicUrl: deps.urls.app('/') });
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const found = await findPublishedSite(deps.db, parsed.candidates);
+  if (!found) return { kind: 'not-found', reason: 'No published site at this URL' };
+  const { site, candidate } = found;
+  const audience = await checkSiteAudience(deps, site, { shareKey: parsed.shareKey, visitorToken: request.visitorToken ?? parsed.visitorToken });
+  if (!audience.ok) {
+    if (request.redirectOnError && audience.fallbackUrl) return { kind: 'redirect', target: 'external', site: site.id, redirect: audience.fallbackUrl };
+    return { kind: 'not-found', reason: `No published content at this URL (${audience.reason})` };
+  }
+  const redirect = await getSiteRedirectBySource(deps, site, `/${candidate.rest.join('/')}`);
+  if (redirect) {
+    const external = redirect.redirect.destination.kind === 'external';
+    return external
+      ? { kind: 'redirect', target: 'external', site: site.id, redirect: redirect.target }
+      : { kind: 'redirect', target: 'content', redirect: redirect.target };
+  }
+  const structure = await loadPublishedStructure(deps.db, site.id);
+  const resolution = resolveSitePath(candidate.rest, sitePathStructure(structure));
+  const spaceId = resolution && spaceOfSiteSpace(structure, resolution.siteSpaceId);
+  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId);
+  const space = spaceId ? spaces.get(spaceId) : undefined;
+  if (!resolution || !space) return { kind: 'not-found', reason: 'This site publishes no content at this URL' };
+  const { token } = await issueSiteApiToken(
+    { organization: site.organizationId, site: site.id, siteSpace: resolution.siteSpaceId, space: space.id, spaces: [...spaces.keys()] },
+    deriveSecret(deps.serviceSecret, SITE_API_TOKEN_SECRET_PURPOSE),
+    deps.clock(),
+  );
+  const paths = publishedPaths(candidate.siteBasePath, resolution);
+  const canonicalPath = [...resolution.sitePath, resolution.pagePath].filter((s) => s.length > 0).join('/');
+  const content: PublishedContent = {
+    organization: site.organizationId,
+    site: site.id,
+    ...(resolution.sectionId ? { siteSection: resolution.sectionId } : {}),
+    siteSpace: resolution.siteSpaceId,
+    space: space.id,
+    revision: typeof space.revision === 'string' ? space.revision : undefined,
+    ...paths,
+    canonicalUrl: `${siteAddress(site, deps.urls)}/${canonicalPath}`,
+    ...(audience.shareKey ? { shareKey: audience.shareKey } : {}),
+    complete: resolution.complete,
+    apiToken: token,
+  };
+  return { kind: 'content', content, visibility: site.visibility };
+}

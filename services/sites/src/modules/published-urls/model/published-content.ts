@@ -1,0 +1,27 @@
+// What resolving a published URL answers (reference PublishedSiteContentLookup, client 0.202.0).
+
+/** Reference PublishedSiteContent. */
+export interface PublishedContent {
+  organization: string;
+  site: string;
+  siteSection?: string;
+  siteSpace: string;
+  space: string;
+  /** The space's published (current) revision. */
+  revision?: string;
+  pathname: string;
+  basePath: string;
+  siteBasePath: string;
+  canonicalUrl: string;
+  shareKey?: string;
+  complete: boolean;
+  apiToken: string;
+}
+
+/** Reference PublishedContentRedirect: to content of the site, or an external URL (a redirect's or the visitor-auth fallbackURL). */
+export type PublishedRedirect =
+  { kind: 'redirect'; target: 'content'; redirect: string } | { kind: 'redirect'; target: 'external'; site: string; redirect: string };
+
+/** `visibility`: the site's (reference SiteVisibility), for the reader's redirect status; not in the REST answer. */
+export type PublishedUrlResolution =
+  { kind: 'content'; content: PublishedContent; visibility: string } | PublishedRedirect | { kind: 'not-found'; reason: string };

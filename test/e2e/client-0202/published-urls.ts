@@ -1,0 +1,14 @@
+import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
+
+/**
+ * Resolving a published site's address through today's client, both forms (issue #35 §1): the
+ * POST and the deprecated GET answer the same content. The site is made public first (the sites
+ * area leaves it a share-link site; published-urls.test.ts covers audiences).
+ */
+export async function publishedUrlsThroughToday(api: GitBookAPI, orgId: string, siteId: string, publishedUrl: string): Promise<void> {
+  await api.orgs.updateSiteById(orgId, siteId, { visibility: SiteVisibility.Public });
+  const { data: posted } = await api.urls.resolvePublishedContentByUrl({ url: publishedUrl });
+  expect(posted).toMatchObject({ organization: orgId, site: siteId, pathname: '', complete: true });
+  const { data: got } = await api.urls.getPublishedContentByUrl({ url: publishedUrl });
+  expect(got).toEqual(posted);
+}
