@@ -37,10 +37,23 @@ const customization = fc.record(
     styling: fc.record({ theme: nasty, primaryColor: themed, tint: fc.record({ color: themed }) }, { requiredKeys: [] }),
     themes: fc.record({ default: fc.oneof(fc.constantFrom('light', 'dark', 'system'), nasty) }),
     favicon: fc.record({ icon: themed, emoji: nasty }, { requiredKeys: [] }),
-    header: fc.record({ logo: themed, links: fc.array(fc.record({ title: nasty, to: contentRef, links: fc.array(link, { maxLength: 2 }) }, { requiredKeys: [] }), { maxLength: 3 }) }, { requiredKeys: [] }),
-    footer: fc.record({ logo: themed, copyright: nasty, groups: fc.array(fc.record({ title: nasty, links: fc.array(link, { maxLength: 2 }) }), { maxLength: 2 }) }, { requiredKeys: [] }),
+    header: fc.record(
+      {
+        logo: themed,
+        links: fc.array(fc.record({ title: nasty, to: contentRef, links: fc.array(link, { maxLength: 2 }) }, { requiredKeys: [] }), { maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    ),
+    footer: fc.record(
+      { logo: themed, copyright: nasty, groups: fc.array(fc.record({ title: nasty, links: fc.array(link, { maxLength: 2 }) }), { maxLength: 2 }) },
+      { requiredKeys: [] },
+    ),
     socialAccounts: fc.array(
-      fc.record({ platform: fc.oneof(fc.constantFrom('github', 'mastodon', 'slack', 'twitter', '__proto__', 'constructor'), nasty), handle: nasty, display: fc.record({ header: fc.boolean(), footer: fc.boolean() }) }),
+      fc.record({
+        platform: fc.oneof(fc.constantFrom('github', 'mastodon', 'slack', 'twitter', '__proto__', 'constructor'), nasty),
+        handle: nasty,
+        display: fc.record({ header: fc.boolean(), footer: fc.boolean() }),
+      }),
       { maxLength: 3 },
     ),
     socialPreview: fc.record({ url: nasty }),
@@ -62,12 +75,31 @@ const { tree } = fc.letrec<{ tree: unknown }>((tie) => ({
   ),
 }));
 const chrome = {
-  site: fc.record({ title: anything, lang: anything, url: anything, searchUrl: anything, isUnlisted: fc.oneof(fc.boolean(), nasty), customization: fc.oneof(customization, anything) }, { requiredKeys: [] }),
+  site: fc.record(
+    {
+      title: anything,
+      lang: anything,
+      url: anything,
+      searchUrl: anything,
+      isUnlisted: fc.oneof(fc.boolean(), nasty),
+      customization: fc.oneof(customization, anything),
+    },
+    { requiredKeys: [] },
+  ),
   sections: fc.oneof(
-    fc.array(fc.oneof(fc.record({ kind: fc.constant('section'), title: anything, url: anything, isCurrent: fc.boolean() }), fc.record({ kind: fc.constant('group'), title: anything, sections: fc.oneof(fc.array(linkView, { maxLength: 2 }), nasty) })), { maxLength: 3 }),
+    fc.array(
+      fc.oneof(
+        fc.record({ kind: fc.constant('section'), title: anything, url: anything, isCurrent: fc.boolean() }),
+        fc.record({ kind: fc.constant('group'), title: anything, sections: fc.oneof(fc.array(linkView, { maxLength: 2 }), nasty) }),
+      ),
+      { maxLength: 3 },
+    ),
     anything,
   ),
-  variants: fc.oneof(fc.array(fc.record({ title: anything, url: anything, isCurrent: fc.boolean(), lang: anything }, { requiredKeys: [] }), { maxLength: 3 }), anything),
+  variants: fc.oneof(
+    fc.array(fc.record({ title: anything, url: anything, isCurrent: fc.boolean(), lang: anything }, { requiredKeys: [] }), { maxLength: 3 }),
+    anything,
+  ),
   pages: fc.oneof(fc.array(tree, { maxLength: 4 }), anything),
 };
 const pageView = fc.record({
@@ -79,8 +111,14 @@ const pageView = fc.record({
         title: anything,
         description: anything,
         html: fc.constant('<p>Safe document</p>'),
-        headings: fc.oneof(fc.array(fc.record({ level: anything, text: anything, anchor: fc.oneof(fc.constant('install'), nasty) }), { maxLength: 3 }), anything),
-        updatedAt: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), anything),
+        headings: fc.oneof(
+          fc.array(fc.record({ level: anything, text: anything, anchor: fc.oneof(fc.constant('install'), nasty) }), { maxLength: 3 }),
+          anything,
+        ),
+        updatedAt: fc.oneof(
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          anything,
+        ),
         canonicalUrl: anything,
         markdownUrl: anything,
       },
@@ -92,7 +130,14 @@ const pageView = fc.record({
   previous: fc.oneof(linkView, anything),
   next: fc.oneof(linkView, anything),
 });
-const searchView = fc.record({ ...chrome, query: anything, results: fc.oneof(fc.array(fc.record({ title: anything, url: anything, excerpt: anything, context: anything }, { requiredKeys: [] }), { maxLength: 3 }), anything) });
+const searchView = fc.record({
+  ...chrome,
+  query: anything,
+  results: fc.oneof(
+    fc.array(fc.record({ title: anything, url: anything, excerpt: anything, context: anything }, { requiredKeys: [] }), { maxLength: 3 }),
+    anything,
+  ),
+});
 const notFoundView = fc.record({ ...chrome, path: anything });
 
 const schemeOf = (value: string): string => new URL(value, 'https://site.test/docs/page').protocol;
@@ -115,8 +160,10 @@ function assertInert(html: string, customizationOf: unknown): void {
       expect(name).not.toMatch(/^on/i);
       expect(name).not.toBe('style');
       expect(name).not.toBe('srcdoc');
-      if (ADDRESS_ATTRIBUTES.has(name) && value !== '') expect(['https:', 'http:', 'mailto:']).toContain(schemeOf(name === 'srcset' ? value.split(/\s+/)[0] : value));
-      if (name === 'content' && ADDRESS_METAS.has(element.getAttribute('property') ?? element.getAttribute('name') ?? '')) expect(['https:', 'http:']).toContain(schemeOf(value));
+      if (ADDRESS_ATTRIBUTES.has(name) && value !== '')
+        expect(['https:', 'http:', 'mailto:']).toContain(schemeOf(name === 'srcset' ? value.split(/\s+/)[0] : value));
+      if (name === 'content' && ADDRESS_METAS.has(element.getAttribute('property') ?? element.getAttribute('name') ?? ''))
+        expect(['https:', 'http:']).toContain(schemeOf(value));
     }
   }
   // Colours reach the stylesheet only when valid: the site's part is custom properties of `#hex` values.
@@ -127,7 +174,8 @@ function assertInert(html: string, customizationOf: unknown): void {
   for (const [, value] of theme.matchAll(/--[a-z]+:([^;}]*)/g)) expect(value).toMatch(/^#[0-9a-f]{3}([0-9a-f]{3})?$/);
 }
 
-const customizationIn = (view: { site?: unknown }): unknown => (typeof view.site === 'object' && view.site !== null ? (view.site as { customization?: unknown }).customization : undefined);
+const customizationIn = (view: { site?: unknown }): unknown =>
+  typeof view.site === 'object' && view.site !== null ? (view.site as { customization?: unknown }).customization : undefined;
 
 describe('the layout against hostile views', () => {
   it('renders pages with no script, handler, style attribute or unsafe address; deterministic; never throws', () => {
@@ -164,7 +212,11 @@ describe('the layout against hostile views', () => {
     let deep: unknown = { kind: 'document', id: 'leaf', title: 'Leaf', url: '/leaf' };
     for (let i = 0; i < 10_000; i += 1) deep = { kind: 'document', id: `d${i}`, title: `D${i}`, url: `/d${i}`, pages: [deep] };
     const started = Date.now();
-    const html = renderSitePage({ site: { title: 'x'.repeat(1_000_000), url: '/', searchUrl: '/search' }, pages: [...wide, deep], page: { id: 'p1', title: 'y'.repeat(1_000_000), html: '' } } as never);
+    const html = renderSitePage({
+      site: { title: 'x'.repeat(1_000_000), url: '/', searchUrl: '/search' },
+      pages: [...wide, deep],
+      page: { id: 'p1', title: 'y'.repeat(1_000_000), html: '' },
+    } as never);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(html.length).toBeLessThan(5_000_000);
     expect((html.match(/<li>/g) ?? []).length).toBeLessThanOrEqual(20_001);

@@ -1,5 +1,6 @@
 import { createDocument } from '@mixmark-io/domino';
 import { renderNotFoundPage, renderSearchPage, renderSitePage, siteStylesheet } from '../src';
+import { contrast } from '../src/layout/stylesheet';
 import { SITE, samplePageView } from './site-views';
 
 // The page around the document (issue #36 §2): landmarks, navigation, head tags, escaping.
@@ -81,13 +82,13 @@ describe('renderSitePage', () => {
   it('writes title, description, canonical, the markdown alternate, Open Graph and Twitter tags', async () => {
     const page = parse(renderSitePage(await samplePageView()));
     expect(page.title).toBe('Installing | Acme Docs');
-    expect(attr(page, 'meta[name="description"]', 'content')).toBe('Acme rockets take you anywhere.');
+    expect(attr(page, 'meta[name="description"]', 'content')).toBe('Install Acme rockets in two steps.');
     expect(attr(page, 'link[rel="canonical"]', 'href')).toBe('https://docs.acme.test/getting-started/quickstart/installing');
     expect(attr(page, 'link[rel="alternate"][type="text/markdown"]', 'href')).toBe('https://docs.acme.test/getting-started/quickstart/installing.md');
     expect(attr(page, 'meta[property="og:title"]', 'content')).toBe('Installing');
     expect(attr(page, 'meta[property="og:site_name"]', 'content')).toBe('Acme Docs');
     expect(attr(page, 'meta[property="og:url"]', 'content')).toBe('https://docs.acme.test/getting-started/quickstart/installing');
-    expect(attr(page, 'meta[property="og:description"]', 'content')).toBe('Acme rockets take you anywhere.');
+    expect(attr(page, 'meta[property="og:description"]', 'content')).toBe('Install Acme rockets in two steps.');
     expect(attr(page, 'meta[property="og:image"]', 'content')).toBe('https://cdn.acme.test/preview.png');
     expect(attr(page, 'meta[name="twitter:card"]', 'content')).toBe('summary_large_image');
     expect(attr(page, 'link[rel="icon"]:not([media])', 'href')).toBe('https://cdn.acme.test/icon.png');
@@ -127,12 +128,17 @@ describe('renderSitePage', () => {
     const hostile = siteStylesheet({ styling: { primaryColor: { light: 'red;}</style><script>alert(1)</script>', dark: '#fff' } } });
     expect(hostile).toContain('--primary:#346ddb');
     expect(hostile).not.toContain('<');
-    // A primary colour too pale to read on white stays for accents; links take the text colour.
+    // A primary colour too pale to read on white stays for accents; links take it darkened to AA.
     const pale = siteStylesheet({ styling: { primaryColor: { light: '#ffff00', dark: '#ffff00' } } });
     expect(pale).toContain('--primary:#ffff00');
-    expect(pale).toContain('--link:#1b1b1f');
+    const link = /--link:(#[0-9a-f]{6})/.exec(pale)?.[1] ?? '';
+    expect(link).not.toBe('#ffff00');
+    expect(contrast(link, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(link, '#f5f6f8')).toBeGreaterThanOrEqual(4.5);
     // Dark only when asked, with the dark colours.
-    expect(siteStylesheet({ themes: { default: 'system' }, styling: { primaryColor: { light: '#346DDB', dark: '#6f9cf0' } } })).toContain('@media (prefers-color-scheme:dark){:root{color-scheme:dark;');
+    expect(siteStylesheet({ themes: { default: 'system' }, styling: { primaryColor: { light: '#346DDB', dark: '#6f9cf0' } } })).toContain(
+      '@media (prefers-color-scheme:dark){:root{color-scheme:dark;',
+    );
   });
 
   it('escapes every string of the view and refuses unsafe addresses', async () => {
@@ -166,7 +172,12 @@ describe('renderSearchPage', () => {
         sections,
         query: 'rockets <b>',
         results: [
-          { title: 'Installing', url: 'https://docs.acme.test/getting-started/quickstart/installing', excerpt: 'Run the installer for rockets.', context: 'Getting started › Quickstart' },
+          {
+            title: 'Installing',
+            url: 'https://docs.acme.test/getting-started/quickstart/installing',
+            excerpt: 'Run the installer for rockets.',
+            context: 'Getting started › Quickstart',
+          },
           { title: 'Introduction', url: 'https://docs.acme.test/' },
         ],
       }),

@@ -59,7 +59,13 @@ export async function samplePageView(overrides: Partial<SitePageView> = {}): Pro
         id: 'g1',
         title: 'Getting started',
         pages: [
-          { kind: 'document', id: 'quick', title: 'Quickstart', url: 'https://docs.acme.test/getting-started/quickstart', pages: [{ kind: 'document', id: 'install', title: 'Installing', url: 'https://docs.acme.test/getting-started/quickstart/installing' }] },
+          {
+            kind: 'document',
+            id: 'quick',
+            title: 'Quickstart',
+            url: 'https://docs.acme.test/getting-started/quickstart',
+            pages: [{ kind: 'document', id: 'install', title: 'Installing', url: 'https://docs.acme.test/getting-started/quickstart/installing' }],
+          },
           { kind: 'document', id: 'secret', title: 'Secret draft', url: 'https://docs.acme.test/secret', hidden: true },
         ],
       },
@@ -74,7 +80,7 @@ export async function samplePageView(overrides: Partial<SitePageView> = {}): Pro
     page: {
       id: 'install',
       title: 'Installing',
-      description: rendered.description,
+      description: 'Install Acme rockets in two steps.',
       html: rendered.html,
       headings: rendered.headings,
       updatedAt: '2026-11-20T09:30:00.000Z',

@@ -34,7 +34,16 @@ export function logo(image: ThemedImage | undefined, alt: unknown): Markup | und
 function customLinks(links: CustomLink[], label: string): Markup {
   const items = links.map((link) =>
     link.links.length > 0
-      ? tag('li', {}, tag('details', { class: 'menu' }, tag('summary', {}, title(link.title)), tag('ul', {}, ...link.links.map((child) => tag('li', {}, linkTo(child.url, title(child.title)))))))
+      ? tag(
+          'li',
+          {},
+          tag(
+            'details',
+            { class: 'menu' },
+            tag('summary', {}, title(link.title)),
+            tag('ul', {}, ...link.links.map((child) => tag('li', {}, linkTo(child.url, title(child.title))))),
+          ),
+        )
       : tag('li', {}, linkTo(link.url, title(link.title))),
   );
   return tag('nav', { class: 'header-links', 'aria-label': label }, tag('ul', { class: 'plain' }, ...items));
@@ -45,7 +54,14 @@ export function searchForm(searchUrl: unknown, id: string, label: string, query?
     'form',
     { class: 'site-search', role: 'search', 'aria-label': label, method: 'get', action: pageAddress(searchUrl) ?? '' },
     tag('label', { for: id, class: 'visually-hidden' }, escapeText(LABELS.searchLabel)),
-    tag('input', { type: 'search', id, name: 'q', value: typeof query === 'string' ? bounded(query) : undefined, placeholder: LABELS.searchPlaceholder, autocomplete: 'off' }),
+    tag('input', {
+      type: 'search',
+      id,
+      name: 'q',
+      value: typeof query === 'string' ? bounded(query) : undefined,
+      placeholder: LABELS.searchPlaceholder,
+      autocomplete: 'off',
+    }),
     tag('button', { type: 'submit' }, escapeText(LABELS.search)),
   );
 }
@@ -56,7 +72,16 @@ function sections(items: SectionItem[]): Markup | undefined {
     tag('li', {}, linkTo(section.url, title(section.title), { 'aria-current': section.isCurrent === true ? 'true' : undefined }));
   const list = items.map((item) =>
     item.kind === 'group'
-      ? tag('li', {}, tag('details', { class: 'menu' }, tag('summary', {}, title(item.title)), tag('ul', {}, ...listOf<{ title: unknown; url: unknown; isCurrent?: unknown }>(item.sections).map(entry))))
+      ? tag(
+          'li',
+          {},
+          tag(
+            'details',
+            { class: 'menu' },
+            tag('summary', {}, title(item.title)),
+            tag('ul', {}, ...listOf<{ title: unknown; url: unknown; isCurrent?: unknown }>(item.sections).map(entry)),
+          ),
+        )
       : entry(item),
   );
   return tag('nav', { class: 'sections', 'aria-label': LABELS.sections }, tag('ul', { class: 'plain' }, ...list));
@@ -126,9 +151,20 @@ export function sidebar(pages: unknown, currentId: unknown): Markup | undefined 
 export function tableOfContents(headings: unknown): Markup | undefined {
   const items = listOf<TocHeading>(headings, 200)
     .filter((heading) => typeof heading.anchor === 'string' && ANCHOR.test(heading.anchor))
-    .map((heading) => tag('li', { class: `level-${heading.level === 2 || heading.level === 3 ? heading.level : 1}` }, tag('a', { href: `#${heading.anchor}` }, title(heading.text))));
+    .map((heading) =>
+      tag(
+        'li',
+        { class: `level-${heading.level === 2 || heading.level === 3 ? heading.level : 1}` },
+        tag('a', { href: `#${heading.anchor}` }, title(heading.text)),
+      ),
+    );
   if (items.length === 0) return undefined;
-  return tag('aside', { class: 'toc', 'aria-labelledby': 'toc-title' }, tag('h2', { id: 'toc-title' }, escapeText(LABELS.onThisPage)), tag('ul', { class: 'plain' }, ...items));
+  return tag(
+    'aside',
+    { class: 'toc', 'aria-labelledby': 'toc-title' },
+    tag('h2', { id: 'toc-title' }, escapeText(LABELS.onThisPage)),
+    tag('ul', { class: 'plain' }, ...items),
+  );
 }
 
 function socialLinks(accounts: SocialAccount[], label: string): Markup | undefined {
@@ -148,11 +184,19 @@ export function footer(look: SiteLook, siteTitle: unknown): Markup {
       tag('ul', { class: 'plain' }, ...group.links.map((link) => tag('li', {}, linkTo(link.url, title(link.title))))),
     ),
   );
-  const copyright = typeof look.copyright === 'string' && look.copyright.trim() !== '' ? tag('p', { class: 'copyright' }, escapeText(bounded(look.copyright))) : undefined;
+  const copyright =
+    typeof look.copyright === 'string' && look.copyright.trim() !== '' ? tag('p', { class: 'copyright' }, escapeText(bounded(look.copyright))) : undefined;
   const footerLogo = logo(look.footerLogo, siteTitle);
   return tag(
     'footer',
     { class: 'site-footer' },
-    tag('div', { class: 'footer-inner' }, footerLogo ? tag('div', { class: 'footer-logo' }, footerLogo) : undefined, ...groups, socialLinks(look.socialAccounts.footer, LABELS.socialFooter), copyright),
+    tag(
+      'div',
+      { class: 'footer-inner' },
+      footerLogo ? tag('div', { class: 'footer-logo' }, footerLogo) : undefined,
+      ...groups,
+      socialLinks(look.socialAccounts.footer, LABELS.socialFooter),
+      copyright,
+    ),
   );
 }

@@ -53,7 +53,8 @@ const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback:
   typeof value === 'string' && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 
 /** A colour of the reference's pattern (`#rgb`/`#rrggbb`), lower-cased, or the fallback. */
-export const validColor = (value: unknown, fallback: string): string => (typeof value === 'string' && COLOR.test(value) ? value.toLowerCase() : fallback.toLowerCase());
+export const validColor = (value: unknown, fallback: string): string =>
+  typeof value === 'string' && COLOR.test(value) ? value.toLowerCase() : fallback.toLowerCase();
 
 function themedColor(value: unknown, fallback: string): ThemedColor {
   const light = validColor(field(value, 'light'), fallback);
@@ -96,7 +97,10 @@ export function siteLookOf(customization: unknown): SiteLook {
       isObject(group) ? [{ title: group.title, links: list(group.links, 50).flatMap((item) => linkOf(item, 0) ?? []) }] : [],
     ),
     copyright: field(customization, 'footer', 'copyright'),
-    socialAccounts: { header: socialAccounts(field(customization, 'socialAccounts'), 'header'), footer: socialAccounts(field(customization, 'socialAccounts'), 'footer') },
+    socialAccounts: {
+      header: socialAccounts(field(customization, 'socialAccounts'), 'header'),
+      footer: socialAccounts(field(customization, 'socialAccounts'), 'footer'),
+    },
     socialPreview: field(customization, 'socialPreview', 'url'),
   };
 }

@@ -97,13 +97,20 @@ function dateOf(value: unknown, lang: string): Markup | undefined {
 
 function breadcrumbs(items: LinkView[]): Markup | undefined {
   if (items.length === 0) return undefined;
-  return tag('nav', { class: 'breadcrumbs', 'aria-label': LABELS.breadcrumbs }, tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, escapeText(bounded(item.title)))))));
+  return tag(
+    'nav',
+    { class: 'breadcrumbs', 'aria-label': LABELS.breadcrumbs },
+    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, escapeText(bounded(item.title)))))),
+  );
 }
 
 function pagination(previous: unknown, next: unknown): Markup | undefined {
   const link = (item: unknown, rel: 'prev' | 'next') =>
     isObject(item)
-      ? linkTo(item.url, `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${escapeText(bounded(item.title))}`, { class: rel === 'prev' ? 'previous' : 'next', rel })
+      ? linkTo(item.url, `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${escapeText(bounded(item.title))}`, {
+          class: rel === 'prev' ? 'previous' : 'next',
+          rel,
+        })
       : undefined;
   const links = [link(previous, 'prev'), link(next, 'next')].filter((item): item is string => item !== undefined);
   return links.length > 0 ? tag('nav', { class: 'pagination', 'aria-label': LABELS.pagination }, ...links) : undefined;
@@ -149,7 +156,11 @@ export function renderSearchPage(view: SearchPageView): string {
   const main = [
     tag('h1', {}, escapeText(heading)),
     searchForm(isObject(safe.site) ? safe.site.searchUrl : undefined, 'search-page-q', LABELS.searchPage, query),
-    !query ? tag('p', {}, escapeText(LABELS.searchPrompt)) : list.length === 0 ? tag('p', {}, escapeText(LABELS.noResults)) : tag('ol', { class: 'plain search-results' }, ...list),
+    !query
+      ? tag('p', {}, escapeText(LABELS.searchPrompt))
+      : list.length === 0
+        ? tag('p', {}, escapeText(LABELS.noResults))
+        : tag('ol', { class: 'plain search-results' }, ...list),
   ].join('');
   return shell(safe, { title: heading, isIndexable: false }, main);
 }

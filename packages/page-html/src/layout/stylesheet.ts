@@ -8,10 +8,9 @@ import { siteLookOf, type SiteLook, type ThemedColor } from './customization';
 const LIGHT = { background: '#ffffff', text: '#1b1b1f', muted: '#55565e', border: '#dcdde3', surface: '#f5f6f8' };
 const DARK = { background: '#16171b', text: '#e9e9ee', muted: '#a7a8b2', border: '#34363e', surface: '#1f2126' };
 
-function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+function luminance(color: string): number {
+  const [r, g, b] = channelsOf(color).map((channel) => {
+    const c = channel / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
@@ -23,8 +22,26 @@ export function contrast(a: string, b: string): number {
   return (high + 0.05) / (low + 0.05);
 }
 
-/** The primary colour for links and focus when it reads on the background (AA, 4.5:1), else the text colour. */
-const readable = (color: string, palette: typeof LIGHT) => (contrast(color, palette.background) >= 4.5 ? color : palette.text);
+const hex = (channels: number[]): string => `#${channels.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+const channelsOf = (color: string): number[] => {
+  const full = color.length === 4 ? `#${color[1]}${color[1]}${color[2]}${color[2]}${color[3]}${color[3]}` : color;
+  return [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16));
+};
+
+/**
+ * The primary colour for links and focus, moved toward the text colour just enough to read (AA,
+ * 4.5:1) on both the background and the surface (footer, current page, code): any primary colour
+ * a site picks keeps its hue where it can, and links stay readable where it cannot.
+ */
+function readable(color: string, palette: typeof LIGHT): string {
+  const from = channelsOf(color);
+  const to = channelsOf(palette.text);
+  for (let step = 0; step <= 20; step += 1) {
+    const mixed = hex(from.map((c, i) => c + ((to[i] - c) * step) / 20));
+    if (contrast(mixed, palette.background) >= 4.5 && contrast(mixed, palette.surface) >= 4.5) return mixed;
+  }
+  return palette.text;
+}
 
 function variables(palette: typeof LIGHT, primary: string, tint: string): string {
   return (
@@ -110,7 +127,7 @@ export const SITE_RULES = [
   'pre{overflow-x:auto;padding:1rem;background:var(--surface);border:1px solid var(--border);border-radius:.5rem;font-size:.9rem}',
   'code,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
   ':not(pre)>code{background:var(--surface);padding:.1rem .3rem;border-radius:.25rem}',
-  '.anchor{margin-left:.4rem;text-decoration:none;color:var(--muted)}',
+  '.anchor{margin-left:.4rem;color:var(--muted)}',
   '.hint{border-left:4px solid var(--primary);background:var(--surface);padding:.5rem 1rem;margin:1rem 0;border-radius:.25rem}',
   '.hint-success{border-left-color:#1a7f37}.hint-warning{border-left-color:#9a6700}.hint-danger{border-left-color:#cf222e}',
   '.table{overflow-x:auto}table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left}',
