@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ensureChromium, launchChromium } from '../../../test/support/browser';
 import { REPO_ROOT } from '../../../test/support/stack';
-import { renderNotFoundPage, renderSearchPage, renderSitePage } from '../src';
+import { renderNotFoundPage, renderSearchPage, renderSitePage, siteStylesheet } from '../src';
 import { SITE, samplePageView } from './site-views';
 
 // The rendered pages in a real browser (Debian's chromium through playwright-core), from file://
@@ -83,6 +84,27 @@ describe('the site layout in chromium', () => {
     },
     120_000,
   );
+
+  it('holds under a strict CSP: the one <style> allowed by its hash, no violation reported', async () => {
+    const view = await samplePageView();
+    const hash = createHash('sha256').update(siteStylesheet(SITE.customization)).digest('base64');
+    const csp = `default-src 'none'; style-src 'sha256-${hash}'; img-src https:; form-action https:; base-uri 'none'; frame-ancestors 'none'`;
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/*', (route) =>
+      route.request().url() === 'https://docs.acme.test/getting-started/quickstart/installing'
+        ? route.fulfill({ status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp }, body: renderSitePage(view) })
+        : route.abort(),
+    );
+    await page.goto('https://docs.acme.test/getting-started/quickstart/installing');
+    // The stylesheet applied (a wrong hash leaves it `static`): the skip link is off screen until focused.
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.skip-link') as Element).position)).toBe('absolute');
+    expect(errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it('puts the skip link first for the keyboard and moves focus to main', async () => {
     const page = await open('page', DESKTOP);
