@@ -6,3 +6,18 @@ export { renderPageDocument, preparePageRenderer, descriptionOf } from './render
 export type { PageRenderContext, RenderedPage, TocHeading, OpenApiBlock, OpenApiView, OpenApiParameter } from './render/page-context';
 export { PAGE_SCHEMA } from './safety/sanitize-schema';
 export { linkUrl, imageUrl, type SafeUrl } from './safety/urls';
+export { renderSitePage, renderSearchPage, renderNotFoundPage } from './layout/site-pages';
+export { siteStylesheet, SITE_RULES } from './layout/stylesheet';
+export type {
+  SitePageView,
+  SearchPageView,
+  NotFoundPageView,
+  SiteChromeView,
+  SiteInfo,
+  PageView,
+  LinkView,
+  SectionItem,
+  VariantView,
+  TreePage,
+  SearchResultView,
+} from './layout/site-view';

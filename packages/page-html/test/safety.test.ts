@@ -36,6 +36,12 @@ describe('page-html URL policy', () => {
     expect(imageUrl('data:image/png;base64,AAAA')).toBeUndefined();
     expect(imageUrl('mailto:x@y.z')).toBeUndefined();
   });
+
+  it('refuses a relative address with a lone surrogate instead of throwing (encodeURI would)', () => {
+    expect(linkUrl('docs/\ud83d')).toBeUndefined();
+    expect(imageUrl('\udfffa.png')).toBeUndefined();
+    expect(linkUrl('docs/😀')?.href).toBe('docs/%F0%9F%98%80');
+  });
 });
 
 describe('page-html sanitiser schema (the second wall)', () => {

@@ -27,7 +27,7 @@ function checked(raw: unknown, schemes: ReadonlySet<string>): SafeUrl | undefine
     if (compact.includes('\\')) return undefined;
     return checked(`https:${compact}`, schemes);
   }
-  if (!SCHEME.test(compact)) return { href: encodeURI(safeDecode(compact)), external: false };
+  if (!SCHEME.test(compact)) return relative(compact);
   let url: URL;
   try {
     url = new URL(compact);
@@ -35,6 +35,15 @@ function checked(raw: unknown, schemes: ReadonlySet<string>): SafeUrl | undefine
     return undefined;
   }
   return schemes.has(url.protocol) ? { href: url.href, external: url.protocol !== 'mailto:' } : undefined;
+}
+
+/** A relative address, percent-encoded; one with a lone surrogate (which `encodeURI` throws on) is refused. */
+function relative(value: string): SafeUrl | undefined {
+  try {
+    return { href: encodeURI(safeDecode(value)), external: false };
+  } catch {
+    return undefined;
+  }
 }
 
 function safeDecode(value: string): string {

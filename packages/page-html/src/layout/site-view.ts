@@ -1,0 +1,107 @@
+import type { TocHeading } from '../render/page-context';
+
+// What the reader assembles for a page of a published site (issue #36 §2): plain data, read
+// defensively (any field may be missing or of the wrong type; hostile strings are escaped). Every
+// address is one the reader has already resolved to a published URL; the layout still passes each
+// through the page-html URL policy.
+
+/** A link the reader resolved: its text and published address. */
+export interface LinkView {
+  title: string;
+  url: string;
+}
+
+export interface SiteInfo {
+  title: string;
+  /** The site's language (BCP 47, `en`, `pt-BR`); anything else gives `en`. */
+  lang?: string;
+  /** The site's home (its published root). */
+  url: string;
+  /** The site's search page: the search box is a GET form to it with `q`. */
+  searchUrl: string;
+  /** `unlisted` sites are served with `noindex`. */
+  isUnlisted?: boolean;
+  /**
+   * The site's customization as `normalizeSiteCustomization` (@quire/publishing) answers it
+   * (SiteCustomizationSettings, @gitbook/api 0.202.0). Header and footer links are ContentRefs: the
+   * reader rewrites those it resolves to `{ kind: 'url', url }`; other kinds are shown as text.
+   */
+  customization?: unknown;
+}
+
+/** A section (a tab), or a section group (a menu of sections). */
+export type SectionItem =
+  | { kind: 'section'; title: string; url: string; isCurrent?: boolean }
+  | { kind: 'group'; title: string; sections: Array<{ title: string; url: string; isCurrent?: boolean }> };
+
+/** A site space of the current section: a version or language of the content. */
+export interface VariantView {
+  title: string;
+  url: string;
+  isCurrent?: boolean;
+  /** Its language when the variants are translations (sets `hreflang`). */
+  lang?: string;
+}
+
+/** A node of the page tree (revision pages): documents, groups, links to elsewhere. */
+export interface TreePage {
+  kind: 'document' | 'group' | 'link';
+  id: string;
+  title: string;
+  /** The published address (documents), or the target (links); groups have none. */
+  url?: string;
+  hidden?: boolean;
+  pages?: TreePage[];
+}
+
+/** What every page of the site shows around its main content. */
+export interface SiteChromeView {
+  site: SiteInfo;
+  sections?: SectionItem[];
+  variants?: VariantView[];
+  /** The page tree of the current site space, as the sidebar. */
+  pages?: TreePage[];
+}
+
+export interface PageView {
+  id: string;
+  title: string;
+  description?: string;
+  /** `renderPageDocument(...).html`: already safe; placed in `<main>` as it is. */
+  html: string;
+  /** `renderPageDocument(...).headings`: the on-page table of contents. */
+  headings?: TocHeading[];
+  /** ISO 8601 date of the page's last change (the published revision). */
+  updatedAt?: string;
+  /** Absolute published address of the page (canonical, `og:url`). */
+  canonicalUrl?: string;
+  /** The page as markdown (`<page>.md`, issue #36 §4). */
+  markdownUrl?: string;
+}
+
+export interface SitePageView extends SiteChromeView {
+  page: PageView;
+  /** From the site's root to the page's parent. */
+  breadcrumbs?: LinkView[];
+  previous?: LinkView;
+  next?: LinkView;
+}
+
+export interface SearchResultView {
+  title: string;
+  url: string;
+  /** Plain text around the match. */
+  excerpt?: string;
+  /** Where the page sits (section, parent pages), plain text. */
+  context?: string;
+}
+
+export interface SearchPageView extends SiteChromeView {
+  query?: string;
+  results?: SearchResultView[];
+}
+
+export interface NotFoundPageView extends SiteChromeView {
+  /** The address asked for, shown back to the visitor. */
+  path?: string;
+}

@@ -1,0 +1,159 @@
+import { siteLookOf, type SiteLook, type ThemedColor } from './customization';
+
+// One inline `<style>` per page: the site's colours as custom properties, then the fixed rules.
+// `siteStylesheet(customization)` is its exact text, the same for every page of a site, so the
+// reader hashes it once per customization (`style-src 'sha256-…'`) and a strict CSP holds. No
+// `style` attribute anywhere, no script: everything (menus, the sidebar on a phone) is `<details>`.
+
+const LIGHT = { background: '#ffffff', text: '#1b1b1f', muted: '#55565e', border: '#dcdde3', surface: '#f5f6f8' };
+const DARK = { background: '#16171b', text: '#e9e9ee', muted: '#a7a8b2', border: '#34363e', surface: '#1f2126' };
+
+function luminance(color: string): number {
+  const [r, g, b] = channelsOf(color).map((channel) => {
+    const c = channel / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two `#rrggbb`/`#rgb` colours. */
+export function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high + 0.05) / (low + 0.05);
+}
+
+const hex = (channels: number[]): string => `#${channels.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+const channelsOf = (color: string): number[] => {
+  const full = color.length === 4 ? `#${color[1]}${color[1]}${color[2]}${color[2]}${color[3]}${color[3]}` : color;
+  return [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16));
+};
+
+/**
+ * The primary colour for links and focus, moved toward the text colour just enough to read (AA,
+ * 4.5:1) on both the background and the surface (footer, current page, code): any primary colour
+ * a site picks keeps its hue where it can, and links stay readable where it cannot.
+ */
+function readable(color: string, palette: typeof LIGHT): string {
+  const from = channelsOf(color);
+  const to = channelsOf(palette.text);
+  for (let step = 0; step <= 20; step += 1) {
+    const mixed = hex(from.map((c, i) => c + ((to[i] - c) * step) / 20));
+    if (contrast(mixed, palette.background) >= 4.5 && contrast(mixed, palette.surface) >= 4.5) return mixed;
+  }
+  return palette.text;
+}
+
+function variables(palette: typeof LIGHT, primary: string, tint: string): string {
+  return (
+    `--bg:${palette.background};--text:${palette.text};--muted:${palette.muted};--border:${palette.border};--surface:${palette.surface};` +
+    `--primary:${primary};--tint:${tint};--link:${readable(primary, palette)}`
+  );
+}
+
+function themeRules(look: SiteLook): string {
+  const pick = (color: ThemedColor, dark: boolean) => (dark ? color.dark : color.light);
+  const light = `:root{color-scheme:light;${variables(LIGHT, pick(look.primary, false), pick(look.tint, false))}}`;
+  const dark = `:root{color-scheme:dark;${variables(DARK, pick(look.primary, true), pick(look.tint, true))}}`;
+  if (look.mode === 'dark') return dark;
+  if (look.mode === 'system') return `${light}@media (prefers-color-scheme:dark){${dark}}`;
+  return light;
+}
+
+/** The fixed rules: layout, landmarks, focus, the document's classes (page-html) and highlight.js tokens. */
+export const SITE_RULES = [
+  '*,*::before,*::after{box-sizing:border-box}',
+  'html{-webkit-text-size-adjust:100%}',
+  'body{margin:0;background:var(--bg);color:var(--text);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere}',
+  'a{color:var(--link)}',
+  ':focus-visible{outline:3px solid var(--link);outline-offset:2px}',
+  '.skip-link{position:absolute;left:.5rem;top:-4rem;padding:.5rem 1rem;background:var(--bg);color:var(--link);border:2px solid var(--link);z-index:10}',
+  '.skip-link:focus{top:.5rem}',
+  '.visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}',
+  'ul.plain{list-style:none;margin:0;padding:0}',
+  // Header: title/logo, header links, search; sections and variants under it.
+  '.site-header{border-bottom:1px solid var(--border);border-top:4px solid var(--tint);background:var(--bg)}',
+  '.header-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1.5rem;padding:.75rem 1rem;max-width:90rem;margin:0 auto}',
+  '.site-title{font-weight:700;font-size:1.15rem;color:var(--text);text-decoration:none;display:inline-flex;align-items:center;gap:.5rem}',
+  '.site-title img{max-height:2rem;width:auto}',
+  '.header-links ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem}',
+  '.menu{position:relative}',
+  '.menu>summary{cursor:pointer;color:var(--link)}',
+  '.menu>ul{position:absolute;z-index:5;min-width:12rem;margin:.25rem 0 0;padding:.5rem;list-style:none;background:var(--bg);border:1px solid var(--border);border-radius:.5rem}',
+  '.menu>ul a{display:block;padding:.25rem .5rem}',
+  '.site-search{display:flex;gap:.5rem;margin-left:auto}',
+  'input[type=search]{font:inherit;padding:.35rem .6rem;border:1px solid var(--muted);border-radius:.4rem;background:var(--bg);color:var(--text);min-width:0;width:14rem;max-width:100%}',
+  'button{font:inherit;padding:.35rem .8rem;border:1px solid var(--link);border-radius:.4rem;background:var(--bg);color:var(--link);cursor:pointer}',
+  '.section-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.5rem;padding:0 1rem;max-width:90rem;margin:0 auto}',
+  '.sections>ul{display:flex;flex-wrap:wrap;gap:0 1.25rem}',
+  '.sections a{display:inline-block;padding:.5rem 0;color:var(--text);text-decoration:none;border-bottom:3px solid transparent}',
+  '.sections a[aria-current]{border-bottom-color:var(--primary);font-weight:600}',
+  '.variants{margin-left:auto;padding:.5rem 0}',
+  // Body: sidebar, main, on-page contents.
+  '.site-body{display:grid;grid-template-columns:minmax(0,1fr);gap:1.5rem;max-width:90rem;margin:0 auto;padding:1rem}',
+  '.site-menu>summary{cursor:pointer;padding:.5rem .75rem;border:1px solid var(--border);border-radius:.4rem;font-weight:600}',
+  '.page-tree ul{list-style:none;margin:0;padding:0 0 0 .9rem}',
+  '.page-tree>ul{padding:0}',
+  '.page-tree a{display:block;padding:.2rem .5rem;color:var(--text);text-decoration:none;border-left:3px solid transparent}',
+  '.page-tree a:hover{text-decoration:underline}',
+  '.page-tree a[aria-current=page]{border-left-color:var(--primary);color:var(--link);font-weight:600;background:var(--surface)}',
+  '.page-tree .group-title{display:block;margin:1rem 0 .25rem;padding-left:.5rem;font-size:.8rem;font-weight:700;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}',
+  'main{min-width:0}',
+  'main:focus{outline:none}',
+  '.breadcrumbs ol{display:flex;flex-wrap:wrap;list-style:none;margin:0 0 .5rem;padding:0;font-size:.9rem}',
+  '.breadcrumbs li+li::before{content:"/";padding:0 .5rem;color:var(--muted)}',
+  'h1{font-size:2rem;line-height:1.25;margin:.25rem 0 .5rem}',
+  '.page-description{font-size:1.15rem;color:var(--muted);margin-top:0}',
+  '.page-meta{font-size:.9rem;color:var(--muted);border-top:1px solid var(--border);margin-top:2rem;padding-top:.75rem}',
+  '.pagination{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin-top:1.5rem}',
+  '.pagination a{display:block;padding:.75rem 1rem;border:1px solid var(--border);border-radius:.5rem;text-decoration:none;max-width:100%}',
+  '.pagination .next{margin-left:auto;text-align:right}',
+  '.pagination small{display:block;color:var(--muted)}',
+  '.toc h2{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);margin:0 0 .5rem}',
+  '.toc a{display:block;padding:.15rem 0;color:var(--text);text-decoration:none;font-size:.9rem}',
+  '.toc a:hover{text-decoration:underline}',
+  '.toc .level-2 a{padding-left:.75rem}',
+  '.toc .level-3 a{padding-left:1.5rem}',
+  '.search-results li{margin:0 0 1.25rem}',
+  '.search-results p{margin:.25rem 0 0}',
+  '.search-results .context{font-size:.85rem;color:var(--muted)}',
+  // Footer.
+  '.site-footer{border-top:1px solid var(--border);background:var(--surface);margin-top:2rem}',
+  '.footer-inner{display:flex;flex-wrap:wrap;gap:1.5rem 3rem;max-width:90rem;margin:0 auto;padding:1.5rem 1rem}',
+  '.footer-inner h2{font-size:.9rem;margin:0 0 .5rem}',
+  '.footer-logo img{max-height:2rem;width:auto}',
+  '.copyright{width:100%;margin:0;color:var(--muted);font-size:.9rem}',
+  // The document (page-html's classes).
+  'main img{max-width:100%;height:auto}',
+  'pre{overflow-x:auto;padding:1rem;background:var(--surface);border:1px solid var(--border);border-radius:.5rem;font-size:.9rem}',
+  'code,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
+  ':not(pre)>code{background:var(--surface);padding:.1rem .3rem;border-radius:.25rem}',
+  '.anchor{margin-left:.4rem;color:var(--muted)}',
+  '.hint{border-left:4px solid var(--primary);background:var(--surface);padding:.5rem 1rem;margin:1rem 0;border-radius:.25rem}',
+  '.hint-success{border-left-color:#1a7f37}.hint-warning{border-left-color:#9a6700}.hint-danger{border-left-color:#cf222e}',
+  '.table{overflow-x:auto}table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left}',
+  '.tab{border:1px solid var(--border);border-radius:.5rem;padding:0 1rem;margin:.5rem 0}.tab-title{font-weight:600}',
+  'blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid var(--border);color:var(--muted)}',
+  'details.expandable{border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}',
+  'details.expandable>summary{cursor:pointer;font-weight:600}',
+  '.task-list{list-style:none;padding-left:.5rem}',
+  '.hljs-comment,.hljs-quote{color:var(--muted);font-style:italic}',
+  '.hljs-keyword,.hljs-selector-tag,.hljs-built_in,.hljs-type{color:#8250df}',
+  '.hljs-string,.hljs-regexp,.hljs-addition{color:#0a7d2c}',
+  '.hljs-number,.hljs-literal,.hljs-attr,.hljs-attribute{color:#0550ae}',
+  '.hljs-title,.hljs-section,.hljs-function{color:#953800}',
+  '.hljs-deletion{color:#cf222e}',
+  '@media (prefers-color-scheme:dark){.hljs-keyword,.hljs-selector-tag,.hljs-built_in,.hljs-type{color:#d2a8ff}.hljs-string,.hljs-regexp,.hljs-addition{color:#7ee787}.hljs-number,.hljs-literal,.hljs-attr,.hljs-attribute{color:#79c0ff}.hljs-title,.hljs-section,.hljs-function{color:#ffa657}}',
+  // Wide screens: the sidebar beside main, always open where `::details-content` can show a
+  // closed `<details>` (else its "Pages" button stays, and works); the contents column at the right.
+  '@media (min-width:60rem){.site-body{grid-template-columns:16rem minmax(0,1fr)}.site-sidebar{position:sticky;top:1rem;align-self:start;max-height:calc(100vh - 2rem);overflow-y:auto}}',
+  '@media (min-width:60rem){@supports selector(::details-content){.site-menu>summary{display:none}.site-menu::details-content{content-visibility:visible;display:contents}}}',
+  '@media (min-width:80rem){.site-body.has-toc{grid-template-columns:16rem minmax(0,1fr) 14rem}.toc{position:sticky;top:1rem;align-self:start}}',
+  '@media (max-width:40rem){h1{font-size:1.6rem}.site-search{margin-left:0;width:100%}.site-search input{flex:1}.variants{margin-left:0}}',
+].join('\n');
+
+/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES. */
+export function siteStylesheet(customization: unknown): string {
+  return stylesheetOf(siteLookOf(customization));
+}
+
+export const stylesheetOf = (look: SiteLook): string => `${themeRules(look)}\n${SITE_RULES}`;
