@@ -133,7 +133,7 @@ function renderBlock(state: RenderState, block: DocumentBlock, depth: number, to
     case 'column':
       return blocks();
     case 'table':
-      return renderTable(state, block, depth);
+      return renderTable(state, block, depth, renderBlocks);
     case 'content-ref': {
       const ref = refOf(data.ref);
       const url = state.refUrl(ref);

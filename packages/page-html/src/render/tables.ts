@@ -3,7 +3,6 @@ import type { DocumentBlock } from '@quire/formats';
 import { childrenOf, dataOf, fragmentNamed, recordOf, refOf, str } from './document-shape';
 import { el, text } from './hast';
 import { image, linked } from './inlines';
-import { renderBlocks } from './blocks';
 import type { RenderState } from './render-state';
 
 // The table block (column definitions, records ordered by `orderIndex`, cell text in fragments)
@@ -17,7 +16,10 @@ interface Column {
   definition: Record<string, unknown>;
 }
 
-export function renderTable(state: RenderState, block: DocumentBlock, depth: number): ElementContent[] {
+/** Renders the blocks of a rich-text cell; passed in by blocks.ts, which renders tables (no import cycle). */
+export type CellBlocks = (state: RenderState, nodes: unknown[], depth: number) => ElementContent[];
+
+export function renderTable(state: RenderState, block: DocumentBlock, depth: number, renderBlocks: CellBlocks): ElementContent[] {
   const data = dataOf(block);
   const view = recordOf(data.view);
   const definitions = recordOf(data.definition);
@@ -44,7 +46,11 @@ export function renderTable(state: RenderState, block: DocumentBlock, depth: num
       'tr',
       {},
       columns.map((column) =>
-        el('td', { className: column.align ? [`align-${column.align}`] : undefined }, cell(state, block, column, record.values[column.id], depth)),
+        el(
+          'td',
+          { className: column.align ? [`align-${column.align}`] : undefined },
+          cell(state, block, column, record.values[column.id], depth, renderBlocks),
+        ),
       ),
     ),
   );
@@ -64,7 +70,7 @@ export function renderTable(state: RenderState, block: DocumentBlock, depth: num
   return [el('div', { className: classes }, [el('table', {}, [...header, el('tbody', {}, rows)])])];
 }
 
-function cell(state: RenderState, block: DocumentBlock, column: Column, value: unknown, depth: number): ElementContent[] {
+function cell(state: RenderState, block: DocumentBlock, column: Column, value: unknown, depth: number, renderBlocks: CellBlocks): ElementContent[] {
   if (value === null || value === undefined) return [];
   switch (column.type) {
     case 'checkbox':
