@@ -122,6 +122,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST PUT', `${SITE}/redirects`, 'sites'],
   ['PATCH DELETE', `${SITE}/redirects/{siteRedirectId}`, 'sites'],
   ['GET', `${SITE}/redirect`, 'sites'],
+  ['POST', `${SITE}/search`, 'sites'],
   // insights
   ['POST', `${SITE}/insights/events`, 'insights'],
   ['POST', `${SITE}/insights/events/aggregate`, 'insights'],

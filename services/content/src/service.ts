@@ -18,6 +18,7 @@ import { collectUnusedContent, ContentConversions } from './modules/revisions';
 import { ForegroundGate } from './modules/search/consumers/foreground-gate';
 import { subscribeSearchIndex } from './modules/search/consumers/search-index.consumer';
 import type { SectionsOf } from './modules/search/domain/search-indexer';
+import { searchGrpc } from './modules/search/grpc/search.grpc';
 import { searchAdminRoutes } from './modules/search/http/search-admin.routes';
 import { searchRoutes } from './modules/search/http/search.routes';
 import { spaceContentRoutes } from './modules/space-content/http/space-content.routes';
@@ -78,7 +79,7 @@ export function contentModule(): ServiceModule {
           app.use(gitSyncRoutes({ ...deps, internalSecret: ctx.config.internalSecret, staleAfterMs: settings.gitSync.staleAfterMs }));
         },
         adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret, sections)],
-        grpc: contentGrpc(deps),
+        grpc: contentGrpc(deps, searchGrpc(ctx)),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([

@@ -13,6 +13,7 @@ import {
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
 import { siteRedirectsRoutes } from './modules/redirects';
+import { siteSearchRoutes } from './modules/site-search';
 
 /** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
@@ -31,6 +32,7 @@ export function sitesModule(): ServiceModule {
           app.use(shareLinksRoutes(deps));
           app.use(publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret }));
           app.use(siteRedirectsRoutes(deps));
+          app.use(siteSearchRoutes(deps));
         },
         grpc: sitesGrpc(ctx),
         start: async () => {

@@ -7,7 +7,7 @@ export type IdentityAdminClient = AsyncClient<identity.IdentityAdminClient>;
 export type ContentClient = AsyncClient<content.ContentClient>;
 export type SitesClient = AsyncClient<sites.SitesClient>;
 
-const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getOrganizations', 'getSpaces', 'checkSpaceAccess', 'getSite'];
+const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getOrganizations', 'getSpaces', 'checkSpaceAccess', 'getSite', 'searchPublishedContent'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the

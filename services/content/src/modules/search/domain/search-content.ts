@@ -53,3 +53,18 @@ export function searchSpace(db: SqlExecutor, spaceId: string, query: string, lim
 export function searchOrganization(db: SqlExecutor, organizationId: string, query: string, limits: ResultLimits): Promise<SearchOutcome> {
   return search(db, { organizationId }, query, 'space', limits);
 }
+
+/**
+ * Some live spaces of an organization (a site's), paged over pages (one group per page, best
+ * first), the way the reference's SearchPageResult.rank reads: a position in one ranked list of
+ * pages, which a caller then groups by space.
+ */
+export function searchSpaces(
+  db: SqlExecutor,
+  organizationId: string,
+  spaceIds: readonly string[],
+  query: string,
+  limits: Omit<ResultLimits, 'pagesPerGroup'>,
+): Promise<SearchOutcome> {
+  return search(db, { organizationId, spaceIds }, query, 'page', { ...limits, pagesPerGroup: 1 });
+}

@@ -107,8 +107,15 @@ export async function insertIndexedPages(tx: SqlExecutor, space: { id: string; o
   );
 }
 
-/** Where a search looks: one space, or an organization's sections. */
-export type SearchScope = { spaceId: string } | { organizationId: string };
+/** Where a search looks: one space, an organization's sections, or some spaces of an organization (a site's). */
+export type SearchScope = { spaceId: string } | { organizationId: string } | { organizationId: string; spaceIds: readonly string[] };
+
+/** The scope's filter on `search_sections s` and its one parameter ($2). */
+function scopeFilter(scope: SearchScope): [string, string | readonly string[]] {
+  if ('spaceId' in scope) return ['s.space_id = $2', scope.spaceId];
+  if ('spaceIds' in scope) return ['s.space_id = ANY($2::text[])', scope.spaceIds];
+  return ['s.organization_id = $2', scope.organizationId];
+}
 
 /** A matching section, before grouping: `tier` 3 = its page title matches, 2 = its heading, 1 = anywhere. */
 export interface SearchCandidate {
@@ -136,7 +143,7 @@ export async function findSearchCandidates(
   query: string,
   perTier: number,
 ): Promise<{ candidates: SearchCandidate[]; complete: boolean }> {
-  const [where, param] = 'spaceId' in scope ? ['s.space_id = $2', scope.spaceId] : ['s.organization_id = $2', scope.organizationId];
+  const [where, param] = scopeFilter(scope);
   const tier = (n: number, match: string) =>
     `(SELECT s.space_id AS "spaceId", s.page_id AS "pageId", s.position, ts_rank(s.document, q.query) AS rank, ${n} AS tier
       FROM search_sections s, q WHERE ${where} AND ${match} LIMIT $3)`;
