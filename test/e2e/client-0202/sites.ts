@@ -1,13 +1,14 @@
 import { SiteInsightsQueryRangePreset, SiteVisibility, type Site } from 'gitbook-api-0202';
 import type { TodayContext } from './context';
 import { redirectsThroughToday } from './redirects';
+import { siteSearchThroughToday } from './site-search';
 import { siteSettingsThroughToday } from './site-settings';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /**
  * A site from creation to deletion through today's client: settings, adaptive schema, share
- * links, redirects, customization and visitor auth, site spaces, then sections and section groups, publishing, and its insights.
+ * links, redirects, customization and visitor auth, site spaces, then sections and section groups, publishing, search, and its insights.
  */
 export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<void> {
   const space = async (title: string) => (await api.orgs.createSpace(orgId, { title })).data.id;
@@ -69,6 +70,7 @@ export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<v
   const { data: profile } = await api.orgs.getPublishedContentSite(orgId, site.id);
   expect(profile.site.id).toBe(site.id);
   expect(profile.customizations.site).toMatchObject({ socialAccounts: [], pageActions: { items: ['markdown'] } });
+  await siteSearchThroughToday(api, orgId, site.id);
 
   await api.orgs.trackEventsInSiteById(orgId, site.id, {
     events: [
