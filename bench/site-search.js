@@ -25,7 +25,7 @@ const IMPORT_WIDTH = 2;
 const PLAN_SQL = `EXPLAIN (ANALYZE, FORMAT JSON)
   WITH q AS (SELECT websearch_to_tsquery('english', $2) || websearch_to_tsquery('simple', $2) AS query)
   SELECT s.space_id, s.page_id, s.position, ts_rank(s.document, q.query) AS rank
-  FROM search_sections s, q WHERE s.space_id = ANY($1::text[]) AND s.document @@ q.query LIMIT 500`;
+  FROM search_sections s, q WHERE (s.space_id || '') = ANY($1::text[]) AND s.document @@ q.query LIMIT 500`;
 
 function makeZips(dir) {
   const made = spawnSync('python3', [join(ROOT, 'bench/make-search-zips.py'), dir, String(SPACES), String(PAGES)], { stdio: 'inherit' });
