@@ -118,6 +118,22 @@ describe('search index', () => {
     expect([...new Set(second.hits.map((h) => `${h.pageId}:${h.pageRank}`))]).toEqual([all.hits.find((h) => h.pageRank === 2)!].map((h) => `${h.pageId}:2`));
   });
 
+  it("finds the same candidates in a site's spaces whether it scans their sections or reads the index", async () => {
+    const [a, b] = [await newSpace('orgScan'), await newSpace('orgScan')];
+    await publish(a.id, [page('s1', 'Echidna care', 'Feed the echidna.\n\n## Echidna spines\n\nSharp. Not a hedgehog.'), page('s2', 'Other', 'Nothing.')]);
+    await publish(b.id, [page('s3', 'Burrows', 'An echidna burrow, a hedgehog nest.')]);
+    for (const s of [a, b]) await reindex(s.id);
+    for (const query of ['echidna', 'echidna -hedgehog', '"echidna spines"', 'nothing OR burrow', 'absent']) {
+      const scope = { organizationId: 'orgScan', spaceIds: [a.id, b.id] };
+      const sorted = (r: { candidates: { spaceId: string; pageId: string; position: number; tier: number }[] }) =>
+        r.candidates.map((c) => `${c.pageId}#${c.position}:${c.tier}`).sort();
+      const scanned = await findSearchCandidates(db, { ...scope, scan: true }, query, CANDIDATES_PER_TIER);
+      const indexed = await findSearchCandidates(db, { ...scope, scan: false }, query, CANDIDATES_PER_TIER);
+      expect(sorted(scanned)).toEqual(sorted(indexed));
+      if (query === 'echidna') expect(sorted(scanned)).toEqual(['s1#0:1', 's1#0:3', 's1#1:1', 's1#1:2', 's3#0:1']);
+    }
+  });
+
   it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {
     const space = await newSpace();
     await publish(space.id, [page('a', 'Alpha', 'apples'), page('b', 'Beta', 'bananas'), page('c', 'Gamma', 'cherries')]);
