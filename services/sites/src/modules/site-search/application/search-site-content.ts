@@ -3,7 +3,7 @@ import type { PageRequest } from '@quire/input';
 import type { Principal } from '@quire/access';
 import type { content } from '@quire/proto';
 import type { SiteSpacePlace } from '../../sites';
-import { resolveSearchScope, type SiteSearchScope } from '../domain/search-scope';
+import { MAX_SCOPE_SITE_SPACES, resolveSearchScope, type SiteSearchScope } from '../domain/search-scope';
 import type { SiteSearchDeps } from './deps';
 import { searchableSiteSpaces, type SearchAudience } from './searchable-site-spaces';
 
@@ -33,6 +33,11 @@ export async function searchSiteContent(
   const scoped = resolveSearchScope(audience.siteSpaces, input.scope);
   if (!scoped.ok) throw badRequest(`Invalid body field "${scoped.field}": ${scoped.message}`);
   const placeOfSpace = new Map(scoped.siteSpaces.map((s) => [s.spaceId, s]));
+  if (placeOfSpace.size > MAX_SCOPE_SITE_SPACES) {
+    throw badRequest(
+      `Invalid body field "scope": it covers ${placeOfSpace.size} site spaces, at most ${MAX_SCOPE_SITE_SPACES} are searched at once (narrow it)`,
+    );
+  }
   if (placeOfSpace.size === 0) return { audience, placeOfSpace, spaces: [], pagesFound: 0, complete: true };
   const found = await deps.clients.content().searchPublishedContent({
     organizationId: audience.site.organizationId,

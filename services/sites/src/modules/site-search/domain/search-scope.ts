@@ -9,6 +9,9 @@
 // - `specific`: the site spaces named.
 // A site space named that is not one of the caller's is refused naming the field, as an unknown id.
 
+/** The most site spaces one search covers (content's SearchPublishedContent takes as many spaces). */
+export const MAX_SCOPE_SITE_SPACES = 1000;
+
 export type SiteSearchScope =
   | { mode: 'all' }
   | { mode: 'default'; currentSiteSpace?: string; restrictTo?: 'currentSiteSpace' | 'otherSiteSpaces' }

@@ -1,5 +1,5 @@
 import { pageQuery, text, z } from '@quire/input';
-import type { SiteSearchScope } from '../domain/search-scope';
+import { MAX_SCOPE_SITE_SPACES, type SiteSearchScope } from '../domain/search-scope';
 
 // searchSiteContent's input (reference 0.202.0): `?page`/`?limit` (listPage, listLimit) and a body
 // `{query, scope}` with `scope` a SiteSearchScope, or one of the deprecated forms the reference
@@ -7,9 +7,6 @@ import type { SiteSearchScope } from '../domain/search-scope';
 // `{mode: "current", siteSpaceId}`, `{mode: "all"}`), normalised here to a scope.
 
 export const siteSearchQuery = pageQuery;
-
-/** The most site spaces one search names (content's SearchPublishedContent takes as many spaces). */
-export const MAX_SCOPE_SITE_SPACES = 1000;
 
 const siteSpaceId = z.string().min(1).max(128);
 const siteSpaceIds = z.array(siteSpaceId).min(1).max(MAX_SCOPE_SITE_SPACES);
