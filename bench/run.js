@@ -17,6 +17,7 @@ const BENCHES = {
   'git-sync': () => require('./git-sync').main(),
   webhooks: () => require('./webhooks').main(),
   redirects: () => require('./redirects').main(),
+  'site-search': () => require('./site-search').main(),
 };
 
 const name = process.argv[2];
@@ -38,6 +39,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  embedded  embedded first start and restart to /healthz 200 (ms, CPU s) and RSS 20 s after healthy vs a bare PGlite open\n' +
       '  webhooks  event → delivery latency p50/p99 at 500 events/s to 10 endpoints; deliveries/s vs a bare POST loop (distributed)\n' +
       '  redirects getSiteRedirectBySource p50/p95 on a site with 10 redirects vs one with 10,000, same run (embedded by default)\n' +
+      '  site-search  searchSiteContent p50/p95 on a published site of 10,000 pages (scopes all, default, specific) vs org search (embedded by default)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
       '  table     that table from the last results, without running anything\n',

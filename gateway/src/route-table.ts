@@ -123,6 +123,7 @@ const SPECS_TABLE: Spec[] = [
   ['PATCH DELETE', `${SITE}/redirects/{siteRedirectId}`, 'sites'],
   ['GET', `${SITE}/redirect`, 'sites'],
   ['GET POST', '/urls/published', 'sites'], // resolving a published URL (issue #35 §1)
+  ['POST', `${SITE}/search`, 'sites'],
   // insights
   ['POST', `${SITE}/insights/events`, 'insights'],
   ['POST', `${SITE}/insights/events/aggregate`, 'insights'],

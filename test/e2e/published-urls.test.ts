@@ -270,6 +270,14 @@ describe('the apiToken of a resolved URL (issue #35 §1)', () => {
     expect((await reader.get(`/v1/orgs/${orgId}/sites/${siteId}/redirect?source=/elsewhere`)).body).toMatchObject({ target: 'https://example.org/moved' });
   });
 
+  it("searches its own site (site search's audience hook): 200 with the site's spaces, never another site", async () => {
+    const found = await reader.post(`/v1/orgs/${orgId}/sites/${siteId}/search`, { query: 'nothing-matches-this-word' });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ items: [] });
+    const other = await publishedSite('Searched elsewhere', SiteVisibility.Public, outside);
+    expectError(await reader.post(`/v1/orgs/${orgId}/sites/${other.id}/search`, { query: 'a' }), 403);
+  });
+
   it('is refused everywhere else: other spaces, writes, change requests, other sites, the ordinary API', async () => {
     expectError(await reader.get(`/v1/spaces/${outside}`), 403, /site API token/);
     expectError(await reader.patch(`/v1/spaces/${guides.id}`, { title: 'Mine' }), 403);

@@ -18,6 +18,7 @@ import { collectUnusedContent, ContentConversions } from './modules/revisions';
 import { ForegroundGate } from './modules/search/consumers/foreground-gate';
 import { subscribeSearchIndex } from './modules/search/consumers/search-index.consumer';
 import type { SectionsOf } from './modules/search/domain/search-indexer';
+import { searchGrpc } from './modules/search/grpc/search.grpc';
 import { searchAdminRoutes } from './modules/search/http/search-admin.routes';
 import { searchRoutes } from './modules/search/http/search.routes';
 import { contentPagesGrpc } from './modules/space-content/grpc/content-pages.grpc';
@@ -79,7 +80,7 @@ export function contentModule(): ServiceModule {
           app.use(gitSyncRoutes({ ...deps, internalSecret: ctx.config.internalSecret, staleAfterMs: settings.gitSync.staleAfterMs }));
         },
         adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret, sections)],
-        grpc: [...contentGrpc(deps), ...contentPagesGrpc({ db: ctx.db, cache: ctx.cache })],
+        grpc: [...contentGrpc(deps, searchGrpc(ctx)), ...contentPagesGrpc({ db: ctx.db, cache: ctx.cache })],
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([

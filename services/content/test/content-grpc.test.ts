@@ -7,6 +7,7 @@ import { UrlBuilder } from '@quire/urls';
 import { content } from '@quire/proto';
 import { deleteSpace } from '../src/modules/spaces/domain/space-retention';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { searchGrpc } from '../src/modules/search/grpc/search.grpc';
 import { contentGrpc } from '../src/modules/spaces/grpc/content.grpc';
 import { openContentDb, silentLogger } from './content-db';
 
@@ -43,7 +44,10 @@ describe('content gRPC', () => {
     const membership = new MembershipResolver(() => identity as IdentityClient);
     const started = await startGrpcServer(
       '127.0.0.1:0',
-      contentGrpc({ db: counted, urls: new UrlBuilder('https://docs.example.com'), membership }),
+      contentGrpc(
+        { db: counted, urls: new UrlBuilder('https://docs.example.com'), membership },
+        searchGrpc({ db: counted, urls: new UrlBuilder('https://docs.example.com') }),
+      ),
       silentLogger,
     );
     server = started.server;
@@ -106,5 +110,25 @@ describe('content gRPC', () => {
       message: expect.stringMatching(/spaceIds.0.*NUL/),
     });
     expect(queries).toBe(0);
+  });
+
+  it('SearchPublishedContent: bounded input refused as a 400 naming the field, before any query; unknown spaces answer nothing', async () => {
+    const request = { organizationId: 'orgA', spaceIds: ['s1'], query: 'quokka', offset: 0, limit: 10 };
+    queries = 0;
+    const refusals: [Partial<typeof request>, RegExp][] = [
+      [{ query: '' }, /"query"/],
+      [{ query: '  ' }, /"query".*blank/],
+      [{ query: 'q'.repeat(513) }, /"query"/],
+      [{ spaceIds: [] }, /"spaceIds"/],
+      [{ spaceIds: Array.from({ length: 1001 }, (_, i) => `s${i}`) }, /"spaceIds"/],
+      [{ spaceIds: ['not an id'] }, /"spaceIds.0"/],
+      [{ limit: 1001 }, /"limit"/],
+      [{ offset: -1 }, /"offset"/],
+    ];
+    for (const [change, message] of refusals) {
+      await expect(client.searchPublishedContent({ ...request, ...change })).rejects.toMatchObject({ code: 400, message: expect.stringMatching(message) });
+    }
+    expect(queries).toBe(0);
+    expect(await client.searchPublishedContent(request)).toEqual({ spaces: [], pagesFound: 0, complete: true });
   });
 });

@@ -7,7 +7,7 @@ import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/modu
 import { ForegroundGate } from '../src/modules/search/consumers/foreground-gate';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { insertBodies, insertRevision, setCurrentRevision } from '../src/modules/revisions/store/revision-content.store';
-import { CANDIDATES_PER_TIER, searchOrganization, searchSpace } from '../src/modules/search/domain/search-content';
+import { CANDIDATES_PER_TIER, searchOrganization, searchSpace, searchSpaces } from '../src/modules/search/domain/search-content';
 import { findSearchCandidates } from '../src/modules/search/store/search.store';
 import { openContentDb } from './content-db';
 
@@ -100,6 +100,38 @@ describe('search index', () => {
     await publish(space.id, tree('Installation'));
     expect(await reindex(space.id)).toMatchObject({ written: 2 });
     expect((await searchSpace(db, space.id, 'tune', limits)).hits.map((h) => h.pageAncestors)).toEqual([['Guides', 'Installation']]);
+  });
+
+  it("searches only the spaces named (a site's), live and of the organization, paged over pages ranked as one list", async () => {
+    const [a, b, off, foreign] = [await newSpace('orgS'), await newSpace('orgS'), await newSpace('orgS'), await newSpace('orgT')];
+    await publish(a.id, [page('a1', 'Wallaby', 'A wallaby.'), page('a2', 'Notes', 'Wallaby notes.\n\n## Wallaby diet\n\nGrass.')]);
+    await publish(b.id, [page('b1', 'Plains', 'The wallaby plains.')]);
+    await publish(off.id, [page('o1', 'Wallaby', 'Off the site.')]);
+    await publish(foreign.id, [page('f1', 'Wallaby', 'Another organization.')]);
+    for (const s of [a, b, off, foreign]) await reindex(s.id);
+    const all = await searchSpaces(db, 'orgS', [a.id, b.id, foreign.id], 'wallaby', limits);
+    expect([...new Set(all.hits.map((h) => h.spaceId))].sort()).toEqual([a.id, b.id].sort());
+    expect(all).toMatchObject({ groups: 3, complete: true });
+    expect(all.hits[0]).toMatchObject({ pageId: 'a1', pageRank: 1 });
+    // One page per group: `limit` counts pages, and ranks go on from one answer to the next.
+    const second = await searchSpaces(db, 'orgS', [a.id, b.id], 'wallaby', { ...limits, limit: 1, offset: 1 });
+    expect([...new Set(second.hits.map((h) => `${h.pageId}:${h.pageRank}`))]).toEqual([all.hits.find((h) => h.pageRank === 2)!].map((h) => `${h.pageId}:2`));
+  });
+
+  it("finds the same candidates in a site's spaces whether it scans their sections or reads the index", async () => {
+    const [a, b] = [await newSpace('orgScan'), await newSpace('orgScan')];
+    await publish(a.id, [page('s1', 'Echidna care', 'Feed the echidna.\n\n## Echidna spines\n\nSharp. Not a hedgehog.'), page('s2', 'Other', 'Nothing.')]);
+    await publish(b.id, [page('s3', 'Burrows', 'An echidna burrow, a hedgehog nest.')]);
+    for (const s of [a, b]) await reindex(s.id);
+    for (const query of ['echidna', 'echidna -hedgehog', '"echidna spines"', 'nothing OR burrow', 'absent']) {
+      const scope = { organizationId: 'orgScan', spaceIds: [a.id, b.id] };
+      const sorted = (r: { candidates: { spaceId: string; pageId: string; position: number; tier: number }[] }) =>
+        r.candidates.map((c) => `${c.pageId}#${c.position}:${c.tier}`).sort();
+      const scanned = await findSearchCandidates(db, { ...scope, scan: true }, query, CANDIDATES_PER_TIER);
+      const indexed = await findSearchCandidates(db, { ...scope, scan: false }, query, CANDIDATES_PER_TIER);
+      expect(sorted(scanned)).toEqual(sorted(indexed));
+      if (query === 'echidna') expect(sorted(scanned)).toEqual(['s1#0:1', 's1#0:3', 's1#1:1', 's1#1:2', 's3#0:1']);
+    }
   });
 
   it('rewrites only changed pages, drops removed ones, and is harmless to repeat', async () => {

@@ -14,6 +14,7 @@ import {
 import { publishingAuthRoutes } from './modules/publishing-auth';
 import { siteRedirectsRoutes, subscribeToPageMoves } from './modules/redirects';
 import { publishedUrlsGrpc, publishedUrlsRoutes, type PublishedUrlDeps } from './modules/published-urls';
+import { siteSearchRoutes } from './modules/site-search';
 
 /** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
@@ -34,6 +35,7 @@ export function sitesModule(): ServiceModule {
           app.use(publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret }));
           app.use(siteRedirectsRoutes(deps));
           app.use(publishedUrlsRoutes(publishedUrls));
+          app.use(siteSearchRoutes(deps));
         },
         grpc: sitesGrpc(ctx, publishedUrlsGrpc(publishedUrls)),
         start: async () => {

@@ -2,13 +2,14 @@ import { SiteInsightsQueryRangePreset, SiteVisibility, type Site } from 'gitbook
 import type { TodayContext } from './context';
 import { publishedUrlsThroughToday } from './published-urls';
 import { redirectsThroughToday } from './redirects';
+import { siteSearchThroughToday } from './site-search';
 import { siteSettingsThroughToday } from './site-settings';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /**
  * A site from creation to deletion through today's client: settings, adaptive schema, share
- * links, redirects, customization and visitor auth, site spaces, then sections and section groups, publishing, and its insights.
+ * links, redirects, customization and visitor auth, site spaces, then sections and section groups, publishing, search, and its insights.
  */
 export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<void> {
   const space = async (title: string) => (await api.orgs.createSpace(orgId, { title })).data.id;
@@ -71,6 +72,7 @@ export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<v
   expect(profile.site.id).toBe(site.id);
   expect(profile.customizations.site).toMatchObject({ socialAccounts: [], pageActions: { items: ['markdown'] } });
   await publishedUrlsThroughToday(api, orgId, site.id, profile.site.urls.published!);
+  await siteSearchThroughToday(api, orgId, site.id);
 
   await api.orgs.trackEventsInSiteById(orgId, site.id, {
     events: [

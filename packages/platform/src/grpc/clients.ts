@@ -8,7 +8,7 @@ export type ContentClient = AsyncClient<content.ContentClient>;
 export type SitesClient = AsyncClient<sites.SitesClient>;
 export type ContentPagesClient = AsyncClient<content.ContentPagesClient>;
 
-const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getOrganizations', 'getSpaces', 'checkSpaceAccess', 'getSite'];
+const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getOrganizations', 'getSpaces', 'checkSpaceAccess', 'getSite', 'searchPublishedContent'];
 // Content's page reads for sites' redirects (service ContentPages, #35 §2).
 const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
 

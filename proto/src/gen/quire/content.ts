@@ -105,6 +105,58 @@ export interface ListPagePathChangesResponse {
   changes: PagePathChange[];
 }
 
+export interface SearchPublishedContentRequest {
+  organizationId: string;
+  spaceIds: string[];
+  query: string;
+  offset: number;
+  limit: number;
+}
+
+export interface PublishedSearchSection {
+  /** The heading's anchor, or the page id for the page's own title and description. */
+  id: string;
+  title: string;
+  /** The page's path in its space. */
+  path: string;
+  score: number;
+  /** A snippet, the match between `**`. */
+  body: string;
+  /** "#anchor" to append to the page's address, empty for the page itself. */
+  anchor: string;
+  /** "page" (matched the page's title or description) or "section". */
+  resultType: string;
+  appUrl: string;
+}
+
+export interface PublishedSearchPage {
+  id: string;
+  title: string;
+  description: string;
+  path: string;
+  score: number;
+  /** One-based position among every page found, the same on every page of results. */
+  rank: number;
+  ancestorTitles: string[];
+  resultType: string;
+  appUrl: string;
+  sections: PublishedSearchSection[];
+}
+
+export interface PublishedSearchSpace {
+  id: string;
+  title: string;
+  score: number;
+  pages: PublishedSearchPage[];
+}
+
+export interface SearchPublishedContentResponse {
+  spaces: PublishedSearchSpace[];
+  /** Pages found (all of them when `complete`; else a sample of a broad query's matches). */
+  pagesFound: number;
+  complete: boolean;
+}
+
 function createBaseGetSpacesRequest(): GetSpacesRequest {
   return { spaceIds: [], userId: "" };
 }
@@ -1428,6 +1480,800 @@ export const ListPagePathChangesResponse: MessageFns<ListPagePathChangesResponse
   },
 };
 
+function createBaseSearchPublishedContentRequest(): SearchPublishedContentRequest {
+  return { organizationId: "", spaceIds: [], query: "", offset: 0, limit: 0 };
+}
+
+export const SearchPublishedContentRequest: MessageFns<SearchPublishedContentRequest> = {
+  encode(message: SearchPublishedContentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    for (const v of message.spaceIds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.query !== "") {
+      writer.uint32(26).string(message.query);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(32).int32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPublishedContentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPublishedContentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.offset = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPublishedContentRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      spaceIds: globalThis.Array.isArray(object?.spaceIds)
+        ? object.spaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.space_ids)
+        ? object.space_ids.map((e: any) => globalThis.String(e))
+        : [],
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchPublishedContentRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.spaceIds?.length) {
+      obj.spaceIds = message.spaceIds;
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchPublishedContentRequest>): SearchPublishedContentRequest {
+    return SearchPublishedContentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchPublishedContentRequest>): SearchPublishedContentRequest {
+    const message = createBaseSearchPublishedContentRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.spaceIds = object.spaceIds?.map((e) => e) || [];
+    message.query = object.query ?? "";
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBasePublishedSearchSection(): PublishedSearchSection {
+  return { id: "", title: "", path: "", score: 0, body: "", anchor: "", resultType: "", appUrl: "" };
+}
+
+export const PublishedSearchSection: MessageFns<PublishedSearchSection> = {
+  encode(message: PublishedSearchSection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.score !== 0) {
+      writer.uint32(33).double(message.score);
+    }
+    if (message.body !== "") {
+      writer.uint32(42).string(message.body);
+    }
+    if (message.anchor !== "") {
+      writer.uint32(50).string(message.anchor);
+    }
+    if (message.resultType !== "") {
+      writer.uint32(58).string(message.resultType);
+    }
+    if (message.appUrl !== "") {
+      writer.uint32(66).string(message.appUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSearchSection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSearchSection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.anchor = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.resultType = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.appUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSearchSection {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      anchor: isSet(object.anchor) ? globalThis.String(object.anchor) : "",
+      resultType: isSet(object.resultType)
+        ? globalThis.String(object.resultType)
+        : isSet(object.result_type)
+        ? globalThis.String(object.result_type)
+        : "",
+      appUrl: isSet(object.appUrl)
+        ? globalThis.String(object.appUrl)
+        : isSet(object.app_url)
+        ? globalThis.String(object.app_url)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedSearchSection): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.anchor !== "") {
+      obj.anchor = message.anchor;
+    }
+    if (message.resultType !== "") {
+      obj.resultType = message.resultType;
+    }
+    if (message.appUrl !== "") {
+      obj.appUrl = message.appUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedSearchSection>): PublishedSearchSection {
+    return PublishedSearchSection.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedSearchSection>): PublishedSearchSection {
+    const message = createBasePublishedSearchSection();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    message.score = object.score ?? 0;
+    message.body = object.body ?? "";
+    message.anchor = object.anchor ?? "";
+    message.resultType = object.resultType ?? "";
+    message.appUrl = object.appUrl ?? "";
+    return message;
+  },
+};
+
+function createBasePublishedSearchPage(): PublishedSearchPage {
+  return {
+    id: "",
+    title: "",
+    description: "",
+    path: "",
+    score: 0,
+    rank: 0,
+    ancestorTitles: [],
+    resultType: "",
+    appUrl: "",
+    sections: [],
+  };
+}
+
+export const PublishedSearchPage: MessageFns<PublishedSearchPage> = {
+  encode(message: PublishedSearchPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.path !== "") {
+      writer.uint32(34).string(message.path);
+    }
+    if (message.score !== 0) {
+      writer.uint32(41).double(message.score);
+    }
+    if (message.rank !== 0) {
+      writer.uint32(48).int32(message.rank);
+    }
+    for (const v of message.ancestorTitles) {
+      writer.uint32(58).string(v!);
+    }
+    if (message.resultType !== "") {
+      writer.uint32(66).string(message.resultType);
+    }
+    if (message.appUrl !== "") {
+      writer.uint32(74).string(message.appUrl);
+    }
+    for (const v of message.sections) {
+      PublishedSearchSection.encode(v!, writer.uint32(82).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSearchPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSearchPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.rank = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.ancestorTitles.push(reader.string());
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.resultType = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.appUrl = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.sections.push(PublishedSearchSection.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSearchPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      rank: isSet(object.rank) ? globalThis.Number(object.rank) : 0,
+      ancestorTitles: globalThis.Array.isArray(object?.ancestorTitles)
+        ? object.ancestorTitles.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ancestor_titles)
+        ? object.ancestor_titles.map((e: any) => globalThis.String(e))
+        : [],
+      resultType: isSet(object.resultType)
+        ? globalThis.String(object.resultType)
+        : isSet(object.result_type)
+        ? globalThis.String(object.result_type)
+        : "",
+      appUrl: isSet(object.appUrl)
+        ? globalThis.String(object.appUrl)
+        : isSet(object.app_url)
+        ? globalThis.String(object.app_url)
+        : "",
+      sections: globalThis.Array.isArray(object?.sections)
+        ? object.sections.map((e: any) => PublishedSearchSection.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PublishedSearchPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.rank !== 0) {
+      obj.rank = Math.round(message.rank);
+    }
+    if (message.ancestorTitles?.length) {
+      obj.ancestorTitles = message.ancestorTitles;
+    }
+    if (message.resultType !== "") {
+      obj.resultType = message.resultType;
+    }
+    if (message.appUrl !== "") {
+      obj.appUrl = message.appUrl;
+    }
+    if (message.sections?.length) {
+      obj.sections = message.sections.map((e) => PublishedSearchSection.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedSearchPage>): PublishedSearchPage {
+    return PublishedSearchPage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedSearchPage>): PublishedSearchPage {
+    const message = createBasePublishedSearchPage();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    message.path = object.path ?? "";
+    message.score = object.score ?? 0;
+    message.rank = object.rank ?? 0;
+    message.ancestorTitles = object.ancestorTitles?.map((e) => e) || [];
+    message.resultType = object.resultType ?? "";
+    message.appUrl = object.appUrl ?? "";
+    message.sections = object.sections?.map((e) => PublishedSearchSection.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishedSearchSpace(): PublishedSearchSpace {
+  return { id: "", title: "", score: 0, pages: [] };
+}
+
+export const PublishedSearchSpace: MessageFns<PublishedSearchSpace> = {
+  encode(message: PublishedSearchSpace, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.score !== 0) {
+      writer.uint32(25).double(message.score);
+    }
+    for (const v of message.pages) {
+      PublishedSearchPage.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSearchSpace {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSearchSpace();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pages.push(PublishedSearchPage.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSearchSpace {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      pages: globalThis.Array.isArray(object?.pages)
+        ? object.pages.map((e: any) => PublishedSearchPage.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: PublishedSearchSpace): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PublishedSearchPage.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedSearchSpace>): PublishedSearchSpace {
+    return PublishedSearchSpace.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedSearchSpace>): PublishedSearchSpace {
+    const message = createBasePublishedSearchSpace();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.score = object.score ?? 0;
+    message.pages = object.pages?.map((e) => PublishedSearchPage.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSearchPublishedContentResponse(): SearchPublishedContentResponse {
+  return { spaces: [], pagesFound: 0, complete: false };
+}
+
+export const SearchPublishedContentResponse: MessageFns<SearchPublishedContentResponse> = {
+  encode(message: SearchPublishedContentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.spaces) {
+      PublishedSearchSpace.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.pagesFound !== 0) {
+      writer.uint32(16).int32(message.pagesFound);
+    }
+    if (message.complete !== false) {
+      writer.uint32(24).bool(message.complete);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPublishedContentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPublishedContentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaces.push(PublishedSearchSpace.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pagesFound = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.complete = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPublishedContentResponse {
+    return {
+      spaces: globalThis.Array.isArray(object?.spaces)
+        ? object.spaces.map((e: any) => PublishedSearchSpace.fromJSON(e))
+        : [],
+      pagesFound: isSet(object.pagesFound)
+        ? globalThis.Number(object.pagesFound)
+        : isSet(object.pages_found)
+        ? globalThis.Number(object.pages_found)
+        : 0,
+      complete: isSet(object.complete) ? globalThis.Boolean(object.complete) : false,
+    };
+  },
+
+  toJSON(message: SearchPublishedContentResponse): unknown {
+    const obj: any = {};
+    if (message.spaces?.length) {
+      obj.spaces = message.spaces.map((e) => PublishedSearchSpace.toJSON(e));
+    }
+    if (message.pagesFound !== 0) {
+      obj.pagesFound = Math.round(message.pagesFound);
+    }
+    if (message.complete !== false) {
+      obj.complete = message.complete;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchPublishedContentResponse>): SearchPublishedContentResponse {
+    return SearchPublishedContentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchPublishedContentResponse>): SearchPublishedContentResponse {
+    const message = createBaseSearchPublishedContentResponse();
+    message.spaces = object.spaces?.map((e) => PublishedSearchSpace.fromPartial(e)) || [];
+    message.pagesFound = object.pagesFound ?? 0;
+    message.complete = object.complete ?? false;
+    return message;
+  },
+};
+
 /** Content: spaces (and, later, their content) for the other services. */
 export type ContentService = typeof ContentService;
 export const ContentService = {
@@ -1469,6 +2315,25 @@ export const ContentService = {
       Buffer.from(CheckSpaceAccessResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckSpaceAccessResponse => CheckSpaceAccessResponse.decode(value),
   },
+  /**
+   * Site search (issue #35 §3), for the sites service: the search index's hits over the current
+   * (published) revisions of `space_ids` — the live spaces of `organization_id` among them; change
+   * requests are never indexed. Ranked as space search ranks; paged over pages (`offset`, `limit`),
+   * grouped by space. Bounded input: `query` 1–512 code points, 1–1,000 `space_ids`, `limit` ≤ 1,000;
+   * anything else is INVALID_ARGUMENT naming the field. One index query per call.
+   */
+  searchPublishedContent: {
+    path: "/quire.content.Content/SearchPublishedContent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchPublishedContentRequest): Buffer =>
+      Buffer.from(SearchPublishedContentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchPublishedContentRequest => SearchPublishedContentRequest.decode(value),
+    responseSerialize: (value: SearchPublishedContentResponse): Buffer =>
+      Buffer.from(SearchPublishedContentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchPublishedContentResponse =>
+      SearchPublishedContentResponse.decode(value),
+  },
 } as const;
 
 export interface ContentServer extends UntypedServiceImplementation {
@@ -1484,6 +2349,14 @@ export interface ContentServer extends UntypedServiceImplementation {
    * `exists` is false for an unknown or deleted space.
    */
   checkSpaceAccess: handleUnaryCall<CheckSpaceAccessRequest, CheckSpaceAccessResponse>;
+  /**
+   * Site search (issue #35 §3), for the sites service: the search index's hits over the current
+   * (published) revisions of `space_ids` — the live spaces of `organization_id` among them; change
+   * requests are never indexed. Ranked as space search ranks; paged over pages (`offset`, `limit`),
+   * grouped by space. Bounded input: `query` 1–512 code points, 1–1,000 `space_ids`, `limit` ≤ 1,000;
+   * anything else is INVALID_ARGUMENT naming the field. One index query per call.
+   */
+  searchPublishedContent: handleUnaryCall<SearchPublishedContentRequest, SearchPublishedContentResponse>;
 }
 
 export interface ContentClient extends Client {
@@ -1540,6 +2413,28 @@ export interface ContentClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckSpaceAccessResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Site search (issue #35 §3), for the sites service: the search index's hits over the current
+   * (published) revisions of `space_ids` — the live spaces of `organization_id` among them; change
+   * requests are never indexed. Ranked as space search ranks; paged over pages (`offset`, `limit`),
+   * grouped by space. Bounded input: `query` 1–512 code points, 1–1,000 `space_ids`, `limit` ≤ 1,000;
+   * anything else is INVALID_ARGUMENT naming the field. One index query per call.
+   */
+  searchPublishedContent(
+    request: SearchPublishedContentRequest,
+    callback: (error: ServiceError | null, response: SearchPublishedContentResponse) => void,
+  ): ClientUnaryCall;
+  searchPublishedContent(
+    request: SearchPublishedContentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchPublishedContentResponse) => void,
+  ): ClientUnaryCall;
+  searchPublishedContent(
+    request: SearchPublishedContentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchPublishedContentResponse) => void,
   ): ClientUnaryCall;
 }
 
@@ -1692,6 +2587,10 @@ export const ContentPagesClient = makeGenericClientConstructor(
   service: typeof ContentPagesService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -11,8 +11,10 @@ export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
 export { sitesRoutes } from './http/sites/sites.routes';
 // For the publishing-auth and redirects modules: the site's policy, its address, and where its sections and site spaces live.
 export { authorizeSite } from './policies/site.policy';
-export { siteAddress } from './presenters/site.presenter';
+export { publishedUrl, siteAddress } from './presenters/site.presenter';
 export { locateSection, locateSiteSpace, locateSpaceInSite, placeSiteSpace, locateSpaceOnSites, type SpacePlacement } from './application/locate-in-site';
+// For site search: every site space with its place in the site's address.
+export { loadSiteSpacePlaces, type SiteSpacePlace } from './application/load-site-space-places';
 export type { Site } from './model/site';
 export { siteParams } from './http/params.schema';
 // For the published-urls module: the published site at a URL's address, its structure, its share keys and its spaces.

@@ -1,4 +1,4 @@
-import { bind, type ServiceBinding } from '@quire/platform/grpc';
+import { bind, type AsyncService, type ServiceBinding } from '@quire/platform/grpc';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext } from '@quire/platform/runtime';
 import { content } from '@quire/proto';
@@ -6,11 +6,15 @@ import { checkSpaceAccess } from '../application/check-space-access';
 import { readSpaces } from '../application/read-spaces';
 import { presentSpace } from '../presenters/space.presenter';
 
+/** Calls of the Content service other modules answer (the wiring passes them in: search's SearchPublishedContent). */
+type OtherModulesCalls = Pick<AsyncService<content.ContentServer>, 'searchPublishedContent'>;
+
 /** Content's gRPC API for the other services (proto/quire/content.proto). */
-export function contentGrpc(deps: Pick<ServiceContext, 'db' | 'urls'> & { membership: MembershipResolver }): ServiceBinding[] {
+export function contentGrpc(deps: Pick<ServiceContext, 'db' | 'urls'> & { membership: MembershipResolver }, others: OtherModulesCalls): ServiceBinding[] {
   const { db, urls } = deps;
   return [
     bind<content.ContentServer>(content.ContentService, {
+      ...others,
       check: async () => ({
         service: 'content',
         ready: await db.ping().then(
