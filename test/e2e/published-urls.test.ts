@@ -271,11 +271,11 @@ describe('the apiToken of a resolved URL (issue #35 §1)', () => {
   });
 
   it("searches its own site (site search's audience hook): 200 with the site's spaces, never another site", async () => {
-    const found = await reader.post(`/v1/orgs/${orgId}/sites/${siteId}/search`, { query: 'nothing-matches-this-word' });
+    const found = await reader.post(`/v1/orgs/${orgId}/sites/${siteId}/search`, { query: 'nothing-matches-this-word', scope: { mode: 'all' } });
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({ items: [] });
     const other = await publishedSite('Searched elsewhere', SiteVisibility.Public, outside);
-    expectError(await reader.post(`/v1/orgs/${orgId}/sites/${other.id}/search`, { query: 'a' }), 403);
+    expectError(await reader.post(`/v1/orgs/${orgId}/sites/${other.id}/search`, { query: 'a', scope: { mode: 'all' } }), 403);
   });
 
   it('is refused everywhere else: other spaces, writes, change requests, other sites, the ordinary API', async () => {
