@@ -126,7 +126,13 @@ describe('Git Sync round trip through the batch engine', () => {
       ],
       files: [],
     };
-    const page = (slug: string, markdown: string, children: GitLayoutPage[] = []): GitLayoutPage => ({ kind: 'document', title: slug, slug, markdown, children });
+    const page = (slug: string, markdown: string, children: GitLayoutPage[] = []): GitLayoutPage => ({
+      kind: 'document',
+      title: slug,
+      slug,
+      markdown,
+      children,
+    });
     const layout = {
       // a → b/moved-a (same text), c → c-renamed (text changed), d1 and d2 (same text) → one twin.
       pages: [page('b', 'Beta text.', [page('moved-a', 'Alpha text.')]), page('c-renamed', 'Gamma text, edited.'), page('twin', 'Twin text.')],
