@@ -70,6 +70,7 @@ async function startGateway(logger: Logger, accessLog: boolean): Promise<{ serve
       authLocalTtlMs: 5000,
       bodyTimeoutMs: 2000,
       accessLog,
+      publicUrl: 'http://localhost:8080',
     },
     { cache: new MemoryCache(), identity: () => identity, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
   );
