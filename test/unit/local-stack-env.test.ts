@@ -95,7 +95,18 @@ describe('npm run stack and the operator settings', () => {
 
   it("runs insights' consumer as processes of their own, after the services' ports and without gRPC", () => {
     const s = new LocalStack({ ...stack({ INSIGHTS_ROLE: 'all' }).options, replicas: { 'insights-consumer': 2 } });
-    expect(s.processKeys()).toEqual(['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader', 'insights-consumer', 'insights-consumer#2', 'gateway']);
+    expect(s.processKeys()).toEqual([
+      'identity',
+      'content',
+      'sites',
+      'specs',
+      'insights',
+      'webhooks',
+      'reader',
+      'insights-consumer',
+      'insights-consumer#2',
+      'gateway',
+    ]);
     // The operator cannot merge them back: the stack owns the role.
     expect(operatorSettings({ INSIGHTS_ROLE: 'all', CONTENT_DOWNLOAD_TTL_SECONDS: '60' })).toEqual({ CONTENT_DOWNLOAD_TTL_SECONDS: '60' });
     expect(s.envFor('insights')).toMatchObject({ INSIGHTS_ROLE: 'api', HTTP_PORT: '8085', GRPC_PORT: '9085', CLICKHOUSE_URL: 'http://ch' });

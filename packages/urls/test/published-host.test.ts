@@ -4,12 +4,24 @@ describe('isApiHost', () => {
   const publicUrl = 'https://quire.example.com/';
 
   it("is Quire's own host: PUBLIC_URL's, localhost, IP addresses and single-label service names", () => {
-    for (const host of ['quire.example.com', 'QUIRE.example.com:443', 'quire.example.com.', 'localhost:8080', '127.0.0.1:8080', '10.0.0.7', '[::1]:8080', 'gateway:8080', '', undefined])
+    for (const host of [
+      'quire.example.com',
+      'QUIRE.example.com:443',
+      'quire.example.com.',
+      'localhost:8080',
+      '127.0.0.1:8080',
+      '10.0.0.7',
+      '[::1]:8080',
+      'gateway:8080',
+      '',
+      undefined,
+    ])
       expect([host, isApiHost(host, publicUrl)]).toEqual([host, true]);
   });
 
   it('is a published site for any other domain name', () => {
-    for (const host of ['docs.example.com', 'docs.example.com:8080', 'quire.example.com.evil.org']) expect([host, isApiHost(host, publicUrl)]).toEqual([host, false]);
+    for (const host of ['docs.example.com', 'docs.example.com:8080', 'quire.example.com.evil.org'])
+      expect([host, isApiHost(host, publicUrl)]).toEqual([host, false]);
   });
 
   it('reads host names without port, case or trailing dot', () => {

@@ -53,7 +53,10 @@ describe('PageTree', () => {
 
   it('reads previous and next in tree order, skipping groups, links and hidden branches', () => {
     const install = tree.pageAt('guides/install')!;
-    expect(tree.neighbours(install)).toEqual({ previous: { title: 'GUIDES', url: '/sites/org/docs/guides' }, next: { title: 'OUTRO', url: '/sites/org/docs/outro' } });
+    expect(tree.neighbours(install)).toEqual({
+      previous: { title: 'GUIDES', url: '/sites/org/docs/guides' },
+      next: { title: 'OUTRO', url: '/sites/org/docs/outro' },
+    });
     expect(tree.neighbours(tree.pageAt('')!)).toEqual({ next: { title: 'GUIDES', url: '/sites/org/docs/guides' } });
     expect(tree.neighbours(tree.pageAt('guides/secret/deeper')!)).toEqual({});
   });

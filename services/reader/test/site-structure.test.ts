@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, styleHash } from '../src/modules/pages/domain/page-headers';
 import { siteRedirectStatus } from '../src/modules/pages/domain/reader-answer';
 import { canonicalUrlOf, readSiteProfile, sitePathOf } from '../src/modules/pages/domain/site-structure';
@@ -12,7 +13,13 @@ describe('readSiteProfile', () => {
       structure: {
         type: 'sections',
         structure: [
-          { object: 'site-section', id: 'a', title: 'Guides', urls: { published: 'https://d.example.com/' }, siteSpaces: [space('ss1', 'v1', 'https://d.example.com/')] },
+          {
+            object: 'site-section',
+            id: 'a',
+            title: 'Guides',
+            urls: { published: 'https://d.example.com/' },
+            siteSpaces: [space('ss1', 'v1', 'https://d.example.com/')],
+          },
           {
             object: 'site-section-group',
             id: 'g',
@@ -51,7 +58,8 @@ describe('readSiteProfile', () => {
       sections: [],
       variants: [{ title: 'Only', url: '/sites/o/d/', isCurrent: true }],
     });
-    for (const junk of ['', 'null', '[1]', '{"structure":{"structure":[null,5]}}']) expect(() => readSiteProfile(junk, { siteSection: '', siteSpace: '' })).not.toThrow();
+    for (const junk of ['', 'null', '[1]', '{"structure":{"structure":[null,5]}}'])
+      expect(() => readSiteProfile(junk, { siteSection: '', siteSpace: '' })).not.toThrow();
   });
 });
 
@@ -77,7 +85,7 @@ describe('addresses', () => {
 
 describe('headers and statuses', () => {
   it('allows the one stylesheet by its hash and no script', () => {
-    expect(styleHash('a{}')).toBe("'sha256-" + require('node:crypto').createHash('sha256').update('a{}').digest('base64') + "'");
+    expect(styleHash('a{}')).toBe(`'sha256-${createHash('sha256').update('a{}').digest('base64')}'`);
     const csp = contentSecurityPolicy('a{}');
     expect(csp).toContain("script-src 'none'");
     expect(csp).toContain(`style-src ${styleHash('a{}')}`);

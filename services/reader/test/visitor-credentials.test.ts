@@ -1,4 +1,11 @@
-import { cookiePath, credentialCookies, parseCookies, readVisit, SHARE_KEY_COOKIE, VISITOR_TOKEN_COOKIE } from '../src/modules/pages/domain/visitor-credentials';
+import {
+  cookiePath,
+  credentialCookies,
+  parseCookies,
+  readVisit,
+  SHARE_KEY_COOKIE,
+  VISITOR_TOKEN_COOKIE,
+} from '../src/modules/pages/domain/visitor-credentials';
 
 const SITE = 'http://localhost:8080/sites/org/docs/';
 
@@ -33,7 +40,9 @@ describe('readVisit', () => {
 
 describe('credentialCookies', () => {
   it('keeps each credential HttpOnly and SameSite=Lax, scoped to the site, Secure behind https', () => {
-    expect(credentialCookies({ shareKey: 'k 1' }, '/sites/org/docs/', false)).toEqual([`${SHARE_KEY_COOKIE}=k%201; Path=/sites/org/docs; HttpOnly; SameSite=Lax`]);
+    expect(credentialCookies({ shareKey: 'k 1' }, '/sites/org/docs/', false)).toEqual([
+      `${SHARE_KEY_COOKIE}=k%201; Path=/sites/org/docs; HttpOnly; SameSite=Lax`,
+    ]);
     expect(credentialCookies({ visitorToken: 't' }, '/', true)).toEqual([`${VISITOR_TOKEN_COOKIE}=t; Path=/; HttpOnly; SameSite=Lax; Secure`]);
     expect(credentialCookies({}, '/', true)).toEqual([]);
   });

@@ -1,9 +1,8 @@
 import { renderPageDocument, type SiteChromeView } from '@quire/page-html';
 import type { sites } from '@quire/proto';
 import { PageTree } from '../domain/page-tree';
-import type { ReaderAnswer } from '../domain/reader-answer';
+import type { VisitOutcome } from '../domain/reader-answer';
 import { canonicalUrlOf, readSiteProfile } from '../domain/site-structure';
-import { presentNotFound, presentSitePage } from '../presenters/page.presenter';
 import type { ReaderDeps } from './deps';
 
 /**
@@ -11,7 +10,7 @@ import type { ReaderDeps } from './deps';
  * then the page's document, rendered inside the site. Every read is scoped by the site's apiToken,
  * so nothing outside the spaces this site publishes can be read.
  */
-export async function answerContent(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<ReaderAnswer> {
+export async function answerContent(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<VisitOutcome> {
   const [profileAnswer, pagesAnswer] = await Promise.all([
     deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' }),
     deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision }),
@@ -34,7 +33,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
     pages: tree.tree(),
   };
   const page = tree.pageAt(content.pathname);
-  if (!page) return presentNotFound({ ...chrome, path: `${content.basePath}${content.pathname}` }, restricted);
+  if (!page) return { kind: 'not-found', view: { ...chrome, path: `${content.basePath}${content.pathname}` }, restricted };
 
   const { documentJson } = await deps.contentPublished().getPublishedPageDocument({
     apiToken: content.apiToken,
@@ -48,8 +47,10 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
     fileUrl: () => undefined,
     pageTitle: (pageId) => tree.title(pageId),
   });
-  return presentSitePage(
-    {
+  return {
+    kind: 'page',
+    restricted,
+    view: {
       ...chrome,
       page: {
         id: page.id,
@@ -63,6 +64,5 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
       breadcrumbs: tree.breadcrumbs(page),
       ...tree.neighbours(page),
     },
-    restricted,
-  );
+  };
 }

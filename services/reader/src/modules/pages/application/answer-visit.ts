@@ -1,6 +1,5 @@
 import { credentialCookies, readVisit } from '../domain/visitor-credentials';
-import { siteRedirectStatus, type ReaderAnswer } from '../domain/reader-answer';
-import { presentNoSite, presentSignInNeeded } from '../presenters/page.presenter';
+import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
 
@@ -10,7 +9,7 @@ import { answerContent } from './answer-content';
  * on the URL are kept in cookies and the visitor sent to the clean URL; a refused visitor of a
  * visitor-auth site goes to its fallbackURL (or a 401 page); anything else unknown is a 404 page.
  */
-export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<ReaderAnswer> {
+export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
   const visit = readVisit(request.url, request.cookie);
   const sites = deps.sites();
   const resolved = await sites.resolvePublishedUrl({ url: visit.resolveUrl, visitorToken: visit.visitorToken, redirectOnError: false });
@@ -30,7 +29,7 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
   if (resolved.refusedAudience === 'visitor-auth') {
     const fallback = await sites.resolvePublishedUrl({ url: visit.resolveUrl, visitorToken: visit.visitorToken, redirectOnError: true });
     if (fallback.outcome === 'redirect' && fallback.redirect) return { kind: 'redirect', status: 302, location: fallback.redirect.redirect, cookies: [] };
-    return presentSignInNeeded();
+    return { kind: 'sign-in-needed' };
   }
-  return presentNoSite(new URL(request.url).pathname);
+  return { kind: 'no-site', path: new URL(request.url).pathname };
 }

@@ -1,4 +1,18 @@
-// What the reader answers a visitor: an HTML page or a redirect, with the cookies to set.
+import type { NotFoundPageView, SitePageView } from '@quire/page-html';
+
+// What the reader answers a visitor: an HTML page or a redirect, with the cookies to set. The use
+// cases decide a `VisitOutcome` (data); the presenter renders it as a `ReaderAnswer`.
+
+export type Redirect = { kind: 'redirect'; status: 302 | 307 | 308; location: string; cookies: string[] };
+
+export type VisitOutcome =
+  | Redirect
+  | { kind: 'page'; view: SitePageView; restricted: boolean }
+  | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
+  /** No published site (or none this visitor may see) at the address. */
+  | { kind: 'no-site'; path: string }
+  /** A visitor-auth site refused the visitor and has no fallbackURL. */
+  | { kind: 'sign-in-needed' };
 
 export type ReaderAnswer =
   | {
@@ -10,7 +24,7 @@ export type ReaderAnswer =
       /** Not for shared caches (restricted audience, refusals, errors). */
       restricted: boolean;
     }
-  | { kind: 'redirect'; status: 302 | 307 | 308; location: string; cookies: string[] };
+  | Redirect;
 
 /**
  * A site redirect's status (issue #36 §2): 308 (permanent, cacheable) on a public site, 307 on any

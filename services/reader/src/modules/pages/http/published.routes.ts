@@ -5,7 +5,7 @@ import type { ReaderDeps } from '../application/deps';
 import { pageHeaders } from '../domain/page-headers';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../domain/visitor-url';
-import { presentNoSite, presentUnavailable } from '../presenters/page.presenter';
+import { presentNoSite, presentOutcome, presentUnavailable } from '../presenters/page.presenter';
 
 export interface PublishedRoutesDeps extends ReaderDeps {
   publicUrl: string;
@@ -31,7 +31,12 @@ export function publishedRoutes(deps: PublishedRoutesDeps): Router {
 
 async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<ReaderAnswer> {
   const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  const url = visitorUrlOf({ publicUrl: deps.publicUrl, host: req.header('x-forwarded-host') ?? req.header('host'), proto: forwardedProto, path: req.originalUrl });
+  const url = visitorUrlOf({
+    publicUrl: deps.publicUrl,
+    host: req.header('x-forwarded-host') ?? req.header('host'),
+    proto: forwardedProto,
+    path: req.originalUrl,
+  });
   const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<ReaderAnswer>((resolve) => {
@@ -40,7 +45,7 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<Re
       resolve(presentUnavailable());
     }, deps.answerTimeoutMs);
   });
-  const answer = answerVisit(deps, { url, cookie: req.header('cookie'), secure }).catch((err: Error) => {
+  const answer = answerVisit(deps, { url, cookie: req.header('cookie'), secure }).then(presentOutcome, (err: Error) => {
     deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
     return presentUnavailable();
   });

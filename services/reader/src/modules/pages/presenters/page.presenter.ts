@@ -1,10 +1,26 @@
 import { renderNotFoundPage, renderSitePage, siteStylesheet, type NotFoundPageView, type SitePageView } from '@quire/page-html';
-import type { ReaderAnswer } from '../domain/reader-answer';
+import type { ReaderAnswer, VisitOutcome } from '../domain/reader-answer';
 
 // Views → HTML answers. The site's pages come from page-html's layout; the reader's own pages
 // (unavailable, sign-in needed, no site) are fixed text around the default stylesheet.
 
 type PageAnswer = Extract<ReaderAnswer, { kind: 'page' }>;
+
+/** A use case's outcome as the visitor's answer. */
+export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
+  switch (outcome.kind) {
+    case 'redirect':
+      return outcome;
+    case 'page':
+      return presentSitePage(outcome.view, outcome.restricted);
+    case 'not-found':
+      return presentNotFound(outcome.view, outcome.restricted);
+    case 'no-site':
+      return presentNoSite(outcome.path);
+    case 'sign-in-needed':
+      return presentSignInNeeded();
+  }
+}
 
 export function presentSitePage(view: SitePageView, restricted: boolean): PageAnswer {
   return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization), restricted };

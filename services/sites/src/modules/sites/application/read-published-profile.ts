@@ -14,7 +14,13 @@ import { getPublishedSite } from './get-published-site';
 export async function readPublishedProfile(
   deps: SitesReadDeps,
   input: { organizationId: string; siteId: string; shareKey?: string },
-): Promise<{ site: SiteWithCounts; structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null; customization: StoredSiteCustomization | null } | null> {
+): Promise<{
+  site: SiteWithCounts;
+  structure: PublishedStructureView;
+  spaces: SpaceCatalog;
+  shareKey: string | null;
+  customization: StoredSiteCustomization | null;
+} | null> {
   const site = input.organizationId && input.siteId ? await findSiteWithCounts(deps.db, input.organizationId, input.siteId) : null;
   if (!site || !site.published) return null;
   return { site, ...(await getPublishedSite(deps, site, { shareKey: input.shareKey }, '')) };
