@@ -223,6 +223,40 @@ describe('audience', () => {
   });
 });
 
+describe('pages machines read', () => {
+  it('serves every page as markdown at <page>.md, under the same audience rules', async () => {
+    const res = await visit(`${builtIn}guides/install.md`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const markdown = await res.text();
+    expect(markdown).toMatch(/^# Install\n\nHow to install\. See \[the guides\]\(/);
+    expect((await visit(`${builtIn}no-such-page.md`)).status).toBe(404);
+    const shared = await publishedSite('Shared markdown', SiteVisibility.ShareLink);
+    expect((await visit(`${shared.url}guides.md`)).status).toBe(404);
+  });
+
+  it('answers sitemap.xml with every readable page of a public site, and robots.txt pointing at it', async () => {
+    const sitemap = await visit(`${builtIn}sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await sitemap.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!));
+    const base = pathOf(builtIn);
+    expect(locs).toEqual([base, `${base}guides`, `${base}guides/install`]);
+    const robots = await visit(`${builtIn}robots.txt`);
+    expect(await robots.text()).toMatch(new RegExp(`^User-agent: \\*\nAllow: /\n\nSitemap: http.*${base}sitemap\\.xml\n$`));
+  });
+
+  it('leaves an unlisted site out: no sitemap, robots.txt disallows, markdown marked noindex', async () => {
+    const site = await publishedSite('Unlisted machine', SiteVisibility.Unlisted);
+    expect((await visit(`${site.url}sitemap.xml`)).status).toBe(404);
+    expect(await (await visit(`${site.url}robots.txt`)).text()).toBe('User-agent: *\nDisallow: /\n');
+    const markdown = await visit(`${site.url}guides.md`);
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('x-robots-tag')).toBe('noindex');
+  });
+});
+
 /** A GET with a Host header of our choosing (fetch does not let one set it). */
 function getWithHost(base: string, host: string, path: string): Promise<{ status: number; body: string }> {
   const url = new URL(base);

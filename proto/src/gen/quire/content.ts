@@ -151,6 +151,11 @@ export interface GetPublishedPageDocumentResponse {
   documentJson: string;
 }
 
+export interface GetPublishedPageMarkdownResponse {
+  /** GitBook markdown as stored (links between pages relative: `../guides/install.md`). */
+  markdown: string;
+}
+
 function createBaseGetSpacesRequest(): GetSpacesRequest {
   return { spaceIds: [], userId: "" };
 }
@@ -2138,6 +2143,73 @@ export const GetPublishedPageDocumentResponse: MessageFns<GetPublishedPageDocume
   },
 };
 
+function createBaseGetPublishedPageMarkdownResponse(): GetPublishedPageMarkdownResponse {
+  return { markdown: "" };
+}
+
+export const GetPublishedPageMarkdownResponse: MessageFns<GetPublishedPageMarkdownResponse> = {
+  encode(message: GetPublishedPageMarkdownResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.markdown !== "") {
+      writer.uint32(10).string(message.markdown);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPageMarkdownResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPageMarkdownResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPageMarkdownResponse {
+    return { markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "" };
+  },
+
+  toJSON(message: GetPublishedPageMarkdownResponse): unknown {
+    const obj: any = {};
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPageMarkdownResponse>): GetPublishedPageMarkdownResponse {
+    return GetPublishedPageMarkdownResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPageMarkdownResponse>): GetPublishedPageMarkdownResponse {
+    const message = createBaseGetPublishedPageMarkdownResponse();
+    message.markdown = object.markdown ?? "";
+    return message;
+  },
+};
+
 /** Content: spaces (and, later, their content) for the other services. */
 export type ContentService = typeof ContentService;
 export const ContentService = {
@@ -2436,11 +2508,27 @@ export const ContentPublishedService = {
     responseDeserialize: (value: Buffer): GetPublishedPageDocumentResponse =>
       GetPublishedPageDocumentResponse.decode(value),
   },
+  /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
+  getPublishedPageMarkdown: {
+    path: "/quire.content.ContentPublished/GetPublishedPageMarkdown" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedPageDocumentRequest): Buffer =>
+      Buffer.from(GetPublishedPageDocumentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedPageDocumentRequest =>
+      GetPublishedPageDocumentRequest.decode(value),
+    responseSerialize: (value: GetPublishedPageMarkdownResponse): Buffer =>
+      Buffer.from(GetPublishedPageMarkdownResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedPageMarkdownResponse =>
+      GetPublishedPageMarkdownResponse.decode(value),
+  },
 } as const;
 
 export interface ContentPublishedServer extends UntypedServiceImplementation {
   getPublishedPages: handleUnaryCall<GetPublishedPagesRequest, GetPublishedPagesResponse>;
   getPublishedPageDocument: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageDocumentResponse>;
+  /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
+  getPublishedPageMarkdown: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageMarkdownResponse>;
 }
 
 export interface ContentPublishedClient extends Client {
@@ -2473,6 +2561,22 @@ export interface ContentPublishedClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublishedPageDocumentResponse) => void,
+  ): ClientUnaryCall;
+  /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
+  getPublishedPageMarkdown(
+    request: GetPublishedPageDocumentRequest,
+    callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageMarkdown(
+    request: GetPublishedPageDocumentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageMarkdown(
+    request: GetPublishedPageDocumentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -6,6 +6,7 @@ import { content } from '@quire/proto';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import type { Caller, ContentDeps } from '../../revisions';
 import { readPageDocument } from '../application/read-page-document';
+import { readPublishedMarkdown } from '../application/read-published-markdown';
 import { readPublishedPages } from '../application/read-published-pages';
 
 /**
@@ -29,6 +30,10 @@ export function contentPublishedGrpc(deps: ContentDeps): ServiceBinding[] {
 
       getPublishedPageDocument: async ({ apiToken, spaceId, revisionId, pageId }) => ({
         documentJson: await readPageDocument(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),
+      }),
+
+      getPublishedPageMarkdown: async ({ apiToken, spaceId, revisionId, pageId }) => ({
+        markdown: await readPublishedMarkdown(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),
       }),
     }),
   ];

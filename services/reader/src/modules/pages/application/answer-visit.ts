@@ -1,7 +1,9 @@
 import { credentialCookies, readVisit } from '../domain/visitor-credentials';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
+import { readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
+import { answerMachineRead } from './answer-machine-read';
 
 /**
  * A visitor's request for a published address (issue #36 §2, §3): sites says what the URL shows
@@ -11,8 +13,10 @@ import { answerContent } from './answer-content';
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
   const visit = readVisit(request.url, request.cookie);
+  // `<page>.md`, `sitemap.xml`, `robots.txt`: the page's or the site's address is resolved.
+  const asked = readRequestKind(visit.resolveUrl);
   const sites = deps.sites();
-  const resolved = await sites.resolvePublishedUrl({ url: visit.resolveUrl, visitorToken: visit.visitorToken, redirectOnError: false });
+  const resolved = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: false });
 
   if (resolved.outcome === 'redirect' && resolved.redirect) {
     return { kind: 'redirect', status: siteRedirectStatus(resolved.redirect.visibility), location: resolved.redirect.redirect, cookies: [] };
@@ -24,10 +28,10 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
       const cookies = credentialCookies(visit.fromUrl, content.siteBasePath, request.secure);
       return { kind: 'redirect', status: 302, location: visit.cleanUrl, cookies };
     }
-    return answerContent(deps, content);
+    return asked.kind === 'page' ? answerContent(deps, content) : answerMachineRead(deps, asked.kind, asked.url, content);
   }
   if (resolved.refusedAudience === 'visitor-auth') {
-    const fallback = await sites.resolvePublishedUrl({ url: visit.resolveUrl, visitorToken: visit.visitorToken, redirectOnError: true });
+    const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: true });
     if (fallback.outcome === 'redirect' && fallback.redirect) return { kind: 'redirect', status: 302, location: fallback.redirect.redirect, cookies: [] };
     return { kind: 'sign-in-needed' };
   }

@@ -52,6 +52,11 @@ export class PageTree {
     return anchor ? `${this.basePath}${path}#${encodeURIComponent(anchor)}` : `${this.basePath}${path}`;
   }
 
+  /** The documents a visitor can browse to, in reading order. */
+  readable(): readonly PageEntry[] {
+    return this.readingOrder;
+  }
+
   title(pageId: string): string | undefined {
     return this.byId.get(pageId)?.title;
   }

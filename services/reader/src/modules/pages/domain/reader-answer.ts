@@ -5,8 +5,12 @@ import type { NotFoundPageView, SitePageView } from '@quire/page-html';
 
 export type Redirect = { kind: 'redirect'; status: 302 | 307 | 308; location: string; cookies: string[] };
 
+/** A text answer: a page's markdown, `sitemap.xml`, `robots.txt`. `noindex` adds `X-Robots-Tag`. */
+export type TextAnswer = { kind: 'text'; status: 200; contentType: string; body: string; restricted: boolean; noindex: boolean };
+
 export type VisitOutcome =
   | Redirect
+  | TextAnswer
   | { kind: 'page'; view: SitePageView; restricted: boolean }
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
   /** No published site (or none this visitor may see) at the address. */
@@ -24,6 +28,7 @@ export type ReaderAnswer =
       /** Not for shared caches (restricted audience, refusals, errors). */
       restricted: boolean;
     }
+  | TextAnswer
   | Redirect;
 
 /**

@@ -13,6 +13,8 @@ export interface SiteProfile {
   lang: string;
   sections: SectionItem[];
   variants: VariantView[];
+  /** Every site space of every section: its space and its absolute published address (sitemap). */
+  siteSpaces: Array<{ id: string; spaceId: string; url: string }>;
 }
 
 type Json = Record<string, unknown>;
@@ -46,6 +48,7 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
   const sectionView = (s: Json) => ({ title: text(s.title), url: sitePathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSection });
   let sections: SectionItem[] = [];
   let siteSpaces: Json[];
+  let allSiteSpaces: Json[] = entries;
   if (text(structure.type) === 'sections') {
     sections = entries.map((e): SectionItem =>
       text(e.object) === 'site-section-group'
@@ -54,6 +57,7 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
     );
     const all = entries.flatMap((e) => (text(e.object) === 'site-section-group' ? list(e.sections).map(obj) : [e]));
     siteSpaces = siteSpacesOf(all.find((s) => text(s.id) === current.siteSection) ?? {});
+    allSiteSpaces = all.flatMap(siteSpacesOf);
   } else {
     siteSpaces = entries;
   }
@@ -66,6 +70,9 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
     lang: text(obj(customization.internationalization).locale) || 'en',
     sections,
     variants,
+    siteSpaces: allSiteSpaces
+      .map((s) => ({ id: text(s.id), spaceId: text(obj(s.space).id), url: text(obj(s.urls).published) }))
+      .filter((s) => s.spaceId && s.url),
   };
 }
 

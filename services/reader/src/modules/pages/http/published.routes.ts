@@ -66,6 +66,14 @@ function send(res: Response, answer: ReaderAnswer, status: number = answer.statu
     res.status(answer.status).location(answer.location).end();
     return;
   }
+  if (answer.kind === 'text') {
+    res.setHeader('content-type', answer.contentType);
+    res.setHeader('cache-control', answer.restricted ? 'private, no-store' : 'no-cache');
+    res.setHeader('vary', 'Cookie');
+    if (answer.noindex) res.setHeader('x-robots-tag', 'noindex');
+    res.status(status).send(answer.body);
+    return;
+  }
   for (const [name, value] of Object.entries(pageHeaders(answer.stylesheet, answer.restricted))) res.setHeader(name, value);
   res.status(status).send(answer.html);
 }

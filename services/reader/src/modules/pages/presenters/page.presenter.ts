@@ -10,6 +10,7 @@ type PageAnswer = Extract<ReaderAnswer, { kind: 'page' }>;
 export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
   switch (outcome.kind) {
     case 'redirect':
+    case 'text':
       return outcome;
     case 'page':
       return presentSitePage(outcome.view, outcome.restricted);
