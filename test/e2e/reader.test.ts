@@ -79,6 +79,7 @@ describe('pages people read', () => {
     expect(html).toContain(`href="${base}guides/install"`);
     expect(html).toMatch(new RegExp(`<a[^>]*href="${base}guides"[^>]*rel="next"|<a[^>]*rel="next"[^>]*href="${base}guides"`));
     expect(html).toContain('<link rel="canonical"');
+    expect(html).toContain(`<link rel="alternate" type="text/markdown" href="${base}introduction.md">`);
     expect(html).not.toContain('noindex');
   });
 

@@ -60,6 +60,8 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
         headings: rendered.headings,
         ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
         canonicalUrl: canonicalUrlOf(content.canonicalUrl, content.pathname, tree.pathOf(page.id)),
+        // At the page's own path (the first page too): `<page>.md`.
+        markdownUrl: `${tree.basePath}${page.path}.md`,
       },
       breadcrumbs: tree.breadcrumbs(page),
       ...tree.neighbours(page),

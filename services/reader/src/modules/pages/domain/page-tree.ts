@@ -25,7 +25,7 @@ export class PageTree {
   /** `basePath`: the site space's published path (`/sites/org/docs/`), ending with `/`. */
   constructor(
     readonly pages: readonly PageEntry[],
-    private readonly basePath: string,
+    readonly basePath: string,
   ) {
     this.byId = new Map(pages.map((p) => [p.id, p]));
     this.readingOrder = pages.filter((p) => p.kind === 'document' && !this.isHidden(p));
