@@ -19,6 +19,8 @@ let spaceId: string;
 let siteId: string;
 /** The public site's built-in address, `…/sites/{org}/handbook-…/`. */
 let builtIn: string;
+/** A 1×1 PNG. */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** A visitor's request: no token, redirects not followed. */
 const visit = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'manual', ...init });
@@ -44,7 +46,12 @@ beforeAll(async () => {
   const { data: space } = await api.orgs.createSpace(orgId, { title: 'Handbook space' });
   spaceId = space.id;
   const { pages } = await mergeChanges(api, spaceId, [
-    { operation: 'insert_page', title: 'Introduction', document: { markdown: 'Welcome to the **handbook**.\n\n## Getting started\n\nRead on.' } },
+    {
+      operation: 'insert_page',
+      title: 'Introduction',
+      document: { markdown: 'Welcome to the **handbook**.\n\n## Getting started\n\nRead on.\n\n![A pixel](./pixel)' },
+    },
+    { operation: 'insert_files', files: [{ name: 'pixel.png', ref: 'pixel', base64: PIXEL, contentType: 'image/png' }] },
     { operation: 'insert_page', ref: 'guides', title: 'Guides', document: { markdown: 'All the guides.' } },
   ] as never);
   await mergeChanges(api, spaceId, [
@@ -93,6 +100,19 @@ describe('pages people read', () => {
     expect(html).toMatch(new RegExp(`rel="prev"[^>]*>|href="${base}guides"[^>]*rel="prev"`));
     expect(html).toContain(`<a href="${base}guides">the guides</a>`);
     expect(html).toContain('aria-current="page"');
+  });
+
+  it('serves the images of a page through the site space’s address, redirecting to a signed download', async () => {
+    const html = await (await visit(builtIn)).text();
+    const src = /<img[^>]*src="([^"]+)"[^>]*alt="A pixel"|<img[^>]*alt="A pixel"[^>]*src="([^"]+)"/.exec(html);
+    const address = src?.[1] ?? src?.[2];
+    expect(address).toMatch(new RegExp(`^${pathOf(builtIn)}~files/[A-Za-z0-9]+$`));
+    const file = await visit(new URL(address!, builtIn).href);
+    expect(file.status).toBe(302);
+    const download = await fetch(new URL(file.headers.get('location')!, builtIn).href);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(Buffer.from(PIXEL, 'base64'));
+    expect((await visit(`${builtIn}~files/no-such-file`)).status).toBe(404);
   });
 
   it('answers strict security headers and never shows a token, the principal or a signed header', async () => {

@@ -1,4 +1,4 @@
-import { isSiteRoot, readRequestKind, robotsTxt, sitemapXml } from '../src/modules/pages/domain/request-kind';
+import { fileAddress, isSiteRoot, readRequestKind, robotsTxt, sitemapXml } from '../src/modules/pages/domain/request-kind';
 
 describe('readRequestKind', () => {
   it('reads pages, <page>.md and the site files, with the address to resolve', () => {
@@ -9,6 +9,9 @@ describe('readRequestKind', () => {
     });
     expect(readRequestKind('https://docs.example.com/sitemap.xml')).toEqual({ kind: 'sitemap', url: 'https://docs.example.com/' });
     expect(readRequestKind('http://q/sites/o/d/robots.txt')).toEqual({ kind: 'robots', url: 'http://q/sites/o/d/' });
+    expect(readRequestKind('http://q/sites/o/d/v2/~files/f%201')).toEqual({ kind: 'file', url: 'http://q/sites/o/d/v2/', fileId: 'f 1' });
+    expect(readRequestKind('http://q/sites/o/d/~files/%E0').kind).toBe('page');
+    expect(fileAddress('/sites/o/d', 'f 1')).toBe('/sites/o/d/~files/f%201');
     // `.md` alone is no page's markdown.
     expect(readRequestKind('http://q/sites/o/d/.md').kind).toBe('page');
   });

@@ -137,6 +137,14 @@ export interface GetPublishedPagesResponse {
   pages: PublishedPage[];
   /** When the revision was created (ISO 8601). */
   createdAt: string;
+  /** The revision's files (images and attachments pages show). */
+  files: PublishedFile[];
+}
+
+export interface PublishedFile {
+  id: string;
+  name: string;
+  contentType: string;
 }
 
 export interface GetPublishedPageDocumentRequest {
@@ -154,6 +162,18 @@ export interface GetPublishedPageDocumentResponse {
 export interface GetPublishedPageMarkdownResponse {
   /** GitBook markdown as stored (links between pages relative: `../guides/install.md`). */
   markdown: string;
+}
+
+export interface GetPublishedFileUrlRequest {
+  apiToken: string;
+  spaceId: string;
+  revisionId: string;
+  fileId: string;
+}
+
+export interface GetPublishedFileUrlResponse {
+  /** Absolute, signed, expiring (CONTENT_DOWNLOAD_TTL_SECONDS). */
+  downloadUrl: string;
 }
 
 function createBaseGetSpacesRequest(): GetSpacesRequest {
@@ -1829,7 +1849,7 @@ export const PublishedPage: MessageFns<PublishedPage> = {
 };
 
 function createBaseGetPublishedPagesResponse(): GetPublishedPagesResponse {
-  return { revisionId: "", pages: [], createdAt: "" };
+  return { revisionId: "", pages: [], createdAt: "", files: [] };
 }
 
 export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = {
@@ -1842,6 +1862,9 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     }
     if (message.createdAt !== "") {
       writer.uint32(26).string(message.createdAt);
+    }
+    for (const v of message.files) {
+      PublishedFile.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -1883,6 +1906,14 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
             message.createdAt = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.files.push(PublishedFile.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1908,6 +1939,7 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
         : isSet(object.created_at)
         ? globalThis.String(object.created_at)
         : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => PublishedFile.fromJSON(e)) : [],
     };
   },
 
@@ -1922,6 +1954,9 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     if (message.createdAt !== "") {
       obj.createdAt = message.createdAt;
     }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => PublishedFile.toJSON(e));
+    }
     return obj;
   },
 
@@ -1933,6 +1968,112 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     message.revisionId = object.revisionId ?? "";
     message.pages = object.pages?.map((e) => PublishedPage.fromPartial(e)) || [];
     message.createdAt = object.createdAt ?? "";
+    message.files = object.files?.map((e) => PublishedFile.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishedFile(): PublishedFile {
+  return { id: "", name: "", contentType: "" };
+}
+
+export const PublishedFile: MessageFns<PublishedFile> = {
+  encode(message: PublishedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedFile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedFile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedFile>): PublishedFile {
+    return PublishedFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedFile>): PublishedFile {
+    const message = createBasePublishedFile();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
     return message;
   },
 };
@@ -2206,6 +2347,212 @@ export const GetPublishedPageMarkdownResponse: MessageFns<GetPublishedPageMarkdo
   fromPartial(object: DeepPartial<GetPublishedPageMarkdownResponse>): GetPublishedPageMarkdownResponse {
     const message = createBaseGetPublishedPageMarkdownResponse();
     message.markdown = object.markdown ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedFileUrlRequest(): GetPublishedFileUrlRequest {
+  return { apiToken: "", spaceId: "", revisionId: "", fileId: "" };
+}
+
+export const GetPublishedFileUrlRequest: MessageFns<GetPublishedFileUrlRequest> = {
+  encode(message: GetPublishedFileUrlRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    if (message.fileId !== "") {
+      writer.uint32(34).string(message.fileId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedFileUrlRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedFileUrlRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fileId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedFileUrlRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      fileId: isSet(object.fileId)
+        ? globalThis.String(object.fileId)
+        : isSet(object.file_id)
+        ? globalThis.String(object.file_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedFileUrlRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.fileId !== "") {
+      obj.fileId = message.fileId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedFileUrlRequest>): GetPublishedFileUrlRequest {
+    return GetPublishedFileUrlRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedFileUrlRequest>): GetPublishedFileUrlRequest {
+    const message = createBaseGetPublishedFileUrlRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.fileId = object.fileId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedFileUrlResponse(): GetPublishedFileUrlResponse {
+  return { downloadUrl: "" };
+}
+
+export const GetPublishedFileUrlResponse: MessageFns<GetPublishedFileUrlResponse> = {
+  encode(message: GetPublishedFileUrlResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.downloadUrl !== "") {
+      writer.uint32(10).string(message.downloadUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedFileUrlResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedFileUrlResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.downloadUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedFileUrlResponse {
+    return {
+      downloadUrl: isSet(object.downloadUrl)
+        ? globalThis.String(object.downloadUrl)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedFileUrlResponse): unknown {
+    const obj: any = {};
+    if (message.downloadUrl !== "") {
+      obj.downloadUrl = message.downloadUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedFileUrlResponse>): GetPublishedFileUrlResponse {
+    return GetPublishedFileUrlResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedFileUrlResponse>): GetPublishedFileUrlResponse {
+    const message = createBaseGetPublishedFileUrlResponse();
+    message.downloadUrl = object.downloadUrl ?? "";
     return message;
   },
 };
@@ -2522,6 +2869,18 @@ export const ContentPublishedService = {
     responseDeserialize: (value: Buffer): GetPublishedPageMarkdownResponse =>
       GetPublishedPageMarkdownResponse.decode(value),
   },
+  /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
+  getPublishedFileUrl: {
+    path: "/quire.content.ContentPublished/GetPublishedFileUrl" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedFileUrlRequest): Buffer =>
+      Buffer.from(GetPublishedFileUrlRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedFileUrlRequest => GetPublishedFileUrlRequest.decode(value),
+    responseSerialize: (value: GetPublishedFileUrlResponse): Buffer =>
+      Buffer.from(GetPublishedFileUrlResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedFileUrlResponse => GetPublishedFileUrlResponse.decode(value),
+  },
 } as const;
 
 export interface ContentPublishedServer extends UntypedServiceImplementation {
@@ -2529,6 +2888,8 @@ export interface ContentPublishedServer extends UntypedServiceImplementation {
   getPublishedPageDocument: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageDocumentResponse>;
   /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
   getPublishedPageMarkdown: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageMarkdownResponse>;
+  /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
+  getPublishedFileUrl: handleUnaryCall<GetPublishedFileUrlRequest, GetPublishedFileUrlResponse>;
 }
 
 export interface ContentPublishedClient extends Client {
@@ -2577,6 +2938,22 @@ export interface ContentPublishedClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
+  getPublishedFileUrl(
+    request: GetPublishedFileUrlRequest,
+    callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedFileUrl(
+    request: GetPublishedFileUrlRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedFileUrl(
+    request: GetPublishedFileUrlRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
   ): ClientUnaryCall;
 }
 

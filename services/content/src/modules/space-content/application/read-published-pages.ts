@@ -24,7 +24,7 @@ export async function readPublishedPages(
   deps: ContentDeps,
   caller: Caller,
   input: { spaceId: string; revisionId: string },
-): Promise<{ revisionId: string; createdAt: string; pages: PublishedPageEntry[] }> {
+): Promise<{ revisionId: string; createdAt: string; pages: PublishedPageEntry[]; files: Array<{ id: string; name: string; contentType: string }> }> {
   const { loaded } = await readContentRevision(deps, caller, { spaceId: input.spaceId, revisionId: input.revisionId || undefined });
   const { revision, index } = loaded;
   const children = childrenByParent(revision.tree.pages);
@@ -36,7 +36,8 @@ export async function readPublishedPages(
     const below = children.get(next.page.id) ?? [];
     for (let i = below.length - 1; i >= 0; i--) stack.push({ page: below[i] as StoredPage, order: i });
   }
-  return { revisionId: revision.id, createdAt: revision.createdAt.toISOString(), pages };
+  const files = revision.tree.files.map((f) => ({ id: f.id, name: f.name, contentType: f.contentType }));
+  return { revisionId: revision.id, createdAt: revision.createdAt.toISOString(), pages, files };
 }
 
 function entryOf(page: StoredPage, path: string, order: number): PublishedPageEntry {

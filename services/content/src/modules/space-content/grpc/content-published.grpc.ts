@@ -4,8 +4,9 @@ import { bind, type ServiceBinding } from '@quire/platform/grpc';
 import { deriveSecret } from '@quire/platform/secrets';
 import { content } from '@quire/proto';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
-import type { Caller, ContentDeps } from '../../revisions';
+import type { Caller, ContentDeps, ContentUrls } from '../../revisions';
 import { readPageDocument } from '../application/read-page-document';
+import { readPublishedFileUrl } from '../application/read-published-file-url';
 import { readPublishedMarkdown } from '../application/read-published-markdown';
 import { readPublishedPages } from '../application/read-published-pages';
 
@@ -16,7 +17,7 @@ import { readPublishedPages } from '../application/read-published-pages';
  * so the same rule as the renderer's REST reads holds: only the spaces the site publishes, never a
  * change request.
  */
-export function contentPublishedGrpc(deps: ContentDeps): ServiceBinding[] {
+export function contentPublishedGrpc(deps: ContentDeps & { contentUrls: ContentUrls }): ServiceBinding[] {
   const secret = deriveSecret(deps.internalSecret, SITE_API_TOKEN_SECRET_PURPOSE);
   const callerOf = async (token: string): Promise<Caller> => {
     const check = await verifySiteApiToken(token, secret);
@@ -30,6 +31,10 @@ export function contentPublishedGrpc(deps: ContentDeps): ServiceBinding[] {
 
       getPublishedPageDocument: async ({ apiToken, spaceId, revisionId, pageId }) => ({
         documentJson: await readPageDocument(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),
+      }),
+
+      getPublishedFileUrl: async ({ apiToken, spaceId, revisionId, fileId }) => ({
+        downloadUrl: await readPublishedFileUrl(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, fileId }),
       }),
 
       getPublishedPageMarkdown: async ({ apiToken, spaceId, revisionId, pageId }) => ({

@@ -1,6 +1,7 @@
 import { renderPageDocument, type SiteChromeView } from '@quire/page-html';
 import type { sites } from '@quire/proto';
 import { PageTree } from '../domain/page-tree';
+import { fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { canonicalUrlOf, readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
@@ -32,6 +33,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
     variants: profile.variants,
     pages: tree.tree(),
   };
+  const files = new Map(pagesAnswer.files.map((f) => [f.id, f]));
   const page = tree.pageAt(content.pathname);
   if (!page) return { kind: 'not-found', view: { ...chrome, path: `${content.basePath}${content.pathname}` }, restricted };
 
@@ -43,8 +45,9 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   });
   const rendered = await renderPageDocument(JSON.parse(documentJson) as never, {
     pageUrl: (pageId, anchor) => tree.urlOf(pageId, anchor),
-    // Files are not served by the reader yet (docs/reader.md): images show their alt text.
-    fileUrl: () => undefined,
+    // Through the site space's own address, which redirects to content's signed download.
+    fileUrl: (fileId) => (files.has(fileId) ? fileAddress(tree.basePath, fileId) : undefined),
+    fileName: (fileId) => files.get(fileId)?.name,
     pageTitle: (pageId) => tree.title(pageId),
   });
   return {

@@ -3,6 +3,7 @@ import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
+import { answerFile } from './answer-file';
 import { answerMachineRead } from './answer-machine-read';
 
 /**
@@ -28,7 +29,9 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
       const cookies = credentialCookies(visit.fromUrl, content.siteBasePath, request.secure);
       return { kind: 'redirect', status: 302, location: visit.cleanUrl, cookies };
     }
-    return asked.kind === 'page' ? answerContent(deps, content) : answerMachineRead(deps, asked.kind, asked.url, content);
+    if (asked.kind === 'page') return answerContent(deps, content);
+    if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);
+    return answerMachineRead(deps, asked.kind, asked.url, content);
   }
   if (resolved.refusedAudience === 'visitor-auth') {
     const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: true });

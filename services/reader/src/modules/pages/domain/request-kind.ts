@@ -1,13 +1,23 @@
 // What a published address asks for (issue #36 §4, at GitBook's addresses): a page as HTML, a page
-// as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`. The address sites resolves
-// is the page's (without `.md`) or the site's root (without the file name).
+// as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`, or a file of the site space
+// (`<site space>/~files/{fileId}`, the reader's own address for images and attachments). The
+// address sites resolves is the page's (without `.md`), the site's root (without the file name) or
+// the site space's (without `~files/…`).
 
-export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots';
+export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'file';
+
+const FILES_SEGMENT = '~files';
 
 const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
 
-export function readRequestKind(absoluteUrl: string): { kind: RequestKind; url: string } {
+export function readRequestKind(absoluteUrl: string): { kind: RequestKind; url: string; fileId?: string } {
   const url = new URL(absoluteUrl);
+  const segments = url.pathname.split('/');
+  if (segments.length >= 3 && segments[segments.length - 2] === FILES_SEGMENT && segments[segments.length - 1]) {
+    const fileId = safeDecode(segments[segments.length - 1] as string);
+    url.pathname = segments.slice(0, -2).join('/') + '/';
+    if (fileId) return { kind: 'file', url: url.toString(), fileId };
+  }
   const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
   const siteFile = SITE_FILES[last];
   if (siteFile) {
@@ -37,4 +47,17 @@ export function sitemapXml(urls: readonly string[]): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
   const entries = urls.slice(0, 50_000).map((u) => `  <url><loc>${escape(u)}</loc></url>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
+}
+
+/** A site space's address for one of its files. */
+export function fileAddress(siteSpaceBasePath: string, fileId: string): string {
+  return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${encodeURIComponent(fileId)}`;
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
