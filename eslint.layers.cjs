@@ -30,7 +30,7 @@
 // CommonJS, so that test/unit/layers-lint.test.ts can load it as well as eslint.config.mjs.
 const path = require('node:path');
 
-const SERVICES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'];
+const SERVICES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader'];
 const APPS = ['embedded', 'stack'];
 const TOOLS = ['cli', 'openapi'];
 

@@ -9,7 +9,7 @@ const moduleNameMapper = {
   '^@quire/formats$': '<rootDir>/packages/formats/src/index.ts',
   '^@quire/publishing$': '<rootDir>/packages/publishing/src/index.ts',
   '^@quire/page-html$': '<rootDir>/packages/page-html/src/index.ts',
-  '^@quire/(identity|content|sites|specs|insights|webhooks)$': '<rootDir>/services/$1/src/service.ts',
+  '^@quire/(identity|content|sites|specs|insights|webhooks|reader)$': '<rootDir>/services/$1/src/service.ts',
   '^@quire/gateway$': '<rootDir>/gateway/src/index.ts',
   '^@quire/(embedded|stack)$': '<rootDir>/apps/$1/src/index.ts',
 };

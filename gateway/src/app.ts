@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
-import { RouteMatcher } from './route-table';
+import { isPublishedRequest, PUBLISHED_ROUTE, RouteMatcher } from './route-table';
 import { INTERNAL_HEADERS, PRINCIPAL_HEADER, SIGNATURE_HEADER, type Principal } from '@quire/access';
 import { ApiError, notFound, toApiError } from '@quire/errors';
 import { newId } from '@quire/ids';
@@ -37,6 +37,8 @@ export interface GatewaySettings {
   bodyTimeoutMs: number;
   /** ACCESS_LOG: one `"msg":"access"` line per request at info (answers of 500 or more are logged at warn either way). */
   accessLog: boolean;
+  /** PUBLIC_URL: its host is Quire's own; requests to any other host are for published sites. */
+  publicUrl: string;
 }
 
 export interface GatewayDeps {
@@ -48,6 +50,8 @@ export interface GatewayDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+/** A published site's visitor: nobody (the reader checks the site's audience itself). */
+const VISITOR: Principal = { userId: '', tokenId: 'visitor' };
 /** How often each copy of a service with several copies is asked whether it is ready. */
 const UPSTREAM_PROBE_MS = 1000;
 /** How often service host names are resolved again, to find copies added or removed. */
@@ -160,9 +164,35 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     await forwarder.forward(pools[route.entry.service], req, res, body);
   }
 
+  /**
+   * A visitor of a published site: forwarded to the reader with no API-token authentication. The
+   * visitor's Authorization header and any internal header are dropped; the reader gets an
+   * anonymous signed principal (it serves only gateway-forwarded requests). Rate-limited per
+   * client address.
+   */
+  async function visit(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<void> {
+    const { path } = splitUrl(req.url ?? '/');
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
+      metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
+    });
+    exchange.principal = 'visitor';
+    await limiter.take(`visitor:${req.socket.remoteAddress ?? ''}`);
+    const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
+    for (const h of INTERNAL_HEADERS) delete req.headers[h];
+    delete req.headers.authorization;
+    const signed = signer.sign(VISITOR);
+    req.headers[PRINCIPAL_HEADER] = signed.principal;
+    req.headers[SIGNATURE_HEADER] = signed.signature;
+    req.headers['x-request-id'] = exchange.requestId;
+    await forwarder.forward(pools[PUBLISHED_ROUTE.service], req, res, body);
+  }
+
   return (req, res) => {
     const exchange = begin(req, res);
     if (isApiPath(req.url)) serve(req, res, exchange);
+    else if (isPublishedRequest(req.url ?? '/', req.headers.host, settings.publicUrl))
+      visit(req, res, exchange).catch((err: unknown) => sendError(req, res, err, logger, exchange.requestId));
     else app(req, res);
   };
 }

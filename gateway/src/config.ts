@@ -35,6 +35,7 @@ export function gatewaySettingsFromEnv(
     authLocalTtlMs: e.AUTH_LOCAL_TTL_MS,
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     accessLog: e.ACCESS_LOG === 'on',
+    publicUrl: e.PUBLIC_URL,
   };
   return {
     settings,

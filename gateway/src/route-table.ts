@@ -1,4 +1,5 @@
 import type { ServiceName } from '@quire/platform/topology';
+import { isApiHost } from '@quire/urls';
 
 // Every /v1 route of the spec and its companions, with the service that answers it.
 // The gateway routes by this table (unknown → 404, known path with another method → 405).
@@ -161,6 +162,19 @@ const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =
   );
 
 export const ROUTE_TABLE: RouteEntry[] = [...entries(SPECS_TABLE), ...entries(SIGNED_URL_TABLE, { access: 'signed-url' })];
+
+/**
+ * Published addresses (issue #36), outside `/v1`: the built-in `PUBLIC_URL/sites/{org}/{basename}/…`
+ * and every request whose Host is not Quire's own (a site's hostname, a proxy in front of one;
+ * @quire/urls `isApiHost`). They go to the reader with no API-token authentication: the reader
+ * checks the site's audience itself (docs/reader.md). `/v1` stays the API on any host.
+ */
+export const PUBLISHED_ROUTE = { prefix: '/sites/', service: 'reader' } as const satisfies { prefix: string; service: ServiceName };
+
+/** Whether a request (not `/v1`) is for a published site: the built-in prefix, or a host that is not the API's. */
+export function isPublishedRequest(url: string, hostHeader: string | undefined, publicUrl: string): boolean {
+  return url.startsWith(PUBLISHED_ROUTE.prefix) || !isApiHost(hostHeader, publicUrl);
+}
 
 export interface RouteMatch {
   entry: RouteEntry;

@@ -70,6 +70,7 @@ async function startGateway(logger: Logger, accessLog: boolean): Promise<{ serve
       authLocalTtlMs: 5000,
       bodyTimeoutMs: 2000,
       accessLog,
+      publicUrl: 'http://localhost:8080',
     },
     { cache: new MemoryCache(), identity: () => identity, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
   );
@@ -126,6 +127,37 @@ it.each([
   if (status === 405) expect(res.headers.get('allow')).toBe('GET');
   expect(service.seen.length).toBe(before);
 });
+
+it('forwards published addresses to the reader without a token, dropping the visitor’s Authorization and forged internal headers', async () => {
+  for (const [path, host] of [
+    ['/sites/org-1/docs/guide?share_key=k', undefined],
+    ['/guide', 'docs.example.com'],
+  ] as const) {
+    const res = await getWith(path, { ...auth, 'x-quire-principal': 'forged', 'x-quire-signature': 'forged', ...(host ? { host } : {}) });
+    expect(res.status).toBe(200);
+    const seen = service.seen.at(-1) as Seen;
+    expect(seen.url).toBe(path);
+    expect(seen.headers.authorization).toBeUndefined();
+    const principal = verifyPrincipal(seen.headers['x-quire-principal'] as string, seen.headers['x-quire-signature'] as string, SECRET);
+    expect(principal).toEqual(expect.objectContaining({ userId: '', tokenId: 'visitor' }));
+    if (host) expect(seen.headers['x-forwarded-host']).toBe(host);
+  }
+  // `/v1` stays the API on a site's host: no token, no answer.
+  expect((await getWith('/v1/user', { host: 'docs.example.com' })).status).toBe(401);
+});
+
+/** A GET with headers fetch refuses to set (Host). */
+function getWith(path: string, headers: Record<string, string>): Promise<{ status: number }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 it('answers HEAD errors without a body', async () => {
   const res = await fetch(`${base}/v1/user`, { method: 'HEAD' });

@@ -6,3 +6,4 @@ export * as sites from './gen/quire/sites';
 export * as specs from './gen/quire/specs';
 export * as insights from './gen/quire/insights';
 export * as webhooks from './gen/quire/webhooks';
+export * as reader from './gen/quire/reader';

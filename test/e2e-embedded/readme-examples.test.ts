@@ -72,10 +72,22 @@ async function run(example: Example): Promise<{ stdout: string; stderr: string }
 
 describe('README examples', () => {
   it('are marked: the curl lines and the official client', () => {
-    expect(examples.map((e) => e.language)).toEqual(['sh', 'js']);
+    expect(examples.map((e) => e.language)).toEqual(['sh', 'js', 'sh']);
     expect(examples[0].code).toMatch(/^curl /m);
     expect(examples[1].code).toMatch(/new GitBookAPI\(/);
+    expect(examples[2].code).toMatch(/\/publish/);
   });
+
+  it(
+    'publishing: a site published with curl is read at its urls.published with no token (issue #36)',
+    async () => {
+      const { stdout } = await run(examples[2] as Example);
+      const published = /^open (\S+)$/m.exec(stdout)?.[1];
+      expect(published).toMatch(/\/sites\/[^/]+\/[^/]+\/$/);
+      expect(stdout).toContain('<title>Welcome | Guide</title>');
+    },
+    2 * EXAMPLE_TIMEOUT_MS,
+  );
 
   it(
     'curl: answers the user and their organizations',

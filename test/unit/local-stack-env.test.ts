@@ -47,6 +47,7 @@ function stack(extraEnv: Record<string, string>) {
       specs: 'postgres://p',
       insights: 'postgres://n',
       webhooks: 'postgres://w',
+      reader: 'postgres://r',
     },
     redisUrl: 'redis://r',
     kafkaBrokers: 'k:9092',
@@ -85,7 +86,7 @@ describe('npm run stack and the operator settings', () => {
 
   it('starts each copy on its own ports and gives everyone the list', () => {
     const s = stack({});
-    expect(s.processKeys()).toEqual(['identity', 'content', 'content#2', 'sites', 'specs', 'insights', 'webhooks', 'insights-consumer', 'gateway']);
+    expect(s.processKeys()).toEqual(['identity', 'content', 'content#2', 'sites', 'specs', 'insights', 'webhooks', 'reader', 'insights-consumer', 'gateway']);
     expect(s.envFor('content#2')).toMatchObject({ HTTP_PORT: '8182', GRPC_PORT: '9182' });
     expect(s.envFor('gateway').CONTENT_HTTP_URL).toBe('http://127.0.0.1:8082,http://127.0.0.1:8182');
     expect(s.envFor('sites').CONTENT_GRPC_ADDR).toBe('127.0.0.1:9082,127.0.0.1:9182');
@@ -94,7 +95,18 @@ describe('npm run stack and the operator settings', () => {
 
   it("runs insights' consumer as processes of their own, after the services' ports and without gRPC", () => {
     const s = new LocalStack({ ...stack({ INSIGHTS_ROLE: 'all' }).options, replicas: { 'insights-consumer': 2 } });
-    expect(s.processKeys()).toEqual(['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'insights-consumer', 'insights-consumer#2', 'gateway']);
+    expect(s.processKeys()).toEqual([
+      'identity',
+      'content',
+      'sites',
+      'specs',
+      'insights',
+      'webhooks',
+      'reader',
+      'insights-consumer',
+      'insights-consumer#2',
+      'gateway',
+    ]);
     // The operator cannot merge them back: the stack owns the role.
     expect(operatorSettings({ INSIGHTS_ROLE: 'all', CONTENT_DOWNLOAD_TTL_SECONDS: '60' })).toEqual({ CONTENT_DOWNLOAD_TTL_SECONDS: '60' });
     expect(s.envFor('insights')).toMatchObject({ INSIGHTS_ROLE: 'api', HTTP_PORT: '8085', GRPC_PORT: '9085', CLICKHOUSE_URL: 'http://ch' });

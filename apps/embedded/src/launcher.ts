@@ -17,6 +17,7 @@ import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
+import { readerModule } from '@quire/reader';
 import { webhooksModule } from '@quire/webhooks';
 import { close, createGatewayApp, gatewaySettingsFromEnv, listen } from '@quire/gateway';
 import { openEmbeddedDatabases } from './databases';
@@ -37,7 +38,7 @@ export interface EmbeddedQuire {
 }
 
 /**
- * Embedded mode: the gateway and all six services in this process, sharing one PGlite database
+ * Embedded mode: the gateway and all seven services in this process, sharing one PGlite database
  * under DATA_DIR (a schema per service), one in-process bus and one in-memory cache. Services still talk
  * gRPC over loopback and the gateway still proxies HTTP: the same code paths as distributed mode.
  */
@@ -62,6 +63,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
     specs: specsModule(),
     insights: insightsModule(),
     webhooks: webhooksModule(),
+    reader: readerModule(),
   };
 
   logger.info({ dataDir }, 'opening the embedded database');
@@ -96,7 +98,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   const clients = new ServiceClients(grpcAddresses, grpcDeadlineMs);
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, `http://127.0.0.1:${services[s].httpPort}`])) as Record<ServiceName, string>;
   const app = createGatewayApp(
-    { ...settings, upstreams },
+    { ...settings, upstreams, publicUrl },
     {
       cache,
       identity: () => clients.identity(),

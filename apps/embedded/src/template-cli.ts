@@ -3,6 +3,7 @@ import { identityModule } from '@quire/identity';
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
+import { readerModule } from '@quire/reader';
 import { webhooksModule } from '@quire/webhooks';
 import { writeEmbeddedTemplate } from './template';
 
@@ -15,6 +16,7 @@ const modules = {
   specs: specsModule(),
   insights: insightsModule(),
   webhooks: webhooksModule(),
+  reader: readerModule(),
 };
 
 writeEmbeddedTemplate(modules).then(

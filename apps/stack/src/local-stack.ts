@@ -45,7 +45,7 @@ function isWorker(name: ProcessName): name is WorkerName {
  * are set where `npm run stack` starts. Addresses, ports, databases and secrets are the stack's.
  */
 export const OPERATOR_SETTING =
-  /^(PUBLIC_URL|LOG_LEVEL|ACCESS_LOG|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY|WEBHOOKS)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
+  /^(PUBLIC_URL|LOG_LEVEL|ACCESS_LOG|BIND_HOST|OUTBOUND_ALLOW_HOSTS|GRPC_DEADLINE_MS|GATEWAY_WORKERS|BODY_LIMIT_BYTES|BODY_TIMEOUT_MS|RATE_LIMIT_PER_MINUTE|UPSTREAM_TIMEOUT_MS|AUTH_CACHE_TTL_SECONDS|AUTH_LOCAL_TTL_MS|OUTBOX_RETENTION_HOURS|PROCESSED_EVENTS_RETENTION_HOURS|SHUTDOWN_DRAIN_MS|SHUTDOWN_TIMEOUT_MS|BOOTSTRAP_EMAIL|BOOTSTRAP_ORG_TITLE|(CONTENT|SPECS|INSIGHTS|SITES|IDENTITY|WEBHOOKS|READER)_(?!HTTP_URL$|GRPC_ADDR$|ROLE$)[A-Z0-9_]+)$/;
 
 /** The operator settings among `env`. */
 export function operatorSettings(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -58,7 +58,7 @@ export interface LocalStackOptions {
   gatewayPort: number;
   /**
    * Each process gets the bases plus its default ports' distance from identity's in topology.ts
-   * (identity +0, …, insights +4, insights-consumer +5 (HTTP only), webhooks +6).
+   * (identity +0, …, insights +4, insights-consumer +5 (HTTP only), webhooks +6, reader +7).
    */
   httpPortBase: number;
   grpcPortBase: number;

@@ -8,3 +8,4 @@ CREATE DATABASE quire_sites;
 CREATE DATABASE quire_specs;
 CREATE DATABASE quire_insights;
 CREATE DATABASE quire_webhooks;
+CREATE DATABASE quire_reader;

@@ -1,6 +1,6 @@
 // The services behind the gateway and their default ports. deploy/ (compose, k8s) is checked
 // against this file by test/unit/deploy-manifests.test.ts.
-export const SERVICE_NAMES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'] as const;
+export const SERVICE_NAMES = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> = {
@@ -11,6 +11,8 @@ export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> 
   insights: { http: 8085, grpc: 9085 },
   // After insights-consumer's 8086 (WORKER_PROCESSES), which was there first.
   webhooks: { http: 8087, grpc: 9087 },
+  // Serves published sites to visitors (issue #36); its gRPC port carries only the health check.
+  reader: { http: 8088, grpc: 9088 },
 };
 
 export const GATEWAY_DEFAULT_PORT = 8080;

@@ -22,6 +22,7 @@ import { searchGrpc } from './modules/search/grpc/search.grpc';
 import { searchAdminRoutes } from './modules/search/http/search-admin.routes';
 import { searchRoutes } from './modules/search/http/search.routes';
 import { contentPagesGrpc } from './modules/space-content/grpc/content-pages.grpc';
+import { contentPublishedGrpc } from './modules/space-content/grpc/content-published.grpc';
 import { spaceContentRoutes } from './modules/space-content/http/space-content.routes';
 import { contentGrpc } from './modules/spaces/grpc/content.grpc';
 import { spacesRoutes } from './modules/spaces/http/spaces.routes';
@@ -80,7 +81,7 @@ export function contentModule(): ServiceModule {
           app.use(gitSyncRoutes({ ...deps, internalSecret: ctx.config.internalSecret, staleAfterMs: settings.gitSync.staleAfterMs }));
         },
         adminRoutes: [searchAdminRoutes(ctx.db, ctx.config.internalSecret, sections)],
-        grpc: [...contentGrpc(deps, searchGrpc(ctx)), ...contentPagesGrpc({ db: ctx.db, cache: ctx.cache })],
+        grpc: [...contentGrpc(deps, searchGrpc(ctx)), ...contentPagesGrpc({ db: ctx.db, cache: ctx.cache }), ...contentPublishedGrpc(contentDeps)],
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([

@@ -144,6 +144,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
       content: undefined,
       redirect: undefined,
       reason: 'No published site at this URL',
+      refusedAudience: '',
     });
     expect(await grpc.verifyVisitorToken({ siteId, token: 'not.a.token' })).toEqual({ ok: false, reason: expect.any(String), fallbackUrl: '', claimsJson: '' });
   });
@@ -170,7 +171,13 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
         async ({ base }, rest, trailing) => {
           const suffix = rest.map(([s, escape]) => spelled(s, escape)).join('/');
           const moved = await resolvePublishedUrl(deps, { url: `${base}/mov%65d//${suffix}${trailing}`, redirectOnError: false });
-          expect(moved).toEqual({ kind: 'redirect', target: 'external', site: siteId, redirect: `https://new.example/docs/${rest.map(([s]) => s).join('/')}` });
+          expect(moved).toEqual({
+            kind: 'redirect',
+            target: 'external',
+            site: siteId,
+            redirect: `https://new.example/docs/${rest.map(([s]) => s).join('/')}`,
+            visibility: 'public',
+          });
           const drafted = await resolvePublishedUrl(deps, { url: `${base}/drafts/${suffix}`, redirectOnError: false });
           expect(drafted).toMatchObject({ kind: 'content', content: { pathname: `drafts/${rest.map(([s]) => s).join('/')}` } });
         },

@@ -1,4 +1,4 @@
-import { content, identity, insights, sites, specs, webhooks } from '@quire/proto';
+import { content, identity, insights, reader, sites, specs, webhooks } from '@quire/proto';
 import type { ServiceName } from '../topology';
 import { createGrpcClient, type AsyncClient } from './client';
 
@@ -7,10 +7,26 @@ export type IdentityAdminClient = AsyncClient<identity.IdentityAdminClient>;
 export type ContentClient = AsyncClient<content.ContentClient>;
 export type SitesClient = AsyncClient<sites.SitesClient>;
 export type ContentPagesClient = AsyncClient<content.ContentPagesClient>;
+export type ContentPublishedClient = AsyncClient<content.ContentPublishedClient>;
 
-const READS = ['check', 'authenticate', 'getMembership', 'getUsers', 'getOrganizations', 'getSpaces', 'checkSpaceAccess', 'getSite', 'searchPublishedContent'];
+const READS = [
+  'check',
+  'authenticate',
+  'getMembership',
+  'getUsers',
+  'getOrganizations',
+  'getSpaces',
+  'checkSpaceAccess',
+  'getSite',
+  'resolvePublishedUrl',
+  'verifyVisitorToken',
+  'getPublishedSite',
+  'searchPublishedContent',
+];
 // Content's page reads for sites' redirects (service ContentPages, #35 §2).
 const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
+// Content's published reads for the reader (service ContentPublished, #36 §1).
+const PUBLISHED_READS = ['getPublishedPages', 'getPublishedPageDocument', 'getPublishedPageMarkdown', 'getPublishedFileUrl'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the
@@ -42,6 +58,12 @@ export class ServiceClients {
     );
   }
 
+  contentPublished(): ContentPublishedClient {
+    return this.get('content-published', () =>
+      createGrpcClient(content.ContentPublishedClient, this.addresses.content, 'content', { deadlineMs: this.deadlineMs, retryable: PUBLISHED_READS }),
+    );
+  }
+
   sites(): SitesClient {
     return this.get('sites', () => createGrpcClient(sites.SitesClient, this.addresses.sites, 'sites', { deadlineMs: this.deadlineMs, retryable: READS }));
   }
@@ -54,6 +76,7 @@ export class ServiceClients {
       specs: specs.SpecsClient,
       insights: insights.InsightsClient,
       webhooks: webhooks.WebhooksClient,
+      reader: reader.ReaderClient,
     }[service];
     return this.get(`health:${service}`, () =>
       createGrpcClient(ctor as typeof identity.IdentityClient, this.addresses[service], service, { deadlineMs: this.deadlineMs, retryable: READS }),

@@ -157,6 +157,77 @@ export interface SearchPublishedContentResponse {
   complete: boolean;
 }
 
+export interface GetPublishedPagesRequest {
+  apiToken: string;
+  spaceId: string;
+  /** Empty: the space's current revision. */
+  revisionId: string;
+}
+
+export interface PublishedPage {
+  id: string;
+  title: string;
+  /** The slug path (`guide/install`), as getPageByPath takes it. */
+  path: string;
+  /** document, group or link. */
+  kind: string;
+  hidden: boolean;
+  /** Empty at the top level. */
+  parentId: string;
+  /** Its place among its siblings, from 0. */
+  order: number;
+  description: string;
+  /** ISO 8601; empty when unknown. */
+  updatedAt: string;
+  /** Link pages: an http(s) URL target; empty otherwise. */
+  linkUrl: string;
+}
+
+export interface GetPublishedPagesResponse {
+  revisionId: string;
+  /** Every page of the revision, parents before children, siblings in order. */
+  pages: PublishedPage[];
+  /** When the revision was created (ISO 8601). */
+  createdAt: string;
+  /** The revision's files (images and attachments pages show). */
+  files: PublishedFile[];
+}
+
+export interface PublishedFile {
+  id: string;
+  name: string;
+  contentType: string;
+}
+
+export interface GetPublishedPageDocumentRequest {
+  apiToken: string;
+  spaceId: string;
+  revisionId: string;
+  pageId: string;
+}
+
+export interface GetPublishedPageDocumentResponse {
+  /** GitBook's JSONDocument as JSON text (getPageDocumentInRevisionById). */
+  documentJson: string;
+}
+
+export interface GetPublishedPageMarkdownResponse {
+  /** GitBook markdown as stored (links between pages relative: `../guides/install.md`). */
+  markdown: string;
+}
+
+export interface GetPublishedFileUrlRequest {
+  apiToken: string;
+  spaceId: string;
+  revisionId: string;
+  fileId: string;
+}
+
+export interface GetPublishedFileUrlResponse {
+  /** Absolute, signed, expiring (CONTENT_DOWNLOAD_TTL_SECONDS). */
+  downloadUrl: string;
+}
+
 function createBaseGetSpacesRequest(): GetSpacesRequest {
   return { spaceIds: [], userId: "" };
 }
@@ -2274,6 +2345,1064 @@ export const SearchPublishedContentResponse: MessageFns<SearchPublishedContentRe
   },
 };
 
+function createBaseGetPublishedPagesRequest(): GetPublishedPagesRequest {
+  return { apiToken: "", spaceId: "", revisionId: "" };
+}
+
+export const GetPublishedPagesRequest: MessageFns<GetPublishedPagesRequest> = {
+  encode(message: GetPublishedPagesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPagesRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPagesRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPagesRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedPagesRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPagesRequest>): GetPublishedPagesRequest {
+    return GetPublishedPagesRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPagesRequest>): GetPublishedPagesRequest {
+    const message = createBaseGetPublishedPagesRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    return message;
+  },
+};
+
+function createBasePublishedPage(): PublishedPage {
+  return {
+    id: "",
+    title: "",
+    path: "",
+    kind: "",
+    hidden: false,
+    parentId: "",
+    order: 0,
+    description: "",
+    updatedAt: "",
+    linkUrl: "",
+  };
+}
+
+export const PublishedPage: MessageFns<PublishedPage> = {
+  encode(message: PublishedPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.kind !== "") {
+      writer.uint32(34).string(message.kind);
+    }
+    if (message.hidden !== false) {
+      writer.uint32(40).bool(message.hidden);
+    }
+    if (message.parentId !== "") {
+      writer.uint32(50).string(message.parentId);
+    }
+    if (message.order !== 0) {
+      writer.uint32(56).int32(message.order);
+    }
+    if (message.description !== "") {
+      writer.uint32(66).string(message.description);
+    }
+    if (message.updatedAt !== "") {
+      writer.uint32(74).string(message.updatedAt);
+    }
+    if (message.linkUrl !== "") {
+      writer.uint32(82).string(message.linkUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.hidden = reader.bool();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.parentId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.order = reader.int32();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.updatedAt = reader.string();
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.linkUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      hidden: isSet(object.hidden) ? globalThis.Boolean(object.hidden) : false,
+      parentId: isSet(object.parentId)
+        ? globalThis.String(object.parentId)
+        : isSet(object.parent_id)
+        ? globalThis.String(object.parent_id)
+        : "",
+      order: isSet(object.order) ? globalThis.Number(object.order) : 0,
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      updatedAt: isSet(object.updatedAt)
+        ? globalThis.String(object.updatedAt)
+        : isSet(object.updated_at)
+        ? globalThis.String(object.updated_at)
+        : "",
+      linkUrl: isSet(object.linkUrl)
+        ? globalThis.String(object.linkUrl)
+        : isSet(object.link_url)
+        ? globalThis.String(object.link_url)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.hidden !== false) {
+      obj.hidden = message.hidden;
+    }
+    if (message.parentId !== "") {
+      obj.parentId = message.parentId;
+    }
+    if (message.order !== 0) {
+      obj.order = Math.round(message.order);
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.updatedAt !== "") {
+      obj.updatedAt = message.updatedAt;
+    }
+    if (message.linkUrl !== "") {
+      obj.linkUrl = message.linkUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedPage>): PublishedPage {
+    return PublishedPage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedPage>): PublishedPage {
+    const message = createBasePublishedPage();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    message.kind = object.kind ?? "";
+    message.hidden = object.hidden ?? false;
+    message.parentId = object.parentId ?? "";
+    message.order = object.order ?? 0;
+    message.description = object.description ?? "";
+    message.updatedAt = object.updatedAt ?? "";
+    message.linkUrl = object.linkUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedPagesResponse(): GetPublishedPagesResponse {
+  return { revisionId: "", pages: [], createdAt: "", files: [] };
+}
+
+export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = {
+  encode(message: GetPublishedPagesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.revisionId !== "") {
+      writer.uint32(10).string(message.revisionId);
+    }
+    for (const v of message.pages) {
+      PublishedPage.encode(v!, writer.uint32(18).fork()).join();
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(26).string(message.createdAt);
+    }
+    for (const v of message.files) {
+      PublishedFile.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPagesResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPagesResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pages.push(PublishedPage.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.files.push(PublishedFile.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPagesResponse {
+    return {
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => PublishedPage.fromJSON(e)) : [],
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => PublishedFile.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetPublishedPagesResponse): unknown {
+    const obj: any = {};
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PublishedPage.toJSON(e));
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.files?.length) {
+      obj.files = message.files.map((e) => PublishedFile.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPagesResponse>): GetPublishedPagesResponse {
+    return GetPublishedPagesResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPagesResponse>): GetPublishedPagesResponse {
+    const message = createBaseGetPublishedPagesResponse();
+    message.revisionId = object.revisionId ?? "";
+    message.pages = object.pages?.map((e) => PublishedPage.fromPartial(e)) || [];
+    message.createdAt = object.createdAt ?? "";
+    message.files = object.files?.map((e) => PublishedFile.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishedFile(): PublishedFile {
+  return { id: "", name: "", contentType: "" };
+}
+
+export const PublishedFile: MessageFns<PublishedFile> = {
+  encode(message: PublishedFile, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedFile {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedFile();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedFile {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedFile): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedFile>): PublishedFile {
+    return PublishedFile.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedFile>): PublishedFile {
+    const message = createBasePublishedFile();
+    message.id = object.id ?? "";
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedPageDocumentRequest(): GetPublishedPageDocumentRequest {
+  return { apiToken: "", spaceId: "", revisionId: "", pageId: "" };
+}
+
+export const GetPublishedPageDocumentRequest: MessageFns<GetPublishedPageDocumentRequest> = {
+  encode(message: GetPublishedPageDocumentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(34).string(message.pageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPageDocumentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPageDocumentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPageDocumentRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedPageDocumentRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPageDocumentRequest>): GetPublishedPageDocumentRequest {
+    return GetPublishedPageDocumentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPageDocumentRequest>): GetPublishedPageDocumentRequest {
+    const message = createBaseGetPublishedPageDocumentRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.pageId = object.pageId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedPageDocumentResponse(): GetPublishedPageDocumentResponse {
+  return { documentJson: "" };
+}
+
+export const GetPublishedPageDocumentResponse: MessageFns<GetPublishedPageDocumentResponse> = {
+  encode(message: GetPublishedPageDocumentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.documentJson !== "") {
+      writer.uint32(10).string(message.documentJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPageDocumentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPageDocumentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.documentJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPageDocumentResponse {
+    return {
+      documentJson: isSet(object.documentJson)
+        ? globalThis.String(object.documentJson)
+        : isSet(object.document_json)
+        ? globalThis.String(object.document_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedPageDocumentResponse): unknown {
+    const obj: any = {};
+    if (message.documentJson !== "") {
+      obj.documentJson = message.documentJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPageDocumentResponse>): GetPublishedPageDocumentResponse {
+    return GetPublishedPageDocumentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPageDocumentResponse>): GetPublishedPageDocumentResponse {
+    const message = createBaseGetPublishedPageDocumentResponse();
+    message.documentJson = object.documentJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedPageMarkdownResponse(): GetPublishedPageMarkdownResponse {
+  return { markdown: "" };
+}
+
+export const GetPublishedPageMarkdownResponse: MessageFns<GetPublishedPageMarkdownResponse> = {
+  encode(message: GetPublishedPageMarkdownResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.markdown !== "") {
+      writer.uint32(10).string(message.markdown);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPageMarkdownResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPageMarkdownResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPageMarkdownResponse {
+    return { markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "" };
+  },
+
+  toJSON(message: GetPublishedPageMarkdownResponse): unknown {
+    const obj: any = {};
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPageMarkdownResponse>): GetPublishedPageMarkdownResponse {
+    return GetPublishedPageMarkdownResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPageMarkdownResponse>): GetPublishedPageMarkdownResponse {
+    const message = createBaseGetPublishedPageMarkdownResponse();
+    message.markdown = object.markdown ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedFileUrlRequest(): GetPublishedFileUrlRequest {
+  return { apiToken: "", spaceId: "", revisionId: "", fileId: "" };
+}
+
+export const GetPublishedFileUrlRequest: MessageFns<GetPublishedFileUrlRequest> = {
+  encode(message: GetPublishedFileUrlRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    if (message.fileId !== "") {
+      writer.uint32(34).string(message.fileId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedFileUrlRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedFileUrlRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.fileId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedFileUrlRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      fileId: isSet(object.fileId)
+        ? globalThis.String(object.fileId)
+        : isSet(object.file_id)
+        ? globalThis.String(object.file_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedFileUrlRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.fileId !== "") {
+      obj.fileId = message.fileId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedFileUrlRequest>): GetPublishedFileUrlRequest {
+    return GetPublishedFileUrlRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedFileUrlRequest>): GetPublishedFileUrlRequest {
+    const message = createBaseGetPublishedFileUrlRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.fileId = object.fileId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedFileUrlResponse(): GetPublishedFileUrlResponse {
+  return { downloadUrl: "" };
+}
+
+export const GetPublishedFileUrlResponse: MessageFns<GetPublishedFileUrlResponse> = {
+  encode(message: GetPublishedFileUrlResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.downloadUrl !== "") {
+      writer.uint32(10).string(message.downloadUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedFileUrlResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedFileUrlResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.downloadUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedFileUrlResponse {
+    return {
+      downloadUrl: isSet(object.downloadUrl)
+        ? globalThis.String(object.downloadUrl)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedFileUrlResponse): unknown {
+    const obj: any = {};
+    if (message.downloadUrl !== "") {
+      obj.downloadUrl = message.downloadUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedFileUrlResponse>): GetPublishedFileUrlResponse {
+    return GetPublishedFileUrlResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedFileUrlResponse>): GetPublishedFileUrlResponse {
+    const message = createBaseGetPublishedFileUrlResponse();
+    message.downloadUrl = object.downloadUrl ?? "";
+    return message;
+  },
+};
+
 /** Content: spaces (and, later, their content) for the other services. */
 export type ContentService = typeof ContentService;
 export const ContentService = {
@@ -2585,6 +3714,150 @@ export const ContentPagesClient = makeGenericClientConstructor(
 ) as unknown as {
   new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ContentPagesClient;
   service: typeof ContentPagesService;
+  serviceName: string;
+};
+
+/**
+ * ---- Published content for the reader (issue #36 §1): a published revision's page tree and one
+ * page's document, each in one call. `api_token` is the `apiToken` sites answered with the
+ * resolved URL (ResolvePublishedUrl): content verifies it and reads as that site reader, so the
+ * reader can never read a space the resolved site does not publish, nor a change request.
+ * UNAUTHENTICATED for a bad token, NOT_FOUND for a space, revision or page the token cannot read.
+ */
+export type ContentPublishedService = typeof ContentPublishedService;
+export const ContentPublishedService = {
+  getPublishedPages: {
+    path: "/quire.content.ContentPublished/GetPublishedPages" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedPagesRequest): Buffer =>
+      Buffer.from(GetPublishedPagesRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedPagesRequest => GetPublishedPagesRequest.decode(value),
+    responseSerialize: (value: GetPublishedPagesResponse): Buffer =>
+      Buffer.from(GetPublishedPagesResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedPagesResponse => GetPublishedPagesResponse.decode(value),
+  },
+  getPublishedPageDocument: {
+    path: "/quire.content.ContentPublished/GetPublishedPageDocument" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedPageDocumentRequest): Buffer =>
+      Buffer.from(GetPublishedPageDocumentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedPageDocumentRequest =>
+      GetPublishedPageDocumentRequest.decode(value),
+    responseSerialize: (value: GetPublishedPageDocumentResponse): Buffer =>
+      Buffer.from(GetPublishedPageDocumentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedPageDocumentResponse =>
+      GetPublishedPageDocumentResponse.decode(value),
+  },
+  /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
+  getPublishedPageMarkdown: {
+    path: "/quire.content.ContentPublished/GetPublishedPageMarkdown" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedPageDocumentRequest): Buffer =>
+      Buffer.from(GetPublishedPageDocumentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedPageDocumentRequest =>
+      GetPublishedPageDocumentRequest.decode(value),
+    responseSerialize: (value: GetPublishedPageMarkdownResponse): Buffer =>
+      Buffer.from(GetPublishedPageMarkdownResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedPageMarkdownResponse =>
+      GetPublishedPageMarkdownResponse.decode(value),
+  },
+  /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
+  getPublishedFileUrl: {
+    path: "/quire.content.ContentPublished/GetPublishedFileUrl" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedFileUrlRequest): Buffer =>
+      Buffer.from(GetPublishedFileUrlRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedFileUrlRequest => GetPublishedFileUrlRequest.decode(value),
+    responseSerialize: (value: GetPublishedFileUrlResponse): Buffer =>
+      Buffer.from(GetPublishedFileUrlResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedFileUrlResponse => GetPublishedFileUrlResponse.decode(value),
+  },
+} as const;
+
+export interface ContentPublishedServer extends UntypedServiceImplementation {
+  getPublishedPages: handleUnaryCall<GetPublishedPagesRequest, GetPublishedPagesResponse>;
+  getPublishedPageDocument: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageDocumentResponse>;
+  /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
+  getPublishedPageMarkdown: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageMarkdownResponse>;
+  /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
+  getPublishedFileUrl: handleUnaryCall<GetPublishedFileUrlRequest, GetPublishedFileUrlResponse>;
+}
+
+export interface ContentPublishedClient extends Client {
+  getPublishedPages(
+    request: GetPublishedPagesRequest,
+    callback: (error: ServiceError | null, response: GetPublishedPagesResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPages(
+    request: GetPublishedPagesRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedPagesResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPages(
+    request: GetPublishedPagesRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedPagesResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageDocument(
+    request: GetPublishedPageDocumentRequest,
+    callback: (error: ServiceError | null, response: GetPublishedPageDocumentResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageDocument(
+    request: GetPublishedPageDocumentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedPageDocumentResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageDocument(
+    request: GetPublishedPageDocumentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedPageDocumentResponse) => void,
+  ): ClientUnaryCall;
+  /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
+  getPublishedPageMarkdown(
+    request: GetPublishedPageDocumentRequest,
+    callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageMarkdown(
+    request: GetPublishedPageDocumentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPageMarkdown(
+    request: GetPublishedPageDocumentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
+  getPublishedFileUrl(
+    request: GetPublishedFileUrlRequest,
+    callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedFileUrl(
+    request: GetPublishedFileUrlRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedFileUrl(
+    request: GetPublishedFileUrlRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
+  ): ClientUnaryCall;
+}
+
+export const ContentPublishedClient = makeGenericClientConstructor(
+  ContentPublishedService,
+  "quire.content.ContentPublished",
+) as unknown as {
+  new (address: string, credentials: ChannelCredentials, options?: Partial<ClientOptions>): ContentPublishedClient;
+  service: typeof ContentPublishedService;
   serviceName: string;
 };
 

@@ -57,6 +57,11 @@ export interface PublishedContentRedirect {
   redirect: string;
   /** Set for an external target. */
   site: string;
+  /**
+   * A site redirect's site visibility (the reader answers 308 for public sites, else 307); empty
+   * for the fallbackURL of a refused visitor.
+   */
+  visibility: string;
 }
 
 export interface ResolvePublishedUrlResponse {
@@ -67,6 +72,11 @@ export interface ResolvePublishedUrlResponse {
     | undefined;
   /** Why: for "not-found". */
   reason: string;
+  /**
+   * "not-found" because the site's audience refused the visitor: the site's visibility
+   * (share-link, visitor-auth); empty otherwise.
+   */
+  refusedAudience: string;
 }
 
 export interface VerifyVisitorTokenRequest {
@@ -99,6 +109,19 @@ export interface GetSiteResponse {
   /** Empty when not set. */
   basename: string;
   hostname: string;
+}
+
+export interface GetPublishedSiteRequest {
+  organizationId: string;
+  siteId: string;
+  /** The visitor's share key (share-link sites), echoed in the site's `urls.published`. */
+  shareKey: string;
+}
+
+export interface GetPublishedSiteResponse {
+  found: boolean;
+  /** Reference PublishedContentSite, JSON. */
+  profileJson: string;
 }
 
 function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
@@ -531,7 +554,7 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
 };
 
 function createBasePublishedContentRedirect(): PublishedContentRedirect {
-  return { target: "", redirect: "", site: "" };
+  return { target: "", redirect: "", site: "", visibility: "" };
 }
 
 export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
@@ -544,6 +567,9 @@ export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
     }
     if (message.site !== "") {
       writer.uint32(26).string(message.site);
+    }
+    if (message.visibility !== "") {
+      writer.uint32(34).string(message.visibility);
     }
     return writer;
   },
@@ -585,6 +611,14 @@ export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
             message.site = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.visibility = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -602,6 +636,7 @@ export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
       target: isSet(object.target) ? globalThis.String(object.target) : "",
       redirect: isSet(object.redirect) ? globalThis.String(object.redirect) : "",
       site: isSet(object.site) ? globalThis.String(object.site) : "",
+      visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
     };
   },
 
@@ -616,6 +651,9 @@ export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
     if (message.site !== "") {
       obj.site = message.site;
     }
+    if (message.visibility !== "") {
+      obj.visibility = message.visibility;
+    }
     return obj;
   },
 
@@ -627,12 +665,13 @@ export const PublishedContentRedirect: MessageFns<PublishedContentRedirect> = {
     message.target = object.target ?? "";
     message.redirect = object.redirect ?? "";
     message.site = object.site ?? "";
+    message.visibility = object.visibility ?? "";
     return message;
   },
 };
 
 function createBaseResolvePublishedUrlResponse(): ResolvePublishedUrlResponse {
-  return { outcome: "", content: undefined, redirect: undefined, reason: "" };
+  return { outcome: "", content: undefined, redirect: undefined, reason: "", refusedAudience: "" };
 }
 
 export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse> = {
@@ -648,6 +687,9 @@ export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse
     }
     if (message.reason !== "") {
       writer.uint32(34).string(message.reason);
+    }
+    if (message.refusedAudience !== "") {
+      writer.uint32(42).string(message.refusedAudience);
     }
     return writer;
   },
@@ -697,6 +739,14 @@ export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse
             message.reason = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.refusedAudience = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -715,6 +765,11 @@ export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse
       content: isSet(object.content) ? PublishedSiteContent.fromJSON(object.content) : undefined,
       redirect: isSet(object.redirect) ? PublishedContentRedirect.fromJSON(object.redirect) : undefined,
       reason: isSet(object.reason) ? globalThis.String(object.reason) : "",
+      refusedAudience: isSet(object.refusedAudience)
+        ? globalThis.String(object.refusedAudience)
+        : isSet(object.refused_audience)
+        ? globalThis.String(object.refused_audience)
+        : "",
     };
   },
 
@@ -732,6 +787,9 @@ export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse
     if (message.reason !== "") {
       obj.reason = message.reason;
     }
+    if (message.refusedAudience !== "") {
+      obj.refusedAudience = message.refusedAudience;
+    }
     return obj;
   },
 
@@ -748,6 +806,7 @@ export const ResolvePublishedUrlResponse: MessageFns<ResolvePublishedUrlResponse
       ? PublishedContentRedirect.fromPartial(object.redirect)
       : undefined;
     message.reason = object.reason ?? "";
+    message.refusedAudience = object.refusedAudience ?? "";
     return message;
   },
 };
@@ -1270,6 +1329,208 @@ export const GetSiteResponse: MessageFns<GetSiteResponse> = {
   },
 };
 
+function createBaseGetPublishedSiteRequest(): GetPublishedSiteRequest {
+  return { organizationId: "", siteId: "", shareKey: "" };
+}
+
+export const GetPublishedSiteRequest: MessageFns<GetPublishedSiteRequest> = {
+  encode(message: GetPublishedSiteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    if (message.shareKey !== "") {
+      writer.uint32(26).string(message.shareKey);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedSiteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedSiteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.shareKey = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedSiteRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      shareKey: isSet(object.shareKey)
+        ? globalThis.String(object.shareKey)
+        : isSet(object.share_key)
+        ? globalThis.String(object.share_key)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedSiteRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.shareKey !== "") {
+      obj.shareKey = message.shareKey;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedSiteRequest>): GetPublishedSiteRequest {
+    return GetPublishedSiteRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedSiteRequest>): GetPublishedSiteRequest {
+    const message = createBaseGetPublishedSiteRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    message.shareKey = object.shareKey ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedSiteResponse(): GetPublishedSiteResponse {
+  return { found: false, profileJson: "" };
+}
+
+export const GetPublishedSiteResponse: MessageFns<GetPublishedSiteResponse> = {
+  encode(message: GetPublishedSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.found !== false) {
+      writer.uint32(8).bool(message.found);
+    }
+    if (message.profileJson !== "") {
+      writer.uint32(18).string(message.profileJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedSiteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedSiteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.profileJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedSiteResponse {
+    return {
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      profileJson: isSet(object.profileJson)
+        ? globalThis.String(object.profileJson)
+        : isSet(object.profile_json)
+        ? globalThis.String(object.profile_json)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedSiteResponse): unknown {
+    const obj: any = {};
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.profileJson !== "") {
+      obj.profileJson = message.profileJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedSiteResponse>): GetPublishedSiteResponse {
+    return GetPublishedSiteResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedSiteResponse>): GetPublishedSiteResponse {
+    const message = createBaseGetPublishedSiteResponse();
+    message.found = object.found ?? false;
+    message.profileJson = object.profileJson ?? "";
+    return message;
+  },
+};
+
 /** Sites for the other services. */
 export type SitesService = typeof SitesService;
 export const SitesService = {
@@ -1328,6 +1589,22 @@ export const SitesService = {
       Buffer.from(VerifyVisitorTokenResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): VerifyVisitorTokenResponse => VerifyVisitorTokenResponse.decode(value),
   },
+  /**
+   * For the reader (issue #36 §2): a published site's profile as REST getPublishedContentSite
+   * answers it (site, structure with embedded spaces, customization), as JSON. `found` is false
+   * for an unknown or unpublished site, or a site of another organization.
+   */
+  getPublishedSite: {
+    path: "/quire.sites.Sites/GetPublishedSite" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedSiteRequest): Buffer =>
+      Buffer.from(GetPublishedSiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedSiteRequest => GetPublishedSiteRequest.decode(value),
+    responseSerialize: (value: GetPublishedSiteResponse): Buffer =>
+      Buffer.from(GetPublishedSiteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedSiteResponse => GetPublishedSiteResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
@@ -1350,6 +1627,12 @@ export interface SitesServer extends UntypedServiceImplementation {
    * `reason` (empty when ok) is @quire/publishing's refusal; `fallback_url` the site's fallbackURL.
    */
   verifyVisitorToken: handleUnaryCall<VerifyVisitorTokenRequest, VerifyVisitorTokenResponse>;
+  /**
+   * For the reader (issue #36 §2): a published site's profile as REST getPublishedContentSite
+   * answers it (site, structure with embedded spaces, customization), as JSON. `found` is false
+   * for an unknown or unpublished site, or a site of another organization.
+   */
+  getPublishedSite: handleUnaryCall<GetPublishedSiteRequest, GetPublishedSiteResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -1427,6 +1710,26 @@ export interface SitesClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: VerifyVisitorTokenResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the reader (issue #36 §2): a published site's profile as REST getPublishedContentSite
+   * answers it (site, structure with embedded spaces, customization), as JSON. `found` is false
+   * for an unknown or unpublished site, or a site of another organization.
+   */
+  getPublishedSite(
+    request: GetPublishedSiteRequest,
+    callback: (error: ServiceError | null, response: GetPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedSite(
+    request: GetPublishedSiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedSite(
+    request: GetPublishedSiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedSiteResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -24,14 +24,14 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   const audience = await checkSiteAudience(deps, site, { shareKey: parsed.shareKey, visitorToken: request.visitorToken ?? parsed.visitorToken });
   if (!audience.ok) {
     if (request.redirectOnError && audience.fallbackUrl) return { kind: 'redirect', target: 'external', site: site.id, redirect: audience.fallbackUrl };
-    return { kind: 'not-found', reason: `No published content at this URL (${audience.reason})` };
+    return { kind: 'not-found', reason: `No published content at this URL (${audience.reason})`, refusedAudience: site.visibility };
   }
   const redirect = await getSiteRedirectBySource(deps, site, `/${candidate.rest.join('/')}`);
   if (redirect) {
     const external = redirect.redirect.destination.kind === 'external';
     return external
-      ? { kind: 'redirect', target: 'external', site: site.id, redirect: redirect.target }
-      : { kind: 'redirect', target: 'content', redirect: redirect.target };
+      ? { kind: 'redirect', target: 'external', site: site.id, redirect: redirect.target, visibility: site.visibility }
+      : { kind: 'redirect', target: 'content', redirect: redirect.target, visibility: site.visibility };
   }
   const structure = await loadPublishedStructure(deps.db, site.id);
   const resolution = resolveSitePath(candidate.rest, sitePathStructure(structure));

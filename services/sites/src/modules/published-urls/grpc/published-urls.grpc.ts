@@ -4,7 +4,7 @@ import { verifySiteVisitorToken } from '../../publishing-auth';
 import type { PublishedUrlDeps } from '../application/deps';
 import { resolvePublishedUrl } from '../application/resolve-published-url';
 
-const NO_CONTENT: sites.ResolvePublishedUrlResponse = { outcome: 'not-found', content: undefined, redirect: undefined, reason: '' };
+const NO_CONTENT: sites.ResolvePublishedUrlResponse = { outcome: 'not-found', content: undefined, redirect: undefined, reason: '', refusedAudience: '' };
 
 /**
  * The reader's half of the Sites gRPC service (proto/quire/sites.proto): the same resolution as
@@ -15,10 +15,14 @@ export function publishedUrlsGrpc(deps: PublishedUrlDeps): Pick<AsyncService<sit
   return {
     resolvePublishedUrl: async ({ url, visitorToken, redirectOnError }) => {
       const resolution = await resolvePublishedUrl(deps, { url, visitorToken: visitorToken || undefined, redirectOnError });
-      if (resolution.kind === 'not-found') return { ...NO_CONTENT, reason: resolution.reason };
+      if (resolution.kind === 'not-found') return { ...NO_CONTENT, reason: resolution.reason, refusedAudience: resolution.refusedAudience ?? '' };
       if (resolution.kind === 'redirect') {
         const site = resolution.target === 'external' ? resolution.site : '';
-        return { ...NO_CONTENT, outcome: 'redirect', redirect: { target: resolution.target, redirect: resolution.redirect, site } };
+        return {
+          ...NO_CONTENT,
+          outcome: 'redirect',
+          redirect: { target: resolution.target, redirect: resolution.redirect, site, visibility: resolution.visibility ?? '' },
+        };
       }
       const c = resolution.content;
       return {

@@ -19,9 +19,17 @@ export interface PublishedContent {
 }
 
 /** Reference PublishedContentRedirect: to content of the site, or an external URL (a redirect's or the visitor-auth fallbackURL). */
-export type PublishedRedirect =
-  { kind: 'redirect'; target: 'content'; redirect: string } | { kind: 'redirect'; target: 'external'; site: string; redirect: string };
+export type PublishedRedirect = (
+  { kind: 'redirect'; target: 'content'; redirect: string } | { kind: 'redirect'; target: 'external'; site: string; redirect: string }
+) & {
+  /** A site redirect (not the fallbackURL of a refused visitor): the site's visibility, for the reader's 308 or 307. */
+  visibility?: string;
+};
 
-/** `visibility`: the site's (reference SiteVisibility), for the reader's redirect status; not in the REST answer. */
+/**
+ * `visibility`: the site's (reference SiteVisibility), for the reader's redirect status; not in the
+ * REST answer. `refusedAudience`: the site's visibility when its audience refused the visitor (the
+ * reader answers a visitor-auth refusal with a sign-in page, not a 404); not in the REST answer.
+ */
 export type PublishedUrlResolution =
-  { kind: 'content'; content: PublishedContent; visibility: string } | PublishedRedirect | { kind: 'not-found'; reason: string };
+  { kind: 'content'; content: PublishedContent; visibility: string } | PublishedRedirect | { kind: 'not-found'; reason: string; refusedAudience?: string };

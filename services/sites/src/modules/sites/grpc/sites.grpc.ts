@@ -1,6 +1,10 @@
 import { bind, type AsyncService, type ServiceBinding } from '@quire/platform/grpc';
 import type { ServiceContext } from '@quire/platform/runtime';
 import { sites } from '@quire/proto';
+import { readPublishedProfile } from '../application/read-published-profile';
+import { presentPublishedSite, presentPublishedStructure } from '../presenters/published-site.presenter';
+import { presentSiteCustomization } from '../presenters/site-customization.presenter';
+import { presentSite } from '../presenters/site.presenter';
 import { findSite } from '../store/sites.store';
 
 const NO_SITE: sites.GetSiteResponse = {
@@ -19,8 +23,8 @@ const NO_SITE: sites.GetSiteResponse = {
 export type ReaderGrpc = Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken'>;
 
 /** The sites service's gRPC API for the other services (proto/quire/sites.proto). */
-export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>, reader: ReaderGrpc): ServiceBinding[] {
-  const { db } = ctx;
+export function sitesGrpc(ctx: Pick<ServiceContext, 'db' | 'clients' | 'urls'>, reader: ReaderGrpc): ServiceBinding[] {
+  const { db, urls } = ctx;
   return [
     bind<sites.SitesServer>(sites.SitesService, {
       ...reader,
@@ -47,6 +51,19 @@ export function sitesGrpc(ctx: Pick<ServiceContext, 'db'>, reader: ReaderGrpc): 
           basename: site.basename ?? '',
           hostname: site.hostname ?? '',
         };
+      },
+
+      // The reader's view of a published site: what REST getPublishedContentSite answers a reader.
+      getPublishedSite: async ({ organizationId, siteId, shareKey }) => {
+        const found = await readPublishedProfile(ctx, { organizationId, siteId, shareKey: shareKey || undefined });
+        if (!found) return { found: false, profileJson: '' };
+        const { site, structure, spaces, customization } = found;
+        const profile = presentPublishedSite(
+          presentSite(site, 'read', urls, found.shareKey),
+          presentPublishedStructure(structure, spaces, { site, urls, shareKey: found.shareKey }),
+          presentSiteCustomization(customization, site.title),
+        );
+        return { found: true, profileJson: JSON.stringify(profile) };
       },
     }),
   ];

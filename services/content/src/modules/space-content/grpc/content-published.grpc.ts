@@ -1,0 +1,45 @@
+import { siteReaderId } from '@quire/access';
+import { unauthorized } from '@quire/errors';
+import { bind, type ServiceBinding } from '@quire/platform/grpc';
+import { deriveSecret } from '@quire/platform/secrets';
+import { content } from '@quire/proto';
+import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
+import type { Caller, ContentDeps, ContentUrls } from '../../revisions';
+import { readPageDocument } from '../application/read-page-document';
+import { readPublishedFileUrl } from '../application/read-published-file-url';
+import { readPublishedMarkdown } from '../application/read-published-markdown';
+import { readPublishedPages } from '../application/read-published-pages';
+
+/**
+ * Content's published reads for the reader (proto/quire/content.proto, service ContentPublished).
+ * The call carries the site `apiToken` sites issued with the resolved URL; it is verified here (the
+ * key is derived from INTERNAL_SECRET, as the gateway does) and the read runs as that site reader,
+ * so the same rule as the renderer's REST reads holds: only the spaces the site publishes, never a
+ * change request.
+ */
+export function contentPublishedGrpc(deps: ContentDeps & { contentUrls: ContentUrls }): ServiceBinding[] {
+  const secret = deriveSecret(deps.internalSecret, SITE_API_TOKEN_SECRET_PURPOSE);
+  const callerOf = async (token: string): Promise<Caller> => {
+    const check = await verifySiteApiToken(token, secret);
+    if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
+    const { organization, site, spaces } = check.claims;
+    return { userId: siteReaderId({ organizationId: organization, siteId: site, spaceIds: spaces }) };
+  };
+  return [
+    bind<content.ContentPublishedServer>(content.ContentPublishedService, {
+      getPublishedPages: async ({ apiToken, spaceId, revisionId }) => readPublishedPages(deps, await callerOf(apiToken), { spaceId, revisionId }),
+
+      getPublishedPageDocument: async ({ apiToken, spaceId, revisionId, pageId }) => ({
+        documentJson: await readPageDocument(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),
+      }),
+
+      getPublishedFileUrl: async ({ apiToken, spaceId, revisionId, fileId }) => ({
+        downloadUrl: await readPublishedFileUrl(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, fileId }),
+      }),
+
+      getPublishedPageMarkdown: async ({ apiToken, spaceId, revisionId, pageId }) => ({
+        markdown: await readPublishedMarkdown(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),
+      }),
+    }),
+  ];
+}

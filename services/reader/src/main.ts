@@ -1,0 +1,4 @@
+import { runDistributed, runMain } from '@quire/platform/distributed';
+import { readerModule } from './service';
+
+runMain('reader', () => runDistributed(readerModule()));

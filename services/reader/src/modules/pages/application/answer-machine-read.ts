@@ -1,0 +1,58 @@
+import type { sites } from '@quire/proto';
+import { PageTree } from '../domain/page-tree';
+import type { VisitOutcome } from '../domain/reader-answer';
+import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
+import { readSiteProfile } from '../domain/site-structure';
+import type { ReaderDeps } from './deps';
+
+/** At most this many site spaces are read for one sitemap (each is one content call). */
+const MAX_SITEMAP_SITE_SPACES = 50;
+
+/**
+ * The pages machines read (issue #36 §4), under the same audience rules as the HTML (sites
+ * resolved the address for this visitor first): `<page>.md`, and at the site's root `sitemap.xml`
+ * (public sites only: unlisted and restricted ones are left out) and `robots.txt`.
+ */
+export async function answerMachineRead(
+  deps: ReaderDeps,
+  kind: Exclude<RequestKind, 'page' | 'file'>,
+  resolvedUrl: string,
+  content: sites.PublishedSiteContent,
+): Promise<VisitOutcome> {
+  const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
+  const noindex = content.visibility !== 'public';
+  const text = (contentType: string, body: string): VisitOutcome => ({ kind: 'text', status: 200, contentType, body, restricted, noindex });
+  if (kind === 'markdown') {
+    const { pages, revisionId } = await deps
+      .contentPublished()
+      .getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision });
+    const page = new PageTree(pages, content.basePath).pageAt(content.pathname);
+    if (!page) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
+    const { markdown } = await deps
+      .contentPublished()
+      .getPublishedPageMarkdown({ apiToken: content.apiToken, spaceId: content.space, revisionId, pageId: page.id });
+    return text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdown}`);
+  }
+  if (!isSiteRoot(resolvedUrl, content.siteBasePath)) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
+  const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));
+  if (kind === 'robots') return text('text/plain; charset=utf-8', robotsTxt(content.visibility, new URL('sitemap.xml', siteRootOf(siteRoot, content)).href));
+  if (content.visibility !== 'public') return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
+  const { profileJson } = await deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' });
+  const siteSpaces = readSiteProfile(profileJson, { siteSection: '', siteSpace: '' }).siteSpaces.slice(0, MAX_SITEMAP_SITE_SPACES);
+  const trees = await Promise.all(
+    siteSpaces.map(async (s) => {
+      const { pages } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: s.spaceId, revisionId: '' });
+      return new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`);
+    }),
+  );
+  const urls = trees.flatMap((tree) => tree.readable().map((page) => tree.urlOf(page.id) as string));
+  return text('application/xml; charset=utf-8', sitemapXml([...new Set(urls)]));
+}
+
+/** The site's root at its preferred address: the canonical URL of the root asked for. */
+function siteRootOf(canonical: URL, content: sites.PublishedSiteContent): string {
+  const asked = content.pathname.replace(/^\/+|\/+$/g, '');
+  const path = canonical.pathname.replace(/\/+$/, '');
+  const root = asked && path.endsWith(`/${asked}`) ? path.slice(0, -asked.length - 1) : path;
+  return `${canonical.origin}${root}/`;
+}

@@ -1,0 +1,42 @@
+import { credentialCookies, readVisit } from '../domain/visitor-credentials';
+import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
+import { readRequestKind } from '../domain/request-kind';
+import type { ReaderDeps } from './deps';
+import { answerContent } from './answer-content';
+import { answerFile } from './answer-file';
+import { answerMachineRead } from './answer-machine-read';
+
+/**
+ * A visitor's request for a published address (issue #36 §2, §3): sites says what the URL shows
+ * to this visitor (its audience checked, redirects applied), then the page is rendered. Credentials
+ * on the URL are kept in cookies and the visitor sent to the clean URL; a refused visitor of a
+ * visitor-auth site goes to its fallbackURL (or a 401 page); anything else unknown is a 404 page.
+ */
+export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
+  const visit = readVisit(request.url, request.cookie);
+  // `<page>.md`, `sitemap.xml`, `robots.txt`: the page's or the site's address is resolved.
+  const asked = readRequestKind(visit.resolveUrl);
+  const sites = deps.sites();
+  const resolved = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: false });
+
+  if (resolved.outcome === 'redirect' && resolved.redirect) {
+    return { kind: 'redirect', status: siteRedirectStatus(resolved.redirect.visibility), location: resolved.redirect.redirect, cookies: [] };
+  }
+  if (resolved.outcome === 'content' && resolved.content) {
+    const content = resolved.content;
+    if (visit.cleanUrl !== null) {
+      // The credential is good: keep it in a cookie of this site only, and take it off the address.
+      const cookies = credentialCookies(visit.fromUrl, content.siteBasePath, request.secure);
+      return { kind: 'redirect', status: 302, location: visit.cleanUrl, cookies };
+    }
+    if (asked.kind === 'page') return answerContent(deps, content);
+    if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);
+    return answerMachineRead(deps, asked.kind, asked.url, content);
+  }
+  if (resolved.refusedAudience === 'visitor-auth') {
+    const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: true });
+    if (fallback.outcome === 'redirect' && fallback.redirect) return { kind: 'redirect', status: 302, location: fallback.redirect.redirect, cookies: [] };
+    return { kind: 'sign-in-needed' };
+  }
+  return { kind: 'no-site', path: new URL(request.url).pathname };
+}

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+
+// The headers of every HTML answer (issue #36 §7): a strict Content-Security-Policy — no script at
+// all, the one inline <style> allowed by its hash (page-html's siteStylesheet, the same on every
+// page of a site) — no sniffing, and no Referer, so a share key can never leave through one.
+
+/** `'sha256-…'` of a stylesheet's exact text, as CSP compares it. */
+export function styleHash(stylesheet: string): string {
+  return `'sha256-${createHash('sha256').update(stylesheet, 'utf8').digest('base64')}'`;
+}
+
+export function contentSecurityPolicy(stylesheet: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    `style-src ${styleHash(stylesheet)}`,
+    // Logos and images may live elsewhere (https); files are served through the site's own address.
+    "img-src 'self' https:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers for an HTML page; `restricted` (share-link, visitor-auth, refusals): never stored by a shared cache. */
+export function pageHeaders(stylesheet: string, restricted: boolean): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': contentSecurityPolicy(stylesheet),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': restricted ? 'private, no-store' : 'no-cache',
+    vary: 'Cookie',
+  };
+}

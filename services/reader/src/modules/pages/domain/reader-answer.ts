@@ -1,0 +1,40 @@
+import type { NotFoundPageView, SitePageView } from '@quire/page-html';
+
+// What the reader answers a visitor: an HTML page or a redirect, with the cookies to set. The use
+// cases decide a `VisitOutcome` (data); the presenter renders it as a `ReaderAnswer`.
+
+export type Redirect = { kind: 'redirect'; status: 302 | 307 | 308; location: string; cookies: string[] };
+
+/** A text answer: a page's markdown, `sitemap.xml`, `robots.txt`. `noindex` adds `X-Robots-Tag`. */
+export type TextAnswer = { kind: 'text'; status: 200; contentType: string; body: string; restricted: boolean; noindex: boolean };
+
+export type VisitOutcome =
+  | Redirect
+  | TextAnswer
+  | { kind: 'page'; view: SitePageView; restricted: boolean }
+  | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
+  /** No published site (or none this visitor may see) at the address. */
+  | { kind: 'no-site'; path: string }
+  /** A visitor-auth site refused the visitor and has no fallbackURL. */
+  | { kind: 'sign-in-needed' };
+
+export type ReaderAnswer =
+  | {
+      kind: 'page';
+      status: 200 | 401 | 404 | 503;
+      html: string;
+      /** The page's one <style> text, hashed into its CSP. */
+      stylesheet: string;
+      /** Not for shared caches (restricted audience, refusals, errors). */
+      restricted: boolean;
+    }
+  | TextAnswer
+  | Redirect;
+
+/**
+ * A site redirect's status (issue #36 §2): 308 (permanent, cacheable) on a public site, 307 on any
+ * other, where what an address shows depends on who asks and must not be cached for good.
+ */
+export function siteRedirectStatus(visibility: string): 307 | 308 {
+  return visibility === 'public' ? 308 : 307;
+}

@@ -1,0 +1,63 @@
+// What a published address asks for (issue #36 §4, at GitBook's addresses): a page as HTML, a page
+// as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`, or a file of the site space
+// (`<site space>/~files/{fileId}`, the reader's own address for images and attachments). The
+// address sites resolves is the page's (without `.md`), the site's root (without the file name) or
+// the site space's (without `~files/…`).
+
+export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'file';
+
+const FILES_SEGMENT = '~files';
+
+const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
+
+export function readRequestKind(absoluteUrl: string): { kind: RequestKind; url: string; fileId?: string } {
+  const url = new URL(absoluteUrl);
+  const segments = url.pathname.split('/');
+  if (segments.length >= 3 && segments[segments.length - 2] === FILES_SEGMENT && segments[segments.length - 1]) {
+    const fileId = safeDecode(segments[segments.length - 1] as string);
+    url.pathname = segments.slice(0, -2).join('/') + '/';
+    if (fileId) return { kind: 'file', url: url.toString(), fileId };
+  }
+  const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+  const siteFile = SITE_FILES[last];
+  if (siteFile) {
+    url.pathname = url.pathname.slice(0, -last.length);
+    return { kind: siteFile, url: url.toString() };
+  }
+  if (last.length > 3 && last.endsWith('.md')) {
+    url.pathname = url.pathname.slice(0, -3);
+    return { kind: 'markdown', url: url.toString() };
+  }
+  return { kind: 'page', url: url.toString() };
+}
+
+/** Whether a resolved path is the site's root (where `sitemap.xml` and `robots.txt` live). */
+export function isSiteRoot(absoluteUrl: string, siteBasePath: string): boolean {
+  const trim = (path: string) => path.replace(/\/+$/, '');
+  return trim(new URL(absoluteUrl).pathname) === trim(siteBasePath);
+}
+
+/** `robots.txt`: crawlers welcome on a public site (with its sitemap), kept out of every other. */
+export function robotsTxt(visibility: string, sitemapUrl: string): string {
+  return visibility === 'public' ? `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n` : 'User-agent: *\nDisallow: /\n';
+}
+
+/** `sitemap.xml` of absolute page URLs (sitemaps.org 0.9), at most 50,000 as the protocol allows. */
+export function sitemapXml(urls: readonly string[]): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  const entries = urls.slice(0, 50_000).map((u) => `  <url><loc>${escape(u)}</loc></url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
+}
+
+/** A site space's address for one of its files. */
+export function fileAddress(siteSpaceBasePath: string, fileId: string): string {
+  return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${encodeURIComponent(fileId)}`;
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,88 @@
+import type { SectionItem, VariantView } from '@quire/page-html';
+
+// The site around a page from its published profile (reference PublishedContentSite, as
+// Sites.GetPublishedSite answers it): sections as tabs, section groups as menus, the current
+// section's site spaces as variants. The profile is JSON from another service: read defensively.
+
+export interface SiteProfile {
+  siteId: string;
+  title: string;
+  visibility: string;
+  customization: unknown;
+  /** The site's language from its customization (`internationalization.locale`), `en` by default. */
+  lang: string;
+  sections: SectionItem[];
+  variants: VariantView[];
+  /** Every site space of every section: its space and its absolute published address (sitemap). */
+  siteSpaces: Array<{ id: string; spaceId: string; url: string }>;
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** A published URL as a path on the visitor's own host (`/sites/org/docs/v2`): links stay on the address the visitor used. */
+export function sitePathOf(publishedUrl: string): string {
+  try {
+    const url = new URL(publishedUrl);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return '';
+  }
+}
+
+/** The profile JSON → what the layout shows, with `current` marking the visitor's section and site space. */
+export function readSiteProfile(profileJson: string, current: { siteSection: string; siteSpace: string }): SiteProfile {
+  let profile: Json;
+  try {
+    profile = obj(JSON.parse(profileJson));
+  } catch {
+    profile = {};
+  }
+  const site = obj(profile.site);
+  const customization = obj(obj(profile.customizations).site);
+  const structure = obj(profile.structure);
+  const entries = list(structure.structure).map(obj);
+  const siteSpacesOf = (section: Json) => list(section.siteSpaces).map(obj);
+  const sectionView = (s: Json) => ({ title: text(s.title), url: sitePathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSection });
+  let sections: SectionItem[] = [];
+  let siteSpaces: Json[];
+  let allSiteSpaces: Json[] = entries;
+  if (text(structure.type) === 'sections') {
+    sections = entries.map((e): SectionItem =>
+      text(e.object) === 'site-section-group'
+        ? { kind: 'group', title: text(e.title), sections: list(e.sections).map(obj).map(sectionView) }
+        : { kind: 'section', ...sectionView(e) },
+    );
+    const all = entries.flatMap((e) => (text(e.object) === 'site-section-group' ? list(e.sections).map(obj) : [e]));
+    siteSpaces = siteSpacesOf(all.find((s) => text(s.id) === current.siteSection) ?? {});
+    allSiteSpaces = all.flatMap(siteSpacesOf);
+  } else {
+    siteSpaces = entries;
+  }
+  const variants = siteSpaces.map((s) => ({ title: text(s.title), url: sitePathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSpace }));
+  return {
+    siteId: text(site.id),
+    title: text(customization.title) || text(site.title),
+    visibility: text(site.visibility),
+    customization,
+    lang: text(obj(customization.internationalization).locale) || 'en',
+    sections,
+    variants,
+    siteSpaces: allSiteSpaces
+      .map((s) => ({ id: text(s.id), spaceId: text(obj(s.space).id), url: text(obj(s.urls).published) }))
+      .filter((s) => s.spaceId && s.url),
+  };
+}
+
+/**
+ * A page's canonical address: sites answers the canonical URL of the address asked for (the site's
+ * preferred address: proxy, hostname or built-in); the page's own path replaces what was asked.
+ */
+export function canonicalUrlOf(requestCanonical: string, requestedPath: string, pagePath: string | undefined): string {
+  const asked = requestedPath.replace(/^\/+|\/+$/g, '');
+  let base = requestCanonical.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  if (asked && base.endsWith(`/${asked}`)) base = base.slice(0, -asked.length - 1);
+  return `${base}/${pagePath ?? ''}`;
+}

@@ -1,0 +1,89 @@
+// A visitor's credentials for a restricted site (issue #36 §3): a share key (`share-link`) or a
+// visitor JWT (`visitor-auth`). Given once on the URL (`?share_key=`, `?jwt_token=`), they are
+// kept in an HttpOnly, SameSite=Lax cookie scoped to the site's path and the visitor is sent to
+// the clean URL, so the key leaves the address bar (and any Referer) at once. Every request still
+// resolves through sites, so a revoked key or a rotated signing key stops working at once.
+
+export const SHARE_KEY_COOKIE = 'quire_share_key';
+export const VISITOR_TOKEN_COOKIE = 'quire_visitor_token';
+const SHARE_KEY_PARAM = 'share_key';
+const VISITOR_TOKEN_PARAM = 'jwt_token';
+/** Longer values are no credential (a JWT of ours is far shorter; a cookie header is bounded). */
+const MAX_CREDENTIAL_LENGTH = 4096;
+
+/** What a request carries and what to resolve it as. */
+export interface Visit {
+  /** The URL to ask sites about: the request's, with the cookie's share key added when the URL has none. */
+  resolveUrl: string;
+  /** The visitor JWT from the cookie when the URL has none (sites reads `jwt_token` from the URL itself). */
+  visitorToken: string;
+  /** Set when the URL carries a credential: where to send the visitor once it is kept in a cookie. */
+  cleanUrl: string | null;
+  /** The credentials the URL carried, to be kept in cookies once sites accepted them. */
+  fromUrl: { shareKey?: string; visitorToken?: string };
+}
+
+/** The request's URL (absolute) and its Cookie header → what to resolve. */
+export function readVisit(requestUrl: string, cookieHeader: string | undefined): Visit {
+  const url = new URL(requestUrl);
+  const cookies = parseCookies(cookieHeader);
+  const shareKey = single(url.searchParams, SHARE_KEY_PARAM);
+  const token = single(url.searchParams, VISITOR_TOKEN_PARAM);
+  const fromUrl = { ...(shareKey ? { shareKey } : {}), ...(token ? { visitorToken: token } : {}) };
+  let cleanUrl: string | null = null;
+  if (url.searchParams.has(SHARE_KEY_PARAM) || url.searchParams.has(VISITOR_TOKEN_PARAM)) {
+    const clean = new URL(url);
+    clean.searchParams.delete(SHARE_KEY_PARAM);
+    clean.searchParams.delete(VISITOR_TOKEN_PARAM);
+    cleanUrl = `${clean.pathname}${clean.search}`;
+  }
+  const resolve = new URL(url);
+  const cookieKey = cookies.get(SHARE_KEY_COOKIE);
+  if (!shareKey && cookieKey) resolve.searchParams.set(SHARE_KEY_PARAM, cookieKey);
+  return { resolveUrl: resolve.toString(), visitorToken: token ? '' : (cookies.get(VISITOR_TOKEN_COOKIE) ?? ''), cleanUrl, fromUrl };
+}
+
+/** Set-Cookie values keeping the URL's credentials for the site at `sitePath` (`/sites/org/docs/`, `/`). */
+export function credentialCookies(fromUrl: Visit['fromUrl'], sitePath: string, secure: boolean): string[] {
+  const path = cookiePath(sitePath);
+  const attributes = `Path=${path}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const cookies: string[] = [];
+  if (fromUrl.shareKey) cookies.push(`${SHARE_KEY_COOKIE}=${encodeURIComponent(fromUrl.shareKey)}; ${attributes}`);
+  if (fromUrl.visitorToken) cookies.push(`${VISITOR_TOKEN_COOKIE}=${encodeURIComponent(fromUrl.visitorToken)}; ${attributes}`);
+  return cookies;
+}
+
+/**
+ * A cookie path naming the site and nothing beside it: `/sites/org/docs` (no trailing slash) is
+ * sent to `/sites/org/docs` and below, never to `/sites/org/docs2` (RFC 6265 §5.1.4).
+ */
+export function cookiePath(sitePath: string): string {
+  const trimmed = sitePath.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed.replace(/[;\s]/g, encodeURIComponent);
+}
+
+/** `a=1; b=2` → Map; malformed pairs, over-long values and repeats (the first wins) are dropped. */
+export function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    const name = pair.slice(0, eq).trim();
+    const raw = pair.slice(eq + 1).trim();
+    if (!name || raw.length === 0 || raw.length > MAX_CREDENTIAL_LENGTH || cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(raw));
+    } catch {
+      // Not percent-encoding: no value of ours.
+    }
+  }
+  return cookies;
+}
+
+/** A parameter given exactly once, within bounds; otherwise none. */
+function single(params: URLSearchParams, name: string): string | undefined {
+  const values = params.getAll(name);
+  const value = values.length === 1 ? values[0] : undefined;
+  return value && value.length <= MAX_CREDENTIAL_LENGTH ? value : undefined;
+}

@@ -1,0 +1,79 @@
+import { Router, type Request, type Response } from 'express';
+import type { Logger } from '@quire/platform/logger';
+import { answerVisit } from '../application/answer-visit';
+import type { ReaderDeps } from '../application/deps';
+import { pageHeaders } from '../domain/page-headers';
+import type { ReaderAnswer } from '../domain/reader-answer';
+import { visitorUrlOf } from '../domain/visitor-url';
+import { presentNoSite, presentOutcome, presentUnavailable } from '../presenters/page.presenter';
+
+export interface PublishedRoutesDeps extends ReaderDeps {
+  publicUrl: string;
+  answerTimeoutMs: number;
+  logger: Logger;
+}
+
+/**
+ * Every published address the gateway forwards (issue #36): GET and HEAD only. A dependency that
+ * fails or is slower than READER_ANSWER_TIMEOUT_MS gives a 503 page at once, never a hang.
+ */
+export function publishedRoutes(deps: PublishedRoutesDeps): Router {
+  const router = Router();
+  router.use((req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('allow', 'GET, HEAD');
+      return send(res, { ...presentNoSite(req.path), status: 404 }, 405);
+    }
+    void answerInTime(deps, req).then((answer) => send(res, answer));
+  });
+  return router;
+}
+
+async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<ReaderAnswer> {
+  const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
+  const url = visitorUrlOf({
+    publicUrl: deps.publicUrl,
+    host: req.header('x-forwarded-host') ?? req.header('host'),
+    proto: forwardedProto,
+    path: req.originalUrl,
+  });
+  const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<ReaderAnswer>((resolve) => {
+    timer = setTimeout(() => {
+      deps.logger.warn({ url: req.path, timeoutMs: deps.answerTimeoutMs }, 'published page not answered in time');
+      resolve(presentUnavailable());
+    }, deps.answerTimeoutMs);
+  });
+  const answer = answerVisit(deps, { url, cookie: req.header('cookie'), secure }).then(presentOutcome, (err: Error) => {
+    deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
+    return presentUnavailable();
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function send(res: Response, answer: ReaderAnswer, status: number = answer.status): void {
+  if (res.headersSent) return;
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  if (answer.kind === 'redirect') {
+    if (answer.cookies.length) res.setHeader('set-cookie', answer.cookies);
+    res.setHeader('cache-control', answer.status === 308 ? 'public, max-age=3600' : 'private, no-store');
+    res.status(answer.status).location(answer.location).end();
+    return;
+  }
+  if (answer.kind === 'text') {
+    res.setHeader('content-type', answer.contentType);
+    res.setHeader('cache-control', answer.restricted ? 'private, no-store' : 'no-cache');
+    res.setHeader('vary', 'Cookie');
+    if (answer.noindex) res.setHeader('x-robots-tag', 'noindex');
+    res.status(status).send(answer.body);
+    return;
+  }
+  for (const [name, value] of Object.entries(pageHeaders(answer.stylesheet, answer.restricted))) res.setHeader(name, value);
+  res.status(status).send(answer.html);
+}

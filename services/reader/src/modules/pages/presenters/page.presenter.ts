@@ -1,0 +1,60 @@
+import { renderNotFoundPage, renderSitePage, siteStylesheet, type NotFoundPageView, type SitePageView } from '@quire/page-html';
+import type { ReaderAnswer, VisitOutcome } from '../domain/reader-answer';
+
+// Views → HTML answers. The site's pages come from page-html's layout; the reader's own pages
+// (unavailable, sign-in needed, no site) are fixed text around the default stylesheet.
+
+type PageAnswer = Extract<ReaderAnswer, { kind: 'page' }>;
+
+/** A use case's outcome as the visitor's answer. */
+export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
+  switch (outcome.kind) {
+    case 'redirect':
+    case 'text':
+      return outcome;
+    case 'page':
+      return presentSitePage(outcome.view, outcome.restricted);
+    case 'not-found':
+      return presentNotFound(outcome.view, outcome.restricted);
+    case 'no-site':
+      return presentNoSite(outcome.path);
+    case 'sign-in-needed':
+      return presentSignInNeeded();
+  }
+}
+
+export function presentSitePage(view: SitePageView, restricted: boolean): PageAnswer {
+  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
+}
+
+export function presentNotFound(view: NotFoundPageView, restricted: boolean): PageAnswer {
+  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
+}
+
+/** No published site at the address: a 404 with no site around it. */
+export function presentNoSite(path: string): PageAnswer {
+  return presentNotFound({ site: { title: 'Not found', url: '/', searchUrl: '/' }, path }, true);
+}
+
+/** A visitor-auth site refused the visitor and has no fallbackURL to send them to. */
+export function presentSignInNeeded(): PageAnswer {
+  return fixedPage(401, 'Sign-in needed', 'This site is only for signed-in visitors. Open it from the link your organization gave you.');
+}
+
+/** Sites or content did not answer in time. */
+export function presentUnavailable(): PageAnswer {
+  return fixedPage(503, 'Temporarily unavailable', 'This page cannot be shown right now. Please try again in a moment.');
+}
+
+function fixedPage(status: 401 | 503, title: string, message: string): PageAnswer {
+  const stylesheet = siteStylesheet(undefined);
+  const html = [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    `<title>${title}</title><style>${stylesheet}</style></head>`,
+    `<body><main id="content"><h1>${title}</h1><p>${message}</p></main></body></html>`,
+  ].join('\n');
+  return { kind: 'page', status, html, stylesheet, restricted: true };
+}

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { preparePageRenderer } from '@quire/page-html';
+import { healthBinding } from '@quire/platform/grpc';
+import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
+import { reader } from '@quire/proto';
+import { publishedRoutes } from './modules/pages';
+import { readerSettingsFromEnv } from './settings';
+
+/**
+ * The reader (issue #36): serves published sites to their visitors as HTML. Read-only and
+ * stateless: every request asks sites (what the URL shows to this visitor) and content (the
+ * published pages) over gRPC, so any number of copies answer alike (docs/reader.md). Its database
+ * holds only the platform's common tables.
+ */
+export function readerModule(): ServiceModule {
+  return {
+    name: 'reader',
+    migrationsDir: join(__dirname, '..', 'migrations'),
+    build: (ctx: ServiceContext) => {
+      const settings = readerSettingsFromEnv();
+      const deps = {
+        sites: () => ctx.clients.sites(),
+        contentPublished: () => ctx.clients.contentPublished(),
+        logger: ctx.logger,
+        publicUrl: ctx.config.publicUrl,
+        answerTimeoutMs: settings.answerTimeoutMs,
+      };
+      return {
+        routes: (app) => {
+          app.use(publishedRoutes(deps));
+        },
+        grpc: [healthBinding(reader.ReaderService, 'reader')],
+        // The highlighter and the ES-module libraries load once, before the first visitor.
+        start: () => preparePageRenderer(),
+      };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import pino from 'pino';
+import { serviceUnavailable } from '@quire/errors';
+import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+
+// The reader's HTTP face with sites and content faked: a dependency that hangs or fails gives a 503
+// HTML page within READER_ANSWER_TIMEOUT_MS, never a hang; other methods than GET/HEAD are a 405.
+
+const never = () => new Promise<never>(() => undefined);
+
+async function serve(sites: Record<string, () => Promise<unknown>>): Promise<{ url: string; server: Server }> {
+  const deps = {
+    sites: () => sites,
+    contentPublished: () => ({}),
+    logger: pino({ level: 'silent' }),
+    publicUrl: 'http://localhost:8080',
+    answerTimeoutMs: 200,
+  } as unknown as PublishedRoutesDeps;
+  const app = express();
+  app.use(publishedRoutes(deps));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+it.each([
+  ['hangs', never],
+  ['is down', () => Promise.reject(serviceUnavailable('The sites service is unavailable; try again shortly'))],
+])('answers a 503 page at once when sites %s', async (_, resolvePublishedUrl) => {
+  const { url, server } = await serve({ resolvePublishedUrl });
+  try {
+    const started = Date.now();
+    const res = await fetch(`${url}/sites/o/d/`);
+    expect(res.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect(await res.text()).toContain('Temporarily unavailable');
+  } finally {
+    server.close();
+  }
+});
+
+it('answers only GET and HEAD', async () => {
+  const { url, server } = await serve({ resolvePublishedUrl: never });
+  try {
+    const res = await fetch(`${url}/sites/o/d/`, { method: 'POST', body: 'x' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  } finally {
+    server.close();
+  }
+});

@@ -1,0 +1,39 @@
+import { fileAddress, isSiteRoot, readRequestKind, robotsTxt, sitemapXml } from '../src/modules/pages/domain/request-kind';
+
+describe('readRequestKind', () => {
+  it('reads pages, <page>.md and the site files, with the address to resolve', () => {
+    expect(readRequestKind('http://q/sites/o/d/guides/install?x=1')).toEqual({ kind: 'page', url: 'http://q/sites/o/d/guides/install?x=1' });
+    expect(readRequestKind('http://q/sites/o/d/guides/install.md?share_key=k')).toEqual({
+      kind: 'markdown',
+      url: 'http://q/sites/o/d/guides/install?share_key=k',
+    });
+    expect(readRequestKind('https://docs.example.com/sitemap.xml')).toEqual({ kind: 'sitemap', url: 'https://docs.example.com/' });
+    expect(readRequestKind('http://q/sites/o/d/robots.txt')).toEqual({ kind: 'robots', url: 'http://q/sites/o/d/' });
+    expect(readRequestKind('http://q/sites/o/d/v2/~files/f%201')).toEqual({ kind: 'file', url: 'http://q/sites/o/d/v2/', fileId: 'f 1' });
+    expect(readRequestKind('http://q/sites/o/d/~files/%E0').kind).toBe('page');
+    expect(fileAddress('/sites/o/d', 'f 1')).toBe('/sites/o/d/~files/f%201');
+    // `.md` alone is no page's markdown.
+    expect(readRequestKind('http://q/sites/o/d/.md').kind).toBe('page');
+  });
+
+  it('knows the site root', () => {
+    expect(isSiteRoot('http://q/sites/o/d/', '/sites/o/d/')).toBe(true);
+    expect(isSiteRoot('http://q/sites/o/d', '/sites/o/d/')).toBe(true);
+    expect(isSiteRoot('http://q/sites/o/d/guides/', '/sites/o/d/')).toBe(false);
+    expect(isSiteRoot('https://h.example.com/', '/')).toBe(true);
+  });
+});
+
+describe('site files', () => {
+  it('robots.txt welcomes crawlers on public sites only', () => {
+    expect(robotsTxt('public', 'https://h/sitemap.xml')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://h/sitemap.xml\n');
+    for (const v of ['unlisted', 'share-link', 'visitor-auth']) expect(robotsTxt(v, 'x')).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('sitemap.xml escapes every URL and stops at the protocol’s 50,000', () => {
+    const xml = sitemapXml(['https://h/a?b=1&c=<2>', 'https://h/b']);
+    expect(xml).toContain('<loc>https://h/a?b=1&amp;c=&lt;2&gt;</loc>');
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(sitemapXml(Array.from({ length: 50_001 }, (_, i) => `https://h/${i}`)).match(/<loc>/g)).toHaveLength(50_000);
+  });
+});

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { contentSecurityPolicy, styleHash } from '../src/modules/pages/domain/page-headers';
+import { siteRedirectStatus } from '../src/modules/pages/domain/reader-answer';
+import { canonicalUrlOf, readSiteProfile, sitePathOf } from '../src/modules/pages/domain/site-structure';
+import { visitorUrlOf } from '../src/modules/pages/domain/visitor-url';
+
+const space = (id: string, title: string, url: string) => ({ object: 'site-space', id, title, urls: { published: url } });
+
+describe('readSiteProfile', () => {
+  it('reads sections, groups and the current section’s site spaces as variants', () => {
+    const profile = {
+      site: { id: 's1', title: 'Docs', visibility: 'public' },
+      structure: {
+        type: 'sections',
+        structure: [
+          {
+            object: 'site-section',
+            id: 'a',
+            title: 'Guides',
+            urls: { published: 'https://d.example.com/' },
+            siteSpaces: [space('ss1', 'v1', 'https://d.example.com/')],
+          },
+          {
+            object: 'site-section-group',
+            id: 'g',
+            title: 'More',
+            sections: [
+              {
+                object: 'site-section',
+                id: 'b',
+                title: 'API',
+                urls: { published: 'https://d.example.com/api' },
+                siteSpaces: [space('ss2', 'v2', 'https://d.example.com/api'), space('ss3', 'v3', 'https://d.example.com/api/v3')],
+              },
+            ],
+          },
+        ],
+      },
+      customizations: { site: { title: 'Custom title', internationalization: { locale: 'fr' } } },
+    };
+    const read = readSiteProfile(JSON.stringify(profile), { siteSection: 'b', siteSpace: 'ss3' });
+    expect(read).toMatchObject({ siteId: 's1', title: 'Custom title', lang: 'fr', visibility: 'public' });
+    expect(read.sections).toEqual([
+      { kind: 'section', title: 'Guides', url: '/', isCurrent: false },
+      { kind: 'group', title: 'More', sections: [{ title: 'API', url: '/api', isCurrent: true }] },
+    ]);
+    expect(read.variants).toEqual([
+      { title: 'v2', url: '/api', isCurrent: false },
+      { title: 'v3', url: '/api/v3', isCurrent: true },
+    ]);
+  });
+
+  it('reads a site without sections, and survives anything that is not a profile', () => {
+    const plain = { site: { title: 'Docs' }, structure: { type: 'siteSpaces', structure: [space('ss1', 'Only', 'http://localhost/sites/o/d/')] } };
+    expect(readSiteProfile(JSON.stringify(plain), { siteSection: '', siteSpace: 'ss1' })).toMatchObject({
+      title: 'Docs',
+      lang: 'en',
+      sections: [],
+      variants: [{ title: 'Only', url: '/sites/o/d/', isCurrent: true }],
+    });
+    for (const junk of ['', 'null', '[1]', '{"structure":{"structure":[null,5]}}'])
+      expect(() => readSiteProfile(junk, { siteSection: '', siteSpace: '' })).not.toThrow();
+  });
+});
+
+describe('addresses', () => {
+  it('keeps published URLs on the visitor’s host as paths', () => {
+    expect(sitePathOf('https://d.example.com/a/b?x=1')).toBe('/a/b?x=1');
+    expect(sitePathOf('not a url')).toBe('');
+  });
+
+  it('makes a page’s canonical URL from the canonical address of what was asked', () => {
+    expect(canonicalUrlOf('https://d.example.com/guides/old', 'guides/old', 'guides/install')).toBe('https://d.example.com/guides/install');
+    expect(canonicalUrlOf('https://d.example.com/', '', '')).toBe('https://d.example.com/');
+    expect(canonicalUrlOf('http://q/sites/o/d/v2/', '', 'intro')).toBe('http://q/sites/o/d/v2/intro');
+  });
+
+  it('rebuilds the visitor’s URL: built-in under PUBLIC_URL on the API host, else the site’s host', () => {
+    const publicUrl = 'http://localhost:8080';
+    expect(visitorUrlOf({ publicUrl, host: '127.0.0.1:8080', proto: 'http', path: '/sites/o/d/x' })).toBe('http://localhost:8080/sites/o/d/x');
+    expect(visitorUrlOf({ publicUrl, host: 'gateway:8080', proto: undefined, path: '/sites/o/d/' })).toBe('http://localhost:8080/sites/o/d/');
+    expect(visitorUrlOf({ publicUrl, host: 'Docs.Example.com', proto: 'https', path: '/x?y=1' })).toBe('https://docs.example.com/x?y=1');
+  });
+});
+
+describe('headers and statuses', () => {
+  it('allows the one stylesheet by its hash and no script', () => {
+    expect(styleHash('a{}')).toBe(`'sha256-${createHash('sha256').update('a{}').digest('base64')}'`);
+    const csp = contentSecurityPolicy('a{}');
+    expect(csp).toContain("script-src 'none'");
+    expect(csp).toContain(`style-src ${styleHash('a{}')}`);
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it('redirects permanently only on public sites', () => {
+    expect(siteRedirectStatus('public')).toBe(308);
+    for (const v of ['unlisted', 'share-link', 'visitor-auth', '']) expect(siteRedirectStatus(v)).toBe(307);
+  });
+});

@@ -1,0 +1,62 @@
+import {
+  cookiePath,
+  credentialCookies,
+  parseCookies,
+  readVisit,
+  SHARE_KEY_COOKIE,
+  VISITOR_TOKEN_COOKIE,
+} from '../src/modules/pages/domain/visitor-credentials';
+
+const SITE = 'http://localhost:8080/sites/org/docs/';
+
+describe('readVisit', () => {
+  it('resolves a plain URL as it is, with no clean URL to send the visitor to', () => {
+    expect(readVisit(`${SITE}guides`, undefined)).toEqual({ resolveUrl: `${SITE}guides`, visitorToken: '', cleanUrl: null, fromUrl: {} });
+  });
+
+  it('takes a share key or a JWT from the URL once, and names the clean URL without them', () => {
+    const visit = readVisit(`${SITE}guides?a=1&share_key=k1&jwt_token=t1`, undefined);
+    expect(visit.fromUrl).toEqual({ shareKey: 'k1', visitorToken: 't1' });
+    expect(visit.cleanUrl).toBe('/sites/org/docs/guides?a=1');
+    expect(visit.resolveUrl).toBe(`${SITE}guides?a=1&share_key=k1&jwt_token=t1`);
+    // The URL's token wins: sites reads it from the URL, the cookie's is not passed.
+    expect(readVisit(`${SITE}?jwt_token=t1`, `${VISITOR_TOKEN_COOKIE}=old`).visitorToken).toBe('');
+  });
+
+  it('adds the cookie’s share key and passes the cookie’s visitor token when the URL has none', () => {
+    const visit = readVisit(`${SITE}guides`, `${SHARE_KEY_COOKIE}=k%2F2; ${VISITOR_TOKEN_COOKIE}=t2`);
+    expect(visit.resolveUrl).toBe(`${SITE}guides?share_key=k%2F2`);
+    expect(visit.visitorToken).toBe('t2');
+    expect(visit.cleanUrl).toBeNull();
+  });
+
+  it('ignores a credential given twice or too long, but still cleans the URL', () => {
+    const twice = readVisit(`${SITE}?share_key=a&share_key=b`, undefined);
+    expect(twice.fromUrl).toEqual({});
+    expect(twice.cleanUrl).toBe('/sites/org/docs/');
+    expect(readVisit(`${SITE}?jwt_token=${'x'.repeat(5000)}`, undefined).fromUrl).toEqual({});
+  });
+});
+
+describe('credentialCookies', () => {
+  it('keeps each credential HttpOnly and SameSite=Lax, scoped to the site, Secure behind https', () => {
+    expect(credentialCookies({ shareKey: 'k 1' }, '/sites/org/docs/', false)).toEqual([
+      `${SHARE_KEY_COOKIE}=k%201; Path=/sites/org/docs; HttpOnly; SameSite=Lax`,
+    ]);
+    expect(credentialCookies({ visitorToken: 't' }, '/', true)).toEqual([`${VISITOR_TOKEN_COOKIE}=t; Path=/; HttpOnly; SameSite=Lax; Secure`]);
+    expect(credentialCookies({}, '/', true)).toEqual([]);
+  });
+
+  it('never lets a path break out of its attribute', () => {
+    expect(cookiePath('/a;b c/')).toBe('/a%3Bb%20c');
+    expect(cookiePath('')).toBe('/');
+  });
+});
+
+describe('parseCookies', () => {
+  it('reads pairs, keeps the first of repeats and drops what is not a value of ours', () => {
+    const cookies = parseCookies('a=1; b=%E0%A4%A; =x; c; a=2; d=' + 'y'.repeat(5000));
+    expect([...cookies.entries()]).toEqual([['a', '1']]);
+    expect(parseCookies(undefined).size).toBe(0);
+  });
+});
