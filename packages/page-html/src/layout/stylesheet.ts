@@ -136,6 +136,8 @@ export const SITE_RULES = [
   'details.expandable{border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}',
   'details.expandable>summary{cursor:pointer;font-weight:600}',
   '.task-list{list-style:none;padding-left:.5rem}',
+  // A list item's paragraphs sit tight; a task's box stays on its text's line.
+  'li>p{margin:.25rem 0}.task{display:flex;gap:.5rem;align-items:baseline}.task>input{flex:none}',
   '.hljs-comment,.hljs-quote{color:var(--muted);font-style:italic}',
   '.hljs-keyword,.hljs-selector-tag,.hljs-built_in,.hljs-type{color:#8250df}',
   '.hljs-string,.hljs-regexp,.hljs-addition{color:#0a7d2c}',
