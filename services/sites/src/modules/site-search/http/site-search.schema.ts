@@ -15,7 +15,7 @@ const siteSpaceIds = z.array(siteSpaceId).min(1).max(MAX_SCOPE_SITE_SPACES);
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Web-search syntax as space search, 1–512 code points (astral characters count one), something besides blanks. */
-const query = text({ min: 1, max: 512 })
+export const siteSearchQueryText = text({ min: 1, max: 512 })
   .refine((q) => !LONE_SURROGATE.test(q), 'must be well-formed Unicode (no lone surrogate)')
   .refine((q) => q.trim().length > 0, 'must not be blank');
 
@@ -29,7 +29,7 @@ const scope = z.discriminatedUnion('mode', [
 
 export const siteSearchBody = z
   .object({
-    query,
+    query: siteSearchQueryText,
     scope: scope.optional(),
     // The reference's deprecated forms.
     mode: z.enum(['all', 'current', 'specific']).optional(),
