@@ -6,7 +6,7 @@ import type { sites } from '@quire/proto';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import type { SiteSearchDeps } from '../application/deps';
 import { searchSiteContent } from '../application/search-site-content';
-import { siteSearchQueryText } from '../http/site-search.schema';
+import { siteSearchQueryText } from '../domain/search-query';
 import { presentSiteSearchSpaces, siteSearchEnvelope } from '../presenters/site-search.presenter';
 
 /** The reader's search page shows a short list per page; REST's default. */
