@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { ensureChromium, launchChromium } from '../support/browser';
 import { TodayLedger } from '../support/client-0202';
+import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack, REPO_ROOT } from '../support/stack';
@@ -89,6 +90,36 @@ it('shows a published page under its CSP with no console error, no script, no se
   await page.waitForURL(/next-steps$/);
   expect(await page.title()).toBe('Next steps | Browser docs');
   expect(failed).toEqual([]);
+  expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
+  await page.close();
+  await check.close();
+});
+
+it('searches from the box of a page: the search page under the same CSP, axe-clean, its result opening the page', async () => {
+  // Site search is indexed asynchronously after the merge.
+  await eventually(async () => (await (await fetch(`${siteUrl}~search?q=going`)).text()).includes('search-results'), 30_000);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(siteUrl);
+  await page.getByRole('search', { name: 'Site search' }).getByRole('searchbox').fill('going');
+  await page.getByRole('search', { name: 'Site search' }).getByRole('button').click();
+  await page.waitForURL(/~search\?q=going$/);
+  expect(await page.locator('main h1').textContent()).toBe('Search: going');
+  await page.screenshot({ path: join(OUT, 'reader-search.png'), fullPage: true });
+
+  const check = await browser.newPage();
+  await check.setContent(await page.content());
+  await check.addScriptTag({ path: AXE });
+  const { violations } = (await check.evaluate('axe.run(document)')) as { violations: Array<{ id: string; impact: string }> };
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await page.locator('.search-results').getByRole('link', { name: 'Next steps' }).click();
+  await page.waitForURL(/next-steps$/);
+  expect(await page.title()).toBe('Next steps | Browser docs');
   expect(problems.filter((p) => !/Failed to load resource/.test(p))).toEqual([]);
   await page.close();
   await check.close();

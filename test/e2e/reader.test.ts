@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { SignJWT } from 'jose';
 import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { TodayLedger } from '../support/client-0202';
+import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
@@ -241,6 +242,117 @@ describe('audience', () => {
     const res = await visit(site.url);
     expect(res.status).toBe(401);
     expect(await res.text()).toContain('Sign-in needed');
+  });
+});
+
+describe('search page', () => {
+  // Words no other test writes: each names one place text can be in.
+  const published = `wombat${unique}`;
+  const heading = `burrow${unique}`;
+  const draftOnly = `draft${unique}`;
+  const offSite = `offsite${unique}`;
+  let searchSite: { id: string; url: string };
+  let otherSite: { id: string; url: string };
+
+  const searchPage = (siteUrl: string, q: string, init: RequestInit = {}) => visit(`${siteUrl}~search?q=${encodeURIComponent(q)}`, init);
+  /** The search page's HTML once site search (indexed asynchronously) finds `q` on the site. */
+  async function foundOn(siteUrl: string, q: string, init: RequestInit = {}): Promise<string> {
+    let html = '';
+    await eventually(async () => {
+      const res = await searchPage(siteUrl, q, init);
+      expect(res.status).toBe(200);
+      html = await res.text();
+      return html.includes('class="plain search-results"');
+    }, 30_000);
+    return html;
+  }
+
+  beforeAll(async () => {
+    const { data: space } = await api.orgs.createSpace(orgId, { title: 'Burrows space' });
+    // A change request never merged: its text is never published, never searched.
+    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Draft' });
+    await api.spaces.updateChangeRequestContent(
+      space.id,
+      cr.id,
+      { changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: `Only in a draft: ${draftOnly}.` } }] } as never,
+      { compat: false },
+    );
+    await mergeChanges(api, space.id, [
+      { operation: 'insert_page', title: 'Wombat care', document: { markdown: `Feed the ${published} daily.\n\n## Burrows\n\nA ${heading} is deep.` } },
+    ] as never);
+    const { data: loose } = await api.orgs.createSpace(orgId, { title: 'Loose space' });
+    await mergeChanges(api, loose.id, [{ operation: 'insert_page', title: 'Loose', document: { markdown: `Off the site: ${offSite}.` } }] as never);
+    const { data: site } = await api.orgs.createSite(orgId, { title: 'Burrows', visibility: SiteVisibility.Public, spaces: [space.id] });
+    await api.orgs.publishSite(orgId, site.id);
+    searchSite = { id: site.id, url: (await api.orgs.getSiteById(orgId, site.id)).data.urls.published! };
+    const { data: other } = await api.orgs.createSite(orgId, { title: 'Loose site', visibility: SiteVisibility.Public, spaces: [loose.id] });
+    await api.orgs.publishSite(orgId, other.id);
+    otherSite = { id: other.id, url: (await api.orgs.getSiteById(orgId, other.id)).data.urls.published! };
+  });
+
+  it('finds a word of a published page, linking the page and its heading, noindex, with the pages’ headers', async () => {
+    const html = await foundOn(searchSite.url, published);
+    const base = pathOf(searchSite.url);
+    expect(html).toContain(`<a href="${base}wombat-care">Wombat care</a>`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain(`value="${published}"`);
+    expect(html).toMatch(new RegExp(`<form[^>]*action="${base}~search"`));
+    const headingHit = await foundOn(searchSite.url, heading);
+    expect(headingHit).toContain(`href="${base}wombat-care#burrows"`);
+    const res = await searchPage(searchSite.url, published);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    // Every page's search box sends its query here.
+    expect(await (await visit(searchSite.url)).text()).toMatch(new RegExp(`<form[^>]*role="search"[^>]*action="${base}~search"`));
+  });
+
+  it('never finds a change request’s text, nor a space that is not on the site', async () => {
+    await foundOn(searchSite.url, published);
+    // The loose space is indexed (its own site finds it), yet this site never does.
+    await foundOn(otherSite.url, offSite);
+    for (const q of [draftOnly, offSite]) {
+      const res = await searchPage(searchSite.url, q);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('No page matches your search.');
+      expect(html).not.toContain('Loose');
+    }
+  });
+
+  it('shows the empty search page for no query, escapes a hostile one, and never answers a 500', async () => {
+    const empty = await visit(`${searchSite.url}~search`);
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toContain('Type words to search this site.');
+    const hostile = await searchPage(searchSite.url, '<script>alert(1)</script>');
+    expect(hostile.status).toBe(200);
+    const html = await hostile.text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect((await searchPage(searchSite.url, `😀 ${published}`)).status).toBe(200);
+    expect((await visit(`${searchSite.url}~search?q=%ED%A0%80`)).status).toBeLessThan(500);
+    expect((await searchPage(searchSite.url, 'a\u0000b')).status).toBe(400);
+    expect((await searchPage(searchSite.url, 'x'.repeat(513))).status).toBe(400);
+  });
+
+  it('answers a share-link site’s search page only to a visitor with its key', async () => {
+    const { data: site } = await api.orgs.updateSiteById(orgId, searchSite.id, { visibility: SiteVisibility.ShareLink });
+    expect(site.visibility).toBe(SiteVisibility.ShareLink);
+    try {
+      const { data: link } = await api.orgs.createSiteShareLink(orgId, searchSite.id, { name: 'Search' });
+      const key = new URL(link.urls.published!).searchParams.get('share_key')!;
+      expect((await searchPage(searchSite.url, published)).status).toBe(404);
+      const entry = await visit(`${searchSite.url}~search?q=${published}&share_key=${key}`);
+      expect(entry.status).toBe(302);
+      expect(entry.headers.get('location')).toBe(`${pathOf(searchSite.url)}~search?q=${published}`);
+      const cookie = { headers: { cookie: cookiePair(setCookies(entry)[0]!) } };
+      const html = await foundOn(searchSite.url, published, cookie);
+      expect(html).toContain(`href="${pathOf(searchSite.url)}wombat-care"`);
+      expect(html).not.toContain(key);
+      expect((await searchPage(searchSite.url, published, cookie)).headers.get('cache-control')).toBe('private, no-store');
+    } finally {
+      await api.orgs.updateSiteById(orgId, searchSite.id, { visibility: SiteVisibility.Public });
+    }
   });
 });
 

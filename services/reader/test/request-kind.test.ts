@@ -1,4 +1,4 @@
-import { fileAddress, isSiteRoot, readRequestKind, robotsTxt, sitemapXml } from '../src/modules/pages/domain/request-kind';
+import { fileAddress, isSiteRoot, readRequestKind, robotsTxt, searchAddress, sitemapXml } from '../src/modules/pages/domain/request-kind';
 
 describe('readRequestKind', () => {
   it('reads pages, <page>.md and the site files, with the address to resolve', () => {
@@ -14,6 +14,26 @@ describe('readRequestKind', () => {
     expect(fileAddress('/sites/o/d', 'f 1')).toBe('/sites/o/d/~files/f%201');
     // `.md` alone is no page's markdown.
     expect(readRequestKind('http://q/sites/o/d/.md').kind).toBe('page');
+  });
+
+  it('reads the search page at the site, section or site space address, its q and page taken off', () => {
+    expect(readRequestKind('http://q/sites/o/d/~search?q=a+b&page=3&share_key=k')).toEqual({
+      kind: 'search',
+      url: 'http://q/sites/o/d/?share_key=k',
+      search: { query: 'a b', page: 3 },
+    });
+    expect(readRequestKind('https://docs.example.com/v2/~search')).toEqual({
+      kind: 'search',
+      url: 'https://docs.example.com/v2/',
+      search: { query: '', page: 1 },
+    });
+    // A page number that is no positive integer is the first page; a deep one stops at 50.
+    expect(readRequestKind('http://q/s/~search?q=x&page=-1').search).toEqual({ query: 'x', page: 1 });
+    expect(readRequestKind('http://q/s/~search?q=x&page=9999').search).toEqual({ query: 'x', page: 50 });
+    // Only the last segment: a page under `~search` is a page.
+    expect(readRequestKind('http://q/sites/o/d/~search/x').kind).toBe('page');
+    expect(searchAddress('/sites/o/d/v2')).toBe('/sites/o/d/v2/~search');
+    expect(searchAddress('/')).toBe('/~search');
   });
 
   it('knows the site root', () => {

@@ -10,7 +10,7 @@ describe('sites gRPC', () => {
   beforeAll(async () => {
     db = await openSitesDb();
     const unused = () => Promise.reject(new Error('not under test here (published-urls tests)'));
-    const [binding] = sitesGrpc({ db }, { resolvePublishedUrl: unused, verifyVisitorToken: unused });
+    const [binding] = sitesGrpc({ db }, { resolvePublishedUrl: unused, verifyVisitorToken: unused, searchPublishedSite: unused });
     server = binding?.implementation as unknown as sites.SitesServer;
   });
   afterAll(async () => {

@@ -124,6 +124,25 @@ export interface GetPublishedSiteResponse {
   profileJson: string;
 }
 
+export interface SearchPublishedSiteRequest {
+  /** The apiToken of PublishedSiteContent (ResolvePublishedUrl) for the visitor's address. */
+  apiToken: string;
+  query: string;
+  /** The visitor's site space (the default scope's current one); empty: each section's default. */
+  siteSpaceId: string;
+  /** Pages to skip (ranked list of pages) and pages to answer (1–50; 0: 20). */
+  offset: number;
+  limit: number;
+}
+
+export interface SearchPublishedSiteResponse {
+  /**
+   * Reference List of SearchSpaceResult (items, count, next) as REST answers it, JSON; pages and
+   * sections carry `urls.published`.
+   */
+  resultsJson: string;
+}
+
 function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
   return { url: "", visitorToken: "", redirectOnError: false };
 }
@@ -1531,6 +1550,220 @@ export const GetPublishedSiteResponse: MessageFns<GetPublishedSiteResponse> = {
   },
 };
 
+function createBaseSearchPublishedSiteRequest(): SearchPublishedSiteRequest {
+  return { apiToken: "", query: "", siteSpaceId: "", offset: 0, limit: 0 };
+}
+
+export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> = {
+  encode(message: SearchPublishedSiteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.query !== "") {
+      writer.uint32(18).string(message.query);
+    }
+    if (message.siteSpaceId !== "") {
+      writer.uint32(26).string(message.siteSpaceId);
+    }
+    if (message.offset !== 0) {
+      writer.uint32(32).uint32(message.offset);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(40).uint32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPublishedSiteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPublishedSiteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpaceId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.offset = reader.uint32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.limit = reader.uint32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPublishedSiteRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      siteSpaceId: isSet(object.siteSpaceId)
+        ? globalThis.String(object.siteSpaceId)
+        : isSet(object.site_space_id)
+        ? globalThis.String(object.site_space_id)
+        : "",
+      offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchPublishedSiteRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.siteSpaceId !== "") {
+      obj.siteSpaceId = message.siteSpaceId;
+    }
+    if (message.offset !== 0) {
+      obj.offset = Math.round(message.offset);
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchPublishedSiteRequest>): SearchPublishedSiteRequest {
+    return SearchPublishedSiteRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchPublishedSiteRequest>): SearchPublishedSiteRequest {
+    const message = createBaseSearchPublishedSiteRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.query = object.query ?? "";
+    message.siteSpaceId = object.siteSpaceId ?? "";
+    message.offset = object.offset ?? 0;
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchPublishedSiteResponse(): SearchPublishedSiteResponse {
+  return { resultsJson: "" };
+}
+
+export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse> = {
+  encode(message: SearchPublishedSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.resultsJson !== "") {
+      writer.uint32(10).string(message.resultsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPublishedSiteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPublishedSiteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.resultsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPublishedSiteResponse {
+    return {
+      resultsJson: isSet(object.resultsJson)
+        ? globalThis.String(object.resultsJson)
+        : isSet(object.results_json)
+        ? globalThis.String(object.results_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SearchPublishedSiteResponse): unknown {
+    const obj: any = {};
+    if (message.resultsJson !== "") {
+      obj.resultsJson = message.resultsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchPublishedSiteResponse>): SearchPublishedSiteResponse {
+    return SearchPublishedSiteResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchPublishedSiteResponse>): SearchPublishedSiteResponse {
+    const message = createBaseSearchPublishedSiteResponse();
+    message.resultsJson = object.resultsJson ?? "";
+    return message;
+  },
+};
+
 /** Sites for the other services. */
 export type SitesService = typeof SitesService;
 export const SitesService = {
@@ -1605,6 +1838,23 @@ export const SitesService = {
       Buffer.from(GetPublishedSiteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPublishedSiteResponse => GetPublishedSiteResponse.decode(value),
   },
+  /**
+   * For the reader (issue #36 §2, the search page): site search (REST searchSiteContent's use case)
+   * as the site reader of a resolved URL's `api_token` (only the site spaces the token lists, of
+   * its own site), scope `default` with `site_space_id` as the current site space. A query that is
+   * blank, longer than 512 code points or malformed is INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
+   */
+  searchPublishedSite: {
+    path: "/quire.sites.Sites/SearchPublishedSite" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchPublishedSiteRequest): Buffer =>
+      Buffer.from(SearchPublishedSiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchPublishedSiteRequest => SearchPublishedSiteRequest.decode(value),
+    responseSerialize: (value: SearchPublishedSiteResponse): Buffer =>
+      Buffer.from(SearchPublishedSiteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchPublishedSiteResponse => SearchPublishedSiteResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
@@ -1633,6 +1883,13 @@ export interface SitesServer extends UntypedServiceImplementation {
    * for an unknown or unpublished site, or a site of another organization.
    */
   getPublishedSite: handleUnaryCall<GetPublishedSiteRequest, GetPublishedSiteResponse>;
+  /**
+   * For the reader (issue #36 §2, the search page): site search (REST searchSiteContent's use case)
+   * as the site reader of a resolved URL's `api_token` (only the site spaces the token lists, of
+   * its own site), scope `default` with `site_space_id` as the current site space. A query that is
+   * blank, longer than 512 code points or malformed is INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
+   */
+  searchPublishedSite: handleUnaryCall<SearchPublishedSiteRequest, SearchPublishedSiteResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -1730,6 +1987,27 @@ export interface SitesClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the reader (issue #36 §2, the search page): site search (REST searchSiteContent's use case)
+   * as the site reader of a resolved URL's `api_token` (only the site spaces the token lists, of
+   * its own site), scope `default` with `site_space_id` as the current site space. A query that is
+   * blank, longer than 512 code points or malformed is INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
+   */
+  searchPublishedSite(
+    request: SearchPublishedSiteRequest,
+    callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  searchPublishedSite(
+    request: SearchPublishedSiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  searchPublishedSite(
+    request: SearchPublishedSiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,10 +1,10 @@
-import { renderPageDocument, type SiteChromeView } from '@quire/page-html';
+import { renderPageDocument } from '@quire/page-html';
 import type { sites } from '@quire/proto';
-import { PageTree } from '../domain/page-tree';
 import { fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
-import { canonicalUrlOf, readSiteProfile } from '../domain/site-structure';
+import { canonicalUrlOf } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
+import { loadSiteChrome } from './site-chrome';
 
 /**
  * A resolved address's page: the site's profile and the site space's page tree (side by side),
@@ -12,27 +12,7 @@ import type { ReaderDeps } from './deps';
  * so nothing outside the spaces this site publishes can be read.
  */
 export async function answerContent(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<VisitOutcome> {
-  const [profileAnswer, pagesAnswer] = await Promise.all([
-    deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' }),
-    deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision }),
-  ]);
-  const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
-  const profile = readSiteProfile(profileAnswer.profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace });
-  const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`);
-  const chrome: SiteChromeView = {
-    site: {
-      title: profile.title,
-      lang: profile.lang,
-      url: content.siteBasePath,
-      // Site search is a later step (docs/reader.md): the box sends the query to the site's search address.
-      searchUrl: `${content.siteBasePath.replace(/\/?$/, '/')}~search`,
-      isUnlisted: profile.visibility === 'unlisted' || restricted,
-      customization: profile.customization,
-    },
-    sections: profile.sections,
-    variants: profile.variants,
-    pages: tree.tree(),
-  };
+  const { chrome, tree, pages: pagesAnswer, restricted } = await loadSiteChrome(deps, content);
   const files = new Map(pagesAnswer.files.map((f) => [f.id, f]));
   const page = tree.pageAt(content.pathname);
   if (!page) return { kind: 'not-found', view: { ...chrome, path: `${content.basePath}${content.pathname}` }, restricted };

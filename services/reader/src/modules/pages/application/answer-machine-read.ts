@@ -15,7 +15,7 @@ const MAX_SITEMAP_SITE_SPACES = 50;
  */
 export async function answerMachineRead(
   deps: ReaderDeps,
-  kind: Exclude<RequestKind, 'page' | 'file'>,
+  kind: Exclude<RequestKind, 'page' | 'file' | 'search'>,
   resolvedUrl: string,
   content: sites.PublishedSiteContent,
 ): Promise<VisitOutcome> {

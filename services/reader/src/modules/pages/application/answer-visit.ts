@@ -5,6 +5,7 @@ import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
 import { answerFile } from './answer-file';
 import { answerMachineRead } from './answer-machine-read';
+import { answerSearch } from './answer-search';
 
 /**
  * A visitor's request for a published address (issue #36 §2, §3): sites says what the URL shows
@@ -14,7 +15,7 @@ import { answerMachineRead } from './answer-machine-read';
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
   const visit = readVisit(request.url, request.cookie);
-  // `<page>.md`, `sitemap.xml`, `robots.txt`: the page's or the site's address is resolved.
+  // `<page>.md`, `sitemap.xml`, `robots.txt`, `~files/…`, `~search`: the page's, the site space's or the site's address is resolved.
   const asked = readRequestKind(visit.resolveUrl);
   const sites = deps.sites();
   const resolved = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: false });
@@ -31,6 +32,7 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
     }
     if (asked.kind === 'page') return answerContent(deps, content);
     if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);
+    if (asked.kind === 'search') return answerSearch(deps, content, asked.search ?? { query: '', page: 1 });
     return answerMachineRead(deps, asked.kind, asked.url, content);
   }
   if (resolved.refusedAudience === 'visitor-auth') {

@@ -1,4 +1,4 @@
-import type { NotFoundPageView, SitePageView } from '@quire/page-html';
+import type { NotFoundPageView, SearchPageView, SitePageView } from '@quire/page-html';
 
 // What the reader answers a visitor: an HTML page or a redirect, with the cookies to set. The use
 // cases decide a `VisitOutcome` (data); the presenter renders it as a `ReaderAnswer`.
@@ -13,6 +13,8 @@ export type VisitOutcome =
   | TextAnswer
   | { kind: 'page'; view: SitePageView; restricted: boolean }
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
+  /** The search page; 400 for a query refused as input. */
+  | { kind: 'search'; status: 200 | 400; view: SearchPageView; restricted: boolean }
   /** No published site (or none this visitor may see) at the address. */
   | { kind: 'no-site'; path: string }
   /** A visitor-auth site refused the visitor and has no fallbackURL. */
@@ -21,7 +23,7 @@ export type VisitOutcome =
 export type ReaderAnswer =
   | {
       kind: 'page';
-      status: 200 | 401 | 404 | 503;
+      status: 200 | 400 | 401 | 404 | 503;
       html: string;
       /** The page's one <style> text, hashed into its CSP. */
       stylesheet: string;

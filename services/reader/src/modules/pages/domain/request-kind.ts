@@ -1,16 +1,29 @@
 // What a published address asks for (issue #36 §4, at GitBook's addresses): a page as HTML, a page
 // as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`, or a file of the site space
-// (`<site space>/~files/{fileId}`, the reader's own address for images and attachments). The
-// address sites resolves is the page's (without `.md`), the site's root (without the file name) or
-// the site space's (without `~files/…`).
+// (`<site space>/~files/{fileId}`, the reader's own address for images and attachments), or the
+// search page (`<site, section or site space>/~search?q=`). The address sites resolves is the
+// page's (without `.md`), the site's root (without the file name) or the site space's (without
+// `~files/…` or `~search`). Slugs made from titles never start with `~`, so these segments shadow
+// only a page whose slug was set to `~files` or `~search` by hand.
 
-export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'file';
+export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'file' | 'search';
 
 const FILES_SEGMENT = '~files';
+const SEARCH_SEGMENT = '~search';
+/** The search page's own parameters, taken off the address sites resolves. */
+const SEARCH_PARAMS = ['q', 'page'];
 
 const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
 
-export function readRequestKind(absoluteUrl: string): { kind: RequestKind; url: string; fileId?: string } {
+export interface AskedFor {
+  kind: RequestKind;
+  url: string;
+  fileId?: string;
+  /** The search page's `?q=` (first one; empty when absent) and `?page=` (1-based). */
+  search?: { query: string; page: number };
+}
+
+export function readRequestKind(absoluteUrl: string): AskedFor {
   const url = new URL(absoluteUrl);
   const segments = url.pathname.split('/');
   if (segments.length >= 3 && segments[segments.length - 2] === FILES_SEGMENT && segments[segments.length - 1]) {
@@ -19,6 +32,12 @@ export function readRequestKind(absoluteUrl: string): { kind: RequestKind; url: 
     if (fileId) return { kind: 'file', url: url.toString(), fileId };
   }
   const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
+  if (last === SEARCH_SEGMENT) {
+    const search = { query: url.searchParams.get('q') ?? '', page: pageNumber(url.searchParams.get('page')) };
+    url.pathname = url.pathname.slice(0, -last.length);
+    for (const name of SEARCH_PARAMS) url.searchParams.delete(name);
+    return { kind: 'search', url: url.toString(), search };
+  }
   const siteFile = SITE_FILES[last];
   if (siteFile) {
     url.pathname = url.pathname.slice(0, -last.length);
@@ -52,6 +71,17 @@ export function sitemapXml(urls: readonly string[]): string {
 /** A site space's address for one of its files. */
 export function fileAddress(siteSpaceBasePath: string, fileId: string): string {
   return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${encodeURIComponent(fileId)}`;
+}
+
+/** A site space's (or the site's) search page. */
+export function searchAddress(basePath: string): string {
+  return `${basePath.replace(/\/?$/, '/')}${SEARCH_SEGMENT}`;
+}
+
+/** `?page=`: a positive integer, 1 when absent or anything else; at most 50 (1,000 results). */
+function pageNumber(value: string | null): number {
+  const n = value && /^[1-9][0-9]{0,3}$/.test(value) ? Number(value) : 1;
+  return Math.min(n, 50);
 }
 
 function safeDecode(segment: string): string | undefined {

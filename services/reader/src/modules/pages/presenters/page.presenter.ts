@@ -1,4 +1,12 @@
-import { renderNotFoundPage, renderSitePage, siteStylesheet, type NotFoundPageView, type SitePageView } from '@quire/page-html';
+import {
+  renderNotFoundPage,
+  renderSearchPage,
+  renderSitePage,
+  siteStylesheet,
+  type NotFoundPageView,
+  type SearchPageView,
+  type SitePageView,
+} from '@quire/page-html';
 import type { ReaderAnswer, VisitOutcome } from '../domain/reader-answer';
 
 // Views → HTML answers. The site's pages come from page-html's layout; the reader's own pages
@@ -16,6 +24,8 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
       return presentSitePage(outcome.view, outcome.restricted);
     case 'not-found':
       return presentNotFound(outcome.view, outcome.restricted);
+    case 'search':
+      return presentSearch(outcome.view, outcome.status, outcome.restricted);
     case 'no-site':
       return presentNoSite(outcome.path);
     case 'sign-in-needed':
@@ -29,6 +39,11 @@ export function presentSitePage(view: SitePageView, restricted: boolean): PageAn
 
 export function presentNotFound(view: NotFoundPageView, restricted: boolean): PageAnswer {
   return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
+}
+
+/** The search page: never indexed (the layout marks it `noindex`), with the site's own headers. */
+export function presentSearch(view: SearchPageView, status: 200 | 400, restricted: boolean): PageAnswer {
+  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
 }
 
 /** No published site at the address: a 404 with no site around it. */

@@ -1,5 +1,6 @@
-import { pageQuery, text, z } from '@quire/input';
+import { pageQuery, z } from '@quire/input';
 import { MAX_SCOPE_SITE_SPACES, type SiteSearchScope } from '../domain/search-scope';
+import { siteSearchQueryText } from '../domain/search-query';
 
 // searchSiteContent's input (reference 0.202.0): `?page`/`?limit` (listPage, listLimit) and a body
 // `{query, scope}` with `scope` a SiteSearchScope, or one of the deprecated forms the reference
@@ -11,14 +12,6 @@ export const siteSearchQuery = pageQuery;
 const siteSpaceId = z.string().min(1).max(128);
 const siteSpaceIds = z.array(siteSpaceId).min(1).max(MAX_SCOPE_SITE_SPACES);
 
-// A lone surrogate is no character: no index holds it, and it would reach the database as U+FFFD.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Web-search syntax as space search, 1–512 code points (astral characters count one), something besides blanks. */
-const query = text({ min: 1, max: 512 })
-  .refine((q) => !LONE_SURROGATE.test(q), 'must be well-formed Unicode (no lone surrogate)')
-  .refine((q) => q.trim().length > 0, 'must not be blank');
-
 const scope = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('all') }).strict(),
   z
@@ -29,7 +22,7 @@ const scope = z.discriminatedUnion('mode', [
 
 export const siteSearchBody = z
   .object({
-    query,
+    query: siteSearchQueryText,
     scope: scope.optional(),
     // The reference's deprecated forms.
     mode: z.enum(['all', 'current', 'specific']).optional(),

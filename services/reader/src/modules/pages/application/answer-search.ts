@@ -1,0 +1,39 @@
+import { ApiError } from '@quire/errors';
+import type { SearchResultView } from '@quire/page-html';
+import type { sites } from '@quire/proto';
+import type { VisitOutcome } from '../domain/reader-answer';
+import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE } from '../domain/search-results';
+import type { ReaderDeps } from './deps';
+import { loadSiteChrome } from './site-chrome';
+
+/**
+ * The site's search page (issue #36 §2) at a resolved address: site search as this visitor's site
+ * reader (the apiToken sites issued for the address: only what the visitor may read on this site),
+ * the default scope around the visitor's site space. No query: the page with its box and no call.
+ * A query sites refuses (too long, NUL, malformed) is a 400 search page, never a 500.
+ */
+export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSiteContent, asked: { query: string; page: number }): Promise<VisitOutcome> {
+  const { query, invalid } = readSearchQuery(asked.query);
+  const searching: Promise<{ ok: boolean; results: SearchResultView[] }> =
+    query && !invalid
+      ? deps
+          .sites()
+          .searchPublishedSite({
+            apiToken: content.apiToken,
+            query,
+            siteSpaceId: content.siteSpace,
+            offset: (asked.page - 1) * SEARCH_PAGE_SIZE,
+            limit: SEARCH_PAGE_SIZE,
+          })
+          .then(
+            (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson) }),
+            (err: unknown) => {
+              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [] };
+              throw err;
+            },
+          )
+      : Promise.resolve({ ok: !invalid, results: [] });
+  const [{ chrome, restricted }, found] = await Promise.all([loadSiteChrome(deps, content), searching]);
+  const view = { ...chrome, query, results: found.results };
+  return { kind: 'search', status: found.ok ? 200 : 400, view, restricted };
+}

@@ -1,0 +1,44 @@
+import type { SiteChromeView } from '@quire/page-html';
+import type { content as contentProto, sites } from '@quire/proto';
+import { PageTree } from '../domain/page-tree';
+import { searchAddress } from '../domain/request-kind';
+import { readSiteProfile } from '../domain/site-structure';
+import type { ReaderDeps } from './deps';
+
+/** The site around a resolved address: what every page of it shows (header, sections, variants, sidebar). */
+export interface SiteChrome {
+  chrome: SiteChromeView;
+  tree: PageTree;
+  pages: contentProto.GetPublishedPagesResponse;
+  /** Share-link and visitor-auth sites: not for shared caches, never indexed. */
+  restricted: boolean;
+}
+
+/**
+ * The site's profile and the site space's page tree, read side by side (every read scoped by the
+ * site's apiToken). The search box sends the query to the site space's search page, so the current
+ * site space is what a search looks in first (docs/reader.md, Search).
+ */
+export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<SiteChrome> {
+  const [profileAnswer, pagesAnswer] = await Promise.all([
+    deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' }),
+    deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision }),
+  ]);
+  const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
+  const profile = readSiteProfile(profileAnswer.profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace });
+  const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`);
+  const chrome: SiteChromeView = {
+    site: {
+      title: profile.title,
+      lang: profile.lang,
+      url: content.siteBasePath,
+      searchUrl: searchAddress(tree.basePath),
+      isUnlisted: profile.visibility === 'unlisted' || restricted,
+      customization: profile.customization,
+    },
+    sections: profile.sections,
+    variants: profile.variants,
+    pages: tree.tree(),
+  };
+  return { chrome, tree, pages: pagesAnswer, restricted };
+}

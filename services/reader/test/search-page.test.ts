@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import pino from 'pino';
+import { badRequest } from '@quire/errors';
+import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+
+// The search page through the reader's HTTP face, sites and content faked: the address resolved
+// without `~search` and `q`, the search asked as the resolved URL's site reader with its site space,
+// the answer rendered escaped, `noindex`, with the pages' headers.
+
+const content = {
+  organization: 'o',
+  site: 's',
+  siteSection: '',
+  siteSpace: 'ss2',
+  space: 'sp',
+  revision: 'r',
+  pathname: '',
+  basePath: '/sites/o/d/v2/',
+  siteBasePath: '/sites/o/d/',
+  canonicalUrl: 'http://localhost:8080/sites/o/d/v2/',
+  shareKey: '',
+  complete: true,
+  apiToken: 'token-of-the-url',
+  visibility: 'public',
+};
+const found = {
+  items: [
+    {
+      type: 'space',
+      id: 'sp',
+      title: 'Docs',
+      pages: [{ id: 'p', title: 'Install', path: 'install', sections: [], urls: { published: 'http://localhost:8080/sites/o/d/v2/install' } }],
+    },
+  ],
+};
+
+async function serve(search: (request: Record<string, unknown>) => Promise<{ resultsJson: string }>) {
+  const resolved: string[] = [];
+  const searches: Array<Record<string, unknown>> = [];
+  const sites = {
+    resolvePublishedUrl: async ({ url }: { url: string }) => {
+      resolved.push(url);
+      return { outcome: 'content', content, refusedAudience: '' };
+    },
+    getPublishedSite: async () => ({ found: true, profileJson: JSON.stringify({ site: { id: 's', title: 'Docs site', visibility: 'public' } }) }),
+    searchPublishedSite: async (request: Record<string, unknown>) => {
+      searches.push(request);
+      return search(request);
+    },
+  };
+  const contentPublished = { getPublishedPages: async () => ({ revisionId: 'r', pages: [], createdAt: '', files: [] }) };
+  const deps = {
+    sites: () => sites,
+    contentPublished: () => contentPublished,
+    logger: pino({ level: 'silent' }),
+    publicUrl: 'http://localhost:8080',
+    answerTimeoutMs: 2000,
+  };
+  const app = express();
+  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, resolved, searches };
+}
+
+let running: Server | undefined;
+afterEach(() => running?.close());
+
+it('searches the site space the address resolves to, as its site reader, and links each result', async () => {
+  const { url, server, resolved, searches } = await serve(async () => ({ resultsJson: JSON.stringify(found) }));
+  running = server;
+  const res = await fetch(`${url}/sites/o/d/v2/~search?q=install&page=2`);
+  const html = await res.text();
+  expect(res.status).toBe(200);
+  expect(resolved).toEqual(['http://localhost:8080/sites/o/d/v2/']);
+  expect(searches).toEqual([{ apiToken: 'token-of-the-url', query: 'install', siteSpaceId: 'ss2', offset: 20, limit: 20 }]);
+  expect(html).toContain('<a href="/sites/o/d/v2/install">Install</a>');
+  expect(html).toContain('<meta name="robots" content="noindex">');
+  expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/sites\/o\/d\/v2\/~search"/);
+  expect(html).toContain('value="install"');
+  expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
+  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+});
+
+it('shows the empty search page without searching when there is no query', async () => {
+  const { url, server, searches } = await serve(async () => ({ resultsJson: JSON.stringify(found) }));
+  running = server;
+  for (const q of ['', '?q=', '?q=%20%20']) {
+    const res = await fetch(`${url}/sites/o/d/~search${q}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('Type words to search this site.');
+  }
+  expect(searches).toEqual([]);
+});
+
+it('echoes a hostile query escaped, and answers a refused one with a 400 page, never a 500', async () => {
+  const { url, server, searches } = await serve(async ({ query }) => {
+    if (String(query).includes('bad')) throw badRequest('Invalid field "query": must be well-formed');
+    return { resultsJson: '{"items":[]}' };
+  });
+  running = server;
+  const hostile = await fetch(`${url}/sites/o/d/~search?q=${encodeURIComponent('<script>alert(1)</script> "x" 😀')}`);
+  const html = await hostile.text();
+  expect(hostile.status).toBe(200);
+  expect(html).not.toContain('<script>');
+  expect(html).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt; &quot;x&quot; 😀"');
+  const refused = await fetch(`${url}/sites/o/d/~search?q=bad`);
+  expect(refused.status).toBe(400);
+  expect(await refused.text()).toContain('<meta name="robots" content="noindex">');
+  // Refused before any call: NUL, longer than 512 characters.
+  const calls = searches.length;
+  for (const q of ['a%00b', 'x'.repeat(513)]) expect((await fetch(`${url}/sites/o/d/~search?q=${q}`)).status).toBe(400);
+  expect(searches.length).toBe(calls);
+});

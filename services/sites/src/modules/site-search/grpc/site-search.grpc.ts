@@ -1,0 +1,42 @@
+import { siteReaderId } from '@quire/access';
+import { badRequest, unauthorized } from '@quire/errors';
+import type { AsyncService } from '@quire/platform/grpc';
+import { deriveSecret } from '@quire/platform/secrets';
+import type { sites } from '@quire/proto';
+import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
+import type { SiteSearchDeps } from '../application/deps';
+import { searchSiteContent } from '../application/search-site-content';
+import { siteSearchQueryText } from '../domain/search-query';
+import { presentSiteSearchSpaces, siteSearchEnvelope } from '../presenters/site-search.presenter';
+
+/** The reader's search page shows a short list per page; REST's default. */
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 50;
+
+/**
+ * Sites.SearchPublishedSite (issue #36 §2, the reader's search page): the same use case and
+ * audience hook as REST searchSiteContent, run as the site reader of the `apiToken` sites issued
+ * for the visitor's resolved URL — so a visitor searches only the spaces that URL lets them read,
+ * on that site alone (the token names its site), never a change request (never indexed). The
+ * token is verified here, as content verifies it for the reader's page reads.
+ */
+export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string }): Pick<AsyncService<sites.SitesServer>, 'searchPublishedSite'> {
+  const secret = deriveSecret(deps.serviceSecret, SITE_API_TOKEN_SECRET_PURPOSE);
+  return {
+    searchPublishedSite: async ({ apiToken, query, siteSpaceId, offset, limit }) => {
+      const parsed = siteSearchQueryText.safeParse(query);
+      if (!parsed.success) throw badRequest(`Invalid field "query": ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+      const check = await verifySiteApiToken(apiToken, secret);
+      if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
+      const { organization, site: siteId, spaces } = check.claims;
+      const reader = { organizationId: organization, siteId, spaceIds: spaces };
+      const principal = { userId: siteReaderId(reader), tokenId: 'site-reader', site: reader };
+      const page = { offset, limit: Math.min(Math.max(limit || DEFAULT_LIMIT, 1), MAX_LIMIT) };
+      const scope = siteSpaceId ? { mode: 'default' as const, currentSiteSpace: siteSpaceId } : { mode: 'default' as const };
+      const outcome = await searchSiteContent(deps, principal, { organizationId: organization, siteId, query: parsed.data, scope, page });
+      const { site, shareKey } = outcome.audience;
+      const items = presentSiteSearchSpaces(outcome.spaces, outcome.placeOfSpace, { site, urls: deps.urls, shareKey });
+      return { resultsJson: JSON.stringify(siteSearchEnvelope(items, outcome, page)) };
+    },
+  };
+}
