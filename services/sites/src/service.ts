@@ -14,7 +14,7 @@ import {
 import { publishingAuthRoutes } from './modules/publishing-auth';
 import { siteRedirectsRoutes, subscribeToPageMoves } from './modules/redirects';
 import { publishedUrlsGrpc, publishedUrlsRoutes, type PublishedUrlDeps } from './modules/published-urls';
-import { siteSearchRoutes } from './modules/site-search';
+import { siteSearchGrpc, siteSearchRoutes } from './modules/site-search';
 
 /** The sites service: sites, sections, section groups, site spaces, share links, redirects, customization, visitor auth. */
 export function sitesModule(): ServiceModule {
@@ -37,7 +37,7 @@ export function sitesModule(): ServiceModule {
           app.use(publishedUrlsRoutes(publishedUrls));
           app.use(siteSearchRoutes(deps));
         },
-        grpc: sitesGrpc(ctx, publishedUrlsGrpc(publishedUrls)),
+        grpc: sitesGrpc(ctx, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([membership.subscribe(ctx.bus, 'sites', ctx.logger), subscribeToContentEvents(ctx), subscribeToPageMoves(ctx)]);

@@ -124,6 +124,26 @@ export interface GetPublishedSiteResponse {
   profileJson: string;
 }
 
+export interface SearchPublishedSiteRequest {
+  apiToken: string;
+  query: string;
+  limit: number;
+}
+
+export interface SearchPublishedSiteResponse {
+  hits: PublishedSiteSearchHit[];
+}
+
+/**
+ * A page found: its title, its published URL (the site's preferred address) and the best
+ * matching text (a section's body, else the page's description).
+ */
+export interface PublishedSiteSearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+}
+
 function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
   return { url: "", visitorToken: "", redirectOnError: false };
 }
@@ -1531,6 +1551,283 @@ export const GetPublishedSiteResponse: MessageFns<GetPublishedSiteResponse> = {
   },
 };
 
+function createBaseSearchPublishedSiteRequest(): SearchPublishedSiteRequest {
+  return { apiToken: "", query: "", limit: 0 };
+}
+
+export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> = {
+  encode(message: SearchPublishedSiteRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.query !== "") {
+      writer.uint32(18).string(message.query);
+    }
+    if (message.limit !== 0) {
+      writer.uint32(24).int32(message.limit);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPublishedSiteRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPublishedSiteRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.limit = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPublishedSiteRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      query: isSet(object.query) ? globalThis.String(object.query) : "",
+      limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+    };
+  },
+
+  toJSON(message: SearchPublishedSiteRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.query !== "") {
+      obj.query = message.query;
+    }
+    if (message.limit !== 0) {
+      obj.limit = Math.round(message.limit);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchPublishedSiteRequest>): SearchPublishedSiteRequest {
+    return SearchPublishedSiteRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchPublishedSiteRequest>): SearchPublishedSiteRequest {
+    const message = createBaseSearchPublishedSiteRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.query = object.query ?? "";
+    message.limit = object.limit ?? 0;
+    return message;
+  },
+};
+
+function createBaseSearchPublishedSiteResponse(): SearchPublishedSiteResponse {
+  return { hits: [] };
+}
+
+export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse> = {
+  encode(message: SearchPublishedSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.hits) {
+      PublishedSiteSearchHit.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SearchPublishedSiteResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSearchPublishedSiteResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.hits.push(PublishedSiteSearchHit.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SearchPublishedSiteResponse {
+    return {
+      hits: globalThis.Array.isArray(object?.hits)
+        ? object.hits.map((e: any) => PublishedSiteSearchHit.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: SearchPublishedSiteResponse): unknown {
+    const obj: any = {};
+    if (message.hits?.length) {
+      obj.hits = message.hits.map((e) => PublishedSiteSearchHit.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SearchPublishedSiteResponse>): SearchPublishedSiteResponse {
+    return SearchPublishedSiteResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SearchPublishedSiteResponse>): SearchPublishedSiteResponse {
+    const message = createBaseSearchPublishedSiteResponse();
+    message.hits = object.hits?.map((e) => PublishedSiteSearchHit.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishedSiteSearchHit(): PublishedSiteSearchHit {
+  return { title: "", url: "", snippet: "" };
+}
+
+export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
+  encode(message: PublishedSiteSearchHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.title !== "") {
+      writer.uint32(10).string(message.title);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.snippet !== "") {
+      writer.uint32(26).string(message.snippet);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSiteSearchHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSiteSearchHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.snippet = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSiteSearchHit {
+    return {
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      snippet: isSet(object.snippet) ? globalThis.String(object.snippet) : "",
+    };
+  },
+
+  toJSON(message: PublishedSiteSearchHit): unknown {
+    const obj: any = {};
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.snippet !== "") {
+      obj.snippet = message.snippet;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedSiteSearchHit>): PublishedSiteSearchHit {
+    return PublishedSiteSearchHit.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedSiteSearchHit>): PublishedSiteSearchHit {
+    const message = createBasePublishedSiteSearchHit();
+    message.title = object.title ?? "";
+    message.url = object.url ?? "";
+    message.snippet = object.snippet ?? "";
+    return message;
+  },
+};
+
 /** Sites for the other services. */
 export type SitesService = typeof SitesService;
 export const SitesService = {
@@ -1605,6 +1902,22 @@ export const SitesService = {
       Buffer.from(GetPublishedSiteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPublishedSiteResponse => GetPublishedSiteResponse.decode(value),
   },
+  /**
+   * For the reader's MCP server (issue #36 §4): site search (searchSiteContent, scope `all`) as the
+   * site reader of `api_token`, the apiToken ResolvePublishedUrl issued for the visitor's URL (so only
+   * the site spaces that visitor may read). At most `limit` pages (1–50), best first.
+   */
+  searchPublishedSite: {
+    path: "/quire.sites.Sites/SearchPublishedSite" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: SearchPublishedSiteRequest): Buffer =>
+      Buffer.from(SearchPublishedSiteRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): SearchPublishedSiteRequest => SearchPublishedSiteRequest.decode(value),
+    responseSerialize: (value: SearchPublishedSiteResponse): Buffer =>
+      Buffer.from(SearchPublishedSiteResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SearchPublishedSiteResponse => SearchPublishedSiteResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
@@ -1633,6 +1946,12 @@ export interface SitesServer extends UntypedServiceImplementation {
    * for an unknown or unpublished site, or a site of another organization.
    */
   getPublishedSite: handleUnaryCall<GetPublishedSiteRequest, GetPublishedSiteResponse>;
+  /**
+   * For the reader's MCP server (issue #36 §4): site search (searchSiteContent, scope `all`) as the
+   * site reader of `api_token`, the apiToken ResolvePublishedUrl issued for the visitor's URL (so only
+   * the site spaces that visitor may read). At most `limit` pages (1–50), best first.
+   */
+  searchPublishedSite: handleUnaryCall<SearchPublishedSiteRequest, SearchPublishedSiteResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -1730,6 +2049,26 @@ export interface SitesClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the reader's MCP server (issue #36 §4): site search (searchSiteContent, scope `all`) as the
+   * site reader of `api_token`, the apiToken ResolvePublishedUrl issued for the visitor's URL (so only
+   * the site spaces that visitor may read). At most `limit` pages (1–50), best first.
+   */
+  searchPublishedSite(
+    request: SearchPublishedSiteRequest,
+    callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  searchPublishedSite(
+    request: SearchPublishedSiteRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  searchPublishedSite(
+    request: SearchPublishedSiteRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -2,3 +2,4 @@
 // It uses the sites module's face for the site, its policy, its structure and its published address,
 // and content's index over gRPC (SearchPublishedContent).
 export { siteSearchRoutes } from './http/site-search.routes';
+export { siteSearchGrpc } from './grpc/site-search.grpc';

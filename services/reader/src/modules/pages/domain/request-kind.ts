@@ -4,11 +4,11 @@
 // address sites resolves is the page's (without `.md`), the site's root (without the file name) or
 // the site space's (without `~files/…`).
 
-export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'file';
+export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'llms' | 'llms-full' | 'file';
 
 const FILES_SEGMENT = '~files';
 
-const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
+const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots', 'llms.txt': 'llms', 'llms-full.txt': 'llms-full' };
 
 export function readRequestKind(absoluteUrl: string): { kind: RequestKind; url: string; fileId?: string } {
   const url = new URL(absoluteUrl);
