@@ -147,13 +147,17 @@ describe('MCP server at <site>/~gitbook/mcp', () => {
       expect(textOf(byPath)).toMatch(/^# Tips \[beta\] \(new\)\n\nTip: tighten the flange\./);
       const byUrl = await client.callTool({ name: 'getPage', arguments: { url: `${builtIn}introduction.md` } });
       expect(textOf(byUrl)).toContain('zephyrine');
+      // A hidden page is left out of lists, yet served at its address, as its HTML page is.
+      expect(textOf(await client.callTool({ name: 'getPage', arguments: { path: 'secret-plans' } }))).toContain('quokkaroo');
       const missing = await client.callTool({ name: 'getPage', arguments: { path: 'no/such/page' } });
       expect(missing.isError).toBe(true);
       expect(textOf(missing)).toContain('No page of this site');
       const other = await publishedSite('Other machine', SiteVisibility.Public);
       const elsewhere = await client.callTool({ name: 'getPage', arguments: { url: `${other.url}guides` } });
       expect(elsewhere.isError).toBe(true);
-      const tooLong = await client.callTool({ name: 'getPage', arguments: { path: 'x'.repeat(5000) } }).catch((err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }));
+      const tooLong = await client
+        .callTool({ name: 'getPage', arguments: { path: 'x'.repeat(5000) } })
+        .catch((err: Error) => ({ isError: true, content: [{ type: 'text', text: err.message }] }));
       expect(tooLong.isError).toBe(true);
     } finally {
       await client.close();
@@ -173,7 +177,8 @@ describe('MCP server at <site>/~gitbook/mcp', () => {
       expect(text).toContain('zephyrine');
       // Hidden pages are not searched.
       const hidden = await client.callTool({ name: 'searchDocumentation', arguments: { query: 'quokkaroo' } });
-      expect(textOf(hidden)).not.toContain('Secret plans');
+      expect(hidden.isError).toBeFalsy();
+      expect(textOf(hidden)).toBe('No page matches.');
     } finally {
       await client.close();
     }

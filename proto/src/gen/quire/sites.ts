@@ -142,6 +142,9 @@ export interface PublishedSiteSearchHit {
   title: string;
   url: string;
   snippet: string;
+  /** The page and its space (the reader leaves out pages hidden in the tree). */
+  pageId: string;
+  spaceId: string;
 }
 
 function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
@@ -1728,7 +1731,7 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
 };
 
 function createBasePublishedSiteSearchHit(): PublishedSiteSearchHit {
-  return { title: "", url: "", snippet: "" };
+  return { title: "", url: "", snippet: "", pageId: "", spaceId: "" };
 }
 
 export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
@@ -1741,6 +1744,12 @@ export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
     }
     if (message.snippet !== "") {
       writer.uint32(26).string(message.snippet);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(34).string(message.pageId);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(42).string(message.spaceId);
     }
     return writer;
   },
@@ -1782,6 +1791,22 @@ export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
             message.snippet = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1799,6 +1824,16 @@ export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
       title: isSet(object.title) ? globalThis.String(object.title) : "",
       url: isSet(object.url) ? globalThis.String(object.url) : "",
       snippet: isSet(object.snippet) ? globalThis.String(object.snippet) : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
     };
   },
 
@@ -1813,6 +1848,12 @@ export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
     if (message.snippet !== "") {
       obj.snippet = message.snippet;
     }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
     return obj;
   },
 
@@ -1824,6 +1865,8 @@ export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
     message.title = object.title ?? "";
     message.url = object.url ?? "";
     message.snippet = object.snippet ?? "";
+    message.pageId = object.pageId ?? "";
+    message.spaceId = object.spaceId ?? "";
     return message;
   },
 };

@@ -35,7 +35,8 @@ export async function resolveMcpSite(deps: ReaderDeps, request: { url: string; c
   const content = resolved.outcome === 'content' ? resolved.content : undefined;
   const trim = (path: string) => path.replace(/\/+$/, '');
   if (!content || trim(resolve.pathname) !== trim(content.siteBasePath)) {
-    if (resolved.refusedAudience === 'visitor-auth') return { ok: false, status: 401, message: 'This site is only for signed-in visitors: send its visitor token (jwt_token)' };
+    if (resolved.refusedAudience === 'visitor-auth')
+      return { ok: false, status: 401, message: 'This site is only for signed-in visitors: send its visitor token (jwt_token)' };
     return { ok: false, status: 404, message: 'No published site at this address' };
   }
   const root = new URL(resolve);

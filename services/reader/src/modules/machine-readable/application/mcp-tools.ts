@@ -13,10 +13,25 @@ export interface FoundPage {
   snippet: string;
 }
 
-/** searchDocumentation: the site search (sites' searchSiteContent) as this visitor, best first. */
+/**
+ * searchDocumentation: the site search (sites' searchSiteContent) as this visitor, best first.
+ * Pages hidden in the tree (and their children) are left out, as from the sidebar and llms.txt:
+ * twice the pages asked for are searched, each hit's space's tree read once.
+ */
 export async function searchDocumentation(deps: ReaderDeps, site: McpSite, input: { query: string; limit?: number }): Promise<ToolOutcome<FoundPage[]>> {
-  const { hits } = await deps.sites().searchPublishedSite({ apiToken: site.content.apiToken, query: input.query, limit: input.limit ?? 10 });
-  return { ok: true, value: hits.map((h) => ({ title: h.title, url: h.url, snippet: h.snippet })) };
+  const limit = input.limit ?? 10;
+  const { hits } = await deps.sites().searchPublishedSite({ apiToken: site.content.apiToken, query: input.query, limit: Math.min(limit * 2, 50) });
+  const spaceIds = [...new Set(hits.map((h) => h.spaceId))];
+  const readable = new Map(
+    await Promise.all(
+      spaceIds.map(async (spaceId) => {
+        const { pages } = await deps.contentPublished().getPublishedPages({ apiToken: site.content.apiToken, spaceId, revisionId: '' });
+        return [spaceId, new Set(new PageTree(pages, '/').readable().map((p) => p.id))] as const;
+      }),
+    ),
+  );
+  const shown = hits.filter((h) => readable.get(h.spaceId)?.has(h.pageId)).slice(0, limit);
+  return { ok: true, value: shown.map((h) => ({ title: h.title, url: h.url, snippet: h.snippet })) };
 }
 
 /**
@@ -24,7 +39,11 @@ export async function searchDocumentation(deps: ReaderDeps, site: McpSite, input
  * below the site's root, as markdown. The address resolves through sites with the visitor's own
  * credentials, so what the visitor cannot open as a page, the tool does not read either.
  */
-export async function getPage(deps: ReaderDeps, site: McpSite, input: { url?: string; path?: string }): Promise<ToolOutcome<{ title: string; markdown: string }>> {
+export async function getPage(
+  deps: ReaderDeps,
+  site: McpSite,
+  input: { url?: string; path?: string },
+): Promise<ToolOutcome<{ title: string; markdown: string }>> {
   let target: URL;
   try {
     target = input.url ? new URL(input.url) : new URL((input.path ?? '').replace(/^\/+/, ''), site.rootUrl);
@@ -46,7 +65,9 @@ export async function getPage(deps: ReaderDeps, site: McpSite, input: { url?: st
   const content = resolved.outcome === 'content' ? resolved.content : undefined;
   // Another site's page is not this server's to read, even when the visitor may read it.
   if (!content || content.site !== site.content.site) return notFound;
-  const { pages, revisionId } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision });
+  const { pages, revisionId } = await deps
+    .contentPublished()
+    .getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision });
   const page = new PageTree(pages, content.basePath).pageAt(content.pathname);
   if (!page) return notFound;
   const markdown = await readPageMarkdown(deps, content.apiToken, content.space, revisionId, page);

@@ -21,8 +21,10 @@ export const MAX_LLMS_FULL_BYTES = 20 * 1024 * 1024;
 
 /** One line: newlines and other control characters become spaces, runs of spaces one. */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** Link text: one line, with `\`, `[` and `]` escaped so the text cannot end the link early. */

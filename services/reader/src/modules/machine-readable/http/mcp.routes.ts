@@ -38,7 +38,12 @@ async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promi
     return rpcError(res, 405, -32000, 'Method not allowed: send JSON-RPC messages with POST');
   }
   const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-  const url = visitorUrlOf({ publicUrl: deps.publicUrl, host: req.header('x-forwarded-host') ?? req.header('host'), proto: forwardedProto, path: req.originalUrl });
+  const url = visitorUrlOf({
+    publicUrl: deps.publicUrl,
+    host: req.header('x-forwarded-host') ?? req.header('host'),
+    proto: forwardedProto,
+    path: req.originalUrl,
+  });
   const resolution = await resolveMcpSite(deps, { url, cookie: req.header('cookie') });
   if (!resolution.ok) return rpcError(res, resolution.status, -32001, resolution.message);
   if (resolution.site.content.visibility !== 'public') res.setHeader('x-robots-tag', 'noindex');

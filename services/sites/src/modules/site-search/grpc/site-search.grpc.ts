@@ -33,13 +33,15 @@ export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string })
       const outcome = await searchSiteContent(deps, principal, { organizationId: organization, siteId: site, query: text, scope: { mode: 'all' }, page });
       const items = presentSiteSearchSpaces(outcome.spaces, outcome.placeOfSpace, { site: outcome.audience.site, urls: deps.urls, shareKey: null });
       const hits = items
-        .flatMap((space) => space.pages)
+        .flatMap((space) => space.pages.map((p) => ({ ...p, spaceId: space.id })))
         .sort((a, b) => a.rank - b.rank)
         .filter((p) => p.urls.published)
         .map((p) => ({
           title: p.title,
           url: p.urls.published as string,
           snippet: (p.sections.find((s) => s.body)?.body || p.description).slice(0, MAX_SNIPPET),
+          pageId: p.id,
+          spaceId: p.spaceId,
         }));
       return { hits };
     },
