@@ -3,6 +3,7 @@ import { preparePageRenderer } from '@quire/page-html';
 import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
+import { mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { readerSettingsFromEnv } from './settings';
 
@@ -27,6 +28,8 @@ export function readerModule(): ServiceModule {
       };
       return {
         routes: (app) => {
+          // Before the pages' routes, which answer only GET and HEAD: MCP messages are POSTs.
+          app.use(mcpRoutes(deps));
           app.use(publishedRoutes(deps));
         },
         grpc: [healthBinding(reader.ReaderService, 'reader')],

@@ -133,6 +133,8 @@ export interface SearchPublishedSiteRequest {
   /** Pages to skip (ranked list of pages) and pages to answer (1–50; 0: 20). */
   offset: number;
   limit: number;
+  /** Scope `all` (every site space the token lists) instead of `default`; `site_space_id` is then ignored. */
+  allSiteSpaces: boolean;
 }
 
 export interface SearchPublishedSiteResponse {
@@ -141,6 +143,21 @@ export interface SearchPublishedSiteResponse {
    * sections carry `urls.published`.
    */
   resultsJson: string;
+  /** The same pages found as a flat list, best first (what the MCP server answers). */
+  hits: PublishedSiteSearchHit[];
+}
+
+/**
+ * A page found: its title, its published URL (the site's preferred address) and the best
+ * matching text (a section's body, else the page's description).
+ */
+export interface PublishedSiteSearchHit {
+  title: string;
+  url: string;
+  snippet: string;
+  /** The page and its space (the reader leaves out pages hidden in the tree). */
+  pageId: string;
+  spaceId: string;
 }
 
 function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
@@ -1551,7 +1568,7 @@ export const GetPublishedSiteResponse: MessageFns<GetPublishedSiteResponse> = {
 };
 
 function createBaseSearchPublishedSiteRequest(): SearchPublishedSiteRequest {
-  return { apiToken: "", query: "", siteSpaceId: "", offset: 0, limit: 0 };
+  return { apiToken: "", query: "", siteSpaceId: "", offset: 0, limit: 0, allSiteSpaces: false };
 }
 
 export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> = {
@@ -1570,6 +1587,9 @@ export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> 
     }
     if (message.limit !== 0) {
       writer.uint32(40).uint32(message.limit);
+    }
+    if (message.allSiteSpaces !== false) {
+      writer.uint32(48).bool(message.allSiteSpaces);
     }
     return writer;
   },
@@ -1627,6 +1647,14 @@ export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> 
             message.limit = reader.uint32();
             continue;
           }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.allSiteSpaces = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1654,6 +1682,11 @@ export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> 
         : "",
       offset: isSet(object.offset) ? globalThis.Number(object.offset) : 0,
       limit: isSet(object.limit) ? globalThis.Number(object.limit) : 0,
+      allSiteSpaces: isSet(object.allSiteSpaces)
+        ? globalThis.Boolean(object.allSiteSpaces)
+        : isSet(object.all_site_spaces)
+        ? globalThis.Boolean(object.all_site_spaces)
+        : false,
     };
   },
 
@@ -1674,6 +1707,9 @@ export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> 
     if (message.limit !== 0) {
       obj.limit = Math.round(message.limit);
     }
+    if (message.allSiteSpaces !== false) {
+      obj.allSiteSpaces = message.allSiteSpaces;
+    }
     return obj;
   },
 
@@ -1687,18 +1723,22 @@ export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> 
     message.siteSpaceId = object.siteSpaceId ?? "";
     message.offset = object.offset ?? 0;
     message.limit = object.limit ?? 0;
+    message.allSiteSpaces = object.allSiteSpaces ?? false;
     return message;
   },
 };
 
 function createBaseSearchPublishedSiteResponse(): SearchPublishedSiteResponse {
-  return { resultsJson: "" };
+  return { resultsJson: "", hits: [] };
 }
 
 export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse> = {
   encode(message: SearchPublishedSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.resultsJson !== "") {
       writer.uint32(10).string(message.resultsJson);
+    }
+    for (const v of message.hits) {
+      PublishedSiteSearchHit.encode(v!, writer.uint32(18).fork()).join();
     }
     return writer;
   },
@@ -1724,6 +1764,14 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
             message.resultsJson = reader.string();
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.hits.push(PublishedSiteSearchHit.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -1743,6 +1791,9 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
         : isSet(object.results_json)
         ? globalThis.String(object.results_json)
         : "",
+      hits: globalThis.Array.isArray(object?.hits)
+        ? object.hits.map((e: any) => PublishedSiteSearchHit.fromJSON(e))
+        : [],
     };
   },
 
@@ -1750,6 +1801,9 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
     const obj: any = {};
     if (message.resultsJson !== "") {
       obj.resultsJson = message.resultsJson;
+    }
+    if (message.hits?.length) {
+      obj.hits = message.hits.map((e) => PublishedSiteSearchHit.toJSON(e));
     }
     return obj;
   },
@@ -1760,6 +1814,148 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
   fromPartial(object: DeepPartial<SearchPublishedSiteResponse>): SearchPublishedSiteResponse {
     const message = createBaseSearchPublishedSiteResponse();
     message.resultsJson = object.resultsJson ?? "";
+    message.hits = object.hits?.map((e) => PublishedSiteSearchHit.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishedSiteSearchHit(): PublishedSiteSearchHit {
+  return { title: "", url: "", snippet: "", pageId: "", spaceId: "" };
+}
+
+export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
+  encode(message: PublishedSiteSearchHit, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.title !== "") {
+      writer.uint32(10).string(message.title);
+    }
+    if (message.url !== "") {
+      writer.uint32(18).string(message.url);
+    }
+    if (message.snippet !== "") {
+      writer.uint32(26).string(message.snippet);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(34).string(message.pageId);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(42).string(message.spaceId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedSiteSearchHit {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedSiteSearchHit();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.snippet = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedSiteSearchHit {
+    return {
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      snippet: isSet(object.snippet) ? globalThis.String(object.snippet) : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedSiteSearchHit): unknown {
+    const obj: any = {};
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.snippet !== "") {
+      obj.snippet = message.snippet;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedSiteSearchHit>): PublishedSiteSearchHit {
+    return PublishedSiteSearchHit.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedSiteSearchHit>): PublishedSiteSearchHit {
+    const message = createBasePublishedSiteSearchHit();
+    message.title = object.title ?? "";
+    message.url = object.url ?? "";
+    message.snippet = object.snippet ?? "";
+    message.pageId = object.pageId ?? "";
+    message.spaceId = object.spaceId ?? "";
     return message;
   },
 };
@@ -1839,10 +2035,11 @@ export const SitesService = {
     responseDeserialize: (value: Buffer): GetPublishedSiteResponse => GetPublishedSiteResponse.decode(value),
   },
   /**
-   * For the reader (issue #36 §2, the search page): site search (REST searchSiteContent's use case)
-   * as the site reader of a resolved URL's `api_token` (only the site spaces the token lists, of
-   * its own site), scope `default` with `site_space_id` as the current site space. A query that is
-   * blank, longer than 512 code points or malformed is INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
+   * For the reader (issue #36): site search (REST searchSiteContent's use case) as the site reader
+   * of a resolved URL's `api_token` (only the site spaces the token lists, of its own site). The
+   * search page (§2) searches scope `default` around `site_space_id`; the MCP server (§4) scope `all`
+   * (`all_site_spaces`). A query that is blank, longer than 512 code points or malformed is
+   * INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
    */
   searchPublishedSite: {
     path: "/quire.sites.Sites/SearchPublishedSite" as const,
@@ -1884,10 +2081,11 @@ export interface SitesServer extends UntypedServiceImplementation {
    */
   getPublishedSite: handleUnaryCall<GetPublishedSiteRequest, GetPublishedSiteResponse>;
   /**
-   * For the reader (issue #36 §2, the search page): site search (REST searchSiteContent's use case)
-   * as the site reader of a resolved URL's `api_token` (only the site spaces the token lists, of
-   * its own site), scope `default` with `site_space_id` as the current site space. A query that is
-   * blank, longer than 512 code points or malformed is INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
+   * For the reader (issue #36): site search (REST searchSiteContent's use case) as the site reader
+   * of a resolved URL's `api_token` (only the site spaces the token lists, of its own site). The
+   * search page (§2) searches scope `default` around `site_space_id`; the MCP server (§4) scope `all`
+   * (`all_site_spaces`). A query that is blank, longer than 512 code points or malformed is
+   * INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
    */
   searchPublishedSite: handleUnaryCall<SearchPublishedSiteRequest, SearchPublishedSiteResponse>;
 }
@@ -1989,10 +2187,11 @@ export interface SitesClient extends Client {
     callback: (error: ServiceError | null, response: GetPublishedSiteResponse) => void,
   ): ClientUnaryCall;
   /**
-   * For the reader (issue #36 §2, the search page): site search (REST searchSiteContent's use case)
-   * as the site reader of a resolved URL's `api_token` (only the site spaces the token lists, of
-   * its own site), scope `default` with `site_space_id` as the current site space. A query that is
-   * blank, longer than 512 code points or malformed is INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
+   * For the reader (issue #36): site search (REST searchSiteContent's use case) as the site reader
+   * of a resolved URL's `api_token` (only the site spaces the token lists, of its own site). The
+   * search page (§2) searches scope `default` around `site_space_id`; the MCP server (§4) scope `all`
+   * (`all_site_spaces`). A query that is blank, longer than 512 code points or malformed is
+   * INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
    */
   searchPublishedSite(
     request: SearchPublishedSiteRequest,

@@ -1,4 +1,5 @@
 import type { sites } from '@quire/proto';
+import { answerLlms } from '../../machine-readable';
 import { PageTree } from '../domain/page-tree';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
@@ -11,7 +12,8 @@ const MAX_SITEMAP_SITE_SPACES = 50;
 /**
  * The pages machines read (issue #36 §4), under the same audience rules as the HTML (sites
  * resolved the address for this visitor first): `<page>.md`, and at the site's root `sitemap.xml`
- * (public sites only: unlisted and restricted ones are left out) and `robots.txt`.
+ * (public sites only: unlisted and restricted ones are left out), `robots.txt`, and `llms.txt`,
+ * `llms-full.txt` (the machine-readable module).
  */
 export async function answerMachineRead(
   deps: ReaderDeps,
@@ -34,6 +36,7 @@ export async function answerMachineRead(
     return text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdown}`);
   }
   if (!isSiteRoot(resolvedUrl, content.siteBasePath)) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
+  if (kind === 'llms' || kind === 'llms-full') return answerLlms(deps, kind, content);
   const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));
   if (kind === 'robots') return text('text/plain; charset=utf-8', robotsTxt(content.visibility, new URL('sitemap.xml', siteRootOf(siteRoot, content)).href));
   if (content.visibility !== 'public') return { kind: 'no-site', path: new URL(resolvedUrl).pathname };

@@ -24,6 +24,7 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
             siteSpaceId: content.siteSpace,
             offset: (asked.page - 1) * SEARCH_PAGE_SIZE,
             limit: SEARCH_PAGE_SIZE,
+            allSiteSpaces: false,
           })
           .then(
             (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson) }),

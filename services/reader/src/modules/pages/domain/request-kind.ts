@@ -6,14 +6,14 @@
 // `~files/…` or `~search`). Slugs made from titles never start with `~`, so these segments shadow
 // only a page whose slug was set to `~files` or `~search` by hand.
 
-export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'file' | 'search';
+export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'llms' | 'llms-full' | 'file' | 'search';
 
 const FILES_SEGMENT = '~files';
 const SEARCH_SEGMENT = '~search';
 /** The search page's own parameters, taken off the address sites resolves. */
 const SEARCH_PARAMS = ['q', 'page'];
 
-const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots' };
+const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'robots.txt': 'robots', 'llms.txt': 'llms', 'llms-full.txt': 'llms-full' };
 
 export interface AskedFor {
   kind: RequestKind;

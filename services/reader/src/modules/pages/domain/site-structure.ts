@@ -13,8 +13,8 @@ export interface SiteProfile {
   lang: string;
   sections: SectionItem[];
   variants: VariantView[];
-  /** Every site space of every section: its space and its absolute published address (sitemap). */
-  siteSpaces: Array<{ id: string; spaceId: string; url: string }>;
+  /** Every site space of every section: its space, titles and absolute published address (sitemap, llms.txt). */
+  siteSpaces: Array<{ id: string; spaceId: string; url: string; title: string; sectionTitle: string }>;
 }
 
 type Json = Record<string, unknown>;
@@ -57,7 +57,7 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
     );
     const all = entries.flatMap((e) => (text(e.object) === 'site-section-group' ? list(e.sections).map(obj) : [e]));
     siteSpaces = siteSpacesOf(all.find((s) => text(s.id) === current.siteSection) ?? {});
-    allSiteSpaces = all.flatMap(siteSpacesOf);
+    allSiteSpaces = all.flatMap((section) => siteSpacesOf(section).map((s) => ({ ...s, sectionTitle: text(section.title) })));
   } else {
     siteSpaces = entries;
   }
@@ -71,7 +71,13 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
     sections,
     variants,
     siteSpaces: allSiteSpaces
-      .map((s) => ({ id: text(s.id), spaceId: text(obj(s.space).id), url: text(obj(s.urls).published) }))
+      .map((s) => ({
+        id: text(s.id),
+        spaceId: text(obj(s.space).id),
+        url: text(obj(s.urls).published),
+        title: text(s.title),
+        sectionTitle: text(s.sectionTitle),
+      }))
       .filter((s) => s.spaceId && s.url),
   };
 }

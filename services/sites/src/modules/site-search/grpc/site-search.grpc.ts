@@ -12,18 +12,20 @@ import { presentSiteSearchSpaces, siteSearchEnvelope } from '../presenters/site-
 /** The reader's search page shows a short list per page; REST's default. */
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 50;
+const MAX_SNIPPET = 400;
 
 /**
- * Sites.SearchPublishedSite (issue #36 §2, the reader's search page): the same use case and
- * audience hook as REST searchSiteContent, run as the site reader of the `apiToken` sites issued
- * for the visitor's resolved URL — so a visitor searches only the spaces that URL lets them read,
- * on that site alone (the token names its site), never a change request (never indexed). The
- * token is verified here, as content verifies it for the reader's page reads.
+ * Sites.SearchPublishedSite (issue #36: the reader's search page, §2, and its MCP server, §4): the
+ * same use case and audience hook as REST searchSiteContent, run as the site reader of the
+ * `apiToken` sites issued for the visitor's resolved URL — so a visitor searches only the spaces
+ * that URL lets them read, on that site alone (the token names its site), never a change request
+ * (never indexed). The token is verified here, as content verifies it for the reader's page reads.
+ * The answer is REST's envelope (the search page) and the same pages as a flat list (MCP).
  */
 export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string }): Pick<AsyncService<sites.SitesServer>, 'searchPublishedSite'> {
   const secret = deriveSecret(deps.serviceSecret, SITE_API_TOKEN_SECRET_PURPOSE);
   return {
-    searchPublishedSite: async ({ apiToken, query, siteSpaceId, offset, limit }) => {
+    searchPublishedSite: async ({ apiToken, query, siteSpaceId, offset, limit, allSiteSpaces }) => {
       const parsed = siteSearchQueryText.safeParse(query);
       if (!parsed.success) throw badRequest(`Invalid field "query": ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
       const check = await verifySiteApiToken(apiToken, secret);
@@ -32,11 +34,26 @@ export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string })
       const reader = { organizationId: organization, siteId, spaceIds: spaces };
       const principal = { userId: siteReaderId(reader), tokenId: 'site-reader', site: reader };
       const page = { offset, limit: Math.min(Math.max(limit || DEFAULT_LIMIT, 1), MAX_LIMIT) };
-      const scope = siteSpaceId ? { mode: 'default' as const, currentSiteSpace: siteSpaceId } : { mode: 'default' as const };
+      const scope = allSiteSpaces
+        ? { mode: 'all' as const }
+        : siteSpaceId
+          ? { mode: 'default' as const, currentSiteSpace: siteSpaceId }
+          : { mode: 'default' as const };
       const outcome = await searchSiteContent(deps, principal, { organizationId: organization, siteId, query: parsed.data, scope, page });
       const { site, shareKey } = outcome.audience;
       const items = presentSiteSearchSpaces(outcome.spaces, outcome.placeOfSpace, { site, urls: deps.urls, shareKey });
-      return { resultsJson: JSON.stringify(siteSearchEnvelope(items, outcome, page)) };
+      const hits = items
+        .flatMap((space) => space.pages.map((p) => ({ ...p, spaceId: space.id })))
+        .sort((a, b) => a.rank - b.rank)
+        .filter((p) => p.urls.published)
+        .map((p) => ({
+          title: p.title,
+          url: p.urls.published as string,
+          snippet: (p.sections.find((s) => s.body)?.body || p.description).slice(0, MAX_SNIPPET),
+          pageId: p.id,
+          spaceId: p.spaceId,
+        }));
+      return { resultsJson: JSON.stringify(siteSearchEnvelope(items, outcome, page)), hits };
     },
   };
 }

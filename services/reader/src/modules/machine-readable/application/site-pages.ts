@@ -1,0 +1,40 @@
+import type { sites } from '@quire/proto';
+import { PageTree, readSiteProfile, type PageEntry, type ReaderDeps } from '../../pages';
+
+/** At most this many site spaces are read for one llms.txt (each is one content call), as for the sitemap. */
+export const MAX_LLMS_SITE_SPACES = 50;
+
+export interface SiteSpacePages {
+  title: string;
+  tree: PageTree;
+  spaceId: string;
+}
+
+/**
+ * Every readable page of the site the visitor's URL resolved to, per site space in the site's order:
+ * hidden pages (and their children), groups and links left out. Read with the site's apiToken.
+ */
+export async function readSitePages(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<{ title: string; siteSpaces: SiteSpacePages[] }> {
+  const { profileJson } = await deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' });
+  const profile = readSiteProfile(profileJson, { siteSection: '', siteSpace: '' });
+  const several = profile.siteSpaces.length > 1;
+  const siteSpaces = await Promise.all(
+    profile.siteSpaces.slice(0, MAX_LLMS_SITE_SPACES).map(async (s) => {
+      const { pages } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: s.spaceId, revisionId: '' });
+      const title = s.sectionTitle && several ? [s.sectionTitle, s.title].filter(Boolean).join(' — ') : s.title || profile.title;
+      return { title, spaceId: s.spaceId, tree: new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`) };
+    }),
+  );
+  return { title: profile.title, siteSpaces };
+}
+
+/** A page's markdown body (without its title), as content stores it. */
+export async function readPageMarkdown(deps: ReaderDeps, apiToken: string, spaceId: string, revisionId: string, page: PageEntry): Promise<string> {
+  const { markdown } = await deps.contentPublished().getPublishedPageMarkdown({ apiToken, spaceId, revisionId, pageId: page.id });
+  return markdown;
+}
+
+/** The absolute URL of a page's markdown: at the page's own path (the first page too). */
+export function markdownUrlOf(tree: PageTree, page: PageEntry): string {
+  return `${tree.basePath}${page.path}.md`;
+}
