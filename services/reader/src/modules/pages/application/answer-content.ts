@@ -3,6 +3,7 @@ import type { sites } from '@quire/proto';
 import { PageTree } from '../domain/page-tree';
 import { fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
+import { visitOf } from '../domain/visit-of';
 import { canonicalUrlOf, readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
 
@@ -53,6 +54,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   return {
     kind: 'page',
     restricted,
+    visit: visitOf('page_view', content, pagesAnswer.revisionId, page.id),
     view: {
       ...chrome,
       page: {

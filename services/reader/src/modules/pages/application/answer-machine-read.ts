@@ -1,6 +1,7 @@
 import type { sites } from '@quire/proto';
 import { PageTree } from '../domain/page-tree';
 import type { VisitOutcome } from '../domain/reader-answer';
+import { visitOf } from '../domain/visit-of';
 import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
 import { readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
@@ -31,7 +32,10 @@ export async function answerMachineRead(
     const { markdown } = await deps
       .contentPublished()
       .getPublishedPageMarkdown({ apiToken: content.apiToken, spaceId: content.space, revisionId, pageId: page.id });
-    return text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdown}`);
+    return {
+      ...text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdown}`),
+      visit: visitOf('page_markdown_request', content, revisionId, page.id),
+    } as VisitOutcome;
   }
   if (!isSiteRoot(resolvedUrl, content.siteBasePath)) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
   const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));

@@ -13,7 +13,7 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
     case 'text':
       return outcome;
     case 'page':
-      return presentSitePage(outcome.view, outcome.restricted);
+      return outcome.visit ? { ...presentSitePage(outcome.view, outcome.restricted), visit: outcome.visit } : presentSitePage(outcome.view, outcome.restricted);
     case 'not-found':
       return presentNotFound(outcome.view, outcome.restricted);
     case 'no-site':
