@@ -27,10 +27,12 @@ let introId: string;
 let guidesId: string;
 
 type Columns = { columns: { column: string; values: unknown[] }[] };
-/** The aggregate's columns as rows. */
+/** The aggregate's columns as rows; a `page` (the reference's `{ page, space }`) as its page id. */
 function rowsOf(body: Columns): Record<string, unknown>[] {
   const [first] = body.columns;
-  return (first?.values ?? []).map((_, i) => Object.fromEntries(body.columns.map((c) => [c.column, c.values[i]])));
+  return (first?.values ?? []).map((_, i) =>
+    Object.fromEntries(body.columns.map((c) => [c.column, c.column === 'page' ? (c.values[i] as { page: string } | null)?.page : c.values[i]])),
+  );
 }
 
 async function aggregate(select: string[], groupBy: string[]): Promise<Record<string, unknown>[]> {
