@@ -1,13 +1,12 @@
 import { join } from 'node:path';
-import { healthBinding } from '@quire/platform/grpc';
 import { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
-import { insights } from '@quire/proto';
 import {
   aggregateRoutes,
   ClickHouseStore,
   EmbeddedInsightsStore,
   eventsRoutes,
+  insightsGrpc,
   insightsSubscription,
   SiteOwnership,
   startStoreUpkeep,
@@ -56,14 +55,7 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
           app.use(aggregateRoutes(deps));
           app.use(visitorSegmentsRoutes(deps));
         },
-        grpc: [
-          healthBinding(insights.InsightsService, 'insights', () =>
-            ctx.db.ping().then(
-              () => true,
-              () => false,
-            ),
-          ),
-        ],
+        grpc: [insightsGrpc(ctx)],
         start: async () => {
           await membership.subscribe(ctx.bus, 'insights', ctx.logger);
           if (role === 'all') await ctx.bus.subscribe(subscription);

@@ -5,6 +5,7 @@ import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
 import { mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
+import { visitRecorder } from './modules/visits';
 import { readerSettingsFromEnv } from './settings';
 
 /**
@@ -19,12 +20,14 @@ export function readerModule(): ServiceModule {
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: (ctx: ServiceContext) => {
       const settings = readerSettingsFromEnv();
+      const visits = visitRecorder(ctx, settings.visitQueue);
       const deps = {
         sites: () => ctx.clients.sites(),
         contentPublished: () => ctx.clients.contentPublished(),
         logger: ctx.logger,
         publicUrl: ctx.config.publicUrl,
         answerTimeoutMs: settings.answerTimeoutMs,
+        visits,
       };
       return {
         routes: (app) => {
@@ -35,6 +38,8 @@ export function readerModule(): ServiceModule {
         grpc: [healthBinding(reader.ReaderService, 'reader')],
         // The highlighter and the ES-module libraries load once, before the first visitor.
         start: () => preparePageRenderer(),
+        // Events of the last answers leave before the process does (each send is bounded by GRPC_DEADLINE_MS).
+        stop: () => visits.flush(),
       };
     },
   };

@@ -7,6 +7,7 @@ import { readEnv } from '@quire/platform/config';
 
 const readerEnvSchema = z.object({
   READER_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  READER_VISIT_QUEUE: z.coerce.number().int().positive().default(10_000),
 });
 
 export interface ReaderSettings {
@@ -15,9 +16,14 @@ export interface ReaderSettings {
    * answers a 503 page at once. Each gRPC call has its own deadline too (GRPC_DEADLINE_MS).
    */
   answerTimeoutMs: number;
+  /**
+   * Insights events of served answers waiting to be sent, per process, at most: past it new ones
+   * are dropped and counted (`reader_visit_events_dropped_total`), so insights down never grows memory.
+   */
+  visitQueue: number;
 }
 
 export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReaderSettings {
   const e = readEnv(readerEnvSchema, env);
-  return { answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS };
+  return { answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS, visitQueue: e.READER_VISIT_QUEUE };
 }

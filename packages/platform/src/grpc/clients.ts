@@ -8,6 +8,7 @@ export type ContentClient = AsyncClient<content.ContentClient>;
 export type SitesClient = AsyncClient<sites.SitesClient>;
 export type ContentPagesClient = AsyncClient<content.ContentPagesClient>;
 export type ContentPublishedClient = AsyncClient<content.ContentPublishedClient>;
+export type InsightsClient = AsyncClient<insights.InsightsClient>;
 
 const READS = [
   'check',
@@ -66,6 +67,13 @@ export class ServiceClients {
 
   sites(): SitesClient {
     return this.get('sites', () => createGrpcClient(sites.SitesClient, this.addresses.sites, 'sites', { deadlineMs: this.deadlineMs, retryable: READS }));
+  }
+
+  /** Insights' events ingest for the reader (#36 §5). Not retried: a failed batch is the caller's to drop. */
+  insights(): InsightsClient {
+    return this.get('insights', () =>
+      createGrpcClient(insights.InsightsClient, this.addresses.insights, 'insights', { deadlineMs: this.deadlineMs, retryable: ['check'] }),
+    );
   }
 
   health(service: ServiceName): AsyncClient<{ check: identity.IdentityClient['check'] }> {

@@ -5,6 +5,7 @@
 // source: quire/insights.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
   type CallOptions,
   type ChannelCredentials,
@@ -23,6 +24,197 @@ export const protobufPackage = "quire.insights";
 
 export const protobufFileName = "quire/insights.proto";
 
+export interface RecordSiteEventsRequest {
+  organizationId: string;
+  siteId: string;
+  /** JSON array of SiteInsightsEvent (at most 1000); each event's session.ip is the visitor's address. */
+  eventsJson: string;
+}
+
+export interface RecordSiteEventsResponse {
+  accepted: number;
+}
+
+function createBaseRecordSiteEventsRequest(): RecordSiteEventsRequest {
+  return { organizationId: "", siteId: "", eventsJson: "" };
+}
+
+export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
+  encode(message: RecordSiteEventsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    if (message.eventsJson !== "") {
+      writer.uint32(26).string(message.eventsJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordSiteEventsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordSiteEventsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.eventsJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordSiteEventsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      eventsJson: isSet(object.eventsJson)
+        ? globalThis.String(object.eventsJson)
+        : isSet(object.events_json)
+        ? globalThis.String(object.events_json)
+        : "",
+    };
+  },
+
+  toJSON(message: RecordSiteEventsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.eventsJson !== "") {
+      obj.eventsJson = message.eventsJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordSiteEventsRequest>): RecordSiteEventsRequest {
+    return RecordSiteEventsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordSiteEventsRequest>): RecordSiteEventsRequest {
+    const message = createBaseRecordSiteEventsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    message.eventsJson = object.eventsJson ?? "";
+    return message;
+  },
+};
+
+function createBaseRecordSiteEventsResponse(): RecordSiteEventsResponse {
+  return { accepted: 0 };
+}
+
+export const RecordSiteEventsResponse: MessageFns<RecordSiteEventsResponse> = {
+  encode(message: RecordSiteEventsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.accepted !== 0) {
+      writer.uint32(8).int32(message.accepted);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): RecordSiteEventsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseRecordSiteEventsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.accepted = reader.int32();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): RecordSiteEventsResponse {
+    return { accepted: isSet(object.accepted) ? globalThis.Number(object.accepted) : 0 };
+  },
+
+  toJSON(message: RecordSiteEventsResponse): unknown {
+    const obj: any = {};
+    if (message.accepted !== 0) {
+      obj.accepted = Math.round(message.accepted);
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<RecordSiteEventsResponse>): RecordSiteEventsResponse {
+    return RecordSiteEventsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<RecordSiteEventsResponse>): RecordSiteEventsResponse {
+    const message = createBaseRecordSiteEventsResponse();
+    message.accepted = object.accepted ?? 0;
+    return message;
+  },
+};
+
 export type InsightsService = typeof InsightsService;
 export const InsightsService = {
   check: {
@@ -34,10 +226,32 @@ export const InsightsService = {
     responseSerialize: (value: CheckResponse): Buffer => Buffer.from(CheckResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckResponse => CheckResponse.decode(value),
   },
+  /**
+   * The reader's served answers (issue #36 §5): reference site insights events of one site,
+   * ingested as trackEventsInSiteById does (validated, enriched, published to insights.events).
+   * The caller is the reader, which resolved the site through sites: no member check.
+   */
+  recordSiteEvents: {
+    path: "/quire.insights.Insights/RecordSiteEvents" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: RecordSiteEventsRequest): Buffer =>
+      Buffer.from(RecordSiteEventsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): RecordSiteEventsRequest => RecordSiteEventsRequest.decode(value),
+    responseSerialize: (value: RecordSiteEventsResponse): Buffer =>
+      Buffer.from(RecordSiteEventsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): RecordSiteEventsResponse => RecordSiteEventsResponse.decode(value),
+  },
 } as const;
 
 export interface InsightsServer extends UntypedServiceImplementation {
   check: handleUnaryCall<CheckRequest, CheckResponse>;
+  /**
+   * The reader's served answers (issue #36 §5): reference site insights events of one site,
+   * ingested as trackEventsInSiteById does (validated, enriched, published to insights.events).
+   * The caller is the reader, which resolved the site through sites: no member check.
+   */
+  recordSiteEvents: handleUnaryCall<RecordSiteEventsRequest, RecordSiteEventsResponse>;
 }
 
 export interface InsightsClient extends Client {
@@ -56,6 +270,26 @@ export interface InsightsClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * The reader's served answers (issue #36 §5): reference site insights events of one site,
+   * ingested as trackEventsInSiteById does (validated, enriched, published to insights.events).
+   * The caller is the reader, which resolved the site through sites: no member check.
+   */
+  recordSiteEvents(
+    request: RecordSiteEventsRequest,
+    callback: (error: ServiceError | null, response: RecordSiteEventsResponse) => void,
+  ): ClientUnaryCall;
+  recordSiteEvents(
+    request: RecordSiteEventsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: RecordSiteEventsResponse) => void,
+  ): ClientUnaryCall;
+  recordSiteEvents(
+    request: RecordSiteEventsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: RecordSiteEventsResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const InsightsClient = makeGenericClientConstructor(InsightsService, "quire.insights.Insights") as unknown as {
@@ -63,3 +297,24 @@ export const InsightsClient = makeGenericClientConstructor(InsightsService, "qui
   service: typeof InsightsService;
   serviceName: string;
 };
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
+}

@@ -9,3 +9,4 @@ export { ClickHouseStore } from './store/clickhouse/clickhouse-store';
 export { EmbeddedInsightsStore } from './store/embedded/embedded-store';
 export type { InsightsStore } from './store/insights-store';
 export { startStoreUpkeep } from './store/store-upkeep';
+export { insightsGrpc } from './grpc/insights.grpc';

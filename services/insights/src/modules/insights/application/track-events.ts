@@ -18,6 +18,18 @@ export async function trackEvents(
   input: { organizationId: string; siteId: string; events: SiteInsightsEvent[]; clientIp: string },
 ): Promise<void> {
   const { organizationId, siteId } = await authorizeInsights(deps, input.organizationId, input.siteId, caller.userId, 'track');
+  await publishEvents(deps, { organizationId, siteId, events: input.events, clientIp: input.clientIp });
+}
+
+/**
+ * Validated events of a site the caller may track: enriched (the IP replaced by the visitor hash)
+ * and published to `insights.events`. Shared by the REST ingest and the reader's gRPC calls.
+ */
+export async function publishEvents(
+  deps: Pick<TrackEventsDeps, 'bus' | 'clock' | 'config'>,
+  input: { organizationId: string; siteId: string; events: SiteInsightsEvent[]; clientIp: string },
+): Promise<void> {
+  const { organizationId, siteId } = input;
   const rows = buildEventRows(input.events, { organizationId, siteId, clientIp: input.clientIp, now: deps.clock(), secret: deps.config.internalSecret });
   const messages: BusMessage[] = chunks(rows, ROWS_PER_MESSAGE).map((chunk) => ({ key: siteId, value: encodeEventRows(chunk) }));
   await deps.bus.publish(INSIGHTS_EVENTS_TOPIC, messages);

@@ -2,6 +2,7 @@ import { renderPageDocument } from '@quire/page-html';
 import type { sites } from '@quire/proto';
 import { fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
+import { visitOf } from '../domain/visit-of';
 import { canonicalUrlOf } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
 import { loadSiteChrome } from './site-chrome';
@@ -33,6 +34,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   return {
     kind: 'page',
     restricted,
+    visit: visitOf('page_view', content, pagesAnswer.revisionId, page.id),
     view: {
       ...chrome,
       page: {

@@ -2,6 +2,7 @@ import type { sites } from '@quire/proto';
 import { answerLlms } from '../../machine-readable';
 import { PageTree } from '../domain/page-tree';
 import type { VisitOutcome } from '../domain/reader-answer';
+import { visitOf } from '../domain/visit-of';
 import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
 import { readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
@@ -33,10 +34,16 @@ export async function answerMachineRead(
     const { markdown } = await deps
       .contentPublished()
       .getPublishedPageMarkdown({ apiToken: content.apiToken, spaceId: content.space, revisionId, pageId: page.id });
-    return text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdown}`);
+    return {
+      ...text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdown}`),
+      visit: visitOf('page_markdown_request', content, revisionId, page.id),
+    } as VisitOutcome;
   }
   if (!isSiteRoot(resolvedUrl, content.siteBasePath)) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
-  if (kind === 'llms' || kind === 'llms-full') return answerLlms(deps, kind, content);
+  if (kind === 'llms' || kind === 'llms-full') {
+    const answer = await answerLlms(deps, kind, content);
+    return answer.kind === 'text' ? { ...answer, visit: visitOf('llms_request', content, content.revision, '') } : answer;
+  }
   const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));
   if (kind === 'robots') return text('text/plain; charset=utf-8', robotsTxt(content.visibility, new URL('sitemap.xml', siteRootOf(siteRoot, content)).href));
   if (content.visibility !== 'public') return { kind: 'no-site', path: new URL(resolvedUrl).pathname };

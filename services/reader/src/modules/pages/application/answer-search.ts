@@ -5,6 +5,7 @@ import type { VisitOutcome } from '../domain/reader-answer';
 import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE } from '../domain/search-results';
 import type { ReaderDeps } from './deps';
 import { loadSiteChrome } from './site-chrome';
+import { visitOf } from '../domain/visit-of';
 
 /**
  * The site's search page (issue #36 §2) at a resolved address: site search as this visitor's site
@@ -36,5 +37,7 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
       : Promise.resolve({ ok: !invalid, results: [] });
   const [{ chrome, restricted }, found] = await Promise.all([loadSiteChrome(deps, content), searching]);
   const view = { ...chrome, query, results: found.results };
-  return { kind: 'search', status: found.ok ? 200 : 400, view, restricted };
+  // A query searched is counted (search_type_query); the page with no query is not.
+  const visit = query && found.ok ? { ...visitOf('search_type_query', content, content.revision, ''), query } : undefined;
+  return { kind: 'search', status: found.ok ? 200 : 400, view, restricted, ...(visit ? { visit } : {}) };
 }

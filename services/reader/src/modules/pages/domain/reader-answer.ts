@@ -1,4 +1,5 @@
 import type { NotFoundPageView, SearchPageView, SitePageView } from '@quire/page-html';
+import type { Visit } from '../../visits';
 
 // What the reader answers a visitor: an HTML page or a redirect, with the cookies to set. The use
 // cases decide a `VisitOutcome` (data); the presenter renders it as a `ReaderAnswer`.
@@ -6,15 +7,25 @@ import type { NotFoundPageView, SearchPageView, SitePageView } from '@quire/page
 export type Redirect = { kind: 'redirect'; status: 302 | 307 | 308; location: string; cookies: string[] };
 
 /** A text answer: a page's markdown, `sitemap.xml`, `robots.txt`. `noindex` adds `X-Robots-Tag`. */
-export type TextAnswer = { kind: 'text'; status: 200; contentType: string; body: string; restricted: boolean; noindex: boolean };
+export type TextAnswer = {
+  kind: 'text';
+  status: 200;
+  contentType: string;
+  body: string;
+  restricted: boolean;
+  noindex: boolean;
+  visit?: Visit;
+  cookies?: string[];
+};
 
 export type VisitOutcome =
   | Redirect
   | TextAnswer
-  | { kind: 'page'; view: SitePageView; restricted: boolean }
+  /** `visit`: what insights counts of it (issue #36 §5). */
+  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit }
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
   /** The search page; 400 for a query refused as input. */
-  | { kind: 'search'; status: 200 | 400; view: SearchPageView; restricted: boolean }
+  | { kind: 'search'; status: 200 | 400; view: SearchPageView; restricted: boolean; visit?: Visit }
   /** No published site (or none this visitor may see) at the address. */
   | { kind: 'no-site'; path: string }
   /** A visitor-auth site refused the visitor and has no fallbackURL. */
@@ -29,6 +40,10 @@ export type ReaderAnswer =
       stylesheet: string;
       /** Not for shared caches (restricted audience, refusals, errors). */
       restricted: boolean;
+      /** A served site page, to count (docs/reader.md, Counted). */
+      visit?: Visit;
+      /** Set-Cookie values (the visitor's ids). */
+      cookies?: string[];
     }
   | TextAnswer
   | Redirect;

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '@quire/platform/logger';
+import type { VisitRecorder } from '../../visits';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
 import { pageHeaders } from '../domain/page-headers';
@@ -11,6 +12,8 @@ export interface PublishedRoutesDeps extends ReaderDeps {
   publicUrl: string;
   answerTimeoutMs: number;
   logger: Logger;
+  /** Counts served pages as insights events (docs/reader.md, Counted); none in some unit tests. */
+  visits?: VisitRecorder;
 }
 
 /**
@@ -50,9 +53,24 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<Re
     return presentUnavailable();
   });
   try {
-    return await Promise.race([answer, timeout]);
+    return counted(deps, req, await Promise.race([answer, timeout]), url, secure);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The one place a served answer is reported (issue #36 §5): the visit is queued for insights (it
+ * leaves after the answer, never delaying or failing it) and its visitor cookies join the answer.
+ */
+function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean): ReaderAnswer {
+  if (answer.kind === 'redirect' || !answer.visit || !deps.visits) return answer;
+  const { kind, ...visit } = answer.visit;
+  try {
+    return { ...answer, cookies: deps.visits.recordVisit(kind, visit, req, url, secure) };
+  } catch (err) {
+    deps.logger.warn({ url: req.path, err: (err as Error).message }, 'visit not counted');
+    return answer;
   }
 }
 
@@ -66,6 +84,7 @@ function send(res: Response, answer: ReaderAnswer, status: number = answer.statu
     res.status(answer.status).location(answer.location).end();
     return;
   }
+  if (answer.cookies?.length) res.setHeader('set-cookie', answer.cookies);
   if (answer.kind === 'text') {
     res.setHeader('content-type', answer.contentType);
     res.setHeader('cache-control', answer.restricted ? 'private, no-store' : 'no-cache');

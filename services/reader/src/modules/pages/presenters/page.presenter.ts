@@ -21,11 +21,13 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
     case 'text':
       return outcome;
     case 'page':
-      return presentSitePage(outcome.view, outcome.restricted);
+      return outcome.visit ? { ...presentSitePage(outcome.view, outcome.restricted), visit: outcome.visit } : presentSitePage(outcome.view, outcome.restricted);
     case 'not-found':
       return presentNotFound(outcome.view, outcome.restricted);
     case 'search':
-      return presentSearch(outcome.view, outcome.status, outcome.restricted);
+      return outcome.visit
+        ? { ...presentSearch(outcome.view, outcome.status, outcome.restricted), visit: outcome.visit }
+        : presentSearch(outcome.view, outcome.status, outcome.restricted);
     case 'no-site':
       return presentNoSite(outcome.path);
     case 'sign-in-needed':

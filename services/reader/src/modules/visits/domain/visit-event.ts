@@ -1,0 +1,70 @@
+import type { Visit, VisitRequest } from './visit';
+import type { VisitorIds } from './visitor-ids';
+
+/** The reference SiteInsightsEvent of a served answer, as insights' ingest takes it (JSON). */
+export interface VisitEvent {
+  type: Visit['kind'];
+  timestamp: string;
+  session: {
+    visitorId: string;
+    sessionId: string;
+    cookies: Record<string, never>;
+    ip: string;
+    userAgent: string;
+    language: string | null;
+    referrer: string | null;
+  };
+  location: {
+    url: string;
+    siteSection: string | null;
+    siteSpace: string | null;
+    siteShareKey: string | null;
+    space: string | null;
+    revision: string | null;
+    page: string | null;
+  };
+  query?: string;
+}
+
+const LIMITS = { url: 2048, userAgent: 1024, language: 64, ip: 64 };
+
+/**
+ * The event of one served answer. The IP goes to insights only, which turns it into a country and
+ * its own daily visitor hash and stores neither it nor the cookies (docs/insights.md, Ingest). The
+ * share key is never sent: the event names the site space, not a visitor's credential. Strings are
+ * cut to what ingest accepts, so a long header never costs the event.
+ */
+export function visitEventOf(visit: Visit, request: VisitRequest, ids: VisitorIds, at: Date): VisitEvent {
+  const referrer = /^https?:\/\//.test(request.referrer) && request.referrer.length <= LIMITS.url ? request.referrer : null;
+  return {
+    type: visit.kind,
+    timestamp: at.toISOString(),
+    session: {
+      visitorId: ids.visitorId,
+      sessionId: ids.sessionId,
+      cookies: {},
+      ip: request.ip.slice(0, LIMITS.ip),
+      userAgent: request.userAgent.slice(0, LIMITS.userAgent),
+      language: request.language ? request.language.slice(0, LIMITS.language) : null,
+      referrer,
+    },
+    location: {
+      url: withoutSecrets(request.url).slice(0, LIMITS.url),
+      siteSection: visit.siteSection || null,
+      siteSpace: visit.siteSpace || null,
+      siteShareKey: null,
+      space: visit.space || null,
+      revision: visit.revision || null,
+      page: visit.page || null,
+    },
+    ...(visit.kind === 'search_type_query' ? { query: (visit.query ?? '').slice(0, 2048) } : {}),
+  };
+}
+
+/** The address as counted: without a share key or visitor token that might still be on it. */
+function withoutSecrets(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('share_key');
+  parsed.searchParams.delete('jwt_token');
+  return parsed.href;
+}
