@@ -3,7 +3,7 @@ import { preparePageRenderer } from '@quire/page-html';
 import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
-import { mcpRoutes } from './modules/machine-readable';
+import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { visitRecorder } from './modules/visits';
 import { readerSettingsFromEnv } from './settings';
@@ -21,7 +21,7 @@ export function readerModule(): ServiceModule {
     build: (ctx: ServiceContext) => {
       const settings = readerSettingsFromEnv();
       const visits = visitRecorder(ctx, settings.visitQueue);
-      const deps = {
+      const base = {
         sites: () => ctx.clients.sites(),
         contentPublished: () => ctx.clients.contentPublished(),
         logger: ctx.logger,
@@ -29,6 +29,7 @@ export function readerModule(): ServiceModule {
         answerTimeoutMs: settings.answerTimeoutMs,
         visits,
       };
+      const deps = { ...base, llms: (kind: 'llms' | 'llms-full', content: Parameters<typeof answerLlms>[2]) => answerLlms(base, kind, content) };
       return {
         routes: (app) => {
           // Before the pages' routes, which answer only GET and HEAD: MCP messages are POSTs.

@@ -76,7 +76,7 @@ it('searches the site space the address resolves to, as its site reader, and lin
   const html = await res.text();
   expect(res.status).toBe(200);
   expect(resolved).toEqual(['http://localhost:8080/sites/o/d/v2/']);
-  expect(searches).toEqual([{ apiToken: 'token-of-the-url', query: 'install', siteSpaceId: 'ss2', offset: 20, limit: 20 }]);
+  expect(searches).toEqual([{ apiToken: 'token-of-the-url', query: 'install', siteSpaceId: 'ss2', offset: 20, limit: 20, allSiteSpaces: false }]);
   expect(html).toContain('<a href="/sites/o/d/v2/install">Install</a>');
   expect(html).toContain('<meta name="robots" content="noindex">');
   expect(html).toMatch(/<form[^>]*role="search"[^>]*action="\/sites\/o\/d\/v2\/~search"/);

@@ -1,5 +1,4 @@
 import type { sites } from '@quire/proto';
-import { answerLlms } from '../../machine-readable';
 import { PageTree } from '../domain/page-tree';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../domain/visit-of';
@@ -41,8 +40,8 @@ export async function answerMachineRead(
   }
   if (!isSiteRoot(resolvedUrl, content.siteBasePath)) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
   if (kind === 'llms' || kind === 'llms-full') {
-    const answer = await answerLlms(deps, kind, content);
-    return answer.kind === 'text' ? { ...answer, visit: visitOf('llms_request', content, content.revision, '') } : answer;
+    if (!deps.llms) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
+    return { ...(await deps.llms(kind, content)), visit: visitOf('llms_request', content, content.revision, '') };
   }
   const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));
   if (kind === 'robots') return text('text/plain; charset=utf-8', robotsTxt(content.visibility, new URL('sitemap.xml', siteRootOf(siteRoot, content)).href));

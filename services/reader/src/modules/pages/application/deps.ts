@@ -1,9 +1,19 @@
 import type { ContentPublishedClient, SitesClient } from '@quire/platform/grpc';
 import type { Logger } from '@quire/platform/logger';
+import type { sites } from '@quire/proto';
+import type { TextAnswer } from '../domain/reader-answer';
+
+/**
+ * `llms.txt` / `llms-full.txt` of a resolved site root: the machine-readable module answers them and
+ * reads this module's face, so the wiring passes its answerer in (no import back, no cycle).
+ */
+export type LlmsAnswerer = (kind: 'llms' | 'llms-full', content: sites.PublishedSiteContent) => Promise<TextAnswer>;
 
 /** What the reader's use cases use: sites and content over gRPC, nothing stored. */
 export interface ReaderDeps {
   sites: () => SitesClient;
   contentPublished: () => ContentPublishedClient;
   logger: Logger;
+  /** Absent: the site files `llms.txt` and `llms-full.txt` are not served (a 404 page). */
+  llms?: LlmsAnswerer;
 }
