@@ -69,7 +69,7 @@ function pidWithEnv(entry: string): number {
 
 describe('npm run stack -- --replicas content=2', () => {
   it('runs two copies of content and hands the operator settings to the processes', async () => {
-    expect(output).toContain('Processes: identity, content, content#2, sites, specs, insights, webhooks, insights-consumer, gateway');
+    expect(output).toContain('Processes: identity, content, content#2, sites, specs, insights, webhooks, reader, insights-consumer, gateway');
     // Content's two copies, and insights' consumer on its own port (probes and metrics).
     for (const port of [8082, 8182, 8086]) expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect(await (await fetch('http://127.0.0.1:8086/metrics')).text()).toContain('process_');
