@@ -6,3 +6,4 @@ export { readSiteProfile, type SiteProfile } from './domain/site-structure';
 export { readVisit } from './domain/visitor-credentials';
 export { visitorUrlOf } from './domain/visitor-url';
 export type { ReaderDeps } from './application/deps';
+export type { TextAnswer } from './domain/reader-answer';

@@ -1,5 +1,5 @@
 import type { sites } from '@quire/proto';
-import type { ReaderDeps } from '../../pages';
+import type { ReaderDeps, TextAnswer } from '../../pages';
 import { LlmsFullText, llmsFullEntry, llmsTxt, MAX_LLMS_PAGES } from '../domain/llms-text';
 import { markdownUrlOf, readPageMarkdown, readSitePages } from './site-pages';
 
@@ -8,14 +8,8 @@ const MARKDOWN_READS_AT_ONCE = 8;
 
 export type LlmsKind = 'llms' | 'llms-full';
 
-export interface LlmsAnswer {
-  kind: 'text';
-  status: 200;
-  contentType: string;
-  body: string;
-  restricted: boolean;
-  noindex: boolean;
-}
+/** What the pages module answers as text (its type: the wiring hands this answer back to it). */
+export type LlmsAnswer = TextAnswer;
 
 /**
  * `llms.txt` and `llms-full.txt` at the site's root (issue #36 §4), for a visitor whose URL sites
