@@ -4,15 +4,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
 import { apiClient } from '../support/api';
-import { REPO_ROOT, runCli, type StackState } from '../support/stack';
+import { eventually } from '../support/eventually';
+import { INFRA } from '../support/infra';
+import { REPO_ROOT, runCli, SERVICE_COPIES, type StackState } from '../support/stack';
 
 // `npm run stack -- --replicas content=2` as an operator runs it, with their settings in the
 // environment (issue #20: OUTBOUND_ALLOW_HOSTS and PUBLIC_URL used to be dropped). It uses the
-// default ports and databases of deploy/local, beside the suite's own stack.
+// default ports and databases of deploy/local, beside the suite's own stack — and its Kafka, under
+// a namespace of its own (KAFKA_NAMESPACE), so neither stack reads the other's events or joins the
+// other's consumer groups (a second webhooks group member would take partitions from the suite's).
 
 const GATEWAY_PORT = 28080;
 const PUBLIC_URL = 'https://docs.quire.example';
+const KAFKA_NAMESPACE = 'stack-cli.';
 const secret = randomBytes(24).toString('base64url');
 let cli: ChildProcess;
 let output = '';
@@ -30,6 +36,7 @@ beforeAll(async () => {
       INTERNAL_SECRET: secret,
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       PUBLIC_URL,
+      KAFKA_NAMESPACE,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,6 +101,22 @@ describe('npm run stack -- --replicas content=2', () => {
     // OUTBOUND_ALLOW_HOSTS reached content: a loopback import is allowed.
     const imported = await api.post(`/v1/spaces/${space.body.id}/content/import`, { source: 'markdown', url: fixtureUrl });
     expect({ status: imported.status, text: imported.status === 201 ? '' : imported.text }).toEqual({ status: 201, text: '' });
+
+    // KAFKA_NAMESPACE reached every process: its topics and consumer groups, none of the suite's.
+    const admin = new Kafka({ clientId: 'e2e-stack-cli', brokers: [INFRA.kafkaBrokers], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      await eventually(async () => (await admin.listTopics()).includes(`${KAFKA_NAMESPACE}content.events`), 20_000);
+      await eventually(async () => {
+        const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
+        return ['webhooks-events', 'sites-content-events'].every((g) => groups.includes(`${KAFKA_NAMESPACE}${g}`));
+      }, 20_000);
+      // The suite's own webhooks group has its copies only: the CLI stack's copy joined its own.
+      const suiteGroup = (await admin.describeGroups(['webhooks-events'])).groups[0];
+      expect(suiteGroup?.members.length).toBeLessThanOrEqual(SERVICE_COPIES);
+    } finally {
+      await admin.disconnect();
+    }
   }, 60_000);
 
   it('starts a copy that dies again', async () => {

@@ -30,7 +30,15 @@ it(`${SERVICE_COPIES} copies deliver each event once per webhook`, async () => {
     expect(res.status).toBe(201);
     spaces.push(res.body.id);
   }
-  await eventually(async () => receiver.to('/a').length >= 20 && receiver.to('/b').length >= 20, 30_000);
+  try {
+    await eventually(async () => receiver.to('/a').length >= 20 && receiver.to('/b').length >= 20, 45_000);
+  } catch (err) {
+    // Say where the missing ones are: never scheduled (the event did not reach the consumers) or pending.
+    const states = await Promise.all(
+      hooks.map(async (id) => (await api.get(`/v1/orgs/${own.id}/webhooks/${id}/deliveries?limit=100`)).body.items.map((d: { state: string }) => d.state)),
+    );
+    throw new Error(`${(err as Error).message}: received /a ${receiver.to('/a').length}, /b ${receiver.to('/b').length}; deliveries ${JSON.stringify(states)}`);
+  }
   // Time for a duplicate, if any, to arrive.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   for (const path of ['/a', '/b']) {
@@ -44,4 +52,4 @@ it(`${SERVICE_COPIES} copies deliver each event once per webhook`, async () => {
     expect(list.body.count).toBe(20);
     expect(list.body.items.every((d: { state: string; attempts: number }) => d.state === 'succeeded' && d.attempts === 1)).toBe(true);
   }
-});
+}, 90_000);

@@ -66,6 +66,10 @@ export function serviceEnvSchema(name: ServiceName, ports: DefaultPorts = DEFAUL
     DATABASE_URL: url,
     REDIS_URL: url,
     KAFKA_BROKERS: z.string().min(1, 'must list at least one broker (host:port,...)'),
+    KAFKA_NAMESPACE: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{0,64}$/, 'must be at most 64 letters, digits, dots, dashes or underscores (a prefix of topic and group names)')
+      .default(''),
     ...addressVars,
   });
 }
@@ -74,7 +78,7 @@ export function serviceConfigFromEnv(
   name: ServiceName,
   env: NodeJS.ProcessEnv = process.env,
   ports: DefaultPorts = DEFAULT_PORTS[name],
-): ServiceConfig & { databaseUrl: string; redisUrl: string; kafkaBrokers: string[] } {
+): ServiceConfig & { databaseUrl: string; redisUrl: string; kafkaBrokers: string[]; kafkaNamespace: string } {
   const e = readEnv(serviceEnvSchema(name, ports), env) as Record<string, unknown> & z.infer<typeof sharedEnvSchema>;
   return {
     name,
@@ -92,6 +96,7 @@ export function serviceConfigFromEnv(
     databaseUrl: e.DATABASE_URL as string,
     redisUrl: e.REDIS_URL as string,
     kafkaBrokers: splitList(e.KAFKA_BROKERS as string),
+    kafkaNamespace: e.KAFKA_NAMESPACE as string,
   };
 }
 

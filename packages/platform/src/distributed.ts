@@ -17,7 +17,7 @@ export async function runDistributed(module: ServiceModule, options: { ports?: D
   await cache.connect();
   const ctx = createContext(config, {
     db: new PostgresDatabase(config.databaseUrl, logger),
-    bus: new KafkaBus(config.kafkaBrokers, `quire-${module.name}`, logger),
+    bus: new KafkaBus(config.kafkaBrokers, `quire-${module.name}`, logger, config.kafkaNamespace),
     cache,
     logger,
   });

@@ -22,8 +22,15 @@ function loadKafkajs(): typeof KafkaJs {
   return (kafkajs ??= require('kafkajs') as typeof KafkaJs);
 }
 
-function toReceived(topic: string, partition: number, message: KafkaMessage): ReceivedMessage {
-  return { topic, partition, offset: Number(message.offset), key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' };
+/** A message as handlers see it: under its topic's name in the code, without the deployment's namespace. */
+function toReceived(namespace: string, topic: string, partition: number, message: KafkaMessage): ReceivedMessage {
+  return {
+    topic: topic.startsWith(namespace) ? topic.slice(namespace.length) : topic,
+    partition,
+    offset: Number(message.offset),
+    key: message.key?.toString() ?? '',
+    value: message.value?.toString() ?? '',
+  };
 }
 
 /**
@@ -31,7 +38,7 @@ function toReceived(topic: string, partition: number, message: KafkaMessage): Re
  * committed only after the handler returned. A throw leaves them unresolved, so kafkajs retries
  * (with the consumer's backoff) from the last committed offset: the batch is delivered again.
  */
-function batchRunConfig(handleBatch: (messages: ReceivedMessage[]) => Promise<void>): ConsumerRunConfig {
+function batchRunConfig(namespace: string, handleBatch: (messages: ReceivedMessage[]) => Promise<void>): ConsumerRunConfig {
   return {
     eachBatchAutoResolve: false,
     autoCommit: false,
@@ -39,7 +46,7 @@ function batchRunConfig(handleBatch: (messages: ReceivedMessage[]) => Promise<vo
       if (batch.messages.length === 0 || !isRunning() || isStale()) return;
       const beat = setInterval(() => void heartbeat().catch(() => undefined), BATCH_HEARTBEAT_MS);
       try {
-        await handleBatch(batch.messages.map((m) => toReceived(batch.topic, batch.partition, m)));
+        await handleBatch(batch.messages.map((m) => toReceived(namespace, batch.topic, batch.partition, m)));
       } finally {
         clearInterval(beat);
       }
@@ -61,10 +68,16 @@ export class KafkaBus implements MessageBus {
   private closed = false;
   private consuming = true;
 
+  /**
+   * `namespace` (KAFKA_NAMESPACE) prefixes every topic and consumer group this bus uses, so several
+   * deployments (staging beside production, a second local stack beside the test suite's) can
+   * share one Kafka cluster without reading each other's events or joining each other's groups.
+   */
   constructor(
     brokers: string[],
     clientId: string,
     private readonly logger: Logger,
+    private readonly namespace = '',
   ) {
     const { Kafka, logLevel } = loadKafkajs();
     this.kafka = new Kafka({
@@ -100,7 +113,7 @@ export class KafkaBus implements MessageBus {
   private async send(topic: string, messages: BusMessage[]): Promise<void> {
     const producer = await this.getProducer();
     try {
-      await producer.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key, value: m.value })) });
+      await producer.send({ topic: this.namespace + topic, acks: -1, messages: messages.map((m) => ({ key: m.key, value: m.value })) });
     } catch (err) {
       throw new DependencyUnavailableError(`kafka publish failed: ${(err as Error).message}`);
     }
@@ -136,7 +149,7 @@ export class KafkaBus implements MessageBus {
 
   private async startConsumer(subscription: Subscription): Promise<void> {
     const consumer = this.consumerKafka.consumer({
-      groupId: subscription.groupId,
+      groupId: this.namespace + subscription.groupId,
       // A member that died without leaving (killed process) holds its partitions until its session
       // expires: 10 s instead of kafkajs' 30 s, so its work resumes elsewhere quickly.
       sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
@@ -154,14 +167,14 @@ export class KafkaBus implements MessageBus {
     );
     try {
       await consumer.connect();
-      for (const topic of subscription.topics) await consumer.subscribe({ topic, fromBeginning: subscription.fromBeginning ?? true });
+      for (const topic of subscription.topics) await consumer.subscribe({ topic: this.namespace + topic, fromBeginning: subscription.fromBeginning ?? true });
       await consumer.run(
         subscription.handleBatch
-          ? batchRunConfig(subscription.handleBatch)
+          ? batchRunConfig(this.namespace, subscription.handleBatch)
           : {
               // Offsets are committed after the handler returns; a throw re-delivers the message.
               eachMessage: async ({ topic, partition, message }) => {
-                await subscription.handle(toReceived(topic, partition, message));
+                await subscription.handle(toReceived(this.namespace, topic, partition, message));
               },
             },
       );
