@@ -3,7 +3,7 @@ import { recordVisit } from '../src/modules/visits/application/record-visit';
 import type { Visit, VisitRequest } from '../src/modules/visits/domain/visit';
 import { visitEventOf, type VisitEvent } from '../src/modules/visits/domain/visit-event';
 import { hashedVisitorId, readerDailySalt, readVisitorCookies, visitorCookies, visitorIdsOf } from '../src/modules/visits/domain/visitor-ids';
-import { siteInsightsEvent } from '../../insights/src/modules/insights/domain/site-insights-event';
+import { validateSchema } from '../../../test/support/reference';
 
 const SECRET = 'test-secret';
 const DAY = new Date('2026-11-27T10:00:00Z');
@@ -81,7 +81,7 @@ describe('visitor ids', () => {
 });
 
 describe('the event of a served page', () => {
-  it('is the reference page_view with the page, site space and revision, that insights’ ingest accepts', () => {
+  it('is the reference page_view with the page, site space and revision, valid against 0.202.0’s SiteInsightsEvent (insights’ ingest: test/e2e/reader-insights)', () => {
     const event = visitEventOf(visit, request, { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) }, DAY);
     expect(event).toEqual({
       type: 'page_view',
@@ -106,7 +106,7 @@ describe('the event of a served page', () => {
       },
     });
     expect(JSON.stringify(event)).not.toContain('secret-share-key');
-    expect(siteInsightsEvent.safeParse(event).success).toBe(true);
+    expect(validateSchema('SiteInsightsEvent', event, { reference: '0.202.0' })).toEqual([]);
     const markdown = visitEventOf(
       { ...visit, kind: 'page_markdown_request' },
       { ...request, referrer: 'not a url', userAgent: 'x'.repeat(5000) },
@@ -114,14 +114,14 @@ describe('the event of a served page', () => {
       DAY,
     );
     expect(markdown.session.referrer).toBeNull();
-    expect(siteInsightsEvent.safeParse(markdown).success).toBe(true);
+    expect(validateSchema('SiteInsightsEvent', markdown, { reference: '0.202.0' })).toEqual([]);
     const search = visitEventOf(
       { ...visit, kind: 'search_type_query', query: 'install' },
       request,
       { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) },
       DAY,
     );
-    expect(siteInsightsEvent.safeParse(search).success).toBe(true);
+    expect(validateSchema('SiteInsightsEvent', search, { reference: '0.202.0' })).toEqual([]);
   });
 });
 
