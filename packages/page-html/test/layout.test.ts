@@ -95,6 +95,19 @@ describe('renderSitePage', () => {
     expect(attr(page, 'link[rel="icon"][media]', 'href')).toBe('https://cdn.acme.test/icon-dark.png');
   });
 
+  it('describes a page without a description of its own by its summary, in the meta tags only', async () => {
+    const sample = await samplePageView();
+    const view = { ...sample, page: { ...sample.page, description: undefined, summary: 'The first paragraph, for link previews.' } };
+    const page = parse(renderSitePage(view));
+    expect(attr(page, 'meta[name="description"]', 'content')).toBe('The first paragraph, for link previews.');
+    expect(attr(page, 'meta[property="og:description"]', 'content')).toBe('The first paragraph, for link previews.');
+    expect(page.querySelector('.page-description') ?? null).toBeNull();
+    // The page's own description wins, and is shown under its title.
+    const own = parse(renderSitePage({ ...sample, page: { ...sample.page, summary: 'Not this.' } }));
+    expect(attr(own, 'meta[name="description"]', 'content')).toBe('Install Acme rockets in two steps.');
+    expect(own.querySelector('.page-description')?.textContent).toBe('Install Acme rockets in two steps.');
+  });
+
   it('says noindex only for an unlisted site', async () => {
     const listed = parse(renderSitePage(await samplePageView()));
     expect(listed.querySelector('meta[name="robots"]') ?? null).toBeNull();

@@ -122,6 +122,7 @@ export function renderSitePage(view: SitePageView): string {
   const page: Partial<PageView> = isObject(safe.page) ? safe.page : {};
   const title = typeof page.title === 'string' ? bounded(page.title, 1024) : '';
   const description = typeof page.description === 'string' && page.description.trim() !== '' ? page.description : undefined;
+  const summary = typeof page.summary === 'string' && page.summary.trim() !== '' ? page.summary : undefined;
   const updated = dateOf(page.updatedAt, langOf(safe.site));
   const main = [
     breadcrumbs(listOf<LinkView>(safe.breadcrumbs, 50)),
@@ -132,7 +133,7 @@ export function renderSitePage(view: SitePageView): string {
     updated ? tag('p', { class: 'page-meta' }, `${escapeText(LABELS.lastUpdated)} ${updated}`) : undefined,
     pagination(safe.previous, safe.next),
   ].join('');
-  return shell(safe, { title, description, canonicalUrl: page.canonicalUrl, markdownUrl: page.markdownUrl, isIndexable: true }, main, {
+  return shell(safe, { title, description: description ?? summary, canonicalUrl: page.canonicalUrl, markdownUrl: page.markdownUrl, isIndexable: true }, main, {
     currentId: page.id,
     toc: tableOfContents(page.headings),
   });

@@ -66,7 +66,13 @@ export interface SiteChromeView {
 export interface PageView {
   id: string;
   title: string;
+  /** The page's own description: shown under its title, and in the meta tags. */
   description?: string;
+  /**
+   * `renderPageDocument(...).description` (its first paragraph): the meta tags' description when the
+   * page has none of its own, never shown (it would repeat the paragraph under it).
+   */
+  summary?: string;
   /** `renderPageDocument(...).html`: already safe; placed in `<main>` as it is. */
   html: string;
   /** `renderPageDocument(...).headings`: the on-page table of contents. */

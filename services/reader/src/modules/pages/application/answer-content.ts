@@ -40,7 +40,8 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
       page: {
         id: page.id,
         title: page.title,
-        description: page.description || rendered.description,
+        ...(page.description ? { description: page.description } : {}),
+        summary: rendered.description,
         html: rendered.html,
         headings: rendered.headings,
         ...(page.updatedAt ? { updatedAt: page.updatedAt } : {}),
