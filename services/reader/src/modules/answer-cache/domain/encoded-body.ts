@@ -69,7 +69,9 @@ export function representationOf(body: EncodedBody, coding: ContentCoding): { by
 /**
  * Whether a conditional GET is answered 304 (RFC 9110 §13.2.2): `If-None-Match` naming this body
  * in any coding (or `*`) — weak comparison, as for GET — and, only without it, `If-Modified-Since`
- * at or after `lastModified` (seconds: an HTTP date has no finer unit).
+ * in a later second than `lastModified`. Strictly later: `lastModified` is when the answer was
+ * rendered and an HTTP date has whole seconds, so an answer rendered again within the same second
+ * (a change just after the first rendering) must not be taken for the one the client holds.
  */
 export function isNotModified(
   request: { ifNoneMatch?: string | undefined; ifModifiedSince?: string | undefined },
@@ -84,5 +86,5 @@ export function isNotModified(
   }
   if (request.ifModifiedSince === undefined || lastModified === undefined) return false;
   const since = Date.parse(request.ifModifiedSince);
-  return Number.isFinite(since) && Math.floor(lastModified / 1000) * 1000 <= since;
+  return Number.isFinite(since) && Math.floor(lastModified / 1000) * 1000 < since;
 }
