@@ -3,7 +3,7 @@ import { preparePageRenderer } from '@quire/page-html';
 import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
-import { answerCache } from './modules/answer-cache';
+import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
 import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { visitRecorder } from './modules/visits';
@@ -43,7 +43,10 @@ export function readerModule(): ServiceModule {
         },
         grpc: [healthBinding(reader.ReaderService, 'reader')],
         // The highlighter and the ES-module libraries load once, before the first visitor.
-        start: () => preparePageRenderer(),
+        // Unpublished and deleted sites' answers are dropped from the shared cache (docs/reader.md, Fast and fresh).
+        start: async () => {
+          await Promise.all([preparePageRenderer(), subscribeToSiteEvents(ctx)]);
+        },
         // Events of the last answers leave before the process does (each send is bounded by GRPC_DEADLINE_MS).
         stop: () => visits.flush(),
       };

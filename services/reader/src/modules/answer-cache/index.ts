@@ -6,6 +6,7 @@ import { AnswerCache, type AnswerCacheSettings } from './application/answer-cach
 
 export { AnswerCache, type AnswerCacheSettings } from './application/answer-cache';
 export { answerCacheKey, CACHED_KINDS, type CachedAnswer, type CachedKind, type ResolvedAddress } from './domain/cached-answer';
+export { subscribeToSiteEvents, READER_CACHE_CONSUMER } from './consumers/site-events.consumer';
 export { chooseCoding, encodeBody, isNotModified, representationOf, type EncodedBody } from './domain/encoded-body';
 
 export function answerCache(ctx: Pick<ServiceContext, 'cache' | 'metrics' | 'logger'>, settings: AnswerCacheSettings): AnswerCache {

@@ -47,7 +47,12 @@ export function answerCacheKey(address: ResolvedAddress, kind: CachedKind): stri
     address.visibility,
   ];
   const digest = createHash('sha256').update(JSON.stringify(inputs), 'utf8').digest('base64url');
-  return `reader:answer:v1:${address.site}:${digest}`;
+  return `${siteAnswersPrefix(address.site)}${digest}`;
+}
+
+/** What every key of a site's answers starts with: a site's entries are dropped together (consumers/site-events). */
+export function siteAnswersPrefix(siteId: string): string {
+  return `reader:answer:v1:${siteId}:`;
 }
 
 export interface CachedAnswer {
