@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { TodayLedger } from '../support/client-0202';
@@ -84,6 +86,13 @@ it('renders a page once, then serves it from the cache with the same body and he
   expect(second.headers.get('cache-control')).toBe('public, no-cache');
   expect(second.headers.get('vary')).toBe('Accept-Encoding, Cookie');
   expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+  if (stack.target === 'embedded' && stack.embedded) {
+    // The reader's own /metrics, at its port inside the one process (runtime.json lists it).
+    const { serviceUrls } = JSON.parse(readFileSync(join(stack.embedded.dataDir, 'runtime.json'), 'utf8')) as { serviceUrls: Record<string, string> };
+    const metrics = await (await fetch(`${serviceUrls.reader}/metrics`)).text();
+    expect(metrics).toMatch(/reader_cache_hits_total\{kind="page"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(/reader_cache_misses_total\{kind="page"[^}]*\} [1-9]/);
+  }
 });
 
 it('caches the pages machines read too: markdown, llms.txt, llms-full.txt, sitemap.xml', async () => {

@@ -32,7 +32,11 @@ export function readerModule(): ServiceModule {
         publicUrl: ctx.config.publicUrl,
         answerTimeoutMs: settings.answerTimeoutMs,
         visits,
-        answers: answerCache(ctx, { ttlSeconds: settings.cacheTtlSeconds, maxEntryBytes: settings.cacheMaxEntryBytes, readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS }),
+        answers: answerCache(ctx, {
+          ttlSeconds: settings.cacheTtlSeconds,
+          maxEntryBytes: settings.cacheMaxEntryBytes,
+          readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
+        }),
       };
       const deps = { ...base, llms: (kind: 'llms' | 'llms-full', content: Parameters<typeof answerLlms>[2]) => answerLlms(base, kind, content) };
       return {

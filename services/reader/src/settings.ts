@@ -9,7 +9,11 @@ const readerEnvSchema = z.object({
   READER_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   READER_VISIT_QUEUE: z.coerce.number().int().positive().default(10_000),
   READER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
-  READER_CACHE_MAX_ENTRY_BYTES: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  READER_CACHE_MAX_ENTRY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 * 1024),
 });
 
 export interface ReaderSettings {

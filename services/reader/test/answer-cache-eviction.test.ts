@@ -21,7 +21,8 @@ const address = (site: string, pathname: string): ResolvedAddress => ({
   canonicalUrl: 'https://x.test/',
   visibility: 'public',
 });
-const event = (type: string, siteId: string) => ({ id: `e-${type}-${siteId}`, type, occurredAt: '', data: { organizationId: 'o', siteId, by: 'u', deletedBy: 'u' } }) as never;
+const event = (type: string, siteId: string) =>
+  ({ id: `e-${type}-${siteId}`, type, occurredAt: '', data: { organizationId: 'o', siteId, by: 'u', deletedBy: 'u' } }) as never;
 
 async function warm(cache: Cache): Promise<string[]> {
   const keys = ['s1', 's1', 's10'].map((site, i) => answerCacheKey(address(site, `p${i}`), 'page') as string);
@@ -41,7 +42,8 @@ it.each(['site.unpublished', 'site.deleted'])('drops the site’s answers on %s,
 it('leaves the cache alone on other site events', async () => {
   const cache = new MemoryCache();
   const keys = await warm(cache);
-  for (const type of ['site.published', 'site.updated', 'site-customization.updated']) expect(await evictOnSiteEvent({ cache, logger }, event(type, 's1'))).toBe(0);
+  for (const type of ['site.published', 'site.updated', 'site-customization.updated'])
+    expect(await evictOnSiteEvent({ cache, logger }, event(type, 's1'))).toBe(0);
   for (const k of keys) expect(await cache.get(k)).toBe('entry');
 });
 

@@ -13,7 +13,11 @@ import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages'
 // gzip and brotli bodies are the HTML; a failing cache still serves the page.
 
 const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
-const documentJson = JSON.stringify({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text('Welcome to the handbook.')] }] });
+const documentJson = JSON.stringify({
+  object: 'document',
+  data: {},
+  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text('Welcome to the handbook.')] }],
+});
 const page = { id: 'p1', title: 'Intro', path: 'intro', kind: 'document', hidden: false, parentId: '', order: 0, description: '', updatedAt: '', linkUrl: '' };
 
 interface Fake {
@@ -87,7 +91,11 @@ async function serve(cache: Cache = new MemoryCache()): Promise<Fake> {
 }
 
 /** A raw request: the body as sent (not decoded), every header. */
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];

@@ -45,20 +45,55 @@ it.each<[string, Partial<SiteVersionInputs>]>([
   ],
   ['the default site space', { structure: { type: 'siteSpaces', siteSpaces: [{ id: 'ss1', title: 'v1', default: false, spaceId: 'a' }] } }],
   ['sections', { structure: { type: 'sections', items: [] } }],
-  ['a published revision (a merge)', { spaces: new Map([['a', space('a', 'r2')], ['b', space('b', 'r7')]]) }],
-  ['a space title', { spaces: new Map([['a', space('a', 'r1', { title: 'Renamed' })], ['b', space('b', 'r7')]]) }],
+  [
+    'a published revision (a merge)',
+    {
+      spaces: new Map([
+        ['a', space('a', 'r2')],
+        ['b', space('b', 'r7')],
+      ]),
+    },
+  ],
+  [
+    'a space title',
+    {
+      spaces: new Map([
+        ['a', space('a', 'r1', { title: 'Renamed' })],
+        ['b', space('b', 'r7')],
+      ]),
+    },
+  ],
   ['a space no longer published', { spaces: new Map([['a', space('a', 'r1')]]) }],
 ])('changes with %s', (_name, change) => {
   expect(siteVersionOf(inputs(change))).not.toBe(base);
 });
 
 it('does not depend on the order content answered the spaces in', () => {
-  expect(siteVersionOf(inputs({ spaces: new Map([['b', space('b', 'r7')], ['a', space('a', 'r1')]]) }))).toBe(base);
+  expect(
+    siteVersionOf(
+      inputs({
+        spaces: new Map([
+          ['b', space('b', 'r7')],
+          ['a', space('a', 'r1')],
+        ]),
+      }),
+    ),
+  ).toBe(base);
 });
 
 it('ignores what no page shows: counters, the caller’s rights, sync state, updatedAt', () => {
   const busy = new Map([
-    ['a', space('a', 'r1', { changeRequestsOpen: 4, changeRequests: 9, changeRequestsDraft: 1, comments: 12, updatedAt: '2026-02-02T00:00:00Z', permissions: { edit: false } })],
+    [
+      'a',
+      space('a', 'r1', {
+        changeRequestsOpen: 4,
+        changeRequests: 9,
+        changeRequestsDraft: 1,
+        comments: 12,
+        updatedAt: '2026-02-02T00:00:00Z',
+        permissions: { edit: false },
+      }),
+    ],
     ['b', space('b', 'r7', { gitSync: { status: 'synced' } })],
   ]);
   expect(siteVersionOf(inputs({ spaces: busy }))).toBe(base);

@@ -33,7 +33,11 @@ export async function encodeBody(body: string): Promise<EncodedBody> {
   const [gz, br] = await Promise.all([
     gzipAsync(bytes),
     brotliAsync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
     }),
   ]);
   return { hash, gzip: gz, br };

@@ -33,4 +33,6 @@ export type PublishedRedirect = (
  * `siteVersion`: the stamp of what the site's pages show (domain/site-version.ts); gRPC only.
  */
 export type PublishedUrlResolution =
-  { kind: 'content'; content: PublishedContent; visibility: string; siteVersion: string } | PublishedRedirect | { kind: 'not-found'; reason: string; refusedAudience?: string };
+  | { kind: 'content'; content: PublishedContent; visibility: string; siteVersion: string }
+  | PublishedRedirect
+  | { kind: 'not-found'; reason: string; refusedAudience?: string };
