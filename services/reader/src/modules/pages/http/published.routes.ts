@@ -135,9 +135,9 @@ async function encoded(
     ...(answer.visit ? { visit: { kind: answer.visit.kind, revision: answer.visit.revision, page: answer.visit.page } } : {}),
     body: await encodeBody(text),
   };
-  const keep = answer.cacheKey !== undefined && answer.status === 200 && deps.answers;
-  if (keep && answer.cacheKey) void deps.answers?.set(answer.cacheKey, entry);
-  return { entry, answerStatus: answer.status, cache: keep ? 'miss' : undefined };
+  const key = answer.status === 200 && deps.answers ? answer.cacheKey : undefined;
+  if (key) void deps.answers?.set(key, entry);
+  return { entry, answerStatus: answer.status, cache: key ? 'miss' : undefined };
 }
 
 function textHeaders(entry: CachedAnswer): Record<string, string> {
