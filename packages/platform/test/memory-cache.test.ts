@@ -44,6 +44,16 @@ describe('MemoryCache', () => {
     expect(cache.usage()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
+  it('deletes every key of a prefix, and only those', async () => {
+    const cache = new MemoryCache();
+    for (const k of ['reader:answer:v1:s1:a', 'reader:answer:v1:s1:b', 'reader:answer:v1:s10:a', 'other']) await cache.set(k, 'v', 10);
+    expect(await cache.deleteByPrefix('reader:answer:v1:s1:')).toBe(2);
+    expect(await cache.get('reader:answer:v1:s1:a')).toBeNull();
+    expect(await cache.get('reader:answer:v1:s10:a')).toBe('v');
+    expect(await cache.get('other')).toBe('v');
+    expect(cache.usage().entries).toBe(2);
+  });
+
   it('stays within its bound when a thousand distinct revisions are written and read once', async () => {
     const maxBytes = 8 * 1024 * 1024;
     const cache = new MemoryCache(Date.now, { maxBytes });

@@ -3,6 +3,7 @@ import { preparePageRenderer } from '@quire/page-html';
 import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
+import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
 import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { visitRecorder } from './modules/visits';
@@ -14,6 +15,9 @@ import { readerSettingsFromEnv } from './settings';
  * published pages) over gRPC, so any number of copies answer alike (docs/reader.md). Its database
  * holds only the platform's common tables.
  */
+/** A cache read slower than this is a miss: the page is rendered rather than kept waiting. */
+const ANSWER_CACHE_READ_TIMEOUT_MS = 250;
+
 export function readerModule(): ServiceModule {
   return {
     name: 'reader',
@@ -28,6 +32,11 @@ export function readerModule(): ServiceModule {
         publicUrl: ctx.config.publicUrl,
         answerTimeoutMs: settings.answerTimeoutMs,
         visits,
+        answers: answerCache(ctx, {
+          ttlSeconds: settings.cacheTtlSeconds,
+          maxEntryBytes: settings.cacheMaxEntryBytes,
+          readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
+        }),
       };
       const deps = { ...base, llms: (kind: 'llms' | 'llms-full', content: Parameters<typeof answerLlms>[2]) => answerLlms(base, kind, content) };
       return {
@@ -38,7 +47,10 @@ export function readerModule(): ServiceModule {
         },
         grpc: [healthBinding(reader.ReaderService, 'reader')],
         // The highlighter and the ES-module libraries load once, before the first visitor.
-        start: () => preparePageRenderer(),
+        // Unpublished and deleted sites' answers are dropped from the shared cache (docs/reader.md, Fast and fresh).
+        start: async () => {
+          await Promise.all([preparePageRenderer(), subscribeToSiteEvents(ctx)]);
+        },
         // Events of the last answers leave before the process does (each send is bounded by GRPC_DEADLINE_MS).
         stop: () => visits.flush(),
       };

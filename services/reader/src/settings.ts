@@ -8,6 +8,12 @@ import { readEnv } from '@quire/platform/config';
 const readerEnvSchema = z.object({
   READER_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   READER_VISIT_QUEUE: z.coerce.number().int().positive().default(10_000),
+  READER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
+  READER_CACHE_MAX_ENTRY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 * 1024),
 });
 
 export interface ReaderSettings {
@@ -21,9 +27,21 @@ export interface ReaderSettings {
    * are dropped and counted (`reader_visit_events_dropped_total`), so insights down never grows memory.
    */
   visitQueue: number;
+  /**
+   * How long a rendered answer is kept in the shared cache; 0 turns the cache off. Keys carry every
+   * input's version, so this bounds memory, never staleness.
+   */
+  cacheTtlSeconds: number;
+  /** A rendered answer larger than this (compressed, as stored) is not cached. */
+  cacheMaxEntryBytes: number;
 }
 
 export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReaderSettings {
   const e = readEnv(readerEnvSchema, env);
-  return { answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS, visitQueue: e.READER_VISIT_QUEUE };
+  return {
+    answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS,
+    visitQueue: e.READER_VISIT_QUEUE,
+    cacheTtlSeconds: e.READER_CACHE_TTL_SECONDS,
+    cacheMaxEntryBytes: e.READER_CACHE_MAX_ENTRY_BYTES,
+  };
 }

@@ -63,6 +63,12 @@ export class MemoryCache implements Cache {
     for (const k of keys) this.remove(k);
   }
 
+  async deleteByPrefix(prefix: string): Promise<number> {
+    const doomed = [...this.entries.keys()].filter((k) => k.startsWith(prefix));
+    for (const k of doomed) this.remove(k);
+    return doomed.length;
+  }
+
   async incrementWindow(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const entry = this.live(key);
     const value = (entry ? Number(entry.value) : 0) + by;

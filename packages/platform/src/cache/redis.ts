@@ -59,6 +59,23 @@ export class RedisCache implements Cache {
     if (keys.length) await this.run(() => this.client.del(keys));
   }
 
+  async deleteByPrefix(prefix: string): Promise<number> {
+    return this.run(async () => {
+      let deleted = 0;
+      let batch: string[] = [];
+      // Glob characters in the prefix are matched literally.
+      for await (const key of this.client.scanIterator({ MATCH: `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, COUNT: 1000 })) {
+        batch.push(key);
+        if (batch.length === 500) {
+          deleted += await this.client.unlink(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) deleted += await this.client.unlink(batch);
+      return deleted;
+    });
+  }
+
   async incrementWindow(key: string, ttlSeconds: number, by = 1): Promise<number> {
     const [value] = await this.run(() => this.client.multi().incrBy(key, by).expire(key, ttlSeconds, 'NX').exec());
     return Number(value);

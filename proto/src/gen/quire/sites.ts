@@ -49,6 +49,13 @@ export interface PublishedSiteContent {
   apiToken: string;
   /** Reference SiteVisibility of the site (the reader picks 308 or 307 for redirects by it). */
   visibility: string;
+  /**
+   * A stamp of everything a page of this site shows apart from the page itself: the site row, its
+   * customization, sections, section groups, site spaces and the published revision of every space
+   * it publishes. Any change to those changes it; the reader keys its rendered answers by it
+   * (docs/reader.md, Fast and fresh). Not in the REST answer.
+   */
+  siteVersion: string;
 }
 
 export interface PublishedContentRedirect {
@@ -285,6 +292,7 @@ function createBasePublishedSiteContent(): PublishedSiteContent {
     complete: false,
     apiToken: "",
     visibility: "",
+    siteVersion: "",
   };
 }
 
@@ -331,6 +339,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     }
     if (message.visibility !== "") {
       writer.uint32(114).string(message.visibility);
+    }
+    if (message.siteVersion !== "") {
+      writer.uint32(122).string(message.siteVersion);
     }
     return writer;
   },
@@ -460,6 +471,14 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
             message.visibility = reader.string();
             continue;
           }
+          case 15: {
+            if (tag !== 122) {
+              break;
+            }
+
+            message.siteVersion = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -516,6 +535,11 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
         ? globalThis.String(object.api_token)
         : "",
       visibility: isSet(object.visibility) ? globalThis.String(object.visibility) : "",
+      siteVersion: isSet(object.siteVersion)
+        ? globalThis.String(object.siteVersion)
+        : isSet(object.site_version)
+        ? globalThis.String(object.site_version)
+        : "",
     };
   },
 
@@ -563,6 +587,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     if (message.visibility !== "") {
       obj.visibility = message.visibility;
     }
+    if (message.siteVersion !== "") {
+      obj.siteVersion = message.siteVersion;
+    }
     return obj;
   },
 
@@ -585,6 +612,7 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     message.complete = object.complete ?? false;
     message.apiToken = object.apiToken ?? "";
     message.visibility = object.visibility ?? "";
+    message.siteVersion = object.siteVersion ?? "";
     return message;
   },
 };

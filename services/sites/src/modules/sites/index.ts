@@ -23,4 +23,5 @@ export { loadPublishedStructure } from './application/load-published-structure';
 export { spaceIdsOfStructure, type PublishedStructureView } from './domain/published-profile';
 export { resolveShareKey } from './domain/share-links';
 export { fetchSpaces } from './domain/space-embedder';
+export { getSiteCustomization } from './application/get-site-customization';
 export type { SitesReadDeps } from './application/deps';

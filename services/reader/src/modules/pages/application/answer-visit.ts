@@ -1,4 +1,8 @@
+import type { sites as sitesProto } from '@quire/proto';
+import { answerCacheKey, CACHED_KINDS, type CachedKind } from '../../answer-cache';
+import type { VisitKind } from '../../visits';
 import { credentialCookies, readVisit } from '../domain/visitor-credentials';
+import { visitOf } from '../domain/visit-of';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
@@ -30,10 +34,11 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
       const cookies = credentialCookies(visit.fromUrl, content.siteBasePath, request.secure);
       return { kind: 'redirect', status: 302, location: visit.cleanUrl, cookies };
     }
-    if (asked.kind === 'page') return answerContent(deps, content);
     if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);
     if (asked.kind === 'search') return answerSearch(deps, content, asked.search ?? { query: '', page: 1 });
-    return answerMachineRead(deps, asked.kind, asked.url, content);
+    if (asked.kind === 'robots') return answerMachineRead(deps, asked.kind, asked.url, content);
+    const kind = asked.kind;
+    return cachedOr(deps, content, kind, () => (kind === 'page' ? answerContent(deps, content) : answerMachineRead(deps, kind, asked.url, content)));
   }
   if (resolved.refusedAudience === 'visitor-auth') {
     const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: true });
@@ -41,4 +46,27 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
     return { kind: 'sign-in-needed' };
   }
   return { kind: 'no-site', path: new URL(request.url).pathname };
+}
+
+/**
+ * The answer cache in front of a rendering (issue #36 §6): sites has just resolved the address for
+ * this visitor (audience, redirects, unpublish: all live), so a kept answer of the same site
+ * version, site space, path and kind is what rendering would give now. On a miss the outcome
+ * carries its key: the route keeps it once encoded, if it is a 200.
+ */
+async function cachedOr(
+  deps: ReaderDeps,
+  content: sitesProto.PublishedSiteContent,
+  kind: CachedKind,
+  render: () => Promise<VisitOutcome>,
+): Promise<VisitOutcome> {
+  const key = deps.answers?.enabled && CACHED_KINDS.includes(kind) ? answerCacheKey(content, kind) : null;
+  if (!key || !deps.answers) return render();
+  const entry = await deps.answers.get(key, kind);
+  if (entry) {
+    const visit = entry.visit && visitOf(entry.visit.kind as VisitKind, content, entry.visit.revision, entry.visit.page);
+    return { kind: 'cached', entry, ...(visit ? { visit } : {}) };
+  }
+  const outcome = await render();
+  return outcome.kind === 'page' || outcome.kind === 'text' ? { ...outcome, cacheKey: key } : outcome;
 }

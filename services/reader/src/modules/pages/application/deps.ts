@@ -1,6 +1,7 @@
 import type { ContentPublishedClient, SitesClient } from '@quire/platform/grpc';
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
+import type { AnswerCache } from '../../answer-cache';
 import type { TextAnswer } from '../domain/reader-answer';
 
 /**
@@ -16,4 +17,6 @@ export interface ReaderDeps {
   logger: Logger;
   /** Absent: the site files `llms.txt` and `llms-full.txt` are not served (a 404 page). */
   llms?: LlmsAnswerer;
+  /** Rendered answers kept per site version (docs/reader.md, Fast and fresh); absent: every answer is rendered. */
+  answers?: AnswerCache;
 }

@@ -29,7 +29,18 @@ export function pageHeaders(stylesheet: string, restricted: boolean): Record<str
     'content-security-policy': contentSecurityPolicy(stylesheet),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'cache-control': restricted ? 'private, no-store' : 'no-cache',
-    vary: 'Cookie',
+    'cache-control': cacheControl(restricted),
+    vary: 'Accept-Encoding, Cookie',
   };
+}
+
+/**
+ * `Cache-Control` of an HTML or text answer (issue #36 §6). Public and unlisted: any cache (a CDN)
+ * may keep it but must revalidate it on every use (`no-cache`): the reader answers the ETag with a
+ * 304 after one resolve, so a publish, unpublish or revoked audience is live at once behind a CDN
+ * too, where any `s-maxage` would be a window of stale pages (docs/reader.md, Fast and fresh).
+ * Restricted (share-link, visitor-auth, refusals): never stored by anyone.
+ */
+export function cacheControl(restricted: boolean): string {
+  return restricted ? 'private, no-store' : 'public, no-cache';
 }

@@ -1,4 +1,5 @@
 import type { NotFoundPageView, SearchPageView, SitePageView } from '@quire/page-html';
+import type { CachedAnswer } from '../../answer-cache';
 import type { Visit } from '../../visits';
 
 // What the reader answers a visitor: an HTML page or a redirect, with the cookies to set. The use
@@ -16,13 +17,19 @@ export type TextAnswer = {
   noindex: boolean;
   visit?: Visit;
   cookies?: string[];
+  /** Kept in the answer cache under this key once rendered (docs/reader.md, Fast and fresh). */
+  cacheKey?: string;
 };
+
+/** An answer from the answer cache, as rendered for an earlier visitor of the same address and versions. */
+export type CachedReaderAnswer = { kind: 'cached'; entry: CachedAnswer; visit?: Visit; cookies?: string[] };
 
 export type VisitOutcome =
   | Redirect
   | TextAnswer
   /** `visit`: what insights counts of it (issue #36 §5). */
-  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit }
+  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string }
+  | CachedReaderAnswer
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
   /** The search page; 400 for a query refused as input. */
   | { kind: 'search'; status: 200 | 400; view: SearchPageView; restricted: boolean; visit?: Visit }
@@ -44,7 +51,9 @@ export type ReaderAnswer =
       visit?: Visit;
       /** Set-Cookie values (the visitor's ids). */
       cookies?: string[];
+      cacheKey?: string;
     }
+  | CachedReaderAnswer
   | TextAnswer
   | Redirect;
 

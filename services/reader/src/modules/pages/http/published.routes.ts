@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '@quire/platform/logger';
+import { chooseCoding, encodeBody, isNotModified, representationOf, type CachedAnswer } from '../../answer-cache';
 import type { VisitRecorder } from '../../visits';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
-import { pageHeaders } from '../domain/page-headers';
+import { cacheControl, pageHeaders } from '../domain/page-headers';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../domain/visitor-url';
 import { presentNoSite, presentOutcome, presentUnavailable } from '../presenters/page.presenter';
@@ -25,9 +26,14 @@ export function publishedRoutes(deps: PublishedRoutesDeps): Router {
   router.use((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('allow', 'GET, HEAD');
-      return send(res, { ...presentNoSite(req.path), status: 404 }, 405);
+      return void send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
     }
-    void answerInTime(deps, req).then((answer) => send(res, answer));
+    void answerInTime(deps, req)
+      .then((answer) => send(deps, req, res, answer))
+      .catch((err: Error) => {
+        deps.logger.warn({ url: req.path, err: err.message }, 'published answer not sent');
+        if (!res.headersSent) res.status(503).end();
+      });
   });
   return router;
 }
@@ -74,7 +80,12 @@ function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, 
   }
 }
 
-function send(res: Response, answer: ReaderAnswer, status: number = answer.status): void {
+/**
+ * Writes an answer. A body answer is encoded (gzip and brotli once, its strong ETag) unless it came
+ * from the answer cache already encoded; a rendered 200 with a cache key is kept. Conditional GETs
+ * get a 304 with no body (docs/reader.md, Fast and fresh). HEAD gets the headers only.
+ */
+async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answer: ReaderAnswer, status?: number): Promise<void> {
   if (res.headersSent) return;
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'no-referrer');
@@ -84,15 +95,56 @@ function send(res: Response, answer: ReaderAnswer, status: number = answer.statu
     res.status(answer.status).location(answer.location).end();
     return;
   }
+  const { entry, answerStatus, cache } = answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: 'hit' } : await encoded(deps, answer);
+  if (res.headersSent) return;
   if (answer.cookies?.length) res.setHeader('set-cookie', answer.cookies);
-  if (answer.kind === 'text') {
-    res.setHeader('content-type', answer.contentType);
-    res.setHeader('cache-control', answer.restricted ? 'private, no-store' : 'no-cache');
-    res.setHeader('vary', 'Cookie');
-    if (answer.noindex) res.setHeader('x-robots-tag', 'noindex');
-    res.status(status).send(answer.body);
+  const headers = entry.stylesheet !== undefined ? pageHeaders(entry.stylesheet, entry.restricted) : textHeaders(entry);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (cache) res.setHeader('x-reader-cache', cache);
+  const finalStatus = status ?? answerStatus;
+  const coding = chooseCoding(req.header('accept-encoding'), entry.body);
+  const { bytes, etag } = representationOf(entry.body, coding);
+  res.setHeader('etag', etag);
+  // Only cached kinds know when they were made (a cached 404 or search page is not kept).
+  const lastModified = cache ? entry.renderedAt : undefined;
+  if (lastModified !== undefined) res.setHeader('last-modified', new Date(lastModified).toUTCString());
+  const conditional = { ifNoneMatch: req.header('if-none-match'), ifModifiedSince: req.header('if-modified-since') };
+  if (finalStatus === 200 && isNotModified(conditional, entry.body, lastModified)) {
+    res.status(304).end();
     return;
   }
-  for (const [name, value] of Object.entries(pageHeaders(answer.stylesheet, answer.restricted))) res.setHeader(name, value);
-  res.status(status).send(answer.html);
+  if (coding !== 'identity') res.setHeader('content-encoding', coding);
+  res.setHeader('content-length', String(bytes.length));
+  res.status(finalStatus);
+  if (req.method === 'HEAD') res.end();
+  else res.end(bytes);
+}
+
+/** A rendered body answer as an encoded entry; a 200 with a cache key is kept for the next visitors (never waited for). */
+async function encoded(
+  deps: PublishedRoutesDeps,
+  answer: Exclude<ReaderAnswer, { kind: 'redirect' } | { kind: 'cached' }>,
+): Promise<{ entry: CachedAnswer; answerStatus: number; cache: 'miss' | undefined }> {
+  const text = answer.kind === 'text' ? answer.body : answer.html;
+  const entry: CachedAnswer = {
+    contentType: answer.kind === 'text' ? answer.contentType : 'text/html; charset=utf-8',
+    ...(answer.kind === 'page' ? { stylesheet: answer.stylesheet } : {}),
+    restricted: answer.restricted,
+    noindex: answer.kind === 'text' ? answer.noindex : false,
+    renderedAt: Date.now(),
+    ...(answer.visit ? { visit: { kind: answer.visit.kind, revision: answer.visit.revision, page: answer.visit.page } } : {}),
+    body: await encodeBody(text),
+  };
+  const key = answer.status === 200 && deps.answers ? answer.cacheKey : undefined;
+  if (key) void deps.answers?.set(key, entry);
+  return { entry, answerStatus: answer.status, cache: key ? 'miss' : undefined };
+}
+
+function textHeaders(entry: CachedAnswer): Record<string, string> {
+  return {
+    'content-type': entry.contentType,
+    'cache-control': cacheControl(entry.restricted),
+    vary: 'Accept-Encoding, Cookie',
+    ...(entry.noindex ? { 'x-robots-tag': 'noindex' } : {}),
+  };
 }

@@ -19,9 +19,14 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
   switch (outcome.kind) {
     case 'redirect':
     case 'text':
+    case 'cached':
       return outcome;
     case 'page':
-      return outcome.visit ? { ...presentSitePage(outcome.view, outcome.restricted), visit: outcome.visit } : presentSitePage(outcome.view, outcome.restricted);
+      return {
+        ...presentSitePage(outcome.view, outcome.restricted),
+        ...(outcome.visit ? { visit: outcome.visit } : {}),
+        ...(outcome.cacheKey ? { cacheKey: outcome.cacheKey } : {}),
+      };
     case 'not-found':
       return presentNotFound(outcome.view, outcome.restricted);
     case 'search':

@@ -2,8 +2,9 @@ import { badRequest } from '@quire/errors';
 import { deriveSecret } from '@quire/platform/secrets';
 import { issueSiteApiToken, parsePublishedUrl, publishedPaths, resolveSitePath, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
 import { getSiteRedirectBySource } from '../../redirects';
-import { fetchSpaces, findPublishedSite, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
+import { fetchSpaces, findPublishedSite, getSiteCustomization, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
 import { sitePathStructure, spaceOfSiteSpace } from '../domain/site-path-structure';
+import { siteVersionOf } from '../domain/site-version';
 import type { PublishedContent, PublishedUrlResolution } from '../model/published-content';
 import { checkSiteAudience } from './check-site-audience';
 import type { PublishedUrlDeps, PublishedUrlRequest } from './deps';
@@ -12,7 +13,8 @@ import type { PublishedUrlDeps, PublishedUrlRequest } from './deps';
  * resolvePublishedContentByUrl: the published site a URL lies under (built-in address, proxy
  * origin, custom hostname), its audience checked, then a live redirect of the path inside the site
  * or the section, site space, space, published revision and page path it names, with an apiToken
- * for that site's spaces. `not-found` for anything unknown, unpublished or refused (the reference's
+ * for that site's spaces, and the stamp of everything the site's pages show (`siteVersion`, the
+ * reader's cache key). `not-found` for anything unknown, unpublished or refused (the reference's
  * only refusal), `redirect` to the fallbackURL for a refused visitor who asked for it.
  */
 export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: PublishedUrlRequest): Promise<PublishedUrlResolution> {
@@ -36,7 +38,10 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   const structure = await loadPublishedStructure(deps.db, site.id);
   const resolution = resolveSitePath(candidate.rest, sitePathStructure(structure));
   const spaceId = resolution && spaceOfSiteSpace(structure, resolution.siteSpaceId);
-  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId);
+  const [spaces, customization] = await Promise.all([
+    fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId),
+    getSiteCustomization(deps.db, site.id),
+  ]);
   const space = spaceId ? spaces.get(spaceId) : undefined;
   if (!resolution || !space) return { kind: 'not-found', reason: 'This site publishes no content at this URL' };
   const { token } = await issueSiteApiToken(
@@ -59,5 +64,6 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
     complete: resolution.complete,
     apiToken: token,
   };
-  return { kind: 'content', content, visibility: site.visibility };
+  const siteVersion = siteVersionOf({ site, customization, structure, spaces });
+  return { kind: 'content', content, visibility: site.visibility, siteVersion };
 }

@@ -43,6 +43,7 @@ export function publishedUrlsGrpc(deps: PublishedUrlDeps): Pick<AsyncService<sit
           complete: c.complete,
           apiToken: c.apiToken,
           visibility: resolution.visibility,
+          siteVersion: resolution.siteVersion,
         },
       };
     },

@@ -1,0 +1,78 @@
+import type { Cache } from '@quire/platform/cache';
+import type { Logger } from '@quire/platform/logger';
+import type { Counter } from 'prom-client';
+import { parseCachedAnswer, serializeCachedAnswer, type CachedAnswer, type CachedKind } from '../domain/cached-answer';
+
+export interface AnswerCacheSettings {
+  /** How long an entry is kept; 0: the cache is off. Keys carry every version, so this bounds memory only. */
+  ttlSeconds: number;
+  /** An entry larger than this (serialized, compressed bodies in base64) is not kept. */
+  maxEntryBytes: number;
+  /** How long a read may take before the answer is rendered instead. */
+  readTimeoutMs: number;
+}
+
+export interface AnswerCacheCounters {
+  hits: Counter<'kind'>;
+  misses: Counter<'kind'>;
+  errors: Counter<'op'>;
+}
+
+/**
+ * Rendered answers in the platform's shared cache (Redis in distributed mode, shared by every
+ * reader copy; in process in embedded mode). A cache that fails, is slow or holds a broken entry
+ * is a miss and the answer is rendered: the cache never fails a page.
+ */
+export class AnswerCache {
+  constructor(
+    private readonly cache: Cache,
+    private readonly settings: AnswerCacheSettings,
+    private readonly counters: AnswerCacheCounters,
+    private readonly logger: Logger,
+  ) {}
+
+  get enabled(): boolean {
+    return this.settings.ttlSeconds > 0;
+  }
+
+  async get(key: string, kind: CachedKind): Promise<CachedAnswer | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.settings.readTimeoutMs)));
+    try {
+      const text = await Promise.race([this.cache.get(key), late]);
+      if (text === 'late') throw new Error(`no answer in ${this.settings.readTimeoutMs} ms`);
+      const answer = text === null ? null : parseCachedAnswer(text);
+      (answer ? this.counters.hits : this.counters.misses).inc({ kind });
+      return answer;
+    } catch (err) {
+      this.failed('get', err);
+      this.counters.misses.inc({ kind });
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Keeps an answer unless it is too large; never throws. Whether it was kept. */
+  async set(key: string, answer: CachedAnswer): Promise<boolean> {
+    const text = serializeCachedAnswer(answer);
+    if (text.length > this.settings.maxEntryBytes) return false;
+    try {
+      await this.cache.set(key, text, this.settings.ttlSeconds);
+      return true;
+    } catch (err) {
+      this.failed('set', err);
+      return false;
+    }
+  }
+
+  private lastWarn = 0;
+  private failed(op: 'get' | 'set', err: unknown): void {
+    this.counters.errors.inc({ op });
+    // One warning per 10 s at most: a cache that is down fails every request.
+    if (Date.now() - this.lastWarn > 10_000) {
+      this.lastWarn = Date.now();
+      this.logger.warn({ op, err: (err as Error).message }, 'reader answer cache unavailable; rendering');
+    }
+  }
+}

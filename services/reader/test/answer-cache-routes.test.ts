@@ -1,0 +1,218 @@
+import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
+import pino from 'pino';
+import { Counter, Registry } from 'prom-client';
+import { MemoryCache, type Cache } from '@quire/platform/cache';
+import { AnswerCache } from '../src/modules/answer-cache';
+import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+
+// Issue #36 §6 through the reader's HTTP face, sites and content faked: a cached answer costs one
+// resolve and no other call; a new site version renders again; ETag and Last-Modified give 304s;
+// gzip and brotli bodies are the HTML; a failing cache still serves the page.
+
+const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+const documentJson = JSON.stringify({
+  object: 'document',
+  data: {},
+  nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [text('Welcome to the handbook.')] }],
+});
+const page = { id: 'p1', title: 'Intro', path: 'intro', kind: 'document', hidden: false, parentId: '', order: 0, description: '', updatedAt: '', linkUrl: '' };
+
+interface Fake {
+  url: string;
+  server: Server;
+  calls: string[];
+  state: { siteVersion: string; visibility: string };
+}
+
+async function serve(cache: Cache = new MemoryCache()): Promise<Fake> {
+  const calls: string[] = [];
+  const state = { siteVersion: 'v1', visibility: 'public' };
+  const sites = {
+    resolvePublishedUrl: async () => {
+      calls.push('resolve');
+      const content = {
+        organization: 'o',
+        site: 's',
+        siteSection: '',
+        siteSpace: 'ss',
+        space: 'sp',
+        revision: 'r',
+        pathname: '',
+        basePath: '/sites/o/d/',
+        siteBasePath: '/sites/o/d/',
+        canonicalUrl: 'http://localhost:8080/sites/o/d/',
+        shareKey: '',
+        complete: true,
+        apiToken: 't',
+        visibility: state.visibility,
+        siteVersion: state.siteVersion,
+      };
+      return { outcome: 'content', content, refusedAudience: '' };
+    },
+    getPublishedSite: async () => {
+      calls.push('site');
+      return { found: true, profileJson: JSON.stringify({ site: { id: 's', title: 'Docs', visibility: state.visibility } }) };
+    },
+  };
+  const contentPublished = {
+    getPublishedPages: async () => {
+      calls.push('pages');
+      return { revisionId: 'r', pages: [page], createdAt: '', files: [] };
+    },
+    getPublishedPageDocument: async () => {
+      calls.push('document');
+      return { documentJson };
+    },
+  };
+  const registers = [new Registry()];
+  const counters = {
+    hits: new Counter({ name: 'h', help: 'h', labelNames: ['kind'], registers }),
+    misses: new Counter({ name: 'm', help: 'm', labelNames: ['kind'], registers }),
+    errors: new Counter({ name: 'e', help: 'e', labelNames: ['op'], registers }),
+  };
+  const logger = pino({ level: 'silent' });
+  const deps = {
+    sites: () => sites,
+    contentPublished: () => contentPublished,
+    logger,
+    publicUrl: 'http://localhost:8080',
+    answerTimeoutMs: 2000,
+    answers: new AnswerCache(cache, { ttlSeconds: 60, maxEntryBytes: 1_000_000, readTimeoutMs: 100 }, counters, logger),
+  };
+  const app = express();
+  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sites/o/d/`, server, calls, state };
+}
+
+/** A raw request: the body as sent (not decoded), every header. */
+function raw(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+let running: Server | undefined;
+afterEach(() => running?.close());
+
+it('renders once, then answers from the cache with one resolve and no other call', async () => {
+  const fake = await serve();
+  running = fake.server;
+  const first = await raw(fake.url);
+  expect(first.status).toBe(200);
+  expect(first.headers['x-reader-cache']).toBe('miss');
+  expect(fake.calls.sort()).toEqual(['document', 'pages', 'resolve', 'site']);
+  fake.calls.length = 0;
+  await new Promise((r) => setTimeout(r, 20)); // the entry is kept after the answer
+  const second = await raw(fake.url);
+  expect(second.status).toBe(200);
+  expect(second.headers['x-reader-cache']).toBe('hit');
+  expect(fake.calls).toEqual(['resolve']);
+  expect(second.body.toString()).toBe(first.body.toString());
+  expect(second.body.toString()).toContain('Welcome to the handbook.');
+  expect(second.headers['etag']).toBe(first.headers['etag']);
+  expect(second.headers['cache-control']).toBe('public, no-cache');
+  expect(second.headers['vary']).toBe('Accept-Encoding, Cookie');
+  expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+});
+
+it('renders again when the site version changes', async () => {
+  const fake = await serve();
+  running = fake.server;
+  await raw(fake.url);
+  await new Promise((r) => setTimeout(r, 20));
+  fake.state.siteVersion = 'v2';
+  fake.calls.length = 0;
+  const after = await raw(fake.url);
+  expect(after.headers['x-reader-cache']).toBe('miss');
+  expect(fake.calls).toContain('document');
+});
+
+it('answers a conditional GET with 304 and no body, and HEAD with the headers only', async () => {
+  const fake = await serve();
+  running = fake.server;
+  const first = await raw(fake.url, { 'accept-encoding': 'gzip' });
+  const etag = first.headers['etag'] as string;
+  expect(etag).toMatch(/^"[A-Za-z0-9_-]+-gzip"$/);
+  expect(first.headers['last-modified']).toBeDefined();
+  await new Promise((r) => setTimeout(r, 20));
+  const again = await raw(fake.url, { 'if-none-match': etag, 'accept-encoding': 'br' });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+  expect(again.headers['etag']).toBe(etag.replace('-gzip', '-br'));
+  const later = new Date(Date.parse(first.headers['last-modified'] as string) + 1000).toUTCString();
+  const since = await raw(fake.url, { 'if-modified-since': later });
+  expect(since.status).toBe(304);
+  const stale = await raw(fake.url, { 'if-none-match': '"something-else"' });
+  expect(stale.status).toBe(200);
+  const head = await raw(fake.url, {}, 'HEAD');
+  expect(head.status).toBe(200);
+  expect(head.body.length).toBe(0);
+  expect(Number(head.headers['content-length'])).toBe(stale.body.length);
+});
+
+it('sends gzip and brotli bodies that decode to the same HTML, from the cache too', async () => {
+  const fake = await serve();
+  running = fake.server;
+  const plain = await raw(fake.url);
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  const html = plain.body.toString('utf8');
+  for (const [accept, decode] of [
+    ['gzip', gunzipSync],
+    ['br', brotliDecompressSync],
+  ] as const) {
+    const res = await raw(fake.url, { 'accept-encoding': accept });
+    expect(res.headers['x-reader-cache']).toBe('hit');
+    expect(res.headers['content-encoding']).toBe(accept);
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(decode(res.body).toString('utf8')).toBe(html);
+  }
+});
+
+it('serves restricted sites private, no-store', async () => {
+  const fake = await serve();
+  running = fake.server;
+  fake.state.visibility = 'share-link';
+  const res = await raw(fake.url);
+  expect(res.status).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+});
+
+it('renders every page when the cache is down', async () => {
+  const down = { get: () => Promise.reject(new Error('redis is not connected')), set: () => Promise.reject(new Error('down')) } as unknown as Cache;
+  const fake = await serve(down);
+  running = fake.server;
+  for (let i = 0; i < 2; i++) {
+    const res = await raw(fake.url);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-reader-cache']).toBe('miss');
+    expect(res.body.toString()).toContain('Welcome to the handbook.');
+  }
+});
+
+it('caches nothing when sites sends no site version', async () => {
+  const fake = await serve();
+  running = fake.server;
+  fake.state.siteVersion = '';
+  await raw(fake.url);
+  await new Promise((r) => setTimeout(r, 20));
+  fake.calls.length = 0;
+  const res = await raw(fake.url);
+  expect(res.headers['x-reader-cache']).toBeUndefined();
+  expect(fake.calls).toContain('document');
+});
