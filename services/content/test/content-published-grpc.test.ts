@@ -52,7 +52,11 @@ describe('ContentPublished: a site reader reads the published revision only', ()
       await setCurrentRevision(tx, spaceId, current, now);
     });
     apiToken = (
-      await issueSiteApiToken({ organization: 'o', site: 's1', siteSpace: 'ss1', space: spaceId }, deriveSecret(SECRET, SITE_API_TOKEN_SECRET_PURPOSE), new Date())
+      await issueSiteApiToken(
+        { organization: 'o', site: 's1', siteSpace: 'ss1', space: spaceId },
+        deriveSecret(SECRET, SITE_API_TOKEN_SECRET_PURPOSE),
+        new Date(),
+      )
     ).token;
   });
   afterAll(async () => {

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { preparePageRenderer } from '@quire/page-html';
+import { RateLimiter } from '@quire/platform/cache';
 import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
+import { clientLimit } from './modules/limits';
 import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { visitRecorder } from './modules/visits';
@@ -28,6 +30,8 @@ export function readerModule(): ServiceModule {
         publicUrl: ctx.config.publicUrl,
         answerTimeoutMs: settings.answerTimeoutMs,
         visits,
+        // One window per client address, in the cache every copy shares (Redis; memory in embedded mode).
+        limit: clientLimit(new RateLimiter(ctx.cache, ctx.logger, settings.rateLimitPerMinute)),
       };
       const deps = { ...base, llms: (kind: 'llms' | 'llms-full', content: Parameters<typeof answerLlms>[2]) => answerLlms(base, kind, content) };
       return {

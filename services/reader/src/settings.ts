@@ -8,6 +8,7 @@ import { readEnv } from '@quire/platform/config';
 const readerEnvSchema = z.object({
   READER_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   READER_VISIT_QUEUE: z.coerce.number().int().positive().default(10_000),
+  READER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
 });
 
 export interface ReaderSettings {
@@ -21,9 +22,14 @@ export interface ReaderSettings {
    * are dropped and counted (`reader_visit_events_dropped_total`), so insights down never grows memory.
    */
   visitQueue: number;
+  /**
+   * Requests one client address may make per minute, across every copy (the cache's shared
+   * window); past it a 429 with Retry-After. The gateway's RATE_LIMIT_PER_MINUTE still applies too.
+   */
+  rateLimitPerMinute: number;
 }
 
 export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReaderSettings {
   const e = readEnv(readerEnvSchema, env);
-  return { answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS, visitQueue: e.READER_VISIT_QUEUE };
+  return { answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS, visitQueue: e.READER_VISIT_QUEUE, rateLimitPerMinute: e.READER_RATE_LIMIT_PER_MINUTE };
 }
