@@ -54,3 +54,18 @@ it('answers only GET and HEAD', async () => {
     server.close();
   }
 });
+
+it('answers the 404 page, not a 503, for an address that is no URL or that sites refuses as input', async () => {
+  const { badRequest } = await import('@quire/errors');
+  const { url, server } = await serve({ resolvePublishedUrl: () => Promise.reject(badRequest('url must be at most 8192 characters')) });
+  try {
+    const tooLong = await fetch(`${url}/sites/o/d/${'a'.repeat(9000)}`);
+    expect(tooLong.status).toBe(404);
+    expect(tooLong.headers.get('content-security-policy')).toContain("script-src 'none'");
+    const oddHost = await fetch(`${url}/sites/o/d/`, { headers: { 'x-forwarded-host': 'a..b:99999' } });
+    expect(oddHost.status).toBe(404);
+    expect(await oddHost.text()).not.toContain('Temporarily unavailable');
+  } finally {
+    server.close();
+  }
+});

@@ -1,4 +1,5 @@
 import { Router, type Request, type Response } from 'express';
+import { ApiError } from '@quire/errors';
 import type { Logger } from '@quire/platform/logger';
 import { answerWithin, type ClientLimit } from '../../limits';
 import type { VisitRecorder } from '../../visits';
@@ -57,7 +58,11 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<Re
     path: req.originalUrl,
   });
   const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
+  // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
+  // names no published site: the 404 page, not a 503 that would say a dependency is down.
+  if (!URL.canParse(url)) return presentNoSite(req.path);
   const answer = answerVisit(deps, { url, cookie: req.header('cookie'), secure }).then(presentOutcome, (err: Error) => {
+    if (err instanceof ApiError && err.code === 400) return presentNoSite(req.path);
     deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
     return presentUnavailable();
   });
