@@ -69,3 +69,61 @@ it('answers the 404 page, not a 503, for an address that is no URL or that sites
     server.close();
   }
 });
+
+it('resolves again when a merge made the resolved revision unknown to content between the two reads', async () => {
+  const { notFound } = await import('@quire/errors');
+  const resolvedRevisions: string[] = [];
+  let current = 'r1';
+  const content = (revision: string) => ({
+    organization: 'o',
+    site: 's',
+    siteSection: '',
+    siteSpace: 'ss',
+    space: 'sp',
+    revision,
+    pathname: '',
+    basePath: '/sites/o/d/',
+    siteBasePath: '/sites/o/d/',
+    canonicalUrl: 'http://localhost:8080/sites/o/d/',
+    shareKey: '',
+    complete: true,
+    apiToken: 't',
+    visibility: 'public',
+  });
+  const sites = {
+    resolvePublishedUrl: async () => {
+      resolvedRevisions.push(current);
+      const answer = { outcome: 'content', content: content(current), refusedAudience: '' };
+      current = 'r2'; // the merge lands right after this resolution
+      return answer;
+    },
+    getPublishedSite: async () => ({ found: true, profileJson: JSON.stringify({ site: { id: 's', title: 'Docs site', visibility: 'public' } }) }),
+  };
+  const contentPublished = {
+    getPublishedPages: async ({ revisionId }: { revisionId: string }) => {
+      if (revisionId !== current) throw notFound(`Revision ${revisionId} not found`);
+      return { revisionId, pages: [], createdAt: '', files: [] };
+    },
+  };
+  const deps = {
+    sites: () => sites,
+    contentPublished: () => contentPublished,
+    logger: pino({ level: 'silent' }),
+    publicUrl: 'http://localhost:8080',
+    answerTimeoutMs: 2000,
+  };
+  const app = express();
+  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sites/o/d/`);
+    // The site's own answer (its empty space: the 404 page inside the site), not the 503 page.
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Docs site');
+    expect(resolvedRevisions).toEqual(['r1', 'r2']);
+  } finally {
+    server.close();
+  }
+});

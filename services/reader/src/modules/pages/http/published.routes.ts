@@ -61,16 +61,25 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<Re
   // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
   // names no published site: the 404 page, not a 503 that would say a dependency is down.
   if (!URL.canParse(url)) return presentNoSite(req.path);
-  const answer = answerVisit(deps, { url, cookie: req.header('cookie'), secure }).then(presentOutcome, (err: Error) => {
-    if (err instanceof ApiError && err.code === 400) return presentNoSite(req.path);
-    deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
-    return presentUnavailable();
-  });
+  const visit = () => answerVisit(deps, { url, cookie: req.header('cookie'), secure });
+  // Content serves a site reader only the current revision: a merge landing between sites'
+  // resolution and content's reads makes the resolved one unknown. Resolving again reads the new one.
+  const answer = visit()
+    .catch((err: unknown) => (isStaleRevision(err) ? visit() : Promise.reject(err)))
+    .then(presentOutcome, (err: Error) => {
+      if (err instanceof ApiError && err.code === 400) return presentNoSite(req.path);
+      deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
+      return presentUnavailable();
+    });
   const served = await answerWithin(answer, deps.answerTimeoutMs, () => {
     deps.logger.warn({ url: req.path, timeoutMs: deps.answerTimeoutMs }, 'published page not answered in time');
     return presentUnavailable();
   });
   return counted(deps, req, served, url, secure);
+}
+
+function isStaleRevision(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 404 && /^Revision \S+ not found$/.test(err.message);
 }
 
 /**
