@@ -13,7 +13,7 @@ import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages'
 
 const LIMIT = 3;
 
-async function serve(): Promise<{ url: string; server: Server }> {
+async function serve(cache = new MemoryCache()): Promise<{ url: string; server: Server }> {
   const logger = pino({ level: 'silent' });
   const deps = {
     // No site anywhere: every page is the 404 page, every MCP address a JSON-RPC 404.
@@ -22,7 +22,7 @@ async function serve(): Promise<{ url: string; server: Server }> {
     logger,
     publicUrl: 'http://localhost:8080',
     answerTimeoutMs: 2000,
-    limit: clientLimit(new RateLimiter(new MemoryCache(), logger, LIMIT)),
+    limit: clientLimit(new RateLimiter(cache, logger, LIMIT)),
   };
   const app = express();
   app.use(express.json());
@@ -76,6 +76,19 @@ describe('the reader’s limit per client address', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await refused.json()).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/^Too many requests/) }, id: null });
   });
+});
+
+it('shares one window between copies of the reader that share the cache (Redis in distributed mode)', async () => {
+  const cache = new MemoryCache();
+  const copies = [await serve(cache), await serve(cache)];
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 2 * LIMIT; i++) statuses.push((await fetch(`${copies[i % 2]!.url}/sites/o/d/`, { headers: from('203.0.113.9') })).status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(LIMIT);
+  } finally {
+    for (const copy of copies) copy.server.close();
+  }
 });
 
 describe('clientAddressOf', () => {
