@@ -4,7 +4,7 @@ import { isPublishedRequest, PUBLISHED_ROUTE, RouteMatcher } from './route-table
 import { INTERNAL_HEADERS, PRINCIPAL_HEADER, SIGNATURE_HEADER, type Principal } from '@quire/access';
 import { ApiError, notFound, toApiError } from '@quire/errors';
 import { newId } from '@quire/ids';
-import type { Cache } from '@quire/platform/cache';
+import { RateLimiter, type Cache } from '@quire/platform/cache';
 import type { IdentityClient } from '@quire/platform/grpc';
 import { type Metrics, mountHealthRoutes, routeFamily, type ReadinessCheck, verifySignedUrl } from '@quire/platform/http';
 import type { Logger } from '@quire/platform/logger';
@@ -14,7 +14,7 @@ import { mountAppLinkPages } from './app-links/app-link-page';
 import { Authenticator } from './auth/authenticator';
 import { SiteTokenVerifier } from './auth/site-token';
 import { authorizeSiteReader } from './auth/site-token-routes';
-import { RateLimiter } from './limits/rate-limiter';
+
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
 import { integrationsNotHosted, isIntegrationPath } from './http/integrations-not-hosted';

@@ -3,6 +3,7 @@ import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { TodayLedger } from '../support/client-0202';
 import { buildOrganization } from '../support/factories';
+import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
 // Issue #35 §1: resolving a published URL (resolvePublishedContentByUrl, getPublishedContentByUrl)
@@ -302,5 +303,16 @@ describe('the apiToken of a resolved URL (issue #35 §1)', () => {
     expectError(await reader.get(`/v1/spaces/${guides.id}`, { token: `${header}.${payload}.${flipped}` }), 401);
     const none = new UnsecuredJWT({ ...decodeJwt(token) }).encode();
     expectError(await reader.get(`/v1/spaces/${guides.id}`, { token: none }), 401);
+  });
+
+  // Last in this block: it moves the guides space to a new revision.
+  it('reads only the published (current) revision: an older one is a 404 on every revision read', async () => {
+    const published = (await mergeChanges(api, guides.id, [{ operation: 'insert_page', title: 'Newer', document: { markdown: 'Now.' } }] as never)).revision;
+    expect(published).not.toBe(guides.revision);
+    expect((await reader.get(`/v1/spaces/${guides.id}/revisions/${published}/pages`)).status).toBe(200);
+    for (const suffix of ['', '/pages', '/files', `/path/${encodeURIComponent('a')}`])
+      expectError(await reader.get(`/v1/spaces/${guides.id}/revisions/${guides.revision}${suffix}`), 404, new RegExp(`Revision ${guides.revision} not found`));
+    // The organization's members still read any revision.
+    expect((await raw.get(`/v1/spaces/${guides.id}/revisions/${guides.revision}/pages`)).status).toBe(200);
   });
 });

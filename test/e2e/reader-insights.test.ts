@@ -1,3 +1,5 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { apiClient, type ApiClient } from '../support/api';
 import { TodayLedger } from '../support/client-0202';
@@ -113,6 +115,19 @@ describe('served answers are counted', () => {
     }
   });
 
+  it('counts each MCP tool call (not the handshake nor tools/list) as an agent, whatever its user agent says', async () => {
+    const client = new Client({ name: 'quire-e2e-insights', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL('~gitbook/mcp', builtIn), { requestInit: { headers: { 'user-agent': BROWSER } } }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['getPage', 'searchDocumentation']);
+      const page = await client.callTool({ name: 'getPage', arguments: { path: 'guides' } });
+      expect(page.isError).toBeFalsy();
+      await client.callTool({ name: 'searchDocumentation', arguments: { query: 'guides' } });
+    } finally {
+      await client.close();
+    }
+  });
+
   it('shows page views with their page and site space, the markdown request and the bot in the site’s aggregates', async () => {
     let rows: Record<string, unknown>[] = [];
     await eventually(async () => {
@@ -120,9 +135,10 @@ describe('served answers are counted', () => {
         ['eventType', 'page', 'siteSpace', 'visitorBot', 'eventsCount', 'visitorsCount'],
         ['eventType', 'page', 'siteSpace', 'visitorBot'],
       );
-      return countOf(rows, {}) >= 5;
+      return countOf(rows, {}) >= 7;
     }, 20_000);
-    expect(countOf(rows, {})).toBe(5);
+    expect(countOf(rows, {})).toBe(7);
+    expect(countOf(rows, { eventType: 'mcp_request', siteSpace: siteSpaceId, visitorBot: 'unknown' })).toBe(2);
     expect(countOf(rows, { eventType: 'llms_request', siteSpace: siteSpaceId })).toBe(1);
     expect(countOf(rows, { eventType: 'search_type_query', siteSpace: siteSpaceId })).toBe(1);
     expect(countOf(rows, { eventType: 'page_view', page: introId, siteSpace: siteSpaceId })).toBe(1);

@@ -3,6 +3,7 @@ import { createDocument } from '@mixmark-io/domino';
 import type { JSONDocument } from '@quire/formats';
 import { block, context, doc, p, render, t } from './document-builders';
 import { hostileString } from './hostile-strings';
+import { TRUNCATED_NOTE } from '../src/render/page-document';
 import type { PageRenderContext } from '../src';
 
 // Hostile documents: random trees of every node type (and unknown ones) carrying strings made to
@@ -219,6 +220,18 @@ describe('page-html with hostile documents', () => {
     const wide = await render({ object: 'document', data: {}, nodes: Array.from({ length: 300_000 }, (_, i) => p(`p${i}`)) });
     expect(wide.html.startsWith('<p>p0</p>')).toBe(true);
     expect(wide.html).not.toContain('<p>p299999</p>'); // past the node budget
+    expect(wide.html.endsWith(`<p class="truncated-note">${TRUNCATED_NOTE}</p>`)).toBe(true);
+  });
+
+  it('cuts text past 2,000,000 characters per page and says so; a page within the budgets has no note', async () => {
+    const chunk = 'y'.repeat(900_000);
+    const page = await render(doc(p(chunk), block('code', [block('code-line', [t(chunk)])], { syntax: 'js' }), p(chunk), p('after the budget')));
+    const shown = (page.html.match(/y/g) ?? []).length;
+    expect(shown).toBe(2_000_000);
+    expect(page.html).not.toContain('after the budget');
+    expect(page.html.endsWith(`<p class="truncated-note">${TRUNCATED_NOTE}</p>`)).toBe(true);
+    const small = await render(doc(p('short'), block('code', [block('code-line', [t('const a = 1;')])], { syntax: 'js' })));
+    expect(small.html).not.toContain('truncated-note');
   });
 
   it('renders nothing, without throwing, for something that is not a document', async () => {

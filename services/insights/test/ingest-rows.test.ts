@@ -70,6 +70,16 @@ describe('ingest', () => {
     expect(JSON.stringify(rows)).not.toContain('1.1.1.1');
   });
 
+  it('marks an MCP request as an agent (a bot) whatever its user agent; a page view from the same browser is not', () => {
+    const { events } = parseInput(trackEventsBody, {
+      events: [event({ type: 'mcp_request', query: undefined }), event({ type: 'page_view', query: undefined })],
+    });
+    expect(buildEventRows(events, ctx).map((row) => [row.type, row.is_bot, row.browser])).toEqual([
+      ['mcp_request', 1, 'chrome'],
+      ['page_view', 0, 'chrome'],
+    ]);
+  });
+
   it('derives the aggregate columns: context, referrer domain, campaign, location, claims, event details', () => {
     const session = {
       ...(event().session as object),

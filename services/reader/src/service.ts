@@ -1,23 +1,25 @@
 import { join } from 'node:path';
 import { preparePageRenderer } from '@quire/page-html';
+import { RateLimiter } from '@quire/platform/cache';
 import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
 import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
+import { clientLimit } from './modules/limits';
 import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { visitRecorder } from './modules/visits';
 import { readerSettingsFromEnv } from './settings';
 
-/**
- * The reader (issue #36): serves published sites to their visitors as HTML. Read-only and
- * stateless: every request asks sites (what the URL shows to this visitor) and content (the
- * published pages) over gRPC, so any number of copies answer alike (docs/reader.md). Its database
- * holds only the platform's common tables.
- */
 /** A cache read slower than this is a miss: the page is rendered rather than kept waiting. */
 const ANSWER_CACHE_READ_TIMEOUT_MS = 250;
 
+/**
+ * The reader (issue #36): serves published sites to their visitors as HTML. Read-only and
+ * stateless: every request asks sites what the URL shows to this visitor, then takes the rendered
+ * answer from the cache every copy shares or renders it from content's published pages, so any
+ * number of copies answer alike (docs/reader.md). Its database holds only the platform's common tables.
+ */
 export function readerModule(): ServiceModule {
   return {
     name: 'reader',
@@ -37,6 +39,8 @@ export function readerModule(): ServiceModule {
           maxEntryBytes: settings.cacheMaxEntryBytes,
           readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
         }),
+        // One window per client address, in the cache every copy shares (Redis; memory in embedded mode).
+        limit: clientLimit(new RateLimiter(ctx.cache, ctx.logger, settings.rateLimitPerMinute)),
       };
       const deps = { ...base, llms: (kind: 'llms' | 'llms-full', content: Parameters<typeof answerLlms>[2]) => answerLlms(base, kind, content) };
       return {

@@ -14,6 +14,7 @@ const readerEnvSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 * 1024),
+  READER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
 });
 
 export interface ReaderSettings {
@@ -34,6 +35,11 @@ export interface ReaderSettings {
   cacheTtlSeconds: number;
   /** A rendered answer larger than this (compressed, as stored) is not cached. */
   cacheMaxEntryBytes: number;
+  /**
+   * Requests one client address may make per minute, across every copy (the cache's shared
+   * window); past it a 429 with Retry-After. The gateway's RATE_LIMIT_PER_MINUTE still applies too.
+   */
+  rateLimitPerMinute: number;
 }
 
 export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ReaderSettings {
@@ -43,5 +49,6 @@ export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Rea
     visitQueue: e.READER_VISIT_QUEUE,
     cacheTtlSeconds: e.READER_CACHE_TTL_SECONDS,
     cacheMaxEntryBytes: e.READER_CACHE_MAX_ENTRY_BYTES,
+    rateLimitPerMinute: e.READER_RATE_LIMIT_PER_MINUTE,
   };
 }

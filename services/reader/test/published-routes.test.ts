@@ -54,3 +54,76 @@ it('answers only GET and HEAD', async () => {
     server.close();
   }
 });
+
+it('answers the 404 page, not a 503, for an address that is no URL or that sites refuses as input', async () => {
+  const { badRequest } = await import('@quire/errors');
+  const { url, server } = await serve({ resolvePublishedUrl: () => Promise.reject(badRequest('url must be at most 8192 characters')) });
+  try {
+    const tooLong = await fetch(`${url}/sites/o/d/${'a'.repeat(9000)}`);
+    expect(tooLong.status).toBe(404);
+    expect(tooLong.headers.get('content-security-policy')).toContain("script-src 'none'");
+    const oddHost = await fetch(`${url}/sites/o/d/`, { headers: { 'x-forwarded-host': 'a..b:99999' } });
+    expect(oddHost.status).toBe(404);
+    expect(await oddHost.text()).not.toContain('Temporarily unavailable');
+  } finally {
+    server.close();
+  }
+});
+
+it('resolves again when a merge made the resolved revision unknown to content between the two reads', async () => {
+  const { notFound } = await import('@quire/errors');
+  const resolvedRevisions: string[] = [];
+  let current = 'r1';
+  const content = (revision: string) => ({
+    organization: 'o',
+    site: 's',
+    siteSection: '',
+    siteSpace: 'ss',
+    space: 'sp',
+    revision,
+    pathname: '',
+    basePath: '/sites/o/d/',
+    siteBasePath: '/sites/o/d/',
+    canonicalUrl: 'http://localhost:8080/sites/o/d/',
+    shareKey: '',
+    complete: true,
+    apiToken: 't',
+    visibility: 'public',
+  });
+  const sites = {
+    resolvePublishedUrl: async () => {
+      resolvedRevisions.push(current);
+      const answer = { outcome: 'content', content: content(current), refusedAudience: '' };
+      current = 'r2'; // the merge lands right after this resolution
+      return answer;
+    },
+    getPublishedSite: async () => ({ found: true, profileJson: JSON.stringify({ site: { id: 's', title: 'Docs site', visibility: 'public' } }) }),
+  };
+  const contentPublished = {
+    getPublishedPages: async ({ revisionId }: { revisionId: string }) => {
+      if (revisionId !== current) throw notFound(`Revision ${revisionId} not found`);
+      return { revisionId, pages: [], createdAt: '', files: [] };
+    },
+  };
+  const deps = {
+    sites: () => sites,
+    contentPublished: () => contentPublished,
+    logger: pino({ level: 'silent' }),
+    publicUrl: 'http://localhost:8080',
+    answerTimeoutMs: 2000,
+  };
+  const app = express();
+  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sites/o/d/`);
+    // The site's own answer (its empty space: the 404 page inside the site), not the 503 page.
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Docs site');
+    expect(resolvedRevisions).toEqual(['r1', 'r2']);
+  } finally {
+    server.close();
+  }
+});

@@ -29,7 +29,10 @@ export function renderBlocks(state: RenderState, nodes: unknown[], depth: number
     loose = [];
   };
   for (const node of nodes) {
-    if (state.budget <= 0) break;
+    if (state.budget <= 0) {
+      state.truncated = true;
+      break;
+    }
     if (isText(node) || isInline(node)) {
       loose.push(node);
       continue;
@@ -190,8 +193,9 @@ function list(state: RenderState, block: DocumentBlock, depth: number): Element 
 /** `<pre><code class="language-x">`, highlighted when the language is known; a title makes it a figure with a caption. */
 function code(state: RenderState, block: DocumentBlock): Element {
   const data = dataOf(block);
-  const lines = childrenOf(block).map((line) => plainTextOf(line, undefined, ''));
-  const source = lines.join('\n');
+  const lines = childrenOf(block).map((line) => plainTextOf(line, state.textBudget + 1, ''));
+  const whole = lines.join('\n');
+  const source = whole.slice(0, state.takeText(whole.length));
   const syntax = (str(data, 'syntax') ?? '').toLowerCase().trim();
   const language = /^[a-z0-9+#_-]{1,40}$/.test(syntax) ? syntax : '';
   const highlighted = language && source.length <= MAX_HIGHLIGHT ? highlight(state.tools, language, source) : undefined;

@@ -25,7 +25,11 @@ export function renderInlines(state: RenderState, nodes: unknown[], depth: numbe
   const out: ElementContent[] = [];
   for (const node of nodes) {
     if (!state.spend()) break;
-    if (isText(node)) for (const leaf of leavesOf(node)) out.push(...renderLeaf(leaf));
+    if (isText(node))
+      for (const leaf of leavesOf(node)) {
+        const allowed = state.takeText(leaf.text.length);
+        out.push(...renderLeaf(allowed < leaf.text.length ? { ...leaf, text: leaf.text.slice(0, allowed) } : leaf));
+      }
     else if (depth >= MAX_DEPTH) out.push(...textWithBreaks(plainTextOf(node)));
     else if (isInline(node)) out.push(...renderInline(state, node, depth + 1));
     else out.push(...textWithBreaks(plainTextOf(node)));

@@ -3,12 +3,15 @@ import type { JSONDocument } from '@quire/formats';
 import { hastTools } from '../engine/esm';
 import { PAGE_SCHEMA } from '../safety/sanitize-schema';
 import { renderBlocks } from './blocks';
+import { el, text } from './hast';
 import { childrenOf, isBlock } from './document-shape';
 import type { PageRenderContext, RenderedPage } from './page-context';
 import { clipped, collapsed, plainTextOf } from './plain-text';
 import { RenderState } from './render-state';
 
 const DESCRIPTION_LENGTH = 160;
+/** The last paragraph of a page cut for a budget (MAX_NODES, MAX_TEXT). */
+export const TRUNCATED_NOTE = 'This page is too long to be shown in full here: the rest of it is left out.';
 
 /**
  * A page's document as the reader shows it: an HTML fragment built as hast, then sanitised with
@@ -19,6 +22,8 @@ export async function renderPageDocument(document: JSONDocument, context: PageRe
   const tools = await hastTools();
   const state = new RenderState(tools, context);
   const tree: Root = { type: 'root', children: renderBlocks(state, childrenOf(document), 0, true) };
+  // Bounded work per request (issue #36 §7): a page past the node or text budget says it was cut.
+  if (state.truncated) tree.children.push(el('p', { className: ['truncated-note'] }, [text(TRUNCATED_NOTE)]));
   const safe = tools.sanitize(tree, PAGE_SCHEMA);
   const html = tools.toHtml(safe, { characterReferences: { useNamedReferences: false } });
   return { html, headings: state.headings, description: descriptionOf(document) };

@@ -8,6 +8,8 @@ import type { PageRenderContext, TocHeading } from './page-context';
 export const MAX_DEPTH = 48;
 /** Nodes rendered per page at most: past it the rest of the document is left out (bounded work per request). */
 export const MAX_NODES = 200_000;
+/** Characters of text (and code) rendered per page at most: past it the text is cut (bounded HTML per request). */
+export const MAX_TEXT = 2_000_000;
 /** Code longer than this is shown unhighlighted (highlighting is the costliest step per character). */
 export const MAX_HIGHLIGHT = 100_000;
 
@@ -16,6 +18,9 @@ export class RenderState {
   readonly anchors = new Set<string>();
   readonly headings: TocHeading[] = [];
   budget = MAX_NODES;
+  textBudget = MAX_TEXT;
+  /** Whether something was left out for a budget: the page then ends with a note saying so. */
+  truncated = false;
 
   constructor(
     readonly tools: HastTools,
@@ -24,9 +29,20 @@ export class RenderState {
 
   /** Whether one more node may be rendered (and counts it). */
   spend(): boolean {
-    if (this.budget <= 0) return false;
+    if (this.budget <= 0) {
+      this.truncated = true;
+      return false;
+    }
     this.budget--;
     return true;
+  }
+
+  /** How many of `length` characters of text may still be rendered (and counts them). */
+  takeText(length: number): number {
+    const allowed = Math.min(length, this.textBudget);
+    this.textBudget -= allowed;
+    if (allowed < length) this.truncated = true;
+    return allowed;
   }
 
   /** A unique anchor: the stored id when it has the reference's alphabet, else a slug of the text. */

@@ -92,6 +92,7 @@ export const PAGE_SCHEMA: Schema = {
         'table-cards',
         'unknown',
         'truncated',
+        'truncated-note',
         ...ALIGN,
         ...COLORS.map((c) => `color-${c}`),
         ...COLORS.map((c) => `bg-${c}`),

@@ -7,3 +7,4 @@ export { readVisit } from './domain/visitor-credentials';
 export { visitorUrlOf } from './domain/visitor-url';
 export type { ReaderDeps } from './application/deps';
 export type { TextAnswer } from './domain/reader-answer';
+export { visitOf } from './domain/visit-of';

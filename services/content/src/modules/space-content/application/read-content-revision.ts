@@ -24,9 +24,15 @@ export async function readContentRevision(deps: ContentDeps, caller: Caller, pat
 }
 
 async function revisionIdOf(deps: ContentDeps, caller: Caller, path: ContentPath, space: { id: string; revisionId: string }): Promise<string> {
-  if (path.revisionId) return path.revisionId;
+  const siteReader = siteReaderScope(caller.userId) !== null;
+  if (path.revisionId) {
+    // A site reader reads what its site publishes: the space's current revision, never an older
+    // (or unmerged) one. Any other is as unknown to it as a revision that does not exist.
+    if (siteReader && path.revisionId !== space.revisionId) throw notFound(`Revision ${path.revisionId} not found`);
+    return path.revisionId;
+  }
   if (!path.changeRequestId) return space.revisionId;
-  if (siteReaderScope(caller.userId)) throw forbidden('A site API token may not read change requests');
+  if (siteReader) throw forbidden('A site API token may not read change requests');
   const changeRequest = await findChangeRequest(deps.db, space.id, path.changeRequestId);
   if (!changeRequest) throw notFound(`Change request ${path.changeRequestId} not found`);
   return changeRequest.revisionId;

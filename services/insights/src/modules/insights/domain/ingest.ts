@@ -53,6 +53,9 @@ function propertiesOf(event: SiteInsightsEvent): string {
   return JSON.stringify(rest);
 }
 
+/** Events only an agent sends (a site's MCP server is for machines): marked as bots whatever the user agent says. */
+const AGENT_EVENTS: ReadonlySet<string> = new Set(['mcp_request']);
+
 /**
  * Validated events to stored rows: id and ingest time are given here, once; the row carries
  * the enrichment and the visitor hash, never the IP. Throws 400 for an out-of-window timestamp.
@@ -91,7 +94,7 @@ export function buildEventRows(events: SiteInsightsEvent[], ctx: IngestContext):
       browser: info.browser,
       os: info.os,
       device: info.device,
-      is_bot: info.isBot ? 1 : 0,
+      is_bot: info.isBot || AGENT_EVENTS.has(event.type) ? 1 : 0,
       visitor_claims: JSON.stringify(session.visitorAuthClaims ?? {}),
       properties: propertiesOf(event),
       display_context: location.displayContext ?? 'site',

@@ -1,3 +1,4 @@
+import { ApiError } from '@quire/errors';
 import type { sites } from '@quire/proto';
 import { readVisit, type ReaderDeps } from '../../pages';
 
@@ -25,19 +26,29 @@ export function isMcpPath(path: string): boolean {
  * the page's. MCP clients follow no redirects, so credentials on the URL are used as they are.
  */
 export async function resolveMcpSite(deps: ReaderDeps, request: { url: string; cookie: string | undefined }): Promise<McpSiteResolution> {
+  const noSite = { ok: false, status: 404, message: 'No published site at this address' } as const;
+  // An address that is no URL (an odd Host), or one sites refuses as input, names no site.
+  if (!URL.canParse(request.url)) return noSite;
   const visit = readVisit(request.url, request.cookie);
   const resolve = new URL(visit.resolveUrl);
   resolve.pathname = resolve.pathname.replace(/\/+$/, '').slice(0, -MCP_SUFFIX.length) + '/';
   const shareKey = resolve.searchParams.get('share_key') ?? '';
   const visitorToken = visit.fromUrl.visitorToken ?? visit.visitorToken;
   resolve.searchParams.delete('jwt_token');
-  const resolved = await deps.sites().resolvePublishedUrl({ url: resolve.toString(), visitorToken, redirectOnError: false });
+  const resolved = await deps
+    .sites()
+    .resolvePublishedUrl({ url: resolve.toString(), visitorToken, redirectOnError: false })
+    .catch((err: unknown) => {
+      if (err instanceof ApiError && err.code === 400) return null;
+      throw err;
+    });
+  if (!resolved) return noSite;
   const content = resolved.outcome === 'content' ? resolved.content : undefined;
   const trim = (path: string) => path.replace(/\/+$/, '');
   if (!content || trim(resolve.pathname) !== trim(content.siteBasePath)) {
     if (resolved.refusedAudience === 'visitor-auth')
       return { ok: false, status: 401, message: 'This site is only for signed-in visitors: send its visitor token (jwt_token)' };
-    return { ok: false, status: 404, message: 'No published site at this address' };
+    return noSite;
   }
   const root = new URL(resolve);
   root.search = '';

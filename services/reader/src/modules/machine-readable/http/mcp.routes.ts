@@ -3,12 +3,20 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Router, type Request, type Response } from 'express';
 import { z } from '@quire/input';
-import { visitorUrlOf, type ReaderDeps } from '../../pages';
+import { answerWithin, type ClientLimit } from '../../limits';
+import { visitOf, visitorUrlOf, type ReaderDeps } from '../../pages';
+import type { VisitRecorder } from '../../visits';
 import { isMcpPath, resolveMcpSite, type McpSite } from '../application/mcp-site';
 import { getPage, MCP_LIMITS, searchDocumentation, type ToolOutcome } from '../application/mcp-tools';
 
 export interface McpRoutesDeps extends ReaderDeps {
   publicUrl: string;
+  /** READER_ANSWER_TIMEOUT_MS: past it the message is answered 503, as a page is. */
+  answerTimeoutMs: number;
+  /** Counts tool calls as `mcp_request` insights events (docs/reader.md, Counted); none in some unit tests. */
+  visits?: VisitRecorder;
+  /** Requests per client address (READER_RATE_LIMIT_PER_MINUTE), shared with the pages. */
+  limit?: ClientLimit;
 }
 
 /**
@@ -20,18 +28,33 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   const router = Router();
   router.use((req, res, next) => {
     if (!isMcpPath(req.path)) return next();
-    serveMcp(deps, req, res).catch((err: Error) => {
-      deps.logger.warn({ url: req.path, err: err.message }, 'MCP request failed');
-      rpcError(res, 500, -32603, 'Internal error');
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'no-referrer');
+    res.setHeader('cache-control', 'private, no-store');
+    const served = serveMcp(deps, req, res).then(
+      () => 'served' as const,
+      (err: Error) => {
+        deps.logger.warn({ url: req.path, err: err.message }, 'MCP request failed');
+        return 'failed' as const;
+      },
+    );
+    void answerWithin(served, deps.answerTimeoutMs, () => 'late' as const).then((outcome) => {
+      if (outcome === 'failed') rpcError(res, 500, -32603, 'Internal error');
+      if (outcome === 'late') {
+        deps.logger.warn({ url: req.path, timeoutMs: deps.answerTimeoutMs }, 'MCP request not answered in time');
+        rpcError(res, 503, -32000, 'The documentation is temporarily unavailable; try again shortly');
+      }
     });
   });
   return router;
 }
 
 async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promise<void> {
-  res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('referrer-policy', 'no-referrer');
-  res.setHeader('cache-control', 'private, no-store');
+  const retryAfter = deps.limit ? await deps.limit.retryAfter(req) : null;
+  if (retryAfter !== null) {
+    res.setHeader('retry-after', String(retryAfter));
+    return rpcError(res, 429, -32000, `Too many requests from this address; retry in ${retryAfter}s`);
+  }
   if (req.method !== 'POST') {
     // Stateless: no SSE stream to open (GET) and no session to end (DELETE).
     res.setHeader('allow', 'POST');
@@ -47,6 +70,7 @@ async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promi
   const resolution = await resolveMcpSite(deps, { url, cookie: req.header('cookie') });
   if (!resolution.ok) return rpcError(res, resolution.status, -32001, resolution.message);
   if (resolution.site.content.visibility !== 'public') res.setHeader('x-robots-tag', 'noindex');
+  countToolCalls(deps, req, res, resolution.site, { url, secure: forwardedProto === 'https' || deps.publicUrl.startsWith('https:') });
 
   const server = siteMcpServer(deps, resolution.site);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -56,6 +80,28 @@ async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promi
   });
   await server.connect(transport);
   await transport.handleRequest(req, res, req.body);
+}
+
+/**
+ * Counts the message's tool calls (issue #36 §5): one `mcp_request` per JSON-RPC `tools/call`
+ * request in the body (a batch counts each). The handshake (`initialize`, `notifications/*`),
+ * `tools/list` and `ping` read no documentation and are not counted. The event names the site
+ * space the MCP address resolved to, no page; the visitor cookies join the answer as on a page
+ * (an agent keeping no cookie is counted under the daily-salted hash of its address and agent).
+ */
+function countToolCalls(deps: McpRoutesDeps, req: Request, res: Response, site: McpSite, at: { url: string; secure: boolean }): void {
+  if (!deps.visits) return;
+  const messages: unknown[] = Array.isArray(req.body) ? req.body : [req.body];
+  const calls = messages.filter((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call').length;
+  if (calls === 0) return;
+  const { kind, ...visit } = visitOf('mcp_request', site.content, site.content.revision, '');
+  try {
+    let cookies: string[] = [];
+    for (let i = 0; i < calls; i++) cookies = deps.visits.recordVisit(kind, visit, req, at.url, at.secure);
+    if (cookies.length) res.setHeader('set-cookie', cookies);
+  } catch (err) {
+    deps.logger.warn({ url: req.path, err: (err as Error).message }, 'MCP request not counted');
+  }
 }
 
 /** The MCP server of one site for one request: its tools read as the visitor whose request it is. */

@@ -41,7 +41,7 @@ export type VisitOutcome =
 export type ReaderAnswer =
   | {
       kind: 'page';
-      status: 200 | 400 | 401 | 404 | 503;
+      status: 200 | 400 | 401 | 404 | 429 | 503;
       html: string;
       /** The page's one <style> text, hashed into its CSP. */
       stylesheet: string;

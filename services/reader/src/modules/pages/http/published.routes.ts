@@ -1,13 +1,15 @@
 import { Router, type Request, type Response } from 'express';
+import { ApiError } from '@quire/errors';
 import type { Logger } from '@quire/platform/logger';
 import { chooseCoding, encodeBody, isNotModified, representationOf, type CachedAnswer } from '../../answer-cache';
+import { answerWithin, type ClientLimit } from '../../limits';
 import type { VisitRecorder } from '../../visits';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
 import { cacheControl, pageHeaders } from '../domain/page-headers';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../domain/visitor-url';
-import { presentNoSite, presentOutcome, presentUnavailable } from '../presenters/page.presenter';
+import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
 
 export interface PublishedRoutesDeps extends ReaderDeps {
   publicUrl: string;
@@ -15,27 +17,37 @@ export interface PublishedRoutesDeps extends ReaderDeps {
   logger: Logger;
   /** Counts served pages as insights events (docs/reader.md, Counted); none in some unit tests. */
   visits?: VisitRecorder;
+  /** Requests per client address (READER_RATE_LIMIT_PER_MINUTE); none in some unit tests. */
+  limit?: ClientLimit;
 }
 
 /**
- * Every published address the gateway forwards (issue #36): GET and HEAD only. A dependency that
- * fails or is slower than READER_ANSWER_TIMEOUT_MS gives a 503 page at once, never a hang.
+ * Every published address the gateway forwards (issue #36): GET and HEAD only. A client past its
+ * rate limit gets a 429 page with Retry-After before any work; a dependency that fails or is
+ * slower than READER_ANSWER_TIMEOUT_MS gives a 503 page at once, never a hang.
  */
 export function publishedRoutes(deps: PublishedRoutesDeps): Router {
   const router = Router();
   router.use((req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD');
-      return void send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
-    }
-    void answerInTime(deps, req)
-      .then((answer) => send(deps, req, res, answer))
-      .catch((err: Error) => {
-        deps.logger.warn({ url: req.path, err: err.message }, 'published answer not sent');
-        if (!res.headersSent) res.status(503).end();
-      });
+    void answer(deps, req, res).catch((err: Error) => {
+      deps.logger.warn({ url: req.path, err: err.message }, 'published answer not sent');
+      if (!res.headersSent) res.status(503).end();
+    });
   });
   return router;
+}
+
+async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): Promise<void> {
+  const retryAfter = deps.limit ? await deps.limit.retryAfter(req) : null;
+  if (retryAfter !== null) {
+    res.setHeader('retry-after', String(retryAfter));
+    return send(deps, req, res, presentTooManyRequests());
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.setHeader('allow', 'GET, HEAD');
+    return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
+  }
+  await send(deps, req, res, await answerInTime(deps, req));
 }
 
 async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<ReaderAnswer> {
@@ -47,22 +59,28 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<Re
     path: req.originalUrl,
   });
   const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<ReaderAnswer>((resolve) => {
-    timer = setTimeout(() => {
-      deps.logger.warn({ url: req.path, timeoutMs: deps.answerTimeoutMs }, 'published page not answered in time');
-      resolve(presentUnavailable());
-    }, deps.answerTimeoutMs);
-  });
-  const answer = answerVisit(deps, { url, cookie: req.header('cookie'), secure }).then(presentOutcome, (err: Error) => {
-    deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
+  // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
+  // names no published site: the 404 page, not a 503 that would say a dependency is down.
+  if (!URL.canParse(url)) return presentNoSite(req.path);
+  const visit = () => answerVisit(deps, { url, cookie: req.header('cookie'), secure });
+  // Content serves a site reader only the current revision: a merge landing between sites'
+  // resolution and content's reads makes the resolved one unknown. Resolving again reads the new one.
+  const answer = visit()
+    .catch((err: unknown) => (isStaleRevision(err) ? visit() : Promise.reject(err)))
+    .then(presentOutcome, (err: Error) => {
+      if (err instanceof ApiError && err.code === 400) return presentNoSite(req.path);
+      deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
+      return presentUnavailable();
+    });
+  const served = await answerWithin(answer, deps.answerTimeoutMs, () => {
+    deps.logger.warn({ url: req.path, timeoutMs: deps.answerTimeoutMs }, 'published page not answered in time');
     return presentUnavailable();
   });
-  try {
-    return counted(deps, req, await Promise.race([answer, timeout]), url, secure);
-  } finally {
-    clearTimeout(timer);
-  }
+  return counted(deps, req, served, url, secure);
+}
+
+function isStaleRevision(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 404 && /^Revision \S+ not found$/.test(err.message);
 }
 
 /**

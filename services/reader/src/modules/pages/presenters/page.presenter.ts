@@ -68,7 +68,11 @@ export function presentUnavailable(): PageAnswer {
   return fixedPage(503, 'Temporarily unavailable', 'This page cannot be shown right now. Please try again in a moment.');
 }
 
-function fixedPage(status: 401 | 503, title: string, message: string): PageAnswer {
+export function presentTooManyRequests(): PageAnswer {
+  return fixedPage(429, 'Too many requests', 'This address has asked for too many pages in a short time. Please wait a moment and try again.');
+}
+
+function fixedPage(status: 401 | 429 | 503, title: string, message: string): PageAnswer {
   const stylesheet = siteStylesheet(undefined);
   const html = [
     '<!doctype html>',

@@ -1,6 +1,6 @@
 import { MemoryCache, type Cache } from '@quire/platform/cache';
 import { createLogger } from '@quire/platform/logger';
-import { RateLimiter } from '../src/limits/rate-limiter';
+import { RateLimiter } from '../src/cache/rate-limiter';
 
 const logger = createLogger('test', 'silent');
 

@@ -1,6 +1,6 @@
 import { tooManyRequests } from '@quire/errors';
-import type { Cache } from '@quire/platform/cache';
-import type { Logger } from '@quire/platform/logger';
+import type { Cache } from './cache';
+import type { Logger } from '../logger';
 
 interface Allowance {
   window: number;
@@ -12,7 +12,8 @@ interface Allowance {
 }
 
 /**
- * Per-token fixed-window limit shared through Redis. A worker claims requests from the shared
+ * Per-key fixed-window limit shared through the cache (Redis in distributed mode, memory in
+ * embedded mode): the gateway's per-token and per-address limits, the reader's per-client one. A worker claims requests from the shared
  * counter in blocks (INCRBY), so Redis is asked once per block rather than once per request, and
  * the total across workers never exceeds the limit. If Redis is down the limiter lets requests
  * through (it protects capacity; it is not a security boundary) and says so in the log.
@@ -32,7 +33,7 @@ export class RateLimiter {
     this.block = Math.max(1, Math.min(100, Math.floor(limitPerWindow / 20)));
   }
 
-  /** Throws a 429 with Retry-After when the token has used its window. */
+  /** Throws a 429 with Retry-After (seconds to the window's end) when the key has used its window. */
   async take(key: string): Promise<void> {
     const nowMs = this.now();
     const window = Math.floor(nowMs / 1000 / this.windowSeconds);

@@ -1,0 +1,41 @@
+import type { Request } from 'express';
+import { ApiError } from '@quire/errors';
+import type { RateLimiter } from '@quire/platform/cache';
+
+/** Requests per minute per client address (READER_RATE_LIMIT_PER_MINUTE), shared by every copy. */
+export interface ClientLimit {
+  /** Null when the client may be answered; else the seconds until it may ask again (Retry-After). */
+  retryAfter(req: Request): Promise<number | null>;
+}
+
+/**
+ * The reader's own limit per client address (issue #36 §7), on the platform's shared limiter (the
+ * gateway's): a fixed window counted in the cache, Redis in distributed mode (every copy of the
+ * reader counts against the same window), memory in embedded mode. A cache that is down lets
+ * requests through, as the gateway's limit does.
+ */
+export function clientLimit(limiter: RateLimiter): ClientLimit {
+  return {
+    retryAfter: async (req) => {
+      try {
+        await limiter.take(`reader:${clientAddressOf(req)}`);
+        return null;
+      } catch (err) {
+        if (err instanceof ApiError && err.code === 429) return Number(err.headers['Retry-After']) || 1;
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * The client as the gateway saw it: the LAST `x-forwarded-for` hop, the one the gateway appends
+ * (its socket peer, the address its own per-address limit counts). Earlier hops are whatever the
+ * client sent and could be anything, so they never choose the bucket. Without the header (a
+ * request not through the gateway) the socket peer.
+ */
+export function clientAddressOf(req: Pick<Request, 'header' | 'socket'>): string {
+  const hops = req.header('x-forwarded-for')?.split(',') ?? [];
+  const last = hops[hops.length - 1]?.trim() || req.socket.remoteAddress || '';
+  return last.startsWith('::ffff:') ? last.slice(7) : last;
+}
