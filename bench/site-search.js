@@ -12,7 +12,7 @@ const { mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
-const { importZipSpaces, log, makeSearchZips, percentile, publishSiteOfSpaces, timed } = require('./support');
+const { importZipSpaces, log, makeSearchZips, percentile, publishSiteOfSpaces, timed, waitSearchIndexed } = require('./support');
 const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 100);
@@ -59,10 +59,7 @@ async function measureSiteSearch(zipDir, queries, startStack) {
         count: SPACES,
         title: 'Site search bench',
         width: IMPORT_WIDTH,
-        afterImport: async (spaceId, i) => {
-          const token = `spacetok${String(i).padStart(3, '0')}`;
-          while ((await call('GET', `/v1/spaces/${spaceId}/search?query=${token}&limit=0`)).count < PAGES) await new Promise((r) => setTimeout(r, 50));
-        },
+        afterImport: (spaceId, i) => waitSearchIndexed(call, spaceId, i, PAGES),
       });
     });
     // Half the spaces at the site's root, the other half in a second section (the first gathers the root).

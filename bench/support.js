@@ -151,6 +151,15 @@ async function importZipSpaces(call, orgId, zipsUrl, { count, title, width = 2, 
 }
 
 /**
+ * Waits until organization search finds all `pages` pages of zip `i` (make-search-zips.py puts the
+ * token `spacetokNNN` on each): the import's indexing is done.
+ */
+async function waitSearchIndexed(call, spaceId, i, pages) {
+  const token = `spacetok${String(i).padStart(3, '0')}`;
+  while ((await call('GET', `/v1/spaces/${spaceId}/search?query=${token}&limit=0`)).count < pages) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
  * A published site of `spaceIds`: the first half at the site's root section, the second half in a
  * second section ("Reference"). Answers `{ siteId, base }` (base: the site's API path).
  */
@@ -230,6 +239,7 @@ module.exports = {
   infraPid,
   makeSearchZips,
   importZipSpaces,
+  waitSearchIndexed,
   publishSiteOfSpaces,
   ensureWrk,
   wrkRun,
