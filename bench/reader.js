@@ -13,7 +13,7 @@
 // Both modes by default (BENCH_MODE). Results: bench/results/reader.md.
 const { spawn, spawnSync } = require('node:child_process');
 const { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
 const {
@@ -299,7 +299,20 @@ async function measureReader(dir, zipDir, startStack) {
     const reader = wrkPair('reader, cached page', pageUrl);
     const nginx = NGINX ? await withNginx(join(dir, 'nginx'), html, async (url) => wrkPair('nginx, same HTML from disk', url)) : undefined;
     if (!NGINX) log('nginx is not installed (/usr/sbin/nginx): the nginx column is skipped');
-    return { importMs, pages: pageUrls.length, cold, coldFailed, sitemap, llms, live, views, reader, nginx, htmlBytes: Buffer.byteLength(html) };
+    return {
+      load: loadavg()[0],
+      importMs,
+      pages: pageUrls.length,
+      cold,
+      coldFailed,
+      sitemap,
+      llms,
+      live,
+      views,
+      reader,
+      nginx,
+      htmlBytes: Buffer.byteLength(html),
+    };
   } finally {
     await stack.stop();
     fixture.close();
@@ -346,6 +359,7 @@ async function main() {
     row('`sitemap.xml`, warm', (r) => answer(r.sitemap.warm)),
     row(`page view → visible in the aggregates (${VIEWS} views)`, (r) => `p50 ${Math.round(p(r.views, 50))} ms, max ${Math.round(Math.max(...r.views))} ms`),
     row(`import + index + publish of the ${total}-page site (wall)`, (r) => `${(r.importMs / 1000).toFixed(1)} s`),
+    row('load average (1 min) at the end: the machine is shared', (r) => r.load.toFixed(1)),
     '',
   ].join('\n');
   const measures = modes.flatMap((mode) => {
