@@ -1,5 +1,6 @@
 // The two ways of running, started for the content benchmarks (content, change-requests):
-// `npm start` (embedded, PGlite) and one process per service on PostgreSQL, Redis and Kafka.
+// `npm start` (embedded, PGlite) and one process per service on PostgreSQL, Redis and Kafka (and
+// ClickHouse when insights runs).
 // `probe(name, sql, params)` counts rows in content's database: at once (one at a time) in distributed mode; in
 // embedded mode PGlite has one owner, so probes run when `stop()` has stopped the process (write
 // probes whose answer does not depend on what happens later, e.g. bounded by time or by id).
@@ -12,6 +13,7 @@ const { join } = require('node:path');
 const { ROOT, log, recreatePgDatabase, startInfra, waitReady, cpuProfileEnv } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
+const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
 const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...cpuProfileEnv() };
 
 /** Makes `stop` answer the same promise however often it is called. */
@@ -55,15 +57,34 @@ function embeddedStack(dataDir) {
   };
 }
 
-function distributedStack(dir, name) {
+/** ClickHouse's database for insights (dropped and created): its URL. */
+async function recreateClickHouseDatabase(name) {
+  const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
+  const ch = createClient({ url: CLICKHOUSE, log: { level: ClickHouseLogLevel.OFF } });
+  try {
+    await ch.command({ query: `DROP DATABASE IF EXISTS ${name}` });
+    await ch.command({ query: `CREATE DATABASE ${name}` });
+  } finally {
+    await ch.close();
+  }
+  return `${CLICKHOUSE}/${name}`;
+}
+
+/**
+ * `processes`: what runs besides the gateway, in start order (identity first: it bootstraps the
+ * token); ClickHouse is started (and insights' database made) when insights is among them.
+ */
+function distributedStack(dir, name, { processes = ['identity', 'content'] } = {}) {
   return async () => {
     const { LocalStack } = require('@quire/gateway');
     const { Client } = require('pg');
-    const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
+    const withInsights = processes.includes('insights');
+    const stopInfra = startInfra(['postgres', 'redis', 'kafka', ...(withInsights ? ['clickhouse'] : [])]);
     const token = `qr_${randomBytes(24).toString('base64url')}`;
     const databaseUrls = {};
-    for (const service of ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'])
+    for (const service of ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader'])
       databaseUrls[service] = await recreatePgDatabase(`quire_bench_${name}_${service}`);
+    const clickhouseUrl = withInsights ? await recreateClickHouseDatabase(`quire_bench_${name.replace(/\W/g, '_')}`) : 'http://127.0.0.1:1';
     const stack = new LocalStack({
       repoRoot: ROOT,
       logDir: join(dir, 'logs'),
@@ -73,13 +94,12 @@ function distributedStack(dir, name) {
       databaseUrls,
       redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
       kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
-      clickhouseUrl: 'http://127.0.0.1:1',
+      clickhouseUrl,
       internalSecret: randomBytes(32).toString('base64url'),
       bootstrapToken: token,
       extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
     });
-    await stack.start('identity');
-    await stack.start('content');
+    for (const key of processes) await stack.start(key);
     await stack.start('gateway');
     const answers = {};
     // One probe at a time: parallel probes would compete with each other and with what is timed.
@@ -112,15 +132,16 @@ const MODES = { embedded: embeddedStack, distributed: distributedStack };
 
 /**
  * Runs `measure(startStack)` once for each mode of BENCH_MODE (default both), each on a stack of its
- * own under `dir/<mode>` (`processName`: the stack's own label); answers `{ modes, results }`.
+ * own under `dir/<mode>` (`processName`: the stack's own label; `distributed`: distributedStack's
+ * options, e.g. `{ processes }`); answers `{ modes, results }`.
  */
-async function measureEachMode(dir, processName, measure) {
+async function measureEachMode(dir, processName, measure, distributed = {}) {
   const modes = (process.env.BENCH_MODE ?? 'embedded,distributed').split(',');
   const results = {};
   for (const mode of modes) {
     if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
     log(`${mode} mode`);
-    results[mode] = await measure(MODES[mode](join(dir, mode), processName));
+    results[mode] = await measure(MODES[mode](join(dir, mode), processName, distributed));
   }
   return { modes, results };
 }

@@ -6,7 +6,7 @@ const { mkdtempSync, writeFileSync, readFileSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { tmpdir, availableParallelism } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, run, recreatePgDatabase, startInfra, cpuProfileEnv, treeCpuSeconds, infraPid } = require('./support');
+const { ROOT, log, run, recreatePgDatabase, startInfra, cpuProfileEnv, treeCpuSeconds, infraPid, stopChild, wrkRun: runWrk } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { signPrincipal } = require('@quire/access');
 const { LocalStack } = require('@quire/gateway');
@@ -56,20 +56,7 @@ function wrk(label, url, headers, cpuOf = {}) {
   return { label, ...report, cpuUs };
 }
 
-function wrkRun(url, headers, duration, label) {
-  if (label) log(`wrk ${label}: ${url} (${CONNECTIONS} connections, ${duration})`);
-  const args = ['-t', '2', '-c', String(CONNECTIONS), '-d', duration, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
-  args.push(url);
-  const result = spawnSync('wrk', args, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
-  const line = result.stdout.split('\n').find((l) => l.startsWith('QUIRE_BENCH '));
-  if (!line) throw new Error(`wrk printed no report:\n${result.stdout}`);
-  const report = JSON.parse(line.slice('QUIRE_BENCH '.length));
-  if (report.non2xx > 0 || report.errors > 0)
-    throw new Error(`${label ?? url}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
-  return report;
-}
+const wrkRun = (url, headers, duration, label) => runWrk(url, headers, duration, { connections: CONNECTIONS, label });
 
 function startNginx(dir, upstreamPort, principalHeaders, workers) {
   const conf = `
@@ -126,13 +113,6 @@ const workersLabel = (n) => `${n} worker${n === 1 ? '' : 's'}`;
 function workerCounts() {
   const raw = process.env.GATEWAY_WORKERS ?? `1,${availableParallelism()}`;
   return [...new Set(raw.split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0);
-}
-
-function stopChild(child) {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
-  child.kill('SIGTERM');
-  return exited;
 }
 
 async function main() {

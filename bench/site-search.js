@@ -8,12 +8,11 @@
 // same 100 spaces. Also the plan of the candidates query with the site's space ids (EXPLAIN
 // ANALYZE, probed after the stack stops in embedded mode, warm: the third of three runs). Embedded by default (BENCH_MODE).
 // Results: bench/results/site-search.md.
-const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
-const { ROOT, inParallel, log, percentile, timed } = require('./support');
+const { importZipSpaces, log, makeSearchZips, percentile, publishSiteOfSpaces, timed, waitSearchIndexed } = require('./support');
 const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 100);
@@ -26,12 +25,6 @@ const PLAN_SQL = `EXPLAIN (ANALYZE, FORMAT JSON)
   WITH q AS (SELECT websearch_to_tsquery('english', $2) || websearch_to_tsquery('simple', $2) AS query)
   SELECT s.space_id, s.page_id, s.position, ts_rank(s.document, q.query) AS rank
   FROM search_sections s, q WHERE (s.space_id || '') = ANY($1::text[]) AND s.document @@ q.query LIMIT 500`;
-
-function makeZips(dir) {
-  const made = spawnSync('python3', [join(ROOT, 'bench/make-search-zips.py'), dir, String(SPACES), String(PAGES)], { stdio: 'inherit' });
-  if (made.status !== 0) throw new Error('bench/make-search-zips.py failed');
-  return JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8'));
-}
 
 function planOf(rows) {
   const plan = rows[0]['QUERY PLAN'];
@@ -60,26 +53,17 @@ async function measureSiteSearch(zipDir, queries, startStack) {
   try {
     const call = caller(stack);
     const orgId = (await call('GET', '/v1/orgs')).items[0].id;
-    const spaceIds = [];
-    for (let i = 0; i < SPACES; i++) spaceIds.push((await call('POST', `/v1/orgs/${orgId}/spaces`, { title: `Site search bench ${i}` })).id);
-    const [seedMs] = await timed(() =>
-      inParallel(
-        spaceIds.map((spaceId, i) => async () => {
-          await call('POST', `/v1/spaces/${spaceId}/content/import`, { source: 'zip', url: `${fixture.url}/space-${String(i).padStart(3, '0')}.zip` });
-          const token = `spacetok${String(i).padStart(3, '0')}`;
-          while ((await call('GET', `/v1/spaces/${spaceId}/search?query=${token}&limit=0`)).count < PAGES) await new Promise((r) => setTimeout(r, 50));
-          if ((i + 1) % 10 === 0) log(`${i + 1}/${SPACES} spaces imported and indexed`);
-        }),
-        IMPORT_WIDTH,
-      ),
-    );
+    let spaceIds;
+    const [seedMs] = await timed(async () => {
+      spaceIds = await importZipSpaces(call, orgId, fixture.url, {
+        count: SPACES,
+        title: 'Site search bench',
+        width: IMPORT_WIDTH,
+        afterImport: (spaceId, i) => waitSearchIndexed(call, spaceId, i, PAGES),
+      });
+    });
     // Half the spaces at the site's root, the other half in a second section (the first gathers the root).
-    const site = (await call('POST', `/v1/orgs/${orgId}/sites`, { title: 'Site search bench', spaces: [spaceIds[0]] })).id;
-    const base = `/v1/orgs/${orgId}/sites/${site}`;
-    for (const id of spaceIds.slice(1, SPACES / 2)) await call('POST', `${base}/site-spaces`, { spaceId: id });
-    const section = await call('POST', `${base}/sections`, { spaceId: spaceIds[SPACES / 2], title: 'Reference' });
-    for (const id of spaceIds.slice(SPACES / 2 + 1)) await call('POST', `${base}/site-spaces`, { spaceId: id, sectionId: section.id });
-    await call('POST', `${base}/publish`);
+    const { base } = await publishSiteOfSpaces(call, orgId, 'Site search bench', spaceIds);
     const siteSpaces = (await call('GET', `${base}/site-spaces?limit=1000`)).items;
     if (siteSpaces.length !== SPACES) throw new Error(`the site has ${siteSpaces.length} site spaces, not ${SPACES}`);
     const scopes = { all: { mode: 'all' }, default: { mode: 'default' }, specific: { mode: 'specific', siteSpaceIds: [siteSpaces[7].id] } };
@@ -112,7 +96,7 @@ async function measureSiteSearch(zipDir, queries, startStack) {
 async function main() {
   process.env.BENCH_MODE ??= 'embedded';
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-site-search-'));
-  const queries = makeZips(join(dir, 'zips'));
+  const queries = makeSearchZips(join(dir, 'zips'), SPACES, PAGES);
   const { modes, results } = await measureEachMode(dir, 'site-search', (startStack) => measureSiteSearch(join(dir, 'zips'), queries, startStack));
   const ms = (t) => `p50 ${p(t, 50).toFixed(1)} ms, p95 ${p(t, 95).toFixed(1)} ms`;
   const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;

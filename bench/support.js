@@ -1,5 +1,6 @@
 // Shared by the benchmarks: progress lines, commands, databases and the local servers.
 const { spawnSync } = require('node:child_process');
+const { createServer } = require('node:net');
 const { join, resolve } = require('node:path');
 const { readdirSync, readFileSync } = require('node:fs');
 const { Client } = require('pg');
@@ -120,4 +121,128 @@ function infraPid(component) {
   return Number(readFileSync(file, 'utf8').split('\n')[0]);
 }
 
-module.exports = { ROOT, log, run, recreatePgDatabase, startInfra, percentile, summary, waitReady, timed, inParallel, cpuProfileEnv, treeCpuSeconds, infraPid };
+/**
+ * The search benchmark's content (bench/make-search-zips.py): `spaces` zips of `pages` markdown
+ * pages in `dir/space-NNN.zip`; answers the queries it wrote to `dir/queries.json`.
+ */
+function makeSearchZips(dir, spaces, pages) {
+  const made = spawnSync('python3', [join(ROOT, 'bench/make-search-zips.py'), dir, String(spaces), String(pages)], { stdio: 'inherit' });
+  if (made.status !== 0) throw new Error('bench/make-search-zips.py failed');
+  return JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8'));
+}
+
+/**
+ * Creates `count` spaces titled `${title} N` and imports `${zipsUrl}/space-NNN.zip` into each
+ * (`width` imports at a time; the import answers once its revision is written); `afterImport(spaceId, i)`
+ * runs after each (e.g. waiting for the search index). Answers the space ids in zip order.
+ */
+async function importZipSpaces(call, orgId, zipsUrl, { count, title, width = 2, afterImport = async () => {} }) {
+  const spaceIds = [];
+  for (let i = 0; i < count; i++) spaceIds.push((await call('POST', `/v1/orgs/${orgId}/spaces`, { title: `${title} ${i}` })).id);
+  await inParallel(
+    spaceIds.map((spaceId, i) => async () => {
+      await call('POST', `/v1/spaces/${spaceId}/content/import`, { source: 'zip', url: `${zipsUrl}/space-${String(i).padStart(3, '0')}.zip` });
+      await afterImport(spaceId, i);
+      if ((i + 1) % 10 === 0) log(`${i + 1}/${count} spaces imported`);
+    }),
+    width,
+  );
+  return spaceIds;
+}
+
+/**
+ * Waits until organization search finds all `pages` pages of zip `i` (make-search-zips.py puts the
+ * token `spacetokNNN` on each): the import's indexing is done.
+ */
+async function waitSearchIndexed(call, spaceId, i, pages) {
+  const token = `spacetok${String(i).padStart(3, '0')}`;
+  while ((await call('GET', `/v1/spaces/${spaceId}/search?query=${token}&limit=0`)).count < pages) await new Promise((r) => setTimeout(r, 50));
+}
+
+/**
+ * A published site of `spaceIds`: the first half at the site's root section, the second half in a
+ * second section ("Reference"). Answers `{ siteId, base }` (base: the site's API path).
+ */
+async function publishSiteOfSpaces(call, orgId, title, spaceIds) {
+  const siteId = (await call('POST', `/v1/orgs/${orgId}/sites`, { title, spaces: [spaceIds[0]] })).id;
+  const base = `/v1/orgs/${orgId}/sites/${siteId}`;
+  const half = Math.max(1, Math.floor(spaceIds.length / 2));
+  for (const id of spaceIds.slice(1, half)) await call('POST', `${base}/site-spaces`, { spaceId: id });
+  if (spaceIds.length > half) {
+    const section = await call('POST', `${base}/sections`, { spaceId: spaceIds[half], title: 'Reference' });
+    for (const id of spaceIds.slice(half + 1)) await call('POST', `${base}/site-spaces`, { spaceId: id, sectionId: section.id });
+  }
+  await call('POST', `${base}/publish`);
+  return { siteId, base };
+}
+
+/** Installs wrk (Debian package) when it is missing. */
+function ensureWrk() {
+  if (spawnSync('bash', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0) return;
+  log('installing wrk');
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'wrk'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+/**
+ * One wrk run (2 threads, bench/wrk-report.lua): `{ rps, p50, p99 (ms), requests, non2xx, errors }`.
+ * Non-2xx answers or socket errors (a request past `timeout`, wrk's default 2 s otherwise) throw.
+ */
+function wrkRun(url, headers, duration, { connections, label, timeout }) {
+  if (label) log(`wrk ${label}: ${url} (${connections} connection${connections === 1 ? '' : 's'}, ${duration})`);
+  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', duration, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
+  if (timeout) args.push('--timeout', timeout);
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  args.push(url);
+  const result = spawnSync('wrk', args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
+  const line = result.stdout.split('\n').find((l) => l.startsWith('QUIRE_BENCH '));
+  if (!line) throw new Error(`wrk printed no report:\n${result.stdout}`);
+  const report = JSON.parse(line.slice('QUIRE_BENCH '.length));
+  if (report.non2xx > 0 || report.errors > 0)
+    throw new Error(`${label ?? url}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
+  return report;
+}
+
+/** A loopback TCP port free right now. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** SIGTERM to a child process; resolves once it has exited (at once if it had). */
+function stopChild(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+module.exports = {
+  ROOT,
+  log,
+  run,
+  recreatePgDatabase,
+  startInfra,
+  percentile,
+  summary,
+  waitReady,
+  timed,
+  inParallel,
+  cpuProfileEnv,
+  treeCpuSeconds,
+  infraPid,
+  makeSearchZips,
+  importZipSpaces,
+  waitSearchIndexed,
+  publishSiteOfSpaces,
+  ensureWrk,
+  wrkRun,
+  freePort,
+  stopChild,
+};

@@ -1,0 +1,397 @@
+// Reader benchmark (issue #36 §6): the published site as visitors get it, through the gateway.
+// 1. Cached page: one page of a small published site fetched again and again (wrk, after a warm-up),
+//    and in the same run nginx serving the same HTML (saved from the reader's answer) from disk on
+//    loopback, same tool, same connections: one connection (latency) and BENCH_CONNECTIONS (throughput).
+//    No Accept-Encoding on either side: both send the page as it is. nginx missing: that column is skipped.
+// 2. Cold pages of a 10,000-page site (bench/make-search-zips.py's content, imported as 50 spaces of
+//    200 pages into one published site of two sections): each request a page not asked before.
+// 3. Publish-to-live: a change request renaming the small site's page is merged; the page is fetched
+//    again and again until the new title shows (from the merge's answer), BENCH_LIVE samples.
+// 4. llms-full.txt and sitemap.xml of the 10,000-page site: one answer, cold then warm (time, size).
+// 5. Page view → visible in the site's aggregates (POST …/insights/events/aggregate, as
+//    test/e2e/reader-insights.test.ts reads it), on a site of its own, BENCH_VIEWS samples.
+// Both modes by default (BENCH_MODE). Results: bench/results/reader.md.
+const { spawn, spawnSync } = require('node:child_process');
+const { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
+const { loadavg, tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { measure, writeResults } = require('./results');
+const {
+  ensureWrk,
+  freePort,
+  importZipSpaces,
+  log,
+  makeSearchZips,
+  percentile,
+  publishSiteOfSpaces,
+  stopChild,
+  timed,
+  waitSearchIndexed,
+  wrkRun,
+} = require('./support');
+const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
+
+const SPACES = Number(process.env.BENCH_SPACES ?? 50);
+const PAGES = Number(process.env.BENCH_PAGES ?? 200);
+const COLD = Number(process.env.BENCH_COLD ?? 200);
+const LIVE = Number(process.env.BENCH_LIVE ?? 20);
+const VIEWS = Number(process.env.BENCH_VIEWS ?? 5);
+const DURATION = process.env.BENCH_DURATION ?? '10s';
+const WARMUP = process.env.BENCH_WARMUP ?? '3s';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const LIVE_TIMEOUT_MS = 30_000;
+const VIEW_TIMEOUT_MS = 60_000;
+// In distributed mode, the processes a published page needs (the bench stack starts only what a bench uses).
+const PROCESSES = ['identity', 'content', 'sites', 'insights', 'insights-consumer', 'reader'];
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((bin) => spawnSync(bin, ['-v'], { stdio: 'ignore' }).status === 0);
+
+const p = (samples, q) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    q,
+  );
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A documentation page of the usual kinds of blocks (headings, lists, code, a table, a hint). */
+function guideMarkdown(n) {
+  const para =
+    'Quire serves every published site to its readers as HTML rendered on the server, with the page tree, the table of contents and search around it.';
+  return [
+    `# Guide ${n}`,
+    '',
+    `${para} ${para}`,
+    '',
+    '## Install',
+    '',
+    '1. Download the release.',
+    '2. Unpack it next to the data folder.',
+    '3. Start it with `npm start`.',
+    '',
+    '```js',
+    "import { createServer } from 'node:http';",
+    "createServer((req, res) => res.end('hello')).listen(8080);",
+    '```',
+    '',
+    '## Settings',
+    '',
+    '| name | default | meaning |',
+    '|---|---|---|',
+    '| `PORT` | `8080` | where it listens |',
+    '| `DATA_DIR` | `./data` | where it writes |',
+    '',
+    '> The settings are read once, at start.',
+    '',
+    `### Upgrading\n\n${para}\n\n- [ ] back up\n- [x] read the notes\n`,
+  ].join('\n');
+}
+
+/** A published one-space site of `count` guide pages: `{ siteId, spaceId, url }` (url: the site's path on the gateway). */
+async function smallSite(call, orgId, title, count) {
+  const spaceId = (await call('POST', `/v1/orgs/${orgId}/spaces`, { title })).id;
+  await mergeChanges(
+    call,
+    spaceId,
+    Array.from({ length: count }, (_, n) => ({ operation: 'insert_page', ref: `p${n}`, document: { markdown: guideMarkdown(n) } })),
+  );
+  const { siteId, base } = await publishSiteOfSpaces(call, orgId, title, [spaceId]);
+  const published = (await call('GET', base)).urls.published;
+  return { siteId, spaceId, url: new URL(published).pathname };
+}
+
+/** A change request of `changes` merged into main; answers the change request's content answer. */
+async function mergeChanges(call, spaceId, changes) {
+  const cr = (await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Reader bench' })).id;
+  const answer = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/content`, { changes });
+  const merged = await call('POST', `/v1/spaces/${spaceId}/change-requests/${cr}/merge`);
+  if (merged.result !== 'merge') throw new Error(`change request ${cr} did not merge: ${merged.result}`);
+  return answer;
+}
+
+async function get(url) {
+  const res = await fetch(url);
+  const body = await res.text();
+  return { status: res.status, body, bytes: Buffer.byteLength(body) };
+}
+
+/** One answer of `url` and how long it took: `{ ms, status, body, bytes }`. */
+async function timedGet(url) {
+  const [ms, answer] = await timed(() => get(url));
+  return { ms, ...answer };
+}
+
+/** Publish-to-live: rename the page, then poll it until the new title shows. */
+async function publishToLive(call, site, pageId, pageUrl) {
+  const samples = [];
+  const mergeTimes = [];
+  // Fetches until the change showed (1: the first answer after the merge had it): tells a stale
+  // answer from a slow one.
+  const fetches = [];
+  for (let i = 0; i < LIVE; i++) {
+    const title = `Live title ${i} ${Date.now().toString(36)}`;
+    const [mergeMs] = await timed(() => mergeChanges(call, site.spaceId, [{ operation: 'update_page', page: pageId, title }]));
+    const merged = performance.now();
+    for (let n = 1; ; n++) {
+      const { body } = await get(pageUrl);
+      if (body.includes(title)) {
+        fetches.push(n);
+        break;
+      }
+      if (performance.now() - merged > LIVE_TIMEOUT_MS) throw new Error(`"${title}" not live on ${pageUrl} after ${LIVE_TIMEOUT_MS} ms`);
+    }
+    samples.push(performance.now() - merged);
+    mergeTimes.push(mergeMs);
+  }
+  log(`publish-to-live p50 ${p(samples, 50).toFixed(1)} ms, p99 ${p(samples, 99).toFixed(1)} ms, fetches until live: ${fetches.join(' ')}`);
+  return { samples, mergeTimes, fetches };
+}
+
+/** Page view → counted in the site's aggregate: one view at a time, the aggregate polled every 100 ms. */
+async function viewToAggregate(call, base, site, orgId) {
+  const views = async () => {
+    const body = await call('POST', `/v1/orgs/${orgId}/sites/${site.siteId}/insights/events/aggregate`, {
+      range: 'last24Hours',
+      select: [{ column: 'eventType' }, { column: 'eventsCount' }],
+      groupBy: [{ column: 'eventType' }],
+    });
+    const types = body.columns.find((c) => c.column === 'eventType')?.values ?? [];
+    const counts = body.columns.find((c) => c.column === 'eventsCount')?.values ?? [];
+    return types.reduce((n, type, i) => (type === 'page_view' ? n + Number(counts[i]) : n), 0);
+  };
+  const samples = [];
+  for (let i = 0; i < VIEWS; i++) {
+    const before = await views();
+    const started = performance.now();
+    const { status } = await get(`${base}${site.url}`);
+    if (status !== 200) throw new Error(`the counted page answered ${status}`);
+    while ((await views()) <= before) {
+      if (performance.now() - started > VIEW_TIMEOUT_MS) throw new Error(`a page view not in the aggregate after ${VIEW_TIMEOUT_MS} ms`);
+      await sleep(100);
+    }
+    samples.push(performance.now() - started);
+  }
+  log(`page view → aggregate: ${samples.map((ms) => Math.round(ms)).join(', ')} ms`);
+  return samples;
+}
+
+function nginxConf(dir, port) {
+  return `
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+daemon off;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir}/www;
+    location / { default_type text/html; }
+  }
+}`;
+}
+
+/** nginx serving `html` from disk as /page.html, for `fn(url)`; stopped after. Answers fn's answer. */
+async function withNginx(dir, html, fn) {
+  mkdirSync(join(dir, 'www'), { recursive: true });
+  writeFileSync(join(dir, 'www/page.html'), html);
+  // Started by root, nginx's worker runs as nobody: it must reach the file through mkdtemp's 0700 folder.
+  for (const folder of [join(dir, '..'), dir, join(dir, 'www')]) chmodSync(folder, 0o755);
+  const port = await freePort();
+  writeFileSync(join(dir, 'nginx.conf'), nginxConf(dir, port));
+  const child = spawn(NGINX, ['-e', 'stderr', '-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    const url = `http://127.0.0.1:${port}/page.html`;
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}) at start`);
+      if ((await get(url).catch(() => ({ status: 0 }))).status === 200) break;
+      if (i > 100) throw new Error('nginx did not answer');
+      await sleep(100);
+    }
+    return await fn(url);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/** wrk at one connection and at CONNECTIONS on `url`, each after an unmeasured warm-up. */
+function wrkPair(label, url) {
+  const runs = {};
+  for (const connections of [1, CONNECTIONS]) {
+    // A slow target is measured, not failed: wrk's default 2 s timeout would count its answers as errors.
+    wrkRun(url, {}, WARMUP, { connections, timeout: '30s' });
+    runs[connections] = wrkRun(url, {}, DURATION, { connections, label, timeout: '30s' });
+  }
+  return runs;
+}
+
+async function measureReader(dir, zipDir, startStack) {
+  const fixture = await fixtureServer((path) => {
+    const m = /^\/(space-\d+\.zip)$/.exec(path);
+    if (m) return ['application/zip', readFileSync(join(zipDir, m[1]))];
+  });
+  const stack = await startStack();
+  try {
+    const call = caller(stack);
+    const orgId = (await call('GET', '/v1/orgs')).items[0].id;
+
+    // The 10,000-page site.
+    let spaceIds;
+    const [importMs] = await timed(async () => {
+      // Indexed too: the import's follow-up work (search indexing) would otherwise run under the cold pages.
+      spaceIds = await importZipSpaces(call, orgId, fixture.url, {
+        count: SPACES,
+        title: 'Reader bench',
+        width: 2,
+        afterImport: (spaceId, i) => waitSearchIndexed(call, spaceId, i, PAGES),
+      });
+    });
+    const big = await publishSiteOfSpaces(call, orgId, 'Reader bench', spaceIds);
+    const bigUrl = new URL((await call('GET', big.base)).urls.published).pathname;
+    log(`${SPACES * PAGES} pages imported, indexed and published in ${Math.round(importMs / 1000)} s`);
+
+    // 4 (cold): the sitemap first (it also lists the pages for 2), then llms-full.txt after the cold pages.
+    const sitemap = { cold: await timedGet(`${stack.base}${bigUrl}sitemap.xml`) };
+    if (sitemap.cold.status !== 200) throw new Error(`sitemap.xml answered ${sitemap.cold.status}`);
+    const pageUrls = [...sitemap.cold.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    log(`sitemap.xml: ${pageUrls.length} pages, ${sitemap.cold.bytes} bytes, ${Math.round(sitemap.cold.ms)} ms`);
+
+    // 2. Cold pages: every request a page not asked before, spread over every site space.
+    const step = Math.max(1, Math.floor(pageUrls.length / COLD));
+    const cold = [];
+    // Answers other than 200 (a 503 page past READER_ANSWER_TIMEOUT_MS) are counted and timed, not fatal.
+    const coldFailed = {};
+    for (let i = 0; i < COLD && i * step < pageUrls.length; i++) {
+      const answer = await timedGet(`${stack.base}${pageUrls[i * step]}`);
+      if (answer.status === 404) throw new Error(`cold page ${pageUrls[i * step]} answered 404`);
+      if (answer.status !== 200) coldFailed[answer.status] = (coldFailed[answer.status] ?? 0) + 1;
+      cold.push(answer.ms);
+    }
+    log(`cold pages: p50 ${p(cold, 50).toFixed(1)} ms, p99 ${p(cold, 99).toFixed(1)} ms (${cold.length} pages, not 200: ${JSON.stringify(coldFailed)})`);
+
+    const llms = { cold: await timedGet(`${stack.base}${bigUrl}llms-full.txt`) };
+    llms.warm = await timedGet(`${stack.base}${bigUrl}llms-full.txt`);
+    sitemap.warm = await timedGet(`${stack.base}${bigUrl}sitemap.xml`);
+    for (const [name, answers] of Object.entries({ 'llms-full.txt': llms, 'sitemap.xml': sitemap }))
+      log(
+        `${name}: cold ${answers.cold.status} ${Math.round(answers.cold.ms)} ms, warm ${answers.warm.status} ${Math.round(answers.warm.ms)} ms, ${answers.warm.bytes} bytes`,
+      );
+
+    // 3. Publish-to-live on a small site, then 1 on its page once the page is settled.
+    const small = await smallSite(call, orgId, 'Reader bench guides', 12);
+    const pageId = (await call('GET', `/v1/spaces/${small.spaceId}/content/pages`)).pages[1].id;
+    const pageUrl = `${stack.base}${small.url}guide-1`;
+    const first = await get(pageUrl);
+    if (first.status !== 200) throw new Error(`${pageUrl} answered ${first.status}`);
+    const live = await publishToLive(call, small, pageId, pageUrl);
+
+    // 5. On a site of its own, so the other parts' views do not blur the count.
+    const counted = await smallSite(call, orgId, 'Reader bench counted', 2);
+    const views = await viewToAggregate(call, stack.base, counted, orgId);
+
+    // 1. The cached page, then nginx with the same bytes.
+    const html = (await get(pageUrl)).body;
+    const reader = wrkPair('reader, cached page', pageUrl);
+    const nginx = NGINX ? await withNginx(join(dir, 'nginx'), html, async (url) => wrkPair('nginx, same HTML from disk', url)) : undefined;
+    if (!NGINX) log('nginx is not installed (/usr/sbin/nginx): the nginx column is skipped');
+    return {
+      load: loadavg()[0],
+      importMs,
+      pages: pageUrls.length,
+      cold,
+      coldFailed,
+      sitemap,
+      llms,
+      live,
+      views,
+      reader,
+      nginx,
+      htmlBytes: Buffer.byteLength(html),
+    };
+  } finally {
+    await stack.stop();
+    fixture.close();
+  }
+}
+
+async function main() {
+  ensureWrk();
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-reader-'));
+  makeSearchZips(join(dir, 'zips'), SPACES, PAGES);
+  const { modes, results } = await measureEachMode(dir, 'reader', (startStack) => measureReader(dir, join(dir, 'zips'), startStack), {
+    processes: PROCESSES,
+  });
+  const row = (label, pick) => `| ${label} | ${modes.map((m) => pick(results[m])).join(' | ')} |`;
+  const ms = (t) => `p50 ${p(t, 50).toFixed(1)} ms, p99 ${p(t, 99).toFixed(1)} ms`;
+  const wrkCell = (r) => (r ? `${Math.round(r.rps)} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms` : 'skipped (no nginx)');
+  const ratio = (r, c) => (r.nginx ? `${(r.reader[c].rps / r.nginx[c].rps).toPrecision(2)}×` : '–');
+  const answer = (a) => (a.status === 200 ? `${Math.round(a.ms)} ms, ${(a.bytes / 1e6).toFixed(2)} MB` : `**${a.status}** after ${Math.round(a.ms)} ms`);
+  const total = (SPACES * PAGES).toLocaleString('en');
+  const failures = (byStatus) =>
+    Object.entries(byStatus)
+      .map(([status, n]) => `; **${n} answered ${status}**`)
+      .join('');
+  const report = [
+    '# Reader benchmark',
+    '',
+    `Command: \`npm run bench -- reader\` (BENCH_MODE=${modes.join(',')}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_DURATION=${DURATION} after ${WARMUP} of warm-up, BENCH_COLD=${COLD}, BENCH_LIVE=${LIVE}, BENCH_VIEWS=${VIEWS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other work.`,
+    `Published pages through the gateway (wrk, 2 threads, no Accept-Encoding). Cached page: one page (${results[modes[0]].htmlBytes.toLocaleString('en')} bytes of HTML) of a 12-page site, fetched again and again; floor: nginx (1 worker) serving the same HTML from disk on loopback, same run, same wrk. Cold pages: ${COLD} different pages of a ${total}-page site (${SPACES} spaces of ${PAGES} pages, two sections), one at a time, each asked once. Publish-to-live: a merged change request renaming the page, from the merge's answer until the page shows the new title (polled back to back). Page view → aggregate: one view, then POST …/insights/events/aggregate every 100 ms until it counts it. Goals (issue #36 §6): cached ≥ 0.5× nginx requests/s and p50 < 10 ms; cold p50 < 50 ms; publish-to-live p50 ≤ 100 ms, p99 ≤ 1 s.`,
+    '',
+    `| measure | ${modes.join(' | ')} |`,
+    `|---|${modes.map(() => '---|').join('')}`,
+    row(`**cached page, ${CONNECTIONS} connections**`, (r) => `**${wrkCell(r.reader[CONNECTIONS])}**`),
+    row(`floor: nginx, same HTML, ${CONNECTIONS} connections`, (r) => wrkCell(r.nginx?.[CONNECTIONS])),
+    row('reader / nginx requests/s (goal ≥ 0.5×)', (r) => ratio(r, CONNECTIONS)),
+    row('**cached page, 1 connection** (goal p50 < 10 ms)', (r) => `**${wrkCell(r.reader[1])}**`),
+    row('floor: nginx, same HTML, 1 connection', (r) => wrkCell(r.nginx?.[1])),
+    row(`**cold page of a ${total}-page site** (goal p50 < 50 ms)`, (r) => `**${ms(r.cold)}**${failures(r.coldFailed)}`),
+    row(`**publish-to-live** (${LIVE} merges; goal p50 ≤ 100 ms, p99 ≤ 1 s)`, (r) => `**${ms(r.live.samples)}**`),
+    row('the merge call itself', (r) => ms(r.live.mergeTimes)),
+    row('fetches until live (1: the first answer after the merge had it)', (r) => `median ${p(r.live.fetches, 50)}, max ${Math.max(...r.live.fetches)}`),
+    row('`llms-full.txt`, cold', (r) => answer(r.llms.cold)),
+    row('`llms-full.txt`, warm', (r) => answer(r.llms.warm)),
+    row('`sitemap.xml`, cold', (r) => `${answer(r.sitemap.cold)}, ${r.pages.toLocaleString('en')} URLs`),
+    row('`sitemap.xml`, warm', (r) => answer(r.sitemap.warm)),
+    row(`page view → visible in the aggregates (${VIEWS} views)`, (r) => `p50 ${Math.round(p(r.views, 50))} ms, max ${Math.round(Math.max(...r.views))} ms`),
+    row(`import + index + publish of the ${total}-page site (wall)`, (r) => `${(r.importMs / 1000).toFixed(1)} s`),
+    row('load average (1 min) at the end: the machine is shared', (r) => r.load.toFixed(1)),
+    '',
+  ].join('\n');
+  const measures = modes.flatMap((mode) => {
+    const r = results[mode];
+    const floor = (c, key) =>
+      r.nginx ? { name: `nginx serving the same HTML from disk, ${c} connection${c === 1 ? '' : 's'}`, value: r.nginx[c][key] } : undefined;
+    const timeOf = (a) => (a.status === 200 ? [a.ms] : []);
+    return [
+      measure({
+        name: `cached page req/s, ${CONNECTIONS} connections`,
+        mode,
+        value: r.reader[CONNECTIONS].rps,
+        unit: 'req/s',
+        floor: floor(CONNECTIONS, 'rps'),
+        goal: { ratioAtLeast: 0.5 },
+      }),
+      measure({ name: `cached page p50, ${CONNECTIONS} connections`, mode, value: r.reader[CONNECTIONS].p50, unit: 'ms', floor: floor(CONNECTIONS, 'p50') }),
+      measure({ name: 'cached page p50, 1 connection', mode, value: r.reader[1].p50, unit: 'ms', floor: floor(1, 'p50'), goal: { atMost: 10 } }),
+      measure({ name: 'cached page p99, 1 connection', mode, value: r.reader[1].p99, unit: 'ms', floor: floor(1, 'p99') }),
+      measure({ name: 'cold page p50, 10,000-page site', mode, value: p(r.cold, 50), unit: 'ms', goal: { atMost: 50 } }),
+      measure({ name: 'cold page p99, 10,000-page site', mode, value: p(r.cold, 99), unit: 'ms' }),
+      measure({ name: 'publish-to-live p50', mode, value: p(r.live.samples, 50), unit: 'ms', goal: { atMost: 100 } }),
+      measure({ name: 'publish-to-live p99', mode, value: p(r.live.samples, 99), unit: 'ms', goal: { atMost: 1000 } }),
+      ...timeOf(r.llms.cold).map((value) => measure({ name: 'llms-full.txt, 10,000 pages, cold', mode, value, unit: 'ms' })),
+      ...timeOf(r.llms.warm).map((value) => measure({ name: 'llms-full.txt, 10,000 pages, warm', mode, value, unit: 'ms' })),
+      ...timeOf(r.sitemap.cold).map((value) => measure({ name: 'sitemap.xml, 10,000 pages, cold', mode, value, unit: 'ms' })),
+      ...timeOf(r.sitemap.warm).map((value) => measure({ name: 'sitemap.xml, 10,000 pages, warm', mode, value, unit: 'ms' })),
+      measure({ name: 'page view → visible in the aggregates, p50', mode, value: p(r.views, 50), unit: 'ms' }),
+    ];
+  });
+  writeResults('reader', { command: 'npm run bench -- reader', markdown: report, measures });
+  process.stdout.write(report);
+}
+
+module.exports = { main };
