@@ -7,6 +7,7 @@
 // `stop()` answers `{ name: rows }` and may be called again. BENCH_CPU_PROFILE=<folder>: every
 // process started writes a CPU profile there when it stops (bench/cpu-profile.js).
 const { spawn } = require('node:child_process');
+const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
@@ -171,4 +172,12 @@ async function fixtureServer(answer) {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => server.close() };
 }
 
-module.exports = { MODES, caller, fixtureServer, measureEachMode };
+/** The fixture server of the `space-N.zip` files `makeSearchZips` wrote to `zipDir`. */
+function zipFolderServer(zipDir) {
+  return fixtureServer((path) => {
+    const m = /^\/(space-\d+\.zip)$/.exec(path);
+    if (m) return ['application/zip', readFileSync(join(zipDir, m[1]))];
+  });
+}
+
+module.exports = { MODES, caller, fixtureServer, zipFolderServer, measureEachMode };

@@ -12,7 +12,7 @@
 //    test/e2e/reader-insights.test.ts reads it), on a site of its own, BENCH_VIEWS samples.
 // Both modes by default (BENCH_MODE). Results: bench/results/reader.md.
 const { spawn, spawnSync } = require('node:child_process');
-const { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } = require('node:fs');
+const { chmodSync, mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
 const { loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
@@ -29,7 +29,7 @@ const {
   waitSearchIndexed,
   wrkRun,
 } = require('./support');
-const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
+const { caller, zipFolderServer, measureEachMode } = require('./content-stacks');
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 50);
 const PAGES = Number(process.env.BENCH_PAGES ?? 200);
@@ -231,10 +231,7 @@ function wrkPair(label, url) {
 }
 
 async function measureReader(dir, zipDir, startStack) {
-  const fixture = await fixtureServer((path) => {
-    const m = /^\/(space-\d+\.zip)$/.exec(path);
-    if (m) return ['application/zip', readFileSync(join(zipDir, m[1]))];
-  });
+  const fixture = await zipFolderServer(zipDir);
   const stack = await startStack();
   try {
     const call = caller(stack);

@@ -13,7 +13,7 @@ const { measure, writeResults } = require('./results');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { ROOT, inParallel, log, summary, timed } = require('./support');
-const { MODES, caller, fixtureServer } = require('./content-stacks');
+const { MODES, caller, zipFolderServer } = require('./content-stacks');
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 100);
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
@@ -39,10 +39,7 @@ function executionTime(rows) {
 }
 
 async function endToEnd(zipDir, queries, mode, dataDir, startStack) {
-  const fixture = await fixtureServer((path) => {
-    const m = /^\/(space-\d+\.zip)$/.exec(path);
-    if (m) return ['application/zip', readFileSync(join(zipDir, m[1]))];
-  });
+  const fixture = await zipFolderServer(zipDir);
   const fixtureUrl = fixture.url;
   const stack = await startStack();
   try {

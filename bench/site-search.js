@@ -8,12 +8,12 @@
 // same 100 spaces. Also the plan of the candidates query with the site's space ids (EXPLAIN
 // ANALYZE, probed after the stack stops in embedded mode, warm: the third of three runs). Embedded by default (BENCH_MODE).
 // Results: bench/results/site-search.md.
-const { mkdtempSync, readFileSync } = require('node:fs');
+const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
 const { importZipSpaces, log, makeSearchZips, percentile, publishSiteOfSpaces, timed, waitSearchIndexed } = require('./support');
-const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
+const { caller, zipFolderServer, measureEachMode } = require('./content-stacks');
 
 const SPACES = Number(process.env.BENCH_SPACES ?? 100);
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
@@ -45,10 +45,7 @@ const p = (samples, q) =>
   );
 
 async function measureSiteSearch(zipDir, queries, startStack) {
-  const fixture = await fixtureServer((path) => {
-    const m = /^\/(space-\d+\.zip)$/.exec(path);
-    if (m) return ['application/zip', readFileSync(join(zipDir, m[1]))];
-  });
+  const fixture = await zipFolderServer(zipDir);
   const stack = await startStack();
   try {
     const call = caller(stack);
