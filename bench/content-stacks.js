@@ -15,7 +15,13 @@ const { ROOT, log, recreatePgDatabase, startInfra, waitReady, cpuProfileEnv } = 
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
 const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
-const ENV = { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', READER_RATE_LIMIT_PER_MINUTE: '1000000', OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...cpuProfileEnv() };
+const ENV = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  READER_RATE_LIMIT_PER_MINUTE: '1000000',
+  OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+  ...cpuProfileEnv(),
+};
 
 /** Makes `stop` answer the same promise however often it is called. */
 function once(stop) {
