@@ -83,7 +83,7 @@ async function recreateClickHouseDatabase(name) {
  */
 function distributedStack(dir, name, { processes = ['identity', 'content'] } = {}) {
   return async () => {
-    const { LocalStack } = require('@quire/gateway');
+    const { LocalStack } = require('@quire/stack');
     const { Client } = require('pg');
     const withInsights = processes.includes('insights');
     const stopInfra = startInfra(['postgres', 'redis', 'kafka', ...(withInsights ? ['clickhouse'] : [])]);

@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const { ROOT, log, run, recreatePgDatabase, startInfra, cpuProfileEnv, treeCpuSeconds, infraPid, stopChild, wrkRun: runWrk } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { signPrincipal } = require('@quire/access');
-const { LocalStack } = require('@quire/gateway');
+const { LocalStack } = require('@quire/stack');
 
 const DURATION = process.env.BENCH_DURATION ?? '15s';
 const WARMUP = process.env.BENCH_WARMUP ?? '3s';

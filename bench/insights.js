@@ -11,7 +11,7 @@ const { join } = require('node:path');
 const { ROOT, log, run, recreatePgDatabase, startInfra, percentile, cpuProfileEnv, treeCpuSeconds, infraPid } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
-const { LocalStack } = require('@quire/gateway');
+const { LocalStack } = require('@quire/stack');
 
 const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
 const CH_DB = 'quire_bench';
