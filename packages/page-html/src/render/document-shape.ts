@@ -1,10 +1,21 @@
-import type { ContentRef, DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentText } from '@quire/formats';
+import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentText } from '@quire/formats';
 
 // Reading a stored document defensively: the types are @quire/formats' JSONDocument, but a page
 // may come from anywhere (an API write, an import, a hostile test), so every field is checked
 // before use and a node of the wrong shape is treated as unknown rather than trusted.
 
 export type AnyNode = DocumentBlock | DocumentText | DocumentInline | DocumentFragment;
+
+/**
+ * A content reference the renderer follows (the reference's ContentRef kinds it links): a page or an
+ * anchor may name another space (`space`), and a `space` reference names a whole space.
+ */
+export type ContentRef =
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; space?: string }
+  | { kind: 'anchor'; anchor: string; page?: string; space?: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'space'; space: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -46,17 +57,21 @@ export const str = (data: Record<string, unknown>, key: string): string | undefi
 export const recordOf = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 /** A content reference, when `value` has a kind and the field that kind needs. */
+const spaceOf = (value: Record<string, unknown>): { space?: string } => (typeof value.space === 'string' && value.space ? { space: value.space } : {});
+
 export function refOf(value: unknown): ContentRef | undefined {
   if (!isObject(value) || typeof value.kind !== 'string') return undefined;
   switch (value.kind) {
     case 'url':
       return typeof value.url === 'string' ? { kind: 'url', url: value.url } : undefined;
     case 'page':
-      return typeof value.page === 'string' ? { kind: 'page', page: value.page } : undefined;
+      return typeof value.page === 'string' ? { kind: 'page', page: value.page, ...spaceOf(value) } : undefined;
     case 'anchor':
       return typeof value.anchor === 'string'
-        ? { kind: 'anchor', anchor: value.anchor, ...(typeof value.page === 'string' ? { page: value.page } : {}) }
+        ? { kind: 'anchor', anchor: value.anchor, ...(typeof value.page === 'string' ? { page: value.page } : {}), ...spaceOf(value) }
         : undefined;
+    case 'space':
+      return typeof value.space === 'string' && value.space ? { kind: 'space', space: value.space } : undefined;
     case 'file':
       return typeof value.file === 'string' ? { kind: 'file', file: value.file } : undefined;
     default:
