@@ -50,7 +50,7 @@ export function documentRefsOf(document: unknown, spaceId: string): DocumentRefs
     if (!isObj(node)) continue;
     if (node.type === 'openapi-operation' && operations.size < MAX_OPERATION_REFS) {
       const ref = operationRefOf(node.data);
-      if (ref) operations.set(operationKey(ref), ref);
+      if (ref && !operations.has(operationKey(ref))) operations.set(operationKey(ref), ref);
     }
     const ref = isObj(node.data) ? node.data.ref : undefined;
     if (isObj(ref) && (ref.kind === 'page' || ref.kind === 'anchor') && pages.size < MAX_PAGE_REFS) {
