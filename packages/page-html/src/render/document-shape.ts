@@ -1,21 +1,10 @@
-import type { DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentText } from '@quire/formats';
+import type { ContentRef, DocumentBlock, DocumentFragment, DocumentInline, DocumentLeaf, DocumentText } from '@quire/formats';
 
 // Reading a stored document defensively: the types are @quire/formats' JSONDocument, but a page
 // may come from anywhere (an API write, an import, a hostile test), so every field is checked
 // before use and a node of the wrong shape is treated as unknown rather than trusted.
 
 export type AnyNode = DocumentBlock | DocumentText | DocumentInline | DocumentFragment;
-
-/**
- * A content reference the renderer follows (the reference's ContentRef kinds it links): a page or an
- * anchor may name another space (`space`), and a `space` reference names a whole space.
- */
-export type ContentRef =
-  | { kind: 'url'; url: string }
-  | { kind: 'page'; page: string; space?: string }
-  | { kind: 'anchor'; anchor: string; page?: string; space?: string }
-  | { kind: 'file'; file: string }
-  | { kind: 'space'; space: string };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

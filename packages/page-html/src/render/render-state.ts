@@ -1,7 +1,7 @@
 import { anchorOf, uniqueSlug } from '@quire/formats';
 import type { HastTools } from '../engine/esm';
 import { ANCHOR, linkUrl, type SafeUrl } from '../safety/urls';
-import type { ContentRef } from './document-shape';
+import type { ContentRef } from '@quire/formats';
 import type { PageRenderContext, TocHeading } from './page-context';
 
 /** Blocks and inlines nested deeper than this are shown as their text (no stack overflow, bounded hast). */
