@@ -56,7 +56,8 @@ async function spaceWith(title: string, changes: unknown[]): Promise<{ id: strin
   expect(edit.status).toBe(200);
   expect((await org.api.post(`/v1/spaces/${id}/change-requests/${cr}/merge`)).status).toBe(200);
   const pages: Record<string, string> = {};
-  for (const change of (edit.body as { changes: { ref?: string; page?: { id: string } }[] }).changes) if (change.ref && change.page) pages[change.ref] = change.page.id;
+  for (const change of (edit.body as { changes: { ref?: string; page?: { id: string } }[] }).changes)
+    if (change.ref && change.page) pages[change.ref] = change.page.id;
   return { id, pages };
 }
 
@@ -78,7 +79,10 @@ beforeAll(async () => {
   otherOrgSpec = `secret-${Date.now().toString(36)}`;
   await Promise.all([
     processedSpec(org.api, org.id, 'petstore', PETSTORE),
-    processedSpec(other.api, other.id, otherOrgSpec, { ...PETSTORE, paths: { '/secret': { get: { summary: 'Secret operation', responses: { '200': { description: 'ok' } } } } } }),
+    processedSpec(other.api, other.id, otherOrgSpec, {
+      ...PETSTORE,
+      paths: { '/secret': { get: { summary: 'Secret operation', responses: { '200': { description: 'ok' } } } } },
+    }),
   ]);
   // The same slug in this organization holds no such operation: the other one's must not be read either.
   const reference = await spaceWith('Reference', [
@@ -86,7 +90,11 @@ beforeAll(async () => {
     { operation: 'insert_page', ref: 'auth', title: 'Authentication', document: { markdown: 'Tokens and keys.' } },
   ]);
   const unpublished = await spaceWith('Unpublished', [{ operation: 'insert_page', ref: 'x', title: 'Hidden away', document: { markdown: 'x' } }]);
-  const filler = Array.from({ length: 25 }, (_, i) => ({ operation: 'insert_page', title: `Wombat note ${i + 1}`, document: { markdown: `Wombat burrow number ${i + 1}.` } }));
+  const filler = Array.from({ length: 25 }, (_, i) => ({
+    operation: 'insert_page',
+    title: `Wombat note ${i + 1}`,
+    document: { markdown: `Wombat burrow number ${i + 1}.` },
+  }));
   const guide = await spaceWith('Guide', [
     {
       operation: 'insert_page',
@@ -175,7 +183,8 @@ describe('search paging', () => {
     const nav = /<nav class="pagination search-paging" aria-label="More search results">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
     return Object.fromEntries([...nav.matchAll(/<a href="([^"]*)"[^>]*rel="(prev|next)"/g)].map((m) => [m[2], m[1]!.replace(/&amp;/g, '&')]));
   };
-  const resultTitles = (page: string) => [...(/<ol class="plain search-results">(.*?)<\/ol>/s.exec(page)?.[1] ?? '').matchAll(/<li><a href="[^"]*">(Wombat note \d+)<\/a>/g)].map((m) => m[1]);
+  const resultTitles = (page: string) =>
+    [...(/<ol class="plain search-results">(.*?)<\/ol>/s.exec(page)?.[1] ?? '').matchAll(/<li><a href="[^"]*">(Wombat note \d+)<\/a>/g)].map((m) => m[1]);
 
   it('links the next results from the first page and the previous ones back, with rel=next and rel=prev', async () => {
     const search = `${guideUrl}~search?q=wombat`;

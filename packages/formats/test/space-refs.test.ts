@@ -13,19 +13,29 @@ const roundTrip = (nodes: unknown[]) => {
 };
 
 describe('openapi-operation blocks in markdown', () => {
-  it('are GitBook\'s tag and read back as the same block', () => {
+  it("are GitBook's tag and read back as the same block", () => {
     const { markdown, document } = roundTrip([operation({ ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets/{petId}', method: 'get' })]);
     expect(markdown).toBe('{% openapi-operation spec="petstore" path="/pets/{petId}" method="get" %}\n{% endopenapi-operation %}');
     expect(document.nodes).toEqual([
-      expect.objectContaining({ type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets/{petId}', method: 'get' } }),
+      expect.objectContaining({
+        type: 'openapi-operation',
+        isVoid: true,
+        data: { ref: { kind: 'openapi', spec: 'petstore' }, path: '/pets/{petId}', method: 'get' },
+      }),
     ]);
   });
 
-  it('reads GitBook\'s own form, with the link it puts inside, and leaves out a block whose values a tag cannot hold', () => {
+  it("reads GitBook's own form, with the link it puts inside, and leaves out a block whose values a tag cannot hold", () => {
     const gitbook = '{% openapi-operation spec="pets" path="/pets" method="post" %}\n[OpenAPI pets](https://example.com/pets.yaml)\n{% endopenapi-operation %}';
-    expect(markdownToDocument(gitbook).nodes).toEqual([expect.objectContaining({ type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'pets' }, path: '/pets', method: 'post' } })]);
-    expect(documentToMarkdown({ object: 'document', nodes: [operation({ ref: { kind: 'openapi', spec: 'a"b' }, path: '/x', method: 'get' })] } as never)).toBe('');
-    expect(documentToMarkdown({ object: 'document', nodes: [operation({ ref: { kind: 'openapi', spec: 'a' }, path: '/x\n{% hint %}', method: 'get' })] } as never)).toBe('');
+    expect(markdownToDocument(gitbook).nodes).toEqual([
+      expect.objectContaining({ type: 'openapi-operation', data: { ref: { kind: 'openapi', spec: 'pets' }, path: '/pets', method: 'post' } }),
+    ]);
+    expect(documentToMarkdown({ object: 'document', nodes: [operation({ ref: { kind: 'openapi', spec: 'a"b' }, path: '/x', method: 'get' })] } as never)).toBe(
+      '',
+    );
+    expect(
+      documentToMarkdown({ object: 'document', nodes: [operation({ ref: { kind: 'openapi', spec: 'a' }, path: '/x\n{% hint %}', method: 'get' })] } as never),
+    ).toBe('');
   });
 });
 

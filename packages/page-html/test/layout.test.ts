@@ -194,7 +194,13 @@ describe('renderSearchPage', () => {
 
   it('links the results before and after these in a labelled nav with rel=prev and rel=next', () => {
     const page = parse(
-      renderSearchPage({ site: SITE, query: 'rockets', results: [{ title: 'A', url: '/a' }], previousUrl: '/search?q=rockets', nextUrl: '/search?q=rockets&page=3' }),
+      renderSearchPage({
+        site: SITE,
+        query: 'rockets',
+        results: [{ title: 'A', url: '/a' }],
+        previousUrl: '/search?q=rockets',
+        nextUrl: '/search?q=rockets&page=3',
+      }),
     );
     const nav = page.querySelector('main nav.search-paging');
     expect(nav?.getAttribute('aria-label')).toBe('More search results');

@@ -84,7 +84,7 @@ describe('page-html callbacks', () => {
     );
   });
 
-  it('renders an operation\'s request body and responses, schemas as escaped code blocks, and a deprecated mark', async () => {
+  it("renders an operation's request body and responses, schemas as escaped code blocks, and a deprecated mark", async () => {
     const page = await render(doc(voidBlock('openapi-operation', { path: '/pets', method: 'post', ref: { kind: 'openapi', spec: 'petstore' } })), {
       ...context,
       openapi: () => ({

@@ -24,14 +24,29 @@ const content = {
   apiToken: 'token-of-the-url',
   visibility: 'public',
 };
-const page = (id: string, path: string, kind = 'document') => ({ id, title: id, path, kind, hidden: false, parentId: '', description: '', updatedAt: '', linkUrl: '' });
+const page = (id: string, path: string, kind = 'document') => ({
+  id,
+  title: id,
+  path,
+  kind,
+  hidden: false,
+  parentId: '',
+  description: '',
+  updatedAt: '',
+  linkUrl: '',
+});
 const tree = new PageTree([page('home', 'home'), page('local', 'guide/local')], '/sites/o/d/v1/');
 const siteSpaces = [
   { spaceId: 'sp1', url: 'http://localhost:8080/sites/o/d/v1' },
   { spaceId: 'sp2', url: 'http://localhost:8080/sites/o/d/v2' },
 ];
 const link = (ref: Record<string, unknown>) => ({ object: 'inline', type: 'link', data: { ref }, nodes: [] });
-const operation = (spec: string, method: string, path: string) => ({ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec }, method, path } });
+const operation = (spec: string, method: string, path: string) => ({
+  object: 'block',
+  type: 'openapi-operation',
+  isVoid: true,
+  data: { ref: { kind: 'openapi', spec }, method, path },
+});
 const doc = (...nodes: unknown[]) => ({ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes }] });
 
 function fakeDeps(answers: { paths?: unknown[]; operations?: unknown[]; fail?: boolean } = {}) {
@@ -126,7 +141,13 @@ describe('loadPageReferences', () => {
   });
 
   it('reads operations in one call and shows a missing one, or specs failing, as "not available"', async () => {
-    const op = { method: 'get', path: '/pets', summary: 'List pets', parameters: [{ name: 'limit', in: 'query', required: false, type: 'integer', description: '' }], responses: [] };
+    const op = {
+      method: 'get',
+      path: '/pets',
+      summary: 'List pets',
+      parameters: [{ name: 'limit', in: 'query', required: false, type: 'integer', description: '' }],
+      responses: [],
+    };
     const { deps, calls } = fakeDeps({
       operations: [
         { spec: 'pets', path: '/pets', method: 'get', found: true, operationJson: JSON.stringify(op) },
@@ -136,13 +157,24 @@ describe('loadPageReferences', () => {
     const refs = await loadPageReferences(deps, content, tree, siteSpaces, doc(operation('pets', 'get', '/pets'), operation('pets', 'get', '/gone')));
     expect(calls.map(([name]) => name)).toEqual(['operations']);
     const block = (path: string) => ({ type: 'openapi-operation' as const, data: { ref: { kind: 'openapi', spec: 'pets' }, method: 'GET', path } });
-    expect(refs.openapi?.(block('/pets'))).toMatchObject({ title: 'List pets', method: 'get', path: '/pets', parameters: [{ name: 'limit', type: 'integer' }] });
+    expect(refs.openapi?.(block('/pets'))).toMatchObject({
+      title: 'List pets',
+      method: 'get',
+      path: '/pets',
+      parameters: [{ name: 'limit', type: 'integer' }],
+    });
     expect(refs.openapi?.(block('/gone'))).toEqual({ unavailable: true });
     // Other OpenAPI blocks keep their stored summary.
     expect(refs.openapi?.({ type: 'openapi-schemas', data: {} })).toBeUndefined();
 
     const down = fakeDeps({ fail: true });
-    const degraded = await loadPageReferences(down.deps, content, tree, siteSpaces, doc(operation('pets', 'get', '/pets'), link({ kind: 'page', page: 'p2', space: 'sp2' })));
+    const degraded = await loadPageReferences(
+      down.deps,
+      content,
+      tree,
+      siteSpaces,
+      doc(operation('pets', 'get', '/pets'), link({ kind: 'page', page: 'p2', space: 'sp2' })),
+    );
     expect(degraded.openapi?.(block('/pets'))).toEqual({ unavailable: true });
     expect(degraded.pageUrl('p2', undefined, 'sp2')).toBeUndefined();
   });

@@ -4,7 +4,14 @@ import { MembershipResolver } from '@quire/platform/membership';
 import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { specs } from '@quire/proto';
-import { openapiRoutes, publishedOperationsGrpc, specVersionsRoutes, startRefreshSchedule, startSpecJobsConsumer, type SpecsHttpDeps } from './modules/openapi-specs';
+import {
+  openapiRoutes,
+  publishedOperationsGrpc,
+  specVersionsRoutes,
+  startRefreshSchedule,
+  startSpecJobsConsumer,
+  type SpecsHttpDeps,
+} from './modules/openapi-specs';
 import { translationsRoutes } from './modules/translations';
 import { specsSettingsFromEnv } from './settings';
 

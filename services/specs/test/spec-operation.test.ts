@@ -38,7 +38,11 @@ const OPENAPI_3 = {
     parameters: { Trace: { name: 'X-Trace', in: 'header', schema: { type: 'string' } } },
     responses: { Error: { description: 'Something failed', content: { 'application/json': { schema: { type: 'object' } } } } },
     schemas: {
-      Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string', example: 'Rex' }, example: { type: 'boolean' }, owner: { $ref: '#/components/schemas/Owner' } } },
+      Pet: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', example: 'Rex' }, example: { type: 'boolean' }, owner: { $ref: '#/components/schemas/Owner' } },
+      },
       // A cycle: Owner → Pet → Owner.
       Owner: { type: 'object', properties: { pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } },
     },
@@ -108,8 +112,15 @@ describe('operationOf', () => {
   it('bounds what a huge operation gives: parameters, responses, schema text', () => {
     const many = Array.from({ length: 500 }, (_, i) => ({ name: `p${i}`, in: 'query', schema: { type: 'string' } }));
     const responses = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`${200 + i}`, { description: 'x'.repeat(10_000) }]));
-    const big = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, { type: 'string', description: 'y'.repeat(500) }])) };
-    const op = operationOf({ openapi: '3.0.0', paths: { '/x': { get: { parameters: many, responses, requestBody: { content: { 'a/b': { schema: big } } } } } } }, '/x', 'get');
+    const big = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`f${i}`, { type: 'string', description: 'y'.repeat(500) }])),
+    };
+    const op = operationOf(
+      { openapi: '3.0.0', paths: { '/x': { get: { parameters: many, responses, requestBody: { content: { 'a/b': { schema: big } } } } } } },
+      '/x',
+      'get',
+    );
     expect(op?.parameters).toHaveLength(OPERATION_LIMITS.parameters);
     expect(op?.responses).toHaveLength(OPERATION_LIMITS.responses);
     expect(op?.truncated).toBe(true);
@@ -118,7 +129,7 @@ describe('operationOf', () => {
     expect(JSON.stringify(op).length).toBeLessThan(200_000);
   });
 
-  it('reads an operation of GitHub\'s 5.8 MB description, bounded', () => {
+  it("reads an operation of GitHub's 5.8 MB description, bounded", () => {
     const text = gunzipSync(readFileSync(join(__dirname, '../../../test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz'))).toString('utf8');
     const op = operationOf(parseSpecText(text), '/repos/{owner}/{repo}', 'get');
     expect(op?.summary).toBe('Get a repository');

@@ -1,4 +1,15 @@
-import { ASSETS_DIR, assetFile, isUrl, pageFile, pagePathOf, readSpaceRefTarget, relativeTarget, resolveRelative, safeDecode, type ContentRef } from '@quire/formats';
+import {
+  ASSETS_DIR,
+  assetFile,
+  isUrl,
+  pageFile,
+  pagePathOf,
+  readSpaceRefTarget,
+  relativeTarget,
+  resolveRelative,
+  safeDecode,
+  type ContentRef,
+} from '@quire/formats';
 import { pagePaths, type RevisionTree, type StoredFile, type StoredPage } from '../model/revision-tree';
 
 // How a stored body's link targets map onto its revision, the way GitBook's Git Sync lays content

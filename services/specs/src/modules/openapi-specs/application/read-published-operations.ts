@@ -60,7 +60,10 @@ export async function readPublishedOperations(db: SqlDatabase, organizationId: s
   const latestVersion = (slug: string) => {
     let version = versionOf.get(slug);
     if (!version) {
-      version = versionOf.size < MAX_OPERATION_SPECS && SLUG.test(slug) ? findSpecBySlug(db, organizationId, slug).then((s) => s?.lastVersionId ?? undefined) : Promise.resolve(undefined);
+      version =
+        versionOf.size < MAX_OPERATION_SPECS && SLUG.test(slug)
+          ? findSpecBySlug(db, organizationId, slug).then((s) => s?.lastVersionId ?? undefined)
+          : Promise.resolve(undefined);
       versionOf.set(slug, version);
     }
     return version;
