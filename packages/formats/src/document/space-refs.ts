@@ -24,7 +24,7 @@ export function spaceRefTarget(ref: unknown): string | null {
 }
 
 /** The reference a `quire-ref:` link target names, or null when the target is not one. */
-export function readSpaceRefTarget(target: string): ContentRef | null {
+export function readSpaceRefTarget(target: string): (ContentRef & { space: string }) | null {
   const match = TARGET.exec(target.trim());
   if (!match) return null;
   const [, space, page, anchor] = match as unknown as [string, string, string | undefined, string | undefined];

@@ -1,15 +1,4 @@
-import {
-  ASSETS_DIR,
-  assetFile,
-  isUrl,
-  pageFile,
-  pagePathOf,
-  readSpaceRefTarget,
-  relativeTarget,
-  resolveRelative,
-  safeDecode,
-  type ContentRef,
-} from '@quire/formats';
+import { ASSETS_DIR, assetFile, isUrl, pageFile, pagePathOf, relativeTarget, resolveRelative, safeDecode, type ContentRef } from '@quire/formats';
 import { pagePaths, type RevisionTree, type StoredFile, type StoredPage } from '../model/revision-tree';
 
 // How a stored body's link targets map onto its revision, the way GitBook's Git Sync lays content
@@ -57,9 +46,6 @@ export class RevisionIndex {
   /** A target written in the body of page `fromPageId` (null: a target outside any page). */
   resolve(target: string, fromPageId: string | null): ResolvedTarget {
     const trimmed = target.trim();
-    // Another space's page or the space itself (`quire-ref:`, formats' space-refs.ts).
-    const otherSpace = readSpaceRefTarget(trimmed);
-    if (otherSpace) return otherSpace;
     if (isUrl(trimmed)) return { kind: 'url', url: trimmed };
     if (trimmed.startsWith('#')) return { kind: 'anchor', anchor: trimmed.slice(1), ...(fromPageId ? { page: fromPageId } : {}) };
     const resolved = resolveRelative(trimmed, fromPageId ? this.fileOf(fromPageId) : '');
