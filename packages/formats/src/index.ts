@@ -5,6 +5,7 @@ export * from './document/document-nodes';
 export { markdownToDocument, anchorOf, stripTags, type ConvertOptions } from './document/markdown-to-document';
 export { documentToMarkdown } from './document/document-to-markdown';
 export { splitGitBookTags, segmentsText, type Segment } from './document/gitbook-tags';
+export { spaceRefTarget, readSpaceRefTarget } from './document/space-refs';
 export { markdownBlocks, blockKeyOf, type MarkdownBlock } from './document/markdown-blocks';
 export { markdownParser, type MarkdownRule, type Token as MarkdownToken } from './document/markdown-parser';
 

@@ -3,7 +3,16 @@
 // where pages and files are published through the render context.
 
 export { renderPageDocument, preparePageRenderer, descriptionOf } from './render/page-document';
-export type { PageRenderContext, RenderedPage, TocHeading, OpenApiBlock, OpenApiView, OpenApiParameter } from './render/page-context';
+export type {
+  PageRenderContext,
+  RenderedPage,
+  TocHeading,
+  OpenApiBlock,
+  OpenApiView,
+  OpenApiParameter,
+  OpenApiPayload,
+  OpenApiResponse,
+} from './render/page-context';
 export { PAGE_SCHEMA } from './safety/sanitize-schema';
 export { linkUrl, imageUrl, type SafeUrl } from './safety/urls';
 export { renderSitePage, renderSearchPage, renderNotFoundPage } from './layout/site-pages';

@@ -205,6 +205,29 @@ describe('renderSearchPage', () => {
     expect(page.querySelector('[aria-current="page"]') ?? null).toBeNull();
   });
 
+  it('links the results before and after these in a labelled nav with rel=prev and rel=next', () => {
+    const page = parse(
+      renderSearchPage({
+        site: SITE,
+        query: 'rockets',
+        results: [{ title: 'A', url: '/a' }],
+        previousUrl: '/search?q=rockets',
+        nextUrl: '/search?q=rockets&page=3',
+      }),
+    );
+    const nav = page.querySelector('main nav.search-paging');
+    expect(nav?.getAttribute('aria-label')).toBe('More search results');
+    expect(Array.from(nav?.querySelectorAll('a') ?? []).map((a) => [a.getAttribute('rel'), a.getAttribute('href'), a.textContent])).toEqual([
+      ['prev', '/search?q=rockets', 'Previous results'],
+      ['next', '/search?q=rockets&page=3', 'Next results'],
+    ]);
+    // Only what is given; none without a query; an unsafe address is no link.
+    const first = parse(renderSearchPage({ site: SITE, query: 'rockets', results: [], nextUrl: '/search?q=rockets&page=2' }));
+    expect(Array.from(first.querySelectorAll('nav.search-paging a')).map((a) => a.getAttribute('rel'))).toEqual(['next']);
+    expect(renderSearchPage({ site: SITE, nextUrl: '/search?page=2' })).not.toContain('search-paging');
+    expect(renderSearchPage({ site: SITE, query: 'x', nextUrl: 'javascript:alert(1)' })).not.toContain('javascript:');
+  });
+
   it('says when nothing matches, and asks for words without a query', async () => {
     expect(renderSearchPage({ site: SITE, query: 'zzz', results: [] })).toContain('No page matches your search.');
     expect(renderSearchPage({ site: SITE })).toContain('Type words to search this site.');

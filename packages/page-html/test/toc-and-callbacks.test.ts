@@ -84,6 +84,69 @@ describe('page-html callbacks', () => {
     );
   });
 
+  it("renders an operation's request body and responses, schemas as escaped code blocks, and a deprecated mark", async () => {
+    const page = await render(doc(voidBlock('openapi-operation', { path: '/pets', method: 'post', ref: { kind: 'openapi', spec: 'petstore' } })), {
+      ...context,
+      openapi: () => ({
+        title: 'Add a pet',
+        method: 'post',
+        path: '/pets',
+        deprecated: true,
+        requestBody: { required: true, contentType: 'application/json', description: 'The pet', schema: '{\n  "type": "object" </code><script>\n}' },
+        responses: [
+          { status: '201', description: 'Created', contentType: 'application/json', schema: '{ "$ref": "#/x" }' },
+          { status: 'default', description: 'Error <img src=x onerror=alert(1)>' },
+        ],
+      }),
+    });
+    expect(page.html).toBe(
+      '<div class="openapi"><p><strong>Add a pet</strong></p><p><code class="openapi-method">POST</code> <code>/pets</code> <small class="openapi-deprecated">Deprecated</small></p>' +
+        '<p class="openapi-section"><strong>Request body</strong> (required) <code>application/json</code></p><p>The pet</p>' +
+        '<pre class="openapi-schema"><code>{\n  "type": "object" &#x3C;/code>&#x3C;script>\n}</code></pre>' +
+        '<p class="openapi-section"><strong>Responses</strong></p><ul class="openapi-responses">' +
+        '<li><p><code>201</code> <code>application/json</code></p><p>Created</p><pre class="openapi-schema"><code>{ "$ref": "#/x" }</code></pre></li>' +
+        '<li><p><code>default</code></p><p>Error &#x3C;img src=x onerror=alert(1)></p></li></ul></div>',
+    );
+  });
+
+  it('says "operation not available" with the stored method and path when the caller has no such operation', async () => {
+    const page = await render(doc(voidBlock('openapi-operation', { path: '/gone', method: 'get', ref: { kind: 'openapi', spec: 'petstore' } })), {
+      ...context,
+      openapi: () => ({ unavailable: true }),
+    });
+    expect(page.html).toBe('<p class="openapi openapi-unavailable"><code>GET /gone</code>: operation not available.</p>');
+  });
+
+  it('asks for pages of other spaces with their space, and for whole spaces through spaceUrl; unknown ones stay text', async () => {
+    const link = (ref: Record<string, unknown>, label: string) => p({ object: 'inline', type: 'link', data: { ref }, nodes: [t(label)] });
+    const asked: unknown[] = [];
+    const page = await render(
+      doc(
+        link({ kind: 'page', page: 'p9', space: 'other' }, 'other page'),
+        link({ kind: 'anchor', anchor: 'setup', page: 'p9', space: 'other' }, 'other anchor'),
+        link({ kind: 'anchor', anchor: 'setup', space: 'other' }, 'anchor of no page'),
+        link({ kind: 'space', space: 'other' }, 'other space'),
+        link({ kind: 'space', space: 'unpublished' }, 'unpublished space'),
+        link({ kind: 'page', page: 'p1' }, 'same space'),
+        p({ object: 'inline', type: 'mention', data: { ref: { kind: 'page', page: 'p9', space: 'other' } }, nodes: [] }),
+      ),
+      {
+        ...context,
+        pageUrl: (page, anchor, space) => {
+          asked.push([page, anchor, space]);
+          return space === 'other' ? `/other/${page}${anchor ? `#${anchor}` : ''}` : `/docs/${page}`;
+        },
+        spaceUrl: (space) => (space === 'other' ? '/other/' : undefined),
+        pageTitle: (page, space) => (space === 'other' ? `Other ${page}` : undefined),
+      },
+    );
+    expect(page.html).toBe(
+      '<p><a href="/other/p9">other page</a></p><p><a href="/other/p9#setup">other anchor</a></p><p>anchor of no page</p>' +
+        '<p><a href="/other/">other space</a></p><p>unpublished space</p><p><a href="/docs/p1">same space</a></p><p><a href="/other/p9" class="mention">Other p9</a></p>',
+    );
+    expect(asked).toContainEqual(['p1', undefined, undefined]);
+  });
+
   it('shows an OpenAPI block as its stored method and path when there is no callback or no answer', async () => {
     expect(await html(voidBlock('swagger', { path: '/pets/{id}', method: 'delete', ref: { kind: 'url', url: 'https://x.test/spec.yaml' } }))).toBe(
       '<p class="openapi"><code>DELETE /pets/{id}</code></p>',

@@ -40,6 +40,8 @@ describe('classifying link targets', () => {
     expect(kinds).toContainEqual(['p2', { kind: 'space', space: 's2' }, false]);
     expect(kinds).toContainEqual(['p2', { kind: 'space', space: 's3' }, true]);
     expect(classifyTarget(index, `${APP}/s/s4`, 'p1', APP).target).toEqual({ kind: 'space', space: 's4' });
+    // Another space's page as content stores it (formats' space-refs.ts): a link to that space, not a page of this one.
+    expect(classifyTarget(index, 'quire-ref:space/s5/page/p1#x', 'p1', APP).target).toEqual({ kind: 'space', space: 's5' });
     expect(classifyTarget(index, 'https://quire.test.evil.com/x', 'p1', APP).isInApp).toBe(false);
     expect([...pagesWithAnchorTargets(links)].sort()).toEqual(['p2', 'p3']);
   });

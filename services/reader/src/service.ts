@@ -30,6 +30,7 @@ export function readerModule(): ServiceModule {
       const base = {
         sites: () => ctx.clients.sites(),
         contentPublished: () => ctx.clients.contentPublished(),
+        specs: () => ctx.clients.specs(),
         logger: ctx.logger,
         publicUrl: ctx.config.publicUrl,
         answerTimeoutMs: settings.answerTimeoutMs,

@@ -115,3 +115,21 @@ it('echoes a hostile query escaped, and answers a refused one with a 400 page, n
   for (const q of ['a%00b', 'x'.repeat(513)]) expect((await fetch(`${url}/sites/o/d/~search?q=${q}`)).status).toBe(400);
   expect(searches.length).toBe(calls);
 });
+
+it('links the results before and after these when sites found more (rel=prev, rel=next), within the 50 pages', async () => {
+  const { url, server } = await serve(async ({ offset }) => ({
+    resultsJson: JSON.stringify(Number(offset) >= 40 ? found : { ...found, next: { page: 'token' } }),
+  }));
+  running = server;
+  const links = async (query: string) => {
+    const html = await (await fetch(`${url}/sites/o/d/v2/~search?${query}`)).text();
+    const nav = /<nav class="pagination search-paging" aria-label="More search results">(.*?)<\/nav>/.exec(html)?.[1] ?? '';
+    return [...nav.matchAll(/<a href="([^"]*)"[^>]*rel="(prev|next)"/g)].map((m) => `${m[2]} ${m[1]?.replace(/&amp;/g, '&')}`);
+  };
+  expect(await links('q=install%20guide')).toEqual(['next /sites/o/d/v2/~search?q=install%20guide&page=2']);
+  expect(await links('q=install&page=2')).toEqual(['prev /sites/o/d/v2/~search?q=install', 'next /sites/o/d/v2/~search?q=install&page=3']);
+  // Sites found no more after the third page: previous only.
+  expect(await links('q=install&page=3')).toEqual(['prev /sites/o/d/v2/~search?q=install&page=2']);
+  // No paging without a query.
+  expect(await links('page=2')).toEqual([]);
+});

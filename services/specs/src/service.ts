@@ -1,10 +1,17 @@
 import { join } from 'node:path';
-import { healthBinding } from '@quire/platform/grpc';
+import { bind } from '@quire/platform/grpc';
 import { MembershipResolver } from '@quire/platform/membership';
 import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { specs } from '@quire/proto';
-import { openapiRoutes, specVersionsRoutes, startRefreshSchedule, startSpecJobsConsumer, type SpecsHttpDeps } from './modules/openapi-specs';
+import {
+  openapiRoutes,
+  publishedOperationsGrpc,
+  specVersionsRoutes,
+  startRefreshSchedule,
+  startSpecJobsConsumer,
+  type SpecsHttpDeps,
+} from './modules/openapi-specs';
 import { translationsRoutes } from './modules/translations';
 import { specsSettingsFromEnv } from './settings';
 
@@ -27,12 +34,16 @@ export function specsModule(): ServiceModule {
           app.use(translationsRoutes(deps));
         },
         grpc: [
-          healthBinding(specs.SpecsService, 'specs', () =>
-            ctx.db.ping().then(
-              () => true,
-              () => false,
-            ),
-          ),
+          bind<specs.SpecsServer>(specs.SpecsService, {
+            check: async () => ({
+              service: 'specs',
+              ready: await ctx.db.ping().then(
+                () => true,
+                () => false,
+              ),
+            }),
+            ...publishedOperationsGrpc({ db: ctx.db, internalSecret: ctx.config.internalSecret }),
+          }),
         ],
         start: async () => {
           await membership.subscribe(ctx.bus, 'specs', ctx.logger);

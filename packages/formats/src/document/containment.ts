@@ -21,6 +21,7 @@ const TOP_LEVEL = [
   'table',
   'content-ref',
   'stepper',
+  'openapi-operation',
 ];
 const TAB_CONTENT = [...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'drawing', 'hint', 'blockquote', 'math', 'integration'];
 

@@ -20,7 +20,11 @@ export interface DocumentText {
 }
 
 export type ContentRef =
-  { kind: 'url'; url: string } | { kind: 'page'; page: string } | { kind: 'anchor'; anchor: string; page?: string } | { kind: 'file'; file: string };
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; space?: string }
+  | { kind: 'anchor'; anchor: string; page?: string; space?: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'space'; space: string };
 
 export interface DocumentInline {
   object: 'inline';

@@ -1,3 +1,5 @@
+import { spaceRefTarget } from './space-refs';
+
 // A GitBook JSONDocument (reference: Document*, the Slate-like model of docs §4) as markdown, for
 // comment bodies posted as `{ document }` and stored as markdown. The input comes from clients, so
 // every node is read as unknown: an unknown or malformed node keeps its text, never fails the post.
@@ -57,6 +59,13 @@ function blockToMarkdown(block: Node, depth: number): string {
       const url = urlOf(data.ref);
       const alt = typeof data.alt === 'string' ? escapeText(data.alt) : '';
       return url ? `![${alt}](${url})` : alt;
+    }
+    case 'openapi-operation': {
+      // GitBook's tag; a value a tag attribute cannot hold (a quote, a newline) leaves the block out.
+      const ref = isNode(data.ref) ? data.ref : {};
+      const attrs = [ref.spec, data.path, data.method];
+      if (!attrs.every((v): v is string => typeof v === 'string' && v !== '' && !/["\n\r]|%\}/.test(v))) return '';
+      return `{% openapi-operation spec="${attrs[0]}" path="${attrs[1]}" method="${attrs[2]}" %}\n{% endopenapi-operation %}`;
     }
     default:
       // A block with no markdown form keeps its text: nested blocks as blocks, inline content as a paragraph.
@@ -127,8 +136,10 @@ function textOf(node: Node, depth: number): string {
     .join('');
 }
 
-/** A URL reference's address; page and file references have none outside their space. */
+/** A URL reference's address, or another space's page (`quire-ref:`); page and file references of the space have none outside it. */
 function urlOf(ref: unknown): string | null {
+  const otherSpace = spaceRefTarget(ref);
+  if (otherSpace) return otherSpace.replace(/[()\s]/g, encodeURIComponent);
   if (!isNode(ref) || ref.kind !== 'url' || typeof ref.url !== 'string') return null;
   return ref.url.replace(/[()\s]/g, encodeURIComponent);
 }

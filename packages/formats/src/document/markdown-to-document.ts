@@ -134,6 +134,13 @@ class Converter {
         return tag.attrs.url ? [{ object: 'block', type: 'embed', isVoid: true, data: { url: tag.attrs.url } }] : [];
       case 'content-ref':
         return tag.attrs.url ? [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: this.resolveRef(tag.attrs.url, 'link') } }] : inner();
+      case 'openapi-operation': {
+        // GitBook's `{% openapi-operation spec="…" path="…" method="…" %}` (its body is a link to the spec: not kept).
+        const { spec, path, method } = tag.attrs;
+        return spec && path && method
+          ? [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec }, path, method } }]
+          : inner();
+      }
       default:
         // file, include, swagger, step/tab outside their parent: kept as their text.
         return [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...inner()];

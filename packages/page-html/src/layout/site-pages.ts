@@ -139,6 +139,16 @@ export function renderSitePage(view: SitePageView): string {
   });
 }
 
+/** Links to the results before and after these; none when there are neither. */
+function searchPaging(previousUrl: unknown, nextUrl: unknown): Markup | undefined {
+  const link = (url: unknown, rel: 'prev' | 'next') =>
+    typeof url === 'string' && url
+      ? linkTo(url, escapeText(rel === 'prev' ? LABELS.previousResults : LABELS.nextResults), { class: rel === 'prev' ? 'previous' : 'next', rel })
+      : undefined;
+  const links = [link(previousUrl, 'prev'), link(nextUrl, 'next')].filter((item): item is string => item !== undefined);
+  return links.length > 0 ? tag('nav', { class: 'pagination search-paging', 'aria-label': LABELS.searchPaging }, ...links) : undefined;
+}
+
 /** The site's search page: a search box with the query, then the results (title, where, excerpt). */
 export function renderSearchPage(view: SearchPageView): string {
   const safe = isObject(view) ? view : ({} as SearchPageView);
@@ -162,6 +172,7 @@ export function renderSearchPage(view: SearchPageView): string {
       : list.length === 0
         ? tag('p', {}, escapeText(LABELS.noResults))
         : tag('ol', { class: 'plain search-results' }, ...list),
+    query ? searchPaging(safe.previousUrl, safe.nextUrl) : undefined,
   ].join('');
   return shell(safe, { title: heading, isIndexable: false }, main);
 }

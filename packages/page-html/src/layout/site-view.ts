@@ -105,6 +105,9 @@ export interface SearchResultView {
 export interface SearchPageView extends SiteChromeView {
   query?: string;
   results?: SearchResultView[];
+  /** The results before and after these (`~search?q=…&page=N`): a `nav` with `rel=prev` / `rel=next` links. */
+  previousUrl?: string;
+  nextUrl?: string;
 }
 
 export interface NotFoundPageView extends SiteChromeView {

@@ -46,17 +46,21 @@ export const str = (data: Record<string, unknown>, key: string): string | undefi
 export const recordOf = (value: unknown): Record<string, unknown> => (isObject(value) ? value : {});
 
 /** A content reference, when `value` has a kind and the field that kind needs. */
+const spaceOf = (value: Record<string, unknown>): { space?: string } => (typeof value.space === 'string' && value.space ? { space: value.space } : {});
+
 export function refOf(value: unknown): ContentRef | undefined {
   if (!isObject(value) || typeof value.kind !== 'string') return undefined;
   switch (value.kind) {
     case 'url':
       return typeof value.url === 'string' ? { kind: 'url', url: value.url } : undefined;
     case 'page':
-      return typeof value.page === 'string' ? { kind: 'page', page: value.page } : undefined;
+      return typeof value.page === 'string' ? { kind: 'page', page: value.page, ...spaceOf(value) } : undefined;
     case 'anchor':
       return typeof value.anchor === 'string'
-        ? { kind: 'anchor', anchor: value.anchor, ...(typeof value.page === 'string' ? { page: value.page } : {}) }
+        ? { kind: 'anchor', anchor: value.anchor, ...(typeof value.page === 'string' ? { page: value.page } : {}), ...spaceOf(value) }
         : undefined;
+    case 'space':
+      return typeof value.space === 'string' && value.space ? { kind: 'space', space: value.space } : undefined;
     case 'file':
       return typeof value.file === 'string' ? { kind: 'file', file: value.file } : undefined;
     default:

@@ -119,7 +119,8 @@ function renderInline(state: RenderState, node: DocumentInline, depth: number): 
     case 'button': {
       const ref = refOf(data.ref);
       const url = state.refUrl(ref);
-      const label = str(data, 'label') ?? (ref?.kind === 'page' ? state.call(() => state.context.pageTitle?.(ref.page)) : undefined) ?? url?.href ?? '';
+      const label =
+        str(data, 'label') ?? (ref?.kind === 'page' ? state.call(() => state.context.pageTitle?.(ref.page, ref.space)) : undefined) ?? url?.href ?? '';
       return label ? linked(url, [text(label)], node.type) : [];
     }
     case 'icon':

@@ -16,26 +16,51 @@ export interface OpenApiParameter {
   description?: string;
 }
 
+/** An operation's request body or one of its responses: its schema as text (pretty JSON), shown in a code block. */
+export interface OpenApiPayload {
+  description?: string;
+  required?: boolean;
+  contentType?: string;
+  schema?: string;
+}
+
+/** A response of an operation: its status code (`200`, `4XX`, `default`) and payload. */
+export interface OpenApiResponse extends OpenApiPayload {
+  status: string;
+}
+
 /** What an OpenAPI block shows: data rendered (escaped) by the renderer, and/or a link to the full reference. */
 export interface OpenApiView {
-  title: string;
+  /** The operation's summary (shown as its heading). */
+  title?: string;
   method?: string;
   path?: string;
   description?: string;
+  deprecated?: boolean;
   parameters?: OpenApiParameter[];
+  requestBody?: OpenApiPayload;
+  responses?: OpenApiResponse[];
   /** The full reference (e.g. the spec's published page): rendered as a link. */
   url?: string;
+  /** The spec or the operation does not exist (any more): a short "operation not available" note with the block's method and path. */
+  unavailable?: boolean;
 }
 
 export interface PageRenderContext {
-  /** The published address of a page (with `#anchor`), or undefined when it is not published: the link is then plain text. */
-  pageUrl(pageId: string, anchor?: string): string | undefined;
+  /**
+   * The published address of a page (with `#anchor`), or undefined when it is not published: the link
+   * is then plain text. `spaceId`: the page's space when the reference names one (it may be another
+   * space of the site, or one the site does not publish).
+   */
+  pageUrl(pageId: string, anchor?: string, spaceId?: string): string | undefined;
+  /** The published address of a whole space (a `space` reference), or undefined (plain text). */
+  spaceUrl?(spaceId: string): string | undefined;
   /** The address the reader serves a file of the revision at, or undefined when the revision has no such file. */
   fileUrl(fileId: string): string | undefined;
   /** A file's name, shown on file blocks (default: "Download"). */
   fileName?(fileId: string): string | undefined;
   /** A page's title, shown on content-ref blocks and mentions (default: the address). */
-  pageTitle?(pageId: string): string | undefined;
+  pageTitle?(pageId: string, spaceId?: string): string | undefined;
   /** What an OpenAPI block shows; undefined (or no callback) shows its method and path as text. */
   openapi?(block: OpenApiBlock): OpenApiView | undefined;
 }

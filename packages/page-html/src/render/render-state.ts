@@ -58,10 +58,12 @@ export class RenderState {
       case 'url':
         return linkUrl(ref.url);
       case 'page':
-        return this.internal(this.call(() => this.context.pageUrl(ref.page)));
+        return this.internal(this.call(() => this.context.pageUrl(ref.page, undefined, ref.space)));
       case 'anchor':
-        if (ref.page) return this.internal(this.call(() => this.context.pageUrl(ref.page as string, ref.anchor)));
-        return ANCHOR.test(ref.anchor) ? { href: `#${ref.anchor}`, external: false } : undefined;
+        if (ref.page) return this.internal(this.call(() => this.context.pageUrl(ref.page as string, ref.anchor, ref.space)));
+        return !ref.space && ANCHOR.test(ref.anchor) ? { href: `#${ref.anchor}`, external: false } : undefined;
+      case 'space':
+        return this.internal(this.call(() => this.context.spaceUrl?.(ref.space)));
       case 'file':
         return this.internal(this.call(() => this.context.fileUrl(ref.file)));
     }

@@ -9,6 +9,7 @@ export type SitesClient = AsyncClient<sites.SitesClient>;
 export type ContentPagesClient = AsyncClient<content.ContentPagesClient>;
 export type ContentPublishedClient = AsyncClient<content.ContentPublishedClient>;
 export type InsightsClient = AsyncClient<insights.InsightsClient>;
+export type SpecsClient = AsyncClient<specs.SpecsClient>;
 
 const READS = [
   'check',
@@ -27,7 +28,9 @@ const READS = [
 // Content's page reads for sites' redirects (service ContentPages, #35 §2).
 const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
 // Content's published reads for the reader (service ContentPublished, #36 §1).
-const PUBLISHED_READS = ['getPublishedPages', 'getPublishedPageDocument', 'getPublishedPageMarkdown', 'getPublishedFileUrl'];
+const PUBLISHED_READS = ['getPublishedPages', 'getPublishedPageDocument', 'getPublishedPageMarkdown', 'getPublishedFileUrl', 'getPublishedPagePaths'];
+// Specs' published reads for the reader (service Specs, #36 §2).
+const SPEC_READS = ['check', 'getPublishedOperations'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the
@@ -67,6 +70,11 @@ export class ServiceClients {
 
   sites(): SitesClient {
     return this.get('sites', () => createGrpcClient(sites.SitesClient, this.addresses.sites, 'sites', { deadlineMs: this.deadlineMs, retryable: READS }));
+  }
+
+  /** Specs' operations of published OpenAPI blocks, for the reader (#36 §2). */
+  specs(): SpecsClient {
+    return this.get('specs', () => createGrpcClient(specs.SpecsClient, this.addresses.specs, 'specs', { deadlineMs: this.deadlineMs, retryable: SPEC_READS }));
   }
 
   /** Insights' events ingest for the reader (#36 §5). Not retried: a failed batch is the caller's to drop. */

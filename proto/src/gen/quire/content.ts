@@ -157,6 +157,32 @@ export interface SearchPublishedContentResponse {
   complete: boolean;
 }
 
+export interface GetPublishedPagePathsRequest {
+  apiToken: string;
+  /** At most 20 spaces and 200 pages are read; the rest are left out of the answer. */
+  pages: PublishedPageRef[];
+}
+
+export interface PublishedPageRef {
+  spaceId: string;
+  pageId: string;
+}
+
+/** A page found: pages of spaces the token does not list, and unknown pages, are left out. */
+export interface PublishedPagePath {
+  spaceId: string;
+  pageId: string;
+  /** The slug path in the space's current revision (`guide/install`). */
+  path: string;
+  /** document, group or link. */
+  kind: string;
+  title: string;
+}
+
+export interface GetPublishedPagePathsResponse {
+  pages: PublishedPagePath[];
+}
+
 export interface GetPublishedPagesRequest {
   apiToken: string;
   spaceId: string;
@@ -2345,6 +2371,398 @@ export const SearchPublishedContentResponse: MessageFns<SearchPublishedContentRe
   },
 };
 
+function createBaseGetPublishedPagePathsRequest(): GetPublishedPagePathsRequest {
+  return { apiToken: "", pages: [] };
+}
+
+export const GetPublishedPagePathsRequest: MessageFns<GetPublishedPagePathsRequest> = {
+  encode(message: GetPublishedPagePathsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    for (const v of message.pages) {
+      PublishedPageRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPagePathsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPagePathsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pages.push(PublishedPageRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPagePathsRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => PublishedPageRef.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetPublishedPagePathsRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PublishedPageRef.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPagePathsRequest>): GetPublishedPagePathsRequest {
+    return GetPublishedPagePathsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPagePathsRequest>): GetPublishedPagePathsRequest {
+    const message = createBaseGetPublishedPagePathsRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.pages = object.pages?.map((e) => PublishedPageRef.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBasePublishedPageRef(): PublishedPageRef {
+  return { spaceId: "", pageId: "" };
+}
+
+export const PublishedPageRef: MessageFns<PublishedPageRef> = {
+  encode(message: PublishedPageRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(18).string(message.pageId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedPageRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedPageRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedPageRef {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+    };
+  },
+
+  toJSON(message: PublishedPageRef): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedPageRef>): PublishedPageRef {
+    return PublishedPageRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedPageRef>): PublishedPageRef {
+    const message = createBasePublishedPageRef();
+    message.spaceId = object.spaceId ?? "";
+    message.pageId = object.pageId ?? "";
+    return message;
+  },
+};
+
+function createBasePublishedPagePath(): PublishedPagePath {
+  return { spaceId: "", pageId: "", path: "", kind: "", title: "" };
+}
+
+export const PublishedPagePath: MessageFns<PublishedPagePath> = {
+  encode(message: PublishedPagePath, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.pageId !== "") {
+      writer.uint32(18).string(message.pageId);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.kind !== "") {
+      writer.uint32(34).string(message.kind);
+    }
+    if (message.title !== "") {
+      writer.uint32(42).string(message.title);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedPagePath {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedPagePath();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedPagePath {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+    };
+  },
+
+  toJSON(message: PublishedPagePath): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedPagePath>): PublishedPagePath {
+    return PublishedPagePath.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedPagePath>): PublishedPagePath {
+    const message = createBasePublishedPagePath();
+    message.spaceId = object.spaceId ?? "";
+    message.pageId = object.pageId ?? "";
+    message.path = object.path ?? "";
+    message.kind = object.kind ?? "";
+    message.title = object.title ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedPagePathsResponse(): GetPublishedPagePathsResponse {
+  return { pages: [] };
+}
+
+export const GetPublishedPagePathsResponse: MessageFns<GetPublishedPagePathsResponse> = {
+  encode(message: GetPublishedPagePathsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.pages) {
+      PublishedPagePath.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPagePathsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPagePathsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pages.push(PublishedPagePath.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPagePathsResponse {
+    return {
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => PublishedPagePath.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetPublishedPagePathsResponse): unknown {
+    const obj: any = {};
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PublishedPagePath.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPagePathsResponse>): GetPublishedPagePathsResponse {
+    return GetPublishedPagePathsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPagePathsResponse>): GetPublishedPagePathsResponse {
+    const message = createBaseGetPublishedPagePathsResponse();
+    message.pages = object.pages?.map((e) => PublishedPagePath.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetPublishedPagesRequest(): GetPublishedPagesRequest {
   return { apiToken: "", spaceId: "", revisionId: "" };
 }
@@ -3776,6 +4194,21 @@ export const ContentPublishedService = {
       Buffer.from(GetPublishedFileUrlResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetPublishedFileUrlResponse => GetPublishedFileUrlResponse.decode(value),
   },
+  /**
+   * Where pages of other spaces the site publishes are, in their current (published) revisions: the
+   * reader's links between site spaces (issue #36 §2), one call per rendered page that has such links.
+   */
+  getPublishedPagePaths: {
+    path: "/quire.content.ContentPublished/GetPublishedPagePaths" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedPagePathsRequest): Buffer =>
+      Buffer.from(GetPublishedPagePathsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedPagePathsRequest => GetPublishedPagePathsRequest.decode(value),
+    responseSerialize: (value: GetPublishedPagePathsResponse): Buffer =>
+      Buffer.from(GetPublishedPagePathsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedPagePathsResponse => GetPublishedPagePathsResponse.decode(value),
+  },
 } as const;
 
 export interface ContentPublishedServer extends UntypedServiceImplementation {
@@ -3785,6 +4218,11 @@ export interface ContentPublishedServer extends UntypedServiceImplementation {
   getPublishedPageMarkdown: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageMarkdownResponse>;
   /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
   getPublishedFileUrl: handleUnaryCall<GetPublishedFileUrlRequest, GetPublishedFileUrlResponse>;
+  /**
+   * Where pages of other spaces the site publishes are, in their current (published) revisions: the
+   * reader's links between site spaces (issue #36 §2), one call per rendered page that has such links.
+   */
+  getPublishedPagePaths: handleUnaryCall<GetPublishedPagePathsRequest, GetPublishedPagePathsResponse>;
 }
 
 export interface ContentPublishedClient extends Client {
@@ -3849,6 +4287,25 @@ export interface ContentPublishedClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Where pages of other spaces the site publishes are, in their current (published) revisions: the
+   * reader's links between site spaces (issue #36 §2), one call per rendered page that has such links.
+   */
+  getPublishedPagePaths(
+    request: GetPublishedPagePathsRequest,
+    callback: (error: ServiceError | null, response: GetPublishedPagePathsResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPagePaths(
+    request: GetPublishedPagePathsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedPagePathsResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPagePaths(
+    request: GetPublishedPagePathsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedPagePathsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -5,6 +5,7 @@
 // source: quire/specs.proto
 
 /* eslint-disable */
+import { BinaryReader, BinaryWriter } from "@bufbuild/protobuf/wire";
 import {
   type CallOptions,
   type ChannelCredentials,
@@ -23,6 +24,436 @@ export const protobufPackage = "quire.specs";
 
 export const protobufFileName = "quire/specs.proto";
 
+export interface GetPublishedOperationsRequest {
+  /** The apiToken sites issued for the visitor's resolved URL: only specs of its organization are read. */
+  apiToken: string;
+  /** At most 20 operations (of at most 5 specs) are read; the rest are answered not found. */
+  operations: SpecOperationRef[];
+}
+
+export interface SpecOperationRef {
+  /** The spec's slug in the organization. */
+  spec: string;
+  /** The operation's path (`/pets/{petId}`) and method (`get`), as the document stores them. */
+  path: string;
+  method: string;
+}
+
+export interface SpecOperation {
+  spec: string;
+  path: string;
+  method: string;
+  /** False for a spec, version or operation that does not exist (or a document that cannot be read). */
+  found: boolean;
+  /** The operation as the reader shows it, JSON (bounded: see docs/specs.md, Published operations). */
+  operationJson: string;
+}
+
+export interface GetPublishedOperationsResponse {
+  /** One per operation asked for, in the same order. */
+  operations: SpecOperation[];
+}
+
+function createBaseGetPublishedOperationsRequest(): GetPublishedOperationsRequest {
+  return { apiToken: "", operations: [] };
+}
+
+export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsRequest> = {
+  encode(message: GetPublishedOperationsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    for (const v of message.operations) {
+      SpecOperationRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedOperationsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedOperationsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.operations.push(SpecOperationRef.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedOperationsRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      operations: globalThis.Array.isArray(object?.operations)
+        ? object.operations.map((e: any) => SpecOperationRef.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPublishedOperationsRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.operations?.length) {
+      obj.operations = message.operations.map((e) => SpecOperationRef.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedOperationsRequest>): GetPublishedOperationsRequest {
+    return GetPublishedOperationsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedOperationsRequest>): GetPublishedOperationsRequest {
+    const message = createBaseGetPublishedOperationsRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.operations = object.operations?.map((e) => SpecOperationRef.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSpecOperationRef(): SpecOperationRef {
+  return { spec: "", path: "", method: "" };
+}
+
+export const SpecOperationRef: MessageFns<SpecOperationRef> = {
+  encode(message: SpecOperationRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== "") {
+      writer.uint32(10).string(message.spec);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecOperationRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecOperationRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecOperationRef {
+    return {
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+    };
+  },
+
+  toJSON(message: SpecOperationRef): unknown {
+    const obj: any = {};
+    if (message.spec !== "") {
+      obj.spec = message.spec;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpecOperationRef>): SpecOperationRef {
+    return SpecOperationRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpecOperationRef>): SpecOperationRef {
+    const message = createBaseSpecOperationRef();
+    message.spec = object.spec ?? "";
+    message.path = object.path ?? "";
+    message.method = object.method ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecOperation(): SpecOperation {
+  return { spec: "", path: "", method: "", found: false, operationJson: "" };
+}
+
+export const SpecOperation: MessageFns<SpecOperation> = {
+  encode(message: SpecOperation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== "") {
+      writer.uint32(10).string(message.spec);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    if (message.found !== false) {
+      writer.uint32(32).bool(message.found);
+    }
+    if (message.operationJson !== "") {
+      writer.uint32(42).string(message.operationJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecOperation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecOperation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.operationJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecOperation {
+    return {
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      operationJson: isSet(object.operationJson)
+        ? globalThis.String(object.operationJson)
+        : isSet(object.operation_json)
+        ? globalThis.String(object.operation_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SpecOperation): unknown {
+    const obj: any = {};
+    if (message.spec !== "") {
+      obj.spec = message.spec;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.operationJson !== "") {
+      obj.operationJson = message.operationJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpecOperation>): SpecOperation {
+    return SpecOperation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpecOperation>): SpecOperation {
+    const message = createBaseSpecOperation();
+    message.spec = object.spec ?? "";
+    message.path = object.path ?? "";
+    message.method = object.method ?? "";
+    message.found = object.found ?? false;
+    message.operationJson = object.operationJson ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedOperationsResponse(): GetPublishedOperationsResponse {
+  return { operations: [] };
+}
+
+export const GetPublishedOperationsResponse: MessageFns<GetPublishedOperationsResponse> = {
+  encode(message: GetPublishedOperationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.operations) {
+      SpecOperation.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedOperationsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedOperationsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.operations.push(SpecOperation.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedOperationsResponse {
+    return {
+      operations: globalThis.Array.isArray(object?.operations)
+        ? object.operations.map((e: any) => SpecOperation.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPublishedOperationsResponse): unknown {
+    const obj: any = {};
+    if (message.operations?.length) {
+      obj.operations = message.operations.map((e) => SpecOperation.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedOperationsResponse>): GetPublishedOperationsResponse {
+    return GetPublishedOperationsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedOperationsResponse>): GetPublishedOperationsResponse {
+    const message = createBaseGetPublishedOperationsResponse();
+    message.operations = object.operations?.map((e) => SpecOperation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 export type SpecsService = typeof SpecsService;
 export const SpecsService = {
   check: {
@@ -34,10 +465,31 @@ export const SpecsService = {
     responseSerialize: (value: CheckResponse): Buffer => Buffer.from(CheckResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): CheckResponse => CheckResponse.decode(value),
   },
+  /**
+   * Operations of the organization's specs, from each spec's latest stored version, for the reader's
+   * `openapi-operation` blocks (issue #36 §2). Read-only; the site apiToken names the organization.
+   */
+  getPublishedOperations: {
+    path: "/quire.specs.Specs/GetPublishedOperations" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedOperationsRequest): Buffer =>
+      Buffer.from(GetPublishedOperationsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedOperationsRequest => GetPublishedOperationsRequest.decode(value),
+    responseSerialize: (value: GetPublishedOperationsResponse): Buffer =>
+      Buffer.from(GetPublishedOperationsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedOperationsResponse =>
+      GetPublishedOperationsResponse.decode(value),
+  },
 } as const;
 
 export interface SpecsServer extends UntypedServiceImplementation {
   check: handleUnaryCall<CheckRequest, CheckResponse>;
+  /**
+   * Operations of the organization's specs, from each spec's latest stored version, for the reader's
+   * `openapi-operation` blocks (issue #36 §2). Read-only; the site apiToken names the organization.
+   */
+  getPublishedOperations: handleUnaryCall<GetPublishedOperationsRequest, GetPublishedOperationsResponse>;
 }
 
 export interface SpecsClient extends Client {
@@ -56,6 +508,25 @@ export interface SpecsClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: CheckResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * Operations of the organization's specs, from each spec's latest stored version, for the reader's
+   * `openapi-operation` blocks (issue #36 §2). Read-only; the site apiToken names the organization.
+   */
+  getPublishedOperations(
+    request: GetPublishedOperationsRequest,
+    callback: (error: ServiceError | null, response: GetPublishedOperationsResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedOperations(
+    request: GetPublishedOperationsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedOperationsResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedOperations(
+    request: GetPublishedOperationsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedOperationsResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const SpecsClient = makeGenericClientConstructor(SpecsService, "quire.specs.Specs") as unknown as {
@@ -63,3 +534,24 @@ export const SpecsClient = makeGenericClientConstructor(SpecsService, "quire.spe
   service: typeof SpecsService;
   serviceName: string;
 };
+
+type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
+
+export type DeepPartial<T> = T extends Builtin ? T
+  : T extends globalThis.Array<infer U> ? globalThis.Array<DeepPartial<U>>
+  : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
+  : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
+  : Partial<T>;
+
+function isSet(value: any): boolean {
+  return value !== null && value !== undefined;
+}
+
+export interface MessageFns<T> {
+  encode(message: T, writer?: BinaryWriter): BinaryWriter;
+  decode(input: BinaryReader | Uint8Array, length?: number): T;
+  fromJSON(object: any): T;
+  toJSON(message: T): unknown;
+  create(base?: DeepPartial<T>): T;
+  fromPartial(object: DeepPartial<T>): T;
+}

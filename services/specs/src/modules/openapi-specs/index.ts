@@ -6,3 +6,4 @@ export type { SpecsHttpDeps } from './http/deps';
 export { openapiRoutes } from './http/openapi.routes';
 export { specVersionsRoutes } from './http/versions.routes';
 export { startRefreshSchedule } from './jobs/refresh-schedule';
+export { publishedOperationsGrpc } from './grpc/published-operations.grpc';

@@ -1,4 +1,4 @@
-import type { TargetKind } from '@quire/formats';
+import { readSpaceRefTarget, type TargetKind } from '@quire/formats';
 import type { RevisionIndex } from '../../revisions';
 
 // What each link written in a revision's pages points at (issue #13, spec "Content link item"):
@@ -48,6 +48,9 @@ export function classifyTarget(index: RevisionIndex, written: string, from: stri
     const space = spaceOfPath(path);
     return { from, written, target: space ? { kind: 'space', space } : { kind: 'url', url: trimmed }, isInApp: true };
   }
+  // A link to another space's page (`quire-ref:`) counts as a link to that space.
+  const otherSpace = readSpaceRefTarget(trimmed);
+  if (otherSpace) return { from, written, target: { kind: 'space', space: otherSpace.space }, isInApp: false };
   const resolved = index.resolve(trimmed, from);
   switch (resolved.kind) {
     case 'page':

@@ -72,6 +72,7 @@ function linkLine(loaded: LoadedRevision, page: StoredPage): string {
   if (!target) return '';
   if (target.kind === 'url') return `Link: <${encodeURI(decodeSafe(target.url)).replace(/[<>]/g, encodeURIComponent)}>`;
   if (target.kind === 'file') return `Link to the file ${escapeMarkdown(loaded.revision.tree.files.find((f) => f.id === target.file)?.name ?? target.file)}`;
+  if (target.kind === 'space') return 'Link to another space';
   const to = target.page ? loaded.index.page(target.page) : undefined;
   return `Link to the page ${escapeMarkdown(to?.title ?? target.page ?? '')}${target.kind === 'anchor' ? ` (#${escapeMarkdown(target.anchor)})` : ''}`;
 }

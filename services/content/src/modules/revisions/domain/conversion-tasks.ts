@@ -4,6 +4,7 @@ import {
   htmlPage,
   markdownPage,
   markdownToDocument,
+  readSpaceRefTarget,
   readDocxContent,
   readZipContent,
   renderPdf,
@@ -58,6 +59,10 @@ export const CONVERSION_TASKS = {
   pageDocument({ markdown, pageId, tree }: PageDocumentInput): string {
     const index = new RevisionIndex(tree);
     const resolveRef = (target: string): ContentRef => {
+      // Another space's page or the space itself (`quire-ref:`, formats' space-refs.ts); the revision's
+      // own targets otherwise (every other reader of `index.resolve` means pages of this revision).
+      const otherSpace = readSpaceRefTarget(target);
+      if (otherSpace) return otherSpace;
       const resolved = index.resolve(target, pageId);
       return resolved.kind === 'broken' ? { kind: 'url', url: target } : resolved;
     };

@@ -8,6 +8,7 @@ import type { Caller, ContentDeps, ContentUrls } from '../../revisions';
 import { readPageDocument } from '../application/read-page-document';
 import { readPublishedFileUrl } from '../application/read-published-file-url';
 import { readPublishedMarkdown } from '../application/read-published-markdown';
+import { readPublishedPagePaths } from '../application/read-published-page-paths';
 import { readPublishedPages } from '../application/read-published-pages';
 
 /**
@@ -39,6 +40,10 @@ export function contentPublishedGrpc(deps: ContentDeps & { contentUrls: ContentU
 
       getPublishedPageMarkdown: async ({ apiToken, spaceId, revisionId, pageId }) => ({
         markdown: await readPublishedMarkdown(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),
+      }),
+
+      getPublishedPagePaths: async ({ apiToken, pages }) => ({
+        pages: await readPublishedPagePaths(deps, await callerOf(apiToken), pages),
       }),
     }),
   ];

@@ -5,6 +5,7 @@ import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../domain/visit-of';
 import { canonicalUrlOf } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
+import { loadPageReferences } from './page-references';
 import { loadSiteChrome } from './site-chrome';
 
 /**
@@ -13,7 +14,7 @@ import { loadSiteChrome } from './site-chrome';
  * so nothing outside the spaces this site publishes can be read.
  */
 export async function answerContent(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<VisitOutcome> {
-  const { chrome, tree, pages: pagesAnswer, restricted } = await loadSiteChrome(deps, content);
+  const { chrome, tree, pages: pagesAnswer, siteSpaces, restricted } = await loadSiteChrome(deps, content);
   const files = new Map(pagesAnswer.files.map((f) => [f.id, f]));
   const page = tree.pageAt(content.pathname);
   if (!page) return { kind: 'not-found', view: { ...chrome, path: `${content.basePath}${content.pathname}` }, restricted };
@@ -24,12 +25,14 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
     revisionId: pagesAnswer.revisionId,
     pageId: page.id,
   });
-  const rendered = await renderPageDocument(JSON.parse(documentJson) as never, {
-    pageUrl: (pageId, anchor) => tree.urlOf(pageId, anchor),
+  const document: unknown = JSON.parse(documentJson);
+  // Other site spaces' pages and OpenAPI operations the document names: one batched read each, if any.
+  const references = await loadPageReferences(deps, content, tree, siteSpaces, document);
+  const rendered = await renderPageDocument(document as never, {
+    ...references,
     // Through the site space's own address, which redirects to content's signed download.
     fileUrl: (fileId) => (files.has(fileId) ? fileAddress(tree.basePath, fileId) : undefined),
     fileName: (fileId) => files.get(fileId)?.name,
-    pageTitle: (pageId) => tree.title(pageId),
   });
   return {
     kind: 'page',

@@ -2,7 +2,7 @@ import { ApiError } from '@quire/errors';
 import type { SearchResultView } from '@quire/page-html';
 import type { sites } from '@quire/proto';
 import type { VisitOutcome } from '../domain/reader-answer';
-import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE } from '../domain/search-results';
+import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE, searchHasMore, searchPagingOf } from '../domain/search-results';
 import type { ReaderDeps } from './deps';
 import { loadSiteChrome } from './site-chrome';
 import { visitOf } from '../domain/visit-of';
@@ -15,7 +15,7 @@ import { visitOf } from '../domain/visit-of';
  */
 export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSiteContent, asked: { query: string; page: number }): Promise<VisitOutcome> {
   const { query, invalid } = readSearchQuery(asked.query);
-  const searching: Promise<{ ok: boolean; results: SearchResultView[] }> =
+  const searching: Promise<{ ok: boolean; results: SearchResultView[]; more?: boolean }> =
     query && !invalid
       ? deps
           .sites()
@@ -28,7 +28,7 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
             allSiteSpaces: false,
           })
           .then(
-            (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson) }),
+            (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson), more: searchHasMore(answer.resultsJson) }),
             (err: unknown) => {
               if (err instanceof ApiError && err.code === 400) return { ok: false, results: [] };
               throw err;
@@ -36,7 +36,9 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
           )
       : Promise.resolve({ ok: !invalid, results: [] });
   const [{ chrome, restricted }, found] = await Promise.all([loadSiteChrome(deps, content), searching]);
-  const view = { ...chrome, query, results: found.results };
+  // Previous/next results: only around a query searched (a refused one has nothing to page through).
+  const paging = query && found.ok ? searchPagingOf(chrome.site.searchUrl, query, asked.page, found.more === true) : {};
+  const view = { ...chrome, query, results: found.results, ...paging };
   // A query searched is counted (search_type_query); the page with no query is not.
   const visit = query && found.ok ? { ...visitOf('search_type_query', content, content.revision, ''), query } : undefined;
   return { kind: 'search', status: found.ok ? 200 : 400, view, restricted, ...(visit ? { visit } : {}) };

@@ -1,4 +1,4 @@
-import type { ContentPublishedClient, SitesClient } from '@quire/platform/grpc';
+import type { ContentPublishedClient, SitesClient, SpecsClient } from '@quire/platform/grpc';
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
 import type { AnswerCache } from '../../answer-cache';
@@ -14,6 +14,8 @@ export type LlmsAnswerer = (kind: 'llms' | 'llms-full', content: sites.Published
 export interface ReaderDeps {
   sites: () => SitesClient;
   contentPublished: () => ContentPublishedClient;
+  /** Specs' operations for `openapi-operation` blocks; absent: those blocks say "operation not available". */
+  specs?: () => SpecsClient;
   logger: Logger;
   /** Absent: the site files `llms.txt` and `llms-full.txt` are not served (a 404 page). */
   llms?: LlmsAnswerer;

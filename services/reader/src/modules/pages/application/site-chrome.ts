@@ -10,6 +10,8 @@ export interface SiteChrome {
   chrome: SiteChromeView;
   tree: PageTree;
   pages: contentProto.GetPublishedPagesResponse;
+  /** Every site space of the site (its space and published address): where links to other spaces go. */
+  siteSpaces: ReadonlyArray<{ spaceId: string; url: string }>;
   /** Share-link and visitor-auth sites: not for shared caches, never indexed. */
   restricted: boolean;
 }
@@ -40,5 +42,5 @@ export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedS
     variants: profile.variants,
     pages: tree.tree(),
   };
-  return { chrome, tree, pages: pagesAnswer, restricted };
+  return { chrome, tree, pages: pagesAnswer, siteSpaces: profile.siteSpaces, restricted };
 }

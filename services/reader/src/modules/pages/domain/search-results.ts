@@ -33,6 +33,27 @@ export function resultPathOf(publishedUrl: string): string {
   }
 }
 
+/** The last search page a visitor may ask for (`?page=`, as request-kind bounds it). */
+export const MAX_SEARCH_PAGE = 50;
+
+/** Whether sites' answer says more pages were found after these (reference List `next`). */
+export function searchHasMore(resultsJson: string): boolean {
+  try {
+    return Object.keys(obj(obj(JSON.parse(resultsJson)).next)).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The search page's links to the results before and after page `page` (1-based) of `query`. */
+export function searchPagingOf(searchUrl: string, query: string, page: number, hasMore: boolean): { previousUrl?: string; nextUrl?: string } {
+  const at = (n: number) => `${searchUrl}?q=${encodeURIComponent(query)}${n > 1 ? `&page=${n}` : ''}`;
+  return {
+    ...(page > 1 ? { previousUrl: at(Math.min(page - 1, MAX_SEARCH_PAGE)) } : {}),
+    ...(hasMore && page < MAX_SEARCH_PAGE ? { nextUrl: at(page + 1) } : {}),
+  };
+}
+
 /** Snippets mark matches with `**`; the page shows plain text. */
 function plain(snippet: string): string {
   return snippet.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();

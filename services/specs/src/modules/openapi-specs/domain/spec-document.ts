@@ -70,6 +70,12 @@ export async function checkSpecDocument(text: string): Promise<SpecCheck> {
   };
 }
 
+/** A stored (already validated) document as data: JSON, else YAML; undefined when it does not parse. */
+export function parseSpecText(text: string): unknown {
+  const parsed = parseText(text);
+  return 'errors' in parsed ? undefined : parsed.value;
+}
+
 function parseText(text: string): { value: unknown; json: boolean } | { errors: ProcessError[]; errorCount: number } {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {

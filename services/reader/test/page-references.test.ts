@@ -1,0 +1,199 @@
+import pino from 'pino';
+import { loadPageReferences, operationViewOf } from '../src/modules/pages/application/page-references';
+import type { ReaderDeps } from '../src/modules/pages/application/deps';
+import { documentRefsOf, MAX_OPERATION_REFS } from '../src/modules/pages/domain/document-refs';
+import { PageTree } from '../src/modules/pages/domain/page-tree';
+import { searchPagingOf } from '../src/modules/pages/domain/search-results';
+
+// What a page's document names outside its site space (issue #36 §2): other site spaces' pages and
+// OpenAPI operations, read in one batched call per kind, only when the document has such references.
+
+const content = {
+  organization: 'o',
+  site: 's',
+  siteSection: '',
+  siteSpace: 'ss1',
+  space: 'sp1',
+  revision: 'r',
+  pathname: '',
+  basePath: '/sites/o/d/v1/',
+  siteBasePath: '/sites/o/d/',
+  canonicalUrl: '',
+  shareKey: '',
+  complete: true,
+  apiToken: 'token-of-the-url',
+  visibility: 'public',
+};
+const page = (id: string, path: string, kind = 'document') => ({
+  id,
+  title: id,
+  path,
+  kind,
+  hidden: false,
+  parentId: '',
+  description: '',
+  updatedAt: '',
+  linkUrl: '',
+});
+const tree = new PageTree([page('home', 'home'), page('local', 'guide/local')], '/sites/o/d/v1/');
+const siteSpaces = [
+  { spaceId: 'sp1', url: 'http://localhost:8080/sites/o/d/v1' },
+  { spaceId: 'sp2', url: 'http://localhost:8080/sites/o/d/v2' },
+];
+const link = (ref: Record<string, unknown>) => ({ object: 'inline', type: 'link', data: { ref }, nodes: [] });
+const operation = (spec: string, method: string, path: string) => ({
+  object: 'block',
+  type: 'openapi-operation',
+  isVoid: true,
+  data: { ref: { kind: 'openapi', spec }, method, path },
+});
+const doc = (...nodes: unknown[]) => ({ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes }] });
+
+function fakeDeps(answers: { paths?: unknown[]; operations?: unknown[]; fail?: boolean } = {}) {
+  const calls: Array<[string, unknown]> = [];
+  const answer = <T>(name: string, request: unknown, value: T): Promise<T> => {
+    calls.push([name, request]);
+    return answers.fail ? Promise.reject(new Error('down')) : Promise.resolve(value);
+  };
+  const deps = {
+    sites: () => ({}),
+    contentPublished: () => ({ getPublishedPagePaths: (r: unknown) => answer('paths', r, { pages: answers.paths ?? [] }) }),
+    specs: () => ({ getPublishedOperations: (r: unknown) => answer('operations', r, { operations: answers.operations ?? [] }) }),
+    logger: pino({ level: 'silent' }),
+  } as unknown as ReaderDeps;
+  return { deps, calls };
+}
+
+describe('documentRefsOf', () => {
+  it('finds operations and pages of other spaces anywhere in the document, once each; same-space links are not asked for', () => {
+    const refs = documentRefsOf(
+      doc(
+        link({ kind: 'page', page: 'p2', space: 'sp2' }),
+        link({ kind: 'anchor', anchor: 'a', page: 'p2', space: 'sp2' }),
+        link({ kind: 'page', page: 'local', space: 'sp1' }),
+        link({ kind: 'page', page: 'local' }),
+        { object: 'inline', type: 'mention', data: { ref: { kind: 'page', page: 'p3', space: 'sp9' } } },
+        operation('pets', 'get', '/pets'),
+        operation('pets', 'GET', '/pets'),
+        { object: 'block', type: 'openapi-operation', data: { ref: { kind: 'url', url: 'x' }, method: 'get', path: '/x' } },
+      ),
+      'sp1',
+    );
+    expect(refs.pages).toEqual([
+      { spaceId: 'sp2', pageId: 'p2' },
+      { spaceId: 'sp9', pageId: 'p3' },
+    ]);
+    expect(refs.operations).toEqual([{ spec: 'pets', method: 'get', path: '/pets' }]);
+  });
+
+  it('is bounded: at most MAX_OPERATION_REFS operations, and a deep document does not overflow the stack', () => {
+    const many = Array.from({ length: 100 }, (_, i) => operation('pets', 'get', `/p${i}`));
+    expect(documentRefsOf(doc(...many), 'sp1').operations).toHaveLength(MAX_OPERATION_REFS);
+    let deep: unknown = link({ kind: 'page', page: 'p2', space: 'sp2' });
+    for (let i = 0; i < 100_000; i++) deep = { nodes: [deep] };
+    expect(() => documentRefsOf(deep, 'sp1')).not.toThrow();
+  });
+});
+
+describe('loadPageReferences', () => {
+  it('makes no call for a document without such references', async () => {
+    const { deps, calls } = fakeDeps();
+    const refs = await loadPageReferences(deps, content, tree, siteSpaces, doc(link({ kind: 'page', page: 'local' })));
+    expect(calls).toEqual([]);
+    expect(refs.pageUrl('local', undefined, undefined)).toBe('/sites/o/d/v1/guide/local');
+    expect(refs.pageUrl('local', 'x', 'sp1')).toBe('/sites/o/d/v1/guide/local#x');
+  });
+
+  it('resolves pages of other site spaces in one call, with the site apiToken, only for spaces the site publishes', async () => {
+    const { deps, calls } = fakeDeps({
+      paths: [
+        { spaceId: 'sp2', pageId: 'p2', path: 'api/intro', kind: 'document', title: 'Intro' },
+        { spaceId: 'sp2', pageId: 'g', path: 'group', kind: 'group', title: 'Group' },
+      ],
+    });
+    const document = doc(
+      link({ kind: 'page', page: 'p2', space: 'sp2' }),
+      link({ kind: 'page', page: 'g', space: 'sp2' }),
+      link({ kind: 'page', page: 'x', space: 'not-published' }),
+    );
+    const refs = await loadPageReferences(deps, content, tree, siteSpaces, document);
+    expect(calls).toEqual([
+      [
+        'paths',
+        {
+          apiToken: 'token-of-the-url',
+          pages: [
+            { spaceId: 'sp2', pageId: 'p2' },
+            { spaceId: 'sp2', pageId: 'g' },
+          ],
+        },
+      ],
+    ]);
+    expect(refs.pageUrl('p2', undefined, 'sp2')).toBe('/sites/o/d/v2/api/intro');
+    expect(refs.pageUrl('p2', 'step 1', 'sp2')).toBe('/sites/o/d/v2/api/intro#step%201');
+    expect(refs.pageTitle?.('p2', 'sp2')).toBe('Intro');
+    // A group, an unknown page, a space the site does not publish: text.
+    expect(refs.pageUrl('g', undefined, 'sp2')).toBeUndefined();
+    expect(refs.pageUrl('x', undefined, 'not-published')).toBeUndefined();
+    expect(refs.spaceUrl?.('sp2')).toBe('/sites/o/d/v2/');
+    expect(refs.spaceUrl?.('sp1')).toBe('/sites/o/d/v1/');
+    expect(refs.spaceUrl?.('not-published')).toBeUndefined();
+  });
+
+  it('reads operations in one call and shows a missing one, or specs failing, as "not available"', async () => {
+    const op = {
+      method: 'get',
+      path: '/pets',
+      summary: 'List pets',
+      parameters: [{ name: 'limit', in: 'query', required: false, type: 'integer', description: '' }],
+      responses: [],
+    };
+    const { deps, calls } = fakeDeps({
+      operations: [
+        { spec: 'pets', path: '/pets', method: 'get', found: true, operationJson: JSON.stringify(op) },
+        { spec: 'pets', path: '/gone', method: 'get', found: false, operationJson: '' },
+      ],
+    });
+    const refs = await loadPageReferences(deps, content, tree, siteSpaces, doc(operation('pets', 'get', '/pets'), operation('pets', 'get', '/gone')));
+    expect(calls.map(([name]) => name)).toEqual(['operations']);
+    const block = (path: string) => ({ type: 'openapi-operation' as const, data: { ref: { kind: 'openapi', spec: 'pets' }, method: 'GET', path } });
+    expect(refs.openapi?.(block('/pets'))).toMatchObject({
+      title: 'List pets',
+      method: 'get',
+      path: '/pets',
+      parameters: [{ name: 'limit', type: 'integer' }],
+    });
+    expect(refs.openapi?.(block('/gone'))).toEqual({ unavailable: true });
+    // Other OpenAPI blocks keep their stored summary.
+    expect(refs.openapi?.({ type: 'openapi-schemas', data: {} })).toBeUndefined();
+
+    const down = fakeDeps({ fail: true });
+    const degraded = await loadPageReferences(
+      down.deps,
+      content,
+      tree,
+      siteSpaces,
+      doc(operation('pets', 'get', '/pets'), link({ kind: 'page', page: 'p2', space: 'sp2' })),
+    );
+    expect(degraded.openapi?.(block('/pets'))).toEqual({ unavailable: true });
+    expect(degraded.pageUrl('p2', undefined, 'sp2')).toBeUndefined();
+  });
+
+  it('reads an operation JSON defensively', () => {
+    expect(operationViewOf('not json')).toEqual({ unavailable: true });
+    expect(operationViewOf(JSON.stringify({ method: 1, parameters: 'x', responses: [null, { status: '200' }] }))).toMatchObject({
+      method: undefined,
+      parameters: [],
+      responses: [{ status: '200' }],
+    });
+  });
+});
+
+describe('searchPagingOf', () => {
+  it('links the previous page from the second on, and the next one while sites found more, up to page 50', () => {
+    expect(searchPagingOf('/s/~search', 'a b&c', 1, false)).toEqual({});
+    expect(searchPagingOf('/s/~search', 'a b&c', 1, true)).toEqual({ nextUrl: '/s/~search?q=a%20b%26c&page=2' });
+    expect(searchPagingOf('/s/~search', 'x', 2, false)).toEqual({ previousUrl: '/s/~search?q=x' });
+    expect(searchPagingOf('/s/~search', 'x', 50, true)).toEqual({ previousUrl: '/s/~search?q=x&page=49' });
+  });
+});

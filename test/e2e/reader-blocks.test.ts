@@ -1,0 +1,207 @@
+import { apiClient, type ApiClient } from '../support/api';
+import { eventually } from '../support/eventually';
+import { buildOrganization } from '../support/factories';
+import { currentStack } from '../support/stack';
+
+// Issue #36 §2, the last three: `openapi-operation` blocks rendered from the specs service's stored
+// version, links to pages of other site spaces at their published addresses, and the search page's
+// previous/next results links. Published through the API, then read with plain requests, no token.
+
+const stack = currentStack();
+let org: { id: string; api: ApiClient };
+/** The site's first site space (Guide) and second one (Reference, at `v2`): absolute published addresses ending with `/`. */
+let guideUrl: string;
+let referenceUrl: string;
+let referencePagePath: string;
+let otherOrgSpec: string;
+
+const visit = (url: string) => fetch(url, { redirect: 'manual' });
+const pathOf = (url: string) => new URL(url).pathname;
+
+const PETSTORE = {
+  openapi: '3.0.3',
+  info: { title: 'Petstore', version: '1.0.0' },
+  paths: {
+    '/pets/{petId}': {
+      get: {
+        summary: 'Find a pet by id',
+        description: 'Answers the pet <script>alert(1)</script>.',
+        parameters: [
+          { name: 'petId', in: 'path', required: true, description: 'The id of the pet', schema: { type: 'integer', format: 'int64' } },
+          { name: 'fields', in: 'query', description: 'Fields to answer', schema: { type: 'array', items: { type: 'string' } } },
+        ],
+        responses: {
+          '200': { description: 'The pet found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          '404': { description: 'No such pet' },
+        },
+      },
+    },
+  },
+  components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } } } },
+};
+
+/** Puts an OpenAPI spec (text source) and waits until its version is stored. */
+async function processedSpec(client: ApiClient, orgId: string, slug: string, document: unknown): Promise<void> {
+  const put = await client.put(`/v1/orgs/${orgId}/openapi/${slug}`, { source: { text: JSON.stringify(document) } });
+  expect([200, 201]).toContain(put.status);
+  await eventually(async () => (await client.get(`/v1/orgs/${orgId}/openapi/${slug}`)).body.processingState === 'complete', 20000);
+  expect((await client.get(`/v1/orgs/${orgId}/openapi/${slug}`)).body.lastVersion).toEqual(expect.any(String));
+}
+
+/** A space whose main revision holds `changes` (one change request, merged); answers its id and the created pages by ref. */
+async function spaceWith(title: string, changes: unknown[]): Promise<{ id: string; pages: Record<string, string> }> {
+  const id = (await org.api.post(`/v1/orgs/${org.id}/spaces`, { title })).body.id as string;
+  const cr = (await org.api.post(`/v1/spaces/${id}/change-requests`, { subject: 'Pages' })).body.id as string;
+  const edit = await org.api.post(`/v1/spaces/${id}/change-requests/${cr}/content?compat=false`, { changes });
+  expect(edit.status).toBe(200);
+  expect((await org.api.post(`/v1/spaces/${id}/change-requests/${cr}/merge`)).status).toBe(200);
+  const pages: Record<string, string> = {};
+  for (const change of (edit.body as { changes: { ref?: string; page?: { id: string } }[] }).changes)
+    if (change.ref && change.page) pages[change.ref] = change.page.id;
+  return { id, pages };
+}
+
+const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+const paragraph = (...nodes: unknown[]) => ({ object: 'block', type: 'paragraph', data: {}, nodes });
+const link = (ref: Record<string, unknown>, label: string) => ({ object: 'inline', type: 'link', data: { ref }, nodes: [text(label)] });
+const operationBlock = (spec: string, method: string, path: string) => ({
+  object: 'block',
+  type: 'openapi-operation',
+  isVoid: true,
+  data: { ref: { kind: 'openapi', spec }, method, path },
+});
+
+beforeAll(async () => {
+  const [own, second] = await Promise.all([buildOrganization(stack, 'Reader blocks org'), buildOrganization(stack, 'Another org')]);
+  org = { id: own.id, api: apiClient(stack, own.admin.token) };
+  const other = { id: second.id, api: apiClient(stack, second.admin.token) };
+  // Another organization's spec: a site of this organization never shows it.
+  otherOrgSpec = `secret-${Date.now().toString(36)}`;
+  await Promise.all([
+    processedSpec(org.api, org.id, 'petstore', PETSTORE),
+    processedSpec(other.api, other.id, otherOrgSpec, {
+      ...PETSTORE,
+      paths: { '/secret': { get: { summary: 'Secret operation', responses: { '200': { description: 'ok' } } } } },
+    }),
+  ]);
+  // The same slug in this organization holds no such operation: the other one's must not be read either.
+  const reference = await spaceWith('Reference', [
+    { operation: 'insert_page', ref: 'start', title: 'Reference home', document: { markdown: 'The reference.' } },
+    { operation: 'insert_page', ref: 'auth', title: 'Authentication', document: { markdown: 'Tokens and keys.' } },
+  ]);
+  const unpublished = await spaceWith('Unpublished', [{ operation: 'insert_page', ref: 'x', title: 'Hidden away', document: { markdown: 'x' } }]);
+  const filler = Array.from({ length: 25 }, (_, i) => ({
+    operation: 'insert_page',
+    title: `Wombat note ${i + 1}`,
+    document: { markdown: `Wombat burrow number ${i + 1}.` },
+  }));
+  const guide = await spaceWith('Guide', [
+    {
+      operation: 'insert_page',
+      ref: 'api',
+      title: 'Pets API',
+      document: {
+        document: {
+          object: 'document',
+          data: {},
+          nodes: [
+            paragraph(text('The operation:')),
+            operationBlock('petstore', 'get', '/pets/{petId}'),
+            operationBlock('petstore', 'delete', '/pets/{petId}'),
+            operationBlock(otherOrgSpec, 'get', '/secret'),
+            paragraph(
+              link({ kind: 'page', page: reference.pages.auth, space: reference.id }, 'authentication'),
+              text(' · '),
+              link({ kind: 'space', space: reference.id }, 'the reference'),
+              text(' · '),
+              link({ kind: 'page', page: unpublished.pages.x, space: unpublished.id }, 'not on this site'),
+            ),
+          ],
+        },
+      },
+    },
+    ...filler,
+  ]);
+
+  const site = await org.api.post(`/v1/orgs/${org.id}/sites`, { title: 'Blocks site', spaces: [guide.id] });
+  expect(site.status).toBe(201);
+  const siteId = site.body.id as string;
+  const second_ = await org.api.post(`/v1/orgs/${org.id}/sites/${siteId}/site-spaces`, { spaceId: reference.id });
+  expect((await org.api.patch(`/v1/orgs/${org.id}/sites/${siteId}/site-spaces/${second_.body.id}`, { path: 'v2' })).status).toBe(200);
+  expect((await org.api.post(`/v1/orgs/${org.id}/sites/${siteId}/publish`)).status).toBe(200);
+  const listed = (await org.api.get(`/v1/orgs/${org.id}/sites/${siteId}/site-spaces`)).body.items as { space: { id: string }; urls: { published: string } }[];
+  const urlOf = (spaceId: string) => listed.find((s) => s.space.id === spaceId)!.urls.published.replace(/\/?$/, '/');
+  guideUrl = urlOf(guide.id);
+  referenceUrl = urlOf(reference.id);
+  const pages = (await org.api.get(`/v1/spaces/${reference.id}/content/pages`)).body.pages as { id: string; path: string }[];
+  referencePagePath = pages.find((p) => p.id === reference.pages.auth)!.path;
+});
+
+describe('openapi blocks', () => {
+  it('shows the operation from the organization’s stored spec: method, path, summary, parameters, responses with schemas, escaped', async () => {
+    const res = await visit(`${guideUrl}pets-api`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<strong>Find a pet by id</strong>');
+    expect(html).toContain('<code class="openapi-method">GET</code> <code>/pets/{petId}</code>');
+    expect(html).toContain('Answers the pet &#x3C;script>alert(1)&#x3C;/script>.');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toMatch(/<th scope="row"><code>petId<\/code><\/th><td>path<\/td><td>integer \(int64\)<\/td><td>yes<\/td><td>The id of the pet<\/td>/);
+    expect(html).toMatch(/<code>fields<\/code><\/th><td>query<\/td><td>array of string<\/td><td>no<\/td>/);
+    expect(html).toMatch(/<li><p><code>200<\/code> <code>application\/json<\/code><\/p><p>The pet found<\/p><pre class="openapi-schema"><code>[^<]*"name"/);
+    expect(html).toContain('<p>No such pet</p>');
+  });
+
+  it('says "operation not available" for an operation the spec lacks and for another organization’s spec, never an error page', async () => {
+    const html = await (await visit(`${guideUrl}pets-api`)).text();
+    expect(html).toContain('<p class="openapi openapi-unavailable"><code>DELETE /pets/{petId}</code>: operation not available.</p>');
+    expect(html).toContain('<p class="openapi openapi-unavailable"><code>GET /secret</code>: operation not available.</p>');
+    expect(html).not.toContain('Secret operation');
+  });
+});
+
+describe('links to other site spaces', () => {
+  it('links a page of another site space at that site space’s address, which answers 200; a space link goes to its root', async () => {
+    const html = await (await visit(`${guideUrl}pets-api`)).text();
+    const target = `${pathOf(referenceUrl)}${referencePagePath}`;
+    expect(html).toContain(`<a href="${target}">authentication</a>`);
+    expect(html).toContain(`<a href="${pathOf(referenceUrl)}">the reference</a>`);
+    const page = await visit(new URL(target, guideUrl).href);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Authentication | Blocks site</title>');
+  });
+
+  it('keeps a link to a space the site does not publish as text', async () => {
+    const html = await (await visit(`${guideUrl}pets-api`)).text();
+    expect(html).toContain('not on this site');
+    expect(html).not.toMatch(/<a [^>]*>not on this site<\/a>/);
+  });
+});
+
+describe('search paging', () => {
+  const pagingLinks = (html: string) => {
+    const nav = /<nav class="pagination search-paging" aria-label="More search results">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+    return Object.fromEntries([...nav.matchAll(/<a href="([^"]*)"[^>]*rel="(prev|next)"/g)].map((m) => [m[2], m[1]!.replace(/&amp;/g, '&')]));
+  };
+  const resultTitles = (page: string) =>
+    [...(/<ol class="plain search-results">(.*?)<\/ol>/s.exec(page)?.[1] ?? '').matchAll(/<li><a href="[^"]*">(Wombat note \d+)<\/a>/g)].map((m) => m[1]);
+
+  it('links the next results from the first page and the previous ones back, with rel=next and rel=prev', async () => {
+    const search = `${guideUrl}~search?q=wombat`;
+    // Indexing follows the merge asynchronously.
+    let first = '';
+    await eventually(async () => {
+      first = await (await visit(search)).text();
+      return pagingLinks(first).next !== undefined;
+    }, 20000);
+    expect(pagingLinks(first)).toEqual({ next: `${pathOf(guideUrl)}~search?q=wombat&page=2` });
+    const second = await visit(new URL(pagingLinks(first).next!, guideUrl).href);
+    expect(second.status).toBe(200);
+    const html = await second.text();
+    expect(pagingLinks(html)).toEqual({ prev: `${pathOf(guideUrl)}~search?q=wombat` });
+    const onBoth = resultTitles(first).filter((t) => resultTitles(html).includes(t));
+    expect(resultTitles(first)).toHaveLength(20);
+    expect(resultTitles(html).length).toBeGreaterThanOrEqual(5);
+    expect(onBoth).toEqual([]);
+  });
+});
