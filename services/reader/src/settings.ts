@@ -14,6 +14,7 @@ const readerEnvSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 * 1024),
+  READER_RESOLUTION_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   READER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
 });
 
@@ -33,6 +34,12 @@ export interface ReaderSettings {
    * input's version, so this bounds memory, never staleness.
    */
   cacheTtlSeconds: number;
+  /**
+   * How long sites' resolution of an anonymous visitor's URL on a public or unlisted site is kept
+   * at most; 0 turns it off. Events invalidate it first (a merge, publish, redirect…); this bounds
+   * staleness only when an event is lost (a cache write that failed).
+   */
+  resolutionTtlSeconds: number;
   /** A rendered answer larger than this (compressed, as stored) is not cached. */
   cacheMaxEntryBytes: number;
   /**
@@ -49,6 +56,7 @@ export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Rea
     visitQueue: e.READER_VISIT_QUEUE,
     cacheTtlSeconds: e.READER_CACHE_TTL_SECONDS,
     cacheMaxEntryBytes: e.READER_CACHE_MAX_ENTRY_BYTES,
+    resolutionTtlSeconds: e.READER_RESOLUTION_TTL_SECONDS,
     rateLimitPerMinute: e.READER_RATE_LIMIT_PER_MINUTE,
   };
 }
