@@ -40,6 +40,7 @@ export function readerModule(): ServiceModule {
           ttlSeconds: settings.cacheTtlSeconds,
           maxEntryBytes: settings.cacheMaxEntryBytes,
           readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
+          localMaxBytes: settings.cacheLocalMaxBytes,
         }),
         resolutions: resolutionCache(ctx, {
           ttlSeconds: settings.resolutionTtlSeconds,

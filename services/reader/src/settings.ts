@@ -14,6 +14,11 @@ const readerEnvSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 * 1024),
+  READER_CACHE_LOCAL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   READER_RESOLUTION_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   READER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
 });
@@ -40,6 +45,11 @@ export interface ReaderSettings {
    * staleness only when an event is lost (a cache write that failed).
    */
   resolutionTtlSeconds: number;
+  /**
+   * Bytes of rendered answers each process also keeps parsed in memory (its most recently used),
+   * so a hit reads no shared cache; 0: none. Never stale: keys carry every version.
+   */
+  cacheLocalMaxBytes: number;
   /** A rendered answer larger than this (compressed, as stored) is not cached. */
   cacheMaxEntryBytes: number;
   /**
@@ -57,6 +67,7 @@ export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Rea
     cacheTtlSeconds: e.READER_CACHE_TTL_SECONDS,
     cacheMaxEntryBytes: e.READER_CACHE_MAX_ENTRY_BYTES,
     resolutionTtlSeconds: e.READER_RESOLUTION_TTL_SECONDS,
+    cacheLocalMaxBytes: e.READER_CACHE_LOCAL_MAX_BYTES,
     rateLimitPerMinute: e.READER_RATE_LIMIT_PER_MINUTE,
   };
 }
