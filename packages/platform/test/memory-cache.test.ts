@@ -36,6 +36,16 @@ describe('MemoryCache', () => {
     expect(await cache.incrementWindow('w', 60)).toBe(1);
   });
 
+  it('reads several keys at once, null for the missing and the expired, in the order asked', async () => {
+    let now = 0;
+    const cache = new MemoryCache(() => now);
+    await cache.set('a', '1', 10);
+    await cache.set('b', '2', 1);
+    now = 1_000;
+    expect(await cache.mget(['b', 'a', 'c'])).toEqual([null, '1', null]);
+    expect(await cache.mget([])).toEqual([]);
+  });
+
   it('deletes', async () => {
     const cache = new MemoryCache();
     await cache.set('a', '1', 10);

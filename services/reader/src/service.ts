@@ -8,6 +8,7 @@ import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
 import { clientLimit } from './modules/limits';
 import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
+import { GENERATION_TTL_SECONDS, resolutionCache, subscribeToSpaceEvents } from './modules/resolution-cache';
 import { visitRecorder } from './modules/visits';
 import { readerSettingsFromEnv } from './settings';
 
@@ -16,7 +17,8 @@ const ANSWER_CACHE_READ_TIMEOUT_MS = 250;
 
 /**
  * The reader (issue #36): serves published sites to their visitors as HTML. Read-only and
- * stateless: every request asks sites what the URL shows to this visitor, then takes the rendered
+ * stateless: every request asks sites what the URL shows to this visitor (for anonymous visitors
+ * of public sites, its answer is kept until an event invalidates it), then takes the rendered
  * answer from the cache every copy shares or renders it from content's published pages, so any
  * number of copies answer alike (docs/reader.md). Its database holds only the platform's common tables.
  */
@@ -39,6 +41,12 @@ export function readerModule(): ServiceModule {
           ttlSeconds: settings.cacheTtlSeconds,
           maxEntryBytes: settings.cacheMaxEntryBytes,
           readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
+          localMaxBytes: settings.cacheLocalMaxBytes,
+        }),
+        resolutions: resolutionCache(ctx, {
+          ttlSeconds: settings.resolutionTtlSeconds,
+          generationTtlSeconds: GENERATION_TTL_SECONDS,
+          readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
         }),
         // One window per client address, in the cache every copy shares (Redis; memory in embedded mode).
         limit: clientLimit(new RateLimiter(ctx.cache, ctx.logger, settings.rateLimitPerMinute)),
@@ -52,9 +60,10 @@ export function readerModule(): ServiceModule {
         },
         grpc: [healthBinding(reader.ReaderService, 'reader')],
         // The highlighter and the ES-module libraries load once, before the first visitor.
-        // Unpublished and deleted sites' answers are dropped from the shared cache (docs/reader.md, Fast and fresh).
+        // Events write new generations of sites and spaces (kept resolutions are resolved again) and
+        // drop unpublished and deleted sites' answers from the shared cache (docs/reader.md, Fast and fresh).
         start: async () => {
-          await Promise.all([preparePageRenderer(), subscribeToSiteEvents(ctx)]);
+          await Promise.all([preparePageRenderer(), subscribeToSiteEvents(ctx), subscribeToSpaceEvents(ctx)]);
         },
         // Events of the last answers leave before the process does (each send is bounded by GRPC_DEADLINE_MS).
         stop: () => visits.flush(),

@@ -14,6 +14,12 @@ const readerEnvSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 * 1024),
+  READER_CACHE_LOCAL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
+  READER_RESOLUTION_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   READER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
 });
 
@@ -33,6 +39,17 @@ export interface ReaderSettings {
    * input's version, so this bounds memory, never staleness.
    */
   cacheTtlSeconds: number;
+  /**
+   * How long sites' resolution of an anonymous visitor's URL on a public or unlisted site is kept
+   * at most; 0 turns it off. Events invalidate it first (a merge, publish, redirect…); this bounds
+   * staleness only when an event is lost (a cache write that failed).
+   */
+  resolutionTtlSeconds: number;
+  /**
+   * Bytes of rendered answers each process also keeps parsed in memory (its most recently used),
+   * so a hit reads no shared cache; 0: none. Never stale: keys carry every version.
+   */
+  cacheLocalMaxBytes: number;
   /** A rendered answer larger than this (compressed, as stored) is not cached. */
   cacheMaxEntryBytes: number;
   /**
@@ -49,6 +66,8 @@ export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Rea
     visitQueue: e.READER_VISIT_QUEUE,
     cacheTtlSeconds: e.READER_CACHE_TTL_SECONDS,
     cacheMaxEntryBytes: e.READER_CACHE_MAX_ENTRY_BYTES,
+    resolutionTtlSeconds: e.READER_RESOLUTION_TTL_SECONDS,
+    cacheLocalMaxBytes: e.READER_CACHE_LOCAL_MAX_BYTES,
     rateLimitPerMinute: e.READER_RATE_LIMIT_PER_MINUTE,
   };
 }

@@ -7,6 +7,7 @@ import { Counter, Registry } from 'prom-client';
 import { MemoryCache, type Cache } from '@quire/platform/cache';
 import { AnswerCache } from '../src/modules/answer-cache';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+import { bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
 
 // Issue #36 §6 through the reader's HTTP face, sites and content faked: a cached answer costs one
 // resolve and no other call; a new site version renders again; ETag and Last-Modified give 304s;
@@ -27,7 +28,7 @@ interface Fake {
   state: { siteVersion: string; visibility: string };
 }
 
-async function serve(cache: Cache = new MemoryCache()): Promise<Fake> {
+async function serve(cache: Cache = new MemoryCache(), options: { resolutions?: boolean } = {}): Promise<Fake> {
   const calls: string[] = [];
   const state = { siteVersion: 'v1', visibility: 'public' };
   const sites = {
@@ -49,6 +50,7 @@ async function serve(cache: Cache = new MemoryCache()): Promise<Fake> {
         apiToken: 't',
         visibility: state.visibility,
         siteVersion: state.siteVersion,
+        spaceIds: ['sp'],
       };
       return { outcome: 'content', content, refusedAudience: '' };
     },
@@ -81,6 +83,19 @@ async function serve(cache: Cache = new MemoryCache()): Promise<Fake> {
     publicUrl: 'http://localhost:8080',
     answerTimeoutMs: 2000,
     answers: new AnswerCache(cache, { ttlSeconds: 60, maxEntryBytes: 1_000_000, readTimeoutMs: 100 }, counters, logger),
+    ...(options.resolutions
+      ? {
+          resolutions: new ResolutionCache(
+            cache,
+            { ttlSeconds: 60, generationTtlSeconds: 3600, readTimeoutMs: 100 },
+            {
+              lookups: new Counter({ name: 'rl', help: 'rl', labelNames: ['outcome'], registers }),
+              errors: new Counter({ name: 're', help: 're', labelNames: ['op'], registers }),
+            },
+            logger,
+          ),
+        }
+      : {}),
   };
   const app = express();
   app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
@@ -215,4 +230,33 @@ it('caches nothing when sites sends no site version', async () => {
   const res = await raw(fake.url);
   expect(res.headers['x-reader-cache']).toBeUndefined();
   expect(fake.calls).toContain('document');
+});
+
+it('serves a warm page of a public site to anonymous visitors with no call at all, until the site has an event', async () => {
+  const cache = new MemoryCache();
+  const fake = await serve(cache, { resolutions: true });
+  running = fake.server;
+  // The first request keeps the ids, the second the resolution with their generations.
+  for (let i = 0; i < 2; i++) expect((await raw(fake.url)).status).toBe(200);
+  fake.calls.length = 0;
+  const warm = await raw(fake.url);
+  expect(warm.status).toBe(200);
+  expect(warm.headers['x-reader-cache']).toBe('hit');
+  expect(fake.calls).toEqual([]);
+  // A visitor with a credential always resolves through sites (a revoked key stops at once).
+  expect((await raw(fake.url, { cookie: 'quire_share_key=k' })).status).toBe(200);
+  expect((await raw(`${fake.url}?share_key=k`)).status).toBe(302);
+  expect(fake.calls).toEqual(['resolve', 'resolve']);
+  // An event about the site: the next anonymous request resolves again and sees the change.
+  fake.calls.length = 0;
+  fake.state.siteVersion = 'v2';
+  await bumpOnSiteEvent({ cache, logger: pino({ level: 'silent' }) }, {
+    id: 'e',
+    type: 'site.updated',
+    occurredAt: '',
+    data: { organizationId: 'o', siteId: 's' },
+  } as never);
+  const after = await raw(fake.url);
+  expect(after.headers['x-reader-cache']).toBe('miss');
+  expect(fake.calls[0]).toBe('resolve');
 });

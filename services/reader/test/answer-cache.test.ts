@@ -63,6 +63,8 @@ describe('encoded bodies', () => {
     expect(brotliDecompressSync(body.br!).toString('utf8')).toBe(html);
     expect(representationOf(body, 'identity').bytes.toString('utf8')).toBe(html);
     expect(representationOf(body, 'identity').etag).toBe(`"${body.hash}"`);
+    // Inflated once, then kept on the body: a kept entry serves clients without Accept-Encoding for free.
+    expect(representationOf(body, 'identity').bytes).toBe(representationOf(body, 'identity').bytes);
     expect(representationOf(body, 'gzip').etag).toBe(`"${body.hash}-gzip"`);
     expect(representationOf(body, 'br').etag).toBe(`"${body.hash}-br"`);
     expect((await encodeBody(`${html}!`)).hash).not.toBe(body.hash);
@@ -186,6 +188,35 @@ describe('AnswerCache', () => {
     expect(await hanging.answers.get('k', 'page')).toBeNull();
     expect(Date.now() - started).toBeLessThan(1000);
     expect(await hanging.misses()).toBe(1);
+  });
+
+  it('keeps recent entries parsed in the process: a hit reads no shared cache', async () => {
+    const shared = new MemoryCache();
+    const { answers, hits } = build(shared, { localMaxBytes: 1_000_000 });
+    const e = await entry();
+    await answers.set('k', e);
+    await shared.del(['k']);
+    expect(await answers.get('k', 'page')).toBe(e);
+    // An entry another copy kept is parsed once, then served from the process.
+    const other = build(shared, { localMaxBytes: 1_000_000 });
+    await other.answers.set('k2', e);
+    const first = await answers.get('k2', 'page');
+    expect(first).toEqual(e);
+    await shared.del(['k2']);
+    expect(await answers.get('k2', 'page')).toBe(first);
+    expect(await hits()).toBe(3);
+  });
+
+  it('keeps in the process within its bound, the least recently used going first', async () => {
+    const shared = new MemoryCache();
+    const e = await entry();
+    const size = e.body.gzip!.length * 5 + e.body.br!.length;
+    const { answers } = build(shared, { localMaxBytes: size * 4 });
+    for (const k of ['a', 'b', 'c', 'd', 'e']) await answers.set(k, e);
+    await shared.del(['a', 'b', 'c', 'd', 'e']);
+    expect(await answers.get('a', 'page')).toBeNull();
+    expect(await answers.get('e', 'page')).toBe(e);
+    expect(await answers.get('b', 'page')).toBe(e);
   });
 
   it('is off with a TTL of 0', () => {

@@ -11,7 +11,7 @@ const SITE = 'http://localhost:8080/sites/org/docs/';
 
 describe('readVisit', () => {
   it('resolves a plain URL as it is, with no clean URL to send the visitor to', () => {
-    expect(readVisit(`${SITE}guides`, undefined)).toEqual({ resolveUrl: `${SITE}guides`, visitorToken: '', cleanUrl: null, fromUrl: {} });
+    expect(readVisit(`${SITE}guides`, undefined)).toEqual({ resolveUrl: `${SITE}guides`, visitorToken: '', cleanUrl: null, fromUrl: {}, anonymous: true });
   });
 
   it('takes a share key or a JWT from the URL once, and names the clean URL without them', () => {
@@ -35,6 +35,14 @@ describe('readVisit', () => {
     expect(twice.fromUrl).toEqual({});
     expect(twice.cleanUrl).toBe('/sites/org/docs/');
     expect(readVisit(`${SITE}?jwt_token=${'x'.repeat(5000)}`, undefined).fromUrl).toEqual({});
+  });
+
+  it('is anonymous only with no credential on the URL (even empty or repeated) nor in a cookie', () => {
+    expect(readVisit(`${SITE}guides?a=1`, 'theme=dark').anonymous).toBe(true);
+    for (const url of [`${SITE}?share_key=k`, `${SITE}?share_key=`, `${SITE}?jwt_token=t`, `${SITE}?share_key=a&share_key=b`])
+      expect(readVisit(url, undefined).anonymous).toBe(false);
+    expect(readVisit(SITE, `${SHARE_KEY_COOKIE}=k`).anonymous).toBe(false);
+    expect(readVisit(SITE, `theme=dark; ${VISITOR_TOKEN_COOKIE}=t`).anonymous).toBe(false);
   });
 });
 

@@ -1,6 +1,8 @@
 // The cache port: Redis in distributed mode, memory in embedded mode. Never the only copy of anything.
 export interface Cache {
   get(key: string): Promise<string | null>;
+  /** Several keys in one round trip (Redis MGET): each value or null, in the order asked. */
+  mget(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(keys: string[]): Promise<void>;
   /**

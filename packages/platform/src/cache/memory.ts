@@ -55,6 +55,10 @@ export class MemoryCache implements Cache {
     return entry.value;
   }
 
+  async mget(keys: string[]): Promise<(string | null)[]> {
+    return Promise.all(keys.map((k) => this.get(k)));
+  }
+
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     this.put(key, value, this.now() + ttlSeconds * 1000);
   }

@@ -51,6 +51,11 @@ export class RedisCache implements Cache {
     return this.run(() => this.client.get(key));
   }
 
+  async mget(keys: string[]): Promise<(string | null)[]> {
+    if (!keys.length) return [];
+    return this.run(() => this.client.mGet(keys));
+  }
+
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
     await this.run(() => this.client.set(key, value, { EX: ttlSeconds }));
   }

@@ -56,6 +56,12 @@ export interface PublishedSiteContent {
    * (docs/reader.md, Fast and fresh). Not in the REST answer.
    */
   siteVersion: string;
+  /**
+   * Every space the site publishes (what site_version stamps of content): the reader records their
+   * generations beside a kept resolution, so a merge into any of them invalidates it (docs/reader.md,
+   * Fast and fresh). Not in the REST answer.
+   */
+  spaceIds: string[];
 }
 
 export interface PublishedContentRedirect {
@@ -293,6 +299,7 @@ function createBasePublishedSiteContent(): PublishedSiteContent {
     apiToken: "",
     visibility: "",
     siteVersion: "",
+    spaceIds: [],
   };
 }
 
@@ -342,6 +349,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     }
     if (message.siteVersion !== "") {
       writer.uint32(122).string(message.siteVersion);
+    }
+    for (const v of message.spaceIds) {
+      writer.uint32(130).string(v!);
     }
     return writer;
   },
@@ -479,6 +489,14 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
             message.siteVersion = reader.string();
             continue;
           }
+          case 16: {
+            if (tag !== 130) {
+              break;
+            }
+
+            message.spaceIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -540,6 +558,11 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
         : isSet(object.site_version)
         ? globalThis.String(object.site_version)
         : "",
+      spaceIds: globalThis.Array.isArray(object?.spaceIds)
+        ? object.spaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.space_ids)
+        ? object.space_ids.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -590,6 +613,9 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     if (message.siteVersion !== "") {
       obj.siteVersion = message.siteVersion;
     }
+    if (message.spaceIds?.length) {
+      obj.spaceIds = message.spaceIds;
+    }
     return obj;
   },
 
@@ -613,6 +639,7 @@ export const PublishedSiteContent: MessageFns<PublishedSiteContent> = {
     message.apiToken = object.apiToken ?? "";
     message.visibility = object.visibility ?? "";
     message.siteVersion = object.siteVersion ?? "";
+    message.spaceIds = object.spaceIds?.map((e) => e) || [];
     return message;
   },
 };

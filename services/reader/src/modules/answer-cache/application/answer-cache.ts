@@ -10,6 +10,11 @@ export interface AnswerCacheSettings {
   maxEntryBytes: number;
   /** How long a read may take before the answer is rendered instead. */
   readTimeoutMs: number;
+  /**
+   * Bytes of bodies this process keeps parsed beside the shared cache (its most recently used
+   * entries); 0 or absent: none. A key carries every version, so a kept entry is never stale.
+   */
+  localMaxBytes?: number;
 }
 
 export interface AnswerCacheCounters {
@@ -35,7 +40,19 @@ export class AnswerCache {
     return this.settings.ttlSeconds > 0;
   }
 
+  private readonly local = new Map<string, { answer: CachedAnswer; bytes: number; expiresAt: number }>();
+  private localBytes = 0;
+
   async get(key: string, kind: CachedKind): Promise<CachedAnswer | null> {
+    const kept = this.local.get(key);
+    if (kept && kept.expiresAt <= Date.now()) this.dropLocally(key);
+    else if (kept) {
+      // Most recently used last.
+      this.local.delete(key);
+      this.local.set(key, kept);
+      this.counters.hits.inc({ kind });
+      return kept.answer;
+    }
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.settings.readTimeoutMs)));
     try {
@@ -43,6 +60,7 @@ export class AnswerCache {
       if (text === 'late') throw new Error(`no answer in ${this.settings.readTimeoutMs} ms`);
       const answer = text === null ? null : parseCachedAnswer(text);
       (answer ? this.counters.hits : this.counters.misses).inc({ kind });
+      if (answer) this.keepLocally(key, answer);
       return answer;
     } catch (err) {
       this.failed('get', err);
@@ -57,6 +75,7 @@ export class AnswerCache {
   async set(key: string, answer: CachedAnswer): Promise<boolean> {
     const text = serializeCachedAnswer(answer);
     if (text.length > this.settings.maxEntryBytes) return false;
+    this.keepLocally(key, answer);
     try {
       await this.cache.set(key, text, this.settings.ttlSeconds);
       return true;
@@ -64,6 +83,28 @@ export class AnswerCache {
       this.failed('set', err);
       return false;
     }
+  }
+
+  /** Parsing an entry (JSON, base64 bodies) costs more than serving it: the process keeps its recent ones, within localMaxBytes. */
+  private keepLocally(key: string, answer: CachedAnswer): void {
+    const max = this.settings.localMaxBytes ?? 0;
+    const { identity, gzip, br } = answer.body;
+    const bytes = (identity?.length ?? 0) + (gzip?.length ?? 0) + (br?.length ?? 0) + (identity ? 0 : (gzip?.length ?? 0) * 4);
+    if (bytes > max / 4) return;
+    this.dropLocally(key);
+    this.local.set(key, { answer, bytes, expiresAt: Date.now() + this.settings.ttlSeconds * 1000 });
+    this.localBytes += bytes;
+    for (const oldest of this.local.keys()) {
+      if (this.localBytes <= max) break;
+      this.dropLocally(oldest);
+    }
+  }
+
+  private dropLocally(key: string): void {
+    const kept = this.local.get(key);
+    if (!kept) return;
+    this.local.delete(key);
+    this.localBytes -= kept.bytes;
   }
 
   private lastWarn = 0;

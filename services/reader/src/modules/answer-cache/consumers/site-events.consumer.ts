@@ -3,11 +3,13 @@ import type { Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import { idempotentConsumer } from '@quire/platform/outbox';
 import type { ServiceContext } from '@quire/platform/runtime';
+import { bumpOnSiteEvent } from '../../resolution-cache';
 import { siteAnswersPrefix } from '../domain/cached-answer';
 
-// Housekeeping of the answer cache on sites' events (docs/reader.md, Fast and fresh). Freshness
-// needs no event: every key carries the site's version stamp, and sites resolves every request
-// live. What the events add: a site that is unpublished or deleted will never be read again under
+// The reader's caches on sites' events (docs/reader.md, Fast and fresh). Every event writes a new
+// generation of its site, so the kept resolutions of its URLs are resolved through sites again
+// (resolution-cache). Rendered answers need no event (every key carries the site's version stamp
+// from that resolution), but a site that is unpublished or deleted will never be read again under
 // any key, so its entries are dropped now rather than left to their TTL.
 export const READER_CACHE_CONSUMER = 'reader-cache';
 
@@ -26,7 +28,7 @@ export async function evictOnSiteEvent(deps: { cache: Cache; logger: Logger }, e
 
 /**
  * One group shared by every reader copy: the cache is shared (Redis) or the process's own
- * (embedded, one copy), so one eviction per event is enough. Each event is handled once
+ * (embedded, one copy), so one generation and one eviction per event are enough. Each event is handled once
  * (processed_events); through the service's dead-letter guard like every subscription.
  */
 export async function subscribeToSiteEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'cache' | 'logger'>): Promise<void> {
@@ -34,6 +36,7 @@ export async function subscribeToSiteEvents(ctx: Pick<ServiceContext, 'bus' | 'd
     groupId: READER_CACHE_CONSUMER,
     topics: [sitesEvents.name],
     handle: idempotentConsumer(ctx.db, READER_CACHE_CONSUMER, sitesEvents, async (_tx, event) => {
+      await bumpOnSiteEvent(ctx, event);
       const evicted = await evictOnSiteEvent(ctx, event);
       if (evicted > 0) ctx.logger.info({ type: event.type, siteId: event.data.siteId, evicted }, 'reader answers of a site evicted');
     }),

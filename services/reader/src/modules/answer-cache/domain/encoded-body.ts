@@ -20,7 +20,7 @@ export type ContentCoding = 'br' | 'gzip' | 'identity';
 export interface EncodedBody {
   /** The hash of the uncompressed body (no quotes, no suffix). */
   hash: string;
-  /** Set for a short body only: a compressed body's identity form is gunzipped on demand. */
+  /** Set for a short body; a compressed body's identity form is gunzipped on first demand, then kept here. */
   identity?: Buffer;
   gzip?: Buffer;
   br?: Buffer;
@@ -63,11 +63,16 @@ export function chooseCoding(acceptEncoding: string | undefined, body: EncodedBo
   return 'identity';
 }
 
-/** The bytes and strong ETag of one coding of a body. */
+/**
+ * The bytes and strong ETag of one coding of a body. The identity form of a compressed body is
+ * gunzipped once and kept on the body: an entry the process keeps (AnswerCache) serves clients
+ * without Accept-Encoding (agents, load balancers' checks) with no inflate per request.
+ */
 export function representationOf(body: EncodedBody, coding: ContentCoding): { bytes: Buffer; etag: string } {
   if (coding === 'br' && body.br) return { bytes: body.br, etag: `"${body.hash}-br"` };
   if (coding === 'gzip' && body.gzip) return { bytes: body.gzip, etag: `"${body.hash}-gzip"` };
-  return { bytes: body.identity ?? gunzipSync(body.gzip as Buffer), etag: `"${body.hash}"` };
+  body.identity ??= gunzipSync(body.gzip as Buffer);
+  return { bytes: body.identity, etag: `"${body.hash}"` };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { sites as sitesProto } from '@quire/proto';
 import { answerCacheKey, CACHED_KINDS, type CachedKind } from '../../answer-cache';
 import type { VisitKind } from '../../visits';
-import { credentialCookies, readVisit } from '../domain/visitor-credentials';
+import { credentialCookies, readVisit, type Visit } from '../domain/visitor-credentials';
 import { visitOf } from '../domain/visit-of';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
@@ -22,7 +22,7 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
   // `<page>.md`, `sitemap.xml`, `robots.txt`, `~files/…`, `~search`: the page's, the site space's or the site's address is resolved.
   const asked = readRequestKind(visit.resolveUrl);
   const sites = deps.sites();
-  const resolved = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: false });
+  const resolved = await resolve(deps, asked.url, visit);
 
   if (resolved.outcome === 'redirect' && resolved.redirect) {
     return { kind: 'redirect', status: siteRedirectStatus(resolved.redirect.visibility), location: resolved.redirect.redirect, cookies: [] };
@@ -46,6 +46,20 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
     return { kind: 'sign-in-needed' };
   }
   return { kind: 'no-site', path: new URL(request.url).pathname };
+}
+
+/**
+ * What sites answers for the URL: kept for anonymous visitors (the resolution cache, invalidated by
+ * events); any credential resolves through sites, so a revoked share key stops at the next request.
+ */
+async function resolve(deps: ReaderDeps, url: string, visit: Visit): Promise<sitesProto.ResolvePublishedUrlResponse> {
+  const ask = () => deps.sites().resolvePublishedUrl({ url, visitorToken: visit.visitorToken, redirectOnError: false });
+  if (!visit.anonymous || !deps.resolutions?.enabled) return ask();
+  const lookup = await deps.resolutions.lookup(url);
+  if (lookup.kind === 'hit') return lookup.resolved;
+  const resolved = await ask();
+  void deps.resolutions.keep(lookup, resolved);
+  return resolved;
 }
 
 /**

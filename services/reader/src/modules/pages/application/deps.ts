@@ -2,6 +2,7 @@ import type { ContentPublishedClient, SitesClient, SpecsClient } from '@quire/pl
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
 import type { AnswerCache } from '../../answer-cache';
+import type { ResolutionCache } from '../../resolution-cache';
 import type { TextAnswer } from '../domain/reader-answer';
 
 /**
@@ -21,4 +22,6 @@ export interface ReaderDeps {
   llms?: LlmsAnswerer;
   /** Rendered answers kept per site version (docs/reader.md, Fast and fresh); absent: every answer is rendered. */
   answers?: AnswerCache;
+  /** Sites' answers for anonymous visitors of public sites (docs/reader.md, Fast and fresh); absent: every request resolves through sites. */
+  resolutions?: ResolutionCache;
 }

@@ -1,8 +1,9 @@
 // A visitor's credentials for a restricted site (issue #36 §3): a share key (`share-link`) or a
 // visitor JWT (`visitor-auth`). Given once on the URL (`?share_key=`, `?jwt_token=`), they are
 // kept in an HttpOnly, SameSite=Lax cookie scoped to the site's path and the visitor is sent to
-// the clean URL, so the key leaves the address bar (and any Referer) at once. Every request still
-// resolves through sites, so a revoked key or a rotated signing key stops working at once.
+// the clean URL, so the key leaves the address bar (and any Referer) at once. Every request with a
+// credential still resolves through sites (never through the resolution cache), so a revoked key or
+// a rotated signing key stops working at once.
 
 export const SHARE_KEY_COOKIE = 'quire_share_key';
 export const VISITOR_TOKEN_COOKIE = 'quire_visitor_token';
@@ -21,6 +22,11 @@ export interface Visit {
   cleanUrl: string | null;
   /** The credentials the URL carried, to be kept in cookies once sites accepted them. */
   fromUrl: { shareKey?: string; visitorToken?: string };
+  /**
+   * No credential anywhere (no share key or visitor token on the URL, even empty or repeated, nor
+   * in a cookie): what sites answers depends on the URL alone, so its answer may be kept.
+   */
+  anonymous: boolean;
 }
 
 /** The request's URL (absolute) and its Cookie header → what to resolve. */
@@ -40,7 +46,8 @@ export function readVisit(requestUrl: string, cookieHeader: string | undefined):
   const resolve = new URL(url);
   const cookieKey = cookies.get(SHARE_KEY_COOKIE);
   if (!shareKey && cookieKey) resolve.searchParams.set(SHARE_KEY_PARAM, cookieKey);
-  return { resolveUrl: resolve.toString(), visitorToken: token ? '' : (cookies.get(VISITOR_TOKEN_COOKIE) ?? ''), cleanUrl, fromUrl };
+  const anonymous = cleanUrl === null && !cookies.has(SHARE_KEY_COOKIE) && !cookies.has(VISITOR_TOKEN_COOKIE);
+  return { resolveUrl: resolve.toString(), visitorToken: token ? '' : (cookies.get(VISITOR_TOKEN_COOKIE) ?? ''), cleanUrl, fromUrl, anonymous };
 }
 
 /** Set-Cookie values keeping the URL's credentials for the site at `sitePath` (`/sites/org/docs/`, `/`). */

@@ -20,10 +20,14 @@ export interface VisitorIds {
  * a cookieless visitor's hash cannot be linked across days and nothing is stored.
  */
 export function readerDailySalt(secret: string, at: Date): string {
-  return createHmac('sha256', secret)
-    .update(`reader-visitor-salt:${at.toISOString().slice(0, 10)}`)
-    .digest('hex');
+  const day = at.toISOString().slice(0, 10);
+  // Every answer asks for it: one HMAC per day and secret, not per request.
+  if (lastSalt?.secret !== secret || lastSalt.day !== day) {
+    lastSalt = { secret, day, salt: createHmac('sha256', secret).update(`reader-visitor-salt:${day}`).digest('hex') };
+  }
+  return lastSalt.salt;
 }
+let lastSalt: { secret: string; day: string; salt: string } | undefined;
 
 /** sha256(salt, site, ip, user agent), 32 hex characters: the cookieless visitor of the day. */
 export function hashedVisitorId(salt: string, siteId: string, ip: string, userAgent: string): string {

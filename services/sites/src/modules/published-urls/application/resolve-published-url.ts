@@ -65,5 +65,5 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
     apiToken: token,
   };
   const siteVersion = siteVersionOf({ site, customization, structure, spaces });
-  return { kind: 'content', content, visibility: site.visibility, siteVersion };
+  return { kind: 'content', content, visibility: site.visibility, siteVersion, spaceIds: [...spaces.keys()] };
 }

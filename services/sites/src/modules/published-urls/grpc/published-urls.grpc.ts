@@ -44,6 +44,7 @@ export function publishedUrlsGrpc(deps: PublishedUrlDeps): Pick<AsyncService<sit
           apiToken: c.apiToken,
           visibility: resolution.visibility,
           siteVersion: resolution.siteVersion,
+          spaceIds: resolution.spaceIds,
         },
       };
     },

@@ -30,9 +30,10 @@ export type PublishedRedirect = (
  * `visibility`: the site's (reference SiteVisibility), for the reader's redirect status; not in the
  * REST answer. `refusedAudience`: the site's visibility when its audience refused the visitor (the
  * reader answers a visitor-auth refusal with a sign-in page, not a 404); not in the REST answer.
- * `siteVersion`: the stamp of what the site's pages show (domain/site-version.ts); gRPC only.
+ * `siteVersion`: the stamp of what the site's pages show (domain/site-version.ts), `spaceIds`: the
+ * spaces it publishes (the reader's cache invalidation); gRPC only.
  */
 export type PublishedUrlResolution =
-  | { kind: 'content'; content: PublishedContent; visibility: string; siteVersion: string }
+  | { kind: 'content'; content: PublishedContent; visibility: string; siteVersion: string; spaceIds: string[] }
   | PublishedRedirect
   | { kind: 'not-found'; reason: string; refusedAudience?: string };

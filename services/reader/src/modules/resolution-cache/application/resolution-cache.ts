@@ -1,0 +1,122 @@
+import type { Cache } from '@quire/platform/cache';
+import type { Logger } from '@quire/platform/logger';
+import type { sites } from '@quire/proto';
+import type { Counter } from 'prom-client';
+import {
+  generationKeysOf,
+  isCurrent,
+  isKeepable,
+  newGeneration,
+  parseKeptResolution,
+  resolutionKey,
+  serializeKeptResolution,
+  type KeptResolution,
+} from '../domain/kept-resolution';
+
+export interface ResolutionCacheSettings {
+  /** How long a kept resolution may be used at most (the safety net behind the events); 0: off. */
+  ttlSeconds: number;
+  /** How long a generation lives after its last event: far longer than any entry. */
+  generationTtlSeconds: number;
+  /** Reads (and generation writes) slower than this are a miss: the URL resolves through sites. */
+  readTimeoutMs: number;
+}
+
+/** A miss, and what to keep sites' answer with: the generations read before sites was asked, when the ids were known. */
+export interface ResolutionMiss {
+  key: string;
+  seen?: { site: string; spaces: string[]; generations: string[] };
+}
+
+export type ResolutionLookup = { kind: 'hit'; resolved: sites.ResolvePublishedUrlResponse } | ({ kind: 'miss' } & ResolutionMiss);
+
+/**
+ * Sites' resolutions of anonymous visitors' URLs in the platform's shared cache (Redis in
+ * distributed mode, memory in embedded mode), so a cached page costs no call to sites.
+ *
+ * An entry is used only while the generations of its site and spaces are those it recorded
+ * (consumers/generation-events writes a new one on every event about them). Generations are read
+ * before sites is asked and recorded with its answer, so an event landing meanwhile leaves the
+ * entry stale, never wrong. A URL seen for the first time has no known ids: its entry is a hint
+ * (the ids only), and the next request reads their generations first and keeps the answer. A cache
+ * that fails or is slow is a miss; nothing here ever fails a page.
+ */
+export class ResolutionCache {
+  constructor(
+    private readonly cache: Cache,
+    private readonly settings: ResolutionCacheSettings,
+    private readonly counters: { lookups: Counter<'outcome'>; errors: Counter<'op'> },
+    private readonly logger: Logger,
+  ) {}
+
+  get enabled(): boolean {
+    return this.settings.ttlSeconds > 0;
+  }
+
+  async lookup(url: string): Promise<ResolutionLookup> {
+    const key = resolutionKey(url);
+    try {
+      const [text] = await this.timed(this.cache.mget([key]));
+      const entry = text ? parseKeptResolution(text) : null;
+      if (!entry) return this.missed('absent', { key });
+      const keys = generationKeysOf(entry);
+      const current = await this.timed(this.cache.mget(keys));
+      if (entry.resolved && isCurrent(entry.generations, current)) {
+        this.counters.lookups.inc({ outcome: 'hit' });
+        return { kind: 'hit', resolved: entry.resolved };
+      }
+      const generations = await this.timed(this.started(keys, current));
+      return this.missed(entry.resolved ? 'stale' : 'hint', { key, seen: { site: entry.site, spaces: entry.spaces, generations } });
+    } catch (err) {
+      this.failed('get', err);
+      return this.missed('error', { key });
+    }
+  }
+
+  /** Keeps sites' answer after a miss when anyone may be given it; never throws, never waited for. */
+  async keep(miss: ResolutionMiss, resolved: sites.ResolvePublishedUrlResponse): Promise<void> {
+    if (!isKeepable(resolved)) return;
+    const ids = { site: resolved.content.site, spaces: resolved.content.spaceIds };
+    const seen = miss.seen;
+    const sameIds = seen !== undefined && seen.site === ids.site && seen.spaces.join('\n') === ids.spaces.join('\n');
+    const entry: KeptResolution = sameIds ? { ...ids, generations: seen.generations, resolved } : ids;
+    try {
+      await this.cache.set(miss.key, serializeKeptResolution(entry), this.settings.ttlSeconds);
+    } catch (err) {
+      this.failed('set', err);
+    }
+  }
+
+  /** The generations as read, a missing one (never bumped, or expired) given a first value before sites is asked. */
+  private async started(keys: string[], current: (string | null)[]): Promise<string[]> {
+    const generations = current.map((g) => g ?? newGeneration());
+    await Promise.all(keys.map((k, i) => (current[i] === null ? this.cache.set(k, generations[i] as string, this.settings.generationTtlSeconds) : undefined)));
+    return generations;
+  }
+
+  private missed(outcome: 'absent' | 'stale' | 'hint' | 'error', miss: ResolutionMiss): ResolutionLookup {
+    this.counters.lookups.inc({ outcome });
+    return { kind: 'miss', ...miss };
+  }
+
+  private async timed<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer in ${this.settings.readTimeoutMs} ms`)), this.settings.readTimeoutMs);
+    });
+    try {
+      return await Promise.race([work, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private lastWarn = 0;
+  private failed(op: 'get' | 'set', err: unknown): void {
+    this.counters.errors.inc({ op });
+    if (Date.now() - this.lastWarn > 10_000) {
+      this.lastWarn = Date.now();
+      this.logger.warn({ op, err: (err as Error).message }, 'reader resolution cache unavailable; resolving through sites');
+    }
+  }
+}

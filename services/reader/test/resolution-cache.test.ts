@@ -1,0 +1,174 @@
+import pino from 'pino';
+import { Counter, Registry } from 'prom-client';
+import { MemoryCache, type Cache } from '@quire/platform/cache';
+import type { sites } from '@quire/proto';
+import { bumpOnContentEvent, bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
+import { isCurrent, isKeepable, resolutionKey } from '../src/modules/resolution-cache/domain/kept-resolution';
+
+// Issue #36 §6: sites' answers for anonymous visitors of public sites are kept, and used only while
+// the generations of their site and spaces are those they recorded; a cache that fails is a miss.
+
+const logger = pino({ level: 'silent' });
+
+function content(overrides: Partial<sites.PublishedSiteContent> = {}): sites.ResolvePublishedUrlResponse {
+  return {
+    outcome: 'content',
+    reason: '',
+    refusedAudience: '',
+    redirect: undefined,
+    content: {
+      organization: 'o',
+      site: 's1',
+      siteSection: '',
+      siteSpace: 'ss',
+      space: 'sp1',
+      revision: 'r1',
+      pathname: 'intro',
+      basePath: '/',
+      siteBasePath: '/',
+      canonicalUrl: 'https://docs.test/intro',
+      shareKey: '',
+      complete: true,
+      apiToken: 'token',
+      visibility: 'public',
+      siteVersion: 'v1',
+      spaceIds: ['sp1', 'sp2'],
+      ...overrides,
+    },
+  };
+}
+
+function cacheOf(backing: Cache = new MemoryCache(), readTimeoutMs = 250): ResolutionCache {
+  const registers = [new Registry()];
+  return new ResolutionCache(
+    backing,
+    { ttlSeconds: 60, generationTtlSeconds: 3600, readTimeoutMs },
+    {
+      lookups: new Counter({ name: 'l', help: 'l', labelNames: ['outcome'], registers }),
+      errors: new Counter({ name: 'e', help: 'e', labelNames: ['op'], registers }),
+    },
+    logger,
+  );
+}
+
+/** Two requests make an entry: the first keeps the ids, the second their generations read before sites answered. */
+async function warm(cache: ResolutionCache, url: string, resolved = content()): Promise<void> {
+  for (let i = 0; i < 2; i++) {
+    const lookup = await cache.lookup(url);
+    if (lookup.kind === 'miss') await cache.keep(lookup, resolved);
+  }
+}
+
+const siteEvent = (type: string, siteId: string) => ({ id: `e-${type}`, type, occurredAt: '', data: { organizationId: 'o', siteId } }) as never;
+const contentEvent = (type: string, data: Record<string, unknown>) => ({ id: `e-${type}`, type, occurredAt: '', data }) as never;
+
+describe('the key', () => {
+  it('is one per visitor URL, and hides it', () => {
+    expect(resolutionKey('https://docs.test/a')).toBe(resolutionKey('https://docs.test/a'));
+    expect(resolutionKey('https://docs.test/a')).not.toBe(resolutionKey('https://docs.test/a?x=1'));
+    expect(resolutionKey('https://docs.test/a')).not.toContain('docs.test');
+  });
+});
+
+describe('what is kept', () => {
+  it('keeps content of public and unlisted sites only', () => {
+    expect(isKeepable(content())).toBe(true);
+    expect(isKeepable(content({ visibility: 'unlisted' }))).toBe(true);
+    expect(isKeepable(content({ visibility: 'share-link' }))).toBe(false);
+    expect(isKeepable(content({ visibility: 'visitor-auth' }))).toBe(false);
+    expect(isKeepable(content({ shareKey: 'k' }))).toBe(false);
+    expect(isKeepable(content({ siteVersion: '' }))).toBe(false);
+    expect(isKeepable(content({ spaceIds: [] }))).toBe(false);
+    expect(isKeepable({ ...content(), outcome: 'not-found', content: undefined })).toBe(false);
+  });
+
+  it('never keeps a share-link site’s answer', async () => {
+    const cache = cacheOf();
+    await warm(cache, 'https://docs.test/shared', content({ visibility: 'share-link' }));
+    expect((await cache.lookup('https://docs.test/shared')).kind).toBe('miss');
+  });
+});
+
+describe('the generation check', () => {
+  it('is current only when every generation is the recorded one', () => {
+    expect(isCurrent(['a', 'b'], ['a', 'b'])).toBe(true);
+    expect(isCurrent(['a', 'b'], ['a', 'c'])).toBe(false);
+    expect(isCurrent(['a', 'b'], ['a', null])).toBe(false);
+    expect(isCurrent(['a'], ['a', 'b'])).toBe(false);
+    expect(isCurrent(undefined, ['a'])).toBe(false);
+  });
+
+  it('serves a warm entry without sites, then misses once its site has an event', async () => {
+    const backing = new MemoryCache();
+    const cache = cacheOf(backing);
+    await warm(cache, 'https://docs.test/intro');
+    expect(await cache.lookup('https://docs.test/intro')).toEqual({ kind: 'hit', resolved: content() });
+    expect(await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.redirects_changed', 's1'))).toBe(true);
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+  });
+
+  it('misses once any space of the site has a current revision, not for a change request’s', async () => {
+    const backing = new MemoryCache();
+    const cache = cacheOf(backing);
+    await warm(cache, 'https://docs.test/intro');
+    const revision = (current: boolean) => contentEvent('revision.created', { spaceId: 'sp2', organizationId: 'o', current });
+    expect(await bumpOnContentEvent({ cache: backing, logger }, revision(false))).toBe(false);
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('hit');
+    expect(await bumpOnContentEvent({ cache: backing, logger }, revision(true))).toBe(true);
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+  });
+
+  it('misses on a space’s own change, and leaves other sites’ entries alone', async () => {
+    const backing = new MemoryCache();
+    const cache = cacheOf(backing);
+    await warm(cache, 'https://docs.test/intro');
+    await warm(cache, 'https://other.test/', content({ site: 's2', spaceIds: ['sp9'] }));
+    await bumpOnContentEvent({ cache: backing, logger }, contentEvent('space.updated', { spaceId: 'sp1', organizationId: 'o', fields: ['title'] }));
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+    expect((await cache.lookup('https://other.test/')).kind).toBe('hit');
+  });
+
+  it('keeps an answer resolved while an event landed as stale: generations are read before sites is asked', async () => {
+    const backing = new MemoryCache();
+    const cache = cacheOf(backing);
+    await warm(cache, 'https://docs.test/intro');
+    await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.updated', 's1'));
+    const lookup = await cache.lookup('https://docs.test/intro');
+    expect(lookup.kind).toBe('miss');
+    // The event of the change sites has just answered with lands before the answer is kept.
+    await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site-customization.updated', 's1'));
+    if (lookup.kind === 'miss') await cache.keep(lookup, content({ siteVersion: 'v2' }));
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+  });
+});
+
+describe('a failing cache', () => {
+  it('is a miss when reads fail, and keeping never throws', async () => {
+    const down = { mget: () => Promise.reject(new Error('redis is not connected')), set: () => Promise.reject(new Error('down')) } as unknown as Cache;
+    const cache = cacheOf(down);
+    const lookup = await cache.lookup('https://docs.test/intro');
+    expect(lookup.kind).toBe('miss');
+    if (lookup.kind === 'miss') await expect(cache.keep(lookup, content())).resolves.toBeUndefined();
+  });
+
+  it('is a miss when reads are slow', async () => {
+    const backing = new MemoryCache();
+    await warm(cacheOf(backing), 'https://docs.test/intro');
+    const slow = {
+      mget: (keys: string[]) => new Promise((resolve) => setTimeout(() => resolve(backing.mget(keys)), 200)),
+      set: () => Promise.resolve(),
+    } as unknown as Cache;
+    expect((await cacheOf(slow, 20).lookup('https://docs.test/intro')).kind).toBe('miss');
+  });
+
+  it('is a miss for a broken entry', async () => {
+    const backing = new MemoryCache();
+    await backing.set(resolutionKey('https://docs.test/intro'), '{not json', 60);
+    expect((await cacheOf(backing).lookup('https://docs.test/intro')).kind).toBe('miss');
+  });
+
+  it('writes no generation when the cache is down, and says so', async () => {
+    const down = { set: () => Promise.reject(new Error('down')) } as unknown as Cache;
+    expect(await bumpOnSiteEvent({ cache: down, logger }, siteEvent('site.published', 's1'))).toBe(false);
+  });
+});
