@@ -27,7 +27,7 @@ const READS = [
 // Content's page reads for sites' redirects (service ContentPages, #35 §2).
 const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
 // Content's published reads for the reader (service ContentPublished, #36 §1).
-const PUBLISHED_READS = ['getPublishedPages', 'getPublishedPageDocument', 'getPublishedPageMarkdown', 'getPublishedFileUrl'];
+const PUBLISHED_READS = ['getPublishedPages', 'getPublishedPageDocument', 'getPublishedPageMarkdown', 'getPublishedPagesMarkdown', 'getPublishedFileUrl'];
 
 /**
  * Lazily connected clients for the other services. Addresses are read at first use, so the

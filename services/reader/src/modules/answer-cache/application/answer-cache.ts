@@ -2,6 +2,7 @@ import type { Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { Counter } from 'prom-client';
 import { parseCachedAnswer, serializeCachedAnswer, type CachedAnswer, type CachedKind } from '../domain/cached-answer';
+import { RenderFlights } from './render-flights';
 
 export interface AnswerCacheSettings {
   /** How long an entry is kept; 0: the cache is off. Keys carry every version, so this bounds memory only. */
@@ -24,6 +25,9 @@ export interface AnswerCacheCounters {
  * is a miss and the answer is rendered: the cache never fails a page.
  */
 export class AnswerCache {
+  /** The long answers' renders in flight in this process: one per key (render-flights.ts). */
+  readonly flights = new RenderFlights();
+
   constructor(
     private readonly cache: Cache,
     private readonly settings: AnswerCacheSettings,
