@@ -75,7 +75,10 @@ describe('ContentPublished: a site reader reads the published revision only', ()
   });
 
   it('reads the current revision, by its id or with none', async () => {
-    expect(await client.getPublishedPages({ apiToken, spaceId, revisionId: current })).toMatchObject({ revisionId: current, pages: [{ id: 'p1' }, { id: 'big-a' }, { id: 'big-b' }, { id: 'big-c' }, { id: 'empty' }, { id: 'g1' }] });
+    expect(await client.getPublishedPages({ apiToken, spaceId, revisionId: current })).toMatchObject({
+      revisionId: current,
+      pages: [{ id: 'p1' }, { id: 'big-a' }, { id: 'big-b' }, { id: 'big-c' }, { id: 'empty' }, { id: 'g1' }],
+    });
     expect(await client.getPublishedPages({ apiToken, spaceId, revisionId: '' })).toMatchObject({ revisionId: current });
   });
 
@@ -139,7 +142,9 @@ describe('ContentPublished: a site reader reads the published revision only', ()
         now,
       );
       await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId: other.id, revisionId: '', pageIds: ['p1'] })).rejects.toMatchObject({ code: 404 });
-      await expect(client.getPublishedPagesMarkdown({ apiToken: 'not-a-token', spaceId, revisionId: '', pageIds: ['p1'] })).rejects.toMatchObject({ code: 401 });
+      await expect(client.getPublishedPagesMarkdown({ apiToken: 'not-a-token', spaceId, revisionId: '', pageIds: ['p1'] })).rejects.toMatchObject({
+        code: 401,
+      });
     });
   });
 });

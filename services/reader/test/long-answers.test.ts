@@ -56,7 +56,10 @@ async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number;
     }),
     getPublishedSite: async () => {
       fake.renders += 1;
-      const structure = { type: 'siteSpaces', structure: [{ id: 'ss', title: 'Docs', space: { id: 'sp' }, urls: { published: 'http://localhost:8080/sites/o/d/' } }] };
+      const structure = {
+        type: 'siteSpaces',
+        structure: [{ id: 'ss', title: 'Docs', space: { id: 'sp' }, urls: { published: 'http://localhost:8080/sites/o/d/' } }],
+      };
       return { found: true, profileJson: JSON.stringify({ site: { id: 's', title: 'Docs', visibility: 'public' }, structure }) };
     },
   };
@@ -65,7 +68,18 @@ async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number;
       revisionId: 'r',
       createdAt: '',
       files: [],
-      pages: idsOf(options.pages ?? PAGES).map((id, order) => ({ id, title: `Page ${id}`, path: id, kind: 'document', hidden: false, parentId: '', order, description: '', updatedAt: '', linkUrl: '' })),
+      pages: idsOf(options.pages ?? PAGES).map((id, order) => ({
+        id,
+        title: `Page ${id}`,
+        path: id,
+        kind: 'document',
+        hidden: false,
+        parentId: '',
+        order,
+        description: '',
+        updatedAt: '',
+        linkUrl: '',
+      })),
     }),
     // Content answers a prefix of the ids asked (its byte bound), as the real one may.
     getPublishedPagesMarkdown: async ({ revisionId, pageIds: asked }: { revisionId: string; pageIds: string[] }) => {
@@ -76,7 +90,9 @@ async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number;
       try {
         await fake.gate;
         await new Promise((r) => setTimeout(r, 5));
-        return { pages: asked.slice(0, options.pagesPerAnswer).map((pageId) => ({ pageId, markdown: `Text of ${pageId}.${'x'.repeat(options.markdownBytes ?? 0)}` })) };
+        return {
+          pages: asked.slice(0, options.pagesPerAnswer).map((pageId) => ({ pageId, markdown: `Text of ${pageId}.${'x'.repeat(options.markdownBytes ?? 0)}` })),
+        };
       } finally {
         inFlight -= 1;
       }

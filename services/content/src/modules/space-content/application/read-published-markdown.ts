@@ -43,7 +43,10 @@ export async function readPublishedMarkdowns(
   let bytes = 0;
   for (let at = 0; at < pages.length; at += BODIES_PER_QUERY) {
     const chunk = pages.slice(at, at + BODIES_PER_QUERY);
-    const bodies = await findBodies(deps.db, chunk.flatMap((page) => (page.body ? [page.body] : [])));
+    const bodies = await findBodies(
+      deps.db,
+      chunk.flatMap((page) => (page.body ? [page.body] : [])),
+    );
     for (const page of chunk) {
       const markdown = page.body ? (bodies.get(page.body) ?? '') : '';
       const size = Buffer.byteLength(markdown);

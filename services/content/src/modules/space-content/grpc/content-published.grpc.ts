@@ -45,7 +45,9 @@ export function contentPublishedGrpc(deps: ContentDeps & { contentUrls: ContentU
 
       getPublishedPagesMarkdown: async ({ apiToken, spaceId, revisionId, pageIds }) => {
         const input = parseInput(publishedPagesMarkdownRequest, { pageIds });
-        return { pages: await readPublishedMarkdowns(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageIds: input.pageIds }) };
+        return {
+          pages: await readPublishedMarkdowns(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageIds: input.pageIds }),
+        };
       },
     }),
   ];

@@ -65,7 +65,14 @@ function batchesOf(pages: readonly SitePage[]): Batch[] {
  * `take` in order; once `take` says no more (the file's byte cap), no further read is started.
  */
 async function readInOrder(deps: ReaderDeps, apiToken: string, batches: readonly Batch[], take: (batch: Batch, texts: string[]) => boolean): Promise<void> {
-  const read = (batch: Batch) => readPagesMarkdown(deps, apiToken, batch.s.spaceId, batch.s.revisionId, batch.pages.map(({ page }) => page.id));
+  const read = (batch: Batch) =>
+    readPagesMarkdown(
+      deps,
+      apiToken,
+      batch.s.spaceId,
+      batch.s.revisionId,
+      batch.pages.map(({ page }) => page.id),
+    );
   const inFlight = batches.slice(0, MARKDOWN_READS_IN_FLIGHT).map(read);
   try {
     for (let at = 0; at < batches.length; at += 1) {

@@ -41,7 +41,13 @@ export async function readPageMarkdown(deps: ReaderDeps, apiToken: string, space
  * ids a call), in the order asked. Content answers a prefix within its
  * byte bound: the rest is asked for again until every page is read.
  */
-export async function readPagesMarkdown(deps: ReaderDeps, apiToken: string, spaceId: string, revisionId: string, pageIds: readonly string[]): Promise<string[]> {
+export async function readPagesMarkdown(
+  deps: ReaderDeps,
+  apiToken: string,
+  spaceId: string,
+  revisionId: string,
+  pageIds: readonly string[],
+): Promise<string[]> {
   const texts: string[] = [];
   while (texts.length < pageIds.length) {
     const { pages } = await deps.contentPublished().getPublishedPagesMarkdown({ apiToken, spaceId, revisionId, pageIds: pageIds.slice(texts.length) });
