@@ -57,10 +57,14 @@ export class AnswerCache {
     }
   }
 
-  /** Keeps an answer unless it is too large; never throws. Whether it was kept. */
-  async set(key: string, answer: CachedAnswer): Promise<boolean> {
+  /**
+   * Keeps an answer unless it is larger than `sizeFactor` × maxEntryBytes (more than 1 for the
+   * answers built from a whole site, which are few and costly to render again); never throws.
+   * Whether it was kept.
+   */
+  async set(key: string, answer: CachedAnswer, sizeFactor = 1): Promise<boolean> {
     const text = serializeCachedAnswer(answer);
-    if (text.length > this.settings.maxEntryBytes) return false;
+    if (text.length > this.settings.maxEntryBytes * sizeFactor) return false;
     try {
       await this.cache.set(key, text, this.settings.ttlSeconds);
       return true;

@@ -4,7 +4,7 @@ import type { VisitKind } from '../../visits';
 import { credentialCookies, readVisit } from '../domain/visitor-credentials';
 import { visitOf } from '../domain/visit-of';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
-import { LONG_ANSWER_KINDS, readRequestKind } from '../domain/request-kind';
+import { LONG_ANSWER_ENTRY_FACTOR, LONG_ANSWER_KINDS, readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
 import { entryOf } from './answer-entry';
@@ -82,6 +82,6 @@ async function kept(answers: AnswerCache, key: string, outcome: VisitOutcome): P
   if (outcome.kind !== 'text' || outcome.status !== 200) return outcome;
   const entry = await entryOf(outcome);
   // Not waited for: a slow cache must not hold the flight (and every request joining it) open.
-  void answers.set(key, entry);
+  void answers.set(key, entry, LONG_ANSWER_ENTRY_FACTOR);
   return { kind: 'cached', entry, rendered: true, ...(outcome.visit ? { visit: outcome.visit } : {}) };
 }

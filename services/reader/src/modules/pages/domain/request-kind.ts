@@ -15,6 +15,8 @@ export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'llms' | 
  */
 export const LONG_ANSWER_KINDS: readonly RequestKind[] = ['llms-full', 'sitemap'];
 export const LONG_ANSWER_TIMEOUT_FACTOR = 4;
+/** A long answer is kept up to this × READER_CACHE_MAX_ENTRY_BYTES: a 20 MB `llms-full.txt` compresses to more than 4 MiB. */
+export const LONG_ANSWER_ENTRY_FACTOR = 4;
 
 const FILES_SEGMENT = '~files';
 const SEARCH_SEGMENT = '~search';
