@@ -27,6 +27,8 @@ interface Fake {
   maxInFlight: number;
   /** While set, markdown reads wait for it. */
   gate?: Promise<void>;
+  /** A read whose first page id is this fails at once. */
+  failAt?: string;
 }
 
 async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number; pages?: number; markdownBytes?: number }): Promise<Fake> {
@@ -85,6 +87,7 @@ async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number;
     getPublishedPagesMarkdown: async ({ revisionId, pageIds: asked }: { revisionId: string; pageIds: string[] }) => {
       expect(revisionId).toBe('r');
       fake.reads.push(asked);
+      if (asked[0] === fake.failAt) throw new Error('content down');
       inFlight += 1;
       fake.maxInFlight = Math.max(fake.maxInFlight, inFlight);
       try {
@@ -164,6 +167,20 @@ it('starts no read past the file’s byte cap (20 MB) and says how many pages we
   // Batches 1–5 read, then at most the three started while they were taken: never the last two.
   expect(fake.reads.length).toBeLessThanOrEqual(8);
   expect(fake.reads.map((ids) => ids[0])).not.toContain('p1800');
+});
+
+it('answers 503 when a later read fails while an earlier one is still awaited, then renders again', async () => {
+  const fake = await serve({ answerTimeoutMs: 2000, pagesPerAnswer: 200 });
+  running = fake.server;
+  fake.failAt = 'p200';
+  fake.gate = new Promise((r) => setTimeout(r, 50));
+  const failed = await fetch(fake.url);
+  expect(failed.status).toBe(503);
+  expect(fake.answers.flights.size).toBe(0);
+  fake.failAt = undefined;
+  const next = await fetch(fake.url);
+  expect(next.status).toBe(200);
+  expect(fake.renders).toBe(2);
 });
 
 it('gives llms-full.txt 4× the answer timeout', async () => {

@@ -65,25 +65,25 @@ function batchesOf(pages: readonly SitePage[]): Batch[] {
  * `take` in order; once `take` says no more (the file's byte cap), no further read is started.
  */
 async function readInOrder(deps: ReaderDeps, apiToken: string, batches: readonly Batch[], take: (batch: Batch, texts: string[]) => boolean): Promise<void> {
-  const read = (batch: Batch) =>
-    readPagesMarkdown(
+  const read = (batch: Batch): Promise<string[]> => {
+    const texts = readPagesMarkdown(
       deps,
       apiToken,
       batch.s.spaceId,
       batch.s.revisionId,
       batch.pages.map(({ page }) => page.id),
     );
+    // A read that fails while an earlier one is awaited (or after the cap) is not unhandled: its
+    // failure reaches the answer when it is awaited in turn, or nobody needs it.
+    texts.catch(() => undefined);
+    return texts;
+  };
   const inFlight = batches.slice(0, MARKDOWN_READS_IN_FLIGHT).map(read);
-  try {
-    for (let at = 0; at < batches.length; at += 1) {
-      const texts = await (inFlight[at] as Promise<string[]>);
-      if (!take(batches[at] as Batch, texts)) return;
-      const next = batches[at + MARKDOWN_READS_IN_FLIGHT];
-      if (next) inFlight.push(read(next));
-    }
-  } finally {
-    // Reads started past the cap or a failure are not waited for; their failures are not unhandled.
-    for (const pending of inFlight) pending.catch(() => undefined);
+  for (let at = 0; at < batches.length; at += 1) {
+    const texts = await (inFlight[at] as Promise<string[]>);
+    if (!take(batches[at] as Batch, texts)) return;
+    const next = batches[at + MARKDOWN_READS_IN_FLIGHT];
+    if (next) inFlight.push(read(next));
   }
 }
 
