@@ -98,6 +98,30 @@ describe('llms.txt and llms-full.txt', () => {
     expect(text).not.toContain('left out');
   });
 
+  it('llms-full.txt of a site of 300 pages answers 200 with every page’s markdown, in tree order', async () => {
+    const { data: space } = await api.orgs.createSpace(orgId, { title: 'Large machine space' });
+    const count = 300;
+    const numbers = Array.from({ length: count }, (_, i) => String(i).padStart(3, '0'));
+    // One change request (the API takes 50 changes a call), merged once: one revision of 300 pages.
+    const { data: cr } = await api.spaces.createChangeRequest(space.id, { subject: 'Many chapters' });
+    for (let at = 0; at < count; at += 50) {
+      const changes = numbers
+        .slice(at, at + 50)
+        .map((n) => ({ operation: 'insert_page', title: `Chapter ${n}`, document: { markdown: `The text of chapter ${n}: marker-${n}-${unique}.` } }));
+      await api.spaces.updateChangeRequestContent(space.id, cr.id, { changes } as never, { compat: false });
+    }
+    expect((await api.spaces.mergeChangeRequest(space.id, cr.id)).data.result).toBe('merge');
+    const { data: site } = await api.orgs.createSite(orgId, { title: 'Large machine', visibility: SiteVisibility.Public, spaces: [space.id] });
+    await api.orgs.publishSite(orgId, site.id);
+    const url = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+    const res = await visit(`${url}llms-full.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect([...text.matchAll(/^# (.+)$/gm)].map((m) => m[1])).toEqual(numbers.map((n) => `Chapter ${n}`));
+    for (const n of numbers) expect(text).toContain(`The text of chapter ${n}: marker-${n}-${unique}.`);
+    expect(text).not.toContain('left out');
+  });
+
   it('llms.txt lives at the site root only', async () => {
     expect((await visit(`${builtIn}guides/llms.txt`)).status).toBe(404);
   });

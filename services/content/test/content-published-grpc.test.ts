@@ -6,7 +6,7 @@ import { deriveSecret } from '@quire/platform/secrets';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { content } from '@quire/proto';
 import { issueSiteApiToken, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
-import { insertRevision, setCurrentRevision, type ContentDeps, type ContentUrls } from '../src/modules/revisions';
+import { bodyHash, insertBodies, insertRevision, setCurrentRevision, type ContentDeps, type ContentUrls } from '../src/modules/revisions';
 import { contentPublishedGrpc } from '../src/modules/space-content/grpc/content-published.grpc';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { openContentDb, silentLogger } from './content-db';
@@ -46,8 +46,17 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     spaceId = space.id;
     older = space.revisionId;
     current = 'rev-published';
-    const pages = [{ id: 'p1', parentId: null, kind: 'document' as const, title: 'Intro', slug: 'intro' }];
+    // p1 and three more document pages of about 1 MiB each (the batched read's byte bound is 2 MiB), a group and a link.
+    const big = (c: string) => `# ${c}\n\n${c.repeat(1024 * 1024)}`;
+    const bodies = ['Hello from the intro.', big('a'), big('b'), big('c')].map((markdown) => ({ hash: bodyHash(markdown), markdown, links: [] }));
+    const pages = [
+      { id: 'p1', parentId: null, kind: 'document' as const, title: 'Intro', slug: 'intro', body: bodies[0]?.hash },
+      ...['a', 'b', 'c'].map((c, i) => ({ id: `big-${c}`, parentId: null, kind: 'document' as const, title: c, slug: c, body: bodies[i + 1]?.hash })),
+      { id: 'empty', parentId: null, kind: 'document' as const, title: 'Empty', slug: 'empty' },
+      { id: 'g1', parentId: null, kind: 'group' as const, title: 'Group', slug: 'group' },
+    ];
     await db.transaction(async (tx) => {
+      await insertBodies(tx, bodies);
       await insertRevision(tx, { id: current, spaceId, parents: [older], type: 'edits', tree: { pages, files: [] }, createdBy: 'u' }, now);
       await setCurrentRevision(tx, spaceId, current, now);
     });
@@ -66,7 +75,10 @@ describe('ContentPublished: a site reader reads the published revision only', ()
   });
 
   it('reads the current revision, by its id or with none', async () => {
-    expect(await client.getPublishedPages({ apiToken, spaceId, revisionId: current })).toMatchObject({ revisionId: current, pages: [{ id: 'p1' }] });
+    expect(await client.getPublishedPages({ apiToken, spaceId, revisionId: current })).toMatchObject({
+      revisionId: current,
+      pages: [{ id: 'p1' }, { id: 'big-a' }, { id: 'big-b' }, { id: 'big-c' }, { id: 'empty' }, { id: 'g1' }],
+    });
     expect(await client.getPublishedPages({ apiToken, spaceId, revisionId: '' })).toMatchObject({ revisionId: current });
   });
 
@@ -76,5 +88,63 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     await expect(client.getPublishedPageDocument({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedPageMarkdown({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedFileUrl({ apiToken, spaceId, revisionId: older, fileId: 'f1' })).rejects.toMatchObject(notFound);
+    await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: older, pageIds: ['p1'] })).rejects.toMatchObject(notFound);
+  });
+
+  describe('GetPublishedPagesMarkdown: many pages of the published revision in one call', () => {
+    it('answers the pages asked for in the order asked, as the single read does', async () => {
+      const { pages } = await client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: ['empty', 'p1'] });
+      expect(pages).toEqual([
+        { pageId: 'empty', markdown: '' },
+        { pageId: 'p1', markdown: 'Hello from the intro.' },
+      ]);
+      const single = await client.getPublishedPageMarkdown({ apiToken, spaceId, revisionId: '', pageId: 'p1' });
+      expect(single.markdown).toBe(pages[1]?.markdown);
+      // With no revision: the current one.
+      expect((await client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: '', pageIds: ['p1'] })).pages).toHaveLength(1);
+    });
+
+    it('stops within 2 MiB of markdown (the first page always): the rest is asked for again', async () => {
+      const asked = ['p1', 'big-a', 'big-b', 'big-c'];
+      const first = await client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: asked });
+      expect(first.pages.map((p) => p.pageId)).toEqual(['p1', 'big-a']);
+      const rest = await client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: asked.slice(first.pages.length) });
+      expect(rest.pages.map((p) => p.pageId)).toEqual(['big-b']);
+      expect(rest.pages[0]?.markdown.startsWith('# b\n\nbbb')).toBe(true);
+    });
+
+    it('is NOT_FOUND for a page the revision lacks or a group page, naming it', async () => {
+      await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: ['p1', 'nope'] })).rejects.toMatchObject({
+        code: 404,
+        message: 'Page nope not found',
+      });
+      await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: ['g1'] })).rejects.toMatchObject({
+        code: 404,
+        message: 'Page g1 is a group page and has no markdown',
+      });
+    });
+
+    it('refuses no page ids, more than 200, or a malformed id, naming the field', async () => {
+      const many = Array.from({ length: 201 }, () => 'p1');
+      await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: many })).rejects.toMatchObject({
+        code: 400,
+        message: expect.stringContaining('pageIds'),
+      });
+      await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: [] })).rejects.toMatchObject({ code: 400 });
+      await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: ['../x'] })).rejects.toMatchObject({ code: 400 });
+      expect((await client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: current, pageIds: many.slice(1) })).pages).toHaveLength(200);
+    });
+
+    it('reads only the spaces the site API token lists, and refuses a bad token', async () => {
+      const other = await createSpace(
+        db,
+        { organizationId: 'o', parentId: null, title: 'Other', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u' },
+        now,
+      );
+      await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId: other.id, revisionId: '', pageIds: ['p1'] })).rejects.toMatchObject({ code: 404 });
+      await expect(client.getPublishedPagesMarkdown({ apiToken: 'not-a-token', spaceId, revisionId: '', pageIds: ['p1'] })).rejects.toMatchObject({
+        code: 401,
+      });
+    });
   });
 });

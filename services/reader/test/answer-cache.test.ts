@@ -166,6 +166,14 @@ describe('AnswerCache', () => {
     expect(await answers.get('k', 'page')).toBeNull();
   });
 
+  it('keeps a whole-site answer up to its size factor times the cap', async () => {
+    const { answers } = build(new MemoryCache(), { maxEntryBytes: 4000 });
+    const large = await entry(randomBytes(2000).toString('hex'));
+    expect(await answers.set('k', large)).toBe(false);
+    expect(await answers.set('k', large, 4)).toBe(true);
+    expect(await answers.get('k', 'llms-full')).toEqual(large);
+  });
+
   it('keeps entries for the TTL only', async () => {
     let now = 0;
     const cache = new MemoryCache(() => now);

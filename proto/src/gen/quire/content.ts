@@ -242,6 +242,25 @@ export interface GetPublishedPageMarkdownResponse {
   markdown: string;
 }
 
+export interface GetPublishedPagesMarkdownRequest {
+  apiToken: string;
+  spaceId: string;
+  /** Empty: the space's current revision. */
+  revisionId: string;
+  pageIds: string[];
+}
+
+export interface PublishedPageMarkdown {
+  pageId: string;
+  /** As GetPublishedPageMarkdownResponse.markdown. */
+  markdown: string;
+}
+
+export interface GetPublishedPagesMarkdownResponse {
+  /** The first pages asked for, in the order asked (all of them unless the byte bound stopped it). */
+  pages: PublishedPageMarkdown[];
+}
+
 export interface GetPublishedFileUrlRequest {
   apiToken: string;
   spaceId: string;
@@ -3615,6 +3634,299 @@ export const GetPublishedPageMarkdownResponse: MessageFns<GetPublishedPageMarkdo
   },
 };
 
+function createBaseGetPublishedPagesMarkdownRequest(): GetPublishedPagesMarkdownRequest {
+  return { apiToken: "", spaceId: "", revisionId: "", pageIds: [] };
+}
+
+export const GetPublishedPagesMarkdownRequest: MessageFns<GetPublishedPagesMarkdownRequest> = {
+  encode(message: GetPublishedPagesMarkdownRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    for (const v of message.pageIds) {
+      writer.uint32(34).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPagesMarkdownRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPagesMarkdownRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageIds.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPagesMarkdownRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      pageIds: globalThis.Array.isArray(object?.pageIds)
+        ? object.pageIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.page_ids)
+        ? object.page_ids.map((e: any) => globalThis.String(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPublishedPagesMarkdownRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.pageIds?.length) {
+      obj.pageIds = message.pageIds;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPagesMarkdownRequest>): GetPublishedPagesMarkdownRequest {
+    return GetPublishedPagesMarkdownRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPagesMarkdownRequest>): GetPublishedPagesMarkdownRequest {
+    const message = createBaseGetPublishedPagesMarkdownRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.pageIds = object.pageIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBasePublishedPageMarkdown(): PublishedPageMarkdown {
+  return { pageId: "", markdown: "" };
+}
+
+export const PublishedPageMarkdown: MessageFns<PublishedPageMarkdown> = {
+  encode(message: PublishedPageMarkdown, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.pageId !== "") {
+      writer.uint32(10).string(message.pageId);
+    }
+    if (message.markdown !== "") {
+      writer.uint32(18).string(message.markdown);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): PublishedPageMarkdown {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBasePublishedPageMarkdown();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pageId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.markdown = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): PublishedPageMarkdown {
+    return {
+      pageId: isSet(object.pageId)
+        ? globalThis.String(object.pageId)
+        : isSet(object.page_id)
+        ? globalThis.String(object.page_id)
+        : "",
+      markdown: isSet(object.markdown) ? globalThis.String(object.markdown) : "",
+    };
+  },
+
+  toJSON(message: PublishedPageMarkdown): unknown {
+    const obj: any = {};
+    if (message.pageId !== "") {
+      obj.pageId = message.pageId;
+    }
+    if (message.markdown !== "") {
+      obj.markdown = message.markdown;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<PublishedPageMarkdown>): PublishedPageMarkdown {
+    return PublishedPageMarkdown.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<PublishedPageMarkdown>): PublishedPageMarkdown {
+    const message = createBasePublishedPageMarkdown();
+    message.pageId = object.pageId ?? "";
+    message.markdown = object.markdown ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedPagesMarkdownResponse(): GetPublishedPagesMarkdownResponse {
+  return { pages: [] };
+}
+
+export const GetPublishedPagesMarkdownResponse: MessageFns<GetPublishedPagesMarkdownResponse> = {
+  encode(message: GetPublishedPagesMarkdownResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.pages) {
+      PublishedPageMarkdown.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedPagesMarkdownResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedPagesMarkdownResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.pages.push(PublishedPageMarkdown.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedPagesMarkdownResponse {
+    return {
+      pages: globalThis.Array.isArray(object?.pages)
+        ? object.pages.map((e: any) => PublishedPageMarkdown.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: GetPublishedPagesMarkdownResponse): unknown {
+    const obj: any = {};
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => PublishedPageMarkdown.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedPagesMarkdownResponse>): GetPublishedPagesMarkdownResponse {
+    return GetPublishedPagesMarkdownResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedPagesMarkdownResponse>): GetPublishedPagesMarkdownResponse {
+    const message = createBaseGetPublishedPagesMarkdownResponse();
+    message.pages = object.pages?.map((e) => PublishedPageMarkdown.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 function createBaseGetPublishedFileUrlRequest(): GetPublishedFileUrlRequest {
   return { apiToken: "", spaceId: "", revisionId: "", fileId: "" };
 }
@@ -4182,6 +4494,25 @@ export const ContentPublishedService = {
     responseDeserialize: (value: Buffer): GetPublishedPageMarkdownResponse =>
       GetPublishedPageMarkdownResponse.decode(value),
   },
+  /**
+   * Many pages' stored markdown of one revision in one call, for the reader's `llms-full.txt`: at
+   * most 200 page ids (INVALID_ARGUMENT beyond). The answer is a prefix of the ids asked, in order,
+   * within 2 MiB of markdown (the first page always): the caller asks again from where it stopped.
+   * NOT_FOUND, as GetPublishedPageMarkdown, for a page the revision lacks or a group or link page.
+   */
+  getPublishedPagesMarkdown: {
+    path: "/quire.content.ContentPublished/GetPublishedPagesMarkdown" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedPagesMarkdownRequest): Buffer =>
+      Buffer.from(GetPublishedPagesMarkdownRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedPagesMarkdownRequest =>
+      GetPublishedPagesMarkdownRequest.decode(value),
+    responseSerialize: (value: GetPublishedPagesMarkdownResponse): Buffer =>
+      Buffer.from(GetPublishedPagesMarkdownResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedPagesMarkdownResponse =>
+      GetPublishedPagesMarkdownResponse.decode(value),
+  },
   /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
   getPublishedFileUrl: {
     path: "/quire.content.ContentPublished/GetPublishedFileUrl" as const,
@@ -4216,6 +4547,13 @@ export interface ContentPublishedServer extends UntypedServiceImplementation {
   getPublishedPageDocument: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageDocumentResponse>;
   /** The page's stored markdown, for the reader's `<page>.md` (issue #36 §4). */
   getPublishedPageMarkdown: handleUnaryCall<GetPublishedPageDocumentRequest, GetPublishedPageMarkdownResponse>;
+  /**
+   * Many pages' stored markdown of one revision in one call, for the reader's `llms-full.txt`: at
+   * most 200 page ids (INVALID_ARGUMENT beyond). The answer is a prefix of the ids asked, in order,
+   * within 2 MiB of markdown (the first page always): the caller asks again from where it stopped.
+   * NOT_FOUND, as GetPublishedPageMarkdown, for a page the revision lacks or a group or link page.
+   */
+  getPublishedPagesMarkdown: handleUnaryCall<GetPublishedPagesMarkdownRequest, GetPublishedPagesMarkdownResponse>;
   /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
   getPublishedFileUrl: handleUnaryCall<GetPublishedFileUrlRequest, GetPublishedFileUrlResponse>;
   /**
@@ -4271,6 +4609,27 @@ export interface ContentPublishedClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetPublishedPageMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Many pages' stored markdown of one revision in one call, for the reader's `llms-full.txt`: at
+   * most 200 page ids (INVALID_ARGUMENT beyond). The answer is a prefix of the ids asked, in order,
+   * within 2 MiB of markdown (the first page always): the caller asks again from where it stopped.
+   * NOT_FOUND, as GetPublishedPageMarkdown, for a page the revision lacks or a group or link page.
+   */
+  getPublishedPagesMarkdown(
+    request: GetPublishedPagesMarkdownRequest,
+    callback: (error: ServiceError | null, response: GetPublishedPagesMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPagesMarkdown(
+    request: GetPublishedPagesMarkdownRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedPagesMarkdownResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedPagesMarkdown(
+    request: GetPublishedPagesMarkdownRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedPagesMarkdownResponse) => void,
   ): ClientUnaryCall;
   /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
   getPublishedFileUrl(

@@ -5,6 +5,7 @@ import { Counter } from 'prom-client';
 import { AnswerCache, type AnswerCacheSettings } from './application/answer-cache';
 
 export { AnswerCache, type AnswerCacheSettings } from './application/answer-cache';
+export { RenderFlights } from './application/render-flights';
 export { answerCacheKey, CACHED_KINDS, type CachedAnswer, type CachedKind, type ResolvedAddress } from './domain/cached-answer';
 export { subscribeToSiteEvents, READER_CACHE_CONSUMER } from './consumers/site-events.consumer';
 export { chooseCoding, encodeBody, isNotModified, representationOf, type EncodedBody } from './domain/encoded-body';

@@ -1,5 +1,6 @@
 import { siteReaderId } from '@quire/access';
 import { unauthorized } from '@quire/errors';
+import { parseInput } from '@quire/input';
 import { bind, type ServiceBinding } from '@quire/platform/grpc';
 import { deriveSecret } from '@quire/platform/secrets';
 import { content } from '@quire/proto';
@@ -7,9 +8,10 @@ import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publis
 import type { Caller, ContentDeps, ContentUrls } from '../../revisions';
 import { readPageDocument } from '../application/read-page-document';
 import { readPublishedFileUrl } from '../application/read-published-file-url';
-import { readPublishedMarkdown } from '../application/read-published-markdown';
+import { readPublishedMarkdown, readPublishedMarkdowns } from '../application/read-published-markdown';
 import { readPublishedPagePaths } from '../application/read-published-page-paths';
 import { readPublishedPages } from '../application/read-published-pages';
+import { publishedPagesMarkdownRequest } from './published-markdown.schema';
 
 /**
  * Content's published reads for the reader (proto/quire/content.proto, service ContentPublished).
@@ -45,6 +47,12 @@ export function contentPublishedGrpc(deps: ContentDeps & { contentUrls: ContentU
       getPublishedPagePaths: async ({ apiToken, pages }) => ({
         pages: await readPublishedPagePaths(deps, await callerOf(apiToken), pages),
       }),
+      getPublishedPagesMarkdown: async ({ apiToken, spaceId, revisionId, pageIds }) => {
+        const input = parseInput(publishedPagesMarkdownRequest, { pageIds });
+        return {
+          pages: await readPublishedMarkdowns(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageIds: input.pageIds }),
+        };
+      },
     }),
   ];
 }

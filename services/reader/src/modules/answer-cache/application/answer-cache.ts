@@ -2,6 +2,7 @@ import type { Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { Counter } from 'prom-client';
 import { parseCachedAnswer, serializeCachedAnswer, type CachedAnswer, type CachedKind } from '../domain/cached-answer';
+import { RenderFlights } from './render-flights';
 
 export interface AnswerCacheSettings {
   /** How long an entry is kept; 0: the cache is off. Keys carry every version, so this bounds memory only. */
@@ -29,6 +30,9 @@ export interface AnswerCacheCounters {
  * is a miss and the answer is rendered: the cache never fails a page.
  */
 export class AnswerCache {
+  /** The long answers' renders in flight in this process: one per key (render-flights.ts). */
+  readonly flights = new RenderFlights();
+
   constructor(
     private readonly cache: Cache,
     private readonly settings: AnswerCacheSettings,
@@ -71,10 +75,14 @@ export class AnswerCache {
     }
   }
 
-  /** Keeps an answer unless it is too large; never throws. Whether it was kept. */
-  async set(key: string, answer: CachedAnswer): Promise<boolean> {
+  /**
+   * Keeps an answer unless it is larger than `sizeFactor` × maxEntryBytes (more than 1 for the
+   * answers built from a whole site, which are few and costly to render again); never throws.
+   * Whether it was kept.
+   */
+  async set(key: string, answer: CachedAnswer, sizeFactor = 1): Promise<boolean> {
     const text = serializeCachedAnswer(answer);
-    if (text.length > this.settings.maxEntryBytes) return false;
+    if (text.length > this.settings.maxEntryBytes * sizeFactor) return false;
     this.keepLocally(key, answer);
     try {
       await this.cache.set(key, text, this.settings.ttlSeconds);

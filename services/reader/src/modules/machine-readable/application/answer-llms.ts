@@ -1,10 +1,12 @@
 import type { sites } from '@quire/proto';
-import type { ReaderDeps, TextAnswer } from '../../pages';
+import type { PageEntry, ReaderDeps, TextAnswer } from '../../pages';
 import { LlmsFullText, llmsFullEntry, llmsTxt, MAX_LLMS_PAGES } from '../domain/llms-text';
-import { markdownUrlOf, readPageMarkdown, readSitePages } from './site-pages';
+import { markdownUrlOf, readPagesMarkdown, readSitePages, type SiteSpacePages } from './site-pages';
 
-/** Pages whose markdown is read at once for llms-full.txt. */
-const MARKDOWN_READS_AT_ONCE = 8;
+/** Page ids per markdown read of llms-full.txt (content answers at most 200 a call). */
+const PAGES_PER_MARKDOWN_READ = 200;
+/** Markdown reads of llms-full.txt in flight at once: enough to hide a call's latency, few enough to share content. */
+const MARKDOWN_READS_IN_FLIGHT = 4;
 
 export type LlmsKind = 'llms' | 'llms-full';
 
@@ -32,15 +34,57 @@ export async function answerLlms(deps: ReaderDeps, kind: LlmsKind, content: site
   }
   const full = new LlmsFullText(new URL('llms.txt', siteRootOf(content, siteRoot)).href);
   const pages = site.siteSpaces.flatMap((s) => s.tree.readable().map((page) => ({ s, page })));
-  full.skip(Math.max(0, pages.length - MAX_LLMS_PAGES));
   const wanted = pages.slice(0, MAX_LLMS_PAGES);
-  for (let at = 0; at < wanted.length && !full.full; at += MARKDOWN_READS_AT_ONCE) {
-    const batch = wanted.slice(at, at + MARKDOWN_READS_AT_ONCE);
-    const texts = await Promise.all(batch.map(({ s, page }) => readPageMarkdown(deps, content.apiToken, s.spaceId, '', page)));
-    batch.forEach(({ s, page }, i) => full.add(llmsFullEntry({ title: page.title, url: markdownUrlOf(s.tree, page) }, texts[i] as string)));
-    if (full.full) full.skip(wanted.length - at - batch.length);
-  }
+  let handed = 0;
+  await readInOrder(deps, content.apiToken, batchesOf(wanted), (batch, texts) => {
+    batch.pages.forEach(({ s, page }, i) => full.add(llmsFullEntry({ title: page.title, url: markdownUrlOf(s.tree, page) }, texts[i] as string)));
+    handed += batch.pages.length;
+    return !full.full;
+  });
+  // Past the page limit, and past the byte cap the pages whose markdown was never read.
+  full.skip(pages.length - handed);
   return text(full.text());
+}
+
+type SitePage = { s: SiteSpacePages; page: PageEntry };
+type Batch = { s: SiteSpacePages; pages: SitePage[] };
+
+/** The pages in reading order, cut into batches of one site space each (one revision per read). */
+function batchesOf(pages: readonly SitePage[]): Batch[] {
+  const batches: Batch[] = [];
+  for (const entry of pages) {
+    const last = batches[batches.length - 1];
+    if (last && last.s === entry.s && last.pages.length < PAGES_PER_MARKDOWN_READ) last.pages.push(entry);
+    else batches.push({ s: entry.s, pages: [entry] });
+  }
+  return batches;
+}
+
+/**
+ * Reads the batches' markdown with MARKDOWN_READS_IN_FLIGHT reads at once and hands each batch to
+ * `take` in order; once `take` says no more (the file's byte cap), no further read is started.
+ */
+async function readInOrder(deps: ReaderDeps, apiToken: string, batches: readonly Batch[], take: (batch: Batch, texts: string[]) => boolean): Promise<void> {
+  const read = (batch: Batch): Promise<string[]> => {
+    const texts = readPagesMarkdown(
+      deps,
+      apiToken,
+      batch.s.spaceId,
+      batch.s.revisionId,
+      batch.pages.map(({ page }) => page.id),
+    );
+    // A read that fails while an earlier one is awaited (or after the cap) is not unhandled: its
+    // failure reaches the answer when it is awaited in turn, or nobody needs it.
+    texts.catch(() => undefined);
+    return texts;
+  };
+  const inFlight = batches.slice(0, MARKDOWN_READS_IN_FLIGHT).map(read);
+  for (let at = 0; at < batches.length; at += 1) {
+    const texts = await (inFlight[at] as Promise<string[]>);
+    if (!take(batches[at] as Batch, texts)) return;
+    const next = batches[at + MARKDOWN_READS_IN_FLIGHT];
+    if (next) inFlight.push(read(next));
+  }
 }
 
 /** The site's root at its preferred address: before the first site space's path when sections or variants add one. */

@@ -8,6 +8,8 @@ export interface SiteSpacePages {
   title: string;
   tree: PageTree;
   spaceId: string;
+  /** The revision the tree was read from: its pages' markdown is read from it too. */
+  revisionId: string;
 }
 
 /**
@@ -20,9 +22,9 @@ export async function readSitePages(deps: ReaderDeps, content: sites.PublishedSi
   const several = profile.siteSpaces.length > 1;
   const siteSpaces = await Promise.all(
     profile.siteSpaces.slice(0, MAX_LLMS_SITE_SPACES).map(async (s) => {
-      const { pages } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: s.spaceId, revisionId: '' });
+      const { pages, revisionId } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: s.spaceId, revisionId: '' });
       const title = s.sectionTitle && several ? [s.sectionTitle, s.title].filter(Boolean).join(' — ') : s.title || profile.title;
-      return { title, spaceId: s.spaceId, tree: new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`) };
+      return { title, spaceId: s.spaceId, revisionId, tree: new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`) };
     }),
   );
   return { title: profile.title, siteSpaces };
@@ -32,6 +34,27 @@ export async function readSitePages(deps: ReaderDeps, content: sites.PublishedSi
 export async function readPageMarkdown(deps: ReaderDeps, apiToken: string, spaceId: string, revisionId: string, page: PageEntry): Promise<string> {
   const { markdown } = await deps.contentPublished().getPublishedPageMarkdown({ apiToken, spaceId, revisionId, pageId: page.id });
   return markdown;
+}
+
+/**
+ * Many pages' markdown of one revision (ContentPublished.GetPublishedPagesMarkdown, at most 200
+ * ids a call), in the order asked. Content answers a prefix within its
+ * byte bound: the rest is asked for again until every page is read.
+ */
+export async function readPagesMarkdown(
+  deps: ReaderDeps,
+  apiToken: string,
+  spaceId: string,
+  revisionId: string,
+  pageIds: readonly string[],
+): Promise<string[]> {
+  const texts: string[] = [];
+  while (texts.length < pageIds.length) {
+    const { pages } = await deps.contentPublished().getPublishedPagesMarkdown({ apiToken, spaceId, revisionId, pageIds: pageIds.slice(texts.length) });
+    if (pages.length === 0) throw new Error(`content answered no markdown for ${pageIds.length - texts.length} pages of space ${spaceId}`);
+    texts.push(...pages.map((page) => page.markdown));
+  }
+  return texts;
 }
 
 /** The absolute URL of a page's markdown: at the page's own path (the first page too). */

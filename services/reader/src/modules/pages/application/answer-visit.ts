@@ -1,12 +1,13 @@
 import type { sites as sitesProto } from '@quire/proto';
-import { answerCacheKey, CACHED_KINDS, type CachedKind } from '../../answer-cache';
+import { answerCacheKey, CACHED_KINDS, type AnswerCache, type CachedKind } from '../../answer-cache';
 import type { VisitKind } from '../../visits';
 import { credentialCookies, readVisit, type Visit } from '../domain/visitor-credentials';
 import { visitOf } from '../domain/visit-of';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
-import { readRequestKind } from '../domain/request-kind';
+import { LONG_ANSWER_ENTRY_FACTOR, LONG_ANSWER_KINDS, readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
+import { entryOf } from './answer-entry';
 import { answerFile } from './answer-file';
 import { answerMachineRead } from './answer-machine-read';
 import { answerSearch } from './answer-search';
@@ -81,6 +82,20 @@ async function cachedOr(
     const visit = entry.visit && visitOf(entry.visit.kind as VisitKind, content, entry.visit.revision, entry.visit.page);
     return { kind: 'cached', entry, ...(visit ? { visit } : {}) };
   }
+  const answers = deps.answers;
+  if (LONG_ANSWER_KINDS.includes(kind)) return answers.flights.join(key, async () => kept(answers, key, await render()));
   const outcome = await render();
   return outcome.kind === 'page' || outcome.kind === 'text' ? { ...outcome, cacheKey: key } : outcome;
+}
+
+/**
+ * A long answer's render keeps its own result (the route may have answered its visitor 503 by
+ * then): a 200 text is encoded and stored, and every request that joined the render gets it.
+ */
+async function kept(answers: AnswerCache, key: string, outcome: VisitOutcome): Promise<VisitOutcome> {
+  if (outcome.kind !== 'text' || outcome.status !== 200) return outcome;
+  const entry = await entryOf(outcome);
+  // Not waited for: a slow cache must not hold the flight (and every request joining it) open.
+  void answers.set(key, entry, LONG_ANSWER_ENTRY_FACTOR);
+  return { kind: 'cached', entry, rendered: true, ...(outcome.visit ? { visit: outcome.visit } : {}) };
 }

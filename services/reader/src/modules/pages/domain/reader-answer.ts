@@ -21,8 +21,11 @@ export type TextAnswer = {
   cacheKey?: string;
 };
 
-/** An answer from the answer cache, as rendered for an earlier visitor of the same address and versions. */
-export type CachedReaderAnswer = { kind: 'cached'; entry: CachedAnswer; visit?: Visit; cookies?: string[] };
+/**
+ * An answer from the answer cache, as rendered for an earlier visitor of the same address and
+ * versions; `rendered`: a long answer rendered (and kept) for this request or one it joined.
+ */
+export type CachedReaderAnswer = { kind: 'cached'; entry: CachedAnswer; visit?: Visit; cookies?: string[]; rendered?: boolean };
 
 export type VisitOutcome =
   | Redirect

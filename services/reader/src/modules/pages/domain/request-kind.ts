@@ -8,6 +8,16 @@
 
 export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'llms' | 'llms-full' | 'file' | 'search';
 
+/**
+ * The answers built from every page of a site (issue #36 §4, §6): slow on a large site, so they have
+ * their own budget (LONG_ANSWER_TIMEOUT_FACTOR × READER_ANSWER_TIMEOUT_MS) and one render per key
+ * and process, which runs to its end and is kept even when the visitor was answered 503.
+ */
+export const LONG_ANSWER_KINDS: readonly RequestKind[] = ['llms-full', 'sitemap'];
+export const LONG_ANSWER_TIMEOUT_FACTOR = 4;
+/** A long answer is kept up to this × READER_CACHE_MAX_ENTRY_BYTES: a 20 MB `llms-full.txt` compresses to more than 4 MiB. */
+export const LONG_ANSWER_ENTRY_FACTOR = 4;
+
 const FILES_SEGMENT = '~files';
 const SEARCH_SEGMENT = '~search';
 /** The search page's own parameters, taken off the address sites resolves. */

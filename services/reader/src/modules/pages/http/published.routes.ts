@@ -1,15 +1,20 @@
 import { Router, type Request, type Response } from 'express';
 import { ApiError } from '@quire/errors';
 import type { Logger } from '@quire/platform/logger';
-import { chooseCoding, encodeBody, isNotModified, representationOf, type CachedAnswer } from '../../answer-cache';
+import { chooseCoding, isNotModified, representationOf, type CachedAnswer } from '../../answer-cache';
 import { answerWithin, type ClientLimit } from '../../limits';
 import type { VisitRecorder } from '../../visits';
+import { entryOf } from '../application/answer-entry';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
 import { cacheControl, pageHeaders } from '../domain/page-headers';
+import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, readRequestKind } from '../domain/request-kind';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../domain/visitor-url';
 import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
+
+/** A long answer not ready in time is still being rendered and kept: asked again after this, it is a cache hit. */
+const LONG_ANSWER_RETRY_AFTER_SECONDS = 5;
 
 export interface PublishedRoutesDeps extends ReaderDeps {
   publicUrl: string;
@@ -47,10 +52,10 @@ async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): P
     res.setHeader('allow', 'GET, HEAD');
     return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
   }
-  await send(deps, req, res, await answerInTime(deps, req));
+  await send(deps, req, res, await answerInTime(deps, req, res));
 }
 
-async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<ReaderAnswer> {
+async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response): Promise<ReaderAnswer> {
   const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
   const url = visitorUrlOf({
     publicUrl: deps.publicUrl,
@@ -72,8 +77,13 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request): Promise<Re
       deps.logger.warn({ url: req.path, err: err.message }, 'published page failed');
       return presentUnavailable();
     });
-  const served = await answerWithin(answer, deps.answerTimeoutMs, () => {
-    deps.logger.warn({ url: req.path, timeoutMs: deps.answerTimeoutMs }, 'published page not answered in time');
+  // `llms-full.txt` and `sitemap.xml` read every page: a longer budget, and a render that outlives
+  // it is still kept in the answer cache (answer-visit.ts), so the visitor is asked to come back.
+  const long = LONG_ANSWER_KINDS.includes(readRequestKind(url).kind);
+  const timeoutMs = long ? deps.answerTimeoutMs * LONG_ANSWER_TIMEOUT_FACTOR : deps.answerTimeoutMs;
+  const served = await answerWithin(answer, timeoutMs, () => {
+    deps.logger.warn({ url: req.path, timeoutMs }, 'published page not answered in time');
+    if (long) res.setHeader('retry-after', String(LONG_ANSWER_RETRY_AFTER_SECONDS));
     return presentUnavailable();
   });
   return counted(deps, req, served, url, secure);
@@ -113,7 +123,8 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
     res.status(answer.status).location(answer.location).end();
     return;
   }
-  const { entry, answerStatus, cache } = answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: 'hit' } : await encoded(deps, answer);
+  const { entry, answerStatus, cache } =
+    answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: answer.rendered ? 'miss' : 'hit' } : await encoded(deps, answer);
   if (res.headersSent) return;
   if (answer.cookies?.length) res.setHeader('set-cookie', answer.cookies);
   const headers = entry.stylesheet !== undefined ? pageHeaders(entry.stylesheet, entry.restricted) : textHeaders(entry);
@@ -143,16 +154,7 @@ async function encoded(
   deps: PublishedRoutesDeps,
   answer: Exclude<ReaderAnswer, { kind: 'redirect' } | { kind: 'cached' }>,
 ): Promise<{ entry: CachedAnswer; answerStatus: number; cache: 'miss' | undefined }> {
-  const text = answer.kind === 'text' ? answer.body : answer.html;
-  const entry: CachedAnswer = {
-    contentType: answer.kind === 'text' ? answer.contentType : 'text/html; charset=utf-8',
-    ...(answer.kind === 'page' ? { stylesheet: answer.stylesheet } : {}),
-    restricted: answer.restricted,
-    noindex: answer.kind === 'text' ? answer.noindex : false,
-    renderedAt: Date.now(),
-    ...(answer.visit ? { visit: { kind: answer.visit.kind, revision: answer.visit.revision, page: answer.visit.page } } : {}),
-    body: await encodeBody(text),
-  };
+  const entry = await entryOf(answer);
   const key = answer.status === 200 && deps.answers ? answer.cacheKey : undefined;
   if (key) void deps.answers?.set(key, entry);
   return { entry, answerStatus: answer.status, cache: key ? 'miss' : undefined };
