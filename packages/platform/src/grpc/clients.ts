@@ -28,7 +28,14 @@ const READS = [
 // Content's page reads for sites' redirects (service ContentPages, #35 §2).
 const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
 // Content's published reads for the reader (service ContentPublished, #36 §1).
-const PUBLISHED_READS = ['getPublishedPages', 'getPublishedPageDocument', 'getPublishedPageMarkdown', 'getPublishedPagesMarkdown', 'getPublishedFileUrl', 'getPublishedPagePaths'];
+const PUBLISHED_READS = [
+  'getPublishedPages',
+  'getPublishedPageDocument',
+  'getPublishedPageMarkdown',
+  'getPublishedPagesMarkdown',
+  'getPublishedFileUrl',
+  'getPublishedPagePaths',
+];
 // Specs' published reads for the reader (service Specs, #36 §2).
 const SPEC_READS = ['check', 'getPublishedOperations'];
 
