@@ -8,6 +8,7 @@ import { MemoryCache, type Cache } from '@quire/platform/cache';
 import { AnswerCache } from '../src/modules/answer-cache';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 import { bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
+import { publishedContent } from './published-content';
 
 // Issue #36 §6 through the reader's HTTP face, sites and content faked: a cached answer costs one
 // resolve and no other call; a new site version renders again; ETag and Last-Modified give 304s;
@@ -34,24 +35,7 @@ async function serve(cache: Cache = new MemoryCache(), options: { resolutions?: 
   const sites = {
     resolvePublishedUrl: async () => {
       calls.push('resolve');
-      const content = {
-        organization: 'o',
-        site: 's',
-        siteSection: '',
-        siteSpace: 'ss',
-        space: 'sp',
-        revision: 'r',
-        pathname: '',
-        basePath: '/sites/o/d/',
-        siteBasePath: '/sites/o/d/',
-        canonicalUrl: 'http://localhost:8080/sites/o/d/',
-        shareKey: '',
-        complete: true,
-        apiToken: 't',
-        visibility: state.visibility,
-        siteVersion: state.siteVersion,
-        spaceIds: ['sp'],
-      };
+      const content = publishedContent({ visibility: state.visibility, siteVersion: state.siteVersion, spaceIds: ['sp'] });
       return { outcome: 'content', content, refusedAudience: '' };
     },
     getPublishedSite: async () => {

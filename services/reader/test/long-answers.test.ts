@@ -7,6 +7,7 @@ import { MemoryCache } from '@quire/platform/cache';
 import { AnswerCache, RenderFlights } from '../src/modules/answer-cache';
 import { answerLlms } from '../src/modules/machine-readable';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+import { publishedContent } from './published-content';
 
 // Issue #36 §4, §6: `llms-full.txt` of a large site, sites and content faked. Its markdown is read
 // in batches (a few in flight, prefix answers asked again), it has 4× the answer timeout, and a
@@ -38,23 +39,7 @@ async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number;
     resolvePublishedUrl: async () => ({
       outcome: 'content',
       refusedAudience: '',
-      content: {
-        organization: 'o',
-        site: 's',
-        siteSection: '',
-        siteSpace: 'ss',
-        space: 'sp',
-        revision: 'r',
-        pathname: '',
-        basePath: '/sites/o/d/',
-        siteBasePath: '/sites/o/d/',
-        canonicalUrl: 'http://localhost:8080/sites/o/d/',
-        shareKey: '',
-        complete: true,
-        apiToken: 't',
-        visibility: 'public',
-        siteVersion: 'v1',
-      },
+      content: publishedContent({ siteVersion: 'v1' }),
     }),
     getPublishedSite: async () => {
       fake.renders += 1;

@@ -4,26 +4,13 @@ import express from 'express';
 import pino from 'pino';
 import { badRequest } from '@quire/errors';
 import { mcpRoutes, type McpRoutesDeps } from '../src/modules/machine-readable';
+import { publishedContent } from './published-content';
 
 // The MCP route's own duties (issue #36 §5, §7): each tool call is counted as an `mcp_request`
 // (the handshake and tools/list are not), an address sites refuses as input is a JSON-RPC 404
 // (never a 500), and a late dependency is a JSON-RPC 503 within READER_ANSWER_TIMEOUT_MS.
 
-const content = {
-  organization: 'o',
-  site: 's',
-  siteSection: '',
-  siteSpace: 'ss',
-  space: 'sp',
-  revision: 'r1',
-  shareKey: '',
-  siteBasePath: '/sites/o/d/',
-  basePath: '/sites/o/d/',
-  pathname: '',
-  visibility: 'public',
-  apiToken: 't',
-  canonicalUrl: 'http://localhost:8080/sites/o/d/',
-};
+const content = publishedContent({ revision: 'r1' });
 
 async function serve(resolvePublishedUrl: () => Promise<unknown>, recorded: unknown[][] = []): Promise<{ url: string; server: Server }> {
   const deps = {

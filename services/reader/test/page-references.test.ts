@@ -4,26 +4,12 @@ import type { ReaderDeps } from '../src/modules/pages/application/deps';
 import { documentRefsOf, MAX_OPERATION_REFS } from '../src/modules/pages/domain/document-refs';
 import { PageTree } from '../src/modules/pages/domain/page-tree';
 import { searchPagingOf } from '../src/modules/pages/domain/search-results';
+import { publishedContent } from './published-content';
 
 // What a page's document names outside its site space (issue #36 §2): other site spaces' pages and
 // OpenAPI operations, read in one batched call per kind, only when the document has such references.
 
-const content = {
-  organization: 'o',
-  site: 's',
-  siteSection: '',
-  siteSpace: 'ss1',
-  space: 'sp1',
-  revision: 'r',
-  pathname: '',
-  basePath: '/sites/o/d/v1/',
-  siteBasePath: '/sites/o/d/',
-  canonicalUrl: '',
-  shareKey: '',
-  complete: true,
-  apiToken: 'token-of-the-url',
-  visibility: 'public',
-};
+const content = publishedContent({ siteSpace: 'ss1', space: 'sp1', basePath: '/sites/o/d/v1/', canonicalUrl: '', apiToken: 'token-of-the-url' });
 const page = (id: string, path: string, kind = 'document') => ({
   id,
   title: id,

@@ -4,6 +4,7 @@ import express from 'express';
 import pino from 'pino';
 import { serviceUnavailable } from '@quire/errors';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+import { publishedContent } from './published-content';
 
 // The reader's HTTP face with sites and content faked: a dependency that hangs or fails gives a 503
 // HTML page within READER_ANSWER_TIMEOUT_MS, never a hang; other methods than GET/HEAD are a 405.
@@ -74,22 +75,7 @@ it('resolves again when a merge made the resolved revision unknown to content be
   const { notFound } = await import('@quire/errors');
   const resolvedRevisions: string[] = [];
   let current = 'r1';
-  const content = (revision: string) => ({
-    organization: 'o',
-    site: 's',
-    siteSection: '',
-    siteSpace: 'ss',
-    space: 'sp',
-    revision,
-    pathname: '',
-    basePath: '/sites/o/d/',
-    siteBasePath: '/sites/o/d/',
-    canonicalUrl: 'http://localhost:8080/sites/o/d/',
-    shareKey: '',
-    complete: true,
-    apiToken: 't',
-    visibility: 'public',
-  });
+  const content = (revision: string) => publishedContent({ revision });
   const sites = {
     resolvePublishedUrl: async () => {
       resolvedRevisions.push(current);

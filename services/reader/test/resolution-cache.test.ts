@@ -4,6 +4,7 @@ import { MemoryCache, type Cache } from '@quire/platform/cache';
 import type { sites } from '@quire/proto';
 import { bumpOnContentEvent, bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
 import { isCurrent, isKeepable, resolutionKey } from '../src/modules/resolution-cache/domain/kept-resolution';
+import { publishedContent } from './published-content';
 
 // Issue #36 §6: sites' answers for anonymous visitors of public sites are kept, and used only while
 // the generations of their site and spaces are those they recorded; a cache that fails is a miss.
@@ -16,25 +17,19 @@ function content(overrides: Partial<sites.PublishedSiteContent> = {}): sites.Res
     reason: '',
     refusedAudience: '',
     redirect: undefined,
-    content: {
-      organization: 'o',
+    content: publishedContent({
       site: 's1',
-      siteSection: '',
-      siteSpace: 'ss',
       space: 'sp1',
       revision: 'r1',
       pathname: 'intro',
       basePath: '/',
       siteBasePath: '/',
       canonicalUrl: 'https://docs.test/intro',
-      shareKey: '',
-      complete: true,
       apiToken: 'token',
-      visibility: 'public',
       siteVersion: 'v1',
       spaceIds: ['sp1', 'sp2'],
       ...overrides,
-    },
+    }),
   };
 }
 

@@ -4,27 +4,18 @@ import express from 'express';
 import pino from 'pino';
 import { badRequest } from '@quire/errors';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
+import { publishedContent } from './published-content';
 
 // The search page through the reader's HTTP face, sites and content faked: the address resolved
 // without `~search` and `q`, the search asked as the resolved URL's site reader with its site space,
 // the answer rendered escaped, `noindex`, with the pages' headers.
 
-const content = {
-  organization: 'o',
-  site: 's',
-  siteSection: '',
+const content = publishedContent({
   siteSpace: 'ss2',
-  space: 'sp',
-  revision: 'r',
-  pathname: '',
   basePath: '/sites/o/d/v2/',
-  siteBasePath: '/sites/o/d/',
   canonicalUrl: 'http://localhost:8080/sites/o/d/v2/',
-  shareKey: '',
-  complete: true,
   apiToken: 'token-of-the-url',
-  visibility: 'public',
-};
+});
 const found = {
   items: [
     {
