@@ -87,51 +87,67 @@ function distributedStack(dir, name, { processes = ['identity', 'content'] } = {
     const { Client } = require('pg');
     const withInsights = processes.includes('insights');
     const stopInfra = startInfra(['postgres', 'redis', 'kafka', ...(withInsights ? ['clickhouse'] : [])]);
-    const token = `qr_${randomBytes(24).toString('base64url')}`;
-    const databaseUrls = {};
-    for (const service of ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader'])
-      databaseUrls[service] = await recreatePgDatabase(`quire_bench_${name}_${service}`);
-    const clickhouseUrl = withInsights ? await recreateClickHouseDatabase(`quire_bench_${name.replace(/\W/g, '_')}`) : 'http://127.0.0.1:1';
-    const stack = new LocalStack({
-      repoRoot: ROOT,
-      logDir: join(dir, 'logs'),
-      gatewayPort: PORT,
-      httpPortBase: PORT + 1,
-      grpcPortBase: PORT + 1001,
-      databaseUrls,
-      redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
-      kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
-      clickhouseUrl,
-      internalSecret: randomBytes(32).toString('base64url'),
-      bootstrapToken: token,
-      extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
-    });
-    for (const key of processes) await stack.start(key);
-    await stack.start('gateway');
-    const answers = {};
-    // One probe at a time: parallel probes would compete with each other and with what is timed.
-    let pending = Promise.resolve();
-    return {
-      base: stack.url,
-      token,
-      probe: (probeName, sql, params) => {
-        pending = pending.then(async () => {
-          const client = new Client({ connectionString: databaseUrls.content });
-          await client.connect();
-          try {
-            answers[probeName] = (await client.query(sql, params)).rows;
-          } finally {
-            await client.end();
-          }
-        });
-      },
-      stop: once(async () => {
-        await pending;
+    try {
+      return await startServices();
+    } catch (err) {
+      // What this bench started stops with it, even when the stack never came up: left running, the
+      // servers would hold their fixed ports and look like someone else's to the next run.
+      stopInfra();
+      throw err;
+    }
+
+    async function startServices() {
+      const token = `qr_${randomBytes(24).toString('base64url')}`;
+      const databaseUrls = {};
+      for (const service of ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader'])
+        databaseUrls[service] = await recreatePgDatabase(`quire_bench_${name}_${service}`);
+      const clickhouseUrl = withInsights ? await recreateClickHouseDatabase(`quire_bench_${name.replace(/\W/g, '_')}`) : 'http://127.0.0.1:1';
+      const stack = new LocalStack({
+        repoRoot: ROOT,
+        logDir: join(dir, 'logs'),
+        gatewayPort: PORT,
+        httpPortBase: PORT + 1,
+        grpcPortBase: PORT + 1001,
+        databaseUrls,
+        redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
+        kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+        clickhouseUrl,
+        internalSecret: randomBytes(32).toString('base64url'),
+        bootstrapToken: token,
+        extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
+      });
+      try {
+        for (const key of processes) await stack.start(key);
+        await stack.start('gateway');
+      } catch (err) {
         await stack.stopAll();
-        stopInfra();
-        return answers;
-      }),
-    };
+        throw err;
+      }
+      const answers = {};
+      // One probe at a time: parallel probes would compete with each other and with what is timed.
+      let pending = Promise.resolve();
+      return {
+        base: stack.url,
+        token,
+        probe: (probeName, sql, params) => {
+          pending = pending.then(async () => {
+            const client = new Client({ connectionString: databaseUrls.content });
+            await client.connect();
+            try {
+              answers[probeName] = (await client.query(sql, params)).rows;
+            } finally {
+              await client.end();
+            }
+          });
+        },
+        stop: once(async () => {
+          await pending;
+          await stack.stopAll();
+          stopInfra();
+          return answers;
+        }),
+      };
+    }
   };
 }
 
