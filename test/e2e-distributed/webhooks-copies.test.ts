@@ -15,6 +15,16 @@ beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 
 it(`${SERVICE_COPIES} copies deliver each event once per webhook`, async () => {
+  // The suite stops and restarts Kafka before this test (faults, insights-ingest-faults): wait until
+  // events flow to a webhook again before measuring. After such a restart, delivery has twice been
+  // seen to resume only after more than 45 s (docs/webhooks.md, Known issues): that is not what this
+  // test is about, and it fails anyway if events never flow.
+  const probe = await buildOrganization(stack, 'Webhook copies probe');
+  const probeApi = apiClient(stack, probe.admin.token);
+  expect((await probeApi.post(`/v1/orgs/${probe.id}/webhooks`, { url: receiver.url('/probe'), events: ['space_created'] })).status).toBe(201);
+  expect((await probeApi.post(`/v1/orgs/${probe.id}/spaces`, { title: 'Probe' })).status).toBe(201);
+  await eventually(async () => receiver.to('/probe').length >= 1, 150_000);
+
   const own = await buildOrganization(stack, 'Webhook copies');
   const api = apiClient(stack, own.admin.token);
   const hooks = await Promise.all(
@@ -52,4 +62,4 @@ it(`${SERVICE_COPIES} copies deliver each event once per webhook`, async () => {
     expect(list.body.count).toBe(20);
     expect(list.body.items.every((d: { state: string; attempts: number }) => d.state === 'succeeded' && d.attempts === 1)).toBe(true);
   }
-}, 90_000);
+}, 260_000);
