@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
+import { createLogger } from '@quire/platform/logger';
 
 // Issue #36 §6 "Fast and fresh": the reader keeps rendered answers in the shared cache under keys
 // that carry the site's version stamp, so a second request is a hit (`x-reader-cache`), and keeps
@@ -18,6 +19,8 @@ import { currentStack } from '../support/stack';
 // are `private, no-store` and never served from the cache to a visitor sites did not admit.
 
 const stack = currentStack();
+/** The measured freshness delays, as structured log lines beside the test run. */
+const logger = createLogger('test', 'info');
 const ledger = new TodayLedger(stack);
 const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 let orgId: string;
@@ -149,7 +152,7 @@ it('shows a merged change, a customization, a site change and a new redirect of 
   await cachedAnswer(page);
   await api.orgs.createSiteRedirect(orgId, site.id, { source: '/guides', destination: { kind: 'external', url: 'https://example.org/guides' } });
   latencies.redirect = await liveAfter(page, (res) => res.status === 308 && res.headers.get('location') === 'https://example.org/guides');
-  console.log(`reader: change live after (ms) ${JSON.stringify(latencies)}`);
+  logger.info({ latenciesMs: latencies }, 'reader: change live after');
   // Then a hit again: the new answer is kept.
   expect(await (await cachedAnswer(site.url)).text()).toContain(`Renamed ${unique}`);
 });
@@ -160,7 +163,7 @@ it('answers an unpublished site with 404 within the bound, however warm its cach
   await cachedAnswer(site.url);
   await api.orgs.unpublishSite(orgId, site.id);
   const latency = await liveAfter(site.url, (res, body) => res.status === 404 && !body.includes(`handbook ${unique}`));
-  console.log(`reader: unpublish live after ${latency} ms`);
+  logger.info({ latencyMs: latency }, 'reader: unpublish live after');
 });
 
 it('answers If-None-Match and If-Modified-Since with 304 and no body, until the page changes', async () => {
