@@ -1,3 +1,4 @@
+import { withTimeout } from '@quire/helpers';
 import type { Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { Counter } from 'prom-client';
@@ -57,11 +58,8 @@ export class AnswerCache {
       this.counters.hits.inc({ kind });
       return kept.answer;
     }
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.settings.readTimeoutMs)));
     try {
-      const text = await Promise.race([this.cache.get(key), late]);
-      if (text === 'late') throw new Error(`no answer in ${this.settings.readTimeoutMs} ms`);
+      const text = await withTimeout(this.cache.get(key), this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
       const answer = text === null ? null : parseCachedAnswer(text);
       (answer ? this.counters.hits : this.counters.misses).inc({ kind });
       if (answer) this.keepLocally(key, answer);
@@ -70,8 +68,6 @@ export class AnswerCache {
       this.failed('get', err);
       this.counters.misses.inc({ kind });
       return null;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

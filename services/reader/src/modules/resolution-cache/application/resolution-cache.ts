@@ -1,3 +1,4 @@
+import { withTimeout } from '@quire/helpers';
 import type { Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
@@ -99,16 +100,8 @@ export class ResolutionCache {
     return { kind: 'miss', ...miss };
   }
 
-  private async timed<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer in ${this.settings.readTimeoutMs} ms`)), this.settings.readTimeoutMs);
-    });
-    try {
-      return await Promise.race([work, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  private timed<T>(work: Promise<T>): Promise<T> {
+    return withTimeout(work, this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
   }
 
   private lastWarn = 0;
