@@ -5,6 +5,7 @@ import { healthBinding } from '@quire/platform/grpc';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
 import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
+import { keptReads } from './modules/kept-reads';
 import { clientLimit } from './modules/limits';
 import { answerLlms, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
@@ -40,6 +41,11 @@ export function readerModule(): ServiceModule {
         answers: answerCache(ctx, {
           ttlSeconds: settings.cacheTtlSeconds,
           maxEntryBytes: settings.cacheMaxEntryBytes,
+          readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
+          localMaxBytes: settings.cacheLocalMaxBytes,
+        }),
+        reads: keptReads(ctx, {
+          ttlSeconds: settings.cacheTtlSeconds,
           readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
           localMaxBytes: settings.cacheLocalMaxBytes,
         }),

@@ -8,3 +8,4 @@ export { visitorUrlOf } from './domain/visitor-url';
 export type { ReaderDeps } from './application/deps';
 export type { TextAnswer } from './domain/reader-answer';
 export { visitOf } from './domain/visit-of';
+export { readSiteProfileJson, readSpacePages } from './application/site-reads';

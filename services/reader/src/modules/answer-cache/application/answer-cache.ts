@@ -1,5 +1,5 @@
 import { withTimeout } from '@quire/helpers';
-import type { Cache } from '@quire/platform/cache';
+import { LocalLru, type Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { Counter } from 'prom-client';
 import { parseCachedAnswer, serializeCachedAnswer, type CachedAnswer, type CachedKind } from '../domain/cached-answer';
@@ -39,24 +39,22 @@ export class AnswerCache {
     private readonly settings: AnswerCacheSettings,
     private readonly counters: AnswerCacheCounters,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.local = new LocalLru(settings.localMaxBytes ?? 0);
+  }
 
   get enabled(): boolean {
     return this.settings.ttlSeconds > 0;
   }
 
-  private readonly local = new Map<string, { answer: CachedAnswer; bytes: number; expiresAt: number }>();
-  private localBytes = 0;
+  /** Parsing an entry (JSON, base64 bodies) costs more than serving it: the process keeps its recent ones. */
+  private readonly local: LocalLru<CachedAnswer>;
 
   async get(key: string, kind: CachedKind): Promise<CachedAnswer | null> {
     const kept = this.local.get(key);
-    if (kept && kept.expiresAt <= Date.now()) this.dropLocally(key);
-    else if (kept) {
-      // Most recently used last.
-      this.local.delete(key);
-      this.local.set(key, kept);
+    if (kept) {
       this.counters.hits.inc({ kind });
-      return kept.answer;
+      return kept;
     }
     try {
       const text = await withTimeout(this.cache.get(key), this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
@@ -89,26 +87,11 @@ export class AnswerCache {
     }
   }
 
-  /** Parsing an entry (JSON, base64 bodies) costs more than serving it: the process keeps its recent ones, within localMaxBytes. */
+  /** Within localMaxBytes; a body sent uncompressed is inflated once per entry, hence the gzip form counted 4 times over. */
   private keepLocally(key: string, answer: CachedAnswer): void {
-    const max = this.settings.localMaxBytes ?? 0;
     const { identity, gzip, br } = answer.body;
     const bytes = (identity?.length ?? 0) + (gzip?.length ?? 0) + (br?.length ?? 0) + (identity ? 0 : (gzip?.length ?? 0) * 4);
-    if (bytes > max / 4) return;
-    this.dropLocally(key);
-    this.local.set(key, { answer, bytes, expiresAt: Date.now() + this.settings.ttlSeconds * 1000 });
-    this.localBytes += bytes;
-    for (const oldest of this.local.keys()) {
-      if (this.localBytes <= max) break;
-      this.dropLocally(oldest);
-    }
-  }
-
-  private dropLocally(key: string): void {
-    const kept = this.local.get(key);
-    if (!kept) return;
-    this.local.delete(key);
-    this.localBytes -= kept.bytes;
+    this.local.set(key, answer, bytes, this.settings.ttlSeconds * 1000);
   }
 
   private lastWarn = 0;

@@ -1,4 +1,4 @@
-import { PageTree, type ReaderDeps } from '../../pages';
+import { PageTree, readSpacePages, type ReaderDeps } from '../../pages';
 import type { McpSite } from './mcp-site';
 import { readPageMarkdown } from './site-pages';
 
@@ -32,7 +32,7 @@ export async function searchDocumentation(deps: ReaderDeps, site: McpSite, input
   const readable = new Map(
     await Promise.all(
       spaceIds.map(async (spaceId) => {
-        const { pages } = await deps.contentPublished().getPublishedPages({ apiToken: site.content.apiToken, spaceId, revisionId: '' });
+        const { pages } = await readSpacePages(deps, site.content, spaceId, '');
         return [spaceId, new Set(new PageTree(pages, '/').readable().map((p) => p.id))] as const;
       }),
     ),
@@ -72,9 +72,7 @@ export async function getPage(
   const content = resolved.outcome === 'content' ? resolved.content : undefined;
   // Another site's page is not this server's to read, even when the visitor may read it.
   if (!content || content.site !== site.content.site) return notFound;
-  const { pages, revisionId } = await deps
-    .contentPublished()
-    .getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision });
+  const { pages, revisionId } = await readSpacePages(deps, content, content.space, content.revision);
   const page = new PageTree(pages, content.basePath).pageAt(content.pathname);
   if (!page) return notFound;
   const markdown = await readPageMarkdown(deps, content.apiToken, content.space, revisionId, page);

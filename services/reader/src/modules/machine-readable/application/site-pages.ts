@@ -1,5 +1,5 @@
 import type { sites } from '@quire/proto';
-import { PageTree, readSiteProfile, type PageEntry, type ReaderDeps } from '../../pages';
+import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages, type PageEntry, type ReaderDeps } from '../../pages';
 
 /** At most this many site spaces are read for one llms.txt (each is one content call), as for the sitemap. */
 export const MAX_LLMS_SITE_SPACES = 50;
@@ -17,12 +17,12 @@ export interface SiteSpacePages {
  * hidden pages (and their children), groups and links left out. Read with the site's apiToken.
  */
 export async function readSitePages(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<{ title: string; siteSpaces: SiteSpacePages[] }> {
-  const { profileJson } = await deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' });
+  const profileJson = await readSiteProfileJson(deps, content);
   const profile = readSiteProfile(profileJson, { siteSection: '', siteSpace: '' });
   const several = profile.siteSpaces.length > 1;
   const siteSpaces = await Promise.all(
     profile.siteSpaces.slice(0, MAX_LLMS_SITE_SPACES).map(async (s) => {
-      const { pages, revisionId } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: s.spaceId, revisionId: '' });
+      const { pages, revisionId } = await readSpacePages(deps, content, s.spaceId, '');
       const title = s.sectionTitle && several ? [s.sectionTitle, s.title].filter(Boolean).join(' — ') : s.title || profile.title;
       return { title, spaceId: s.spaceId, revisionId, tree: new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`) };
     }),

@@ -5,6 +5,7 @@ import { visitOf } from '../domain/visit-of';
 import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
 import { readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
+import { readSiteProfileJson, readSpacePages } from './site-reads';
 
 /** At most this many site spaces are read for one sitemap (each is one content call). */
 const MAX_SITEMAP_SITE_SPACES = 50;
@@ -25,9 +26,7 @@ export async function answerMachineRead(
   const noindex = content.visibility !== 'public';
   const text = (contentType: string, body: string): VisitOutcome => ({ kind: 'text', status: 200, contentType, body, restricted, noindex });
   if (kind === 'markdown') {
-    const { pages, revisionId } = await deps
-      .contentPublished()
-      .getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision });
+    const { pages, revisionId } = await readSpacePages(deps, content, content.space, content.revision);
     const page = new PageTree(pages, content.basePath).pageAt(content.pathname);
     if (!page) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
     const { markdown } = await deps
@@ -46,11 +45,11 @@ export async function answerMachineRead(
   const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));
   if (kind === 'robots') return text('text/plain; charset=utf-8', robotsTxt(content.visibility, new URL('sitemap.xml', siteRootOf(siteRoot, content)).href));
   if (content.visibility !== 'public') return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
-  const { profileJson } = await deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' });
+  const profileJson = await readSiteProfileJson(deps, content);
   const siteSpaces = readSiteProfile(profileJson, { siteSection: '', siteSpace: '' }).siteSpaces.slice(0, MAX_SITEMAP_SITE_SPACES);
   const trees = await Promise.all(
     siteSpaces.map(async (s) => {
-      const { pages } = await deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: s.spaceId, revisionId: '' });
+      const { pages } = await readSpacePages(deps, content, s.spaceId, '');
       return new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`);
     }),
   );

@@ -2,6 +2,7 @@ import type { ContentPublishedClient, SitesClient, SpecsClient } from '@quire/pl
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
 import type { AnswerCache } from '../../answer-cache';
+import type { KeptReads } from '../../kept-reads';
 import type { ResolutionCache } from '../../resolution-cache';
 import type { TextAnswer } from '../domain/reader-answer';
 
@@ -24,4 +25,6 @@ export interface ReaderDeps {
   answers?: AnswerCache;
   /** Sites' answers for anonymous visitors of public sites (docs/reader.md, Fast and fresh); absent: every request resolves through sites. */
   resolutions?: ResolutionCache;
+  /** Sites' and content's answers kept by site version (docs/reader.md, Fast and fresh); absent: every read asks them. */
+  reads?: KeptReads;
 }

@@ -4,6 +4,7 @@ import { PageTree } from '../domain/page-tree';
 import { searchAddress } from '../domain/request-kind';
 import { readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
+import { readSiteProfileJson, readSpacePages } from './site-reads';
 
 /** The site around a resolved address: what every page of it shows (header, sections, variants, sidebar). */
 export interface SiteChrome {
@@ -22,12 +23,9 @@ export interface SiteChrome {
  * site space is what a search looks in first (docs/reader.md, Search).
  */
 export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<SiteChrome> {
-  const [profileAnswer, pagesAnswer] = await Promise.all([
-    deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' }),
-    deps.contentPublished().getPublishedPages({ apiToken: content.apiToken, spaceId: content.space, revisionId: content.revision }),
-  ]);
+  const [profileJson, pagesAnswer] = await Promise.all([readSiteProfileJson(deps, content), readSpacePages(deps, content, content.space, content.revision)]);
   const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
-  const profile = readSiteProfile(profileAnswer.profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace });
+  const profile = readSiteProfile(profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace });
   const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`);
   const chrome: SiteChromeView = {
     site: {

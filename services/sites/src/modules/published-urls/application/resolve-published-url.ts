@@ -28,20 +28,22 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
     if (request.redirectOnError && audience.fallbackUrl) return { kind: 'redirect', target: 'external', site: site.id, redirect: audience.fallbackUrl };
     return { kind: 'not-found', reason: `No published content at this URL (${audience.reason})`, refusedAudience: site.visibility };
   }
-  const redirect = await getSiteRedirectBySource(deps, site, `/${candidate.rest.join('/')}`);
+  // The site's redirect, structure and customization are independent reads: asked side by side,
+  // a page's resolution waits for one database round trip, not three (issue #36 §6, a cold page).
+  const [redirect, structure, customization] = await Promise.all([
+    getSiteRedirectBySource(deps, site, `/${candidate.rest.join('/')}`),
+    loadPublishedStructure(deps.db, site.id),
+    getSiteCustomization(deps.db, site.id),
+  ]);
   if (redirect) {
     const external = redirect.redirect.destination.kind === 'external';
     return external
       ? { kind: 'redirect', target: 'external', site: site.id, redirect: redirect.target, visibility: site.visibility }
       : { kind: 'redirect', target: 'content', redirect: redirect.target, visibility: site.visibility };
   }
-  const structure = await loadPublishedStructure(deps.db, site.id);
   const resolution = resolveSitePath(candidate.rest, sitePathStructure(structure));
   const spaceId = resolution && spaceOfSiteSpace(structure, resolution.siteSpaceId);
-  const [spaces, customization] = await Promise.all([
-    fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId),
-    getSiteCustomization(deps.db, site.id),
-  ]);
+  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId);
   const space = spaceId ? spaces.get(spaceId) : undefined;
   if (!resolution || !space) return { kind: 'not-found', reason: 'This site publishes no content at this URL' };
   const { token } = await issueSiteApiToken(

@@ -1,0 +1,96 @@
+import { withTimeout } from '@quire/helpers';
+import { LocalLru, type Cache } from '@quire/platform/cache';
+import type { Logger } from '@quire/platform/logger';
+import type { Counter } from 'prom-client';
+
+export interface KeptReadsSettings {
+  /** How long an answer is kept in the shared cache and in the process; 0: every read goes to the service. */
+  ttlSeconds: number;
+  /** A shared-cache read slower than this is a miss: the service is asked. */
+  readTimeoutMs: number;
+  /** Bytes of parsed answers this process keeps (its most recently used); 0: none. */
+  localMaxBytes: number;
+}
+
+export type KeptReadOutcome = 'local' | 'shared' | 'loaded';
+
+/**
+ * Answers of sites and content that a version stamp in their key makes immutable (the site's
+ * profile, a space's page tree): kept in the process, then in the platform's shared cache (Redis in
+ * distributed mode, so one copy's read serves them all), else loaded and kept. Concurrent reads of
+ * one key in a process share one load. A cache that fails or is slow is a miss and the service is
+ * asked: keeping never fails a page. Values are plain JSON (ts-proto messages of strings, numbers
+ * and booleans), so they round-trip through the cache exactly.
+ */
+export class KeptReads {
+  private readonly local: LocalLru<unknown>;
+  private readonly loading = new Map<string, Promise<unknown>>();
+  private lastWarn = 0;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly settings: KeptReadsSettings,
+    private readonly counters: { reads: Counter<'read' | 'outcome'>; errors: Counter<'op'> },
+    private readonly logger: Logger,
+  ) {
+    this.local = new LocalLru(settings.localMaxBytes);
+  }
+
+  /** The answer kept under `key`, else `load()`'s (then kept). A null key (no version stamp) always loads. */
+  async read<T>(read: string, key: string | null, load: () => Promise<T>): Promise<T> {
+    if (!key || this.settings.ttlSeconds <= 0) return load();
+    const kept = this.local.get(key);
+    if (kept !== undefined) {
+      this.counters.reads.inc({ read, outcome: 'local' });
+      return kept as T;
+    }
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const reading = this.readThrough(read, key, load).finally(() => this.loading.delete(key));
+    this.loading.set(key, reading);
+    return reading;
+  }
+
+  private async readThrough<T>(read: string, key: string, load: () => Promise<T>): Promise<T> {
+    const shared = await this.sharedGet(key);
+    if (shared !== null) {
+      try {
+        const value = JSON.parse(shared) as T;
+        this.keepLocally(key, value, shared.length);
+        this.counters.reads.inc({ read, outcome: 'shared' });
+        return value;
+      } catch (err) {
+        this.failed('parse', err);
+      }
+    }
+    const value = await load();
+    const text = JSON.stringify(value);
+    this.keepLocally(key, value, text.length);
+    this.counters.reads.inc({ read, outcome: 'loaded' });
+    // Not waited for: the visitor does not wait on a write.
+    void this.cache.set(key, text, this.settings.ttlSeconds).catch((err: unknown) => this.failed('set', err));
+    return value;
+  }
+
+  private async sharedGet(key: string): Promise<string | null> {
+    try {
+      return await withTimeout(this.cache.get(key), this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
+    } catch (err) {
+      this.failed('get', err);
+      return null;
+    }
+  }
+
+  /** Accounted at 2 bytes per character of its JSON: roughly what the parsed strings hold. */
+  private keepLocally(key: string, value: unknown, jsonLength: number): void {
+    this.local.set(key, value, jsonLength * 2, this.settings.ttlSeconds * 1000);
+  }
+
+  private failed(op: 'get' | 'set' | 'parse', err: unknown): void {
+    this.counters.errors.inc({ op });
+    if (Date.now() - this.lastWarn > 10_000) {
+      this.lastWarn = Date.now();
+      this.logger.warn({ op, err: (err as Error).message }, 'reader kept reads: cache unavailable; asking the service');
+    }
+  }
+}
