@@ -53,6 +53,7 @@ export function readerModule(): ServiceModule {
           ttlSeconds: settings.resolutionTtlSeconds,
           generationTtlSeconds: GENERATION_TTL_SECONDS,
           readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
+          localMaxBytes: settings.cacheLocalMaxBytes,
         }),
         // One window per client address, in the cache every copy shares (Redis; memory in embedded mode).
         limit: clientLimit(new RateLimiter(ctx.cache, ctx.logger, settings.rateLimitPerMinute)),

@@ -46,8 +46,9 @@ export interface ReaderSettings {
    */
   resolutionTtlSeconds: number;
   /**
-   * Bytes of rendered answers each process also keeps parsed in memory (its most recently used),
-   * so a hit reads no shared cache; 0: none. Never stale: keys carry every version.
+   * Bytes each process also keeps parsed in memory (its most recently used), for each of its three
+   * caches: rendered answers, kept reads and kept resolutions; 0: none. Never staler than the shared
+   * cache: answers' and reads' keys carry every version, resolutions are checked against generations.
    */
   cacheLocalMaxBytes: number;
   /** A rendered answer larger than this (compressed, as stored) is not cached. */

@@ -4,6 +4,7 @@ import { MemoryCache, type Cache } from '@quire/platform/cache';
 import type { sites } from '@quire/proto';
 import { bumpOnContentEvent, bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
 import { isCurrent, isKeepable, resolutionKey } from '../src/modules/resolution-cache/domain/kept-resolution';
+import { mayChangeSites } from '../src/modules/resolution-cache/consumers/generation-events.consumer';
 import { publishedContent } from './published-content';
 
 // Issue #36 §6: sites' answers for anonymous visitors of public sites are kept, and used only while
@@ -33,11 +34,11 @@ function content(overrides: Partial<sites.PublishedSiteContent> = {}): sites.Res
   };
 }
 
-function cacheOf(backing: Cache = new MemoryCache(), readTimeoutMs = 250): ResolutionCache {
+function cacheOf(backing: Cache = new MemoryCache(), readTimeoutMs = 250, localMaxBytes = 0): ResolutionCache {
   const registers = [new Registry()];
   return new ResolutionCache(
     backing,
-    { ttlSeconds: 60, generationTtlSeconds: 3600, readTimeoutMs },
+    { ttlSeconds: 60, generationTtlSeconds: 3600, readTimeoutMs, localMaxBytes },
     {
       lookups: new Counter({ name: 'l', help: 'l', labelNames: ['outcome'], registers }),
       errors: new Counter({ name: 'e', help: 'e', labelNames: ['op'], registers }),
@@ -84,7 +85,11 @@ describe('what is kept', () => {
   });
 });
 
-describe('the generation check', () => {
+// Each process may hold entries parsed too (READER_CACHE_LOCAL_MAX_BYTES): the same checks hold.
+describe.each([
+  ['without', 0],
+  ['with', 1 << 20],
+])('the generation check (%s a process copy)', (_, localMaxBytes) => {
   it('is current only when every generation is the recorded one', () => {
     expect(isCurrent(['a', 'b'], ['a', 'b'])).toBe(true);
     expect(isCurrent(['a', 'b'], ['a', 'c'])).toBe(false);
@@ -95,7 +100,7 @@ describe('the generation check', () => {
 
   it('serves a warm entry without sites, then misses once its site has an event', async () => {
     const backing = new MemoryCache();
-    const cache = cacheOf(backing);
+    const cache = cacheOf(backing, 250, localMaxBytes);
     await warm(cache, 'https://docs.test/intro');
     expect(await cache.lookup('https://docs.test/intro')).toEqual({ kind: 'hit', resolved: content() });
     expect(await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.redirects_changed', 's1'))).toBe(true);
@@ -104,7 +109,7 @@ describe('the generation check', () => {
 
   it('misses once any space of the site has a current revision, not for a change request’s', async () => {
     const backing = new MemoryCache();
-    const cache = cacheOf(backing);
+    const cache = cacheOf(backing, 250, localMaxBytes);
     await warm(cache, 'https://docs.test/intro');
     const revision = (current: boolean) => contentEvent('revision.created', { spaceId: 'sp2', organizationId: 'o', current });
     expect(await bumpOnContentEvent({ cache: backing, logger }, revision(false))).toBe(false);
@@ -115,7 +120,7 @@ describe('the generation check', () => {
 
   it('misses on a space’s own change, and leaves other sites’ entries alone', async () => {
     const backing = new MemoryCache();
-    const cache = cacheOf(backing);
+    const cache = cacheOf(backing, 250, localMaxBytes);
     await warm(cache, 'https://docs.test/intro');
     await warm(cache, 'https://other.test/', content({ site: 's2', spaceIds: ['sp9'] }));
     await bumpOnContentEvent({ cache: backing, logger }, contentEvent('space.updated', { spaceId: 'sp1', organizationId: 'o', fields: ['title'] }));
@@ -125,7 +130,7 @@ describe('the generation check', () => {
 
   it('keeps an answer resolved while an event landed as stale: generations are read before sites is asked', async () => {
     const backing = new MemoryCache();
-    const cache = cacheOf(backing);
+    const cache = cacheOf(backing, 250, localMaxBytes);
     await warm(cache, 'https://docs.test/intro');
     await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.updated', 's1'));
     const lookup = await cache.lookup('https://docs.test/intro');
@@ -134,6 +139,41 @@ describe('the generation check', () => {
     await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site-customization.updated', 's1'));
     if (lookup.kind === 'miss') await cache.keep(lookup, content({ siteVersion: 'v2' }));
     expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+  });
+});
+
+describe('the process copy', () => {
+  it('makes a hit one read of the generations, not two reads', async () => {
+    const backing = new MemoryCache();
+    const reads: string[][] = [];
+    const counting = Object.assign(Object.create(backing) as Cache, {
+      mget: (keys: string[]) => {
+        reads.push(keys);
+        return backing.mget(keys);
+      },
+    });
+    const cache = cacheOf(counting, 250, 1 << 20);
+    await warm(cache, 'https://docs.test/intro');
+    reads.length = 0;
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('hit');
+    expect(reads).toEqual([['reader:generation:v1:site:s1', 'reader:generation:v1:space:sp1', 'reader:generation:v1:space:sp2']]);
+  });
+
+  it('is held no longer than the shared entry lives', async () => {
+    const backing = new MemoryCache();
+    const cache = cacheOf(backing, 250, 1 << 20);
+    const realNow = Date.now;
+    try {
+      await warm(cache, 'https://docs.test/intro');
+      // With the shared entry gone, what answers is the process copy: until the entry's TTL, not after.
+      await backing.del([resolutionKey('https://docs.test/intro')]);
+      Date.now = () => realNow() + 59_000;
+      expect((await cache.lookup('https://docs.test/intro')).kind).toBe('hit');
+      Date.now = () => realNow() + 61_000;
+      expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+    } finally {
+      Date.now = realNow;
+    }
   });
 });
 
@@ -165,5 +205,25 @@ describe('a failing cache', () => {
   it('writes no generation when the cache is down, and says so', async () => {
     const down = { set: () => Promise.reject(new Error('down')) } as unknown as Cache;
     expect(await bumpOnSiteEvent({ cache: down, logger }, siteEvent('site.published', 's1'))).toBe(false);
+  });
+});
+
+describe('the space events consumer', () => {
+  const message = (type: string, data: Record<string, unknown>) => JSON.stringify({ id: 'e1', type, occurredAt: '', data });
+
+  it('passes over, without the database, the content events that change no site', () => {
+    expect(mayChangeSites(message('revision.created', { spaceId: 'sp1', current: false }))).toBe(false);
+    expect(mayChangeSites(message('comment.created', { spaceId: 'sp1' }))).toBe(false);
+    expect(mayChangeSites(message('space.created', { spaceId: 'sp1' }))).toBe(false);
+    expect(mayChangeSites(message('change-request.merged', { spaceId: 'sp1' }))).toBe(false);
+  });
+
+  it('hands on those that may, and anything it cannot read (the consumer parks it)', () => {
+    expect(mayChangeSites(message('revision.created', { spaceId: 'sp1', current: true }))).toBe(true);
+    expect(mayChangeSites(message('space.updated', { spaceId: 'sp1' }))).toBe(true);
+    expect(mayChangeSites(message('space.deleted', { spaceId: 'sp1' }))).toBe(true);
+    expect(mayChangeSites('not json')).toBe(true);
+    expect(mayChangeSites('{"id":"e1"}')).toBe(true);
+    expect(mayChangeSites('null')).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ export class LocalLru<V> {
 
   constructor(
     private readonly maxBytes: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get(key: string): V | undefined {

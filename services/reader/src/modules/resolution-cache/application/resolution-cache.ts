@@ -1,5 +1,5 @@
 import { withTimeout } from '@quire/helpers';
-import type { Cache } from '@quire/platform/cache';
+import { LocalLru, type Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
 import type { Counter } from 'prom-client';
@@ -21,6 +21,8 @@ export interface ResolutionCacheSettings {
   generationTtlSeconds: number;
   /** Reads (and generation writes) slower than this are a miss: the URL resolves through sites. */
   readTimeoutMs: number;
+  /** Bytes of entries this process also keeps parsed (its most recently used); 0 or absent: none. */
+  localMaxBytes?: number;
 }
 
 /** A miss, and what to keep sites' answer with: the generations read before sites was asked, when the ids were known. */
@@ -43,12 +45,20 @@ export type ResolutionLookup = { kind: 'hit'; resolved: sites.ResolvePublishedUr
  * that fails or is slow is a miss; nothing here ever fails a page.
  */
 export class ResolutionCache {
+  /**
+   * Entries this process read or kept, parsed: a hit then costs one read (the generations), not
+   * two. Checked against the current generations like a shared entry, so never more stale.
+   */
+  private readonly local: LocalLru<KeptResolution>;
+
   constructor(
     private readonly cache: Cache,
     private readonly settings: ResolutionCacheSettings,
     private readonly counters: { lookups: Counter<'outcome'>; errors: Counter<'op'> },
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.local = new LocalLru(settings.localMaxBytes ?? 0);
+  }
 
   get enabled(): boolean {
     return this.settings.ttlSeconds > 0;
@@ -57,14 +67,19 @@ export class ResolutionCache {
   async lookup(url: string): Promise<ResolutionLookup> {
     const key = resolutionKey(url);
     try {
+      const held = this.local.get(key);
+      if (held?.resolved) {
+        if (isCurrent(held.generations, await this.timed(this.cache.mget(generationKeysOf(held))))) return this.hit(held.resolved);
+        this.local.delete(key);
+      }
       const [text] = await this.timed(this.cache.mget([key]));
       const entry = text ? parseKeptResolution(text) : null;
       if (!entry) return this.missed('absent', { key });
       const keys = generationKeysOf(entry);
       const current = await this.timed(this.cache.mget(keys));
       if (entry.resolved && isCurrent(entry.generations, current)) {
-        this.counters.lookups.inc({ outcome: 'hit' });
-        return { kind: 'hit', resolved: entry.resolved };
+        this.holdLocally(key, entry, text as string);
+        return this.hit(entry.resolved);
       }
       const generations = await this.timed(this.started(keys, current));
       return this.missed(entry.resolved ? 'stale' : 'hint', { key, seen: { site: entry.site, spaces: entry.spaces, generations } });
@@ -80,9 +95,11 @@ export class ResolutionCache {
     const ids = { site: resolved.content.site, spaces: resolved.content.spaceIds };
     const seen = miss.seen;
     const sameIds = seen !== undefined && seen.site === ids.site && seen.spaces.join('\n') === ids.spaces.join('\n');
-    const entry: KeptResolution = sameIds ? { ...ids, generations: seen.generations, resolved } : ids;
+    const entry: KeptResolution = sameIds ? { ...ids, generations: seen.generations, resolved, keptAt: Date.now() } : ids;
+    const text = serializeKeptResolution(entry);
+    if (entry.resolved) this.holdLocally(miss.key, entry, text);
     try {
-      await this.cache.set(miss.key, serializeKeptResolution(entry), this.settings.ttlSeconds);
+      await this.cache.set(miss.key, text, this.settings.ttlSeconds);
     } catch (err) {
       this.failed('set', err);
     }
@@ -93,6 +110,17 @@ export class ResolutionCache {
     const generations = current.map((g) => g ?? newGeneration());
     await Promise.all(keys.map((k, i) => (current[i] === null ? this.cache.set(k, generations[i] as string, this.settings.generationTtlSeconds) : undefined)));
     return generations;
+  }
+
+  private hit(resolved: sites.ResolvePublishedUrlResponse): ResolutionLookup {
+    this.counters.lookups.inc({ outcome: 'hit' });
+    return { kind: 'hit', resolved };
+  }
+
+  /** Held no longer than the shared entry lives (TTL from when it was kept; an entry without that date: from now). */
+  private holdLocally(key: string, entry: KeptResolution, text: string): void {
+    const expiresAt = (entry.keptAt ?? Date.now()) + this.settings.ttlSeconds * 1000;
+    this.local.set(key, entry, text.length * 2, expiresAt - Date.now());
   }
 
   private missed(outcome: 'absent' | 'stale' | 'hint' | 'error', miss: ResolutionMiss): ResolutionLookup {

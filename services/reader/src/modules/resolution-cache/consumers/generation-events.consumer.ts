@@ -29,12 +29,31 @@ export async function bumpOnSiteEvent(deps: Deps, event: EventOf<typeof sitesEve
   return bump(deps, event.type, siteGenerationKey(event.data.siteId));
 }
 
+/** Whether a content event changes what a space's sites show: a current revision (merge, import, edit), a change to the space itself. */
+function changesSites(type: string, data: { current?: unknown }): boolean {
+  return type === ContentEvent.revisionCreated ? data.current === true : SPACE_EVENTS.includes(type);
+}
+
 /** The space's new generation when the event changes what its sites show; whether one was written. */
 export async function bumpOnContentEvent(deps: Deps, event: EventOf<typeof contentEvents>): Promise<boolean> {
   const data = event.data as { spaceId?: unknown; current?: unknown };
-  const changes = event.type === ContentEvent.revisionCreated ? data.current === true : SPACE_EVENTS.includes(event.type);
-  if (!changes || typeof data.spaceId !== 'string') return false;
+  if (!changesSites(event.type, data) || typeof data.spaceId !== 'string') return false;
   return bump(deps, event.type, spaceGenerationKey(data.spaceId));
+}
+
+/**
+ * Whether a message may be one of those events, read without the database: most of content's
+ * events (comments, change requests, a revision of a change request) are passed over at once, so a
+ * burst of them (a large import) does not queue a merge's invalidation behind a transaction each.
+ * A message that is not JSON goes on to the consumer, which parks it.
+ */
+export function mayChangeSites(value: string): boolean {
+  try {
+    const event = JSON.parse(value) as { type?: unknown; data?: { current?: unknown } };
+    return typeof event?.type !== 'string' || changesSites(event.type, event.data ?? {});
+  } catch {
+    return true;
+  }
 }
 
 /** Best effort: a cache that fails is logged, and the entries end with their TTL (READER_RESOLUTION_TTL_SECONDS). */
@@ -53,11 +72,14 @@ async function bump(deps: Deps, type: string, key: string): Promise<boolean> {
  * mode). Sites events reach the same handler as the answer cache's evictions (`reader-cache`).
  */
 export async function subscribeToSpaceEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'cache' | 'logger'>): Promise<void> {
+  const consume = idempotentConsumer(ctx.db, READER_SPACE_GENERATIONS_CONSUMER, contentEvents, async (_tx, event) => {
+    await bumpOnContentEvent(ctx, event);
+  });
   await ctx.bus.subscribe({
     groupId: READER_SPACE_GENERATIONS_CONSUMER,
     topics: [contentEvents.name],
-    handle: idempotentConsumer(ctx.db, READER_SPACE_GENERATIONS_CONSUMER, contentEvents, async (_tx, event) => {
-      await bumpOnContentEvent(ctx, event);
-    }),
+    handle: async (message) => {
+      if (mayChangeSites(message.value)) await consume(message);
+    },
   });
 }

@@ -15,6 +15,8 @@ export interface KeptResolution {
   /** The site's generation, then each space's, in `spaces` order; absent: a hint (the ids only, see ResolutionCache). */
   generations?: string[];
   resolved?: sites.ResolvePublishedUrlResponse;
+  /** When it was kept (ms since the epoch): a copy held in a process is used no longer than the shared entry lives. */
+  keptAt?: number;
 }
 
 /** The key of a visitor URL's resolution (the URL as the reader asks sites about it). */
@@ -71,6 +73,7 @@ export function parseKeptResolution(text: string): KeptResolution | null {
     if (typeof value?.site !== 'string' || !Array.isArray(value.spaces) || !value.spaces.every((s) => typeof s === 'string')) return null;
     if (value.generations !== undefined && (!Array.isArray(value.generations) || value.generations.length !== value.spaces.length + 1)) return null;
     if (value.resolved !== undefined && !isKeepable(value.resolved)) return null;
+    if (value.keptAt !== undefined && typeof value.keptAt !== 'number') return null;
     return value;
   } catch {
     return null;
