@@ -219,6 +219,34 @@ async function withNginx(dir, html, fn) {
   }
 }
 
+// The second floor: the least any Node gateway in front of any Node service can cost. A static
+// server answering the same bytes from memory, behind a proxy doing only what forwarding needs
+// (keep-alive agent, headers and body piped): two processes, two HTTP hops, as a page through
+// the gateway and the reader, with no work of either. Its requests/s bound what the reader's
+// architecture can reach on this machine, whatever the reader does.
+const NODE_ORIGIN = `const b = require('fs').readFileSync(process.argv[1]);
+require('http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': b.length }); s.end(b); }).listen(Number(process.argv[2]), '127.0.0.1');`;
+const NODE_PROXY = `const http = require('http'); const agent = new http.Agent({ keepAlive: true, maxSockets: 512 }); const port = Number(process.argv[2]);
+http.createServer((q, s) => { const up = http.request({ host: '127.0.0.1', port, path: q.url, method: q.method, headers: q.headers, agent }, (r) => { s.writeHead(r.statusCode, r.headers); r.pipe(s); }); up.on('error', () => s.destroy()); q.pipe(up); }).listen(Number(process.argv[1]), '127.0.0.1');`;
+
+async function withNodeProxyFloor(dir, html, fn) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'page.html'), html);
+  const [originPort, proxyPort] = [await freePort(), await freePort()];
+  const origin = spawn(process.execPath, ['-e', NODE_ORIGIN, join(dir, 'page.html'), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const proxy = spawn(process.execPath, ['-e', NODE_PROXY, String(proxyPort), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    const url = `http://127.0.0.1:${proxyPort}/page.html`;
+    for (let i = 0; (await get(url).catch(() => ({ status: 0 }))).status !== 200; i++) {
+      if (i > 100) throw new Error('the Node proxy floor did not answer');
+      await sleep(100);
+    }
+    return await fn(url);
+  } finally {
+    await Promise.all([stopChild(proxy), stopChild(origin)]);
+  }
+}
+
 /** wrk at one connection and at CONNECTIONS on `url`, each after an unmeasured warm-up. */
 function wrkPair(label, url) {
   const runs = {};
@@ -296,6 +324,7 @@ async function measureReader(dir, zipDir, startStack) {
     const reader = wrkPair('reader, cached page', pageUrl);
     const nginx = NGINX ? await withNginx(join(dir, 'nginx'), html, async (url) => wrkPair('nginx, same HTML from disk', url)) : undefined;
     if (!NGINX) log('nginx is not installed (/usr/sbin/nginx): the nginx column is skipped');
+    const nodeProxy = await withNodeProxyFloor(join(dir, 'node-proxy'), html, async (url) => wrkPair('Node proxy + Node server, same HTML', url));
     return {
       load: loadavg()[0],
       importMs,
@@ -308,6 +337,7 @@ async function measureReader(dir, zipDir, startStack) {
       views,
       reader,
       nginx,
+      nodeProxy,
       htmlBytes: Buffer.byteLength(html),
     };
   } finally {
@@ -337,13 +367,18 @@ async function main() {
     '# Reader benchmark',
     '',
     `Command: \`npm run bench -- reader\` (BENCH_MODE=${modes.join(',')}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_DURATION=${DURATION} after ${WARMUP} of warm-up, BENCH_COLD=${COLD}, BENCH_LIVE=${LIVE}, BENCH_VIEWS=${VIEWS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other work.`,
-    `Published pages through the gateway (wrk, 2 threads, no Accept-Encoding). Cached page: one page (${results[modes[0]].htmlBytes.toLocaleString('en')} bytes of HTML) of a 12-page site, fetched again and again; floor: nginx (1 worker) serving the same HTML from disk on loopback, same run, same wrk. Cold pages: ${COLD} different pages of a ${total}-page site (${SPACES} spaces of ${PAGES} pages, two sections), one at a time, each asked once. Publish-to-live: a merged change request renaming the page, from the merge's answer until the page shows the new title (polled back to back). Page view → aggregate: one view, then POST …/insights/events/aggregate every 100 ms until it counts it. Goals (issue #36 §6): cached ≥ 0.5× nginx requests/s and p50 < 10 ms; cold p50 < 50 ms; publish-to-live p50 ≤ 100 ms, p99 ≤ 1 s.`,
+    `Published pages through the gateway (wrk, 2 threads, no Accept-Encoding). Cached page: one page (${results[modes[0]].htmlBytes.toLocaleString('en')} bytes of HTML) of a 12-page site, fetched again and again; floor: nginx (1 worker) serving the same HTML from disk on loopback, same run, same wrk; second floor: a bare Node keep-alive proxy in front of a bare Node server answering the same bytes from memory (the gateway → service shape with no work in either). Cold pages: ${COLD} different pages of a ${total}-page site (${SPACES} spaces of ${PAGES} pages, two sections), one at a time, each asked once. Publish-to-live: a merged change request renaming the page, from the merge's answer until the page shows the new title (polled back to back). Page view → aggregate: one view, then POST …/insights/events/aggregate every 100 ms until it counts it. Goals (issue #36 §6): cached ≥ 0.5× nginx requests/s and p50 < 10 ms; cold p50 < 50 ms; publish-to-live p50 ≤ 100 ms, p99 ≤ 1 s.`,
     '',
     `| measure | ${modes.join(' | ')} |`,
     `|---|${modes.map(() => '---|').join('')}`,
     row(`**cached page, ${CONNECTIONS} connections**`, (r) => `**${wrkCell(r.reader[CONNECTIONS])}**`),
     row(`floor: nginx, same HTML, ${CONNECTIONS} connections`, (r) => wrkCell(r.nginx?.[CONNECTIONS])),
     row('reader / nginx requests/s (goal ≥ 0.5×)', (r) => ratio(r, CONNECTIONS)),
+    row(`floor: a bare Node proxy in front of a bare Node server, same HTML, ${CONNECTIONS} connections`, (r) => wrkCell(r.nodeProxy[CONNECTIONS])),
+    row('bare Node proxy + server / nginx (what the gateway → service shape allows at best)', (r) =>
+      r.nginx ? `${(r.nodeProxy[CONNECTIONS].rps / r.nginx[CONNECTIONS].rps).toPrecision(2)}×` : '–',
+    ),
+    row('reader / bare Node proxy + server', (r) => `${(r.reader[CONNECTIONS].rps / r.nodeProxy[CONNECTIONS].rps).toPrecision(2)}×`),
     row('**cached page, 1 connection** (goal p50 < 10 ms)', (r) => `**${wrkCell(r.reader[1])}**`),
     row('floor: nginx, same HTML, 1 connection', (r) => wrkCell(r.nginx?.[1])),
     row(`**cold page of a ${total}-page site** (goal p50 < 50 ms)`, (r) => `**${ms(r.cold)}**${failures(r.coldFailed)}`),
@@ -374,6 +409,13 @@ async function main() {
         goal: { ratioAtLeast: 0.5 },
       }),
       measure({ name: `cached page p50, ${CONNECTIONS} connections`, mode, value: r.reader[CONNECTIONS].p50, unit: 'ms', floor: floor(CONNECTIONS, 'p50') }),
+      measure({
+        name: `bare Node proxy + Node server req/s, ${CONNECTIONS} connections (the architecture's ceiling)`,
+        mode,
+        value: r.nodeProxy[CONNECTIONS].rps,
+        unit: 'req/s',
+        floor: floor(CONNECTIONS, 'rps'),
+      }),
       measure({ name: 'cached page p50, 1 connection', mode, value: r.reader[1].p50, unit: 'ms', floor: floor(1, 'p50'), goal: { atMost: 10 } }),
       measure({ name: 'cached page p99, 1 connection', mode, value: r.reader[1].p99, unit: 'ms', floor: floor(1, 'p99') }),
       measure({ name: 'cold page p50, 10,000-page site', mode, value: p(r.cold, 50), unit: 'ms', goal: { atMost: 50 } }),

@@ -33,8 +33,35 @@ export function signPrincipal(principal: Principal, secret: string, now = Date.n
 
 /** Returns the principal when the headers are present, fresh and correctly signed; otherwise null. */
 export function verifyPrincipal(encoded: string | undefined, signature: string | undefined, secret: string, now = Date.now()): Principal | null {
+  return verifyWith(encoded, signature, (value) => hmac(value, secret), now);
+}
+
+/** Principals whose signatures a verifier remembers at most: the gateway signs one per token a minute. */
+const REMEMBERED_SIGNATURES = 10_000;
+
+/**
+ * verifyPrincipal for a service's every request: the HMAC a principal's text must carry is
+ * remembered (the gateway reuses one signature per token for a minute, so the same few come again
+ * and again). Only the computation is remembered: the comparison, the parse and the freshness check
+ * run on every call.
+ */
+export function principalVerifier(secret: string): (encoded: string | undefined, signature: string | undefined, now?: number) => Principal | null {
+  const expected = new Map<string, string>();
+  const signatureOf = (value: string): string => {
+    let known = expected.get(value);
+    if (known === undefined) {
+      if (expected.size >= REMEMBERED_SIGNATURES) expected.clear();
+      known = hmac(value, secret);
+      expected.set(value, known);
+    }
+    return known;
+  };
+  return (encoded, signature, now = Date.now()) => verifyWith(encoded, signature, signatureOf, now);
+}
+
+function verifyWith(encoded: string | undefined, signature: string | undefined, signatureOf: (value: string) => string, now: number): Principal | null {
   if (!encoded || !signature) return null;
-  const expected = Buffer.from(hmac(encoded, secret));
+  const expected = Buffer.from(signatureOf(encoded));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {

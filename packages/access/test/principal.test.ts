@@ -1,4 +1,4 @@
-import { signAdminCall, signPrincipal, verifyAdminCall, verifyPrincipal } from '../src';
+import { principalVerifier, signAdminCall, signPrincipal, verifyAdminCall, verifyPrincipal } from '../src';
 
 const SECRET = 'a-secret-of-enough-length';
 
@@ -24,5 +24,35 @@ describe('signed principal headers', () => {
     expect(verifyAdminCall('addMember', value, SECRET)).toBe(false);
     expect(verifyAdminCall('createToken', value, 'wrong-secret-wrong')).toBe(false);
     expect(verifyAdminCall('createToken', undefined, SECRET)).toBe(false);
+  });
+});
+
+describe('principalVerifier (a service remembers signatures it computed)', () => {
+  const verify = principalVerifier(SECRET);
+
+  it('answers as verifyPrincipal does, the first time and again', () => {
+    const { principal, signature } = signPrincipal({ userId: 'u1', tokenId: 't1' }, SECRET);
+    expect(verify(principal, signature)).toEqual({ userId: 'u1', tokenId: 't1' });
+    expect(verify(principal, signature)).toEqual({ userId: 'u1', tokenId: 't1' });
+  });
+
+  it('still refuses a wrong signature for a principal it has seen signed', () => {
+    const { principal, signature } = signPrincipal({ userId: 'u2', tokenId: 't2' }, SECRET);
+    expect(verify(principal, signature)).not.toBeNull();
+    expect(
+      verify(
+        principal,
+        signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')),
+      ),
+    ).toBeNull();
+    expect(verify(principal, undefined)).toBeNull();
+    expect(principalVerifier('another-secret-entirely')(principal, signature)).toBeNull();
+  });
+
+  it('still refuses a remembered principal once it is stale', () => {
+    const now = Date.now();
+    const { principal, signature } = signPrincipal({ userId: 'u3', tokenId: 't3' }, SECRET, now);
+    expect(verify(principal, signature, now)).not.toBeNull();
+    expect(verify(principal, signature, now + 301_000)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { newId } from '@quire/ids';
 import type { Lifecycle } from './graceful-close';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from '../logger';
-import { PRINCIPAL_HEADER, SIGNATURE_HEADER, verifyPrincipal, type Principal } from '@quire/access';
+import { PRINCIPAL_HEADER, principalVerifier, SIGNATURE_HEADER, type Principal } from '@quire/access';
 import { type Metrics, mountHealthRoutes, type ReadinessCheck } from './observability';
 
 declare module 'express-serve-static-core' {
@@ -56,8 +56,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   });
   for (const routes of options.adminRoutes ?? []) app.use(routes);
 
+  const verifyPrincipal = principalVerifier(options.internalSecret);
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER), options.internalSecret);
+    const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER));
     if (!principal) return next(unauthorized());
     req.principal = principal;
     next();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { TtlCache } from '@quire/helpers';
 
 // The headers of every HTML answer (issue #36 §7): a strict Content-Security-Policy — no script at
 // all, the one inline <style> allowed by its hash (page-html's siteStylesheet, the same on every
@@ -9,7 +10,18 @@ export function styleHash(stylesheet: string): string {
   return `'sha256-${createHash('sha256').update(stylesheet, 'utf8').digest('base64')}'`;
 }
 
+/** Policies of the stylesheets seen last: a site's pages share one, and hashing it per request cost more than the rest of a cache hit's headers. */
+const policies = new TtlCache<string>(3_600_000, 256);
+
 export function contentSecurityPolicy(stylesheet: string): string {
+  const known = policies.get(stylesheet);
+  if (known !== undefined) return known;
+  const policy = policyOf(stylesheet);
+  policies.set(stylesheet, policy);
+  return policy;
+}
+
+function policyOf(stylesheet: string): string {
   return [
     "default-src 'none'",
     "script-src 'none'",
