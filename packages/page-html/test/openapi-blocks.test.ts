@@ -38,7 +38,12 @@ describe('openapi-schemas blocks', () => {
     const html = await blockHtml(
       'openapi-schemas',
       { ...schemasData, grouped: false },
-      openapi(() => ({ schemas: [{ name: 'Pet', schema: '{}' }, { name: 'Owner', type: 'Owner', schema: '[]' }] })),
+      openapi(() => ({
+        schemas: [
+          { name: 'Pet', schema: '{}' },
+          { name: 'Owner', type: 'Owner', schema: '[]' },
+        ],
+      })),
     );
     expect(html).toBe(
       '<div class="openapi"><p class="openapi-section"><strong>Pet</strong></p><pre class="openapi-schema"><code>{}</code></pre></div>' +
@@ -48,8 +53,20 @@ describe('openapi-schemas blocks', () => {
 
   it('says "schemas not available" with the stored names when the spec is missing or gives none', async () => {
     const note = '<p class="openapi openapi-unavailable"><code>Pet, Owner</code>: schemas not available.</p>';
-    expect(await blockHtml('openapi-schemas', schemasData, openapi(() => ({ unavailable: true })))).toBe(note);
-    expect(await blockHtml('openapi-schemas', schemasData, openapi(() => ({ schemas: [] })))).toBe(note);
+    expect(
+      await blockHtml(
+        'openapi-schemas',
+        schemasData,
+        openapi(() => ({ unavailable: true })),
+      ),
+    ).toBe(note);
+    expect(
+      await blockHtml(
+        'openapi-schemas',
+        schemasData,
+        openapi(() => ({ schemas: [] })),
+      ),
+    ).toBe(note);
   });
 });
 
@@ -78,9 +95,13 @@ describe('openapi-webhook blocks', () => {
   });
 
   it('says "webhook not available" with the stored method and name', async () => {
-    expect(await blockHtml('openapi-webhook', data, openapi(() => ({ unavailable: true })))).toBe(
-      '<p class="openapi openapi-unavailable"><code>POST newPet</code>: webhook not available.</p>',
-    );
+    expect(
+      await blockHtml(
+        'openapi-webhook',
+        data,
+        openapi(() => ({ unavailable: true })),
+      ),
+    ).toBe('<p class="openapi openapi-unavailable"><code>POST newPet</code>: webhook not available.</p>');
   });
 });
 
@@ -88,7 +109,11 @@ describe('swagger blocks', () => {
   const swagger = (ref: unknown) => ({ method: 'get', path: '/pets', ref });
 
   it('shows the operation when the caller has the spec (one of the organization’s)', async () => {
-    const html = await blockHtml('swagger', swagger({ kind: 'url', url: 'https://quire.test/v1/orgs/o/openapi/pets' }), openapi(() => ({ method: 'get', path: '/pets', title: 'List' })));
+    const html = await blockHtml(
+      'swagger',
+      swagger({ kind: 'url', url: 'https://quire.test/v1/orgs/o/openapi/pets' }),
+      openapi(() => ({ method: 'get', path: '/pets', title: 'List' })),
+    );
     expect(html).toBe('<div class="openapi"><p><strong>List</strong></p><p><code class="openapi-method">GET</code> <code>/pets</code></p></div>');
   });
 
@@ -109,10 +134,16 @@ describe('swagger blocks', () => {
     expect(await blockHtml('swagger', swagger({ kind: 'file', file: 'f1' }))).toBe(
       '<p class="openapi openapi-source"><code>GET /pets</code> in <a href="/files/f1">report.pdf</a></p>',
     );
-    expect(await blockHtml('swagger', swagger({ kind: 'file', file: 'f-none' }))).toBe('<p class="openapi openapi-source"><code>GET /pets</code> in the spec file</p>');
-    // A caller answering no operation (or garbage) changes nothing; nothing is asked of the network.
-    expect(await blockHtml('swagger', swagger({ kind: 'file', file: 'f1' }), openapi(() => ({ url: 'x' })))).toBe(
-      '<p class="openapi openapi-source"><code>GET /pets</code> in <a href="/files/f1">report.pdf</a></p>',
+    expect(await blockHtml('swagger', swagger({ kind: 'file', file: 'f-none' }))).toBe(
+      '<p class="openapi openapi-source"><code>GET /pets</code> in the spec file</p>',
     );
+    // A caller answering no operation (or garbage) changes nothing; nothing is asked of the network.
+    expect(
+      await blockHtml(
+        'swagger',
+        swagger({ kind: 'file', file: 'f1' }),
+        openapi(() => ({ url: 'x' })),
+      ),
+    ).toBe('<p class="openapi openapi-source"><code>GET /pets</code> in <a href="/files/f1">report.pdf</a></p>');
   });
 });

@@ -212,7 +212,13 @@ describe('loadPageReferences', () => {
           { spec: 'pets', name: 'Tag', found: false, schemaJson: '' },
         ],
         swaggerOperations: [
-          { url: 'https://q.test/v1/orgs/o/openapi/pets', path: '/pets', method: 'get', found: true, operationJson: JSON.stringify({ method: 'get', path: '/pets' }) },
+          {
+            url: 'https://q.test/v1/orgs/o/openapi/pets',
+            path: '/pets',
+            method: 'get',
+            found: true,
+            operationJson: JSON.stringify({ method: 'get', path: '/pets' }),
+          },
           { url: 'https://example.com/x.yaml', path: '/pets', method: 'get', found: false, operationJson: '' },
         ],
       },
@@ -256,7 +262,11 @@ describe('loadPageReferences', () => {
         },
       ],
     ]);
-    expect(refs.openapi?.({ type: 'openapi-webhook', data: webhookData('newPet') })).toMatchObject({ title: 'A pet was added', method: 'post', webhook: 'newPet' });
+    expect(refs.openapi?.({ type: 'openapi-webhook', data: webhookData('newPet') })).toMatchObject({
+      title: 'A pet was added',
+      method: 'post',
+      webhook: 'newPet',
+    });
     expect(refs.openapi?.({ type: 'openapi-webhook', data: webhookData('gone') })).toEqual({ unavailable: true });
     expect(refs.openapi?.({ type: 'openapi-schemas', data: schemasData('Pet', 'Owner') })).toEqual({
       schemas: [

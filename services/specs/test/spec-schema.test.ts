@@ -61,7 +61,10 @@ describe('componentSchemaOf', () => {
   });
 
   it('bounds a huge or deeply nested schema as operations are bounded', () => {
-    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(50) }])) };
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`p${i}`, { type: 'string', description: 'x'.repeat(50) }])),
+    };
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 40; i++) deep = { $ref: `#/components/schemas/D${i}` };
     const schemas: Record<string, unknown> = { Wide: wide, Deep: deep, Long: { description: 'y'.repeat(10_000) } };

@@ -149,12 +149,21 @@ class Converter {
           .map((name) => name.trim())
           .filter(Boolean);
         return spec && schemas.length
-          ? [{ object: 'block', type: 'openapi-schemas', isVoid: true, data: { ref: { kind: 'openapi', spec }, schemas, ...(grouped === 'false' ? { grouped: false } : {}) } }]
+          ? [
+              {
+                object: 'block',
+                type: 'openapi-schemas',
+                isVoid: true,
+                data: { ref: { kind: 'openapi', spec }, schemas, ...(grouped === 'false' ? { grouped: false } : {}) },
+              },
+            ]
           : inner();
       }
       case 'openapi-webhook': {
         const { spec, name, method } = tag.attrs;
-        return spec && name && method ? [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec }, name, method } }] : inner();
+        return spec && name && method
+          ? [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec }, name, method } }]
+          : inner();
       }
       case 'swagger': {
         // GitBook's `{% swagger src="…" path="…" method="…" %}`: the spec by URL (or a file the caller resolves).

@@ -110,7 +110,6 @@ function operation(state: RenderState, view: OpenApiView, webhook: boolean): Ele
   return children;
 }
 
-
 /** An `openapi-schemas` block: each named schema (name, type, description, schema text); grouped in one box unless `grouped: false`. */
 function renderSchemas(data: Record<string, unknown>, view: OpenApiView, fallback: string): ElementContent[] {
   const schemas = Array.isArray(view.schemas) ? view.schemas.filter((s) => s && typeof s === 'object').slice(0, MAX_ROWS) : [];
