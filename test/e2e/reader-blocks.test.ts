@@ -3,8 +3,8 @@ import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Issue #36 §2, the last three: `openapi-operation` blocks rendered from the specs service's stored
-// version, links to pages of other site spaces at their published addresses, and the search page's
+// Issue #36 §2, the last three: OpenAPI blocks (`openapi-operation`, `openapi-schemas`, `openapi-webhook`,
+// `swagger`) rendered from the specs service's stored version, links to pages of other site spaces at their published addresses, and the search page's
 // previous/next results links. Published through the API, then read with plain requests, no token.
 
 const stack = currentStack();
@@ -14,14 +14,27 @@ let guideUrl: string;
 let referenceUrl: string;
 let referencePagePath: string;
 let otherOrgSpec: string;
+/** The petstore spec's own API address (`urls.location`): a swagger block naming it shows its operation. */
+let petstoreLocation: string;
 
 const visit = (url: string) => fetch(url, { redirect: 'manual' });
 const pathOf = (url: string) => new URL(url).pathname;
 
 const PETSTORE = {
-  openapi: '3.0.3',
+  openapi: '3.1.0',
   info: { title: 'Petstore', version: '1.0.0' },
+  webhooks: {
+    newPet: {
+      post: {
+        summary: 'A pet was added',
+        description: 'Sent when a pet <b>joins</b>.',
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+        responses: { '200': { description: 'Received' } },
+      },
+    },
+  },
   paths: {
+    '/pets': { get: { summary: 'List all pets', responses: { '200': { description: 'The pets' } } } },
     '/pets/{petId}': {
       get: {
         summary: 'Find a pet by id',
@@ -37,7 +50,17 @@ const PETSTORE = {
       },
     },
   },
-  components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tag: { type: 'string' } } } } },
+  components: {
+    schemas: {
+      Pet: {
+        type: 'object',
+        description: 'A pet of the <i>store</i>',
+        required: ['name'],
+        properties: { name: { type: 'string' }, tag: { type: 'string' }, owner: { $ref: '#/components/schemas/Owner' } },
+      },
+      Owner: { type: 'object', properties: { email: { type: 'string', format: 'email' } } },
+    },
+  },
 };
 
 /** Puts an OpenAPI spec (text source) and waits until its version is stored. */
@@ -70,6 +93,24 @@ const operationBlock = (spec: string, method: string, path: string) => ({
   isVoid: true,
   data: { ref: { kind: 'openapi', spec }, method, path },
 });
+const schemasBlock = (spec: string, schemas: string[]) => ({
+  object: 'block',
+  type: 'openapi-schemas',
+  isVoid: true,
+  data: { ref: { kind: 'openapi', spec }, schemas },
+});
+const webhookBlock = (spec: string, method: string, name: string) => ({
+  object: 'block',
+  type: 'openapi-webhook',
+  isVoid: true,
+  data: { ref: { kind: 'openapi', spec }, method, name },
+});
+const swaggerBlock = (url: string, method: string, path: string) => ({
+  object: 'block',
+  type: 'swagger',
+  isVoid: true,
+  data: { ref: { kind: 'url', url }, method, path },
+});
 
 beforeAll(async () => {
   const [own, second] = await Promise.all([buildOrganization(stack, 'Reader blocks org'), buildOrganization(stack, 'Another org')]);
@@ -84,6 +125,7 @@ beforeAll(async () => {
       paths: { '/secret': { get: { summary: 'Secret operation', responses: { '200': { description: 'ok' } } } } },
     }),
   ]);
+  petstoreLocation = (await org.api.get(`/v1/orgs/${org.id}/openapi/petstore`)).body.urls.location as string;
   // The same slug in this organization holds no such operation: the other one's must not be read either.
   const reference = await spaceWith('Reference', [
     { operation: 'insert_page', ref: 'start', title: 'Reference home', document: { markdown: 'The reference.' } },
@@ -109,6 +151,14 @@ beforeAll(async () => {
             operationBlock('petstore', 'get', '/pets/{petId}'),
             operationBlock('petstore', 'delete', '/pets/{petId}'),
             operationBlock(otherOrgSpec, 'get', '/secret'),
+            schemasBlock('petstore', ['Pet', 'Ghost']),
+            schemasBlock(otherOrgSpec, ['Pet']),
+            webhookBlock('petstore', 'post', 'newPet'),
+            webhookBlock('petstore', 'post', 'gone'),
+            webhookBlock(otherOrgSpec, 'post', 'newPet'),
+            swaggerBlock(petstoreLocation, 'get', '/pets'),
+            swaggerBlock('https://specs.example.com/petstore.yaml?v=1&x="2"', 'get', '/pets'),
+            swaggerBlock('javascript:alert(1)', 'post', '/pets'),
             paragraph(
               link({ kind: 'page', page: reference.pages.auth, space: reference.id }, 'authentication'),
               text(' · '),
@@ -157,6 +207,46 @@ describe('openapi blocks', () => {
     expect(html).toContain('<p class="openapi openapi-unavailable"><code>DELETE /pets/{petId}</code>: operation not available.</p>');
     expect(html).toContain('<p class="openapi openapi-unavailable"><code>GET /secret</code>: operation not available.</p>');
     expect(html).not.toContain('Secret operation');
+  });
+});
+
+describe('openapi-schemas, openapi-webhook and swagger blocks', () => {
+  it('shows the named schemas of the organization’s spec: name, type, description and schema with its refs inlined, escaped', async () => {
+    const html = await (await visit(`${guideUrl}pets-api`)).text();
+    const box = /<div class="openapi openapi-schemas">(.*?)<\/div>/s.exec(html)?.[1] ?? '';
+    expect(box).toContain('<p class="openapi-section"><strong>Pet</strong> <code>object</code></p><p>A pet of the &#x3C;i>store&#x3C;/i></p>');
+    expect(box).toMatch(/<pre class="openapi-schema"><code>[^<]*"owner": \{[^<]*"email": \{[^<]*"format": "email"/);
+    expect(box).toContain('<p class="openapi-unavailable"><code>Ghost</code>: schema not available.</p>');
+  });
+
+  it('shows the webhook like an operation: the Webhook mark, method, name, summary, description, request body schema, responses', async () => {
+    const html = await (await visit(`${guideUrl}pets-api`)).text();
+    expect(html).toContain(
+      '<p><strong>A pet was added</strong></p><p><small class="openapi-kind">Webhook</small> <code class="openapi-method">POST</code> <code>newPet</code></p>',
+    );
+    expect(html).toContain('<p>Sent when a pet &#x3C;b>joins&#x3C;/b>.</p>');
+    expect(html).toMatch(/<strong>Request body<\/strong> <code>application\/json<\/code><\/p><pre class="openapi-schema"><code>[^<]*"required": \[/);
+    expect(html).toContain('<li><p><code>200</code></p><p>Received</p></li>');
+  });
+
+  it('says "not available" for a missing webhook or schema and for another organization’s spec, never an error page', async () => {
+    const res = await visit(`${guideUrl}pets-api`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<p class="openapi openapi-unavailable"><code>POST gone</code>: webhook not available.</p>');
+    // The other organization's spec has a Pet schema and a newPet webhook: neither is read.
+    expect(html).toContain('<p class="openapi openapi-unavailable"><code>Pet</code>: schemas not available.</p>');
+    expect(html).toContain('<p class="openapi openapi-unavailable"><code>POST newPet</code>: webhook not available.</p>');
+  });
+
+  it('shows a swagger block’s operation when its URL is the organization’s spec, else method, path and the spec’s address (a link only for http(s))', async () => {
+    const html = await (await visit(`${guideUrl}pets-api`)).text();
+    expect(html).toContain('<p><strong>List all pets</strong></p><p><code class="openapi-method">GET</code> <code>/pets</code></p>');
+    expect(html).toContain(
+      '<p class="openapi openapi-source"><code>GET /pets</code> in <a href="https://specs.example.com/petstore.yaml?v=1&#x26;x=%222%22" rel="noopener noreferrer">https://specs.example.com/petstore.yaml?v=1&#x26;x=%222%22</a></p>',
+    );
+    expect(html).toContain('<p class="openapi openapi-source"><code>POST /pets</code> in javascript:alert(1)</p>');
+    expect(html).not.toContain('href="javascript:');
   });
 });
 

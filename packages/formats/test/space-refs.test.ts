@@ -39,6 +39,41 @@ describe('openapi-operation blocks in markdown', () => {
   });
 });
 
+describe('openapi-schemas, openapi-webhook and swagger blocks in markdown', () => {
+  const block = (type: string, data: Record<string, unknown>) => ({ object: 'block', type, isVoid: true, data });
+
+  it("are GitBook's tags and read back as the same blocks", () => {
+    const blocks = [
+      block('openapi-schemas', { ref: { kind: 'openapi', spec: 'petstore' }, schemas: ['Pet', 'Owner'], grouped: false }),
+      block('openapi-webhook', { ref: { kind: 'openapi', spec: 'petstore' }, name: 'newPet', method: 'post' }),
+      block('swagger', { ref: { kind: 'url', url: 'https://example.com/pets.yaml' }, path: '/pets', method: 'get' }),
+    ];
+    const { markdown, document } = roundTrip(blocks);
+    expect(markdown).toBe(
+      '{% openapi-schemas spec="petstore" schemas="Pet,Owner" grouped="false" %}\n{% endopenapi-schemas %}\n\n' +
+        '{% openapi-webhook spec="petstore" name="newPet" method="post" %}\n{% endopenapi-webhook %}\n\n' +
+        '{% swagger src="https://example.com/pets.yaml" path="/pets" method="get" %}',
+    );
+    expect(document.nodes).toEqual(blocks.map((b) => expect.objectContaining(b)));
+  });
+
+  it("reads GitBook's own form (grouped by default, a link inside) and leaves out a block whose values a tag cannot hold", () => {
+    const gitbook = '{% openapi-schemas spec="gitbook" schemas="Space, User" %}\n[OpenAPI gitbook](https://x.test/o.yaml)\n{% endopenapi-schemas %}';
+    expect(markdownToDocument(gitbook).nodes).toEqual([
+      expect.objectContaining({ type: 'openapi-schemas', data: { ref: { kind: 'openapi', spec: 'gitbook' }, schemas: ['Space', 'User'] } }),
+    ]);
+    const md = (type: string, data: Record<string, unknown>) => documentToMarkdown({ object: 'document', nodes: [block(type, data)] } as never);
+    expect(md('openapi-schemas', { ref: { kind: 'openapi', spec: 'p' }, schemas: ['a,b'] })).toBe('');
+    expect(md('openapi-schemas', { ref: { kind: 'openapi', spec: 'p' }, schemas: [] })).toBe('');
+    expect(md('openapi-webhook', { ref: { kind: 'openapi', spec: 'p' }, name: 'a"b', method: 'post' })).toBe('');
+    expect(md('swagger', { ref: { kind: 'url', url: 'https://x.test/%}' }, path: '/x', method: 'get' })).toBe('');
+    expect(md('swagger', { ref: { kind: 'file', file: 'f1' }, path: '/x', method: 'get' })).toBe('');
+    expect(md('swagger', { ref: { kind: 'url', url: 'https://x.test/a?q="1"' }, path: '/x', method: 'get' })).toBe(
+      '{% swagger src="https://x.test/a?q=%221%22" path="/x" method="get" %}',
+    );
+  });
+});
+
 describe('links to other spaces in markdown', () => {
   it('are quire-ref: targets that read back as page, anchor and space references', () => {
     const { markdown, document } = roundTrip([

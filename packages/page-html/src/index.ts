@@ -12,6 +12,7 @@ export type {
   OpenApiParameter,
   OpenApiPayload,
   OpenApiResponse,
+  OpenApiSchema,
 } from './render/page-context';
 export { PAGE_SCHEMA } from './safety/sanitize-schema';
 export { linkUrl, imageUrl, type SafeUrl } from './safety/urls';

@@ -56,6 +56,7 @@ const ref = fc.oneof(
   fc.record({ kind: fc.constant('page'), page: nasty }),
   fc.record({ kind: fc.constant('anchor'), anchor: nasty, page: fc.option(nasty, { nil: undefined }) }),
   fc.record({ kind: fc.constant('file'), file: nasty }),
+  fc.record({ kind: fc.constant('openapi'), spec: nasty }),
   nasty,
 );
 const data = fc.record(
@@ -72,6 +73,9 @@ const data = fc.record(
     label: nasty,
     method: nasty,
     path: nasty,
+    name: nasty,
+    schemas: fc.oneof(fc.array(nasty, { maxLength: 3 }), nasty),
+    grouped: fc.oneof(fc.boolean(), nasty),
     start: fc.oneof(fc.integer(), fc.double(), nasty),
     checked: fc.oneof(fc.boolean(), nasty),
     align: nasty,
@@ -152,6 +156,13 @@ const echoing: PageRenderContext = {
     description: String(request.data.title),
     url: String(request.data.url),
     parameters: [{ name: String(request.data.alt), in: String(request.data.code) }],
+    // The other blocks' fields, echoed whatever the block: a webhook's name, schemas (one missing).
+    webhook: String(request.data.name),
+    schemas: [
+      { name: String(request.data.title), type: String(request.data.label), description: String(request.data.alt), schema: String(request.data.code) },
+      { name: String(request.data.id), unavailable: true },
+    ],
+    requestBody: { description: String(request.data.formula), schema: String(request.data.syntax), contentType: String(request.data.style) },
   }),
 };
 

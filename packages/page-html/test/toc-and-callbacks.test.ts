@@ -147,9 +147,9 @@ describe('page-html callbacks', () => {
     expect(asked).toContainEqual(['p1', undefined, undefined]);
   });
 
-  it('shows an OpenAPI block as its stored method and path when there is no callback or no answer', async () => {
+  it('shows an OpenAPI block as its stored method and path when there is no callback or no answer (a swagger block with its spec address)', async () => {
     expect(await html(voidBlock('swagger', { path: '/pets/{id}', method: 'delete', ref: { kind: 'url', url: 'https://x.test/spec.yaml' } }))).toBe(
-      '<p class="openapi"><code>DELETE /pets/{id}</code></p>',
+      '<p class="openapi openapi-source"><code>DELETE /pets/{id}</code> in <a href="https://x.test/spec.yaml" rel="noopener noreferrer">https://x.test/spec.yaml</a></p>',
     );
     expect(await html(voidBlock('openapi-schemas', { schemas: ['Pet', 'Owner'], ref: {} }))).toBe('<p class="openapi"><code>Pet, Owner</code></p>');
     expect(await html(voidBlock('openapi-webhook', { name: 'newPet', method: 'post', ref: {} }))).toBe('<p class="openapi"><code>POST newPet</code></p>');
@@ -185,7 +185,7 @@ describe('page-html callbacks', () => {
       hostile,
     );
     expect(page.html).toBe(
-      '<p>page</p><p class="file">Download</p><figure class="image">pic<figcaption>cap</figcaption></figure><p class="openapi"><code>GET /x</code></p>',
+      '<p>page</p><p class="file">Download</p><figure class="image">pic<figcaption>cap</figcaption></figure><p class="openapi openapi-source"><code>GET /x</code></p>',
     );
   });
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
-import { loadPageReferences, operationViewOf } from '../src/modules/pages/application/page-references';
+import { loadPageReferences, operationViewOf, schemaViewOf } from '../src/modules/pages/application/page-references';
 import type { ReaderDeps } from '../src/modules/pages/application/deps';
-import { documentRefsOf, MAX_OPERATION_REFS } from '../src/modules/pages/domain/document-refs';
+import { documentRefsOf, MAX_OPENAPI_REFS } from '../src/modules/pages/domain/document-refs';
 import { PageTree } from '../src/modules/pages/domain/page-tree';
 import { searchPagingOf } from '../src/modules/pages/domain/search-results';
 import { publishedContent } from './published-content';
@@ -33,9 +33,10 @@ const operation = (spec: string, method: string, path: string) => ({
   isVoid: true,
   data: { ref: { kind: 'openapi', spec }, method, path },
 });
+const voidBlock = (type: string, data: Record<string, unknown>) => ({ object: 'block', type, isVoid: true, data });
 const doc = (...nodes: unknown[]) => ({ object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes }] });
 
-function fakeDeps(answers: { paths?: unknown[]; operations?: unknown[]; fail?: boolean } = {}) {
+function fakeDeps(answers: { paths?: unknown[]; operations?: unknown[]; specs?: Record<string, unknown[]>; fail?: boolean } = {}) {
   const calls: Array<[string, unknown]> = [];
   const answer = <T>(name: string, request: unknown, value: T): Promise<T> => {
     calls.push([name, request]);
@@ -44,7 +45,7 @@ function fakeDeps(answers: { paths?: unknown[]; operations?: unknown[]; fail?: b
   const deps = {
     sites: () => ({}),
     contentPublished: () => ({ getPublishedPagePaths: (r: unknown) => answer('paths', r, { pages: answers.paths ?? [] }) }),
-    specs: () => ({ getPublishedOperations: (r: unknown) => answer('operations', r, { operations: answers.operations ?? [] }) }),
+    specs: () => ({ getPublishedOperations: (r: unknown) => answer('operations', r, { operations: answers.operations ?? [], ...answers.specs }) }),
     logger: pino({ level: 'silent' }),
   } as unknown as ReaderDeps;
   return { deps, calls };
@@ -72,9 +73,40 @@ describe('documentRefsOf', () => {
     expect(refs.operations).toEqual([{ spec: 'pets', method: 'get', path: '/pets' }]);
   });
 
-  it('is bounded: at most MAX_OPERATION_REFS operations, and a deep document does not overflow the stack', () => {
+  it('finds webhooks, schema names and swagger operations named by an http(s) URL, once each', () => {
+    const refs = documentRefsOf(
+      doc(
+        voidBlock('openapi-webhook', { ref: { kind: 'openapi', spec: 'pets' }, name: 'newPet', method: 'post' }),
+        voidBlock('openapi-webhook', { ref: { kind: 'openapi', spec: 'pets' }, name: 'newPet', method: 'POST' }),
+        voidBlock('openapi-webhook', { ref: { kind: 'openapi', spec: 'pets' }, method: 'post' }),
+        voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: 'pets' }, schemas: ['Pet', 'Owner', 'Pet', 7, ''] }),
+        voidBlock('openapi-schemas', { ref: { kind: 'url', url: 'x' }, schemas: ['Tag'] }),
+        voidBlock('swagger', { ref: { kind: 'url', url: 'https://example.com/pets.yaml' }, method: 'get', path: '/pets' }),
+        voidBlock('swagger', { ref: { kind: 'url', url: 'javascript:alert(1)' }, method: 'get', path: '/pets' }),
+        voidBlock('swagger', { ref: { kind: 'file', file: 'f1' }, method: 'get', path: '/pets' }),
+      ),
+      'sp1',
+    );
+    expect(refs.webhooks).toEqual([{ spec: 'pets', name: 'newPet', method: 'post' }]);
+    expect(refs.schemas).toEqual([
+      { spec: 'pets', name: 'Pet' },
+      { spec: 'pets', name: 'Owner' },
+    ]);
+    expect(refs.swaggerOperations).toEqual([{ url: 'https://example.com/pets.yaml', method: 'get', path: '/pets' }]);
+  });
+
+  it('is bounded: at most MAX_OPENAPI_REFS OpenAPI items of all kinds together, and a deep document does not overflow the stack', () => {
     const many = Array.from({ length: 100 }, (_, i) => operation('pets', 'get', `/p${i}`));
-    expect(documentRefsOf(doc(...many), 'sp1').operations).toHaveLength(MAX_OPERATION_REFS);
+    expect(documentRefsOf(doc(...many), 'sp1').operations).toHaveLength(MAX_OPENAPI_REFS);
+    const mixed = documentRefsOf(
+      doc(
+        ...many.slice(0, 15),
+        voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: 'pets' }, schemas: Array.from({ length: 10 }, (_, i) => `S${i}`) }),
+        voidBlock('openapi-webhook', { ref: { kind: 'openapi', spec: 'pets' }, name: 'late', method: 'post' }),
+      ),
+      'sp1',
+    );
+    expect([mixed.operations.length, mixed.schemas.length, mixed.webhooks.length]).toEqual([15, 5, 0]);
     let deep: unknown = link({ kind: 'page', page: 'p2', space: 'sp2' });
     for (let i = 0; i < 100_000; i++) deep = { nodes: [deep] };
     expect(() => documentRefsOf(deep, 'sp1')).not.toThrow();
@@ -150,8 +182,8 @@ describe('loadPageReferences', () => {
       parameters: [{ name: 'limit', type: 'integer' }],
     });
     expect(refs.openapi?.(block('/gone'))).toEqual({ unavailable: true });
-    // Other OpenAPI blocks keep their stored summary.
-    expect(refs.openapi?.({ type: 'openapi-schemas', data: {} })).toBeUndefined();
+    // A schemas block naming nothing readable is not available.
+    expect(refs.openapi?.({ type: 'openapi-schemas', data: {} })).toEqual({ unavailable: true });
 
     const down = fakeDeps({ fail: true });
     const degraded = await loadPageReferences(
@@ -163,6 +195,101 @@ describe('loadPageReferences', () => {
     );
     expect(degraded.openapi?.(block('/pets'))).toEqual({ unavailable: true });
     expect(degraded.pageUrl('p2', undefined, 'sp2')).toBeUndefined();
+  });
+
+  it('reads webhooks, schemas and swagger operations in the same one call; missing ones are "not available", a swagger block not in specs is left to page-html', async () => {
+    const webhook = { method: 'post', name: 'newPet', summary: 'A pet was added', parameters: [], responses: [] };
+    const schema = { name: 'Pet', type: 'object', description: 'A pet', schema: '{}' };
+    const { deps, calls } = fakeDeps({
+      specs: {
+        webhooks: [
+          { spec: 'pets', name: 'newPet', method: 'post', found: true, webhookJson: JSON.stringify(webhook) },
+          { spec: 'pets', name: 'gone', method: 'post', found: false, webhookJson: '' },
+        ],
+        schemas: [
+          { spec: 'pets', name: 'Pet', found: true, schemaJson: JSON.stringify(schema) },
+          { spec: 'pets', name: 'Owner', found: false, schemaJson: '' },
+          { spec: 'pets', name: 'Tag', found: false, schemaJson: '' },
+        ],
+        swaggerOperations: [
+          {
+            url: 'https://q.test/v1/orgs/o/openapi/pets',
+            path: '/pets',
+            method: 'get',
+            found: true,
+            operationJson: JSON.stringify({ method: 'get', path: '/pets' }),
+          },
+          { url: 'https://example.com/x.yaml', path: '/pets', method: 'get', found: false, operationJson: '' },
+        ],
+      },
+    });
+    const webhookData = (name: string) => ({ ref: { kind: 'openapi', spec: 'pets' }, name, method: 'post' });
+    const schemasData = (...schemas: string[]) => ({ ref: { kind: 'openapi', spec: 'pets' }, schemas });
+    const swaggerData = (url: string) => ({ ref: { kind: 'url', url }, method: 'get', path: '/pets' });
+    const refs = await loadPageReferences(
+      deps,
+      content,
+      tree,
+      siteSpaces,
+      doc(
+        voidBlock('openapi-webhook', webhookData('newPet')),
+        voidBlock('openapi-webhook', webhookData('gone')),
+        voidBlock('openapi-schemas', schemasData('Pet', 'Owner')),
+        voidBlock('openapi-schemas', schemasData('Tag')),
+        voidBlock('swagger', swaggerData('https://q.test/v1/orgs/o/openapi/pets')),
+        voidBlock('swagger', swaggerData('https://example.com/x.yaml')),
+      ),
+    );
+    expect(calls).toEqual([
+      [
+        'operations',
+        {
+          apiToken: 'token-of-the-url',
+          operations: [],
+          webhooks: [
+            { spec: 'pets', name: 'newPet', method: 'post' },
+            { spec: 'pets', name: 'gone', method: 'post' },
+          ],
+          schemas: [
+            { spec: 'pets', name: 'Pet' },
+            { spec: 'pets', name: 'Owner' },
+            { spec: 'pets', name: 'Tag' },
+          ],
+          swaggerOperations: [
+            { url: 'https://q.test/v1/orgs/o/openapi/pets', path: '/pets', method: 'get' },
+            { url: 'https://example.com/x.yaml', path: '/pets', method: 'get' },
+          ],
+        },
+      ],
+    ]);
+    expect(refs.openapi?.({ type: 'openapi-webhook', data: webhookData('newPet') })).toMatchObject({
+      title: 'A pet was added',
+      method: 'post',
+      webhook: 'newPet',
+    });
+    expect(refs.openapi?.({ type: 'openapi-webhook', data: webhookData('gone') })).toEqual({ unavailable: true });
+    expect(refs.openapi?.({ type: 'openapi-schemas', data: schemasData('Pet', 'Owner') })).toEqual({
+      schemas: [
+        { name: 'Pet', type: 'object', description: 'A pet', schema: '{}' },
+        { name: 'Owner', unavailable: true },
+      ],
+    });
+    expect(refs.openapi?.({ type: 'openapi-schemas', data: schemasData('Tag') })).toEqual({ unavailable: true });
+    expect(refs.openapi?.({ type: 'swagger', data: swaggerData('https://q.test/v1/orgs/o/openapi/pets') })).toMatchObject({ method: 'get', path: '/pets' });
+    expect(refs.openapi?.({ type: 'swagger', data: swaggerData('https://example.com/x.yaml') })).toBeUndefined();
+
+    // Specs failing: every block says so (a swagger block shows its address).
+    const down = fakeDeps({ fail: true });
+    const degraded = await loadPageReferences(down.deps, content, tree, siteSpaces, doc(voidBlock('openapi-webhook', webhookData('newPet'))));
+    expect(degraded.openapi?.({ type: 'openapi-webhook', data: webhookData('newPet') })).toEqual({ unavailable: true });
+    expect(degraded.openapi?.({ type: 'openapi-schemas', data: schemasData('Pet') })).toEqual({ unavailable: true });
+    expect(degraded.openapi?.({ type: 'swagger', data: swaggerData('https://example.com/x.yaml') })).toBeUndefined();
+  });
+
+  it('reads a schema JSON defensively', () => {
+    expect(schemaViewOf('nope')).toBeUndefined();
+    expect(schemaViewOf('null')).toBeUndefined();
+    expect(schemaViewOf(JSON.stringify({ name: 'Pet', type: 3 }))).toEqual({ name: 'Pet', type: undefined, description: undefined, schema: undefined });
   });
 
   it('reads an operation JSON defensively', () => {

@@ -22,6 +22,9 @@ const TOP_LEVEL = [
   'content-ref',
   'stepper',
   'openapi-operation',
+  'openapi-schemas',
+  'openapi-webhook',
+  'swagger',
 ];
 const TAB_CONTENT = [...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'drawing', 'hint', 'blockquote', 'math', 'integration'];
 

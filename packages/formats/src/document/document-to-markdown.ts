@@ -67,6 +67,28 @@ function blockToMarkdown(block: Node, depth: number): string {
       if (!attrs.every((v): v is string => typeof v === 'string' && v !== '' && !/["\n\r]|%\}/.test(v))) return '';
       return `{% openapi-operation spec="${attrs[0]}" path="${attrs[1]}" method="${attrs[2]}" %}\n{% endopenapi-operation %}`;
     }
+    case 'openapi-schemas': {
+      // GitBook's `{% openapi-schemas spec="…" schemas="A,B" grouped="false" %}`: names holding a comma cannot be listed.
+      const ref = isNode(data.ref) ? data.ref : {};
+      const names = Array.isArray(data.schemas) ? data.schemas : [];
+      if (!tagValue(ref.spec) || names.length === 0 || !names.every((n) => tagValue(n) && !n.includes(','))) return '';
+      const grouped = data.grouped === false ? ' grouped="false"' : '';
+      return `{% openapi-schemas spec="${ref.spec}" schemas="${names.join(',')}"${grouped} %}\n{% endopenapi-schemas %}`;
+    }
+    case 'openapi-webhook': {
+      const ref = isNode(data.ref) ? data.ref : {};
+      const attrs = [ref.spec, data.name, data.method];
+      if (!attrs.every(tagValue)) return '';
+      return `{% openapi-webhook spec="${attrs[0]}" name="${attrs[1]}" method="${attrs[2]}" %}\n{% endopenapi-webhook %}`;
+    }
+    case 'swagger': {
+      // GitBook's `{% swagger src="…" path="…" method="…" %}` for a spec by URL (a space file has no markdown form).
+      const ref = isNode(data.ref) ? data.ref : {};
+      // A quote in the URL is percent-encoded (the same address), so that the attribute can hold it.
+      const attrs = [ref.kind === 'url' && typeof ref.url === 'string' ? ref.url.replace(/"/g, '%22') : undefined, data.path, data.method];
+      if (!attrs.every(tagValue)) return '';
+      return `{% swagger src="${attrs[0]}" path="${attrs[1]}" method="${attrs[2]}" %}`;
+    }
     default:
       // A block with no markdown form keeps its text: nested blocks as blocks, inline content as a paragraph.
       return childrenOf(block).some((c) => c.object === 'block') ? blocksToMarkdown(childrenOf(block), depth) : inlinesToMarkdown(childrenOf(block), depth);
@@ -137,6 +159,11 @@ function textOf(node: Node, depth: number): string {
 }
 
 /** A URL reference's address, or another space's page (`quire-ref:`); page and file references of the space have none outside it. */
+/** A value a tag attribute can hold: a non-empty string without a quote, a newline or a tag end. */
+function tagValue(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && !/["\n\r]|%\}/.test(value);
+}
+
 function urlOf(ref: unknown): string | null {
   const otherSpace = spaceRefTarget(ref);
   if (otherSpace) return otherSpace.replace(/[()\s]/g, encodeURIComponent);

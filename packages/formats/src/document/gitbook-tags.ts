@@ -8,7 +8,7 @@ export type Segment = { from: number; to: number } & (
 );
 
 /** Tags that wrap content until `{% end<name> %}`. */
-const PAIRED = new Set(['hint', 'tabs', 'tab', 'code', 'stepper', 'step', 'content-ref', 'details', 'openapi-operation']);
+const PAIRED = new Set(['hint', 'tabs', 'tab', 'code', 'stepper', 'step', 'content-ref', 'details', 'openapi-operation', 'openapi-schemas', 'openapi-webhook']);
 /** Tags that stand alone. */
 const VOID = new Set(['embed', 'file', 'include', 'swagger']);
 

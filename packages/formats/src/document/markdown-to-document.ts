@@ -141,8 +141,40 @@ class Converter {
           ? [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec }, path, method } }]
           : inner();
       }
+      case 'openapi-schemas': {
+        // GitBook's `{% openapi-schemas spec="…" schemas="A,B" grouped="false" %}`.
+        const { spec, grouped } = tag.attrs;
+        const schemas = (tag.attrs.schemas ?? '')
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean);
+        return spec && schemas.length
+          ? [
+              {
+                object: 'block',
+                type: 'openapi-schemas',
+                isVoid: true,
+                data: { ref: { kind: 'openapi', spec }, schemas, ...(grouped === 'false' ? { grouped: false } : {}) },
+              },
+            ]
+          : inner();
+      }
+      case 'openapi-webhook': {
+        const { spec, name, method } = tag.attrs;
+        return spec && name && method
+          ? [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec }, name, method } }]
+          : inner();
+      }
+      case 'swagger': {
+        // GitBook's `{% swagger src="…" path="…" method="…" %}`: the spec by URL (or a file the caller resolves).
+        const { src, path, method } = tag.attrs;
+        if (!src || !path || !method) return [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...inner()];
+        const resolved = this.resolveRef(src, 'link');
+        const ref = resolved.kind === 'url' || resolved.kind === 'file' ? resolved : { kind: 'url' as const, url: src };
+        return [{ object: 'block', type: 'swagger', isVoid: true, data: { ref, path, method } }];
+      }
       default:
-        // file, include, swagger, step/tab outside their parent: kept as their text.
+        // file, include, step/tab outside their parent: kept as their text.
         return [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...inner()];
     }
   }

@@ -127,7 +127,7 @@ export const SITE_RULES = [
   'pre{overflow-x:auto;padding:1rem;background:var(--surface);border:1px solid var(--border);border-radius:.5rem;font-size:.9rem}',
   'div.openapi{border:1px solid var(--border);border-radius:.5rem;padding:0 1rem;margin:1rem 0}',
   '.openapi-method{font-weight:700}',
-  '.openapi-unavailable,.openapi-deprecated{color:var(--muted)}',
+  '.openapi-unavailable,.openapi-deprecated,.openapi-kind{color:var(--muted)}',
   '.openapi-responses{list-style:none;padding:0}',
   'code,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
   ':not(pre)>code{background:var(--surface);padding:.1rem .3rem;border-radius:.25rem}',

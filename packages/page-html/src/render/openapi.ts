@@ -1,44 +1,67 @@
 import type { ElementContent } from 'hast';
 import type { DocumentBlock } from '@quire/formats';
-import type { OpenApiBlock, OpenApiPayload } from './page-context';
-import { dataOf, str } from './document-shape';
+import type { OpenApiBlock, OpenApiPayload, OpenApiView } from './page-context';
+import { imageUrl } from '../safety/urls';
+import { dataOf, refOf, str } from './document-shape';
 import { el, text } from './hast';
 import { linked } from './inlines';
 import type { RenderState } from './render-state';
 
-// OpenAPI blocks: what the specs service's stored version says, handed over by the caller as data
-// (never as HTML), rendered escaped; without it, the block's method and path as text.
+// OpenAPI blocks (`openapi-operation`, `openapi-webhook`, `openapi-schemas`, `swagger`): what the specs
+// service's stored version says, handed over by the caller as data (never as HTML), rendered escaped;
+// without it, the block's method and path (schema names, webhook name) as text, and a swagger block's
+// spec address as a link (http(s) only; nothing is fetched).
 
 const METHOD = /^[a-z]{1,10}$/i;
 
 /** Parameters and responses shown per block at most, and the longest schema text (the caller bounds them too). */
 const MAX_ROWS = 50;
 const MAX_SCHEMA = 20_000;
+/** A swagger block's spec address is shown up to this many characters. */
+const MAX_ADDRESS = 2_048;
 
 export function renderOpenApi(state: RenderState, block: DocumentBlock): ElementContent[] {
   const data = dataOf(block);
-  const request: OpenApiBlock = { type: block.type as OpenApiBlock['type'], data };
-  const view = state.call(() => state.context.openapi?.(request));
-  const fallback = storedSummary(block.type, data);
-  if (!view || typeof view !== 'object') {
-    return fallback ? [el('p', { className: ['openapi'] }, [el('code', {}, [text(fallback)])])] : [];
-  }
-  if (view.unavailable === true) {
-    return [
-      el('p', { className: ['openapi', 'openapi-unavailable'] }, [
-        ...(fallback ? [el('code', {}, [text(fallback)]), text(': ')] : []),
-        text('operation not available.'),
-      ]),
-    ];
-  }
+  const type = block.type as OpenApiBlock['type'];
+  const request: OpenApiBlock = { type, data };
+  const answer = state.call(() => state.context.openapi?.(request));
+  const view = answer && typeof answer === 'object' ? answer : undefined;
+  // A swagger block names its spec by address: unless the caller has it (one of the organization's
+  // specs), it shows that address, never fetched.
+  if (type === 'swagger' && (!view || view.unavailable === true || !isOperation(view))) return swaggerSource(state, data);
+  const fallback = storedSummary(type, data);
+  if (!view) return fallback ? [el('p', { className: ['openapi'] }, [el('code', {}, [text(fallback)])])] : [];
+  if (view.unavailable === true) return [unavailable(fallback, NOT_AVAILABLE[type] ?? NOT_AVAILABLE['openapi-operation'])];
+  if (type === 'openapi-schemas') return renderSchemas(data, view, fallback);
+  return [el('div', { className: ['openapi'] }, operation(state, view, type === 'openapi-webhook'))];
+}
+
+const NOT_AVAILABLE: Record<OpenApiBlock['type'], string> = {
+  swagger: 'operation not available.',
+  'openapi-operation': 'operation not available.',
+  'openapi-schemas': 'schemas not available.',
+  'openapi-webhook': 'webhook not available.',
+};
+
+/** `<code>GET /gone</code>: operation not available.` */
+function unavailable(summary: string, note: string, className = 'openapi openapi-unavailable'): ElementContent {
+  return el('p', { className: className.split(' ') }, [...(summary ? [el('code', {}, [text(summary)]), text(': ')] : []), text(note)]);
+}
+
+const isOperation = (view: OpenApiView): boolean => typeof view.method === 'string' || typeof view.path === 'string' || typeof view.title === 'string';
+
+/** An operation or a webhook: heading, method and path (or webhook name), description, parameters, body, responses. */
+function operation(state: RenderState, view: OpenApiView, webhook: boolean): ElementContent[] {
   const method = typeof view.method === 'string' && METHOD.test(view.method) ? view.method.toUpperCase() : undefined;
+  const where = webhook ? view.webhook : view.path;
   const children: ElementContent[] = [];
   if (typeof view.title === 'string' && view.title) children.push(el('p', {}, [el('strong', {}, [text(view.title)])]));
-  if (method || typeof view.path === 'string') {
+  if (method || typeof where === 'string') {
     children.push(
       el('p', {}, [
+        ...(webhook ? [el('small', { className: ['openapi-kind'] }, [text('Webhook')]), text(' ')] : []),
         ...(method ? [el('code', { className: ['openapi-method'] }, [text(method)]), text(' ')] : []),
-        el('code', {}, [text(typeof view.path === 'string' ? view.path : '')]),
+        el('code', {}, [text(typeof where === 'string' ? where : '')]),
         ...(view.deprecated === true ? [text(' '), el('small', { className: ['openapi-deprecated'] }, [text('Deprecated')])] : []),
       ]),
     );
@@ -84,7 +107,47 @@ export function renderOpenApi(state: RenderState, block: DocumentBlock): Element
     const url = state.internal(view.url);
     if (url) children.push(el('p', { className: ['openapi-link'] }, linked(url, [text('Open the API reference')])));
   }
-  return [el('div', { className: ['openapi'] }, children)];
+  return children;
+}
+
+/** An `openapi-schemas` block: each named schema (name, type, description, schema text); grouped in one box unless `grouped: false`. */
+function renderSchemas(data: Record<string, unknown>, view: OpenApiView, fallback: string): ElementContent[] {
+  const schemas = Array.isArray(view.schemas) ? view.schemas.filter((s) => s && typeof s === 'object').slice(0, MAX_ROWS) : [];
+  if (schemas.length === 0) return [unavailable(fallback, NOT_AVAILABLE['openapi-schemas'])];
+  const title = str(data, 'title');
+  const heading: ElementContent[] = title ? [el('p', {}, [el('strong', {}, [text(title)])])] : [];
+  const sections = schemas.map((s): ElementContent[] => {
+    const name = typeof s.name === 'string' ? s.name : '';
+    if (s.unavailable === true) return [unavailable(name, 'schema not available.', 'openapi-unavailable')];
+    const type = typeof s.type === 'string' && s.type && s.type !== name ? [text(' '), el('code', {}, [text(s.type)])] : [];
+    return [el('p', { className: ['openapi-section'] }, [el('strong', {}, [text(name)]), ...type]), ...payload(s)];
+  });
+  if (data.grouped === false) return sections.map((section, i) => el('div', { className: ['openapi'] }, [...(i === 0 ? heading : []), ...section]));
+  return [el('div', { className: ['openapi', 'openapi-schemas'] }, [...heading, ...sections.flat()])];
+}
+
+/** A swagger block's spec address: an http(s) link (a space file: its published address), anything else text; never fetched. */
+function swaggerSource(state: RenderState, data: Record<string, unknown>): ElementContent[] {
+  const summary = storedSummary('swagger', data);
+  const ref = refOf(data.ref);
+  let source: ElementContent[] = [];
+  if (ref?.kind === 'url') {
+    const url = imageUrl(ref.url);
+    const shown = ref.url.length > MAX_ADDRESS ? `${ref.url.slice(0, MAX_ADDRESS)}…` : ref.url;
+    source = url?.external ? linked(url, [text(url.href.length > MAX_ADDRESS ? shown : url.href)]) : shown ? [text(shown)] : [];
+  } else if (ref?.kind === 'file') {
+    const url = state.internal(state.call(() => state.context.fileUrl(ref.file)));
+    const name = state.call(() => state.context.fileName?.(ref.file));
+    source = linked(url, [text(typeof name === 'string' && name ? name : 'the spec file')]);
+  }
+  if (!summary && source.length === 0) return [];
+  return [
+    el('p', { className: ['openapi', 'openapi-source'] }, [
+      ...(summary ? [el('code', {}, [text(summary)])] : []),
+      ...(summary && source.length ? [text(' in ')] : []),
+      ...source,
+    ]),
+  ];
 }
 
 function contentType(value: unknown): ElementContent[] {

@@ -29,12 +29,27 @@ export interface OpenApiResponse extends OpenApiPayload {
   status: string;
 }
 
+/** A named component schema of an `openapi-schemas` block: its schema as text (pretty JSON), shown in a code block. */
+export interface OpenApiSchema {
+  name: string;
+  description?: string;
+  /** A short type (`object`, `Pet`). */
+  type?: string;
+  schema?: string;
+  /** The spec has no such schema: a short "schema not available" note with its name. */
+  unavailable?: boolean;
+}
+
 /** What an OpenAPI block shows: data rendered (escaped) by the renderer, and/or a link to the full reference. */
 export interface OpenApiView {
   /** The operation's summary (shown as its heading). */
   title?: string;
   method?: string;
   path?: string;
+  /** A webhook's name (`openapi-webhook` blocks), shown instead of a path. */
+  webhook?: string;
+  /** The named schemas of an `openapi-schemas` block, in the block's order. */
+  schemas?: OpenApiSchema[];
   description?: string;
   deprecated?: boolean;
   parameters?: OpenApiParameter[];
@@ -42,7 +57,11 @@ export interface OpenApiView {
   responses?: OpenApiResponse[];
   /** The full reference (e.g. the spec's published page): rendered as a link. */
   url?: string;
-  /** The spec or the operation does not exist (any more): a short "operation not available" note with the block's method and path. */
+  /**
+   * The spec or what the block names does not exist (any more): a short "operation (schemas, webhook) not
+   * available" note with the block's method and path (schema names, webhook name). A `swagger` block shows
+   * its stored spec address instead (a link when it is http(s)).
+   */
   unavailable?: boolean;
 }
 
@@ -61,7 +80,10 @@ export interface PageRenderContext {
   fileName?(fileId: string): string | undefined;
   /** A page's title, shown on content-ref blocks and mentions (default: the address). */
   pageTitle?(pageId: string, spaceId?: string): string | undefined;
-  /** What an OpenAPI block shows; undefined (or no callback) shows its method and path as text. */
+  /**
+   * What an OpenAPI block shows; undefined (or no callback) shows its method and path (schema names,
+   * webhook name) as text, and for a `swagger` block the spec's address as a link (never fetched).
+   */
   openapi?(block: OpenApiBlock): OpenApiView | undefined;
 }
 

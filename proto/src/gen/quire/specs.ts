@@ -27,8 +27,14 @@ export const protobufFileName = "quire/specs.proto";
 export interface GetPublishedOperationsRequest {
   /** The apiToken sites issued for the visitor's resolved URL: only specs of its organization are read. */
   apiToken: string;
-  /** At most 20 operations (of at most 5 specs) are read; the rest are answered not found. */
+  /**
+   * At most 20 items (operations, webhooks, swagger operations and schemas together, in that order) of at
+   * most 5 specs are read; the rest are answered not found.
+   */
   operations: SpecOperationRef[];
+  schemas: SpecSchemaRef[];
+  webhooks: SpecWebhookRef[];
+  swaggerOperations: SwaggerOperationRef[];
 }
 
 export interface SpecOperationRef {
@@ -52,10 +58,62 @@ export interface SpecOperation {
 export interface GetPublishedOperationsResponse {
   /** One per operation asked for, in the same order. */
   operations: SpecOperation[];
+  /** One per schema, webhook and swagger operation asked for, in the same order. */
+  schemas: SpecSchema[];
+  webhooks: SpecWebhook[];
+  swaggerOperations: SwaggerOperation[];
+}
+
+export interface SpecSchemaRef {
+  /** The spec's slug in the organization and the schema's name (`components.schemas`, Swagger 2 `definitions`). */
+  spec: string;
+  name: string;
+}
+
+export interface SpecSchema {
+  spec: string;
+  name: string;
+  found: boolean;
+  /** The schema as the reader shows it, JSON (bounded like an operation's schemas). */
+  schemaJson: string;
+}
+
+export interface SpecWebhookRef {
+  /** The spec's slug, the webhook's name (OpenAPI 3.1 `webhooks`) and method. */
+  spec: string;
+  name: string;
+  method: string;
+}
+
+export interface SpecWebhook {
+  spec: string;
+  name: string;
+  method: string;
+  found: boolean;
+  /** The webhook as the reader shows it, JSON (an operation's shape, `name` instead of `path`). */
+  webhookJson: string;
+}
+
+export interface SwaggerOperationRef {
+  /**
+   * A `swagger` block's spec URL: answered only when it is one of the organization's specs (its source URL,
+   * or its API or app address); nothing is fetched.
+   */
+  url: string;
+  path: string;
+  method: string;
+}
+
+export interface SwaggerOperation {
+  url: string;
+  path: string;
+  method: string;
+  found: boolean;
+  operationJson: string;
 }
 
 function createBaseGetPublishedOperationsRequest(): GetPublishedOperationsRequest {
-  return { apiToken: "", operations: [] };
+  return { apiToken: "", operations: [], schemas: [], webhooks: [], swaggerOperations: [] };
 }
 
 export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsRequest> = {
@@ -65,6 +123,15 @@ export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsReq
     }
     for (const v of message.operations) {
       SpecOperationRef.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.schemas) {
+      SpecSchemaRef.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.webhooks) {
+      SpecWebhookRef.encode(v!, writer.uint32(34).fork()).join();
+    }
+    for (const v of message.swaggerOperations) {
+      SwaggerOperationRef.encode(v!, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -98,6 +165,30 @@ export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsReq
             message.operations.push(SpecOperationRef.decode(reader, reader.uint32()));
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.schemas.push(SpecSchemaRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.webhooks.push(SpecWebhookRef.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.swaggerOperations.push(SwaggerOperationRef.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -120,6 +211,17 @@ export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsReq
       operations: globalThis.Array.isArray(object?.operations)
         ? object.operations.map((e: any) => SpecOperationRef.fromJSON(e))
         : [],
+      schemas: globalThis.Array.isArray(object?.schemas)
+        ? object.schemas.map((e: any) => SpecSchemaRef.fromJSON(e))
+        : [],
+      webhooks: globalThis.Array.isArray(object?.webhooks)
+        ? object.webhooks.map((e: any) => SpecWebhookRef.fromJSON(e))
+        : [],
+      swaggerOperations: globalThis.Array.isArray(object?.swaggerOperations)
+        ? object.swaggerOperations.map((e: any) => SwaggerOperationRef.fromJSON(e))
+        : globalThis.Array.isArray(object?.swagger_operations)
+        ? object.swagger_operations.map((e: any) => SwaggerOperationRef.fromJSON(e))
+        : [],
     };
   },
 
@@ -131,6 +233,15 @@ export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsReq
     if (message.operations?.length) {
       obj.operations = message.operations.map((e) => SpecOperationRef.toJSON(e));
     }
+    if (message.schemas?.length) {
+      obj.schemas = message.schemas.map((e) => SpecSchemaRef.toJSON(e));
+    }
+    if (message.webhooks?.length) {
+      obj.webhooks = message.webhooks.map((e) => SpecWebhookRef.toJSON(e));
+    }
+    if (message.swaggerOperations?.length) {
+      obj.swaggerOperations = message.swaggerOperations.map((e) => SwaggerOperationRef.toJSON(e));
+    }
     return obj;
   },
 
@@ -141,6 +252,9 @@ export const GetPublishedOperationsRequest: MessageFns<GetPublishedOperationsReq
     const message = createBaseGetPublishedOperationsRequest();
     message.apiToken = object.apiToken ?? "";
     message.operations = object.operations?.map((e) => SpecOperationRef.fromPartial(e)) || [];
+    message.schemas = object.schemas?.map((e) => SpecSchemaRef.fromPartial(e)) || [];
+    message.webhooks = object.webhooks?.map((e) => SpecWebhookRef.fromPartial(e)) || [];
+    message.swaggerOperations = object.swaggerOperations?.map((e) => SwaggerOperationRef.fromPartial(e)) || [];
     return message;
   },
 };
@@ -384,13 +498,22 @@ export const SpecOperation: MessageFns<SpecOperation> = {
 };
 
 function createBaseGetPublishedOperationsResponse(): GetPublishedOperationsResponse {
-  return { operations: [] };
+  return { operations: [], schemas: [], webhooks: [], swaggerOperations: [] };
 }
 
 export const GetPublishedOperationsResponse: MessageFns<GetPublishedOperationsResponse> = {
   encode(message: GetPublishedOperationsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.operations) {
       SpecOperation.encode(v!, writer.uint32(10).fork()).join();
+    }
+    for (const v of message.schemas) {
+      SpecSchema.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.webhooks) {
+      SpecWebhook.encode(v!, writer.uint32(26).fork()).join();
+    }
+    for (const v of message.swaggerOperations) {
+      SwaggerOperation.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -416,6 +539,30 @@ export const GetPublishedOperationsResponse: MessageFns<GetPublishedOperationsRe
             message.operations.push(SpecOperation.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.schemas.push(SpecSchema.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.webhooks.push(SpecWebhook.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.swaggerOperations.push(SwaggerOperation.decode(reader, reader.uint32()));
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -433,6 +580,15 @@ export const GetPublishedOperationsResponse: MessageFns<GetPublishedOperationsRe
       operations: globalThis.Array.isArray(object?.operations)
         ? object.operations.map((e: any) => SpecOperation.fromJSON(e))
         : [],
+      schemas: globalThis.Array.isArray(object?.schemas) ? object.schemas.map((e: any) => SpecSchema.fromJSON(e)) : [],
+      webhooks: globalThis.Array.isArray(object?.webhooks)
+        ? object.webhooks.map((e: any) => SpecWebhook.fromJSON(e))
+        : [],
+      swaggerOperations: globalThis.Array.isArray(object?.swaggerOperations)
+        ? object.swaggerOperations.map((e: any) => SwaggerOperation.fromJSON(e))
+        : globalThis.Array.isArray(object?.swagger_operations)
+        ? object.swagger_operations.map((e: any) => SwaggerOperation.fromJSON(e))
+        : [],
     };
   },
 
@@ -440,6 +596,15 @@ export const GetPublishedOperationsResponse: MessageFns<GetPublishedOperationsRe
     const obj: any = {};
     if (message.operations?.length) {
       obj.operations = message.operations.map((e) => SpecOperation.toJSON(e));
+    }
+    if (message.schemas?.length) {
+      obj.schemas = message.schemas.map((e) => SpecSchema.toJSON(e));
+    }
+    if (message.webhooks?.length) {
+      obj.webhooks = message.webhooks.map((e) => SpecWebhook.toJSON(e));
+    }
+    if (message.swaggerOperations?.length) {
+      obj.swaggerOperations = message.swaggerOperations.map((e) => SwaggerOperation.toJSON(e));
     }
     return obj;
   },
@@ -450,6 +615,691 @@ export const GetPublishedOperationsResponse: MessageFns<GetPublishedOperationsRe
   fromPartial(object: DeepPartial<GetPublishedOperationsResponse>): GetPublishedOperationsResponse {
     const message = createBaseGetPublishedOperationsResponse();
     message.operations = object.operations?.map((e) => SpecOperation.fromPartial(e)) || [];
+    message.schemas = object.schemas?.map((e) => SpecSchema.fromPartial(e)) || [];
+    message.webhooks = object.webhooks?.map((e) => SpecWebhook.fromPartial(e)) || [];
+    message.swaggerOperations = object.swaggerOperations?.map((e) => SwaggerOperation.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSpecSchemaRef(): SpecSchemaRef {
+  return { spec: "", name: "" };
+}
+
+export const SpecSchemaRef: MessageFns<SpecSchemaRef> = {
+  encode(message: SpecSchemaRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== "") {
+      writer.uint32(10).string(message.spec);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecSchemaRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecSchemaRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecSchemaRef {
+    return {
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+    };
+  },
+
+  toJSON(message: SpecSchemaRef): unknown {
+    const obj: any = {};
+    if (message.spec !== "") {
+      obj.spec = message.spec;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpecSchemaRef>): SpecSchemaRef {
+    return SpecSchemaRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpecSchemaRef>): SpecSchemaRef {
+    const message = createBaseSpecSchemaRef();
+    message.spec = object.spec ?? "";
+    message.name = object.name ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecSchema(): SpecSchema {
+  return { spec: "", name: "", found: false, schemaJson: "" };
+}
+
+export const SpecSchema: MessageFns<SpecSchema> = {
+  encode(message: SpecSchema, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== "") {
+      writer.uint32(10).string(message.spec);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.found !== false) {
+      writer.uint32(24).bool(message.found);
+    }
+    if (message.schemaJson !== "") {
+      writer.uint32(34).string(message.schemaJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecSchema {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecSchema();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.schemaJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecSchema {
+    return {
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      schemaJson: isSet(object.schemaJson)
+        ? globalThis.String(object.schemaJson)
+        : isSet(object.schema_json)
+        ? globalThis.String(object.schema_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SpecSchema): unknown {
+    const obj: any = {};
+    if (message.spec !== "") {
+      obj.spec = message.spec;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.schemaJson !== "") {
+      obj.schemaJson = message.schemaJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpecSchema>): SpecSchema {
+    return SpecSchema.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpecSchema>): SpecSchema {
+    const message = createBaseSpecSchema();
+    message.spec = object.spec ?? "";
+    message.name = object.name ?? "";
+    message.found = object.found ?? false;
+    message.schemaJson = object.schemaJson ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecWebhookRef(): SpecWebhookRef {
+  return { spec: "", name: "", method: "" };
+}
+
+export const SpecWebhookRef: MessageFns<SpecWebhookRef> = {
+  encode(message: SpecWebhookRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== "") {
+      writer.uint32(10).string(message.spec);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecWebhookRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecWebhookRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecWebhookRef {
+    return {
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+    };
+  },
+
+  toJSON(message: SpecWebhookRef): unknown {
+    const obj: any = {};
+    if (message.spec !== "") {
+      obj.spec = message.spec;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpecWebhookRef>): SpecWebhookRef {
+    return SpecWebhookRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpecWebhookRef>): SpecWebhookRef {
+    const message = createBaseSpecWebhookRef();
+    message.spec = object.spec ?? "";
+    message.name = object.name ?? "";
+    message.method = object.method ?? "";
+    return message;
+  },
+};
+
+function createBaseSpecWebhook(): SpecWebhook {
+  return { spec: "", name: "", method: "", found: false, webhookJson: "" };
+}
+
+export const SpecWebhook: MessageFns<SpecWebhook> = {
+  encode(message: SpecWebhook, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spec !== "") {
+      writer.uint32(10).string(message.spec);
+    }
+    if (message.name !== "") {
+      writer.uint32(18).string(message.name);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    if (message.found !== false) {
+      writer.uint32(32).bool(message.found);
+    }
+    if (message.webhookJson !== "") {
+      writer.uint32(42).string(message.webhookJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SpecWebhook {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSpecWebhook();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spec = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.webhookJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SpecWebhook {
+    return {
+      spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      webhookJson: isSet(object.webhookJson)
+        ? globalThis.String(object.webhookJson)
+        : isSet(object.webhook_json)
+        ? globalThis.String(object.webhook_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SpecWebhook): unknown {
+    const obj: any = {};
+    if (message.spec !== "") {
+      obj.spec = message.spec;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.webhookJson !== "") {
+      obj.webhookJson = message.webhookJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SpecWebhook>): SpecWebhook {
+    return SpecWebhook.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SpecWebhook>): SpecWebhook {
+    const message = createBaseSpecWebhook();
+    message.spec = object.spec ?? "";
+    message.name = object.name ?? "";
+    message.method = object.method ?? "";
+    message.found = object.found ?? false;
+    message.webhookJson = object.webhookJson ?? "";
+    return message;
+  },
+};
+
+function createBaseSwaggerOperationRef(): SwaggerOperationRef {
+  return { url: "", path: "", method: "" };
+}
+
+export const SwaggerOperationRef: MessageFns<SwaggerOperationRef> = {
+  encode(message: SwaggerOperationRef, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwaggerOperationRef {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwaggerOperationRef();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwaggerOperationRef {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+    };
+  },
+
+  toJSON(message: SwaggerOperationRef): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SwaggerOperationRef>): SwaggerOperationRef {
+    return SwaggerOperationRef.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SwaggerOperationRef>): SwaggerOperationRef {
+    const message = createBaseSwaggerOperationRef();
+    message.url = object.url ?? "";
+    message.path = object.path ?? "";
+    message.method = object.method ?? "";
+    return message;
+  },
+};
+
+function createBaseSwaggerOperation(): SwaggerOperation {
+  return { url: "", path: "", method: "", found: false, operationJson: "" };
+}
+
+export const SwaggerOperation: MessageFns<SwaggerOperation> = {
+  encode(message: SwaggerOperation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.method !== "") {
+      writer.uint32(26).string(message.method);
+    }
+    if (message.found !== false) {
+      writer.uint32(32).bool(message.found);
+    }
+    if (message.operationJson !== "") {
+      writer.uint32(42).string(message.operationJson);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SwaggerOperation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSwaggerOperation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.operationJson = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SwaggerOperation {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      operationJson: isSet(object.operationJson)
+        ? globalThis.String(object.operationJson)
+        : isSet(object.operation_json)
+        ? globalThis.String(object.operation_json)
+        : "",
+    };
+  },
+
+  toJSON(message: SwaggerOperation): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.operationJson !== "") {
+      obj.operationJson = message.operationJson;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SwaggerOperation>): SwaggerOperation {
+    return SwaggerOperation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SwaggerOperation>): SwaggerOperation {
+    const message = createBaseSwaggerOperation();
+    message.url = object.url ?? "";
+    message.path = object.path ?? "";
+    message.method = object.method ?? "";
+    message.found = object.found ?? false;
+    message.operationJson = object.operationJson ?? "";
     return message;
   },
 };
@@ -466,8 +1316,10 @@ export const SpecsService = {
     responseDeserialize: (value: Buffer): CheckResponse => CheckResponse.decode(value),
   },
   /**
-   * Operations of the organization's specs, from each spec's latest stored version, for the reader's
-   * `openapi-operation` blocks (issue #36 §2). Read-only; the site apiToken names the organization.
+   * What the reader's OpenAPI blocks show (issue #36 §2), from each of the organization's specs' latest
+   * stored version: operations (`openapi-operation`), and since the other blocks were built, component
+   * schemas (`openapi-schemas`), webhooks (`openapi-webhook`) and operations of specs a `swagger` block
+   * names by URL. Read-only; the site apiToken names the organization.
    */
   getPublishedOperations: {
     path: "/quire.specs.Specs/GetPublishedOperations" as const,
@@ -486,8 +1338,10 @@ export const SpecsService = {
 export interface SpecsServer extends UntypedServiceImplementation {
   check: handleUnaryCall<CheckRequest, CheckResponse>;
   /**
-   * Operations of the organization's specs, from each spec's latest stored version, for the reader's
-   * `openapi-operation` blocks (issue #36 §2). Read-only; the site apiToken names the organization.
+   * What the reader's OpenAPI blocks show (issue #36 §2), from each of the organization's specs' latest
+   * stored version: operations (`openapi-operation`), and since the other blocks were built, component
+   * schemas (`openapi-schemas`), webhooks (`openapi-webhook`) and operations of specs a `swagger` block
+   * names by URL. Read-only; the site apiToken names the organization.
    */
   getPublishedOperations: handleUnaryCall<GetPublishedOperationsRequest, GetPublishedOperationsResponse>;
 }
@@ -509,8 +1363,10 @@ export interface SpecsClient extends Client {
     callback: (error: ServiceError | null, response: CheckResponse) => void,
   ): ClientUnaryCall;
   /**
-   * Operations of the organization's specs, from each spec's latest stored version, for the reader's
-   * `openapi-operation` blocks (issue #36 §2). Read-only; the site apiToken names the organization.
+   * What the reader's OpenAPI blocks show (issue #36 §2), from each of the organization's specs' latest
+   * stored version: operations (`openapi-operation`), and since the other blocks were built, component
+   * schemas (`openapi-schemas`), webhooks (`openapi-webhook`) and operations of specs a `swagger` block
+   * names by URL. Read-only; the site apiToken names the organization.
    */
   getPublishedOperations(
     request: GetPublishedOperationsRequest,

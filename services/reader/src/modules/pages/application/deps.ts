@@ -16,7 +16,7 @@ export type LlmsAnswerer = (kind: 'llms' | 'llms-full', content: sites.Published
 export interface ReaderDeps {
   sites: () => SitesClient;
   contentPublished: () => ContentPublishedClient;
-  /** Specs' operations for `openapi-operation` blocks; absent: those blocks say "operation not available". */
+  /** Specs' answers for OpenAPI blocks (operations, webhooks, schemas, swagger operations); absent: those blocks say "not available" (a swagger block shows its spec's address). */
   specs?: () => SpecsClient;
   logger: Logger;
   /** Absent: the site files `llms.txt` and `llms-full.txt` are not served (a 404 page). */

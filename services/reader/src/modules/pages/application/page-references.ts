@@ -1,11 +1,22 @@
-import type { OpenApiBlock, OpenApiView, PageRenderContext } from '@quire/page-html';
-import type { sites } from '@quire/proto';
-import { documentRefsOf, operationKey, operationRefOf } from '../domain/document-refs';
+import type { OpenApiBlock, OpenApiSchema, OpenApiView, PageRenderContext } from '@quire/page-html';
+import type { sites, specs } from '@quire/proto';
+import {
+  documentRefsOf,
+  operationKey,
+  operationRefOf,
+  schemaKey,
+  schemasRefOf,
+  swaggerKey,
+  swaggerRefOf,
+  webhookKey,
+  webhookRefOf,
+  type DocumentRefs,
+} from '../domain/document-refs';
 import type { PageTree } from '../domain/page-tree';
 import { sitePathOf } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
 
-/** What the renderer asks about targets outside the page's site space: other site spaces' pages, OpenAPI operations. */
+/** What the renderer asks about targets outside the page's site space: other site spaces' pages, OpenAPI blocks. */
 export type PageReferences = Pick<PageRenderContext, 'pageUrl' | 'spaceUrl' | 'pageTitle' | 'openapi'>;
 
 /**
@@ -13,8 +24,10 @@ export type PageReferences = Pick<PageRenderContext, 'pageUrl' | 'spaceUrl' | 'p
  * when the document has such references (issue #36 §2):
  * - links to pages of other spaces: content's GetPublishedPagePaths for the spaces this site publishes
  *   (others stay text without a call); each resolves to that site space's address + the page's path;
- * - `openapi-operation` blocks: specs' GetPublishedOperations, as the site's reader (its apiToken: its
- *   organization's specs only). A missing spec or operation — or specs failing — is a note, never an error page.
+ * - OpenAPI blocks (`openapi-operation`, `openapi-webhook`, `openapi-schemas`, and `swagger` blocks naming
+ *   their spec by an http(s) URL): specs' GetPublishedOperations, as the site's reader (its apiToken: its
+ *   organization's specs only). A missing spec or item — or specs failing — is a note, never an error
+ *   page; a swagger block whose spec specs does not have shows its spec's address (never fetched).
  */
 export async function loadPageReferences(
   deps: ReaderDeps,
@@ -45,21 +58,27 @@ export async function loadPageReferences(
               return [];
             },
           ),
-    refs.operations.length === 0 || !deps.specs
-      ? []
+    !hasOpenApi(refs) || !deps.specs
+      ? undefined
       : deps
           .specs()
-          .getPublishedOperations({ apiToken: content.apiToken, operations: refs.operations })
+          .getPublishedOperations({
+            apiToken: content.apiToken,
+            operations: refs.operations,
+            schemas: refs.schemas,
+            webhooks: refs.webhooks,
+            swaggerOperations: refs.swaggerOperations,
+          })
           .then(
-            (answer) => answer.operations,
+            (answer) => answer,
             (err: unknown) => {
-              deps.logger.warn({ err, site: content.site }, 'reader: OpenAPI operations not read; their blocks say so');
-              return [];
+              deps.logger.warn({ err, site: content.site }, 'reader: OpenAPI blocks not read; they say so');
+              return undefined;
             },
           ),
   ]);
   const otherPages = new Map(paths.filter((p) => p.kind === 'document').map((p) => [`${p.spaceId} ${p.pageId}`, p]));
-  const operationViews = new Map(operations.filter((o) => o.found).map((o) => [operationKey(o), o.operationJson]));
+  const openapi = openApiViews(operations);
 
   return {
     pageUrl: (pageId, anchor, spaceId) => {
@@ -71,16 +90,67 @@ export async function loadPageReferences(
     },
     spaceUrl: (spaceId) => baseOfSpace.get(spaceId),
     pageTitle: (pageId, spaceId) => (!spaceId || spaceId === content.space ? tree.title(pageId) : otherPages.get(`${spaceId} ${pageId}`)?.title),
-    openapi: (block: OpenApiBlock): OpenApiView | undefined => {
-      if (block.type !== 'openapi-operation') return undefined;
-      const ref = operationRefOf(block.data);
-      const json = ref && operationViews.get(operationKey(ref));
-      return json ? operationViewOf(json) : { unavailable: true };
-    },
+    openapi,
   };
 }
 
-/** Specs' operation JSON (services/specs domain/spec-operation.ts OperationView) → the block's view. */
+const hasOpenApi = (refs: DocumentRefs) => refs.operations.length + refs.schemas.length + refs.webhooks.length + refs.swaggerOperations.length > 0;
+
+/** What each OpenAPI block shows, from specs' answer (none: specs failed or nothing was asked). */
+function openApiViews(answer: specs.GetPublishedOperationsResponse | undefined): (block: OpenApiBlock) => OpenApiView | undefined {
+  const found = <T extends { found: boolean }>(items: T[] | undefined, key: (item: T) => string, json: (item: T) => string) =>
+    new Map((items ?? []).filter((item) => item.found).map((item) => [key(item), json(item)]));
+  const operations = found(answer?.operations, operationKey, (o) => o.operationJson);
+  const webhooks = found(answer?.webhooks, webhookKey, (w) => w.webhookJson);
+  const swaggerOperations = found(answer?.swaggerOperations, swaggerKey, (o) => o.operationJson);
+  const schemas = found(answer?.schemas, schemaKey, (s) => s.schemaJson);
+  return (block) => {
+    switch (block.type) {
+      case 'openapi-operation': {
+        const ref = operationRefOf(block.data);
+        const json = ref && operations.get(operationKey(ref));
+        return json ? operationViewOf(json) : { unavailable: true };
+      }
+      case 'openapi-webhook': {
+        const ref = webhookRefOf(block.data);
+        const json = ref && webhooks.get(webhookKey(ref));
+        return json ? operationViewOf(json) : { unavailable: true };
+      }
+      case 'swagger': {
+        // Not one of the organization's specs (or specs failing): page-html shows the spec's address.
+        const ref = swaggerRefOf(block.data);
+        const json = ref && swaggerOperations.get(swaggerKey(ref));
+        return json ? operationViewOf(json) : undefined;
+      }
+      case 'openapi-schemas': {
+        const ref = schemasRefOf(block.data);
+        if (!ref) return { unavailable: true };
+        const views = ref.names.map((name): OpenApiSchema => {
+          const json = schemas.get(schemaKey({ spec: ref.spec, name }));
+          return (json && schemaViewOf(json)) || { name, unavailable: true };
+        });
+        return views.some((v) => !v.unavailable) ? { schemas: views } : { unavailable: true };
+      }
+      default:
+        return undefined;
+    }
+  };
+}
+
+/** Specs' schema JSON (services/specs domain/spec-schema.ts SchemaView) → a schema of the block's view. */
+export function schemaViewOf(json: string): OpenApiSchema | undefined {
+  let schema: Record<string, unknown>;
+  try {
+    schema = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (!schema || typeof schema !== 'object' || typeof schema.name !== 'string') return undefined;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { name: schema.name, description: text(schema.description), type: text(schema.type), schema: text(schema.schema) };
+}
+
+/** Specs' operation or webhook JSON (services/specs domain/spec-operation.ts OperationView, WebhookView) → the block's view. */
 export function operationViewOf(json: string): OpenApiView {
   let op: Record<string, unknown>;
   try {
@@ -100,6 +170,7 @@ export function operationViewOf(json: string): OpenApiView {
     title: text(op.summary),
     method: text(op.method),
     path: text(op.path),
+    webhook: text(op.name),
     description: text(op.description),
     deprecated: op.deprecated === true,
     parameters: list(op.parameters).map((p) => ({

@@ -68,6 +68,15 @@ export async function findSpecBySlug(
   return row && specOf(row);
 }
 
+/** The organization's oldest spec fetched from `sourceUrl` (a `swagger` block names its spec by URL); the organization's index bounds the scan. */
+export async function findSpecBySourceUrl(db: SqlExecutor, organizationId: string, sourceUrl: string): Promise<OpenAPISpec | null> {
+  const row = await queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE organization_id = $1 AND source_url = $2 ORDER BY created_at, id LIMIT 1`, [
+    organizationId,
+    sourceUrl,
+  ]);
+  return row && specOf(row);
+}
+
 export async function findSpecById(db: SqlExecutor, specId: string, options: { forUpdate?: boolean } = {}): Promise<OpenAPISpec | null> {
   const row = await queryOne<SpecRow>(db, `SELECT * FROM openapi_specs WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [specId]);
   return row && specOf(row);
