@@ -1,14 +1,13 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { parseSpecText } from '../domain/spec-document';
-import { operationOf } from '../domain/spec-operation';
+import type { SpecDocuments } from '../domain/spec-documents';
 import { findSpecBySlug } from '../store/openapi-specs.store';
 import { findSpecVersionDocument } from '../store/spec-versions.store';
 
 /** Operations and distinct specs one call reads at most (one rendered page's blocks); the rest answer not found. */
 export const MAX_OPERATIONS = 20;
 export const MAX_OPERATION_SPECS = 5;
-/** Parsed documents kept per process (a 6 MB spec is tens of MB parsed), and operations answered from memory. */
-const MAX_PARSED_DOCUMENTS = 2;
+/** Stored documents kept per process (their text: parsing happens where spec-documents.ts says), and operations answered from memory. */
+const MAX_STORED_DOCUMENTS = 2;
 const MAX_CACHED_OPERATIONS = 1_000;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -26,8 +25,8 @@ export interface OperationAnswer extends OperationRef {
 
 /**
  * A small LRU: versions never change, so an entry is right until it is evicted. Parsing a large
- * document is the costly step (hundreds of ms for a 6 MB JSON): the same operation is then answered
- * from memory, and another operation of the same version needs no second parse.
+ * document is the costly step (seconds for a large YAML, in a thread): the same operation is then
+ * answered from memory, and another operation of the same version needs no second read of the store.
  */
 class Lru<V> {
   private readonly entries = new Map<string, V>();
@@ -47,52 +46,70 @@ class Lru<V> {
   }
 }
 
-const parsedDocuments = new Lru<unknown>(MAX_PARSED_DOCUMENTS);
+const storedDocuments = new Lru<string | null>(MAX_STORED_DOCUMENTS);
 const operations = new Lru<string>(MAX_CACHED_OPERATIONS);
+
+export interface PublishedOperationsDeps {
+  db: SqlDatabase;
+  documents: Pick<SpecDocuments, 'operations'>;
+}
 
 /**
  * Operations of an organization's specs, from each spec's latest version (the reader's
  * `openapi-operation` blocks). Only `organizationId`'s specs are read: the caller takes it from the
- * verified site apiToken. A missing spec, version or operation is `found: false`, never an error.
+ * verified site apiToken. A missing spec, version or operation is `found: false`, never an error; so
+ * is an operation of a document that could not be parsed in time (not remembered: asked again next call).
  */
-export async function readPublishedOperations(db: SqlDatabase, organizationId: string, refs: readonly OperationRef[]): Promise<OperationAnswer[]> {
+export async function readPublishedOperations(deps: PublishedOperationsDeps, organizationId: string, refs: readonly OperationRef[]): Promise<OperationAnswer[]> {
   const versionOf = new Map<string, Promise<string | undefined>>();
   const latestVersion = (slug: string) => {
     let version = versionOf.get(slug);
     if (!version) {
       version =
         versionOf.size < MAX_OPERATION_SPECS && SLUG.test(slug)
-          ? findSpecBySlug(db, organizationId, slug).then((s) => s?.lastVersionId ?? undefined)
+          ? findSpecBySlug(deps.db, organizationId, slug).then((s) => s?.lastVersionId ?? undefined)
           : Promise.resolve(undefined);
       versionOf.set(slug, version);
     }
     return version;
   };
-  const answers: OperationAnswer[] = [];
+  const answers: OperationAnswer[] = refs.map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  const found = (i: number, json: string) => {
+    if (json) answers[i] = { ...answers[i]!, found: true, operationJson: json };
+  };
+  // Operations not yet answered from memory, by version: one parse (one thread task) per version.
+  const unanswered = new Map<string, number[]>();
   for (const [i, ref] of refs.entries()) {
-    const missing = { ...ref, found: false, operationJson: '' };
     const versionId = i < MAX_OPERATIONS ? await latestVersion(ref.spec) : undefined;
-    if (!versionId) {
-      answers.push(missing);
-      continue;
+    if (!versionId) continue;
+    const json = operations.get(operationKey(versionId, ref));
+    if (json !== undefined) found(i, json);
+    else unanswered.set(versionId, [...(unanswered.get(versionId) ?? []), i]);
+  }
+  for (const [versionId, indexes] of unanswered) {
+    const asked = indexes.map((i) => refs[i]!);
+    const text = await documentOf(deps.db, versionId);
+    const jsons = text === null ? asked.map(() => '') : await deps.documents.operations(versionId, text, asked);
+    if (!jsons) continue;
+    for (const [n, i] of indexes.entries()) {
+      const json = jsons[n] ?? '';
+      operations.set(operationKey(versionId, asked[n]!), json);
+      found(i, json);
     }
-    const key = `${versionId} ${ref.method.toLowerCase()} ${ref.path}`;
-    let json = operations.get(key);
-    if (json === undefined) {
-      const view = operationOf(await documentOf(db, versionId), ref.path, ref.method);
-      json = view ? JSON.stringify(view) : '';
-      operations.set(key, json);
-    }
-    answers.push(json ? { ...ref, found: true, operationJson: json } : missing);
   }
   return answers;
 }
 
-async function documentOf(db: SqlDatabase, versionId: string): Promise<unknown> {
-  const cached = parsedDocuments.get(versionId);
+function operationKey(versionId: string, ref: OperationRef): string {
+  return `${versionId} ${ref.method.toLowerCase()} ${ref.path}`;
+}
+
+/** A version's stored document, null when there is none. */
+async function documentOf(db: SqlDatabase, versionId: string): Promise<string | null> {
+  const cached = storedDocuments.get(versionId);
   if (cached !== undefined) return cached;
   const stored = await findSpecVersionDocument(db, versionId);
-  const parsed = stored ? (parseSpecText(stored.document) ?? null) : null;
-  parsedDocuments.set(versionId, parsed);
-  return parsed;
+  const text = stored?.document ?? null;
+  storedDocuments.set(versionId, text);
+  return text;
 }
