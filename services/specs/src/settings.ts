@@ -25,7 +25,7 @@ const specsEnvSchema = z.object({
     .number()
     .int()
     .min(0)
-    .default(256 * 1024),
+    .default(64 * 1024),
 });
 
 /** The threads large documents are parsed and validated in (docs/specs.md, Parsing off the event loop). */
@@ -34,9 +34,9 @@ export interface SpecParseSettings {
   threads: number;
   /** Documents waiting for a thread at most (SPECS_PARSE_QUEUE). */
   maxQueue: number;
-  /** A parse or validation running longer is stopped (SPECS_PARSE_TIMEOUT_MS). */
+  /** A parse or validation running longer is stopped, its thread terminated (SPECS_PARSE_TIMEOUT_MS). */
   timeoutMs: number;
-  /** Documents from this size (UTF-8 bytes) go to a thread (SPECS_PARSE_INLINE_MAX_BYTES). */
+  /** Stored documents from this size (UTF-8 bytes) are parsed in a thread, smaller ones inline (SPECS_PARSE_INLINE_MAX_BYTES); validation always runs in one. */
   inlineBytes: number;
 }
 

@@ -6,8 +6,10 @@ import { SPEC_DOCUMENT_TASKS, type OperationAt } from './spec-document-tasks';
 
 // Parsing and validating a large spec is seconds of synchronous work (GitHub's description as a 9 MB
 // YAML: 3.5 s to parse, 5.5 s to validate), and in embedded mode the event loop is every service's.
-// So a document of `inlineBytes` or more goes to worker threads (the platform's WorkerPool); a smaller
-// one stays inline, where it costs less than the round trip. docs/specs.md, "Parsing off the event loop".
+// So that work runs in worker threads (the platform's WorkerPool): every validation (even a tiny
+// document's costs 50–100 ms, the parser compiling its schemas), and the parse of a stored document of
+// `inlineBytes` or more; a smaller one is parsed inline, where it costs less than the round trip.
+// docs/specs.md, "Parsing off the event loop".
 
 type Task = keyof typeof SPEC_DOCUMENT_TASKS;
 type Input<T extends Task> = Parameters<(typeof SPEC_DOCUMENT_TASKS)[T]>[0];
@@ -27,12 +29,11 @@ export class SpecDocuments {
   }
 
   /**
-   * checkSpecDocument's answer. A check over the time limit, or whose thread died (out of memory),
+   * checkSpecDocument's answer, from a thread. A check over the time limit, or whose thread died (out of memory),
    * is a failed check: the same document would fail again. A full queue or a stopping service
    * throws DependencyUnavailableError, so the processing job is delivered again later.
    */
   async check(text: string): Promise<SpecCheck> {
-    if (!this.isLarge(text)) return SPEC_DOCUMENT_TASKS.check(text);
     try {
       return await this.run('check', text, 'Validating this document');
     } catch (err) {

@@ -1,0 +1,157 @@
+import { DependencyUnavailableError } from '@quire/errors';
+import { checkSpecDocument, parseSpecText } from '../src/modules/openapi-specs/domain/spec-document';
+import { operationJsonOf } from '../src/modules/openapi-specs/domain/spec-document-tasks';
+import { SpecDocuments } from '../src/modules/openapi-specs/domain/spec-documents';
+import type { SpecParseSettings } from '../src/settings';
+
+// Parsing and validating off the event loop (spec-documents.ts): real threads running the built
+// worker (npm run build first), as the service starts them.
+
+/** A valid OpenAPI 3.0 document in block YAML, `paths` operations long (~850 bytes each). */
+function largeYamlSpec(paths: number): string {
+  const lines = ['openapi: 3.0.3', 'info:', '  title: Large', '  version: "1"', 'paths:'];
+  for (let i = 0; i < paths; i++) {
+    lines.push(
+      `  /items${i}/{itemId}:`,
+      '    get:',
+      `      summary: Get item ${i}`,
+      `      description: Reads one item of collection ${i}, with its owner, its labels and the time it last changed.`,
+      `      operationId: getItem${i}`,
+      '      parameters:',
+      '        - name: itemId',
+      '          in: path',
+      '          required: true',
+      '          schema:',
+      '            type: integer',
+      '            format: int64',
+      '        - name: fields',
+      '          in: query',
+      '          schema:',
+      '            type: array',
+      '            items:',
+      '              type: string',
+      '      responses:',
+      '        "200":',
+      `          description: Item ${i}`,
+      '          content:',
+      '            application/json:',
+      '              schema:',
+      "                $ref: '#/components/schemas/Item'",
+      '        "404":',
+      '          description: No such item',
+    );
+  }
+  lines.push(
+    'components:',
+    '  schemas:',
+    '    Item:',
+    '      type: object',
+    '      properties:',
+    '        id:',
+    '          type: integer',
+    '        labels:',
+    '          type: array',
+    '          items:',
+    '            type: string',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+const LARGE = largeYamlSpec(6_000);
+const REFS = [
+  { path: '/items7/{itemId}', method: 'get' },
+  { path: '/items5999/{itemId}', method: 'GET' },
+  { path: '/nowhere', method: 'get' },
+];
+const SETTINGS: SpecParseSettings = { threads: 1, maxQueue: 16, timeoutMs: 60_000, inlineBytes: 64 * 1024 };
+
+const made: SpecDocuments[] = [];
+const specDocuments = (settings: Partial<SpecParseSettings> = {}) => {
+  const documents = new SpecDocuments({ ...SETTINGS, ...settings });
+  made.push(documents);
+  return documents;
+};
+afterEach(async () => {
+  await Promise.all(made.splice(0).map((d) => d.close()));
+});
+
+/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+async function loopLag<T>(work: Promise<T>): Promise<{ lag: number; value: T }> {
+  let lag = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    lag = Math.max(lag, now - last);
+    last = now;
+  }, 5);
+  const value = await work.finally(() => clearInterval(timer));
+  return { lag, value };
+}
+
+describe('SpecDocuments', () => {
+  it(`parses and validates a ${(LARGE.length / 1e6).toFixed(1)} MB YAML spec while the event loop keeps ticking, answering as inline`, async () => {
+    expect(LARGE.length).toBeGreaterThan(4_000_000);
+    const documents = specDocuments();
+    // Inline, the parse alone stalls the loop for over a second (docs/specs.md: 3.5 s for a 9 MB YAML).
+    const read = await loopLag(documents.operations('version-1', LARGE, REFS));
+    expect(read.lag).toBeLessThan(300);
+    const checked = await loopLag(documents.check(LARGE));
+    expect(checked.lag).toBeLessThan(300);
+
+    expect(checked.value).toEqual(await checkSpecDocument(LARGE));
+    expect(checked.value).toMatchObject({ ok: true, spec: { fileName: 'openapi.yaml', mediaType: 'application/yaml' } });
+    expect(read.value).toEqual(operationJsonOf(parseSpecText(LARGE), REFS));
+    expect(read.value?.[0]).toContain('"summary":"Get item 7"');
+    expect(read.value?.[2]).toBe('');
+  });
+
+  it("answers a thread's check as checkSpecDocument does: YAML errors with line and column, not OpenAPI, invalid", async () => {
+    const documents = specDocuments();
+    for (const text of ['openapi: 3.0.0\ninfo:\n  title: [unclosed\npaths: {}\n', '[1, 2]', JSON.stringify({ openapi: '3.0.0', paths: {} })]) {
+      expect(await documents.check(text)).toEqual(await checkSpecDocument(text));
+    }
+    expect(await documents.check('openapi: 3.0.0\ninfo:\n  title: [unclosed\npaths: {}\n')).toMatchObject({
+      ok: false,
+      errors: [{ message: expect.stringMatching(/^line \d+, column \d+: /) }],
+    });
+  });
+
+  it('parses a small stored document inline, and a large one in a thread, alike', async () => {
+    const small = largeYamlSpec(3);
+    expect(small.length).toBeLessThan(SETTINGS.inlineBytes);
+    const refs = [{ path: '/items1/{itemId}', method: 'get' }];
+    const inline = await specDocuments().operations('version-small', small, refs);
+    const threaded = await specDocuments({ inlineBytes: 0 }).operations('version-small-2', small, refs);
+    expect(threaded).toEqual(inline);
+    expect(inline?.[0]).toContain('"summary":"Get item 1"');
+  });
+
+  it('stops a parse over its time limit, answers it as a failed check or no operations, and goes on with a fresh thread', async () => {
+    // 2 s: a fresh thread loading the parsers takes a few hundred ms on a loaded machine; a 14 MB YAML
+    // takes several seconds to parse, more to validate.
+    const documents = specDocuments({ timeoutMs: 2_000 });
+    const huge = largeYamlSpec(20_000);
+    const started = Date.now();
+    expect(await documents.check(huge)).toEqual({
+      ok: false,
+      errors: [{ code: 'TIMEOUT', message: 'Validating this document took longer than 2 s and was stopped' }],
+      errorCount: 1,
+    });
+    expect(await documents.operations('version-2', huge, REFS)).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // The pool still works after its threads were terminated.
+    expect(await documents.check(largeYamlSpec(2))).toMatchObject({ ok: true });
+    const [item] = (await documents.operations('version-3', largeYamlSpec(2), [{ path: '/items1/{itemId}', method: 'get' }])) ?? [];
+    expect(item).toContain('"summary":"Get item 1"');
+  });
+
+  it('throws DependencyUnavailableError (the job is delivered again) when the queue is full or the service stops', async () => {
+    const documents = specDocuments({ maxQueue: 0 });
+    const running = documents.check(LARGE).catch((err: unknown) => err);
+    await expect(documents.check(largeYamlSpec(1))).rejects.toBeInstanceOf(DependencyUnavailableError);
+    expect(await documents.operations('version-4', LARGE, REFS)).toBeUndefined();
+    await documents.close();
+    expect(await running).toBeInstanceOf(DependencyUnavailableError);
+    await expect(documents.check(largeYamlSpec(1))).rejects.toThrow(/stopping/);
+  });
+});
