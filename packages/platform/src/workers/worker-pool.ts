@@ -75,7 +75,9 @@ export class WorkerPool {
       if (idle) return this.start(idle, job);
       if (this.slots.size < this.options.size) return this.start(this.spawn(), job);
       if (this.queue.length >= this.options.maxQueue)
-        return reject(serviceUnavailable(`The server is busy ${this.options.work ?? 'running tasks'} (${this.options.maxQueue} tasks waiting); try again shortly`));
+        return reject(
+          serviceUnavailable(`The server is busy ${this.options.work ?? 'running tasks'} (${this.options.maxQueue} tasks waiting); try again shortly`),
+        );
       this.queue.push(job);
     });
   }

@@ -60,7 +60,11 @@ export interface PublishedOperationsDeps {
  * verified site apiToken. A missing spec, version or operation is `found: false`, never an error; so
  * is an operation of a document that could not be parsed in time (not remembered: asked again next call).
  */
-export async function readPublishedOperations(deps: PublishedOperationsDeps, organizationId: string, refs: readonly OperationRef[]): Promise<OperationAnswer[]> {
+export async function readPublishedOperations(
+  deps: PublishedOperationsDeps,
+  organizationId: string,
+  refs: readonly OperationRef[],
+): Promise<OperationAnswer[]> {
   const versionOf = new Map<string, Promise<string | undefined>>();
   const latestVersion = (slug: string) => {
     let version = versionOf.get(slug);

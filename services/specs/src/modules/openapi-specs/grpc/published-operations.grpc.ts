@@ -10,7 +10,9 @@ import { readPublishedOperations, type PublishedOperationsDeps } from '../applic
  * site apiToken sites issued for the visitor's resolved URL, verified here as content and sites verify
  * it: its organization is the only one whose specs are read, so no site shows another organization's spec.
  */
-export function publishedOperationsGrpc(deps: PublishedOperationsDeps & { internalSecret: string }): Pick<AsyncService<specs.SpecsServer>, 'getPublishedOperations'> {
+export function publishedOperationsGrpc(
+  deps: PublishedOperationsDeps & { internalSecret: string },
+): Pick<AsyncService<specs.SpecsServer>, 'getPublishedOperations'> {
   const secret = deriveSecret(deps.internalSecret, SITE_API_TOKEN_SECRET_PURPOSE);
   return {
     getPublishedOperations: async ({ apiToken, operations }) => {
