@@ -3,59 +3,10 @@ import { checkSpecDocument, parseSpecText } from '../src/modules/openapi-specs/d
 import { operationJsonOf } from '../src/modules/openapi-specs/domain/spec-document-tasks';
 import { SpecDocuments } from '../src/modules/openapi-specs/domain/spec-documents';
 import type { SpecParseSettings } from '../src/settings';
+import { largeYamlSpec } from '../../../test/support/openapi-specs';
 
 // Parsing and validating off the event loop (spec-documents.ts): real threads running the built
 // worker (npm run build first), as the service starts them.
-
-/** A valid OpenAPI 3.0 document in block YAML, `paths` operations long (~850 bytes each). */
-function largeYamlSpec(paths: number): string {
-  const lines = ['openapi: 3.0.3', 'info:', '  title: Large', '  version: "1"', 'paths:'];
-  for (let i = 0; i < paths; i++) {
-    lines.push(
-      `  /items${i}/{itemId}:`,
-      '    get:',
-      `      summary: Get item ${i}`,
-      `      description: Reads one item of collection ${i}, with its owner, its labels and the time it last changed.`,
-      `      operationId: getItem${i}`,
-      '      parameters:',
-      '        - name: itemId',
-      '          in: path',
-      '          required: true',
-      '          schema:',
-      '            type: integer',
-      '            format: int64',
-      '        - name: fields',
-      '          in: query',
-      '          schema:',
-      '            type: array',
-      '            items:',
-      '              type: string',
-      '      responses:',
-      '        "200":',
-      `          description: Item ${i}`,
-      '          content:',
-      '            application/json:',
-      '              schema:',
-      "                $ref: '#/components/schemas/Item'",
-      '        "404":',
-      '          description: No such item',
-    );
-  }
-  lines.push(
-    'components:',
-    '  schemas:',
-    '    Item:',
-    '      type: object',
-    '      properties:',
-    '        id:',
-    '          type: integer',
-    '        labels:',
-    '          type: array',
-    '          items:',
-    '            type: string',
-  );
-  return `${lines.join('\n')}\n`;
-}
 
 const LARGE = largeYamlSpec(6_000);
 const REFS = [
