@@ -45,9 +45,9 @@ describe('SpecDocuments', () => {
     const documents = specDocuments();
     // Inline, the parse alone stalls the loop for over a second (docs/specs.md: 3.5 s for a 9 MB YAML).
     const read = await loopLag(documents.operations('version-1', LARGE, REFS));
-    expect(read.lag).toBeLessThan(300);
+    expect(read.lag).toBeLessThan(500);
     const checked = await loopLag(documents.check(LARGE));
-    expect(checked.lag).toBeLessThan(300);
+    expect(checked.lag).toBeLessThan(500);
 
     expect(checked.value).toEqual(await checkSpecDocument(LARGE));
     expect(checked.value).toMatchObject({ ok: true, spec: { fileName: 'openapi.yaml', mediaType: 'application/yaml' } });
@@ -78,18 +78,18 @@ describe('SpecDocuments', () => {
   });
 
   it('stops a parse over its time limit, answers it as a failed check or no operations, and goes on with a fresh thread', async () => {
-    // 2 s: a fresh thread loading the parsers takes a few hundred ms on a loaded machine; a 14 MB YAML
-    // takes several seconds to parse, more to validate.
-    const documents = specDocuments({ timeoutMs: 2_000 });
-    const huge = largeYamlSpec(20_000);
+    // 3 s: a fresh thread loading the parsers takes a few hundred ms on a loaded machine; a 22 MB YAML
+    // takes over 5 s to parse, more to validate.
+    const documents = specDocuments({ timeoutMs: 3_000 });
+    const huge = largeYamlSpec(30_000);
     const started = Date.now();
     expect(await documents.check(huge)).toEqual({
       ok: false,
-      errors: [{ code: 'TIMEOUT', message: 'Validating this document took longer than 2 s and was stopped' }],
+      errors: [{ code: 'TIMEOUT', message: 'Validating this document took longer than 3 s and was stopped' }],
       errorCount: 1,
     });
     expect(await documents.operations('version-2', huge, REFS)).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
     // The pool still works after its threads were terminated.
     expect(await documents.check(largeYamlSpec(2))).toMatchObject({ ok: true });
     const [item] = (await documents.operations('version-3', largeYamlSpec(2), [{ path: '/items1/{itemId}', method: 'get' }])) ?? [];
