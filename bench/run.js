@@ -12,6 +12,7 @@ const BENCHES = {
   gateway: () => require('./gateway').main(),
   insights: () => require('./insights').main(),
   specs: () => require('./specs').main(),
+  'specs-stall': () => require('./specs-stall').main(),
   search: () => require('./search').main(),
   embedded: () => require('./embedded').main(),
   'git-sync': () => require('./git-sync').main(),
@@ -34,6 +35,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  insights  ingest events/s end to end vs raw ClickHouse inserts; aggregate p50/p99 on 10M events\n' +
       '            (BENCH_SKIP_INGEST=1: aggregates only, nothing written; BENCH_EVENTS sets the event count)\n' +
       '  specs     PUT → complete for a 5.8 MB OpenAPI document (embedded) vs parse + validate in process\n' +
+      "  specs-stall  event-loop stall while GitHub's description (JSON, and as YAML) is parsed and validated: inline vs the worker thread\n" +
       '  search    org search p50/p99 on 10,000 pages in 100 spaces vs the bare tsvector query; indexing lag and pages/s\n' +
       '  git-sync  Git Sync import of a 1,000-page repository (pages/s) vs git clone --depth 1 + convert in process;\n' +
       '            export vs git add/commit/push by the CLI; a one-page export (objects pushed)\n' +

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { WorkerPool, workerScript } from '../src/workers';
+import { WorkerPool, WorkerTaskTimeout, workerScript } from '../src/workers';
 import { ApiError } from '@quire/errors';
 
 // The pool content converts in (worker-pool.ts): real threads running test/fixtures/pool-tasks.js.
@@ -64,6 +64,8 @@ describe('WorkerPool', () => {
     const stopped = await p.run('forever', null, { what: 'Converting this page' }).catch((err: unknown) => err);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(stopped).toBeInstanceOf(ApiError);
+    // Told apart from the pool's other 503s (busy, stopping) by callers that answer a timeout otherwise.
+    expect(stopped).toBeInstanceOf(WorkerTaskTimeout);
     expect(stopped).toMatchObject({ code: 503, message: 'Converting this page took longer than 300 ms and was stopped' });
     const next = await p.run<number>('spin', 0);
     expect(next).not.toBe(first);
@@ -92,10 +94,12 @@ describe('WorkerPool', () => {
   });
 
   it('refuses a task at once with a 503 when the queue is full', async () => {
-    const p = pool({ size: 1, maxQueue: 1 });
+    const p = pool({ size: 1, maxQueue: 1, work: 'parsing documents' });
     const running = p.run('wait', 100);
     const queued = p.run('wait', 100);
-    await expect(p.run('wait', 100)).rejects.toMatchObject({ code: 503, message: /busy/ });
+    const refused = await p.run('wait', 100).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: 503, message: 'The server is busy parsing documents (1 tasks waiting); try again shortly' });
+    expect(refused).not.toBeInstanceOf(WorkerTaskTimeout);
     await expect(Promise.all([running, queued])).resolves.toHaveLength(2);
   });
 

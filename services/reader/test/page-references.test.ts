@@ -195,6 +195,9 @@ describe('loadPageReferences', () => {
     );
     expect(degraded.openapi?.(block('/pets'))).toEqual({ unavailable: true });
     expect(degraded.pageUrl('p2', undefined, 'sp2')).toBeUndefined();
+    // Not complete: the page is not kept in the answer cache, the next visit reads again.
+    expect(refs.isComplete).toBe(true);
+    expect(degraded.isComplete).toBe(false);
   });
 
   it('reads webhooks, schemas and swagger operations in the same one call; missing ones are "not available", a swagger block not in specs is left to page-html', async () => {

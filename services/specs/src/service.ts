@@ -7,6 +7,7 @@ import { specs } from '@quire/proto';
 import {
   openapiRoutes,
   publishedOperationsGrpc,
+  SpecDocuments,
   specVersionsRoutes,
   startRefreshSchedule,
   startSpecJobsConsumer,
@@ -26,6 +27,8 @@ export function specsModule(): ServiceModule {
       const fetcher = new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts));
       const schedule = { refreshIntervalMs: settings.refreshIntervalMs };
       const deps: SpecsHttpDeps = { ...ctx, membership, schedule, downloadTtlSeconds: settings.downloadTtlSeconds };
+      // Large documents are parsed and validated in worker threads, off the event loop (docs/specs.md).
+      const documents = new SpecDocuments(settings.parsing);
       let stopSchedule = () => undefined as void;
       return {
         routes: (app) => {
@@ -42,7 +45,7 @@ export function specsModule(): ServiceModule {
                 () => false,
               ),
             }),
-            ...publishedOperationsGrpc({ db: ctx.db, internalSecret: ctx.config.internalSecret }),
+            ...publishedOperationsGrpc({ db: ctx.db, documents, internalSecret: ctx.config.internalSecret }),
           }),
         ],
         start: async () => {
@@ -54,12 +57,14 @@ export function specsModule(): ServiceModule {
             clock: ctx.clock,
             fetchTimeoutMs: settings.fetchTimeoutMs,
             maxDocumentBytes: settings.maxDocumentBytes,
+            documents,
           });
           stopSchedule = startRefreshSchedule(ctx, schedule);
         },
         stop: async () => {
           stopSchedule();
           await fetcher.close();
+          await documents.close();
         },
       };
     },

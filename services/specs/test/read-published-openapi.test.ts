@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { MAX_ITEMS, MAX_SPECS, readPublishedOpenApi } from '../src/modules/openapi-specs/application/read-published-openapi';
+import { SPEC_DOCUMENT_TASKS, type SpecItem } from '../src/modules/openapi-specs/domain/spec-document-tasks';
 import { insertSpec, markSpecProcessed } from '../src/modules/openapi-specs/store/openapi-specs.store';
 import { insertSpecVersion } from '../src/modules/openapi-specs/store/spec-versions.store';
 import { openServiceDb } from '../../../test/support/service-db';
@@ -18,6 +19,14 @@ const DOCUMENT = {
 };
 
 let db: PgliteDatabase;
+/** The documents' items read inline (spec-documents.test.ts covers the threads); counts its parses. */
+let parses = 0;
+const documents = {
+  items: async (key: string, text: string, items: readonly SpecItem[]) => {
+    parses++;
+    return SPEC_DOCUMENT_TASKS.items({ key, text, items: [...items] });
+  },
+};
 let seq = 0;
 async function storedSpec(organizationId: string, slug: string, sourceUrl: string | null = null): Promise<void> {
   const id = `spec-${++seq}`;
@@ -38,7 +47,7 @@ afterAll(() => db.close());
 
 describe('readPublishedOpenApi', () => {
   it('answers schemas, webhooks and operations of the organization’s specs; unknown ones are not found', async () => {
-    const answer = await readPublishedOpenApi(db, 'org1', {
+    const answer = await readPublishedOpenApi({ db, documents }, 'org1', {
       operations: [{ spec: 'pets', path: '/pets', method: 'GET' }],
       schemas: [
         { spec: 'pets', name: 'Pet' },
@@ -58,7 +67,7 @@ describe('readPublishedOpenApi', () => {
   });
 
   it('never reads another organization’s spec, by slug or by URL', async () => {
-    const answer = await readPublishedOpenApi(db, 'org1', {
+    const answer = await readPublishedOpenApi({ db, documents }, 'org1', {
       operations: [],
       schemas: [{ spec: 'secret', name: 'Pet' }],
       webhooks: [{ spec: 'secret', name: 'newPet', method: 'post' }],
@@ -72,7 +81,7 @@ describe('readPublishedOpenApi', () => {
 
   it('answers a swagger block’s operation when its URL is one of the organization’s specs (source URL, API or app address); not an external one', async () => {
     const op = (url: string) => ({ url, path: '/pets', method: 'get' });
-    const answer = await readPublishedOpenApi(db, 'org1', {
+    const answer = await readPublishedOpenApi({ db, documents }, 'org1', {
       operations: [],
       swaggerOperations: [
         op('https://example.com/pets.json'),
@@ -87,7 +96,7 @@ describe('readPublishedOpenApi', () => {
   });
 
   it(`reads at most ${MAX_ITEMS} items of all kinds together and at most ${MAX_SPECS} specs per call`, async () => {
-    const answer = await readPublishedOpenApi(db, 'org1', {
+    const answer = await readPublishedOpenApi({ db, documents }, 'org1', {
       operations: Array.from({ length: 15 }, () => ({ spec: 'pets', path: '/pets', method: 'get' })),
       webhooks: Array.from({ length: 4 }, () => ({ spec: 'pets', name: 'newPet', method: 'post' })),
       schemas: Array.from({ length: 6 }, () => ({ spec: 'pets', name: 'Pet' })),
@@ -96,10 +105,29 @@ describe('readPublishedOpenApi', () => {
     expect(answer.webhooks.every((a) => a.found)).toBe(true);
     expect(answer.schemas.map((a) => a.found)).toEqual([true, false, false, false, false, false]);
 
-    const specs = await readPublishedOpenApi(db, 'org1', {
+    const specs = await readPublishedOpenApi({ db, documents }, 'org1', {
       operations: [],
       schemas: ['pets', 'more-0', 'more-1', 'more-2', 'more-3', 'more-4', 'pets'].map((spec) => ({ spec, name: 'Pet' })),
     });
     expect(specs.schemas.map((a) => a.found)).toEqual([true, true, true, true, true, false, true]);
+  });
+
+  it('reads a version once for all its items, and leaves items of a document it could not read now unremembered', async () => {
+    await storedSpec('org1', 'once');
+    parses = 0;
+    const late = { items: async () => undefined };
+    const first = await readPublishedOpenApi({ db, documents: late }, 'org1', {
+      operations: [{ spec: 'once', path: '/pets', method: 'get' }],
+      schemas: [{ spec: 'once', name: 'Pet' }],
+    });
+    expect(first.operations[0]).toMatchObject({ found: false, operationJson: '' });
+    expect(first.schemas[0]).toMatchObject({ found: false, schemaJson: '' });
+    const again = await readPublishedOpenApi({ db, documents }, 'org1', {
+      operations: [{ spec: 'once', path: '/pets', method: 'get' }],
+      schemas: [{ spec: 'once', name: 'Pet' }],
+      webhooks: [{ spec: 'once', name: 'newPet', method: 'post' }],
+    });
+    expect([again.operations[0]?.found, again.schemas[0]?.found, again.webhooks[0]?.found]).toEqual([true, true, true]);
+    expect(parses).toBe(1);
   });
 });

@@ -19,6 +19,8 @@ export interface WorkerPoolOptions {
   taskTimeoutMs: number;
   /** An idle thread is let go after this long (threads hold their own heap). */
   idleMs?: number;
+  /** What the threads do, for the busy 503 ("The server is busy converting content"); default "running tasks". */
+  work?: string;
   /** Turns an error thrown in a task back into the caller's error type (the default keeps name and message). */
   reviveError?: (error: TaskReply & { ok: false }) => Error | undefined;
 }
@@ -47,6 +49,13 @@ interface Slot {
 
 const DEFAULT_IDLE_MS = 60_000;
 
+/** A task stopped over its time limit: a 503 like the pool's other refusals, told apart by callers that answer it otherwise. */
+export class WorkerTaskTimeout extends ApiError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
 export class WorkerPool {
   private readonly slots = new Set<Slot>();
   private readonly queue: Job[] = [];
@@ -66,7 +75,9 @@ export class WorkerPool {
       if (idle) return this.start(idle, job);
       if (this.slots.size < this.options.size) return this.start(this.spawn(), job);
       if (this.queue.length >= this.options.maxQueue)
-        return reject(serviceUnavailable(`The server is busy converting content (${this.options.maxQueue} tasks waiting); try again shortly`));
+        return reject(
+          serviceUnavailable(`The server is busy ${this.options.work ?? 'running tasks'} (${this.options.maxQueue} tasks waiting); try again shortly`),
+        );
       this.queue.push(job);
     });
   }
@@ -103,7 +114,7 @@ export class WorkerPool {
     const timeoutMs = job.options.timeoutMs ?? this.options.taskTimeoutMs;
     slot.timer = setTimeout(() => {
       const what = job.options.what ?? `The ${job.task} task`;
-      void this.retire(slot, serviceUnavailable(`${what} took longer than ${formatSeconds(timeoutMs)} and was stopped`));
+      void this.retire(slot, new WorkerTaskTimeout(`${what} took longer than ${formatSeconds(timeoutMs)} and was stopped`));
     }, timeoutMs);
     slot.worker.ref();
     const request: TaskRequest = { id, task: job.task, input: job.input };

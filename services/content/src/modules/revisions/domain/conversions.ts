@@ -24,6 +24,7 @@ export class ContentConversions {
       size: settings.threads,
       maxQueue: settings.maxQueue,
       taskTimeoutMs: settings.timeoutMs,
+      work: 'converting content',
       reviveError,
     });
   }

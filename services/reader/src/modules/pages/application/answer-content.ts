@@ -27,7 +27,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   });
   const document: unknown = JSON.parse(documentJson);
   // Other site spaces' pages and OpenAPI operations the document names: one batched read each, if any.
-  const references = await loadPageReferences(deps, content, tree, siteSpaces, document);
+  const { isComplete, ...references } = await loadPageReferences(deps, content, tree, siteSpaces, document);
   const rendered = await renderPageDocument(document as never, {
     ...references,
     // Through the site space's own address, which redirects to content's signed download.
@@ -37,6 +37,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   return {
     kind: 'page',
     restricted,
+    ...(isComplete ? {} : { isPartial: true }),
     visit: visitOf('page_view', content, pagesAnswer.revisionId, page.id),
     view: {
       ...chrome,

@@ -85,7 +85,8 @@ async function cachedOr(
   const answers = deps.answers;
   if (LONG_ANSWER_KINDS.includes(kind)) return answers.flights.join(key, async () => kept(answers, key, await render()));
   const outcome = await render();
-  return outcome.kind === 'page' || outcome.kind === 'text' ? { ...outcome, cacheKey: key } : outcome;
+  // A page rendered without a reference that failed to read (its note) is answered, not kept.
+  return (outcome.kind === 'page' && !outcome.isPartial) || outcome.kind === 'text' ? { ...outcome, cacheKey: key } : outcome;
 }
 
 /**

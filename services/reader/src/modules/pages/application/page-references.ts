@@ -16,8 +16,12 @@ import type { PageTree } from '../domain/page-tree';
 import { sitePathOf } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
 
-/** What the renderer asks about targets outside the page's site space: other site spaces' pages, OpenAPI blocks. */
-export type PageReferences = Pick<PageRenderContext, 'pageUrl' | 'spaceUrl' | 'pageTitle' | 'openapi'>;
+/**
+ * What the renderer asks about targets outside the page's site space: other site spaces' pages, OpenAPI
+ * blocks; `isComplete` false when a read failed (a note stands in for it), so the page is not kept
+ * in the answer cache: the next visit reads again (specs may have parsed a large document meanwhile).
+ */
+export type PageReferences = Pick<PageRenderContext, 'pageUrl' | 'spaceUrl' | 'pageTitle' | 'openapi'> & { isComplete: boolean };
 
 /**
  * Reads what a document refers to outside its site space, at most one batched call per kind and only
@@ -44,6 +48,7 @@ export async function loadPageReferences(
   baseOfSpace.set(content.space, tree.basePath);
   const refs = documentRefsOf(document, content.space);
   const published = refs.pages.filter((p) => baseOfSpace.has(p.spaceId));
+  let isComplete = true;
 
   const [paths, operations] = await Promise.all([
     published.length === 0
@@ -55,6 +60,7 @@ export async function loadPageReferences(
             (answer) => answer.pages,
             (err: unknown) => {
               deps.logger.warn({ err, site: content.site }, 'reader: pages of other site spaces not read; their links are shown as text');
+              isComplete = false;
               return [];
             },
           ),
@@ -73,6 +79,7 @@ export async function loadPageReferences(
             (answer) => answer,
             (err: unknown) => {
               deps.logger.warn({ err, site: content.site }, 'reader: OpenAPI blocks not read; they say so');
+              isComplete = false;
               return undefined;
             },
           ),
@@ -81,6 +88,7 @@ export async function loadPageReferences(
   const openapi = openApiViews(operations);
 
   return {
+    isComplete,
     pageUrl: (pageId, anchor, spaceId) => {
       if (!spaceId || spaceId === content.space) return tree.urlOf(pageId, anchor);
       const page = otherPages.get(`${spaceId} ${pageId}`);

@@ -30,8 +30,8 @@ export type CachedReaderAnswer = { kind: 'cached'; entry: CachedAnswer; visit?: 
 export type VisitOutcome =
   | Redirect
   | TextAnswer
-  /** `visit`: what insights counts of it (issue #36 §5). */
-  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string }
+  /** `visit`: what insights counts of it (issue #36 §5); `isPartial`: a reference read failed, not cached. */
+  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string; isPartial?: boolean }
   | CachedReaderAnswer
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
   /** The search page; 400 for a query refused as input. */

@@ -7,7 +7,7 @@ import { outboxEvent, type ProcessSpecJob, SpecEvent, SPECS_TOPIC } from '@quire
 import { findSpecById, markSpecInProgress, markSpecProcessed } from '../store/openapi-specs.store';
 import { deleteSpecSourcesUpTo, findSpecSource } from '../store/spec-sources.store';
 import { findSpecVersionDocument, insertSpecVersion } from '../store/spec-versions.store';
-import { checkSpecDocument } from '../domain/spec-document';
+import type { SpecDocuments } from '../domain/spec-documents';
 import type { ProcessError, ProcessErrorCode } from '../model/openapi-spec';
 
 export interface ProcessingDeps {
@@ -17,6 +17,8 @@ export interface ProcessingDeps {
   clock: () => Date;
   fetchTimeoutMs: number;
   maxDocumentBytes: number;
+  /** Parses and validates (in a thread when the document is large). */
+  documents: Pick<SpecDocuments, 'check'>;
 }
 
 type Outcome = { text: string; sourceUrl: string | null } | { errorCode: ProcessErrorCode; errors: ProcessError[]; errorCount: number };
@@ -38,7 +40,7 @@ export async function processSpecSource(deps: ProcessingDeps, job: ProcessSpecJo
   await markSpecInProgress(db, spec.id, job.sourceId, deps.clock());
 
   const outcome = await loadDocument(deps, source);
-  const check = 'text' in outcome ? await checkSpecDocument(outcome.text) : null;
+  const check = 'text' in outcome ? await deps.documents.check(outcome.text) : null;
 
   await db.transaction(async (tx) => {
     const current = await findSpecById(tx, spec.id, { forUpdate: true });

@@ -1,8 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { specSlugOfAddress } from '../domain/spec-address';
-import { parseSpecText } from '../domain/spec-document';
-import { operationOf, webhookOf } from '../domain/spec-operation';
-import { componentSchemaOf } from '../domain/spec-schema';
+import type { SpecItem } from '../domain/spec-document-tasks';
+import type { SpecDocuments } from '../domain/spec-documents';
 import { findSpecBySlug, findSpecBySourceUrl } from '../store/openapi-specs.store';
 import { findSpecVersionDocument } from '../store/spec-versions.store';
 
@@ -12,8 +11,8 @@ import { findSpecVersionDocument } from '../store/spec-versions.store';
  */
 export const MAX_ITEMS = 20;
 export const MAX_SPECS = 5;
-/** Parsed documents kept per process (a 6 MB spec is tens of MB parsed), and answers kept in memory. */
-const MAX_PARSED_DOCUMENTS = 2;
+/** Stored documents kept per process (their text: parsing happens where spec-documents.ts says), and answers kept in memory. */
+const MAX_STORED_DOCUMENTS = 2;
 const MAX_CACHED_ANSWERS = 1_000;
 const MAX_URL = 2048;
 
@@ -55,8 +54,8 @@ export interface PublishedOpenApiAnswer {
 
 /**
  * A small LRU: versions never change, so an entry is right until it is evicted. Parsing a large
- * document is the costly step (hundreds of ms for a 6 MB JSON): the same item is then answered
- * from memory, and another item of the same version needs no second parse.
+ * document is the costly step (seconds for a large YAML, in a thread): the same item is then answered
+ * from memory, and another item of the same version needs no second read of the store.
  */
 class Lru<V> {
   private readonly entries = new Map<string, V>();
@@ -76,8 +75,21 @@ class Lru<V> {
   }
 }
 
-const parsedDocuments = new Lru<unknown>(MAX_PARSED_DOCUMENTS);
+const storedDocuments = new Lru<string | null>(MAX_STORED_DOCUMENTS);
 const answers = new Lru<string>(MAX_CACHED_ANSWERS);
+
+export interface PublishedOpenApiDeps {
+  db: SqlDatabase;
+  documents: Pick<SpecDocuments, 'items'>;
+}
+
+/** One item a call asks of a spec version: where its answer goes, and its key among the version's answers. */
+interface Ask {
+  versionId: string;
+  item: SpecItem;
+  key: string;
+  answer: (json: string) => void;
+}
 
 /**
  * What the reader's OpenAPI blocks show, from each of an organization's specs' latest version:
@@ -86,37 +98,93 @@ const answers = new Lru<string>(MAX_CACHED_ANSWERS);
  * (`openapi-schemas`). Only `organizationId`'s specs are read: the caller takes it from the verified
  * site apiToken. A missing spec, version or item is `found: false`, never an error.
  */
-export async function readPublishedOpenApi(db: SqlDatabase, organizationId: string, request: PublishedOpenApiRequest): Promise<PublishedOpenApiAnswer> {
-  const specs = new LatestVersions(db, organizationId);
+export async function readPublishedOpenApi(
+  deps: PublishedOpenApiDeps,
+  organizationId: string,
+  request: PublishedOpenApiRequest,
+): Promise<PublishedOpenApiAnswer> {
+  const specs = new LatestVersions(deps.db, organizationId);
+  const asks: Ask[] = [];
   let items = 0;
   // The item budget is spent in this order; a spec counts once whichever items name it.
-  const versionFor = (lookup: () => Promise<string | undefined>) => (items++ < MAX_ITEMS ? lookup() : Promise.resolve(undefined));
+  const ask = async (lookup: () => Promise<string | undefined>, item: SpecItem, key: string, answer: (json: string) => void) => {
+    const versionId = items++ < MAX_ITEMS ? await lookup() : undefined;
+    if (versionId) asks.push({ versionId, item, key, answer });
+  };
 
-  const operations: PublishedOpenApiAnswer['operations'] = [];
-  for (const ref of request.operations) {
-    const versionId = await versionFor(() => specs.bySlug(ref.spec));
-    const json = await answerOf(db, versionId, `operation ${ref.method.toLowerCase()} ${ref.path}`, (doc) => operationOf(doc, ref.path, ref.method));
-    operations.push({ ...ref, found: json !== '', operationJson: json });
+  const operations = request.operations.map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  for (const o of operations) {
+    const key = `operation ${o.method.toLowerCase()} ${o.path}`;
+    await ask(
+      () => specs.bySlug(o.spec),
+      { kind: 'operation', path: o.path, method: o.method },
+      key,
+      (json) => Object.assign(o, { found: true, operationJson: json }),
+    );
   }
-  const webhooks: PublishedOpenApiAnswer['webhooks'] = [];
-  for (const ref of request.webhooks ?? []) {
-    const versionId = await versionFor(() => specs.bySlug(ref.spec));
-    const json = await answerOf(db, versionId, `webhook ${ref.method.toLowerCase()} ${ref.name}`, (doc) => webhookOf(doc, ref.name, ref.method));
-    webhooks.push({ ...ref, found: json !== '', webhookJson: json });
+  const webhooks = (request.webhooks ?? []).map((ref) => ({ ...ref, found: false, webhookJson: '' }));
+  for (const w of webhooks) {
+    const key = `webhook ${w.method.toLowerCase()} ${w.name}`;
+    await ask(
+      () => specs.bySlug(w.spec),
+      { kind: 'webhook', name: w.name, method: w.method },
+      key,
+      (json) => Object.assign(w, { found: true, webhookJson: json }),
+    );
   }
-  const swaggerOperations: PublishedOpenApiAnswer['swaggerOperations'] = [];
-  for (const ref of request.swaggerOperations ?? []) {
-    const versionId = await versionFor(() => specs.byUrl(ref.url));
-    const json = await answerOf(db, versionId, `operation ${ref.method.toLowerCase()} ${ref.path}`, (doc) => operationOf(doc, ref.path, ref.method));
-    swaggerOperations.push({ ...ref, found: json !== '', operationJson: json });
+  const swaggerOperations = (request.swaggerOperations ?? []).map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  for (const o of swaggerOperations) {
+    const key = `operation ${o.method.toLowerCase()} ${o.path}`;
+    await ask(
+      () => specs.byUrl(o.url),
+      { kind: 'operation', path: o.path, method: o.method },
+      key,
+      (json) => Object.assign(o, { found: true, operationJson: json }),
+    );
   }
-  const schemas: PublishedOpenApiAnswer['schemas'] = [];
-  for (const ref of request.schemas ?? []) {
-    const versionId = await versionFor(() => specs.bySlug(ref.spec));
-    const json = await answerOf(db, versionId, `schema ${ref.name}`, (doc) => componentSchemaOf(doc, ref.name));
-    schemas.push({ ...ref, found: json !== '', schemaJson: json });
+  const schemas = (request.schemas ?? []).map((ref) => ({ ...ref, found: false, schemaJson: '' }));
+  for (const sc of schemas) {
+    await ask(
+      () => specs.bySlug(sc.spec),
+      { kind: 'schema', name: sc.name },
+      `schema ${sc.name}`,
+      (json) => Object.assign(sc, { found: true, schemaJson: json }),
+    );
   }
+  await answerAsks(deps, asks);
   return { operations, schemas, webhooks, swaggerOperations };
+}
+
+/**
+ * Answers each ask from memory, else reads each version's document once and asks for all of its
+ * unanswered items in one parse (a thread task for a large document). A version whose document
+ * could not be read now leaves its items not found, and nothing is remembered: the next call asks again.
+ */
+async function answerAsks(deps: PublishedOpenApiDeps, asks: readonly Ask[]): Promise<void> {
+  const unanswered = new Map<string, Ask[]>();
+  for (const a of asks) {
+    const json = answers.get(`${a.versionId} ${a.key}`);
+    if (json !== undefined) {
+      if (json) a.answer(json);
+    } else unanswered.set(a.versionId, [...(unanswered.get(a.versionId) ?? []), a]);
+  }
+  for (const [versionId, pending] of unanswered) {
+    const text = await documentOf(deps.db, versionId);
+    const jsons =
+      text === null
+        ? pending.map(() => '')
+        : await deps.documents.items(
+            versionId,
+            text,
+            pending.map((a) => a.item),
+          );
+    if (!jsons) continue;
+    for (const [n, a] of pending.entries()) {
+      const json = jsons[n] ?? '';
+      answers.set(`${versionId} ${a.key}`, json);
+      if (json) a.answer(json);
+    }
+  }
 }
 
 /** The latest version of each spec a call names, by slug or by URL; at most MAX_SPECS distinct lookups. */
@@ -154,24 +222,12 @@ class LatestVersions {
   }
 }
 
-/** An item of a version as JSON ('' when the version or the item does not exist), from memory when it was read before. */
-async function answerOf(db: SqlDatabase, versionId: string | undefined, item: string, view: (document: unknown) => object | undefined): Promise<string> {
-  if (!versionId) return '';
-  const key = `${versionId} ${item}`;
-  let json = answers.get(key);
-  if (json === undefined) {
-    const found = view(await documentOf(db, versionId));
-    json = found ? JSON.stringify(found) : '';
-    answers.set(key, json);
-  }
-  return json;
-}
-
-async function documentOf(db: SqlDatabase, versionId: string): Promise<unknown> {
-  const cached = parsedDocuments.get(versionId);
+/** A version's stored document, null when there is none. */
+async function documentOf(db: SqlDatabase, versionId: string): Promise<string | null> {
+  const cached = storedDocuments.get(versionId);
   if (cached !== undefined) return cached;
   const stored = await findSpecVersionDocument(db, versionId);
-  const parsed = stored ? (parseSpecText(stored.document) ?? null) : null;
-  parsedDocuments.set(versionId, parsed);
-  return parsed;
+  const text = stored?.document ?? null;
+  storedDocuments.set(versionId, text);
+  return text;
 }

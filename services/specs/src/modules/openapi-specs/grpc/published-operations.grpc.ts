@@ -1,10 +1,9 @@
 import { unauthorized } from '@quire/errors';
 import type { AsyncService } from '@quire/platform/grpc';
 import { deriveSecret } from '@quire/platform/secrets';
-import type { SqlDatabase } from '@quire/platform/sql';
 import type { specs } from '@quire/proto';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
-import { readPublishedOpenApi } from '../application/read-published-openapi';
+import { readPublishedOpenApi, type PublishedOpenApiDeps } from '../application/read-published-openapi';
 
 /**
  * Specs' read for the reader's OpenAPI blocks (proto/quire/specs.proto, GetPublishedOperations:
@@ -12,13 +11,15 @@ import { readPublishedOpenApi } from '../application/read-published-openapi';
  * the visitor's resolved URL, verified here as content and sites verify it: its organization is the only
  * one whose specs are read, so no site shows another organization's spec.
  */
-export function publishedOperationsGrpc(deps: { db: SqlDatabase; internalSecret: string }): Pick<AsyncService<specs.SpecsServer>, 'getPublishedOperations'> {
+export function publishedOperationsGrpc(
+  deps: PublishedOpenApiDeps & { internalSecret: string },
+): Pick<AsyncService<specs.SpecsServer>, 'getPublishedOperations'> {
   const secret = deriveSecret(deps.internalSecret, SITE_API_TOKEN_SECRET_PURPOSE);
   return {
     getPublishedOperations: async ({ apiToken, operations, schemas, webhooks, swaggerOperations }) => {
       const check = await verifySiteApiToken(apiToken, secret);
       if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
-      return readPublishedOpenApi(deps.db, check.claims.organization, { operations, schemas, webhooks, swaggerOperations });
+      return readPublishedOpenApi(deps, check.claims.organization, { operations, schemas, webhooks, swaggerOperations });
     },
   };
 }
