@@ -1,3 +1,5 @@
+import type { specs } from '@quire/proto';
+
 // What a page's document refers to outside its own site space, found before it is rendered so that
 // the reader reads it in one batch per kind (issue #36 §2): what its OpenAPI blocks name (specs:
 // `openapi-operation` operations, `openapi-webhook` webhooks, `openapi-schemas` schema names, and the
@@ -12,25 +14,11 @@ export const MAX_PAGE_REFS = 200;
 /** A swagger block's spec URL longer than this is not asked about (specs answers none longer). */
 const MAX_URL = 2048;
 
-export interface OperationRef {
-  spec: string;
-  path: string;
-  method: string;
-}
-export interface SchemaRef {
-  spec: string;
-  name: string;
-}
-export interface WebhookRef {
-  spec: string;
-  name: string;
-  method: string;
-}
-export interface SwaggerRef {
-  url: string;
-  path: string;
-  method: string;
-}
+// What a block names, in the shapes of specs' GetPublishedOperations request (proto/quire/specs.proto).
+export type OperationRef = specs.SpecOperationRef;
+export type SchemaRef = specs.SpecSchemaRef;
+export type WebhookRef = specs.SpecWebhookRef;
+export type SwaggerRef = specs.SwaggerOperationRef;
 
 export interface DocumentRefs {
   operations: OperationRef[];

@@ -1,3 +1,4 @@
+import type { specs } from '@quire/proto';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { specSlugOfAddress } from '../domain/spec-address';
 import type { SpecItem } from '../domain/spec-document-tasks';
@@ -18,25 +19,11 @@ const MAX_URL = 2048;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export interface OperationRef {
-  spec: string;
-  path: string;
-  method: string;
-}
-export interface SchemaRef {
-  spec: string;
-  name: string;
-}
-export interface WebhookRef {
-  spec: string;
-  name: string;
-  method: string;
-}
-export interface SwaggerRef {
-  url: string;
-  path: string;
-  method: string;
-}
+// What a block names, in the shapes of specs' GetPublishedOperations request (proto/quire/specs.proto).
+export type OperationRef = specs.SpecOperationRef;
+export type SchemaRef = specs.SpecSchemaRef;
+export type WebhookRef = specs.SpecWebhookRef;
+export type SwaggerRef = specs.SwaggerOperationRef;
 
 export interface PublishedOpenApiRequest {
   operations: readonly OperationRef[];
