@@ -87,6 +87,16 @@ describe('KeptReads', () => {
     expect(await kept.read('r', 'f', load)).toBe(5);
   });
 
+  it('keeps only what `keepable` accepts: a not-found answer is asked again', async () => {
+    const { kept } = keptReads(new MemoryCache());
+    let loads = 0;
+    const load = async () => ({ found: ++loads > 1, profileJson: '' });
+    expect((await kept.read('site_profile', 'k', load, (a) => a.found)).found).toBe(false);
+    expect((await kept.read('site_profile', 'k', load, (a) => a.found)).found).toBe(true);
+    expect((await kept.read('site_profile', 'k', load, (a) => a.found)).found).toBe(true);
+    expect(loads).toBe(2);
+  });
+
   it('asks the service when the shared cache fails, hangs or holds something unreadable, and counts it', async () => {
     const failing = {
       get: () => Promise.reject(new Error('redis down')),

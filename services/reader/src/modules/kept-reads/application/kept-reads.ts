@@ -36,8 +36,11 @@ export class KeptReads {
     this.local = new LocalLru(settings.localMaxBytes);
   }
 
-  /** The answer kept under `key`, else `load()`'s (then kept). A null key (no version stamp) always loads. */
-  async read<T>(read: string, key: string | null, load: () => Promise<T>): Promise<T> {
+  /**
+   * The answer kept under `key`, else `load()`'s, kept when `keepable` says so (an answer that says
+   * "not found" is not: the next read asks again). A null key (no version stamp) always loads.
+   */
+  async read<T>(read: string, key: string | null, load: () => Promise<T>, keepable: (value: T) => boolean = () => true): Promise<T> {
     if (!key || this.settings.ttlSeconds <= 0) return load();
     const kept = this.local.get(key);
     if (kept !== undefined) {
@@ -46,12 +49,12 @@ export class KeptReads {
     }
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
-    const reading = this.readThrough(read, key, load).finally(() => this.loading.delete(key));
+    const reading = this.readThrough(read, key, load, keepable).finally(() => this.loading.delete(key));
     this.loading.set(key, reading);
     return reading;
   }
 
-  private async readThrough<T>(read: string, key: string, load: () => Promise<T>): Promise<T> {
+  private async readThrough<T>(read: string, key: string, load: () => Promise<T>, keepable: (value: T) => boolean): Promise<T> {
     const shared = await this.sharedGet(key);
     if (shared !== null) {
       try {
@@ -64,9 +67,10 @@ export class KeptReads {
       }
     }
     const value = await load();
+    this.counters.reads.inc({ read, outcome: 'loaded' });
+    if (!keepable(value)) return value;
     const text = JSON.stringify(value);
     this.keepLocally(key, value, text.length);
-    this.counters.reads.inc({ read, outcome: 'loaded' });
     // Not waited for: the visitor does not wait on a write.
     void this.cache.set(key, text, this.settings.ttlSeconds).catch((err: unknown) => this.failed('set', err));
     return value;

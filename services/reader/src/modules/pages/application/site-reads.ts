@@ -6,9 +6,10 @@ import type { ReaderDeps } from './deps';
 // reader keeps them (their keys carry the site version the visitor's address resolved to).
 
 /** The site's profile (sites' GetPublishedSite): sections, variants, customization. */
-export function readSiteProfileJson(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<string> {
-  const load = async () => (await deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' })).profileJson;
-  return deps.reads ? deps.reads.read('site_profile', siteProfileKey(content), load) : load();
+export async function readSiteProfileJson(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<string> {
+  const load = () => deps.sites().getPublishedSite({ organizationId: content.organization, siteId: content.site, shareKey: '' });
+  const answer = deps.reads ? await deps.reads.read('site_profile', siteProfileKey(content), load, (a) => a.found) : await load();
+  return answer.profileJson;
 }
 
 /** A space's pages and files at `revisionId` ('' for its published revision), read with the site's apiToken. */
