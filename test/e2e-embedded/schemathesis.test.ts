@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { apiClient, type ApiClient } from '../support/api';
+import { eventually } from '../support/eventually';
 import { buildMember, buildOrganization } from '../support/factories';
 import { ensureSchemathesis } from '../support/schemathesis';
 import { startEmbeddedProcess } from '../support/setup-embedded';
@@ -101,7 +102,12 @@ async function createFixtures(orgId: string): Promise<{ ids: Ids; throwaway: Ids
   const petstore = readFileSync(join(REPO_ROOT, 'test/fixtures/openapi/petstore.yaml'), 'utf8');
   await post(`${org}/openapi`, { slug: 'fuzz-spec', source: { text: petstore } });
   await post(`${org}/openapi`, { slug: 'fuzz-spec-2', source: { text: petstore } });
-  const versions = ok(await api.get(`${org}/openapi/fuzz-spec/versions`), 200, 'spec versions').items as { id: string; url: string }[];
+  // Processing is a job (its validation in a worker thread): the version exists once it has run.
+  let versions: { id: string; url: string }[] = [];
+  await eventually(async () => {
+    versions = ok(await api.get(`${org}/openapi/fuzz-spec/versions`), 200, 'spec versions').items as { id: string; url: string }[];
+    return versions.length > 0;
+  }, 30_000);
   const pdf = ok(await api.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`), 200, 'PDF link') as { url: string };
   const saml = await post(`${org}/saml`, { label: 'Fuzz IdP' });
   const saml2 = await post(`${org}/saml`, { label: 'Fuzz IdP 2' });
