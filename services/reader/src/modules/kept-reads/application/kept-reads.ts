@@ -12,8 +12,6 @@ export interface KeptReadsSettings {
   localMaxBytes: number;
 }
 
-export type KeptReadOutcome = 'local' | 'shared' | 'loaded';
-
 /**
  * Answers of sites and content that a version stamp in their key makes immutable (the site's
  * profile, a space's page tree): kept in the process, then in the platform's shared cache (Redis in

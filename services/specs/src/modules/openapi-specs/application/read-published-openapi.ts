@@ -1,7 +1,7 @@
 import type { specs } from '@quire/proto';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { specSlugOfAddress } from '../domain/spec-address';
-import type { SpecItem } from '../domain/spec-document-tasks';
+import { specItemKey, type SpecItem } from '../domain/spec-document-tasks';
 import type { SpecDocuments } from '../domain/spec-documents';
 import { findSpecBySlug, findSpecBySourceUrl } from '../store/openapi-specs.store';
 import { findSpecVersionDocument } from '../store/spec-versions.store';
@@ -70,11 +70,10 @@ export interface PublishedOpenApiDeps {
   documents: Pick<SpecDocuments, 'items'>;
 }
 
-/** One item a call asks of a spec version: where its answer goes, and its key among the version's answers. */
+/** One item a call asks of a spec version, and where its answer goes. */
 interface Ask {
   versionId: string;
   item: SpecItem;
-  key: string;
   answer: (json: string) => void;
 }
 
@@ -94,38 +93,32 @@ export async function readPublishedOpenApi(
   const asks: Ask[] = [];
   let items = 0;
   // The item budget is spent in this order; a spec counts once whichever items name it.
-  const ask = async (lookup: () => Promise<string | undefined>, item: SpecItem, key: string, answer: (json: string) => void) => {
+  const ask = async (lookup: () => Promise<string | undefined>, item: SpecItem, answer: (json: string) => void) => {
     const versionId = items++ < MAX_ITEMS ? await lookup() : undefined;
-    if (versionId) asks.push({ versionId, item, key, answer });
+    if (versionId) asks.push({ versionId, item, answer });
   };
 
   const operations = request.operations.map((ref) => ({ ...ref, found: false, operationJson: '' }));
   for (const o of operations) {
-    const key = `operation ${o.method.toLowerCase()} ${o.path}`;
     await ask(
       () => specs.bySlug(o.spec),
       { kind: 'operation', path: o.path, method: o.method },
-      key,
       (json) => Object.assign(o, { found: true, operationJson: json }),
     );
   }
   const webhooks = (request.webhooks ?? []).map((ref) => ({ ...ref, found: false, webhookJson: '' }));
   for (const w of webhooks) {
-    const key = `webhook ${w.method.toLowerCase()} ${w.name}`;
     await ask(
       () => specs.bySlug(w.spec),
       { kind: 'webhook', name: w.name, method: w.method },
-      key,
       (json) => Object.assign(w, { found: true, webhookJson: json }),
     );
   }
   const swaggerOperations = (request.swaggerOperations ?? []).map((ref) => ({ ...ref, found: false, operationJson: '' }));
   for (const o of swaggerOperations) {
-    const key = `operation ${o.method.toLowerCase()} ${o.path}`;
     await ask(
       () => specs.byUrl(o.url),
       { kind: 'operation', path: o.path, method: o.method },
-      key,
       (json) => Object.assign(o, { found: true, operationJson: json }),
     );
   }
@@ -134,7 +127,6 @@ export async function readPublishedOpenApi(
     await ask(
       () => specs.bySlug(sc.spec),
       { kind: 'schema', name: sc.name },
-      `schema ${sc.name}`,
       (json) => Object.assign(sc, { found: true, schemaJson: json }),
     );
   }
@@ -150,7 +142,7 @@ export async function readPublishedOpenApi(
 async function answerAsks(deps: PublishedOpenApiDeps, asks: readonly Ask[]): Promise<void> {
   const unanswered = new Map<string, Ask[]>();
   for (const a of asks) {
-    const json = answers.get(`${a.versionId} ${a.key}`);
+    const json = answers.get(`${a.versionId} ${specItemKey(a.item)}`);
     if (json !== undefined) {
       if (json) a.answer(json);
     } else unanswered.set(a.versionId, [...(unanswered.get(a.versionId) ?? []), a]);
@@ -168,7 +160,7 @@ async function answerAsks(deps: PublishedOpenApiDeps, asks: readonly Ask[]): Pro
     if (!jsons) continue;
     for (const [n, a] of pending.entries()) {
       const json = jsons[n] ?? '';
-      answers.set(`${versionId} ${a.key}`, json);
+      answers.set(`${versionId} ${specItemKey(a.item)}`, json);
       if (json) a.answer(json);
     }
   }

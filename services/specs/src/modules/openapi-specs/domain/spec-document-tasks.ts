@@ -9,6 +9,13 @@ import { componentSchemaOf } from './spec-schema';
 export type SpecItem =
   { kind: 'operation'; path: string; method: string } | { kind: 'webhook'; name: string; method: string } | { kind: 'schema'; name: string };
 
+/** An item's name among a version's answers: the same operation asked by two blocks is one answer. */
+export function specItemKey(item: SpecItem): string {
+  if (item.kind === 'operation') return `operation ${item.method.toLowerCase()} ${item.path}`;
+  if (item.kind === 'webhook') return `webhook ${item.method.toLowerCase()} ${item.name}`;
+  return `schema ${item.name}`;
+}
+
 /** Each item of a parsed document as its view's JSON, '' when the document has none there. */
 export function itemJsonOf(document: unknown, items: readonly SpecItem[]): string[] {
   return items.map((item) => {
