@@ -23,8 +23,8 @@ const page = (id: string, path: string, kind = 'document') => ({
 });
 const tree = new PageTree([page('home', 'home'), page('local', 'guide/local')], '/sites/o/d/v1/');
 const siteSpaces = [
-  { spaceId: 'sp1', url: 'http://localhost:8080/sites/o/d/v1' },
-  { spaceId: 'sp2', url: 'http://localhost:8080/sites/o/d/v2' },
+  { spaceId: 'sp1', path: '/sites/o/d/v1' },
+  { spaceId: 'sp2', path: '/sites/o/d/v2' },
 ];
 const link = (ref: Record<string, unknown>) => ({ object: 'inline', type: 'link', data: { ref }, nodes: [] });
 const operation = (spec: string, method: string, path: string) => ({

@@ -1,4 +1,4 @@
-import { fileAddress, isSiteRoot, readRequestKind, robotsTxt, searchAddress, sitemapXml } from '../src/modules/pages/domain/request-kind';
+import { fileAddress, hasDotSegment, isSiteRoot, readRequestKind, robotsTxt, searchAddress, sitemapXml } from '../src/modules/pages/domain/request-kind';
 
 describe('readRequestKind', () => {
   it('reads pages, <page>.md and the site files, with the address to resolve', () => {
@@ -55,5 +55,14 @@ describe('site files', () => {
     expect(xml).toContain('<loc>https://h/a?b=1&amp;c=&lt;2&gt;</loc>');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(sitemapXml(Array.from({ length: 50_001 }, (_, i) => `https://h/${i}`)).match(/<loc>/g)).toHaveLength(50_000);
+  });
+});
+
+describe('hasDotSegment', () => {
+  it('finds `.` and `..` segments, plain or percent-encoded, which URL parsing would resolve away', () => {
+    for (const path of ['/sites/o/d/~files/%2e%2e', '/~files/%2E%2e', '/a/../b', '/a/./b', '/a/.%2e/b', '/a/%2e', '/a\\..\\b', '/x/~files/..?q=1'])
+      expect([path, hasDotSegment(path)]).toEqual([path, true]);
+    for (const path of ['/sites/o/d/guides', '/a/...', '/a/.hidden', '/a/%2e%2e%2e', '/', '/a?x=/../', '/v1.2/page'])
+      expect([path, hasDotSegment(path)]).toEqual([path, false]);
   });
 });

@@ -50,6 +50,51 @@ describe('readSiteProfile', () => {
     ]);
   });
 
+  it('links sections, variants and site spaces within the address the visitor is on', () => {
+    // Sites publishes every URL at the site's preferred address: its hostname once it has one.
+    const space = (id: string, title: string, url: string) => ({ object: 'site-space', id, title, space: { id: `${id}-space` }, urls: { published: url } });
+    const profile = {
+      site: { id: 's1', title: 'Docs', urls: { published: 'https://docs.a.test/' } },
+      structure: {
+        type: 'sections',
+        structure: [
+          {
+            object: 'site-section',
+            id: 'a',
+            title: 'Guides',
+            urls: { published: 'https://docs.a.test/' },
+            siteSpaces: [space('ss1', 'v1', 'https://docs.a.test/')],
+          },
+          {
+            object: 'site-section',
+            id: 'b',
+            title: 'API',
+            urls: { published: 'https://docs.a.test/api' },
+            siteSpaces: [space('ss2', 'v2', 'https://docs.a.test/api'), space('ss3', 'v3', 'https://docs.a.test/api/v3')],
+          },
+        ],
+      },
+    };
+    const linksAt = (siteBasePath: string) => {
+      const read = readSiteProfile(JSON.stringify(profile), { siteSection: 'b', siteSpace: 'ss3', siteBasePath });
+      return {
+        sections: read.sections.map((s) => (s.kind === 'section' ? s.url : '')),
+        variants: read.variants.map((v) => v.url),
+        paths: read.siteSpaces.map((s) => s.path),
+      };
+    };
+    expect(linksAt('/sites/o/docs/')).toEqual({
+      sections: ['/sites/o/docs/', '/sites/o/docs/api'],
+      variants: ['/sites/o/docs/api', '/sites/o/docs/api/v3'],
+      paths: ['/sites/o/docs/', '/sites/o/docs/api', '/sites/o/docs/api/v3'],
+    });
+    expect(linksAt('/')).toEqual({ sections: ['/', '/api'], variants: ['/api', '/api/v3'], paths: ['/', '/api', '/api/v3'] });
+    // The absolute URLs (sitemap, llms.txt) stay at the preferred address.
+    expect(readSiteProfile(JSON.stringify(profile), { siteSection: 'b', siteSpace: 'ss3', siteBasePath: '/sites/o/docs/' }).siteSpaces[2]?.url).toBe(
+      'https://docs.a.test/api/v3',
+    );
+  });
+
   it('reads a site without sections, and survives anything that is not a profile', () => {
     const plain = { site: { title: 'Docs' }, structure: { type: 'siteSpaces', structure: [space('ss1', 'Only', 'http://localhost/sites/o/d/')] } };
     expect(readSiteProfile(JSON.stringify(plain), { siteSection: '', siteSpace: 'ss1' })).toMatchObject({

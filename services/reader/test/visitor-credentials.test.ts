@@ -10,6 +10,18 @@ import {
 const SITE = 'http://localhost:8080/sites/org/docs/';
 
 describe('readVisit', () => {
+  it('sends a visitor with a credential on a hostile path to a path on the site, never to another host', () => {
+    // On a custom hostname the path is the whole address: `//host` or `/\\host` would leave the site.
+    for (const path of ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example/x', '/\\/evil.example/x', '///evil.example/x']) {
+      for (const param of ['share_key=k', 'jwt_token=t']) {
+        const cleanUrl = readVisit(`https://docs.a.test${path.startsWith('/') ? '' : '/'}${path}?${param}`, undefined).cleanUrl as string;
+        expect(cleanUrl).toBe('/evil.example/x');
+        expect(new URL(cleanUrl, 'https://docs.a.test/').host).toBe('docs.a.test');
+      }
+    }
+    expect(readVisit('https://docs.a.test/%2F%2Fevil.example?share_key=k', undefined).cleanUrl).toBe('/%2F%2Fevil.example');
+  });
+
   it('resolves a plain URL as it is, with no clean URL to send the visitor to', () => {
     expect(readVisit(`${SITE}guides`, undefined)).toEqual({ resolveUrl: `${SITE}guides`, visitorToken: '', cleanUrl: null, fromUrl: {}, anonymous: true });
   });

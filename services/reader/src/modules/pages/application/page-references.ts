@@ -13,7 +13,6 @@ import {
   type DocumentRefs,
 } from '../domain/document-refs';
 import type { PageTree } from '../domain/page-tree';
-import { sitePathOf } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
 
 /**
@@ -37,12 +36,12 @@ export async function loadPageReferences(
   deps: ReaderDeps,
   content: sites.PublishedSiteContent,
   tree: PageTree,
-  siteSpaces: ReadonlyArray<{ spaceId: string; url: string }>,
+  siteSpaces: ReadonlyArray<{ spaceId: string; path: string }>,
   document: unknown,
 ): Promise<PageReferences> {
   const baseOfSpace = new Map<string, string>();
   for (const s of siteSpaces) {
-    const path = sitePathOf(s.url);
+    const { path } = s;
     if (path && !baseOfSpace.has(s.spaceId)) baseOfSpace.set(s.spaceId, path.endsWith('/') ? path : `${path}/`);
   }
   baseOfSpace.set(content.space, tree.basePath);

@@ -11,8 +11,8 @@ export interface SiteChrome {
   chrome: SiteChromeView;
   tree: PageTree;
   pages: contentProto.GetPublishedPagesResponse;
-  /** Every site space of the site (its space and published address): where links to other spaces go. */
-  siteSpaces: ReadonlyArray<{ spaceId: string; url: string }>;
+  /** Every site space of the site (its space and its path on the visitor's address): where links to other spaces go. */
+  siteSpaces: ReadonlyArray<{ spaceId: string; path: string }>;
   /** Share-link and visitor-auth sites: not for shared caches, never indexed. */
   restricted: boolean;
 }
@@ -25,7 +25,7 @@ export interface SiteChrome {
 export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<SiteChrome> {
   const [profileJson, pagesAnswer] = await Promise.all([readSiteProfileJson(deps, content), readSpacePages(deps, content, content.space, content.revision)]);
   const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
-  const profile = readSiteProfile(profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace });
+  const profile = readSiteProfile(profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace, siteBasePath: content.siteBasePath });
   const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`);
   const chrome: SiteChromeView = {
     site: {

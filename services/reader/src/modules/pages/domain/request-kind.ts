@@ -60,6 +60,16 @@ export function readRequestKind(absoluteUrl: string): AskedFor {
   return { kind: 'page', url: url.toString() };
 }
 
+/**
+ * Whether a raw request path has a `.` or `..` segment, plain or percent-encoded (`%2e%2e`). URL
+ * parsing resolves them, so such an address would name another page than the one written
+ * (`~files/%2e%2e` the site's root); browsers never send them, so it names nothing.
+ */
+export function hasDotSegment(rawPath: string): boolean {
+  const path = rawPath.replace(/[?#].*$/s, '');
+  return path.split(/[/\\]/).some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
+
 /** Whether a resolved path is the site's root (where `sitemap.xml` and `robots.txt` live). */
 export function isSiteRoot(absoluteUrl: string, siteBasePath: string): boolean {
   const trim = (path: string) => path.replace(/\/+$/, '');

@@ -13,8 +13,11 @@ export interface SiteProfile {
   lang: string;
   sections: SectionItem[];
   variants: VariantView[];
-  /** Every site space of every section: its space, titles and absolute published address (sitemap, llms.txt). */
-  siteSpaces: Array<{ id: string; spaceId: string; url: string; title: string; sectionTitle: string }>;
+  /**
+   * Every site space of every section: its space, titles, absolute published address (sitemap,
+   * llms.txt) and its path on the address the visitor is on (links between site spaces).
+   */
+  siteSpaces: Array<{ id: string; spaceId: string; url: string; path: string; title: string; sectionTitle: string }>;
 }
 
 type Json = Record<string, unknown>;
@@ -32,8 +35,31 @@ export function sitePathOf(publishedUrl: string): string {
   }
 }
 
-/** The profile JSON → what the layout shows, with `current` marking the visitor's section and site space. */
-export function readSiteProfile(profileJson: string, current: { siteSection: string; siteSpace: string }): SiteProfile {
+/**
+ * A published URL as a path on the address the visitor is on. Sites publishes every URL at the
+ * site's preferred address (its hostname once it has one, `/…`), so what follows the site's own URL
+ * goes under the visitor's site base path: a visitor of the built-in address `/sites/org/docs/`
+ * stays there, one of the hostname stays on `/`. A URL elsewhere keeps its own path.
+ */
+export function visitorPathOf(publishedUrl: string, place: { siteUrl: string; siteBasePath: string }): string {
+  try {
+    const url = new URL(publishedUrl);
+    const site = new URL(place.siteUrl);
+    const sitePath = site.pathname.endsWith('/') ? site.pathname : `${site.pathname}/`;
+    const path = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+    if (url.origin !== site.origin || !path.startsWith(sitePath)) return sitePathOf(publishedUrl);
+    const base = place.siteBasePath.endsWith('/') ? place.siteBasePath : `${place.siteBasePath}/`;
+    return `${base}${url.pathname.slice(sitePath.length)}${url.search}`;
+  } catch {
+    return sitePathOf(publishedUrl);
+  }
+}
+
+/**
+ * The profile JSON → what the layout shows, with `current` marking the visitor's section and site
+ * space; links are paths on the visitor's address when its site base path is given.
+ */
+export function readSiteProfile(profileJson: string, current: { siteSection: string; siteSpace: string; siteBasePath?: string }): SiteProfile {
   let profile: Json;
   try {
     profile = obj(JSON.parse(profileJson));
@@ -44,8 +70,11 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
   const customization = obj(obj(profile.customizations).site);
   const structure = obj(profile.structure);
   const entries = list(structure.structure).map(obj);
+  const siteUrl = text(obj(site.urls).published);
+  const { siteBasePath } = current;
+  const pathOf = (published: string) => (siteUrl && siteBasePath !== undefined ? visitorPathOf(published, { siteUrl, siteBasePath }) : sitePathOf(published));
   const siteSpacesOf = (section: Json) => list(section.siteSpaces).map(obj);
-  const sectionView = (s: Json) => ({ title: text(s.title), url: sitePathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSection });
+  const sectionView = (s: Json) => ({ title: text(s.title), url: pathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSection });
   let sections: SectionItem[] = [];
   let siteSpaces: Json[];
   let allSiteSpaces: Json[] = entries;
@@ -61,7 +90,7 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
   } else {
     siteSpaces = entries;
   }
-  const variants = siteSpaces.map((s) => ({ title: text(s.title), url: sitePathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSpace }));
+  const variants = siteSpaces.map((s) => ({ title: text(s.title), url: pathOf(text(obj(s.urls).published)), isCurrent: text(s.id) === current.siteSpace }));
   return {
     siteId: text(site.id),
     title: text(customization.title) || text(site.title),
@@ -75,6 +104,7 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
         id: text(s.id),
         spaceId: text(obj(s.space).id),
         url: text(obj(s.urls).published),
+        path: pathOf(text(obj(s.urls).published)),
         title: text(s.title),
         sectionTitle: text(s.sectionTitle),
       }))

@@ -41,13 +41,22 @@ export function readVisit(requestUrl: string, cookieHeader: string | undefined):
     const clean = new URL(url);
     clean.searchParams.delete(SHARE_KEY_PARAM);
     clean.searchParams.delete(VISITOR_TOKEN_PARAM);
-    cleanUrl = `${clean.pathname}${clean.search}`;
+    cleanUrl = sitePathLocation(clean.pathname, clean.search);
   }
   const resolve = new URL(url);
   const cookieKey = cookies.get(SHARE_KEY_COOKIE);
   if (!shareKey && cookieKey) resolve.searchParams.set(SHARE_KEY_PARAM, cookieKey);
   const anonymous = cleanUrl === null && !cookies.has(SHARE_KEY_COOKIE) && !cookies.has(VISITOR_TOKEN_COOKIE);
   return { resolveUrl: resolve.toString(), visitorToken: token ? '' : (cookies.get(VISITOR_TOKEN_COOKIE) ?? ''), cleanUrl, fromUrl, anonymous };
+}
+
+/**
+ * A Location that stays on the host asked: a path beginning with `//` (or `/\`, which browsers read
+ * the same) would be a protocol-relative URL to another host, so the leading run of slashes and
+ * backslashes becomes one slash.
+ */
+export function sitePathLocation(pathname: string, search: string): string {
+  return `${pathname.replace(/^[/\\]+/, '/')}${search}`;
 }
 
 /** Set-Cookie values keeping the URL's credentials for the site at `sitePath` (`/sites/org/docs/`, `/`). */

@@ -8,7 +8,7 @@ import { entryOf } from '../application/answer-entry';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
 import { cacheControl, pageHeaders } from '../domain/page-headers';
-import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, readRequestKind } from '../domain/request-kind';
+import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../domain/visitor-url';
 import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
@@ -65,8 +65,9 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Respon
   });
   const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
   // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
-  // names no published site: the 404 page, not a 503 that would say a dependency is down.
-  if (!URL.canParse(url)) return presentNoSite(req.path);
+  // names no published site: the 404 page, not a 503 that would say a dependency is down. So does
+  // a path with dot segments, which parsing would turn into another address.
+  if (!URL.canParse(url) || hasDotSegment(req.originalUrl)) return presentNoSite(req.path);
   const visit = () => answerVisit(deps, { url, cookie: req.header('cookie'), secure });
   // Content serves a site reader only the current revision: a merge landing between sites'
   // resolution and content's reads makes the resolved one unknown. Resolving again reads the new one.
