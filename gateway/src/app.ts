@@ -8,6 +8,7 @@ import { RateLimiter, type Cache } from '@quire/platform/cache';
 import type { IdentityClient } from '@quire/platform/grpc';
 import { type Metrics, mountHealthRoutes, routeFamily, type ReadinessCheck, verifySignedUrl } from '@quire/platform/http';
 import type { Logger } from '@quire/platform/logger';
+import { AddressRanges } from '@quire/platform/outbound';
 import type { ServiceName } from '@quire/platform/topology';
 import { AccessLogger, splitUrl, type Exchange } from './access-log/access-logger';
 import { mountAppLinkPages } from './app-links/app-link-page';
@@ -22,6 +23,7 @@ import { writeJsonError } from './http/json-error';
 import { mountReferencePage } from './openapi/reference-page';
 import { mountOpenApiDocument } from './openapi/serve';
 import { Forwarder } from './proxy/forward';
+import { applyForwarding, forwardingOf, type Forwarding } from './proxy/forwarding';
 import { UpstreamPool } from './proxy/upstream-pool';
 
 export interface GatewaySettings {
@@ -39,6 +41,11 @@ export interface GatewaySettings {
   accessLog: boolean;
   /** PUBLIC_URL: its host is Quire's own; requests to any other host are for published sites. */
   publicUrl: string;
+  /**
+   * TRUSTED_PROXIES: addresses and CIDR ranges of the proxies in front of the gateway, whose
+   * `X-Forwarded-*` headers are believed; from any other peer they are replaced (forwarding.ts).
+   */
+  trustedProxies?: readonly string[];
 }
 
 export interface GatewayDeps {
@@ -90,6 +97,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   for (const pool of Object.values(pools))
     void pool.start().catch((err: Error) => logger.warn({ service: pool.service, err: err.message }, 'upstream pool did not start'));
   const forwarder = new Forwarder(logger, { timeoutMs: settings.upstreamTimeoutMs });
+  const trustedProxies = new AddressRanges(settings.trustedProxies);
   const accessLogger = new AccessLogger(logger, settings.accessLog);
   // What the gateway learns about a request while answering it, for its access line.
   const exchanges = new WeakMap<IncomingMessage, Exchange>();
@@ -170,14 +178,14 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
    * anonymous signed principal (it serves only gateway-forwarded requests). Rate-limited per
    * client address.
    */
-  async function visit(req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<void> {
+  async function visit(req: IncomingMessage, res: ServerResponse, exchange: Exchange, forwarding: Forwarding): Promise<void> {
     const { path } = splitUrl(req.url ?? '/');
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
       metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
     });
     exchange.principal = 'visitor';
-    await limiter.take(`visitor:${req.socket.remoteAddress ?? ''}`);
+    await limiter.take(`visitor:${forwarding.client}`);
     const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
     for (const h of INTERNAL_HEADERS) delete req.headers[h];
     delete req.headers.authorization;
@@ -185,14 +193,17 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     req.headers[PRINCIPAL_HEADER] = signed.principal;
     req.headers[SIGNATURE_HEADER] = signed.signature;
     req.headers['x-request-id'] = exchange.requestId;
-    await forwarder.forward(pools[PUBLISHED_ROUTE.service], req, res, body);
+    // Behind a trusted proxy the site answered is the forwarded host's: a cache keyed on Host must not mix them.
+    await forwarder.forward(pools[PUBLISHED_ROUTE.service], req, res, body, forwarding.isFromTrustedProxy ? ['X-Forwarded-Host'] : []);
   }
 
   return (req, res) => {
     const exchange = begin(req, res);
+    const forwarding = forwardingOf({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, trustedProxies);
+    applyForwarding(req.headers, forwarding);
     if (isApiPath(req.url)) serve(req, res, exchange);
-    else if (isPublishedRequest(req.url ?? '/', req.headers.host, settings.publicUrl))
-      visit(req, res, exchange).catch((err: unknown) => sendError(req, res, err, logger, exchange.requestId));
+    else if (isPublishedRequest(req.url ?? '/', forwarding.host, settings.publicUrl))
+      visit(req, res, exchange, forwarding).catch((err: unknown) => sendError(req, res, err, logger, exchange.requestId));
     else app(req, res);
   };
 }

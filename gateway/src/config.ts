@@ -1,5 +1,6 @@
 import { z } from '@quire/input';
 import { readEnv, sharedEnvSchema, splitList } from '@quire/platform/config';
+import { AddressRanges } from '@quire/platform/outbound';
 import { DEFAULT_PORTS, GATEWAY_DEFAULT_PORT, SERVICE_NAMES, grpcAddressVar, httpUrlVar, type ServiceName } from '@quire/platform/topology';
 import type { GatewaySettings } from './app';
 
@@ -16,6 +17,10 @@ const gatewayEnvSchema = sharedEnvSchema.extend({
   AUTH_LOCAL_TTL_MS: z.coerce.number().int().min(0).default(5000),
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   ACCESS_LOG: z.enum(['on', 'off']).default('on'),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .refine((v) => new AddressRanges(splitList(v)).others.length === 0, 'must be IP addresses or CIDR ranges, comma-separated'),
 });
 
 /** Settings every gateway has, in both ways of running. */
@@ -36,6 +41,7 @@ export function gatewaySettingsFromEnv(
     bodyTimeoutMs: e.BODY_TIMEOUT_MS,
     accessLog: e.ACCESS_LOG === 'on',
     publicUrl: e.PUBLIC_URL,
+    trustedProxies: splitList(e.TRUSTED_PROXIES),
   };
   return {
     settings,

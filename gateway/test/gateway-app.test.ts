@@ -58,7 +58,7 @@ function capturingLogger(into: Record<string, unknown>[]): Logger {
   return pino({ level: 'info', base: { service: 'gateway' } }, { write: (line: string) => void into.push(JSON.parse(line) as Record<string, unknown>) });
 }
 
-async function startGateway(logger: Logger, accessLog: boolean): Promise<{ server: http.Server; url: string }> {
+async function startGateway(logger: Logger, accessLog: boolean, trustedProxies: string[] = []): Promise<{ server: http.Server; url: string }> {
   const handler = createGatewayApp(
     {
       internalSecret: SECRET,
@@ -71,6 +71,7 @@ async function startGateway(logger: Logger, accessLog: boolean): Promise<{ serve
       bodyTimeoutMs: 2000,
       accessLog,
       publicUrl: 'http://localhost:8080',
+      trustedProxies,
     },
     { cache: new MemoryCache(), identity: () => identity, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
   );
@@ -153,6 +154,57 @@ function getWith(path: string, headers: Record<string, string>): Promise<{ statu
     const req = http.request({ host: url.hostname, port: url.port, path, headers }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('forwarding headers (TRUSTED_PROXIES)', () => {
+  const spoofed = { host: 'docs.a.test', 'x-forwarded-host': 'docs.b.test', 'x-forwarded-for': '6.6.6.6', 'x-forwarded-proto': 'https' };
+
+  it('replaces a client’s X-Forwarded-* from the socket and the Host when no proxy is trusted', async () => {
+    for (const path of ['/guide', '/v1/user']) {
+      const res = await requestWith(base, path, { ...spoofed, ...auth });
+      expect(res.status).toBe(200);
+      const seen = service.seen.at(-1) as Seen;
+      expect([seen.headers['x-forwarded-for'], seen.headers['x-forwarded-host'], seen.headers['x-forwarded-proto']]).toEqual([
+        '127.0.0.1',
+        'docs.a.test',
+        'http',
+      ]);
+      expect(res.headers.vary ?? '').not.toMatch(/x-forwarded-host/i);
+    }
+    // A forwarded host does not make Quire's own host a site's either.
+    expect((await requestWith(base, '/guide', { host: 'localhost:8080', 'x-forwarded-host': 'docs.b.test' })).status).toBe(404);
+  });
+
+  it('keeps a trusted proxy’s headers, routes by its forwarded host and answers Vary: X-Forwarded-Host', async () => {
+    const { server, url } = await startGateway(capturingLogger([]), false, ['127.0.0.0/8']);
+    try {
+      const res = await requestWith(url, '/guide', { ...spoofed, host: 'localhost:8080' });
+      expect(res.status).toBe(200);
+      const seen = service.seen.at(-1) as Seen;
+      expect([seen.headers['x-forwarded-for'], seen.headers['x-forwarded-host'], seen.headers['x-forwarded-proto']]).toEqual([
+        '6.6.6.6',
+        'docs.b.test',
+        'https',
+      ]);
+      expect(res.headers.vary).toMatch(/X-Forwarded-Host/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+/** A GET to `url` with headers fetch refuses to set (Host), answering the status and headers. */
+function requestWith(url: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: target.hostname, port: target.port, path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();

@@ -32,11 +32,12 @@ export class Forwarder {
     private readonly options: ForwardOptions,
   ) {}
 
-  async forward(pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null): Promise<void> {
+  /** `vary`: request headers the answer depends on beyond what the service says (added to its `Vary`). */
+  async forward(pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null, vary: readonly string[] = []): Promise<void> {
     const headers = forwardedHeaders(req, body);
     let upstream = pool.pick();
     for (let attempt = 1; upstream; attempt++) {
-      const outcome = await this.attempt(upstream, pool, req, res, headers, body);
+      const outcome = await this.attempt(upstream, pool, req, res, headers, body, vary);
       if (outcome.kind === 'answered') return;
       if (outcome.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
       const log = { service: pool.service, upstream: upstream.key, reason: outcome.reason, method: req.method };
@@ -55,6 +56,7 @@ export class Forwarder {
     res: ServerResponse,
     headers: http.OutgoingHttpHeaders,
     body: Buffer | null,
+    vary: readonly string[],
   ): Promise<Outcome> {
     return new Promise((resolve) => {
       let settled = false;
@@ -94,7 +96,7 @@ export class Forwarder {
       });
       upstreamReq.on('response', (upstreamRes) => {
         settle({ kind: 'answered' });
-        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes));
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes, vary));
         upstreamRes.pipe(res);
         upstreamRes.on('aborted', () => res.destroy());
         upstreamRes.on('error', () => res.destroy());
@@ -108,21 +110,19 @@ export class Forwarder {
   }
 }
 
+/** The request's headers but the hop-by-hop ones; the forwarding headers are the gateway's already (forwarding.ts). */
 function forwardedHeaders(req: IncomingMessage, body: Buffer | null): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   if (body) headers['content-length'] = String(body.length);
   else delete headers['content-length'];
-  const remote = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${remote}` : remote;
-  headers['x-forwarded-proto'] = req.headers['x-forwarded-proto'] ?? 'http';
-  if (req.headers.host) headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host;
   return headers;
 }
 
-function responseHeaders(res: IncomingMessage): http.OutgoingHttpHeaders {
+function responseHeaders(res: IncomingMessage, vary: readonly string[]): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+  if (vary.length) headers.vary = headers.vary ? `${String(headers.vary)}, ${vary.join(', ')}` : vary.join(', ');
   return headers;
 }
 

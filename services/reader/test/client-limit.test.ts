@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import express from 'express';
 import pino from 'pino';
 import { MemoryCache, RateLimiter } from '@quire/platform/cache';
-import { answerWithin, clientAddressOf, clientLimit } from '../src/modules/limits';
+import { clientAddressOf } from '@quire/platform/http';
+import { answerWithin, clientLimit } from '../src/modules/limits';
 import { mcpRoutes, type McpRoutesDeps } from '../src/modules/machine-readable';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 

@@ -7,3 +7,4 @@ export * from './route-inventory';
 export { answerClientErrorsAsJson } from './client-errors';
 export { signedUrlQuery, signUrlPath, verifySignedUrl, type SignedUrlQuery } from './signed-url';
 export { RawJson, sendJson, stringifyWithRaw } from './raw-json';
+export { clientAddressOf } from './client-address';

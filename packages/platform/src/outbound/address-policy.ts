@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js';
+import { AddressRanges, asIPv4IfMapped, unbracket } from './address-ranges';
 import { isGlobalAddress, parseAddress } from './global-address';
 
 /**
@@ -8,15 +8,12 @@ import { isGlobalAddress, parseAddress } from './global-address';
  * IPv4 and IPv6 form, are refused otherwise.
  */
 export class OutboundAddressPolicy {
-  private readonly hosts = new Set<string>();
-  private readonly ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+  private readonly ranges: AddressRanges;
+  private readonly hosts: Set<string>;
 
   constructor(allowList: readonly string[] = []) {
-    for (const entry of allowList.map((e) => e.trim().toLowerCase()).filter(Boolean)) {
-      if (entry.includes('/') && isCidr(entry)) this.ranges.push(ipaddr.parseCIDR(entry));
-      else if (parseAddress(unbracket(entry))) this.ranges.push(singleAddress(unbracket(entry)));
-      else this.hosts.add(entry);
-    }
+    this.ranges = new AddressRanges(allowList);
+    this.hosts = new Set(this.ranges.others);
   }
 
   /** An allow-listed host name is trusted whatever it resolves to (the operator named it). */
@@ -28,33 +25,10 @@ export class OutboundAddressPolicy {
     const written = parseAddress(address);
     if (!written) return false;
     const parsed = asIPv4IfMapped(written); // IPv4-mapped IPv6 is judged as the IPv4 it carries
-    if (this.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits))) return true;
-    return isGlobalAddress(parsed);
+    return this.ranges.includesParsed(parsed) || isGlobalAddress(parsed);
   }
 }
 
 export function isIpLiteral(hostname: string): boolean {
   return parseAddress(unbracket(hostname)) !== null;
-}
-
-export function unbracket(hostname: string): string {
-  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
-}
-
-function isCidr(entry: string): boolean {
-  try {
-    ipaddr.parseCIDR(entry);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function asIPv4IfMapped(address: ipaddr.IPv4 | ipaddr.IPv6): ipaddr.IPv4 | ipaddr.IPv6 {
-  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
-}
-
-function singleAddress(address: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {
-  const parsed = asIPv4IfMapped(parseAddress(address)!);
-  return [parsed, parsed.kind() === 'ipv4' ? 32 : 128];
 }

@@ -1,4 +1,5 @@
-export { isIpLiteral, OutboundAddressPolicy, unbracket } from './address-policy';
+export { isIpLiteral, OutboundAddressPolicy } from './address-policy';
+export { AddressRanges, unbracket } from './address-ranges';
 export {
   OUTBOUND_DEFAULTS,
   OutboundError,

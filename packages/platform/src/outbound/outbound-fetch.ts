@@ -1,7 +1,8 @@
 import { lookup } from 'node:dns';
 import type * as Undici from 'undici';
 import type { Agent } from 'undici';
-import { isIpLiteral, type OutboundAddressPolicy, unbracket } from './address-policy';
+import { isIpLiteral, type OutboundAddressPolicy } from './address-policy';
+import { unbracket } from './address-ranges';
 
 // Required by the first outbound fetch, not at import: undici costs every process that builds a
 // fetcher ~70 ms of CPU at start, and most starts fetch nothing for a while (issue #22 §4).

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { ApiError } from '@quire/errors';
 import type { RateLimiter } from '@quire/platform/cache';
+import { clientAddressOf } from '@quire/platform/http';
 
 /** Requests per minute per client address (READER_RATE_LIMIT_PER_MINUTE), shared by every copy. */
 export interface ClientLimit {
@@ -26,16 +27,4 @@ export function clientLimit(limiter: RateLimiter): ClientLimit {
       }
     },
   };
-}
-
-/**
- * The client as the gateway saw it: the LAST `x-forwarded-for` hop, the one the gateway appends
- * (its socket peer, the address its own per-address limit counts). Earlier hops are whatever the
- * client sent and could be anything, so they never choose the bucket. Without the header (a
- * request not through the gateway) the socket peer.
- */
-export function clientAddressOf(req: Pick<Request, 'header' | 'socket'>): string {
-  const hops = req.header('x-forwarded-for')?.split(',') ?? [];
-  const last = hops[hops.length - 1]?.trim() || req.socket.remoteAddress || '';
-  return last.startsWith('::ffff:') ? last.slice(7) : last;
 }
