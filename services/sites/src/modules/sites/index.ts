@@ -18,7 +18,7 @@ export { loadSiteSpacePlaces, type SiteSpacePlace } from './application/load-sit
 export type { Site } from './model/site';
 export { siteParams } from './http/params.schema';
 // For the published-urls module: the published site at a URL's address, its structure, its share keys and its spaces.
-export { findPublishedSite } from './application/find-published-site';
+export { findPublishedSite, siteCandidateOf } from './application/find-published-site';
 export { loadPublishedStructure } from './application/load-published-structure';
 export { spaceIdsOfStructure, type PublishedStructureView } from './domain/published-profile';
 export { resolveShareKey } from './domain/share-links';

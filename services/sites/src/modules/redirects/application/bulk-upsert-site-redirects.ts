@@ -3,9 +3,11 @@ import { newId } from '@quire/ids';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { deleteRedirect, findRedirectByKey, insertRedirect, updateRedirect } from '../store/site-redirects.store';
 import { firstRepeatedTarget, upsertFields, type BulkInputStep, type BulkStep } from '../domain/bulk-item';
+import type { SiteRedirectFields } from '../model/site-redirect';
 import { announceRedirects, type RedirectChange } from './announce-redirects';
 import { checkDestination } from './check-destination';
-import type { RedirectDeps, RedirectSite } from './deps';
+import { checkRedirectLoop } from './check-redirect-loop';
+import type { RedirectDeps, RedirectSite, RedirectSiteAddress } from './deps';
 import { resolveDestination } from './resolve-destination';
 
 export type BulkResult = { status: RedirectChange['status']; source: string; draft: boolean; id?: string };
@@ -13,12 +15,19 @@ export type BulkResult = { status: RedirectChange['status']; source: string; dra
 /**
  * bulkUpsertSiteRedirects, atomic: every step runs in one transaction and the first that fails
  * (unknown draft to publish, unknown section or site space, a source named twice) rolls back the
- * whole call with a 400 naming its item (`redirects.N…`), so nothing is written.
+ * whole call with a 400 naming its item (`redirects.N…`), so nothing is written. So does a live
+ * redirect that would loop once the whole call is applied.
  */
-export async function bulkUpsertSiteRedirects(deps: RedirectDeps, site: RedirectSite, input: BulkInputStep[], callerId: string): Promise<BulkResult[]> {
+export async function bulkUpsertSiteRedirects(
+  deps: RedirectDeps,
+  site: RedirectSite & RedirectSiteAddress,
+  input: BulkInputStep[],
+  callerId: string,
+): Promise<BulkResult[]> {
   const repeated = firstRepeatedTarget(input);
   if (repeated >= 0) throw badRequest(`Invalid body field "redirects.${repeated}.source": the call already changes this redirect`);
   const steps = await resolveSteps(deps, site, input);
+  await checkLoops(deps, site, steps);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const results: BulkResult[] = [];
@@ -39,6 +48,23 @@ async function resolveSteps(deps: RedirectDeps, site: RedirectSite, input: BulkI
     else steps.push({ ...step, destination: await resolveDestination(deps, site.id, step.destination, `redirects.${index}.destination`) });
   }
   return steps;
+}
+
+/** Every redirect the call makes live, followed with all of the call's changes applied (before the transaction: pages are asked of content). */
+async function checkLoops(deps: RedirectDeps, site: RedirectSite & RedirectSiteAddress, steps: readonly BulkStep[]): Promise<void> {
+  const live: Array<{ index: number; fields: SiteRedirectFields }> = [];
+  for (const [index, step] of steps.entries()) {
+    if (step.kind === 'upsert' && !step.draft) live.push({ index, fields: upsertFields(step, await findRedirectByKey(deps.db, site.id, false, step.key)) });
+    if (step.kind === 'publish') {
+      const draft = await findRedirectByKey(deps.db, site.id, true, step.key);
+      if (draft) live.push({ index, fields: { ...draft, draft: false } });
+    }
+  }
+  const removedKeys = steps.filter((s) => s.kind === 'delete' && !s.draft).map((s) => s.key);
+  for (const { index, fields } of live) {
+    const alongside = live.filter((other) => other.index !== index).map((other) => other.fields);
+    await checkRedirectLoop(deps, site, fields, { field: `redirects.${index}.destination`, alongside, removedKeys });
+  }
 }
 
 async function runStep(tx: SqlExecutor, site: RedirectSite, step: BulkStep, index: number, now: Date): Promise<BulkResult> {

@@ -4,17 +4,22 @@ import { findRedirectByKey, insertRedirect } from '../store/site-redirects.store
 import type { InputDestination, SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
 import { announceRedirects } from './announce-redirects';
 import { checkDestination } from './check-destination';
-import type { RedirectDeps, RedirectSite } from './deps';
+import { checkRedirectLoop } from './check-redirect-loop';
+import type { RedirectDeps, RedirectSite, RedirectSiteAddress } from './deps';
 import { resolveDestination } from './resolve-destination';
 
-/** createSiteRedirect: 409 when a redirect of the same kind (live/draft) already has this source; a page by path is resolved first. */
+/**
+ * createSiteRedirect: 409 when a redirect of the same kind (live/draft) already has this source; a
+ * page by path is resolved first; a live redirect that would loop is a 400.
+ */
 export async function createSiteRedirect(
   deps: RedirectDeps,
-  site: RedirectSite,
+  site: RedirectSite & RedirectSiteAddress,
   input: Omit<SiteRedirectFields, 'destination'> & { destination: InputDestination },
   callerId: string,
 ): Promise<SiteRedirect> {
   const fields: SiteRedirectFields = { ...input, destination: await resolveDestination(deps, site.id, input.destination) };
+  await checkRedirectLoop(deps, site, fields);
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     await checkDestination(tx, site.id, fields.destination);

@@ -1,6 +1,7 @@
 import type { UrlBuilder } from '@quire/urls';
 import type { ContentPagesClient } from '@quire/platform/grpc';
 import type { SqlDatabase } from '@quire/platform/sql';
+import type { Site } from '../../sites';
 
 /** What the redirect use cases take: the database, the clock, PUBLIC_URL (for targets) and content's page reads. */
 export interface RedirectDeps {
@@ -15,3 +16,6 @@ export interface RedirectSite {
   id: string;
   organizationId: string;
 }
+
+/** Where the site is published (built-in address, custom hostname, proxy origin): what a redirect chain is followed through. */
+export type RedirectSiteAddress = Pick<Site, 'basename' | 'hostname' | 'proxyUrl'>;

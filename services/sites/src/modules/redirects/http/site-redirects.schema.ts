@@ -18,12 +18,15 @@ export const redirectSource = z.string().transform((raw, ctx) => {
 
 const id = z.string().min(1).max(128);
 
+/** An external destination is sent as a Location header: a control character (CR, LF, tab…) has no place in it. */
+const externalUrl = httpUrl.refine((url) => !/[\u0000-\u001f\u007f]/.test(url), 'must not contain control characters (CR, LF, tab…)');
+
 /** Reference SiteRedirectDestination. */
 export const redirectDestination = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('site-section'), siteSectionId: id }).strict(),
   z.object({ kind: z.literal('site-space'), siteSpaceId: id }).strict(),
   z.object({ kind: z.literal('site-page'), siteSpaceId: id, pageId: id }).strict(),
-  z.object({ kind: z.literal('external'), url: httpUrl }).strict(),
+  z.object({ kind: z.literal('external'), url: externalUrl }).strict(),
 ]);
 
 /**

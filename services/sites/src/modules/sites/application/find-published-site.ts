@@ -29,7 +29,15 @@ export async function findPublishedSite(
   return null;
 }
 
-function siteIsAt(site: Site, { lookup }: SiteAddressCandidate): boolean {
+/** The candidate (of parsePublishedUrl's) that names this site's address, if any: where in the site a URL points. */
+export function siteCandidateOf(
+  site: Pick<Site, 'organizationId' | 'id' | 'basename' | 'proxyUrl' | 'hostname'>,
+  candidates: readonly SiteAddressCandidate[],
+): SiteAddressCandidate | undefined {
+  return candidates.find((candidate) => siteIsAt(site, candidate));
+}
+
+function siteIsAt(site: Pick<Site, 'organizationId' | 'id' | 'basename' | 'proxyUrl' | 'hostname'>, { lookup }: SiteAddressCandidate): boolean {
   if (lookup.kind === 'built-in') return site.organizationId === lookup.organizationId && (site.basename ?? site.id) === lookup.basename;
   if (lookup.kind === 'proxy') return site.proxyUrl?.toLowerCase() === lookup.proxyUrl.toLowerCase();
   return site.hostname === lookup.hostname;
