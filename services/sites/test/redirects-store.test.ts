@@ -1,5 +1,6 @@
 import { pickRedirect, redirectCandidates } from '@quire/publishing';
 import { newId } from '@quire/ids';
+import { UrlBuilder } from '@quire/urls';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { bulkUpsertSiteRedirects } from '../src/modules/redirects/application/bulk-upsert-site-redirects';
 import { findRedirectsByKeys, insertRedirect, PROBE_SQL } from '../src/modules/redirects/store/site-redirects.store';
@@ -63,16 +64,15 @@ describe('site redirects store', () => {
   it('writes nothing of a bulk call whose last item fails, not even its event', async () => {
     const outbox = async () => (await db.query<{ n: string }>('SELECT count(*) AS n FROM outbox')).rows[0]?.n;
     const before = { outbox: await outbox(), rows: (await findRedirectsByKeys(db, siteId, false, ['/new/1', '/new/2'])).length };
-    const deps = { db, clock: () => NOW, urls: undefined as never };
+    const deps = { db, clock: () => NOW, urls: new UrlBuilder('http://quire.test'), clients: undefined as never };
+    const site = { id: siteId, organizationId: 'org1', basename: null, hostname: null, proxyUrl: null };
     const steps = [
       { kind: 'upsert' as const, source: '/new/1', key: '/new/1', draft: false, destination: external },
       { kind: 'upsert' as const, source: '/new/2', key: '/new/2', draft: false, destination: { kind: 'site-section' as const, siteSectionId: 'gone' } },
     ];
-    await expect(bulkUpsertSiteRedirects(deps, { id: siteId, organizationId: 'org1' }, steps, 'u1')).rejects.toThrow(
-      /redirects\.1\.destination\.siteSectionId/,
-    );
+    await expect(bulkUpsertSiteRedirects(deps, site, steps, 'u1')).rejects.toThrow(/redirects\.1\.destination\.siteSectionId/);
     expect({ outbox: await outbox(), rows: (await findRedirectsByKeys(db, siteId, false, ['/new/1', '/new/2'])).length }).toEqual(before);
-    await bulkUpsertSiteRedirects(deps, { id: siteId, organizationId: 'org1' }, steps.slice(0, 1), 'u1');
+    await bulkUpsertSiteRedirects(deps, site, steps.slice(0, 1), 'u1');
     expect(Number(await outbox())).toBe(Number(before.outbox) + 1);
   });
 });
