@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { payloadTooLarge } from '@quire/errors';
-import { route } from '@quire/platform/http';
+import { clientAddressOf, route } from '@quire/platform/http';
 import type { TrackEventsDeps } from '../../application/deps';
 import { trackEvents } from '../../application/track-events';
 import { siteParams } from '../params.schema';
@@ -18,13 +18,6 @@ function refuseOversizedBatch(req: Request, _res: Response, next: NextFunction):
   next(bodyBytes(req) > MAX_BATCH_BYTES ? payloadTooLarge(`Request body must be at most ${MAX_BATCH_BYTES} bytes`) : undefined);
 }
 
-/** The visitor's IP: the first x-forwarded-for hop (set by the gateway), else the peer address. */
-export function clientIp(req: Request): string {
-  const forwarded = req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const ip = forwarded || req.socket.remoteAddress || '';
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-}
-
 export function eventsRoutes(deps: TrackEventsDeps): Router {
   const router = Router();
 
@@ -33,7 +26,8 @@ export function eventsRoutes(deps: TrackEventsDeps): Router {
     '/v1/orgs/:organizationId/sites/:siteId/insights/events',
     refuseOversizedBatch,
     route({ params: siteParams, body: trackEventsInput }, async ({ params, body: events, principal, req }, res) => {
-      await trackEvents(deps, principal, { ...params, events, clientIp: clientIp(req) });
+      // The gateway writes the client as the last X-Forwarded-For hop; earlier hops may be the client's own.
+      await trackEvents(deps, principal, { ...params, events, clientIp: clientAddressOf(req) });
       res.status(204).end();
     }),
   );
