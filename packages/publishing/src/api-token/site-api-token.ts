@@ -104,7 +104,16 @@ export async function verifySiteApiToken(token: unknown, secret: string, now: Da
   }
   return {
     ok: true,
-    claims: { kind: 'site', organization: p.organization, site: p.site, siteSpace: p.siteSpace, space: p.space, spaces: [...spaces], as: p.as, exp: p.exp as number },
+    claims: {
+      kind: 'site',
+      organization: p.organization,
+      site: p.site,
+      siteSpace: p.siteSpace,
+      space: p.space,
+      spaces: [...spaces],
+      as: p.as,
+      exp: p.exp as number,
+    },
   };
 }
 

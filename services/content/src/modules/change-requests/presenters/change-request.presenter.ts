@@ -46,6 +46,12 @@ export type PresentedChangeRequest = ReturnType<typeof presentChangeRequest>;
  */
 export function presentMergedFromToSiteReader(cr: PresentedChangeRequest): PresentedChangeRequest {
   const user = cr.createdBy;
-  const createdBy: PresentedUser = { object: user.object, id: user.id, displayName: user.displayName, urls: user.urls, ...(user.photoURL ? { photoURL: user.photoURL } : {}) };
+  const createdBy: PresentedUser = {
+    object: user.object,
+    id: user.id,
+    displayName: user.displayName,
+    urls: user.urls,
+    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+  };
   return { ...cr, subject: '', createdBy };
 }
