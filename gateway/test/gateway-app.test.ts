@@ -72,7 +72,7 @@ async function startGateway(logger: Logger, accessLog: boolean): Promise<{ serve
       accessLog,
       publicUrl: 'http://localhost:8080',
     },
-    { cache: new MemoryCache(), identity: () => identity, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
+    { cache: new MemoryCache(), identity: () => identity, sites: () => ({}) as never, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
   );
   const server = await listen(handler, 0, '127.0.0.1');
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
