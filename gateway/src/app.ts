@@ -5,7 +5,7 @@ import { INTERNAL_HEADERS, PRINCIPAL_HEADER, SIGNATURE_HEADER, type Principal } 
 import { ApiError, notFound, toApiError } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { RateLimiter, type Cache } from '@quire/platform/cache';
-import type { IdentityClient } from '@quire/platform/grpc';
+import type { IdentityClient, SitesClient } from '@quire/platform/grpc';
 import { type Metrics, mountHealthRoutes, routeFamily, type ReadinessCheck, verifySignedUrl } from '@quire/platform/http';
 import type { Logger } from '@quire/platform/logger';
 import { AddressRanges } from '@quire/platform/outbound';
@@ -13,6 +13,7 @@ import type { ServiceName } from '@quire/platform/topology';
 import { AccessLogger, splitUrl, type Exchange } from './access-log/access-logger';
 import { mountAppLinkPages } from './app-links/app-link-page';
 import { Authenticator } from './auth/authenticator';
+import { SiteAccessCheck } from './auth/site-access';
 import { SiteTokenVerifier } from './auth/site-token';
 import { authorizeSiteReader } from './auth/site-token-routes';
 
@@ -51,6 +52,8 @@ export interface GatewaySettings {
 export interface GatewayDeps {
   cache: Cache;
   identity: () => IdentityClient;
+  /** For the access check of site API tokens (auth/site-access.ts). */
+  sites: () => SitesClient;
   logger: Logger;
   metrics: Metrics;
   readiness: Record<string, ReadinessCheck>;
@@ -84,7 +87,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
       cacheTtlSeconds: settings.authCacheTtlSeconds,
       localTtlMs: settings.authLocalTtlMs,
     },
-    new SiteTokenVerifier(settings.internalSecret),
+    new SiteTokenVerifier(settings.internalSecret, new SiteAccessCheck(deps.cache, deps.sites, logger)),
   );
   const limiter = new RateLimiter(deps.cache, logger, settings.rateLimitPerMinute);
   const signer = new PrincipalSigner(settings.internalSecret);

@@ -45,6 +45,7 @@ if (cluster.isPrimary && workers > 1) {
     const app = createGatewayApp(settings, {
       cache,
       identity: () => clients.identity(),
+      sites: () => clients.sites(),
       logger,
       metrics: new Metrics('gateway'),
       // Ready as soon as it listens: with identity or Redis down the gateway still answers

@@ -73,7 +73,7 @@ async function startGateway(logger: Logger, accessLog: boolean, trustedProxies: 
       publicUrl: 'http://localhost:8080',
       trustedProxies,
     },
-    { cache: new MemoryCache(), identity: () => identity, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
+    { cache: new MemoryCache(), identity: () => identity, sites: () => ({}) as never, logger, metrics: new Metrics('gateway-app-test'), readiness: {} },
   );
   const server = await listen(handler, 0, '127.0.0.1');
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };

@@ -1,29 +1,42 @@
 import { ApiError } from '@quire/errors';
 import { MemoryCache } from '@quire/platform/cache';
-import type { IdentityClient } from '@quire/platform/grpc';
+import type { IdentityClient, SitesClient } from '@quire/platform/grpc';
 import { createLogger } from '@quire/platform/logger';
 import { deriveSecret } from '@quire/platform/secrets';
-import { issueSiteApiToken, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
+import { issueSiteApiToken, newSiteAccessGeneration, SITE_API_TOKEN_SECRET_PURPOSE, siteAccessGenerationKey } from '@quire/publishing';
 import { Authenticator } from '../src/auth/authenticator';
+import { SiteAccessCheck } from '../src/auth/site-access';
 import { SiteTokenVerifier } from '../src/auth/site-token';
 import { authorizeSiteReader } from '../src/auth/site-token-routes';
 import { RouteMatcher } from '../src/route-table';
 
 const INTERNAL_SECRET = 'internal-secret-of-the-installation-0123456789';
-const scope = { organization: 'org1', site: 'site1', siteSpace: 'ss1', space: 's1', spaces: ['s2'] };
+const scope = { organization: 'org1', site: 'site1', siteSpace: 'ss1', space: 's1', spaces: ['s2'], as: 'open-stamp1' };
 const identity = () =>
   ({
     authenticate: async () => {
       throw new ApiError(404, 'identity must not be asked');
     },
   }) as unknown as IdentityClient;
-const authenticator = () =>
+/** Sites' GetSiteAccess as a test sets it: the stamps it answers now, and how often it was asked. */
+class FakeSites {
+  stamps = ['open-stamp1'];
+  asked = 0;
+  client = () =>
+    ({
+      getSiteAccess: async () => {
+        this.asked += 1;
+        return { stamps: [...this.stamps] };
+      },
+    }) as unknown as SitesClient;
+}
+const authenticator = (sites = new FakeSites(), cache = new MemoryCache()) =>
   new Authenticator(
     identity,
-    new MemoryCache(),
+    cache,
     createLogger('test', 'silent'),
     { cacheTtlSeconds: 60, localTtlMs: 0 },
-    new SiteTokenVerifier(INTERNAL_SECRET),
+    new SiteTokenVerifier(INTERNAL_SECRET, new SiteAccessCheck(cache, sites.client, createLogger('test', 'silent'))),
   );
 const issue = (now = new Date(), secret = deriveSecret(INTERNAL_SECRET, SITE_API_TOKEN_SECRET_PURPOSE)) => issueSiteApiToken(scope, secret, now);
 
@@ -53,6 +66,36 @@ describe('site API tokens at the gateway', () => {
     ] as const) {
       await expect(authenticator().authenticate(`Bearer ${bad}`)).rejects.toMatchObject({ code: 401, message: expect.stringMatching(reason) });
     }
+  });
+
+  it("are checked against the site's current access stamps, kept in the shared cache until sites renews the generation", async () => {
+    const sites = new FakeSites();
+    const cache = new MemoryCache();
+    const gateway = authenticator(sites, cache);
+    const { token } = await issue();
+    await gateway.authenticate(`Bearer ${token}`);
+    await gateway.authenticate(`Bearer ${token}`);
+    expect(sites.asked).toBe(1);
+    // The audience closes (unpublished, another visibility, a share link off, a new key): sites renews the generation.
+    sites.stamps = [];
+    await cache.set(siteAccessGenerationKey('site1'), newSiteAccessGeneration(), 60);
+    await expect(gateway.authenticate(`Bearer ${token}`)).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/no longer valid/) });
+    expect(sites.asked).toBe(2);
+    // A second gateway copy sharing the cache refuses it too.
+    await expect(authenticator(sites, cache).authenticate(`Bearer ${token}`)).rejects.toMatchObject({ code: 401 });
+  });
+
+  it('ask sites again for a stamp the kept entry lacks (an audience opened since), and refuse one sites does not know', async () => {
+    const sites = new FakeSites();
+    const cache = new MemoryCache();
+    const gateway = authenticator(sites, cache);
+    await gateway.authenticate(`Bearer ${(await issue()).token}`);
+    sites.stamps = ['open-stamp1', 'new-link-st'];
+    const secret = deriveSecret(INTERNAL_SECRET, SITE_API_TOKEN_SECRET_PURPOSE);
+    const newer = await issueSiteApiToken({ ...scope, as: 'new-link-st' }, secret);
+    await expect(gateway.authenticate(`Bearer ${newer.token}`)).resolves.toMatchObject({ principal: { site: { siteId: 'site1' } } });
+    const unknown = await issueSiteApiToken({ ...scope, as: 'closed-stmp' }, secret);
+    await expect(gateway.authenticate(`Bearer ${unknown.token}`)).rejects.toMatchObject({ code: 401 });
   });
 
   it("may call only a renderer's reads, on its spaces and its site", () => {

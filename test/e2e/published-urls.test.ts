@@ -245,7 +245,7 @@ describe('the apiToken of a resolved URL (issue #35 §1)', () => {
     reader = apiClient(stack, token);
   });
 
-  it("is a JWT of the site's scope, expiring within a day and an hour", () => {
+  it("is a JWT of the site's scope and audience, expiring at the end of the hour plus ten minutes at most", () => {
     const claims = decodeJwt(token);
     expect(claims).toEqual({
       kind: 'site',
@@ -254,10 +254,11 @@ describe('the apiToken of a resolved URL (issue #35 §1)', () => {
       siteSpace: guidesSiteSpace,
       space: guides.id,
       spaces: [home.id, guides.id].sort(),
+      as: expect.stringMatching(/^[\w-]{11}$/),
       exp: expect.any(Number),
     });
-    expect(claims.exp! * 1000 - Date.now()).toBeLessThanOrEqual((24 + 1) * 3600 * 1000);
-    expect(claims.exp! * 1000).toBeGreaterThan(Date.now() + 3600 * 1000 - 60_000);
+    expect(claims.exp! * 1000 - Date.now()).toBeLessThanOrEqual(70 * 60 * 1000);
+    expect(claims.exp! * 1000).toBeGreaterThan(Date.now() + 10 * 60 * 1000 - 60_000);
   });
 
   it("reads the site's spaces, their revisions and pages, and the site's profile and redirects", async () => {

@@ -76,29 +76,21 @@ afterAll(() => {
 });
 
 describe('served answers are counted', () => {
-  let visitorCookie: string;
+  // A visitor cookie set earlier (on a share-link or visitor-auth site's private answer): a public
+  // site's answers may be kept by a shared cache, so they set none, but they read one that is sent.
+  const visitorCookie = `quire_visitor=${'v'.repeat(24)}; quire_session=${'s'.repeat(24)}`;
 
-  it('sets first-party visitor and session cookies scoped to the site on a served page', async () => {
-    const res = await fetch(builtIn, { headers: { 'user-agent': BROWSER, referer: 'https://search.example.com/q' } });
+  it("sets no cookie on a public site's page (a shared cache may keep it), and counts the visitor of a cookie sent", async () => {
+    const res = await fetch(builtIn, { headers: { 'user-agent': BROWSER, referer: 'https://search.example.com/q', cookie: visitorCookie } });
     expect(res.status).toBe(200);
-    const cookies = res.headers.getSetCookie();
-    const path = new URL(builtIn).pathname.replace(/\/$/, '');
-    const visitor = cookies.find((c) => c.startsWith('quire_visitor='));
-    const session = cookies.find((c) => c.startsWith('quire_session='));
-    expect(visitor).toMatch(new RegExp(`^quire_visitor=[A-Za-z0-9_-]{16,64}; Max-Age=31536000; Path=${path}; HttpOnly; SameSite=Lax`));
-    expect(session).toMatch(new RegExp(`^quire_session=[A-Za-z0-9_-]{16,64}; Max-Age=1800; Path=${path}; HttpOnly; SameSite=Lax`));
-    visitorCookie = cookies.map((c) => c.split(';')[0]).join('; ');
+    expect(res.headers.get('cache-control')).toMatch(/^public/);
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('keeps the visitor of the cookie on a second request, whatever the user agent', async () => {
     const res = await fetch(`${builtIn}guides`, { headers: { 'user-agent': OTHER_BROWSER, cookie: visitorCookie } });
     expect(res.status).toBe(200);
-    expect(
-      res.headers
-        .getSetCookie()
-        .find((c) => c.startsWith('quire_visitor='))
-        ?.split(';')[0],
-    ).toBe(visitorCookie.split('; ')[0]);
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('counts a `.md` request from a bot, marked as a bot', async () => {

@@ -102,6 +102,7 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
     {
       cache,
       identity: () => clients.identity(),
+      sites: () => clients.sites(),
       logger: logger.child({ service: 'gateway' }),
       metrics: new Metrics('quire-embedded'),
       readiness: Object.fromEntries(

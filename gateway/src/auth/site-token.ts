@@ -3,10 +3,12 @@ import type { Principal } from '@quire/access';
 import { unauthorized } from '@quire/errors';
 import { deriveSecret } from '@quire/platform/secrets';
 import { MAX_TOKEN_LENGTH, SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
+import type { SiteAccessCheck } from './site-access';
 
 // The `apiToken` of a resolved published URL (PublishedSiteContent, issue #35 §1) as a bearer
 // token: a JWT the sites service signs with a secret both derive from INTERNAL_SECRET. The gateway
-// verifies it itself (no identity call: it names no user) and forwards a site reader (@quire/access
+// verifies it itself (no identity call: it names no user), checks that the audience it was issued
+// for is still open (its access stamp, site-access.ts) and forwards a site reader (@quire/access
 // site-reader.ts), which may only make the reads a renderer makes (site-token-routes.ts).
 
 /** A compact JWS whose header is JSON (`eyJ` is `{"` in base64url); identity's tokens never look like this. */
@@ -19,14 +21,24 @@ export function looksLikeSiteToken(token: string): boolean {
 export class SiteTokenVerifier {
   private readonly secret: string;
 
-  constructor(internalSecret: string) {
+  constructor(
+    internalSecret: string,
+    private readonly access: SiteAccessCheck,
+  ) {
     this.secret = deriveSecret(internalSecret, SITE_API_TOKEN_SECRET_PURPOSE);
   }
 
-  /** The site reader a valid token stands for; 401 for an expired, tampered, unsigned or malformed one. */
+  /**
+   * The site reader a valid token stands for; 401 for an expired, tampered, unsigned or malformed
+   * one, and for one whose audience has closed since (the site unpublished or its visibility
+   * changed, its share link deactivated or deleted, its visitor-auth key regenerated).
+   */
   async verify(token: string): Promise<{ principal: Principal; tokenHash: string }> {
     const check = await verifySiteApiToken(token, this.secret);
     if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
+    if (!(await this.access.isCurrent(check.claims))) {
+      throw unauthorized("Site API token no longer valid: the site's access changed since it was issued; resolve the URL again");
+    }
     const tokenHash = createHash('sha256').update(token).digest('hex');
     const { organization, site, spaces } = check.claims;
     const scope = { organizationId: organization, siteId: site, spaceIds: spaces };

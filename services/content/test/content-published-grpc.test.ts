@@ -62,7 +62,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     });
     apiToken = (
       await issueSiteApiToken(
-        { organization: 'o', site: 's1', siteSpace: 'ss1', space: spaceId },
+        { organization: 'o', site: 's1', siteSpace: 'ss1', space: spaceId, as: 'stamp123456' },
         deriveSecret(SECRET, SITE_API_TOKEN_SECRET_PURPOSE),
         new Date(),
       )

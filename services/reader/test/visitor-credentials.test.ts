@@ -1,4 +1,6 @@
+import { cookiesAllowedBy } from '../src/modules/pages/domain/page-headers';
 import {
+  acceptedCredentials,
   cookiePath,
   credentialCookies,
   parseCookies,
@@ -23,7 +25,14 @@ describe('readVisit', () => {
   });
 
   it('resolves a plain URL as it is, with no clean URL to send the visitor to', () => {
-    expect(readVisit(`${SITE}guides`, undefined)).toEqual({ resolveUrl: `${SITE}guides`, visitorToken: '', cleanUrl: null, fromUrl: {}, anonymous: true });
+    expect(readVisit(`${SITE}guides`, undefined)).toEqual({
+      resolveUrl: `${SITE}guides`,
+      visitorToken: '',
+      cleanUrl: null,
+      fromUrl: {},
+      anonymous: true,
+      hasUnkeepableToken: false,
+    });
   });
 
   it('takes a share key or a JWT from the URL once, and names the clean URL without them', () => {
@@ -78,5 +87,35 @@ describe('parseCookies', () => {
     const cookies = parseCookies('a=1; b=%E0%A4%A; =x; c; a=2; d=' + 'y'.repeat(5000));
     expect([...cookies.entries()]).toEqual([['a', '1']]);
     expect(parseCookies(undefined).size).toBe(0);
+  });
+});
+
+describe('which credentials are kept', () => {
+  const fromUrl = { shareKey: 'k1', visitorToken: 't1' };
+
+  it('keeps only the share key sites answered as opening a share-link site, and the JWT that opened a visitor-auth site', () => {
+    expect(acceptedCredentials(fromUrl, { visibility: 'share-link', shareKey: 'k1' })).toEqual({ shareKey: 'k1' });
+    expect(acceptedCredentials(fromUrl, { visibility: 'share-link', shareKey: '' })).toEqual({});
+    expect(acceptedCredentials(fromUrl, { visibility: 'visitor-auth', shareKey: '' })).toEqual({ visitorToken: 't1' });
+  });
+
+  it('keeps nothing from the URL of a public or unlisted site: no credential was needed, none was checked', () => {
+    expect(acceptedCredentials(fromUrl, { visibility: 'public', shareKey: '' })).toEqual({});
+    expect(acceptedCredentials(fromUrl, { visibility: 'unlisted', shareKey: '' })).toEqual({});
+  });
+
+  it('flags a URL visitor JWT longer than a cookie can keep (name and value past 4,096 bytes)', () => {
+    const fits = 'a'.repeat(4096 - VISITOR_TOKEN_COOKIE.length - 1);
+    expect(readVisit(`${SITE}?jwt_token=${fits}`, undefined).hasUnkeepableToken).toBe(false);
+    expect(readVisit(`${SITE}?jwt_token=${fits}a`, undefined).hasUnkeepableToken).toBe(true);
+    expect(readVisit(`${SITE}?jwt_token=${'a'.repeat(8000)}`, undefined).hasUnkeepableToken).toBe(true);
+  });
+});
+
+describe('cookies and shared caches', () => {
+  it('sends no Set-Cookie on an answer a shared cache may keep', () => {
+    expect(cookiesAllowedBy('public, no-cache', ['quire_visitor=v'])).toEqual([]);
+    expect(cookiesAllowedBy('public, max-age=3600', ['quire_share_key=k'])).toEqual([]);
+    expect(cookiesAllowedBy('private, no-store', ['quire_visitor=v'])).toEqual(['quire_visitor=v']);
   });
 });

@@ -32,7 +32,9 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
-          app.use(publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret }));
+          app.use(
+            publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret, cache: ctx.cache, logger: ctx.logger }),
+          );
           app.use(siteRedirectsRoutes(deps));
           app.use(publishedUrlsRoutes(publishedUrls));
           app.use(siteSearchRoutes(deps));

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import type { ContentClient } from '@quire/platform/grpc';
 import { deriveSecret } from '@quire/platform/secrets';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
+import { accessStampOf, SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import { UrlBuilder } from '@quire/urls';
 import { resolvePublishedUrl } from '../src/modules/published-urls/application/resolve-published-url';
 import { publishedUrlsGrpc } from '../src/modules/published-urls/grpc/published-urls.grpc';
@@ -109,17 +109,20 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
     );
   });
 
-  it("signs an apiToken for the site's spaces with the secret derived from INTERNAL_SECRET, the same all day", async () => {
+  it("signs an apiToken for the site's spaces and its audience's stamp with the secret derived from INTERNAL_SECRET, the same all hour", async () => {
     const first = await resolvePublishedUrl(deps, { url: `${PUBLIC_URL}/sites/${ORG}/handbook/p1/a`, redirectOnError: false });
     const again = await resolvePublishedUrl(
-      { ...deps, clock: () => new Date(NOW.getTime() + 3600_000) },
+      { ...deps, clock: () => new Date(NOW.getTime() + 45 * 60_000) },
       { url: 'https://docs.acme.example/p1/b', redirectOnError: false },
     );
     if (first.kind !== 'content' || again.kind !== 'content') throw new Error('expected content');
     expect(again.content.apiToken).toBe(first.content.apiToken);
     const check = await verifySiteApiToken(first.content.apiToken, deriveSecret(SECRET, SITE_API_TOKEN_SECRET_PURPOSE), NOW);
     expect(check).toMatchObject({ ok: true, claims: { organization: ORG, site: siteId, space: 'spaceB', spaces: ['spaceA', 'spaceB'] } });
-    expect(decodeJwt(first.content.apiToken).exp).toBe(Date.UTC(2026, 5, 2, 1) / 1000);
+    expect(decodeJwt(first.content.apiToken).exp).toBe(Date.UTC(2026, 5, 1, 13, 10) / 1000);
+    // The stamp is the public site's one current stamp, as the gateway reads it.
+    expect(decodeJwt(first.content.apiToken).as).toBe(accessStampOf({ site: siteId, visibility: 'public', credential: '' }));
+    expect(await publishedUrlsGrpc(deps).getSiteAccess({ organizationId: ORG, siteId })).toEqual({ stamps: [decodeJwt(first.content.apiToken).as] });
   });
 
   it('answers the reader over gRPC: content with the site visibility, not-found with its reason, visitor tokens', async () => {

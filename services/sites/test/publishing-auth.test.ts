@@ -1,8 +1,10 @@
 import { SignJWT } from 'jose';
 import { ApiError } from '@quire/errors';
+import { MemoryCache } from '@quire/platform/cache';
+import { createLogger } from '@quire/platform/logger';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { verifyVisitorToken } from '@quire/publishing';
+import { siteAccessGenerationKey, verifyVisitorToken } from '@quire/publishing';
 import { getPublishingAuth } from '../src/modules/publishing-auth/application/get-publishing-auth';
 import { regeneratePublishingAuth } from '../src/modules/publishing-auth/application/regenerate-publishing-auth';
 import { updatePublishingAuth } from '../src/modules/publishing-auth/application/update-publishing-auth';
@@ -28,7 +30,15 @@ function sign(key: string, claims: Record<string, unknown> = { plan: 'pro' }): P
 describe('site publishing auth', () => {
   let db: PgliteDatabase;
   let siteId: string;
-  const deps = (role: string | null = 'admin') => ({ db, membership: membershipAs(role), clock: () => NOW, serviceSecret: SECRET });
+  const cache = new MemoryCache();
+  const deps = (role: string | null = 'admin') => ({
+    db,
+    membership: membershipAs(role),
+    clock: () => NOW,
+    serviceSecret: SECRET,
+    cache,
+    logger: createLogger('test', 'silent'),
+  });
   const ref = () => ({ organizationId: ORG, siteId });
 
   beforeAll(async () => {
@@ -59,6 +69,18 @@ describe('site publishing auth', () => {
     expect(await verifyVisitorToken(token, renewed, NOW)).toEqual({ ok: false, reason: 'bad-signature' });
     expect(await verifySiteVisitorToken({ db, serviceSecret: SECRET, clock: () => NOW }, siteId, token)).toMatchObject({ ok: false, reason: 'bad-signature' });
     expect((await verifySiteVisitorToken({ db, serviceSecret: SECRET, clock: () => NOW }, siteId, await sign(renewed))).ok).toBe(true);
+  });
+
+  it("renews the site's access generation and names the new key by another fingerprint once the key is regenerated", async () => {
+    const old = (await getPublishingAuth(deps(), 'u1', ref())).privateKey;
+    const before = await verifySiteVisitorToken({ db, serviceSecret: SECRET, clock: () => NOW }, siteId, await sign(old));
+    const generation = await cache.get(siteAccessGenerationKey(siteId));
+    const renewed = (await regeneratePublishingAuth(deps(), 'u1', ref())).privateKey;
+    expect(await cache.get(siteAccessGenerationKey(siteId))).not.toBe(generation);
+    expect(await cache.get(siteAccessGenerationKey(siteId))).toEqual(expect.any(String));
+    const after = await verifySiteVisitorToken({ db, serviceSecret: SECRET, clock: () => NOW }, siteId, await sign(renewed));
+    expect(before.keyFingerprint).toEqual(expect.any(String));
+    expect(after.keyFingerprint).not.toBe(before.keyFingerprint);
   });
 
   it('refuses every token of a site that never had a key, and an alg:none token', async () => {

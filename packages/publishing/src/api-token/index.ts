@@ -1,1 +1,2 @@
 export * from './site-api-token';
+export * from './site-access';

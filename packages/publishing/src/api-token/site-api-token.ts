@@ -2,17 +2,25 @@ import { hmacKey, signHs256, verifyHs256, type TokenRefusal } from '../jwt/hs256
 
 // The `apiToken` of PublishedSiteContent (issue #35 §1, §6): what a renderer uses to read one
 // published site space's content, decoded by GitBook's renderer as a JWT
-// `{kind: 'site', organization, site, siteSpace, space, spaces, exp}`.
+// `{kind: 'site', organization, site, siteSpace, space, spaces, exp}`, plus Quire's `as`.
 // Decisions:
 // - HS256 with a server secret (≥ 32 bytes), verified only by Quire itself;
-// - stable for a day: `exp` is the end of the current UTC day plus a grace hour, and the token
-//   carries nothing else that varies (no `iat`, no `jti`, `spaces` sorted), so the same inputs
-//   sign the same token all day long and renderer caches keyed by it stay warm; a token taken
-//   at 23:59 still works until 01:00, so a page being rendered at midnight does not fail;
+// - it lives no longer than the access it was made from: `exp` is the end of the current UTC hour
+//   plus ten minutes of grace (so 10 to 70 minutes), and never later than the visitor JWT it was
+//   issued for. Hour-aligned and with nothing else that varies (no `iat`, no `jti`, `spaces`
+//   sorted), the same inputs sign the same token for the whole hour, so renderer caches keyed by
+//   it stay warm, and a page being rendered at the turn of the hour does not fail;
+// - `as`, the access stamp (site-access.ts), names the audience it was issued under (the site's
+//   visibility and the share key or visitor-auth signing key): the gateway compares it with the
+//   site's current stamps on every use, so an unpublish, a visibility change, a deactivated or
+//   deleted share link or a regenerated key refuses it at once. One short hash, not a list: the
+//   token stays short enough for a renderer to put into a cache file's path;
 // - it reads what `spaces` lists (the resolved `space` always among them) and nothing else.
 
-export const API_TOKEN_GRACE_SECONDS = 3600;
-const DAY_SECONDS = 86400;
+export const API_TOKEN_GRACE_SECONDS = 600;
+const HOUR_SECONDS = 3600;
+/** An access stamp is a short hash (site-access.ts); anything longer is no stamp of ours. */
+const MAX_STAMP_LENGTH = 64;
 const MIN_SECRET_LENGTH = 32;
 
 export interface SiteApiTokenClaims {
@@ -23,17 +31,25 @@ export interface SiteApiTokenClaims {
   space: string;
   /** The spaces the token may read, sorted; always holds `space`. */
   spaces: string[];
+  /** The access stamp of the audience it was issued under (site-access.ts `accessStampOf`). */
+  as: string;
   exp: number;
 }
 
 export type SiteApiTokenScope = Omit<SiteApiTokenClaims, 'kind' | 'exp' | 'spaces'> & { spaces?: readonly string[] };
 
+/** What bounds a token's life besides the hour: the visitor JWT it was issued for (its `exp`). */
+export interface SiteApiTokenBounds {
+  notAfter?: Date;
+}
+
 export type SiteApiTokenCheck = { ok: true; claims: SiteApiTokenClaims } | { ok: false; reason: TokenRefusal | 'wrong-kind' };
 
-/** When a token issued at `now` expires: the next UTC midnight plus the grace hour (seconds since the epoch). */
-export function apiTokenExpiry(now: Date): number {
+/** When a token issued at `now` expires (seconds since the epoch): the end of the UTC hour plus the grace, or `notAfter` when sooner. */
+export function apiTokenExpiry(now: Date, bounds: SiteApiTokenBounds = {}): number {
   const seconds = Math.floor(now.getTime() / 1000);
-  return (Math.floor(seconds / DAY_SECONDS) + 1) * DAY_SECONDS + API_TOKEN_GRACE_SECONDS;
+  const hourBound = (Math.floor(seconds / HOUR_SECONDS) + 1) * HOUR_SECONDS + API_TOKEN_GRACE_SECONDS;
+  return bounds.notAfter ? Math.min(hourBound, Math.floor(bounds.notAfter.getTime() / 1000)) : hourBound;
 }
 
 function keyOf(secret: string): Uint8Array {
@@ -41,10 +57,15 @@ function keyOf(secret: string): Uint8Array {
   return hmacKey(secret);
 }
 
-/** Signs the published-content token of a resolved URL: the same all UTC day for the same scope. */
-export async function issueSiteApiToken(scope: SiteApiTokenScope, secret: string, now: Date = new Date()): Promise<{ token: string; expiresAt: Date }> {
+/** Signs the published-content token of a resolved URL: the same all UTC hour for the same scope and bounds. */
+export async function issueSiteApiToken(
+  scope: SiteApiTokenScope,
+  secret: string,
+  now: Date = new Date(),
+  bounds: SiteApiTokenBounds = {},
+): Promise<{ token: string; expiresAt: Date }> {
   const spaces = [...new Set([scope.space, ...(scope.spaces ?? [])])].sort();
-  const exp = apiTokenExpiry(now);
+  const exp = apiTokenExpiry(now, bounds);
   const claims: SiteApiTokenClaims = {
     kind: 'site',
     organization: scope.organization,
@@ -52,6 +73,7 @@ export async function issueSiteApiToken(scope: SiteApiTokenScope, secret: string
     siteSpace: scope.siteSpace,
     space: scope.space,
     spaces,
+    as: scope.as,
     exp,
   };
   return { token: await signHs256({ ...claims }, keyOf(secret)), expiresAt: new Date(exp * 1000) };
@@ -73,13 +95,25 @@ export async function verifySiteApiToken(token: unknown, secret: string, now: Da
     !isId(p.space) ||
     !Array.isArray(spaces) ||
     !spaces.every(isId) ||
-    !spaces.includes(p.space)
+    !spaces.includes(p.space) ||
+    typeof p.as !== 'string' ||
+    p.as.length === 0 ||
+    p.as.length > MAX_STAMP_LENGTH
   ) {
     return { ok: false, reason: 'invalid-claims' };
   }
   return {
     ok: true,
-    claims: { kind: 'site', organization: p.organization, site: p.site, siteSpace: p.siteSpace, space: p.space, spaces: [...spaces], exp: p.exp as number },
+    claims: {
+      kind: 'site',
+      organization: p.organization,
+      site: p.site,
+      siteSpace: p.siteSpace,
+      space: p.space,
+      spaces: [...spaces],
+      as: p.as,
+      exp: p.exp as number,
+    },
   };
 }
 

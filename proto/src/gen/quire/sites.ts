@@ -24,6 +24,15 @@ export const protobufPackage = "quire.sites";
 
 export const protobufFileName = "quire/sites.proto";
 
+export interface GetSiteAccessRequest {
+  organizationId: string;
+  siteId: string;
+}
+
+export interface GetSiteAccessResponse {
+  stamps: string[];
+}
+
 export interface ResolvePublishedUrlRequest {
   url: string;
   /** The visitor's JWT when not in the URL's `jwt_token`; empty: none. */
@@ -172,6 +181,168 @@ export interface PublishedSiteSearchHit {
   pageId: string;
   spaceId: string;
 }
+
+function createBaseGetSiteAccessRequest(): GetSiteAccessRequest {
+  return { organizationId: "", siteId: "" };
+}
+
+export const GetSiteAccessRequest: MessageFns<GetSiteAccessRequest> = {
+  encode(message: GetSiteAccessRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSiteAccessRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSiteAccessRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSiteAccessRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSiteAccessRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSiteAccessRequest>): GetSiteAccessRequest {
+    return GetSiteAccessRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSiteAccessRequest>): GetSiteAccessRequest {
+    const message = createBaseGetSiteAccessRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSiteAccessResponse(): GetSiteAccessResponse {
+  return { stamps: [] };
+}
+
+export const GetSiteAccessResponse: MessageFns<GetSiteAccessResponse> = {
+  encode(message: GetSiteAccessResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.stamps) {
+      writer.uint32(10).string(v!);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSiteAccessResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSiteAccessResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.stamps.push(reader.string());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSiteAccessResponse {
+    return {
+      stamps: globalThis.Array.isArray(object?.stamps) ? object.stamps.map((e: any) => globalThis.String(e)) : [],
+    };
+  },
+
+  toJSON(message: GetSiteAccessResponse): unknown {
+    const obj: any = {};
+    if (message.stamps?.length) {
+      obj.stamps = message.stamps;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSiteAccessResponse>): GetSiteAccessResponse {
+    return GetSiteAccessResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSiteAccessResponse>): GetSiteAccessResponse {
+    const message = createBaseGetSiteAccessResponse();
+    message.stamps = object.stamps?.map((e) => e) || [];
+    return message;
+  },
+};
 
 function createBaseResolvePublishedUrlRequest(): ResolvePublishedUrlRequest {
   return { url: "", visitorToken: "", redirectOnError: false };
@@ -2107,6 +2278,21 @@ export const SitesService = {
       Buffer.from(SearchPublishedSiteResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): SearchPublishedSiteResponse => SearchPublishedSiteResponse.decode(value),
   },
+  /**
+   * For the gateway: the access stamps a site API token of this site may carry now (one per
+   * audience: the public site, each active share link, the current visitor-auth key), compared with
+   * a token's `as` claim on every use. Empty for an unknown or unpublished site.
+   */
+  getSiteAccess: {
+    path: "/quire.sites.Sites/GetSiteAccess" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSiteAccessRequest): Buffer => Buffer.from(GetSiteAccessRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSiteAccessRequest => GetSiteAccessRequest.decode(value),
+    responseSerialize: (value: GetSiteAccessResponse): Buffer =>
+      Buffer.from(GetSiteAccessResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSiteAccessResponse => GetSiteAccessResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
@@ -2143,6 +2329,12 @@ export interface SitesServer extends UntypedServiceImplementation {
    * INVALID_ARGUMENT; a bad token UNAUTHENTICATED.
    */
   searchPublishedSite: handleUnaryCall<SearchPublishedSiteRequest, SearchPublishedSiteResponse>;
+  /**
+   * For the gateway: the access stamps a site API token of this site may carry now (one per
+   * audience: the public site, each active share link, the current visitor-auth key), compared with
+   * a token's `as` claim on every use. Empty for an unknown or unpublished site.
+   */
+  getSiteAccess: handleUnaryCall<GetSiteAccessRequest, GetSiteAccessResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -2262,6 +2454,26 @@ export interface SitesClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchPublishedSiteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the gateway: the access stamps a site API token of this site may carry now (one per
+   * audience: the public site, each active share link, the current visitor-auth key), compared with
+   * a token's `as` claim on every use. Empty for an unknown or unpublished site.
+   */
+  getSiteAccess(
+    request: GetSiteAccessRequest,
+    callback: (error: ServiceError | null, response: GetSiteAccessResponse) => void,
+  ): ClientUnaryCall;
+  getSiteAccess(
+    request: GetSiteAccessRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSiteAccessResponse) => void,
+  ): ClientUnaryCall;
+  getSiteAccess(
+    request: GetSiteAccessRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSiteAccessResponse) => void,
   ): ClientUnaryCall;
 }
 

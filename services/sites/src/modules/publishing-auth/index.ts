@@ -2,5 +2,5 @@
 // SitePublishingAuth): the site's sealed signing key and its URLs, and the check of a visitor's
 // token against that key. A module of its own: it holds a secret the rest of sites never reads.
 export type { PublishingAuthDeps } from './application/deps';
-export { verifySiteVisitorToken } from './application/verify-site-visitor-token';
+export { currentSigningKeyFingerprint, verifySiteVisitorToken } from './application/verify-site-visitor-token';
 export { publishingAuthRoutes } from './http/publishing-auth.routes';

@@ -9,8 +9,9 @@ export { sectionsRoutes } from './http/sections/sections.routes';
 export { shareLinksRoutes } from './http/share-links/share-links.routes';
 export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
 export { sitesRoutes } from './http/sites/sites.routes';
-// For the publishing-auth and redirects modules: the site's policy, its address, and where its sections and site spaces live.
+// For the publishing-auth and redirects modules: the site's policy, its access generation, its address, and where its sections and site spaces live.
 export { authorizeSite } from './policies/site.policy';
+export { renewSiteAccess, type SiteAccessDeps } from './application/renew-site-access';
 export { publishedUrl, siteAddress } from './presenters/site.presenter';
 export { locateSection, locateSiteSpace, locateSpaceInSite, placeSiteSpace, locateSpaceOnSites, type SpacePlacement } from './application/locate-in-site';
 // For site search: every site space with its place in the site's address.
@@ -22,6 +23,7 @@ export { findPublishedSite, siteCandidateOf } from './application/find-published
 export { loadPublishedStructure } from './application/load-published-structure';
 export { spaceIdsOfStructure, type PublishedStructureView } from './domain/published-profile';
 export { resolveShareKey } from './domain/share-links';
+export { readSiteAudiences } from './application/read-site-audiences';
 export { fetchSpaces } from './domain/space-embedder';
 export { getSiteCustomization } from './application/get-site-customization';
 export type { SitesReadDeps } from './application/deps';

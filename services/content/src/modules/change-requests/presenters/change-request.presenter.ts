@@ -38,3 +38,20 @@ export function presentChangeRequest(cr: ChangeRequest, space: ChangeRequestSpac
 }
 
 export type PresentedChangeRequest = ReturnType<typeof presentChangeRequest>;
+
+/**
+ * A merge revision's `mergedFrom` as a site reader (a published site's API token) sees it: the
+ * reference's required shape, without what only the organization should read — the subject (an
+ * internal title) and the creator's e-mail. A renderer reads pages, not change requests.
+ */
+export function presentMergedFromToSiteReader(cr: PresentedChangeRequest): PresentedChangeRequest {
+  const user = cr.createdBy;
+  const createdBy: PresentedUser = {
+    object: user.object,
+    id: user.id,
+    displayName: user.displayName,
+    urls: user.urls,
+    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+  };
+  return { ...cr, subject: '', createdBy };
+}

@@ -1,8 +1,9 @@
+import { siteReaderScope } from '@quire/access';
 import { Router } from 'express';
 import { notFound } from '@quire/errors';
 import { isMediaType, listEnvelope, pageRequest } from '@quire/input';
 import { route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/platform/http';
-import { answerMergedFrom } from '../../change-requests';
+import { answerMergedFrom, presentMergedFromToSiteReader } from '../../change-requests';
 import { type ContentDeps, type ContentUrls, type LoadedRevision, presentFile, presentPage, presentPageTree, presentRevision } from '../../revisions';
 import { importIntoContent } from '../application/import-into-content';
 import { readContentRevision } from '../application/read-content-revision';
@@ -82,7 +83,9 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       source.base,
       route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
         const { space, loaded } = await readable(params, principal.userId);
-        const mergedFrom = loaded.revision.mergedFrom ? await answerMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
+        const merged = loaded.revision.mergedFrom ? await answerMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
+        // A published site's token reads what a reader renders, not who wrote it or why.
+        const mergedFrom = merged && siteReaderScope(principal.userId) ? presentMergedFromToSiteReader(merged) : merged;
         res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls, mergedFrom));
       }),
     );

@@ -1,7 +1,7 @@
 import type { sites as sitesProto } from '@quire/proto';
 import { answerCacheKey, CACHED_KINDS, type AnswerCache, type CachedKind } from '../../answer-cache';
 import type { VisitKind } from '../../visits';
-import { credentialCookies, readVisit, type Visit } from '../domain/visitor-credentials';
+import { acceptedCredentials, credentialCookies, readVisit, type Visit } from '../domain/visitor-credentials';
 import { visitOf } from '../domain/visit-of';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { LONG_ANSWER_ENTRY_FACTOR, LONG_ANSWER_KINDS, readRequestKind } from '../domain/request-kind';
@@ -20,6 +20,7 @@ import { answerSearch } from './answer-search';
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
   const visit = readVisit(request.url, request.cookie);
+  if (visit.hasUnkeepableToken) return { kind: 'token-too-long' };
   // `<page>.md`, `sitemap.xml`, `robots.txt`, `~files/…`, `~search`: the page's, the site space's or the site's address is resolved.
   const asked = readRequestKind(visit.resolveUrl);
   const sites = deps.sites();
@@ -31,8 +32,8 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
   if (resolved.outcome === 'content' && resolved.content) {
     const content = resolved.content;
     if (visit.cleanUrl !== null) {
-      // The credential is good: keep it in a cookie of this site only, and take it off the address.
-      const cookies = credentialCookies(visit.fromUrl, content.siteBasePath, request.secure);
+      // Keep only a credential that opened this content, in a cookie of this site only, and take it off the address.
+      const cookies = credentialCookies(acceptedCredentials(visit.fromUrl, content), content.siteBasePath, request.secure);
       return { kind: 'redirect', status: 302, location: visit.cleanUrl, cookies };
     }
     if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);

@@ -56,3 +56,12 @@ export function pageHeaders(stylesheet: string, restricted: boolean): Record<str
 export function cacheControl(restricted: boolean): string {
   return restricted ? 'private, no-store' : 'public, no-cache';
 }
+
+/**
+ * The Set-Cookie values an answer may carry: none when its `Cache-Control` lets a shared cache
+ * keep it (`public`), since a CDN storing the answer with its Set-Cookie would hand one visitor's
+ * cookie to every other.
+ */
+export function cookiesAllowedBy(cacheControlValue: string, cookies: readonly string[] | undefined): readonly string[] {
+  return /^\s*public\b/i.test(cacheControlValue) ? [] : (cookies ?? []);
+}

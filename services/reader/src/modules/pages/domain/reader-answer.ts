@@ -39,7 +39,9 @@ export type VisitOutcome =
   /** No published site (or none this visitor may see) at the address. */
   | { kind: 'no-site'; path: string }
   /** A visitor-auth site refused the visitor and has no fallbackURL. */
-  | { kind: 'sign-in-needed' };
+  | { kind: 'sign-in-needed' }
+  /** The URL's visitor JWT is too long to keep in a cookie. */
+  | { kind: 'token-too-long' };
 
 export type ReaderAnswer =
   | {

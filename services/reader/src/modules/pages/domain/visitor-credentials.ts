@@ -11,6 +11,8 @@ const SHARE_KEY_PARAM = 'share_key';
 const VISITOR_TOKEN_PARAM = 'jwt_token';
 /** Longer values are no credential (a JWT of ours is far shorter; a cookie header is bounded). */
 const MAX_CREDENTIAL_LENGTH = 4096;
+/** Browsers keep a cookie whose name and value together are at most 4,096 bytes (RFC 6265 §6.1's minimum, Chrome's cap). */
+const MAX_COOKIE_NAME_AND_VALUE = 4096;
 
 /** What a request carries and what to resolve it as. */
 export interface Visit {
@@ -22,6 +24,11 @@ export interface Visit {
   cleanUrl: string | null;
   /** The credentials the URL carried, to be kept in cookies once sites accepted them. */
   fromUrl: { shareKey?: string; visitorToken?: string };
+  /**
+   * The URL's visitor JWT is longer than a cookie can keep: admitted once, the visitor would be
+   * sent to the clean URL without it and back to the fallback URL, again and again.
+   */
+  hasUnkeepableToken: boolean;
   /**
    * No credential anywhere (no share key or visitor token on the URL, even empty or repeated, nor
    * in a cookie): what sites answers depends on the URL alone, so its answer may be kept.
@@ -47,7 +54,31 @@ export function readVisit(requestUrl: string, cookieHeader: string | undefined):
   const cookieKey = cookies.get(SHARE_KEY_COOKIE);
   if (!shareKey && cookieKey) resolve.searchParams.set(SHARE_KEY_PARAM, cookieKey);
   const anonymous = cleanUrl === null && !cookies.has(SHARE_KEY_COOKIE) && !cookies.has(VISITOR_TOKEN_COOKIE);
-  return { resolveUrl: resolve.toString(), visitorToken: token ? '' : (cookies.get(VISITOR_TOKEN_COOKIE) ?? ''), cleanUrl, fromUrl, anonymous };
+  const hasUnkeepableToken = url.searchParams.getAll(VISITOR_TOKEN_PARAM).some((t) => !fitsCookie(VISITOR_TOKEN_COOKIE, t));
+  return {
+    resolveUrl: resolve.toString(),
+    visitorToken: token ? '' : (cookies.get(VISITOR_TOKEN_COOKIE) ?? ''),
+    cleanUrl,
+    fromUrl,
+    anonymous,
+    hasUnkeepableToken,
+  };
+}
+
+function fitsCookie(name: string, value: string): boolean {
+  return Buffer.byteLength(`${name}=${encodeURIComponent(value)}`, 'utf8') <= MAX_COOKIE_NAME_AND_VALUE;
+}
+
+/**
+ * The URL's credentials that opened this content, the only ones worth a cookie: the share key
+ * sites answered as the one that opened a share-link site, the visitor JWT that opened a
+ * visitor-auth site. A public or unlisted site needs neither, so nothing from its URL is kept
+ * (else any `?share_key=` or `?jwt_token=` would set a cookie unchecked).
+ */
+export function acceptedCredentials(fromUrl: Visit['fromUrl'], content: { visibility: string; shareKey: string }): Visit['fromUrl'] {
+  if (content.visibility === 'share-link' && fromUrl.shareKey && fromUrl.shareKey === content.shareKey) return { shareKey: fromUrl.shareKey };
+  if (content.visibility === 'visitor-auth' && fromUrl.visitorToken) return { visitorToken: fromUrl.visitorToken };
+  return {};
 }
 
 /**

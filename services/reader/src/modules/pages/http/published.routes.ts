@@ -7,7 +7,7 @@ import type { VisitRecorder } from '../../visits';
 import { entryOf } from '../application/answer-entry';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
-import { cacheControl, pageHeaders } from '../domain/page-headers';
+import { cacheControl, cookiesAllowedBy, pageHeaders } from '../domain/page-headers';
 import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../domain/visitor-url';
@@ -119,17 +119,18 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'no-referrer');
   if (answer.kind === 'redirect') {
-    if (answer.cookies.length) res.setHeader('set-cookie', answer.cookies);
-    res.setHeader('cache-control', answer.status === 308 ? 'public, max-age=3600' : 'private, no-store');
+    const redirectCacheControl = answer.status === 308 ? 'public, max-age=3600' : 'private, no-store';
+    setCookies(res, cookiesAllowedBy(redirectCacheControl, answer.cookies));
+    res.setHeader('cache-control', redirectCacheControl);
     res.status(answer.status).location(answer.location).end();
     return;
   }
   const { entry, answerStatus, cache } =
     answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: answer.rendered ? 'miss' : 'hit' } : await encoded(deps, answer);
   if (res.headersSent) return;
-  if (answer.cookies?.length) res.setHeader('set-cookie', answer.cookies);
   const headers = entry.stylesheet !== undefined ? pageHeaders(entry.stylesheet, entry.restricted) : textHeaders(entry);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  setCookies(res, cookiesAllowedBy(headers['cache-control'] ?? '', answer.cookies));
   if (cache) res.setHeader('x-reader-cache', cache);
   const finalStatus = status ?? answerStatus;
   const coding = chooseCoding(req.header('accept-encoding'), entry.body);
@@ -148,6 +149,10 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
   res.status(finalStatus);
   if (req.method === 'HEAD') res.end();
   else res.end(bytes);
+}
+
+function setCookies(res: Response, cookies: readonly string[]): void {
+  if (cookies.length) res.setHeader('set-cookie', [...cookies]);
 }
 
 /** A rendered body answer as an encoded entry; a 200 with a cache key is kept for the next visitors (never waited for). */

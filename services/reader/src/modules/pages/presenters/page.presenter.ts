@@ -37,6 +37,8 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
       return presentNoSite(outcome.path);
     case 'sign-in-needed':
       return presentSignInNeeded();
+    case 'token-too-long':
+      return presentTokenTooLong();
   }
 }
 
@@ -63,6 +65,15 @@ export function presentSignInNeeded(): PageAnswer {
   return fixedPage(401, 'Sign-in needed', 'This site is only for signed-in visitors. Open it from the link your organization gave you.');
 }
 
+/** A sign-in link whose visitor token cannot be kept in a cookie: refused, rather than sending the visitor round in circles. */
+export function presentTokenTooLong(): PageAnswer {
+  return fixedPage(
+    400,
+    'Sign-in link too long',
+    'The sign-in token in this link is longer than a browser can keep (4,096 characters), so this site cannot open with it. Ask the site owner for a shorter token.',
+  );
+}
+
 /** Sites or content did not answer in time. */
 export function presentUnavailable(): PageAnswer {
   return fixedPage(503, 'Temporarily unavailable', 'This page cannot be shown right now. Please try again in a moment.');
@@ -72,7 +83,7 @@ export function presentTooManyRequests(): PageAnswer {
   return fixedPage(429, 'Too many requests', 'This address has asked for too many pages in a short time. Please wait a moment and try again.');
 }
 
-function fixedPage(status: 401 | 429 | 503, title: string, message: string): PageAnswer {
+function fixedPage(status: 400 | 401 | 429 | 503, title: string, message: string): PageAnswer {
   const stylesheet = siteStylesheet(undefined);
   const html = [
     '<!doctype html>',

@@ -11,11 +11,13 @@ export async function checkSiteAudience(
 ): Promise<AudienceCheck> {
   if (site.visibility === 'share-link') {
     const shareKey = await resolveShareKey(deps.db, site, visitor.shareKey);
-    return shareKey ? { ok: true, shareKey } : { ok: false, reason: visitor.shareKey ? 'inactive share key' : 'missing share key' };
+    return shareKey ? { ok: true, shareKey, credential: shareKey } : { ok: false, reason: visitor.shareKey ? 'inactive share key' : 'missing share key' };
   }
   if (site.visibility === 'visitor-auth') {
     const check = await verifySiteVisitorToken(deps, site.id, visitor.visitorToken);
-    return check.ok ? { ok: true } : { ok: false, reason: check.reason, ...(check.fallbackUrl ? { fallbackUrl: check.fallbackUrl } : {}) };
+    return check.ok
+      ? { ok: true, credential: check.keyFingerprint ?? '', notAfter: check.visitor.expiresAt }
+      : { ok: false, reason: check.reason, ...(check.fallbackUrl ? { fallbackUrl: check.fallbackUrl } : {}) };
   }
-  return { ok: true };
+  return { ok: true, credential: '' };
 }

@@ -1,6 +1,6 @@
 import { badRequest } from '@quire/errors';
 import { deriveSecret } from '@quire/platform/secrets';
-import { issueSiteApiToken, parsePublishedUrl, publishedPaths, resolveSitePath, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
+import { accessStampOf, issueSiteApiToken, parsePublishedUrl, publishedPaths, resolveSitePath, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
 import { getSiteRedirectBySource } from '../../redirects';
 import { fetchSpaces, findPublishedSite, getSiteCustomization, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
 import { sitePathStructure, spaceOfSiteSpace } from '../domain/site-path-structure';
@@ -46,10 +46,13 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId);
   const space = spaceId ? spaces.get(spaceId) : undefined;
   if (!resolution || !space) return { kind: 'not-found', reason: 'This site publishes no content at this URL' };
+  // The token names the audience that opened it and lives no longer than the visitor's JWT.
+  const stamp = accessStampOf({ site: site.id, visibility: site.visibility, credential: audience.credential });
   const { token } = await issueSiteApiToken(
-    { organization: site.organizationId, site: site.id, siteSpace: resolution.siteSpaceId, space: space.id, spaces: [...spaces.keys()] },
+    { organization: site.organizationId, site: site.id, siteSpace: resolution.siteSpaceId, space: space.id, spaces: [...spaces.keys()], as: stamp },
     deriveSecret(deps.serviceSecret, SITE_API_TOKEN_SECRET_PURPOSE),
     deps.clock(),
+    { notAfter: audience.notAfter },
   );
   const paths = publishedPaths(candidate.siteBasePath, resolution);
   const canonicalPath = [...resolution.sitePath, resolution.pagePath].filter((s) => s.length > 0).join('/');

@@ -2,16 +2,20 @@ import type { AsyncService } from '@quire/platform/grpc';
 import type { sites } from '@quire/proto';
 import { verifySiteVisitorToken } from '../../publishing-auth';
 import type { PublishedUrlDeps } from '../application/deps';
+import { readSiteAccess } from '../application/read-site-access';
 import { resolvePublishedUrl } from '../application/resolve-published-url';
 
 const NO_CONTENT: sites.ResolvePublishedUrlResponse = { outcome: 'not-found', content: undefined, redirect: undefined, reason: '', refusedAudience: '' };
 
 /**
  * The reader's half of the Sites gRPC service (proto/quire/sites.proto): the same resolution as
- * REST resolvePublishedContentByUrl, and a visitor token checked against a site's key. The
- * service's wiring merges these into the Sites binding.
+ * REST resolvePublishedContentByUrl, and a visitor token checked against a site's key; and the
+ * gateway's check of a site API token's access stamp. The service's wiring merges these into the
+ * Sites binding.
  */
-export function publishedUrlsGrpc(deps: PublishedUrlDeps): Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken'> {
+export function publishedUrlsGrpc(
+  deps: PublishedUrlDeps,
+): Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken' | 'getSiteAccess'> {
   return {
     resolvePublishedUrl: async ({ url, visitorToken, redirectOnError }) => {
       const resolution = await resolvePublishedUrl(deps, { url, visitorToken: visitorToken || undefined, redirectOnError });
@@ -56,5 +60,9 @@ export function publishedUrlsGrpc(deps: PublishedUrlDeps): Pick<AsyncService<sit
         ? { ok: true, reason: '', fallbackUrl, claimsJson: JSON.stringify(check.visitor.claims) }
         : { ok: false, reason: check.reason, fallbackUrl, claimsJson: '' };
     },
+
+    getSiteAccess: async ({ organizationId, siteId }) => ({
+      stamps: organizationId && siteId ? await readSiteAccess(deps, organizationId, siteId) : [],
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { openSecret, sealSecret } from '@quire/platform/secrets';
 import { generateVisitorSigningKey } from '@quire/publishing';
 
@@ -12,4 +13,12 @@ export function newSealedSigningKey(serviceSecret: string): string {
 
 export function openSigningKey(serviceSecret: string, sealed: string): string {
   return openSecret(serviceSecret, SIGNING_KEY_PURPOSE, sealed);
+}
+
+/**
+ * What names a signing key in a site's access stamp: a hash of its sealed form, so a regenerated
+ * key gives another stamp while the key itself never leaves this module.
+ */
+export function signingKeyFingerprint(sealed: string): string {
+  return createHash('sha256').update(sealed, 'utf8').digest('base64url').slice(0, 22);
 }

@@ -1,21 +1,21 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import type { SqlDatabase } from '@quire/platform/sql';
 import { reloadSite } from '../domain/sites';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { lockSite, updateSite as updateSiteRow } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
+import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
-/** Publishes or unpublishes a site; the event is written only when the state changes. */
+/** Publishes or unpublishes a site; the event is written only when the state changes, and a change ends the site's old API tokens. */
 export async function setSitePublished(
-  db: SqlDatabase,
+  deps: SiteChangeDeps,
   organizationId: string,
   siteId: string,
   published: boolean,
   callerId: string,
   now: Date,
 ): Promise<{ site: SiteWithCounts; changed: boolean }> {
-  return db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const site = await lockSite(tx, organizationId, siteId);
     if (!site) throw notFound(`Site ${siteId} not found`);
     const changed = site.published !== published;
@@ -29,4 +29,6 @@ export async function setSitePublished(
     }
     return { site: await reloadSite(tx, organizationId, siteId), changed };
   });
+  if (result.changed) await renewSiteAccess(deps, siteId);
+  return result;
 }

@@ -1,21 +1,21 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import type { SqlDatabase } from '@quire/platform/sql';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { updateShareLink as updateShareLinkRow } from '../store/share-links.store';
 import type { ShareLink } from '../model/share-link';
 import type { Site } from '../model/site';
+import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
-/** Renames and/or (de)activates a share link; an inactive key no longer opens the site. */
+/** Renames and/or (de)activates a share link; an inactive key no longer opens the site, nor do the API tokens it opened. */
 export async function updateShareLink(
-  db: SqlDatabase,
+  deps: SiteChangeDeps,
   site: Pick<Site, 'id' | 'organizationId'>,
   shareLinkId: string,
   changes: { active?: boolean; name?: string },
   callerId: string,
   now: Date,
 ): Promise<ShareLink> {
-  return db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const link = await updateShareLinkRow(tx, site.id, shareLinkId, changes);
     if (!link) throw notFound(`Share link ${shareLinkId} not found`);
     await enqueueEvent(
@@ -32,4 +32,6 @@ export async function updateShareLink(
     );
     return link;
   });
+  if (changes.active !== undefined) await renewSiteAccess(deps, site.id);
+  return updated;
 }

@@ -17,6 +17,7 @@ import {
   type SiteChanges,
 } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
+import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
 /**
  * Applies a site PATCH in one transaction. A basename or hostname of another site is a 409; a
@@ -24,7 +25,7 @@ import type { SiteWithCounts } from '../model/site';
  * sections) in its default section; a default section must be a section of this site (else 400).
  */
 export async function updateSite(
-  db: SqlDatabase,
+  deps: SiteChangeDeps,
   organizationId: string,
   siteId: string,
   update: SiteUpdate,
@@ -32,7 +33,10 @@ export async function updateSite(
   now: Date,
 ): Promise<SiteWithCounts> {
   try {
-    return await applySiteUpdate(db, organizationId, siteId, update, callerId, now);
+    const updated = await applySiteUpdate(deps.db, organizationId, siteId, update, callerId, now);
+    // Another visibility is another audience: tokens issued for the old one end now.
+    if (update.visibility !== undefined) await renewSiteAccess(deps, siteId);
+    return updated;
   } catch (err) {
     // Two sites taking the same basename or hostname at once: the unique index decides.
     if (isUniqueViolation(err)) throw conflict('Another site already uses this basename or hostname');

@@ -1,5 +1,5 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
 import type { ShareLink } from '../model/share-link';
 
 interface ShareLinkRow {
@@ -65,4 +65,10 @@ export async function deleteShareLink(db: SqlExecutor, siteId: string, shareLink
 /** True when `shareKey` is an active share key of the site. */
 export async function isActiveShareKey(db: SqlExecutor, siteId: string, shareKey: string): Promise<boolean> {
   return (await queryOne(db, 'SELECT 1 FROM site_share_links WHERE site_id = $1 AND share_key = $2 AND active', [siteId, shareKey])) !== null;
+}
+
+/** The site's active share keys: one audience (and access stamp) each. */
+export async function listActiveShareKeys(db: SqlExecutor, siteId: string): Promise<string[]> {
+  const rows = await queryRows<{ share_key: string }>(db, 'SELECT share_key FROM site_share_links WHERE site_id = $1 AND active ORDER BY share_key', [siteId]);
+  return rows.map((row) => row.share_key);
 }

@@ -52,7 +52,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     route({ params: shareLinkParams, body: updateShareLinkBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
       const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      const link = await updateShareLink(db, site, params.shareLinkId, body, callerId, clock());
+      const link = await updateShareLink(deps, site, params.shareLinkId, body, callerId, clock());
       res.json(presentShareLink(link, site, urls));
     }),
   );
@@ -62,7 +62,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     route({ params: shareLinkParams }, async ({ params, principal }, res) => {
       const callerId = principal.userId;
       const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      await deleteShareLink(db, site, params.shareLinkId, callerId, clock());
+      await deleteShareLink(deps, site, params.shareLinkId, callerId, clock());
       res.status(205).end();
     }),
   );

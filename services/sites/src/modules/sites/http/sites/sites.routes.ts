@@ -70,7 +70,7 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, body: updateSiteBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
       const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, callerId, 'manage');
-      const updated = await updateSite(db, site.organizationId, site.id, body, callerId, clock());
+      const updated = await updateSite(deps, site.organizationId, site.id, body, callerId, clock());
       res.json(presentSite(updated, role, urls));
     }),
   );
@@ -80,7 +80,7 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams }, async ({ params, principal }, res) => {
       const callerId = principal.userId;
       const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      await deleteSite(db, site.organizationId, site.id, callerId, clock());
+      await deleteSite(deps, site.organizationId, site.id, callerId, clock());
       res.status(205).end();
     }),
   );
@@ -95,7 +95,7 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
       route({ params: siteParams }, async ({ params, principal }, res) => {
         const callerId = principal.userId;
         const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, callerId, 'manage');
-        const result = await setSitePublished(db, site.organizationId, site.id, published, callerId, clock());
+        const result = await setSitePublished(deps, site.organizationId, site.id, published, callerId, clock());
         res.json(presentSite(result.site, role, urls));
       }),
     );
