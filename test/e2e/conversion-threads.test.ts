@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { apiClient, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization, type OrgClient } from '../support/factories';
+import { probeHealthDuring, percentile } from '../support/health-probes';
 import { currentStack } from '../support/stack';
 
 // Issue #32 §2: a 1 MB page of `*a` read as a document by a `read` member took 6.8–9.6 s with
@@ -74,15 +75,6 @@ function textOf(node) {
 }
 `;
 
-/** Every /healthz a conversion could stall: the gateway's, and in distributed mode each content copy's. */
-function healthUrls(): string[] {
-  const contentUrls = (stack.cliEnv.CONTENT_HTTP_URL ?? '').split(',').filter(Boolean);
-  return [`${stack.url}/healthz`, ...contentUrls.map((u) => `${u}/healthz`)];
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)] as number;
-
 describe('pathological pages converted off the event loop (issue #32 §2)', () => {
   it('reads 1 MB of `*a`, `[` × 999,000 and 1 MB of `<!--` as documents while /healthz answers within 200 ms at p99', async () => {
     const child = spawn(process.execPath, ['-e', READER], {
@@ -91,23 +83,10 @@ describe('pathological pages converted off the event loop (issue #32 §2)', () =
     });
     let output = '';
     child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-    let done = false;
-    const finished = new Promise<void>((resolve) => child.once('exit', () => resolve())).then(() => (done = true));
+    const finished = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
     // A probe every 20 ms for as long as the pages are read.
-    const latencies: number[] = [];
-    while (!done) {
-      const round = performance.now();
-      for (const url of healthUrls()) {
-        const started = performance.now();
-        const res = await fetch(url);
-        await res.text();
-        latencies.push(performance.now() - started);
-        expect(res.status).toBe(200);
-      }
-      await new Promise((r) => setTimeout(r, Math.max(0, 20 - (performance.now() - round))));
-    }
-    await finished;
+    const latencies = await probeHealthDuring(stack, finished);
 
     const read = JSON.parse(output) as Record<keyof typeof PAGES, { document: Record<string, unknown>; markdown: Record<string, unknown> }>;
     // Each page converts whole: `*a` × 500,000 is 250,000 italic `a`s, `[` × 999,000 one paragraph of brackets.

@@ -91,6 +91,12 @@ describe('site customization (issue #35 §5)', () => {
     await refused({ styling: { tint: { color: { light: '#12345', dark: '#000' } } } }, /styling\.tint/);
     await refused({ header: { logo: { light: 'javascript:alert(1)', dark: 'https://x.example/a.png' } } }, /header\.logo/);
     await refused({ privacyPolicy: { url: 'ftp://x.example/p' } }, /privacyPolicy\.url/);
+    // A link's address passes the pages' URL policy on its decoded form: a disguised scheme is no link to keep.
+    await refused({ header: { links: [{ title: 'Docs', to: { kind: 'url', url: '%6Aavascript:alert(1)' } }] } }, /header\.links/);
+    await refused(
+      { footer: { groups: [{ title: 'More', links: [{ title: 'Docs', to: { kind: 'url', url: '&#106;avascript:alert(1)' } }] }] } },
+      /footer\.groups/,
+    );
     await refused({ styling: { theme: 'neon' } }, /styling\.theme/);
     await refused({ unknownSetting: 1 }, /unknownSetting/);
     await refused([1, 2], /body/);

@@ -19,8 +19,9 @@ import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { readerModule } from '@quire/reader';
 import { webhooksModule } from '@quire/webhooks';
-import { close, createGatewayApp, gatewaySettingsFromEnv, listen } from '@quire/gateway';
+import { close, createGatewayApp, gatewaySettingsFromEnv } from '@quire/gateway';
 import { openEmbeddedDatabases } from './databases';
+import { bindGatewayPort, type BoundPort } from './gateway-port';
 import { embeddedCacheMaxBytesFromEnv } from './settings';
 
 export interface EmbeddedQuire {
@@ -48,7 +49,28 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   const internalSecret = env.INTERNAL_SECRET ?? readOrCreateSecret(dataDir);
   const { settings, port, bindHost, grpcDeadlineMs } = gatewaySettingsFromEnv({} as Record<ServiceName, string>, env, { INTERNAL_SECRET: internalSecret });
   const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(port);
+  // First, before the first start's bootstrap creates a token it shows only once (gateway-port.ts).
+  const gateway = await bindGatewayPort(port, bindHost);
+  try {
+    return await startBehind(gateway, env, logger, { dataDir, internalSecret, settings, grpcDeadlineMs, publicUrl });
+  } catch (err) {
+    await close(gateway.server);
+    throw err;
+  }
+}
 
+/** What the start settled before binding the port. */
+interface StartSettings {
+  dataDir: string;
+  internalSecret: string;
+  settings: ReturnType<typeof gatewaySettingsFromEnv>['settings'];
+  grpcDeadlineMs: number;
+  publicUrl: string;
+}
+
+/** The services, then the gateway's app on the port already bound. */
+async function startBehind(gateway: BoundPort, env: NodeJS.ProcessEnv, logger: Logger, started: StartSettings): Promise<EmbeddedQuire> {
+  const { dataDir, internalSecret, settings, grpcDeadlineMs, publicUrl } = started;
   const bus = new InProcessBus(logger);
   // Shared by the gateway (auth, rate limits) and the services (content's revisions and page answers).
   const cache = new MemoryCache(Date.now, { maxBytes: embeddedCacheMaxBytesFromEnv(env) });
@@ -116,7 +138,8 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
       ),
     },
   );
-  const server: Server = await listen(app, port, bindHost);
+  gateway.serve(app);
+  const server: Server = gateway.server;
   const boundPort = (server.address() as { port: number }).port;
   const localUrl = defaultPublicUrl(boundPort);
   const runtimeFile = join(dataDir, 'runtime.json');

@@ -1,5 +1,6 @@
 import { createLogger } from '@quire/platform/logger';
 import { embeddedBanner } from './banner';
+import { PortUnavailable } from './gateway-port';
 import { startEmbedded } from './launcher';
 
 // `npm start`: Quire in one process. Human-readable lines go to stderr; logs are JSON on stdout.
@@ -25,7 +26,9 @@ startEmbedded(process.env, logger).then(
     process.once('SIGTERM', () => stop('SIGTERM'));
   },
   (err: Error) => {
-    logger.fatal({ err: err.message, stack: err.stack }, 'failed to start');
+    // A port that cannot be had is the user's to fix: one line saying how, no stack.
+    if (err instanceof PortUnavailable) process.stderr.write(`${err.message}\n`);
+    else logger.fatal({ err: err.message, stack: err.stack }, 'failed to start');
     process.exit(1);
   },
 );

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { createDocument } from '@mixmark-io/domino';
 import { renderNotFoundPage, renderSearchPage, renderSitePage, SITE_RULES, siteStylesheet } from '../src';
 import { hostileString } from './hostile-strings';
+import { disguisedUnsafeAddress, isSafeWhenDecoded } from '../../urls/test/disguised-addresses';
 
 // Hostile views: every string the reader passes from a site's content or customization (titles,
 // addresses, colours, languages, handles…) made to break out, at every field, and values of the
@@ -202,5 +203,54 @@ describe('the layout against hostile views', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(html.length).toBeLessThan(5_000_000);
     expect((html.match(/<li>/g) ?? []).length).toBeLessThanOrEqual(20_001);
+  });
+});
+
+describe('the chrome against addresses whose scheme hides behind an encoding', () => {
+  const customLink = (title: string, url: string) => ({ title, to: { kind: 'url', url } });
+
+  it('gives every link, image and form of the chrome an address that is safe once decoded, and shows refused links as text (property)', () => {
+    fc.assert(
+      fc.property(fc.array(disguisedUnsafeAddress, { minLength: 12, maxLength: 12 }), (urls) => {
+        const [header, nested, footer, home, section, variant, tree, crumb, next, logo, search, preview] = urls;
+        const html = renderSitePage({
+          site: {
+            title: 'Docs',
+            url: home,
+            searchUrl: search,
+            customization: {
+              header: {
+                logo: { light: logo, dark: logo },
+                links: [{ ...customLink('Header link', header), links: [customLink('Nested link', nested)] }],
+              },
+              footer: { logo: { light: logo, dark: logo }, groups: [{ title: 'Group', links: [customLink('Footer link', footer)] }] },
+              favicon: { icon: { light: logo, dark: logo } },
+              socialPreview: { url: preview },
+            },
+          },
+          sections: [{ kind: 'section', title: 'Section link', url: section, isCurrent: false }],
+          variants: [
+            { title: 'Variant link', url: variant, isCurrent: false },
+            { title: 'v2', url: '/v2', isCurrent: true },
+          ],
+          pages: [{ kind: 'document', id: 'other', title: 'Tree link', url: tree }],
+          page: { id: 'current', title: 'Page', html: '<p>Body</p>', canonicalUrl: home, markdownUrl: home },
+          breadcrumbs: [{ title: 'Crumb link', url: crumb }],
+          next: { title: 'Next link', url: next },
+        } as never);
+        const page = createDocument(html);
+        for (const element of Array.from(page.querySelectorAll('*')))
+          for (const { name, value } of Array.from(element.attributes))
+            if (ADDRESS_ATTRIBUTES.has(name) || (name === 'content' && value.includes(':')))
+              expect({ name, value, safe: isSafeWhenDecoded(value) }).toEqual({ name, value, safe: true });
+        // Refused, each link is its title as text: nothing of the chrome is lost.
+        const anchors = Array.from(page.querySelectorAll('a')).map((a) => a.textContent);
+        for (const title of ['Header link', 'Nested link', 'Footer link', 'Section link', 'Variant link', 'Tree link', 'Crumb link']) {
+          expect(html).toContain(title);
+          expect(anchors).not.toContain(title);
+        }
+      }),
+      { numRuns: 300, seed: 4207 },
+    );
   });
 });

@@ -1,2 +1,3 @@
 export * from './urls';
 export * from './published-host';
+export * from './url-policy';

@@ -31,6 +31,17 @@ describe('customization input', () => {
     expect(refusal({ socialAccounts: [{ platform: 'myspace', handle: 'a', display: { footer: true, header: false } }] })).toContain('"socialAccounts"');
   });
 
+  it('names the header or footer link whose address the pages would refuse, disguised schemes included', () => {
+    const link = (url: string) => ({ title: 'Docs', to: { kind: 'url', url } });
+    for (const url of ['javascript:alert(1)', '%6Aavascript:alert(1)', '&#106;avascript:alert(1)', 'java%09script:alert(1)', 'data:text/html,x']) {
+      expect(refusal({ header: { links: [link(url)] } })).toContain('"header.links"');
+      expect(refusal({ header: { links: [{ title: 'Menu', links: [link(url)] }] } })).toContain('"header.links"');
+      expect(refusal({ footer: { groups: [{ title: 'More', links: [link(url)] }] } })).toContain('"footer.groups"');
+    }
+    const kept = { header: { links: [link('https://acme.test/blog'), link('/docs/Help%3AContents'), link('mailto:team@acme.test')] } };
+    expect(validateCustomizationInput(kept, 'Site')).toEqual(kept);
+  });
+
   it('refuses a huge body', () => {
     expect(refusal({ footer: { copyright: 'x'.repeat(300 * 1024) } })).toContain('at most');
   });

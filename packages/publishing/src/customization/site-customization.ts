@@ -5,6 +5,8 @@
 // default rather than passed on (what the reader themes pages with must be well formed).
 // The defaults are those the sites service answers today (its published-site presenter).
 
+import { linkUrl } from '@quire/urls';
+
 const themed = (color: string) => ({ light: color, dark: color });
 
 /** The customization of a site that never customized anything (SiteCustomizationSettings, title apart). */
@@ -94,8 +96,9 @@ const font =
   (names: string[]): Check =>
   (value) =>
     oneOf(...names)(value) || customFont(value);
-// Links point at content (ContentRef): the reader resolves and sanitises them; here only the shape.
-const contentRef: Check = (value) => isObject(value) && typeof value.kind === 'string';
+// Links point at content (ContentRef): the reader resolves and sanitises them; here the shape, and an
+// address (`kind: 'url'`) must pass the pages' URL policy, so a link no page would show is never stored.
+const contentRef: Check = (value) => isObject(value) && typeof value.kind === 'string' && (value.kind !== 'url' || linkUrl(value.url) !== undefined);
 const contentLink: Check = (value) => isObject(value) && text(1, 256)(value.title) && contentRef(value.to);
 const headerItem: Check = (value) =>
   isObject(value) &&

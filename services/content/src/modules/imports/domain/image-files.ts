@@ -1,5 +1,5 @@
 import { OutboundError } from '@quire/platform/outbound';
-import { fileName, imageContentType, imageTargets, type ImportedFile } from '@quire/formats';
+import { fileName, imageContentType, type ImportedFile } from '@quire/formats';
 import { FetchBudget } from './fetch-budget';
 import type { ImportDeps } from './importer';
 
@@ -28,8 +28,10 @@ export interface CollectedImages {
 export async function collectImageFiles(pages: PageImages[], deps: ImportDeps, budget = new FetchBudget(deps.limits)): Promise<CollectedImages> {
   const urls: string[] = [];
   const seen = new Set<string>();
-  for (const page of pages)
-    for (const target of imageTargets(page.markdown)) {
+  // Finding the targets parses each page (a second of markdown-it for a 1 MB page): in a conversion thread.
+  const targets = await deps.conversions.imageTargets(pages.map((page) => page.markdown));
+  for (const [index, page] of pages.entries())
+    for (const target of targets[index] ?? []) {
       const url = absoluteHttpUrl(target, page.source);
       if (!url || seen.has(url)) continue;
       seen.add(url);

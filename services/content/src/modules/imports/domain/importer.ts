@@ -30,6 +30,7 @@ export interface ImportConversions {
   docxContent(input: { bytes: Uint8Array; source: string; limits: DocxLimits }, log: Pick<Logger, 'warn'>): Promise<ImportedContent>;
   zipContent(bytes: Uint8Array, limits: ArchiveLimits): Promise<ImportedContent & { pageCount: number }>;
   htmlLinks(html: string, pageUrl: string): Promise<PageLinks>;
+  imageTargets(markdowns: string[]): Promise<string[][]>;
 }
 
 export type Importer = (url: string, deps: ImportDeps) => Promise<ImportedContent>;

@@ -2,6 +2,7 @@ import {
   documentToMarkdown,
   htmlLinks,
   htmlPage,
+  imageTargets,
   markdownPage,
   markdownToDocument,
   readSpaceRefTarget,
@@ -95,6 +96,11 @@ export const CONVERSION_TASKS = {
 
   htmlPage(fetched: FetchedText): ImportedPage {
     return htmlPage(responseText(fetched), fetched.url);
+  },
+
+  /** The image targets of imported pages' markdown, in order (image-files.ts): a parse of each page. */
+  imageTargets(markdowns: string[]): string[][] {
+    return markdowns.map((markdown) => imageTargets(markdown));
   },
 
   /** A crawled page's links (website-crawl.ts). */

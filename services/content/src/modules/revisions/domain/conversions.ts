@@ -81,6 +81,11 @@ export class ContentConversions {
     return { ...content, files: asBuffers(content.files) };
   }
 
+  /** The image targets of each imported page's markdown, in order. */
+  imageTargets(markdowns: string[]): Promise<string[][]> {
+    return markdowns.length ? this.run('imageTargets', markdowns, 'Reading the images of the imported pages') : Promise.resolve([]);
+  }
+
   htmlLinks(html: string, pageUrl: string): Promise<PageLinks> {
     return this.run('htmlLinks', { html, pageUrl }, `Reading the links of ${pageUrl}`);
   }
