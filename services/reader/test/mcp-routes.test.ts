@@ -130,7 +130,7 @@ it('runs the calls of a batch at most 4 at a time', async () => {
     const answers = (await res.json()) as Array<{ result?: { content: Array<{ text: string }> } }>;
     expect(answers).toHaveLength(20);
     expect(answers.every((a) => a.result?.content[0]?.text === 'No page matches.')).toBe(true);
-    expect(most).toBe(MCP_MESSAGE_LIMITS.concurrentCalls);
+    expect(most).toBe(4);
   } finally {
     server.close();
   }
