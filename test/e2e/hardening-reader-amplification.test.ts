@@ -190,7 +190,9 @@ describe('site search query bounds', () => {
     expect(await long.text()).toContain('This search was not run: the query must be at most 256 characters.');
     const many = await searchPage(terms(40));
     expect(many.status).toBe(400);
-    expect(await many.text()).toContain('This search was not run: the query must have at most 32 terms (each word counts, in a phrase or negated too), not 40.');
+    expect(await many.text()).toContain(
+      'This search was not run: the query must have at most 32 terms (each word counts, in a phrase or negated too), not 40.',
+    );
     expect((await searchPage(terms(32))).status).toBe(200);
   });
 

@@ -172,8 +172,8 @@ export function renderSearchPage(view: SearchPageView): string {
       : typeof safe.refusal === 'string' && safe.refusal
         ? tag('p', { role: 'alert' }, escapeText(`${LABELS.searchRefused} ${bounded(safe.refusal)}.`))
         : list.length === 0
-        ? tag('p', {}, escapeText(LABELS.noResults))
-        : tag('ol', { class: 'plain search-results' }, ...list),
+          ? tag('p', {}, escapeText(LABELS.noResults))
+          : tag('ol', { class: 'plain search-results' }, ...list),
     query ? searchPaging(safe.previousUrl, safe.nextUrl) : undefined,
   ].join('');
   return shell(safe, { title: heading, isIndexable: false }, main);

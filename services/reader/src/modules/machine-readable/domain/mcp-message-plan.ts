@@ -14,8 +14,7 @@ export const MCP_MESSAGE_LIMITS = {
 } as const;
 
 export type McpMessagePlan =
-  | { ok: true; /** What the request is charged against the client's limit: one per message. */ cost: number }
-  | { ok: false; message: string };
+  { ok: true; /** What the request is charged against the client's limit: one per message. */ cost: number } | { ok: false; message: string };
 
 /** A request body (one JSON-RPC message or a batch of them) → its cost, or why it is refused unread. */
 export function planMcpMessage(body: unknown, limits: Pick<typeof MCP_MESSAGE_LIMITS, 'batchMessages'> = MCP_MESSAGE_LIMITS): McpMessagePlan {
