@@ -27,14 +27,28 @@ const p = (samples, q) =>
 
 /** The costliest queries within a site search's bounds, and two past them (refused with 400). */
 function heavyQueries(queries) {
-  const words = Object.values(queries).join(' ').split(/\s+/);
-  const negations = (n) => Array.from({ length: n }, (_, i) => `-${words[i % words.length]}${i}`).join(' ');
-  const phrase = (n) => `"${Array.from({ length: n }, (_, i) => words[i % words.length]).join(' ')}"`;
-  let bounded = phrase(32);
-  while ([...bounded].length > 256) bounded = phrase(bounded.split(' ').length - 1);
+  const words = Object.values(queries)
+    .join(' ')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  // As many of `make(i)` joined as fit in 256 characters and `terms` terms.
+  const upTo = (terms, make, lead = '') => {
+    let query = lead;
+    for (let i = 0; i < terms; i++) {
+      const next = `${query} ${make(i)}`.trim();
+      if (next.length > 256) break;
+      query = next;
+    }
+    return query;
+  };
   return {
-    bounded: [negations(32), `${queries['frequent word']} ${negations(31)}`, bounded],
-    refused: [negations(170), `"${'x'.repeat(508)}"`],
+    bounded: [
+      upTo(32, (i) => `-n${i}`),
+      upTo(32, (i) => `-${words[i % words.length]}`),
+      upTo(31, (i) => `-${words[(i + 1) % words.length]}`, queries['frequent word']),
+      `"${upTo(32, (i) => words[i % words.length])}"`.slice(0, 256),
+    ],
+    refused: [Array.from({ length: 170 }, (_, i) => `-n${i}`).join(' '), `"${'x'.repeat(508)}"`],
   };
 }
 
