@@ -126,12 +126,22 @@ async function main() {
       `**published-site search, ${CLIENTS} concurrent clients, ${total} pages: p95 and /healthz max**`,
       (r) => `**p95 ${p(r.searches, 95).toFixed(0)} ms, /healthz max ${Math.max(...r.health).toFixed(0)} ms**`,
     ),
-    row('answers by status', (r) => Object.entries(r.statuses).map(([s, n]) => `${s}: ${n}`).join(', ')),
+    row('answers by status', (r) =>
+      Object.entries(r.statuses)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', '),
+    ),
     '',
   ].join('\n');
   const measures = modes.flatMap((mode) => [
     measure({ name: `published-site search p95, ${CLIENTS} concurrent clients, ${total} pages`, mode, value: p(results[mode].searches, 95), unit: 'ms' }),
-    measure({ name: `/healthz max during ${CLIENTS} concurrent site searches`, mode, value: Math.max(...results[mode].health), unit: 'ms', goal: { atMost: 250 } }),
+    measure({
+      name: `/healthz max during ${CLIENTS} concurrent site searches`,
+      mode,
+      value: Math.max(...results[mode].health),
+      unit: 'ms',
+      goal: { atMost: 250 },
+    }),
   ]);
   writeResults('site-search-load', { command: 'npm run bench -- site-search-load', markdown: report, measures });
   process.stdout.write(report);
