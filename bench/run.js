@@ -19,6 +19,7 @@ const BENCHES = {
   webhooks: () => require('./webhooks').main(),
   redirects: () => require('./redirects').main(),
   'site-search': () => require('./site-search').main(),
+  'site-search-load': () => require('./site-search-load').main(),
   reader: () => require('./reader').main(),
 };
 
@@ -43,6 +44,7 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  webhooks  event → delivery latency p50/p99 at 500 events/s to 10 endpoints; deliveries/s vs a bare POST loop (distributed)\n' +
       '  redirects getSiteRedirectBySource p50/p95 on a site with 10 redirects vs one with 10,000, same run (embedded by default)\n' +
       '  site-search  searchSiteContent p50/p95 on a published site of 10,000 pages (scopes all, default, specific) vs org search (embedded by default)\n' +
+      '  site-search-load  ~search on a 2,000-page site, 12 concurrent clients: p95 and /healthz max (embedded by default)\n' +
       '  reader    published pages through the gateway: a cached page (req/s, p50) beside nginx serving the same HTML; cold pages,\n' +
       '            llms-full.txt and sitemap.xml of a 10,000-page site; publish-to-live p50/p99; page view → aggregates (both modes)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +

@@ -1,3 +1,4 @@
 export * from './validation';
 export * from './pagination';
 export * from './media-type';
+export * from './search-query';

@@ -45,6 +45,8 @@ export interface ServiceParts {
   routes(app: Express): void;
   /** Operator routes under /internal (never proxied by the gateway): they check an admin signature, not a user. */
   adminRoutes?: Router[];
+  /** The largest request body the service parses (bytes); past it a 413 before any parse. Default 10 MB. */
+  bodyLimit?: number;
   /** None: the process serves no gRPC (a worker such as insights' consumer) and opens no gRPC port. */
   grpc: ServiceBinding[];
   readiness?: Record<string, ReadinessCheck>;
@@ -126,6 +128,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     lifecycle,
     readiness: { serving: lifecycle.readiness, database: () => ctx.db.ping(), ...parts.readiness },
     adminRoutes: [deadLetterRoutes(ctx.deadLetters, config.internalSecret), ...(parts.adminRoutes ?? [])],
+    bodyLimit: parts.bodyLimit,
   });
   parts.routes(app);
   finishServiceApp(app, logger);

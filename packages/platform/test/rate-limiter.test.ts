@@ -43,6 +43,15 @@ describe('RateLimiter', () => {
     await expect(limiter.take('t')).resolves.toBeUndefined();
   });
 
+  it('takes several requests at once or none: a batch past what is left is refused and charges nothing', async () => {
+    const now = 60_000 * 20;
+    const limiter = new RateLimiter(new MemoryCache(() => now), logger, 300, 60, () => now);
+    for (let i = 0; i < 14; i++) await limiter.take('client', 20);
+    await expect(limiter.take('client', 30)).rejects.toMatchObject({ code: 429 });
+    await limiter.take('client', 20);
+    await expect(limiter.take('client')).rejects.toMatchObject({ code: 429 });
+  });
+
   it('keeps tokens apart', async () => {
     const limiter = new RateLimiter(new MemoryCache(), logger, 1);
     await limiter.take('a');

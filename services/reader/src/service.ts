@@ -7,7 +7,7 @@ import { reader } from '@quire/proto';
 import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
 import { keptReads } from './modules/kept-reads';
 import { clientLimit } from './modules/limits';
-import { answerLlms, mcpRoutes } from './modules/machine-readable';
+import { answerLlms, MCP_MESSAGE_LIMITS, mcpBodyRefusals, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { GENERATION_TTL_SECONDS, resolutionCache, subscribeToSpaceEvents } from './modules/resolution-cache';
 import { visitRecorder } from './modules/visits';
@@ -62,9 +62,11 @@ export function readerModule(): ServiceModule {
       return {
         routes: (app) => {
           // Before the pages' routes, which answer only GET and HEAD: MCP messages are POSTs.
-          app.use(mcpRoutes(deps));
+          app.use(mcpRoutes(deps), mcpBodyRefusals);
           app.use(publishedRoutes(deps));
         },
+        // MCP messages are the only bodies the reader takes.
+        bodyLimit: MCP_MESSAGE_LIMITS.bodyBytes,
         grpc: [healthBinding(reader.ReaderService, 'reader')],
         // The highlighter and the ES-module libraries load once, before the first visitor.
         // Events write new generations of sites and spaces (kept resolutions are resolved again) and

@@ -100,10 +100,21 @@ it('echoes a hostile query escaped, and answers a refused one with a 400 page, n
   expect(html).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt; &quot;x&quot; 😀"');
   const refused = await fetch(`${url}/sites/o/d/~search?q=bad`);
   expect(refused.status).toBe(400);
-  expect(await refused.text()).toContain('<meta name="robots" content="noindex">');
-  // Refused before any call: NUL, longer than 512 characters.
+  const refusedHtml = await refused.text();
+  expect(refusedHtml).toContain('<meta name="robots" content="noindex">');
+  expect(refusedHtml).toContain('<p role="alert">This search was not run: the query must be well-formed.</p>');
+  // Refused before any call, saying why: NUL, longer than 256 characters, more than 32 terms.
   const calls = searches.length;
-  for (const q of ['a%00b', 'x'.repeat(513)]) expect((await fetch(`${url}/sites/o/d/~search?q=${q}`)).status).toBe(400);
+  const tooMany = encodeURIComponent(Array.from({ length: 40 }, (_, i) => `-n${i}`).join(' '));
+  for (const [q, why] of [
+    ['a%00b', 'must not contain the NUL character'],
+    ['x'.repeat(257), 'must be at most 256 characters'],
+    [tooMany, 'must have at most 32 terms (each word counts, in a phrase or negated too), not 40'],
+  ]) {
+    const res = await fetch(`${url}/sites/o/d/~search?q=${q}`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(`This search was not run: the query ${why}.`);
+  }
   expect(searches.length).toBe(calls);
 });
 

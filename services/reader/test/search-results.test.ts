@@ -72,8 +72,12 @@ describe('readSearchQuery', () => {
   it('trims, and refuses before any call what sites would refuse', () => {
     expect(readSearchQuery('  install  ')).toEqual({ query: 'install' });
     expect(readSearchQuery('a\u0000b')).toEqual({ query: 'ab', invalid: 'must not contain the NUL character' });
-    // Code points, not UTF-16 units: 512 astral characters are a good query.
-    expect(readSearchQuery('😀'.repeat(512)).invalid).toBeUndefined();
-    expect(readSearchQuery('x'.repeat(513)).invalid).toBe('must be at most 512 characters');
+    // Code points, not UTF-16 units: 256 astral characters are a good query.
+    expect(readSearchQuery('😀'.repeat(256)).invalid).toBeUndefined();
+    expect(readSearchQuery('x'.repeat(257)).invalid).toBe('must be at most 256 characters');
+    // Each word costs the index: 170 negations are refused before any call.
+    expect(readSearchQuery(Array.from({ length: 40 }, (_, i) => `-n${i}`).join(' ')).invalid).toBe(
+      'must have at most 32 terms (each word counts, in a phrase or negated too), not 40',
+    );
   });
 });

@@ -12,7 +12,8 @@ const call = (request: Partial<{ apiToken: string; query: string }>) =>
 it.each([
   ['', 'must'],
   ['   ', 'must not be blank'],
-  ['x'.repeat(513), '512'],
+  ['x'.repeat(257), 'at most 256 characters'],
+  [Array.from({ length: 33 }, (_, i) => `-w${i}`).join(' '), 'at most 32 terms'],
   ['\ud800', 'lone surrogate'],
 ])('refuses the query %j as a 400 naming the field', async (query, message) => {
   const err = (await call({ query }).catch((e: unknown) => e)) as ApiError;
@@ -22,8 +23,8 @@ it.each([
   expect(err.message).toContain(message);
 });
 
-it('takes 512 astral characters, and refuses a token sites did not sign with 401', async () => {
-  for (const query of ['😀'.repeat(512), 'install']) {
+it('takes 256 astral characters, and refuses a token sites did not sign with 401', async () => {
+  for (const query of ['😀'.repeat(256), 'install']) {
     const err = (await call({ query, apiToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2ln' }).catch((e: unknown) => e)) as ApiError;
     expect(err.code).toBe(401);
   }

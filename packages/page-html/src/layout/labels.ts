@@ -26,6 +26,7 @@ export const LABELS = {
   searchTitle: 'Search',
   noResults: 'No page matches your search.',
   searchPrompt: 'Type words to search this site.',
+  searchRefused: 'This search was not run: the query',
   searchPaging: 'More search results',
   previousResults: 'Previous results',
   nextResults: 'Next results',

@@ -169,9 +169,11 @@ export function renderSearchPage(view: SearchPageView): string {
     searchForm(isObject(safe.site) ? safe.site.searchUrl : undefined, 'search-page-q', LABELS.searchPage, query),
     !query
       ? tag('p', {}, escapeText(LABELS.searchPrompt))
-      : list.length === 0
-        ? tag('p', {}, escapeText(LABELS.noResults))
-        : tag('ol', { class: 'plain search-results' }, ...list),
+      : typeof safe.refusal === 'string' && safe.refusal
+        ? tag('p', { role: 'alert' }, escapeText(`${LABELS.searchRefused} ${bounded(safe.refusal)}.`))
+        : list.length === 0
+          ? tag('p', {}, escapeText(LABELS.noResults))
+          : tag('ol', { class: 'plain search-results' }, ...list),
     query ? searchPaging(safe.previousUrl, safe.nextUrl) : undefined,
   ].join('');
   return shell(safe, { title: heading, isIndexable: false }, main);

@@ -104,6 +104,8 @@ export interface SearchResultView {
 
 export interface SearchPageView extends SiteChromeView {
   query?: string;
+  /** Why the query was not searched (it "must …"): shown instead of results. */
+  refusal?: string;
   results?: SearchResultView[];
   /** The results before and after these (`~search?q=…&page=N`): a `nav` with `rel=prev` / `rel=next` links. */
   previousUrl?: string;

@@ -33,8 +33,11 @@ export class RateLimiter {
     this.block = Math.max(1, Math.min(100, Math.floor(limitPerWindow / 20)));
   }
 
-  /** Throws a 429 with Retry-After (seconds to the window's end) when the key has used its window. */
-  async take(key: string): Promise<void> {
+  /**
+   * Takes `count` requests (a batch of calls is charged for each) or none: throws a 429 with
+   * Retry-After (seconds to the window's end) when fewer than `count` are left in the key's window.
+   */
+  async take(key: string, count = 1): Promise<void> {
     const nowMs = this.now();
     const window = Math.floor(nowMs / 1000 / this.windowSeconds);
     let allowance = this.allowances.get(key);
@@ -43,12 +46,12 @@ export class RateLimiter {
       allowance = { window, granted: 0, used: 0, exhausted: false, claiming: null };
       this.allowances.set(key, allowance);
     }
-    while (allowance.used >= allowance.granted && !allowance.exhausted) {
+    while (allowance.used + count > allowance.granted && !allowance.exhausted) {
       if (!allowance.claiming) allowance.claiming = this.claimBlock(key, allowance).finally(() => (allowance!.claiming = null));
       if (!(await allowance.claiming)) return;
     }
-    if (allowance.used < allowance.granted) {
-      allowance.used++;
+    if (allowance.used + count <= allowance.granted) {
+      allowance.used += count;
       return;
     }
     const windowEndsMs = (window + 1) * this.windowSeconds * 1000;

@@ -23,7 +23,8 @@ export interface ServiceAppOptions {
   readiness: Record<string, ReadinessCheck>;
   /** While it drains, every answer closes its connection, so no client reuses one that is about to go. */
   lifecycle?: Lifecycle;
-  bodyLimit?: string;
+  /** Bytes (or a size such as '10mb'): a larger body is a 413 before it is parsed. */
+  bodyLimit?: string | number;
   /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
   adminRoutes?: Router[];
 }

@@ -1,4 +1,5 @@
 // The machine-readable module's face (issue #36 §4): `llms.txt` and `llms-full.txt` (answered
 // through the pages module's site files) and the MCP server at `<site>/~gitbook/mcp`.
 export { answerLlms, type LlmsKind } from './application/answer-llms';
-export { mcpRoutes, type McpRoutesDeps } from './http/mcp.routes';
+export { MCP_MESSAGE_LIMITS } from './domain/mcp-message-plan';
+export { mcpBodyRefusals, mcpRoutes, type McpRoutesDeps } from './http/mcp.routes';

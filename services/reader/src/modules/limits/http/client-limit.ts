@@ -5,8 +5,11 @@ import { clientAddressOf } from '@quire/platform/http';
 
 /** Requests per minute per client address (READER_RATE_LIMIT_PER_MINUTE), shared by every copy. */
 export interface ClientLimit {
-  /** Null when the client may be answered; else the seconds until it may ask again (Retry-After). */
-  retryAfter(req: Request): Promise<number | null>;
+  /**
+   * Null when the client may be answered (then `cost` requests are charged: a batch costs each of
+   * its calls); else the seconds until it may ask again (Retry-After), and nothing is charged.
+   */
+  retryAfter(req: Request, cost?: number): Promise<number | null>;
 }
 
 /**
@@ -17,9 +20,9 @@ export interface ClientLimit {
  */
 export function clientLimit(limiter: RateLimiter): ClientLimit {
   return {
-    retryAfter: async (req) => {
+    retryAfter: async (req, cost = 1) => {
       try {
-        await limiter.take(`reader:${clientAddressOf(req)}`);
+        await limiter.take(`reader:${clientAddressOf(req)}`, cost);
         return null;
       } catch (err) {
         if (err instanceof ApiError && err.code === 429) return Number(err.headers['Retry-After']) || 1;

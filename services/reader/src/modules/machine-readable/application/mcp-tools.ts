@@ -2,8 +2,8 @@ import { PageTree, readSpacePages, type ReaderDeps } from '../../pages';
 import type { McpSite } from './mcp-site';
 import { readPageMarkdown } from './site-pages';
 
-/** Input bounds of the MCP tools (their schemas say the same). */
-export const MCP_LIMITS = { url: 2048, path: 1024, query: 512, results: 20 } as const;
+/** Input bounds of the MCP tools (their schemas say the same; a search query has the site search's bounds). */
+export const MCP_LIMITS = { url: 2048, path: 1024, results: 20 } as const;
 
 export type ToolOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 

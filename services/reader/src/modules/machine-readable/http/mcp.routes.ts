@@ -1,13 +1,15 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { Router, type Request, type Response } from 'express';
-import { z } from '@quire/input';
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { searchQueryProblem, SEARCH_QUERY_LIMITS, z } from '@quire/input';
 import { answerWithin, type ClientLimit } from '../../limits';
-import { visitOf, visitorUrlOf, type ReaderDeps } from '../../pages';
+import { visitorUrlOf, type ReaderDeps } from '../../pages';
 import type { VisitRecorder } from '../../visits';
 import { isMcpPath, resolveMcpSite, type McpSite } from '../application/mcp-site';
 import { getPage, MCP_LIMITS, searchDocumentation, type ToolOutcome } from '../application/mcp-tools';
+import { MCP_MESSAGE_LIMITS, planMcpMessage } from '../domain/mcp-message-plan';
+import { toolCallsOf, type ToolCalls } from './mcp-tool-calls';
 
 export interface McpRoutesDeps extends ReaderDeps {
   publicUrl: string;
@@ -49,12 +51,25 @@ export function mcpRoutes(deps: McpRoutesDeps): Router {
   return router;
 }
 
+/**
+ * A body past MCP_MESSAGE_LIMITS.bodyBytes is refused by the service's body parser before it is
+ * read whole or parsed (the reader's body limit); at an MCP address that refusal is a JSON-RPC error.
+ */
+export const mcpBodyRefusals: ErrorRequestHandler = (err: { type?: string }, req, res, next) => {
+  if (!isMcpPath(req.path) || err?.type !== 'entity.too.large') return next(err);
+  res.setHeader('cache-control', 'private, no-store');
+  rpcError(res, 413, -32600, `The request body is larger than the limit of ${MCP_MESSAGE_LIMITS.bodyBytes} bytes for one MCP request`);
+};
+
 async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promise<void> {
-  const retryAfter = deps.limit ? await deps.limit.retryAfter(req) : null;
+  const plan = req.method === 'POST' ? planMcpMessage(req.body) : ({ ok: true, cost: 1 } as const);
+  // Every message of a batch is a request against the client's limit; a refused batch costs one.
+  const retryAfter = deps.limit ? await deps.limit.retryAfter(req, plan.ok ? plan.cost : 1) : null;
   if (retryAfter !== null) {
     res.setHeader('retry-after', String(retryAfter));
     return rpcError(res, 429, -32000, `Too many requests from this address; retry in ${retryAfter}s`);
   }
+  if (!plan.ok) return rpcError(res, 400, -32600, plan.message);
   if (req.method !== 'POST') {
     // Stateless: no SSE stream to open (GET) and no session to end (DELETE).
     res.setHeader('allow', 'POST');
@@ -70,9 +85,9 @@ async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promi
   const resolution = await resolveMcpSite(deps, { url, cookie: req.header('cookie') });
   if (!resolution.ok) return rpcError(res, resolution.status, -32001, resolution.message);
   if (resolution.site.content.visibility !== 'public') res.setHeader('x-robots-tag', 'noindex');
-  countToolCalls(deps, req, res, resolution.site, { url, secure: forwardedProto === 'https' || deps.publicUrl.startsWith('https:') });
+  const calls = toolCallsOf(deps, req, res, resolution.site, { url, secure: forwardedProto === 'https' || deps.publicUrl.startsWith('https:') });
 
-  const server = siteMcpServer(deps, resolution.site);
+  const server = siteMcpServer(deps, resolution.site, calls);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   res.on('close', () => {
     void transport.close();
@@ -83,29 +98,11 @@ async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promi
 }
 
 /**
- * Counts the message's tool calls (issue #36 §5): one `mcp_request` per JSON-RPC `tools/call`
- * request in the body (a batch counts each). The handshake (`initialize`, `notifications/*`),
- * `tools/list` and `ping` read no documentation and are not counted. The event names the site
- * space the MCP address resolved to, no page; the visitor cookies join the answer as on a page
- * (an agent keeping no cookie is counted under the daily-salted hash of its address and agent).
+ * The MCP server of one site for one request: its tools read as the visitor whose request it is,
+ * each call (validated by the SDK first) run through the request's `calls`. The handshake
+ * (`initialize`, `notifications/*`), `tools/list` and `ping` read no documentation and are not counted.
  */
-function countToolCalls(deps: McpRoutesDeps, req: Request, res: Response, site: McpSite, at: { url: string; secure: boolean }): void {
-  if (!deps.visits) return;
-  const messages: unknown[] = Array.isArray(req.body) ? req.body : [req.body];
-  const calls = messages.filter((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'tools/call').length;
-  if (calls === 0) return;
-  const { kind, ...visit } = visitOf('mcp_request', site.content, site.content.revision, '');
-  try {
-    let cookies: string[] = [];
-    for (let i = 0; i < calls; i++) cookies = deps.visits.recordVisit(kind, visit, req, at.url, at.secure);
-    if (cookies.length) res.setHeader('set-cookie', cookies);
-  } catch (err) {
-    deps.logger.warn({ url: req.path, err: (err as Error).message }, 'MCP request not counted');
-  }
-}
-
-/** The MCP server of one site for one request: its tools read as the visitor whose request it is. */
-function siteMcpServer(deps: ReaderDeps, site: McpSite): McpServer {
+function siteMcpServer(deps: ReaderDeps, site: McpSite, calls: ToolCalls): McpServer {
   const server = new McpServer({ name: 'quire-site', version: '1.0.0' }, { capabilities: { tools: {} } });
   // The SDK's generic inference over zod shapes is too deep for tsc (TS2589): the schemas below
   // still validate every call at run time; the handlers take the types they describe.
@@ -116,13 +113,23 @@ function siteMcpServer(deps: ReaderDeps, site: McpSite): McpServer {
       title: 'Search the documentation',
       description: 'Search this documentation site. Answers the best matching pages: title, URL (open it with getPage) and a snippet.',
       inputSchema: {
-        query: z.string().trim().min(1).max(MCP_LIMITS.query).describe('What to look for'),
+        query: z
+          .string()
+          .trim()
+          .max(SEARCH_QUERY_LIMITS.codePoints)
+          .superRefine((query, ctx) => {
+            const problem = searchQueryProblem(query);
+            if (problem) ctx.addIssue({ code: 'custom', message: problem });
+          })
+          .describe(`What to look for: at most ${SEARCH_QUERY_LIMITS.terms} words`),
         limit: z.number().int().min(1).max(MCP_LIMITS.results).optional().describe(`How many pages, at most ${MCP_LIMITS.results} (10 by default)`),
       },
     },
-    async (input: { query: string; limit?: number }) =>
-      toolResult(await searchDocumentation(deps, site, input), (pages) =>
-        pages.length === 0 ? 'No page matches.' : pages.map((p) => `## ${p.title}\nURL: ${p.url}\n${p.snippet}`).join('\n\n'),
+    (input: { query: string; limit?: number }) =>
+      calls.run(async () =>
+        toolResult(await searchDocumentation(deps, site, input), (pages) =>
+          pages.length === 0 ? 'No page matches.' : pages.map((p) => `## ${p.title}\nURL: ${p.url}\n${p.snippet}`).join('\n\n'),
+        ),
       ),
   );
   registerTool(
@@ -135,9 +142,9 @@ function siteMcpServer(deps: ReaderDeps, site: McpSite): McpServer {
         path: z.string().max(MCP_LIMITS.path).optional().describe("The page's path below the site's root, e.g. guides/install"),
       },
     },
-    async (input: { url?: string; path?: string }) => {
+    async (input: { url?: string; path?: string }): Promise<CallToolResult> => {
       if (!input.url && input.path === undefined) return { isError: true, content: [{ type: 'text', text: 'Give the page\'s "url" or "path"' }] };
-      return toolResult(await getPage(deps, site, input), (page) => page.markdown);
+      return calls.run(async () => toolResult(await getPage(deps, site, input), (page) => page.markdown));
     },
   );
   return server;

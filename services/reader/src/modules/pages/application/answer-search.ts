@@ -15,7 +15,7 @@ import { visitOf } from '../domain/visit-of';
  */
 export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSiteContent, asked: { query: string; page: number }): Promise<VisitOutcome> {
   const { query, invalid } = readSearchQuery(asked.query);
-  const searching: Promise<{ ok: boolean; results: SearchResultView[]; more?: boolean }> =
+  const searching: Promise<{ ok: boolean; results: SearchResultView[]; more?: boolean; refusal?: string }> =
     query && !invalid
       ? deps
           .sites()
@@ -30,16 +30,23 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
           .then(
             (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson), more: searchHasMore(answer.resultsJson) }),
             (err: unknown) => {
-              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [] };
+              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [], ...refusalOf(err.message) };
               throw err;
             },
           )
-      : Promise.resolve({ ok: !invalid, results: [] });
+      : Promise.resolve({ ok: !invalid, results: [], ...(invalid ? { refusal: invalid } : {}) });
   const [{ chrome, restricted }, found] = await Promise.all([loadSiteChrome(deps, content), searching]);
   // Previous/next results: only around a query searched (a refused one has nothing to page through).
   const paging = query && found.ok ? searchPagingOf(chrome.site.searchUrl, query, asked.page, found.more === true) : {};
-  const view = { ...chrome, query, results: found.results, ...paging };
+  const view = { ...chrome, query, results: found.results, ...paging, ...(found.refusal ? { refusal: found.refusal } : {}) };
   // A query searched is counted (search_type_query); the page with no query is not.
   const visit = query && found.ok ? { ...visitOf('search_type_query', content, content.revision, ''), query } : undefined;
   return { kind: 'search', status: found.ok ? 200 : 400, view, restricted, ...(visit ? { visit } : {}) };
+}
+
+const QUERY_REFUSAL = 'Invalid field "query": ';
+
+/** Sites' 400 for the query says `Invalid field "query": must …`: the page shows the rule. */
+function refusalOf(message: string): { refusal?: string } {
+  return message.startsWith(QUERY_REFUSAL) ? { refusal: message.slice(QUERY_REFUSAL.length) } : {};
 }

@@ -1,3 +1,4 @@
+import { searchQueryProblem } from '@quire/input';
 import type { SearchResultView } from '@quire/page-html';
 
 // The search page's results from Sites.SearchPublishedSite's answer (reference List of
@@ -5,8 +6,6 @@ import type { SearchResultView } from '@quire/page-html';
 // one per heading hit of that page (its anchor), each linking to its published address as a path on
 // the visitor's own host, as the site's other links do.
 
-/** The longest query a search takes (code points), as sites' site search bounds it. */
-export const MAX_QUERY_CODE_POINTS = 512;
 /** Pages of results per search page. */
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -15,12 +14,15 @@ const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** What the visitor typed, as the search page takes it: trimmed; `invalid` says why it is refused before any call. */
+/**
+ * What the visitor typed, as the search page takes it: trimmed; `invalid` says why it is refused
+ * before any call (sites' rule for a site search query, checked here so a refused one costs no call).
+ */
 export function readSearchQuery(raw: string): { query: string; invalid?: string } {
   const query = raw.trim();
   if (query.includes('\u0000')) return { query: query.replace(/\u0000/g, ''), invalid: 'must not contain the NUL character' };
-  if ([...query].length > MAX_QUERY_CODE_POINTS) return { query, invalid: `must be at most ${MAX_QUERY_CODE_POINTS} characters` };
-  return { query };
+  const problem = query ? searchQueryProblem(query) : null;
+  return problem ? { query, invalid: problem } : { query };
 }
 
 /** A published URL as a path (with its anchor) on the visitor's host; empty when it is no URL. */

@@ -1,12 +1,12 @@
 import { siteReaderId } from '@quire/access';
 import { badRequest, unauthorized } from '@quire/errors';
+import { siteSearchQueryText } from '@quire/input';
 import type { AsyncService } from '@quire/platform/grpc';
 import { deriveSecret } from '@quire/platform/secrets';
 import type { sites } from '@quire/proto';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import type { SiteSearchDeps } from '../application/deps';
 import { searchSiteContent } from '../application/search-site-content';
-import { siteSearchQueryText } from '../domain/search-query';
 import { presentSiteSearchSpaces, siteSearchEnvelope } from '../presenters/site-search.presenter';
 
 /** The reader's search page shows a short list per page; REST's default. */

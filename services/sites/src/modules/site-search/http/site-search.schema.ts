@@ -1,6 +1,5 @@
-import { pageQuery, z } from '@quire/input';
+import { pageQuery, siteSearchQueryText, z } from '@quire/input';
 import { MAX_SCOPE_SITE_SPACES, type SiteSearchScope } from '../domain/search-scope';
-import { siteSearchQueryText } from '../domain/search-query';
 
 // searchSiteContent's input (reference 0.202.0): `?page`/`?limit` (listPage, listLimit) and a body
 // `{query, scope}` with `scope` a SiteSearchScope, or one of the deprecated forms the reference
