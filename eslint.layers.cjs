@@ -183,7 +183,7 @@ const walls = [
 const RUNTIME_MODULES = ['pg', 'kafkajs', 'redis', '@grpc/grpc-js', 'express', '@electric-sql/pglite', 'pino', 'prom-client', 'undici'];
 const PURE = ['errors', 'ids', 'helpers', 'urls', 'ordering', 'input', 'access', 'formats', 'publishing', 'page-html'];
 const noServices = (who) => ({
-  group: names([...SERVICES, 'gateway', 'common', ...APPS, ...TOOLS]),
+  group: names([...SERVICES, 'gateway', ...APPS, ...TOOLS]),
   message: `${who} imports no service, gateway, app or tool: they import it, not the reverse (docs/conventions.md, Packages).`,
 });
 const noRuntime = (who) => ({
