@@ -11,7 +11,7 @@ import { contentPublishedGrpc } from '../src/modules/space-content/grpc/content-
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { openContentDb, silentLogger } from './content-db';
 
-// ContentPublished over real gRPC (issue #36 §7): a site reader (the apiToken sites issues with a
+// ContentPublished over real gRPC: a site reader (the apiToken sites issues with a
 // resolved URL) reads each listed space's published (current) revision only — an older revision of
 // the same space is as unknown to it as one that never existed.
 
