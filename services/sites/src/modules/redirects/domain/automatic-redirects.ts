@@ -1,6 +1,6 @@
 import { normalizePath, parseRedirectSource } from '@quire/publishing';
 
-// Automatic redirects (issue #35 §2, as GitBook does): when a new current revision of a space
+// Automatic redirects (as GitBook does): when a new current revision of a space
 // changes page paths, each site space that shows the space keeps a moved page's old address
 // working. Pure: the path changes and the site space's place in its site in, the plan out.
 //

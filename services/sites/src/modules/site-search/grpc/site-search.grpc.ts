@@ -15,7 +15,7 @@ const MAX_LIMIT = 50;
 const MAX_SNIPPET = 400;
 
 /**
- * Sites.SearchPublishedSite (issue #36: the reader's search page, §2, and its MCP server, §4): the
+ * Sites.SearchPublishedSite (for the reader's search page and its MCP server): the
  * same use case and audience hook as REST searchSiteContent, run as the site reader of the
  * `apiToken` sites issued for the visitor's resolved URL — so a visitor searches only the spaces
  * that URL lets them read, on that site alone (the token names its site), never a change request
