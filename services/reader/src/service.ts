@@ -17,7 +17,7 @@ import { readerSettingsFromEnv } from './settings';
 const ANSWER_CACHE_READ_TIMEOUT_MS = 250;
 
 /**
- * The reader (issue #36): serves published sites to their visitors as HTML. Read-only and
+ * The reader: serves published sites to their visitors as HTML. Read-only and
  * stateless: every request asks sites what the URL shows to this visitor (for anonymous visitors
  * of public sites, its answer is kept until an event invalidates it), then takes the rendered
  * answer from the cache every copy shares or renders it from content's published pages, so any

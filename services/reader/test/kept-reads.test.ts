@@ -5,7 +5,7 @@ import { KeptReads, siteProfileKey, spacePagesKey } from '../src/modules/kept-re
 import { readSiteProfileJson, readSpacePages, type ReaderDeps } from '../src/modules/pages';
 import { publishedContent } from './published-content';
 
-// Issue #36 §6 (a cold page under 50 ms): a site's profile and a space's page tree are read once per
+// So that a cold page is answered under 50 ms, a site's profile and a space's page tree are read once per
 // site version and kept, in the process and in the shared cache; a cache that fails is a miss.
 
 function keptReads(cache: Cache, settings: Partial<ConstructorParameters<typeof KeptReads>[1]> = {}) {

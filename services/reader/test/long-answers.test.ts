@@ -9,7 +9,7 @@ import { answerLlms } from '../src/modules/machine-readable';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 import { publishedContent } from './published-content';
 
-// Issue #36 §4, §6: `llms-full.txt` of a large site, sites and content faked. Its markdown is read
+// `llms-full.txt` of a large site, sites and content faked. Its markdown is read
 // in batches (a few in flight, prefix answers asked again), it has 4× the answer timeout, and a
 // render past even that runs once per key, however many ask, and is kept for the next request.
 

@@ -1,4 +1,4 @@
-// The answer cache's face (issue #36 §6, docs/reader.md "Fast and fresh"): rendered answers kept
+// The answer cache's face (docs/reader.md "Fast and fresh"): rendered answers kept
 // under keys that carry every input's version, their compressed bodies, ETags and conditional GETs.
 import type { ServiceContext } from '@quire/platform/runtime';
 import { Counter } from 'prom-client';

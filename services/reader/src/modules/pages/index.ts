@@ -1,4 +1,4 @@
-// The pages module's face: the published addresses' routes (issue #36 §1–§3).
+// The pages module's face: the published addresses' routes.
 export { publishedRoutes, type PublishedRoutesDeps } from './http/published.routes';
 // For the machine-readable module (llms.txt, MCP): the page tree, the site's profile, a visit's credentials.
 export { PageTree, type PageEntry } from './domain/page-tree';

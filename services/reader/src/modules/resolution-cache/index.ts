@@ -1,4 +1,4 @@
-// The resolution cache's face (issue #36 §6, docs/reader.md "Fast and fresh"): sites' answers for
+// The resolution cache's face (docs/reader.md "Fast and fresh"): sites' answers for
 // anonymous visitors of public and unlisted sites, invalidated by events through generations.
 import type { ServiceContext } from '@quire/platform/runtime';
 import { Counter } from 'prom-client';

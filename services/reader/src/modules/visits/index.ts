@@ -1,4 +1,4 @@
-// The visits module's face (issue #36 §5, docs/reader.md "Counted"): served answers as insights events.
+// The visits module's face (docs/reader.md "Counted"): served answers as insights events.
 // Routes report what they served with `recordVisit(kind, …)` from `visitRecorder`.
 import type { Request } from 'express';
 import type { ServiceContext } from '@quire/platform/runtime';

@@ -14,7 +14,7 @@ export type LlmsKind = 'llms' | 'llms-full';
 export type LlmsAnswer = TextAnswer;
 
 /**
- * `llms.txt` and `llms-full.txt` at the site's root (issue #36 §4), for a visitor whose URL sites
+ * `llms.txt` and `llms-full.txt` at the site's root, for a visitor whose URL sites
  * resolved (its audience checked). Unlisted and restricted sites answer them to whoever may read
  * the site, with `X-Robots-Tag: noindex` (docs/reader.md, Pages machines read).
  */

@@ -46,7 +46,7 @@ export function toolCallsOf(deps: ToolCallsDeps, req: Request, res: Response, si
 }
 
 /**
- * One `mcp_request` per tool call executed (issue #36 §5). The event names the site space the MCP
+ * One `mcp_request` per tool call executed. The event names the site space the MCP
  * address resolved to, no page; the visitor cookies join the answer as on a page (an agent keeping
  * no cookie is counted under the daily-salted hash of its address and agent).
  */

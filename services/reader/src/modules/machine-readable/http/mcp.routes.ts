@@ -22,7 +22,7 @@ export interface McpRoutesDeps extends ReaderDeps {
 }
 
 /**
- * `<site>/~gitbook/mcp` (issue #36 §4, GitBook's address): an MCP server over Streamable HTTP with
+ * `<site>/~gitbook/mcp` (GitBook's address): an MCP server over Streamable HTTP with
  * `searchDocumentation` and `getPage`. Stateless: a new server and transport per request, no
  * session id, so any copy of the reader answers any request. JSON answers (no SSE stream).
  */

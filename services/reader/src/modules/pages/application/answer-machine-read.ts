@@ -11,7 +11,7 @@ import { readSiteProfileJson, readSpacePages } from './site-reads';
 const MAX_SITEMAP_SITE_SPACES = 50;
 
 /**
- * The pages machines read (issue #36 §4), under the same audience rules as the HTML (sites
+ * The pages machines read, under the same audience rules as the HTML (sites
  * resolved the address for this visitor first): `<page>.md`, and at the site's root `sitemap.xml`
  * (public sites only: unlisted and restricted ones are left out), `robots.txt`, and `llms.txt`,
  * `llms-full.txt` (the machine-readable module).

@@ -8,7 +8,7 @@ import { loadSiteChrome } from './site-chrome';
 import { visitOf } from '../domain/visit-of';
 
 /**
- * The site's search page (issue #36 §2) at a resolved address: site search as this visitor's site
+ * The site's search page at a resolved address: site search as this visitor's site
  * reader (the apiToken sites issued for the address: only what the visitor may read on this site),
  * the default scope around the visitor's site space. No query: the page with its box and no call.
  * A query sites refuses (too long, NUL, malformed) is a 400 search page, never a 500.

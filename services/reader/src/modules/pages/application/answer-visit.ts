@@ -13,7 +13,7 @@ import { answerMachineRead } from './answer-machine-read';
 import { answerSearch } from './answer-search';
 
 /**
- * A visitor's request for a published address (issue #36 §2, §3): sites says what the URL shows
+ * A visitor's request for a published address: sites says what the URL shows
  * to this visitor (its audience checked, redirects applied), then the page is rendered. Credentials
  * on the URL are kept in cookies and the visitor sent to the clean URL; a refused visitor of a
  * visitor-auth site goes to its fallbackURL (or a 401 page); anything else unknown is a 404 page.
@@ -65,7 +65,7 @@ async function resolve(deps: ReaderDeps, url: string, visit: Visit): Promise<sit
 }
 
 /**
- * The answer cache in front of a rendering (issue #36 §6): sites has just resolved the address for
+ * The answer cache in front of a rendering, so a page visitors ask for again is not rendered again: sites has just resolved the address for
  * this visitor (audience, redirects, unpublish: all live), so a kept answer of the same site
  * version, site space, path and kind is what rendering would give now. On a miss the outcome
  * carries its key: the route keeps it once encoded, if it is a 200.

@@ -1,4 +1,4 @@
-// A visitor's credentials for a restricted site (issue #36 §3): a share key (`share-link`) or a
+// A visitor's credentials for a restricted site: a share key (`share-link`) or a
 // visitor JWT (`visitor-auth`). Given once on the URL (`?share_key=`, `?jwt_token=`), they are
 // kept in an HttpOnly, SameSite=Lax cookie scoped to the site's path and the visitor is sent to
 // the clean URL, so the key leaves the address bar (and any Referer) at once. Every request with a

@@ -27,7 +27,7 @@ export interface PublishedRoutesDeps extends ReaderDeps {
 }
 
 /**
- * Every published address the gateway forwards (issue #36): GET and HEAD only. A client past its
+ * Every published address the gateway forwards: GET and HEAD only. A client past its
  * rate limit gets a 429 page with Retry-After before any work; a dependency that fails or is
  * slower than READER_ANSWER_TIMEOUT_MS gives a 503 page at once, never a hang.
  */
@@ -95,7 +95,7 @@ function isStaleRevision(err: unknown): boolean {
 }
 
 /**
- * The one place a served answer is reported (issue #36 §5): the visit is queued for insights (it
+ * The one place a served answer is reported: the visit is queued for insights (it
  * leaves after the answer, never delaying or failing it) and its visitor cookies join the answer.
  */
 function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean): ReaderAnswer {
