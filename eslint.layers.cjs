@@ -246,7 +246,7 @@ const layerRules = [
     plugins: { quire: plugin },
     rules: { 'quire/declared-place': 'error', 'quire/module-layers': 'error' },
   },
-  // A use case or a domain step one can read at once (issue #34).
+  // A use case or a domain step one can read at once.
   {
     files: ['services/*/src/modules/*/application/**/*.ts', 'services/*/src/modules/*/domain/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
