@@ -83,7 +83,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
   });
 
   it('is NOT_FOUND for an older revision of its space, on every published read', async () => {
-    const notFound = { code: 404, message: `Revision ${older} not found` };
+    const notFound = { code: 404, message: `Revision ${older} not found`, reason: 'revision-not-found' };
     await expect(client.getPublishedPages({ apiToken, spaceId, revisionId: older })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedPageDocument({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedPageMarkdown({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);

@@ -7,6 +7,7 @@ const page = (id: string, path: string, extra: Partial<PageEntry> = {}): PageEnt
   kind: 'document',
   hidden: false,
   parentId: '',
+  order: 0,
   description: '',
   updatedAt: '',
   linkUrl: '',

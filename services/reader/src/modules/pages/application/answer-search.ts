@@ -30,7 +30,7 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
           .then(
             (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson), more: searchHasMore(answer.resultsJson) }),
             (err: unknown) => {
-              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [], ...refusalOf(err.message) };
+              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [], ...refusalOf(err) };
               throw err;
             },
           )
@@ -44,9 +44,11 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
   return { kind: 'search', status: found.ok ? 200 : 400, view, restricted, ...(visit ? { visit } : {}) };
 }
 
-const QUERY_REFUSAL = 'Invalid field "query": ';
-
-/** Sites' 400 for the query says `Invalid field "query": must …`: the page shows the rule. */
-function refusalOf(message: string): { refusal?: string } {
-  return message.startsWith(QUERY_REFUSAL) ? { refusal: message.slice(QUERY_REFUSAL.length) } : {};
+/**
+ * Sites refuses a query it cannot search with a 400 and the reason `search-query-refused`. The
+ * reader checked the same rule before calling (readSearchQuery), so this is the two disagreeing
+ * (copies of different versions): the page says the query was refused without naming a rule.
+ */
+function refusalOf(err: ApiError): { refusal?: string } {
+  return err.reason === 'search-query-refused' ? { refusal: 'is not one this site can search' } : {};
 }

@@ -91,7 +91,7 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Respon
 }
 
 function isStaleRevision(err: unknown): boolean {
-  return err instanceof ApiError && err.code === 404 && /^Revision \S+ not found$/.test(err.message);
+  return err instanceof ApiError && err.code === 404 && err.reason === 'revision-not-found';
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { content as contentProto } from '@quire/proto';
 import { normalizePath, parseRedirectSource } from '@quire/publishing';
 
 // Automatic redirects (as GitBook does): when a new current revision of a space
@@ -14,12 +15,7 @@ import { normalizePath, parseRedirectSource } from '@quire/publishing';
 // The caller never lets the plan overwrite a redirect a user made.
 
 /** One page whose path differs between two revisions (content's ListPagePathChanges). */
-export interface PagePathChange {
-  pageId: string;
-  kind: string;
-  oldPath?: string;
-  newPath?: string;
-}
+export type PagePathChange = contentProto.PagePathChange;
 
 /** A redirect source on the site: as written and its canonical key. */
 export interface PlannedSource {

@@ -27,7 +27,7 @@ export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string })
   return {
     searchPublishedSite: async ({ apiToken, query, siteSpaceId, offset, limit, allSiteSpaces }) => {
       const parsed = siteSearchQueryText.safeParse(query);
-      if (!parsed.success) throw badRequest(`Invalid field "query": ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+      if (!parsed.success) throw badRequest(`Invalid field "query": ${parsed.error.issues[0]?.message ?? 'is invalid'}`, 'search-query-refused');
       const check = await verifySiteApiToken(apiToken, secret);
       if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
       const { organization, site: siteId, spaces } = check.claims;
