@@ -7,7 +7,7 @@ import {
   readVisit,
   SHARE_KEY_COOKIE,
   VISITOR_TOKEN_COOKIE,
-} from '../src/modules/pages/domain/visitor-credentials';
+} from '../src/modules/visitor-access/domain/visitor-credentials';
 
 const SITE = 'http://localhost:8080/sites/org/docs/';
 

@@ -9,6 +9,7 @@ import type { Visit, VisitKind } from './domain/visit';
 import { visitRequestOf } from './http/visit-request';
 
 export type { Visit, VisitKind } from './domain/visit';
+export { visitOf } from './domain/visit-of';
 
 /** Events queued per process at most before new ones are dropped (READER_VISIT_QUEUE). */
 export interface VisitRecorder {

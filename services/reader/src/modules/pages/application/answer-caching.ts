@@ -1,9 +1,8 @@
 import type { sites as sitesProto } from '@quire/proto';
 import { answerCacheKey, CACHED_KINDS, type AnswerCache, type CachedAnswer, type CachedKind } from '../../answer-cache';
-import type { VisitKind } from '../../visits';
 import { LONG_ANSWER_ENTRY_FACTOR, LONG_ANSWER_KINDS } from '../domain/request-kind';
 import type { ReaderAnswer, VisitOutcome } from '../domain/reader-answer';
-import { visitOf } from '../domain/visit-of';
+import { visitOf, type VisitKind } from '../../visits';
 import type { ReaderDeps } from './deps';
 import { entryOf } from './answer-entry';
 

@@ -1,5 +1,5 @@
 import type { sites as sitesProto } from '@quire/proto';
-import { acceptedCredentials, credentialCookies, readVisit, type Visit } from '../domain/visitor-credentials';
+import { acceptedCredentials, credentialCookies, readVisit, type Visit } from '../../visitor-access';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';

@@ -10,7 +10,7 @@ import type { ReaderDeps } from '../application/deps';
 import { cacheControl, cookiesAllowedBy, pageHeaders } from '../domain/page-headers';
 import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
 import type { ReaderAnswer } from '../domain/reader-answer';
-import { visitorUrlOf } from '../domain/visitor-url';
+import { visitorUrlOf } from '../../visitor-access';
 import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
 
 /** A long answer not ready in time is still being rendered and kept: asked again after this, it is a cache hit. */
