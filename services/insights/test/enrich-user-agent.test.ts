@@ -45,4 +45,10 @@ describe('enrichment', () => {
     expect(visitorHash(day2, 'site', '1.2.3.4', 'ua')).not.toBe(hash);
     expect(visitorHash(day1, 'other', '1.2.3.4', 'ua')).not.toBe(hash);
   });
+
+  it('keeps the values it gave before (aggregates stored under them must keep matching)', () => {
+    const salt = dailySalt('secret-secret-secret', new Date('2026-11-28T13:45:00Z'));
+    expect(salt).toBe('3662ffa84e74401ddeb25ea12896ec9dd13634c60dfd5f6827ff95db536fe868');
+    expect(visitorHash(salt, 'site1', '203.0.113.7', 'Mozilla/5.0 (X11)')).toBe('67ffcccd313e00d15403f059303caa3e65ea5b7c08f85e13d64a8f94a2f1bb88');
+  });
 });
