@@ -1,5 +1,7 @@
 import { countryOf, parseUserAgent, USER_AGENT_CACHE_SIZE } from '../src/modules/insights/domain/enrich';
-import { dailySalt, visitorHash } from '../src/modules/insights/domain/visitor-hash';
+import { dailySalt as saltOf, visitorHash } from '@quire/helpers';
+
+const dailySalt = (secret: string, at: Date) => saltOf(secret, at, 'insights-visitor-salt');
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
