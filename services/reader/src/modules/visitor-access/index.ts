@@ -4,9 +4,10 @@ export {
   acceptedCredentials,
   cookiePath,
   credentialCookies,
-  readVisit,
+  readVisitorAccess,
   SHARE_KEY_COOKIE,
   VISITOR_TOKEN_COOKIE,
-  type Visit,
+  type VisitorAccess,
 } from './domain/visitor-credentials';
 export { visitorUrlOf } from './domain/visitor-url';
+export { cookiePairs } from './domain/cookie-pairs';

@@ -1,5 +1,5 @@
 import type { sites as sitesProto } from '@quire/proto';
-import { acceptedCredentials, credentialCookies, readVisit, type Visit } from '../../visitor-access';
+import { acceptedCredentials, credentialCookies, readVisitorAccess, type VisitorAccess } from '../../visitor-access';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
@@ -16,22 +16,22 @@ import { answerSearch } from './answer-search';
  * visitor-auth site goes to its fallbackURL (or a 401 page); anything else unknown is a 404 page.
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
-  const visit = readVisit(request.url, request.cookie);
-  if (visit.hasUnkeepableToken) return { kind: 'token-too-long' };
+  const access = readVisitorAccess(request.url, request.cookie);
+  if (access.hasUnkeepableToken) return { kind: 'token-too-long' };
   // `<page>.md`, `sitemap.xml`, `robots.txt`, `~files/…`, `~search`: the page's, the site space's or the site's address is resolved.
-  const asked = readRequestKind(visit.resolveUrl);
+  const asked = readRequestKind(access.resolveUrl);
   const sites = deps.sites();
-  const resolved = await resolve(deps, asked.url, visit);
+  const resolved = await resolve(deps, asked.url, access);
 
   if (resolved.outcome === 'redirect' && resolved.redirect) {
     return { kind: 'redirect', status: siteRedirectStatus(resolved.redirect.visibility), location: resolved.redirect.redirect, cookies: [] };
   }
   if (resolved.outcome === 'content' && resolved.content) {
     const content = resolved.content;
-    if (visit.cleanUrl !== null) {
+    if (access.cleanUrl !== null) {
       // Keep only a credential that opened this content, in a cookie of this site only, and take it off the address.
-      const cookies = credentialCookies(acceptedCredentials(visit.fromUrl, content), content.siteBasePath, request.secure);
-      return { kind: 'redirect', status: 302, location: visit.cleanUrl, cookies };
+      const cookies = credentialCookies(acceptedCredentials(access.fromUrl, content), content.siteBasePath, request.secure);
+      return { kind: 'redirect', status: 302, location: access.cleanUrl, cookies };
     }
     if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);
     if (asked.kind === 'search') return answerSearch(deps, content, asked.search ?? { query: '', page: 1 });
@@ -40,7 +40,7 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
     return cachedOr(deps, content, kind, () => (kind === 'page' ? answerContent(deps, content) : answerMachineRead(deps, kind, asked.url, content)));
   }
   if (resolved.refusedAudience === 'visitor-auth') {
-    const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: visit.visitorToken, redirectOnError: true });
+    const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: access.visitorToken, redirectOnError: true });
     if (fallback.outcome === 'redirect' && fallback.redirect) return { kind: 'redirect', status: 302, location: fallback.redirect.redirect, cookies: [] };
     return { kind: 'sign-in-needed' };
   }
@@ -51,9 +51,9 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
  * What sites answers for the URL: kept for anonymous visitors (the resolution cache, invalidated by
  * events); any credential resolves through sites, so a revoked share key stops at the next request.
  */
-async function resolve(deps: ReaderDeps, url: string, visit: Visit): Promise<sitesProto.ResolvePublishedUrlResponse> {
-  const ask = () => deps.sites().resolvePublishedUrl({ url, visitorToken: visit.visitorToken, redirectOnError: false });
-  if (!visit.anonymous || !deps.resolutions?.enabled) return ask();
+async function resolve(deps: ReaderDeps, url: string, access: VisitorAccess): Promise<sitesProto.ResolvePublishedUrlResponse> {
+  const ask = () => deps.sites().resolvePublishedUrl({ url, visitorToken: access.visitorToken, redirectOnError: false });
+  if (!access.anonymous || !deps.resolutions?.enabled) return ask();
   const lookup = await deps.resolutions.lookup(url);
   if (lookup.kind === 'hit') return lookup.resolved;
   const resolved = await ask();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dailySalt, visitorHash } from '@quire/helpers';
+import { cookiePairs } from '../../visitor-access';
 
 // Visitor and session ids of a served answer: first-party cookies when the visitor keeps them, a
 // daily-salted hash of IP and user agent when it does not (agents, the first request).
@@ -32,10 +33,7 @@ export function hashedVisitorId(salt: string, siteId: string, ip: string, userAg
 /** Our two cookies from a Cookie header; a value that is not one of our ids is ignored. */
 export function readVisitorCookies(header: string | undefined): Partial<VisitorIds> {
   const ids: Partial<VisitorIds> = {};
-  for (const pair of (header ?? '').split(';')) {
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
+  for (const [name, value] of cookiePairs(header)) {
     if (!ID.test(value)) continue;
     if (name === VISITOR_COOKIE && !ids.visitorId) ids.visitorId = value;
     if (name === SESSION_COOKIE && !ids.sessionId) ids.sessionId = value;
