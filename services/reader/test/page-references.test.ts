@@ -2,7 +2,7 @@ import pino from 'pino';
 import { loadPageReferences, operationViewOf, schemaViewOf } from '../src/modules/pages/application/page-references';
 import type { ReaderDeps } from '../src/modules/pages/application/deps';
 import { documentRefsOf, MAX_OPENAPI_REFS } from '../src/modules/pages/domain/document-refs';
-import { PageTree } from '../src/modules/pages/domain/page-tree';
+import { PageTree } from '../src/modules/site-reads/domain/page-tree';
 import { searchPagingOf } from '../src/modules/pages/domain/search-results';
 import { publishedContent } from './published-content';
 

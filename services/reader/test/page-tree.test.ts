@@ -1,4 +1,4 @@
-import { PageTree, type PageEntry } from '../src/modules/pages/domain/page-tree';
+import { PageTree, type PageEntry } from '../src/modules/site-reads/domain/page-tree';
 
 const page = (id: string, path: string, extra: Partial<PageEntry> = {}): PageEntry => ({
   id,

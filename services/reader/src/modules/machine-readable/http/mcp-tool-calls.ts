@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
-import { visitOf, type ReaderDeps } from '../../pages';
-import type { VisitRecorder } from '../../visits';
+import type { Logger } from '@quire/platform/logger';
+import { visitOf, type VisitRecorder } from '../../visits';
 import type { McpSite } from '../application/mcp-site';
 import { answerBudget } from '../domain/answer-budget';
 import { MCP_MESSAGE_LIMITS } from '../domain/mcp-message-plan';
@@ -12,7 +12,8 @@ export interface ToolCalls {
   run(call: () => Promise<CallToolResult>): Promise<CallToolResult>;
 }
 
-interface ToolCallsDeps extends Pick<ReaderDeps, 'logger'> {
+interface ToolCallsDeps {
+  logger: Logger;
   visits?: VisitRecorder;
 }
 

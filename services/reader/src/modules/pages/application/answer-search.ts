@@ -5,7 +5,7 @@ import type { VisitOutcome } from '../domain/reader-answer';
 import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE, searchHasMore, searchPagingOf } from '../domain/search-results';
 import type { ReaderDeps } from './deps';
 import { loadSiteChrome } from './site-chrome';
-import { visitOf } from '../domain/visit-of';
+import { visitOf } from '../../visits';
 
 /**
  * The site's search page at a resolved address: site search as this visitor's site

@@ -12,7 +12,7 @@ import {
   webhookRefOf,
   type DocumentRefs,
 } from '../domain/document-refs';
-import type { PageTree } from '../domain/page-tree';
+import type { PageTree } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 
 /**
