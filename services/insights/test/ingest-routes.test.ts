@@ -96,9 +96,9 @@ async function post(site: string, body: unknown, userId = 'member', headers: Rec
 }
 
 describe('POST /insights/events', () => {
-  it('publishes rows keyed by site before answering 204, using the forwarded client IP', async () => {
+  it('publishes rows keyed by site before answering 204, using the client IP the gateway forwarded (the last hop)', async () => {
     published.length = 0;
-    const res = await post('site1', { events: [pageView(), pageView()] }, 'member', { 'x-forwarded-for': '8.8.8.8, 10.0.0.1' });
+    const res = await post('site1', { events: [pageView(), pageView()] }, 'member', { 'x-forwarded-for': '10.0.0.1, 8.8.8.8' });
     expect(res.status).toBe(204);
     const messages = published.flatMap((p) => p.messages);
     expect(published.every((p) => p.topic === INSIGHTS_EVENTS_TOPIC)).toBe(true);
