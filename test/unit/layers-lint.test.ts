@@ -338,7 +338,6 @@ describe('the packages below every service (no-restricted-imports)', () => {
     ['the platform → a service', 'packages/platform/src/membership.ts', "import { start } from '@quire/identity';", 'The platform imports no service'],
     ['the platform → the gateway', 'packages/platform/src/http/route.ts', "import { a } from '@quire/gateway';", 'The platform imports no service'],
     ['the platform → an app', 'packages/platform/src/runtime/x.ts', "import { a } from '@quire/embedded';", 'The platform imports no service'],
-    ['the platform → the old common', 'packages/platform/src/sql/x.ts', "import { a } from '@quire/common';", 'The platform imports no service'],
     [
       'the contracts → the platform',
       'packages/contracts/src/catalog.ts',
