@@ -56,7 +56,7 @@ export default tseslint.config(
     },
   },
   { files: ['*.mjs', 'scripts/**/*.mjs'], languageOptions: { sourceType: 'module' } },
-  // Regular expressions that cannot backtrack in polynomial time (eslint.regexp.mjs, issue #32).
+  // Regular expressions that cannot backtrack in polynomial time (eslint.regexp.mjs).
   ...regexpRules,
   // The layers inside each service and the walls between packages (eslint.layers.cjs, docs/conventions.md).
   ...layers.layerRules,

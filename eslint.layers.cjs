@@ -183,7 +183,7 @@ const walls = [
 const RUNTIME_MODULES = ['pg', 'kafkajs', 'redis', '@grpc/grpc-js', 'express', '@electric-sql/pglite', 'pino', 'prom-client', 'undici'];
 const PURE = ['errors', 'ids', 'helpers', 'urls', 'ordering', 'input', 'access', 'formats', 'publishing', 'page-html'];
 const noServices = (who) => ({
-  group: names([...SERVICES, 'gateway', 'common', ...APPS, ...TOOLS]),
+  group: names([...SERVICES, 'gateway', ...APPS, ...TOOLS]),
   message: `${who} imports no service, gateway, app or tool: they import it, not the reverse (docs/conventions.md, Packages).`,
 });
 const noRuntime = (who) => ({
@@ -246,7 +246,7 @@ const layerRules = [
     plugins: { quire: plugin },
     rules: { 'quire/declared-place': 'error', 'quire/module-layers': 'error' },
   },
-  // A use case or a domain step one can read at once (issue #34).
+  // A use case or a domain step one can read at once.
   {
     files: ['services/*/src/modules/*/application/**/*.ts', 'services/*/src/modules/*/domain/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },

@@ -1,4 +1,4 @@
-// Regular expressions whose matching time can grow faster than their input (issue #32: one
+// Regular expressions whose matching time can grow faster than their input (one
 // base64 field with `[…\s]*` and `\s*` sharing a run of spaces stalled the whole process for
 // minutes). eslint-plugin-regexp proves the shapes; these rules are errors on the whole tree.
 import regexp from 'eslint-plugin-regexp';

@@ -1,4 +1,4 @@
-// Batch content edits benchmark (issue #24): through the gateway, into a change request of the
+// Batch content edits benchmark: through the gateway, into a change request of the
 // 1,000-page space of bench/make-content-zip.py, (1) a batch of 50 page inserts of about 1 KB of
 // markdown each and (2) a one-page update; beside the floor of the same changes converted and
 // applied in process (`applyContentChanges` on a 1,000-page tree: front matter and headings read,

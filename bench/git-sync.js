@@ -1,4 +1,4 @@
-// Git Sync benchmark (issue #25), against a real Git server (deploy/local/git-http-server.js, Debian's
+// Git Sync benchmark, against a real Git server (deploy/local/git-http-server.js, Debian's
 // git-http-backend) on 127.0.0.1:
 //  - import of a 1,000-page repository with 100 images (the pages of bench/make-content-zip.py in
 //    GitBook's layout), pages/s, beside its floor: `git clone --depth 1` by the git CLI plus reading

@@ -1,4 +1,4 @@
-// Links benchmark (issue #13: GET links of a 1,000-page space, p50 < 50 ms), both modes, through
+// Links benchmark (the goal: GET links of a 1,000-page space, p50 < 50 ms), both modes, through
 // the gateway: the 1,000-page zip of bench/make-content-zip.py (each page links to the next page,
 // its folder's README and an image) imported once, then GET links (first read: links resolved and
 // cached; then the cached reads), page links, file backlinks, and the floor of any read through the

@@ -1,4 +1,4 @@
-// Reader benchmark (issue #36 §6): the published site as visitors get it, through the gateway.
+// Reader benchmark: the published site as visitors get it, through the gateway.
 // 1. Cached page: one page of a small published site fetched again and again (wrk, after a warm-up),
 //    and in the same run nginx serving the same HTML (saved from the reader's answer) from disk on
 //    loopback, same tool, same connections: one connection (latency) and BENCH_CONNECTIONS (throughput).

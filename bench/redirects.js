@@ -1,5 +1,5 @@
-// Site redirects benchmark (issue #35 §2: "a site with 10,000 redirects answers
-// getSiteRedirectBySource as fast as one with ten"). One stack, one organization, two sites in the
+// Site redirects benchmark (the goal: a site with 10,000 redirects answers
+// getSiteRedirectBySource as fast as one with ten). One stack, one organization, two sites in the
 // same run: one with 10 redirects, one with 10,000 (exact sources and `/*` and `*` wildcards, put
 // with bulkUpsertSiteRedirects, 500 a call). Then GET …/redirect?source= on both, interleaved, for
 // an exact hit, a wildcard hit under a deep path (the longest probe list) and a miss; the floor is

@@ -1,4 +1,4 @@
-// Site search benchmark (issue #35 §3: "p95 < 100 ms on a site of 10,000 pages"). One stack, one
+// Site search benchmark (the goal: p95 < 100 ms on a site of 10,000 pages). One stack, one
 // organization: 10,000 pages in 100 spaces (bench/make-search-zips.py, the search bench's content),
 // imported as one zip per space and indexed (the search-index consumer), all 100 spaces on one
 // published site with two sections. Then POST …/sites/{site}/search (searchSiteContent) through

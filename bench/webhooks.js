@@ -1,4 +1,4 @@
-// Webhooks benchmark (issue #26): event → delivery latency at a steady rate, and deliveries/s for
+// Webhooks benchmark: event → delivery latency at a steady rate, and deliveries/s for
 // a burst, against a floor measured in the same run: a bare HTTP POST loop to the same receiver.
 // The webhooks service runs as in distributed mode (its process, real PostgreSQL and Kafka from
 // deploy/local); the bench publishes the events to `content.events` itself, as content's outbox

@@ -109,7 +109,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   app.disable('x-powered-by');
   app.disable('etag');
   // Every answer express gives (health, metrics, /openapi.json, /docs, the 404 of an unknown path)
-  // is read as the type it declares, never sniffed (issue #32 §6: /openapi.json lacked it).
+  // is read as the type it declares, never sniffed (/openapi.json once went without the header).
   app.use((_req, res, next) => {
     res.setHeader('x-content-type-options', 'nosniff');
     next();

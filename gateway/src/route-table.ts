@@ -77,8 +77,8 @@ const SPECS_TABLE: Spec[] = [
     'content',
   ]),
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `${CR}/content${suffix}`, 'content']),
-  ['POST', `${CR}/content`, 'content'], // batch content edits (reference 0.202.0, issue #24)
-  // reads a renderer needs (reference 0.202.0, issue #35 §6): a page by its (percent-encoded) path, its meta links, its document
+  ['POST', `${CR}/content`, 'content'], // batch content edits (reference 0.202.0)
+  // reads a renderer needs (reference 0.202.0): a page by its (percent-encoded) path, its meta links, its document
   ...['/path/{pagePath}', '/page/{pageId}/meta-links'].flatMap((suffix) =>
     [...content(suffix), `/spaces/{spaceId}/revisions/{revisionId}${suffix}`].map((path): Spec => ['GET', path, 'content']),
   ),
@@ -92,7 +92,7 @@ const SPECS_TABLE: Spec[] = [
   // Quire companions: page edits inside a change request (docs/change-requests.md)
   ['DELETE', `${CR}/content/page/{pageId}`, 'content'],
   ['POST', `${CR}/content/page/{pageId}/move`, 'content'],
-  // links and backlinks (issue #13)
+  // links and backlinks
   ['GET', `${CR}/links`, 'content'],
   ...['/files/{fileId}/backlinks', '/page/{pageId}/links', '/page/{pageId}/backlinks'].flatMap((suffix) =>
     content(suffix).map((path): Spec => ['GET', path, 'content']),
@@ -123,7 +123,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST PUT', `${SITE}/redirects`, 'sites'],
   ['PATCH DELETE', `${SITE}/redirects/{siteRedirectId}`, 'sites'],
   ['GET', `${SITE}/redirect`, 'sites'],
-  ['GET POST', '/urls/published', 'sites'], // resolving a published URL (issue #35 §1)
+  ['GET POST', '/urls/published', 'sites'], // resolving a published URL
   ['POST', `${SITE}/search`, 'sites'],
   // insights
   ['POST', `${SITE}/insights/events`, 'insights'],
@@ -164,7 +164,7 @@ const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =
 export const ROUTE_TABLE: RouteEntry[] = [...entries(SPECS_TABLE), ...entries(SIGNED_URL_TABLE, { access: 'signed-url' })];
 
 /**
- * Published addresses (issue #36), outside `/v1`: the built-in `PUBLIC_URL/sites/{org}/{basename}/…`
+ * Published addresses, outside `/v1`: the built-in `PUBLIC_URL/sites/{org}/{basename}/…`
  * and every request whose Host is not Quire's own (a site's hostname, a proxy in front of one;
  * @quire/urls `isApiHost`). They go to the reader with no API-token authentication: the reader
  * checks the site's audience itself (docs/reader.md). `/v1` stays the API on any host.

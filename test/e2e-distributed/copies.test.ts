@@ -9,7 +9,7 @@ import { outboxEvents, readEvents, repeated } from '../support/kafka-events';
 import { currentStack } from '../support/stack';
 import { killCopy, restartCopy, restartStopped } from '../support/stack-processes';
 
-// Issue #20: two copies of every service behind the gateway. Kill one in the middle of a stream,
+// Two copies of every service behind the gateway. Kill one in the middle of a stream,
 // stop one gracefully, change a membership through one and ask every other: nothing is lost,
 // nothing is applied twice, and the stack behaves as one.
 

@@ -11,7 +11,7 @@ import { INFRA } from '../support/infra';
 import { REPO_ROOT, runCli, SERVICE_COPIES, type StackState } from '../support/stack';
 
 // `npm run stack -- --replicas content=2` as an operator runs it, with their settings in the
-// environment (issue #20: OUTBOUND_ALLOW_HOSTS and PUBLIC_URL used to be dropped). It uses the
+// environment (OUTBOUND_ALLOW_HOSTS and PUBLIC_URL used to be dropped). It uses the
 // default ports and databases of deploy/local, beside the suite's own stack — and its Kafka, under
 // a namespace of its own (KAFKA_NAMESPACE), so neither stack reads the other's events or joins the
 // other's consumer groups (a second webhooks group member would take partitions from the suite's).

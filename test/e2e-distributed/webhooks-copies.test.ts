@@ -4,7 +4,7 @@ import { buildOrganization } from '../support/factories';
 import { currentStack, SERVICE_COPIES } from '../support/stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
-// Issue #26: two copies of the webhooks service consume the same topics in one consumer group and
+// Two copies of the webhooks service consume the same topics in one consumer group and
 // claim deliveries from one Postgres table: every event reaches every webhook once, whichever
 // copy read it and whichever sent it.
 

@@ -8,7 +8,7 @@ import { apiClient } from '../support/api';
 import { startEmbeddedProcess } from '../support/setup-embedded';
 import { isAlive, type StackState } from '../support/stack';
 
-// Issue #33 §5, as a user of `npm start` sees it: the banner names the host every `urls` field
+// As a user of `npm start` sees it: the banner names the host every `urls` field
 // uses, and at the default LOG_LEVEL=info every request leaves one access line, the gateway's own
 // refusals included. An embedded Quire of its own, at info (the suite's runs at warn).
 

@@ -7,7 +7,7 @@ import { startEmbedded, type EmbeddedQuire } from '../../apps/embedded/src/launc
 import { apiClient, type ApiClient } from '../support/api';
 import { runCli, type StackState } from '../support/stack';
 
-// Issue #10 A3: a consumer is never stopped by one bad message. An embedded Quire (what `npm start`
+// A consumer is never stopped by one bad message. An embedded Quire (what `npm start`
 // runs) is started in this process, so that a poison message can be put straight on its bus, the
 // way a bad producer or a store that refuses a value would; the ingest API refuses what the stores
 // cannot hold, so it cannot be the way in. The poison (a NUL, which Postgres refuses) is parked,

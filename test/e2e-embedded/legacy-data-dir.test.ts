@@ -17,7 +17,7 @@ import { DATABASE_DIR, LEGACY_BACKUP_DIR } from '../../apps/embedded/src/databas
 import { startEmbedded } from '../../apps/embedded/src/launcher';
 import { apiClient } from '../support/api';
 
-// Issue #22 §4: embedded mode went from a PGlite directory per service to one PGlite with a schema
+// Embedded mode went from a PGlite directory per service to one PGlite with a schema
 // per service. A data directory of the old layout is built here the way the old launcher built it
 // (a database per service under DATA_DIR, each service's migrations applied to its public schema),
 // then the new code starts on it: the data is there, and counters continue where they were.

@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import { apiClient } from '../support/api';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #23 §5: the README's examples run against a running Quire, so they cannot rot. The code
+// The README's examples run against a running Quire, so they cannot rot. The code
 // blocks marked `<!-- example: run -->` (docs/conventions.md, "README examples") are run as they
 // are written, with only QUIRE_URL and QUIRE_TOKEN given in the environment, as the README asks
 // its reader to set them. Embedded only: the README's "Run it" is `npm start`. docs/content.md's
-// example (batch content edits, issue #24) runs the same way with today's client, 0.202.0, as
+// example (batch content edits) runs the same way with today's client, 0.202.0, as
 // `@gitbook/api` (the repository's own `@gitbook/api` is the 0.143.2 contract).
 
 const exec = promisify(execFile);

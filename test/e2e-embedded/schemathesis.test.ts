@@ -13,7 +13,7 @@ import { ensureSchemathesis } from '../support/schemathesis';
 import { startEmbeddedProcess } from '../support/setup-embedded';
 import { REPO_ROOT, type StackState } from '../support/stack';
 
-// Issue #23 §4: schemathesis against the embedded mode, from the document the gateway serves at
+// Schemathesis against the embedded mode, from the document the gateway serves at
 // /openapi.json, with a real token and a real id for every path parameter. Any 5xx, any response
 // the document does not declare (status, content type, body schema) and any request that does not
 // answer within the timeout fails the test. The run has its own organization and admin, so

@@ -4,7 +4,7 @@ import { apiClient } from '../support/api';
 import { buildOrganization } from '../support/factories';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #33 §5: every `urls.app` link a presenter builds opens a page (no token needed) that says
+// Every `urls.app` link a presenter builds opens a page (no token needed) that says
 // what the link names and links to its API address and to the documentation, instead of the JSON
 // "No route" 404. Every link here is taken from an API answer, as a client would print it.
 

@@ -7,7 +7,7 @@ import { startGitServer } from '../support/git-server';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #35 §2, Quire's own addition (as GitBook does): a new current revision that changes the path
+// Quire's own addition (as GitBook does): a new current revision that changes the path
 // of a page of a space on a site leaves a redirect from the old address to the page, so old links
 // keep working, later moves follow the page, a page moved back is not shadowed and a deleted page
 // leaves no loop. Redirects follow content's events (sites' consumer `sites-page-moves`), so every

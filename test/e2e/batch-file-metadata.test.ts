@@ -5,7 +5,7 @@ import { buildOrganization } from '../support/factories';
 import { currentStack } from '../support/stack';
 import { storedZip } from '../support/zip';
 
-// Issue #32 §4: `insert_files` took any `contentType` (CR/LF made every later download a 500) and
+// `insert_files` used to take any `contentType` (CR/LF made every later download a 500) and
 // any name (`..`, `.git`, line breaks, bidi overrides: a space that could never be exported).
 
 const stack = currentStack();

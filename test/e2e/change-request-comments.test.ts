@@ -5,7 +5,7 @@ import { buildMember, buildOrganization, buildUser, type OrgClient } from '../su
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Comments, replies and reactions on change requests (issue #12 §4): who may do what, reference
+// Comments, replies and reactions on change requests: who may do what, reference
 // shapes, filters and pagination, and the open-comment counts of the change request and the space.
 
 const stack = currentStack();

@@ -6,7 +6,7 @@ import { pdfPages } from '../support/pdf-text';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Change requests (issue #12): branches of a space's content, merged three-way into main and
+// Change requests: branches of a space's content, merged three-way into main and
 // updated from main. Page bodies come from a loopback fixture server whose files each test sets.
 
 const stack = currentStack();

@@ -7,7 +7,7 @@ import { identityThroughToday } from './client-0202/identity';
 import { sitesThroughToday } from './client-0202/sites';
 import { specsThroughToday } from './client-0202/specs';
 
-// Issue #24 §3: a user who installs the official client today gets @gitbook/api 0.202.0. Every
+// A user who installs the official client today gets @gitbook/api 0.202.0. Every
 // seed operation it still has, called through its methods as such a user would, area by area
 // (client-0202/*.ts), and every answer validated by the client's ledger (test/support/client-0202.ts)
 // against 0.202.0's own schemas and against the 0.143.2 contract, which the fields 0.202.0 requires

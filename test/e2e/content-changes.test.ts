@@ -8,7 +8,7 @@ import { eventually } from '../support/eventually';
 import { pdfPages } from '../support/pdf-text';
 import { currentStack } from '../support/stack';
 
-// Issue #24 (first part): batch content edits on a change request, `POST …/content`
+// Batch content edits on a change request, `POST …/content`
 // (updateChangeRequestContent of @gitbook/api 0.202.0, today's official client), sent through that
 // client and validated against its schemas: insert, update (rename, slug, move), delete, revert (whole pages or
 // some blocks); one revision per batch or nothing; roles; closed change requests.

@@ -4,7 +4,7 @@ import { buildMember, buildOrganization, type OrgClient } from '../support/facto
 import { probeHealthDuring, percentile } from '../support/health-probes';
 import { currentStack } from '../support/stack';
 
-// Issue #32 §2: a 1 MB page of `*a` read as a document by a `read` member took 6.8–9.6 s with
+// A 1 MB page of `*a` read as a document by a `read` member took 6.8–9.6 s with
 // /healthz stalled for 6 s, `[` × 999,000 3.7 s: markdown-it ran on the event loop every service
 // shares in embedded mode (and content's in distributed mode). Conversions now run in worker
 // threads (services/content/src/domain/conversions/).

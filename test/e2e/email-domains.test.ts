@@ -49,7 +49,7 @@ describe('GET /v1/email-domains/{emailDomain}/orgs', () => {
     expectOperationResponse('getOrganizationsForEmailDomain', 200, other.body);
     expect(other.body).toEqual({ organizations: [] });
     // The admin of the open organization has an example.com address: the domain is not theirs, but
-    // their own organization claims it, so they see that one (issue #10 A16) and no other.
+    // their own organization claims it, so they see that one and no other.
     const admin = await api.get(`/v1/email-domains/${domain}/orgs`, { token: open.admin.token });
     expectOperationResponse('getOrganizationsForEmailDomain', 200, admin.body);
     expect(admin.body.organizations.map((o: { id: string }) => o.id)).toEqual([open.id]);

@@ -1,6 +1,6 @@
 import { currentStack } from '../support/stack';
 
-// Issue #32 §6: /openapi.json was served without `X-Content-Type-Options: nosniff`. Every answer
+// /openapi.json was once served without `X-Content-Type-Options: nosniff`. Every answer
 // the gateway gives itself (not proxied) carries it, its JSON errors for /v1 included.
 
 const stack = currentStack();

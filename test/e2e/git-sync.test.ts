@@ -12,7 +12,7 @@ import { validateOperationResponse } from '../support/reference';
 import { databaseMentions, filesContaining } from '../support/secrets-at-rest';
 import { currentStack } from '../support/stack';
 
-// Issue #25: Git Sync through the official client (importGitRepository, exportToGitRepository,
+// Git Sync through the official client (importGitRepository, exportToGitRepository,
 // getSpaceGitInfo) against a real Git server (Debian's git-http-backend) on 127.0.0.1, in GitBook's
 // repository layout, checked with the real git CLI.
 
@@ -245,7 +245,7 @@ describe('import', () => {
     const op = await settled(spaceId);
     expect(op).toMatchObject({ state: 'failure', direction: 'import' });
     expect(op.error).toMatch(/refs\/heads\/nope/);
-    // A failed operation is complete too (issue #32 §6: it had no completedAt).
+    // A failed operation is complete too (it once had no completedAt).
     const { startedAt, completedAt } = op as Operation & { startedAt: string; completedAt?: string };
     expect(Date.parse(completedAt ?? '')).toBeGreaterThanOrEqual(Date.parse(startedAt));
     expect((await content(spaceId)).id).toBe(revision);

@@ -9,7 +9,7 @@ import { gitbookCli, type GitBookCli } from '../support/gitbook-cli';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #33 §2: GitBook's official CLI (`@gitbook/cli` 0.25.1) against Quire, typed as its users type
+// GitBook's official CLI (`@gitbook/cli` 0.25.1) against Quire, typed as its users type
 // it — `gitbook auth --endpoint`, `whoami`, `openapi publish` from a file and from a URL — with the
 // answers checked in its output, its exit code and the API afterwards. The URL source is a loopback
 // fixture server (the stack allow-lists 127.0.0.1 for outbound fetches).

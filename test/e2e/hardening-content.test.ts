@@ -3,9 +3,9 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Regression tests of issue #10 for the content service: NUL in stored texts and ids (A1, A2),
+// Hostile-input regression tests for the content service: NUL in stored texts and ids (A1, A2),
 // lengths in code points (A7), `limit=0` (A8) and `__proto__` among a space's custom-field
-// values (A14), on collections, spaces and custom fields.
+// values (A14), on collections, spaces and custom fields. The bracketed labels name the describe blocks below.
 
 const stack = currentStack();
 

@@ -2,7 +2,7 @@ import { ROUTE_TABLE, type RouteEntry } from '@quire/gateway/route-table';
 import { apiClient, type ApiResponse } from '../support/api';
 import { currentStack, runCli } from '../support/stack';
 
-// Issue #10: hostile input on every route of every service, as an admin of the
+// Hostile input on every route of every service, as an admin of the
 // organization (so requests reach the deepest code). Whatever is sent, the answer is never a 5xx
 // and always the error shape; the probes that found the 500s are kept here as a regression net.
 

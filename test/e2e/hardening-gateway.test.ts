@@ -4,7 +4,8 @@ import { apiClient, expectError } from '../support/api';
 import { expectSchema } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Issue #10 part A: what the HTTP edge answers to malformed, slow and unusual requests.
+// What the HTTP edge answers to malformed, slow and unusual requests. The bracketed labels
+// name the describe blocks below.
 
 const stack = currentStack();
 const api = apiClient(stack);

@@ -3,10 +3,10 @@ import { buildMember, buildOrganization, buildUser, unique, type TestUser } from
 import { expectOperationResponse, validateOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Regression tests of issue #10 for the identity service: NUL in stored texts, ids and filters
+// Hostile-input regression tests for the identity service: NUL in stored texts, ids and filters
 // (A1, A2), lengths in code points (A7), `limit=0` (A8), 404 for deleting what does not exist
 // (A9), SAML providers without empty strings (A13), e-mail domain organizations of the caller (A16),
-// and the common role rule's answers (B2).
+// and the common role rule's answers (B2). The bracketed labels name the describe blocks below.
 
 const stack = currentStack();
 const EMOJI = '\u{1F600}';
@@ -216,7 +216,7 @@ describe('deleting what does not exist (A9)', () => {
 });
 
 describe('SAML providers created from a label (A13, changed by #33 §5)', () => {
-  // A13 left the three unset fields out; #33 §5 found that this breaks the reference's shape for an
+  // Left out at first, the three unset fields broke the reference's shape for an
   // official-client consumer. A pending provider now answers placeholders (docs/identity.md), never
   // a value that looks configured: `status` says it is pending.
   it('answers the reference shape with placeholders until the identity provider is set', async () => {

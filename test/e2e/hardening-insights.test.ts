@@ -4,12 +4,13 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Regression tests of issue #10 for the insights service: what neither ClickHouse nor Postgres
+// Hostile-input regression tests for the insights service: what neither ClickHouse nor Postgres
 // can store never gets a 204 at ingest (A3: NUL, lone surrogates, absurd lengths and numbers,
 // deep nesting; a non-JSON body is a 415), and later good events are still counted; `%00` and
 // malformed ids in paths and query parameters are a 404/400, never a 500 (A2); `limit=0` lists
 // no items with their count (A8); lengths count code points (A7); reads keep the access matrix
 // (any member reads, a non-member or another organization's site gets 404).
+// The bracketed labels name the describe blocks below.
 
 const stack = currentStack();
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

@@ -3,9 +3,10 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Regression tests of issue #10 for the sites service: NUL in stored texts and ids (A1, A2),
+// Hostile-input regression tests for the sites service: NUL in stored texts and ids (A1, A2),
 // lengths in code points (A7), `limit=0` (A8), deeply nested adaptive schemas (A14), share links
 // only for members who manage the site (A15) and the published profile as a members' preview (A16).
+// The bracketed labels name the describe blocks below.
 
 const stack = currentStack();
 

@@ -2,7 +2,7 @@ import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildOrganization, buildUser } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Issue #32 §1: one `insert_files` whose base64 was spaces and a "!" took time in the square of
+// One `insert_files` whose base64 was spaces and a "!" took time in the square of
 // its length (3 s at 48,000, minutes at the schema's maximum) on the one event loop, from any
 // token: the body was validated before the caller was authorized. The pattern is linear now, and
 // a caller who cannot edit the change request is answered before the body is parsed.

@@ -182,7 +182,7 @@ describe('link invites', () => {
     const deleted = await api.delete(`${base()}/${id}`, { token: org.admin.token });
     expect(deleted.status).toBe(205);
     expectOperationResponse('deleteOrganizationInviteById', 205, deleted.text);
-    // An invite that is gone: 404, as for every delete of something absent (issue #10 A9).
+    // An invite that is gone: 404, as for every delete of something absent.
     expectError(await api.delete(`${base()}/${id}`, { token: org.admin.token }), 404, /Invite/);
     expectError(await api.get(`${base()}/${id}`, { token: org.admin.token }), 404);
     expectError(await api.patch(`${base()}/${id}`, { role: 'read' }, { token: org.admin.token }), 404);

@@ -7,7 +7,7 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Links and backlinks (issue #13): every link of a revision with its status (ok, broken, in-app),
+// Links and backlinks: every link of a revision with its status (ok, broken, in-app),
 // grouped by target with the pages it is written in; stats count broken links, and a change
 // request's lists count what it broke against the space. Items embed full objects.
 

@@ -3,7 +3,7 @@ import { apiClient, expectError } from '../support/api';
 import { buildUser } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Issue #20 §0: a deeply nested JSON body used to block (and with siblings, crash) the process
+// A deeply nested JSON body used to block (and with siblings, crash) the process
 // that parsed it. Nesting is now bounded on the raw bytes before any parse or walk.
 
 const stack = currentStack();

@@ -7,8 +7,8 @@ import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #23 §1: the gateway serves Quire's own OpenAPI document, without a token, and it covers
-// every route the gateway routes. Issue #33 §1: the document is valid OpenAPI, to the parser
+// The gateway serves Quire's own OpenAPI document, without a token, and it covers
+// every route the gateway routes. The document is valid OpenAPI, to the parser
 // Quire's specs service uses and to that service itself.
 
 const stack = currentStack();

@@ -8,7 +8,7 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// OpenAPI specs (issue #14): a source (text or URL) is processed by a job — fetched through the
+// OpenAPI specs: a source (text or URL) is processed by a job — fetched through the
 // outbound-fetch rules, parsed, validated — into content-addressed versions. The stack runs with
 // OUTBOUND_ALLOW_HOSTS=127.0.0.1, so the fixture server below is reachable and 127.0.0.2 is not.
 

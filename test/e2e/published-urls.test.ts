@@ -6,7 +6,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #35 §1: resolving a published URL (resolvePublishedContentByUrl, getPublishedContentByUrl)
+// Resolving a published URL (resolvePublishedContentByUrl, getPublishedContentByUrl)
 // through today's client (0.202.0), every answer validated against its schemas: the built-in
 // address, a custom hostname and a proxy origin, site spaces and sections, redirects, 404s, the
 // audiences (share key, visitor token) and the apiToken's scope through the gateway.

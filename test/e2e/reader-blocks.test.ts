@@ -3,7 +3,7 @@ import { eventually } from '../support/eventually';
 import { buildOrganization } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Issue #36 §2, the last three: OpenAPI blocks (`openapi-operation`, `openapi-schemas`, `openapi-webhook`,
+// OpenAPI blocks (`openapi-operation`, `openapi-schemas`, `openapi-webhook`,
 // `swagger`) rendered from the specs service's stored version, links to pages of other site spaces at their published addresses, and the search page's
 // previous/next results links. Published through the API, then read with plain requests, no token.
 

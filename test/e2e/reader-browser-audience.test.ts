@@ -11,7 +11,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #36, done when: the variants switcher, the share-link and the visitor-auth flows as a
+// The reader's remaining visitor flows: the variants switcher, the share-link and the visitor-auth flows as a
 // visitor goes through them in chromium (cookies kept by the browser, not by the test), and a page
 // on a phone's screen. Screenshots in test-output/reader-*.png.
 

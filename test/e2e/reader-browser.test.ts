@@ -9,7 +9,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #36 §2: a published site read in a real browser (Debian's chromium via playwright-core),
+// A published site read in a real browser (Debian's chromium via playwright-core),
 // served by the reader under its own strict CSP: no console error (a blocked style would be one),
 // no script runs, axe-core finds no serious or critical violation, the visitor moves on with the
 // "Next" link. The screenshot is left in test-output/reader-page.png.

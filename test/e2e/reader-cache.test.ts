@@ -10,7 +10,7 @@ import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 import { createLogger } from '@quire/platform/logger';
 
-// Issue #36 §6 "Fast and fresh": the reader keeps rendered answers in the shared cache under keys
+// "Fast and fresh" (docs/reader.md): the reader keeps rendered answers in the shared cache under keys
 // that carry the site's version stamp, so a second request is a hit (`x-reader-cache`), and keeps
 // sites' resolution of an anonymous visitor's URL until an event about its site or spaces moves a
 // generation: a merge, a customization, a site change, a new redirect or an unpublish is live

@@ -6,7 +6,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #36 §7, schemathesis-style: a few hundred generated hostile requests to published addresses
+// Bounded work per request, schemathesis-style: a few hundred generated hostile requests to published addresses
 // (NUL, broken percent-encoding, %2F, dot segments, overlong segments and 16 KB paths, astral and
 // RTL characters, huge `page=`, `~files/` garbage, `.md` on odd paths, garbage share keys and
 // visitor tokens, odd Host headers, odd methods) sent as raw bytes, so nothing is normalised on

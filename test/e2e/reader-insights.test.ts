@@ -8,7 +8,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #36 §5, Counted: every answer the reader serves is a site insights event in the existing
+// Counted (docs/reader.md): every answer the reader serves is a site insights event in the existing
 // pipeline (gRPC to insights → insights.events → ClickHouse, the embedded store), read back
 // through the site's aggregates as a dashboard would.
 

@@ -7,7 +7,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #36 §4, the rest: `llms.txt`, `llms-full.txt` and the MCP server at `<site>/~gitbook/mcp`,
+// `llms.txt`, `llms-full.txt` and the MCP server at `<site>/~gitbook/mcp`,
 // at GitBook's addresses, under the audience rules. A site is published through the API, then read
 // with plain requests (no token) and with the MCP SDK's own client, as tools configured for GitBook do.
 

@@ -7,7 +7,7 @@ import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #36 §1–§3: the reader serves every published site to its audience as HTML. A site is
+// The reader serves every published site to its audience as HTML. A site is
 // published through the API, then read with plain requests — no token — as a visitor would.
 
 const stack = currentStack();

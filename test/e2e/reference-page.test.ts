@@ -5,7 +5,7 @@ import { apiClient } from '../support/api';
 import { ensureChromium, launchChromium } from '../support/browser';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Issue #23 §3: the gateway's API reference page (`GET /docs`, Swagger UI), opened in a real
+// The gateway's API reference page (`GET /docs`, Swagger UI), opened in a real
 // browser with the network cut: everything it needs comes from the gateway, every operation of the
 // document is listed under each of its tags, an operation's details open, and
 // "Try it out" reaches the gateway with the token given under "Authorize".

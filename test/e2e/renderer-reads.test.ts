@@ -3,7 +3,7 @@ import { TodayLedger } from '../support/client-0202';
 import { buildMember, buildOrganization, buildUser } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Issue #35 §6: the content reads GitBook's renderer makes that Quire lacked, through today's client
+// The content reads GitBook's renderer makes that Quire lacked, through today's client
 // (0.202.0) with every answer validated against its schemas: a page by its percent-encoded path
 // (space, revision and change-request forms), a page's meta links (the same three), and a page's
 // document in a revision.

@@ -6,7 +6,7 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack, runCli } from '../support/stack';
 
-// Search (issue #13): space and organization search over each space's current revision, kept in
+// Search: space and organization search over each space's current revision, kept in
 // step with imports and merges by the search-index consumer (so every check polls). Page bodies
 // come from a loopback fixture server.
 

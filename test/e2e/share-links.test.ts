@@ -77,7 +77,7 @@ describe('share links', () => {
   it("lists a site's links in creation order, paginated, for members who manage the site", async () => {
     const site = await createSite({ title: 'Listing' });
     const links = [await createLink(site.id, 'One'), await createLink(site.id, 'Two'), await createLink(site.id, 'Three')];
-    // Issue #10 (A15): links carry secret keys, so listing them needs the create role.
+    // Links carry secret keys, so listing them needs the create role.
     for (const api of [reader, editor]) expectError(await api.get(linksPath(site.id)), 403);
     const res = await creator.get(linksPath(site.id));
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import { TodayLedger } from '../support/client-0202';
 import { buildMember, buildOrganization, buildUser } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Issue #35 §5: a site's customization (getSiteCustomizationById, updateSiteCustomizationById)
+// A site's customization (getSiteCustomizationById, updateSiteCustomizationById)
 // through today's client (0.202.0), every answer validated against its schemas: defaults until set,
 // PUT replaces the whole settings (left-out fields revert to the defaults), the published profile
 // answers the stored customization, roles, hostile input refused naming the field.

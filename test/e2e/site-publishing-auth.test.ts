@@ -7,7 +7,7 @@ import { buildMember, buildOrganization, buildUser } from '../support/factories'
 import { databaseMentions, filesContaining } from '../support/secrets-at-rest';
 import { currentStack } from '../support/stack';
 
-// Issue #35 §4: visitor authentication of a site (getSitePublishingAuthById,
+// Visitor authentication of a site (getSitePublishingAuthById,
 // updateSitePublishingAuthById, regenerateSitePublishingAuthById) through today's client (0.202.0),
 // every answer validated against its schemas: the key is made on first read, sealed at rest, never
 // logged, answered to admins only; regenerating it refuses tokens signed with the old one.

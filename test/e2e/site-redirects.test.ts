@@ -4,7 +4,7 @@ import { buildMember, buildOrganization, buildUser } from '../support/factories'
 import { mergeChanges } from '../support/main-edits';
 import { currentStack } from '../support/stack';
 
-// Issue #35 §2: site redirects through today's client (@gitbook/api 0.202.0), every answer
+// Site redirects through today's client (@gitbook/api 0.202.0), every answer
 // validated against 0.202.0's schemas by the ledger: the six operations, wildcard lookups with
 // captureWildcard, drafts and their publishing, bulk atomicity and its limit, roles, and hostile
 // sources. Nothing here depends on the bus, so it holds in both modes as written.

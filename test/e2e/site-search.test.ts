@@ -4,7 +4,7 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
-// Site search (issue #35 §3): POST /v1/orgs/{org}/sites/{site}/search (searchSiteContent, today's
+// Site search: POST /v1/orgs/{org}/sites/{site}/search (searchSiteContent, today's
 // client 0.202.0) over what a site publishes — its site spaces' spaces at their current revision,
 // never a change request, never a space that is not on the site. The index follows merges
 // asynchronously, so the setup polls until every space is found.

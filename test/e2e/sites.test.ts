@@ -490,7 +490,7 @@ describe('GET .../published', () => {
   it('is a preview for members until the site is published, then answers site, structure and full customizations', async () => {
     const [a, b] = [await createSpace('Home'), await createSpace('Guides')];
     const site = await createSite({ title: 'Profile', spaces: [a.id, b.id] });
-    // Issue #10 (A16): members with read access see the profile before publishing, as a preview.
+    // Members with read access see the profile before publishing, as a preview.
     const preview = await reader.get(`${sitePath(site.id)}/published`);
     expect(preview.status).toBe(200);
     expectOperationResponse('getPublishedContentSite', 200, preview.body);

@@ -7,7 +7,7 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { expectOperationResponse, expectSchema } from '../support/reference';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
-// Space content (issue #11): imports become immutable revisions; pages read back as markdown and
+// Space content: imports become immutable revisions; pages read back as markdown and
 // as GitBook documents; files download through signed links. Fixtures come from a loopback server
 // (the stack allow-lists 127.0.0.1; 127.0.0.2 stays refused).
 

@@ -109,7 +109,7 @@ describe('POST /v1/orgs/{org}/spaces', () => {
 
   it.each([
     ['title', { title: 'x'.repeat(51) }],
-    // Lengths count code points (issue #10 A7): 51 emoji are over the limit of 50, 26 are not.
+    // Lengths count code points: 51 emoji are over the limit of 50, 26 are not.
     ['emoji', { emoji: '🎉'.repeat(51) }],
     ['emoji', { emoji: 'not an emoji' }],
     ['visibility', { visibility: 'everyone' }],

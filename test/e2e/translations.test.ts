@@ -2,7 +2,7 @@ import { expectError, type ApiClient } from '../support/api';
 import { buildRoleCast, type OrgClient } from '../support/factories';
 import { currentStack } from '../support/stack';
 
-// Translation settings (issue #14): the spec's TranslationSettings shape (the reference's
+// Translation settings: the spec's TranslationSettings shape (the reference's
 // Translation differs entirely); reference Translation fields in a body are validated and kept.
 
 const stack = currentStack();

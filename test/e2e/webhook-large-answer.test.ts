@@ -4,7 +4,7 @@ import { apiClient, type ApiClient } from '../support/api';
 import { currentStack } from '../support/stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
-// Issue #32 §6: a 2xx answer over the 64 KB the worker reads was recorded `succeeded` with
+// A 2xx answer over the 64 KB the worker reads was recorded `succeeded` with
 // `lastStatusCode: null`; the receiver's status is kept now, whether it declared its length or not.
 
 const stack = currentStack();

@@ -7,7 +7,7 @@ import { databaseMentions, filesContaining } from '../support/secrets-at-rest';
 import { currentStack } from '../support/stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
-// Webhooks kept apart (issue #32 §5): one organization's hanging endpoints do not delay another's
+// Webhooks kept apart: one organization's hanging endpoints do not delay another's
 // deliveries, an organization has a bounded number of webhooks, every non-global IPv6 form is
 // refused, and a URL's credentials are never shown or stored in clear. The test stacks allow-list
 // 127.0.0.1 only; nothing here is sent anywhere else.

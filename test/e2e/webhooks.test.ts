@@ -5,7 +5,7 @@ import { buildRoleCast, type OrgClient } from '../support/factories';
 import { currentStack } from '../support/stack';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
-// Webhooks (issue #26): an organization's endpoints get its events, signed with Standard Webhooks
+// Webhooks: an organization's endpoints get its events, signed with Standard Webhooks
 // and verified here as a receiver would (the `standardwebhooks` package), retried on failure,
 // logged per delivery. The test stacks shrink the retry schedule to ~3 s
 // (WEBHOOK_RETRY_SCHEDULE_FOR_TESTS) and allow-list 127.0.0.1 only, so 127.0.0.2 stands for a

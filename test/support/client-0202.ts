@@ -4,7 +4,7 @@ import { GitBookAPI } from 'gitbook-api-0202';
 import { matchOperation, operationIds, validateOperationResponse, type ReferenceVersion } from './reference';
 import { REPO_ROOT, type StackState } from './stack';
 
-// Issue #24 §3: today's official client (@gitbook/api 0.202.0) as a user who installs it gets it.
+// Today's official client (@gitbook/api 0.202.0) as a user who installs it gets it.
 // Every request it makes goes through the client's own `serviceBinding` hook, which names the
 // operation from the request (0.202.0's paths, not the method called) and validates the answer
 // against 0.202.0's schemas and the 0.143.2 contract, so a test only calls methods and reads what

@@ -739,7 +739,7 @@ describe(`${K8S_DIR}`, () => {
       // Voluntary disruptions allowed with `copies` pods running (what `kubectl drain` may evict).
       const allowed = 'maxUnavailable' in spec ? count(spec.maxUnavailable) : 'minAvailable' in spec ? copies - count(spec.minAvailable) : NaN;
       expect({
-        atLeastTwo: copies >= 2, // issue #20: two copies of every process
+        atLeastTwo: copies >= 2, // two copies of every process, so one can go while the other serves
         pdbSelectsPods: labelsMatch(spec.selector?.matchLabels, deployment?.spec?.template?.metadata?.labels),
         oneMayGo: allowed >= 1,
         oneStays: allowed < copies,

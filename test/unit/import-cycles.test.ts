@@ -1,4 +1,4 @@
-// No import cycle between modules of the source (issue #21: insights' event-details ↔ event-row was
+// No import cycle between modules of the source (insights' event-details ↔ event-row was
 // one). ESLint's no-restricted-imports cannot see cycles, so this walks the relative imports of every
 // package's src/ and fails naming the modules of each cycle it finds (Tarjan's strongly connected
 // components).

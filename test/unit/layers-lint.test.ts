@@ -1,5 +1,5 @@
 // The import rules of eslint.layers.cjs (docs/conventions.md, Layers and Packages), shown on small
-// fixtures at paths of the layout of issue #34: every arrow between the layers of a module that goes
+// fixtures at paths of the module layout (docs/conventions.md): every arrow between the layers of a module that goes
 // up is an error and every arrow down is not; a module reaches another only through its face;
 // settings.ts is the bottom of its service; every file under a service's src/ is in a declared place
 // (the old horizontal layout is refused); functions of application/ and domain/ fit in 80 lines; the
@@ -147,7 +147,7 @@ describe("a module's face (quire/module-layers)", () => {
       "import { a } from '../../revisions/store/revision-content.store';",
       "'../../revisions'",
     ],
-    // The one arrow back up issue #34 found: git sync reaching into the importer.
+    // The one arrow back up the layout review found: git sync reaching into the importer.
     ['the domain of another module', `${m}/git-sync/domain/run-git-sync.ts`, "import { a } from '../../imports/domain/importer';", "'../../imports'"],
     [
       'a use case of another module',
@@ -338,7 +338,6 @@ describe('the packages below every service (no-restricted-imports)', () => {
     ['the platform → a service', 'packages/platform/src/membership.ts', "import { start } from '@quire/identity';", 'The platform imports no service'],
     ['the platform → the gateway', 'packages/platform/src/http/route.ts', "import { a } from '@quire/gateway';", 'The platform imports no service'],
     ['the platform → an app', 'packages/platform/src/runtime/x.ts', "import { a } from '@quire/embedded';", 'The platform imports no service'],
-    ['the platform → the old common', 'packages/platform/src/sql/x.ts', "import { a } from '@quire/common';", 'The platform imports no service'],
     [
       'the contracts → the platform',
       'packages/contracts/src/catalog.ts',

@@ -4,7 +4,7 @@ import { LocalStack, OPERATOR_SETTING, operatorSettings } from '../../apps/stack
 import { parseReplicas } from '../../apps/stack/src/main';
 import { WORKER_PROCESSES } from '@quire/platform/topology';
 
-// `npm run stack` hands the operator's settings to its processes (issue #20: it used to drop them).
+// `npm run stack` hands the operator's settings to its processes (it used to drop them).
 
 const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
 /**

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// Issue #23 §2: every operation of Quire's own document (docs/openapi.json) lined up with the GitBook
+// Every operation of Quire's own document (docs/openapi.json) lined up with the GitBook
 // reference (@gitbook/api@0.143.2; 0.91.0 for custom fields; 0.202.0 for batch content edits): same path, method, parameters (name,
 // `in`, required, enum) and success statuses; and the parameters today's client (0.202.0) added to
-// them taken as it declares them, or listed as ignored (issue #24 §3). The differences Quire makes on purpose are listed
+// them taken as it declares them, or listed as ignored. The differences Quire makes on purpose are listed
 // below with their reason; any other difference fails. Path parameters are compared by the path's
 // shape and names. The success bodies are the reference's by construction, except the components
 // the spec shapes otherwise (tools/openapi/src/spec-deviations.ts, each marked
@@ -43,7 +43,7 @@ const DEVIATIONS: Record<string, string> = {
       [`GET ${path} query:dereferenced`, `${TODAYS}: nothing to expand (no reusable content), so the page reads the same`],
     ]),
   ),
-  // Issue #35 §6: a page by path takes today's client's page-read parameters, and one more.
+  // A page by path takes today's client's page-read parameters, and one more.
   ...Object.fromEntries(
     [
       '/spaces/{spaceId}/content/path/{pagePath}',
@@ -231,7 +231,7 @@ describe("Quire's OpenAPI document against the GitBook reference", () => {
     // The two the spec decides, and nothing of the reference's left in their place.
     expect([...seen].filter((name) => quire.components.schemas[name]['x-quire-deviation']).sort()).toEqual(['PlainJSONObject', 'TranslationSettings']);
     expect(seen.has('Translation') || seen.has('PlainObject')).toBe(false);
-    // Pending SAML providers answer the reference's shape (issue #33 §5): no deviation of their own.
+    // Pending SAML providers answer the reference's shape: no deviation of their own.
     expect(seen.has('OrganizationSAMLProvider')).toBe(true);
     // A scalar claim matches exactly one branch of a plain object's values (found by schemathesis, seed 7).
     expect(quire.components.schemas.PlainJSONObject.type).toBe('object');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 
-// Issue #33 §1: Quire's own document (docs/openapi.json, what the gateway serves) is valid to the
+// Quire's own document (docs/openapi.json, what the gateway serves) is valid to the
 // parser the specs service validates specs with, every rule an error (the service relaxes the
 // path-parameter rules for other people's specs; Quire's own needs no allowance). It once declared
 // a signed link's `expires` and `signature` twice, and Quire refused to publish its own document.

@@ -1,4 +1,4 @@
-// The regular-expression rules of eslint.regexp.mjs (issue #32), shown on small fixtures: the
+// The regular-expression rules of eslint.regexp.mjs, shown on small fixtures: the
 // base64 pattern that stalled the process is an error, its linear replacement is not.
 import { join } from 'node:path';
 import { ESLint } from 'eslint';

@@ -3,7 +3,7 @@ import { forbidden } from '@quire/errors';
 import type { RouteMatch } from '../route-table';
 
 // What a site reader (a published site's apiToken) may call: the reads GitBook's renderer makes
-// for the spaces its token lists (issue #35 §6), and its own site's published profile, redirect
+// for the spaces its token lists, and its own site's published profile, redirect
 // lookup and search. Everything else is a 403, before anything is forwarded; the services check
 // the scope again (their policies grant the reader `read` on those spaces and that site only).
 const SPACE = '/v1/spaces/{spaceId}';

@@ -5,7 +5,7 @@ import { deriveSecret } from '@quire/platform/secrets';
 import { MAX_TOKEN_LENGTH, SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import type { SiteAccessCheck } from './site-access';
 
-// The `apiToken` of a resolved published URL (PublishedSiteContent, issue #35 §1) as a bearer
+// The `apiToken` of a resolved published URL (PublishedSiteContent) as a bearer
 // token: a JWT the sites service signs with a secret both derive from INTERNAL_SECRET. The gateway
 // verifies it itself (no identity call: it names no user), checks that the audience it was issued
 // for is still open (its access stamp, site-access.ts) and forwards a site reader (@quire/access

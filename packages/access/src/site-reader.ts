@@ -1,5 +1,5 @@
 // A site reader: the caller of a published site's content with the `apiToken` of
-// PublishedSiteContent (issue #35 §1), not a user. The gateway verifies the token and signs its
+// PublishedSiteContent, not a user. The gateway verifies the token and signs its
 // scope into the principal header; services grant it `read` on exactly the spaces it lists and on
 // its own site, and nothing else. Its userId is derived from the scope ("site:" + base64url JSON),
 // so every function that only sees a userId still knows the caller is a site reader: no user id

@@ -1,19 +1,24 @@
-// The one error type of Quire. Thrown anywhere, rendered once as {"error":{"code","message"}}.
+import type { ErrorReason } from './error-reasons';
+
+// The one error type of Quire. Thrown anywhere, rendered once as {"error":{"code","message"}}; its
+// `reason` travels between services (gRPC trailing metadata) and never reaches the HTTP body.
 export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-export const badRequest = (message: string) => new ApiError(400, message);
+export const badRequest = (message: string, reason?: ErrorReason) => new ApiError(400, message, {}, reason);
 export const unauthorized = (message = 'A valid API token is required (Authorization: Bearer <token>)') => new ApiError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const revisionNotFound = (revisionId: string) => new ApiError(404, `Revision ${revisionId} not found`, {}, 'revision-not-found');
 export const conflict = (message: string) => new ApiError(409, message);
 export const payloadTooLarge = (message: string) => new ApiError(413, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>

@@ -1,6 +1,6 @@
 import { fileNameProblem, readGitLayout } from '../src';
 
-// Issue #32 §4: the one rule for file names, at every entry (batch edits, imports, Git Sync).
+// The one rule for file names, at every entry (batch edits, imports, Git Sync).
 
 describe('fileNameProblem', () => {
   it.each([

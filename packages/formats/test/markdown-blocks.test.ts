@@ -1,7 +1,7 @@
 import { blockKeyOf, markdownBlocks } from '../src/document/markdown-blocks';
 import { markdownToDocument } from '../src/document/markdown-to-document';
 
-// Issue #24: the keys of a page's top-level blocks, by which `revert_page` names the blocks to revert.
+// The keys of a page's top-level blocks, by which `revert_page` names the blocks to revert.
 
 const PAGE = [
   '# Install',

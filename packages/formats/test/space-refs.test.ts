@@ -1,6 +1,6 @@
 import { documentToMarkdown, markdownToDocument, readSpaceRefTarget, spaceRefTarget } from '../src';
 
-// What markdown stores for the blocks and links the reader needs (issue #36 §2): GitBook's
+// What markdown stores for the blocks and links the reader needs: GitBook's
 // `openapi-operation` tag, and links to other spaces as `quire-ref:` targets, read back as the same references.
 
 const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });

@@ -4,7 +4,7 @@ import type { ImportedPage } from '../src/import/imported-content';
 import { readSummary, type SummaryPage } from '../src/import/summary-md';
 import { buildZipTree } from '../src/import/zip-tree';
 
-// Issue #33 §3: one SUMMARY.md reader for zip import and Git Sync. Each fixture goes through the pure
+// One SUMMARY.md reader for zip import and Git Sync. Each fixture goes through the pure
 // reader (readSummary), the zip import's tree (buildZipTree) and the Git Sync layout reader
 // (readGitLayout), which must all give the same pages: groups, link pages, nesting, escapes.
 

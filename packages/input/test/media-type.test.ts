@@ -1,6 +1,7 @@
 import { isMediaType } from '../src/media-type';
 
-// Issue #32 §4: a content type a client gives is a media type (RFC 6838 type/subtype, optional parameters).
+// A content type a client gives is a media type (RFC 6838 type/subtype, optional parameters), so no
+// CR/LF in one can break a later download.
 
 describe('isMediaType', () => {
   it.each([

@@ -1,4 +1,4 @@
-// @quire/page-html: a published page's document as safe, accessible HTML (issue #36, the reader's
+// @quire/page-html: a published page's document as safe, accessible HTML (the reader's
 // core), with its table of contents and description. Pure: no I/O, no platform; the caller says
 // where pages and files are published through the render context.
 

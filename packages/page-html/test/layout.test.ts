@@ -3,7 +3,7 @@ import { renderNotFoundPage, renderSearchPage, renderSitePage, siteStylesheet } 
 import { contrast } from '../src/layout/stylesheet';
 import { SITE, samplePageView } from './site-views';
 
-// The page around the document (issue #36 §2): landmarks, navigation, head tags, escaping.
+// The page around the document: landmarks, navigation, head tags, escaping.
 
 const parse = (html: string) => createDocument(html);
 const texts = (root: ReturnType<typeof parse>, selector: string) => Array.from(root.querySelectorAll(selector)).map((node) => node.textContent?.trim());

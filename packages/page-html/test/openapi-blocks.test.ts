@@ -1,7 +1,7 @@
 import type { OpenApiBlock, PageRenderContext } from '../src';
 import { context, doc, render, voidBlock } from './document-builders';
 
-// The OpenAPI blocks besides openapi-operation (issue #36 §2): openapi-schemas and openapi-webhook from
+// The OpenAPI blocks besides openapi-operation: openapi-schemas and openapi-webhook from
 // the data the caller gives, swagger blocks as an operation when the caller has the spec, else as their
 // spec's address (a link only for http(s), never fetched). Everything escaped.
 

@@ -11,7 +11,7 @@ export const DEFAULT_PORTS: Record<ServiceName, { http: number; grpc: number }> 
   insights: { http: 8085, grpc: 9085 },
   // After insights-consumer's 8086 (WORKER_PROCESSES), which was there first.
   webhooks: { http: 8087, grpc: 9087 },
-  // Serves published sites to visitors (issue #36); its gRPC port carries only the health check.
+  // Serves published sites to visitors; its gRPC port carries only the health check.
   reader: { http: 8088, grpc: 9088 },
 };
 

@@ -19,7 +19,7 @@ import {
   renderTopicsDoc,
 } from '@quire/contracts';
 
-// Issue #21 §1: one schema per event type, used by producers (enqueueEvent) and consumers (parseEvent).
+// One schema per event type, used by producers (enqueueEvent) and consumers (parseEvent).
 
 /** A sample of every declared event type's data, as its producer writes it today. */
 const SAMPLES: Record<string, Record<string, Record<string, unknown>>> = {

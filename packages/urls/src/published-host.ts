@@ -1,4 +1,4 @@
-// Which requests are for a published site rather than for Quire's own API (issue #36 §1). The
+// Which requests are for a published site rather than for Quire's own API. The
 // gateway routes by it and the reader rebuilds the visitor's URL by it, so both read one rule:
 //
 // - the API's host is PUBLIC_URL's host, and any host that cannot be a site's custom hostname: an

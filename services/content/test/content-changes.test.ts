@@ -5,7 +5,7 @@ import { applyContentChanges, storedBodiesToRead, type ContentChange } from '../
 import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
 import { storedPage } from './stored-page';
 
-// Issue #24 (first part): the page changes of a batch content edit, applied in order to one tree.
+// The page changes of a batch content edit, applied in order to one tree.
 
 const page = storedPage;
 // a, a/a1, a/a1/a11, b, l (link)

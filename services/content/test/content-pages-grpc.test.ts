@@ -9,7 +9,7 @@ import { deleteSpace } from '../src/modules/spaces/domain/space-retention';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { openContentDb, silentLogger } from './content-db';
 
-// ContentPages over real gRPC on embedded Postgres (issue #35 §2): what sites' redirects ask of a
+// ContentPages over real gRPC on embedded Postgres: what sites' redirects ask of a
 // space's pages — a page by path, page paths by id, path changes between two revisions.
 
 const now = new Date('2026-02-01T00:00:00Z');

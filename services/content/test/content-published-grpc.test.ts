@@ -11,7 +11,7 @@ import { contentPublishedGrpc } from '../src/modules/space-content/grpc/content-
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { openContentDb, silentLogger } from './content-db';
 
-// ContentPublished over real gRPC (issue #36 §7): a site reader (the apiToken sites issues with a
+// ContentPublished over real gRPC: a site reader (the apiToken sites issues with a
 // resolved URL) reads each listed space's published (current) revision only — an older revision of
 // the same space is as unknown to it as one that never existed.
 
@@ -83,7 +83,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
   });
 
   it('is NOT_FOUND for an older revision of its space, on every published read', async () => {
-    const notFound = { code: 404, message: `Revision ${older} not found` };
+    const notFound = { code: 404, message: `Revision ${older} not found`, reason: 'revision-not-found' };
     await expect(client.getPublishedPages({ apiToken, spaceId, revisionId: older })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedPageDocument({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedPageMarkdown({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);

@@ -8,7 +8,8 @@ import { packOfUploadPackAnswer, scanPack, type PackBounds } from '../src/module
 import { GitSyncError } from '../src/modules/git-sync/domain/git-remote';
 import { git } from '../../../test/support/git-server';
 
-// Issue #32 §3: the pack reader that bounds a fetch before isomorphic-git inflates it, checked on
+// The pack reader that bounds a fetch before isomorphic-git inflates it, so a hostile pack cannot
+// exhaust memory, checked on
 // packs the real git CLI writes (whole objects, ofs- and ref-deltas) and on hostile headers.
 
 const ROOMY: PackBounds = { maxObjects: 1_000, maxFileBytes: 10 * 1024 * 1024, maxRepoBytes: 100 * 1024 * 1024 };

@@ -1,6 +1,6 @@
 import { fullRef, redactRemote, redactRemoteSecrets, repositoryName } from '../src/modules/git-sync/domain/git-remote-url';
 
-// Issue #25 §3: a remote's credentials are used by the job and never shown.
+// A remote's credentials are used by the job and never shown.
 
 describe('Git remote URLs', () => {
   const url = 'https://bot:s3cr%40t-token@git.example.com/acme/docs.git';

@@ -5,7 +5,7 @@ import { startGitSync } from '../src/modules/git-sync/domain/start-git-sync';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { openContentDb } from './content-db';
 
-// Issue #32 §3: the tree and commit URLs of a Git Sync request (repoTreeURL, repoCommitURL,
+// The tree and commit URLs of a Git Sync request (repoTreeURL, repoCommitURL,
 // gitInfo.url) are stored without their `user:token@`, and migration 011 cleans rows stored before.
 
 const TOKEN = 'ghp_s3cr3t_t0ken_value';

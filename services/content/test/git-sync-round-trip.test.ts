@@ -6,7 +6,7 @@ import { importChanges } from '../src/modules/git-sync/domain/import-changes';
 import { layoutOfTree } from '../src/modules/git-sync/domain/space-layout';
 import { childrenByParent, EMPTY_TREE, pagePaths, type RevisionTree } from '../src/modules/revisions/model/revision-tree';
 
-// Issue #25 §2: a space exported to a repository and imported into another space (or back into the
+// A space exported to a repository and imported into another space (or back into the
 // same one) through the batch engine. Random trees of pages — built with the batch engine, as the
 // API builds them — go out by writeGitLayout and in by readGitLayout + importChanges: the trees,
 // titles, slugs, bodies and files are equal, an import of an unchanged repository changes nothing,

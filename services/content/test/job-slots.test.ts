@@ -1,6 +1,6 @@
 import { JobSlots } from '../src/modules/git-sync/consumers/job-slots';
 
-// Issue #32 §3: Git Sync jobs run side by side up to a bound, so one stuck job holds one slot only.
+// Git Sync jobs run side by side up to a bound, so one stuck job holds one slot only.
 
 const never = () => new Promise<void>(() => undefined);
 

@@ -2,7 +2,7 @@ import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
 import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
 import { normalizePagePath } from '../src/modules/space-content/application/read-page-by-path';
 
-// Issue #35 §6: getPageByPath and its forms find a page by its slug path in a revision.
+// getPageByPath and its forms find a page by its slug path in a revision.
 
 const page = (id: string, slug: string, parentId: string | null = null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
   id,

@@ -1,7 +1,7 @@
 import { pagePathChanges } from '../src/modules/space-content/domain/page-path-changes';
 import type { StoredPage } from '../src/modules/revisions';
 
-// The page path changes sites build automatic redirects from (issue #35 §2, gRPC ListPagePathChanges).
+// The page path changes sites build automatic redirects from (gRPC ListPagePathChanges).
 
 const page = (id: string, slug: string, parentId: string | null = null, kind: StoredPage['kind'] = 'document'): StoredPage => ({
   id,

@@ -1,6 +1,6 @@
 import { contentSettingsFromEnv, DEFAULT_GIT_SYNC_LIMITS, DEFAULT_IMPORT_LIMITS } from '../src/settings';
 
-// Content reads its settings in one module with one set of defaults (issue #34 §4): an empty
+// Content reads its settings in one module with one set of defaults: an empty
 // environment gives exactly the defaults the importers and the Git transport are documented with.
 describe('content settings', () => {
   it('answers the one set of defaults for an empty environment', () => {

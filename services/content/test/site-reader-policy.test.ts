@@ -8,7 +8,7 @@ import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { authorizeSpace, authorizeSpaceAccess } from '../src/modules/spaces/policies/space.policy';
 import { openContentDb } from './content-db';
 
-// A site reader (a published site's apiToken, issue #35 §1) behind the gateway's route scope:
+// A site reader (a published site's apiToken) behind the gateway's route scope:
 // content grants it `read` on exactly the spaces it lists and nothing else, even if a request the
 // gateway should have refused got through. Identity is never asked about it.
 

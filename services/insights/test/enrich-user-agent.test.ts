@@ -1,5 +1,7 @@
 import { countryOf, parseUserAgent, USER_AGENT_CACHE_SIZE } from '../src/modules/insights/domain/enrich';
-import { dailySalt, visitorHash } from '../src/modules/insights/domain/visitor-hash';
+import { dailySalt as saltOf, visitorHash } from '@quire/helpers';
+
+const dailySalt = (secret: string, at: Date) => saltOf(secret, at, 'insights-visitor-salt');
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -44,5 +46,11 @@ describe('enrichment', () => {
     expect(visitorHash(day1, 'site', '1.2.3.4', 'ua')).toBe(hash);
     expect(visitorHash(day2, 'site', '1.2.3.4', 'ua')).not.toBe(hash);
     expect(visitorHash(day1, 'other', '1.2.3.4', 'ua')).not.toBe(hash);
+  });
+
+  it('keeps the values it gave before (aggregates stored under them must keep matching)', () => {
+    const salt = dailySalt('secret-secret-secret', new Date('2026-11-28T13:45:00Z'));
+    expect(salt).toBe('3662ffa84e74401ddeb25ea12896ec9dd13634c60dfd5f6827ff95db536fe868');
+    expect(visitorHash(salt, 'site1', '203.0.113.7', 'Mozilla/5.0 (X11)')).toBe('67ffcccd313e00d15403f059303caa3e65ea5b7c08f85e13d64a8f94a2f1bb88');
   });
 });

@@ -10,8 +10,8 @@ import { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { INSIGHTS_EVENTS_CONSUMER } from '../src/modules/insights/consumers/insights-events.consumer';
 import { insightsModule, type InsightsRole } from '../src/service';
 
-// INSIGHTS_ROLE: the API and the consumer run as processes of their own in distributed mode
-// (issue #22 §2), and together embedded or where a deployment has not split them.
+// INSIGHTS_ROLE: the API and the consumer run as processes of their own in distributed mode,
+// and together embedded or where a deployment has not split them.
 
 const logger = createLogger('test', 'silent');
 let db: PgliteDatabase;

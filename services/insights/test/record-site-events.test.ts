@@ -4,7 +4,7 @@ import { recordSiteEvents } from '../src/modules/insights/application/record-sit
 import { decodeEventRows } from '../src/modules/insights/domain/event-message';
 import { siteEventsOf } from '../src/modules/insights/grpc/insights.grpc';
 
-// gRPC Insights.RecordSiteEvents (the reader's served answers, issue #36 §5): the same
+// gRPC Insights.RecordSiteEvents (the reader's served answers): the same
 // validation, enrichment and topic as trackEventsInSiteById.
 
 const published: Array<{ topic: string; messages: BusMessage[] }> = [];

@@ -7,7 +7,7 @@ import { reader } from '@quire/proto';
 import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
 import { keptReads } from './modules/kept-reads';
 import { clientLimit } from './modules/limits';
-import { answerLlms, MCP_MESSAGE_LIMITS, mcpBodyRefusals, mcpRoutes } from './modules/machine-readable';
+import { MCP_MESSAGE_LIMITS, mcpBodyRefusals, mcpRoutes } from './modules/machine-readable';
 import { publishedRoutes } from './modules/pages';
 import { GENERATION_TTL_SECONDS, resolutionCache, subscribeToSpaceEvents } from './modules/resolution-cache';
 import { visitRecorder } from './modules/visits';
@@ -17,7 +17,7 @@ import { readerSettingsFromEnv } from './settings';
 const ANSWER_CACHE_READ_TIMEOUT_MS = 250;
 
 /**
- * The reader (issue #36): serves published sites to their visitors as HTML. Read-only and
+ * The reader: serves published sites to their visitors as HTML. Read-only and
  * stateless: every request asks sites what the URL shows to this visitor (for anonymous visitors
  * of public sites, its answer is kept until an event invalidates it), then takes the rendered
  * answer from the cache every copy shares or renders it from content's published pages, so any
@@ -30,7 +30,7 @@ export function readerModule(): ServiceModule {
     build: (ctx: ServiceContext) => {
       const settings = readerSettingsFromEnv();
       const visits = visitRecorder(ctx, settings.visitQueue);
-      const base = {
+      const deps = {
         sites: () => ctx.clients.sites(),
         contentPublished: () => ctx.clients.contentPublished(),
         specs: () => ctx.clients.specs(),
@@ -58,7 +58,6 @@ export function readerModule(): ServiceModule {
         // One window per client address, in the cache every copy shares (Redis; memory in embedded mode).
         limit: clientLimit(new RateLimiter(ctx.cache, ctx.logger, settings.rateLimitPerMinute)),
       };
-      const deps = { ...base, llms: (kind: 'llms' | 'llms-full', content: Parameters<typeof answerLlms>[2]) => answerLlms(base, kind, content) };
       return {
         routes: (app) => {
           // Before the pages' routes, which answer only GET and HEAD: MCP messages are POSTs.

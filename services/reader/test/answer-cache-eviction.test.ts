@@ -3,7 +3,7 @@ import { MemoryCache, type Cache } from '@quire/platform/cache';
 import { answerCacheKey, type ResolvedAddress } from '../src/modules/answer-cache';
 import { evictOnSiteEvent } from '../src/modules/answer-cache/consumers/site-events.consumer';
 
-// Issue #36 §6: the `reader-cache` consumer drops an unpublished or deleted site's answers (they
+// The `reader-cache` consumer drops an unpublished or deleted site's answers (they
 // would never be read again: sites answers not-found first) and leaves every other site's, and a
 // cache that fails is only logged (the entries expire).
 

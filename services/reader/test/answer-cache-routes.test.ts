@@ -10,7 +10,7 @@ import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages'
 import { bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
 import { publishedContent } from './published-content';
 
-// Issue #36 §6 through the reader's HTTP face, sites and content faked: a cached answer costs one
+// The answer cache through the reader's HTTP face, sites and content faked: a cached answer costs one
 // resolve and no other call; a new site version renders again; ETag and Last-Modified give 304s;
 // gzip and brotli bodies are the HTML; a failing cache still serves the page.
 

@@ -15,7 +15,7 @@ import {
 } from '../src/modules/answer-cache';
 import { parseCachedAnswer, serializeCachedAnswer } from '../src/modules/answer-cache/domain/cached-answer';
 
-// Issue #36 §6: the answer cache's key carries every input of a rendering, its entries round-trip
+// The answer cache's key carries every input of a rendering, its entries round-trip
 // with their compressed bodies, and a cache that fails or is slow is a miss, never an error.
 
 const address: ResolvedAddress = {

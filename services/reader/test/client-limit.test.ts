@@ -8,7 +8,7 @@ import { answerWithin, clientLimit } from '../src/modules/limits';
 import { mcpRoutes, type McpRoutesDeps } from '../src/modules/machine-readable';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 
-// Issue #36 §7: the reader's own limit per client address (READER_RATE_LIMIT_PER_MINUTE), counted
+// The reader's own limit per client address (READER_RATE_LIMIT_PER_MINUTE), counted
 // in the shared cache, on pages (429 HTML page) and on the MCP server (429 JSON-RPC error), both
 // with Retry-After; the client is the gateway's last x-forwarded-for hop, never one the client wrote.
 

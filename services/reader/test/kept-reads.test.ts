@@ -2,10 +2,10 @@ import pino from 'pino';
 import { Counter, Registry } from 'prom-client';
 import { MemoryCache, type Cache } from '@quire/platform/cache';
 import { KeptReads, siteProfileKey, spacePagesKey } from '../src/modules/kept-reads';
-import { readSiteProfileJson, readSpacePages, type ReaderDeps } from '../src/modules/pages';
+import { readSiteProfileJson, readSpacePages, type SiteReadsDeps } from '../src/modules/site-reads';
 import { publishedContent } from './published-content';
 
-// Issue #36 §6 (a cold page under 50 ms): a site's profile and a space's page tree are read once per
+// So that a cold page is answered under 50 ms, a site's profile and a space's page tree are read once per
 // site version and kept, in the process and in the shared cache; a cache that fails is a miss.
 
 function keptReads(cache: Cache, settings: Partial<ConstructorParameters<typeof KeptReads>[1]> = {}) {
@@ -131,7 +131,7 @@ describe('the reads pages make', () => {
         },
       }),
       reads: keptReads(new MemoryCache()).kept,
-    } as unknown as ReaderDeps;
+    } as unknown as SiteReadsDeps;
     for (const pathname of ['a', 'b', 'c']) {
       const content = publishedContent({ siteVersion: 'v1', pathname });
       expect(await readSiteProfileJson(deps, content)).toBe('{"title":"Docs"}');

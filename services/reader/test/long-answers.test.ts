@@ -5,11 +5,10 @@ import pino from 'pino';
 import { Counter, Registry } from 'prom-client';
 import { MemoryCache } from '@quire/platform/cache';
 import { AnswerCache, RenderFlights } from '../src/modules/answer-cache';
-import { answerLlms } from '../src/modules/machine-readable';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 import { publishedContent } from './published-content';
 
-// Issue #36 §4, §6: `llms-full.txt` of a large site, sites and content faked. Its markdown is read
+// `llms-full.txt` of a large site, sites and content faked. Its markdown is read
 // in batches (a few in flight, prefix answers asked again), it has 4× the answer timeout, and a
 // render past even that runs once per key, however many ask, and is kept for the next request.
 
@@ -103,7 +102,7 @@ async function serve(options: { answerTimeoutMs: number; pagesPerAnswer: number;
     answers: fake.answers,
   } as unknown as PublishedRoutesDeps;
   const app = express();
-  app.use(publishedRoutes({ ...base, llms: (kind, content) => answerLlms(base, kind, content) }));
+  app.use(publishedRoutes(base));
   fake.server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

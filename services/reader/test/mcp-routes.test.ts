@@ -6,7 +6,7 @@ import { badRequest } from '@quire/errors';
 import { MCP_MESSAGE_LIMITS, mcpBodyRefusals, mcpRoutes, type McpRoutesDeps } from '../src/modules/machine-readable';
 import { publishedContent } from './published-content';
 
-// The MCP route's own duties (issue #36 §5, §7): each tool call is counted as an `mcp_request`
+// The MCP route's own duties: each tool call is counted as an `mcp_request`
 // (the handshake and tools/list are not), an address sites refuses as input is a JSON-RPC 404
 // (never a 500), and a late dependency is a JSON-RPC 503 within READER_ANSWER_TIMEOUT_MS; a batch
 // is bounded (body bytes, messages, calls at once) and only the calls the SDK validated are counted.

@@ -2,11 +2,11 @@ import pino from 'pino';
 import { loadPageReferences, operationViewOf, schemaViewOf } from '../src/modules/pages/application/page-references';
 import type { ReaderDeps } from '../src/modules/pages/application/deps';
 import { documentRefsOf, MAX_OPENAPI_REFS } from '../src/modules/pages/domain/document-refs';
-import { PageTree } from '../src/modules/pages/domain/page-tree';
+import { PageTree } from '../src/modules/site-reads/domain/page-tree';
 import { searchPagingOf } from '../src/modules/pages/domain/search-results';
 import { publishedContent } from './published-content';
 
-// What a page's document names outside its site space (issue #36 §2): other site spaces' pages and
+// What a page's document names outside its site space: other site spaces' pages and
 // OpenAPI operations, read in one batched call per kind, only when the document has such references.
 
 const content = publishedContent({ siteSpace: 'ss1', space: 'sp1', basePath: '/sites/o/d/v1/', canonicalUrl: '', apiToken: 'token-of-the-url' });

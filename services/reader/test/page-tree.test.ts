@@ -1,4 +1,4 @@
-import { PageTree, type PageEntry } from '../src/modules/pages/domain/page-tree';
+import { PageTree, type PageEntry } from '../src/modules/site-reads/domain/page-tree';
 
 const page = (id: string, path: string, extra: Partial<PageEntry> = {}): PageEntry => ({
   id,
@@ -7,6 +7,7 @@ const page = (id: string, path: string, extra: Partial<PageEntry> = {}): PageEnt
   kind: 'document',
   hidden: false,
   parentId: '',
+  order: 0,
   description: '',
   updatedAt: '',
   linkUrl: '',

@@ -71,8 +71,8 @@ it('answers the 404 page, not a 503, for an address that is no URL or that sites
   }
 });
 
-it('resolves again when a merge made the resolved revision unknown to content between the two reads', async () => {
-  const { notFound } = await import('@quire/errors');
+/** A visit during which a merge lands: content refuses the revision sites resolved first with `stale`. */
+async function visitDuringMerge(stale: (revisionId: string) => Error): Promise<{ status: number; text: string; resolvedRevisions: string[] }> {
   const resolvedRevisions: string[] = [];
   let current = 'r1';
   const content = (revision: string) => publishedContent({ revision });
@@ -87,7 +87,7 @@ it('resolves again when a merge made the resolved revision unknown to content be
   };
   const contentPublished = {
     getPublishedPages: async ({ revisionId }: { revisionId: string }) => {
-      if (revisionId !== current) throw notFound(`Revision ${revisionId} not found`);
+      if (revisionId !== current) throw stale(revisionId);
       return { revisionId, pages: [], createdAt: '', files: [] };
     },
   };
@@ -105,11 +105,24 @@ it('resolves again when a merge made the resolved revision unknown to content be
   });
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/sites/o/d/`);
-    // The site's own answer (its empty space: the 404 page inside the site), not the 503 page.
-    expect(res.status).toBe(404);
-    expect(await res.text()).toContain('Docs site');
-    expect(resolvedRevisions).toEqual(['r1', 'r2']);
+    return { status: res.status, text: await res.text(), resolvedRevisions };
   } finally {
     server.close();
   }
+}
+
+it('resolves again when a merge made the resolved revision unknown to content between the two reads', async () => {
+  const { revisionNotFound } = await import('@quire/errors');
+  const { status, text, resolvedRevisions } = await visitDuringMerge(revisionNotFound);
+  // The site's own answer (its empty space: the 404 page inside the site), not the 503 page.
+  expect(status).toBe(404);
+  expect(text).toContain('Docs site');
+  expect(resolvedRevisions).toEqual(['r1', 'r2']);
+});
+
+it('resolves again on the reason content gives, never on the words of its message', async () => {
+  const { notFound } = await import('@quire/errors');
+  const { status, resolvedRevisions } = await visitDuringMerge((revisionId) => notFound(`Revision ${revisionId} not found`));
+  expect(resolvedRevisions).toEqual(['r1']);
+  expect(status).toBe(503);
 });

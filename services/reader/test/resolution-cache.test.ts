@@ -7,7 +7,7 @@ import { isCurrent, isKeepable, resolutionKey } from '../src/modules/resolution-
 import { mayChangeSites } from '../src/modules/resolution-cache/consumers/generation-events.consumer';
 import { publishedContent } from './published-content';
 
-// Issue #36 §6: sites' answers for anonymous visitors of public sites are kept, and used only while
+// Sites' answers for anonymous visitors of public sites are kept, and used only while
 // the generations of their site and spaces are those they recorded; a cache that fails is a miss.
 
 const logger = pino({ level: 'silent' });

@@ -89,7 +89,8 @@ it('shows the empty search page without searching when there is no query', async
 
 it('echoes a hostile query escaped, and answers a refused one with a 400 page, never a 500', async () => {
   const { url, server, searches } = await serve(async ({ query }) => {
-    if (String(query).includes('bad')) throw badRequest('Invalid field "query": must be well-formed');
+    if (String(query).includes('bad')) throw badRequest('Invalid field "query": must be well-formed', 'search-query-refused');
+    if (String(query).includes('odd')) throw badRequest('Invalid field "query": must be well-formed');
     return { resultsJson: '{"items":[]}' };
   });
   running = server;
@@ -102,7 +103,11 @@ it('echoes a hostile query escaped, and answers a refused one with a 400 page, n
   expect(refused.status).toBe(400);
   const refusedHtml = await refused.text();
   expect(refusedHtml).toContain('<meta name="robots" content="noindex">');
-  expect(refusedHtml).toContain('<p role="alert">This search was not run: the query must be well-formed.</p>');
+  expect(refusedHtml).toContain('<p role="alert">This search was not run: the query is not one this site can search.</p>');
+  // A 400 with no reason is no refusal the page can name: it is still a 400 page, never a 500.
+  const odd = await fetch(`${url}/sites/o/d/~search?q=odd`);
+  expect(odd.status).toBe(400);
+  expect(await odd.text()).not.toContain('This search was not run');
   // Refused before any call, saying why: NUL, longer than 256 characters, more than 32 terms.
   const calls = searches.length;
   const tooMany = encodeURIComponent(Array.from({ length: 40 }, (_, i) => `-n${i}`).join(' '));

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { contentSecurityPolicy, styleHash } from '../src/modules/pages/domain/page-headers';
 import { siteRedirectStatus } from '../src/modules/pages/domain/reader-answer';
-import { canonicalUrlOf, readSiteProfile, sitePathOf } from '../src/modules/pages/domain/site-structure';
-import { visitorUrlOf } from '../src/modules/pages/domain/visitor-url';
+import { canonicalUrlOf, readSiteProfile, sitePathOf } from '../src/modules/site-reads/domain/site-structure';
+import { visitorUrlOf } from '../src/modules/visitor-access/domain/visitor-url';
 
 const space = (id: string, title: string, url: string) => ({ object: 'site-space', id, title, urls: { published: url } });
 

@@ -1,31 +1,32 @@
 import { cookiesAllowedBy } from '../src/modules/pages/domain/page-headers';
+import { cookiePairs } from '../src/modules/visitor-access/domain/cookie-pairs';
 import {
   acceptedCredentials,
   cookiePath,
   credentialCookies,
   parseCookies,
-  readVisit,
+  readVisitorAccess,
   SHARE_KEY_COOKIE,
   VISITOR_TOKEN_COOKIE,
-} from '../src/modules/pages/domain/visitor-credentials';
+} from '../src/modules/visitor-access/domain/visitor-credentials';
 
 const SITE = 'http://localhost:8080/sites/org/docs/';
 
-describe('readVisit', () => {
+describe('readVisitorAccess', () => {
   it('sends a visitor with a credential on a hostile path to a path on the site, never to another host', () => {
     // On a custom hostname the path is the whole address: `//host` or `/\\host` would leave the site.
     for (const path of ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example/x', '/\\/evil.example/x', '///evil.example/x']) {
       for (const param of ['share_key=k', 'jwt_token=t']) {
-        const cleanUrl = readVisit(`https://docs.a.test${path.startsWith('/') ? '' : '/'}${path}?${param}`, undefined).cleanUrl as string;
+        const cleanUrl = readVisitorAccess(`https://docs.a.test${path.startsWith('/') ? '' : '/'}${path}?${param}`, undefined).cleanUrl as string;
         expect(cleanUrl).toBe('/evil.example/x');
         expect(new URL(cleanUrl, 'https://docs.a.test/').host).toBe('docs.a.test');
       }
     }
-    expect(readVisit('https://docs.a.test/%2F%2Fevil.example?share_key=k', undefined).cleanUrl).toBe('/%2F%2Fevil.example');
+    expect(readVisitorAccess('https://docs.a.test/%2F%2Fevil.example?share_key=k', undefined).cleanUrl).toBe('/%2F%2Fevil.example');
   });
 
   it('resolves a plain URL as it is, with no clean URL to send the visitor to', () => {
-    expect(readVisit(`${SITE}guides`, undefined)).toEqual({
+    expect(readVisitorAccess(`${SITE}guides`, undefined)).toEqual({
       resolveUrl: `${SITE}guides`,
       visitorToken: '',
       cleanUrl: null,
@@ -36,34 +37,34 @@ describe('readVisit', () => {
   });
 
   it('takes a share key or a JWT from the URL once, and names the clean URL without them', () => {
-    const visit = readVisit(`${SITE}guides?a=1&share_key=k1&jwt_token=t1`, undefined);
+    const visit = readVisitorAccess(`${SITE}guides?a=1&share_key=k1&jwt_token=t1`, undefined);
     expect(visit.fromUrl).toEqual({ shareKey: 'k1', visitorToken: 't1' });
     expect(visit.cleanUrl).toBe('/sites/org/docs/guides?a=1');
     expect(visit.resolveUrl).toBe(`${SITE}guides?a=1&share_key=k1&jwt_token=t1`);
     // The URL's token wins: sites reads it from the URL, the cookie's is not passed.
-    expect(readVisit(`${SITE}?jwt_token=t1`, `${VISITOR_TOKEN_COOKIE}=old`).visitorToken).toBe('');
+    expect(readVisitorAccess(`${SITE}?jwt_token=t1`, `${VISITOR_TOKEN_COOKIE}=old`).visitorToken).toBe('');
   });
 
   it('adds the cookie’s share key and passes the cookie’s visitor token when the URL has none', () => {
-    const visit = readVisit(`${SITE}guides`, `${SHARE_KEY_COOKIE}=k%2F2; ${VISITOR_TOKEN_COOKIE}=t2`);
+    const visit = readVisitorAccess(`${SITE}guides`, `${SHARE_KEY_COOKIE}=k%2F2; ${VISITOR_TOKEN_COOKIE}=t2`);
     expect(visit.resolveUrl).toBe(`${SITE}guides?share_key=k%2F2`);
     expect(visit.visitorToken).toBe('t2');
     expect(visit.cleanUrl).toBeNull();
   });
 
   it('ignores a credential given twice or too long, but still cleans the URL', () => {
-    const twice = readVisit(`${SITE}?share_key=a&share_key=b`, undefined);
+    const twice = readVisitorAccess(`${SITE}?share_key=a&share_key=b`, undefined);
     expect(twice.fromUrl).toEqual({});
     expect(twice.cleanUrl).toBe('/sites/org/docs/');
-    expect(readVisit(`${SITE}?jwt_token=${'x'.repeat(5000)}`, undefined).fromUrl).toEqual({});
+    expect(readVisitorAccess(`${SITE}?jwt_token=${'x'.repeat(5000)}`, undefined).fromUrl).toEqual({});
   });
 
   it('is anonymous only with no credential on the URL (even empty or repeated) nor in a cookie', () => {
-    expect(readVisit(`${SITE}guides?a=1`, 'theme=dark').anonymous).toBe(true);
+    expect(readVisitorAccess(`${SITE}guides?a=1`, 'theme=dark').anonymous).toBe(true);
     for (const url of [`${SITE}?share_key=k`, `${SITE}?share_key=`, `${SITE}?jwt_token=t`, `${SITE}?share_key=a&share_key=b`])
-      expect(readVisit(url, undefined).anonymous).toBe(false);
-    expect(readVisit(SITE, `${SHARE_KEY_COOKIE}=k`).anonymous).toBe(false);
-    expect(readVisit(SITE, `theme=dark; ${VISITOR_TOKEN_COOKIE}=t`).anonymous).toBe(false);
+      expect(readVisitorAccess(url, undefined).anonymous).toBe(false);
+    expect(readVisitorAccess(SITE, `${SHARE_KEY_COOKIE}=k`).anonymous).toBe(false);
+    expect(readVisitorAccess(SITE, `theme=dark; ${VISITOR_TOKEN_COOKIE}=t`).anonymous).toBe(false);
   });
 });
 
@@ -106,9 +107,9 @@ describe('which credentials are kept', () => {
 
   it('flags a URL visitor JWT longer than a cookie can keep (name and value past 4,096 bytes)', () => {
     const fits = 'a'.repeat(4096 - VISITOR_TOKEN_COOKIE.length - 1);
-    expect(readVisit(`${SITE}?jwt_token=${fits}`, undefined).hasUnkeepableToken).toBe(false);
-    expect(readVisit(`${SITE}?jwt_token=${fits}a`, undefined).hasUnkeepableToken).toBe(true);
-    expect(readVisit(`${SITE}?jwt_token=${'a'.repeat(8000)}`, undefined).hasUnkeepableToken).toBe(true);
+    expect(readVisitorAccess(`${SITE}?jwt_token=${fits}`, undefined).hasUnkeepableToken).toBe(false);
+    expect(readVisitorAccess(`${SITE}?jwt_token=${fits}a`, undefined).hasUnkeepableToken).toBe(true);
+    expect(readVisitorAccess(`${SITE}?jwt_token=${'a'.repeat(8000)}`, undefined).hasUnkeepableToken).toBe(true);
   });
 });
 
@@ -117,5 +118,17 @@ describe('cookies and shared caches', () => {
     expect(cookiesAllowedBy('public, no-cache', ['quire_visitor=v'])).toEqual([]);
     expect(cookiesAllowedBy('public, max-age=3600', ['quire_share_key=k'])).toEqual([]);
     expect(cookiesAllowedBy('private, no-store', ['quire_visitor=v'])).toEqual(['quire_visitor=v']);
+  });
+});
+
+describe('cookiePairs', () => {
+  it('gives the trimmed name=value pairs in order, repeats included, and leaves out pairs without a name or =', () => {
+    expect([...cookiePairs(' a=1;b = 2 ; =x; flag; a=3; c=')]).toEqual([
+      ['a', '1'],
+      ['b', '2'],
+      ['a', '3'],
+      ['c', ''],
+    ]);
+    expect([...cookiePairs(undefined)]).toEqual([]);
   });
 });

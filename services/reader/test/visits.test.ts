@@ -48,6 +48,12 @@ describe('visitor ids', () => {
     expect(a).not.toContain('8.8.8.8');
   });
 
+  it('keeps the ids it gave before (a cookieless visitor stays the same visitor)', () => {
+    const pinned = readerDailySalt('secret-secret-secret', new Date('2026-11-28T13:45:00Z'));
+    expect(pinned).toBe('d71ef4888ab0145472bdef8c5671edd1e789b3fd02a6c43ec0603160c55241ab');
+    expect(hashedVisitorId(pinned, 'site1', '203.0.113.7', 'Mozilla/5.0 (X11)')).toBe('b9dacb785f389b315baa51c99c4b05a8');
+  });
+
   it('uses the day’s hash without cookies (agents), and the cookies’ ids when sent', () => {
     const cookieless = visitorIdsOf({ cookie: undefined, siteId: 'site1', ip: '8.8.8.8', userAgent: 'UA', salt });
     expect(cookieless.visitorId).toBe(hashedVisitorId(salt, 'site1', '8.8.8.8', 'UA'));

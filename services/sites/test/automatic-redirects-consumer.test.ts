@@ -7,7 +7,7 @@ import { PAGE_MOVES_CONSUMER, subscribeToPageMoves } from '../src/modules/redire
 import type { PagePathChange } from '../src/modules/redirects/domain/automatic-redirects';
 import { openSitesDb, seedSite, silentLogger } from './sites-db';
 
-// The automatic-redirects consumer (issue #35 §2) against a real sites database, with content's
+// The automatic-redirects consumer against a real sites database, with content's
 // ListPagePathChanges answered by the test: each revision's changes are what the test says.
 
 class CapturingBus implements MessageBus {

@@ -1,6 +1,6 @@
 import { pageSource, planAutomaticRedirects } from '../src/modules/redirects/domain/automatic-redirects';
 
-// The pure rules of automatic redirects (issue #35 §2): which path changes make which redirects,
+// The pure rules of automatic redirects: which path changes make which redirects,
 // and which go, so that no loop, chain or shadowed page is ever left.
 
 describe('planAutomaticRedirects', () => {

@@ -7,7 +7,7 @@ import { findRedirectsByKeys, insertRedirect, PROBE_SQL } from '../src/modules/r
 import type { SiteRedirectFields } from '../src/modules/redirects/model/site-redirect';
 import { openSitesDb, seedSite } from './sites-db';
 
-// The redirect store's probe (issue #35 §2): a lookup is one probe of the unique index
+// The redirect store's probe: a lookup is one probe of the unique index
 // (site, draft, source_key) with the candidate keys of the path, never a scan; and a bulk call that
 // fails writes nothing, its outbox event included.
 

@@ -3,7 +3,7 @@ import { resolveShareKey } from '../src/modules/sites/domain/share-links';
 
 // A share key from a visitor's URL (`?share_key=…`) that is not a key's shape is no key: it never
 // reaches the database (a NUL there was a Postgres error, so a 503 page; found by the reader's
-// route fuzzing, issue #36 §7).
+// route fuzzing).
 
 const noDatabase = {
   query: () => {

@@ -20,6 +20,7 @@ it.each([
   expect(err).toBeInstanceOf(ApiError);
   expect(err.code).toBe(400);
   expect(err.message).toMatch(/^Invalid field "query": /);
+  expect(err.reason).toBe('search-query-refused');
   expect(err.message).toContain(message);
 });
 

@@ -1,6 +1,6 @@
 import { siteVersionOf, type SiteVersionInputs } from '../src/modules/published-urls/domain/site-version';
 
-// Issue #36 §6: the stamp the reader keys rendered answers by changes with every input a page of
+// The stamp the reader keys rendered answers by changes with every input a page of
 // the site shows, and with nothing else.
 
 const space = (id: string, revision: string, extra: Record<string, unknown> = {}) => ({ id, title: `Space ${id}`, revision, emoji: '', ...extra });

@@ -6,7 +6,7 @@ import { insertSpec, markSpecProcessed } from '../src/modules/openapi-specs/stor
 import { insertSpecVersion } from '../src/modules/openapi-specs/store/spec-versions.store';
 import { openServiceDb } from '../../../test/support/service-db';
 
-// The reader's OpenAPI blocks read from stored specs on embedded Postgres (issue #36 §2): organization
+// The reader's OpenAPI blocks read from stored specs on embedded Postgres: organization
 // scoping, swagger URLs naming the organization's own specs, and the per-call bounds.
 
 const now = new Date('2026-02-01T00:00:00Z');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseSpecText } from '../src/modules/openapi-specs/domain/spec-document';
 import { OPERATION_LIMITS, operationOf } from '../src/modules/openapi-specs/domain/spec-operation';
 
-// One operation of a stored document as the reader's openapi-operation block shows it (issue #36 §2).
+// One operation of a stored document as the reader's openapi-operation block shows it.
 
 const OPENAPI_3 = {
   openapi: '3.0.3',

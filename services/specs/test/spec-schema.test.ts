@@ -3,7 +3,7 @@ import { webhookOf } from '../src/modules/openapi-specs/domain/spec-operation';
 import { specSlugOfAddress } from '../src/modules/openapi-specs/domain/spec-address';
 
 // What the reader's openapi-schemas and openapi-webhook blocks show of a stored document, and how a
-// swagger block's URL names one of the organization's own specs (issue #36 §2).
+// swagger block's URL names one of the organization's own specs.
 
 const OPENAPI_31 = {
   openapi: '3.1.0',

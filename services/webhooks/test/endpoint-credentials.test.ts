@@ -5,7 +5,7 @@ import { openEndpoint, sealEndpoint, splitCredentials } from '../src/modules/web
 import { sealStoredCredentials } from '../src/modules/webhooks/application/seal-stored-credentials';
 import { findWebhook, insertWebhook } from '../src/modules/webhooks/store/webhooks.store';
 
-// A webhook URL's `user:password@` is sealed apart from the URL (issue #32 §5).
+// A webhook URL's `user:password@` is sealed apart from the URL.
 
 const SECRET = 'internal-secret-for-tests';
 

@@ -4,7 +4,7 @@ import { openServiceDb } from '../../../test/support/service-db';
 import { claimDueDeliveries, insertDeliveries, type ClaimedDelivery } from '../src/modules/webhooks/store/deliveries.store';
 import { insertWebhook } from '../src/modules/webhooks/store/webhooks.store';
 
-// Fair shares of the delivery slots (issue #32 §5): an organization whose endpoints hang holds at
+// Fair shares of the delivery slots: an organization whose endpoints hang holds at
 // most its share, its webhooks take turns within it, and another organization's delivery is
 // claimed at once however old and long the first one's backlog is.
 

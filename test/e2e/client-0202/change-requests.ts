@@ -39,7 +39,7 @@ export async function changeRequestThroughToday({ api }: TodayContext, spaceId: 
   // No page tags in Quire; the layout GitBook shows until someone changes it.
   expect(pages.pages[0]).toMatchObject({ tags: [], layout: { coverMask: 'none', tags: true, actions: true, anchors: true } });
   expect((await api.spaces.getPageInChangeRequestById(spaceId, cr.id, pageId, { format: 'markdown' })).data.title).toBe('Hello');
-  // The reads a renderer needs (issue #35 §6; test/e2e/renderer-reads.test.ts has their cases).
+  // The reads a renderer needs (test/e2e/renderer-reads.test.ts has their cases).
   expect((await api.spaces.getPageInChangeRequestByPath(spaceId, cr.id, 'hello')).data.id).toBe(pageId);
   expect((await api.spaces.listChangeRequestPageMetaLinks(spaceId, cr.id, pageId)).data).toEqual({ alternates: [] });
   const { data: files } = await api.spaces.listFilesInChangeRequestById(spaceId, cr.id);

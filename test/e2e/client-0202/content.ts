@@ -34,7 +34,7 @@ export async function contentThroughToday(context: TodayContext): Promise<void> 
   expect((await api.spaces.getRevisionById(space.id, main.revision)).data.id).toBe(main.revision);
   expect((await api.spaces.listPagesInRevisionById(space.id, main.revision)).data.pages.map((p) => p.id)).toEqual([pageId]);
   expect((await api.spaces.getPageInRevisionById(space.id, main.revision, pageId)).data.id).toBe(pageId);
-  // The reads a renderer needs (issue #35 §6; test/e2e/renderer-reads.test.ts has their cases).
+  // The reads a renderer needs (test/e2e/renderer-reads.test.ts has their cases).
   expect((await api.spaces.getPageByPath(space.id, 'hello')).data.id).toBe(pageId);
   expect((await api.spaces.getPageInRevisionByPath(space.id, main.revision, 'hello', { format: 'document' })).data.id).toBe(pageId);
   expect((await api.spaces.getPageDocumentInRevisionById(space.id, main.revision, pageId)).data.object).toBe('document');

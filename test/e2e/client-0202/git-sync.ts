@@ -2,7 +2,7 @@ import { eventually } from '../../support/eventually';
 import { git, startGitServer } from '../../support/git-server';
 import type { TodayContext } from './context';
 
-/** Git Sync (issue #25) through today's client: export a space, import the commit into another, read the state. */
+/** Git Sync through today's client: export a space, import the commit into another, read the state. */
 export async function gitSyncThroughToday(context: TodayContext, spaceId: string, otherSpaceId: string): Promise<void> {
   const { stack, api, admin } = context;
   const server = await startGitServer();

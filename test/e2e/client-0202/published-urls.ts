@@ -1,7 +1,7 @@
 import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 
 /**
- * Resolving a published site's address through today's client, both forms (issue #35 §1): the
+ * Resolving a published site's address through today's client, both forms: the
  * POST and the deprecated GET answer the same content. The site is made public first (the sites
  * area leaves it a share-link site; published-urls.test.ts covers audiences).
  */

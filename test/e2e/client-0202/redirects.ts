@@ -1,7 +1,7 @@
 import type { GitBookAPI } from 'gitbook-api-0202';
 
 /**
- * The six site-redirect operations of today's client on a site (issue #35 §2). An exact source and
+ * The six site-redirect operations of today's client on a site. An exact source and
  * a site-space destination, so that the answers hold under the 0.143.2 contract too (wildcards and
  * external destinations are 0.202.0's: site-redirects.test.ts covers them).
  */

@@ -1,7 +1,7 @@
 import type { GitBookAPI } from 'gitbook-api-0202';
 
 /**
- * searchSiteContent through today's client (issue #35 §3): the scope form and a deprecated form,
+ * searchSiteContent through today's client: the scope form and a deprecated form,
  * each answer validated by the ledger against 0.202.0 (site-search.test.ts covers scopes and hits).
  */
 export async function siteSearchThroughToday(api: GitBookAPI, orgId: string, siteId: string): Promise<void> {

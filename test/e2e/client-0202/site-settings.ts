@@ -1,7 +1,7 @@
 import type { GitBookAPI } from 'gitbook-api-0202';
 
 /**
- * A site's customization and visitor authentication through today's client (issue #35 §4, §5):
+ * A site's customization and visitor authentication through today's client:
  * the stored customization comes back as written, and regenerating the signing key changes it.
  * site-customization.test.ts and site-publishing-auth.test.ts cover roles and hostile input.
  */

@@ -43,7 +43,7 @@ export function errorResponseComponents(): Record<string, Json> {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Lookups that name nothing in their path but may find nothing: a published URL no site answers (issue #35 §1). */
+/** Lookups that name nothing in their path but may find nothing: a published URL no site answers. */
 const LOOKUPS = new Set(['/v1/urls/published']);
 
 /**

@@ -18,7 +18,7 @@ export interface DocxLimits extends ArchiveLimits {
 
 /** A .docx's bytes (fetched from `source`) as one page and its images. */
 // Required by the first .docx import, not at import: mammoth with JSZip costs a process ~90 ms of
-// CPU, and an embedded start would pay it for an import it may never run (issue #22 §4).
+// CPU, and an embedded start would pay it for an import it may never run.
 let mammothModule: typeof Mammoth | undefined;
 function loadMammoth(): typeof Mammoth {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

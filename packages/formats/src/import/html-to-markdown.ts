@@ -20,7 +20,7 @@ const MAIN = 'main, [role="main"], article';
 let converter: TurndownService | undefined;
 
 // Built by the first conversion, not at import: turndown loads domino, which costs a process
-// ~50 ms of CPU, and an embedded start would pay it for an import it may never run (issue #22 §4).
+// ~50 ms of CPU, and an embedded start would pay it for an import it may never run.
 function loadConverter(): TurndownService {
   if (converter) return converter;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

@@ -1,4 +1,4 @@
-// The one rule for the name of a file a space keeps (issue #32 §4), applied at every entry: batch
+// The one rule for the name of a file a space keeps, applied at every entry: batch
 // edits, imports, Git Sync. A kept name becomes `.gitbook/assets/<name>` in an export and a
 // `content-disposition` on download, so it must be one plain path segment that every file system
 // and every reader shows as it is.

@@ -80,7 +80,7 @@ interface PdfMake {
 let pdfmake: PdfMake | undefined;
 
 // Required by the first PDF, not at import: pdfmake with pdfkit and fontkit costs a process
-// ~150 ms of CPU, and an embedded start would pay it for a PDF it may never render (issue #22 §4).
+// ~150 ms of CPU, and an embedded start would pay it for a PDF it may never render.
 function loadPdfmake(): PdfMake {
   if (pdfmake) return pdfmake;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS instance typed above (`import * as` would lose its prototype methods), loaded on first use

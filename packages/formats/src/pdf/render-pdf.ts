@@ -4,7 +4,7 @@ import { ImageBudget } from './pdf-images';
 import { PDF_LIMITS } from './pdf-limits';
 import { pdfBuffer, type Content, type DocumentDefinition } from './pdfmake-engine';
 
-// A revision's pages as one PDF (change request `.../pdf`, issue #12 §5): pages in tree order,
+// A revision's pages as one PDF (change request `.../pdf`): pages in tree order,
 // each from a new PDF page under its title, its body laid out from its JSONDocument (the model
 // `format=document` answers). Nothing is fetched: images come as bytes through
 // `PdfSource.image`, and pdfmake may open no file but the fonts (pdfmake-engine.ts).

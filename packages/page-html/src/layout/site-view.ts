@@ -1,6 +1,6 @@
 import type { TocHeading } from '../render/page-context';
 
-// What the reader assembles for a page of a published site (issue #36 §2): plain data, read
+// What the reader assembles for a page of a published site: plain data, read
 // defensively (any field may be missing or of the wrong type; hostile strings are escaped). Every
 // address is one the reader has already resolved to a published URL; the layout still passes each
 // through the page-html URL policy.
@@ -81,7 +81,7 @@ export interface PageView {
   updatedAt?: string;
   /** Absolute published address of the page (canonical, `og:url`). */
   canonicalUrl?: string;
-  /** The page as markdown (`<page>.md`, issue #36 §4). */
+  /** The page as markdown (`<page>.md`). */
   markdownUrl?: string;
 }
 

@@ -22,7 +22,7 @@ export async function renderPageDocument(document: JSONDocument, context: PageRe
   const tools = await hastTools();
   const state = new RenderState(tools, context);
   const tree: Root = { type: 'root', children: renderBlocks(state, childrenOf(document), 0, true) };
-  // Bounded work per request (issue #36 §7): a page past the node or text budget says it was cut.
+  // Bounded work per request: a page past the node or text budget says it was cut.
   if (state.truncated) tree.children.push(el('p', { className: ['truncated-note'] }, [text(TRUNCATED_NOTE)]));
   const safe = tools.sanitize(tree, PAGE_SCHEMA);
   const html = tools.toHtml(safe, { characterReferences: { useNamedReferences: false } });

@@ -15,7 +15,7 @@ const CONSUMER_SESSION_TIMEOUT_MS = 10_000;
 const SEND_MAX_BYTES = 512 * 1024;
 
 // Required when the first bus is made, not when the package index loads this file: embedded mode
-// never uses Kafka, and kafkajs costs every start tens of milliseconds of CPU (issue #22 §4).
+// never uses Kafka, and kafkajs costs every start tens of milliseconds of CPU.
 let kafkajs: typeof KafkaJs | undefined;
 function loadKafkajs(): typeof KafkaJs {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

@@ -6,7 +6,7 @@ import type { Cache } from './cache';
 type Client = ReturnType<typeof Redis.createClient>;
 
 // Required when the first cache is made, not when the package index loads this file: embedded mode
-// never uses Redis, and the client with its modules costs every start ~150 ms of CPU (issue #22 §4).
+// never uses Redis, and the client with its modules costs every start ~150 ms of CPU.
 let redis: typeof Redis | undefined;
 function loadRedis(): typeof Redis {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

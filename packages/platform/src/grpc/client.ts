@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { ApiError, serviceUnavailable } from '@quire/errors';
+import { apiErrorOfStatus } from './error-status';
 import { grpcTarget } from './target';
 
 type Callback<Res> = (error: grpc.ServiceError | null, response: Res) => void;
@@ -27,15 +27,6 @@ export interface GrpcClientOptions {
 }
 
 const RETRY_WAIT_MS = 400;
-
-const FROM_STATUS: Partial<Record<grpc.status, number>> = {
-  [grpc.status.INVALID_ARGUMENT]: 400,
-  [grpc.status.UNAUTHENTICATED]: 401,
-  [grpc.status.PERMISSION_DENIED]: 403,
-  [grpc.status.NOT_FOUND]: 404,
-  [grpc.status.ALREADY_EXISTS]: 409,
-  [grpc.status.RESOURCE_EXHAUSTED]: 429,
-};
 
 /** Builds a client whose every call has a deadline; unreachable or late servers become 503s. */
 export function createGrpcClient<C extends grpc.Client>(
@@ -73,21 +64,12 @@ export function createGrpcClient<C extends grpc.Client>(
             waiting.setOptions({ waitForReady: true });
             return await call(request, waiting, { deadline: Date.now() + RETRY_WAIT_MS });
           } catch (retryErr) {
-            throw toApiError(retryErr as grpc.ServiceError, serviceName);
+            throw apiErrorOfStatus(retryErr as grpc.ServiceError, serviceName);
           }
         }
-        throw toApiError(e, serviceName);
+        throw apiErrorOfStatus(e, serviceName);
       }
     };
   }
   return wrapped as AsyncClient<C> & { close(): void };
-}
-
-function toApiError(err: grpc.ServiceError, serviceName: string): ApiError {
-  const code = FROM_STATUS[err.code];
-  if (code) return new ApiError(code, err.details || err.message);
-  if (err.code === grpc.status.UNAVAILABLE || err.code === grpc.status.DEADLINE_EXCEEDED) {
-    return serviceUnavailable(`The ${serviceName} service is unavailable; try again shortly`);
-  }
-  return new ApiError(500, `The ${serviceName} service failed`);
 }

@@ -25,9 +25,9 @@ const READS = [
   'getPublishedSite',
   'searchPublishedContent',
 ];
-// Content's page reads for sites' redirects (service ContentPages, #35 §2).
+// Content's page reads for sites' redirects (service ContentPages).
 const PAGE_READS = ['findPageByPath', 'getPagePaths', 'listPagePathChanges'];
-// Content's published reads for the reader (service ContentPublished, #36 §1).
+// Content's published reads for the reader (service ContentPublished).
 const PUBLISHED_READS = [
   'getPublishedPages',
   'getPublishedPageDocument',
@@ -36,7 +36,7 @@ const PUBLISHED_READS = [
   'getPublishedFileUrl',
   'getPublishedPagePaths',
 ];
-// Specs' published reads for the reader (service Specs, #36 §2).
+// Specs' published reads for the reader (service Specs).
 const SPEC_READS = ['check', 'getPublishedOperations'];
 
 /**
@@ -79,12 +79,12 @@ export class ServiceClients {
     return this.get('sites', () => createGrpcClient(sites.SitesClient, this.addresses.sites, 'sites', { deadlineMs: this.deadlineMs, retryable: READS }));
   }
 
-  /** Specs' operations of published OpenAPI blocks, for the reader (#36 §2). */
+  /** Specs' operations of published OpenAPI blocks, for the reader. */
   specs(): SpecsClient {
     return this.get('specs', () => createGrpcClient(specs.SpecsClient, this.addresses.specs, 'specs', { deadlineMs: this.deadlineMs, retryable: SPEC_READS }));
   }
 
-  /** Insights' events ingest for the reader (#36 §5). Not retried: a failed batch is the caller's to drop. */
+  /** Insights' events ingest for the reader. Not retried: a failed batch is the caller's to drop. */
   insights(): InsightsClient {
     return this.get('insights', () =>
       createGrpcClient(insights.InsightsClient, this.addresses.insights, 'insights', { deadlineMs: this.deadlineMs, retryable: ['check'] }),

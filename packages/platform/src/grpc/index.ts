@@ -3,3 +3,4 @@ export * from './client';
 export * from './target';
 export * from './clients';
 export * from './health';
+export * from './error-status';

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import { ApiError, toApiError } from '@quire/errors';
 import type { Logger } from '../logger';
 import { pathOfNul } from '@quire/input';
+import { statusOfApiError } from './error-status';
 
 /** A generated `XxxServer` interface turned into plain async functions. */
 export type AsyncService<S> = {
@@ -18,17 +19,6 @@ export interface ServiceBinding {
 export function bind<S>(definition: grpc.ServiceDefinition, implementation: AsyncService<S>): ServiceBinding {
   return { definition, implementation: implementation as unknown as ServiceBinding['implementation'] };
 }
-
-const TO_STATUS: Record<number, grpc.status> = {
-  400: grpc.status.INVALID_ARGUMENT,
-  401: grpc.status.UNAUTHENTICATED,
-  403: grpc.status.PERMISSION_DENIED,
-  404: grpc.status.NOT_FOUND,
-  409: grpc.status.ALREADY_EXISTS,
-  429: grpc.status.RESOURCE_EXHAUSTED,
-  501: grpc.status.UNIMPLEMENTED,
-  503: grpc.status.UNAVAILABLE,
-};
 
 /** Starts a gRPC server; thrown ApiErrors become status errors in one place. */
 export async function startGrpcServer(address: string, bindings: ServiceBinding[], logger: Logger): Promise<{ server: grpc.Server; port: number }> {
@@ -52,7 +42,7 @@ export async function startGrpcServer(address: string, bindings: ServiceBinding[
           (err: unknown) => {
             const apiError = toApiError(err);
             if (apiError.code >= 500 && !(err instanceof ApiError)) logger.error({ err, method: name }, 'gRPC handler failed');
-            callback({ code: TO_STATUS[apiError.code] ?? grpc.status.INTERNAL, details: apiError.message });
+            callback(statusOfApiError(apiError));
           },
         );
       };

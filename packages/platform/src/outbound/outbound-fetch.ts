@@ -5,7 +5,7 @@ import { isIpLiteral, type OutboundAddressPolicy } from './address-policy';
 import { unbracket } from './address-ranges';
 
 // Required by the first outbound fetch, not at import: undici costs every process that builds a
-// fetcher ~70 ms of CPU at start, and most starts fetch nothing for a while (issue #22 §4).
+// fetcher ~70 ms of CPU at start, and most starts fetch nothing for a while.
 let undici: typeof Undici | undefined;
 function loadUndici(): typeof Undici {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

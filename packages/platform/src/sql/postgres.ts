@@ -4,7 +4,7 @@ import { CommitSignals } from './commit-signals';
 import type { QueryResult, SqlDatabase, SqlExecutor } from './database';
 
 // Required when the first pool is made, not when the package index loads this file: embedded mode
-// runs PGlite and never needs node-postgres at start (issue #22 §4).
+// runs PGlite and never needs node-postgres at start.
 let pg: typeof Pg | undefined;
 function loadPg(): typeof Pg {
   if (pg) return pg;

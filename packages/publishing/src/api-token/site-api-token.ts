@@ -1,6 +1,6 @@
 import { hmacKey, signHs256, verifyHs256, type TokenRefusal } from '../jwt/hs256-token';
 
-// The `apiToken` of PublishedSiteContent (issue #35 §1, §6): what a renderer uses to read one
+// The `apiToken` of PublishedSiteContent: what a renderer uses to read one
 // published site space's content, decoded by GitBook's renderer as a JWT
 // `{kind: 'site', organization, site, siteSpace, space, spaces, exp}`, plus Quire's `as`.
 // Decisions:

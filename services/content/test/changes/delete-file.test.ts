@@ -2,7 +2,7 @@ import { deleteFile } from '../../src/modules/change-requests/domain/changes/del
 import { insertFiles } from '../../src/modules/change-requests/domain/changes/insert-files';
 import { batchOf } from './batch-fixture';
 
-// The `delete_file` handler alone (issue #34 §2).
+// The `delete_file` handler alone.
 
 describe('delete_file handler', () => {
   it('removes a file, its name free again', () => {

@@ -2,7 +2,7 @@ import { deletePage } from '../../src/modules/change-requests/domain/changes/del
 import { insertPage } from '../../src/modules/change-requests/domain/changes/insert-page';
 import { batchOf, shape } from './batch-fixture';
 
-// The `delete_page` handler alone (issue #34 §2).
+// The `delete_page` handler alone.
 
 describe('delete_page handler', () => {
   it('removes a page with its subpages, each noted deleted', () => {

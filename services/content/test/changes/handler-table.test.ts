@@ -7,7 +7,7 @@ import { updatePage } from '../../src/modules/change-requests/domain/changes/upd
 import { applyContentChanges, CHANGE_HANDLERS } from '../../src/modules/change-requests/domain/content-changes';
 import { now, shape, tree } from './batch-fixture';
 
-// The table applyContentChanges runs a batch by (issue #34 §2): one handler per operation, in order.
+// The table applyContentChanges runs a batch by: one handler per operation, in order.
 
 describe('content change handler table', () => {
   it('has one handler per operation', () => {

@@ -1,7 +1,7 @@
 import { insertFiles } from '../../src/modules/change-requests/domain/changes/insert-files';
 import { batchOf } from './batch-fixture';
 
-// The `insert_files` handler alone (issue #34 §2).
+// The `insert_files` handler alone.
 
 describe('insert_files handler', () => {
   it('adds files under names not taken yet, the same bytes under the same name once, noting their refs', () => {

@@ -1,7 +1,7 @@
 import { insertPage } from '../../src/modules/change-requests/domain/changes/insert-page';
 import { batchOf, now, shape } from './batch-fixture';
 
-// The `insert_page` handler alone (issue #34 §2).
+// The `insert_page` handler alone.
 
 describe('insert_page handler', () => {
   it('adds a page at an index under a parent, titled by the leading heading, its body sent for the end', () => {

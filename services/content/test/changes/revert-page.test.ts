@@ -4,7 +4,7 @@ import type { RevisionTree } from '../../src/modules/revisions/model/revision-tr
 import { storedPage } from '../stored-page';
 import { batchOf, shape } from './batch-fixture';
 
-// The `revert_page` handler alone (issue #34 §2): the change request's tree has `a` edited and `n`
+// The `revert_page` handler alone: the change request's tree has `a` edited and `n`
 // added, and lacks `b`, against the base revision r0.
 
 const base: RevisionTree = { pages: [storedPage('a', null), storedPage('b', null)], files: [] };

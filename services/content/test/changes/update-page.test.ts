@@ -1,7 +1,7 @@
 import { updatePage } from '../../src/modules/change-requests/domain/changes/update-page';
 import { batchOf, now, shape } from './batch-fixture';
 
-// The `update_page` handler alone (issue #34 §2).
+// The `update_page` handler alone.
 
 describe('update_page handler', () => {
   it('renames without changing the slug, and sets the optional fields (an empty emoji removes it)', () => {

@@ -1,4 +1,4 @@
-// The machine-readable module's face (issue #36 §4): `llms.txt` and `llms-full.txt` (answered
+// The machine-readable module's face: `llms.txt` and `llms-full.txt` (answered
 // through the pages module's site files) and the MCP server at `<site>/~gitbook/mcp`.
 export { answerLlms, type LlmsKind } from './application/answer-llms';
 export { MCP_MESSAGE_LIMITS } from './domain/mcp-message-plan';

@@ -1,31 +1,5 @@
-// The resolution cache's face (issue #36 §6, docs/reader.md "Fast and fresh"): sites' answers for
+// The resolution cache's face (docs/reader.md "Fast and fresh"): sites' answers for
 // anonymous visitors of public and unlisted sites, invalidated by events through generations.
-import type { ServiceContext } from '@quire/platform/runtime';
-import { Counter } from 'prom-client';
-import { ResolutionCache, type ResolutionCacheSettings } from './application/resolution-cache';
-
 export { ResolutionCache, type ResolutionCacheSettings, type ResolutionLookup, type ResolutionMiss } from './application/resolution-cache';
 export { bumpOnContentEvent, bumpOnSiteEvent, subscribeToSpaceEvents, GENERATION_TTL_SECONDS } from './consumers/generation-events.consumer';
-
-export function resolutionCache(ctx: Pick<ServiceContext, 'cache' | 'metrics' | 'logger'>, settings: ResolutionCacheSettings): ResolutionCache {
-  const registers = [ctx.metrics.registry];
-  return new ResolutionCache(
-    ctx.cache,
-    settings,
-    {
-      lookups: new Counter({
-        name: 'reader_resolution_lookups_total',
-        help: 'Resolution cache lookups by outcome: hit (no call to sites), absent, hint, stale (an event moved a generation), error',
-        labelNames: ['outcome'],
-        registers,
-      }),
-      errors: new Counter({
-        name: 'reader_resolution_cache_errors_total',
-        help: 'Resolution cache reads and writes that failed or were late',
-        labelNames: ['op'],
-        registers,
-      }),
-    },
-    ctx.logger,
-  );
-}
+export { resolutionCache } from './application/resolution-cache-of';

@@ -1,4 +1,4 @@
-// The redirects module's face: site redirects (issue #35 §2), mounted by the service's wiring. It
+// The redirects module's face: site redirects, mounted by the service's wiring. It
 // uses the sites module's face for the site, its policy and its address.
 export { siteRedirectsRoutes } from './http/site-redirects.routes';
 export { subscribeToPageMoves } from './consumers/page-moves.consumer';

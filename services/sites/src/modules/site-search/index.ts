@@ -1,5 +1,5 @@
-// The site-search module's face: searchSiteContent (issue #35 §3), mounted by the service's wiring,
-// and the reader's gRPC call over the same use case (Sites.SearchPublishedSite, issue #36 §2).
+// The site-search module's face: searchSiteContent, mounted by the service's wiring,
+// and the reader's gRPC call over the same use case (Sites.SearchPublishedSite).
 // It uses the sites module's face for the site, its policy, its structure and its published address,
 // and content's index over gRPC (SearchPublishedContent).
 export { siteSearchRoutes } from './http/site-search.routes';

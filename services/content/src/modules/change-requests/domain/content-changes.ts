@@ -10,8 +10,8 @@ import { updatePage } from './changes/update-page';
 
 export type { BatchFile, ChangesContext, ChangesDraft, ContentChange, PageFields, PageOutcome, ReadPageFields } from './changes/change-types';
 
-// The page changes of a batch content edit (`updateChangeRequestContent`, @gitbook/api 0.202.0,
-// issue #24), applied in order to one tree so that the batch makes one revision or nothing: the
+// The page changes of a batch content edit (`updateChangeRequestContent`, @gitbook/api 0.202.0),
+// applied in order to one tree so that the batch makes one revision or nothing: the
 // first change that cannot apply throws a 400 naming it (`"changes.3.page": …`) and the caller's
 // transaction writes nothing. Each operation has its handler (changes/<operation>.ts), changing the
 // batch's state (changes/content-batch.ts); links in the bodies resolve once the whole batch is

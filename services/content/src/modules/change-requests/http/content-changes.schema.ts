@@ -75,7 +75,7 @@ const batchFile = z
     url: z.string().url().max(2048).optional(),
     // 1 MB of bytes is 1,398,104 base64 characters; the decoded size is checked exactly on decoding.
     // Whitespace is matched by one quantifier only: `[…\s]*={0,2}\s*$` let two share a run of
-    // spaces, and a hostile run followed by "!" took time in its length squared (issue #32).
+    // spaces, and a hostile run followed by "!" took time in its length squared.
     base64: z
       .string()
       .max(1_400_000)

@@ -12,8 +12,8 @@ const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
 /**
  * Runs the Git Sync operations the outbox queues on content.jobs. The copies of content share the
  * group, so each operation is taken once; a process runs up to `concurrency` of them side by side
- * (CONTENT_GIT_SYNC_CONCURRENCY), so no space's operation waits behind another's stuck remote
- * (issue #32 §3). A message is done once its job started: an operation whose process dies mid-job
+ * (CONTENT_GIT_SYNC_CONCURRENCY), so no space's operation waits behind another's stuck remote.
+ * A message is done once its job started: an operation whose process dies mid-job
  * stays `running` until it is stale (CONTENT_GIT_SYNC_STALE_MS), when a new request takes over.
  * A message that is not a declared job is parked (docs/conventions.md, Dead letters).
  */

@@ -5,7 +5,7 @@ import { GitSyncError } from './git-sync-error';
 // its inflated size (a delta's own header its result's), so an object past `maxFileBytes`, a pack
 // inflating past `maxRepoBytes` or holding more than `maxObjects` objects is refused before anything
 // is inflated whole — a 583 KB pack of one 600 MB blob of zeros costs a header read, not 2.4 GB of
-// memory (issue #32 §3). Each object within the bounds is inflated once, alone, to find where the
+// memory. Each object within the bounds is inflated once, alone, to find where the
 // next begins (a pack does not say) and to check that it is what its header declared.
 // https://git-scm.com/docs/pack-format
 

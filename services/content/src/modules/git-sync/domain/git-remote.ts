@@ -10,7 +10,7 @@ import { discoverRefs, fetchShallow, sendPack, type RemoteRefs } from './git-tra
 import { newObjects, pathSegments, planTree, treeBody, type GitFile } from './git-tree';
 import { fullRefName, parseRemoteUrl, type GitRemoteAddress } from './git-url';
 
-// The Git transport of Git Sync (issue #25 §3): a space's files from and to one ref of a remote
+// The Git transport of Git Sync: a space's files from and to one ref of a remote
 // repository over smart HTTP, through the outbound module. Pure of Quire's database: the caller
 // maps pages to files and owns the work folder.
 

@@ -1,7 +1,7 @@
 import { readSpaceRefTarget, type TargetKind } from '@quire/formats';
 import type { RevisionIndex } from '../../revisions';
 
-// What each link written in a revision's pages points at (issue #13, spec "Content link item"):
+// What each link written in a revision's pages points at (spec "Content link item"):
 // a page (or an anchor in one), a file, another space, an outside URL, or nothing (broken). A
 // target is resolved once from the body's stored targets (page_bodies.links), in memory.
 

@@ -29,7 +29,7 @@ const SOURCES = [
 
 /**
  * Links of a space's content (main or a change request's revision) with their status, and the
- * backlinks of a page or a file (issue #13). Members read; a non-member gets 404.
+ * backlinks of a page or a file. Members read; a non-member gets 404.
  */
 export function linksRoutes(deps: LinksDeps): Router {
   const { contentUrls } = deps;

@@ -1,7 +1,7 @@
 import { anchorOf, markdownParser, stripTags, type MarkdownToken as Token } from '@quire/formats';
 import type { PageSection } from '../model/page-section';
 
-// What search indexes of a page (issue #13): the page's title and description as its first
+// What search indexes of a page: the page's title and description as its first
 // section, then one section per heading whose body is the text up to the next heading. Bodies are
 // markdown reduced to text, so snippets show words, not syntax.
 

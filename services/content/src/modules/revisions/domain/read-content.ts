@@ -1,4 +1,4 @@
-import { notFound } from '@quire/errors';
+import { notFound, revisionNotFound } from '@quire/errors';
 import type { Cache } from '@quire/platform/cache';
 import { RawJson } from '@quire/platform/http';
 import type { SqlExecutor } from '@quire/platform/sql';
@@ -34,7 +34,7 @@ export async function cachedText(cache: Cache, key: string, compute: () => Promi
 export async function loadRevision(db: SqlExecutor, cache: Cache, spaceId: string, revisionId: string): Promise<LoadedRevision> {
   const text = await cachedText(cache, revisionCacheKey(spaceId, revisionId), async () => {
     const found = await findRevision(db, spaceId, revisionId);
-    if (!found) throw notFound(`Revision ${revisionId} not found`); // never cached: only revisions that exist are
+    if (!found) throw revisionNotFound(revisionId); // never cached: only revisions that exist are
     return JSON.stringify(found);
   });
   const revision = JSON.parse(text) as Revision & { createdAt: string };

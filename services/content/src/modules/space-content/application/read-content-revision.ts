@@ -1,5 +1,5 @@
 import { siteReaderScope } from '@quire/access';
-import { forbidden, notFound } from '@quire/errors';
+import { forbidden, notFound, revisionNotFound } from '@quire/errors';
 import { findChangeRequest } from '../../change-requests';
 import { authorizeSpaceAccess, type Space } from '../../spaces';
 import { type Caller, type ContentDeps, type LoadedRevision, loadRevision } from '../../revisions';
@@ -28,7 +28,7 @@ async function revisionIdOf(deps: ContentDeps, caller: Caller, path: ContentPath
   if (path.revisionId) {
     // A site reader reads what its site publishes: the space's current revision, never an older
     // (or unmerged) one. Any other is as unknown to it as a revision that does not exist.
-    if (siteReader && path.revisionId !== space.revisionId) throw notFound(`Revision ${path.revisionId} not found`);
+    if (siteReader && path.revisionId !== space.revisionId) throw revisionNotFound(path.revisionId);
     return path.revisionId;
   }
   if (!path.changeRequestId) return space.revisionId;

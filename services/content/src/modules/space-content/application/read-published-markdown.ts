@@ -1,4 +1,5 @@
 import { notFound } from '@quire/errors';
+import type { content as contentProto } from '@quire/proto';
 import { type Caller, type ContentDeps, findBodies, type LoadedRevision, pageIn, type StoredPage } from '../../revisions';
 import { type ContentPath, readContentRevision } from './read-content-revision';
 
@@ -8,11 +9,6 @@ export const MAX_MARKDOWN_PAGES_PER_READ = 200;
 export const MAX_MARKDOWN_BYTES_PER_READ = 2 * 1024 * 1024;
 /** Bodies read from the database at once: a read stopped by the byte bound has not fetched the rest. */
 const BODIES_PER_QUERY = 25;
-
-export interface PageMarkdown {
-  pageId: string;
-  markdown: string;
-}
 
 /**
  * A document page's markdown as stored (links between pages relative, as in Git Sync), read as the
@@ -36,10 +32,10 @@ export async function readPublishedMarkdowns(
   caller: Caller,
   path: ContentPath & { pageIds: readonly string[] },
   maxBytes: number = MAX_MARKDOWN_BYTES_PER_READ,
-): Promise<PageMarkdown[]> {
+): Promise<contentProto.PublishedPageMarkdown[]> {
   const { loaded } = await readContentRevision(deps, caller, path);
   const pages = path.pageIds.map((pageId) => documentPage(loaded, pageId));
-  const answered: PageMarkdown[] = [];
+  const answered: contentProto.PublishedPageMarkdown[] = [];
   let bytes = 0;
   for (let at = 0; at < pages.length; at += BODIES_PER_QUERY) {
     const chunk = pages.slice(at, at + BODIES_PER_QUERY);

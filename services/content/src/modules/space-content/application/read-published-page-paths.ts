@@ -1,18 +1,11 @@
 import { ApiError } from '@quire/errors';
+import type { content as contentProto } from '@quire/proto';
 import type { Caller, ContentDeps } from '../../revisions';
 import { readContentRevision } from './read-content-revision';
 
 /** Spaces and pages one GetPublishedPagePaths call reads at most (one rendered page's links): the rest are left out. */
 export const MAX_PATH_SPACES = 20;
 export const MAX_PATH_PAGES = 200;
-
-export interface PublishedPagePath {
-  spaceId: string;
-  pageId: string;
-  path: string;
-  kind: string;
-  title: string;
-}
 
 /**
  * Where pages of several spaces are in their current (published) revisions, read as the caller (a
@@ -23,7 +16,7 @@ export async function readPublishedPagePaths(
   deps: ContentDeps,
   caller: Caller,
   refs: ReadonlyArray<{ spaceId: string; pageId: string }>,
-): Promise<PublishedPagePath[]> {
+): Promise<contentProto.PublishedPagePath[]> {
   const bySpace = new Map<string, Set<string>>();
   for (const { spaceId, pageId } of refs.slice(0, MAX_PATH_PAGES)) {
     if (!spaceId || !pageId) continue;

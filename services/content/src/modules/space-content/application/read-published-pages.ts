@@ -1,19 +1,6 @@
+import type { content as contentProto } from '@quire/proto';
 import { childrenByParent, type Caller, type ContentDeps, type StoredPage } from '../../revisions';
 import { readContentRevision } from './read-content-revision';
-
-/** A page of a published revision as the reader lays out its site (ContentPublished.GetPublishedPages). */
-export interface PublishedPageEntry {
-  id: string;
-  title: string;
-  path: string;
-  kind: string;
-  hidden: boolean;
-  parentId: string;
-  order: number;
-  description: string;
-  updatedAt: string;
-  linkUrl: string;
-}
 
 /**
  * The page tree of a space's revision (its current one when `revisionId` is empty), read as the
@@ -24,11 +11,11 @@ export async function readPublishedPages(
   deps: ContentDeps,
   caller: Caller,
   input: { spaceId: string; revisionId: string },
-): Promise<{ revisionId: string; createdAt: string; pages: PublishedPageEntry[]; files: Array<{ id: string; name: string; contentType: string }> }> {
+): Promise<contentProto.GetPublishedPagesResponse> {
   const { loaded } = await readContentRevision(deps, caller, { spaceId: input.spaceId, revisionId: input.revisionId || undefined });
   const { revision, index } = loaded;
   const children = childrenByParent(revision.tree.pages);
-  const pages: PublishedPageEntry[] = [];
+  const pages: contentProto.PublishedPage[] = [];
   // Depth-first without recursion (a deep tree must not exhaust the stack).
   const stack = (children.get(null) ?? []).map((page, order) => ({ page, order })).reverse();
   for (let next = stack.pop(); next; next = stack.pop()) {
@@ -40,7 +27,8 @@ export async function readPublishedPages(
   return { revisionId: revision.id, createdAt: revision.createdAt.toISOString(), pages, files };
 }
 
-function entryOf(page: StoredPage, path: string, order: number): PublishedPageEntry {
+/** A page of a published revision as the reader lays out its site. */
+function entryOf(page: StoredPage, path: string, order: number): contentProto.PublishedPage {
   const target = page.target as { kind?: unknown; url?: unknown } | undefined;
   return {
     id: page.id,

@@ -1,7 +1,7 @@
 import { pagePaths, type PageKind, type StoredPage } from '../../revisions';
 
 // How page paths changed between two revisions of a space: what sites need to keep a moved page's
-// old address working (automatic redirects, issue #35 §2). Pure: the trees in, the changes out.
+// old address working (automatic redirects). Pure: the trees in, the changes out.
 
 export interface PagePathChange {
   pageId: string;

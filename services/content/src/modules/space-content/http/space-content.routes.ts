@@ -185,7 +185,7 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       res
         .status(200)
         .set({
-          // A type stored before contentType was checked (issue #32) must not break the answer.
+          // A type stored before contentType was checked (it could hold CR/LF) must not break the answer.
           'Content-Type': isMediaType(file.contentType) ? file.contentType : 'application/octet-stream',
           'Content-Length': String(bytes.length),
           'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,

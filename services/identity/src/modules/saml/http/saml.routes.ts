@@ -63,7 +63,7 @@ export function samlRoutes(deps: IdentityEntryDeps): Router {
     }),
   );
 
-  // 204 when deleted; 404 when there is no such provider, as for every delete of something absent (issue #10 A9).
+  // 204 when deleted; 404 when there is no such provider, as for every delete of something absent.
   router.delete(
     '/v1/orgs/:organizationId/saml/:samlProviderId',
     route({ params: samlProviderParams }, async ({ params, principal }, res) => {

@@ -22,7 +22,7 @@ export function samlServiceUrls(providerId: string, urls: UrlBuilder) {
  * What a provider not configured yet answers for the identity provider's fields, so that every
  * provider has the reference's shape (OrganizationSAMLProvider requires all three, although a provider
  * is created from its label alone): empty strings, and for `ssoURL`, whose `format: uri` refuses an
- * empty string (issue #10 A13), `about:blank`, the URI that names nothing (RFC 6694). `status` says
+ * empty string, `about:blank`, the URI that names nothing (RFC 6694). `status` says
  * `pending` until all three are set (docs/identity.md).
  */
 export const UNSET_SAML_FIELDS = { ssoURL: 'about:blank', entityID: '', certificate: '' } as const;

@@ -51,7 +51,7 @@ export function teamsRoutes(deps: IdentityEntryDeps): Router {
     }),
   );
 
-  // 204 when deleted; 404 when there is no such team, as for every delete of something absent (issue #10 A9).
+  // 204 when deleted; 404 when there is no such team, as for every delete of something absent.
   router.delete(
     '/v1/orgs/:organizationId/teams/:teamId',
     route({ params: teamParams }, async ({ params, principal }, res) => {

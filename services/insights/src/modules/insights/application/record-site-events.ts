@@ -3,7 +3,7 @@ import type { TrackEventsDeps } from './deps';
 import { publishEvents } from './track-events';
 
 /**
- * The reader's served answers (issue #36 §5, gRPC Insights.RecordSiteEvents): the same enrichment
+ * The reader's served answers (gRPC Insights.RecordSiteEvents), counted as site insights: the same enrichment
  * and topic as trackEventsInSiteById, on events validated by the same schema. No member check: the
  * caller is the reader, which had the site resolved by sites for the address it served. Resolves
  * once the events are on the bus.

@@ -1,3 +1,4 @@
+import { dailySalt, visitorHash } from '@quire/helpers';
 import { badRequest } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { INSIGHTS_DEFAULTS } from '../../../settings';
@@ -8,7 +9,9 @@ import type { InsightsEventRow } from '../model/event-row';
 import { storedCellOf } from '../model/geo-cell';
 import { domainOf, utmOf } from './url-fields';
 import { flattenClaims } from './visitor-claims';
-import { dailySalt, visitorHash } from './visitor-hash';
+
+/** Insights' own salt: its hashes cannot be joined with another use's. */
+const VISITOR_SALT_PURPOSE = 'insights-visitor-salt';
 
 /** Events may be stamped at most this far ahead of the server clock (client clock skew). */
 export const MAX_FUTURE_SKEW_SECONDS = 5 * 60;
@@ -63,7 +66,7 @@ const AGENT_EVENTS: ReadonlySet<string> = new Set(['mcp_request']);
 export function buildEventRows(events: SiteInsightsEvent[], ctx: IngestContext): InsightsEventRow[] {
   const nowSeconds = Math.floor(ctx.now.getTime() / 1000);
   const oldest = retentionStart(ctx.now);
-  const salt = dailySalt(ctx.secret, ctx.now);
+  const salt = dailySalt(ctx.secret, ctx.now, VISITOR_SALT_PURPOSE);
   const times = events.map((event, index) => eventTime(event, index, nowSeconds, oldest));
   return events.map((event, index) => {
     const { session, location } = event;

@@ -93,7 +93,7 @@ export const siteInsightsEvent = z.discriminatedUnion('type', [
   eventOf('trademark_click', { placement: z.enum(['sidebar', 'ad', 'footer', 'pdf']) }),
   eventOf('ad_click', { ad }),
   eventOf('ad_display', { ad }),
-  // Served by the reader to machines (issue #36 §5): GitBook's later references count these
+  // Served by the reader to machines, so they are counted too: GitBook's later references count these
   // requests; 0.143.2 has no schema for them yet, so they carry only the common fields.
   eventOf('page_markdown_request', {}),
   eventOf('llms_request', {}),

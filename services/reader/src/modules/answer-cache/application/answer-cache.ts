@@ -1,5 +1,4 @@
-import { withTimeout } from '@quire/helpers';
-import { LocalLru, type Cache } from '@quire/platform/cache';
+import { TwoTierCache, type Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { Counter } from 'prom-client';
 import { parseCachedAnswer, serializeCachedAnswer, type CachedAnswer, type CachedKind } from '../domain/cached-answer';
@@ -33,40 +32,42 @@ export interface AnswerCacheCounters {
 export class AnswerCache {
   /** The long answers' renders in flight in this process: one per key (render-flights.ts). */
   readonly flights = new RenderFlights();
+  /** Parsing an entry (JSON, base64 bodies) costs more than serving it: the process keeps its recent ones. */
+  private readonly tiers: TwoTierCache<CachedAnswer>;
 
   constructor(
-    private readonly cache: Cache,
+    cache: Cache,
     private readonly settings: AnswerCacheSettings,
     private readonly counters: AnswerCacheCounters,
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
-    this.local = new LocalLru(settings.localMaxBytes ?? 0);
+    this.tiers = new TwoTierCache(
+      cache,
+      {
+        readTimeoutMs: settings.readTimeoutMs,
+        localMaxBytes: settings.localMaxBytes ?? 0,
+        countFailure: (op) => counters.errors.inc({ op }),
+        unavailableMessage: 'reader answer cache unavailable; rendering',
+      },
+      logger,
+    );
   }
 
   get enabled(): boolean {
     return this.settings.ttlSeconds > 0;
   }
 
-  /** Parsing an entry (JSON, base64 bodies) costs more than serving it: the process keeps its recent ones. */
-  private readonly local: LocalLru<CachedAnswer>;
-
   async get(key: string, kind: CachedKind): Promise<CachedAnswer | null> {
-    const kept = this.local.get(key);
+    const kept = this.tiers.local.get(key);
     if (kept) {
       this.counters.hits.inc({ kind });
       return kept;
     }
-    try {
-      const text = await withTimeout(this.cache.get(key), this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
-      const answer = text === null ? null : parseCachedAnswer(text);
-      (answer ? this.counters.hits : this.counters.misses).inc({ kind });
-      if (answer) this.keepLocally(key, answer);
-      return answer;
-    } catch (err) {
-      this.failed('get', err);
-      this.counters.misses.inc({ kind });
-      return null;
-    }
+    const text = await this.tiers.read(key, 'get');
+    const answer = text === null ? null : parseCachedAnswer(text);
+    (answer ? this.counters.hits : this.counters.misses).inc({ kind });
+    if (answer) this.keepLocally(key, answer);
+    return answer;
   }
 
   /**
@@ -78,29 +79,13 @@ export class AnswerCache {
     const text = serializeCachedAnswer(answer);
     if (text.length > this.settings.maxEntryBytes * sizeFactor) return false;
     this.keepLocally(key, answer);
-    try {
-      await this.cache.set(key, text, this.settings.ttlSeconds);
-      return true;
-    } catch (err) {
-      this.failed('set', err);
-      return false;
-    }
+    return this.tiers.write(key, text, this.settings.ttlSeconds, 'set');
   }
 
   /** Within localMaxBytes; a body sent uncompressed is inflated once per entry, hence the gzip form counted 4 times over. */
   private keepLocally(key: string, answer: CachedAnswer): void {
     const { identity, gzip, br } = answer.body;
     const bytes = (identity?.length ?? 0) + (gzip?.length ?? 0) + (br?.length ?? 0) + (identity ? 0 : (gzip?.length ?? 0) * 4);
-    this.local.set(key, answer, bytes, this.settings.ttlSeconds * 1000);
-  }
-
-  private lastWarn = 0;
-  private failed(op: 'get' | 'set', err: unknown): void {
-    this.counters.errors.inc({ op });
-    // One warning per 10 s at most: a cache that is down fails every request.
-    if (Date.now() - this.lastWarn > 10_000) {
-      this.lastWarn = Date.now();
-      this.logger.warn({ op, err: (err as Error).message }, 'reader answer cache unavailable; rendering');
-    }
+    this.tiers.local.set(key, answer, bytes, this.settings.ttlSeconds * 1000);
   }
 }

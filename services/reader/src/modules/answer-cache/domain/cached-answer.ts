@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EncodedBody } from './encoded-body';
 
-// A rendered answer as the shared cache keeps it (issue #36 §6), and the key it is kept under.
+// A rendered answer as the shared cache keeps it, and the key it is kept under.
 
 /** The answers kept: a page's HTML, its markdown, and the site files built from every page. Not the search page, `robots.txt`, files, 404s. */
 export type CachedKind = 'page' | 'markdown' | 'llms' | 'llms-full' | 'sitemap';

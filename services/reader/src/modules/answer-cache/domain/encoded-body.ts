@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzipSync, gzip } from 'node:zlib';
 
-// An answer's body in every content coding the reader serves (issue #36 §6): compressed once, when
+// An answer's body in every content coding the reader serves: compressed once, when
 // it is rendered, and kept so in the cache, so a cached answer is never compressed again. Its
 // strong ETag is the hash of the uncompressed body; each coding is its own representation
 // (RFC 9110 §8.8.3), so it carries a suffix: `"h"`, `"h-gzip"`, `"h-br"`.

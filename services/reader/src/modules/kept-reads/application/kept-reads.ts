@@ -1,5 +1,4 @@
-import { withTimeout } from '@quire/helpers';
-import { LocalLru, type Cache } from '@quire/platform/cache';
+import { TwoTierCache, type Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { Counter } from 'prom-client';
 
@@ -21,17 +20,25 @@ export interface KeptReadsSettings {
  * and booleans), so they round-trip through the cache exactly.
  */
 export class KeptReads {
-  private readonly local: LocalLru<unknown>;
+  private readonly tiers: TwoTierCache<unknown, 'get' | 'set' | 'parse'>;
   private readonly loading = new Map<string, Promise<unknown>>();
-  private lastWarn = 0;
 
   constructor(
-    private readonly cache: Cache,
+    cache: Cache,
     private readonly settings: KeptReadsSettings,
     private readonly counters: { reads: Counter<'read' | 'outcome'>; errors: Counter<'op'> },
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
-    this.local = new LocalLru(settings.localMaxBytes);
+    this.tiers = new TwoTierCache(
+      cache,
+      {
+        readTimeoutMs: settings.readTimeoutMs,
+        localMaxBytes: settings.localMaxBytes,
+        countFailure: (op) => counters.errors.inc({ op }),
+        unavailableMessage: 'reader kept reads: cache unavailable; asking the service',
+      },
+      logger,
+    );
   }
 
   /**
@@ -40,7 +47,7 @@ export class KeptReads {
    */
   async read<T>(read: string, key: string | null, load: () => Promise<T>, keepable: (value: T) => boolean = () => true): Promise<T> {
     if (!key || this.settings.ttlSeconds <= 0) return load();
-    const kept = this.local.get(key);
+    const kept = this.tiers.local.get(key);
     if (kept !== undefined) {
       this.counters.reads.inc({ read, outcome: 'local' });
       return kept as T;
@@ -53,7 +60,7 @@ export class KeptReads {
   }
 
   private async readThrough<T>(read: string, key: string, load: () => Promise<T>, keepable: (value: T) => boolean): Promise<T> {
-    const shared = await this.sharedGet(key);
+    const shared = await this.tiers.read(key, 'get');
     if (shared !== null) {
       try {
         const value = JSON.parse(shared) as T;
@@ -61,7 +68,7 @@ export class KeptReads {
         this.counters.reads.inc({ read, outcome: 'shared' });
         return value;
       } catch (err) {
-        this.failed('parse', err);
+        this.tiers.failed('parse', err);
       }
     }
     const value = await load();
@@ -70,29 +77,12 @@ export class KeptReads {
     const text = JSON.stringify(value);
     this.keepLocally(key, value, text.length);
     // Not waited for: the visitor does not wait on a write.
-    void this.cache.set(key, text, this.settings.ttlSeconds).catch((err: unknown) => this.failed('set', err));
+    void this.tiers.write(key, text, this.settings.ttlSeconds, 'set');
     return value;
-  }
-
-  private async sharedGet(key: string): Promise<string | null> {
-    try {
-      return await withTimeout(this.cache.get(key), this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
-    } catch (err) {
-      this.failed('get', err);
-      return null;
-    }
   }
 
   /** Accounted at 2 bytes per character of its JSON: roughly what the parsed strings hold. */
   private keepLocally(key: string, value: unknown, jsonLength: number): void {
-    this.local.set(key, value, jsonLength * 2, this.settings.ttlSeconds * 1000);
-  }
-
-  private failed(op: 'get' | 'set' | 'parse', err: unknown): void {
-    this.counters.errors.inc({ op });
-    if (Date.now() - this.lastWarn > 10_000) {
-      this.lastWarn = Date.now();
-      this.logger.warn({ op, err: (err as Error).message }, 'reader kept reads: cache unavailable; asking the service');
-    }
+    this.tiers.local.set(key, value, jsonLength * 2, this.settings.ttlSeconds * 1000);
   }
 }

@@ -13,7 +13,7 @@ export interface ClientLimit {
 }
 
 /**
- * The reader's own limit per client address (issue #36 §7), on the platform's shared limiter (the
+ * The reader's own limit per client address, on the platform's shared limiter (the
  * gateway's): a fixed window counted in the cache, Redis in distributed mode (every copy of the
  * reader counts against the same window), memory in embedded mode. A cache that is down lets
  * requests through, as the gateway's limit does.

@@ -1,5 +1,5 @@
 import type { sites } from '@quire/proto';
-import type { PageEntry, ReaderDeps, TextAnswer } from '../../pages';
+import type { PageEntry, SiteReadsDeps } from '../../site-reads';
 import { LlmsFullText, llmsFullEntry, llmsTxt, MAX_LLMS_PAGES } from '../domain/llms-text';
 import { markdownUrlOf, readPagesMarkdown, readSitePages, type SiteSpacePages } from './site-pages';
 
@@ -10,15 +10,22 @@ const MARKDOWN_READS_IN_FLIGHT = 4;
 
 export type LlmsKind = 'llms' | 'llms-full';
 
-/** What the pages module answers as text (its type: the wiring hands this answer back to it). */
-export type LlmsAnswer = TextAnswer;
+/** A site's llms text; the pages module answers it as its text answer, with the visit to count. */
+export interface LlmsAnswer {
+  kind: 'text';
+  status: 200;
+  contentType: string;
+  body: string;
+  restricted: boolean;
+  noindex: boolean;
+}
 
 /**
- * `llms.txt` and `llms-full.txt` at the site's root (issue #36 §4), for a visitor whose URL sites
+ * `llms.txt` and `llms-full.txt` at the site's root, for a visitor whose URL sites
  * resolved (its audience checked). Unlisted and restricted sites answer them to whoever may read
  * the site, with `X-Robots-Tag: noindex` (docs/reader.md, Pages machines read).
  */
-export async function answerLlms(deps: ReaderDeps, kind: LlmsKind, content: sites.PublishedSiteContent): Promise<LlmsAnswer> {
+export async function answerLlms(deps: SiteReadsDeps, kind: LlmsKind, content: sites.PublishedSiteContent): Promise<LlmsAnswer> {
   const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
   const noindex = content.visibility !== 'public';
   const site = await readSitePages(deps, content);
@@ -64,7 +71,7 @@ function batchesOf(pages: readonly SitePage[]): Batch[] {
  * Reads the batches' markdown with MARKDOWN_READS_IN_FLIGHT reads at once and hands each batch to
  * `take` in order; once `take` says no more (the file's byte cap), no further read is started.
  */
-async function readInOrder(deps: ReaderDeps, apiToken: string, batches: readonly Batch[], take: (batch: Batch, texts: string[]) => boolean): Promise<void> {
+async function readInOrder(deps: SiteReadsDeps, apiToken: string, batches: readonly Batch[], take: (batch: Batch, texts: string[]) => boolean): Promise<void> {
   const read = (batch: Batch): Promise<string[]> => {
     const texts = readPagesMarkdown(
       deps,

@@ -1,6 +1,7 @@
 import { ApiError } from '@quire/errors';
 import type { sites } from '@quire/proto';
-import { readVisit, type ReaderDeps } from '../../pages';
+import type { SiteReadsDeps } from '../../site-reads';
+import { readVisitorAccess } from '../../visitor-access';
 
 /** The site an MCP request is for, as this visitor may read it, and the visitor's credentials. */
 export interface McpSite {
@@ -25,15 +26,15 @@ export function isMcpPath(path: string): boolean {
  * share key (`?share_key=` or the cookie) and the visitor token (`?jwt_token=` or the cookie) are
  * the page's. MCP clients follow no redirects, so credentials on the URL are used as they are.
  */
-export async function resolveMcpSite(deps: ReaderDeps, request: { url: string; cookie: string | undefined }): Promise<McpSiteResolution> {
+export async function resolveMcpSite(deps: SiteReadsDeps, request: { url: string; cookie: string | undefined }): Promise<McpSiteResolution> {
   const noSite = { ok: false, status: 404, message: 'No published site at this address' } as const;
   // An address that is no URL (an odd Host), or one sites refuses as input, names no site.
   if (!URL.canParse(request.url)) return noSite;
-  const visit = readVisit(request.url, request.cookie);
-  const resolve = new URL(visit.resolveUrl);
+  const access = readVisitorAccess(request.url, request.cookie);
+  const resolve = new URL(access.resolveUrl);
   resolve.pathname = resolve.pathname.replace(/\/+$/, '').slice(0, -MCP_SUFFIX.length) + '/';
   const shareKey = resolve.searchParams.get('share_key') ?? '';
-  const visitorToken = visit.fromUrl.visitorToken ?? visit.visitorToken;
+  const visitorToken = access.fromUrl.visitorToken ?? access.visitorToken;
   resolve.searchParams.delete('jwt_token');
   const resolved = await deps
     .sites()

@@ -1,4 +1,4 @@
-import { PageTree, readSpacePages, type ReaderDeps } from '../../pages';
+import { PageTree, readSpacePages, type SiteReadsDeps } from '../../site-reads';
 import type { McpSite } from './mcp-site';
 import { readPageMarkdown } from './site-pages';
 
@@ -18,7 +18,7 @@ export interface FoundPage {
  * Pages hidden in the tree (and their children) are left out, as from the sidebar and llms.txt:
  * twice the pages asked for are searched, each hit's space's tree read once.
  */
-export async function searchDocumentation(deps: ReaderDeps, site: McpSite, input: { query: string; limit?: number }): Promise<ToolOutcome<FoundPage[]>> {
+export async function searchDocumentation(deps: SiteReadsDeps, site: McpSite, input: { query: string; limit?: number }): Promise<ToolOutcome<FoundPage[]>> {
   const limit = input.limit ?? 10;
   const { hits } = await deps.sites().searchPublishedSite({
     apiToken: site.content.apiToken,
@@ -47,7 +47,7 @@ export async function searchDocumentation(deps: ReaderDeps, site: McpSite, input
  * credentials, so what the visitor cannot open as a page, the tool does not read either.
  */
 export async function getPage(
-  deps: ReaderDeps,
+  deps: SiteReadsDeps,
   site: McpSite,
   input: { url?: string; path?: string },
 ): Promise<ToolOutcome<{ title: string; markdown: string }>> {

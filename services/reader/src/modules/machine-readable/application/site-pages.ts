@@ -1,5 +1,5 @@
 import type { sites } from '@quire/proto';
-import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages, type PageEntry, type ReaderDeps } from '../../pages';
+import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages, type PageEntry, type SiteReadsDeps } from '../../site-reads';
 
 /** At most this many site spaces are read for one llms.txt (each is one content call), as for the sitemap. */
 export const MAX_LLMS_SITE_SPACES = 50;
@@ -16,7 +16,7 @@ export interface SiteSpacePages {
  * Every readable page of the site the visitor's URL resolved to, per site space in the site's order:
  * hidden pages (and their children), groups and links left out. Read with the site's apiToken.
  */
-export async function readSitePages(deps: ReaderDeps, content: sites.PublishedSiteContent): Promise<{ title: string; siteSpaces: SiteSpacePages[] }> {
+export async function readSitePages(deps: SiteReadsDeps, content: sites.PublishedSiteContent): Promise<{ title: string; siteSpaces: SiteSpacePages[] }> {
   const profileJson = await readSiteProfileJson(deps, content);
   const profile = readSiteProfile(profileJson, { siteSection: '', siteSpace: '' });
   const several = profile.siteSpaces.length > 1;
@@ -31,7 +31,7 @@ export async function readSitePages(deps: ReaderDeps, content: sites.PublishedSi
 }
 
 /** A page's markdown body (without its title), as content stores it. */
-export async function readPageMarkdown(deps: ReaderDeps, apiToken: string, spaceId: string, revisionId: string, page: PageEntry): Promise<string> {
+export async function readPageMarkdown(deps: SiteReadsDeps, apiToken: string, spaceId: string, revisionId: string, page: PageEntry): Promise<string> {
   const { markdown } = await deps.contentPublished().getPublishedPageMarkdown({ apiToken, spaceId, revisionId, pageId: page.id });
   return markdown;
 }
@@ -42,7 +42,7 @@ export async function readPageMarkdown(deps: ReaderDeps, apiToken: string, space
  * byte bound: the rest is asked for again until every page is read.
  */
 export async function readPagesMarkdown(
-  deps: ReaderDeps,
+  deps: SiteReadsDeps,
   apiToken: string,
   spaceId: string,
   revisionId: string,

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
-import { visitOf, type ReaderDeps } from '../../pages';
-import type { VisitRecorder } from '../../visits';
+import type { Logger } from '@quire/platform/logger';
+import { visitOf, type VisitRecorder } from '../../visits';
 import type { McpSite } from '../application/mcp-site';
 import { answerBudget } from '../domain/answer-budget';
 import { MCP_MESSAGE_LIMITS } from '../domain/mcp-message-plan';
@@ -12,7 +12,8 @@ export interface ToolCalls {
   run(call: () => Promise<CallToolResult>): Promise<CallToolResult>;
 }
 
-interface ToolCallsDeps extends Pick<ReaderDeps, 'logger'> {
+interface ToolCallsDeps {
+  logger: Logger;
   visits?: VisitRecorder;
 }
 
@@ -46,7 +47,7 @@ export function toolCallsOf(deps: ToolCallsDeps, req: Request, res: Response, si
 }
 
 /**
- * One `mcp_request` per tool call executed (issue #36 §5). The event names the site space the MCP
+ * One `mcp_request` per tool call executed. The event names the site space the MCP
  * address resolved to, no page; the visitor cookies join the answer as on a page (an agent keeping
  * no cookie is counted under the daily-salted hash of its address and agent).
  */

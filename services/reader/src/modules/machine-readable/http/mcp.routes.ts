@@ -4,14 +4,17 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { searchQueryProblem, SEARCH_QUERY_LIMITS, z } from '@quire/input';
 import { answerWithin, type ClientLimit } from '../../limits';
-import { visitorUrlOf, type ReaderDeps } from '../../pages';
+import type { Logger } from '@quire/platform/logger';
+import type { SiteReadsDeps } from '../../site-reads';
+import { visitorUrlOf } from '../../visitor-access';
 import type { VisitRecorder } from '../../visits';
 import { isMcpPath, resolveMcpSite, type McpSite } from '../application/mcp-site';
 import { getPage, MCP_LIMITS, searchDocumentation, type ToolOutcome } from '../application/mcp-tools';
 import { MCP_MESSAGE_LIMITS, planMcpMessage } from '../domain/mcp-message-plan';
 import { toolCallsOf, type ToolCalls } from './mcp-tool-calls';
 
-export interface McpRoutesDeps extends ReaderDeps {
+export interface McpRoutesDeps extends SiteReadsDeps {
+  logger: Logger;
   publicUrl: string;
   /** READER_ANSWER_TIMEOUT_MS: past it the message is answered 503, as a page is. */
   answerTimeoutMs: number;
@@ -22,7 +25,7 @@ export interface McpRoutesDeps extends ReaderDeps {
 }
 
 /**
- * `<site>/~gitbook/mcp` (issue #36 §4, GitBook's address): an MCP server over Streamable HTTP with
+ * `<site>/~gitbook/mcp` (GitBook's address): an MCP server over Streamable HTTP with
  * `searchDocumentation` and `getPage`. Stateless: a new server and transport per request, no
  * session id, so any copy of the reader answers any request. JSON answers (no SSE stream).
  */
@@ -102,7 +105,7 @@ async function serveMcp(deps: McpRoutesDeps, req: Request, res: Response): Promi
  * each call (validated by the SDK first) run through the request's `calls`. The handshake
  * (`initialize`, `notifications/*`), `tools/list` and `ping` read no documentation and are not counted.
  */
-function siteMcpServer(deps: ReaderDeps, site: McpSite, calls: ToolCalls): McpServer {
+function siteMcpServer(deps: SiteReadsDeps, site: McpSite, calls: ToolCalls): McpServer {
   const server = new McpServer({ name: 'quire-site', version: '1.0.0' }, { capabilities: { tools: {} } });
   // The SDK's generic inference over zod shapes is too deep for tsc (TS2589): the schemas below
   // still validate every call at run time; the handlers take the types they describe.

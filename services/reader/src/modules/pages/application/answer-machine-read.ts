@@ -1,17 +1,16 @@
 import type { sites } from '@quire/proto';
-import { PageTree } from '../domain/page-tree';
 import type { VisitOutcome } from '../domain/reader-answer';
-import { visitOf } from '../domain/visit-of';
+import { visitOf } from '../../visits';
 import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
-import { readSiteProfile } from '../domain/site-structure';
+import { answerLlms } from '../../machine-readable';
 import type { ReaderDeps } from './deps';
-import { readSiteProfileJson, readSpacePages } from './site-reads';
+import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
 /** At most this many site spaces are read for one sitemap (each is one content call). */
 const MAX_SITEMAP_SITE_SPACES = 50;
 
 /**
- * The pages machines read (issue #36 §4), under the same audience rules as the HTML (sites
+ * The pages machines read, under the same audience rules as the HTML (sites
  * resolved the address for this visitor first): `<page>.md`, and at the site's root `sitemap.xml`
  * (public sites only: unlisted and restricted ones are left out), `robots.txt`, and `llms.txt`,
  * `llms-full.txt` (the machine-readable module).
@@ -39,8 +38,7 @@ export async function answerMachineRead(
   }
   if (!isSiteRoot(resolvedUrl, content.siteBasePath)) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
   if (kind === 'llms' || kind === 'llms-full') {
-    if (!deps.llms) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
-    return { ...(await deps.llms(kind, content)), visit: visitOf('llms_request', content, content.revision, '') };
+    return { ...(await answerLlms(deps, kind, content)), visit: visitOf('llms_request', content, content.revision, '') };
   }
   const siteRoot = new URL(content.canonicalUrl.replace(/[?#].*$/, ''));
   if (kind === 'robots') return text('text/plain; charset=utf-8', robotsTxt(content.visibility, new URL('sitemap.xml', siteRootOf(siteRoot, content)).href));

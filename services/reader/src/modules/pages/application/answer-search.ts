@@ -5,10 +5,10 @@ import type { VisitOutcome } from '../domain/reader-answer';
 import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE, searchHasMore, searchPagingOf } from '../domain/search-results';
 import type { ReaderDeps } from './deps';
 import { loadSiteChrome } from './site-chrome';
-import { visitOf } from '../domain/visit-of';
+import { visitOf } from '../../visits';
 
 /**
- * The site's search page (issue #36 §2) at a resolved address: site search as this visitor's site
+ * The site's search page at a resolved address: site search as this visitor's site
  * reader (the apiToken sites issued for the address: only what the visitor may read on this site),
  * the default scope around the visitor's site space. No query: the page with its box and no call.
  * A query sites refuses (too long, NUL, malformed) is a 400 search page, never a 500.
@@ -30,7 +30,7 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
           .then(
             (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson), more: searchHasMore(answer.resultsJson) }),
             (err: unknown) => {
-              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [], ...refusalOf(err.message) };
+              if (err instanceof ApiError && err.code === 400) return { ok: false, results: [], ...refusalOf(err) };
               throw err;
             },
           )
@@ -44,9 +44,11 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
   return { kind: 'search', status: found.ok ? 200 : 400, view, restricted, ...(visit ? { visit } : {}) };
 }
 
-const QUERY_REFUSAL = 'Invalid field "query": ';
-
-/** Sites' 400 for the query says `Invalid field "query": must …`: the page shows the rule. */
-function refusalOf(message: string): { refusal?: string } {
-  return message.startsWith(QUERY_REFUSAL) ? { refusal: message.slice(QUERY_REFUSAL.length) } : {};
+/**
+ * Sites refuses a query it cannot search with a 400 and the reason `search-query-refused`. The
+ * reader checked the same rule before calling (readSearchQuery), so this is the two disagreeing
+ * (copies of different versions): the page says the query was refused without naming a rule.
+ */
+function refusalOf(err: ApiError): { refusal?: string } {
+  return err.reason === 'search-query-refused' ? { refusal: 'is not one this site can search' } : {};
 }

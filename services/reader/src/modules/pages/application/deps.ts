@@ -1,16 +1,8 @@
 import type { ContentPublishedClient, SitesClient, SpecsClient } from '@quire/platform/grpc';
 import type { Logger } from '@quire/platform/logger';
-import type { sites } from '@quire/proto';
 import type { AnswerCache } from '../../answer-cache';
 import type { KeptReads } from '../../kept-reads';
 import type { ResolutionCache } from '../../resolution-cache';
-import type { TextAnswer } from '../domain/reader-answer';
-
-/**
- * `llms.txt` / `llms-full.txt` of a resolved site root: the machine-readable module answers them and
- * reads this module's face, so the wiring passes its answerer in (no import back, no cycle).
- */
-export type LlmsAnswerer = (kind: 'llms' | 'llms-full', content: sites.PublishedSiteContent) => Promise<TextAnswer>;
 
 /** What the reader's use cases use: sites and content over gRPC, nothing stored. */
 export interface ReaderDeps {
@@ -19,8 +11,6 @@ export interface ReaderDeps {
   /** Specs' answers for OpenAPI blocks (operations, webhooks, schemas, swagger operations); absent: those blocks say "not available" (a swagger block shows its spec's address). */
   specs?: () => SpecsClient;
   logger: Logger;
-  /** Absent: the site files `llms.txt` and `llms-full.txt` are not served (a 404 page). */
-  llms?: LlmsAnswerer;
   /** Rendered answers kept per site version (docs/reader.md, Fast and fresh); absent: every answer is rendered. */
   answers?: AnswerCache;
   /** Sites' answers for anonymous visitors of public sites (docs/reader.md, Fast and fresh); absent: every request resolves through sites. */

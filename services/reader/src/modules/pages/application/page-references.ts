@@ -12,7 +12,7 @@ import {
   webhookRefOf,
   type DocumentRefs,
 } from '../domain/document-refs';
-import type { PageTree } from '../domain/page-tree';
+import type { PageTree } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 
 /**
@@ -24,7 +24,7 @@ export type PageReferences = Pick<PageRenderContext, 'pageUrl' | 'spaceUrl' | 'p
 
 /**
  * Reads what a document refers to outside its site space, at most one batched call per kind and only
- * when the document has such references (issue #36 §2):
+ * when the document has such references:
  * - links to pages of other spaces: content's GetPublishedPagePaths for the spaces this site publishes
  *   (others stay text without a call); each resolves to that site space's address + the page's path;
  * - OpenAPI blocks (`openapi-operation`, `openapi-webhook`, `openapi-schemas`, and `swagger` blocks naming

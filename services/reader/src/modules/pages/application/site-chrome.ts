@@ -1,10 +1,8 @@
 import type { SiteChromeView } from '@quire/page-html';
 import type { content as contentProto, sites } from '@quire/proto';
-import { PageTree } from '../domain/page-tree';
 import { searchAddress } from '../domain/request-kind';
-import { readSiteProfile } from '../domain/site-structure';
 import type { ReaderDeps } from './deps';
-import { readSiteProfileJson, readSpacePages } from './site-reads';
+import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
 /** The site around a resolved address: what every page of it shows (header, sections, variants, sidebar). */
 export interface SiteChrome {

@@ -1,7 +1,7 @@
 import type { specs } from '@quire/proto';
 
 // What a page's document refers to outside its own site space, found before it is rendered so that
-// the reader reads it in one batch per kind (issue #36 §2): what its OpenAPI blocks name (specs:
+// the reader reads it in one batch per kind: what its OpenAPI blocks name (specs:
 // `openapi-operation` operations, `openapi-webhook` webhooks, `openapi-schemas` schema names, and the
 // operations of `swagger` blocks that name their spec by an http(s) URL), and the pages and spaces its
 // links name in other spaces (content). Pure, bounded.

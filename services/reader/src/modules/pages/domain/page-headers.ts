@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TtlCache } from '@quire/helpers';
 
-// The headers of every HTML answer (issue #36 §7): a strict Content-Security-Policy — no script at
+// The headers of every HTML answer: a strict Content-Security-Policy — no script at
 // all, the one inline <style> allowed by its hash (page-html's siteStylesheet, the same on every
 // page of a site) — no sniffing, and no Referer, so a share key can never leave through one.
 
@@ -47,7 +47,7 @@ export function pageHeaders(stylesheet: string, restricted: boolean): Record<str
 }
 
 /**
- * `Cache-Control` of an HTML or text answer (issue #36 §6). Public and unlisted: any cache (a CDN)
+ * `Cache-Control` of an HTML or text answer. Public and unlisted: any cache (a CDN)
  * may keep it but must revalidate it on every use (`no-cache`): the reader answers the ETag with a
  * 304 after one resolve, so a publish, unpublish or revoked audience is live at once behind a CDN
  * too, where any `s-maxage` would be a window of stale pages (docs/reader.md, Fast and fresh).

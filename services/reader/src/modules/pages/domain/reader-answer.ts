@@ -30,7 +30,7 @@ export type CachedReaderAnswer = { kind: 'cached'; entry: CachedAnswer; visit?: 
 export type VisitOutcome =
   | Redirect
   | TextAnswer
-  /** `visit`: what insights counts of it (issue #36 §5); `isPartial`: a reference read failed, not cached. */
+  /** `visit`: what insights counts of it; `isPartial`: a reference read failed, not cached. */
   | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string; isPartial?: boolean }
   | CachedReaderAnswer
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
@@ -63,7 +63,7 @@ export type ReaderAnswer =
   | Redirect;
 
 /**
- * A site redirect's status (issue #36 §2): 308 (permanent, cacheable) on a public site, 307 on any
+ * A site redirect's status: 308 (permanent, cacheable) on a public site, 307 on any
  * other, where what an address shows depends on who asks and must not be cached for good.
  */
 export function siteRedirectStatus(visibility: string): 307 | 308 {

@@ -1,4 +1,4 @@
-// What a published address asks for (issue #36 §4, at GitBook's addresses): a page as HTML, a page
+// What a published address asks for (at GitBook's addresses): a page as HTML, a page
 // as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`, or a file of the site space
 // (`<site space>/~files/{fileId}`, the reader's own address for images and attachments), or the
 // search page (`<site, section or site space>/~search?q=`). The address sites resolves is the
@@ -9,7 +9,7 @@
 export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'llms' | 'llms-full' | 'file' | 'search';
 
 /**
- * The answers built from every page of a site (issue #36 §4, §6): slow on a large site, so they have
+ * The answers built from every page of a site: slow on a large site, so they have
  * their own budget (LONG_ANSWER_TIMEOUT_FACTOR × READER_ANSWER_TIMEOUT_MS) and one render per key
  * and process, which runs to its end and is kept even when the visitor was answered 503.
  */

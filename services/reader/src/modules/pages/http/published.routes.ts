@@ -4,13 +4,13 @@ import type { Logger } from '@quire/platform/logger';
 import { chooseCoding, isNotModified, representationOf, type CachedAnswer } from '../../answer-cache';
 import { answerWithin, type ClientLimit } from '../../limits';
 import type { VisitRecorder } from '../../visits';
-import { entryOf } from '../application/answer-entry';
+import { encodedAnswer } from '../application/answer-caching';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
 import { cacheControl, cookiesAllowedBy, pageHeaders } from '../domain/page-headers';
 import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
 import type { ReaderAnswer } from '../domain/reader-answer';
-import { visitorUrlOf } from '../domain/visitor-url';
+import { visitorUrlOf } from '../../visitor-access';
 import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
 
 /** A long answer not ready in time is still being rendered and kept: asked again after this, it is a cache hit. */
@@ -27,7 +27,7 @@ export interface PublishedRoutesDeps extends ReaderDeps {
 }
 
 /**
- * Every published address the gateway forwards (issue #36): GET and HEAD only. A client past its
+ * Every published address the gateway forwards: GET and HEAD only. A client past its
  * rate limit gets a 429 page with Retry-After before any work; a dependency that fails or is
  * slower than READER_ANSWER_TIMEOUT_MS gives a 503 page at once, never a hang.
  */
@@ -79,7 +79,7 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Respon
       return presentUnavailable();
     });
   // `llms-full.txt` and `sitemap.xml` read every page: a longer budget, and a render that outlives
-  // it is still kept in the answer cache (answer-visit.ts), so the visitor is asked to come back.
+  // it is still kept in the answer cache (answer-caching.ts), so the visitor is asked to come back.
   const long = LONG_ANSWER_KINDS.includes(readRequestKind(url).kind);
   const timeoutMs = long ? deps.answerTimeoutMs * LONG_ANSWER_TIMEOUT_FACTOR : deps.answerTimeoutMs;
   const served = await answerWithin(answer, timeoutMs, () => {
@@ -91,11 +91,11 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Respon
 }
 
 function isStaleRevision(err: unknown): boolean {
-  return err instanceof ApiError && err.code === 404 && /^Revision \S+ not found$/.test(err.message);
+  return err instanceof ApiError && err.code === 404 && err.reason === 'revision-not-found';
 }
 
 /**
- * The one place a served answer is reported (issue #36 §5): the visit is queued for insights (it
+ * The one place a served answer is reported: the visit is queued for insights (it
  * leaves after the answer, never delaying or failing it) and its visitor cookies join the answer.
  */
 function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean): ReaderAnswer {
@@ -126,7 +126,7 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
     return;
   }
   const { entry, answerStatus, cache } =
-    answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: answer.rendered ? 'miss' : 'hit' } : await encoded(deps, answer);
+    answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: answer.rendered ? 'miss' : 'hit' } : await encodedAnswer(deps, answer);
   if (res.headersSent) return;
   const headers = entry.stylesheet !== undefined ? pageHeaders(entry.stylesheet, entry.restricted) : textHeaders(entry);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -153,17 +153,6 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
 
 function setCookies(res: Response, cookies: readonly string[]): void {
   if (cookies.length) res.setHeader('set-cookie', [...cookies]);
-}
-
-/** A rendered body answer as an encoded entry; a 200 with a cache key is kept for the next visitors (never waited for). */
-async function encoded(
-  deps: PublishedRoutesDeps,
-  answer: Exclude<ReaderAnswer, { kind: 'redirect' } | { kind: 'cached' }>,
-): Promise<{ entry: CachedAnswer; answerStatus: number; cache: 'miss' | undefined }> {
-  const entry = await entryOf(answer);
-  const key = answer.status === 200 && deps.answers ? answer.cacheKey : undefined;
-  if (key) void deps.answers?.set(key, entry);
-  return { entry, answerStatus: answer.status, cache: key ? 'miss' : undefined };
 }
 
 function textHeaders(entry: CachedAnswer): Record<string, string> {

@@ -1,5 +1,4 @@
-import { withTimeout } from '@quire/helpers';
-import { LocalLru, type Cache } from '@quire/platform/cache';
+import { TwoTierCache, type Cache } from '@quire/platform/cache';
 import type { Logger } from '@quire/platform/logger';
 import type { sites } from '@quire/proto';
 import type { Counter } from 'prom-client';
@@ -46,18 +45,28 @@ export type ResolutionLookup = { kind: 'hit'; resolved: sites.ResolvePublishedUr
  */
 export class ResolutionCache {
   /**
-   * Entries this process read or kept, parsed: a hit then costs one read (the generations), not
-   * two. Checked against the current generations like a shared entry, so never more stale.
+   * Entries this process read or kept, parsed (its local tier): a hit then costs one read (the
+   * generations), not two. Checked against the current generations like a shared entry, so never
+   * more stale.
    */
-  private readonly local: LocalLru<KeptResolution>;
+  private readonly tiers: TwoTierCache<KeptResolution>;
 
   constructor(
-    private readonly cache: Cache,
+    cache: Cache,
     private readonly settings: ResolutionCacheSettings,
     private readonly counters: { lookups: Counter<'outcome'>; errors: Counter<'op'> },
-    private readonly logger: Logger,
+    logger: Logger,
   ) {
-    this.local = new LocalLru(settings.localMaxBytes ?? 0);
+    this.tiers = new TwoTierCache(
+      cache,
+      {
+        readTimeoutMs: settings.readTimeoutMs,
+        localMaxBytes: settings.localMaxBytes ?? 0,
+        countFailure: (op) => counters.errors.inc({ op }),
+        unavailableMessage: 'reader resolution cache unavailable; resolving through sites',
+      },
+      logger,
+    );
   }
 
   get enabled(): boolean {
@@ -67,24 +76,24 @@ export class ResolutionCache {
   async lookup(url: string): Promise<ResolutionLookup> {
     const key = resolutionKey(url);
     try {
-      const held = this.local.get(key);
+      const held = this.tiers.local.get(key);
       if (held?.resolved) {
-        if (isCurrent(held.generations, await this.timed(this.cache.mget(generationKeysOf(held))))) return this.hit(held.resolved);
-        this.local.delete(key);
+        if (isCurrent(held.generations, await this.tiers.timed(this.tiers.shared.mget(generationKeysOf(held))))) return this.hit(held.resolved);
+        this.tiers.local.delete(key);
       }
-      const [text] = await this.timed(this.cache.mget([key]));
+      const [text] = await this.tiers.timed(this.tiers.shared.mget([key]));
       const entry = text ? parseKeptResolution(text) : null;
       if (!entry) return this.missed('absent', { key });
       const keys = generationKeysOf(entry);
-      const current = await this.timed(this.cache.mget(keys));
+      const current = await this.tiers.timed(this.tiers.shared.mget(keys));
       if (entry.resolved && isCurrent(entry.generations, current)) {
         this.holdLocally(key, entry, text as string);
         return this.hit(entry.resolved);
       }
-      const generations = await this.timed(this.started(keys, current));
+      const generations = await this.tiers.timed(this.started(keys, current));
       return this.missed(entry.resolved ? 'stale' : 'hint', { key, seen: { site: entry.site, spaces: entry.spaces, generations } });
     } catch (err) {
-      this.failed('get', err);
+      this.tiers.failed('get', err);
       return this.missed('error', { key });
     }
   }
@@ -98,17 +107,15 @@ export class ResolutionCache {
     const entry: KeptResolution = sameIds ? { ...ids, generations: seen.generations, resolved, keptAt: Date.now() } : ids;
     const text = serializeKeptResolution(entry);
     if (entry.resolved) this.holdLocally(miss.key, entry, text);
-    try {
-      await this.cache.set(miss.key, text, this.settings.ttlSeconds);
-    } catch (err) {
-      this.failed('set', err);
-    }
+    await this.tiers.write(miss.key, text, this.settings.ttlSeconds, 'set');
   }
 
   /** The generations as read, a missing one (never bumped, or expired) given a first value before sites is asked. */
   private async started(keys: string[], current: (string | null)[]): Promise<string[]> {
     const generations = current.map((g) => g ?? newGeneration());
-    await Promise.all(keys.map((k, i) => (current[i] === null ? this.cache.set(k, generations[i] as string, this.settings.generationTtlSeconds) : undefined)));
+    await Promise.all(
+      keys.map((k, i) => (current[i] === null ? this.tiers.shared.set(k, generations[i] as string, this.settings.generationTtlSeconds) : undefined)),
+    );
     return generations;
   }
 
@@ -120,24 +127,11 @@ export class ResolutionCache {
   /** Held no longer than the shared entry lives (TTL from when it was kept; an entry without that date: from now). */
   private holdLocally(key: string, entry: KeptResolution, text: string): void {
     const expiresAt = (entry.keptAt ?? Date.now()) + this.settings.ttlSeconds * 1000;
-    this.local.set(key, entry, text.length * 2, expiresAt - Date.now());
+    this.tiers.local.set(key, entry, text.length * 2, expiresAt - Date.now());
   }
 
   private missed(outcome: 'absent' | 'stale' | 'hint' | 'error', miss: ResolutionMiss): ResolutionLookup {
     this.counters.lookups.inc({ outcome });
     return { kind: 'miss', ...miss };
-  }
-
-  private timed<T>(work: Promise<T>): Promise<T> {
-    return withTimeout(work, this.settings.readTimeoutMs, `no answer in ${this.settings.readTimeoutMs} ms`);
-  }
-
-  private lastWarn = 0;
-  private failed(op: 'get' | 'set', err: unknown): void {
-    this.counters.errors.inc({ op });
-    if (Date.now() - this.lastWarn > 10_000) {
-      this.lastWarn = Date.now();
-      this.logger.warn({ op, err: (err as Error).message }, 'reader resolution cache unavailable; resolving through sites');
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { sites } from '@quire/proto';
 
-// Sites' resolution of an anonymous visitor's URL as the shared cache keeps it (issue #36 §6,
+// Sites' resolution of an anonymous visitor's URL as the shared cache keeps it (see
 // docs/reader.md "Fast and fresh"), with the generations of its site and of every space the site
 // publishes when it was resolved. An event about any of them writes a new generation: the entry
 // no longer matches and the next request resolves through sites again.

@@ -10,7 +10,7 @@ export interface RecordVisitDeps {
 }
 
 /**
- * Counts one served answer (issue #36 §5): derives the visitor and session ids, queues the
+ * Counts one served answer: derives the visitor and session ids, queues the
  * reference event for insights, and answers the Set-Cookie values that keep the ids (the caller
  * sets them on the answer before sending it). Never waits and never throws for the event's sake.
  */

@@ -1,4 +1,4 @@
-// What the reader counts (issue #36 §5): one served answer of a site, as the use cases know it.
+// What the reader counts: one served answer of a site, as the use cases know it.
 
 /** The site insights event types the reader emits (the reference's, and GitBook's later machine-read ones). */
 export type VisitKind = 'page_view' | 'page_markdown_request' | 'llms_request' | 'mcp_request' | 'search_type_query';

@@ -1,4 +1,6 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { dailySalt, visitorHash } from '@quire/helpers';
+import { cookiePairs } from '../../visitor-access';
 
 // Visitor and session ids of a served answer: first-party cookies when the visitor keeps them, a
 // daily-salted hash of IP and user agent when it does not (agents, the first request).
@@ -16,31 +18,22 @@ export interface VisitorIds {
 }
 
 /**
- * The day's salt (UTC date under INTERNAL_SECRET): the same on every copy, rotating at midnight, so
- * a cookieless visitor's hash cannot be linked across days and nothing is stored.
+ * The day's salt under INTERNAL_SECRET (@quire/helpers): the same on every copy, rotating at
+ * midnight UTC, so a cookieless visitor's hash cannot be linked across days and nothing is stored.
  */
 export function readerDailySalt(secret: string, at: Date): string {
-  const day = at.toISOString().slice(0, 10);
-  // Every answer asks for it: one HMAC per day and secret, not per request.
-  if (lastSalt?.secret !== secret || lastSalt.day !== day) {
-    lastSalt = { secret, day, salt: createHmac('sha256', secret).update(`reader-visitor-salt:${day}`).digest('hex') };
-  }
-  return lastSalt.salt;
+  return dailySalt(secret, at, 'reader-visitor-salt');
 }
-let lastSalt: { secret: string; day: string; salt: string } | undefined;
 
-/** sha256(salt, site, ip, user agent), 32 hex characters: the cookieless visitor of the day. */
+/** The visitor hash's first 32 hex characters: the cookieless visitor of the day, as an id. */
 export function hashedVisitorId(salt: string, siteId: string, ip: string, userAgent: string): string {
-  return createHash('sha256').update(`${salt}\n${siteId}\n${ip}\n${userAgent}`).digest('hex').slice(0, 32);
+  return visitorHash(salt, siteId, ip, userAgent).slice(0, 32);
 }
 
 /** Our two cookies from a Cookie header; a value that is not one of our ids is ignored. */
 export function readVisitorCookies(header: string | undefined): Partial<VisitorIds> {
   const ids: Partial<VisitorIds> = {};
-  for (const pair of (header ?? '').split(';')) {
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq).trim();
-    const value = pair.slice(eq + 1).trim();
+  for (const [name, value] of cookiePairs(header)) {
     if (!ID.test(value)) continue;
     if (name === VISITOR_COOKIE && !ids.visitorId) ids.visitorId = value;
     if (name === SESSION_COOKIE && !ids.sessionId) ids.sessionId = value;

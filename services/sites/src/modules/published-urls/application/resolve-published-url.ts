@@ -29,7 +29,7 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
     return { kind: 'not-found', reason: `No published content at this URL (${audience.reason})`, refusedAudience: site.visibility };
   }
   // The site's redirect, structure and customization are independent reads: asked side by side,
-  // a page's resolution waits for one database round trip, not three (issue #36 §6, a cold page).
+  // a page's resolution waits for one database round trip, not three, which keeps a cold page fast.
   const [redirect, structure, customization] = await Promise.all([
     getSiteRedirectBySource(deps, site, `/${candidate.rest.join('/')}`),
     loadPublishedStructure(deps.db, site.id),

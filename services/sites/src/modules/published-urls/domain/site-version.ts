@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// The version stamp of what a published site's pages show (issue #36 §6): the reader keys its
+// The version stamp of what a published site's pages show: the reader keys its
 // rendered answers by it, so a change to any input is a new key on every reader copy at once, with
 // no invalidation to race (docs/reader.md, Fast and fresh).
 

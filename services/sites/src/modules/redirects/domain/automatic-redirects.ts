@@ -1,6 +1,7 @@
+import type { content as contentProto } from '@quire/proto';
 import { normalizePath, parseRedirectSource } from '@quire/publishing';
 
-// Automatic redirects (issue #35 §2, as GitBook does): when a new current revision of a space
+// Automatic redirects (as GitBook does): when a new current revision of a space
 // changes page paths, each site space that shows the space keeps a moved page's old address
 // working. Pure: the path changes and the site space's place in its site in, the plan out.
 //
@@ -14,12 +15,7 @@ import { normalizePath, parseRedirectSource } from '@quire/publishing';
 // The caller never lets the plan overwrite a redirect a user made.
 
 /** One page whose path differs between two revisions (content's ListPagePathChanges). */
-export interface PagePathChange {
-  pageId: string;
-  kind: string;
-  oldPath?: string;
-  newPath?: string;
-}
+export type PagePathChange = contentProto.PagePathChange;
 
 /** A redirect source on the site: as written and its canonical key. */
 export interface PlannedSource {

@@ -15,7 +15,7 @@ const MAX_LIMIT = 50;
 const MAX_SNIPPET = 400;
 
 /**
- * Sites.SearchPublishedSite (issue #36: the reader's search page, §2, and its MCP server, §4): the
+ * Sites.SearchPublishedSite (for the reader's search page and its MCP server): the
  * same use case and audience hook as REST searchSiteContent, run as the site reader of the
  * `apiToken` sites issued for the visitor's resolved URL — so a visitor searches only the spaces
  * that URL lets them read, on that site alone (the token names its site), never a change request
@@ -27,7 +27,7 @@ export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string })
   return {
     searchPublishedSite: async ({ apiToken, query, siteSpaceId, offset, limit, allSiteSpaces }) => {
       const parsed = siteSearchQueryText.safeParse(query);
-      if (!parsed.success) throw badRequest(`Invalid field "query": ${parsed.error.issues[0]?.message ?? 'is invalid'}`);
+      if (!parsed.success) throw badRequest(`Invalid field "query": ${parsed.error.issues[0]?.message ?? 'is invalid'}`, 'search-query-refused');
       const check = await verifySiteApiToken(apiToken, secret);
       if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
       const { organization, site: siteId, spaces } = check.claims;

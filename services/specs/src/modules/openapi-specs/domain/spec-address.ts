@@ -1,5 +1,5 @@
 // How a `swagger` block (a spec by URL) names one of the organization's own specs without anything
-// being fetched (issue #36 §2): by the spec's source URL (the store's lookup), or by the spec's own
+// being fetched: by the spec's source URL (the store's lookup), or by the spec's own
 // address in Quire — its API `urls.location` (`…/v1/orgs/{org}/openapi/{slug}`, a version's below it)
 // or its app `urls.app` (`…/o/{org}/openapi/{slug}`).
 

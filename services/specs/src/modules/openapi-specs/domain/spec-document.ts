@@ -29,7 +29,7 @@ export function sha256Of(text: string): string {
  * default (the options are `resolve.external`/`resolve.file`; `http: false` is not one of them).
  */
 // Required by the first check, not at import: the parser and its schemas cost a process ~70 ms of
-// CPU, and an embedded start would pay it for a spec it may never receive (issue #22 §4).
+// CPU, and an embedded start would pay it for a spec it may never receive.
 let openapiParser: typeof OpenapiParser | undefined;
 function loadOpenapiParser(): typeof OpenapiParser {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

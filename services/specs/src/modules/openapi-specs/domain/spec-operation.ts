@@ -1,6 +1,6 @@
 // One operation of a stored OpenAPI (3.x) or Swagger (2.0) document, as the reader shows it in an
 // `openapi-operation` (or `swagger`) block, and one OpenAPI 3.1 webhook for an `openapi-webhook` block
-// (issue #36 §2): method, path (or webhook name), summary, description, parameters, request body and
+// block: method, path (or webhook name), summary, description, parameters, request body and
 // responses, with schemas as pretty JSON through spec-schema.ts's bounded walk.
 import { cut, isObj, RefResolver, SCHEMA_LIMITS, str, type Json } from './spec-schema';
 

@@ -1,5 +1,5 @@
 // Schema walking shared by everything the reader shows of a stored OpenAPI (3.x) or Swagger (2.0)
-// document (issue #36 §2): local `$ref`s resolved and inlined, bounded — whatever the document holds,
+// document: local `$ref`s resolved and inlined, bounded — whatever the document holds,
 // the answer stays small (a huge spec must not make a huge page). Operations and webhooks
 // (spec-operation.ts) and named component schemas (`openapi-schemas` blocks, below) use it.
 

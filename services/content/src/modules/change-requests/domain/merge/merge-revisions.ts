@@ -9,7 +9,7 @@ import { placePages } from './page-placement';
 import { type MergeSides, orderSiblings } from './sibling-order';
 import { TreeSide } from './tree-side';
 
-// The three-way merge of two revisions of one space's content (issue #12 §3; the rules and a worked
+// The three-way merge of two revisions of one space's content (the rules and a worked
 // example of each case: docs/change-requests.md, Merge rules). Pure: the caller loads the bodies `bodiesNeeded` names
 // and stores the new ones; every step is a map lookup per page, O(pages) in all.
 

@@ -55,7 +55,7 @@ export function linkInvitesRoutes(deps: IdentityEntryDeps): Router {
     }),
   );
 
-  // 205 when deleted; 404 when there is no such invite, as for every delete of something absent (issue #10 A9).
+  // 205 when deleted; 404 when there is no such invite, as for every delete of something absent.
   router.delete(
     '/v1/orgs/:organizationId/link-invites/:inviteId',
     route({ params: linkInviteParams }, async ({ params, principal }, res) => {

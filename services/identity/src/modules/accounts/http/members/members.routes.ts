@@ -47,7 +47,7 @@ export function membersRoutes(deps: IdentityEntryDeps): Router {
   );
 
   // Admins remove anyone; any member may remove themselves (leave). Never the last admin (409).
-  // 205 when removed; 404 when the user is not a member, as for every delete of something absent (issue #10 A9).
+  // 205 when removed; 404 when the user is not a member, as for every delete of something absent.
   router.delete(
     '/v1/orgs/:organizationId/members/:userId',
     route({ params: memberParams }, async ({ params, principal }, res) => {

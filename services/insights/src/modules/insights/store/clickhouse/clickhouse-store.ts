@@ -57,7 +57,7 @@ export interface ClickHouseStoreOptions {
 
 /** Events in ClickHouse: the distributed mode's store. */
 // Required when the first store is made, not at import: embedded mode keeps its events in PGlite
-// and would otherwise load the ClickHouse client at every start (issue #22 §4).
+// and would otherwise load the ClickHouse client at every start.
 let clickhouse: typeof ClickHouse | undefined;
 function loadClickHouse(): typeof ClickHouse {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)

@@ -5,7 +5,7 @@ import type { InsightsScope } from '../insights-store';
 import type { Binder } from './bind';
 import { EVENTS_TABLE } from './schema';
 
-// Unique visitors over long ranges (issue #22 §3). Counting them exactly from raw rows reads every
+// Unique visitors over long ranges, kept fast. Counting them exactly from raw rows reads every
 // event of the range (~870 ms for a year of 10M events); per-day or per-month uniqExact states do
 // not help much on 18.16, because merging a state costs about as much per visitor as reading a raw
 // row, and a site's visitors come back every month (measured: the 11 whole months of a year still

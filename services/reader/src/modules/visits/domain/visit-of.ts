@@ -1,6 +1,6 @@
 import type { sites } from '@quire/proto';
-import type { Visit, VisitKind } from '../../visits';
-import { cookiePath } from './visitor-credentials';
+import { cookiePath } from '../../visitor-access';
+import type { Visit, VisitKind } from './visit';
 
 /** What insights counts of a served answer of a resolved address (docs/reader.md, Counted). */
 export function visitOf(kind: VisitKind, content: sites.PublishedSiteContent, revision: string, page: string): Visit {

@@ -1,9 +1,10 @@
-// A visitor's credentials for a restricted site (issue #36 §3): a share key (`share-link`) or a
+// A visitor's credentials for a restricted site: a share key (`share-link`) or a
 // visitor JWT (`visitor-auth`). Given once on the URL (`?share_key=`, `?jwt_token=`), they are
 // kept in an HttpOnly, SameSite=Lax cookie scoped to the site's path and the visitor is sent to
 // the clean URL, so the key leaves the address bar (and any Referer) at once. Every request with a
 // credential still resolves through sites (never through the resolution cache), so a revoked key or
 // a rotated signing key stops working at once.
+import { cookiePairs } from './cookie-pairs';
 
 export const SHARE_KEY_COOKIE = 'quire_share_key';
 export const VISITOR_TOKEN_COOKIE = 'quire_visitor_token';
@@ -15,7 +16,7 @@ const MAX_CREDENTIAL_LENGTH = 4096;
 const MAX_COOKIE_NAME_AND_VALUE = 4096;
 
 /** What a request carries and what to resolve it as. */
-export interface Visit {
+export interface VisitorAccess {
   /** The URL to ask sites about: the request's, with the cookie's share key added when the URL has none. */
   resolveUrl: string;
   /** The visitor JWT from the cookie when the URL has none (sites reads `jwt_token` from the URL itself). */
@@ -37,7 +38,7 @@ export interface Visit {
 }
 
 /** The request's URL (absolute) and its Cookie header → what to resolve. */
-export function readVisit(requestUrl: string, cookieHeader: string | undefined): Visit {
+export function readVisitorAccess(requestUrl: string, cookieHeader: string | undefined): VisitorAccess {
   const url = new URL(requestUrl);
   const cookies = parseCookies(cookieHeader);
   const shareKey = single(url.searchParams, SHARE_KEY_PARAM);
@@ -75,7 +76,7 @@ function fitsCookie(name: string, value: string): boolean {
  * visitor-auth site. A public or unlisted site needs neither, so nothing from its URL is kept
  * (else any `?share_key=` or `?jwt_token=` would set a cookie unchecked).
  */
-export function acceptedCredentials(fromUrl: Visit['fromUrl'], content: { visibility: string; shareKey: string }): Visit['fromUrl'] {
+export function acceptedCredentials(fromUrl: VisitorAccess['fromUrl'], content: { visibility: string; shareKey: string }): VisitorAccess['fromUrl'] {
   if (content.visibility === 'share-link' && fromUrl.shareKey && fromUrl.shareKey === content.shareKey) return { shareKey: fromUrl.shareKey };
   if (content.visibility === 'visitor-auth' && fromUrl.visitorToken) return { visitorToken: fromUrl.visitorToken };
   return {};
@@ -91,7 +92,7 @@ export function sitePathLocation(pathname: string, search: string): string {
 }
 
 /** Set-Cookie values keeping the URL's credentials for the site at `sitePath` (`/sites/org/docs/`, `/`). */
-export function credentialCookies(fromUrl: Visit['fromUrl'], sitePath: string, secure: boolean): string[] {
+export function credentialCookies(fromUrl: VisitorAccess['fromUrl'], sitePath: string, secure: boolean): string[] {
   const path = cookiePath(sitePath);
   const attributes = `Path=${path}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   const cookies: string[] = [];
@@ -112,12 +113,7 @@ export function cookiePath(sitePath: string): string {
 /** `a=1; b=2` → Map; malformed pairs, over-long values and repeats (the first wins) are dropped. */
 export function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
-  if (!header) return cookies;
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) continue;
-    const name = pair.slice(0, eq).trim();
-    const raw = pair.slice(eq + 1).trim();
+  for (const [name, raw] of cookiePairs(header)) {
     if (!name || raw.length === 0 || raw.length > MAX_CREDENTIAL_LENGTH || cookies.has(name)) continue;
     try {
       cookies.set(name, decodeURIComponent(raw));

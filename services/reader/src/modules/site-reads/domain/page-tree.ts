@@ -1,21 +1,12 @@
 import type { LinkView, TreePage } from '@quire/page-html';
+import type { content as contentProto } from '@quire/proto';
 
 // A published revision's pages (ContentPublished.GetPublishedPages: parents before children,
 // siblings in order) as the reader needs them: which page an address names, the sidebar tree,
 // breadcrumbs and previous/next. Pure.
 
-export interface PageEntry {
-  id: string;
-  title: string;
-  /** Slug path inside the site space (`guide/install`). */
-  path: string;
-  kind: string;
-  hidden: boolean;
-  parentId: string;
-  description: string;
-  updatedAt: string;
-  linkUrl: string;
-}
+/** A page as content's GetPublishedPages lists it. */
+export type PageEntry = contentProto.PublishedPage;
 
 export class PageTree {
   private readonly byId: Map<string, PageEntry>;
