@@ -1,5 +1,6 @@
 import type { NotFoundPageView, SearchPageView, SitePageView } from '@quire/page-html';
 import type { CachedAnswer } from '../../answer-cache';
+import type { LlmsAnswer } from '../../machine-readable';
 import type { Visit } from '../../visits';
 
 // What the reader answers a visitor: an HTML page or a redirect, with the cookies to set. The use
@@ -7,14 +8,11 @@ import type { Visit } from '../../visits';
 
 export type Redirect = { kind: 'redirect'; status: 302 | 307 | 308; location: string; cookies: string[] };
 
-/** A text answer: a page's markdown, `sitemap.xml`, `robots.txt`. `noindex` adds `X-Robots-Tag`. */
-export type TextAnswer = {
-  kind: 'text';
-  status: 200;
-  contentType: string;
-  body: string;
-  restricted: boolean;
-  noindex: boolean;
+/**
+ * A text answer: a page's markdown, `sitemap.xml`, `robots.txt`, the llms files (whose shape
+ * machine-readable defines). `noindex` adds `X-Robots-Tag`.
+ */
+export type TextAnswer = LlmsAnswer & {
   visit?: Visit;
   cookies?: string[];
   /** Kept in the answer cache under this key once rendered (docs/reader.md, Fast and fresh). */
