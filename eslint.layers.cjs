@@ -3,6 +3,7 @@
 //
 //   src/main.ts, src/service.ts                 wiring: may import anything of the service
 //   src/settings.ts                             the bottom: imports nothing of its service
+//   src/database.ts                             generated table types (npm run db:types): only store/ imports it
 //   src/modules/<module>/index.ts               the module's face: the only file another module imports
 //   src/modules/<module>/<layer>/**             layers; a layer imports only the layers listed for it:
 //
@@ -11,7 +12,7 @@
 //   application/               policies, domain, events, store, model
 //   presenters/                policies, domain (its pure types), model
 //   policies/                  domain, store, model
-//   domain/                    events, store, model
+//   domain/                    events, model (pure: no store, no SQL, no transaction, no outbox)
 //   events/  store/            model
 //   model/                     nothing
 //
@@ -40,7 +41,7 @@ const MODULE_LAYERS = ['http', 'grpc', 'consumers', 'jobs', 'application', 'poli
 
 /** The places a file under services/<name>/src/ may be (paths relative to src/). */
 const SERVICE_PLACES = [
-  /^(main|service|settings)\.ts$/,
+  /^(main|service|settings|database)\.ts$/,
   /^modules\/[a-z0-9-]+\/index\.ts$/,
   new RegExp(`^modules/[a-z0-9-]+/(${MODULE_LAYERS.join('|')})/.+\\.ts$`),
   /^types\/[\w.-]+\.d\.ts$/, // ambient declarations of an untyped library (no code)
@@ -92,7 +93,7 @@ const MAY_IMPORT = {
   application: ['policies', 'domain', 'events', 'store', 'model'],
   presenters: ['policies', 'domain', 'model'],
   policies: ['domain', 'store', 'model'],
-  domain: ['events', 'store', 'model'],
+  domain: ['events', 'model'],
   events: ['model'],
   store: ['model'],
   model: [],
@@ -103,7 +104,7 @@ function placeOf(rel) {
   const m = /^services\/([^/]+)\/src\/(.*)$/.exec(rel);
   if (!m || !SERVICES.includes(m[1])) return null;
   const [, service, inside] = m;
-  const root = /^(main|service|settings)(\.ts)?$/.exec(inside);
+  const root = /^(main|service|settings|database)(\.ts)?$/.exec(inside);
   if (root) return { service, root: root[1] };
   const mod = /^modules\/([^/]+)(?:\/(.*))?$/.exec(inside);
   if (!mod) return { service };
@@ -121,8 +122,10 @@ const moduleLayers = {
       settings: 'settings.ts is the bottom of its service: it imports nothing of the service, only @quire/* packages and node.',
       wiring: 'Only the process entry imports the wiring ({{target}}): a module receives what it needs from service.ts.',
       face: "A module reaches another module only through its face: import '{{face}}' (its index.ts), not a file inside it.",
+      database: 'Only store/ reads the table types (src/database.ts): SQL lives in stores (docs/conventions.md, Layers).',
       ownFace: "A layer imports its own module's layers directly, not the module's face (index.ts re-exports upward layers).",
       order: '{{layer}}/ may not import {{target}}/ (it may import: {{allowed}}): docs/conventions.md, Layers.',
+      faceStore: "A module's face exports no store function: another module asks through an application function (types may pass: `export type`).",
     },
   },
   create(context) {
@@ -137,10 +140,11 @@ const moduleLayers = {
         .join('/');
       const to = placeOf(target.replace(/\.(ts|js)$/, ''));
       if (!to || to.service !== from.service) return; // leaving the service: the package walls say it
-      if (from.root === 'settings') return context.report({ node, messageId: 'settings' });
+      if (from.root === 'settings' || from.root === 'database') return context.report({ node, messageId: 'settings' });
       if (from.root) return; // main.ts and service.ts wire everything
       if (to.root === 'main' || to.root === 'service') return context.report({ node, messageId: 'wiring', data: { target: `${to.root}.ts` } });
-      if (!from.module || to.root === 'settings') return;
+      if (to.root === 'database' && from.module && from.layer !== 'store') return context.report({ node, messageId: 'database' });
+      if (!from.module || to.root === 'settings' || to.root === 'database') return;
       if (to.module && to.module !== from.module) {
         if (!to.face) {
           const segments = spec.split('/');
@@ -148,6 +152,8 @@ const moduleLayers = {
         }
         return;
       }
+      if (from.face && to.module === from.module && to.layer === 'store' && node.type !== 'ImportDeclaration' && node.exportKind !== 'type')
+        return context.report({ node, messageId: 'faceStore' });
       if (!from.layer || !to.module) return; // the face re-exports its module; undeclared files are declared-place's
       if (to.face) return context.report({ node, messageId: 'ownFace' });
       if (to.layer && to.layer !== from.layer && !MAY_IMPORT[from.layer].includes(to.layer))
@@ -227,6 +233,34 @@ const appWalls = [{ group: names(TOOLS), message: 'An app never imports a tool: 
 /** tools/*: operator and build tooling, never imported by what runs. */
 const toolWalls = [byFace, leavesPackage];
 
+/** Domain is pure: it reaches no database, no outbox and no transaction (application does). */
+const domainWalls = [
+  {
+    regex: '^@quire/platform/(sql|outbox)(/.*)?$',
+    message: 'domain/ is pure rules: SQL and the outbox belong to store/ and application/ (docs/conventions.md, Layers).',
+  },
+];
+const domainSyntax = [
+  {
+    selector: "CallExpression[callee.property.name='transaction']",
+    message: 'domain/ opens no transaction: the use case in application/ opens it and passes values in (docs/conventions.md, Layers).',
+  },
+];
+
+/** http/ translates requests; whether the caller may is asked of the one policy by the use case. */
+const httpRoleWall = {
+  name: '@quire/access',
+  importNames: ['atLeast', 'authorizeLevel', 'contentLevel', 'organizationPermissions'],
+  message: 'http/ never checks a role: the use case asks the policy (@quire/access) (docs/conventions.md, Layers).',
+};
+
+const httpSyntax = [
+  {
+    selector: 'CallExpression[callee.name=/^(authorize|commentAccess)/]',
+    message: 'http/ never checks a role: pass the principal to the use case, which asks the policy (docs/conventions.md, Layers).',
+  },
+];
+
 const layerRules = [
   {
     files: ['services/*/src/**/*.ts', 'proto/src/**/*.ts'],
@@ -246,9 +280,25 @@ const layerRules = [
     plugins: { quire: plugin },
     rules: { 'quire/declared-place': 'error', 'quire/module-layers': 'error' },
   },
-  // A use case or a domain step one can read at once.
+  // One home for each kind of work: application opens the transaction, enqueues the events and asks
+  // the one policy (@quire/access); domain is pure rules over values; http never decides a role.
   {
-    files: ['services/*/src/modules/*/application/**/*.ts', 'services/*/src/modules/*/domain/**/*.ts'],
+    files: ['services/*/src/modules/*/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...walls, ...domainWalls] }],
+      'no-restricted-syntax': ['error', ...domainSyntax],
+    },
+  },
+  {
+    files: ['services/*/src/modules/*/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: walls, paths: [httpRoleWall] }],
+      'no-restricted-syntax': ['error', ...httpSyntax],
+    },
+  },
+  // A function one can read at once, in every layer (a route table is data, not a function body).
+  {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'apps/*/src/**/*.ts', 'tools/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
 ];

@@ -7,3 +7,5 @@ export { assignmentsFor } from './assignments';
 export { CommitSignals } from './commit-signals';
 export { insertedRow, queryOne, queryRows } from './typed';
 export { pagedRows, type Paged, type PagedQuery } from './paged';
+export { typedSql, pagedSelect } from './kysely';
+export * from './column-types';
