@@ -2,7 +2,7 @@
 // fixtures at paths of the module layout (docs/conventions.md): every arrow between the layers of a module that goes
 // up is an error and every arrow down is not; a module reaches another only through its face;
 // settings.ts is the bottom of its service; every file under a service's src/ is in a declared place
-// (the old horizontal layout is refused); functions of application/ and domain/ fit in 80 lines; the
+// (the old horizontal layout is refused); functions fit in 80 lines in every layer; domain/ is pure (no store, SQL, outbox or transaction), http/ checks no role, a face exports no store function; the
 // packages under packages/ sit below every service; the gateway, the apps and the tools keep to
 // their rooms.
 import { createRequire } from 'node:module';
@@ -47,7 +47,7 @@ describe('the layers of a module (quire/module-layers)', () => {
     application: ['policies', 'domain', 'events', 'store', 'model'],
     presenters: ['policies', 'domain', 'model'],
     policies: ['domain', 'store', 'model'],
-    domain: ['events', 'store', 'model'],
+    domain: ['events', 'model'],
     events: ['model'],
     store: ['model'],
     model: [],
@@ -72,8 +72,8 @@ describe('the layers of a module (quire/module-layers)', () => {
   const allowed = arrows.filter(([from, to]) => MAY_IMPORT[from].includes(to));
 
   it('covers every pair of layers', () => {
-    expect(forbidden).toHaveLength(67);
-    expect(allowed).toHaveLength(43);
+    expect(forbidden).toHaveLength(68);
+    expect(allowed).toHaveLength(42);
   });
 
   it.each(forbidden)('refuses %s → %s', async (from, to) => {
@@ -269,6 +269,7 @@ describe('every file is in a declared place (quire/declared-place)', () => {
     ['main.ts', 'services/content/src/main.ts'],
     ['service.ts', 'services/identity/src/service.ts'],
     ['settings.ts', 'services/content/src/settings.ts'],
+    ['the generated table types', 'services/content/src/database.ts'],
     ["a module's face", 'services/content/src/modules/git-sync/index.ts'],
     ...['http', 'grpc', 'consumers', 'jobs', 'application', 'policies', 'presenters', 'domain', 'events', 'store', 'model'].map(
       (layer) => [`${layer}/`, `services/webhooks/src/modules/webhooks/${layer}/x.ts`] as [string, string],
@@ -288,7 +289,7 @@ describe('every file is in a declared place (quire/declared-place)', () => {
   });
 });
 
-describe('functions of application and domain code fit on a screen (max-lines-per-function 80)', () => {
+describe('functions fit on a screen in every layer (max-lines-per-function 80)', () => {
   /** A function of `lines` counted lines, with a comment and a blank line (not counted) before each statement. */
   const fn = (lines: number) =>
     `export function f() {\n${Array.from({ length: lines - 3 }, (_, i) => `  // a comment\n\n  const v${i} = ${i};`).join('\n')}\n  return 0;\n}\n`;
@@ -299,22 +300,73 @@ describe('functions of application and domain code fit on a screen (max-lines-pe
     ['application/', 'services/content/src/modules/change-requests/application/apply-content-changes.ts', fn],
     ['domain/', 'services/content/src/modules/revisions/domain/commit-edit.ts', fn],
     ['a nested domain/ file, as an arrow function', 'services/identity/src/modules/saml/domain/assertions/verify.ts', arrow],
+    ['http/', 'services/content/src/modules/change-requests/http/x.routes.ts', fn],
+    ['store/', 'services/content/src/modules/spaces/store/spaces.store.ts', arrow],
+    ['service.ts', 'services/content/src/service.ts', fn],
+    ['a package', 'packages/formats/src/pdf/render-pdf.ts', fn],
+    ['the gateway', 'gateway/src/app.ts', fn],
+    ['an app', 'apps/embedded/src/launcher.ts', arrow],
   ])('refuses a function of 81 lines in %s', async (_where, path, make) => {
     expect(await errorsOf(path, make(81))).toEqual([expect.stringMatching(/^max-lines-per-function: .*81.* Maximum allowed is 80/)]);
   });
 
-  it('allows 80 lines in application/ and domain/', async () => {
+  it('allows 80 lines, and any length in a test', async () => {
     expect(await errorsOf('services/content/src/modules/change-requests/application/x.ts', fn(80))).toEqual([]);
     expect(await errorsOf('services/webhooks/src/modules/webhooks/domain/x.ts', arrow(80))).toEqual([]);
+    expect(await errorsOf('services/content/test/spaces.test.ts', fn(120))).toEqual([]);
+  });
+});
+
+describe('one home for each kind of work', () => {
+  it.each([
+    ['SQL', "import { typedSql } from '@quire/platform/sql';", 'no-restricted-imports', 'domain/ is pure rules'],
+    ['a driver entry of SQL', "import { PgliteDatabase } from '@quire/platform/sql/pglite';", 'no-restricted-imports', 'domain/ is pure rules'],
+    ['the outbox', "import { enqueue } from '@quire/platform/outbox';", 'no-restricted-imports', 'domain/ is pure rules'],
+    [
+      'a transaction',
+      'export const f = (db: { transaction(x: unknown): void }) => db.transaction(() => 1);',
+      'no-restricted-syntax',
+      'domain/ opens no transaction',
+    ],
+    ["its module's store", "import { findSpace } from '../store/spaces.store';", 'quire/module-layers', 'domain/ may not import store/'],
+  ])('refuses %s in domain/', async (_what, code, rule, message) => {
+    await expectRefused(`${SPACES}/domain/spaces.ts`, code, rule, message);
+  });
+
+  it('allows the same in application/', async () => {
+    const code =
+      "import { typedSql } from '@quire/platform/sql';\nimport { enqueue } from '@quire/platform/outbox';\nimport { findSpace } from '../store/spaces.store';\n" +
+      'export const f = (db: { transaction(x: unknown): void }) => db.transaction(() => [typedSql, enqueue, findSpace]);';
+    expect(await errorsOf(`${SPACES}/application/update-space.ts`, code)).toEqual([]);
   });
 
   it.each([
-    ['http/', 'services/content/src/modules/change-requests/http/x.routes.ts'],
-    ['store/', 'services/content/src/modules/spaces/store/spaces.store.ts'],
-    ['service.ts', 'services/content/src/service.ts'],
-    ['a package', 'packages/formats/src/pdf/render-pdf.ts'],
-  ])('allows any length in %s', async (_where, path) => {
-    expect(await errorsOf(path, fn(120))).toEqual([]);
+    ['a role check of the policy', "import { authorizeLevel } from '@quire/access';", 'no-restricted-imports'],
+    ['a level comparison', "import { atLeast } from '@quire/access';", 'no-restricted-imports'],
+    ["a module's authorize step", 'declare const authorizeSite: (x: unknown) => void;\nauthorizeSite(1);', 'no-restricted-syntax'],
+  ])('refuses %s in http/', async (_what, code, rule) => {
+    await expectRefused(`${SPACES}/http/spaces.routes.ts`, code, rule, 'http/ never checks a role');
+  });
+
+  it('allows http/ the principal type and the role names (its schemas)', async () => {
+    expect(await errorsOf(`${SPACES}/http/spaces.routes.ts`, "import { ROLES, type Principal } from '@quire/access';")).toEqual([]);
+  });
+
+  it('refuses a face that exports a store function, allows its types', async () => {
+    await expectRefused(`${SPACES}/index.ts`, "export { findSpace } from './store/spaces.store';", 'quire/module-layers', 'exports no store function');
+    await expectRefused(`${SPACES}/index.ts`, "export * from './store/spaces.store';", 'quire/module-layers', 'exports no store function');
+    expect(await errorsOf(`${SPACES}/index.ts`, "export type { Space } from './store/spaces.store';")).toEqual([]);
+  });
+
+  it('lets only store/ read the generated table types', async () => {
+    expect(await errorsOf(`${SPACES}/store/spaces.store.ts`, "import type { Database } from '../../../database';")).toEqual([]);
+    await expectRefused(
+      `${SPACES}/application/update-space.ts`,
+      "import type { Database } from '../../../database';",
+      'quire/module-layers',
+      'Only store/ reads the table types',
+    );
+    await expectRefused('services/content/src/database.ts', "import { a } from './settings';", 'quire/module-layers', 'imports nothing of the service');
   });
 });
 
@@ -426,7 +478,7 @@ describe('the packages below every service (no-restricted-imports)', () => {
   it.each([
     [
       'a service → the platform, the contracts, the pure libraries and proto',
-      'services/sites/src/modules/sites/domain/sites.ts',
+      'services/sites/src/modules/sites/application/sites.ts',
       "import { a } from '@quire/platform/sql';\nimport { b } from '@quire/contracts';\nimport { c } from '@quire/ordering';\nimport { d } from '@quire/proto';\nimport { e } from '@quire/publishing';\nimport type { f } from '@quire/formats';",
     ],
     [
