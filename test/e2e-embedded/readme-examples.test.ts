@@ -79,7 +79,7 @@ describe('README examples', () => {
   });
 
   it(
-    'publishing: a site published with curl is read at its urls.published with no token (issue #36)',
+    'publishing: a site published with curl is read at its urls.published with no token',
     async () => {
       const { stdout } = await run(examples[2] as Example);
       const published = /^open (\S+)$/m.exec(stdout)?.[1];

@@ -75,7 +75,7 @@ function textOf(node) {
 }
 `;
 
-describe('pathological pages converted off the event loop (issue #32 §2)', () => {
+describe('pathological pages converted off the event loop', () => {
   it('reads 1 MB of `*a`, `[` × 999,000 and 1 MB of `<!--` as documents while /healthz answers within 200 ms at p99', async () => {
     const child = spawn(process.execPath, ['-e', READER], {
       env: { PATH: process.env.PATH ?? '', BASE: stack.url + contentPath, TOKEN: readerToken, PAGES: JSON.stringify(pageIds) },

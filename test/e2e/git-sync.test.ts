@@ -437,7 +437,7 @@ describe('rules', () => {
   });
 });
 
-describe('limits and jobs (issue #32 §3)', () => {
+describe('limits and jobs', () => {
   it('refuses a 600 MB blob of zeros (a 600 KB pack) naming the limit, while the process running it grows by less than 200 MB', async () => {
     const repo = `zeros-${unique()}`;
     pushZerosFile(server.createRepository(repo), 'zeros.bin', 600 * 1024 * 1024);

@@ -149,7 +149,7 @@ describe('gitbook openapi publish', () => {
     expect(latest.body).toMatchObject({ id: spec.lastVersion, url });
   });
 
-  it("publishes Quire's own OpenAPI document, which Quire processes to complete (issue #33 §1)", async () => {
+  it("publishes Quire's own OpenAPI document, which Quire processes to complete", async () => {
     const document = await (await fetch(`${stack.url}/openapi.json`)).text();
     writeFileSync(join(cli.home, 'openapi.json'), document);
     const publish = await cli.run(['openapi', 'publish', '-s', 'quire', '-o', orgId, 'openapi.json']);

@@ -215,7 +215,7 @@ describe('deleting what does not exist (A9)', () => {
   });
 });
 
-describe('SAML providers created from a label (A13, changed by #33 §5)', () => {
+describe('SAML providers created from a label', () => {
   // Left out at first, the three unset fields broke the reference's shape for an
   // official-client consumer. A pending provider now answers placeholders (docs/identity.md), never
   // a value that looks configured: `status` says it is pending.

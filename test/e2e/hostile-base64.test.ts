@@ -59,7 +59,7 @@ async function whileProbing<T>(send: () => Promise<T>): Promise<{ result: T; ela
   }
 }
 
-describe('a base64 field of spaces and "!" (issue #32)', () => {
+describe('a base64 field of spaces and "!"', () => {
   it.each(SIZES)('answers a member 400 naming the field within a second (%i spaces), /healthz answering', async (spaces) => {
     const { result, elapsed, probes } = await whileProbing(() => member.post(path, hostile(spaces)));
     expectError(result, 400, /"changes\.0\.files\.0\.base64": must be base64/);

@@ -85,7 +85,7 @@ describe('DELETE /v1/orgs/{org}/members/{userId}', () => {
     org = await buildOrganization(stack, 'Member removal');
   });
 
-  it('lets an admin remove a member (205), then answers 404 (issue #10 A9); the removed user loses access', async () => {
+  it('lets an admin remove a member (205), then answers 404; the removed user loses access', async () => {
     const member = await buildMember(stack, org.id, 'edit');
     const res = await api.delete(memberPath(org.id, member.id), { token: org.admin.token });
     expect(res.status).toBe(205);

@@ -48,7 +48,7 @@ const operationsOf = (document: Json): string[] =>
     .flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`))
     .sort();
 
-describe('Quire publishing its own OpenAPI document (issue #33 §1)', () => {
+describe('Quire publishing its own OpenAPI document', () => {
   it('passes @readme/openapi-parser with every rule an error, stricter than the specs service', async () => {
     const document = (await (await fetch(`${stack.url}/openapi.json`)).json()) as Json;
     const result = await validate(document, { resolve: { external: false, file: false } });

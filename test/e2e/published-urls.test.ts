@@ -60,7 +60,7 @@ afterAll(() => {
   expect(ledger.problems()).toEqual([]);
 });
 
-describe('resolving a published URL (issue #35 §1)', () => {
+describe('resolving a published URL', () => {
   it('resolves the built-in address to the default site space, its published revision and an apiToken', async () => {
     const { data } = await api.urls.resolvePublishedContentByUrl({ url: builtIn });
     const siteBasePath = new URL(builtIn).pathname;
@@ -236,7 +236,7 @@ describe('resolving a published URL (issue #35 §1)', () => {
   });
 });
 
-describe('the apiToken of a resolved URL (issue #35 §1)', () => {
+describe('the apiToken of a resolved URL', () => {
   let token: string;
   let reader: ApiClient;
 

@@ -236,7 +236,7 @@ function problemsOf(request: HostileRequest, target: string, answer: RawAnswer):
   return problems;
 }
 
-describe('hostile paths, queries and headers on published addresses (issue #36 §7)', () => {
+describe('hostile paths, queries and headers on published addresses', () => {
   it(`answers ${RUNS} generated hostile requests with well-formed 2xx/3xx/4xx answers and the security headers (seed ${SEED})`, async () => {
     const requests = fc.sample(hostileRequest, { seed: SEED, numRuns: RUNS });
     const failures: string[] = [];

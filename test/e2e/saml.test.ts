@@ -223,7 +223,7 @@ describe('SAML providers', () => {
     for (const pending of res.body.items.filter((p: { status: string }) => p.status === 'pending')) expect(pending).toMatchObject(UNSET);
   });
 
-  it('deletes with 204; a provider that is already gone is a 404 (issue #10 A9)', async () => {
+  it('deletes with 204; a provider that is already gone is a 404', async () => {
     const created = await adminApi.post(samlPath(), configured('Short-lived'));
     const path = `${samlPath()}/${created.body.id}`;
     expectNoContent(await adminApi.delete(path), 'deleteOrganizationSAMLProvider');

@@ -38,7 +38,7 @@ afterAll(() => {
   expect(ledger.problems()).toEqual([]);
 });
 
-describe('site customization (issue #35 §5)', () => {
+describe('site customization', () => {
   it('answers the defaults, titled after the site, until something is stored', async () => {
     const { data } = await reader.orgs.getSiteCustomizationById(orgId, siteId);
     expect(data).toEqual({ ...DEFAULT_SITE_CUSTOMIZATION, title: 'Branded docs' });

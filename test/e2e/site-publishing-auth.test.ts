@@ -41,7 +41,7 @@ afterAll(() => {
   expect(ledger.problems()).toEqual([]);
 });
 
-describe('site publishing auth (issue #35 §4)', () => {
+describe('site publishing auth', () => {
   it('answers a key on first read, the same on the next, and regenerates a new one that refuses older tokens', async () => {
     const first = (await admin.orgs.getSitePublishingAuthById(orgId, siteId)).data;
     expect(first).toMatchObject({ object: 'publishing-auth', backend: 'custom' });

@@ -122,7 +122,7 @@ describe('teams', () => {
     expectError(await api.patch(`${teamsPath()}/${team.id}`, { title: 'Ok', members: [] }, { token: org.admin.token }), 400, /unknown field/);
   });
 
-  it('deletes a team with 204 (organization admins only); a team that is gone is a 404 (issue #10 A9)', async () => {
+  it('deletes a team with 204 (organization admins only); a team that is gone is a 404', async () => {
     const team = await createTeam(org.id, org.admin, { title: 'Doomed', members: [org.reader.id] });
     expectError(await api.delete(`${teamsPath()}/${team.id}`, { token: org.reader.token }), 403);
     expectNoContent(await api.delete(`${teamsPath()}/${team.id}`, { token: org.admin.token }), 'removeTeamFromOrganizationById');

@@ -19,7 +19,7 @@ const references: Json[] = ['@gitbook/api', 'gitbook-api-091', 'gitbook-api-0202
   JSON.parse(readFileSync(require.resolve(`${pkg}/spec/openapi.json`), 'utf8')),
 );
 
-const TODAYS = "today's client (0.202.0) has it; Quire honours it (issue #24 §3)";
+const TODAYS = "today's client (0.202.0) has it; Quire honours it";
 
 /** Deliberate differences, `METHOD path in:name` → why. */
 const DEVIATIONS: Record<string, string> = {
@@ -30,8 +30,8 @@ const DEVIATIONS: Record<string, string> = {
   'GET /spaces/{spaceId}/change-requests query:requestedReviewer': `${TODAYS}: no change request awaits a review (Quire has no review requests)`,
   'GET /spaces/{spaceId}/change-requests query:topic': `${TODAYS}: no change request is linked to a site topic (Quire has none)`,
   'GET /orgs/{organizationId}/sites/{siteId}/share-links query:search': TODAYS,
-  'GET /orgs/{organizationId}/sites/{siteId}/redirects query:draft': "today's client (0.202.0) has it; Quire honours it (issue #35 §2)",
-  'GET /orgs/{organizationId}/sites/{siteId}/redirects query:orderBy': "today's client (0.202.0) has it; Quire honours it (issue #35 §2)",
+  'GET /orgs/{organizationId}/sites/{siteId}/redirects query:draft': "today's client (0.202.0) has it; Quire honours it",
+  'GET /orgs/{organizationId}/sites/{siteId}/redirects query:orderBy': "today's client (0.202.0) has it; Quire honours it",
   'GET /orgs/{organizationId}/members query:sort': `${TODAYS} (sort=name)`,
   ...Object.fromEntries(
     [

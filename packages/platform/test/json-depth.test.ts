@@ -11,7 +11,7 @@ describe('jsonDeeperThan', () => {
     expect(jsonDeeperThan(bytes('"a\\\\"'), 0)).toBe(false);
   });
 
-  it('refuses both hostile shapes of issue #20 beyond the limit and keeps the limit itself', () => {
+  it('refuses both hostile shapes (deep arrays, deep objects) beyond the limit and keeps the limit itself', () => {
     const chain = (n: number) => '{"a":'.repeat(n) + '0' + '}'.repeat(n);
     const siblings = (n: number) => '{"title":"t","x":' + '{"a":0,"b":'.repeat(n) + '0' + '}'.repeat(n) + '}';
     expect(jsonDeeperThan(bytes(chain(100_000)))).toBe(true);

@@ -123,7 +123,7 @@ describe('fetchTree and headOf', () => {
   });
 });
 
-describe('the limits of a fetch, before anything is inflated (issue #32 §3)', () => {
+describe('the limits of a fetch, before anything is inflated', () => {
   it('refuses a 583 KB pack of one 600 MB blob of zeros from its header, naming maxFileBytes, while memory grows by less than 200 MB', async () => {
     const name = 'zeros-600m';
     pushZerosFile(open.createRepository(name), 'zeros.bin', 600 * 1024 * 1024);

@@ -118,7 +118,7 @@ describe('content events consumer', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
-  it('ignores other events, and a message that is not an event is parked as a dead letter (issue #10 A3)', async () => {
+  it('ignores other events, and a message that is not an event is parked as a dead letter', async () => {
     const site = await seedSite(db, 'org1', [a]);
     await deliver(message(newId(), 'space.updated', { spaceId: a, organizationId: 'org1', fields: ['title'] }));
     await expect(deliver({ topic: CONTENT_TOPIC, key: a, value: 'not json' })).rejects.toThrow('is not JSON');
@@ -129,7 +129,7 @@ describe('content events consumer', () => {
     expect(await siteSpacesOf(db, site)).toEqual([[a, true, false]]);
   });
 
-  it("parks an event that does not match content's schema instead of retrying it, and applies nothing of it (issue #21)", async () => {
+  it("parks an event that does not match content's schema instead of retrying it, and applies nothing of it", async () => {
     const site = await seedSite(db, 'org1', [a]);
     const deadLetters = new DeadLetters(db, silentLogger);
     const guarded = deadLetters.guard(subscription);
