@@ -3,6 +3,8 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { specSlugOfAddress } from '../domain/spec-address';
 import { specItemKey, type SpecItem } from '../domain/spec-document-tasks';
 import type { SpecDocuments } from '../domain/spec-documents';
+import type { OperationView, WebhookView } from '../domain/spec-operation';
+import type { SchemaView } from '../domain/spec-schema';
 import { findSpecBySlug, findSpecBySourceUrl } from '../store/openapi-specs.store';
 import { findSpecVersionDocument } from '../store/spec-versions.store';
 
@@ -32,12 +34,7 @@ export interface PublishedOpenApiRequest {
   swaggerOperations?: readonly SwaggerRef[];
 }
 
-export interface PublishedOpenApiAnswer {
-  operations: Array<OperationRef & { found: boolean; operationJson: string }>;
-  schemas: Array<SchemaRef & { found: boolean; schemaJson: string }>;
-  webhooks: Array<WebhookRef & { found: boolean; webhookJson: string }>;
-  swaggerOperations: Array<SwaggerRef & { found: boolean; operationJson: string }>;
-}
+export type PublishedOpenApiAnswer = specs.GetPublishedOperationsResponse;
 
 /**
  * A small LRU: versions never change, so an entry is right until it is evicted. Parsing a large
@@ -89,7 +86,7 @@ export async function readPublishedOpenApi(
   organizationId: string,
   request: PublishedOpenApiRequest,
 ): Promise<PublishedOpenApiAnswer> {
-  const specs = new LatestVersions(deps.db, organizationId);
+  const versions = new LatestVersions(deps.db, organizationId);
   const asks: Ask[] = [];
   let items = 0;
   // The item budget is spent in this order; a spec counts once whichever items name it.
@@ -98,36 +95,43 @@ export async function readPublishedOpenApi(
     if (versionId) asks.push({ versionId, item, answer });
   };
 
-  const operations = request.operations.map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  // Views are this service's own JSON (spec-document-tasks.ts), kept as text in the caches: read back as they were written.
+  const operationOf = (json: string): specs.OpenApiOperation => ({
+    path: '',
+    name: '',
+    requestBody: undefined,
+    ...(JSON.parse(json) as OperationView | WebhookView),
+  });
+  const operations = request.operations.map((ref): specs.SpecOperation => ({ ...ref, found: false, operation: undefined }));
   for (const o of operations) {
     await ask(
-      () => specs.bySlug(o.spec),
+      () => versions.bySlug(o.spec),
       { kind: 'operation', path: o.path, method: o.method },
-      (json) => Object.assign(o, { found: true, operationJson: json }),
+      (json) => Object.assign(o, { found: true, operation: operationOf(json) }),
     );
   }
-  const webhooks = (request.webhooks ?? []).map((ref) => ({ ...ref, found: false, webhookJson: '' }));
+  const webhooks = (request.webhooks ?? []).map((ref): specs.SpecWebhook => ({ ...ref, found: false, webhook: undefined }));
   for (const w of webhooks) {
     await ask(
-      () => specs.bySlug(w.spec),
+      () => versions.bySlug(w.spec),
       { kind: 'webhook', name: w.name, method: w.method },
-      (json) => Object.assign(w, { found: true, webhookJson: json }),
+      (json) => Object.assign(w, { found: true, webhook: operationOf(json) }),
     );
   }
-  const swaggerOperations = (request.swaggerOperations ?? []).map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  const swaggerOperations = (request.swaggerOperations ?? []).map((ref): specs.SwaggerOperation => ({ ...ref, found: false, operation: undefined }));
   for (const o of swaggerOperations) {
     await ask(
-      () => specs.byUrl(o.url),
+      () => versions.byUrl(o.url),
       { kind: 'operation', path: o.path, method: o.method },
-      (json) => Object.assign(o, { found: true, operationJson: json }),
+      (json) => Object.assign(o, { found: true, operation: operationOf(json) }),
     );
   }
-  const schemas = (request.schemas ?? []).map((ref) => ({ ...ref, found: false, schemaJson: '' }));
+  const schemas = (request.schemas ?? []).map((ref): specs.SpecSchema => ({ ...ref, found: false, schema: undefined }));
   for (const sc of schemas) {
     await ask(
-      () => specs.bySlug(sc.spec),
+      () => versions.bySlug(sc.spec),
       { kind: 'schema', name: sc.name },
-      (json) => Object.assign(sc, { found: true, schemaJson: json }),
+      (json) => Object.assign(sc, { found: true, schema: JSON.parse(json) as SchemaView }),
     );
   }
   await answerAsks(deps, asks);
