@@ -3,8 +3,6 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { specSlugOfAddress } from '../domain/spec-address';
 import { specItemKey, type SpecItem } from '../domain/spec-document-tasks';
 import type { SpecDocuments } from '../domain/spec-documents';
-import type { OperationView, WebhookView } from '../domain/spec-operation';
-import type { SchemaView } from '../domain/spec-schema';
 import { findSpecBySlug, findSpecBySourceUrl } from '../store/openapi-specs.store';
 import { findSpecVersionDocument } from '../store/spec-versions.store';
 
@@ -27,12 +25,9 @@ export type SchemaRef = specs.SpecSchemaRef;
 export type WebhookRef = specs.SpecWebhookRef;
 export type SwaggerRef = specs.SwaggerOperationRef;
 
-export interface PublishedOpenApiRequest {
-  operations: readonly OperationRef[];
-  schemas?: readonly SchemaRef[];
-  webhooks?: readonly WebhookRef[];
-  swaggerOperations?: readonly SwaggerRef[];
-}
+/** GetPublishedOperations' request without its token (the caller verified it); kinds other than operations may be left out. */
+export type PublishedOpenApiRequest = Pick<specs.GetPublishedOperationsRequest, 'operations'> &
+  Partial<Pick<specs.GetPublishedOperationsRequest, 'schemas' | 'webhooks' | 'swaggerOperations'>>;
 
 export type PublishedOpenApiAnswer = specs.GetPublishedOperationsResponse;
 
@@ -95,13 +90,8 @@ export async function readPublishedOpenApi(
     if (versionId) asks.push({ versionId, item, answer });
   };
 
-  // Views are this service's own JSON (spec-document-tasks.ts), kept as text in the caches: read back as they were written.
-  const operationOf = (json: string): specs.OpenApiOperation => ({
-    path: '',
-    name: '',
-    requestBody: undefined,
-    ...(JSON.parse(json) as OperationView | WebhookView),
-  });
+  // Views (domain/spec-operation.ts, spec-schema.ts) are kept as their JSON (spec-document-tasks.ts): read back as written.
+  const operationOf = (json: string) => JSON.parse(json) as specs.OpenApiOperation;
   const operations = request.operations.map((ref): specs.SpecOperation => ({ ...ref, found: false, operation: undefined }));
   for (const o of operations) {
     await ask(
@@ -131,7 +121,7 @@ export async function readPublishedOpenApi(
     await ask(
       () => versions.bySlug(sc.spec),
       { kind: 'schema', name: sc.name },
-      (json) => Object.assign(sc, { found: true, schema: JSON.parse(json) as SchemaView }),
+      (json) => Object.assign(sc, { found: true, schema: JSON.parse(json) as specs.OpenApiSchema }),
     );
   }
   await answerAsks(deps, asks);
