@@ -145,7 +145,12 @@ export interface GetPublishedSiteRequest {
 
 export interface GetPublishedSiteResponse {
   found: boolean;
-  /** Reference PublishedContentSite, JSON. */
+  /**
+   * Reference PublishedContentSite, JSON: REST getPublishedContentSite's answer as it is. JSON, not a
+   * message: it embeds the Site, content's Space objects (GetSpaces' space_json) and the site's
+   * customization (reference SiteCustomizationSettings, which the reader hands to its renderer as
+   * it is); a message would copy those reference schemas here. Sites presents it; the reader trusts it.
+   */
   profileJson: string;
 }
 
