@@ -3,6 +3,8 @@ import type { ServiceConfig } from '@quire/platform/config';
 import { recordSiteEvents } from '../src/modules/insights/application/record-site-events';
 import { decodeEventRows } from '../src/modules/insights/domain/event-message';
 import { siteEventsOf } from '../src/modules/insights/grpc/insights.grpc';
+import type { insights } from '@quire/proto';
+import { validateSchema } from '../../../test/support/reference';
 
 // gRPC Insights.RecordSiteEvents (the reader's served answers): the same
 // validation, enrichment and topic as trackEventsInSiteById.
@@ -10,10 +12,14 @@ import { siteEventsOf } from '../src/modules/insights/grpc/insights.grpc';
 const published: Array<{ topic: string; messages: BusMessage[] }> = [];
 const bus = { publish: async (topic: string, messages: BusMessage[]) => void published.push({ topic, messages }) } as unknown as MessageBus;
 const deps = { bus, clock: () => new Date(), config: { internalSecret: 'secret' } as ServiceConfig };
-const event = (type: string) => ({
+// A served answer as the reader sends it (reader's visit-event.ts).
+const event = (type: string, fields: Partial<insights.SiteVisitEvent> = {}): insights.SiteVisitEvent => ({
   type,
-  session: { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16), cookies: {}, ip: '8.8.8.8', userAgent: 'Googlebot/2.1', language: null, referrer: null },
-  location: { url: 'http://localhost/sites/o/docs/a', siteSection: null, siteSpace: 'ss1', siteShareKey: null, space: 'sp1', revision: 'r1', page: 'p1' },
+  timestamp: '2026-11-27T10:00:00.000Z',
+  session: { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16), ip: '8.8.8.8', userAgent: 'Googlebot/2.1', language: undefined, referrer: undefined },
+  location: { url: 'http://localhost/sites/o/docs/a', siteSection: undefined, siteSpace: 'ss1', space: 'sp1', revision: 'r1', page: 'p1' },
+  query: undefined,
+  ...fields,
 });
 
 describe('recordSiteEvents', () => {
@@ -22,7 +28,7 @@ describe('recordSiteEvents', () => {
     const accepted = await recordSiteEvents(deps, {
       organizationId: 'org1',
       siteId: 'site1',
-      events: siteEventsOf(JSON.stringify([event('page_view'), event('page_markdown_request'), event('llms_request'), event('mcp_request')])),
+      events: siteEventsOf([event('page_view'), event('page_markdown_request'), event('llms_request'), event('mcp_request')]),
     });
     expect(accepted).toBe(4);
     expect(published).toHaveLength(1);
@@ -38,11 +44,35 @@ describe('recordSiteEvents', () => {
     expect(published[0]?.messages[0]?.value).not.toContain('8.8.8.8');
   });
 
-  it('refuses what is not a JSON array of reference events with 400, publishing nothing', async () => {
+  it('makes each a reference SiteInsightsEvent: absent values are nulls, no cookies, no share key', () => {
+    const full = event('search_type_query', {
+      session: {
+        visitorId: 'v'.repeat(16),
+        sessionId: 's'.repeat(16),
+        ip: '8.8.8.8',
+        userAgent: 'Mozilla/5.0',
+        language: 'fr-FR',
+        referrer: 'https://www.google.com/',
+      },
+      query: 'install',
+    });
+    const [search, view] = siteEventsOf([full, event('page_view')]);
+    expect(search).toMatchObject({
+      query: 'install',
+      session: { cookies: {}, language: 'fr-FR', referrer: 'https://www.google.com/' },
+      location: { siteShareKey: null },
+    });
+    expect(view?.session).toMatchObject({ cookies: {}, language: null, referrer: null });
+    expect(view?.location).toMatchObject({ siteSection: null, siteShareKey: null });
+    expect(view).not.toHaveProperty('query');
+    for (const e of [search, view]) expect(validateSchema('SiteInsightsEvent', e, { reference: '0.202.0' })).toEqual([]);
+  });
+
+  it('refuses what is not a reference event, and more than 1000 events, with 400, publishing nothing', async () => {
     published.length = 0;
-    expect(() => siteEventsOf('{')).toThrow(expect.objectContaining({ code: 400 }));
-    expect(() => siteEventsOf(JSON.stringify([event('page_vue')]))).toThrow(expect.objectContaining({ code: 400 }));
-    expect(() => siteEventsOf(JSON.stringify({ events: [] }))).toThrow(expect.objectContaining({ code: 400 }));
+    expect(() => siteEventsOf([event('page_vue')])).toThrow(expect.objectContaining({ code: 400 }));
+    expect(() => siteEventsOf([event('page_view', { location: { url: 'not a url', space: 'sp1' } })])).toThrow(expect.objectContaining({ code: 400 }));
+    expect(() => siteEventsOf(Array.from({ length: 1001 }, () => event('page_view')))).toThrow(expect.objectContaining({ code: 400 }));
     expect(published).toHaveLength(0);
   });
 });

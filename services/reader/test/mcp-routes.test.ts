@@ -16,7 +16,7 @@ const content = publishedContent({ revision: 'r1' });
 async function serve(
   resolvePublishedUrl: () => Promise<unknown>,
   recorded: unknown[][] = [],
-  searchPublishedSite: () => Promise<unknown> = async () => ({ resultsJson: '[]', hits: [] }),
+  searchPublishedSite: () => Promise<unknown> = async () => ({ spaces: [], nextPage: '', hits: [] }),
 ): Promise<{ url: string; server: Server }> {
   const deps = {
     sites: () => ({ resolvePublishedUrl, searchPublishedSite }),
@@ -118,7 +118,7 @@ it('runs the calls of a batch at most 4 at a time', async () => {
       most = Math.max(most, running);
       await new Promise((r) => setTimeout(r, 20));
       running--;
-      return { resultsJson: '[]', hits: [] };
+      return { spaces: [], nextPage: '', hits: [] };
     },
   );
   try {

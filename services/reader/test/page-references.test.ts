@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { specs } from '@quire/proto';
 import { loadPageReferences, operationViewOf, schemaViewOf } from '../src/modules/pages/application/page-references';
 import type { ReaderDeps } from '../src/modules/pages/application/deps';
 import { documentRefsOf, MAX_OPENAPI_REFS } from '../src/modules/pages/domain/document-refs';
@@ -168,8 +169,8 @@ describe('loadPageReferences', () => {
     };
     const { deps, calls } = fakeDeps({
       operations: [
-        { spec: 'pets', path: '/pets', method: 'get', found: true, operationJson: JSON.stringify(op) },
-        { spec: 'pets', path: '/gone', method: 'get', found: false, operationJson: '' },
+        { spec: 'pets', path: '/pets', method: 'get', found: true, operation: specs.OpenApiOperation.fromPartial(op) },
+        { spec: 'pets', path: '/gone', method: 'get', found: false, operation: undefined },
       ],
     });
     const refs = await loadPageReferences(deps, content, tree, siteSpaces, doc(operation('pets', 'get', '/pets'), operation('pets', 'get', '/gone')));
@@ -206,13 +207,13 @@ describe('loadPageReferences', () => {
     const { deps, calls } = fakeDeps({
       specs: {
         webhooks: [
-          { spec: 'pets', name: 'newPet', method: 'post', found: true, webhookJson: JSON.stringify(webhook) },
-          { spec: 'pets', name: 'gone', method: 'post', found: false, webhookJson: '' },
+          { spec: 'pets', name: 'newPet', method: 'post', found: true, webhook: specs.OpenApiOperation.fromPartial(webhook) },
+          { spec: 'pets', name: 'gone', method: 'post', found: false, webhook: undefined },
         ],
         schemas: [
-          { spec: 'pets', name: 'Pet', found: true, schemaJson: JSON.stringify(schema) },
-          { spec: 'pets', name: 'Owner', found: false, schemaJson: '' },
-          { spec: 'pets', name: 'Tag', found: false, schemaJson: '' },
+          { spec: 'pets', name: 'Pet', found: true, schema },
+          { spec: 'pets', name: 'Owner', found: false, schema: undefined },
+          { spec: 'pets', name: 'Tag', found: false, schema: undefined },
         ],
         swaggerOperations: [
           {
@@ -220,9 +221,9 @@ describe('loadPageReferences', () => {
             path: '/pets',
             method: 'get',
             found: true,
-            operationJson: JSON.stringify({ method: 'get', path: '/pets' }),
+            operation: specs.OpenApiOperation.fromPartial({ method: 'get', path: '/pets' }),
           },
-          { url: 'https://example.com/x.yaml', path: '/pets', method: 'get', found: false, operationJson: '' },
+          { url: 'https://example.com/x.yaml', path: '/pets', method: 'get', found: false, operation: undefined },
         ],
       },
     });
@@ -289,19 +290,11 @@ describe('loadPageReferences', () => {
     expect(degraded.openapi?.({ type: 'swagger', data: swaggerData('https://example.com/x.yaml') })).toBeUndefined();
   });
 
-  it('reads a schema JSON defensively', () => {
-    expect(schemaViewOf('nope')).toBeUndefined();
-    expect(schemaViewOf('null')).toBeUndefined();
-    expect(schemaViewOf(JSON.stringify({ name: 'Pet', type: 3 }))).toEqual({ name: 'Pet', type: undefined, description: undefined, schema: undefined });
-  });
-
-  it('reads an operation JSON defensively', () => {
-    expect(operationViewOf('not json')).toEqual({ unavailable: true });
-    expect(operationViewOf(JSON.stringify({ method: 1, parameters: 'x', responses: [null, { status: '200' }] }))).toMatchObject({
-      method: undefined,
-      parameters: [],
-      responses: [{ status: '200' }],
-    });
+  it('shows an operation with its path and a webhook with its name', () => {
+    const operation = specs.OpenApiOperation.fromPartial({ method: 'get', path: '/pets', responses: [{ status: '200' }] });
+    expect(operationViewOf(operation)).toMatchObject({ method: 'get', path: '/pets', webhook: undefined, parameters: [], responses: [{ status: '200' }] });
+    expect(operationViewOf({ ...operation, path: '', name: 'newPet' })).toMatchObject({ path: undefined, webhook: 'newPet' });
+    expect(schemaViewOf(specs.OpenApiSchema.fromPartial({ name: 'Pet' }))).toEqual({ name: 'Pet', type: '', description: '', schema: '' });
   });
 });
 

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import pino from 'pino';
 import { badRequest } from '@quire/errors';
+import { sites } from '@quire/proto';
 import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 import { publishedContent } from './published-content';
 
@@ -16,21 +17,21 @@ const content = publishedContent({
   canonicalUrl: 'http://localhost:8080/sites/o/d/v2/',
   apiToken: 'token-of-the-url',
 });
-const found = {
-  items: [
-    {
-      type: 'space',
+const found: Pick<sites.SearchPublishedSiteResponse, 'spaces' | 'nextPage'> = {
+  spaces: [
+    sites.SiteSearchSpace.fromPartial({
       id: 'sp',
       title: 'Docs',
-      pages: [{ id: 'p', title: 'Install', path: 'install', sections: [], urls: { published: 'http://localhost:8080/sites/o/d/v2/install' } }],
-    },
+      pages: [{ id: 'p', title: 'Install', path: 'install', publishedUrl: 'http://localhost:8080/sites/o/d/v2/install' }],
+    }),
   ],
+  nextPage: '',
 };
 
-async function serve(search: (request: Record<string, unknown>) => Promise<{ resultsJson: string }>) {
+async function serve(search: (request: Record<string, unknown>) => Promise<Pick<sites.SearchPublishedSiteResponse, 'spaces' | 'nextPage'>>) {
   const resolved: string[] = [];
   const searches: Array<Record<string, unknown>> = [];
-  const sites = {
+  const sitesClient = {
     resolvePublishedUrl: async ({ url }: { url: string }) => {
       resolved.push(url);
       return { outcome: 'content', content, refusedAudience: '' };
@@ -43,7 +44,7 @@ async function serve(search: (request: Record<string, unknown>) => Promise<{ res
   };
   const contentPublished = { getPublishedPages: async () => ({ revisionId: 'r', pages: [], createdAt: '', files: [] }) };
   const deps = {
-    sites: () => sites,
+    sites: () => sitesClient,
     contentPublished: () => contentPublished,
     logger: pino({ level: 'silent' }),
     publicUrl: 'http://localhost:8080',
@@ -61,7 +62,7 @@ let running: Server | undefined;
 afterEach(() => running?.close());
 
 it('searches the site space the address resolves to, as its site reader, and links each result', async () => {
-  const { url, server, resolved, searches } = await serve(async () => ({ resultsJson: JSON.stringify(found) }));
+  const { url, server, resolved, searches } = await serve(async () => found);
   running = server;
   const res = await fetch(`${url}/sites/o/d/v2/~search?q=install&page=2`);
   const html = await res.text();
@@ -77,7 +78,7 @@ it('searches the site space the address resolves to, as its site reader, and lin
 });
 
 it('shows the empty search page without searching when there is no query', async () => {
-  const { url, server, searches } = await serve(async () => ({ resultsJson: JSON.stringify(found) }));
+  const { url, server, searches } = await serve(async () => found);
   running = server;
   for (const q of ['', '?q=', '?q=%20%20']) {
     const res = await fetch(`${url}/sites/o/d/~search${q}`);
@@ -91,7 +92,7 @@ it('echoes a hostile query escaped, and answers a refused one with a 400 page, n
   const { url, server, searches } = await serve(async ({ query }) => {
     if (String(query).includes('bad')) throw badRequest('Invalid field "query": must be well-formed', 'search-query-refused');
     if (String(query).includes('odd')) throw badRequest('Invalid field "query": must be well-formed');
-    return { resultsJson: '{"items":[]}' };
+    return { spaces: [], nextPage: '' };
   });
   running = server;
   const hostile = await fetch(`${url}/sites/o/d/~search?q=${encodeURIComponent('<script>alert(1)</script> "x" 😀')}`);
@@ -124,9 +125,7 @@ it('echoes a hostile query escaped, and answers a refused one with a 400 page, n
 });
 
 it('links the results before and after these when sites found more (rel=prev, rel=next), within the 50 pages', async () => {
-  const { url, server } = await serve(async ({ offset }) => ({
-    resultsJson: JSON.stringify(Number(offset) >= 40 ? found : { ...found, next: { page: 'token' } }),
-  }));
+  const { url, server } = await serve(async ({ offset }) => (Number(offset) >= 40 ? found : { ...found, nextPage: 'token' }));
   running = server;
   const links = async (query: string) => {
     const html = await (await fetch(`${url}/sites/o/d/v2/~search?${query}`)).text();

@@ -1,64 +1,56 @@
+import { sites } from '@quire/proto';
 import { readSearchQuery, readSearchResults, resultPathOf } from '../src/modules/pages/domain/search-results';
 
-// The search page's view assembly: Sites.SearchPublishedSite's JSON → the layout's results.
+// The search page's view assembly: Sites.SearchPublishedSite's spaces → the layout's results.
 
-const answer = {
-  items: [
-    {
-      type: 'space',
-      id: 'sp1',
-      title: 'Guides',
-      pages: [
-        {
-          id: 'p1',
-          title: 'Install',
-          description: 'How to install',
-          path: 'start/install',
-          ancestors: [{ title: 'Start' }],
-          urls: { app: 'http://app/x', published: 'https://docs.example.com/v2/start/install' },
-          sections: [
-            {
-              id: 's0',
-              title: 'Install',
-              resultType: 'page',
-              body: 'Run the **installer** now',
-              urls: { published: 'https://docs.example.com/v2/start/install' },
-            },
-            {
-              id: 's1',
-              title: 'On Linux',
-              resultType: 'section',
-              body: 'The **installer** on\\nLinux',
-              urls: { published: 'https://docs.example.com/v2/start/install#on-linux' },
-            },
-          ],
-        },
-        // No published address (an unpublished site): not linked.
-        { id: 'p2', title: 'Hidden', path: 'hidden', sections: [], urls: { app: 'http://app/y' } },
-        // Not an http(s) address: never a link.
-        { id: 'p3', title: 'Evil', path: 'evil', sections: [], urls: { published: 'javascript:alert(1)' } },
-      ],
-    },
-    {
-      type: 'space',
-      id: 'sp2',
-      title: '',
-      pages: [{ id: 'p4', title: '', path: 'faq', description: '', sections: [], urls: { published: 'http://q/sites/o/d/faq' } }],
-    },
-  ],
-};
+const spaces = [
+  sites.SiteSearchSpace.fromPartial({
+    id: 'sp1',
+    title: 'Guides',
+    pages: [
+      {
+        id: 'p1',
+        title: 'Install',
+        description: 'How to install',
+        path: 'start/install',
+        ancestorTitles: ['Start'],
+        appUrl: 'http://app/x',
+        publishedUrl: 'https://docs.example.com/v2/start/install',
+        sections: [
+          { id: 's0', title: 'Install', resultType: 'page', body: 'Run the **installer** now', publishedUrl: 'https://docs.example.com/v2/start/install' },
+          {
+            id: 's1',
+            title: 'On Linux',
+            resultType: 'section',
+            body: 'The **installer** on\\nLinux',
+            publishedUrl: 'https://docs.example.com/v2/start/install#on-linux',
+          },
+        ],
+      },
+      // No published address (an unpublished site): not linked.
+      { id: 'p2', title: 'Hidden', path: 'hidden', appUrl: 'http://app/y' },
+      // Not an http(s) address: never a link.
+      { id: 'p3', title: 'Evil', path: 'evil', publishedUrl: 'javascript:alert(1)' },
+    ],
+  }),
+  sites.SiteSearchSpace.fromPartial({
+    id: 'sp2',
+    title: '',
+    pages: [{ id: 'p4', title: '', path: 'faq', description: '', publishedUrl: 'http://q/sites/o/d/faq' }],
+  }),
+];
 
 describe('readSearchResults', () => {
   it('lists each page found, then its heading hits at their anchors, as paths on the visitor’s host', () => {
-    expect(readSearchResults(JSON.stringify(answer))).toEqual([
+    expect(readSearchResults(spaces)).toEqual([
       { title: 'Install', url: '/v2/start/install', context: 'Guides › Start', excerpt: 'Run the installer now' },
       { title: 'Install › On Linux', url: '/v2/start/install#on-linux', context: 'Guides › Start › Install', excerpt: 'The installer on\\nLinux' },
       { title: 'faq', url: '/sites/o/d/faq' },
     ]);
   });
 
-  it('reads anything else as no results', () => {
-    for (const json of ['', 'null', '[]', '{"items":{}}', '{"items":[{"pages":[null,1,"x"]}]}']) expect(readSearchResults(json)).toEqual([]);
+  it('answers no results for no spaces', () => {
+    expect(readSearchResults([])).toEqual([]);
   });
 
   it('keeps the query and search of a published URL', () => {

@@ -3,7 +3,6 @@ import { recordVisit } from '../src/modules/visits/application/record-visit';
 import type { Visit, VisitRequest } from '../src/modules/visits/domain/visit';
 import { visitEventOf, type VisitEvent } from '../src/modules/visits/domain/visit-event';
 import { hashedVisitorId, readerDailySalt, readVisitorCookies, visitorCookies, visitorIdsOf } from '../src/modules/visits/domain/visitor-ids';
-import { validateSchema } from '../../../test/support/reference';
 
 const SECRET = 'test-secret';
 const DAY = new Date('2026-11-27T10:00:00Z');
@@ -87,7 +86,7 @@ describe('visitor ids', () => {
 });
 
 describe('the event of a served page', () => {
-  it('is the reference page_view with the page, site space and revision, valid against 0.202.0’s SiteInsightsEvent (insights’ ingest: test/e2e/reader-insights)', () => {
+  it('is a page_view with the page, site space and revision, without the share key (the reference event it becomes: insights’ record-site-events test, test/e2e/reader-insights)', () => {
     const event = visitEventOf(visit, request, { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) }, DAY);
     expect(event).toEqual({
       type: 'page_view',
@@ -95,7 +94,6 @@ describe('the event of a served page', () => {
       session: {
         visitorId: 'v'.repeat(16),
         sessionId: 's'.repeat(16),
-        cookies: {},
         ip: '8.8.8.8',
         userAgent: 'Mozilla/5.0 Chrome/124',
         language: 'fr-FR',
@@ -103,31 +101,30 @@ describe('the event of a served page', () => {
       },
       location: {
         url: 'http://localhost:8080/sites/org1/docs/guides?x=1',
-        siteSection: null,
+        siteSection: undefined,
         siteSpace: 'ss1',
-        siteShareKey: null,
         space: 'sp1',
         revision: 'rev1',
         page: 'page1',
       },
+      query: undefined,
     });
     expect(JSON.stringify(event)).not.toContain('secret-share-key');
-    expect(validateSchema('SiteInsightsEvent', event, { reference: '0.202.0' })).toEqual([]);
     const markdown = visitEventOf(
       { ...visit, kind: 'page_markdown_request' },
       { ...request, referrer: 'not a url', userAgent: 'x'.repeat(5000) },
       { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) },
       DAY,
     );
-    expect(markdown.session.referrer).toBeNull();
-    expect(validateSchema('SiteInsightsEvent', markdown, { reference: '0.202.0' })).toEqual([]);
+    expect(markdown.session?.referrer).toBeUndefined();
+    expect(markdown.session?.userAgent).toHaveLength(1024);
     const search = visitEventOf(
       { ...visit, kind: 'search_type_query', query: 'install' },
       request,
       { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) },
       DAY,
     );
-    expect(validateSchema('SiteInsightsEvent', search, { reference: '0.202.0' })).toEqual([]);
+    expect(search.query).toBe('install');
   });
 });
 
@@ -139,8 +136,8 @@ describe('sending', () => {
     const sender = new VisitSender({
       insights: () =>
         ({
-          recordSiteEvents: async (r: { organizationId: string; siteId: string; eventsJson: string }) => {
-            calls.push({ organizationId: r.organizationId, siteId: r.siteId, events: JSON.parse(r.eventsJson) as VisitEvent[] });
+          recordSiteEvents: async (r: { organizationId: string; siteId: string; events: VisitEvent[] }) => {
+            calls.push(r);
             return { accepted: 1 };
           },
         }) as never,

@@ -59,10 +59,10 @@ describe('readPublishedOpenApi', () => {
       ],
     });
     expect(answer.operations[0]).toMatchObject({ found: true });
-    expect(JSON.parse(answer.schemas[0]!.schemaJson)).toMatchObject({ name: 'Pet', type: 'object' });
-    expect(answer.schemas[1]).toEqual({ spec: 'pets', name: 'Owner', found: false, schemaJson: '' });
-    expect(JSON.parse(answer.webhooks[0]!.webhookJson)).toMatchObject({ name: 'newPet', method: 'post', summary: 'A pet was added' });
-    expect(answer.webhooks[1]).toMatchObject({ found: false, webhookJson: '' });
+    expect(answer.schemas[0]!.schema).toMatchObject({ name: 'Pet', type: 'object' });
+    expect(answer.schemas[1]).toEqual({ spec: 'pets', name: 'Owner', found: false, schema: undefined });
+    expect(answer.webhooks[0]!.webhook).toMatchObject({ name: 'newPet', path: '', method: 'post', summary: 'A pet was added' });
+    expect(answer.webhooks[1]).toMatchObject({ found: false, webhook: undefined });
     expect(answer.swaggerOperations).toEqual([]);
   });
 
@@ -92,7 +92,7 @@ describe('readPublishedOpenApi', () => {
       ],
     });
     expect(answer.swaggerOperations.map((a) => a.found)).toEqual([true, true, true, false, false]);
-    expect(JSON.parse(answer.swaggerOperations[0]!.operationJson)).toMatchObject({ method: 'get', path: '/pets', summary: 'List pets' });
+    expect(answer.swaggerOperations[0]!.operation).toMatchObject({ method: 'get', path: '/pets', name: '', summary: 'List pets' });
   });
 
   it(`reads at most ${MAX_ITEMS} items of all kinds together and at most ${MAX_SPECS} specs per call`, async () => {
@@ -120,8 +120,8 @@ describe('readPublishedOpenApi', () => {
       operations: [{ spec: 'once', path: '/pets', method: 'get' }],
       schemas: [{ spec: 'once', name: 'Pet' }],
     });
-    expect(first.operations[0]).toMatchObject({ found: false, operationJson: '' });
-    expect(first.schemas[0]).toMatchObject({ found: false, schemaJson: '' });
+    expect(first.operations[0]).toMatchObject({ found: false, operation: undefined });
+    expect(first.schemas[0]).toMatchObject({ found: false, schema: undefined });
     const again = await readPublishedOpenApi({ db, documents }, 'org1', {
       operations: [{ spec: 'once', path: '/pets', method: 'get' }],
       schemas: [{ spec: 'once', name: 'Pet' }],

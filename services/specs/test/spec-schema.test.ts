@@ -83,7 +83,7 @@ describe('webhookOf', () => {
   it('reads an OpenAPI 3.1 webhook like an operation: method, name, summary, description, request body schema, responses', () => {
     const view = webhookOf(OPENAPI_31, 'newPet', 'POST');
     expect(view).toMatchObject({ method: 'post', name: 'newPet', summary: 'A pet was added', description: 'Sent when a pet is created', truncated: false });
-    expect(view).not.toHaveProperty('path');
+    expect(view?.path).toBe('');
     expect(view?.requestBody).toMatchObject({ description: 'The new pet', contentType: 'application/json' });
     expect(JSON.parse(view!.requestBody!.schema)).toMatchObject({ type: 'object', required: ['name'] });
     expect(view?.responses).toEqual([{ status: '200', description: 'Received', contentType: '', schema: '' }]);

@@ -36,7 +36,10 @@ export interface SpaceEntry {
   level: string;
   /**
    * The Space object exactly as GET /v1/spaces/{id} answers it for this user (reference schema
-   * Space, JSON), ready to embed in another service's response.
+   * Space, JSON), ready to embed in another service's response. JSON, not a message: it is content's
+   * REST presentation, which sites embeds as it is in its own REST answers (site spaces); a message
+   * would copy the reference Space here and need a second presenter to turn it back into JSON.
+   * Content presents it; the receiver trusts it.
    */
   spaceJson: string;
 }
@@ -233,7 +236,12 @@ export interface GetPublishedPageDocumentRequest {
 }
 
 export interface GetPublishedPageDocumentResponse {
-  /** GitBook's JSONDocument as JSON text (getPageDocumentInRevisionById). */
+  /**
+   * GitBook's JSONDocument as JSON text (getPageDocumentInRevisionById). JSON, not a message: a
+   * document is an open tree (blocks, inlines, marks and fragments of many kinds, each with its own
+   * data). Content builds it from the page's stored markdown (the text REST serves, cached per
+   * revision); the reader renders it as it is.
+   */
   documentJson: string;
 }
 

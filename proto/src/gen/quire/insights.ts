@@ -27,8 +27,46 @@ export const protobufFileName = "quire/insights.proto";
 export interface RecordSiteEventsRequest {
   organizationId: string;
   siteId: string;
-  /** JSON array of SiteInsightsEvent (at most 1000); each event's session.ip is the visitor's address. */
-  eventsJson: string;
+  /** At most 1000; insights checks each as the reference SiteInsightsEvent it becomes. */
+  events: SiteVisitEvent[];
+}
+
+/**
+ * A served answer as a site insights event: the fields of the reference SiteInsightsEvent the reader
+ * sends. Insights fills in what every such event leaves empty (`cookies`, `siteShareKey`).
+ */
+export interface SiteVisitEvent {
+  /** page_view, search_type_query, page_markdown_request, llms_request or mcp_request. */
+  type: string;
+  /** ISO 8601. */
+  timestamp: string;
+  session: SiteVisitSession | undefined;
+  location:
+    | SiteVisitLocation
+    | undefined;
+  /** search_type_query only: what the visitor searched for. */
+  query?: string | undefined;
+}
+
+export interface SiteVisitSession {
+  visitorId: string;
+  sessionId: string;
+  /** The visitor's address: insights turns it into a country and stores neither. */
+  ip: string;
+  userAgent: string;
+  /** Absent: unknown (the reference's null). */
+  language?: string | undefined;
+  referrer?: string | undefined;
+}
+
+export interface SiteVisitLocation {
+  url: string;
+  /** Absent: none (the reference's null). */
+  siteSection?: string | undefined;
+  siteSpace?: string | undefined;
+  space?: string | undefined;
+  revision?: string | undefined;
+  page?: string | undefined;
 }
 
 export interface RecordSiteEventsResponse {
@@ -36,7 +74,7 @@ export interface RecordSiteEventsResponse {
 }
 
 function createBaseRecordSiteEventsRequest(): RecordSiteEventsRequest {
-  return { organizationId: "", siteId: "", eventsJson: "" };
+  return { organizationId: "", siteId: "", events: [] };
 }
 
 export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
@@ -47,8 +85,8 @@ export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
     if (message.siteId !== "") {
       writer.uint32(18).string(message.siteId);
     }
-    if (message.eventsJson !== "") {
-      writer.uint32(26).string(message.eventsJson);
+    for (const v of message.events) {
+      SiteVisitEvent.encode(v!, writer.uint32(34).fork()).join();
     }
     return writer;
   },
@@ -82,12 +120,12 @@ export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
             message.siteId = reader.string();
             continue;
           }
-          case 3: {
-            if (tag !== 26) {
+          case 4: {
+            if (tag !== 34) {
               break;
             }
 
-            message.eventsJson = reader.string();
+            message.events.push(SiteVisitEvent.decode(reader, reader.uint32()));
             continue;
           }
         }
@@ -114,11 +152,7 @@ export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
         : isSet(object.site_id)
         ? globalThis.String(object.site_id)
         : "",
-      eventsJson: isSet(object.eventsJson)
-        ? globalThis.String(object.eventsJson)
-        : isSet(object.events_json)
-        ? globalThis.String(object.events_json)
-        : "",
+      events: globalThis.Array.isArray(object?.events) ? object.events.map((e: any) => SiteVisitEvent.fromJSON(e)) : [],
     };
   },
 
@@ -130,8 +164,8 @@ export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
     if (message.siteId !== "") {
       obj.siteId = message.siteId;
     }
-    if (message.eventsJson !== "") {
-      obj.eventsJson = message.eventsJson;
+    if (message.events?.length) {
+      obj.events = message.events.map((e) => SiteVisitEvent.toJSON(e));
     }
     return obj;
   },
@@ -143,7 +177,469 @@ export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
     const message = createBaseRecordSiteEventsRequest();
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
-    message.eventsJson = object.eventsJson ?? "";
+    message.events = object.events?.map((e) => SiteVisitEvent.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSiteVisitEvent(): SiteVisitEvent {
+  return { type: "", timestamp: "", session: undefined, location: undefined, query: undefined };
+}
+
+export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
+  encode(message: SiteVisitEvent, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.type !== "") {
+      writer.uint32(10).string(message.type);
+    }
+    if (message.timestamp !== "") {
+      writer.uint32(18).string(message.timestamp);
+    }
+    if (message.session !== undefined) {
+      SiteVisitSession.encode(message.session, writer.uint32(26).fork()).join();
+    }
+    if (message.location !== undefined) {
+      SiteVisitLocation.encode(message.location, writer.uint32(34).fork()).join();
+    }
+    if (message.query !== undefined) {
+      writer.uint32(42).string(message.query);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteVisitEvent {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteVisitEvent();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.timestamp = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.session = SiteVisitSession.decode(reader, reader.uint32());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.location = SiteVisitLocation.decode(reader, reader.uint32());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.query = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteVisitEvent {
+    return {
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      timestamp: isSet(object.timestamp) ? globalThis.String(object.timestamp) : "",
+      session: isSet(object.session) ? SiteVisitSession.fromJSON(object.session) : undefined,
+      location: isSet(object.location) ? SiteVisitLocation.fromJSON(object.location) : undefined,
+      query: isSet(object.query) ? globalThis.String(object.query) : undefined,
+    };
+  },
+
+  toJSON(message: SiteVisitEvent): unknown {
+    const obj: any = {};
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.timestamp !== "") {
+      obj.timestamp = message.timestamp;
+    }
+    if (message.session !== undefined) {
+      obj.session = SiteVisitSession.toJSON(message.session);
+    }
+    if (message.location !== undefined) {
+      obj.location = SiteVisitLocation.toJSON(message.location);
+    }
+    if (message.query !== undefined) {
+      obj.query = message.query;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SiteVisitEvent>): SiteVisitEvent {
+    return SiteVisitEvent.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SiteVisitEvent>): SiteVisitEvent {
+    const message = createBaseSiteVisitEvent();
+    message.type = object.type ?? "";
+    message.timestamp = object.timestamp ?? "";
+    message.session = (object.session !== undefined && object.session !== null)
+      ? SiteVisitSession.fromPartial(object.session)
+      : undefined;
+    message.location = (object.location !== undefined && object.location !== null)
+      ? SiteVisitLocation.fromPartial(object.location)
+      : undefined;
+    message.query = object.query ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSiteVisitSession(): SiteVisitSession {
+  return { visitorId: "", sessionId: "", ip: "", userAgent: "", language: undefined, referrer: undefined };
+}
+
+export const SiteVisitSession: MessageFns<SiteVisitSession> = {
+  encode(message: SiteVisitSession, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.visitorId !== "") {
+      writer.uint32(10).string(message.visitorId);
+    }
+    if (message.sessionId !== "") {
+      writer.uint32(18).string(message.sessionId);
+    }
+    if (message.ip !== "") {
+      writer.uint32(26).string(message.ip);
+    }
+    if (message.userAgent !== "") {
+      writer.uint32(34).string(message.userAgent);
+    }
+    if (message.language !== undefined) {
+      writer.uint32(42).string(message.language);
+    }
+    if (message.referrer !== undefined) {
+      writer.uint32(50).string(message.referrer);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteVisitSession {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteVisitSession();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.visitorId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.sessionId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.ip = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.userAgent = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.language = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.referrer = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteVisitSession {
+    return {
+      visitorId: isSet(object.visitorId)
+        ? globalThis.String(object.visitorId)
+        : isSet(object.visitor_id)
+        ? globalThis.String(object.visitor_id)
+        : "",
+      sessionId: isSet(object.sessionId)
+        ? globalThis.String(object.sessionId)
+        : isSet(object.session_id)
+        ? globalThis.String(object.session_id)
+        : "",
+      ip: isSet(object.ip) ? globalThis.String(object.ip) : "",
+      userAgent: isSet(object.userAgent)
+        ? globalThis.String(object.userAgent)
+        : isSet(object.user_agent)
+        ? globalThis.String(object.user_agent)
+        : "",
+      language: isSet(object.language) ? globalThis.String(object.language) : undefined,
+      referrer: isSet(object.referrer) ? globalThis.String(object.referrer) : undefined,
+    };
+  },
+
+  toJSON(message: SiteVisitSession): unknown {
+    const obj: any = {};
+    if (message.visitorId !== "") {
+      obj.visitorId = message.visitorId;
+    }
+    if (message.sessionId !== "") {
+      obj.sessionId = message.sessionId;
+    }
+    if (message.ip !== "") {
+      obj.ip = message.ip;
+    }
+    if (message.userAgent !== "") {
+      obj.userAgent = message.userAgent;
+    }
+    if (message.language !== undefined) {
+      obj.language = message.language;
+    }
+    if (message.referrer !== undefined) {
+      obj.referrer = message.referrer;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SiteVisitSession>): SiteVisitSession {
+    return SiteVisitSession.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SiteVisitSession>): SiteVisitSession {
+    const message = createBaseSiteVisitSession();
+    message.visitorId = object.visitorId ?? "";
+    message.sessionId = object.sessionId ?? "";
+    message.ip = object.ip ?? "";
+    message.userAgent = object.userAgent ?? "";
+    message.language = object.language ?? undefined;
+    message.referrer = object.referrer ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSiteVisitLocation(): SiteVisitLocation {
+  return {
+    url: "",
+    siteSection: undefined,
+    siteSpace: undefined,
+    space: undefined,
+    revision: undefined,
+    page: undefined,
+  };
+}
+
+export const SiteVisitLocation: MessageFns<SiteVisitLocation> = {
+  encode(message: SiteVisitLocation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    if (message.siteSection !== undefined) {
+      writer.uint32(18).string(message.siteSection);
+    }
+    if (message.siteSpace !== undefined) {
+      writer.uint32(26).string(message.siteSpace);
+    }
+    if (message.space !== undefined) {
+      writer.uint32(34).string(message.space);
+    }
+    if (message.revision !== undefined) {
+      writer.uint32(42).string(message.revision);
+    }
+    if (message.page !== undefined) {
+      writer.uint32(50).string(message.page);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteVisitLocation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteVisitLocation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteSection = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteSpace = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.space = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.revision = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.page = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteVisitLocation {
+    return {
+      url: isSet(object.url) ? globalThis.String(object.url) : "",
+      siteSection: isSet(object.siteSection)
+        ? globalThis.String(object.siteSection)
+        : isSet(object.site_section)
+        ? globalThis.String(object.site_section)
+        : undefined,
+      siteSpace: isSet(object.siteSpace)
+        ? globalThis.String(object.siteSpace)
+        : isSet(object.site_space)
+        ? globalThis.String(object.site_space)
+        : undefined,
+      space: isSet(object.space) ? globalThis.String(object.space) : undefined,
+      revision: isSet(object.revision) ? globalThis.String(object.revision) : undefined,
+      page: isSet(object.page) ? globalThis.String(object.page) : undefined,
+    };
+  },
+
+  toJSON(message: SiteVisitLocation): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    if (message.siteSection !== undefined) {
+      obj.siteSection = message.siteSection;
+    }
+    if (message.siteSpace !== undefined) {
+      obj.siteSpace = message.siteSpace;
+    }
+    if (message.space !== undefined) {
+      obj.space = message.space;
+    }
+    if (message.revision !== undefined) {
+      obj.revision = message.revision;
+    }
+    if (message.page !== undefined) {
+      obj.page = message.page;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SiteVisitLocation>): SiteVisitLocation {
+    return SiteVisitLocation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SiteVisitLocation>): SiteVisitLocation {
+    const message = createBaseSiteVisitLocation();
+    message.url = object.url ?? "";
+    message.siteSection = object.siteSection ?? undefined;
+    message.siteSpace = object.siteSpace ?? undefined;
+    message.space = object.space ?? undefined;
+    message.revision = object.revision ?? undefined;
+    message.page = object.page ?? undefined;
     return message;
   },
 };

@@ -110,7 +110,10 @@ export interface VerifyVisitorTokenResponse {
   ok: boolean;
   reason: string;
   fallbackUrl: string;
-  /** The visitor's own claims (registered ones apart) as JSON, when ok. */
+  /**
+   * The visitor's own claims (registered ones apart) as a JSON object, when ok. JSON because claims
+   * are whatever the site's backend signed (any names, nested values); sites checked the token.
+   */
   claimsJson: string;
 }
 
@@ -142,7 +145,12 @@ export interface GetPublishedSiteRequest {
 
 export interface GetPublishedSiteResponse {
   found: boolean;
-  /** Reference PublishedContentSite, JSON. */
+  /**
+   * Reference PublishedContentSite, JSON: REST getPublishedContentSite's answer as it is. JSON, not a
+   * message: it embeds the Site, content's Space objects (GetSpaces' space_json) and the site's
+   * customization (reference SiteCustomizationSettings, which the reader hands to its renderer as
+   * it is); a message would copy those reference schemas here. Sites presents it; the reader trusts it.
+   */
   profileJson: string;
 }
 
@@ -160,13 +168,58 @@ export interface SearchPublishedSiteRequest {
 }
 
 export interface SearchPublishedSiteResponse {
-  /**
-   * Reference List of SearchSpaceResult (items, count, next) as REST answers it, JSON; pages and
-   * sections carry `urls.published`.
-   */
-  resultsJson: string;
   /** The same pages found as a flat list, best first (what the MCP server answers). */
   hits: PublishedSiteSearchHit[];
+  /**
+   * What REST searchSiteContent answers (reference List of SearchSpaceResult): `items`, one per space
+   * in the order of its best page; the `next` page token (empty on the last page); `count`, the pages
+   * found, absent for a broad query whose matches were sampled.
+   */
+  spaces: SiteSearchSpace[];
+  nextPage: string;
+  count?: number | undefined;
+}
+
+/** Reference SearchSpaceResult. */
+export interface SiteSearchSpace {
+  id: string;
+  title: string;
+  score: number;
+  pages: SiteSearchPage[];
+}
+
+/** Reference SearchPageResult, with its published address. */
+export interface SiteSearchPage {
+  id: string;
+  title: string;
+  description: string;
+  path: string;
+  score: number;
+  /** One-based position among every page found, the same on every page of results. */
+  rank: number;
+  /** "page" or "section". */
+  resultType: string;
+  sections: SiteSearchSection[];
+  /** The titles of its ancestors, outermost first. */
+  ancestorTitles: string[];
+  appUrl: string;
+  /** Its site space's published address and the page's path; empty while the site is unpublished. */
+  publishedUrl: string;
+}
+
+/** Reference SearchSectionResult, with its published address. */
+export interface SiteSearchSection {
+  id: string;
+  title: string;
+  path: string;
+  score: number;
+  /** "page" (the page's own title or description) or "section". */
+  resultType: string;
+  /** A snippet, the match between `**`. */
+  body: string;
+  appUrl: string;
+  /** The page's published address with the section's anchor; empty while the site is unpublished. */
+  publishedUrl: string;
 }
 
 /**
@@ -1955,16 +2008,22 @@ export const SearchPublishedSiteRequest: MessageFns<SearchPublishedSiteRequest> 
 };
 
 function createBaseSearchPublishedSiteResponse(): SearchPublishedSiteResponse {
-  return { resultsJson: "", hits: [] };
+  return { hits: [], spaces: [], nextPage: "", count: undefined };
 }
 
 export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse> = {
   encode(message: SearchPublishedSiteResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
-    if (message.resultsJson !== "") {
-      writer.uint32(10).string(message.resultsJson);
-    }
     for (const v of message.hits) {
       PublishedSiteSearchHit.encode(v!, writer.uint32(18).fork()).join();
+    }
+    for (const v of message.spaces) {
+      SiteSearchSpace.encode(v!, writer.uint32(26).fork()).join();
+    }
+    if (message.nextPage !== "") {
+      writer.uint32(34).string(message.nextPage);
+    }
+    if (message.count !== undefined) {
+      writer.uint32(40).int32(message.count);
     }
     return writer;
   },
@@ -1982,20 +2041,36 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
       while (reader.pos < end) {
         const tag = reader.uint32();
         switch (tag >>> 3) {
-          case 1: {
-            if (tag !== 10) {
-              break;
-            }
-
-            message.resultsJson = reader.string();
-            continue;
-          }
           case 2: {
             if (tag !== 18) {
               break;
             }
 
             message.hits.push(PublishedSiteSearchHit.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.spaces.push(SiteSearchSpace.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.nextPage = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.count = reader.int32();
             continue;
           }
         }
@@ -2012,24 +2087,34 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
 
   fromJSON(object: any): SearchPublishedSiteResponse {
     return {
-      resultsJson: isSet(object.resultsJson)
-        ? globalThis.String(object.resultsJson)
-        : isSet(object.results_json)
-        ? globalThis.String(object.results_json)
-        : "",
       hits: globalThis.Array.isArray(object?.hits)
         ? object.hits.map((e: any) => PublishedSiteSearchHit.fromJSON(e))
         : [],
+      spaces: globalThis.Array.isArray(object?.spaces)
+        ? object.spaces.map((e: any) => SiteSearchSpace.fromJSON(e))
+        : [],
+      nextPage: isSet(object.nextPage)
+        ? globalThis.String(object.nextPage)
+        : isSet(object.next_page)
+        ? globalThis.String(object.next_page)
+        : "",
+      count: isSet(object.count) ? globalThis.Number(object.count) : undefined,
     };
   },
 
   toJSON(message: SearchPublishedSiteResponse): unknown {
     const obj: any = {};
-    if (message.resultsJson !== "") {
-      obj.resultsJson = message.resultsJson;
-    }
     if (message.hits?.length) {
       obj.hits = message.hits.map((e) => PublishedSiteSearchHit.toJSON(e));
+    }
+    if (message.spaces?.length) {
+      obj.spaces = message.spaces.map((e) => SiteSearchSpace.toJSON(e));
+    }
+    if (message.nextPage !== "") {
+      obj.nextPage = message.nextPage;
+    }
+    if (message.count !== undefined) {
+      obj.count = Math.round(message.count);
     }
     return obj;
   },
@@ -2039,8 +2124,579 @@ export const SearchPublishedSiteResponse: MessageFns<SearchPublishedSiteResponse
   },
   fromPartial(object: DeepPartial<SearchPublishedSiteResponse>): SearchPublishedSiteResponse {
     const message = createBaseSearchPublishedSiteResponse();
-    message.resultsJson = object.resultsJson ?? "";
     message.hits = object.hits?.map((e) => PublishedSiteSearchHit.fromPartial(e)) || [];
+    message.spaces = object.spaces?.map((e) => SiteSearchSpace.fromPartial(e)) || [];
+    message.nextPage = object.nextPage ?? "";
+    message.count = object.count ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSiteSearchSpace(): SiteSearchSpace {
+  return { id: "", title: "", score: 0, pages: [] };
+}
+
+export const SiteSearchSpace: MessageFns<SiteSearchSpace> = {
+  encode(message: SiteSearchSpace, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.score !== 0) {
+      writer.uint32(25).double(message.score);
+    }
+    for (const v of message.pages) {
+      SiteSearchPage.encode(v!, writer.uint32(34).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteSearchSpace {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteSearchSpace();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 25) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pages.push(SiteSearchPage.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteSearchSpace {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      pages: globalThis.Array.isArray(object?.pages) ? object.pages.map((e: any) => SiteSearchPage.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: SiteSearchSpace): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.pages?.length) {
+      obj.pages = message.pages.map((e) => SiteSearchPage.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SiteSearchSpace>): SiteSearchSpace {
+    return SiteSearchSpace.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SiteSearchSpace>): SiteSearchSpace {
+    const message = createBaseSiteSearchSpace();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.score = object.score ?? 0;
+    message.pages = object.pages?.map((e) => SiteSearchPage.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseSiteSearchPage(): SiteSearchPage {
+  return {
+    id: "",
+    title: "",
+    description: "",
+    path: "",
+    score: 0,
+    rank: 0,
+    resultType: "",
+    sections: [],
+    ancestorTitles: [],
+    appUrl: "",
+    publishedUrl: "",
+  };
+}
+
+export const SiteSearchPage: MessageFns<SiteSearchPage> = {
+  encode(message: SiteSearchPage, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.description !== "") {
+      writer.uint32(26).string(message.description);
+    }
+    if (message.path !== "") {
+      writer.uint32(34).string(message.path);
+    }
+    if (message.score !== 0) {
+      writer.uint32(41).double(message.score);
+    }
+    if (message.rank !== 0) {
+      writer.uint32(48).int32(message.rank);
+    }
+    if (message.resultType !== "") {
+      writer.uint32(58).string(message.resultType);
+    }
+    for (const v of message.sections) {
+      SiteSearchSection.encode(v!, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.ancestorTitles) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.appUrl !== "") {
+      writer.uint32(82).string(message.appUrl);
+    }
+    if (message.publishedUrl !== "") {
+      writer.uint32(90).string(message.publishedUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteSearchPage {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteSearchPage();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 41) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.rank = reader.int32();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.resultType = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.sections.push(SiteSearchSection.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.ancestorTitles.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.appUrl = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.publishedUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteSearchPage {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      rank: isSet(object.rank) ? globalThis.Number(object.rank) : 0,
+      resultType: isSet(object.resultType)
+        ? globalThis.String(object.resultType)
+        : isSet(object.result_type)
+        ? globalThis.String(object.result_type)
+        : "",
+      sections: globalThis.Array.isArray(object?.sections)
+        ? object.sections.map((e: any) => SiteSearchSection.fromJSON(e))
+        : [],
+      ancestorTitles: globalThis.Array.isArray(object?.ancestorTitles)
+        ? object.ancestorTitles.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.ancestor_titles)
+        ? object.ancestor_titles.map((e: any) => globalThis.String(e))
+        : [],
+      appUrl: isSet(object.appUrl)
+        ? globalThis.String(object.appUrl)
+        : isSet(object.app_url)
+        ? globalThis.String(object.app_url)
+        : "",
+      publishedUrl: isSet(object.publishedUrl)
+        ? globalThis.String(object.publishedUrl)
+        : isSet(object.published_url)
+        ? globalThis.String(object.published_url)
+        : "",
+    };
+  },
+
+  toJSON(message: SiteSearchPage): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.rank !== 0) {
+      obj.rank = Math.round(message.rank);
+    }
+    if (message.resultType !== "") {
+      obj.resultType = message.resultType;
+    }
+    if (message.sections?.length) {
+      obj.sections = message.sections.map((e) => SiteSearchSection.toJSON(e));
+    }
+    if (message.ancestorTitles?.length) {
+      obj.ancestorTitles = message.ancestorTitles;
+    }
+    if (message.appUrl !== "") {
+      obj.appUrl = message.appUrl;
+    }
+    if (message.publishedUrl !== "") {
+      obj.publishedUrl = message.publishedUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SiteSearchPage>): SiteSearchPage {
+    return SiteSearchPage.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SiteSearchPage>): SiteSearchPage {
+    const message = createBaseSiteSearchPage();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.description = object.description ?? "";
+    message.path = object.path ?? "";
+    message.score = object.score ?? 0;
+    message.rank = object.rank ?? 0;
+    message.resultType = object.resultType ?? "";
+    message.sections = object.sections?.map((e) => SiteSearchSection.fromPartial(e)) || [];
+    message.ancestorTitles = object.ancestorTitles?.map((e) => e) || [];
+    message.appUrl = object.appUrl ?? "";
+    message.publishedUrl = object.publishedUrl ?? "";
+    return message;
+  },
+};
+
+function createBaseSiteSearchSection(): SiteSearchSection {
+  return { id: "", title: "", path: "", score: 0, resultType: "", body: "", appUrl: "", publishedUrl: "" };
+}
+
+export const SiteSearchSection: MessageFns<SiteSearchSection> = {
+  encode(message: SiteSearchSection, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.path !== "") {
+      writer.uint32(26).string(message.path);
+    }
+    if (message.score !== 0) {
+      writer.uint32(33).double(message.score);
+    }
+    if (message.resultType !== "") {
+      writer.uint32(42).string(message.resultType);
+    }
+    if (message.body !== "") {
+      writer.uint32(50).string(message.body);
+    }
+    if (message.appUrl !== "") {
+      writer.uint32(58).string(message.appUrl);
+    }
+    if (message.publishedUrl !== "") {
+      writer.uint32(66).string(message.publishedUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): SiteSearchSection {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseSiteSearchSection();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 33) {
+              break;
+            }
+
+            message.score = reader.double();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.resultType = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.body = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.appUrl = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.publishedUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): SiteSearchSection {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      score: isSet(object.score) ? globalThis.Number(object.score) : 0,
+      resultType: isSet(object.resultType)
+        ? globalThis.String(object.resultType)
+        : isSet(object.result_type)
+        ? globalThis.String(object.result_type)
+        : "",
+      body: isSet(object.body) ? globalThis.String(object.body) : "",
+      appUrl: isSet(object.appUrl)
+        ? globalThis.String(object.appUrl)
+        : isSet(object.app_url)
+        ? globalThis.String(object.app_url)
+        : "",
+      publishedUrl: isSet(object.publishedUrl)
+        ? globalThis.String(object.publishedUrl)
+        : isSet(object.published_url)
+        ? globalThis.String(object.published_url)
+        : "",
+    };
+  },
+
+  toJSON(message: SiteSearchSection): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.score !== 0) {
+      obj.score = floatToJson(message.score);
+    }
+    if (message.resultType !== "") {
+      obj.resultType = message.resultType;
+    }
+    if (message.body !== "") {
+      obj.body = message.body;
+    }
+    if (message.appUrl !== "") {
+      obj.appUrl = message.appUrl;
+    }
+    if (message.publishedUrl !== "") {
+      obj.publishedUrl = message.publishedUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<SiteSearchSection>): SiteSearchSection {
+    return SiteSearchSection.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<SiteSearchSection>): SiteSearchSection {
+    const message = createBaseSiteSearchSection();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.path = object.path ?? "";
+    message.score = object.score ?? 0;
+    message.resultType = object.resultType ?? "";
+    message.body = object.body ?? "";
+    message.appUrl = object.appUrl ?? "";
+    message.publishedUrl = object.publishedUrl ?? "";
     return message;
   },
 };
@@ -2482,6 +3138,10 @@ export const SitesClient = makeGenericClientConstructor(SitesService, "quire.sit
   service: typeof SitesService;
   serviceName: string;
 };
+
+function floatToJson(value: number | null | undefined): number | string | null | undefined {
+  return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
+}
 
 type Builtin = Date | Function | Uint8Array | string | number | boolean | undefined;
 

@@ -51,8 +51,8 @@ export interface SpecOperation {
   method: string;
   /** False for a spec, version or operation that does not exist (or a document that cannot be read). */
   found: boolean;
-  /** The operation as the reader shows it, JSON (bounded: see docs/specs.md, Published operations). */
-  operationJson: string;
+  /** Set when found. */
+  operation: OpenApiOperation | undefined;
 }
 
 export interface GetPublishedOperationsResponse {
@@ -74,8 +74,8 @@ export interface SpecSchema {
   spec: string;
   name: string;
   found: boolean;
-  /** The schema as the reader shows it, JSON (bounded like an operation's schemas). */
-  schemaJson: string;
+  /** Set when found. */
+  schema: OpenApiSchema | undefined;
 }
 
 export interface SpecWebhookRef {
@@ -90,8 +90,8 @@ export interface SpecWebhook {
   name: string;
   method: string;
   found: boolean;
-  /** The webhook as the reader shows it, JSON (an operation's shape, `name` instead of `path`). */
-  webhookJson: string;
+  /** Set when found: an operation's shape, `name` instead of `path`. */
+  webhook: OpenApiOperation | undefined;
 }
 
 export interface SwaggerOperationRef {
@@ -109,7 +109,69 @@ export interface SwaggerOperation {
   path: string;
   method: string;
   found: boolean;
-  operationJson: string;
+  /** Set when found. */
+  operation: OpenApiOperation | undefined;
+}
+
+/**
+ * An operation or webhook as the reader shows it (bounded: see docs/specs.md, Published operations).
+ * Schemas travel as text, not as JSON Schema: specs renders them (refs inlined, pretty JSON, cut to
+ * bounds) and the reader prints that text as it is.
+ */
+export interface OpenApiOperation {
+  /** Lower case (`get`). */
+  method: string;
+  /** The operation's path; empty for a webhook. */
+  path: string;
+  /** The webhook's name; empty for an operation. */
+  name: string;
+  summary: string;
+  description: string;
+  deprecated: boolean;
+  parameters: OpenApiParameter[];
+  /** Absent when the operation takes no body. */
+  requestBody: OpenApiPayload | undefined;
+  responses: OpenApiResponse[];
+  /** Parameters or responses were left out (over the limits). */
+  truncated: boolean;
+}
+
+export interface OpenApiParameter {
+  name: string;
+  /** path, query, header or cookie. */
+  in: string;
+  required: boolean;
+  /** A short type (`string`, `array of integer`). */
+  type: string;
+  description: string;
+}
+
+export interface OpenApiPayload {
+  description: string;
+  required: boolean;
+  contentType: string;
+  /** Pretty JSON (refs inlined, bounded); empty when none. */
+  schema: string;
+}
+
+export interface OpenApiResponse {
+  /** `200`, `4XX`, `default`. */
+  status: string;
+  description: string;
+  contentType: string;
+  /** As OpenApiPayload.schema. */
+  schema: string;
+}
+
+/** A named component schema as the reader's `openapi-schemas` block shows it. */
+export interface OpenApiSchema {
+  name: string;
+  /** Its `title`/`description` (cut). */
+  description: string;
+  /** A short type (`object`, `array of Pet`). */
+  type: string;
+  /** Pretty JSON (refs inlined, bounded). */
+  schema: string;
 }
 
 function createBaseGetPublishedOperationsRequest(): GetPublishedOperationsRequest {
@@ -361,7 +423,7 @@ export const SpecOperationRef: MessageFns<SpecOperationRef> = {
 };
 
 function createBaseSpecOperation(): SpecOperation {
-  return { spec: "", path: "", method: "", found: false, operationJson: "" };
+  return { spec: "", path: "", method: "", found: false, operation: undefined };
 }
 
 export const SpecOperation: MessageFns<SpecOperation> = {
@@ -378,8 +440,8 @@ export const SpecOperation: MessageFns<SpecOperation> = {
     if (message.found !== false) {
       writer.uint32(32).bool(message.found);
     }
-    if (message.operationJson !== "") {
-      writer.uint32(42).string(message.operationJson);
+    if (message.operation !== undefined) {
+      OpenApiOperation.encode(message.operation, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -429,12 +491,12 @@ export const SpecOperation: MessageFns<SpecOperation> = {
             message.found = reader.bool();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.operationJson = reader.string();
+            message.operation = OpenApiOperation.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -455,11 +517,7 @@ export const SpecOperation: MessageFns<SpecOperation> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       method: isSet(object.method) ? globalThis.String(object.method) : "",
       found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
-      operationJson: isSet(object.operationJson)
-        ? globalThis.String(object.operationJson)
-        : isSet(object.operation_json)
-        ? globalThis.String(object.operation_json)
-        : "",
+      operation: isSet(object.operation) ? OpenApiOperation.fromJSON(object.operation) : undefined,
     };
   },
 
@@ -477,8 +535,8 @@ export const SpecOperation: MessageFns<SpecOperation> = {
     if (message.found !== false) {
       obj.found = message.found;
     }
-    if (message.operationJson !== "") {
-      obj.operationJson = message.operationJson;
+    if (message.operation !== undefined) {
+      obj.operation = OpenApiOperation.toJSON(message.operation);
     }
     return obj;
   },
@@ -492,7 +550,9 @@ export const SpecOperation: MessageFns<SpecOperation> = {
     message.path = object.path ?? "";
     message.method = object.method ?? "";
     message.found = object.found ?? false;
-    message.operationJson = object.operationJson ?? "";
+    message.operation = (object.operation !== undefined && object.operation !== null)
+      ? OpenApiOperation.fromPartial(object.operation)
+      : undefined;
     return message;
   },
 };
@@ -708,7 +768,7 @@ export const SpecSchemaRef: MessageFns<SpecSchemaRef> = {
 };
 
 function createBaseSpecSchema(): SpecSchema {
-  return { spec: "", name: "", found: false, schemaJson: "" };
+  return { spec: "", name: "", found: false, schema: undefined };
 }
 
 export const SpecSchema: MessageFns<SpecSchema> = {
@@ -722,8 +782,8 @@ export const SpecSchema: MessageFns<SpecSchema> = {
     if (message.found !== false) {
       writer.uint32(24).bool(message.found);
     }
-    if (message.schemaJson !== "") {
-      writer.uint32(34).string(message.schemaJson);
+    if (message.schema !== undefined) {
+      OpenApiSchema.encode(message.schema, writer.uint32(42).fork()).join();
     }
     return writer;
   },
@@ -765,12 +825,12 @@ export const SpecSchema: MessageFns<SpecSchema> = {
             message.found = reader.bool();
             continue;
           }
-          case 4: {
-            if (tag !== 34) {
+          case 5: {
+            if (tag !== 42) {
               break;
             }
 
-            message.schemaJson = reader.string();
+            message.schema = OpenApiSchema.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -790,11 +850,7 @@ export const SpecSchema: MessageFns<SpecSchema> = {
       spec: isSet(object.spec) ? globalThis.String(object.spec) : "",
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
-      schemaJson: isSet(object.schemaJson)
-        ? globalThis.String(object.schemaJson)
-        : isSet(object.schema_json)
-        ? globalThis.String(object.schema_json)
-        : "",
+      schema: isSet(object.schema) ? OpenApiSchema.fromJSON(object.schema) : undefined,
     };
   },
 
@@ -809,8 +865,8 @@ export const SpecSchema: MessageFns<SpecSchema> = {
     if (message.found !== false) {
       obj.found = message.found;
     }
-    if (message.schemaJson !== "") {
-      obj.schemaJson = message.schemaJson;
+    if (message.schema !== undefined) {
+      obj.schema = OpenApiSchema.toJSON(message.schema);
     }
     return obj;
   },
@@ -823,7 +879,9 @@ export const SpecSchema: MessageFns<SpecSchema> = {
     message.spec = object.spec ?? "";
     message.name = object.name ?? "";
     message.found = object.found ?? false;
-    message.schemaJson = object.schemaJson ?? "";
+    message.schema = (object.schema !== undefined && object.schema !== null)
+      ? OpenApiSchema.fromPartial(object.schema)
+      : undefined;
     return message;
   },
 };
@@ -930,7 +988,7 @@ export const SpecWebhookRef: MessageFns<SpecWebhookRef> = {
 };
 
 function createBaseSpecWebhook(): SpecWebhook {
-  return { spec: "", name: "", method: "", found: false, webhookJson: "" };
+  return { spec: "", name: "", method: "", found: false, webhook: undefined };
 }
 
 export const SpecWebhook: MessageFns<SpecWebhook> = {
@@ -947,8 +1005,8 @@ export const SpecWebhook: MessageFns<SpecWebhook> = {
     if (message.found !== false) {
       writer.uint32(32).bool(message.found);
     }
-    if (message.webhookJson !== "") {
-      writer.uint32(42).string(message.webhookJson);
+    if (message.webhook !== undefined) {
+      OpenApiOperation.encode(message.webhook, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -998,12 +1056,12 @@ export const SpecWebhook: MessageFns<SpecWebhook> = {
             message.found = reader.bool();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.webhookJson = reader.string();
+            message.webhook = OpenApiOperation.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1024,11 +1082,7 @@ export const SpecWebhook: MessageFns<SpecWebhook> = {
       name: isSet(object.name) ? globalThis.String(object.name) : "",
       method: isSet(object.method) ? globalThis.String(object.method) : "",
       found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
-      webhookJson: isSet(object.webhookJson)
-        ? globalThis.String(object.webhookJson)
-        : isSet(object.webhook_json)
-        ? globalThis.String(object.webhook_json)
-        : "",
+      webhook: isSet(object.webhook) ? OpenApiOperation.fromJSON(object.webhook) : undefined,
     };
   },
 
@@ -1046,8 +1100,8 @@ export const SpecWebhook: MessageFns<SpecWebhook> = {
     if (message.found !== false) {
       obj.found = message.found;
     }
-    if (message.webhookJson !== "") {
-      obj.webhookJson = message.webhookJson;
+    if (message.webhook !== undefined) {
+      obj.webhook = OpenApiOperation.toJSON(message.webhook);
     }
     return obj;
   },
@@ -1061,7 +1115,9 @@ export const SpecWebhook: MessageFns<SpecWebhook> = {
     message.name = object.name ?? "";
     message.method = object.method ?? "";
     message.found = object.found ?? false;
-    message.webhookJson = object.webhookJson ?? "";
+    message.webhook = (object.webhook !== undefined && object.webhook !== null)
+      ? OpenApiOperation.fromPartial(object.webhook)
+      : undefined;
     return message;
   },
 };
@@ -1168,7 +1224,7 @@ export const SwaggerOperationRef: MessageFns<SwaggerOperationRef> = {
 };
 
 function createBaseSwaggerOperation(): SwaggerOperation {
-  return { url: "", path: "", method: "", found: false, operationJson: "" };
+  return { url: "", path: "", method: "", found: false, operation: undefined };
 }
 
 export const SwaggerOperation: MessageFns<SwaggerOperation> = {
@@ -1185,8 +1241,8 @@ export const SwaggerOperation: MessageFns<SwaggerOperation> = {
     if (message.found !== false) {
       writer.uint32(32).bool(message.found);
     }
-    if (message.operationJson !== "") {
-      writer.uint32(42).string(message.operationJson);
+    if (message.operation !== undefined) {
+      OpenApiOperation.encode(message.operation, writer.uint32(50).fork()).join();
     }
     return writer;
   },
@@ -1236,12 +1292,12 @@ export const SwaggerOperation: MessageFns<SwaggerOperation> = {
             message.found = reader.bool();
             continue;
           }
-          case 5: {
-            if (tag !== 42) {
+          case 6: {
+            if (tag !== 50) {
               break;
             }
 
-            message.operationJson = reader.string();
+            message.operation = OpenApiOperation.decode(reader, reader.uint32());
             continue;
           }
         }
@@ -1262,11 +1318,7 @@ export const SwaggerOperation: MessageFns<SwaggerOperation> = {
       path: isSet(object.path) ? globalThis.String(object.path) : "",
       method: isSet(object.method) ? globalThis.String(object.method) : "",
       found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
-      operationJson: isSet(object.operationJson)
-        ? globalThis.String(object.operationJson)
-        : isSet(object.operation_json)
-        ? globalThis.String(object.operation_json)
-        : "",
+      operation: isSet(object.operation) ? OpenApiOperation.fromJSON(object.operation) : undefined,
     };
   },
 
@@ -1284,8 +1336,8 @@ export const SwaggerOperation: MessageFns<SwaggerOperation> = {
     if (message.found !== false) {
       obj.found = message.found;
     }
-    if (message.operationJson !== "") {
-      obj.operationJson = message.operationJson;
+    if (message.operation !== undefined) {
+      obj.operation = OpenApiOperation.toJSON(message.operation);
     }
     return obj;
   },
@@ -1299,7 +1351,735 @@ export const SwaggerOperation: MessageFns<SwaggerOperation> = {
     message.path = object.path ?? "";
     message.method = object.method ?? "";
     message.found = object.found ?? false;
-    message.operationJson = object.operationJson ?? "";
+    message.operation = (object.operation !== undefined && object.operation !== null)
+      ? OpenApiOperation.fromPartial(object.operation)
+      : undefined;
+    return message;
+  },
+};
+
+function createBaseOpenApiOperation(): OpenApiOperation {
+  return {
+    method: "",
+    path: "",
+    name: "",
+    summary: "",
+    description: "",
+    deprecated: false,
+    parameters: [],
+    requestBody: undefined,
+    responses: [],
+    truncated: false,
+  };
+}
+
+export const OpenApiOperation: MessageFns<OpenApiOperation> = {
+  encode(message: OpenApiOperation, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.method !== "") {
+      writer.uint32(10).string(message.method);
+    }
+    if (message.path !== "") {
+      writer.uint32(18).string(message.path);
+    }
+    if (message.name !== "") {
+      writer.uint32(26).string(message.name);
+    }
+    if (message.summary !== "") {
+      writer.uint32(34).string(message.summary);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    if (message.deprecated !== false) {
+      writer.uint32(48).bool(message.deprecated);
+    }
+    for (const v of message.parameters) {
+      OpenApiParameter.encode(v!, writer.uint32(58).fork()).join();
+    }
+    if (message.requestBody !== undefined) {
+      OpenApiPayload.encode(message.requestBody, writer.uint32(66).fork()).join();
+    }
+    for (const v of message.responses) {
+      OpenApiResponse.encode(v!, writer.uint32(74).fork()).join();
+    }
+    if (message.truncated !== false) {
+      writer.uint32(80).bool(message.truncated);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiOperation {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiOperation();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.method = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.path = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.summary = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.deprecated = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.parameters.push(OpenApiParameter.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.requestBody = OpenApiPayload.decode(reader, reader.uint32());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.responses.push(OpenApiResponse.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 10: {
+            if (tag !== 80) {
+              break;
+            }
+
+            message.truncated = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiOperation {
+    return {
+      method: isSet(object.method) ? globalThis.String(object.method) : "",
+      path: isSet(object.path) ? globalThis.String(object.path) : "",
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      summary: isSet(object.summary) ? globalThis.String(object.summary) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      deprecated: isSet(object.deprecated) ? globalThis.Boolean(object.deprecated) : false,
+      parameters: globalThis.Array.isArray(object?.parameters)
+        ? object.parameters.map((e: any) => OpenApiParameter.fromJSON(e))
+        : [],
+      requestBody: isSet(object.requestBody)
+        ? OpenApiPayload.fromJSON(object.requestBody)
+        : isSet(object.request_body)
+        ? OpenApiPayload.fromJSON(object.request_body)
+        : undefined,
+      responses: globalThis.Array.isArray(object?.responses)
+        ? object.responses.map((e: any) => OpenApiResponse.fromJSON(e))
+        : [],
+      truncated: isSet(object.truncated) ? globalThis.Boolean(object.truncated) : false,
+    };
+  },
+
+  toJSON(message: OpenApiOperation): unknown {
+    const obj: any = {};
+    if (message.method !== "") {
+      obj.method = message.method;
+    }
+    if (message.path !== "") {
+      obj.path = message.path;
+    }
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.summary !== "") {
+      obj.summary = message.summary;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.deprecated !== false) {
+      obj.deprecated = message.deprecated;
+    }
+    if (message.parameters?.length) {
+      obj.parameters = message.parameters.map((e) => OpenApiParameter.toJSON(e));
+    }
+    if (message.requestBody !== undefined) {
+      obj.requestBody = OpenApiPayload.toJSON(message.requestBody);
+    }
+    if (message.responses?.length) {
+      obj.responses = message.responses.map((e) => OpenApiResponse.toJSON(e));
+    }
+    if (message.truncated !== false) {
+      obj.truncated = message.truncated;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenApiOperation>): OpenApiOperation {
+    return OpenApiOperation.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenApiOperation>): OpenApiOperation {
+    const message = createBaseOpenApiOperation();
+    message.method = object.method ?? "";
+    message.path = object.path ?? "";
+    message.name = object.name ?? "";
+    message.summary = object.summary ?? "";
+    message.description = object.description ?? "";
+    message.deprecated = object.deprecated ?? false;
+    message.parameters = object.parameters?.map((e) => OpenApiParameter.fromPartial(e)) || [];
+    message.requestBody = (object.requestBody !== undefined && object.requestBody !== null)
+      ? OpenApiPayload.fromPartial(object.requestBody)
+      : undefined;
+    message.responses = object.responses?.map((e) => OpenApiResponse.fromPartial(e)) || [];
+    message.truncated = object.truncated ?? false;
+    return message;
+  },
+};
+
+function createBaseOpenApiParameter(): OpenApiParameter {
+  return { name: "", in: "", required: false, type: "", description: "" };
+}
+
+export const OpenApiParameter: MessageFns<OpenApiParameter> = {
+  encode(message: OpenApiParameter, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.in !== "") {
+      writer.uint32(18).string(message.in);
+    }
+    if (message.required !== false) {
+      writer.uint32(24).bool(message.required);
+    }
+    if (message.type !== "") {
+      writer.uint32(34).string(message.type);
+    }
+    if (message.description !== "") {
+      writer.uint32(42).string(message.description);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiParameter {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiParameter();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.in = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.required = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiParameter {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      in: isSet(object.in) ? globalThis.String(object.in) : "",
+      required: isSet(object.required) ? globalThis.Boolean(object.required) : false,
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+    };
+  },
+
+  toJSON(message: OpenApiParameter): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.in !== "") {
+      obj.in = message.in;
+    }
+    if (message.required !== false) {
+      obj.required = message.required;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenApiParameter>): OpenApiParameter {
+    return OpenApiParameter.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenApiParameter>): OpenApiParameter {
+    const message = createBaseOpenApiParameter();
+    message.name = object.name ?? "";
+    message.in = object.in ?? "";
+    message.required = object.required ?? false;
+    message.type = object.type ?? "";
+    message.description = object.description ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenApiPayload(): OpenApiPayload {
+  return { description: "", required: false, contentType: "", schema: "" };
+}
+
+export const OpenApiPayload: MessageFns<OpenApiPayload> = {
+  encode(message: OpenApiPayload, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.description !== "") {
+      writer.uint32(10).string(message.description);
+    }
+    if (message.required !== false) {
+      writer.uint32(16).bool(message.required);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.schema !== "") {
+      writer.uint32(34).string(message.schema);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiPayload {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiPayload();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.required = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.schema = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiPayload {
+    return {
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      required: isSet(object.required) ? globalThis.Boolean(object.required) : false,
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      schema: isSet(object.schema) ? globalThis.String(object.schema) : "",
+    };
+  },
+
+  toJSON(message: OpenApiPayload): unknown {
+    const obj: any = {};
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.required !== false) {
+      obj.required = message.required;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.schema !== "") {
+      obj.schema = message.schema;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenApiPayload>): OpenApiPayload {
+    return OpenApiPayload.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenApiPayload>): OpenApiPayload {
+    const message = createBaseOpenApiPayload();
+    message.description = object.description ?? "";
+    message.required = object.required ?? false;
+    message.contentType = object.contentType ?? "";
+    message.schema = object.schema ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenApiResponse(): OpenApiResponse {
+  return { status: "", description: "", contentType: "", schema: "" };
+}
+
+export const OpenApiResponse: MessageFns<OpenApiResponse> = {
+  encode(message: OpenApiResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.status !== "") {
+      writer.uint32(10).string(message.status);
+    }
+    if (message.description !== "") {
+      writer.uint32(18).string(message.description);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(26).string(message.contentType);
+    }
+    if (message.schema !== "") {
+      writer.uint32(34).string(message.schema);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.status = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.schema = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiResponse {
+    return {
+      status: isSet(object.status) ? globalThis.String(object.status) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      schema: isSet(object.schema) ? globalThis.String(object.schema) : "",
+    };
+  },
+
+  toJSON(message: OpenApiResponse): unknown {
+    const obj: any = {};
+    if (message.status !== "") {
+      obj.status = message.status;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.schema !== "") {
+      obj.schema = message.schema;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenApiResponse>): OpenApiResponse {
+    return OpenApiResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenApiResponse>): OpenApiResponse {
+    const message = createBaseOpenApiResponse();
+    message.status = object.status ?? "";
+    message.description = object.description ?? "";
+    message.contentType = object.contentType ?? "";
+    message.schema = object.schema ?? "";
+    return message;
+  },
+};
+
+function createBaseOpenApiSchema(): OpenApiSchema {
+  return { name: "", description: "", type: "", schema: "" };
+}
+
+export const OpenApiSchema: MessageFns<OpenApiSchema> = {
+  encode(message: OpenApiSchema, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.description !== "") {
+      writer.uint32(18).string(message.description);
+    }
+    if (message.type !== "") {
+      writer.uint32(26).string(message.type);
+    }
+    if (message.schema !== "") {
+      writer.uint32(34).string(message.schema);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): OpenApiSchema {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseOpenApiSchema();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.description = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.type = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.schema = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): OpenApiSchema {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      description: isSet(object.description) ? globalThis.String(object.description) : "",
+      type: isSet(object.type) ? globalThis.String(object.type) : "",
+      schema: isSet(object.schema) ? globalThis.String(object.schema) : "",
+    };
+  },
+
+  toJSON(message: OpenApiSchema): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.description !== "") {
+      obj.description = message.description;
+    }
+    if (message.type !== "") {
+      obj.type = message.type;
+    }
+    if (message.schema !== "") {
+      obj.schema = message.schema;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<OpenApiSchema>): OpenApiSchema {
+    return OpenApiSchema.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<OpenApiSchema>): OpenApiSchema {
+    const message = createBaseOpenApiSchema();
+    message.name = object.name ?? "";
+    message.description = object.description ?? "";
+    message.type = object.type ?? "";
+    message.schema = object.schema ?? "";
     return message;
   },
 };

@@ -1,17 +1,11 @@
-import { pagePaths, type PageKind, type StoredPage } from '../../revisions';
+import type { content } from '@quire/proto';
+import { pagePaths, type StoredPage } from '../../revisions';
 
 // How page paths changed between two revisions of a space: what sites need to keep a moved page's
 // old address working (automatic redirects). Pure: the trees in, the changes out.
 
-export interface PagePathChange {
-  pageId: string;
-  /** Its kind in the newer revision (in the older one for a deleted page). */
-  kind: PageKind;
-  /** Absent: the page is new. */
-  oldPath?: string;
-  /** Absent: the page was deleted. */
-  newPath?: string;
-}
+/** A page whose path changed, as ContentPages.ListPagePathChanges answers it (proto/quire/content.proto). */
+export type PagePathChange = content.PagePathChange;
 
 /** The pages whose path differs between `from` and `to` (moved, added or deleted), in `to`'s order, then the deleted ones in `from`'s. */
 export function pagePathChanges(from: readonly StoredPage[], to: readonly StoredPage[]): PagePathChange[] {

@@ -1,4 +1,3 @@
-import { badRequest } from '@quire/errors';
 import { parseInput, z } from '@quire/input';
 import { bind, type ServiceBinding } from '@quire/platform/grpc';
 import type { ServiceContext } from '@quire/platform/runtime';
@@ -17,8 +16,8 @@ export function insightsGrpc(ctx: Pick<ServiceContext, 'bus' | 'clock' | 'config
         () => false,
       ),
     }),
-    recordSiteEvents: async ({ organizationId, siteId, eventsJson }) => ({
-      accepted: await recordSiteEvents(ctx, { organizationId, siteId, events: siteEventsOf(eventsJson) }),
+    recordSiteEvents: async ({ organizationId, siteId, events }) => ({
+      accepted: await recordSiteEvents(ctx, { organizationId, siteId, events: siteEventsOf(events) }),
     }),
   });
 }
@@ -29,13 +28,34 @@ const siteEvents = z
   .superRefine(refuseUnstorable)
   .pipe(z.array(z.unknown()).max(1000).pipe(z.array(siteInsightsEvent)));
 
-/** The request's events, checked by the reference event schema (400 naming the field). */
-export function siteEventsOf(eventsJson: string): SiteInsightsEvent[] {
-  let events: unknown;
-  try {
-    events = JSON.parse(eventsJson) as unknown;
-  } catch {
-    throw badRequest('Invalid field "eventsJson": must be a JSON array of events');
-  }
-  return parseInput(siteEvents, events, 'body');
+/** The request's events as the reference events they are, checked by its schema (400 naming the field). */
+export function siteEventsOf(events: readonly insights.SiteVisitEvent[]): SiteInsightsEvent[] {
+  return parseInput(siteEvents, events.map(referenceEventOf), 'body');
+}
+
+/** A visit event → the reference SiteInsightsEvent: absent values are the reference's nulls; a served answer has no cookies nor share key. */
+function referenceEventOf({ type, timestamp, session, location, query }: insights.SiteVisitEvent): unknown {
+  return {
+    type,
+    timestamp,
+    session: session && {
+      visitorId: session.visitorId,
+      sessionId: session.sessionId,
+      cookies: {},
+      ip: session.ip,
+      userAgent: session.userAgent,
+      language: session.language ?? null,
+      referrer: session.referrer ?? null,
+    },
+    location: location && {
+      url: location.url,
+      siteSection: location.siteSection ?? null,
+      siteSpace: location.siteSpace ?? null,
+      siteShareKey: null,
+      space: location.space ?? null,
+      revision: location.revision ?? null,
+      page: location.page ?? null,
+    },
+    ...(query === undefined ? {} : { query }),
+  };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { sites } from '@quire/proto';
 import type { EncodedBody } from './encoded-body';
 
 // A rendered answer as the shared cache keeps it, and the key it is kept under.
@@ -9,19 +10,10 @@ export type CachedKind = 'page' | 'markdown' | 'llms' | 'llms-full' | 'sitemap';
 export const CACHED_KINDS: readonly string[] = ['page', 'markdown', 'llms', 'llms-full', 'sitemap'] satisfies CachedKind[];
 
 /** What a cached answer was rendered for: the fields of sites' resolution that a rendering reads. */
-export interface ResolvedAddress {
-  site: string;
-  siteVersion: string;
-  siteSection: string;
-  siteSpace: string;
-  space: string;
-  revision: string;
-  pathname: string;
-  basePath: string;
-  siteBasePath: string;
-  canonicalUrl: string;
-  visibility: string;
-}
+export type ResolvedAddress = Pick<
+  sites.PublishedSiteContent,
+  'site' | 'siteVersion' | 'siteSection' | 'siteSpace' | 'space' | 'revision' | 'pathname' | 'basePath' | 'siteBasePath' | 'canonicalUrl' | 'visibility'
+>;
 
 /**
  * The key of an answer of `kind` at a resolved address, or null without a `siteVersion` (a sites

@@ -2,7 +2,7 @@ import { ApiError } from '@quire/errors';
 import type { SearchResultView } from '@quire/page-html';
 import type { sites } from '@quire/proto';
 import type { VisitOutcome } from '../domain/reader-answer';
-import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE, searchHasMore, searchPagingOf } from '../domain/search-results';
+import { readSearchQuery, readSearchResults, SEARCH_PAGE_SIZE, searchPagingOf } from '../domain/search-results';
 import type { ReaderDeps } from './deps';
 import { loadSiteChrome } from './site-chrome';
 import { visitOf } from '../../visits';
@@ -28,7 +28,7 @@ export async function answerSearch(deps: ReaderDeps, content: sites.PublishedSit
             allSiteSpaces: false,
           })
           .then(
-            (answer) => ({ ok: true, results: readSearchResults(answer.resultsJson), more: searchHasMore(answer.resultsJson) }),
+            (answer) => ({ ok: true, results: readSearchResults(answer.spaces), more: answer.nextPage !== '' }),
             (err: unknown) => {
               if (err instanceof ApiError && err.code === 400) return { ok: false, results: [], ...refusalOf(err) };
               throw err;

@@ -105,36 +105,36 @@ const hasOpenApi = (refs: DocumentRefs) => refs.operations.length + refs.schemas
 
 /** What each OpenAPI block shows, from specs' answer (none: specs failed or nothing was asked). */
 function openApiViews(answer: specs.GetPublishedOperationsResponse | undefined): (block: OpenApiBlock) => OpenApiView | undefined {
-  const found = <T extends { found: boolean }>(items: T[] | undefined, key: (item: T) => string, json: (item: T) => string) =>
-    new Map((items ?? []).filter((item) => item.found).map((item) => [key(item), json(item)]));
-  const operations = found(answer?.operations, operationKey, (o) => o.operationJson);
-  const webhooks = found(answer?.webhooks, webhookKey, (w) => w.webhookJson);
-  const swaggerOperations = found(answer?.swaggerOperations, swaggerKey, (o) => o.operationJson);
-  const schemas = found(answer?.schemas, schemaKey, (s) => s.schemaJson);
+  const found = <T extends { found: boolean }, V>(items: T[] | undefined, key: (item: T) => string, view: (item: T) => V | undefined) =>
+    new Map((items ?? []).flatMap((item) => (item.found && view(item) ? [[key(item), view(item) as V] as const] : [])));
+  const operations = found(answer?.operations, operationKey, (o) => o.operation);
+  const webhooks = found(answer?.webhooks, webhookKey, (w) => w.webhook);
+  const swaggerOperations = found(answer?.swaggerOperations, swaggerKey, (o) => o.operation);
+  const schemas = found(answer?.schemas, schemaKey, (s) => s.schema);
   return (block) => {
     switch (block.type) {
       case 'openapi-operation': {
         const ref = operationRefOf(block.data);
-        const json = ref && operations.get(operationKey(ref));
-        return json ? operationViewOf(json) : { unavailable: true };
+        const operation = ref && operations.get(operationKey(ref));
+        return operation ? operationViewOf(operation) : { unavailable: true };
       }
       case 'openapi-webhook': {
         const ref = webhookRefOf(block.data);
-        const json = ref && webhooks.get(webhookKey(ref));
-        return json ? operationViewOf(json) : { unavailable: true };
+        const webhook = ref && webhooks.get(webhookKey(ref));
+        return webhook ? operationViewOf(webhook) : { unavailable: true };
       }
       case 'swagger': {
         // Not one of the organization's specs (or specs failing): page-html shows the spec's address.
         const ref = swaggerRefOf(block.data);
-        const json = ref && swaggerOperations.get(swaggerKey(ref));
-        return json ? operationViewOf(json) : undefined;
+        const operation = ref && swaggerOperations.get(swaggerKey(ref));
+        return operation ? operationViewOf(operation) : undefined;
       }
       case 'openapi-schemas': {
         const ref = schemasRefOf(block.data);
         if (!ref) return { unavailable: true };
         const views = ref.names.map((name): OpenApiSchema => {
-          const json = schemas.get(schemaKey({ spec: ref.spec, name }));
-          return (json && schemaViewOf(json)) || { name, unavailable: true };
+          const schema = schemas.get(schemaKey({ spec: ref.spec, name }));
+          return schema ? schemaViewOf(schema) : { name, unavailable: true };
         });
         return views.some((v) => !v.unavailable) ? { schemas: views } : { unavailable: true };
       }
@@ -144,50 +144,24 @@ function openApiViews(answer: specs.GetPublishedOperationsResponse | undefined):
   };
 }
 
-/** Specs' schema JSON (services/specs domain/spec-schema.ts SchemaView) → a schema of the block's view. */
-export function schemaViewOf(json: string): OpenApiSchema | undefined {
-  let schema: Record<string, unknown>;
-  try {
-    schema = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  if (!schema || typeof schema !== 'object' || typeof schema.name !== 'string') return undefined;
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return { name: schema.name, description: text(schema.description), type: text(schema.type), schema: text(schema.schema) };
+/** A schema of specs' answer → a schema of the block's view. */
+export function schemaViewOf(schema: specs.OpenApiSchema): OpenApiSchema {
+  return { name: schema.name, description: schema.description, type: schema.type, schema: schema.schema };
 }
 
-/** Specs' operation or webhook JSON (services/specs domain/spec-operation.ts OperationView, WebhookView) → the block's view. */
-export function operationViewOf(json: string): OpenApiView {
-  let op: Record<string, unknown>;
-  try {
-    op = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    return { unavailable: true };
-  }
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const list = (v: unknown) => (Array.isArray(v) ? (v as Array<Record<string, unknown>>).filter((x) => x && typeof x === 'object') : []);
-  const body = op.requestBody && typeof op.requestBody === 'object' ? (op.requestBody as Record<string, unknown>) : undefined;
-  const payload = (p: Record<string, unknown>) => ({
-    description: text(p.description),
-    contentType: text(p.contentType),
-    schema: text(p.schema),
-  });
+/** An operation or webhook of specs' answer → the block's view. */
+export function operationViewOf(op: specs.OpenApiOperation): OpenApiView {
+  const body = op.requestBody;
   return {
-    title: text(op.summary),
-    method: text(op.method),
-    path: text(op.path),
-    webhook: text(op.name),
-    description: text(op.description),
-    deprecated: op.deprecated === true,
-    parameters: list(op.parameters).map((p) => ({
-      name: text(p.name) ?? '',
-      in: text(p.in) ?? '',
-      required: p.required === true,
-      type: text(p.type),
-      description: text(p.description),
-    })),
-    ...(body ? { requestBody: { ...payload(body), required: body.required === true } } : {}),
-    responses: list(op.responses).map((r) => ({ status: text(r.status) ?? '', ...payload(r) })),
+    title: op.summary,
+    method: op.method,
+    // An operation has a path, a webhook a name.
+    path: op.path || undefined,
+    webhook: op.name || undefined,
+    description: op.description,
+    deprecated: op.deprecated,
+    parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, type: p.type, description: p.description })),
+    ...(body ? { requestBody: { description: body.description, contentType: body.contentType, schema: body.schema, required: body.required } } : {}),
+    responses: op.responses.map((r) => ({ status: r.status, description: r.description, contentType: r.contentType, schema: r.schema })),
   };
 }

@@ -1,4 +1,4 @@
-import type { specs } from '@quire/proto';
+import type { content, specs } from '@quire/proto';
 
 // What a page's document refers to outside its own site space, found before it is rendered so that
 // the reader reads it in one batch per kind: what its OpenAPI blocks name (specs:
@@ -26,7 +26,7 @@ export interface DocumentRefs {
   webhooks: WebhookRef[];
   swaggerOperations: SwaggerRef[];
   /** Pages of other spaces than the page's own (links, anchors, mentions, buttons, content-refs). */
-  pages: Array<{ spaceId: string; pageId: string }>;
+  pages: content.PublishedPageRef[];
 }
 
 type Json = Record<string, unknown>;
@@ -81,7 +81,7 @@ export function documentRefsOf(document: unknown, spaceId: string): DocumentRefs
   const webhooks = new Map<string, WebhookRef>();
   const swaggerOperations = new Map<string, SwaggerRef>();
   const openapiItems = () => operations.size + schemas.size + webhooks.size + swaggerOperations.size;
-  const pages = new Map<string, { spaceId: string; pageId: string }>();
+  const pages = new Map<string, content.PublishedPageRef>();
   const stack: unknown[] = [document];
   for (let walked = 0; stack.length > 0 && walked < MAX_NODES; walked++) {
     const node = stack.pop();

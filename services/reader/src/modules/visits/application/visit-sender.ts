@@ -66,9 +66,7 @@ export class VisitSender {
     const [first] = batch;
     if (!first) return;
     try {
-      await this.deps
-        .insights()
-        .recordSiteEvents({ organizationId: first.organizationId, siteId: first.siteId, eventsJson: JSON.stringify(batch.map((q) => q.event)) });
+      await this.deps.insights().recordSiteEvents({ organizationId: first.organizationId, siteId: first.siteId, events: batch.map((q) => q.event) });
       this.deps.counters.sent.inc(batch.length);
     } catch (err) {
       this.deps.counters.dropped.inc(batch.length);

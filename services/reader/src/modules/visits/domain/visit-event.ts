@@ -1,30 +1,9 @@
+import type { insights } from '@quire/proto';
 import type { Visit, VisitRequest } from './visit';
 import type { VisitorIds } from './visitor-ids';
 
-/** The reference SiteInsightsEvent of a served answer, as insights' ingest takes it (JSON). */
-export interface VisitEvent {
-  type: Visit['kind'];
-  timestamp: string;
-  session: {
-    visitorId: string;
-    sessionId: string;
-    cookies: Record<string, never>;
-    ip: string;
-    userAgent: string;
-    language: string | null;
-    referrer: string | null;
-  };
-  location: {
-    url: string;
-    siteSection: string | null;
-    siteSpace: string | null;
-    siteShareKey: string | null;
-    space: string | null;
-    revision: string | null;
-    page: string | null;
-  };
-  query?: string;
-}
+/** A served answer as insights counts it (insights' RecordSiteEvents; the reference SiteInsightsEvent). */
+export type VisitEvent = insights.SiteVisitEvent;
 
 const LIMITS = { url: 2048, userAgent: 1024, language: 64, ip: 64 };
 
@@ -35,29 +14,27 @@ const LIMITS = { url: 2048, userAgent: 1024, language: 64, ip: 64 };
  * cut to what ingest accepts, so a long header never costs the event.
  */
 export function visitEventOf(visit: Visit, request: VisitRequest, ids: VisitorIds, at: Date): VisitEvent {
-  const referrer = /^https?:\/\//.test(request.referrer) && request.referrer.length <= LIMITS.url ? request.referrer : null;
+  const referrer = /^https?:\/\//.test(request.referrer) && request.referrer.length <= LIMITS.url ? request.referrer : undefined;
   return {
     type: visit.kind,
     timestamp: at.toISOString(),
     session: {
       visitorId: ids.visitorId,
       sessionId: ids.sessionId,
-      cookies: {},
       ip: request.ip.slice(0, LIMITS.ip),
       userAgent: request.userAgent.slice(0, LIMITS.userAgent),
-      language: request.language ? request.language.slice(0, LIMITS.language) : null,
+      language: request.language ? request.language.slice(0, LIMITS.language) : undefined,
       referrer,
     },
     location: {
       url: withoutSecrets(request.url).slice(0, LIMITS.url),
-      siteSection: visit.siteSection || null,
-      siteSpace: visit.siteSpace || null,
-      siteShareKey: null,
-      space: visit.space || null,
-      revision: visit.revision || null,
-      page: visit.page || null,
+      siteSection: visit.siteSection || undefined,
+      siteSpace: visit.siteSpace || undefined,
+      space: visit.space || undefined,
+      revision: visit.revision || undefined,
+      page: visit.page || undefined,
     },
-    ...(visit.kind === 'search_type_query' ? { query: (visit.query ?? '').slice(0, 2048) } : {}),
+    query: visit.kind === 'search_type_query' ? (visit.query ?? '').slice(0, 2048) : undefined,
   };
 }
 

@@ -53,7 +53,41 @@ export function siteSearchGrpc(deps: SiteSearchDeps & { serviceSecret: string })
           pageId: p.id,
           spaceId: p.spaceId,
         }));
-      return { resultsJson: JSON.stringify(siteSearchEnvelope(items, outcome, page)), hits };
+      const { next, count } = siteSearchEnvelope(items, outcome, page);
+      return { spaces: items.map(siteSearchSpaceMessage), nextPage: next?.page ?? '', count, hits };
     },
+  };
+}
+
+type PresentedSpace = ReturnType<typeof presentSiteSearchSpaces>[number];
+
+/** A SearchSpaceResult as REST presents it → its message (urls as fields, '' for an unpublished site). */
+function siteSearchSpaceMessage(space: PresentedSpace): sites.SiteSearchSpace {
+  return {
+    id: space.id,
+    title: space.title,
+    score: space.score,
+    pages: space.pages.map((p) => ({
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      path: p.path,
+      score: p.score,
+      rank: p.rank,
+      resultType: p.resultType,
+      sections: p.sections.map((s) => ({
+        id: s.id,
+        title: s.title,
+        path: s.path,
+        score: s.score,
+        resultType: s.resultType,
+        body: s.body,
+        appUrl: s.urls.app,
+        publishedUrl: s.urls.published ?? '',
+      })),
+      ancestorTitles: p.ancestors.map((a) => a.title),
+      appUrl: p.urls.app,
+      publishedUrl: p.urls.published ?? '',
+    })),
   };
 }

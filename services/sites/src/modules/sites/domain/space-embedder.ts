@@ -34,8 +34,8 @@ export async function fetchSpaces(content: SpaceSource, spaceIds: Iterable<strin
     const { spaces } = await content.getSpaces({ spaceIds: chunk, userId });
     for (const entry of spaces) {
       if (organizationId !== undefined && entry.organizationId !== organizationId) continue;
-      const space = parseSpace(entry.spaceJson);
-      if (space) catalog.set(entry.id, space);
+      // Content's own presentation of the space: trusted as it is (proto/quire/content.proto, SpaceEntry).
+      catalog.set(entry.id, JSON.parse(entry.spaceJson) as EmbeddedSpace);
     }
   }
   return catalog;
@@ -63,15 +63,4 @@ export async function fetchSpaceForStructure(
   const space = catalog.get(spaceId);
   if (!space) throw badRequest(`Invalid body field "${field}": no space ${spaceId} in this organization that you can access`);
   return { space, catalog };
-}
-
-function parseSpace(json: string): EmbeddedSpace | null {
-  try {
-    const value = JSON.parse(json) as unknown;
-    if (typeof value !== 'object' || value === null) return null;
-    const space = value as Record<string, unknown>;
-    return typeof space.id === 'string' && typeof space.title === 'string' ? { ...space, id: space.id, title: space.title } : null;
-  } catch {
-    return null;
-  }
 }

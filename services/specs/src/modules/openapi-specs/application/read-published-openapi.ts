@@ -25,19 +25,11 @@ export type SchemaRef = specs.SpecSchemaRef;
 export type WebhookRef = specs.SpecWebhookRef;
 export type SwaggerRef = specs.SwaggerOperationRef;
 
-export interface PublishedOpenApiRequest {
-  operations: readonly OperationRef[];
-  schemas?: readonly SchemaRef[];
-  webhooks?: readonly WebhookRef[];
-  swaggerOperations?: readonly SwaggerRef[];
-}
+/** GetPublishedOperations' request without its token (the caller verified it); kinds other than operations may be left out. */
+export type PublishedOpenApiRequest = Pick<specs.GetPublishedOperationsRequest, 'operations'> &
+  Partial<Pick<specs.GetPublishedOperationsRequest, 'schemas' | 'webhooks' | 'swaggerOperations'>>;
 
-export interface PublishedOpenApiAnswer {
-  operations: Array<OperationRef & { found: boolean; operationJson: string }>;
-  schemas: Array<SchemaRef & { found: boolean; schemaJson: string }>;
-  webhooks: Array<WebhookRef & { found: boolean; webhookJson: string }>;
-  swaggerOperations: Array<SwaggerRef & { found: boolean; operationJson: string }>;
-}
+export type PublishedOpenApiAnswer = specs.GetPublishedOperationsResponse;
 
 /**
  * A small LRU: versions never change, so an entry is right until it is evicted. Parsing a large
@@ -89,7 +81,7 @@ export async function readPublishedOpenApi(
   organizationId: string,
   request: PublishedOpenApiRequest,
 ): Promise<PublishedOpenApiAnswer> {
-  const specs = new LatestVersions(deps.db, organizationId);
+  const versions = new LatestVersions(deps.db, organizationId);
   const asks: Ask[] = [];
   let items = 0;
   // The item budget is spent in this order; a spec counts once whichever items name it.
@@ -98,36 +90,38 @@ export async function readPublishedOpenApi(
     if (versionId) asks.push({ versionId, item, answer });
   };
 
-  const operations = request.operations.map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  // Views (domain/spec-operation.ts, spec-schema.ts) are kept as their JSON (spec-document-tasks.ts): read back as written.
+  const operationOf = (json: string) => JSON.parse(json) as specs.OpenApiOperation;
+  const operations = request.operations.map((ref): specs.SpecOperation => ({ ...ref, found: false, operation: undefined }));
   for (const o of operations) {
     await ask(
-      () => specs.bySlug(o.spec),
+      () => versions.bySlug(o.spec),
       { kind: 'operation', path: o.path, method: o.method },
-      (json) => Object.assign(o, { found: true, operationJson: json }),
+      (json) => Object.assign(o, { found: true, operation: operationOf(json) }),
     );
   }
-  const webhooks = (request.webhooks ?? []).map((ref) => ({ ...ref, found: false, webhookJson: '' }));
+  const webhooks = (request.webhooks ?? []).map((ref): specs.SpecWebhook => ({ ...ref, found: false, webhook: undefined }));
   for (const w of webhooks) {
     await ask(
-      () => specs.bySlug(w.spec),
+      () => versions.bySlug(w.spec),
       { kind: 'webhook', name: w.name, method: w.method },
-      (json) => Object.assign(w, { found: true, webhookJson: json }),
+      (json) => Object.assign(w, { found: true, webhook: operationOf(json) }),
     );
   }
-  const swaggerOperations = (request.swaggerOperations ?? []).map((ref) => ({ ...ref, found: false, operationJson: '' }));
+  const swaggerOperations = (request.swaggerOperations ?? []).map((ref): specs.SwaggerOperation => ({ ...ref, found: false, operation: undefined }));
   for (const o of swaggerOperations) {
     await ask(
-      () => specs.byUrl(o.url),
+      () => versions.byUrl(o.url),
       { kind: 'operation', path: o.path, method: o.method },
-      (json) => Object.assign(o, { found: true, operationJson: json }),
+      (json) => Object.assign(o, { found: true, operation: operationOf(json) }),
     );
   }
-  const schemas = (request.schemas ?? []).map((ref) => ({ ...ref, found: false, schemaJson: '' }));
+  const schemas = (request.schemas ?? []).map((ref): specs.SpecSchema => ({ ...ref, found: false, schema: undefined }));
   for (const sc of schemas) {
     await ask(
-      () => specs.bySlug(sc.spec),
+      () => versions.bySlug(sc.spec),
       { kind: 'schema', name: sc.name },
-      (json) => Object.assign(sc, { found: true, schemaJson: json }),
+      (json) => Object.assign(sc, { found: true, schema: JSON.parse(json) as specs.OpenApiSchema }),
     );
   }
   await answerAsks(deps, asks);

@@ -1,7 +1,9 @@
 // One operation of a stored OpenAPI (3.x) or Swagger (2.0) document, as the reader shows it in an
 // `openapi-operation` (or `swagger`) block, and one OpenAPI 3.1 webhook for an `openapi-webhook` block
 // block: method, path (or webhook name), summary, description, parameters, request body and
-// responses, with schemas as pretty JSON through spec-schema.ts's bounded walk.
+// responses, with schemas as pretty JSON through spec-schema.ts's bounded walk. The views are the
+// messages the reader gets (proto/quire/specs.proto): an operation's `name` and a webhook's `path` are empty.
+import type { specs } from '@quire/proto';
 import { cut, isObj, RefResolver, SCHEMA_LIMITS, str, type Json } from './spec-schema';
 
 /** Parameters and responses shown at most; text and schema bounds as every schema the reader shows. */
@@ -9,65 +11,23 @@ export const OPERATION_LIMITS = { parameters: 50, responses: 20, ...SCHEMA_LIMIT
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-export interface OperationParameterView {
-  name: string;
-  in: string;
-  required: boolean;
-  type: string;
-  description: string;
-}
-
-export interface OperationBodyView {
-  description: string;
-  required: boolean;
-  contentType: string;
-  /** The schema as pretty JSON (refs resolved, bounded); empty when none. */
-  schema: string;
-}
-
-export interface OperationResponseView {
-  status: string;
-  description: string;
-  contentType: string;
-  schema: string;
-}
-
 /** What an operation and a webhook both show. */
-interface OperationShape {
-  method: string;
-  summary: string;
-  description: string;
-  deprecated: boolean;
-  parameters: OperationParameterView[];
-  requestBody?: OperationBodyView;
-  responses: OperationResponseView[];
-  /** Parameters or responses were left out (over the limits). */
-  truncated: boolean;
-}
-
-export interface OperationView extends OperationShape {
-  path: string;
-}
-
-/** An OpenAPI 3.1 webhook: an operation named, not reached at a path. */
-export interface WebhookView extends OperationShape {
-  name: string;
-}
+type OperationShape = Omit<specs.OpenApiOperation, 'path' | 'name'>;
 
 /** The operation at `path` + `method` of a parsed document, or undefined when it has none. */
-export function operationOf(document: unknown, path: string, method: string): OperationView | undefined {
+export function operationOf(document: unknown, path: string, method: string): specs.OpenApiOperation | undefined {
   if (!isObj(document) || !isObj(document.paths)) return undefined;
   const shape = operationIn(document, document.paths, path, method);
-  return shape && { ...shape, path };
+  return shape && { ...shape, path, name: '' };
 }
 
 /** The webhook `name` + `method` of a parsed document (OpenAPI 3.1 `webhooks`), or undefined when it has none. */
-export function webhookOf(document: unknown, name: string, method: string): WebhookView | undefined {
+export function webhookOf(document: unknown, name: string, method: string): specs.OpenApiOperation | undefined {
   if (!isObj(document) || !isObj(document.webhooks)) return undefined;
   const shape = operationIn(document, document.webhooks, name, method);
   if (!shape) return undefined;
   const { method: verb, ...rest } = shape;
-  return { method: verb, name: cut(name, 500), ...rest };
+  return { method: verb, name: cut(name, 500), path: '', ...rest };
 }
 
 /** The operation `method` of the path item `items[key]` (a path or a webhook name). */
@@ -109,14 +69,14 @@ function operationIn(document: Json, items: Json, key: string, method: string): 
     description: cut(operation.description),
     deprecated: operation.deprecated === true,
     parameters,
-    ...(requestBody ? { requestBody } : {}),
+    requestBody,
     responses,
     truncated: plain.length > OPERATION_LIMITS.parameters || responseEntries.length > OPERATION_LIMITS.responses,
   };
 }
 
 /** OpenAPI 3's `requestBody`, or Swagger 2's `in: body` parameter. */
-function bodyOf(refs: RefResolver, operation: Json, swaggerBody: Json | undefined): OperationBodyView | undefined {
+function bodyOf(refs: RefResolver, operation: Json, swaggerBody: Json | undefined): specs.OpenApiPayload | undefined {
   if (swaggerBody) {
     return { description: cut(swaggerBody.description), required: swaggerBody.required === true, contentType: '', schema: refs.pretty(swaggerBody.schema) };
   }

@@ -1,3 +1,5 @@
+import type { specs } from '@quire/proto';
+
 // Schema walking shared by everything the reader shows of a stored OpenAPI (3.x) or Swagger (2.0)
 // document: local `$ref`s resolved and inlined, bounded — whatever the document holds,
 // the answer stays small (a huge spec must not make a huge page). Operations and webhooks
@@ -16,19 +18,9 @@ export const cut = (v: unknown, max: number = SCHEMA_LIMITS.text): string => {
 };
 const own = (holder: Json, key: string): boolean => Object.prototype.hasOwnProperty.call(holder, key);
 
-/** A named component schema as the reader's `openapi-schemas` block shows it. */
-export interface SchemaView {
-  name: string;
-  /** Its `title`/`description` (cut). */
-  description: string;
-  /** A short type (`object`, `array of Pet`). */
-  type: string;
-  /** The schema as pretty JSON (refs inlined, bounded). */
-  schema: string;
-}
-
 /** The component schema `name` (OpenAPI 3 `components.schemas`, Swagger 2 `definitions`) of a parsed document, or undefined. */
-export function componentSchemaOf(document: unknown, name: string): SchemaView | undefined {
+/** A named component schema as the reader's `openapi-schemas` block shows it (the message the reader gets). */
+export function componentSchemaOf(document: unknown, name: string): specs.OpenApiSchema | undefined {
   if (!isObj(document) || !name) return undefined;
   const holder = isObj(document.components) && isObj(document.components.schemas) ? document.components.schemas : document.definitions;
   if (!isObj(holder) || !own(holder, name)) return undefined;
