@@ -2,7 +2,7 @@ import { MemoryCache } from '@quire/platform/cache';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openChangeRequest as createChangeRequest } from '../src/modules/change-requests/application/create-change-request';
 import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/modules/comments/domain/comments';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { listComments, reactionsOn } from '../src/modules/comments/store/comments.store';
 import { expectApiError } from '../../../test/support/service-db';
 import { openContentDb, outboxTypes } from './content-db';
@@ -20,7 +20,7 @@ describe('comment commands', () => {
 
   beforeAll(async () => {
     db = await openContentDb();
-    const space = await createSpace(
+    const space = await createSpaceWithRevision(
       db,
       { organizationId: 'org1', parentId: null, title: 'S', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       now,
