@@ -4,8 +4,8 @@ import { moveCollectionWithin } from '../src/modules/collections/application/mov
 import { moveCollectionToOrganization } from '../src/modules/collections/application/transfer-collection';
 import { createCollectionAtEnd } from '../src/modules/collections/application/create-collection';
 import { deleteCollectionTree } from '../src/modules/collections/application/delete-collection';
-import { createCustomField } from '../src/modules/custom-fields/domain/custom-fields';
-import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
+import { defineCustomField } from '../src/modules/custom-fields/application/create-custom-field';
+import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/application/update-space-custom-fields';
 import { moveSpaceWithin } from '../src/modules/spaces/application/move-space';
 import { moveSpaceToOrganization } from '../src/modules/spaces/application/transfer-space';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
@@ -198,8 +198,8 @@ describe('content ordering and moves', () => {
   it('transfers a space with its custom-field values to the same-named fields', async () => {
     const target = `${org}-target`;
     const s = await space('S');
-    await createCustomField(db, org, { name: 'owner', type: 'text' }, now);
-    await createCustomField(db, target, { name: 'owner', type: 'text' }, now);
+    await defineCustomField(db, org, { name: 'owner', type: 'text' }, now);
+    await defineCustomField(db, target, { name: 'owner', type: 'text' }, now);
     await updateSpaceCustomFieldValues(db, s, { owner: { value: 'Ada' } }, now);
     const moved = await moveSpaceToOrganization(db, await reload(s.id), target, now);
     expect(moved).toMatchObject({ organizationId: target, parentId: null });
@@ -210,7 +210,7 @@ describe('content ordering and moves', () => {
   it('duplicates a space right after it, with a copy of its revision and its custom-field values', async () => {
     const a = await space('A');
     await space('B');
-    await createCustomField(db, org, { name: 'labels', type: 'tags' }, now);
+    await defineCustomField(db, org, { name: 'labels', type: 'tags' }, now);
     await updateSpaceCustomFieldValues(db, a, { labels: { value: ['x', 'y'] } }, now);
     const copy = await copySpace(db, await reload(a.id), 'u2', now);
     expect(await spaceTitles()).toEqual(['A', 'A', 'B']);
