@@ -1,4 +1,4 @@
-import { CONTENT_TOPIC, ContentEvent, type ContentEventData, outboxEvent } from '@quire/contracts';
+import { CONTENT_TOPIC, type ContentEvent, type ContentEventData, outboxEvent } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import type { CustomField } from '../model/custom-field';
