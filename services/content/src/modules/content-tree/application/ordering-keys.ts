@@ -1,8 +1,8 @@
+import { badRequest } from '@quire/errors';
 import { keyBetween, keyForAnchors, type SiblingKeys } from '@quire/ordering';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { pointedItem, type ContentPointer, type ContentPosition } from '../domain/content-position';
 import { lastSiblingKey, lockOrdering, siblingKeyAbove, siblingKeyBelow, visibleSiblingKey, type SiblingScope } from '../store/ordering.store';
-import { badRequest } from '@quire/errors';
 
 // The ordering keys of collections and spaces, read inside the caller's transaction.
 
