@@ -1,9 +1,13 @@
 import { MemoryCache } from '@quire/platform/cache';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openChangeRequest as createChangeRequest } from '../src/modules/change-requests/application/create-change-request';
-import { postComment, postReply, removeComment, updateComment, type CommentActor } from '../src/modules/comments/domain/comments';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
-import { listComments, reactionsOn } from '../src/modules/comments/store/comments.store';
+import type { CommentActor } from '../src/modules/comments/domain/comments';
+import { removeComment } from '../src/modules/comments/application/delete-comment';
+import { postMarkdownComment } from '../src/modules/comments/application/post-comment';
+import { postMarkdownReply } from '../src/modules/comments/application/post-reply';
+import { changeComment } from '../src/modules/comments/application/update-comment';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
+import { listCommentRows, reactionsOn } from '../src/modules/comments/store/comments.store';
 import { expectApiError } from '../../../test/support/service-db';
 import { openContentDb, outboxTypes } from './content-db';
 
@@ -20,7 +24,7 @@ describe('comment commands', () => {
 
   beforeAll(async () => {
     db = await openContentDb();
-    const space = await createSpace(
+    const space = await createSpaceWithRevision(
       db,
       { organizationId: 'org1', parentId: null, title: 'S', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       now,
@@ -35,26 +39,26 @@ describe('comment commands', () => {
 
   it('announces comment.created, and comment.resolved only when a comment becomes resolved', async () => {
     const before = (await outboxTypes(db, spaceId)).length;
-    const comment = await postComment(db, cache, actor('u2'), { body: { markdown: 'hi' } }, now);
-    await updateComment(db, actor('u3'), comment.id, { resolved: true }, now);
-    await updateComment(db, actor('u3'), comment.id, { resolved: true }, now); // already resolved: nothing new
-    await updateComment(db, actor('u2'), comment.id, { resolved: false }, now);
+    const comment = await postMarkdownComment(db, cache, actor('u2'), { body: { markdown: 'hi' } }, now);
+    await changeComment(db, actor('u3'), comment.id, { resolved: true }, now);
+    await changeComment(db, actor('u3'), comment.id, { resolved: true }, now); // already resolved: nothing new
+    await changeComment(db, actor('u2'), comment.id, { resolved: false }, now);
     expect((await outboxTypes(db, spaceId)).slice(before)).toEqual(['comment.created', 'comment.resolved']);
   });
 
   it('keeps one reaction per user per emoji', async () => {
-    const comment = await postComment(db, cache, actor('u2'), { body: { markdown: 'react' } }, now);
-    await updateComment(db, actor('u2'), comment.id, { addedReactions: ['👍', '👍'] }, now);
-    await updateComment(db, actor('u2'), comment.id, { addedReactions: ['👍'] }, now);
-    await updateComment(db, actor('u3'), comment.id, { addedReactions: ['👍'] }, now);
+    const comment = await postMarkdownComment(db, cache, actor('u2'), { body: { markdown: 'react' } }, now);
+    await changeComment(db, actor('u2'), comment.id, { addedReactions: ['👍', '👍'] }, now);
+    await changeComment(db, actor('u2'), comment.id, { addedReactions: ['👍'] }, now);
+    await changeComment(db, actor('u3'), comment.id, { addedReactions: ['👍'] }, now);
     expect((await reactionsOn(db, [comment.id])).map((r) => r.userId)).toEqual(['u2', 'u3']);
   });
 
   it('lets only the author edit the body, and the author or an admin delete, with replies and their reactions', async () => {
-    const comment = await postComment(db, cache, actor('u2'), { body: { markdown: 'mine' } }, now);
-    await expectApiError(updateComment(db, actor('u3', 'admin'), comment.id, { body: { markdown: 'theirs' } }, now), 403, /author/);
+    const comment = await postMarkdownComment(db, cache, actor('u2'), { body: { markdown: 'mine' } }, now);
+    await expectApiError(changeComment(db, actor('u3', 'admin'), comment.id, { body: { markdown: 'theirs' } }, now), 403, /author/);
     await expectApiError(removeComment(db, actor('u3', 'edit'), comment.id), 403, /author or a space admin/);
-    const reply = await postReply(db, actor('u3'), comment.id, { markdown: 'reply' }, now);
+    const reply = await postMarkdownReply(db, actor('u3'), comment.id, { markdown: 'reply' }, now);
     await db.query('INSERT INTO comment_reactions (subject_id, user_id, emoji, reacted_at) VALUES ($1, $2, $3, $4)', [reply.id, 'u3', '🎉', now]);
     await removeComment(db, actor('u3', 'admin'), comment.id);
     expect(await reactionsOn(db, [reply.id])).toEqual([]);
@@ -68,12 +72,12 @@ describe('comment commands', () => {
        SELECT 'c' || lpad(i::text, 4, '0'), $1, $2, 'u' || (i % 3), 'body', $3, $4::timestamptz + i * interval '1 second' FROM generate_series(1, 1000) AS i`,
       [cr.id, spaceId, cr.revisionId, now],
     );
-    await postReply(db, { ...actor('u1'), changeRequest: cr }, 'c1000', { markdown: 'first reply' }, now);
-    const { rows, total } = await listComments(db, cr.id, { status: 'all', order: 'desc' }, { limit: 50, offset: 0 });
+    await postMarkdownReply(db, { ...actor('u1'), changeRequest: cr }, 'c1000', { markdown: 'first reply' }, now);
+    const { rows, total } = await listCommentRows(db, cr.id, { status: 'all', order: 'desc' }, { limit: 50, offset: 0 });
     expect(total).toBe(1000);
     expect(rows.map((r) => r.id).slice(0, 2)).toEqual(['c1000', 'c0999']);
     expect(rows[0]?.replies).toBe(1);
-    const byAuthor = await listComments(db, cr.id, { status: 'open', order: 'asc', authors: ['u1'] }, { limit: 10, offset: 10 });
+    const byAuthor = await listCommentRows(db, cr.id, { status: 'open', order: 'asc', authors: ['u1'] }, { limit: 10, offset: 10 });
     expect(byAuthor.total).toBe(334);
     expect(byAuthor.rows[0]?.id).toBe('c0031');
   });

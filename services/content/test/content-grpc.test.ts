@@ -5,8 +5,8 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { UrlBuilder } from '@quire/urls';
 import { content } from '@quire/proto';
-import { deleteSpace } from '../src/modules/spaces/domain/space-retention';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { softDeleteSpace } from '../src/modules/spaces/application/delete-space';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { searchGrpc } from '../src/modules/search/grpc/search.grpc';
 import { contentGrpc } from '../src/modules/spaces/grpc/content.grpc';
 import { openContentDb, silentLogger } from './content-db';
@@ -60,14 +60,18 @@ describe('content gRPC', () => {
   });
 
   const space = (organizationId: string, title: string, defaultLevel = 'inherit') =>
-    createSpace(db, { organizationId, parentId: null, title, emoji: '', visibility: 'private', defaultLevel, editMode: 'live', createdBy: 'u1' }, now);
+    createSpaceWithRevision(
+      db,
+      { organizationId, parentId: null, title, emoji: '', visibility: 'private', defaultLevel, editMode: 'live', createdBy: 'u1' },
+      now,
+    );
 
   it('answers N spaces in the order asked, with one query, leaving out unknown, deleted and inaccessible ones', async () => {
     const a1 = await space('orgA', 'A1');
     const b1 = await space('orgB', 'B1');
     const a2 = await space('orgA', 'A2');
     const gone = await space('orgA', 'Gone');
-    await deleteSpace(db, gone, now);
+    await softDeleteSpace(db, gone, now);
     const hidden = await space('orgC', 'Not a member');
 
     queries = 0;
@@ -99,7 +103,7 @@ describe('content gRPC', () => {
     expect(await client.checkSpaceAccess({ spaceId: mine.id, userId: 'ada' })).toEqual({ exists: true, organizationId: 'orgA', level: 'read' });
     expect(await client.checkSpaceAccess({ spaceId: mine.id, userId: 'bob' })).toEqual({ exists: true, organizationId: 'orgA', level: '' });
     expect(await client.checkSpaceAccess({ spaceId: 'unknown', userId: 'ada' })).toEqual({ exists: false, organizationId: '', level: '' });
-    await deleteSpace(db, mine, now);
+    await softDeleteSpace(db, mine, now);
     expect((await client.checkSpaceAccess({ spaceId: mine.id, userId: 'ada' })).exists).toBe(false);
   });
 

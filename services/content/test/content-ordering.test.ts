@@ -1,14 +1,18 @@
 import type { PageRequest } from '@quire/input';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { moveCollection, transferCollection } from '../src/modules/collections/domain/collection-mover';
-import { createCollection, deleteCollectionTree } from '../src/modules/collections/domain/collections';
-import { createCustomField } from '../src/modules/custom-fields/domain/custom-fields';
-import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
-import { moveSpace, transferSpace } from '../src/modules/spaces/domain/space-mover';
-import { createSpace, duplicateSpace } from '../src/modules/spaces/domain/spaces';
+import { moveCollectionWithin } from '../src/modules/collections/application/move-collection';
+import { moveCollectionToOrganization } from '../src/modules/collections/application/transfer-collection';
+import { createCollectionAtEnd } from '../src/modules/collections/application/create-collection';
+import { deleteCollectionTree } from '../src/modules/collections/application/delete-collection';
+import { defineCustomField } from '../src/modules/custom-fields/application/create-custom-field';
+import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/application/update-space-custom-fields';
+import { moveSpaceWithin } from '../src/modules/spaces/application/move-space';
+import { moveSpaceToOrganization } from '../src/modules/spaces/application/transfer-space';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
+import { copySpace } from '../src/modules/spaces/application/duplicate-space';
 import { listSpaceCustomFieldValues } from '../src/modules/custom-fields/store/custom-field-values.store';
-import { findCollectionById, listCollections } from '../src/modules/collections/store/collections.store';
-import { findSpaceById, listSpacesInCollection, listSpacesInOrganization } from '../src/modules/spaces/store/spaces.store';
+import { findCollection, listCollectionRows } from '../src/modules/collections/store/collections.store';
+import { findSpace, listSpaceRowsInCollection, listSpaceRowsInOrganization } from '../src/modules/spaces/store/spaces.store';
 import type { Space } from '../src/modules/spaces/model/space';
 import { openContentDb, outboxTypes } from './content-db';
 
@@ -32,11 +36,15 @@ describe('content ordering and moves', () => {
   });
 
   const space = (title: string, parentId: string | null = null, visibility = 'private') =>
-    createSpace(db, { organizationId: org, parentId, title, emoji: '', visibility, defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' }, now);
+    createSpaceWithRevision(
+      db,
+      { organizationId: org, parentId, title, emoji: '', visibility, defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
+      now,
+    );
   const collection = (title: string, parentId: string | null = null) =>
-    createCollection(db, { organizationId: org, parentId, title, defaultLevel: 'inherit' }, now);
-  const reload = async (id: string) => (await findSpaceById(db, id)) as Space;
-  const spaceTitles = async (organizationId = org) => (await listSpacesInOrganization(db, organizationId, everything)).rows.map((s) => s.title);
+    createCollectionAtEnd(db, { organizationId: org, parentId, title, defaultLevel: 'inherit' }, now);
+  const reload = async (id: string) => (await findSpace(db, id)) as Space;
+  const spaceTitles = async (organizationId = org) => (await listSpaceRowsInOrganization(db, organizationId, everything)).rows.map((s) => s.title);
   const positions = async () =>
     (await db.query<{ id: string; position: string }>('SELECT id, position FROM spaces WHERE organization_id = $1 ORDER BY id', [org])).rows;
 
@@ -47,16 +55,16 @@ describe('content ordering and moves', () => {
     expect(await spaceTitles()).toEqual(['A', 'B', 'C']);
 
     const before = await positions();
-    await moveSpace(db, await reload(c.id), { parentId: null, position: { before: { type: 'space', space: a.id } } }, now);
+    await moveSpaceWithin(db, await reload(c.id), { parentId: null, position: { before: { type: 'space', space: a.id } } }, now);
     const after = await positions();
     expect(after.filter((p, i) => p.position !== before[i]?.position).map((p) => p.id)).toEqual([c.id]);
     expect(await spaceTitles()).toEqual(['C', 'A', 'B']);
 
-    await moveSpace(db, await reload(a.id), { parentId: null, position: { after: { type: 'space', space: b.id } } }, now);
+    await moveSpaceWithin(db, await reload(a.id), { parentId: null, position: { after: { type: 'space', space: b.id } } }, now);
     expect(await spaceTitles()).toEqual(['C', 'B', 'A']);
-    await moveSpace(db, await reload(c.id), { parentId: null }, now); // no position: the end
+    await moveSpaceWithin(db, await reload(c.id), { parentId: null }, now); // no position: the end
     expect(await spaceTitles()).toEqual(['B', 'A', 'C']);
-    await moveSpace(
+    await moveSpaceWithin(
       db,
       await reload(c.id),
       { parentId: null, position: { after: { type: 'space', space: b.id }, before: { type: 'space', space: a.id } } },
@@ -78,7 +86,7 @@ describe('content ordering and moves', () => {
       const others = ids.filter((id) => id !== moving);
       const target = others[random(others.length)] as string;
       const isBefore = random(2) === 0;
-      await moveSpace(
+      await moveSpaceWithin(
         db,
         await reload(moving),
         { parentId: null, position: isBefore ? { before: { type: 'space', space: target } } : { after: { type: 'space', space: target } } },
@@ -86,7 +94,7 @@ describe('content ordering and moves', () => {
       );
       ids.splice(ids.indexOf(moving), 1);
       ids.splice(ids.indexOf(target) + (isBefore ? 0 : 1), 0, moving);
-      const listed = (await listSpacesInOrganization(db, org, everything)).rows.map((s) => s.id);
+      const listed = (await listSpaceRowsInOrganization(db, org, everything)).rows.map((s) => s.id);
       expect(listed).toEqual(ids);
     }
   });
@@ -94,7 +102,7 @@ describe('content ordering and moves', () => {
   it('sorts keys by bytes: a space put before the first one lists first', async () => {
     const first = await space('First');
     const moved = await space('Moved');
-    await moveSpace(db, await reload(moved.id), { parentId: null, position: { before: { type: 'space', space: first.id } } }, now);
+    await moveSpaceWithin(db, await reload(moved.id), { parentId: null, position: { before: { type: 'space', space: first.id } } }, now);
     // The new key starts with an upper-case letter, which a case-insensitive locale would sort last.
     expect((await reload(moved.id)).position).toMatch(/^[A-Z]/);
     expect(await spaceTitles()).toEqual(['Moved', 'First']);
@@ -107,13 +115,13 @@ describe('content ordering and moves', () => {
     const y = await collection('Y', x.id);
     await space('In Y', y.id);
     await space('Last');
-    await moveCollection(db, x, { parentId: null, position: { before: { type: 'space', space: top.id } } }, now);
+    await moveCollectionWithin(db, x, { parentId: null, position: { before: { type: 'space', space: top.id } } }, now);
     expect(await spaceTitles()).toEqual(['In X', 'In Y', 'Top', 'Last']);
-    await moveSpace(db, await reload(inX.id), { parentId: x.id, position: { after: { type: 'collection', collection: y.id } } }, now);
+    await moveSpaceWithin(db, await reload(inX.id), { parentId: x.id, position: { after: { type: 'collection', collection: y.id } } }, now);
     expect(await spaceTitles()).toEqual(['In Y', 'In X', 'Top', 'Last']);
-    expect((await listSpacesInCollection(db, x.id, everything)).rows.map((s) => s.title)).toEqual(['In X']);
-    expect((await listCollections(db, org, true, everything)).rows.map((c) => c.title)).toEqual(['X', 'Y']);
-    expect((await listCollections(db, org, false, everything)).rows.map((c) => c.title)).toEqual(['X']);
+    expect((await listSpaceRowsInCollection(db, x.id, everything)).rows.map((s) => s.title)).toEqual(['In X']);
+    expect((await listCollectionRows(db, org, true, everything)).rows.map((c) => c.title)).toEqual(['X', 'Y']);
+    expect((await listCollectionRows(db, org, false, everything)).rows.map((c) => c.title)).toEqual(['X']);
   });
 
   it('refuses a pointer outside the destination and a collection moved into its own sub-tree', async () => {
@@ -122,19 +130,19 @@ describe('content ordering and moves', () => {
     const elsewhere = await space('Elsewhere');
     const s = await space('S', x.id);
     await expect(
-      moveSpace(db, await reload(s.id), { parentId: x.id, position: { before: { type: 'space', space: elsewhere.id } } }, now),
+      moveSpaceWithin(db, await reload(s.id), { parentId: x.id, position: { before: { type: 'space', space: elsewhere.id } } }, now),
     ).rejects.toMatchObject({
       code: 400,
       message: expect.stringContaining('"position.before"'),
     });
-    await expect(moveCollection(db, x, { parentId: y.id }, now)).rejects.toMatchObject({ code: 400, message: expect.stringContaining('"parent"') });
-    await expect(moveCollection(db, x, { parentId: x.id }, now)).rejects.toMatchObject({ code: 400 });
+    await expect(moveCollectionWithin(db, x, { parentId: y.id }, now)).rejects.toMatchObject({ code: 400, message: expect.stringContaining('"parent"') });
+    await expect(moveCollectionWithin(db, x, { parentId: x.id }, now)).rejects.toMatchObject({ code: 400 });
   });
 
   it('gives a space moved out of a collection with in-collection visibility the private one', async () => {
     const x = await collection('X');
     const s = await space('S', x.id, 'in-collection');
-    const moved = await moveSpace(db, await reload(s.id), { parentId: null }, now);
+    const moved = await moveSpaceWithin(db, await reload(s.id), { parentId: null }, now);
     expect(moved).toMatchObject({ parentId: null, visibility: 'private' });
   });
 
@@ -148,7 +156,7 @@ describe('content ordering and moves', () => {
     const s4 = await space('S4', y.id);
     const result = await deleteCollectionTree(db, x, now);
     expect(result).toEqual({ collections: expect.arrayContaining([x.id, y.id]), spaces: expect.arrayContaining([s1.id, s2.id, s3.id, s4.id]) });
-    expect(await findCollectionById(db, y.id)).toBeNull();
+    expect(await findCollection(db, y.id)).toBeNull();
     expect(await reload(s1.id)).toMatchObject({ parentId: null, visibility: 'private', deletedAt: now });
     expect(await spaceTitles()).toEqual(['Before']);
     // Restored, they list at the end of the top level in their tree order (Y came before S1 in X).
@@ -160,7 +168,7 @@ describe('content ordering and moves', () => {
 
   it('transfers a collection with its sub-tree and spaces to the end of the other organization', async () => {
     const target = `${org}-target`;
-    await createSpace(
+    await createSpaceWithRevision(
       db,
       {
         organizationId: target,
@@ -177,10 +185,10 @@ describe('content ordering and moves', () => {
     const x = await collection('X');
     const y = await collection('Y', x.id);
     const s = await space('S', y.id);
-    await expect(transferCollection(db, x, org, now)).rejects.toMatchObject({ code: 409 });
-    const moved = await transferCollection(db, x, target, now);
+    await expect(moveCollectionToOrganization(db, x, org, now)).rejects.toMatchObject({ code: 409 });
+    const moved = await moveCollectionToOrganization(db, x, target, now);
     expect(moved).toMatchObject({ organizationId: target, parentId: null });
-    expect(await findCollectionById(db, y.id)).toMatchObject({ organizationId: target, parentId: x.id });
+    expect(await findCollection(db, y.id)).toMatchObject({ organizationId: target, parentId: x.id });
     expect(await reload(s.id)).toMatchObject({ organizationId: target, parentId: y.id });
     expect(await spaceTitles(target)).toEqual(['Already there', 'S']);
     expect(await spaceTitles()).toEqual([]);
@@ -190,10 +198,10 @@ describe('content ordering and moves', () => {
   it('transfers a space with its custom-field values to the same-named fields', async () => {
     const target = `${org}-target`;
     const s = await space('S');
-    await createCustomField(db, org, { name: 'owner', type: 'text' }, now);
-    await createCustomField(db, target, { name: 'owner', type: 'text' }, now);
+    await defineCustomField(db, org, { name: 'owner', type: 'text' }, now);
+    await defineCustomField(db, target, { name: 'owner', type: 'text' }, now);
     await updateSpaceCustomFieldValues(db, s, { owner: { value: 'Ada' } }, now);
-    const moved = await transferSpace(db, await reload(s.id), target, now);
+    const moved = await moveSpaceToOrganization(db, await reload(s.id), target, now);
     expect(moved).toMatchObject({ organizationId: target, parentId: null });
     const values = await listSpaceCustomFieldValues(db, target, s.id);
     expect(values.map((v) => [v.name, v.value])).toEqual([['owner', 'Ada']]);
@@ -202,9 +210,9 @@ describe('content ordering and moves', () => {
   it('duplicates a space right after it, with a copy of its revision and its custom-field values', async () => {
     const a = await space('A');
     await space('B');
-    await createCustomField(db, org, { name: 'labels', type: 'tags' }, now);
+    await defineCustomField(db, org, { name: 'labels', type: 'tags' }, now);
     await updateSpaceCustomFieldValues(db, a, { labels: { value: ['x', 'y'] } }, now);
-    const copy = await duplicateSpace(db, await reload(a.id), 'u2', now);
+    const copy = await copySpace(db, await reload(a.id), 'u2', now);
     expect(await spaceTitles()).toEqual(['A', 'A', 'B']);
     expect(copy.id).not.toBe(a.id);
     expect(copy.revisionId).not.toBe(a.revisionId);

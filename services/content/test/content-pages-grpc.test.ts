@@ -5,8 +5,8 @@ import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { content } from '@quire/proto';
 import { insertRevision, setCurrentRevision, type StoredPage } from '../src/modules/revisions';
 import { contentPagesGrpc } from '../src/modules/space-content/grpc/content-pages.grpc';
-import { deleteSpace } from '../src/modules/spaces/domain/space-retention';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { softDeleteSpace } from '../src/modules/spaces/application/delete-space';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { openContentDb, silentLogger } from './content-db';
 
 // ContentPages over real gRPC on embedded Postgres: what sites' redirects ask of a
@@ -34,7 +34,7 @@ describe('content pages gRPC', () => {
     const started = await startGrpcServer('127.0.0.1:0', contentPagesGrpc({ db, cache: new MemoryCache() }), silentLogger);
     server = started.server;
     client = createGrpcClient(content.ContentPagesClient, `127.0.0.1:${started.port}`, 'content', { deadlineMs: 5000 });
-    const space = await createSpace(
+    const space = await createSpaceWithRevision(
       db,
       { organizationId: 'o', parentId: null, title: 'Pages', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u' },
       now,
@@ -90,12 +90,12 @@ describe('content pages gRPC', () => {
   });
 
   it('answers a deleted space as unknown', async () => {
-    const gone = await createSpace(
+    const gone = await createSpaceWithRevision(
       db,
       { organizationId: 'o', parentId: null, title: 'Gone', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u' },
       now,
     );
-    await deleteSpace(db, gone, now);
+    await softDeleteSpace(db, gone, now);
     expect((await client.getPagePaths({ spaceId: gone.id, pageIds: ['x'] })).spaceExists).toBe(false);
   });
 });

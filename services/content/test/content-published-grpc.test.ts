@@ -8,7 +8,7 @@ import { content } from '@quire/proto';
 import { issueSiteApiToken, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
 import { bodyHash, insertBodies, insertRevision, setCurrentRevision, type ContentDeps, type ContentUrls } from '../src/modules/revisions';
 import { contentPublishedGrpc } from '../src/modules/space-content/grpc/content-published.grpc';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { openContentDb, silentLogger } from './content-db';
 
 // ContentPublished over real gRPC: a site reader (the apiToken sites issues with a
@@ -38,7 +38,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     const started = await startGrpcServer('127.0.0.1:0', contentPublishedGrpc(deps), silentLogger);
     server = started.server;
     client = createGrpcClient(content.ContentPublishedClient, `127.0.0.1:${started.port}`, 'content', { deadlineMs: 5000 });
-    const space = await createSpace(
+    const space = await createSpaceWithRevision(
       db,
       { organizationId: 'o', parentId: null, title: 'Published', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u' },
       now,
@@ -136,7 +136,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     });
 
     it('reads only the spaces the site API token lists, and refuses a bad token', async () => {
-      const other = await createSpace(
+      const other = await createSpaceWithRevision(
         db,
         { organizationId: 'o', parentId: null, title: 'Other', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u' },
         now,

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { createCustomField, deleteCustomFieldByName, updateCustomFieldDefinition } from '../src/modules/custom-fields/domain/custom-fields';
-import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/domain/custom-fields-values';
+import { defineCustomField } from '../src/modules/custom-fields/application/create-custom-field';
+import { deleteCustomFieldByName } from '../src/modules/custom-fields/application/delete-custom-field';
+import { updateCustomFieldDefinition } from '../src/modules/custom-fields/application/update-custom-field';
+import { updateSpaceCustomFieldValues } from '../src/modules/custom-fields/application/update-space-custom-fields';
 import { listSpaceCustomFieldValues } from '../src/modules/custom-fields/store/custom-field-values.store';
 import { copySpaceCustomFieldValues, moveSpaceCustomFieldValues } from '../src/modules/spaces/store/space-custom-field-values.store';
-import { listCustomFields } from '../src/modules/custom-fields/store/custom-fields.store';
+import { listCustomFieldRows } from '../src/modules/custom-fields/store/custom-fields.store';
 import { expectApiError, openServiceDb } from '../../../test/support/service-db';
 
 // Custom fields against a real (embedded) Postgres: definitions, values, pruning on option changes,
@@ -42,30 +44,30 @@ describe('custom fields', () => {
 
   it('creates definitions with defaults, refuses a second one of the same name, lists in creation order', async () => {
     const org = 'org-defs';
-    const first = await createCustomField(db, org, { name: 'zeta', type: 'text' }, now);
+    const first = await defineCustomField(db, org, { name: 'zeta', type: 'text' }, now);
     expect(first).toMatchObject({ name: 'zeta', type: 'text', title: '', description: '', placeholder: '', options: null, organizationId: org });
-    const second = await createCustomField(db, org, { name: 'alpha', type: 'select:single', title: 'Alpha', options: ['x', 'y'] }, now);
+    const second = await defineCustomField(db, org, { name: 'alpha', type: 'select:single', title: 'Alpha', options: ['x', 'y'] }, now);
     expect(second.options).toEqual(['x', 'y']);
-    await expectApiError(createCustomField(db, org, { name: 'zeta', type: 'number' }, now), 409, /"name".*zeta/);
+    await expectApiError(defineCustomField(db, org, { name: 'zeta', type: 'number' }, now), 409, /"name".*zeta/);
     // The same name in another organization is fine.
-    await createCustomField(db, 'org-other', { name: 'zeta', type: 'number' }, now);
+    await defineCustomField(db, 'org-other', { name: 'zeta', type: 'number' }, now);
 
-    const { rows, total } = await listCustomFields(db, org, { limit: 10, offset: 0 });
+    const { rows, total } = await listCustomFieldRows(db, org, { limit: 10, offset: 0 });
     expect(total).toBe(2);
     expect(rows.map((r) => r.name)).toEqual(['zeta', 'alpha']);
-    expect((await listCustomFields(db, org, { limit: 1, offset: 1 })).rows.map((r) => r.name)).toEqual(['alpha']);
+    expect((await listCustomFieldRows(db, org, { limit: 1, offset: 1 })).rows.map((r) => r.name)).toEqual(['alpha']);
     expect((await eventsOf(first.id)).map((e) => e.type)).toEqual(['custom-field.created']);
     expect((await eventsOf(first.id))[0]?.data).toMatchObject({ organizationId: org, customFieldId: first.id, name: 'zeta', type: 'text' });
   });
 
   it('sets, keeps and clears values in one transaction, and answers every field on read', async () => {
     const org = 'org-values';
-    await createCustomField(db, org, { name: 'summary', type: 'text' }, now);
-    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
-    await createCustomField(db, org, { name: 'public', type: 'boolean' }, now);
-    await createCustomField(db, org, { name: 'labels', type: 'tags' }, now);
-    await createCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft', 'final'] }, now);
-    await createCustomField(db, org, { name: 'teams', type: 'select:multi', options: ['web', 'api', 'ops'] }, now);
+    await defineCustomField(db, org, { name: 'summary', type: 'text' }, now);
+    await defineCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, org, { name: 'public', type: 'boolean' }, now);
+    await defineCustomField(db, org, { name: 'labels', type: 'tags' }, now);
+    await defineCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft', 'final'] }, now);
+    await defineCustomField(db, org, { name: 'teams', type: 'select:multi', options: ['web', 'api', 'ops'] }, now);
     const space = await insertSpace(org);
 
     const change = await updateSpaceCustomFieldValues(
@@ -99,8 +101,8 @@ describe('custom fields', () => {
 
   it('refuses the whole PATCH when one value does not fit or one field is unknown', async () => {
     const org = 'org-refuse';
-    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
-    await createCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft'] }, now);
+    await defineCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft'] }, now);
     const space = await insertSpace(org);
     await updateSpaceCustomFieldValues(db, space, { score: { value: 1 } }, now);
 
@@ -113,7 +115,7 @@ describe('custom fields', () => {
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: '2' } }, now), 400, /"values\.score\.value"/);
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: {} }, now), 400, /"values\.score\.value": is required/);
     // A field of another organization is unknown here.
-    await createCustomField(db, 'org-elsewhere', { name: 'foreign', type: 'text' }, now);
+    await defineCustomField(db, 'org-elsewhere', { name: 'foreign', type: 'text' }, now);
     await expectApiError(updateSpaceCustomFieldValues(db, space, { foreign: { value: 'x' } }, now), 400, /"values\.foreign"/);
 
     expect(await valuesOf(space)).toEqual({ score: 1 });
@@ -122,7 +124,7 @@ describe('custom fields', () => {
 
   it('refuses values for a deleted space or one that changed organization meanwhile', async () => {
     const org = 'org-gone';
-    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, org, { name: 'score', type: 'number' }, now);
     const space = await insertSpace(org);
     await db.query('UPDATE spaces SET deleted_at = now() WHERE id = $1', [space.id]);
     await expectApiError(updateSpaceCustomFieldValues(db, space, { score: { value: 1 } }, now), 404, /not found/);
@@ -132,9 +134,9 @@ describe('custom fields', () => {
 
   it('updates descriptions, refuses options on non-select fields, and prunes values that are no longer options', async () => {
     const org = 'org-prune';
-    const single = await createCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft', 'review', 'final'] }, now);
-    await createCustomField(db, org, { name: 'teams', type: 'select:multi', options: ['web', 'api', 'ops'] }, now);
-    await createCustomField(db, org, { name: 'notes', type: 'text' }, now);
+    const single = await defineCustomField(db, org, { name: 'stage', type: 'select:single', options: ['draft', 'review', 'final'] }, now);
+    await defineCustomField(db, org, { name: 'teams', type: 'select:multi', options: ['web', 'api', 'ops'] }, now);
+    await defineCustomField(db, org, { name: 'notes', type: 'text' }, now);
     const a = await insertSpace(org);
     const b = await insertSpace(org);
     const c = await insertSpace(org);
@@ -164,8 +166,8 @@ describe('custom fields', () => {
 
   it('deletes a definition with its values', async () => {
     const org = 'org-delete';
-    const field = await createCustomField(db, org, { name: 'score', type: 'number' }, now);
-    await createCustomField(db, org, { name: 'kept', type: 'boolean' }, now);
+    const field = await defineCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, org, { name: 'kept', type: 'boolean' }, now);
     const space = await insertSpace(org);
     await updateSpaceCustomFieldValues(db, space, { score: { value: 3 }, kept: { value: true } }, now);
     await deleteCustomFieldByName(db, org, 'score', now);
@@ -178,13 +180,13 @@ describe('custom fields', () => {
     ]);
     await expectApiError(deleteCustomFieldByName(db, org, 'score', now), 404, /score/);
     // A recreated field of the same name starts without values.
-    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, org, { name: 'score', type: 'number' }, now);
     expect(await valuesOf(space)).toEqual({ kept: true });
   });
 
   it('removes values with their space', async () => {
     const org = 'org-space-gone';
-    await createCustomField(db, org, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, org, { name: 'score', type: 'number' }, now);
     const space = await insertSpace(org);
     await updateSpaceCustomFieldValues(db, space, { score: { value: 3 } }, now);
     await db.query('DELETE FROM spaces WHERE id = $1', [space.id]);
@@ -199,15 +201,15 @@ describe('custom fields', () => {
       [from, ['draft', 'final', 'web', 'api']],
       [to, ['final', 'api']],
     ] as const) {
-      await createCustomField(db, org, { name: 'summary', type: 'text' }, now);
-      await createCustomField(db, org, { name: 'single-kept', type: 'select:single', options: [...options] }, now);
-      await createCustomField(db, org, { name: 'single-lost', type: 'select:single', options: [...options] }, now);
-      await createCustomField(db, org, { name: 'multi', type: 'select:multi', options: [...options] }, now);
-      await createCustomField(db, org, { name: 'multi-lost', type: 'select:multi', options: [...options] }, now);
+      await defineCustomField(db, org, { name: 'summary', type: 'text' }, now);
+      await defineCustomField(db, org, { name: 'single-kept', type: 'select:single', options: [...options] }, now);
+      await defineCustomField(db, org, { name: 'single-lost', type: 'select:single', options: [...options] }, now);
+      await defineCustomField(db, org, { name: 'multi', type: 'select:multi', options: [...options] }, now);
+      await defineCustomField(db, org, { name: 'multi-lost', type: 'select:multi', options: [...options] }, now);
     }
-    await createCustomField(db, from, { name: 'score', type: 'number' }, now);
-    await createCustomField(db, to, { name: 'score', type: 'text' }, now); // same name, other type
-    await createCustomField(db, from, { name: 'only-here', type: 'boolean' }, now);
+    await defineCustomField(db, from, { name: 'score', type: 'number' }, now);
+    await defineCustomField(db, to, { name: 'score', type: 'text' }, now); // same name, other type
+    await defineCustomField(db, from, { name: 'only-here', type: 'boolean' }, now);
 
     const space = await insertSpace(from);
     await updateSpaceCustomFieldValues(
@@ -240,7 +242,7 @@ describe('custom fields', () => {
 
   it('copies values to a duplicate', async () => {
     const org = 'org-copy';
-    await createCustomField(db, org, { name: 'labels', type: 'tags' }, now);
+    await defineCustomField(db, org, { name: 'labels', type: 'tags' }, now);
     const original = await insertSpace(org);
     const copy = await insertSpace(org);
     await updateSpaceCustomFieldValues(db, original, { labels: { value: ['a', 'b'] } }, now);

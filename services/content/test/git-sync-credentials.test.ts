@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { startGitSync } from '../src/modules/git-sync/domain/start-git-sync';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { openContentDb } from './content-db';
 
 // The tree and commit URLs of a Git Sync request (repoTreeURL, repoCommitURL,
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function newSpace() {
-  const space = await createSpace(
+  const space = await createSpaceWithRevision(
     db,
     { organizationId: 'org1', parentId: null, title: 'Synced', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
     clock(),

@@ -3,7 +3,7 @@ import type { SqlExecutor } from '@quire/platform/sql';
 import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
 import type { LoadedRevision } from '../src/modules/revisions/domain/read-content';
 import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
-import { revisionPdfSource } from '../src/modules/pdf/domain/revision-pdf';
+import { revisionPdfSource } from '../src/modules/pdf/application/revision-pdf';
 
 // What the PDF export reads from a revision: pages in tree order, bodies in one query, images
 // from the revision's files only.

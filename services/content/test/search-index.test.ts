@@ -5,7 +5,7 @@ import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
 import { reindexSpace } from '../src/modules/search/domain/search-indexer';
 import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/modules/search/consumers/search-index.consumer';
 import { ForegroundGate } from '../src/modules/search/consumers/foreground-gate';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { insertBodies, insertRevision, setCurrentRevision } from '../src/modules/revisions/store/revision-content.store';
 import { CANDIDATES_PER_TIER, searchOrganization, searchSpace, searchSpaces } from '../src/modules/search/domain/search-content';
 import { findSearchCandidates } from '../src/modules/search/store/search.store';
@@ -24,7 +24,7 @@ describe('search index', () => {
   });
 
   const newSpace = (organizationId = 'org1') =>
-    createSpace(
+    createSpaceWithRevision(
       db,
       { organizationId, parentId: null, title: 'Handbook', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       new Date(),

@@ -4,7 +4,7 @@ import { MembershipResolver } from '@quire/platform/membership';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { authorizeChangeRequest, authorizeSpaceFor } from '../src/modules/change-requests/policies/change-request.policy';
 import { readSpaces } from '../src/modules/spaces/application/read-spaces';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { authorizeSpace, authorizeSpaceAccess } from '../src/modules/spaces/policies/space.policy';
 import { openContentDb } from './content-db';
 
@@ -33,7 +33,7 @@ describe('site readers in content', () => {
     };
     membership = new MembershipResolver(() => identity as unknown as IdentityClient);
     const space = (organizationId: string, title: string) =>
-      createSpace(
+      createSpaceWithRevision(
         db,
         { organizationId, parentId: null, title, emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
         now,

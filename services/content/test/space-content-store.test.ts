@@ -10,8 +10,8 @@ import { spaceHead } from '../src/modules/revisions/domain/content-heads';
 import { loadRevision } from '../src/modules/revisions/domain/read-content';
 import type { Importer } from '../src/modules/imports/domain/importer';
 import { DEFAULT_IMPORT_LIMITS } from '../src/settings';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
-import { findSpaceById } from '../src/modules/spaces/store/spaces.store';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
+import { findSpace } from '../src/modules/spaces/store/spaces.store';
 import { openContentDb, silentLogger } from './content-db';
 
 // Revisions on a real (embedded) PostgreSQL: what an import writes, what a one-page change adds,
@@ -46,7 +46,7 @@ describe('space content on the database', () => {
   });
 
   const newSpace = () =>
-    createSpace(
+    createSpaceWithRevision(
       db,
       { organizationId: 'org1', parentId: null, title: 'S', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       new Date(),
@@ -66,7 +66,7 @@ describe('space content on the database', () => {
     const first = await run(space.id, { kind: 'append' });
     expect(first).toEqual({ revision: expect.any(String), importedResources: 101, totalResources: 101 });
     expect((await count('page_bodies')) - bodiesBefore).toBe(100);
-    expect((await findSpaceById(db, space.id))?.revisionId).toBe(first.revision);
+    expect((await findSpace(db, space.id))?.revisionId).toBe(first.revision);
 
     const loaded = await loadRevision(db, noCache, space.id, first.revision);
     const target = loaded.revision.tree.pages[50]?.id as string;
@@ -105,6 +105,6 @@ describe('space content on the database', () => {
     await db.query("UPDATE spaces SET edit_mode = 'locked' WHERE id = $1", [space.id]);
     next = { pages: pages(1, () => 'x'), files: [], totalResources: 1 };
     await expect(run(space.id, { kind: 'append' })).rejects.toMatchObject({ code: 409 });
-    expect((await findSpaceById(db, space.id))?.revisionId).toBe(space.revisionId);
+    expect((await findSpace(db, space.id))?.revisionId).toBe(space.revisionId);
   });
 });

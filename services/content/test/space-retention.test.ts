@@ -1,11 +1,13 @@
 import { ApiError } from '@quire/errors';
 import { PgBlobStore } from '@quire/platform/blobs';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
-import { createSpace } from '../src/modules/spaces/domain/spaces';
+import { softDeleteSpace } from '../src/modules/spaces/application/delete-space';
+import { restoreDeletedSpace } from '../src/modules/spaces/application/restore-space';
+import { SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
+import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { collectUnusedContent } from '../src/modules/revisions/domain/collect-unused';
 import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';
-import { findSpaceById } from '../src/modules/spaces/store/spaces.store';
+import { findSpace } from '../src/modules/spaces/store/spaces.store';
 import type { Space } from '../src/modules/spaces/model/space';
 import { openContentDb, outboxTypes, silentLogger } from './content-db';
 
@@ -35,9 +37,9 @@ describe('deleted space retention', () => {
   const later = (ms: number) => {
     now = new Date(now.getTime() + ms);
   };
-  const reload = async (id: string) => (await findSpaceById(db, id)) as Space;
+  const reload = async (id: string) => (await findSpace(db, id)) as Space;
   const newSpace = () =>
-    createSpace(
+    createSpaceWithRevision(
       db,
       { organizationId: 'org1', parentId: null, title: 'Doomed', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'u1' },
       clock(),
@@ -46,24 +48,24 @@ describe('deleted space retention', () => {
 
   it('restores up to 1 s before the 7 days, and is gone after them', async () => {
     const space = await newSpace();
-    expect(await deleteSpace(db, space, clock())).toBe(true);
-    expect(await deleteSpace(db, await reload(space.id), clock())).toBe(false); // already deleted
+    expect(await softDeleteSpace(db, space, clock())).toBe(true);
+    expect(await softDeleteSpace(db, await reload(space.id), clock())).toBe(false); // already deleted
 
     later(SPACE_RETENTION_MS - 1000);
     const job = sweeper();
     expect(await job.sweep()).toBe(0);
-    const restored = await restoreSpace(db, await reload(space.id), clock());
+    const restored = await restoreDeletedSpace(db, await reload(space.id), clock());
     expect(restored.deletedAt).toBeNull();
 
     // Deleted again: the 7 days start over.
-    expect(await deleteSpace(db, await reload(space.id), clock())).toBe(true);
+    expect(await softDeleteSpace(db, await reload(space.id), clock())).toBe(true);
     later(SPACE_RETENTION_MS + 1000);
     // Past the 7 days but not swept yet: a clear 410.
-    await expect(restoreSpace(db, await reload(space.id), clock())).rejects.toMatchObject({ code: 410 });
+    await expect(restoreDeletedSpace(db, await reload(space.id), clock())).rejects.toMatchObject({ code: 410 });
     expect(await job.sweep()).toBe(1);
     await job.stop();
 
-    expect(await findSpaceById(db, space.id)).toBeNull();
+    expect(await findSpace(db, space.id)).toBeNull();
     const revisions = await db.query('SELECT id FROM revisions WHERE space_id = $1', [space.id]);
     expect(revisions.rows).toHaveLength(0);
     expect(await outboxTypes(db, space.id)).toEqual(['space.created', 'space.deleted', 'space.restored', 'space.deleted', 'space.purged']);
@@ -75,21 +77,21 @@ describe('deleted space retention', () => {
     await leftover.sweep();
     await leftover.stop();
     const early = await newSpace();
-    await deleteSpace(db, early, clock());
+    await softDeleteSpace(db, early, clock());
     later(1000);
     const recent = await newSpace();
-    await deleteSpace(db, recent, clock());
+    await softDeleteSpace(db, recent, clock());
     later(SPACE_RETENTION_MS - 1000);
     const job = sweeper();
     expect(await job.sweep()).toBe(1);
     await job.stop();
-    expect(await findSpaceById(db, early.id)).toBeNull();
+    expect(await findSpace(db, early.id)).toBeNull();
     expect((await reload(recent.id)).deletedAt).not.toBeNull();
   });
 
   it('refuses to restore a space that is not deleted', async () => {
     const space = await newSpace();
-    const err = await restoreSpace(db, space, clock()).catch((e: unknown) => e);
+    const err = await restoreDeletedSpace(db, space, clock()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 409 });
   });

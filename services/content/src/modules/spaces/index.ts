@@ -1,8 +1,9 @@
 export type { SpaceGitSync } from './model/space-git-sync';
+export { orphanSpacesOfCollectionTree, transferSpacesOfCollections } from './application/collection-spaces';
+export { findActiveSpacesWithCounts } from './application/find-active-spaces';
+export { findSpaceById } from './application/find-space-by-id';
+export { listSpacesInCollection } from './application/list-spaces-in-collection';
 export { type AuthorizedSpace, authorizeSpace, authorizeSpaceAccess } from './policies/space.policy';
 export { presentGitSyncState } from './presenters/git-sync-state.presenter';
 export { type PresentedSpace, presentSpace, presentSpacePage } from './presenters/space.presenter';
-export { moveSpaceCustomFieldValues } from './store/space-custom-field-values.store';
-export { orphanSpacesOfCollectionTree, setOrganizationOfSpacesIn, setSpacePosition } from './store/space-placement.store';
-export { findActiveSpacesWithCounts, findSpaceById, listSpacesInCollection } from './store/spaces.store';
 export type { Space, SpaceWithCounts } from './model/space';

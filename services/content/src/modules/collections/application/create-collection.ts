@@ -1,7 +1,11 @@
 import type { Role } from '@quire/access';
-import { authorizeDestination, authorizeInOrganization, levelOnContent } from '../../content-tree';
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
+import { newId } from '@quire/ids';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
+import { authorizeDestination, authorizeInOrganization, keyAtEnd, levelOnContent, lockContentOrdering } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { createCollection as insertCollection } from '../domain/collections';
+import { insertCollectionRow } from '../store/collections.store';
 import type { Collection } from '../model/collection';
 
 /** A new collection inherits (defaultLevel `inherit`) and goes at the end of its parent. */
@@ -13,6 +17,26 @@ export async function createCollection(
   const { organizationId, parentId } = input;
   const role = await authorizeInOrganization(membership, organizationId, caller.userId, 'createContent');
   if (parentId) await authorizeDestination(db, membership, organizationId, parentId, caller.userId);
-  const collection = await insertCollection(db, { organizationId, parentId, title: input.title, defaultLevel: 'inherit' }, clock());
+  const collection = await createCollectionAtEnd(db, { organizationId, parentId, title: input.title, defaultLevel: 'inherit' }, clock());
   return { collection, level: levelOnContent(role, collection) };
+}
+
+/** The command of createCollection, already authorized: a new collection at the end of its parent (or of the top level). */
+export async function createCollectionAtEnd(
+  db: SqlDatabase,
+  input: { organizationId: string; parentId: string | null; title: string; defaultLevel: string },
+  now: Date,
+): Promise<Collection> {
+  return db.transaction(async (tx) => {
+    await lockContentOrdering(tx, input.organizationId);
+    const id = newId();
+    const position = await keyAtEnd(tx, { organizationId: input.organizationId, parentId: input.parentId, excludeId: null });
+    const collection = await insertCollectionRow(tx, { id, ...input, position }, now);
+    await enqueueEvent(
+      tx,
+      outboxEvent(CONTENT_TOPIC, id, ContentEvent.collectionCreated, { collectionId: id, organizationId: input.organizationId, parent: input.parentId }),
+      now,
+    );
+    return collection;
+  });
 }

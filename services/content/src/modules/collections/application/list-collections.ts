@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { listCollections as listInOrganization } from '../store/collections.store';
+import { listCollectionRows } from '../store/collections.store';
 import type { Collection } from '../model/collection';
 
 /** The organization's collections in tree order (`nested` false: the top level only), each at the caller's level. */
@@ -12,6 +12,6 @@ export async function listCollections(
   input: { organizationId: string; nested: boolean; page: PageRequest },
 ): Promise<{ items: { collection: Collection; level: Role | null }[]; total: number }> {
   const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'read');
-  const { rows, total } = await listInOrganization(db, input.organizationId, input.nested, input.page);
+  const { rows, total } = await listCollectionRows(db, input.organizationId, input.nested, input.page);
   return { items: rows.map((collection) => ({ collection, level: levelOnContent(role, collection) })), total };
 }

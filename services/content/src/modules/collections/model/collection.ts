@@ -12,3 +12,10 @@ export interface Collection {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The fields of a collection a PATCH changes (absent: unchanged). */
+export interface CollectionChanges {
+  title?: string;
+  description?: string;
+  defaultLevel?: string;
+}

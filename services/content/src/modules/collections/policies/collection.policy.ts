@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findCollectionById } from '../store/collections.store';
+import { findCollection } from '../store/collections.store';
 import type { Collection } from '../model/collection';
 import { authorizeContent } from '../../content-tree';
 
@@ -28,7 +28,7 @@ export async function authorizeCollection(
   userId: string,
   action: CollectionAction,
 ): Promise<{ collection: Collection; role: Role; level: Role }> {
-  const collection = await findCollectionById(db, collectionId);
+  const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound(`Collection ${collectionId} not found`);
   return { collection, ...(await authorizeContent(membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`)) };
 }

@@ -1,21 +1,11 @@
 import type { PageRequest } from '@quire/input';
-import { COLLECTION_TREE_CTE } from '../../content-tree';
-import { assignmentsFor, insertedRow, type Paged, pagedRows, queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
-import type { Collection } from '../model/collection';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { CollectionsTable, Database } from '../../../database';
+import type { Collection, CollectionChanges } from '../model/collection';
 
-interface CollectionRow {
-  id: string;
-  organization_id: string;
-  parent_id: string | null;
-  title: string;
-  description: string | null;
-  default_level: string;
-  position: string;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function collectionOf(row: CollectionRow): Collection {
+function collectionOf(row: Selectable<CollectionsTable>): Collection {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -29,22 +19,53 @@ function collectionOf(row: CollectionRow): Collection {
   };
 }
 
-export async function findCollectionById(db: SqlExecutor, id: string): Promise<Collection | null> {
-  const row = await queryOne<CollectionRow>(db, 'SELECT * FROM collections WHERE id = $1', [id]);
-  return row && collectionOf(row);
+export async function findCollection(db: SqlExecutor, id: string): Promise<Collection | null> {
+  const row = await table(db).selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? collectionOf(row) : null;
 }
 
+/**
+ * `tree(id, sort_path)`: every collection of the organization with the ordering keys from the top
+ * level down to it joined by a space (which sorts below every key character), so sorting by
+ * `sort_path` lists a collection right before its contents.
+ */
+const organizationTree = (db: SqlExecutor, organizationId: string) =>
+  table(db).withRecursive('tree(id, sort_path)', (db) =>
+    db
+      .selectFrom('collections')
+      .select(['id', sql<string>`position COLLATE "C"`.as('sort_path')])
+      .where('organization_id', '=', organizationId)
+      .where('parent_id', 'is', null)
+      .unionAll((db) =>
+        db
+          .selectFrom('collections as c')
+          .innerJoin('tree as t', 't.id', 'c.parent_id')
+          .select(['c.id', sql<string>`(t.sort_path || ' ' || c.position) COLLATE "C"`.as('sort_path')]),
+      ),
+  );
+
 /** An organization's collections in tree order; only the top level when `nested` is false. */
-export async function listCollections(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<Paged<Collection>> {
-  const query = nested
-    ? {
-        with: `WITH RECURSIVE ${COLLECTION_TREE_CTE}`,
-        select: 'c.*',
-        from: 'FROM collections c JOIN tree t ON t.id = c.id',
-        orderBy: 't.sort_path COLLATE "C", c.id',
-      }
-    : { select: '*', from: 'FROM collections WHERE organization_id = $1 AND parent_id IS NULL', orderBy: 'position COLLATE "C", id' };
-  const { rows, total } = await pagedRows<CollectionRow>(db, { ...query, params: [organizationId] }, page);
+export async function listCollectionRows(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<Paged<Collection>> {
+  const { rows, total } = nested
+    ? await pagedSelect(
+        organizationTree(db, organizationId)
+          .selectFrom('collections as c')
+          .innerJoin('tree as t', 't.id', 'c.id')
+          .selectAll('c')
+          .orderBy(sql`t.sort_path COLLATE "C"`)
+          .orderBy('c.id'),
+        page,
+      )
+    : await pagedSelect(
+        table(db)
+          .selectFrom('collections')
+          .selectAll()
+          .where('organization_id', '=', organizationId)
+          .where('parent_id', 'is', null)
+          .orderBy(sql`position COLLATE "C"`)
+          .orderBy('id'),
+        page,
+      );
   return { rows: rows.map(collectionOf), total };
 }
 
@@ -57,50 +78,59 @@ export interface NewCollection {
   position: string;
 }
 
-export async function insertCollection(tx: SqlExecutor, c: NewCollection, now: Date): Promise<Collection> {
-  const row = await insertedRow<CollectionRow>(
-    tx,
-    `INSERT INTO collections (id, organization_id, parent_id, title, default_level, position, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
-    [c.id, c.organizationId, c.parentId, c.title, c.defaultLevel, c.position, now],
-  );
+export async function insertCollectionRow(db: SqlExecutor, c: NewCollection, now: Date): Promise<Collection> {
+  const row = await table(db)
+    .insertInto('collections')
+    .values({
+      id: c.id,
+      organization_id: c.organizationId,
+      parent_id: c.parentId,
+      title: c.title,
+      default_level: c.defaultLevel,
+      position: c.position,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return collectionOf(row);
 }
 
-/** Fields a PATCH may change; the store maps them to the columns of `collections`. */
-export interface CollectionChanges {
-  title?: string;
-  description?: string;
-  defaultLevel?: string;
-}
+export type { CollectionChanges } from '../model/collection';
 
-const CHANGEABLE: Record<keyof CollectionChanges, string> = { title: 'title', description: 'description', defaultLevel: 'default_level' };
+/** The column values of the changes that are present (undefined leaves a column as it is). */
+const columnsOf = (changes: CollectionChanges) => ({ title: changes.title, description: changes.description, default_level: changes.defaultLevel });
 
-export async function updateCollection(tx: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<Collection | null> {
-  const params: unknown[] = [id, now];
-  const sets = assignmentsFor(changes, CHANGEABLE, params);
-  const row = await queryOne<CollectionRow>(tx, `UPDATE collections SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
-  return row && collectionOf(row);
+export async function updateCollectionRow(db: SqlExecutor, id: string, changes: CollectionChanges, now: Date): Promise<Collection | null> {
+  const row = await table(db)
+    .updateTable('collections')
+    .set({ ...columnsOf(changes), updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? collectionOf(row) : null;
 }
 
 /** The collection and every collection below it. */
 export async function collectionSubtreeIds(db: SqlExecutor, id: string): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    `WITH RECURSIVE sub AS (
-       SELECT id FROM collections WHERE id = $1
-       UNION ALL
-       SELECT c.id FROM collections c JOIN sub ON c.parent_id = sub.id
-     ) SELECT id FROM sub`,
-    [id],
-  );
+  const rows = await table(db)
+    .withRecursive('sub(id)', (db) =>
+      db
+        .selectFrom('collections')
+        .select('id')
+        .where('id', '=', id)
+        .unionAll((db) => db.selectFrom('collections as c').innerJoin('sub', 'c.parent_id', 'sub.id').select('c.id')),
+    )
+    .selectFrom('sub')
+    .select('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Deletes a collection; its sub-collections go with it (FK cascade). */
-export async function deleteCollection(tx: SqlExecutor, id: string): Promise<boolean> {
-  const { rowCount } = await tx.query('DELETE FROM collections WHERE id = $1', [id]);
-  return rowCount > 0;
+export async function deleteCollectionRow(db: SqlExecutor, id: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db).deleteFrom('collections').where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 /** Where a collection sits: organization, parent collection and ordering key. */
@@ -110,16 +140,18 @@ export interface CollectionPlacement {
   position: string;
 }
 
-export async function placeCollection(tx: SqlExecutor, id: string, placement: CollectionPlacement, now: Date): Promise<Collection | null> {
-  const row = await queryOne<CollectionRow>(
-    tx,
-    'UPDATE collections SET organization_id = $2, parent_id = $3, position = $4, updated_at = $5 WHERE id = $1 RETURNING *',
-    [id, placement.organizationId, placement.parentId, placement.position, now],
-  );
-  return row && collectionOf(row);
+export async function placeCollection(db: SqlExecutor, id: string, placement: CollectionPlacement, now: Date): Promise<Collection | null> {
+  const row = await table(db)
+    .updateTable('collections')
+    .set({ organization_id: placement.organizationId, parent_id: placement.parentId, position: placement.position, updated_at: now })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? collectionOf(row) : null;
 }
 
 /** Moves collections to another organization (the sub-collections of a transferred one). */
-export async function setOrganizationOfCollections(tx: SqlExecutor, ids: string[], organizationId: string, now: Date): Promise<void> {
-  await tx.query('UPDATE collections SET organization_id = $2, updated_at = $3 WHERE id = ANY($1::text[])', [ids, organizationId, now]);
+export async function setOrganizationOfCollections(db: SqlExecutor, ids: string[], organizationId: string, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await table(db).updateTable('collections').set({ organization_id: organizationId, updated_at: now }).where('id', 'in', ids).execute();
 }

@@ -1,12 +1,15 @@
-import { notFound } from '@quire/errors';
+import type { Principal } from '@quire/access';
 import type { ContentAppDeps } from '../../shared';
-import type { CommentActor } from '../domain/comments';
-import { findComment } from '../store/comments.store';
-import type { Comment } from '../model/comment';
+import type { Comment, CommentFormat, CommentScope } from '../model/comment';
+import { commentAccess, type ChangeRequestPath } from './comment-access';
+import { heldComment } from './held-comments';
 
-/** One comment of the actor's change request; 404 for one it does not hold. */
-export async function getComment({ db }: Pick<ContentAppDeps, 'db'>, actor: CommentActor, input: { commentId: string }): Promise<Comment> {
-  const comment = await findComment(db, actor.changeRequest.id, input.commentId);
-  if (!comment) throw notFound(`Comment ${input.commentId} not found`);
-  return comment;
+/** One comment of a change request the caller reads, with the scope of its answer; 404 for one it does not hold. */
+export async function getComment(
+  deps: Pick<ContentAppDeps, 'db' | 'membership'>,
+  principal: Principal,
+  input: ChangeRequestPath & { commentId: string; format?: CommentFormat },
+): Promise<{ comment: Comment; scope: CommentScope }> {
+  const { actor, scope } = await commentAccess(deps, principal, input, 'read', input.format);
+  return { comment: await heldComment(deps.db, actor, input.commentId), scope };
 }

@@ -1,17 +1,20 @@
+import type { Principal } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import type { ContentAppDeps } from '../../shared';
-import type { CommentActor } from '../domain/comments';
-import { listReplies as listStored } from '../store/comments.store';
-import type { Reply } from '../model/comment';
-import { getComment } from './get-comment';
+import { listReplyRows } from '../store/comments.store';
+import type { CommentFormat, CommentScope, Reply } from '../model/comment';
+import { commentAccess, type ChangeRequestPath } from './comment-access';
+import { heldComment } from './held-comments';
 
-/** The replies to one comment of the actor's change request (404 for an unknown comment). */
+/** The replies to one comment of a change request the caller reads (404 for an unknown comment), with the scope of the answer. */
 export async function listReplies(
-  deps: Pick<ContentAppDeps, 'db'>,
-  actor: CommentActor,
-  input: { commentId: string; page: PageRequest },
-): Promise<Paged<Reply>> {
-  const comment = await getComment(deps, actor, input);
-  return listStored(deps.db, comment.id, input.page);
+  deps: Pick<ContentAppDeps, 'db' | 'membership'>,
+  principal: Principal,
+  input: ChangeRequestPath & { commentId: string; page: PageRequest; format?: CommentFormat },
+): Promise<Paged<Reply> & { scope: CommentScope }> {
+  const { actor, scope } = await commentAccess(deps, principal, input, 'read', input.format);
+  const comment = await heldComment(deps.db, actor, input.commentId);
+  const { rows, total } = await listReplyRows(deps.db, comment.id, input.page);
+  return { rows, total, scope };
 }

@@ -1,11 +1,57 @@
+import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
+import { badRequest } from '@quire/errors';
+import { newId } from '@quire/ids';
+import type { Cache } from '@quire/platform/cache';
+import { enqueueEvent } from '@quire/platform/outbox';
+import type { SqlDatabase } from '@quire/platform/sql';
+import { loadRevision } from '../../revisions';
+import { markdownBody, type MarkdownBody, type PostedBody } from '../domain/comment-body';
+import { commentFacts, type CommentActor } from '../domain/comments';
+import { insertComment } from '../store/comments.store';
+import type { Comment, TableCellTarget } from '../model/comment';
 import type { CommentAppDeps } from '../model/comment-app-deps';
-import { markdownBody, type PostedBody } from '../domain/comment-body';
-import { postComment as insertComment, type CommentActor } from '../domain/comments';
-import type { Comment } from '../model/comment';
 
-export type PostCommentInput = Omit<Parameters<typeof insertComment>[3], 'body'> & { body: PostedBody };
+export interface CommentPost {
+  body: MarkdownBody;
+  page?: string;
+  node?: string;
+  tableCell?: TableCellTarget;
+}
 
-/** A new comment on the actor's change request; a body posted as a document is converted first (a conversion thread). */
+export type PostCommentInput = Omit<CommentPost, 'body'> & { body: PostedBody };
+
+/**
+ * A new comment on the actor's change request (the route's `authorize`, commentAuthor, made the
+ * actor); a body posted as a document is converted first (a conversion thread).
+ */
 export async function postComment({ db, cache, clock, conversions }: CommentAppDeps, actor: CommentActor, input: PostCommentInput): Promise<Comment> {
-  return insertComment(db, cache, actor, { ...input, body: await markdownBody(input.body, conversions) }, clock());
+  return postMarkdownComment(db, cache, actor, { ...input, body: await markdownBody(input.body, conversions) }, clock());
+}
+
+/** The command of postComment, its body in markdown: one transaction with its comment.created event. */
+export async function postMarkdownComment(db: SqlDatabase, cache: Cache, actor: CommentActor, post: CommentPost, now: Date): Promise<Comment> {
+  const body = post.body.markdown;
+  // The change request's current revision: its pages are what a reviewer sees and comments on.
+  const revisionId = actor.changeRequest.revisionId;
+  if (post.page !== undefined) {
+    const { index } = await loadRevision(db, cache, actor.spaceId, revisionId);
+    if (!index.page(post.page)) throw badRequest(`Invalid body field "page": page ${post.page} is not in change request #${actor.changeRequest.number}`);
+  }
+  const id = newId();
+  return db.transaction(async (tx) => {
+    const comment = await insertComment(tx, {
+      id,
+      changeRequestId: actor.changeRequest.id,
+      spaceId: actor.spaceId,
+      postedBy: actor.userId,
+      body,
+      revisionId,
+      pageId: post.page ?? null,
+      nodeId: post.node ?? null,
+      tableCell: post.tableCell ?? null,
+      postedAt: now,
+    });
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, actor.spaceId, ContentEvent.commentCreated, { ...commentFacts(actor, id), postedBy: actor.userId }), now);
+    return comment;
+  });
 }

@@ -1,4 +1,3 @@
-import type { Role } from '@quire/access';
 import type { Cache } from '@quire/platform/cache';
 import { RawJson } from '@quire/platform/http';
 import { presentUsers } from '@quire/platform/users';
@@ -9,24 +8,15 @@ import {
   presentComment,
   presentReply,
   type CommentContext,
-  type CommentFormat,
   presentTargetPage,
   type CommentTargetPage,
   type PresentedComment,
   type PresentedReply,
 } from '../presenters/comment.presenter';
-import type { Comment, Reaction, Replier, Reply } from '../model/comment';
+import type { Comment, CommentScope, Reaction, Replier, Reply } from '../model/comment';
 import type { ContentHttpDeps } from '../../shared';
 
 export type CommentDeps = ContentHttpDeps & { cache: Cache; conversions: ContentConversions };
-
-/** Whose answer it is, about which change request. */
-export interface CommentScope {
-  space: { id: string; revisionId: string };
-  changeRequestId: string;
-  caller: { userId: string; level: Role };
-  format: CommentFormat;
-}
 
 /**
  * Comments as answered: their reactions, repliers and target pages' revisions (application/

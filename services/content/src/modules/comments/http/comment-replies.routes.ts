@@ -7,7 +7,7 @@ import { listReplies } from '../application/list-replies';
 import { postReply } from '../application/post-reply';
 import { updateReply } from '../application/update-reply';
 import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
-import { commentAccess, commentAuthor } from './comment-access';
+import { commentAuthor } from '../application/comment-access';
 import { commentParams, formatQuery, listRepliesQuery, postReplyBody, replyParams, updateCommentBody } from './comments.schema';
 
 /** A comment's replies under `base` (…/comments/:commentId/replies): the same roles as comments. */
@@ -17,9 +17,8 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
   router.get(
     base,
     route({ params: commentParams, query: listRepliesQuery }, async ({ params, query, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
       const page = pageRequest(query);
-      const { rows, total } = await listReplies(deps, actor, { commentId: params.commentId, page });
+      const { rows, total, scope } = await listReplies(deps, principal, { ...params, page, format: query.format });
       sendJson(res, listEnvelope(await answerReplies(deps, rows, scope), total, page));
     }),
   );
@@ -32,7 +31,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
         params: commentParams,
         query: formatQuery,
         body: postReplyBody,
-        authorize: ({ params, query, principal }) => commentAccess(deps, params, principal, 'comment', query.format),
+        authorize: commentAuthor(deps),
       },
       async ({ params, body, authorized: { actor, scope } }, res) => {
         const reply = await postReply(deps, actor, { commentId: params.commentId, body: body.body });
@@ -45,8 +44,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
   router.get(
     `${base}/:commentReplyId`,
     route({ params: replyParams, query: formatQuery }, async ({ params, query, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
-      const reply = await getReply(deps, actor, { commentId: params.commentId, replyId: params.commentReplyId });
+      const { reply, scope } = await getReply(deps, principal, { ...params, replyId: params.commentReplyId, format: query.format });
       sendJson(res, await answerReply(deps, reply, scope));
     }),
   );
@@ -63,8 +61,7 @@ export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
   router.delete(
     `${base}/:commentReplyId`,
     route({ params: replyParams }, async ({ params, principal }, res) => {
-      const { actor } = await commentAccess(deps, params, principal, 'comment');
-      await deleteReply(deps, actor, { commentId: params.commentId, replyId: params.commentReplyId });
+      await deleteReply(deps, principal, { ...params, replyId: params.commentReplyId });
       res.status(205).end();
     }),
   );

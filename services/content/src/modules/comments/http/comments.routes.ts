@@ -6,7 +6,7 @@ import { getComment } from '../application/get-comment';
 import { listComments } from '../application/list-comments';
 import { postComment } from '../application/post-comment';
 import { updateComment } from '../application/update-comment';
-import { commentAccess, commentAuthor } from './comment-access';
+import { commentAuthor } from '../application/comment-access';
 import { answerComment, answerComments, type CommentDeps } from './comment-answers';
 import { commentRepliesRoutes } from './comment-replies.routes';
 import { changeRequestParams, commentParams, formatQuery, listCommentsQuery, postCommentBody, updateCommentBody } from './comments.schema';
@@ -20,10 +20,9 @@ export function commentsRoutes(deps: CommentDeps): Router {
   router.get(
     BASE,
     route({ params: changeRequestParams, query: listCommentsQuery }, async ({ params, query, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
       const page = pageRequest(query);
       const filter = { status: query.status, order: query.order, pageId: query.targetPage, authors: query.authors };
-      const { rows, total } = await listComments(deps, actor, { filter, page });
+      const { rows, total, scope } = await listComments(deps, principal, { ...params, filter, page, format: query.format });
       sendJson(res, listEnvelope(await answerComments(deps, rows, scope), total, page));
     }),
   );
@@ -41,8 +40,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
   router.get(
     `${BASE}/:commentId`,
     route({ params: commentParams, query: formatQuery }, async ({ params, query, principal }, res) => {
-      const { actor, scope } = await commentAccess(deps, params, principal, 'read', query.format);
-      const comment = await getComment(deps, actor, params);
+      const { comment, scope } = await getComment(deps, principal, { ...params, format: query.format });
       sendJson(res, await answerComment(deps, comment, scope));
     }),
   );
@@ -59,8 +57,7 @@ export function commentsRoutes(deps: CommentDeps): Router {
   router.delete(
     `${BASE}/:commentId`,
     route({ params: commentParams }, async ({ params, principal }, res) => {
-      const { actor } = await commentAccess(deps, params, principal, 'comment');
-      await deleteComment(deps, actor, params);
+      await deleteComment(deps, principal, params);
       res.status(205).end();
     }),
   );

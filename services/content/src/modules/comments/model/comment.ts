@@ -1,4 +1,5 @@
 // The records of change-request comments, their replies and reactions (store/comments.store.ts reads and writes them).
+import type { Role } from '@quire/access';
 
 export interface TableCellTarget {
   record: string;
@@ -45,4 +46,15 @@ export interface Replier {
   userId: string;
   count: number;
   lastRepliedAt: Date;
+}
+
+/** How comment bodies are answered. */
+export type CommentFormat = 'markdown' | 'document';
+
+/** Whose answer it is, about which change request: what a comment use case hands the route for its answer. */
+export interface CommentScope {
+  space: { id: string; revisionId: string };
+  changeRequestId: string;
+  caller: { userId: string; level: Role };
+  format: CommentFormat;
 }

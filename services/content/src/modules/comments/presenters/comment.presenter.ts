@@ -5,11 +5,11 @@ import type { UrlBuilder } from '@quire/urls';
 import { mayDelete } from '../domain/comments';
 import { allows } from '../../change-requests';
 import type { RevisionIndex, StoredPage } from '../../revisions';
-import type { Comment, Reaction, Replier, Reply } from '../model/comment';
+import type { Comment, CommentFormat, Reaction, Replier, Reply } from '../model/comment';
 
 // Reference schemas: Comment (status always, trap T5), CommentReply, EmojiReaction.
 
-export type CommentFormat = 'markdown' | 'document';
+export type { CommentFormat };
 
 /** A comment's page as its target shows it: RevisionPageBase, `path`, and whether main still has it. */
 export interface CommentTargetPage {

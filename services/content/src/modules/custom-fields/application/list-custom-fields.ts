@@ -2,7 +2,7 @@ import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { listCustomFields as listInOrganization } from '../store/custom-fields.store';
+import { listCustomFieldRows } from '../store/custom-fields.store';
 import type { CustomField } from '../model/custom-field';
 
 /** The organization's custom field definitions: any member lists them (they label the spaces members see). */
@@ -12,5 +12,5 @@ export async function listCustomFields(
   input: { organizationId: string; page: PageRequest },
 ): Promise<Paged<CustomField>> {
   await authorizeInOrganization(membership, input.organizationId, caller.userId, 'read');
-  return listInOrganization(db, input.organizationId, input.page);
+  return listCustomFieldRows(db, input.organizationId, input.page);
 }

@@ -19,3 +19,11 @@ export interface CustomField {
 export interface CustomFieldWithValue extends CustomField {
   value: CustomFieldValue | null;
 }
+
+/** The fields of a definition a PATCH changes (absent: unchanged). */
+export interface CustomFieldChanges {
+  title?: string;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+}

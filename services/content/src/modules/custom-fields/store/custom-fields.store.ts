@@ -1,22 +1,12 @@
 import type { PageRequest } from '@quire/input';
-import { assignmentsFor, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
-import type { CustomField } from '../model/custom-field';
+import { pagedSelect, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { CustomFieldsTable, Database } from '../../../database';
+import type { CustomField, CustomFieldChanges } from '../model/custom-field';
 
-/** The row of CUSTOM_FIELD_COLUMNS (custom-field-values.store.ts selects them too). */
-export interface CustomFieldRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  type: string;
-  title: string;
-  description: string;
-  placeholder: string;
-  options: string[] | null;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-export function customFieldOf(row: CustomFieldRow): CustomField {
+/** A definition from its row (`seq` only orders lists); custom-field-values.store.ts reads them too. */
+export function customFieldOf(row: Selectable<CustomFieldsTable>): CustomField {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -31,23 +21,28 @@ export function customFieldOf(row: CustomFieldRow): CustomField {
   };
 }
 
-// Every column but `seq`, which only orders lists.
-export const CUSTOM_FIELD_COLUMNS = ['id', 'organization_id', 'name', 'type', 'title', 'description', 'placeholder', 'options', 'created_at', 'updated_at'];
-const COLUMNS = CUSTOM_FIELD_COLUMNS.join(', ');
-
 export type NewCustomField = Omit<CustomField, 'createdAt' | 'updatedAt'>;
 
 /** Inserts a definition; null when the organization already has a field of that name. */
 export async function insertCustomField(db: SqlExecutor, field: NewCustomField, now: Date): Promise<CustomField | null> {
-  const row = await queryOne<CustomFieldRow>(
-    db,
-    `INSERT INTO custom_fields (id, organization_id, name, type, title, description, placeholder, options, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-     ON CONFLICT (organization_id, name) DO NOTHING
-     RETURNING ${COLUMNS}`,
-    [field.id, field.organizationId, field.name, field.type, field.title, field.description, field.placeholder, field.options, now],
-  );
-  return row && customFieldOf(row);
+  const row = await table(db)
+    .insertInto('custom_fields')
+    .values({
+      id: field.id,
+      organization_id: field.organizationId,
+      name: field.name,
+      type: field.type,
+      title: field.title,
+      description: field.description,
+      placeholder: field.placeholder,
+      options: field.options,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['organization_id', 'name']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ? customFieldOf(row) : null;
 }
 
 /**
@@ -55,18 +50,15 @@ export async function insertCustomField(db: SqlExecutor, field: NewCustomField, 
  * cannot change while values are checked against them or pruned.
  */
 export async function findCustomFieldByName(db: SqlExecutor, organizationId: string, name: string, lock = false): Promise<CustomField | null> {
-  const row = await queryOne<CustomFieldRow>(db, `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = $2${lock ? ' FOR UPDATE' : ''}`, [
-    organizationId,
-    name,
-  ]);
-  return row && customFieldOf(row);
+  const query = table(db).selectFrom('custom_fields').selectAll().where('organization_id', '=', organizationId).where('name', '=', name);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+  return row ? customFieldOf(row) : null;
 }
 
 /** One page of an organization's definitions, oldest first. */
-export async function listCustomFields(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<CustomField>> {
-  const { rows, total } = await pagedRows<CustomFieldRow>(
-    db,
-    { select: COLUMNS, from: 'FROM custom_fields WHERE organization_id = $1', orderBy: 'seq', params: [organizationId] },
+export async function listCustomFieldRows(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<CustomField>> {
+  const { rows, total } = await pagedSelect(
+    table(db).selectFrom('custom_fields').selectAll().where('organization_id', '=', organizationId).orderBy('seq'),
     page,
   );
   return { rows: rows.map(customFieldOf), total };
@@ -77,38 +69,41 @@ export async function listCustomFields(db: SqlExecutor, organizationId: string, 
  * ends so that no PATCH of their options or DELETE slips in between checking a value and storing it.
  */
 export async function lockCustomFieldsByName(db: SqlExecutor, organizationId: string, names: string[]): Promise<CustomField[]> {
-  const rows = await queryRows<CustomFieldRow>(
-    db,
-    `SELECT ${COLUMNS} FROM custom_fields WHERE organization_id = $1 AND name = ANY($2::text[]) ORDER BY seq FOR SHARE`,
-    [organizationId, names],
-  );
+  if (names.length === 0) return [];
+  const rows = await table(db)
+    .selectFrom('custom_fields')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('name', 'in', names)
+    .orderBy('seq')
+    .forShare()
+    .execute();
   return rows.map(customFieldOf);
 }
 
 /** The fields PATCH may change. */
-export interface CustomFieldChanges {
-  title?: string;
-  description?: string;
-  placeholder?: string;
-  options?: string[];
-}
+export type { CustomFieldChanges } from '../model/custom-field';
 
-const CHANGE_COLUMNS: Record<keyof CustomFieldChanges, string> = {
-  title: 'title',
-  description: 'description',
-  placeholder: 'placeholder',
-  options: 'options',
-};
+/** The column values of the changes that are present (undefined leaves a column as it is). */
+const columnsOf = (changes: CustomFieldChanges) => ({
+  title: changes.title,
+  description: changes.description,
+  placeholder: changes.placeholder,
+  options: changes.options,
+});
 
-export async function updateCustomField(db: SqlExecutor, id: string, changes: CustomFieldChanges, now: Date): Promise<CustomField | null> {
-  const params: unknown[] = [id, now];
-  const sets = ['updated_at = $2', ...assignmentsFor(changes, CHANGE_COLUMNS, params)];
-  const row = await queryOne<CustomFieldRow>(db, `UPDATE custom_fields SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
-  return row && customFieldOf(row);
+export async function updateCustomFieldRow(db: SqlExecutor, id: string, changes: CustomFieldChanges, now: Date): Promise<CustomField | null> {
+  const row = await table(db)
+    .updateTable('custom_fields')
+    .set({ updated_at: now, ...columnsOf(changes) })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? customFieldOf(row) : null;
 }
 
 /** Deletes a definition; its values go with it (ON DELETE CASCADE). */
-export async function deleteCustomField(db: SqlExecutor, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM custom_fields WHERE id = $1', [id]);
-  return rowCount > 0;
+export async function deleteCustomFieldRow(db: SqlExecutor, id: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db).deleteFrom('custom_fields').where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
 }

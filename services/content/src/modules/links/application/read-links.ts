@@ -6,7 +6,7 @@ import { loadRevision, type LoadedRevision } from '../../revisions';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpace, type SpaceWithCounts } from '../../spaces';
 import { brokenKeys, linkedSpaceIds, settleSpaceTargets, type LinkGroup } from '../domain/link-groups';
-import { revisionLinks } from '../domain/revision-links';
+import { revisionLinks } from './revision-links';
 import { loadLinkedSpaces, type LinkedSpaces } from './load-linked-spaces';
 
 export type LinksAppDeps = ContentAppDeps & { cache: Cache; identity: () => Parameters<typeof loadLinkedSpaces>[0]['identity']; appBase: string };

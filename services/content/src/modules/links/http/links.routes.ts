@@ -6,7 +6,7 @@ import { route } from '@quire/platform/http';
 import { pageIn, type LoadedRevision, type ContentUrls } from '../../revisions';
 import { changeRequestFileParams, changeRequestPageParams, changeRequestParams, fileParams, pageParams, spaceParams } from '../../space-content';
 import type { ContentHttpDeps } from '../../shared';
-import { readLinks as readRevisionLinks, type LinksAppDeps } from '../application/read-links';
+import { readLinks, type LinksAppDeps } from '../application/read-links';
 import { backlinkPages, filterLinks, linkStats, linksFromPage, type LinkGroup } from '../domain/link-groups';
 import { presentLinkItem, presentPageLocation, type LinkPresentationContext } from '../presenters/link.presenter';
 import { linkedObjects } from './link-answers';
@@ -37,8 +37,8 @@ export function linksRoutes(deps: LinksDeps): Router {
   const appDeps: LinksAppDeps = { ...deps, identity: () => deps.clients.identity(), appBase: deps.urls.app('') };
 
   /** The links of the revision the path names (application/read-links.ts), and what presenting them needs. */
-  const readLinks = async (p: LinksPathParams, userId: string) => {
-    const read = await readRevisionLinks(appDeps, { userId }, p);
+  const linksOf = async (p: LinksPathParams, userId: string) => {
+    const read = await readLinks(appDeps, { userId }, p);
     const { space, loaded, groups, brokenInBase } = read;
     const ctx: LinkPresentationContext = { spaceId: space.id, loaded, objects: linkedObjects(read, deps.urls), contentUrls, presentedPages: new Map() };
     return { ctx, groups, brokenInBase, loaded };
@@ -54,14 +54,14 @@ export function linksRoutes(deps: LinksDeps): Router {
   router.get(
     '/v1/spaces/:spaceId/links',
     route({ params: spaceParams, query: spaceLinksQuery }, async ({ params, query, principal }, res) => {
-      const { ctx, groups } = await readLinks(params, principal.userId);
+      const { ctx, groups } = await linksOf(params, principal.userId);
       res.json(linksAnswer(ctx, groups, query));
     }),
   );
   router.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/links',
     route({ params: changeRequestParams, query: changeRequestLinksQuery }, async ({ params, query, principal }, res) => {
-      const { ctx, groups, brokenInBase } = await readLinks(params, principal.userId);
+      const { ctx, groups, brokenInBase } = await linksOf(params, principal.userId);
       res.json(linksAnswer(ctx, groups, query, brokenInBase));
     }),
   );
@@ -70,7 +70,7 @@ export function linksRoutes(deps: LinksDeps): Router {
     router.get(
       `${source.base}/page/:pageId/links`,
       route({ params: source.pageParams, query: source.pageLinksQuery }, async ({ params, query, principal }, res) => {
-        const { ctx, groups, brokenInBase, loaded } = await readLinks(params, principal.userId);
+        const { ctx, groups, brokenInBase, loaded } = await linksOf(params, principal.userId);
         pageIn(loaded, params.pageId);
         const own = linksFromPage(groups, params.pageId);
         res.json(linksAnswer(ctx, own, query, brokenInBase));
@@ -79,7 +79,7 @@ export function linksRoutes(deps: LinksDeps): Router {
     router.get(
       `${source.base}/page/:pageId/backlinks`,
       route({ params: source.pageParams, query: backlinksQuery }, async ({ params, query, principal }, res) => {
-        const { ctx, groups, loaded } = await readLinks(params, principal.userId);
+        const { ctx, groups, loaded } = await linksOf(params, principal.userId);
         pageIn(loaded, params.pageId);
         res.json(backlinksAnswer(ctx, backlinkPages(groups, { page: params.pageId }, treeOrder(loaded)), query));
       }),
@@ -87,7 +87,7 @@ export function linksRoutes(deps: LinksDeps): Router {
     router.get(
       `${source.base}/files/:fileId/backlinks`,
       route({ params: source.fileParams, query: backlinksQuery }, async ({ params, query, principal }, res) => {
-        const { ctx, groups, loaded } = await readLinks(params, principal.userId);
+        const { ctx, groups, loaded } = await linksOf(params, principal.userId);
         if (!loaded.revision.tree.files.some((f) => f.id === params.fileId)) throw notFound(`File ${params.fileId} not found`);
         res.json(backlinksAnswer(ctx, backlinkPages(groups, { file: params.fileId }, treeOrder(loaded)), query));
       }),

@@ -4,8 +4,8 @@ import type { Cache } from '@quire/platform/cache';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { loadRevision, type ContentConversions } from '../../revisions';
 import { findSpaceById } from '../../spaces';
-import { embeddedImages } from '../domain/pdf-images';
-import { revisionPdfSource } from '../domain/revision-pdf';
+import { embeddedImages } from './pdf-images';
+import { revisionPdfSource } from './revision-pdf';
 
 export interface PdfExportDeps {
   db: SqlDatabase;

@@ -68,78 +68,11 @@ export type SpaceContentDeps = ContentDeps & { contentUrls: ContentUrls };
  * markdown or as a GitBook document, files, and imports. Members read; importing needs `edit`.
  */
 export function spaceContentRoutes(deps: SpaceContentDeps): Router {
-  const { contentUrls } = deps;
   const router = Router();
-
-  const presentWholePage: PagePresenter = (page, loaded, body, space) =>
-    stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
-
-  /** The space (checked for `read`) and the revision its path names. */
-  const readable = (p: { spaceId: string; revisionId?: string; changeRequestId?: string }, userId: string) => readContentRevision(deps, { userId }, p);
-  const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
-
   for (const source of CONTENT_SOURCES) {
-    router.get(
-      source.base,
-      route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
-        const { space, loaded } = await readable(params, principal.userId);
-        const merged = loaded.revision.mergedFrom ? await answerMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
-        // A published site's token reads what a reader renders, not who wrote it or why.
-        const mergedFrom = merged && siteReaderScope(principal.userId) ? presentMergedFromToSiteReader(merged) : merged;
-        res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls, mergedFrom));
-      }),
-    );
-    router.get(
-      `${source.base}/pages`,
-      route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
-        const { space, loaded } = await readable(params, principal.userId);
-        res.json({ pages: presentPageTree(loaded.index, space, contentUrls) });
-      }),
-    );
-    router.get(
-      `${source.base}/files`,
-      route({ params: source.params, query: filesQuery }, async ({ params, query, principal }, res) => {
-        const page = pageRequest(query);
-        const { loaded } = await readable(params, principal.userId);
-        const files = filesOf(loaded);
-        const items = files
-          .slice(page.offset, page.offset + page.limit)
-          .map((f) => presentFile(f, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[f.id]));
-        res.json(listEnvelope(items, files.length, page));
-      }),
-    );
-    router.get(
-      `${source.base}/files/:fileId`,
-      route({ params: source.fileParams, query: revisionQuery }, async ({ params, principal }, res) => {
-        const { loaded } = await readable(params, principal.userId);
-        const file = filesOf(loaded).find((f) => f.id === params.fileId);
-        if (!file) throw notFound(`File ${params.fileId} not found`);
-        res.json(presentFile(file, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[file.id]));
-      }),
-    );
-    router.get(
-      `${source.base}/page/:pageId`,
-      route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
-        const answer = await readPageAnswer(deps, principal, params, bodyRead(query), presentWholePage);
-        res.type('application/json').send(answer);
-      }),
-    );
-    // getPageByPath, getPageInRevisionByPath, getPageInChangeRequestByPath: the path is one segment, percent-encoded.
-    router.get(
-      `${source.base}/path/:pagePath`,
-      route({ params: source.pathParams, query: pathQueryParams }, async ({ params, query, principal }, res) => {
-        const answer = await readPageByPath(deps, principal, params, bodyRead(query), presentWholePage);
-        res.type('application/json').send(answer);
-      }),
-    );
-    router.get(
-      `${source.base}/page/:pageId/meta-links`,
-      route({ params: source.pageParams }, async ({ params, principal }, res) => {
-        res.json(await readPageMetaLinks(deps, principal, params));
-      }),
-    );
+    revisionReadRoutes(router, deps, source);
+    pageReadRoutes(router, deps, source);
   }
-
   // getPageDocumentInRevisionById: the reference has this read in the revision form only.
   router.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document',
@@ -147,9 +80,99 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       res.type('application/json').send(await readPageDocument(deps, principal, params));
     }),
   );
+  importRoutes(router, deps);
+  fileDownloadRoutes(router, deps);
+  return router;
+}
 
-  // An import appends to the content; a page import replaces that page's body. Main's paths write
-  // the space's current revision; a change request's write only the change request's revision.
+type ContentSource = (typeof CONTENT_SOURCES)[number];
+
+/** The space (checked for `read`) and the revision its path names. */
+const readable = (deps: SpaceContentDeps, p: { spaceId: string; revisionId?: string; changeRequestId?: string }, userId: string) =>
+  readContentRevision(deps, { userId }, p);
+
+const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
+
+/** A page as a page read answers it: the page with its subtree. */
+const wholePage =
+  ({ contentUrls }: SpaceContentDeps): PagePresenter =>
+  (page, loaded, body, space) =>
+    stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
+
+/** One source's revision, page tree, files and file. */
+function revisionReadRoutes(router: Router, deps: SpaceContentDeps, source: ContentSource): void {
+  const { contentUrls } = deps;
+  router.get(
+    source.base,
+    route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
+      const { space, loaded } = await readable(deps, params, principal.userId);
+      const merged = loaded.revision.mergedFrom ? await answerMergedFrom(deps, space, loaded.revision.mergedFrom) : undefined;
+      // A published site's token reads what a reader renders, not who wrote it or why.
+      const mergedFrom = merged && siteReaderScope(principal.userId) ? presentMergedFromToSiteReader(merged) : merged;
+      res.json(presentRevision(loaded.revision, loaded.index, space, contentUrls, mergedFrom));
+    }),
+  );
+  router.get(
+    `${source.base}/pages`,
+    route({ params: source.params, query: revisionQuery }, async ({ params, principal }, res) => {
+      const { space, loaded } = await readable(deps, params, principal.userId);
+      res.json({ pages: presentPageTree(loaded.index, space, contentUrls) });
+    }),
+  );
+  router.get(
+    `${source.base}/files`,
+    route({ params: source.params, query: filesQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const { loaded } = await readable(deps, params, principal.userId);
+      const files = filesOf(loaded);
+      const items = files
+        .slice(page.offset, page.offset + page.limit)
+        .map((f) => presentFile(f, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[f.id]));
+      res.json(listEnvelope(items, files.length, page));
+    }),
+  );
+  router.get(
+    `${source.base}/files/:fileId`,
+    route({ params: source.fileParams, query: revisionQuery }, async ({ params, principal }, res) => {
+      const { loaded } = await readable(deps, params, principal.userId);
+      const file = filesOf(loaded).find((f) => f.id === params.fileId);
+      if (!file) throw notFound(`File ${params.fileId} not found`);
+      res.json(presentFile(file, loaded.revision.id, contentUrls, loaded.revision.gitBlobs?.[file.id]));
+    }),
+  );
+}
+
+/** One source's page reads: by id, by path, and a page's meta links. */
+function pageReadRoutes(router: Router, deps: SpaceContentDeps, source: ContentSource): void {
+  const presentWholePage = wholePage(deps);
+  router.get(
+    `${source.base}/page/:pageId`,
+    route({ params: source.pageParams, query: pageQueryParams }, async ({ params, query, principal }, res) => {
+      const answer = await readPageAnswer(deps, principal, params, bodyRead(query), presentWholePage);
+      res.type('application/json').send(answer);
+    }),
+  );
+  // getPageByPath, getPageInRevisionByPath, getPageInChangeRequestByPath: the path is one segment, percent-encoded.
+  router.get(
+    `${source.base}/path/:pagePath`,
+    route({ params: source.pathParams, query: pathQueryParams }, async ({ params, query, principal }, res) => {
+      const answer = await readPageByPath(deps, principal, params, bodyRead(query), presentWholePage);
+      res.type('application/json').send(answer);
+    }),
+  );
+  router.get(
+    `${source.base}/page/:pageId/meta-links`,
+    route({ params: source.pageParams }, async ({ params, principal }, res) => {
+      res.json(await readPageMetaLinks(deps, principal, params));
+    }),
+  );
+}
+
+/**
+ * An import appends to the content; a page import replaces that page's body. Main's paths write
+ * the space's current revision; a change request's write only the change request's revision.
+ */
+function importRoutes(router: Router, deps: SpaceContentDeps): void {
   for (const source of IMPORT_TARGETS) {
     for (const [path, params] of [
       [`${source.base}/import`, source.params],
@@ -173,8 +196,10 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
       );
     }
   }
+}
 
-  // Signed download links (no bearer token; the gateway lets them through, the signature is checked here).
+/** Signed download links (no bearer token; the gateway lets them through, the signature is checked here). */
+function fileDownloadRoutes(router: Router, deps: SpaceContentDeps): void {
   router.get(
     '/v1/file-downloads/:revisionId/:fileId',
     route({ params: downloadParams, query: signedUrlQuery }, async ({ params, query, req }, res) => {
@@ -196,6 +221,4 @@ export function spaceContentRoutes(deps: SpaceContentDeps): Router {
         .end(bytes);
     }),
   );
-
-  return router;
 }

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization, levelOnContent } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { listSpacesInOrganization } from '../store/spaces.store';
+import { listSpaceRowsInOrganization } from '../store/spaces.store';
 import type { SpaceWithCounts } from '../model/space';
 
 /** The organization's spaces in tree order, deleted ones left out: any member lists, each at the caller's level. */
@@ -12,6 +12,6 @@ export async function listSpaces(
   input: { organizationId: string; page: PageRequest },
 ): Promise<{ items: { space: SpaceWithCounts; level: Role | null }[]; total: number }> {
   const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'read');
-  const { rows, total } = await listSpacesInOrganization(db, input.organizationId, input.page);
+  const { rows, total } = await listSpaceRowsInOrganization(db, input.organizationId, input.page);
   return { items: rows.map((space) => ({ space, level: levelOnContent(role, space) })), total };
 }

@@ -2,7 +2,7 @@ import { siteReaderMayReadSpace, siteReaderScope, type Role } from '@quire/acces
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { levelOnContent } from '../../content-tree';
-import { findActiveSpacesWithCounts } from '../store/spaces.store';
+import { listLiveSpaceRows } from '../store/spaces.store';
 import type { SpaceWithCounts } from '../model/space';
 
 const MAX_SPACES_PER_CALL = 1000;
@@ -17,7 +17,7 @@ export async function readSpaces(
   input: { spaceIds: string[]; userId: string },
 ): Promise<{ space: SpaceWithCounts; level: Role | null }[]> {
   const ids = [...new Set(input.spaceIds)].slice(0, MAX_SPACES_PER_CALL);
-  const rows = await findActiveSpacesWithCounts(db, ids);
+  const rows = await listLiveSpaceRows(db, ids);
   const roles = await rolesIn(
     membership,
     rows.map((r) => r.organizationId),

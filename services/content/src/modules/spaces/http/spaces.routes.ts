@@ -16,9 +16,16 @@ import { presentSpace, presentSpacePage } from '../presenters/space.presenter';
 import { createSpaceBody, getSpaceQuery, spaceChangesFrom, updateSpaceBody } from './spaces.schema';
 
 export function spacesRoutes(deps: ContentHttpDeps): Router {
-  const { urls } = deps;
   const router = Router();
+  organizationSpacesRoutes(router, deps);
+  spaceRoutes(router, deps);
+  spaceActionRoutes(router, deps);
+  return router;
+}
 
+/** The spaces of an organization: list and create. */
+function organizationSpacesRoutes(router: Router, deps: ContentHttpDeps): void {
+  const { urls } = deps;
   // Any member lists; spaces come in tree order, deleted ones left out.
   router.get(
     '/v1/orgs/:organizationId/spaces',
@@ -47,7 +54,11 @@ export function spacesRoutes(deps: ContentHttpDeps): Router {
         .json(presentSpace(space, level, urls));
     }),
   );
+}
 
+/** One space: read, change, delete. */
+function spaceRoutes(router: Router, deps: ContentHttpDeps): void {
+  const { urls } = deps;
   // A deleted space still answers (with deletedAt) until it is purged, so it can be restored.
   // `shareKey` is accepted and has no effect until share links exist (sites).
   router.get(
@@ -74,7 +85,11 @@ export function spacesRoutes(deps: ContentHttpDeps): Router {
       res.status(deleted ? 205 : 204).end();
     }),
   );
+}
 
+/** What is done to a space as a whole: restore, duplicate, move, transfer. */
+function spaceActionRoutes(router: Router, deps: ContentHttpDeps): void {
+  const { urls } = deps;
   router.post(
     '/v1/spaces/:spaceId/restore',
     route({ params: spaceParams }, async ({ params, principal }, res) => {
@@ -109,6 +124,4 @@ export function spacesRoutes(deps: ContentHttpDeps): Router {
       res.json(presentSpace(space, level, urls));
     }),
   );
-
-  return router;
 }

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '@quire/platform/runtime';
-import { purgeExpiredSpaces } from '../domain/space-retention';
+import { purgeExpiredSpaces } from '../application/purge-expired-spaces';
 
 export const SWEEP_INTERVAL_MS = 60_000;
 

@@ -2,7 +2,7 @@ import { siteReaderMayReadSpace, siteReaderScope, type Role } from '@quire/acces
 import { forbidden, notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findSpaceById, findSpaceWithCounts } from '../store/spaces.store';
+import { findSpace, findSpaceWithCounts } from '../store/spaces.store';
 import type { Space, SpaceWithCounts } from '../model/space';
 import { authorizeContent } from '../../content-tree';
 
@@ -73,7 +73,7 @@ export async function authorizeSpaceAccess(
   action: SpaceAction,
   which: 'any' | 'live' = 'any',
 ): Promise<AuthorizedSpace<Space>> {
-  return authorizeLoaded(await findSpaceById(db, spaceId), membership, spaceId, userId, action, which);
+  return authorizeLoaded(await findSpace(db, spaceId), membership, spaceId, userId, action, which);
 }
 
 async function authorizeLoaded<S extends Space>(

@@ -1,11 +1,11 @@
 import { conflict, notFound } from '@quire/errors';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { lockOrdering } from '../store/ordering.store';
-import { keyAtEnd, keyForPosition, type ContentPosition } from './content-position';
+import type { ContentPosition } from '../domain/content-position';
+import { keyAtEnd, keyForPosition, lockContentOrdering } from './ordering-keys';
 
 // What moving and transferring a collection or a space have in common: one transaction, the
 // ordering locks, the key the item gets among its new siblings, and the 404 when its row is gone.
-// What each kind refuses, writes and announces is its mover's (collection-mover.ts, space-mover.ts).
+// What each kind refuses, writes and announces is its command's (move-space.ts, transfer-collection.ts…).
 
 /** A collection or a space where it is now. */
 export interface PlacedContent {
@@ -37,7 +37,7 @@ export interface PlacementSteps<R> {
 export function moveWithinOrganization<R>(db: SqlDatabase, item: PlacedContent, target: MoveTarget, steps: PlacementSteps<R>): Promise<R> {
   const organizationId = item.organizationId;
   return db.transaction(async (tx) => {
-    await lockOrdering(tx, organizationId);
+    await lockContentOrdering(tx, organizationId);
     await steps.check?.(tx);
     const position = await keyForPosition(tx, { organizationId, parentId: target.parentId, excludeId: item.id }, target.position);
     return placed(tx, position, steps);
@@ -50,7 +50,7 @@ export async function transferToOrganization<R>(db: SqlDatabase, item: PlacedCon
   return db.transaction(async (tx) => {
     // Both organizations' orderings change; lock them in one global order so two opposite
     // transfers cannot deadlock.
-    for (const org of [item.organizationId, organizationId].sort()) await lockOrdering(tx, org);
+    for (const org of [item.organizationId, organizationId].sort()) await lockContentOrdering(tx, org);
     await steps.check?.(tx);
     const position = await keyAtEnd(tx, { organizationId, parentId: null, excludeId: item.id });
     return placed(tx, position, steps);

@@ -2,8 +2,8 @@ import type { Cache } from '@quire/platform/cache';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { headingAnchors } from '@quire/formats';
 import { findBodies, findBodyLinks, cachedText, type LoadedRevision } from '../../revisions';
-import { groupLinks, type LinkGroup } from './link-groups';
-import { pageLinks, pagesWithAnchorTargets } from './link-targets-of-revision';
+import { groupLinks, type LinkGroup } from '../domain/link-groups';
+import { pageLinks, pagesWithAnchorTargets } from '../domain/link-targets-of-revision';
 
 /**
  * A revision's links, grouped by target. Revisions are immutable, so the answer is cached beside
