@@ -1,5 +1,5 @@
 import { deletePage, movePage } from '../src/modules/change-requests/domain/page-edits';
-import { stillConflicted } from '../src/modules/change-requests/domain/change-request-head';
+import { stillConflicted } from '../src/modules/change-requests/domain/change-request-state';
 import type { RevisionTree } from '../src/modules/revisions/model/revision-tree';
 import { storedPage } from './stored-page';
 

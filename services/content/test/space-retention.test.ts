@@ -3,7 +3,7 @@ import { PgBlobStore } from '@quire/platform/blobs';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { deleteSpace, restoreSpace, SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
-import { collectUnusedContent } from '../src/modules/revisions/domain/collect-unused';
+import { collectUnusedContent } from '../src/modules/revisions/application/collect-unused';
 import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';
 import { findSpaceById } from '../src/modules/spaces/store/spaces.store';
 import type { Space } from '../src/modules/spaces/model/space';
