@@ -2,12 +2,13 @@ import { newId } from '@quire/ids';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { bodyHash } from '../src/modules/revisions/domain/apply-import';
 import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
-import { reindexSpace } from '../src/modules/search/domain/search-indexer';
+import { reindexSpace } from '../src/modules/search/application/reindex-space';
 import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/modules/search/consumers/search-index.consumer';
 import { ForegroundGate } from '../src/modules/search/consumers/foreground-gate';
 import { createSpace } from '../src/modules/spaces/domain/spaces';
 import { insertBodyRows, insertRevisionRow, updateSpaceRevision } from '../src/modules/revisions/store/revision-content.store';
-import { CANDIDATES_PER_TIER, searchOrganization, searchSpace, searchSpaces } from '../src/modules/search/domain/search-content';
+import { CANDIDATES_PER_TIER } from '../src/modules/search/domain/search-content';
+import { searchOrganization, searchSpace, searchSpaces } from '../src/modules/search/application/search-sections';
 import { findSearchCandidates } from '../src/modules/search/store/search.store';
 import { openContentDb } from './content-db';
 

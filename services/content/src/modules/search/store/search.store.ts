@@ -1,23 +1,11 @@
 import { sql, typedSql, type SqlExecutor } from '@quire/platform/sql';
-import type { PageSection } from '../../revisions';
+import type { IndexedPage, SearchCandidate, SearchScope, SectionHit } from '../model/search';
 import type { Database } from '../../../database';
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
 // The search index (migrations/007_search.sql, 008_search_tiers.sql, 009_search_page_details.sql):
 // its upkeep and its reads.
-
-/** A page as the index holds it: its sections and what they were derived from. */
-export interface IndexedPage {
-  pageId: string;
-  title: string;
-  description: string;
-  /** The titles of its ancestors, top level first. */
-  ancestors: string[];
-  path: string;
-  signature: string;
-  sections: PageSection[];
-}
 
 export interface SpaceToIndex {
   organizationId: string;
@@ -111,12 +99,6 @@ export async function insertIndexedPages(tx: SqlExecutor, space: { id: string; o
       ${pages.map((p) => JSON.stringify(p.ancestors))}::jsonb[]) AS p(page_id, signature, description, ancestors)`.execute(table(tx));
 }
 
-/**
- * Where a search looks: one space, an organization's sections, or some spaces of an organization
- * (a site's) — `scan`: read their sections rather than the index (a handful of pages, see below).
- */
-export type SearchScope = { spaceId: string } | { organizationId: string } | { organizationId: string; spaceIds: readonly string[]; scan: boolean };
-
 /** The scope's filter on `search_sections s`. */
 function scopeFilter(scope: SearchScope) {
   if ('spaceId' in scope) return sql`s.space_id = ${scope.spaceId}`;
@@ -149,15 +131,6 @@ export async function countIndexedPagesUpTo(db: SqlExecutor, spaceIds: readonly 
     .select(sql<number>`count(*)::int`.as('pages'))
     .executeTakeFirst();
   return row?.pages ?? 0;
-}
-
-/** A matching section, before grouping: `tier` 3 = its page title matches, 2 = its heading, 1 = anywhere. */
-export interface SearchCandidate {
-  spaceId: string;
-  pageId: string;
-  position: number;
-  rank: number;
-  tier: number;
 }
 
 // Both configurations OR-ed: a word matches stemmed (English) or as typed (simple); once when the
@@ -202,22 +175,6 @@ export async function findLiveSpaceTitles(db: SqlExecutor, spaceIds: readonly st
   if (organizationId !== undefined) query = query.where('organization_id', '=', organizationId);
   const rows = await query.execute();
   return new Map(rows.map((r) => [r.id, r.title]));
-}
-
-/** A section of a result as shown: what the index holds of it, and a snippet around the match. */
-export interface SectionHit {
-  spaceId: string;
-  organizationId: string;
-  pageId: string;
-  pageTitle: string;
-  pageDescription: string;
-  /** The titles of the page's ancestors, top level first. */
-  pageAncestors: string[];
-  pagePath: string;
-  position: number;
-  anchor: string;
-  heading: string;
-  snippet: string;
 }
 
 // The match is marked in markdown bold; ts_headline's default (one stretch around the best match)
