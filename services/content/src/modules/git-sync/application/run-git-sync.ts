@@ -10,7 +10,7 @@ import type { Logger } from '@quire/platform/logger';
 import type { OutboundFetcher } from '@quire/platform/outbound';
 import { openSecret } from '@quire/platform/secrets';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
+import { placeDocuments, writeGitLayout, type readGitLayout } from '@quire/formats';
 import type { GitSyncLimits } from '../../../settings';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent, type RunGitSyncJob } from '@quire/contracts';
 import { advanceGitSyncOperation, findGitSyncOperation, findSpaceGitSync, finishGitSyncOperation, recordGitSyncCommit } from '../store/git-sync.store';
