@@ -3,7 +3,7 @@ import { createGrpcClient, startGrpcServer, stopGrpcServer } from '@quire/platfo
 import { MemoryCache } from '@quire/platform/cache';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { content } from '@quire/proto';
-import { insertRevision, setCurrentRevision, type StoredPage } from '../src/modules/revisions';
+import { setCurrentRevision, storeRevision, type StoredPage } from '../src/modules/revisions';
 import { contentPagesGrpc } from '../src/modules/space-content/grpc/content-pages.grpc';
 import { softDeleteSpace } from '../src/modules/spaces/application/delete-space';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
@@ -44,7 +44,7 @@ describe('content pages gRPC', () => {
     second = 'rev-second';
     const pages = [page('g', 'guide'), page('i', 'install', 'g'), page('grp', 'grouped', null, 'group'), page('l', 'link', null, 'link')];
     await db.transaction(async (tx) => {
-      await insertRevision(tx, { id: second, spaceId, parents: [first], type: 'edits', tree: { pages, files: [] }, createdBy: 'u' }, now);
+      await storeRevision(tx, { id: second, spaceId, parents: [first], type: 'edits', tree: { pages, files: [] }, createdBy: 'u' }, [], now);
       await setCurrentRevision(tx, spaceId, second, now);
     });
   });

@@ -6,7 +6,7 @@ import { deriveSecret } from '@quire/platform/secrets';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { content } from '@quire/proto';
 import { issueSiteApiToken, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
-import { bodyHash, insertBodies, insertRevision, setCurrentRevision, type ContentDeps, type ContentUrls } from '../src/modules/revisions';
+import { bodyHash, setCurrentRevision, storeRevision, type ContentDeps, type ContentUrls } from '../src/modules/revisions';
 import { contentPublishedGrpc } from '../src/modules/space-content/grpc/content-published.grpc';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { openContentDb, silentLogger } from './content-db';
@@ -56,8 +56,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
       { id: 'g1', parentId: null, kind: 'group' as const, title: 'Group', slug: 'group' },
     ];
     await db.transaction(async (tx) => {
-      await insertBodies(tx, bodies);
-      await insertRevision(tx, { id: current, spaceId, parents: [older], type: 'edits', tree: { pages, files: [] }, createdBy: 'u' }, now);
+      await storeRevision(tx, { id: current, spaceId, parents: [older], type: 'edits', tree: { pages, files: [] }, createdBy: 'u' }, bodies, now);
       await setCurrentRevision(tx, spaceId, current, now);
     });
     apiToken = (

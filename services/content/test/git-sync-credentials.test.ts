@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { startGitSync } from '../src/modules/git-sync/domain/start-git-sync';
+import { startGitSync } from '../src/modules/git-sync/application/start-git-sync';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { openContentDb } from './content-db';
 

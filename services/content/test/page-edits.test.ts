@@ -1,5 +1,5 @@
-import { deletePage, movePage } from '../src/modules/change-requests/domain/page-edits';
-import { stillConflicted } from '../src/modules/change-requests/domain/change-request-head';
+import { deletePageFromTree, movePage } from '../src/modules/change-requests/domain/page-edits';
+import { stillConflicted } from '../src/modules/change-requests/domain/change-request-state';
 import type { RevisionTree } from '../src/modules/revisions/model/revision-tree';
 import { storedPage } from './stored-page';
 
@@ -14,10 +14,10 @@ const shape = (t: RevisionTree) => t.pages.map((p) => `${p.parentId ?? '-'}>${p.
 
 describe('page edits of a change request', () => {
   it('deletes a page with its subtree and names every removed page', () => {
-    const draft = deletePage(tree, 'a1');
+    const draft = deletePageFromTree(tree, 'a1');
     expect(shape(draft.tree)).toEqual(['->a', '->b', '->c', 'c>c1']);
     expect(draft.changedPageIds.sort()).toEqual(['a1', 'a11']);
-    expect(() => deletePage(tree, 'zz')).toThrow(/not found/);
+    expect(() => deletePageFromTree(tree, 'zz')).toThrow(/not found/);
   });
 
   it('moves a subtree under another parent, keeping tree order (parents before children)', () => {

@@ -1,7 +1,7 @@
 import type { BlobStore } from '@quire/platform/blobs';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { RevisionIndex } from '../src/modules/revisions/domain/content-refs';
-import type { LoadedRevision } from '../src/modules/revisions/domain/read-content';
+import type { LoadedRevision } from '../src/modules/revisions/application/read-content';
 import type { RevisionTree, StoredPage } from '../src/modules/revisions/model/revision-tree';
 import { revisionPdfSource } from '../src/modules/pdf/application/revision-pdf';
 

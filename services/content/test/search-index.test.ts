@@ -2,12 +2,13 @@ import { newId } from '@quire/ids';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { bodyHash } from '../src/modules/revisions/domain/apply-import';
 import type { StoredPage } from '../src/modules/revisions/model/revision-tree';
-import { reindexSpace } from '../src/modules/search/domain/search-indexer';
+import { reindexSpace } from '../src/modules/search/application/reindex-space';
 import { applySearchEvent, catchUpSpaceIndex, PAGES_PER_STEP } from '../src/modules/search/consumers/search-index.consumer';
 import { ForegroundGate } from '../src/modules/search/consumers/foreground-gate';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
-import { insertBodies, insertRevision, setCurrentRevision } from '../src/modules/revisions/store/revision-content.store';
-import { CANDIDATES_PER_TIER, searchOrganization, searchSpace, searchSpaces } from '../src/modules/search/domain/search-content';
+import { insertBodyRows, insertRevisionRow, updateSpaceRevision } from '../src/modules/revisions/store/revision-content.store';
+import { CANDIDATES_PER_TIER } from '../src/modules/search/domain/search-content';
+import { searchOrganization, searchSpace, searchSpaces } from '../src/modules/search/application/search-sections';
 import { findSearchCandidates } from '../src/modules/search/store/search.store';
 import { openContentDb } from './content-db';
 
@@ -37,16 +38,16 @@ describe('search index', () => {
   const publish = async (spaceId: string, pages: { page: StoredPage; markdown: string }[]) => {
     const revisionId = newId();
     await db.transaction(async (tx) => {
-      await insertBodies(
+      await insertBodyRows(
         tx,
         pages.map((p) => ({ hash: bodyHash(p.markdown), markdown: p.markdown, links: [] })),
       );
-      await insertRevision(
+      await insertRevisionRow(
         tx,
         { id: revisionId, spaceId, parents: [], type: 'edits', tree: { pages: pages.map((p) => p.page), files: [] }, createdBy: 'u1' },
         new Date(),
       );
-      await setCurrentRevision(tx, spaceId, revisionId, new Date());
+      await updateSpaceRevision(tx, spaceId, revisionId, new Date());
     });
   };
   const reindex = (spaceId: string) => db.transaction((tx) => reindexSpace(tx, spaceId));

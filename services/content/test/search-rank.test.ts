@@ -1,5 +1,5 @@
 import { rankResults } from '../src/modules/search/domain/rank-results';
-import type { SearchCandidate } from '../src/modules/search/store/search.store';
+import type { SearchCandidate } from '../src/modules/search/model/search';
 
 // Grouping and ordering of search results, from candidates as the store reads them.
 

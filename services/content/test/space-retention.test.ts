@@ -5,7 +5,7 @@ import { softDeleteSpace } from '../src/modules/spaces/application/delete-space'
 import { restoreDeletedSpace } from '../src/modules/spaces/application/restore-space';
 import { SPACE_RETENTION_MS } from '../src/modules/spaces/domain/space-retention';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
-import { collectUnusedContent } from '../src/modules/revisions/domain/collect-unused';
+import { collectUnusedContent } from '../src/modules/revisions/application/collect-unused';
 import { startSpaceSweeper } from '../src/modules/spaces/jobs/space-sweeper';
 import { findSpace } from '../src/modules/spaces/store/spaces.store';
 import type { Space } from '../src/modules/spaces/model/space';

@@ -1,8 +1,8 @@
-export { changeRequestHead } from './domain/change-request-head';
+export { changeRequestHead } from './application/change-request-head';
 export { applyContentChanges, type BatchFile, type ContentChange } from './domain/content-changes';
 export { answerMergedFrom } from './http/change-request-answers';
 export { presentMergedFromToSiteReader } from './presenters/change-request.presenter';
 export { changeRequestParams, pdfQuery } from './http/change-requests.schema';
 export { allows, authorizeChangeRequest, type ChangeRequestAction } from './policies/change-request.policy';
-export { findChangeRequest } from './store/change-requests.store';
+export { findChangeRequest } from './application/find-change-request';
 export type { ChangeRequest } from './model/change-request';

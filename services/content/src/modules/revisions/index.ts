@@ -1,13 +1,13 @@
 export { addFile, applyImport, bodyHash, type Placement } from './domain/apply-import';
 export { type BlockRevert, revertBlocks, revertKey } from './domain/block-revert';
-export { collectUnusedContent } from './domain/collect-unused';
-export { commitEdit, type EditDraft, type EditRequest } from './domain/commit-edit';
-export { type ContentHead, spaceHead, standaloneHead } from './domain/content-heads';
+export { collectUnusedContent } from './application/collect-unused';
+export { commitEdit, type EditDraft, type EditRequest } from './application/commit-edit';
+export { type ContentHead, spaceHead, standaloneHead } from './application/content-heads';
 export { RevisionIndex } from './domain/content-refs';
 export type { Caller, ContentDeps } from './application/content-deps';
 export type { PdfJob } from './domain/conversion-tasks';
 export { ContentConversions } from './domain/conversions';
-export { importContent, type ImportContentResult, type ImportRequest, storeBlobs } from './domain/import-content';
+export { importContent, type ImportContentResult, type ImportRequest, storeBlobs } from './application/import-content';
 export { pageSections } from './domain/page-sections';
 export {
   type BodyFormat,
@@ -18,7 +18,7 @@ export {
   pageIn,
   readPageBody,
   revisionCacheKey,
-} from './domain/read-content';
+} from './application/read-content';
 export { type RevisionCreated, revisionCreatedPayload } from './domain/revision-created';
 export type { PageSection } from './model/page-section';
 export {
@@ -37,11 +37,10 @@ export {
   findBodyLinks,
   findFileDownload,
   findRevision,
-  insertBodies,
-  insertRevision,
   lockSpaceContent,
   setCurrentRevision,
   setRevisionGit,
-  touchBlobs,
-} from './store/revision-content.store';
+  storeRevision,
+} from './application/revision-data';
+export type { NewBody, NewRevision } from './store/revision-content.store';
 export type { GitBlobRecord, GitCommitRecord, Revision } from './model/revision';

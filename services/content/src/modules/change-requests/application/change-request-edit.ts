@@ -1,6 +1,6 @@
 import type { Caller, EditRequest } from '../../revisions';
-import { changeRequestHead } from '../domain/change-request-head';
-import type { ChangeRequestTarget } from '../domain/merge-steps';
+import { changeRequestHead } from './change-request-head';
+import type { ChangeRequestTarget } from '../domain/merge-answer';
 import type { ContentHttpDeps } from '../../shared';
 import { authorizeChangeRequest } from '../policies/change-request.policy';
 

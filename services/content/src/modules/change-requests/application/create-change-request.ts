@@ -8,7 +8,7 @@ import type { Space } from '../../spaces';
 import { changeRequestFacts } from '../domain/change-requests';
 import type { ChangeRequest } from '../model/change-request';
 import { authorizeSpaceFor } from '../policies/change-request.policy';
-import { insertChangeRequest, takeChangeRequestNumber } from '../store/change-requests.store';
+import { insertChangeRequestRow, takeChangeRequestNumber } from '../store/change-requests.store';
 
 /** Opens a change request on a space (`create`). */
 export async function createChangeRequest(
@@ -36,7 +36,7 @@ export async function openChangeRequest(
   return db.transaction(async (tx) => {
     const { number, revisionId } = await takeChangeRequestNumber(tx, request.spaceId);
     const row = { id: newId(), spaceId: request.spaceId, number, status: request.status, subject: request.subject, createdBy: request.userId, revisionId };
-    const cr = await insertChangeRequest(tx, row, now);
+    const cr = await insertChangeRequestRow(tx, row, now);
     const created = { ...changeRequestFacts(cr, request.organizationId), createdBy: request.userId };
     await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, request.spaceId, ContentEvent.changeRequestCreated, created), now);
     return cr;

@@ -1,8 +1,8 @@
 import type { ContentHttpDeps } from '../../shared';
-import { findChangeRequest } from '../store/change-requests.store';
+import { findChangeRequestRow } from '../store/change-requests.store';
 import type { ChangeRequest } from '../model/change-request';
 
 /** The change request a merge revision merged (its `mergedFrom`), if it is still there. */
 export async function findMergedFrom(deps: Pick<ContentHttpDeps, 'db'>, spaceId: string, changeRequestId: string): Promise<ChangeRequest | undefined> {
-  return (await findChangeRequest(deps.db, spaceId, changeRequestId)) ?? undefined;
+  return (await findChangeRequestRow(deps.db, spaceId, changeRequestId)) ?? undefined;
 }

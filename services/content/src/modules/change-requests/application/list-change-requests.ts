@@ -5,7 +5,7 @@ import type { ContentHttpDeps } from '../../shared';
 import type { Space } from '../../spaces';
 import type { ChangeRequest } from '../model/change-request';
 import { authorizeSpaceFor } from '../policies/change-request.policy';
-import { listChangeRequests as listStored, type ChangeRequestFilter } from '../store/change-requests.store';
+import { listChangeRequestRows, type ChangeRequestFilter } from '../store/change-requests.store';
 
 /** A page of a space's change requests (`read`), filtered. */
 export async function listChangeRequests(
@@ -14,5 +14,5 @@ export async function listChangeRequests(
   input: { spaceId: string; filter: ChangeRequestFilter; page: PageRequest },
 ): Promise<Paged<ChangeRequest> & { space: Space }> {
   const { space } = await authorizeSpaceFor(deps.db, deps.membership, input.spaceId, caller.userId, 'read');
-  return { space, ...(await listStored(deps.db, space.id, input.filter, input.page)) };
+  return { space, ...(await listChangeRequestRows(deps.db, space.id, input.filter, input.page)) };
 }

@@ -1,12 +1,12 @@
 import { newId } from '@quire/ids';
 import { commitEdit, findBodies, findRevision, loadRevision, storeBlobs, type ContentDeps, type Caller, type RevisionTree } from '../../revisions';
-import { changeRequestHead } from '../domain/change-request-head';
+import { changeRequestHead } from './change-request-head';
 import { readBatchFiles } from '../domain/batch-files';
-import { blockRevertsAhead } from '../domain/block-revert-threads';
+import { blockRevertsAhead } from './block-revert-threads';
 import { applyContentChanges, storedBodiesToRead, type ChangesDraft, type ContentChange } from '../domain/content-changes';
 import { withMarkdownBodies, type PostedChange } from '../domain/posted-documents';
 import { authorizeChangeRequest, type AuthorizedChangeRequest } from '../policies/change-request.policy';
-import { findChangeRequest } from '../store/change-requests.store';
+import { findChangeRequestRow } from '../store/change-requests.store';
 import { changeRequestBase, type ChangeRequest } from '../model/change-request';
 
 export interface ContentChangesInput {
@@ -23,13 +23,14 @@ export interface ContentChangesResult {
   draft: ChangesDraft;
 }
 
-/** `edit` on the change request: asked before the body (up to 50 pages of a megabyte) is parsed, so that a stranger costs a lookup. */
-export function authorizeContentChanges(
-  deps: ContentDeps,
-  caller: Caller,
-  target: { spaceId: string; changeRequestId: string },
-): Promise<AuthorizedChangeRequest> {
-  return authorizeChangeRequest(deps.db, deps.membership, target.spaceId, target.changeRequestId, caller.userId, 'edit');
+/**
+ * The use case's first step, which the route declares as its `authorize`: `edit` on the change
+ * request, asked before the body (up to 50 pages of a megabyte) is parsed, so that a stranger costs
+ * a lookup. What it answers is the use case's `authorized` argument.
+ */
+export function contentChangesAccess(deps: ContentDeps) {
+  return ({ params, principal }: { params: { spaceId: string; changeRequestId: string }; principal: Caller }): Promise<AuthorizedChangeRequest> =>
+    authorizeChangeRequest(deps.db, deps.membership, params.spaceId, params.changeRequestId, principal.userId, 'edit');
 }
 
 /**
@@ -56,7 +57,7 @@ export async function updateChangeRequestContent(
     const storedBodies = await findBodies(tx, storedBodiesToRead(tree, changes, revisions));
     return applyContentChanges(tree, changes, { ...context, storedBodies });
   });
-  const updated = (await findChangeRequest(deps.db, space.id, changeRequest.id)) ?? changeRequest;
+  const updated = (await findChangeRequestRow(deps.db, space.id, changeRequest.id)) ?? changeRequest;
   return { space, changeRequest: updated, revisionId, draft };
 }
 

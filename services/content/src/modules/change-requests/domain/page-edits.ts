@@ -7,7 +7,7 @@ import { type EditDraft, childrenByParent, subtreeIds, type RevisionTree, type S
 // page under another parent or among its siblings. Both answer the next revision's tree.
 
 /** Removes `pageId` and its descendants. */
-export function deletePage(tree: RevisionTree, pageId: string): EditDraft {
+export function deletePageFromTree(tree: RevisionTree, pageId: string): EditDraft {
   if (!tree.pages.some((p) => p.id === pageId)) throw notFound(`Page ${pageId} not found`);
   const removed = subtreeIds(tree.pages, pageId);
   return { tree: { pages: tree.pages.filter((p) => !removed.has(p.id)), files: tree.files }, bodies: new Map(), changedPageIds: [...removed] };

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { route } from '@quire/platform/http';
 import type { ContentDeps, ContentUrls } from '../../revisions';
-import { authorizeContentChanges, updateChangeRequestContent } from '../application/update-change-request-content';
+import { contentChangesAccess, updateChangeRequestContent } from '../application/update-change-request-content';
 import { presentContentChanges } from '../presenters/content-changes.presenter';
 import { answerChangeRequest } from './change-request-answers';
 import { changeRequestParams } from './change-requests.schema';
@@ -24,7 +24,7 @@ export function contentChangesRoutes(deps: ContentDeps & { contentUrls: ContentU
         query: contentChangesQuery,
         body: contentChangesBody,
         // Before the body (up to 50 pages of a megabyte) is parsed: a stranger costs a lookup.
-        authorize: ({ params, principal }) => authorizeContentChanges(deps, principal, params),
+        authorize: contentChangesAccess(deps),
       },
       async ({ query, body, authorized, principal }, res) => {
         const result = await updateChangeRequestContent(deps, principal, authorized, { changes: body.changes, base64FileBytes: MAX_BASE64_FILE_BYTES });

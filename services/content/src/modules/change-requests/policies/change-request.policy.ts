@@ -2,7 +2,7 @@ import { atLeast, authorizeLevel, siteReaderScope, type Role } from '@quire/acce
 import { forbidden, notFound } from '@quire/errors';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { findChangeRequest } from '../store/change-requests.store';
+import { findChangeRequestRow } from '../store/change-requests.store';
 import type { ChangeRequest } from '../model/change-request';
 import { type Space, authorizeSpaceAccess, type AuthorizedSpace } from '../../spaces';
 
@@ -43,7 +43,7 @@ export async function authorizeChangeRequest(
   action: ChangeRequestAction,
 ): Promise<AuthorizedChangeRequest> {
   const authorized = await authorizeSpaceFor(db, membership, spaceId, userId, action);
-  const changeRequest = await findChangeRequest(db, authorized.space.id, changeRequestId);
+  const changeRequest = await findChangeRequestRow(db, authorized.space.id, changeRequestId);
   if (!changeRequest) throw notFound(`Change request ${changeRequestId} not found`);
   return { ...authorized, changeRequest };
 }

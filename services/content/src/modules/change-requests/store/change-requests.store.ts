@@ -1,23 +1,47 @@
 import type { ChangeRequest, ChangeRequestStatus } from '../model/change-request';
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { ChangeRequestsTable, Database } from '../../../database';
 
-const CHANGE_REQUEST = `cr.id, cr.space_id AS "spaceId", cr.number, cr.status, cr.subject, cr.created_by AS "createdBy",
-  cr.revision_id AS "revisionId", cr.revision_initial AS "revisionInitial",
-  cr.revision_merged_ancestor AS "revisionMergedAncestor", cr.revision_merged AS "revisionMerged", cr.conflicts,
-  (SELECT count(*)::int FROM change_request_comments c WHERE c.change_request_id = cr.id AND c.resolved_at IS NULL) AS comments,
-  cr.created_at AS "createdAt", cr.updated_at AS "updatedAt"`;
+const table = (db: SqlExecutor) => typedSql<Database>(db);
+
+/** Open comments of the change request `cr` (the alias every read of this store gives its row). */
+const openComments = sql<number>`(SELECT count(*)::int FROM change_request_comments c WHERE c.change_request_id = cr.id AND c.resolved_at IS NULL)`;
+
+// status is a TEXT column only written with the model's values; conflicts a JSONB object.
+function changeRequestOf(row: Selectable<ChangeRequestsTable> & { comments: number }): ChangeRequest {
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    number: row.number,
+    status: row.status as ChangeRequestStatus,
+    subject: row.subject,
+    createdBy: row.created_by,
+    revisionId: row.revision_id,
+    revisionInitial: row.revision_initial,
+    revisionMergedAncestor: row.revision_merged_ancestor,
+    revisionMerged: row.revision_merged,
+    conflicts: row.conflicts as Record<string, string>,
+    comments: row.comments,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const changeRequestQuery = (db: SqlExecutor) => table(db).selectFrom('change_requests as cr').selectAll('cr').select(openComments.as('comments'));
 
 /**
  * The next change-request number of a space and the revision main is at; the space row stays
  * locked until the caller's transaction ends.
  */
-export function takeChangeRequestNumber(tx: SqlExecutor, spaceId: string): Promise<{ number: number; revisionId: string }> {
-  return insertedRow(
-    tx,
-    'UPDATE spaces SET change_request_seq = change_request_seq + 1 WHERE id = $1 RETURNING change_request_seq AS number, revision_id AS "revisionId"',
-    [spaceId],
-  );
+export async function takeChangeRequestNumber(tx: SqlExecutor, spaceId: string): Promise<{ number: number; revisionId: string }> {
+  const row = await table(tx)
+    .updateTable('spaces')
+    .set((eb) => ({ change_request_seq: eb('change_request_seq', '+', 1) }))
+    .where('id', '=', spaceId)
+    .returning(['change_request_seq', 'revision_id'])
+    .executeTakeFirstOrThrow();
+  return { number: row.change_request_seq, revisionId: row.revision_id };
 }
 
 export interface NewChangeRequest {
@@ -30,31 +54,44 @@ export interface NewChangeRequest {
   revisionId: string;
 }
 
-export async function insertChangeRequest(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequest> {
-  const inserted = await insertedRow<ChangeRequest>(
-    tx,
-    `INSERT INTO change_requests AS cr (id, space_id, number, status, subject, created_by, revision_id, revision_initial, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $8) RETURNING ${CHANGE_REQUEST}`,
-    [cr.id, cr.spaceId, cr.number, cr.status, cr.subject, cr.createdBy, cr.revisionId, now],
-  );
+export async function insertChangeRequestRow(tx: SqlExecutor, cr: NewChangeRequest, now: Date): Promise<ChangeRequest> {
+  const row = await table(tx)
+    .insertInto('change_requests')
+    .values({
+      id: cr.id,
+      space_id: cr.spaceId,
+      number: cr.number,
+      status: cr.status,
+      subject: cr.subject,
+      created_by: cr.createdBy,
+      revision_id: cr.revisionId,
+      revision_initial: cr.revisionId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await addContributor(tx, cr.id, cr.createdBy);
-  return inserted;
+  // A new change request has no comment yet.
+  return changeRequestOf({ ...row, comments: 0 });
 }
 
 /** By id or by its number in the space (`changeRequestId` accepts both). */
-export function findChangeRequest(db: SqlExecutor, spaceId: string, idOrNumber: string): Promise<ChangeRequest | null> {
+export async function findChangeRequestRow(db: SqlExecutor, spaceId: string, idOrNumber: string): Promise<ChangeRequest | null> {
   const number = /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? Number(idOrNumber) : null;
-  return queryOne<ChangeRequest>(
-    db,
-    `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND (cr.id = $2 OR cr.number = $3)
-     ORDER BY (cr.id = $2) DESC LIMIT 1`,
-    [spaceId, idOrNumber, number],
-  );
+  const row = await changeRequestQuery(db)
+    .where('cr.space_id', '=', spaceId)
+    .where((eb) => eb.or([eb('cr.id', '=', idOrNumber), eb('cr.number', '=', number)]))
+    .orderBy(sql`(cr.id = ${idOrNumber})`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? changeRequestOf(row) : null;
 }
 
 /** The change request row locked for a content write, merge or update. */
-export function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: string): Promise<ChangeRequest | null> {
-  return queryOne<ChangeRequest>(tx, `SELECT ${CHANGE_REQUEST} FROM change_requests cr WHERE cr.space_id = $1 AND cr.id = $2 FOR UPDATE`, [spaceId, id]);
+export async function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: string): Promise<ChangeRequest | null> {
+  const row = await changeRequestQuery(tx).where('cr.space_id', '=', spaceId).where('cr.id', '=', id).forUpdate().executeTakeFirst();
+  return row ? changeRequestOf(row) : null;
 }
 
 export interface ChangeRequestFilter {
@@ -68,42 +105,43 @@ export interface ChangeRequestFilter {
   orderBy?: 'updatedAt' | 'createdAt';
 }
 
-/** Newest first by default (the number); by last update or creation when asked (0.202.0's `orderBy`). */
-const ORDER_BY = { number: 'cr.number DESC', updatedAt: 'cr.updated_at DESC, cr.number DESC', createdAt: 'cr.created_at DESC, cr.number DESC' } as const;
-
-/** A space's change requests with `status` that pass the filter, newest first (or by `orderBy`). */
-export async function listChangeRequests(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
+/** A space's change requests with `status` that pass the filter, newest first (or by `orderBy`: last update or creation, 0.202.0). */
+export async function listChangeRequestRows(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
   if (filter.requestedReviewer !== undefined || filter.topic !== undefined) return { rows: [], total: 0 };
-  const where = ['cr.space_id = $1', 'cr.status = $2'];
-  const params: unknown[] = [spaceId, filter.status];
-  if (filter.creator) {
-    params.push(filter.creator);
-    where.push(`cr.created_by = $${params.length}`);
+  let query = changeRequestQuery(db).where('cr.space_id', '=', spaceId).where('cr.status', '=', filter.status);
+  if (filter.creator) query = query.where('cr.created_by', '=', filter.creator);
+  const contributor = filter.contributor;
+  if (contributor) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('change_request_contributors as k')
+          .select(sql`1`.as('one'))
+          .whereRef('k.change_request_id', '=', 'cr.id')
+          .where('k.user_id', '=', contributor),
+      ),
+    );
   }
-  if (filter.contributor) {
-    params.push(filter.contributor);
-    where.push(`EXISTS (SELECT 1 FROM change_request_contributors k WHERE k.change_request_id = cr.id AND k.user_id = $${params.length})`);
-  }
-  return pagedRows<ChangeRequest>(
-    db,
-    { select: CHANGE_REQUEST, from: `FROM change_requests cr WHERE ${where.join(' AND ')}`, orderBy: ORDER_BY[filter.orderBy ?? 'number'], params },
-    page,
-  );
+  if (filter.orderBy === 'updatedAt') query = query.orderBy('cr.updated_at', 'desc');
+  else if (filter.orderBy === 'createdAt') query = query.orderBy('cr.created_at', 'desc');
+  const { rows, total } = await pagedSelect(query.orderBy('cr.number', 'desc'), page);
+  return { rows: rows.map(changeRequestOf), total };
 }
 
 /** Changes the subject and status of a change request the caller holds locked (lockChangeRequest), so its row is there. */
-export function updateChangeRequestFields(
+export async function updateChangeRequestFields(
   tx: SqlExecutor,
   id: string,
   changes: { subject?: string; status?: ChangeRequestStatus },
   now: Date,
 ): Promise<ChangeRequest> {
-  return insertedRow<ChangeRequest>(
-    tx,
-    `UPDATE change_requests cr SET subject = COALESCE($2, cr.subject), status = COALESCE($3, cr.status), updated_at = $4 WHERE cr.id = $1
-     RETURNING ${CHANGE_REQUEST}`,
-    [id, changes.subject ?? null, changes.status ?? null, now],
-  );
+  const row = await table(tx)
+    .updateTable('change_requests as cr')
+    .set({ subject: changes.subject, status: changes.status, updated_at: now })
+    .where('cr.id', '=', id)
+    .returningAll('cr')
+    .returning(openComments.as('comments'))
+    .executeTakeFirstOrThrow();
+  return changeRequestOf(row);
 }
 
 /** Moves a change request to a new revision of its own (an import or an update). */
@@ -113,17 +151,21 @@ export async function advanceChangeRequest(
   move: { revisionId: string; mergedAncestor?: string; conflicts: Record<string, string> },
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `UPDATE change_requests SET revision_id = $2, revision_merged_ancestor = COALESCE($3, revision_merged_ancestor), conflicts = $4, updated_at = $5
-     WHERE id = $1`,
-    [id, move.revisionId, move.mergedAncestor ?? null, JSON.stringify(move.conflicts), now],
-  );
+  await table(tx)
+    .updateTable('change_requests')
+    .set({ revision_id: move.revisionId, revision_merged_ancestor: move.mergedAncestor, conflicts: JSON.stringify(move.conflicts), updated_at: now })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markChangeRequestMerged(tx: SqlExecutor, id: string, revisionMerged: string, now: Date): Promise<void> {
-  await tx.query(`UPDATE change_requests SET status = 'merged', revision_merged = $2, updated_at = $3 WHERE id = $1`, [id, revisionMerged, now]);
+  await table(tx).updateTable('change_requests').set({ status: 'merged', revision_merged: revisionMerged, updated_at: now }).where('id', '=', id).execute();
 }
 
 export async function addContributor(tx: SqlExecutor, changeRequestId: string, userId: string): Promise<void> {
-  await tx.query('INSERT INTO change_request_contributors (change_request_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [changeRequestId, userId]);
+  await table(tx)
+    .insertInto('change_request_contributors')
+    .values({ change_request_id: changeRequestId, user_id: userId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

@@ -1,12 +1,13 @@
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpaceAccess } from '../../spaces';
-import { startGitSync, type GitSyncRequest, type StartDeps } from '../domain/start-git-sync';
+import type { GitSyncRequest } from '../domain/git-sync-request';
+import { startGitSync, type StartDeps } from './start-git-sync';
 
 export type GitSyncAppDeps = ContentAppDeps & Omit<StartDeps, 'db' | 'clock'>;
 
 /**
  * Records a Git Sync import or export of a live space and queues its job (`admin` on the space);
- * the job does the work (domain/run-git-sync.ts). Answers the operation's id and the space's.
+ * the job does the work (run-git-sync.ts). Answers the operation's id and the space's.
  */
 export async function requestGitSync(
   deps: GitSyncAppDeps,

@@ -1,7 +1,7 @@
 import { CONTENT_JOBS_TOPIC, contentJobs, parseEvent } from '@quire/contracts';
 import type { Logger } from '@quire/platform/logger';
 import type { ServiceContext } from '@quire/platform/runtime';
-import { runGitSync, type GitSyncJobDeps } from '../domain/run-git-sync';
+import { runGitSync, type GitSyncJobDeps } from '../application/run-git-sync';
 import { JobSlots } from './job-slots';
 
 export const GIT_SYNC_CONSUMER = 'content-git-sync';

@@ -1,8 +1,6 @@
 import type { GitLayoutContent, GitLayoutPage } from '@quire/formats';
-import type { BlobStore } from '@quire/platform/blobs';
-import type { SqlExecutor } from '@quire/platform/sql';
 import { assetFile } from '@quire/formats';
-import { childrenByParent, type RevisionTree, findBodies } from '../../revisions';
+import { childrenByParent, type RevisionTree } from '../../revisions';
 
 // A revision as the repository layout an export writes (packages/formats/src/git): its page tree with
 // every body, and every file's bytes. Bodies are stored with links relative to the page's file in
@@ -16,21 +14,7 @@ export interface SpaceLayout {
   pageIds: Map<GitLayoutPage, string>;
 }
 
-export async function spaceLayout(db: SqlExecutor, blobs: BlobStore, tree: RevisionTree): Promise<SpaceLayout> {
-  const bodies = await findBodies(
-    db,
-    tree.pages.flatMap((p) => (p.body ? [p.body] : [])),
-  );
-  const bytes = new Map<string, Buffer>();
-  for (const file of tree.files) {
-    const stored = await blobs.get(file.blob);
-    if (!stored) throw new Error(`file ${file.id} (${file.name}) has no stored bytes (blob ${file.blob})`);
-    bytes.set(file.blob, stored);
-  }
-  return layoutOfTree(tree, bodies, bytes);
-}
-
-/** The same from bodies by hash and file bytes by blob key already read. */
+/** A revision's tree as the layout, from its bodies by hash and its files' bytes by blob key. */
 export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, string>, bytes: ReadonlyMap<string, Buffer>): SpaceLayout {
   const children = childrenByParent(tree.pages);
   const pageIds = new Map<GitLayoutPage, string>();

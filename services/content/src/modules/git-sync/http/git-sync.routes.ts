@@ -4,7 +4,7 @@ import type { ContentHttpDeps } from '../../shared';
 import { getGitSyncInfo } from '../application/get-git-sync-info';
 import { getGitSyncOperation } from '../application/get-git-sync-operation';
 import { requestGitSync, type GitSyncAppDeps } from '../application/request-git-sync';
-import type { GitSyncRequest } from '../domain/start-git-sync';
+import type { GitSyncRequest } from '../domain/git-sync-request';
 import { presentGitSyncState } from '../../spaces';
 import { presentGitSyncOperation } from '../presenters/git-sync.presenter';
 import { exportGitBody, gitOperationParams, gitSpaceParams, importGitBody } from './git-sync.schema';
@@ -12,7 +12,7 @@ import { exportGitBody, gitOperationParams, gitSpaceParams, importGitBody } from
 /**
  * Git Sync (reference 0.143.2: importGitRepository, exportToGitRepository, getSpaceGitInfo; the
  * operation reads are Quire's). Import and export need `admin` on the space and answer 204 once the
- * operation is queued, with `Location` naming it; the job does the work (modules/git-sync/domain/run-git-sync.ts).
+ * operation is queued, with `Location` naming it; the job does the work (modules/git-sync/application/run-git-sync.ts).
  */
 export function gitSyncRoutes(deps: ContentHttpDeps & GitSyncAppDeps): Router {
   const { urls } = deps;

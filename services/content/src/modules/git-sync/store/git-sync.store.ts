@@ -1,23 +1,60 @@
-import { queryOne, type SqlExecutor } from '@quire/platform/sql';
-import type { GitSyncOperation, GitSyncStage, SpaceGitSync } from '../model/git-sync';
+import { sql, typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, GitSyncOperationsTable, SpaceGitSyncTable } from '../../../database';
+import type { GitSyncDirection, GitSyncOperation, GitSyncOptions, GitSyncStage, GitSyncState, SpaceGitSync } from '../model/git-sync';
 
-const OPERATION = `id, space_id AS "spaceId", organization_id AS "organizationId", direction, state, stage,
-  dispatched_tasks AS "dispatchedTasks", completed_tasks AS "completedTasks", remote, remote_sealed AS "remoteSealed", ref, options,
-  created_by AS "createdBy", revision_id AS "revisionId", commit_id AS "commitId", error,
-  started_at AS "startedAt", updated_at AS "updatedAt", completed_at AS "completedAt"`;
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-export function findGitSyncOperation(db: SqlExecutor, spaceId: string, operationId: string): Promise<GitSyncOperation | null> {
-  return queryOne<GitSyncOperation>(db, `SELECT ${OPERATION} FROM git_sync_operations WHERE id = $1 AND space_id = $2`, [operationId, spaceId]);
+// direction, state and stage are TEXT columns that only this store writes, with the model's values.
+function operationOf(row: Selectable<GitSyncOperationsTable>): GitSyncOperation {
+  return {
+    id: row.id,
+    spaceId: row.space_id,
+    organizationId: row.organization_id,
+    direction: row.direction as GitSyncDirection,
+    state: row.state as GitSyncState,
+    stage: row.stage as GitSyncStage,
+    dispatchedTasks: row.dispatched_tasks,
+    completedTasks: row.completed_tasks,
+    remote: row.remote,
+    remoteSealed: row.remote_sealed,
+    ref: row.ref,
+    options: row.options as GitSyncOptions,
+    createdBy: row.created_by,
+    revisionId: row.revision_id,
+    commitId: row.commit_id,
+    error: row.error,
+    startedAt: row.started_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+  };
 }
 
-export function findLatestGitSyncOperation(db: SqlExecutor, spaceId: string): Promise<GitSyncOperation | null> {
-  return queryOne<GitSyncOperation>(db, `SELECT ${OPERATION} FROM git_sync_operations WHERE space_id = $1 ORDER BY started_at DESC, id DESC LIMIT 1`, [
-    spaceId,
-  ]);
+export async function findGitSyncOperation(db: SqlExecutor, spaceId: string, operationId: string): Promise<GitSyncOperation | null> {
+  const row = await table(db).selectFrom('git_sync_operations').selectAll().where('id', '=', operationId).where('space_id', '=', spaceId).executeTakeFirst();
+  return row ? operationOf(row) : null;
 }
 
-export function findRunningGitSyncOperation(tx: SqlExecutor, spaceId: string): Promise<GitSyncOperation | null> {
-  return queryOne<GitSyncOperation>(tx, `SELECT ${OPERATION} FROM git_sync_operations WHERE space_id = $1 AND state = 'running' FOR UPDATE`, [spaceId]);
+export async function findLatestGitSyncOperation(db: SqlExecutor, spaceId: string): Promise<GitSyncOperation | null> {
+  const row = await table(db)
+    .selectFrom('git_sync_operations')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? operationOf(row) : null;
+}
+
+export async function findRunningGitSyncOperation(tx: SqlExecutor, spaceId: string): Promise<GitSyncOperation | null> {
+  const row = await table(tx)
+    .selectFrom('git_sync_operations')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .where('state', '=', 'running')
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? operationOf(row) : null;
 }
 
 export async function insertGitSyncOperation(
@@ -25,11 +62,22 @@ export async function insertGitSyncOperation(
   op: Pick<GitSyncOperation, 'id' | 'spaceId' | 'organizationId' | 'direction' | 'remote' | 'remoteSealed' | 'ref' | 'options' | 'createdBy'>,
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO git_sync_operations (id, space_id, organization_id, direction, remote, remote_sealed, ref, options, created_by, started_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-    [op.id, op.spaceId, op.organizationId, op.direction, op.remote, op.remoteSealed, op.ref, JSON.stringify(op.options), op.createdBy, now],
-  );
+  await table(tx)
+    .insertInto('git_sync_operations')
+    .values({
+      id: op.id,
+      space_id: op.spaceId,
+      organization_id: op.organizationId,
+      direction: op.direction,
+      remote: op.remote,
+      remote_sealed: op.remoteSealed,
+      ref: op.ref,
+      options: JSON.stringify(op.options),
+      created_by: op.createdBy,
+      started_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 /** Moves a running operation to a stage (and its task counts); no effect once it ended. */
@@ -39,11 +87,12 @@ export async function advanceGitSyncOperation(
   progress: { stage: GitSyncStage; dispatchedTasks?: number; completedTasks?: number },
   now: Date,
 ): Promise<void> {
-  await db.query(
-    `UPDATE git_sync_operations SET stage = $2, dispatched_tasks = COALESCE($3, dispatched_tasks), completed_tasks = COALESCE($4, completed_tasks), updated_at = $5
-     WHERE id = $1 AND state = 'running'`,
-    [operationId, progress.stage, progress.dispatchedTasks ?? null, progress.completedTasks ?? null, now],
-  );
+  await table(db)
+    .updateTable('git_sync_operations')
+    .set({ stage: progress.stage, dispatched_tasks: progress.dispatchedTasks, completed_tasks: progress.completedTasks, updated_at: now })
+    .where('id', '=', operationId)
+    .where('state', '=', 'running')
+    .execute();
 }
 
 /** Ends a running operation, failed or not (both complete it); answers false when it had ended already (a redelivered job). The sealed URL is dropped. */
@@ -53,20 +102,41 @@ export async function finishGitSyncOperation(
   outcome: { state: 'success' | 'failure'; revisionId: string | null; commitId: string | null; error: string | null },
   now: Date,
 ): Promise<boolean> {
-  const result = await tx.query(
-    `UPDATE git_sync_operations
-     SET state = $2::text, revision_id = $3, commit_id = $4, error = $5, remote_sealed = NULL, updated_at = $6::timestamptz, completed_at = $6::timestamptz
-     WHERE id = $1 AND state = 'running'`,
-    [operationId, outcome.state, outcome.revisionId, outcome.commitId, outcome.error, now],
-  );
-  return (result.rowCount ?? 0) > 0;
+  const { numUpdatedRows } = await table(tx)
+    .updateTable('git_sync_operations')
+    .set({
+      state: outcome.state,
+      revision_id: outcome.revisionId,
+      commit_id: outcome.commitId,
+      error: outcome.error,
+      remote_sealed: null,
+      updated_at: now,
+      completed_at: now,
+    })
+    .where('id', '=', operationId)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
 }
 
-const SPACE_GIT_SYNC = `space_id AS "spaceId", remote, ref, repo_name AS "repoName", provider, tree_url AS "treeUrl",
-  project_directory AS "projectDirectory", last_commit AS "lastCommit", last_export_at AS "lastExportAt", updated_at AS "updatedAt"`;
+function spaceGitSyncOf(row: Selectable<SpaceGitSyncTable>): SpaceGitSync {
+  return {
+    spaceId: row.space_id,
+    remote: row.remote,
+    ref: row.ref,
+    repoName: row.repo_name,
+    provider: row.provider,
+    treeUrl: row.tree_url,
+    projectDirectory: row.project_directory,
+    lastCommit: row.last_commit,
+    lastExportAt: row.last_export_at,
+    updatedAt: row.updated_at,
+  };
+}
 
-export function findSpaceGitSync(db: SqlExecutor, spaceId: string): Promise<SpaceGitSync | null> {
-  return queryOne<SpaceGitSync>(db, `SELECT ${SPACE_GIT_SYNC} FROM space_git_sync WHERE space_id = $1`, [spaceId]);
+export async function findSpaceGitSync(db: SqlExecutor, spaceId: string): Promise<SpaceGitSync | null> {
+  const row = await table(db).selectFrom('space_git_sync').selectAll().where('space_id', '=', spaceId).executeTakeFirst();
+  return row ? spaceGitSyncOf(row) : null;
 }
 
 /** The repository a space syncs with, as an operation names it; keeps the last commit when the remote and ref stay. */
@@ -75,24 +145,40 @@ export async function upsertSpaceGitSync(
   sync: Pick<SpaceGitSync, 'spaceId' | 'remote' | 'ref' | 'repoName' | 'provider' | 'treeUrl' | 'projectDirectory'>,
   now: Date,
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO space_git_sync (space_id, remote, ref, repo_name, provider, tree_url, project_directory, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (space_id) DO UPDATE SET
-       last_commit = CASE WHEN space_git_sync.remote = EXCLUDED.remote AND space_git_sync.ref = EXCLUDED.ref THEN space_git_sync.last_commit END,
-       remote = EXCLUDED.remote, ref = EXCLUDED.ref, repo_name = EXCLUDED.repo_name,
-       provider = COALESCE(EXCLUDED.provider, space_git_sync.provider), tree_url = COALESCE(EXCLUDED.tree_url, space_git_sync.tree_url),
-       project_directory = EXCLUDED.project_directory, updated_at = EXCLUDED.updated_at`,
-    [sync.spaceId, sync.remote, sync.ref, sync.repoName, sync.provider, sync.treeUrl, sync.projectDirectory, now],
-  );
+  await table(tx)
+    .insertInto('space_git_sync')
+    .values({
+      space_id: sync.spaceId,
+      remote: sync.remote,
+      ref: sync.ref,
+      repo_name: sync.repoName,
+      provider: sync.provider,
+      tree_url: sync.treeUrl,
+      project_directory: sync.projectDirectory,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('space_id').doUpdateSet((eb) => ({
+        last_commit: sql<
+          string | null
+        >`CASE WHEN space_git_sync.remote = ${eb.ref('excluded.remote')} AND space_git_sync.ref = ${eb.ref('excluded.ref')} THEN space_git_sync.last_commit END`,
+        remote: eb.ref('excluded.remote'),
+        ref: eb.ref('excluded.ref'),
+        repo_name: eb.ref('excluded.repo_name'),
+        provider: eb.fn.coalesce('excluded.provider', 'space_git_sync.provider'),
+        tree_url: eb.fn.coalesce('excluded.tree_url', 'space_git_sync.tree_url'),
+        project_directory: eb.ref('excluded.project_directory'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }
 
 /** A completed operation's commit (and, for an export, its time: imports older than it are skipped). */
 export async function recordGitSyncCommit(tx: SqlExecutor, spaceId: string, commit: string, exportedAt: Date | null, now: Date): Promise<void> {
-  await tx.query('UPDATE space_git_sync SET last_commit = $2, last_export_at = COALESCE($3, last_export_at), updated_at = $4 WHERE space_id = $1', [
-    spaceId,
-    commit,
-    exportedAt,
-    now,
-  ]);
+  await table(tx)
+    .updateTable('space_git_sync')
+    .set({ last_commit: commit, last_export_at: exportedAt ?? undefined, updated_at: now })
+    .where('space_id', '=', spaceId)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import { notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { reindexSpace, type ReindexOutcome, type SectionsOf } from '../domain/search-indexer';
+import type { ReindexOutcome, SectionsOf } from '../domain/search-indexer';
+import { reindexSpace } from './reindex-space';
 import { findSpaceToIndex } from '../store/search.store';
 
 /** A full rebuild of one space's search rows: every page rewritten; a deleted or purged space's rows removed (404 for none at all). */

@@ -1,7 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import { authorizeInOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
-import { searchOrganization, type SearchOutcome } from '../domain/search-content';
+import type { SearchOutcome } from '../domain/search-content';
+import { searchOrganization } from './search-sections';
 import { SECTIONS_PER_PAGE } from './search-in-space';
 
 /** How many pages a space result shows. */

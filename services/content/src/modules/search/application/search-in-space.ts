@@ -1,7 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { authorizeSpace } from '../../spaces';
-import { searchSpace, type SearchOutcome } from '../domain/search-content';
+import type { SearchOutcome } from '../domain/search-content';
+import { searchSpace } from './search-sections';
 
 /** Sections a page result shows. */
 export const SECTIONS_PER_PAGE = 3;

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@quire/platform/sql';
-import { searchSpaces, type SearchOutcome } from '../domain/search-content';
+import type { SearchOutcome } from '../domain/search-content';
+import { searchSpaces } from './search-sections';
 import { SECTIONS_PER_PAGE } from './search-in-space';
 
 /**

@@ -2,7 +2,8 @@ import { CONTENT_TOPIC, type ContentEventEnvelope, contentEvents, parseEvent } f
 import { idempotentConsumer } from '@quire/platform/outbox';
 import type { ServiceContext } from '@quire/platform/runtime';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { reindexSpace, type ReindexOutcome, type SectionsOf } from '../domain/search-indexer';
+import type { ReindexOutcome, SectionsOf } from '../domain/search-indexer';
+import { reindexSpace } from '../application/reindex-space';
 import type { ForegroundGate } from './foreground-gate';
 
 // Content follows its own facts (proto/TOPICS.md) to keep the search index in step with each

@@ -1,4 +1,4 @@
-import type { SearchCandidate } from '../store/search.store';
+import type { SearchCandidate } from '../model/search';
 
 // From matching sections to one page of results: a page ranks as its best section and shows its
 // best few; a group (a space in organization search, a page in space search) ranks as its best

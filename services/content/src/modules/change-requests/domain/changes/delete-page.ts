@@ -1,4 +1,4 @@
-import { deletePage as deleteFromTree } from '../page-edits';
+import { deletePageFromTree } from '../page-edits';
 import { ChangeChecks } from './change-checks';
 import type { ChangeOf } from './change-types';
 import type { ContentBatch } from './content-batch';
@@ -11,7 +11,7 @@ export function deletePage(batch: ContentBatch, change: ChangeOf<'delete_page'>,
 
 /** Takes a page and its subpages out of the batch's tree, each noted deleted. */
 export function removePage(batch: ContentBatch, pageId: string): void {
-  const draft = deleteFromTree(batch.tree, pageId);
+  const draft = deletePageFromTree(batch.tree, pageId);
   batch.tree = draft.tree;
   for (const id of draft.changedPageIds) batch.touch({ kind: 'deleted', pageId: id });
 }

@@ -4,41 +4,14 @@ import type { SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { lockChangeRequest } from '../store/change-requests.store';
-import {
-  findBodies,
-  findRevision,
-  insertBodies,
-  insertRevision,
-  lockSpaceContent,
-  type Revision,
-  revisionCreatedPayload,
-  type RevisionCreated,
-} from '../../revisions';
-import { assertChangeRequestOpen } from './change-request-head';
-import { bodiesNeeded, mergeRevisions, type MergeConflict, type MergeOutcome } from './merge/merge-revisions';
-import type { ChangeRequest } from '../model/change-request';
+import { findBodies, findRevision, lockSpaceContent, type Revision, revisionCreatedPayload, type RevisionCreated, storeRevision } from '../../revisions';
+import { assertChangeRequestOpen } from '../domain/change-request-state';
+import { bodiesNeeded, mergeRevisions, type MergeOutcome } from '../domain/merge/merge-revisions';
+import type { ChangeRequestTarget } from '../domain/merge-answer';
 
 // The steps that merging a change request into main and pulling main into one share
-// (application/merge-change-request.ts, application/pull-main-into-change-request.ts), each running
-// them in one transaction under the space's, then the change request's row lock.
-
-export interface ChangeRequestTarget {
-  spaceId: string;
-  organizationId: string;
-  changeRequestId: string;
-  userId: string;
-}
-
-/** The answer of merge and update (reference: mergeChangeRequest, updateChangeRequest), with the conflicts found. */
-export interface MergeAnswer<R extends string> {
-  revision: string;
-  result: R | 'conflicts';
-  conflicts: MergeConflict[];
-}
-
-/** How conflict markers name main and a change request. */
-export const MAIN = 'main';
-export const changeRequestLabel = (cr: ChangeRequest) => `change request #${cr.number}`;
+// (merge-change-request.ts, pull-main-into-change-request.ts), each running them in one
+// transaction under the space's, then the change request's row lock.
 
 /**
  * The space row, then the change request row, locked in that order (always the same order, so
@@ -86,11 +59,8 @@ export async function writeRevision(
   revision: { id: string; spaceId: string; parents: string[]; type: 'merge' | 'update'; createdBy: string; mergedFrom?: string },
   now: Date,
 ): Promise<void> {
-  await insertBodies(
-    tx,
-    [...outcome.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
-  );
-  await insertRevision(tx, { ...revision, tree: outcome.tree }, now);
+  const bodies = [...outcome.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) }));
+  await storeRevision(tx, { ...revision, tree: outcome.tree }, bodies, now);
 }
 
 /** `revision.created` for a merge's or an update's revision, in its transaction. */

@@ -6,8 +6,8 @@ import { OutboundError } from '@quire/platform/outbound';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { fileNameProblem, ImportRefused, type ImportedContent } from '@quire/formats';
 import type { ImportDeps, ImportSource, Importer } from '../../imports';
-import { touchBlobs } from '../store/revision-content.store';
-import { applyImport, type Placement } from './apply-import';
+import { touchBlobRows } from '../store/revision-content.store';
+import { applyImport, type Placement } from '../domain/apply-import';
 import { commitEdit } from './commit-edit';
 import type { ContentHead } from './content-heads';
 
@@ -85,7 +85,7 @@ export async function importContent(deps: ContentImportDeps, request: ImportRequ
  * so a retry writes nothing twice, and one orphaned by a failure is collected. Batch edits too.
  */
 export async function storeBlobs(db: SqlDatabase, blobs: BlobStore, files: readonly Buffer[]): Promise<void> {
-  await touchBlobs(db, files.map(blobKey));
+  await touchBlobRows(db, files.map(blobKey));
   for (const bytes of files) await blobs.put(bytes);
 }
 

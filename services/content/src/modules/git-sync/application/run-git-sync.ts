@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiError } from '@quire/errors';
 import { withTimeout } from '@quire/helpers';
 import { newId } from '@quire/ids';
 import type { BlobStore } from '@quire/platform/blobs';
@@ -11,8 +10,8 @@ import type { Logger } from '@quire/platform/logger';
 import type { OutboundFetcher } from '@quire/platform/outbound';
 import { openSecret } from '@quire/platform/secrets';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { ImportRefused, placeDocuments, readGitLayout, writeGitLayout } from '@quire/formats';
-import { GIT_SYNC_LIMIT_SETTINGS, type GitSyncLimits } from '../../../settings';
+import { placeDocuments, writeGitLayout, type readGitLayout } from '@quire/formats';
+import type { GitSyncLimits } from '../../../settings';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent, type RunGitSyncJob } from '@quire/contracts';
 import { advanceGitSyncOperation, findGitSyncOperation, findSpaceGitSync, finishGitSyncOperation, recordGitSyncCommit } from '../store/git-sync.store';
 import {
@@ -28,11 +27,22 @@ import {
 } from '../../revisions';
 import { findSpaceById } from '../../spaces';
 import { applyContentChanges } from '../../change-requests';
-import { fetchTree, GitSyncError, headOf, pushTree, blobOid } from './git-remote';
-import { redactRemoteSecrets } from './git-remote-url';
-import { importChanges } from './import-changes';
-import { spaceLayout } from './space-layout';
-import { GIT_REMOTE_SEAL } from './start-git-sync';
+import { fetchTree, headOf, pushTree, blobOid } from '../domain/git-remote';
+import { redactRemoteSecrets } from '../domain/git-remote-url';
+import { importChanges } from '../domain/import-changes';
+import { GIT_REMOTE_SEAL } from '../domain/git-sync-request';
+import {
+  commitUrl,
+  countPages,
+  failureMessage,
+  gitBlobs,
+  isOperationError,
+  isOwnCommit,
+  layoutOf,
+  SPACE_TRAILER,
+  SyncFailure,
+} from '../domain/git-sync-run-rules';
+import { readSpaceLayout } from './read-space-layout';
 import type { GitSyncOperation, GitSyncStage } from '../model/git-sync';
 
 export interface GitSyncJobDeps {
@@ -46,13 +56,7 @@ export interface GitSyncJobDeps {
   limits: GitSyncLimits;
 }
 
-/** Written in every commit Quire pushes, so that importing it back is recognised and skipped. */
-const SPACE_TRAILER = 'Quire-Space';
-
 type Outcome = { revisionId: string; commitId: string; note?: string };
-
-/** Why an operation failed, in words its caller can act on (never a credential). */
-class SyncFailure extends Error {}
 
 /**
  * Runs one Git Sync operation (the `git-sync.run` job). Idempotent without a ledger: it acts only
@@ -146,16 +150,6 @@ async function runImport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
   return stage('finalize', () => commitImport(deps, op, fetched, { layout, prefix, oids }), { completedTasks: tasks });
 }
 
-/** The repository's files as a page tree (a layout it cannot read fails the operation, saying why). */
-function layoutOf(files: Parameters<typeof readGitLayout>[0], maxPages: number): ReturnType<typeof readGitLayout> {
-  try {
-    return readGitLayout(files, { limits: { maxPages } });
-  } catch (err) {
-    if (err instanceof ImportRefused) throw new SyncFailure(`the repository's content cannot be read: ${err.message}`);
-    throw err;
-  }
-}
-
 type Fetched = Awaited<ReturnType<typeof fetchTree>>;
 type ImportPlan = { layout: ReturnType<typeof readGitLayout>; prefix: string; oids: Map<string, string> };
 
@@ -213,7 +207,7 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
 
   const space = (await findSpaceById(db, op.spaceId))!;
   const revision = (await findRevision(db, op.spaceId, space.revisionId))!;
-  const layout = await stage('config_check', () => spaceLayout(db, deps.blobs, revision.tree));
+  const layout = await stage('config_check', () => readSpaceLayout(db, deps.blobs, revision.tree));
   const files = await stage('content_process', async () => writeGitLayout(layout.content), {
     dispatchedTasks: revision.tree.pages.length + revision.tree.files.length,
   });
@@ -247,47 +241,6 @@ async function runExport(deps: GitSyncJobDeps, op: GitSyncOperation, remote: Rem
       return { revisionId: revision.id, commitId: pushed.commitOid };
     },
     { completedTasks: revision.tree.pages.length + revision.tree.files.length },
-  );
-}
-
-function isOwnCommit(message: string, spaceId: string): boolean {
-  return message.split('\n').some((line) => line.trim() === `${SPACE_TRAILER}: ${spaceId}`);
-}
-
-function commitUrl(op: GitSyncOperation, oid: string): { url?: string } {
-  return op.options.commitUrl ? { url: `${op.options.commitUrl.replace(/\/+$/, '')}/${oid}` } : {};
-}
-
-function gitBlobs(
-  pages: ReadonlyArray<readonly [string, string]>,
-  files: ReadonlyArray<readonly [string, string | undefined]>,
-  oids: ReadonlyMap<string, string>,
-): Record<string, GitBlobRecord> {
-  const out: Record<string, GitBlobRecord> = {};
-  for (const [id, path] of [...pages, ...files]) {
-    const oid = path && oids.get(path);
-    if (path && oid) out[id] = { oid, path };
-  }
-  return out;
-}
-
-function countPages(pages: ReadonlyArray<{ children: ReadonlyArray<unknown> }>): number {
-  return pages.reduce((n, p) => n + 1 + countPages(p.children as typeof pages), 0);
-}
-
-/** The error's message; a limit's names its setting. */
-function failureMessage(err: unknown): string {
-  if (err instanceof GitSyncError && err.details.limit) return `${err.message} (${GIT_SYNC_LIMIT_SETTINGS[err.details.limit]})`;
-  return err instanceof Error ? err.message : String(err);
-}
-
-function isOperationError(err: unknown): boolean {
-  return (
-    err instanceof SyncFailure ||
-    err instanceof GitSyncError ||
-    err instanceof ApiError ||
-    err instanceof ImportRefused ||
-    (err instanceof Error && /took longer than/.test(err.message))
   );
 }
 

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@quire/platform/sql';
 import { type RevisionTree, findBodies, type ContentConversions, revertKey, type BlockRevert } from '../../revisions';
-import { storedBodiesToRead, type ContentChange } from './content-changes';
+import { storedBodiesToRead, type ContentChange } from '../domain/content-changes';
 
 // A block revert parses two page bodies with markdown-it (0.8 s each for a 1 MB page): a batch's
 // block reverts are computed ahead, in conversion threads, from the change request's revision as it

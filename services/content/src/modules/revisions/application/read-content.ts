@@ -2,11 +2,11 @@ import { notFound, revisionNotFound } from '@quire/errors';
 import type { Cache } from '@quire/platform/cache';
 import { RawJson } from '@quire/platform/http';
 import type { SqlExecutor } from '@quire/platform/sql';
-import type { ContentConversions } from './conversions';
-import { findBodies, findRevision } from '../store/revision-content.store';
+import type { ContentConversions } from '../domain/conversions';
+import { findBodyRows, findRevisionRow } from '../store/revision-content.store';
 import type { Revision } from '../model/revision';
-import { RevisionIndex } from './content-refs';
-import { withStableRefs } from './stable-refs';
+import { RevisionIndex } from '../domain/content-refs';
+import { withStableRefs } from '../domain/stable-refs';
 import type { StoredPage } from '../model/revision-tree';
 
 export interface LoadedRevision {
@@ -33,7 +33,7 @@ export async function cachedText(cache: Cache, key: string, compute: () => Promi
  */
 export async function loadRevision(db: SqlExecutor, cache: Cache, spaceId: string, revisionId: string): Promise<LoadedRevision> {
   const text = await cachedText(cache, revisionCacheKey(spaceId, revisionId), async () => {
-    const found = await findRevision(db, spaceId, revisionId);
+    const found = await findRevisionRow(db, spaceId, revisionId);
     if (!found) throw revisionNotFound(revisionId); // never cached: only revisions that exist are
     return JSON.stringify(found);
   });
@@ -68,7 +68,7 @@ export async function readPageBody(
   format: BodyFormat,
   refs: MarkdownRefs = 'relative',
 ): Promise<{ markdown: string } | { document: RawJson }> {
-  const markdown = page.body ? ((await findBodies(db, [page.body])).get(page.body) ?? '') : '';
+  const markdown = page.body ? ((await findBodyRows(db, [page.body])).get(page.body) ?? '') : '';
   if (format === 'markdown') return { markdown: refs === 'stable' ? withStableRefs(markdown, page.id, loaded.index) : markdown };
   return { document: new RawJson(await conversions.pageDocument({ markdown, pageId: page.id, tree: loaded.index.tree })) };
 }

@@ -1,6 +1,6 @@
 import { conflict, notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { lockSpaceContent, setCurrentRevision } from '../store/revision-content.store';
+import { lockSpaceRow, updateSpaceRevision } from '../store/revision-content.store';
 import type { RevisionTree } from '../model/revision-tree';
 
 /**
@@ -25,12 +25,12 @@ export function spaceHead(spaceId: string): ContentHead {
     spaceId,
     current: true,
     async lock(tx) {
-      const space = await lockSpaceContent(tx, spaceId);
+      const space = await lockSpaceRow(tx, spaceId);
       if (!space || space.deletedAt) throw notFound(`Space ${spaceId} not found`);
       if (space.editMode === 'locked') throw conflict(`Space ${spaceId} is locked (editMode "locked"): unlock it to import content`);
       return { revisionId: space.revisionId };
     },
-    advance: (tx, revisionId, _tree, now) => setCurrentRevision(tx, spaceId, revisionId, now),
+    advance: (tx, revisionId, _tree, now) => updateSpaceRevision(tx, spaceId, revisionId, now),
   };
 }
 

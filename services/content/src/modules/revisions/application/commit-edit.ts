@@ -3,9 +3,9 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import { listTargets } from '@quire/formats';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
-import { findRevision, insertBodies, insertRevision } from '../store/revision-content.store';
+import { findRevisionRow, insertBodyRows, insertRevisionRow } from '../store/revision-content.store';
 import type { ContentHead } from './content-heads';
-import { revisionCreatedPayload } from './revision-created';
+import { revisionCreatedPayload } from '../domain/revision-created';
 import type { RevisionTree } from '../model/revision-tree';
 
 /** What an edit makes of the revision it builds on. */
@@ -40,16 +40,20 @@ export async function commitEdit<D extends EditDraft>(
   const { head } = request;
   return db.transaction(async (tx) => {
     const { revisionId: parentId } = await head.lock(tx);
-    const parent = await findRevision(tx, head.spaceId, parentId);
+    const parent = await findRevisionRow(tx, head.spaceId, parentId);
     if (!parent) throw new Error(`space ${head.spaceId} points at a missing revision ${parentId}`);
     const draft = await build(parent.tree, tx);
     const at = now();
     const revisionId = newId();
-    await insertBodies(
+    await insertBodyRows(
       tx,
       [...draft.bodies].map(([hash, markdown]) => ({ hash, markdown, links: listTargets(markdown) })),
     );
-    await insertRevision(tx, { id: revisionId, spaceId: head.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId }, at);
+    await insertRevisionRow(
+      tx,
+      { id: revisionId, spaceId: head.spaceId, parents: [parent.id], type: 'edits', tree: draft.tree, createdBy: request.userId },
+      at,
+    );
     await head.advance(tx, revisionId, draft.tree, at);
     const created = revisionCreatedPayload({
       spaceId: head.spaceId,

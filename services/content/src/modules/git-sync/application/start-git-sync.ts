@@ -6,19 +6,8 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import { CONTENT_JOBS_TOPIC, outboxEvent, RUN_GIT_SYNC_JOB } from '@quire/contracts';
 import { lockSpaceContent } from '../../revisions';
 import { findRunningGitSyncOperation, finishGitSyncOperation, insertGitSyncOperation, upsertSpaceGitSync } from '../store/git-sync.store';
-import type { GitSyncDirection, GitSyncOptions } from '../model/git-sync';
-import { fullRef, redactRemote, repositoryName } from './git-remote-url';
-
-/** The purpose the remote URL is sealed for (packages/platform/src/secrets/sealed-secret.ts). */
-export const GIT_REMOTE_SEAL = 'git-sync-remote';
-
-export interface GitSyncRequest {
-  direction: GitSyncDirection;
-  url: string;
-  ref: string;
-  options: GitSyncOptions;
-  gitInfo?: { provider?: string; url?: string };
-}
+import { fullRef, repositoryName } from '../domain/git-remote-url';
+import { GIT_REMOTE_SEAL, redactedRequest, type GitSyncRequest } from '../domain/git-sync-request';
 
 export interface StartDeps {
   db: SqlDatabase;
@@ -35,15 +24,7 @@ export interface StartDeps {
  */
 export async function startGitSync(deps: StartDeps, space: { id: string; organizationId: string }, userId: string, request: GitSyncRequest): Promise<string> {
   const operationId = newId();
-  const remote = redactRemote(request.url);
-  // Only the remote is used with its credentials (sealed); the links shown to readers never hold any.
-  const { treeUrl, commitUrl, ...rest } = request.options;
-  const options: GitSyncOptions = {
-    ...rest,
-    ...(treeUrl ? { treeUrl: redactRemote(treeUrl) } : {}),
-    ...(commitUrl ? { commitUrl: redactRemote(commitUrl) } : {}),
-  };
-  const shownTreeUrl = request.gitInfo?.url ? redactRemote(request.gitInfo.url) : (options.treeUrl ?? null);
+  const { remote, options, shownTreeUrl } = redactedRequest(request);
   await deps.db.transaction(async (tx) => {
     await lockSpaceContent(tx, space.id);
     const now = deps.clock();
