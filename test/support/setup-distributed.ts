@@ -56,6 +56,8 @@ export default async function setupDistributed(): Promise<void> {
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
       WEBHOOKS_RETRY_SCHEDULE: WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
+      // Git Sync's stalled-remote test waits this out; the import it runs beside must end within 20 s anyway.
+      CONTENT_GIT_SYNC_IDLE_TIMEOUT_MS: '20000',
     },
   };
   const stack = new LocalStack(options);
