@@ -49,6 +49,9 @@ export default async function setupDistributed(): Promise<void> {
     // Two copies of every service and worker (insights-consumer): any state one process keeps to
     // itself fails the suite.
     replicas: Object.fromEntries(SCALED_NAMES.map((s) => [s, SERVICE_COPIES])),
+    // Only a failed start waits this long: seventeen processes loading at once, beside the embedded
+    // run (test-lanes.mjs), have been seen to take over 30 s on a loaded 2-core machine.
+    readyTimeoutMs: 120_000,
     extraEnv: {
       ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
