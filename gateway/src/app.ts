@@ -77,8 +77,56 @@ const UPSTREAM_RESOLVE_MS = 5000;
  * gets a request id and one access-log line.
  */
 export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): RequestListener {
-  const { logger, metrics } = deps;
-  const routes = new RouteMatcher();
+  const pipeline = gatewayPipeline(settings, deps);
+  const trustedProxies = new AddressRanges(settings.trustedProxies);
+  const accessLogger = new AccessLogger(deps.logger, settings.accessLog);
+  // What the gateway learns about a request while answering it, for its access line.
+  const exchanges = new WeakMap<IncomingMessage, Exchange>();
+
+  /** Gives the request its id and its access line. */
+  const begin = (req: IncomingMessage, res: ServerResponse): Exchange => {
+    const incomingId = req.headers['x-request-id'];
+    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : newId();
+    const exchange: Exchange = { requestId, started: process.hrtime.bigint() };
+    exchanges.set(req, exchange);
+    res.setHeader('x-request-id', requestId);
+    accessLogger.watch(req, res, exchange);
+    return exchange;
+  };
+  const serve = (req: IncomingMessage, res: ServerResponse, exchange: Exchange): void => {
+    const { path, query } = splitUrl(req.url ?? '/');
+    observeWhenFinished(deps.metrics, req, res, path, exchange);
+    forwardApiRequest(pipeline, req, res, path, query, exchange).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
+  };
+  // The request's exchange was begun when it arrived, before express had it.
+  const app = expressApp(deps, (req, res) => serve(req, res, exchanges.get(req) ?? begin(req, res)));
+
+  return (req, res) => {
+    const exchange = begin(req, res);
+    const forwarding = forwardingOf({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, trustedProxies);
+    applyForwarding(req.headers, forwarding);
+    if (isApiPath(req.url)) serve(req, res, exchange);
+    else if (isPublishedRequest(req.url ?? '/', forwarding.host, settings.publicUrl))
+      forwardVisit(pipeline, req, res, exchange, forwarding).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
+    else app(req, res);
+  };
+}
+
+/** What answering a proxied request needs, made once per app. */
+interface GatewayPipeline {
+  settings: GatewaySettings;
+  metrics: Metrics;
+  routes: RouteMatcher;
+  authenticator: Authenticator;
+  limiter: RateLimiter;
+  signer: PrincipalSigner;
+  pools: Record<ServiceName, UpstreamPool>;
+  forwarder: Forwarder;
+}
+
+/** The pipeline's parts; each service's upstream pool starts probing its copies. */
+function gatewayPipeline(settings: GatewaySettings, deps: GatewayDeps): GatewayPipeline {
+  const { logger } = deps;
   const authenticator = new Authenticator(
     deps.identity,
     deps.cache,
@@ -100,11 +148,11 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   for (const pool of Object.values(pools))
     void pool.start().catch((err: Error) => logger.warn({ service: pool.service, err: err.message }, 'upstream pool did not start'));
   const forwarder = new Forwarder(logger, { timeoutMs: settings.upstreamTimeoutMs });
-  const trustedProxies = new AddressRanges(settings.trustedProxies);
-  const accessLogger = new AccessLogger(logger, settings.accessLog);
-  // What the gateway learns about a request while answering it, for its access line.
-  const exchanges = new WeakMap<IncomingMessage, Exchange>();
+  return { settings, metrics: deps.metrics, routes: new RouteMatcher(), authenticator, limiter, signer, pools, forwarder };
+}
 
+/** Express for what is not proxied; whatever it does not know goes to `fallback`. */
+function expressApp(deps: GatewayDeps, fallback: (req: IncomingMessage, res: ServerResponse) => void): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
@@ -114,101 +162,81 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     res.setHeader('x-content-type-options', 'nosniff');
     next();
   });
-  mountHealthRoutes(app, metrics, deps.readiness);
+  mountHealthRoutes(app, deps.metrics, deps.readiness);
   mountOpenApiDocument(app);
   mountReferencePage(app);
   mountAppLinkPages(app);
+  app.use((req, res) => fallback(req, res));
+  return app;
+}
 
-  app.use((req, res) => serve(req, res, exchangeOf(req, res)));
+/** The request's duration in the metrics, under its route family, once it is answered. */
+function observeWhenFinished(metrics: Metrics, req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange): void {
+  res.on('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
+    metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
+  });
+}
 
-  /** The request's exchange, begun when it arrived (`begin`). */
-  function exchangeOf(req: IncomingMessage, res: ServerResponse): Exchange {
-    return exchanges.get(req) ?? begin(req, res);
+/** The headers the upstream trusts: no caller-sent internal header, the gateway's signed principal. */
+function signForUpstream(p: GatewayPipeline, req: IncomingMessage, principal: Principal, exchange: Exchange): void {
+  const signed = p.signer.sign(principal);
+  req.headers[PRINCIPAL_HEADER] = signed.principal;
+  req.headers[SIGNATURE_HEADER] = signed.signature;
+  req.headers['x-request-id'] = exchange.requestId;
+}
+
+/** A `/v1` request: route, authenticate, rate-limit, read the body, sign, forward. */
+async function forwardApiRequest(
+  p: GatewayPipeline,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: string,
+  exchange: Exchange,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (isIntegrationPath(path)) throw integrationsNotHosted();
+  // HEAD is served by the GET route (the service answers it without a body).
+  const { route, allowed } = p.routes.match(method === 'HEAD' ? 'GET' : method, path);
+  if (!route) {
+    if (allowed.length) throw new ApiError(405, `Method ${method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
+    throw notFound(`No route for ${method} ${path}`);
   }
-
-  /** Gives the request its id and its access line. */
-  function begin(req: IncomingMessage, res: ServerResponse): Exchange {
-    const incomingId = req.headers['x-request-id'];
-    const requestId = typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : newId();
-    const exchange: Exchange = { requestId, started: process.hrtime.bigint() };
-    exchanges.set(req, exchange);
-    res.setHeader('x-request-id', requestId);
-    accessLogger.watch(req, res, exchange);
-    return exchange;
+  const { principal, tokenHash } =
+    route.entry.access === 'signed-url'
+      ? signedUrlCaller(path, query, p.settings.internalSecret)
+      : await p.authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
+  if (principal.site) {
+    exchange.principal = `site-token:${principal.site.siteId}`;
+    authorizeSiteReader(principal.site, route);
   }
+  if (principal.userId) exchange.principal = principal.userId;
+  await p.limiter.take(tokenHash);
+  const body = await readRequestBody(req, p.settings.bodyLimitBytes, p.settings.bodyTimeoutMs);
 
-  function serve(req: IncomingMessage, res: ServerResponse, exchange: Exchange): void {
-    const { path, query } = splitUrl(req.url ?? '/');
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
-      metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
-    });
-    handle(req, res, path, query, exchange).catch((err: unknown) => sendError(req, res, err, logger, exchange.requestId));
-  }
+  for (const h of INTERNAL_HEADERS) delete req.headers[h];
+  signForUpstream(p, req, principal, exchange);
+  await p.forwarder.forward(p.pools[route.entry.service], req, res, body);
+}
 
-  async function handle(req: IncomingMessage, res: ServerResponse, path: string, query: string, exchange: Exchange): Promise<void> {
-    const method = req.method ?? 'GET';
-    if (isIntegrationPath(path)) throw integrationsNotHosted();
-    // HEAD is served by the GET route (the service answers it without a body).
-    const { route, allowed } = routes.match(method === 'HEAD' ? 'GET' : method, path);
-    if (!route) {
-      if (allowed.length) throw new ApiError(405, `Method ${method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
-      throw notFound(`No route for ${method} ${path}`);
-    }
-    const { principal, tokenHash } =
-      route.entry.access === 'signed-url'
-        ? signedUrlCaller(path, query, settings.internalSecret)
-        : await authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
-    if (principal.site) {
-      exchange.principal = `site-token:${principal.site.siteId}`;
-      authorizeSiteReader(principal.site, route);
-    }
-    if (principal.userId) exchange.principal = principal.userId;
-    await limiter.take(tokenHash);
-    const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
-
-    for (const h of INTERNAL_HEADERS) delete req.headers[h];
-    const signed = signer.sign(principal);
-    req.headers[PRINCIPAL_HEADER] = signed.principal;
-    req.headers[SIGNATURE_HEADER] = signed.signature;
-    req.headers['x-request-id'] = exchange.requestId;
-    await forwarder.forward(pools[route.entry.service], req, res, body);
-  }
-
-  /**
-   * A visitor of a published site: forwarded to the reader with no API-token authentication. The
-   * visitor's Authorization header and any internal header are dropped; the reader gets an
-   * anonymous signed principal (it serves only gateway-forwarded requests). Rate-limited per
-   * client address.
-   */
-  async function visit(req: IncomingMessage, res: ServerResponse, exchange: Exchange, forwarding: Forwarding): Promise<void> {
-    const { path } = splitUrl(req.url ?? '/');
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
-      metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
-    });
-    exchange.principal = 'visitor';
-    await limiter.take(`visitor:${forwarding.client}`);
-    const body = await readRequestBody(req, settings.bodyLimitBytes, settings.bodyTimeoutMs);
-    for (const h of INTERNAL_HEADERS) delete req.headers[h];
-    delete req.headers.authorization;
-    const signed = signer.sign(VISITOR);
-    req.headers[PRINCIPAL_HEADER] = signed.principal;
-    req.headers[SIGNATURE_HEADER] = signed.signature;
-    req.headers['x-request-id'] = exchange.requestId;
-    // Behind a trusted proxy the site answered is the forwarded host's: a cache keyed on Host must not mix them.
-    await forwarder.forward(pools[PUBLISHED_ROUTE.service], req, res, body, forwarding.isFromTrustedProxy ? ['X-Forwarded-Host'] : []);
-  }
-
-  return (req, res) => {
-    const exchange = begin(req, res);
-    const forwarding = forwardingOf({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, trustedProxies);
-    applyForwarding(req.headers, forwarding);
-    if (isApiPath(req.url)) serve(req, res, exchange);
-    else if (isPublishedRequest(req.url ?? '/', forwarding.host, settings.publicUrl))
-      visit(req, res, exchange, forwarding).catch((err: unknown) => sendError(req, res, err, logger, exchange.requestId));
-    else app(req, res);
-  };
+/**
+ * A visitor of a published site: forwarded to the reader with no API-token authentication. The
+ * visitor's Authorization header and any internal header are dropped; the reader gets an
+ * anonymous signed principal (it serves only gateway-forwarded requests). Rate-limited per
+ * client address.
+ */
+async function forwardVisit(p: GatewayPipeline, req: IncomingMessage, res: ServerResponse, exchange: Exchange, forwarding: Forwarding): Promise<void> {
+  const { path } = splitUrl(req.url ?? '/');
+  observeWhenFinished(p.metrics, req, res, path, exchange);
+  exchange.principal = 'visitor';
+  await p.limiter.take(`visitor:${forwarding.client}`);
+  const body = await readRequestBody(req, p.settings.bodyLimitBytes, p.settings.bodyTimeoutMs);
+  for (const h of INTERNAL_HEADERS) delete req.headers[h];
+  delete req.headers.authorization;
+  signForUpstream(p, req, VISITOR, exchange);
+  // Behind a trusted proxy the site answered is the forwarded host's: a cache keyed on Host must not mix them.
+  await p.forwarder.forward(p.pools[PUBLISHED_ROUTE.service], req, res, body, forwarding.isFromTrustedProxy ? ['X-Forwarded-Host'] : []);
 }
 
 /** `/v1` and everything under it: the proxied routes, served without express. */

@@ -49,6 +49,9 @@ export default async function setupDistributed(): Promise<void> {
     // Two copies of every service and worker (insights-consumer): any state one process keeps to
     // itself fails the suite.
     replicas: Object.fromEntries(SCALED_NAMES.map((s) => [s, SERVICE_COPIES])),
+    // Only a failed start waits this long: seventeen processes loading at once, beside the embedded
+    // run (test-lanes.mjs), have been seen to take over 30 s on a loaded 2-core machine.
+    readyTimeoutMs: 120_000,
     extraEnv: {
       ...(process.env.LOG_LEVEL ? { LOG_LEVEL: process.env.LOG_LEVEL } : {}),
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT_FOR_TESTS),
@@ -56,6 +59,8 @@ export default async function setupDistributed(): Promise<void> {
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
       WEBHOOKS_RETRY_SCHEDULE: WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
+      // Git Sync's stalled-remote test waits this out; the import it runs beside must end within 20 s anyway.
+      CONTENT_GIT_SYNC_IDLE_TIMEOUT_MS: '20000',
     },
   };
   const stack = new LocalStack(options);

@@ -44,6 +44,8 @@ export async function startEmbeddedProcess(options: {
       // The zip-bomb fixture inflates to 20 MB: refused well below the 200 MB default.
       CONTENT_IMPORT_MAX_ZIP_BYTES: String(ZIP_LIMIT_FOR_TESTS),
       WEBHOOKS_RETRY_SCHEDULE: WEBHOOK_RETRY_SCHEDULE_FOR_TESTS,
+      // Git Sync's stalled-remote test waits this out; the import it runs beside must end within 20 s anyway.
+      CONTENT_GIT_SYNC_IDLE_TIMEOUT_MS: '20000',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...options.env,
     },

@@ -20,7 +20,7 @@ import { specsModule } from '@quire/specs';
 import { readerModule } from '@quire/reader';
 import { webhooksModule } from '@quire/webhooks';
 import { close, createGatewayApp, gatewaySettingsFromEnv } from '@quire/gateway';
-import { openEmbeddedDatabases } from './databases';
+import { openEmbeddedDatabases, type EmbeddedDatabases } from './databases';
 import { bindGatewayPort, type BoundPort } from './gateway-port';
 import { embeddedCacheMaxBytesFromEnv } from './settings';
 
@@ -70,75 +70,23 @@ interface StartSettings {
 
 /** The services, then the gateway's app on the port already bound. */
 async function startBehind(gateway: BoundPort, env: NodeJS.ProcessEnv, logger: Logger, started: StartSettings): Promise<EmbeddedQuire> {
-  const { dataDir, internalSecret, settings, grpcDeadlineMs, publicUrl } = started;
+  const { dataDir, internalSecret, publicUrl } = started;
   const bus = new InProcessBus(logger);
   // Shared by the gateway (auth, rate limits) and the services (content's revisions and page answers).
   const cache = new MemoryCache(Date.now, { maxBytes: embeddedCacheMaxBytesFromEnv(env) });
   // Filled in as each gRPC server binds its ephemeral port; clients read it at first use.
   const grpcAddresses = Object.fromEntries(SERVICE_NAMES.map((s) => [s, '127.0.0.1:0'])) as Record<ServiceName, string>;
-
   let bootstrap: BootstrapResult | null = null;
-  const modules: Record<ServiceName, ServiceModule> = {
-    identity: identityModule({ bootstrap: bootstrapOptionsFromEnv(env), onBootstrap: (r) => (bootstrap = r) }),
-    content: contentModule(),
-    sites: sitesModule(),
-    specs: specsModule(),
-    insights: insightsModule(),
-    webhooks: webhooksModule(),
-    reader: readerModule(),
-  };
+  const modules = serviceModules(env, (r) => (bootstrap = r));
 
   logger.info({ dataDir }, 'opening the embedded database');
   const { instance, databases } = await openEmbeddedDatabases(dataDir, modules, logger);
   logger.info('embedded database open');
+  const services = await startServices(modules, env, started, grpcAddresses, { databases, bus, cache, logger });
 
-  const services = {} as Record<ServiceName, RunningService>;
-  const start = async (name: ServiceName) => {
-    const serviceLogger = logger.child({ service: name });
-    const ctx = createContext(
-      {
-        name,
-        httpPort: 0,
-        grpcPort: 0,
-        bindHost: '127.0.0.1',
-        publicUrl,
-        internalSecret,
-        logLevel: env.LOG_LEVEL ?? 'info',
-        grpcDeadlineMs,
-        grpcAddresses,
-        outboundAllowHosts: splitList(env.OUTBOUND_ALLOW_HOSTS ?? ''),
-        outboxRetention: outboxRetentionFromEnv(env),
-      },
-      { db: databases[name], bus, cache, blobs: new FsBlobStore(join(dataDir, 'blobs', name)), logger: serviceLogger },
-    );
-    services[name] = await startService(modules[name], ctx);
-    grpcAddresses[name] = `127.0.0.1:${services[name].grpcPort}`;
-  };
-  await start('identity');
-  await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map(start));
-
-  const clients = new ServiceClients(grpcAddresses, grpcDeadlineMs);
+  const clients = new ServiceClients(grpcAddresses, started.grpcDeadlineMs);
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, `http://127.0.0.1:${services[s].httpPort}`])) as Record<ServiceName, string>;
-  const app = createGatewayApp(
-    { ...settings, upstreams, publicUrl },
-    {
-      cache,
-      identity: () => clients.identity(),
-      sites: () => clients.sites(),
-      logger: logger.child({ service: 'gateway' }),
-      metrics: new Metrics('quire-embedded'),
-      readiness: Object.fromEntries(
-        SERVICE_NAMES.map((s) => [
-          s,
-          async () => {
-            const answer = await clients.health(s).check({});
-            if (!answer.ready) throw new Error(`${s} is not ready`);
-          },
-        ]),
-      ),
-    },
-  );
-  gateway.serve(app);
+  gateway.serve(embeddedGatewayApp(started, upstreams, clients, cache, logger));
   const server: Server = gateway.server;
   const boundPort = (server.address() as { port: number }).port;
   const localUrl = defaultPublicUrl(boundPort);
@@ -168,6 +116,97 @@ async function startBehind(gateway: BoundPort, env: NodeJS.ProcessEnv, logger: L
       rmSync(runtimeFile, { force: true });
     },
   };
+}
+
+/** The seven services' modules; identity reports the first start's bootstrap through `onBootstrap`. */
+function serviceModules(env: NodeJS.ProcessEnv, onBootstrap: (result: BootstrapResult) => void): Record<ServiceName, ServiceModule> {
+  return {
+    identity: identityModule({ bootstrap: bootstrapOptionsFromEnv(env), onBootstrap }),
+    content: contentModule(),
+    sites: sitesModule(),
+    specs: specsModule(),
+    insights: insightsModule(),
+    webhooks: webhooksModule(),
+    reader: readerModule(),
+  };
+}
+
+/** What every service of the process shares. */
+interface SharedResources {
+  databases: EmbeddedDatabases['databases'];
+  bus: MessageBus;
+  cache: MemoryCache;
+  logger: Logger;
+}
+
+/** Starts identity, then the others at once; each records its gRPC address in `grpcAddresses` as it binds. */
+async function startServices(
+  modules: Record<ServiceName, ServiceModule>,
+  env: NodeJS.ProcessEnv,
+  started: StartSettings,
+  grpcAddresses: Record<ServiceName, string>,
+  shared: SharedResources,
+): Promise<Record<ServiceName, RunningService>> {
+  const { dataDir, internalSecret, grpcDeadlineMs, publicUrl } = started;
+  const services = {} as Record<ServiceName, RunningService>;
+  const start = async (name: ServiceName) => {
+    const ctx = createContext(
+      {
+        name,
+        httpPort: 0,
+        grpcPort: 0,
+        bindHost: '127.0.0.1',
+        publicUrl,
+        internalSecret,
+        logLevel: env.LOG_LEVEL ?? 'info',
+        grpcDeadlineMs,
+        grpcAddresses,
+        outboundAllowHosts: splitList(env.OUTBOUND_ALLOW_HOSTS ?? ''),
+        outboxRetention: outboxRetentionFromEnv(env),
+      },
+      {
+        db: shared.databases[name],
+        bus: shared.bus,
+        cache: shared.cache,
+        blobs: new FsBlobStore(join(dataDir, 'blobs', name)),
+        logger: shared.logger.child({ service: name }),
+      },
+    );
+    services[name] = await startService(modules[name], ctx);
+    grpcAddresses[name] = `127.0.0.1:${services[name].grpcPort}`;
+  };
+  await start('identity');
+  await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map(start));
+  return services;
+}
+
+/** The gateway's app over the services' HTTP ports, ready when every service answers its health check. */
+function embeddedGatewayApp(
+  started: StartSettings,
+  upstreams: Record<ServiceName, string>,
+  clients: ServiceClients,
+  cache: MemoryCache,
+  logger: Logger,
+): ReturnType<typeof createGatewayApp> {
+  return createGatewayApp(
+    { ...started.settings, upstreams, publicUrl: started.publicUrl },
+    {
+      cache,
+      identity: () => clients.identity(),
+      sites: () => clients.sites(),
+      logger: logger.child({ service: 'gateway' }),
+      metrics: new Metrics('quire-embedded'),
+      readiness: Object.fromEntries(
+        SERVICE_NAMES.map((s) => [
+          s,
+          async () => {
+            const answer = await clients.health(s).check({});
+            if (!answer.ready) throw new Error(`${s} is not ready`);
+          },
+        ]),
+      ),
+    },
+  );
 }
 
 /** The secret that signs principals and admin calls; generated once per data directory. */

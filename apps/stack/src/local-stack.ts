@@ -73,6 +73,8 @@ export interface LocalStackOptions {
   replicas?: Partial<Record<ScaledName, number>>;
   /** The operator's settings (operatorSettings(process.env)) or a test's: they win over the stack's defaults. */
   extraEnv?: Record<string, string>;
+  /** How long a started process may take to answer /readyz (default 30 s). */
+  readyTimeoutMs?: number;
 }
 
 export interface ProcessHandle {
@@ -186,7 +188,7 @@ export class LocalStack {
   }
 
   /** Starts a process and waits until its /readyz answers 200; `env` adds to its environment. */
-  async start(key: ProcessKey, timeoutMs = 30000, env: Record<string, string> = {}): Promise<void> {
+  async start(key: ProcessKey, timeoutMs = this.options.readyTimeoutMs ?? 30000, env: Record<string, string> = {}): Promise<void> {
     mkdirSync(this.options.logDir, { recursive: true });
     const { name, copy } = parseProcessKey(key);
     const port = name === 'gateway' ? this.options.gatewayPort : this.httpPort(name, copy);

@@ -52,6 +52,121 @@ export function markdownToDocument(markdown: string, options: ConvertOptions = {
   return { object: 'document', data: {}, nodes };
 }
 
+type Tag = Extract<Segment, { kind: 'tag' }>;
+
+/** What a tag's conversion asks of the converter. */
+interface TagContext {
+  /** The tag's children as blocks, one tag level deeper. */
+  inner(): DocumentBlock[];
+  /** Segments inside one of its children (a tab's, a step's), at the same depth as `inner`. */
+  nested(segments: Segment[]): DocumentBlock[];
+  resolveRef: (target: string, kind: 'link' | 'image') => ContentRef;
+}
+
+type TagConversion = (tag: Tag, c: TagContext) => DocumentBlock[];
+
+const childTags = (tag: Tag, name: string): Tag[] => tag.children.filter((c): c is Tag => c.kind === 'tag' && c.name === name);
+
+/** file, include, step/tab outside their parent, and any unknown tag: kept as their text. */
+const tagAsText: TagConversion = (tag, c) => [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...c.inner()];
+
+const detailsBlock: TagConversion = (tag, c) => {
+  const body = c.inner();
+  return [
+    {
+      object: 'block',
+      type: 'expandable',
+      isVoid: true,
+      data: {},
+      fragments: [
+        {
+          object: 'fragment',
+          fragment: 'expandable-title',
+          type: 'expandable-title',
+          nodes: [plainParagraph(stripTags(tag.attrs.summary ?? 'Details'))],
+        },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body.length ? body : [plainParagraph('')] },
+      ],
+    },
+  ];
+};
+
+/** GitBook's `{% openapi-schemas spec="…" schemas="A,B" grouped="false" %}`. */
+const openapiSchemasBlock: TagConversion = (tag, c) => {
+  const { spec, grouped } = tag.attrs;
+  const schemas = (tag.attrs.schemas ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return spec && schemas.length
+    ? [
+        {
+          object: 'block',
+          type: 'openapi-schemas',
+          isVoid: true,
+          data: { ref: { kind: 'openapi', spec }, schemas, ...(grouped === 'false' ? { grouped: false } : {}) },
+        },
+      ]
+    : c.inner();
+};
+
+/** GitBook's `{% swagger src="…" path="…" method="…" %}`: the spec by URL (or a file the caller resolves). */
+const swaggerBlock: TagConversion = (tag, c) => {
+  const { src, path, method } = tag.attrs;
+  if (!src || !path || !method) return tagAsText(tag, c);
+  const resolved = c.resolveRef(src, 'link');
+  const ref = resolved.kind === 'url' || resolved.kind === 'file' ? resolved : { kind: 'url' as const, url: src };
+  return [{ object: 'block', type: 'swagger', isVoid: true, data: { ref, path, method } }];
+};
+
+/** Each GitBook block tag's blocks, by tag name. */
+const TAG_BLOCKS: ReadonlyMap<string, TagConversion> = new Map<string, TagConversion>(
+  Object.entries({
+    hint: (tag, c) => [{ object: 'block', type: 'hint', data: { style: HINT_STYLES.has(tag.attrs.style ?? '') ? tag.attrs.style : 'info' }, nodes: c.inner() }],
+    tabs: (tag, c) => {
+      const items = childTags(tag, 'tab');
+      if (!items.length) return c.inner();
+      const nodes = items.map((t): DocumentBlock => ({
+        object: 'block',
+        type: 'tabs-item',
+        data: { title: t.attrs.title ?? '' },
+        nodes: c.nested(t.children),
+      }));
+      return [{ object: 'block', type: 'tabs', nodes }];
+    },
+    stepper: (tag, c) => {
+      const steps = childTags(tag, 'step');
+      if (!steps.length) return c.inner();
+      return [
+        { object: 'block', type: 'stepper', nodes: steps.map((s) => ({ object: 'block', type: 'stepper-step', data: {}, nodes: c.nested(s.children) })) },
+      ];
+    },
+    code: (tag, c) => {
+      const title = tag.attrs.title;
+      return c.inner().map((b) => (b.type === 'code' && title ? { ...b, data: { ...b.data, title } } : b));
+    },
+    details: detailsBlock,
+    embed: (tag) => (tag.attrs.url ? [{ object: 'block', type: 'embed', isVoid: true, data: { url: tag.attrs.url } }] : []),
+    'content-ref': (tag, c) =>
+      tag.attrs.url ? [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: c.resolveRef(tag.attrs.url, 'link') } }] : c.inner(),
+    // GitBook's `{% openapi-operation spec="…" path="…" method="…" %}` (its body is a link to the spec: not kept).
+    'openapi-operation': (tag, c) => {
+      const { spec, path, method } = tag.attrs;
+      return spec && path && method
+        ? [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec }, path, method } }]
+        : c.inner();
+    },
+    'openapi-schemas': openapiSchemasBlock,
+    'openapi-webhook': (tag, c) => {
+      const { spec, name, method } = tag.attrs;
+      return spec && name && method
+        ? [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec }, name, method } }]
+        : c.inner();
+    },
+    swagger: swaggerBlock,
+  } satisfies Record<string, TagConversion>),
+);
+
 class Converter {
   constructor(
     private readonly resolveRef: (target: string, kind: 'link' | 'image') => ContentRef,
@@ -72,111 +187,14 @@ class Converter {
     return this.blocks(tokens, 0, tokens.length);
   }
 
-  private tag(tag: Extract<Segment, { kind: 'tag' }>, depth: number): DocumentBlock[] {
+  private tag(tag: Tag, depth: number): DocumentBlock[] {
     if (depth >= MAX_TAG_DEPTH) return this.markdown(segmentsText(tag.children));
-    const inner = () => this.segments(tag.children, depth + 1);
-    switch (tag.name) {
-      case 'hint':
-        return [{ object: 'block', type: 'hint', data: { style: HINT_STYLES.has(tag.attrs.style ?? '') ? tag.attrs.style : 'info' }, nodes: inner() }];
-      case 'tabs': {
-        const items = tag.children.filter((c): c is Extract<Segment, { kind: 'tag' }> => c.kind === 'tag' && c.name === 'tab');
-        if (!items.length) return inner();
-        return [
-          {
-            object: 'block',
-            type: 'tabs',
-            nodes: items.map((t) => ({
-              object: 'block',
-              type: 'tabs-item',
-              data: { title: t.attrs.title ?? '' },
-              nodes: this.segments(t.children, depth + 1),
-            })),
-          },
-        ];
-      }
-      case 'stepper': {
-        const steps = tag.children.filter((c): c is Extract<Segment, { kind: 'tag' }> => c.kind === 'tag' && c.name === 'step');
-        if (!steps.length) return inner();
-        return [
-          {
-            object: 'block',
-            type: 'stepper',
-            nodes: steps.map((s) => ({ object: 'block', type: 'stepper-step', data: {}, nodes: this.segments(s.children, depth + 1) })),
-          },
-        ];
-      }
-      case 'code': {
-        const blocks = inner();
-        const title = tag.attrs.title;
-        return blocks.map((b) => (b.type === 'code' && title ? { ...b, data: { ...b.data, title } } : b));
-      }
-      case 'details': {
-        const body = inner();
-        return [
-          {
-            object: 'block',
-            type: 'expandable',
-            isVoid: true,
-            data: {},
-            fragments: [
-              {
-                object: 'fragment',
-                fragment: 'expandable-title',
-                type: 'expandable-title',
-                nodes: [plainParagraph(stripTags(tag.attrs.summary ?? 'Details'))],
-              },
-              { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: body.length ? body : [plainParagraph('')] },
-            ],
-          },
-        ];
-      }
-      case 'embed':
-        return tag.attrs.url ? [{ object: 'block', type: 'embed', isVoid: true, data: { url: tag.attrs.url } }] : [];
-      case 'content-ref':
-        return tag.attrs.url ? [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: this.resolveRef(tag.attrs.url, 'link') } }] : inner();
-      case 'openapi-operation': {
-        // GitBook's `{% openapi-operation spec="…" path="…" method="…" %}` (its body is a link to the spec: not kept).
-        const { spec, path, method } = tag.attrs;
-        return spec && path && method
-          ? [{ object: 'block', type: 'openapi-operation', isVoid: true, data: { ref: { kind: 'openapi', spec }, path, method } }]
-          : inner();
-      }
-      case 'openapi-schemas': {
-        // GitBook's `{% openapi-schemas spec="…" schemas="A,B" grouped="false" %}`.
-        const { spec, grouped } = tag.attrs;
-        const schemas = (tag.attrs.schemas ?? '')
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean);
-        return spec && schemas.length
-          ? [
-              {
-                object: 'block',
-                type: 'openapi-schemas',
-                isVoid: true,
-                data: { ref: { kind: 'openapi', spec }, schemas, ...(grouped === 'false' ? { grouped: false } : {}) },
-              },
-            ]
-          : inner();
-      }
-      case 'openapi-webhook': {
-        const { spec, name, method } = tag.attrs;
-        return spec && name && method
-          ? [{ object: 'block', type: 'openapi-webhook', isVoid: true, data: { ref: { kind: 'openapi', spec }, name, method } }]
-          : inner();
-      }
-      case 'swagger': {
-        // GitBook's `{% swagger src="…" path="…" method="…" %}`: the spec by URL (or a file the caller resolves).
-        const { src, path, method } = tag.attrs;
-        if (!src || !path || !method) return [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...inner()];
-        const resolved = this.resolveRef(src, 'link');
-        const ref = resolved.kind === 'url' || resolved.kind === 'file' ? resolved : { kind: 'url' as const, url: src };
-        return [{ object: 'block', type: 'swagger', isVoid: true, data: { ref, path, method } }];
-      }
-      default:
-        // file, include, step/tab outside their parent: kept as their text.
-        return [...(Object.values(tag.attrs).length ? [plainParagraph(Object.values(tag.attrs).join(' '))] : []), ...inner()];
-    }
+    const context: TagContext = {
+      inner: () => this.segments(tag.children, depth + 1),
+      nested: (segments) => this.segments(segments, depth + 1),
+      resolveRef: this.resolveRef,
+    };
+    return (TAG_BLOCKS.get(tag.name) ?? tagAsText)(tag, context);
   }
 
   /** Block tokens [from, to) as blocks. */

@@ -15,7 +15,6 @@ import { renderTable } from './tables';
 
 const HINTS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' };
 const ALIGNS = new Set(['start', 'center', 'end', 'left', 'right']);
-const OPENAPI = new Set(['swagger', 'openapi-operation', 'openapi-schemas', 'openapi-webhook']);
 
 /**
  * Blocks as elements. Text or inlines standing among blocks are gathered into a paragraph; a
@@ -51,109 +50,115 @@ export function renderBlocks(state: RenderState, nodes: unknown[], depth: number
 }
 
 function renderBlock(state: RenderState, block: DocumentBlock, depth: number, top: boolean): ElementContent[] {
-  const data = dataOf(block);
-  const blocks = () => renderBlocks(state, childrenOf(block), depth);
-  const inlines = () => renderInlines(state, childrenOf(block), depth);
-  switch (block.type) {
-    case 'paragraph':
-      return [el('p', { className: alignClass(data.align) }, inlines())];
-    case 'heading-1':
-    case 'heading-2':
-    case 'heading-3':
-      return [heading(state, block, depth, top)];
-    case 'list-unordered':
-    case 'list-ordered':
-    case 'list-tasks':
-      return [list(state, block, depth)];
-    case 'list-item':
-      return [el('ul', {}, [el('li', {}, blocks())])];
-    case 'divider':
-      return [el('hr')];
-    case 'blockquote':
-      return [el('blockquote', {}, blocks())];
-    case 'hint': {
-      const style = str(data, 'style') ?? 'info';
-      const kind = HINTS[style] ? style : 'info';
-      return [el('div', { className: ['hint', `hint-${kind}`], role: 'note', ariaLabel: HINTS[kind] }, blocks())];
-    }
-    case 'code':
-      return [code(state, block)];
-    case 'images':
-      return [
-        el(
-          'div',
-          { className: ['images'] },
-          childrenOf(block)
-            .filter(isBlock)
-            .flatMap((img) => figure(state, img, depth)),
-        ),
-      ];
-    case 'image':
-      return figure(state, block, depth);
-    case 'drawing': {
-      const img = image(state, { ref: data.ref, alt: 'Drawing' }, 'drawing');
-      return img ? [el('div', { className: ['image'] }, [img])] : [];
-    }
-    case 'file': {
-      const ref = refOf(data.ref);
-      const id = ref?.kind === 'file' ? ref.file : undefined;
-      const name = (id && state.call(() => state.context.fileName?.(id))) || 'Download';
-      return [el('p', { className: ['file'] }, linked(state.refUrl(ref), [text(name)]))];
-    }
-    case 'embed': {
-      const url = str(data, 'url') ?? '';
-      return url ? [el('p', { className: ['embed'] }, linked(linkUrl(url), [text(url)]))] : [];
-    }
-    case 'math':
-      return [el('div', { className: ['math', 'math-display'] }, [text(str(data, 'formula') ?? '')])];
-    case 'expandable':
-      return [expandable(state, block, depth)];
-    case 'tabs':
-      return [tabs(state, block, depth)];
-    case 'stepper':
-      return [
-        el(
-          'ol',
-          { className: ['stepper'] },
-          childrenOf(block)
-            .filter(isBlock)
-            .map((step) => el('li', { className: ['step'] }, renderBlocks(state, childrenOf(step), depth + 1))),
-        ),
-      ];
-    case 'columns':
-      return [
-        el(
-          'div',
-          { className: ['columns'] },
-          childrenOf(block)
-            .filter(isBlock)
-            .map((column) => el('div', { className: ['column'] }, renderBlocks(state, childrenOf(column), depth + 1))),
-        ),
-      ];
-    case 'if': // adaptive content: its condition is not evaluated here, its content is shown
-    case 'tabs-item':
-    case 'stepper-step':
-    case 'column':
-      return blocks();
-    case 'table':
-      return renderTable(state, block, depth, renderBlocks);
-    case 'content-ref': {
-      const ref = refOf(data.ref);
-      const url = state.refUrl(ref);
-      const title = (ref?.kind === 'page' && state.call(() => state.context.pageTitle?.(ref.page))) || url?.href;
-      return title ? [el('p', { className: ['content-ref'] }, linked(url, [text(title)]))] : [];
-    }
-    case 'integration':
-    case 'reusable-content':
-      return []; // rendered by their integration / their own document: README, left out
-    default:
-      if (OPENAPI.has(block.type)) return renderOpenApi(state, block);
-      return unknown(block);
-  }
+  return (BLOCKS.get(block.type) ?? unknown)({ state, block, depth, top, data: dataOf(block) });
 }
 
+/** One block to render, where it stands. */
+interface BlockAt {
+  state: RenderState;
+  block: DocumentBlock;
+  depth: number;
+  top: boolean;
+  data: ReturnType<typeof dataOf>;
+}
+
+type BlockRenderer = (b: BlockAt) => ElementContent[];
+
+const childBlocks: BlockRenderer = ({ state, block, depth }) => renderBlocks(state, childrenOf(block), depth);
+
+/** A container whose block children are items (steps, columns), each rendering its own children. */
+const itemsIn = ({ state, block, depth }: BlockAt, tag: string, className: string, itemTag: string, itemClass: string): Element =>
+  el(
+    tag,
+    { className: [className] },
+    childrenOf(block)
+      .filter(isBlock)
+      .map((item) => el(itemTag, { className: [itemClass] }, renderBlocks(state, childrenOf(item), depth + 1))),
+  );
+
+const hintBlock: BlockRenderer = (b) => {
+  const style = str(b.data, 'style') ?? 'info';
+  const kind = HINTS[style] ? style : 'info';
+  return [el('div', { className: ['hint', `hint-${kind}`], role: 'note', ariaLabel: HINTS[kind] }, childBlocks(b))];
+};
+
+const fileBlock: BlockRenderer = ({ state, data }) => {
+  const ref = refOf(data.ref);
+  const id = ref?.kind === 'file' ? ref.file : undefined;
+  const name = (id && state.call(() => state.context.fileName?.(id))) || 'Download';
+  return [el('p', { className: ['file'] }, linked(state.refUrl(ref), [text(name)]))];
+};
+
+const contentRefBlock: BlockRenderer = ({ state, data }) => {
+  const ref = refOf(data.ref);
+  const url = state.refUrl(ref);
+  const title = (ref?.kind === 'page' && state.call(() => state.context.pageTitle?.(ref.page))) || url?.href;
+  return title ? [el('p', { className: ['content-ref'] }, linked(url, [text(title)]))] : [];
+};
+
+const headingBlock: BlockRenderer = ({ state, block, depth, top }) => [heading(state, block, depth, top)];
+const listBlock: BlockRenderer = ({ state, block, depth }) => [list(state, block, depth)];
+const openApiBlock: BlockRenderer = ({ state, block }) => renderOpenApi(state, block);
+const leftOut: BlockRenderer = () => [];
+
+/** Each block type's elements; a type not here is `unknown`. */
+const BLOCKS: ReadonlyMap<string, BlockRenderer> = new Map<string, BlockRenderer>(
+  Object.entries({
+    paragraph: ({ state, block, depth, data }) => [el('p', { className: alignClass(data.align) }, renderInlines(state, childrenOf(block), depth))],
+    'heading-1': headingBlock,
+    'heading-2': headingBlock,
+    'heading-3': headingBlock,
+    'list-unordered': listBlock,
+    'list-ordered': listBlock,
+    'list-tasks': listBlock,
+    'list-item': (b) => [el('ul', {}, [el('li', {}, childBlocks(b))])],
+    divider: () => [el('hr')],
+    blockquote: (b) => [el('blockquote', {}, childBlocks(b))],
+    hint: hintBlock,
+    code: ({ state, block }) => [code(state, block)],
+    images: ({ state, block, depth }) => [
+      el(
+        'div',
+        { className: ['images'] },
+        childrenOf(block)
+          .filter(isBlock)
+          .flatMap((img) => figure(state, img, depth)),
+      ),
+    ],
+    image: ({ state, block, depth }) => figure(state, block, depth),
+    drawing: ({ state, data }) => {
+      const img = image(state, { ref: data.ref, alt: 'Drawing' }, 'drawing');
+      return img ? [el('div', { className: ['image'] }, [img])] : [];
+    },
+    file: fileBlock,
+    embed: ({ data }) => {
+      const url = str(data, 'url') ?? '';
+      return url ? [el('p', { className: ['embed'] }, linked(linkUrl(url), [text(url)]))] : [];
+    },
+    math: ({ data }) => [el('div', { className: ['math', 'math-display'] }, [text(str(data, 'formula') ?? '')])],
+    expandable: ({ state, block, depth }) => [expandable(state, block, depth)],
+    tabs: ({ state, block, depth }) => [tabs(state, block, depth)],
+    stepper: (b) => [itemsIn(b, 'ol', 'stepper', 'li', 'step')],
+    columns: (b) => [itemsIn(b, 'div', 'columns', 'div', 'column')],
+    // Adaptive content: its condition is not evaluated here, its content is shown.
+    if: childBlocks,
+    'tabs-item': childBlocks,
+    'stepper-step': childBlocks,
+    column: childBlocks,
+    table: ({ state, block, depth }) => renderTable(state, block, depth, renderBlocks),
+    'content-ref': contentRefBlock,
+    // Rendered by their integration / their own document: README, left out.
+    integration: leftOut,
+    'reusable-content': leftOut,
+    swagger: openApiBlock,
+    'openapi-operation': openApiBlock,
+    'openapi-schemas': openApiBlock,
+    'openapi-webhook': openApiBlock,
+  }),
+);
+
 /** An unknown block: its text kept as a paragraph. */
-function unknown(block: DocumentBlock): ElementContent[] {
+function unknown({ block }: { block: DocumentBlock }): ElementContent[] {
   const kept = collapsed(plainTextOf(block));
   return kept ? [el('p', { className: ['unknown'] }, [text(kept)])] : [];
 }

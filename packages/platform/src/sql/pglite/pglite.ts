@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { CommitSignals } from '../commit-signals';
@@ -23,17 +24,30 @@ export class PgliteInstance {
   private turn: Promise<unknown> = Promise.resolve();
   private searchPath = '';
 
-  private constructor(readonly db: PGlite) {}
+  private constructor(
+    readonly db: PGlite,
+    /** The throwaway directory of a database opened without one, removed on close. */
+    private readonly scratchDir?: string,
+  ) {}
 
-  /** Opens the database in `dataDir` (in memory when undefined), copied from the template when new. */
+  /**
+   * Opens the database in `dataDir`, copied from the template when new. Without one (tests, the
+   * schema-types tool) the database is a throwaway copy of the template in a temporary directory:
+   * an in-memory PGlite would run initdb in WASM, several seconds of CPU per database opened.
+   */
   static async open(dataDir: string | undefined): Promise<PgliteInstance> {
-    if (dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir);
+    let scratchDir: string | undefined;
+    if (dataDir === undefined) {
+      const dir = mkdtempSync(join(tmpdir(), 'quire-pglite-'));
+      if (copyPgliteTemplate(dir)) dataDir = scratchDir = dir;
+      else rmSync(dir, { recursive: true, force: true });
+    } else if (!existsSync(join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir);
     const db = await PGlite.create({
       dataDir,
       startParams: START_PARAMS,
       parsers: { [types.INT8]: (v: string) => Number(v) },
     });
-    return new PgliteInstance(db);
+    return new PgliteInstance(db, scratchDir);
   }
 
   /** The view of `schema` (created if missing): a service's database in embedded mode. */
@@ -59,6 +73,7 @@ export class PgliteInstance {
   async close(): Promise<void> {
     await this.turn;
     await this.db.close();
+    if (this.scratchDir) rmSync(this.scratchDir, { recursive: true, force: true });
   }
 }
 
