@@ -1,9 +1,10 @@
 import { pickRedirect, redirectCandidates } from '@quire/publishing';
 import { newId } from '@quire/ids';
 import { UrlBuilder } from '@quire/urls';
+import { typedSql } from '@quire/platform/sql';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { bulkUpsertSiteRedirects } from '../src/modules/redirects/application/bulk-upsert-site-redirects';
-import { findRedirectsByKeys, insertRedirect, PROBE_SQL } from '../src/modules/redirects/store/site-redirects.store';
+import { findRedirectsByKeys, insertRedirect, redirectsByKeysQuery } from '../src/modules/redirects/store/site-redirects.store';
 import type { SiteRedirectFields } from '../src/modules/redirects/model/site-redirect';
 import { openSitesDb, seedSite } from './sites-db';
 
@@ -48,7 +49,12 @@ describe('site redirects store', () => {
     );
     expect(found.map((r) => r.key)).toEqual(['/w/42/*']);
     expect(pickRedirect(probe, found)?.candidate.suffix).toBe('deep/er');
-    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${PROBE_SQL}`, [siteId, false, probe.candidates.map((c) => c.key)]);
+    const probeQuery = redirectsByKeysQuery(
+      siteId,
+      false,
+      probe.candidates.map((c) => c.key),
+    ).compile(typedSql(db));
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${probeQuery.sql}`, [...probeQuery.parameters]);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index Scan using site_redirects_source on site_redirects/);
     expect(plan).toMatch(/Index Cond: \(\(site_id = .*\) AND \(draft = false\) AND \(source_key = k\.key\)\)/);

@@ -3,11 +3,11 @@ import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { createSection } from '../src/modules/sites/application/create-section';
 import { deleteSection } from '../src/modules/sites/application/delete-section';
 import { updateSection } from '../src/modules/sites/application/update-section';
-import { ensureSiteDefaults } from '../src/modules/sites/domain/site-defaults';
+import { ensureSiteDefaults } from '../src/modules/sites/application/ensure-site-defaults';
 import { addSiteSpace } from '../src/modules/sites/application/add-site-space';
 import { deleteSiteSpace } from '../src/modules/sites/application/delete-site-space';
 import { updateSiteSpace } from '../src/modules/sites/application/update-site-space';
-import { listAllSections, listSections } from '../src/modules/sites/store/sections.store';
+import { listAllSections, listSectionRows } from '../src/modules/sites/store/sections.store';
 import { listAllSiteSpaces, listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
 import type { Site } from '../src/modules/sites/model/site';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
@@ -106,7 +106,7 @@ describe('site structure defaults and paths', () => {
     const a = await addSiteSpace(db, site, { space: space('Root A') }, now);
     const b = await addSiteSpace(db, site, { space: space('Root B') }, now);
     const added = await createSection(db, site, { space: space('API reference') }, now);
-    const sections = (await listSections(db, site.id, everything)).rows;
+    const sections = (await listSectionRows(db, site.id, everything)).rows;
     expect(sections.map((s) => [s.title, s.path, s.isDefault])).toEqual([
       ['Product docs', 'product-docs', true],
       ['API reference', 'api-reference', false],

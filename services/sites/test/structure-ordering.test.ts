@@ -11,7 +11,7 @@ import { moveSection } from '../src/modules/sites/application/move-section';
 import { addSiteSpace } from '../src/modules/sites/application/add-site-space';
 import { moveSiteSpace } from '../src/modules/sites/application/move-site-space';
 import { keyForPosition, keysBetween, type StructureSibling } from '../src/modules/sites/domain/site-structure';
-import { listSections } from '../src/modules/sites/store/sections.store';
+import { listSectionRows } from '../src/modules/sites/store/sections.store';
 import { listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
 import type { Site } from '../src/modules/sites/model/site';
 import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
@@ -71,7 +71,7 @@ describe('structure ordering on embedded Postgres', () => {
 
   const space = (title: string) => ({ id: `space${++spaceCount}`, title });
   const section = (title: string) => createSection(db, site, { space: space(title) }, now);
-  const sectionTitles = async () => (await listSections(db, site.id, everything)).rows.map((s) => s.title);
+  const sectionTitles = async () => (await listSectionRows(db, site.id, everything)).rows.map((s) => s.title);
   const pointer = (id: string) => ({ kind: 'site-section' as const, id });
 
   it('keeps sections in the order of a model list over many random moves', async () => {
@@ -134,7 +134,7 @@ describe('structure ordering on embedded Postgres', () => {
     // Deleting the group puts its sections back where it was, in their order.
     expect(await deleteSectionGroup(db, site, group.id, now)).toBe(true);
     expect(await sectionTitles()).toEqual(['BB', 'AA', 'DD', 'CC']);
-    expect((await listSections(db, site.id, everything)).rows.every((s) => s.sectionGroupId === null)).toBe(true);
+    expect((await listSectionRows(db, site.id, everything)).rows.every((s) => s.sectionGroupId === null)).toBe(true);
     expect(await deleteSectionGroup(db, site, group.id, now)).toBe(false);
   });
 

@@ -1,6 +1,8 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup, resolveSections } from '../domain/section-groups';
-import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
+import { resolveSections } from '../domain/section-groups';
+import { requireGroup } from './require-structure';
+import { keysAtEnd } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { listAllSections, listSectionsOfGroups, placeSections } from '../store/sections.store';
 import type { Site } from '../model/site';

@@ -1,8 +1,10 @@
 import { badRequest } from '@quire/errors';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { type SpaceToAttach, attachSpace, requireSiteSpace } from '../domain/site-spaces';
-import { lockStructure } from '../domain/site-structure';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { type SpaceToAttach } from '../domain/site-spaces';
+import { attachSpace } from './attach-space';
+import { requireSiteSpace } from './require-structure';
+import { lockStructure } from './structure-changes';
 import { listAllSections } from '../store/sections.store';
 import type { SiteSpace } from '../model/site-structure';
 import type { Site } from '../model/site';

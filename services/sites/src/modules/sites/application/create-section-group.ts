@@ -1,7 +1,8 @@
 import { newId } from '@quire/ids';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { resolveSections } from '../domain/section-groups';
-import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
+import { keysAtEnd } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { insertSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems, placeSections } from '../store/sections.store';

@@ -1,9 +1,12 @@
 import { newId } from '@quire/ids';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { requireSection, sectionTitleFrom } from '../domain/sections';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
-import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
+import { sectionTitleFrom } from '../domain/sections';
+import { requireSection } from './require-structure';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { type SpaceToAttach } from '../domain/site-spaces';
+import { attachSpace } from './attach-space';
+import { keysAtEnd } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { distinctPaths, pathFromTitle } from '../domain/sites-paths';
 import { SiteEvent } from '@quire/contracts';
 import { insertSection, listAllSections, listTopLevelItems } from '../store/sections.store';

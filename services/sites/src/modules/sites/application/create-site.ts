@@ -1,9 +1,10 @@
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
-import { reloadSite } from '../domain/sites';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { type SpaceToAttach } from '../domain/site-spaces';
+import { attachSpace } from './attach-space';
+import { reloadSite } from './require-structure';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { insertSite } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';

@@ -1,8 +1,9 @@
 import type { SqlDatabase } from '@quire/platform/sql';
 import { topLevelNeighbours } from '../domain/section-groups';
-import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
+import { keysBetween } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { deleteSectionGroup as deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
+import { deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
 import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { Site } from '../model/site';
 

@@ -1,8 +1,8 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { deleteSection as deleteSectionRow } from '../store/sections.store';
+import { deleteSectionRow } from '../store/sections.store';
 import { listSiteSpacesIn } from '../store/site-spaces.store';
 import type { Site } from '../model/site';
 

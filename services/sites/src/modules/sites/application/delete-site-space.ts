@@ -1,8 +1,8 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { deleteSiteSpace as deleteSiteSpaceRow } from '../store/site-spaces.store';
+import { deleteSiteSpaceRow } from '../store/site-spaces.store';
 import type { Site } from '../model/site';
 
 /** Removes a site space (hidden ones too); another one of its parent takes over as default. False when there was none. */

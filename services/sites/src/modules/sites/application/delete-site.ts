@@ -1,6 +1,6 @@
 import { enqueueEvent } from '@quire/platform/outbox';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { deleteSite as deleteSiteRow } from '../store/sites.store';
+import { deleteSiteRow } from '../store/sites.store';
 import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
 /** Deletes a site with its structure and share links; false when it was already gone. */

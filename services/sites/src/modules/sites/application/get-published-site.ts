@@ -1,5 +1,5 @@
 import { spaceIdsOfStructure, type PublishedStructureView } from '../domain/published-profile';
-import { resolveShareKey } from '../domain/share-links';
+import { resolveShareKey } from './resolve-share-key';
 import { fetchSpaces, type SpaceCatalog } from '../domain/space-embedder';
 import type { Site } from '../model/site';
 import type { StoredSiteCustomization } from '../model/site-customization';

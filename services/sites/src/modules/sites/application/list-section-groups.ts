@@ -1,7 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import type { SectionGroupView } from '../domain/section-groups';
 import type { SpaceCatalog } from '../domain/space-embedder';
-import { listSectionGroups as listSectionGroupRows } from '../store/section-groups.store';
+import { listSectionGroupRows } from '../store/section-groups.store';
 import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 import { loadSectionGroupAnswers } from './load-section-group-answers';

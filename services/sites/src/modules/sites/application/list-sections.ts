@@ -1,8 +1,8 @@
 import type { PageRequest } from '@quire/input';
 import type { SectionView } from '../domain/sections';
-import { resolveShareKey } from '../domain/share-links';
+import { resolveShareKey } from './resolve-share-key';
 import type { SpaceCatalog } from '../domain/space-embedder';
-import { listSections as listSectionRows } from '../store/sections.store';
+import { listSectionRows } from '../store/sections.store';
 import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 import { loadSectionAnswers } from './load-section-answers';

@@ -1,6 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged, SqlExecutor } from '@quire/platform/sql';
-import { listShareLinks as listShareLinkRows } from '../store/share-links.store';
+import { listShareLinkRows } from '../store/share-links.store';
 import type { ShareLink } from '../model/share-link';
 
 /** A page of a site's share links, optionally searched by name (the route's policy checked the caller). */

@@ -1,8 +1,8 @@
 import type { PageRequest } from '@quire/input';
-import { resolveShareKey } from '../domain/share-links';
+import { resolveShareKey } from './resolve-share-key';
 import type { SpaceCatalog } from '../domain/space-embedder';
 import type { SiteSection, SiteSpace } from '../model/site-structure';
-import { listSiteSpaces as listSiteSpaceRows } from '../store/site-spaces.store';
+import { listSiteSpaceRows } from '../store/site-spaces.store';
 import type { Site } from '../model/site';
 import type { SitesReadDeps } from './deps';
 import { loadSiteSpaceAnswers } from './load-site-space-answers';

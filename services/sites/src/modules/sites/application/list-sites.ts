@@ -1,6 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged, SqlExecutor } from '@quire/platform/sql';
-import { listSites as listSiteRows, type SiteListFilter } from '../store/sites.store';
+import { listSiteRows, type SiteListFilter } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
 
 /** A page of the organization's sites (the caller's role was checked by the route's policy). */

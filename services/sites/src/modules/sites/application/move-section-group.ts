@@ -1,7 +1,8 @@
 import { notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup } from '../domain/section-groups';
-import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
+import { requireGroup } from './require-structure';
+import { keyForPosition, type StructurePosition } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { setSectionGroupPosition } from '../store/section-groups.store';
 import { listTopLevelItems } from '../store/sections.store';

@@ -1,6 +1,7 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { requireSection } from '../domain/sections';
-import { announceStructure, keyForPosition, lockStructure, type StructurePosition, type StructureSibling } from '../domain/site-structure';
+import { requireSection } from './require-structure';
+import { keyForPosition, type StructurePosition, type StructureSibling } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { SiteSection } from '../model/site-structure';

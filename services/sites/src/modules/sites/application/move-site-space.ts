@@ -1,7 +1,9 @@
 import { notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { asSibling, requireSiteSpace } from '../domain/site-spaces';
-import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
+import { asSibling } from '../domain/site-spaces';
+import { requireSiteSpace } from './require-structure';
+import { keyForPosition, type StructurePosition } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { listSiteSpacesIn, setSiteSpacePosition } from '../store/site-spaces.store';
 import type { SiteSpace } from '../model/site-structure';

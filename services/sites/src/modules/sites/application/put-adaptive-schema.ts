@@ -3,7 +3,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
 import { validateAdaptiveSchema } from '../domain/adaptive-schema';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, updateSite } from '../store/sites.store';
+import { lockSite, updateSiteRow } from '../store/sites.store';
 import type { Site } from '../model/site';
 
 /** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
@@ -18,7 +18,7 @@ export async function putAdaptiveSchema(
   const schema = validateAdaptiveSchema(jsonSchema);
   return db.transaction(async (tx) => {
     if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
-    const site = await updateSite(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
+    const site = await updateSiteRow(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
     if (!site) throw notFound(`Site ${siteId} not found`);
     await enqueueEvent(
       tx,

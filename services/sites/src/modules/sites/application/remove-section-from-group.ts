@@ -1,6 +1,8 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup, topLevelNeighbours } from '../domain/section-groups';
-import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
+import { topLevelNeighbours } from '../domain/section-groups';
+import { requireGroup } from './require-structure';
+import { keysBetween } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { findSection, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { Site } from '../model/site';

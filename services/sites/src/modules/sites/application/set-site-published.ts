@@ -1,8 +1,8 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { reloadSite } from '../domain/sites';
+import { reloadSite } from './require-structure';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, updateSite as updateSiteRow } from '../store/sites.store';
+import { lockSite, updateSiteRow } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
 import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 

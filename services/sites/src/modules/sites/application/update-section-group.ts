@@ -1,9 +1,9 @@
 import { notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup } from '../domain/section-groups';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { requireGroup } from './require-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { updateSectionGroup as updateSectionGroupRow, type SiteSectionGroupChanges } from '../store/section-groups.store';
+import { updateSectionGroupRow, type SiteSectionGroupChanges } from '../store/section-groups.store';
 import type { Site } from '../model/site';
 import type { SiteSectionGroup } from '../model/site-structure';
 

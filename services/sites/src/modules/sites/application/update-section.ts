@@ -1,10 +1,11 @@
 import { conflict, notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { type SectionUpdate, requireSection } from '../domain/sections';
-import { chooseDefaultSiteSpace } from '../domain/site-spaces';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { type SectionUpdate } from '../domain/sections';
+import { requireSection } from './require-structure';
+import { chooseDefaultSiteSpace } from './attach-space';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { listAllSections, updateSection as updateSectionRow } from '../store/sections.store';
+import { listAllSections, updateSectionRow } from '../store/sections.store';
 import type { SiteSection } from '../model/site-structure';
 import type { Site } from '../model/site';
 

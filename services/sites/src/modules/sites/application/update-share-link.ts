@@ -1,7 +1,7 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { updateShareLink as updateShareLinkRow } from '../store/share-links.store';
+import { updateShareLinkRow } from '../store/share-links.store';
 import type { ShareLink } from '../model/share-link';
 import type { Site } from '../model/site';
 import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';

@@ -1,9 +1,9 @@
 import { conflict, notFound } from '@quire/errors';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { requireSiteSpace } from '../domain/site-spaces';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { requireSiteSpace } from './require-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { listSiteSpacesIn, updateSiteSpace as updateSiteSpaceRow, type SiteSpaceChanges } from '../store/site-spaces.store';
+import { listSiteSpacesIn, updateSiteSpaceRow, type SiteSpaceChanges } from '../store/site-spaces.store';
 import type { SiteSpace } from '../model/site-structure';
 import type { Site } from '../model/site';
 

@@ -1,7 +1,8 @@
 import { badRequest, conflict, notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { type SiteUpdate, reloadSite } from '../domain/sites';
+import { type SiteUpdate } from '../domain/sites';
+import { reloadSite } from './require-structure';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';
 import { findSiteSpace } from '../store/site-spaces.store';
@@ -13,7 +14,7 @@ import {
   lockSite,
   makeDefaultSection,
   siteHasSections,
-  updateSite as updateSiteRow,
+  updateSiteRow,
   type SiteChanges,
 } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
