@@ -12,7 +12,25 @@ import { SiteEvent } from '@quire/contracts';
 import { insertSection, listAllSections, listTopLevelItems } from '../store/sections.store';
 import { listSiteSpacesIn, placeSiteSpaces } from '../store/site-spaces.store';
 import type { SiteSection } from '../model/site-structure';
-import type { Site } from '../model/site';
+import type { Site, SiteWithCounts } from '../model/site';
+import { fetchSpaceForStructure, type SpaceCatalog } from '../domain/space-embedder';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef, SitesReadDeps } from './deps';
+
+/** createSection as the caller: authorized (the `create` role), the space fetched as the caller (content's access check). */
+export async function createSection(
+  deps: SiteCallerDeps & Pick<SitesReadDeps, 'clients'>,
+  callerId: string,
+  ref: SiteRef,
+  input: { spaceId: string; title?: string; icon?: string | null },
+  now: Date,
+): Promise<{ site: SiteWithCounts; section: SiteSection; catalog: SpaceCatalog }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  // The answer shows only this space: its fetch (also the access check) serves the answer too.
+  const { space, catalog } = await fetchSpaceForStructure(deps.clients.content(), site.organizationId, input.spaceId, callerId, 'spaceId');
+  const section = await addSectionWithSpace(deps.db, site, { space, title: input.title, icon: input.icon }, now);
+  return { site, section, catalog };
+}
 
 /**
  * Adds a section whose first site space is `space` (addSectionToSite), at the end of the site's
@@ -21,7 +39,7 @@ import type { Site } from '../model/site';
  * added to a site whose spaces are at its root, those first move into a section of their own
  * (titled after the site, the default one), so no site space is left outside the sections.
  */
-export async function createSection(
+export async function addSectionWithSpace(
   db: SqlDatabase,
   site: Pick<Site, 'id' | 'organizationId' | 'title'>,
   input: { space: SpaceToAttach; title?: string; icon?: string | null },
