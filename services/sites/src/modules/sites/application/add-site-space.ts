@@ -12,7 +12,7 @@ import { fetchSpaceForStructure, type SpaceCatalog } from '../domain/space-embed
 import { authorizeSite } from '../policies/site.policy';
 import type { SiteCallerDeps, SiteRef, SitesReadDeps } from './deps';
 
-/** addSiteSpace as the caller: authorized (the `create` role), the space fetched as the caller (content's access check). */
+/** addSpaceToSite for a caller with the `create` role; the space is fetched as the caller (content's access check). */
 export async function addSiteSpace(
   deps: SiteCallerDeps & Pick<SitesReadDeps, 'clients'>,
   callerId: string,
@@ -21,7 +21,7 @@ export async function addSiteSpace(
   now: Date,
 ): Promise<{ site: SiteWithCounts; siteSpace: SiteSpace; catalog: SpaceCatalog }> {
   const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
-  // The answer shows only this space: its fetch (also the access check) serves the answer too.
+  // The answer shows only this space: the catalog of this fetch presents it too.
   const { space, catalog } = await fetchSpaceForStructure(deps.clients.content(), site.organizationId, input.spaceId, callerId, 'spaceId');
   const siteSpace = await placeSpaceOnSite(deps.db, site, { space, sectionId: input.sectionId }, now);
   return { site, siteSpace, catalog };

@@ -17,7 +17,7 @@ import { fetchSpaceForStructure, type SpaceCatalog } from '../domain/space-embed
 import { authorizeSite } from '../policies/site.policy';
 import type { SiteCallerDeps, SiteRef, SitesReadDeps } from './deps';
 
-/** createSection as the caller: authorized (the `create` role), the space fetched as the caller (content's access check). */
+/** addSectionToSite for a caller with the `create` role; the space is fetched as the caller (content's access check). */
 export async function createSection(
   deps: SiteCallerDeps & Pick<SitesReadDeps, 'clients'>,
   callerId: string,
@@ -26,7 +26,7 @@ export async function createSection(
   now: Date,
 ): Promise<{ site: SiteWithCounts; section: SiteSection; catalog: SpaceCatalog }> {
   const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
-  // The answer shows only this space: its fetch (also the access check) serves the answer too.
+  // The answer shows only this space: the catalog of this fetch presents it too.
   const { space, catalog } = await fetchSpaceForStructure(deps.clients.content(), site.organizationId, input.spaceId, callerId, 'spaceId');
   const section = await addSectionWithSpace(deps.db, site, { space, title: input.title, icon: input.icon }, now);
   return { site, section, catalog };

@@ -35,26 +35,20 @@ export interface NewDelivery {
   payload: string;
 }
 
-/** Schedules deliveries due at once; one already there for the same webhook and event is left as it is. */
+/**
+ * Schedules deliveries due at once; one already there for the same webhook and event is left as it is.
+ * One statement of five array parameters, however many deliveries (a batch of bus events times the
+ * webhooks that receive them): a VALUES list would take eight parameters a row, past Postgres' limit.
+ */
 export async function insertDeliveries(db: SqlExecutor, deliveries: NewDelivery[], now: Date): Promise<number> {
   if (deliveries.length === 0) return 0;
-  const { numInsertedOrUpdatedRows } = await table(db)
-    .insertInto('webhook_deliveries')
-    .values(
-      deliveries.map((d) => ({
-        id: d.id,
-        webhook_id: d.webhookId,
-        event_id: d.eventId,
-        event_type: d.eventType,
-        payload: d.payload,
-        next_attempt_at: now,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(numInsertedOrUpdatedRows ?? 0n);
+  const column = (of: (d: NewDelivery) => string) => deliveries.map(of);
+  const { numAffectedRows } = await sql`INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
+    SELECT id, webhook_id, event_id, event_type, payload, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${column((d) => d.id)}::text[], ${column((d) => d.webhookId)}::text[], ${column((d) => d.eventId)}::text[],
+      ${column((d) => d.eventType)}::text[], ${column((d) => d.payload)}::text[]) AS d (id, webhook_id, event_id, event_type, payload)
+    ON CONFLICT (webhook_id, event_id) DO NOTHING`.execute(table(db));
+  return Number(numAffectedRows ?? 0n);
 }
 
 export async function insertDelivery(db: SqlExecutor, delivery: NewDelivery, now: Date): Promise<Delivery> {
