@@ -8,7 +8,7 @@ import { UrlBuilder } from '@quire/urls';
 import { resolvePublishedUrl } from '../src/modules/published-urls/application/resolve-published-url';
 import { publishedUrlsGrpc } from '../src/modules/published-urls/grpc/published-urls.grpc';
 import type { PublishedUrlDeps } from '../src/modules/published-urls/application/deps';
-import { updateSite } from '../src/modules/sites/store/sites.store';
+import { updateSiteRow } from '../src/modules/sites/store/sites.store';
 import { insertRedirect } from '../src/modules/redirects/store/site-redirects.store';
 import { parseRedirectSource } from '@quire/publishing';
 import { newId } from '@quire/ids';
@@ -45,9 +45,9 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
       serviceSecret: SECRET,
     };
     siteId = await seedSite(db, ORG, ['spaceA', 'spaceB']);
-    await updateSite(db, ORG, siteId, { basename: 'handbook', hostname: 'docs.acme.example', proxyUrl: 'acme.example/help', published: true }, NOW);
+    await updateSiteRow(db, ORG, siteId, { basename: 'handbook', hostname: 'docs.acme.example', proxyUrl: 'acme.example/help', published: true }, NOW);
     const hidden = await seedSite(db, ORG, ['spaceC']);
-    await updateSite(db, ORG, hidden, { basename: 'draft', hostname: 'draft.acme.example' }, NOW);
+    await updateSiteRow(db, ORG, hidden, { basename: 'draft', hostname: 'draft.acme.example' }, NOW);
   });
   afterAll(() => db.close());
 

@@ -1,9 +1,11 @@
 import { pickRedirect, redirectCandidates } from '@quire/publishing';
 import { newId } from '@quire/ids';
 import { UrlBuilder } from '@quire/urls';
+import type { MembershipResolver } from '@quire/platform/membership';
+import { typedSql } from '@quire/platform/sql';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { bulkUpsertSiteRedirects } from '../src/modules/redirects/application/bulk-upsert-site-redirects';
-import { findRedirectsByKeys, insertRedirect, PROBE_SQL } from '../src/modules/redirects/store/site-redirects.store';
+import { findRedirectsByKeys, insertRedirect, redirectsByKeysQuery } from '../src/modules/redirects/store/site-redirects.store';
 import type { SiteRedirectFields } from '../src/modules/redirects/model/site-redirect';
 import { openSitesDb, seedSite } from './sites-db';
 
@@ -48,7 +50,12 @@ describe('site redirects store', () => {
     );
     expect(found.map((r) => r.key)).toEqual(['/w/42/*']);
     expect(pickRedirect(probe, found)?.candidate.suffix).toBe('deep/er');
-    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${PROBE_SQL}`, [siteId, false, probe.candidates.map((c) => c.key)]);
+    const probeQuery = redirectsByKeysQuery(
+      siteId,
+      false,
+      probe.candidates.map((c) => c.key),
+    ).compile(typedSql(db));
+    const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${probeQuery.sql}`, [...probeQuery.parameters]);
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
     expect(plan).toMatch(/Index Scan using site_redirects_source on site_redirects/);
     expect(plan).toMatch(/Index Cond: \(\(site_id = .*\) AND \(draft = false\) AND \(source_key = k\.key\)\)/);
@@ -64,15 +71,17 @@ describe('site redirects store', () => {
   it('writes nothing of a bulk call whose last item fails, not even its event', async () => {
     const outbox = async () => (await db.query<{ n: string }>('SELECT count(*) AS n FROM outbox')).rows[0]?.n;
     const before = { outbox: await outbox(), rows: (await findRedirectsByKeys(db, siteId, false, ['/new/1', '/new/2'])).length };
-    const deps = { db, clock: () => NOW, urls: new UrlBuilder('http://quire.test'), clients: undefined as never };
-    const site = { id: siteId, organizationId: 'org1', basename: null, hostname: null, proxyUrl: null };
+    // An admin of the site's organization: the use case authorizes its caller first.
+    const membership = { membership: async () => ({ role: 'admin' }) } as unknown as MembershipResolver;
+    const deps = { db, clock: () => NOW, urls: new UrlBuilder('http://quire.test'), clients: undefined as never, membership };
+    const site = { organizationId: 'org1', siteId };
     const steps = [
       { kind: 'upsert' as const, source: '/new/1', key: '/new/1', draft: false, destination: external },
       { kind: 'upsert' as const, source: '/new/2', key: '/new/2', draft: false, destination: { kind: 'site-section' as const, siteSectionId: 'gone' } },
     ];
-    await expect(bulkUpsertSiteRedirects(deps, site, steps, 'u1')).rejects.toThrow(/redirects\.1\.destination\.siteSectionId/);
+    await expect(bulkUpsertSiteRedirects(deps, 'u1', site, steps)).rejects.toThrow(/redirects\.1\.destination\.siteSectionId/);
     expect({ outbox: await outbox(), rows: (await findRedirectsByKeys(db, siteId, false, ['/new/1', '/new/2'])).length }).toEqual(before);
-    await bulkUpsertSiteRedirects(deps, site, steps.slice(0, 1), 'u1');
+    await bulkUpsertSiteRedirects(deps, 'u1', site, steps.slice(0, 1));
     expect(Number(await outbox())).toBe(Number(before.outbox) + 1);
   });
 });

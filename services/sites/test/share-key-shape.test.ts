@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@quire/platform/sql';
-import { resolveShareKey } from '../src/modules/sites/domain/share-links';
+import { resolveShareKey } from '../src/modules/sites/application/resolve-share-key';
 
 // A share key from a visitor's URL (`?share_key=…`) that is not a key's shape is no key: it never
 // reaches the database (a NUL there was a Postgres error, so a 503 page; found by the reader's

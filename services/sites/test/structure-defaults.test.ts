@@ -1,21 +1,25 @@
 import type { PageRequest } from '@quire/input';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { createSection } from '../src/modules/sites/application/create-section';
-import { deleteSection } from '../src/modules/sites/application/delete-section';
-import { updateSection } from '../src/modules/sites/application/update-section';
-import { ensureSiteDefaults } from '../src/modules/sites/domain/site-defaults';
-import { addSiteSpace } from '../src/modules/sites/application/add-site-space';
-import { deleteSiteSpace } from '../src/modules/sites/application/delete-site-space';
-import { updateSiteSpace } from '../src/modules/sites/application/update-site-space';
-import { listAllSections, listSections } from '../src/modules/sites/store/sections.store';
+import { addSectionWithSpace as createSection } from '../src/modules/sites/application/create-section';
+import { deleteSection as deleteSectionUseCase } from '../src/modules/sites/application/delete-section';
+import { updateSection as updateSectionUseCase } from '../src/modules/sites/application/update-section';
+import { ensureSiteDefaults } from '../src/modules/sites/application/ensure-site-defaults';
+import { placeSpaceOnSite as addSiteSpace } from '../src/modules/sites/application/add-site-space';
+import { deleteSiteSpace as deleteSiteSpaceUseCase } from '../src/modules/sites/application/delete-site-space';
+import { updateSiteSpace as updateSiteSpaceUseCase } from '../src/modules/sites/application/update-site-space';
+import { listAllSections, listSectionRows } from '../src/modules/sites/store/sections.store';
 import { listAllSiteSpaces, listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
 import type { Site } from '../src/modules/sites/model/site';
-import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
+import { asAdmin, insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // "Exactly one default where the spec implies one", paths and parents of new site spaces, on
 // embedded Postgres.
 
 const now = new Date('2026-02-01T00:00:00Z');
+const deleteSection = asAdmin(deleteSectionUseCase, (r) => r);
+const updateSection = asAdmin(updateSectionUseCase, (r) => r.section);
+const deleteSiteSpace = asAdmin(deleteSiteSpaceUseCase, (r) => r);
+const updateSiteSpace = asAdmin(updateSiteSpaceUseCase, (r) => r.siteSpace);
 const everything: PageRequest = { limit: 1000, offset: 0 };
 
 describe('site structure defaults and paths', () => {
@@ -106,7 +110,7 @@ describe('site structure defaults and paths', () => {
     const a = await addSiteSpace(db, site, { space: space('Root A') }, now);
     const b = await addSiteSpace(db, site, { space: space('Root B') }, now);
     const added = await createSection(db, site, { space: space('API reference') }, now);
-    const sections = (await listSections(db, site.id, everything)).rows;
+    const sections = (await listSectionRows(db, site.id, everything)).rows;
     expect(sections.map((s) => [s.title, s.path, s.isDefault])).toEqual([
       ['Product docs', 'product-docs', true],
       ['API reference', 'api-reference', false],

@@ -1,25 +1,32 @@
 import type { PageRequest } from '@quire/input';
 import { keyForAnchors, siblingKeysIn } from '@quire/ordering';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
-import { addSectionToGroup } from '../src/modules/sites/application/add-section-to-group';
-import { createSectionGroup } from '../src/modules/sites/application/create-section-group';
-import { deleteSectionGroup } from '../src/modules/sites/application/delete-section-group';
-import { moveSectionGroup } from '../src/modules/sites/application/move-section-group';
-import { removeSectionFromGroup } from '../src/modules/sites/application/remove-section-from-group';
-import { createSection } from '../src/modules/sites/application/create-section';
-import { moveSection } from '../src/modules/sites/application/move-section';
-import { addSiteSpace } from '../src/modules/sites/application/add-site-space';
-import { moveSiteSpace } from '../src/modules/sites/application/move-site-space';
+import { addSectionToGroup as addSectionToGroupUseCase } from '../src/modules/sites/application/add-section-to-group';
+import { createSectionGroup as createSectionGroupUseCase } from '../src/modules/sites/application/create-section-group';
+import { deleteSectionGroup as deleteSectionGroupUseCase } from '../src/modules/sites/application/delete-section-group';
+import { moveSectionGroup as moveSectionGroupUseCase } from '../src/modules/sites/application/move-section-group';
+import { removeSectionFromGroup as removeSectionFromGroupUseCase } from '../src/modules/sites/application/remove-section-from-group';
+import { addSectionWithSpace as createSection } from '../src/modules/sites/application/create-section';
+import { moveSection as moveSectionUseCase } from '../src/modules/sites/application/move-section';
+import { placeSpaceOnSite as addSiteSpace } from '../src/modules/sites/application/add-site-space';
+import { moveSiteSpace as moveSiteSpaceUseCase } from '../src/modules/sites/application/move-site-space';
 import { keyForPosition, keysBetween, type StructureSibling } from '../src/modules/sites/domain/site-structure';
-import { listSections } from '../src/modules/sites/store/sections.store';
+import { listSectionRows } from '../src/modules/sites/store/sections.store';
 import { listSiteSpacesIn } from '../src/modules/sites/store/site-spaces.store';
 import type { Site } from '../src/modules/sites/model/site';
-import { insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
+import { asAdmin, insertSiteRow, openStructureDb, siteEventTypes } from './structure-db';
 
 // Ordering of sections, section groups and site spaces: the before/after rule shared with
 // content (keyForAnchors in @quire/ordering), and the order after many moves.
 
 const now = new Date('2026-02-01T00:00:00Z');
+const moveSection = asAdmin(moveSectionUseCase, (r) => r.section);
+const moveSiteSpace = asAdmin(moveSiteSpaceUseCase, (r) => r.siteSpace);
+const addSectionToGroup = asAdmin(addSectionToGroupUseCase, (r) => r.group);
+const createSectionGroup = asAdmin(createSectionGroupUseCase, (r) => r.group);
+const deleteSectionGroup = asAdmin(deleteSectionGroupUseCase, (r) => r);
+const moveSectionGroup = asAdmin(moveSectionGroupUseCase, (r) => r.group);
+const removeSectionFromGroup = asAdmin(removeSectionFromGroupUseCase, (r) => r);
 const everything: PageRequest = { limit: 1000, offset: 0 };
 
 describe('keyForAnchors and keyForPosition', () => {
@@ -71,7 +78,7 @@ describe('structure ordering on embedded Postgres', () => {
 
   const space = (title: string) => ({ id: `space${++spaceCount}`, title });
   const section = (title: string) => createSection(db, site, { space: space(title) }, now);
-  const sectionTitles = async () => (await listSections(db, site.id, everything)).rows.map((s) => s.title);
+  const sectionTitles = async () => (await listSectionRows(db, site.id, everything)).rows.map((s) => s.title);
   const pointer = (id: string) => ({ kind: 'site-section' as const, id });
 
   it('keeps sections in the order of a model list over many random moves', async () => {
@@ -134,7 +141,7 @@ describe('structure ordering on embedded Postgres', () => {
     // Deleting the group puts its sections back where it was, in their order.
     expect(await deleteSectionGroup(db, site, group.id, now)).toBe(true);
     expect(await sectionTitles()).toEqual(['BB', 'AA', 'DD', 'CC']);
-    expect((await listSections(db, site.id, everything)).rows.every((s) => s.sectionGroupId === null)).toBe(true);
+    expect((await listSectionRows(db, site.id, everything)).rows.every((s) => s.sectionGroupId === null)).toBe(true);
     expect(await deleteSectionGroup(db, site, group.id, now)).toBe(false);
   });
 

@@ -3,7 +3,7 @@ import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb } from '../../../test/support/service-db';
 import { scheduleDeliveries } from '../src/modules/webhooks/application/schedule-deliveries';
 import { claimDueDeliveries, pruneDeliveries, recordAttempt, type ClaimedDelivery } from '../src/modules/webhooks/store/deliveries.store';
-import { insertWebhook, updateWebhook } from '../src/modules/webhooks/store/webhooks.store';
+import { insertWebhook, updateWebhookRow } from '../src/modules/webhooks/store/webhooks.store';
 
 // The delivery queue against a real (embedded) Postgres: fan-out is idempotent, and claims respect
 // the per-webhook limit (a backlog on one endpoint does not stand before another's deliveries).
@@ -32,7 +32,7 @@ beforeAll(async () => {
       now,
     );
   }
-  await updateWebhook(db, 'org1', 'off', { active: false }, now);
+  await updateWebhookRow(db, 'org1', 'off', { active: false }, now);
 });
 afterAll(() => db.close());
 

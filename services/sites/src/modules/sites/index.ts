@@ -22,7 +22,7 @@ export { siteParams } from './http/params.schema';
 export { findPublishedSite, siteCandidateOf } from './application/find-published-site';
 export { loadPublishedStructure } from './application/load-published-structure';
 export { spaceIdsOfStructure, type PublishedStructureView } from './domain/published-profile';
-export { resolveShareKey } from './domain/share-links';
+export { resolveShareKey } from './application/resolve-share-key';
 export { readSiteAudiences } from './application/read-site-audiences';
 export { fetchSpaces } from './domain/space-embedder';
 export { getSiteCustomization } from './application/get-site-customization';

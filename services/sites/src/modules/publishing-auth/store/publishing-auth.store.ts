@@ -1,18 +1,13 @@
-import { queryOne, type SqlExecutor } from '@quire/platform/sql';
+import { typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, SitePublishingAuthTable } from '../../../database';
 import type { PublishingAuthChanges, PublishingAuthRecord, VisitorAuthBackend } from '../model/publishing-auth';
 
-interface PublishingAuthRow {
-  site_id: string;
-  backend: string;
-  private_key_sealed: string;
-  fallback_url: string | null;
-  logout_url: string | null;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function publishingAuthOf(row: PublishingAuthRow): PublishingAuthRecord {
+function publishingAuthOf(row: Selectable<SitePublishingAuthTable>): PublishingAuthRecord {
   return {
     siteId: row.site_id,
+    // Only this store writes the column, and only VisitorAuthBackend values.
     backend: row.backend as VisitorAuthBackend,
     privateKeySealed: row.private_key_sealed,
     fallbackUrl: row.fallback_url,
@@ -22,8 +17,8 @@ function publishingAuthOf(row: PublishingAuthRow): PublishingAuthRecord {
 }
 
 export async function findPublishingAuth(db: SqlExecutor, siteId: string): Promise<PublishingAuthRecord | null> {
-  const row = await queryOne<PublishingAuthRow>(db, 'SELECT * FROM site_publishing_auth WHERE site_id = $1', [siteId]);
-  return row && publishingAuthOf(row);
+  const row = await table(db).selectFrom('site_publishing_auth').selectAll().where('site_id', '=', siteId).executeTakeFirst();
+  return row ? publishingAuthOf(row) : null;
 }
 
 /** The site's row, created with `privateKeySealed` when it has none (concurrent first reads keep one key). Locked. */
@@ -33,38 +28,36 @@ export async function ensurePublishingAuth(
   privateKeySealed: string,
   now: Date,
 ): Promise<{ record: PublishingAuthRecord; created: boolean }> {
-  const inserted = await queryOne<PublishingAuthRow>(
-    db,
-    `INSERT INTO site_publishing_auth (site_id, backend, private_key_sealed, updated_at) VALUES ($1, 'custom', $2, $3)
-     ON CONFLICT (site_id) DO NOTHING RETURNING *`,
-    [siteId, privateKeySealed, now],
-  );
+  const inserted = await table(db)
+    .insertInto('site_publishing_auth')
+    .values({ site_id: siteId, backend: 'custom', private_key_sealed: privateKeySealed, updated_at: now })
+    .onConflict((oc) => oc.column('site_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
   if (inserted) return { record: publishingAuthOf(inserted), created: true };
-  const row = await queryOne<PublishingAuthRow>(db, 'SELECT * FROM site_publishing_auth WHERE site_id = $1 FOR UPDATE', [siteId]);
+  const row = await table(db).selectFrom('site_publishing_auth').selectAll().where('site_id', '=', siteId).forUpdate().executeTakeFirst();
   if (!row) throw new Error(`site_publishing_auth row of ${siteId} vanished`);
   return { record: publishingAuthOf(row), created: false };
 }
 
-export async function updatePublishingAuth(db: SqlExecutor, siteId: string, changes: PublishingAuthChanges, now: Date): Promise<PublishingAuthRecord> {
-  const row = await queryOne<PublishingAuthRow>(
-    db,
-    `UPDATE site_publishing_auth SET backend = $2,
-       fallback_url = CASE WHEN $3::boolean THEN $4 ELSE fallback_url END,
-       logout_url = CASE WHEN $5::boolean THEN $6 ELSE logout_url END,
-       updated_at = $7
-     WHERE site_id = $1 RETURNING *`,
-    [siteId, changes.backend, changes.fallbackUrl !== undefined, changes.fallbackUrl ?? null, changes.logoutUrl !== undefined, changes.logoutUrl ?? null, now],
-  );
+export async function updatePublishingAuthRow(db: SqlExecutor, siteId: string, changes: PublishingAuthChanges, now: Date): Promise<PublishingAuthRecord> {
+  const row = await table(db)
+    .updateTable('site_publishing_auth')
+    .set({ backend: changes.backend, fallback_url: changes.fallbackUrl, logout_url: changes.logoutUrl, updated_at: now })
+    .where('site_id', '=', siteId)
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw new Error(`site_publishing_auth row of ${siteId} missing`);
   return publishingAuthOf(row);
 }
 
 export async function replaceSigningKey(db: SqlExecutor, siteId: string, privateKeySealed: string, now: Date): Promise<PublishingAuthRecord> {
-  const row = await queryOne<PublishingAuthRow>(db, 'UPDATE site_publishing_auth SET private_key_sealed = $2, updated_at = $3 WHERE site_id = $1 RETURNING *', [
-    siteId,
-    privateKeySealed,
-    now,
-  ]);
+  const row = await table(db)
+    .updateTable('site_publishing_auth')
+    .set({ private_key_sealed: privateKeySealed, updated_at: now })
+    .where('site_id', '=', siteId)
+    .returningAll()
+    .executeTakeFirst();
   if (!row) throw new Error(`site_publishing_auth row of ${siteId} missing`);
   return publishingAuthOf(row);
 }

@@ -7,7 +7,8 @@ import type { SiteRedirectFields } from '../model/site-redirect';
 import { announceRedirects, type RedirectChange } from './announce-redirects';
 import { checkDestination } from './check-destination';
 import { checkRedirectLoop } from './check-redirect-loop';
-import type { RedirectDeps, RedirectSite, RedirectSiteAddress } from './deps';
+import { authorizeSite } from '../../sites';
+import type { RedirectCallerDeps, RedirectDeps, RedirectSite, RedirectSiteAddress, RedirectSiteRef } from './deps';
 import { resolveDestination } from './resolve-destination';
 
 export type BulkResult = { status: RedirectChange['status']; source: string; draft: boolean; id?: string };
@@ -18,12 +19,8 @@ export type BulkResult = { status: RedirectChange['status']; source: string; dra
  * whole call with a 400 naming its item (`redirects.N…`), so nothing is written. So does a live
  * redirect that would loop once the whole call is applied.
  */
-export async function bulkUpsertSiteRedirects(
-  deps: RedirectDeps,
-  site: RedirectSite & RedirectSiteAddress,
-  input: BulkInputStep[],
-  callerId: string,
-): Promise<BulkResult[]> {
+export async function bulkUpsertSiteRedirects(deps: RedirectCallerDeps, callerId: string, ref: RedirectSiteRef, input: BulkInputStep[]): Promise<BulkResult[]> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const repeated = firstRepeatedTarget(input);
   if (repeated >= 0) throw badRequest(`Invalid body field "redirects.${repeated}.source": the call already changes this redirect`);
   const steps = await resolveSteps(deps, site, input);

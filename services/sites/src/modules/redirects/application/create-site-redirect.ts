@@ -5,7 +5,8 @@ import type { InputDestination, SiteRedirect, SiteRedirectFields } from '../mode
 import { announceRedirects } from './announce-redirects';
 import { checkDestination } from './check-destination';
 import { checkRedirectLoop } from './check-redirect-loop';
-import type { RedirectDeps, RedirectSite, RedirectSiteAddress } from './deps';
+import { authorizeSite } from '../../sites';
+import type { RedirectCallerDeps, RedirectSiteRef } from './deps';
 import { resolveDestination } from './resolve-destination';
 
 /**
@@ -13,11 +14,12 @@ import { resolveDestination } from './resolve-destination';
  * page by path is resolved first; a live redirect that would loop is a 400.
  */
 export async function createSiteRedirect(
-  deps: RedirectDeps,
-  site: RedirectSite & RedirectSiteAddress,
-  input: Omit<SiteRedirectFields, 'destination'> & { destination: InputDestination },
+  deps: RedirectCallerDeps,
   callerId: string,
+  ref: RedirectSiteRef,
+  input: Omit<SiteRedirectFields, 'destination'> & { destination: InputDestination },
 ): Promise<SiteRedirect> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const fields: SiteRedirectFields = { ...input, destination: await resolveDestination(deps, site.id, input.destination) };
   await checkRedirectLoop(deps, site, fields);
   const now = deps.clock();

@@ -1,9 +1,11 @@
 import { deleteRedirect } from '../store/site-redirects.store';
 import { announceRedirects } from './announce-redirects';
-import type { RedirectDeps, RedirectSite } from './deps';
+import { authorizeSite } from '../../sites';
+import type { RedirectCallerDeps, RedirectSiteRef } from './deps';
 
 /** deleteSiteRedirectById: whether there was one to delete (205) or not (204, as the reference allows). */
-export async function deleteSiteRedirect(deps: RedirectDeps, site: RedirectSite, redirectId: string, callerId: string): Promise<boolean> {
+export async function deleteSiteRedirect(deps: RedirectCallerDeps, callerId: string, ref: RedirectSiteRef, redirectId: string): Promise<boolean> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
     const deleted = await deleteRedirect(tx, site.id, redirectId);

@@ -1,5 +1,6 @@
 import type { UrlBuilder } from '@quire/urls';
 import type { ContentPagesClient } from '@quire/platform/grpc';
+import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlDatabase } from '@quire/platform/sql';
 import type { Site } from '../../sites';
 
@@ -11,7 +12,16 @@ export interface RedirectDeps {
   clients: { contentPages(): Pick<ContentPagesClient, 'findPageByPath' | 'getPagePaths'> };
 }
 
-/** The site a use case acts on (already authorized by the route). */
+/** What a redirect use case takes to authorize its caller too (the sites policy). */
+export type RedirectCallerDeps = RedirectDeps & { membership: MembershipResolver };
+
+/** The site a request names. */
+export interface RedirectSiteRef {
+  organizationId: string;
+  siteId: string;
+}
+
+/** The site a use case acts on (authorized by it first). */
 export interface RedirectSite {
   id: string;
   organizationId: string;

@@ -4,7 +4,8 @@ import type { SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
 import { announceRedirects } from './announce-redirects';
 import { checkDestination } from './check-destination';
 import { checkRedirectLoop } from './check-redirect-loop';
-import type { RedirectDeps, RedirectSite, RedirectSiteAddress } from './deps';
+import { authorizeSite } from '../../sites';
+import type { RedirectCallerDeps, RedirectSiteRef } from './deps';
 
 /**
  * updateSiteRedirectById: omitted fields are kept; `draft: false` promotes a draft (409 if a live
@@ -12,12 +13,13 @@ import type { RedirectDeps, RedirectSite, RedirectSiteAddress } from './deps';
  * transaction: following a page destination asks content over gRPC.
  */
 export async function updateSiteRedirect(
-  deps: RedirectDeps,
-  site: RedirectSite & RedirectSiteAddress,
+  deps: RedirectCallerDeps,
+  callerId: string,
+  ref: RedirectSiteRef,
   redirectId: string,
   changes: Partial<SiteRedirectFields>,
-  callerId: string,
 ): Promise<SiteRedirect> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const now = deps.clock();
   const before = await findRedirect(deps.db, site.id, redirectId);
   if (!before) throw notFound(`Site redirect ${redirectId} not found`);

@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { notFound } from '@quire/errors';
 import { listEnvelope, pageRequest } from '@quire/input';
 import { route } from '@quire/platform/http';
-import { authorizeSite, siteParams, type SitesHttpDeps } from '../../sites';
+import { siteParams, type SitesHttpDeps } from '../../sites';
 import { bulkUpsertSiteRedirects } from '../application/bulk-upsert-site-redirects';
 import { createSiteRedirect } from '../application/create-site-redirect';
 import { deleteSiteRedirect } from '../application/delete-site-redirect';
-import { getSiteRedirectBySource } from '../application/get-site-redirect-by-source';
+import { readSiteRedirectBySource } from '../application/read-site-redirect-by-source';
 import { listSiteRedirects } from '../application/list-site-redirects';
 import { updateSiteRedirect } from '../application/update-site-redirect';
 import { presentSiteRedirect } from '../presenters/site-redirect.presenter';
@@ -23,8 +22,12 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
     base,
     route({ params: siteParams, query: listRedirectsQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
-      const { rows, total } = await listSiteRedirects(deps, site.id, { page, draft: query.draft, search: query.search, orderBy: query.orderBy });
+      const { rows, total } = await listSiteRedirects(deps, principal.userId, params, {
+        page,
+        draft: query.draft,
+        search: query.search,
+        orderBy: query.orderBy,
+      });
       res.json(listEnvelope(rows.map(presentSiteRedirect), total, page));
     }),
   );
@@ -32,22 +35,16 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
   router.post(
     base,
     route({ params: siteParams, body: createRedirectBody }, async ({ params, body, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const redirect = await createSiteRedirect(
-        deps,
-        site,
-        {
-          ...body.source,
-          destination: body.destination,
-          draft: body.draft ?? false,
-          captureWildcard: body.captureWildcard ?? false,
-          permanent: body.permanent ?? false,
-        },
-        principal.userId,
-      );
+      const redirect = await createSiteRedirect(deps, principal.userId, params, {
+        ...body.source,
+        destination: body.destination,
+        draft: body.draft ?? false,
+        captureWildcard: body.captureWildcard ?? false,
+        permanent: body.permanent ?? false,
+      });
       res
         .status(201)
-        .location(deps.urls.api(`/orgs/${site.organizationId}/sites/${site.id}/redirects/${redirect.id}`))
+        .location(deps.urls.api(`/orgs/${params.organizationId}/sites/${params.siteId}/redirects/${redirect.id}`))
         .json(presentSiteRedirect(redirect));
     }),
   );
@@ -55,8 +52,7 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
   router.put(
     base,
     route({ params: siteParams, body: bulkRedirectsBody }, async ({ params, body, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const results = await bulkUpsertSiteRedirects(deps, site, body.redirects.map(bulkStepOf), principal.userId);
+      const results = await bulkUpsertSiteRedirects(deps, principal.userId, params, body.redirects.map(bulkStepOf));
       res.json({ results: results.map((r) => (r.status === 'deleted' ? { status: r.status, source: r.source, draft: r.draft } : r)) });
     }),
   );
@@ -64,9 +60,8 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
   router.patch(
     `${base}/:siteRedirectId`,
     route({ params: redirectParams, body: updateRedirectBody }, async ({ params, body, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
       const { source, ...rest } = body;
-      const redirect = await updateSiteRedirect(deps, site, params.siteRedirectId, { ...source, ...rest }, principal.userId);
+      const redirect = await updateSiteRedirect(deps, principal.userId, params, params.siteRedirectId, { ...source, ...rest });
       res.json(presentSiteRedirect(redirect));
     }),
   );
@@ -74,8 +69,7 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
   router.delete(
     `${base}/:siteRedirectId`,
     route({ params: redirectParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const deleted = await deleteSiteRedirect(deps, site, params.siteRedirectId, principal.userId);
+      const deleted = await deleteSiteRedirect(deps, principal.userId, params, params.siteRedirectId);
       res.status(deleted ? 205 : 204).end();
     }),
   );
@@ -83,9 +77,7 @@ export function siteRedirectsRoutes(deps: SitesHttpDeps): Router {
   router.get(
     '/v1/orgs/:organizationId/sites/:siteId/redirect',
     route({ params: siteParams, query: redirectBySourceQuery }, async ({ params, query, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
-      const found = await getSiteRedirectBySource(deps, site, query.source);
-      if (!found) throw notFound(`No redirect of site ${site.id} matches ${query.source}`);
+      const found = await readSiteRedirectBySource(deps, principal.userId, params, query.source);
       res.json({ redirect: presentSiteRedirect(found.redirect), target: found.target });
     }),
   );

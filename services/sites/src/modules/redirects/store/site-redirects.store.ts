@@ -1,22 +1,11 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, SiteRedirectsTable } from '../../../database';
 import type { RedirectDestination, RedirectOrder, RedirectOrigin, SiteRedirect, SiteRedirectFields } from '../model/site-redirect';
 
-export interface SiteRedirectRow {
-  id: string;
-  site_id: string;
-  source: string;
-  source_key: string;
-  draft: boolean;
-  capture_wildcard: boolean;
-  permanent: boolean;
-  destination: RedirectDestination | string;
-  origin: RedirectOrigin;
-  created_at: Date;
-  updated_at: Date | null;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-export function redirectOf(row: SiteRedirectRow): SiteRedirect {
+export function redirectOf(row: Selectable<SiteRedirectsTable>): SiteRedirect {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -25,8 +14,9 @@ export function redirectOf(row: SiteRedirectRow): SiteRedirect {
     draft: row.draft,
     captureWildcard: row.capture_wildcard,
     permanent: row.permanent,
-    destination: typeof row.destination === 'string' ? (JSON.parse(row.destination) as RedirectDestination) : row.destination,
-    origin: row.origin,
+    // Only this module writes these columns: a RedirectDestination as JSON, a RedirectOrigin.
+    destination: (typeof row.destination === 'string' ? JSON.parse(row.destination) : row.destination) as RedirectDestination,
+    origin: row.origin as RedirectOrigin,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -40,14 +30,23 @@ export async function insertRedirect(
   now: Date,
   origin: RedirectOrigin = 'user',
 ): Promise<SiteRedirect> {
-  return redirectOf(
-    await insertedRow<SiteRedirectRow>(
-      db,
-      `INSERT INTO site_redirects (id, site_id, source, source_key, draft, capture_wildcard, permanent, destination, created_at, origin)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [id, siteId, fields.source, fields.key, fields.draft, fields.captureWildcard, fields.permanent, JSON.stringify(fields.destination), now, origin],
-    ),
-  );
+  const row = await table(db)
+    .insertInto('site_redirects')
+    .values({
+      id,
+      site_id: siteId,
+      source: fields.source,
+      source_key: fields.key,
+      draft: fields.draft,
+      capture_wildcard: fields.captureWildcard,
+      permanent: fields.permanent,
+      destination: JSON.stringify(fields.destination),
+      created_at: now,
+      origin,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return redirectOf(row);
 }
 
 /** Replaces a redirect's fields; null when the site has no such redirect. A user's change makes an automatic redirect theirs (`origin`). */
@@ -59,24 +58,40 @@ export async function updateRedirect(
   now: Date,
   origin: RedirectOrigin = 'user',
 ): Promise<SiteRedirect | null> {
-  const row = await queryOne<SiteRedirectRow>(
-    db,
-    `UPDATE site_redirects SET source = $3, source_key = $4, draft = $5, capture_wildcard = $6, permanent = $7, destination = $8, updated_at = $9, origin = $10
-     WHERE site_id = $1 AND id = $2 RETURNING *`,
-    [siteId, id, fields.source, fields.key, fields.draft, fields.captureWildcard, fields.permanent, JSON.stringify(fields.destination), now, origin],
-  );
-  return row && redirectOf(row);
+  const row = await table(db)
+    .updateTable('site_redirects')
+    .set({
+      source: fields.source,
+      source_key: fields.key,
+      draft: fields.draft,
+      capture_wildcard: fields.captureWildcard,
+      permanent: fields.permanent,
+      destination: JSON.stringify(fields.destination),
+      updated_at: now,
+      origin,
+    })
+    .where('site_id', '=', siteId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? redirectOf(row) : null;
 }
 
 export async function findRedirect(db: SqlExecutor, siteId: string, id: string): Promise<SiteRedirect | null> {
-  const row = await queryOne<SiteRedirectRow>(db, 'SELECT * FROM site_redirects WHERE site_id = $1 AND id = $2', [siteId, id]);
-  return row && redirectOf(row);
+  const row = await table(db).selectFrom('site_redirects').selectAll().where('site_id', '=', siteId).where('id', '=', id).executeTakeFirst();
+  return row ? redirectOf(row) : null;
 }
 
 /** The redirect of the site with this canonical key, live or draft (one index probe). */
 export async function findRedirectByKey(db: SqlExecutor, siteId: string, draft: boolean, key: string): Promise<SiteRedirect | null> {
-  const row = await queryOne<SiteRedirectRow>(db, 'SELECT * FROM site_redirects WHERE site_id = $1 AND draft = $2 AND source_key = $3', [siteId, draft, key]);
-  return row && redirectOf(row);
+  const row = await table(db)
+    .selectFrom('site_redirects')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('draft', '=', draft)
+    .where('source_key', '=', key)
+    .executeTakeFirst();
+  return row ? redirectOf(row) : null;
 }
 
 /**
@@ -86,25 +101,26 @@ export async function findRedirectByKey(db: SqlExecutor, siteId: string, draft: 
  * autovacuum) the planner answered ANY by reading every redirect of the site through the
  * (site_id, draft, created_at) index and filtering them, 2× slower at 10,000 redirects (bench/redirects.js).
  */
-export const PROBE_SQL = `SELECT r.* FROM unnest($3::text[]) AS k(key)
-  CROSS JOIN LATERAL (SELECT * FROM site_redirects WHERE site_id = $1 AND draft = $2 AND source_key = k.key LIMIT 1) r`;
+export const redirectsByKeysQuery = (siteId: string, draft: boolean, keys: readonly string[]): ReturnType<typeof sql<Selectable<SiteRedirectsTable>>> =>
+  sql<Selectable<SiteRedirectsTable>>`SELECT r.* FROM unnest(${[...keys]}::text[]) AS k(key)
+    CROSS JOIN LATERAL (SELECT * FROM site_redirects WHERE site_id = ${siteId} AND draft = ${draft} AND source_key = k.key LIMIT 1) r`;
 
 export async function findRedirectsByKeys(db: SqlExecutor, siteId: string, draft: boolean, keys: readonly string[]): Promise<SiteRedirect[]> {
   if (keys.length === 0) return [];
-  const rows = await queryRows<SiteRedirectRow>(db, PROBE_SQL, [siteId, draft, keys]);
+  const { rows } = await redirectsByKeysQuery(siteId, draft, keys).execute(table(db));
   return rows.map(redirectOf);
 }
 
 export async function deleteRedirect(db: SqlExecutor, siteId: string, id: string): Promise<SiteRedirect | null> {
-  const row = await queryOne<SiteRedirectRow>(db, 'DELETE FROM site_redirects WHERE site_id = $1 AND id = $2 RETURNING *', [siteId, id]);
-  return row && redirectOf(row);
+  const row = await table(db).deleteFrom('site_redirects').where('site_id', '=', siteId).where('id', '=', id).returningAll().executeTakeFirst();
+  return row ? redirectOf(row) : null;
 }
 
-const ORDER: Record<RedirectOrder, string> = {
-  createdAt: 'created_at DESC, id DESC',
-  updatedAt: 'COALESCE(updated_at, created_at) DESC, id DESC',
-  source: 'source_key, id',
-};
+const ORDER = {
+  createdAt: sql`created_at DESC, id DESC`,
+  updatedAt: sql`COALESCE(updated_at, created_at) DESC, id DESC`,
+  source: sql`source_key, id`,
+} satisfies Record<RedirectOrder, unknown>;
 
 /** A site's live or draft redirects; `search` keeps those whose source holds it (any case). */
 export async function listRedirects(
@@ -113,13 +129,9 @@ export async function listRedirects(
   filter: { draft: boolean; search?: string; orderBy: RedirectOrder },
   page: PageRequest,
 ): Promise<Paged<SiteRedirect>> {
-  const matching = filter.search === undefined ? '' : ' AND strpos(lower(source), lower($3)) > 0';
-  const params: unknown[] = [siteId, filter.draft];
-  if (filter.search !== undefined) params.push(filter.search);
-  const { rows, total } = await pagedRows<SiteRedirectRow>(
-    db,
-    { select: '*', from: `FROM site_redirects WHERE site_id = $1 AND draft = $2${matching}`, orderBy: ORDER[filter.orderBy], params },
-    page,
-  );
+  const { search } = filter;
+  let query = table(db).selectFrom('site_redirects').selectAll().where('site_id', '=', siteId).where('draft', '=', filter.draft);
+  if (search !== undefined) query = query.where(sql<boolean>`strpos(lower(source), lower(${search})) > 0`);
+  const { rows, total } = await pagedSelect(query.orderBy(ORDER[filter.orderBy]), page);
   return { rows: rows.map(redirectOf), total };
 }

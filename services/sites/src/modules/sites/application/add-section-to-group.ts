@@ -1,20 +1,25 @@
-import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup, resolveSections } from '../domain/section-groups';
-import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
+import { resolveSections } from '../domain/section-groups';
+import { requireGroup } from './require-structure';
+import { keysAtEnd } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { listAllSections, listSectionsOfGroups, placeSections } from '../store/sections.store';
-import type { Site } from '../model/site';
 import type { SiteSectionGroup } from '../model/site-structure';
 
 /** Puts a section of the site at the end of the group (addSectionToGroup); nothing changes when it is in it already. */
 export async function addSectionToGroup(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   groupId: string,
   sectionId: string,
   now: Date,
-): Promise<SiteSectionGroup> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; group: SiteSectionGroup }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const group = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await requireGroup(tx, site.id, groupId);
     const [section] = resolveSections(await listAllSections(tx, site.id), [sectionId], () => 'sectionId');
@@ -30,4 +35,5 @@ export async function addSectionToGroup(
     );
     return group;
   });
+  return { site, group };
 }

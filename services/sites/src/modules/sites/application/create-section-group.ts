@@ -1,11 +1,13 @@
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { newId } from '@quire/ids';
-import type { SqlDatabase } from '@quire/platform/sql';
 import { resolveSections } from '../domain/section-groups';
-import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
+import { keysAtEnd } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { insertSectionGroup } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems, placeSections } from '../store/sections.store';
-import type { Site } from '../model/site';
 import type { SiteSectionGroup } from '../model/site-structure';
 
 /**
@@ -14,12 +16,14 @@ import type { SiteSectionGroup } from '../model/site-structure';
  * takes the place of its first section when that one was at the top level, else goes at the end.
  */
 export async function createSectionGroup(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   input: { title: string; icon: string | null; sections: readonly string[] },
   now: Date,
-): Promise<SiteSectionGroup> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; group: SiteSectionGroup }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const group = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const members = resolveSections(await listAllSections(tx, site.id), input.sections);
     const first = members[0];
@@ -39,4 +43,5 @@ export async function createSectionGroup(
     );
     return group;
   });
+  return { site, group };
 }

@@ -1,15 +1,36 @@
 import { newId } from '@quire/ids';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { requireSection, sectionTitleFrom } from '../domain/sections';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { attachSpace, type SpaceToAttach } from '../domain/site-spaces';
-import { announceStructure, keysAtEnd, lockStructure } from '../domain/site-structure';
+import { sectionTitleFrom } from '../domain/sections';
+import { requireSection } from './require-structure';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { type SpaceToAttach } from '../domain/site-spaces';
+import { attachSpace } from './attach-space';
+import { keysAtEnd } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { distinctPaths, pathFromTitle } from '../domain/sites-paths';
 import { SiteEvent } from '@quire/contracts';
 import { insertSection, listAllSections, listTopLevelItems } from '../store/sections.store';
 import { listSiteSpacesIn, placeSiteSpaces } from '../store/site-spaces.store';
 import type { SiteSection } from '../model/site-structure';
-import type { Site } from '../model/site';
+import type { Site, SiteWithCounts } from '../model/site';
+import { fetchSpaceForStructure, type SpaceCatalog } from '../domain/space-embedder';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef, SitesReadDeps } from './deps';
+
+/** addSectionToSite for a caller with the `create` role; the space is fetched as the caller (content's access check). */
+export async function createSection(
+  deps: SiteCallerDeps & Pick<SitesReadDeps, 'clients'>,
+  callerId: string,
+  ref: SiteRef,
+  input: { spaceId: string; title?: string; icon?: string | null },
+  now: Date,
+): Promise<{ site: SiteWithCounts; section: SiteSection; catalog: SpaceCatalog }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  // The answer shows only this space: the catalog of this fetch presents it too.
+  const { space, catalog } = await fetchSpaceForStructure(deps.clients.content(), site.organizationId, input.spaceId, callerId, 'spaceId');
+  const section = await addSectionWithSpace(deps.db, site, { space, title: input.title, icon: input.icon }, now);
+  return { site, section, catalog };
+}
 
 /**
  * Adds a section whose first site space is `space` (addSectionToSite), at the end of the site's
@@ -18,7 +39,7 @@ import type { Site } from '../model/site';
  * added to a site whose spaces are at its root, those first move into a section of their own
  * (titled after the site, the default one), so no site space is left outside the sections.
  */
-export async function createSection(
+export async function addSectionWithSpace(
   db: SqlDatabase,
   site: Pick<Site, 'id' | 'organizationId' | 'title'>,
   input: { space: SpaceToAttach; title?: string; icon?: string | null },

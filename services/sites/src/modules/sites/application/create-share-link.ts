@@ -1,22 +1,24 @@
 import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
-import type { SqlDatabase } from '@quire/platform/sql';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { insertShareLink } from '../store/share-links.store';
 import type { ShareLink } from '../model/share-link';
-import type { Site } from '../model/site';
+import type { SiteWithCounts } from '../model/site';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 
 // A share key is a bearer secret in published URLs: 32 base62 characters (about 190 bits).
 const SHARE_KEY_LENGTH = 32;
 
 export async function createShareLink(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
-  name: string,
+  deps: SiteCallerDeps,
   callerId: string,
+  ref: SiteRef,
+  name: string,
   now: Date,
-): Promise<ShareLink> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; link: ShareLink }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const link = await deps.db.transaction(async (tx) => {
     const link = await insertShareLink(tx, { id: newId(), siteId: site.id, name, shareKey: newId(SHARE_KEY_LENGTH) }, now);
     await enqueueEvent(
       tx,
@@ -30,4 +32,5 @@ export async function createShareLink(
     );
     return link;
   });
+  return { site, link };
 }

@@ -1,14 +1,16 @@
-import type { SqlDatabase } from '@quire/platform/sql';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { topLevelNeighbours } from '../domain/section-groups';
-import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
+import { keysBetween } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { deleteSectionGroup as deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
+import { deleteSectionGroupRow, findSectionGroup } from '../store/section-groups.store';
 import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
-import type { Site } from '../model/site';
 
 /** Deletes a group; its sections go back to the site's top level where the group was, in their order. False when there was none. */
-export async function deleteSectionGroup(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId'>, groupId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function deleteSectionGroup(deps: SiteCallerDeps, callerId: string, ref: SiteRef, groupId: string, now: Date): Promise<boolean> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  return deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await findSectionGroup(tx, site.id, groupId);
     if (!group) return false;

@@ -1,14 +1,15 @@
-import type { SqlDatabase } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { deleteSection as deleteSectionRow } from '../store/sections.store';
+import { deleteSectionRow } from '../store/sections.store';
 import { listSiteSpacesIn } from '../store/site-spaces.store';
-import type { Site } from '../model/site';
 
 /** Deletes a section and its site spaces; the first remaining section becomes the default if it was. False when there was none. */
-export async function deleteSection(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId' | 'title'>, sectionId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function deleteSection(deps: SiteCallerDeps, callerId: string, ref: SiteRef, sectionId: string, now: Date): Promise<boolean> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  return deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpaces = await listSiteSpacesIn(tx, site.id, sectionId);
     const deleted = await deleteSectionRow(tx, site.id, sectionId);

@@ -1,13 +1,14 @@
-import type { SqlDatabase } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
+import { ensureSiteDefaults } from './ensure-site-defaults';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { deleteSiteSpace as deleteSiteSpaceRow } from '../store/site-spaces.store';
-import type { Site } from '../model/site';
+import { deleteSiteSpaceRow } from '../store/site-spaces.store';
 
 /** Removes a site space (hidden ones too); another one of its parent takes over as default. False when there was none. */
-export async function deleteSiteSpace(db: SqlDatabase, site: Pick<Site, 'id' | 'organizationId'>, siteSpaceId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function deleteSiteSpace(deps: SiteCallerDeps, callerId: string, ref: SiteRef, siteSpaceId: string, now: Date): Promise<boolean> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  return deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const deleted = await deleteSiteSpaceRow(tx, site.id, siteSpaceId);
     if (!deleted) return false;

@@ -1,22 +1,29 @@
-import { spaceIdsOfStructure, type PublishedStructureView } from '../domain/published-profile';
-import { resolveShareKey } from '../domain/share-links';
-import { fetchSpaces, type SpaceCatalog } from '../domain/space-embedder';
-import type { Site } from '../model/site';
+import type { Role } from '@quire/access';
+import type { PublishedStructureView } from '../domain/published-profile';
+import type { SpaceCatalog } from '../domain/space-embedder';
+import type { SiteWithCounts } from '../model/site';
 import type { StoredSiteCustomization } from '../model/site-customization';
-import { findSiteCustomization } from '../store/site-customizations.store';
-import type { SitesReadDeps } from './deps';
-import { loadPublishedStructure } from './load-published-structure';
+import { authorizeSiteAs } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef, SitesReadDeps } from './deps';
+import { loadPublishedSite } from './load-published-site';
 
-/** What visitors of a published site get, besides the site: its structure with every embedded space fetched in one call, and its stored customization. */
+/**
+ * getPublishedSite for a member: the site with its structure, spaces and customization. Members
+ * see it before the site is published too, as a preview; non-members get 404 either way.
+ */
 export async function getPublishedSite(
-  deps: SitesReadDeps,
-  site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
-  input: { shareKey?: string },
+  deps: SitesReadDeps & SiteCallerDeps,
   userId: string,
-): Promise<{ structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null; customization: StoredSiteCustomization | null }> {
-  const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
-  const structure = await loadPublishedStructure(deps.db, site.id);
-  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), userId, site.organizationId);
-  const customization = await findSiteCustomization(deps.db, site.id);
-  return { structure, spaces, shareKey, customization };
+  ref: SiteRef,
+  input: { shareKey?: string },
+): Promise<{
+  site: SiteWithCounts;
+  role: Role;
+  structure: PublishedStructureView;
+  spaces: SpaceCatalog;
+  shareKey: string | null;
+  customization: StoredSiteCustomization | null;
+}> {
+  const { site, role } = await authorizeSiteAs(deps, ref.organizationId, ref.siteId, userId, 'read');
+  return { site, role, ...(await loadPublishedSite(deps, site, input, userId)) };
 }

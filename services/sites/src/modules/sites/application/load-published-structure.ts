@@ -1,8 +1,7 @@
 import type { SqlExecutor } from '@quire/platform/sql';
 import type { PublishedItem, PublishedStructureView } from '../domain/published-profile';
-import { loadSectionGroupViews } from '../domain/section-groups';
-import { loadSectionViews } from '../domain/sections';
-import { listSectionGroups } from '../store/section-groups.store';
+import { loadSectionGroupViews, loadSectionViews } from './structure-views';
+import { listSectionGroupRows } from '../store/section-groups.store';
 import { listAllSections, listTopLevelItems } from '../store/sections.store';
 import { listSiteSpacesIn } from '../store/site-spaces.store';
 
@@ -15,7 +14,7 @@ export async function loadPublishedStructure(db: SqlExecutor, siteId: string): P
     const siteSpaces = (await listSiteSpacesIn(db, siteId, null)).filter((s) => !s.hidden);
     return { type: 'siteSpaces', siteSpaces };
   }
-  const [topLevel, groups] = await Promise.all([listTopLevelItems(db, siteId), listSectionGroups(db, siteId, ALL_GROUPS)]);
+  const [topLevel, groups] = await Promise.all([listTopLevelItems(db, siteId), listSectionGroupRows(db, siteId, ALL_GROUPS)]);
   const [sectionViews, groupViews] = await Promise.all([
     loadSectionViews(
       db,

@@ -1,5 +1,5 @@
 import type { SectionView } from '../domain/sections';
-import { loadSectionViews } from '../domain/sections';
+import { loadSectionViews } from './structure-views';
 import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
 import type { SiteSection } from '../model/site-structure';
 import type { Site } from '../model/site';

@@ -1,4 +1,5 @@
-import { loadSectionGroupViews, type SectionGroupView } from '../domain/section-groups';
+import { type SectionGroupView } from '../domain/section-groups';
+import { loadSectionGroupViews } from './structure-views';
 import { fetchSpaces, spaceIdsOf, type SpaceCatalog } from '../domain/space-embedder';
 import type { SiteSectionGroup } from '../model/site-structure';
 import type { Site } from '../model/site';

@@ -1,10 +1,12 @@
-import type { SqlDatabase } from '@quire/platform/sql';
-import { requireSection } from '../domain/sections';
-import { announceStructure, keyForPosition, lockStructure, type StructurePosition, type StructureSibling } from '../domain/site-structure';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
+import { requireSection } from './require-structure';
+import { keyForPosition, type StructurePosition, type StructureSibling } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { listSectionsOfGroups, listTopLevelItems, placeSections } from '../store/sections.store';
 import type { SiteSection } from '../model/site-structure';
-import type { Site } from '../model/site';
 
 /**
  * Moves a section among its siblings (moveSiteSection): the site's top level for a section outside
@@ -12,13 +14,15 @@ import type { Site } from '../model/site';
  * endpoints); no position: the end of that sequence.
  */
 export async function moveSection(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId' | 'title'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   sectionId: string,
   position: StructurePosition | undefined,
   now: Date,
-): Promise<SiteSection> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; section: SiteSection }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const section = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const section = await requireSection(tx, site.id, sectionId);
     const groupId = section.sectionGroupId;
@@ -30,4 +34,5 @@ export async function moveSection(
     await announceStructure(tx, site, SiteEvent.siteSectionMoved, { sectionId, sectionGroup: groupId }, now);
     return requireSection(tx, site.id, sectionId);
   });
+  return { site, section };
 }

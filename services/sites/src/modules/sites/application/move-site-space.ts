@@ -1,21 +1,26 @@
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { notFound } from '@quire/errors';
-import type { SqlDatabase } from '@quire/platform/sql';
-import { asSibling, requireSiteSpace } from '../domain/site-spaces';
-import { announceStructure, keyForPosition, lockStructure, type StructurePosition } from '../domain/site-structure';
+import { asSibling } from '../domain/site-spaces';
+import { requireSiteSpace } from './require-structure';
+import { keyForPosition, type StructurePosition } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { listSiteSpacesIn, setSiteSpacePosition } from '../store/site-spaces.store';
 import type { SiteSpace } from '../model/site-structure';
-import type { Site } from '../model/site';
 
 /** Moves a site space among the site spaces of its parent (moveSiteSpace); no position: the end. */
 export async function moveSiteSpace(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   siteSpaceId: string,
   position: StructurePosition | undefined,
   now: Date,
-): Promise<SiteSpace> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; siteSpace: SiteSpace }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const siteSpace = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);
     const siblings = await listSiteSpacesIn(tx, site.id, siteSpace.sectionId);
@@ -25,4 +30,5 @@ export async function moveSiteSpace(
     await announceStructure(tx, site, SiteEvent.siteSpaceMoved, { siteSpaceId, sectionId: siteSpace.sectionId }, now);
     return moved;
   });
+  return { site, siteSpace };
 }

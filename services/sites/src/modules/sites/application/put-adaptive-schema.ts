@@ -1,24 +1,20 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import type { SqlDatabase } from '@quire/platform/sql';
 import { validateAdaptiveSchema } from '../domain/adaptive-schema';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, updateSite } from '../store/sites.store';
+import { lockSite, updateSiteRow } from '../store/sites.store';
 import type { Site } from '../model/site';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 
 /** Replaces the site's adaptive schema (validated first) and stamps its `updatedAt`. */
-export async function putAdaptiveSchema(
-  db: SqlDatabase,
-  organizationId: string,
-  siteId: string,
-  jsonSchema: unknown,
-  callerId: string,
-  now: Date,
-): Promise<Site> {
+export async function putAdaptiveSchema(deps: SiteCallerDeps, callerId: string, ref: SiteRef, jsonSchema: unknown, now: Date): Promise<Site> {
+  const { organizationId, siteId } = ref;
+  await authorizeSite(deps, organizationId, siteId, callerId, 'manage');
   const schema = validateAdaptiveSchema(jsonSchema);
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     if (!(await lockSite(tx, organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
-    const site = await updateSite(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
+    const site = await updateSiteRow(tx, organizationId, siteId, { adaptiveSchema: schema, adaptiveSchemaUpdatedAt: now }, now);
     if (!site) throw notFound(`Site ${siteId} not found`);
     await enqueueEvent(
       tx,

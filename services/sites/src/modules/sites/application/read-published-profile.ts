@@ -4,7 +4,7 @@ import type { SiteWithCounts } from '../model/site';
 import type { StoredSiteCustomization } from '../model/site-customization';
 import { findSiteWithCounts } from '../store/sites.store';
 import type { SitesReadDeps } from './deps';
-import { getPublishedSite } from './get-published-site';
+import { loadPublishedSite } from './load-published-site';
 
 /**
  * A published site's profile for the reader (Sites.GetPublishedSite): the site, its structure
@@ -23,5 +23,5 @@ export async function readPublishedProfile(
 } | null> {
   const site = input.organizationId && input.siteId ? await findSiteWithCounts(deps.db, input.organizationId, input.siteId) : null;
   if (!site || !site.published) return null;
-  return { site, ...(await getPublishedSite(deps, site, { shareKey: input.shareKey }, '')) };
+  return { site, ...(await loadPublishedSite(deps, site, { shareKey: input.shareKey }, '')) };
 }

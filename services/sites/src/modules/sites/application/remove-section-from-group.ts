@@ -1,22 +1,26 @@
-import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup, topLevelNeighbours } from '../domain/section-groups';
-import { announceStructure, keysBetween, lockStructure } from '../domain/site-structure';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
+import { topLevelNeighbours } from '../domain/section-groups';
+import { requireGroup } from './require-structure';
+import { keysBetween } from '../domain/site-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
 import { findSection, listTopLevelItems, placeSections } from '../store/sections.store';
-import type { Site } from '../model/site';
 
 /**
  * Takes a section out of the group, to the site's top level right after the group
  * (removeSectionFromGroup); false when it was not in the group.
  */
 export async function removeSectionFromGroup(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   groupId: string,
   sectionId: string,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  return deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const group = await requireGroup(tx, site.id, groupId);
     const section = await findSection(tx, site.id, sectionId);

@@ -1,20 +1,24 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { reloadSite } from '../domain/sites';
+import { reloadSite } from './require-structure';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { lockSite, updateSite as updateSiteRow } from '../store/sites.store';
+import { lockSite, updateSiteRow } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
+import type { Role } from '@quire/access';
+import { authorizeSiteAs } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
 /** Publishes or unpublishes a site; the event is written only when the state changes, and a change ends the site's old API tokens. */
 export async function setSitePublished(
-  deps: SiteChangeDeps,
-  organizationId: string,
-  siteId: string,
-  published: boolean,
+  deps: SiteChangeDeps & SiteCallerDeps,
   callerId: string,
+  ref: SiteRef,
+  published: boolean,
   now: Date,
-): Promise<{ site: SiteWithCounts; changed: boolean }> {
+): Promise<{ site: SiteWithCounts; role: Role; changed: boolean }> {
+  const { organizationId, siteId } = ref;
+  const { role } = await authorizeSiteAs(deps, organizationId, siteId, callerId, 'manage');
   const result = await deps.db.transaction(async (tx) => {
     const site = await lockSite(tx, organizationId, siteId);
     if (!site) throw notFound(`Site ${siteId} not found`);
@@ -30,5 +34,5 @@ export async function setSitePublished(
     return { site: await reloadSite(tx, organizationId, siteId), changed };
   });
   if (result.changed) await renewSiteAccess(deps, siteId);
-  return result;
+  return { ...result, role };
 }

@@ -1,20 +1,23 @@
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { notFound } from '@quire/errors';
-import type { SqlDatabase } from '@quire/platform/sql';
-import { requireGroup } from '../domain/section-groups';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { requireGroup } from './require-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { updateSectionGroup as updateSectionGroupRow, type SiteSectionGroupChanges } from '../store/section-groups.store';
-import type { Site } from '../model/site';
+import { updateSectionGroupRow, type SiteSectionGroupChanges } from '../store/section-groups.store';
 import type { SiteSectionGroup } from '../model/site-structure';
 
 export async function updateSectionGroup(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   groupId: string,
   changes: SiteSectionGroupChanges,
   now: Date,
-): Promise<SiteSectionGroup> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; group: SiteSectionGroup }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const group = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     await requireGroup(tx, site.id, groupId);
     const updated = await updateSectionGroupRow(tx, groupId, changes);
@@ -22,4 +25,5 @@ export async function updateSectionGroup(
     await announceStructure(tx, site, SiteEvent.siteSectionGroupUpdated, { sectionGroupId: groupId, fields: Object.keys(changes).sort() }, now);
     return updated;
   });
+  return { site, group };
 }

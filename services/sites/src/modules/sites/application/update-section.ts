@@ -1,23 +1,27 @@
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { conflict, notFound } from '@quire/errors';
-import type { SqlDatabase } from '@quire/platform/sql';
-import { type SectionUpdate, requireSection } from '../domain/sections';
-import { chooseDefaultSiteSpace } from '../domain/site-spaces';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { type SectionUpdate } from '../domain/sections';
+import { requireSection } from './require-structure';
+import { chooseDefaultSiteSpace } from './attach-space';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { listAllSections, updateSection as updateSectionRow } from '../store/sections.store';
+import { listAllSections, updateSectionRow } from '../store/sections.store';
 import type { SiteSection } from '../model/site-structure';
-import type { Site } from '../model/site';
 
 /** Applies a section PATCH: a path of another section of the site is a 409; the default site space must be one of this section's (400). */
 export async function updateSection(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId' | 'title'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   sectionId: string,
   update: SectionUpdate,
   now: Date,
-): Promise<SiteSection> {
+): Promise<{ site: SiteWithCounts; section: SiteSection }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const { defaultSiteSpace, ...changes } = update;
-  return db.transaction(async (tx) => {
+  const section = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const section = await requireSection(tx, site.id, sectionId);
     if (changes.path !== undefined && changes.path !== section.path) {
@@ -32,4 +36,5 @@ export async function updateSection(
     await announceStructure(tx, site, SiteEvent.siteSectionUpdated, { sectionId, fields: Object.keys(update).sort() }, now);
     return updated;
   });
+  return { site, section };
 }

@@ -1,20 +1,23 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
-import { updateShareLink as updateShareLinkRow } from '../store/share-links.store';
+import { updateShareLinkRow } from '../store/share-links.store';
 import type { ShareLink } from '../model/share-link';
-import type { Site } from '../model/site';
+import type { SiteWithCounts } from '../model/site';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
 /** Renames and/or (de)activates a share link; an inactive key no longer opens the site, nor do the API tokens it opened. */
 export async function updateShareLink(
-  deps: SiteChangeDeps,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteChangeDeps & SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   shareLinkId: string,
   changes: { active?: boolean; name?: string },
-  callerId: string,
   now: Date,
-): Promise<ShareLink> {
+): Promise<{ site: SiteWithCounts; link: ShareLink }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const updated = await deps.db.transaction(async (tx) => {
     const link = await updateShareLinkRow(tx, site.id, shareLinkId, changes);
     if (!link) throw notFound(`Share link ${shareLinkId} not found`);
@@ -33,5 +36,5 @@ export async function updateShareLink(
     return link;
   });
   if (changes.active !== undefined) await renewSiteAccess(deps, site.id);
-  return updated;
+  return { site, link: updated };
 }

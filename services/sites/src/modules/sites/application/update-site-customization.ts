@@ -1,21 +1,22 @@
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
-import type { SqlDatabase } from '@quire/platform/sql';
 import { validateCustomizationInput } from '../domain/customization-input';
-import type { Site } from '../model/site';
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import type { StoredSiteCustomization } from '../model/site-customization';
 import { putSiteCustomization } from '../store/site-customizations.store';
 
 /** Replaces the site's customization (validated first; fields left out revert to the defaults). */
 export async function updateSiteCustomization(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId' | 'title'>,
-  body: Record<string, unknown>,
+  deps: SiteCallerDeps,
   callerId: string,
+  ref: SiteRef,
+  body: Record<string, unknown>,
   now: Date,
-): Promise<StoredSiteCustomization> {
+): Promise<{ siteTitle: string; customization: StoredSiteCustomization }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
   const settings = validateCustomizationInput(body, site.title);
-  return db.transaction(async (tx) => {
+  const customization = await deps.db.transaction(async (tx) => {
     const stored = await putSiteCustomization(tx, site.id, settings, now);
     await enqueueEvent(
       tx,
@@ -24,4 +25,5 @@ export async function updateSiteCustomization(
     );
     return stored;
   });
+  return { siteTitle: site.title, customization };
 }

@@ -1,21 +1,24 @@
+import { authorizeSite } from '../policies/site.policy';
+import type { SiteWithCounts } from '../model/site';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { conflict, notFound } from '@quire/errors';
-import type { SqlDatabase } from '@quire/platform/sql';
-import { requireSiteSpace } from '../domain/site-spaces';
-import { announceStructure, lockStructure } from '../domain/site-structure';
+import { requireSiteSpace } from './require-structure';
+import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { listSiteSpacesIn, updateSiteSpace as updateSiteSpaceRow, type SiteSpaceChanges } from '../store/site-spaces.store';
+import { listSiteSpacesIn, updateSiteSpaceRow, type SiteSpaceChanges } from '../store/site-spaces.store';
 import type { SiteSpace } from '../model/site-structure';
-import type { Site } from '../model/site';
 
 /** Changes a site space's path (distinct among its siblings, else 409) and condition. */
 export async function updateSiteSpace(
-  db: SqlDatabase,
-  site: Pick<Site, 'id' | 'organizationId'>,
+  deps: SiteCallerDeps,
+  callerId: string,
+  ref: SiteRef,
   siteSpaceId: string,
   changes: SiteSpaceChanges,
   now: Date,
-): Promise<SiteSpace> {
-  return db.transaction(async (tx) => {
+): Promise<{ site: SiteWithCounts; siteSpace: SiteSpace }> {
+  const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'manage');
+  const siteSpace = await deps.db.transaction(async (tx) => {
     await lockStructure(tx, site);
     const siteSpace = await requireSiteSpace(tx, site.id, siteSpaceId);
     if (changes.path !== undefined && changes.path !== siteSpace.path) {
@@ -31,4 +34,5 @@ export async function updateSiteSpace(
     await announceStructure(tx, site, SiteEvent.siteSpaceUpdated, { siteSpaceId, fields: Object.keys(changes).sort() }, now);
     return updated;
   });
+  return { site, siteSpace };
 }

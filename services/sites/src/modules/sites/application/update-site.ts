@@ -1,7 +1,8 @@
 import { badRequest, conflict, notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase, SqlExecutor } from '@quire/platform/sql';
-import { type SiteUpdate, reloadSite } from '../domain/sites';
+import { type SiteUpdate } from '../domain/sites';
+import { reloadSite } from './require-structure';
 import { outboxEvent, SiteEvent, SITES_TOPIC } from '@quire/contracts';
 import { makeDefaultSiteSpace } from '../store/site-spaces-attach.store';
 import { findSiteSpace } from '../store/site-spaces.store';
@@ -13,10 +14,13 @@ import {
   lockSite,
   makeDefaultSection,
   siteHasSections,
-  updateSite as updateSiteRow,
+  updateSiteRow,
   type SiteChanges,
 } from '../store/sites.store';
 import type { SiteWithCounts } from '../model/site';
+import type { Role } from '@quire/access';
+import { authorizeSiteAs } from '../policies/site.policy';
+import type { SiteCallerDeps, SiteRef } from './deps';
 import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
 
 /**
@@ -25,18 +29,19 @@ import { renewSiteAccess, type SiteChangeDeps } from './renew-site-access';
  * sections) in its default section; a default section must be a section of this site (else 400).
  */
 export async function updateSite(
-  deps: SiteChangeDeps,
-  organizationId: string,
-  siteId: string,
-  update: SiteUpdate,
+  deps: SiteChangeDeps & SiteCallerDeps,
   callerId: string,
+  ref: SiteRef,
+  update: SiteUpdate,
   now: Date,
-): Promise<SiteWithCounts> {
+): Promise<{ site: SiteWithCounts; role: Role }> {
+  const { organizationId, siteId } = ref;
+  const { role } = await authorizeSiteAs(deps, organizationId, siteId, callerId, 'manage');
   try {
     const updated = await applySiteUpdate(deps.db, organizationId, siteId, update, callerId, now);
     // Another visibility is another audience: tokens issued for the old one end now.
     if (update.visibility !== undefined) await renewSiteAccess(deps, siteId);
-    return updated;
+    return { site: updated, role };
   } catch (err) {
     // Two sites taking the same basename or hostname at once: the unique index decides.
     if (isUniqueViolation(err)) throw conflict('Another site already uses this basename or hostname');

@@ -2,7 +2,7 @@ import { CONTENT_TOPIC, contentEvents, type ContentEventEnvelope } from '@quire/
 import { idempotentConsumer } from '@quire/platform/outbox';
 import type { ServiceContext } from '@quire/platform/runtime';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { ensureSiteDefaults } from '../domain/site-defaults';
+import { ensureSiteDefaults } from '../application/ensure-site-defaults';
 import { removeSiteSpacesOfSpace, setSiteSpacesHidden } from '../store/site-spaces-attach.store';
 
 // The space facts sites follow on content's topic (declared in packages/contracts/src/content-events.ts,

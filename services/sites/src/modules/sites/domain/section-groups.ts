@@ -1,32 +1,11 @@
-import { badRequest, notFound } from '@quire/errors';
-import type { SqlExecutor } from '@quire/platform/sql';
-import { findSectionGroup } from '../store/section-groups.store';
+import { badRequest } from '@quire/errors';
 import type { SiteSection, SiteSectionGroup } from '../model/site-structure';
-import { listSectionsOfGroups } from '../store/sections.store';
-import { loadSectionViews, type SectionView } from './sections';
+import type { SectionView } from './sections';
 
 /** A group with its sections (each with its visible site spaces), in order: what a SiteSectionGroup response shows. */
 export interface SectionGroupView {
   group: SiteSectionGroup;
   sections: SectionView[];
-}
-
-/** The given groups with their sections and those sections' visible site spaces (two queries for all). */
-export async function loadSectionGroupViews(db: SqlExecutor, groups: readonly SiteSectionGroup[]): Promise<SectionGroupView[]> {
-  const sections = await loadSectionViews(
-    db,
-    await listSectionsOfGroups(
-      db,
-      groups.map((g) => g.id),
-    ),
-  );
-  return groups.map((group) => ({ group, sections: sections.filter((s) => s.section.sectionGroupId === group.id) }));
-}
-
-export async function requireGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroup> {
-  const group = await findSectionGroup(tx, siteId, groupId);
-  if (!group) throw notFound(`Site section group ${groupId} not found`);
-  return group;
 }
 
 /** The named sections of the site in the order named, repeats dropped; a 400 naming the field of one that is not the site's. */

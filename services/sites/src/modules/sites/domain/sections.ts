@@ -1,8 +1,4 @@
-import { notFound } from '@quire/errors';
-import type { SqlExecutor } from '@quire/platform/sql';
-import { findSection, type SiteSectionChanges } from '../store/sections.store';
-import type { SiteSection, SiteSpace } from '../model/site-structure';
-import { listVisibleSiteSpacesOfSections } from '../store/site-spaces.store';
+import type { SiteSection, SiteSectionChanges, SiteSpace } from '../model/site-structure';
 
 /** A section with its visible site spaces in order: what a SiteSection response shows. */
 export interface SectionView {
@@ -24,19 +20,4 @@ export function sectionTitleFrom(title: string): string {
 /** A section PATCH (updateSiteSectionById), validated in shape. */
 export interface SectionUpdate extends SiteSectionChanges {
   defaultSiteSpace?: string;
-}
-
-/** The given sections with their visible site spaces, in the order given (one query for all). */
-export async function loadSectionViews(db: SqlExecutor, sections: readonly SiteSection[]): Promise<SectionView[]> {
-  const siteSpaces = await listVisibleSiteSpacesOfSections(
-    db,
-    sections.map((s) => s.id),
-  );
-  return sections.map((section) => ({ section, siteSpaces: siteSpaces.filter((s) => s.sectionId === section.id) }));
-}
-
-export async function requireSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<SiteSection> {
-  const section = await findSection(tx, siteId, sectionId);
-  if (!section) throw notFound(`Site section ${sectionId} not found`);
-  return section;
 }

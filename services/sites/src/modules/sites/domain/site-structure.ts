@@ -1,13 +1,8 @@
-import { badRequest, notFound } from '@quire/errors';
+import { badRequest } from '@quire/errors';
 import { keyBetween, keyForAnchors, siblingKeysIn } from '@quire/ordering';
-import { enqueueEvent } from '@quire/platform/outbox';
-import type { SqlExecutor } from '@quire/platform/sql';
-import { outboxEvent, type SiteEventData, type SiteEventType, SITES_TOPIC } from '@quire/contracts';
-import { lockSite } from '../store/sites.store';
-import type { Site } from '../model/site';
 
 // What sections, section groups and site spaces share: their place in one ordered sequence of
-// siblings, the site lock every structure change takes, and the events they write.
+// siblings (application/structure-changes.ts takes the site lock and writes their events).
 
 /** An item of one ordered sequence of the structure (a group's sections, a section's site spaces, …). */
 export interface StructureSibling {
@@ -62,26 +57,4 @@ export function keysBetween(after: string | null, before: string | null, count: 
     keys.push(previous);
   }
   return keys;
-}
-
-/**
- * Takes the site's lock for the rest of the transaction (structure changes of one site apply one
- * after the other, so keys, paths and defaults are computed from settled rows); 404 when the site
- * was deleted meanwhile.
- */
-export async function lockStructure(tx: SqlExecutor, site: Pick<Site, 'id' | 'organizationId'>): Promise<void> {
-  if (!(await lockSite(tx, site.organizationId, site.id))) throw notFound(`Site ${site.id} not found`);
-}
-
-/** Writes a structure event of the site to the outbox, in the caller's transaction. */
-export async function announceStructure<K extends SiteEventType>(
-  tx: SqlExecutor,
-  site: Pick<Site, 'id' | 'organizationId'>,
-  type: K,
-  data: Omit<SiteEventData<K>, 'organizationId' | 'siteId'>,
-  now: Date,
-): Promise<void> {
-  // TypeScript cannot see that adding the site completes the type's data; enqueueEvent checks it at run time.
-  const full = { organizationId: site.organizationId, siteId: site.id, ...data } as SiteEventData<K> & { organizationId: string; siteId: string };
-  await enqueueEvent(tx, outboxEvent(SITES_TOPIC, site.id, type, full), now);
 }

@@ -1,8 +1,3 @@
-import { notFound } from '@quire/errors';
-import type { SqlExecutor } from '@quire/platform/sql';
-import { findSiteWithCounts } from '../store/sites.store';
-import type { SiteWithCounts } from '../model/site';
-
 // Reference enums SiteType, SiteVisibility and SiteAgentsContext.
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
@@ -22,10 +17,4 @@ export interface SiteUpdate {
   agentsContext?: string;
   defaultSiteSpace?: string;
   defaultSiteSection?: string;
-}
-
-export async function reloadSite(tx: SqlExecutor, organizationId: string, siteId: string): Promise<SiteWithCounts> {
-  const site = await findSiteWithCounts(tx, organizationId, siteId);
-  if (!site) throw notFound(`Site ${siteId} not found`);
-  return site;
 }

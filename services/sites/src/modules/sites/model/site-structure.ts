@@ -36,3 +36,12 @@ export interface SiteSpace {
   position: string;
   createdAt: Date;
 }
+
+/** The columns a PATCH changes; null removes a nullable one, undefined keeps it. */
+export interface SiteSectionChanges {
+  title?: string;
+  path?: string;
+  condition?: string | null;
+  icon?: string | null;
+  description?: string | null;
+}

@@ -1,15 +1,9 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, SiteSectionGroupsTable } from '../../../database';
 import type { SiteSectionGroup } from '../model/site-structure';
 
-interface SiteSectionGroupRow {
-  id: string;
-  site_id: string;
-  title: string;
-  icon: string | null;
-  position: string;
-  created_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
 /** The columns a PATCH changes; `icon: null` removes the icon, undefined keeps it. */
 export interface SiteSectionGroupChanges {
@@ -17,7 +11,7 @@ export interface SiteSectionGroupChanges {
   icon?: string | null;
 }
 
-function sectionGroupOf(row: SiteSectionGroupRow): SiteSectionGroup {
+function sectionGroupOf(row: Selectable<SiteSectionGroupsTable>): SiteSectionGroup {
   return { id: row.id, siteId: row.site_id, title: row.title, icon: row.icon, position: row.position, createdAt: row.created_at };
 }
 
@@ -26,45 +20,50 @@ export async function insertSectionGroup(
   group: { id: string; siteId: string; title: string; icon: string | null; position: string },
   now: Date,
 ): Promise<SiteSectionGroup> {
-  return sectionGroupOf(
-    await insertedRow<SiteSectionGroupRow>(
-      tx,
-      'INSERT INTO site_section_groups (id, site_id, title, icon, position, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-      [group.id, group.siteId, group.title, group.icon, group.position, now],
-    ),
-  );
+  const row = await table(tx)
+    .insertInto('site_section_groups')
+    .values({ id: group.id, site_id: group.siteId, title: group.title, icon: group.icon, position: group.position, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return sectionGroupOf(row);
 }
 
 export async function findSectionGroup(db: SqlExecutor, siteId: string, groupId: string): Promise<SiteSectionGroup | null> {
-  const row = await queryOne<SiteSectionGroupRow>(db, 'SELECT * FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
-  return row && sectionGroupOf(row);
+  const row = await table(db).selectFrom('site_section_groups').selectAll().where('site_id', '=', siteId).where('id', '=', groupId).executeTakeFirst();
+  return row ? sectionGroupOf(row) : null;
 }
 
 /** One page of a site's section groups, in their order at the site's top level. */
-export async function listSectionGroups(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionGroup>> {
-  const { rows, total } = await pagedRows<SiteSectionGroupRow>(
-    db,
-    { select: '*', from: 'FROM site_section_groups WHERE site_id = $1', orderBy: 'position COLLATE "C", id', params: [siteId] },
+export async function listSectionGroupRows(db: SqlExecutor, siteId: string, page: PageRequest): Promise<Paged<SiteSectionGroup>> {
+  const { rows, total } = await pagedSelect(
+    table(db)
+      .selectFrom('site_section_groups')
+      .selectAll()
+      .where('site_id', '=', siteId)
+      .orderBy(sql`position COLLATE "C"`)
+      .orderBy('id'),
     page,
   );
   return { rows: rows.map(sectionGroupOf), total };
 }
 
-export async function updateSectionGroup(tx: SqlExecutor, groupId: string, changes: SiteSectionGroupChanges): Promise<SiteSectionGroup | null> {
-  const row = await queryOne<SiteSectionGroupRow>(
-    tx,
-    'UPDATE site_section_groups SET title = COALESCE($2, title), icon = CASE WHEN $3::boolean THEN $4 ELSE icon END WHERE id = $1 RETURNING *',
-    [groupId, changes.title ?? null, changes.icon !== undefined, changes.icon ?? null],
-  );
-  return row && sectionGroupOf(row);
+export async function updateSectionGroupRow(tx: SqlExecutor, groupId: string, changes: SiteSectionGroupChanges): Promise<SiteSectionGroup | null> {
+  const row = await table(tx)
+    .updateTable('site_section_groups')
+    // Always a SET clause (title = title when unchanged), so an empty PATCH still answers the row.
+    .set((eb) => ({ title: changes.title ?? eb.ref('title'), icon: changes.icon }))
+    .where('id', '=', groupId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? sectionGroupOf(row) : null;
 }
 
 export async function setSectionGroupPosition(tx: SqlExecutor, groupId: string, position: string): Promise<SiteSectionGroup | null> {
-  const row = await queryOne<SiteSectionGroupRow>(tx, 'UPDATE site_section_groups SET position = $2 WHERE id = $1 RETURNING *', [groupId, position]);
-  return row && sectionGroupOf(row);
+  const row = await table(tx).updateTable('site_section_groups').set({ position }).where('id', '=', groupId).returningAll().executeTakeFirst();
+  return row ? sectionGroupOf(row) : null;
 }
 
-export async function deleteSectionGroup(tx: SqlExecutor, siteId: string, groupId: string): Promise<boolean> {
-  const { rowCount } = await tx.query('DELETE FROM site_section_groups WHERE site_id = $1 AND id = $2', [siteId, groupId]);
-  return rowCount > 0;
+export async function deleteSectionGroupRow(tx: SqlExecutor, siteId: string, groupId: string): Promise<boolean> {
+  const { numDeletedRows } = await table(tx).deleteFrom('site_section_groups').where('site_id', '=', siteId).where('id', '=', groupId).executeTakeFirst();
+  return numDeletedRows > 0n;
 }

@@ -1,74 +1,74 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, SiteShareLinksTable } from '../../../database';
 import type { ShareLink } from '../model/share-link';
 
-interface ShareLinkRow {
-  id: string;
-  site_id: string;
-  name: string | null;
-  share_key: string;
-  active: boolean;
-  created_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function shareLinkOf(row: ShareLinkRow): ShareLink {
+function shareLinkOf(row: Selectable<SiteShareLinksTable>): ShareLink {
   return { id: row.id, siteId: row.site_id, name: row.name, shareKey: row.share_key, active: row.active, createdAt: row.created_at };
 }
 
 export async function insertShareLink(db: SqlExecutor, link: { id: string; siteId: string; name: string; shareKey: string }, now: Date): Promise<ShareLink> {
-  return shareLinkOf(
-    await insertedRow<ShareLinkRow>(
-      db,
-      'INSERT INTO site_share_links (id, site_id, name, share_key, active, created_at) VALUES ($1, $2, $3, $4, true, $5) RETURNING *',
-      [link.id, link.siteId, link.name, link.shareKey, now],
-    ),
-  );
+  const row = await table(db)
+    .insertInto('site_share_links')
+    .values({ id: link.id, site_id: link.siteId, name: link.name, share_key: link.shareKey, active: true, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return shareLinkOf(row);
 }
 
 /** A site's share links, oldest first; `search` keeps those whose name (any case) or key holds it. */
-export async function listShareLinks(db: SqlExecutor, siteId: string, page: PageRequest, search?: string): Promise<Paged<ShareLink>> {
-  const matching = search === undefined ? '' : ' AND (strpos(lower(name), lower($2)) > 0 OR strpos(share_key, $2) > 0)';
-  const { rows, total } = await pagedRows<ShareLinkRow>(
-    db,
-    {
-      select: '*',
-      from: `FROM site_share_links WHERE site_id = $1${matching}`,
-      orderBy: 'created_at, id',
-      params: search === undefined ? [siteId] : [siteId, search],
-    },
-    page,
-  );
+export async function listShareLinkRows(db: SqlExecutor, siteId: string, page: PageRequest, search?: string): Promise<Paged<ShareLink>> {
+  let query = table(db).selectFrom('site_share_links').selectAll().where('site_id', '=', siteId);
+  if (search !== undefined) query = query.where(sql<boolean>`(strpos(lower(name), lower(${search})) > 0 OR strpos(share_key, ${search}) > 0)`);
+  const { rows, total } = await pagedSelect(query.orderBy('created_at').orderBy('id'), page);
   return { rows: rows.map(shareLinkOf), total };
 }
 
 /** Sets `active` and/or `name`; null when the site has no such share link. */
-export async function updateShareLink(
+export async function updateShareLinkRow(
   db: SqlExecutor,
   siteId: string,
   shareLinkId: string,
   changes: { active?: boolean; name?: string },
 ): Promise<ShareLink | null> {
-  const row = await queryOne<ShareLinkRow>(
-    db,
-    `UPDATE site_share_links SET active = COALESCE($3, active), name = COALESCE($4, name)
-     WHERE site_id = $1 AND id = $2 RETURNING *`,
-    [siteId, shareLinkId, changes.active ?? null, changes.name ?? null],
-  );
-  return row && shareLinkOf(row);
+  const row = await table(db)
+    .updateTable('site_share_links')
+    // Always a SET clause (active = active when unchanged), so an empty PATCH still answers the row.
+    .set((eb) => ({ active: changes.active ?? eb.ref('active'), name: changes.name }))
+    .where('site_id', '=', siteId)
+    .where('id', '=', shareLinkId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? shareLinkOf(row) : null;
 }
 
-export async function deleteShareLink(db: SqlExecutor, siteId: string, shareLinkId: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM site_share_links WHERE site_id = $1 AND id = $2', [siteId, shareLinkId]);
-  return rowCount > 0;
+export async function deleteShareLinkRow(db: SqlExecutor, siteId: string, shareLinkId: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db).deleteFrom('site_share_links').where('site_id', '=', siteId).where('id', '=', shareLinkId).executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 /** True when `shareKey` is an active share key of the site. */
 export async function isActiveShareKey(db: SqlExecutor, siteId: string, shareKey: string): Promise<boolean> {
-  return (await queryOne(db, 'SELECT 1 FROM site_share_links WHERE site_id = $1 AND share_key = $2 AND active', [siteId, shareKey])) !== null;
+  const row = await table(db)
+    .selectFrom('site_share_links')
+    .select('id')
+    .where('site_id', '=', siteId)
+    .where('share_key', '=', shareKey)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The site's active share keys: one audience (and access stamp) each. */
 export async function listActiveShareKeys(db: SqlExecutor, siteId: string): Promise<string[]> {
-  const rows = await queryRows<{ share_key: string }>(db, 'SELECT share_key FROM site_share_links WHERE site_id = $1 AND active ORDER BY share_key', [siteId]);
+  const rows = await table(db)
+    .selectFrom('site_share_links')
+    .select('share_key')
+    .where('site_id', '=', siteId)
+    .where('active', '=', true)
+    .orderBy('share_key')
+    .execute();
   return rows.map((row) => row.share_key);
 }

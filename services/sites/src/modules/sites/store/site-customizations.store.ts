@@ -1,29 +1,26 @@
-import { insertedRow, queryOne, type SqlExecutor } from '@quire/platform/sql';
+import { typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, SiteCustomizationsTable } from '../../../database';
 import type { StoredSiteCustomization } from '../model/site-customization';
 
-interface CustomizationRow {
-  site_id: string;
-  settings: Record<string, unknown>;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function customizationOf(row: CustomizationRow): StoredSiteCustomization {
-  return { siteId: row.site_id, settings: row.settings, updatedAt: row.updated_at };
+function customizationOf(row: Selectable<SiteCustomizationsTable>): StoredSiteCustomization {
+  // Only putSiteCustomization writes the column, always an object.
+  return { siteId: row.site_id, settings: row.settings as Record<string, unknown>, updatedAt: row.updated_at };
 }
 
 export async function findSiteCustomization(db: SqlExecutor, siteId: string): Promise<StoredSiteCustomization | null> {
-  const row = await queryOne<CustomizationRow>(db, 'SELECT * FROM site_customizations WHERE site_id = $1', [siteId]);
-  return row && customizationOf(row);
+  const row = await table(db).selectFrom('site_customizations').selectAll().where('site_id', '=', siteId).executeTakeFirst();
+  return row ? customizationOf(row) : null;
 }
 
 /** Replaces the site's customization (PUT: a full replacement). */
 export async function putSiteCustomization(db: SqlExecutor, siteId: string, settings: Record<string, unknown>, now: Date): Promise<StoredSiteCustomization> {
-  return customizationOf(
-    await insertedRow<CustomizationRow>(
-      db,
-      `INSERT INTO site_customizations (site_id, settings, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (site_id) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at RETURNING *`,
-      [siteId, JSON.stringify(settings), now],
-    ),
-  );
+  const row = await table(db)
+    .insertInto('site_customizations')
+    .values({ site_id: siteId, settings: JSON.stringify(settings), updated_at: now })
+    .onConflict((oc) => oc.column('site_id').doUpdateSet((eb) => ({ settings: eb.ref('excluded.settings'), updated_at: eb.ref('excluded.updated_at') })))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return customizationOf(row);
 }

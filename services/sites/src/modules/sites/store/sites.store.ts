@@ -1,30 +1,11 @@
 import type { PageRequest } from '@quire/input';
-import { assignmentsFor, containsPattern, insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { containsPattern, pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, SitesTable } from '../../../database';
 import type { Site, SiteWithCounts } from '../model/site';
 
-interface SiteRow {
-  id: string;
-  organization_id: string;
-  type: string;
-  title: string;
-  visibility: string;
-  published: boolean;
-  hostname: string | null;
-  basename: string | null;
-  proxy_url: string | null;
-  adaptive_content_enabled: boolean;
-  adaptive_schema: unknown;
-  adaptive_schema_updated_at: Date | null;
-  agents_context: string;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-interface SiteWithCountsRow extends SiteRow {
-  site_spaces: number;
-}
-
-function siteOf(row: SiteRow): Site {
+function siteOf(row: Selectable<SitesTable>): Site {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -44,8 +25,8 @@ function siteOf(row: SiteRow): Site {
   };
 }
 
-function siteWithCountsOf(row: SiteWithCountsRow): SiteWithCounts {
-  return { ...siteOf(row), siteSpaces: row.site_spaces };
+function siteWithCountsOf({ site_spaces, ...row }: Selectable<SitesTable> & { site_spaces: number }): SiteWithCounts {
+  return { ...siteOf(row), siteSpaces: site_spaces };
 }
 
 export interface SiteListFilter {
@@ -71,37 +52,41 @@ export interface SiteChanges {
   adaptiveSchemaUpdatedAt?: Date;
 }
 
-// The columns a site update may set; only these names ever reach the SQL text.
-const CHANGE_COLUMNS: Readonly<Record<keyof SiteChanges, string>> = {
-  title: 'title',
-  visibility: 'visibility',
-  basename: 'basename',
-  hostname: 'hostname',
-  proxyUrl: 'proxy_url',
-  adaptiveContentEnabled: 'adaptive_content_enabled',
-  agentsContext: 'agents_context',
-  published: 'published',
-  adaptiveSchema: 'adaptive_schema',
-  adaptiveSchemaUpdatedAt: 'adaptive_schema_updated_at',
-};
+/** The column values of the changes that are present (undefined leaves a column as it is). */
+const columnsOf = (changes: SiteChanges) => ({
+  title: changes.title,
+  visibility: changes.visibility,
+  basename: changes.basename,
+  hostname: changes.hostname,
+  proxy_url: changes.proxyUrl,
+  adaptive_content_enabled: changes.adaptiveContentEnabled,
+  agents_context: changes.agentsContext,
+  published: changes.published,
+  adaptive_schema: changes.adaptiveSchema === undefined ? undefined : JSON.stringify(changes.adaptiveSchema),
+  adaptive_schema_updated_at: changes.adaptiveSchemaUpdatedAt,
+});
 
-const WITH_COUNTS = `s.*, (SELECT count(*)::int FROM site_spaces ss WHERE ss.site_id = s.id AND NOT ss.hidden) AS site_spaces`;
+const withCountsQuery = (db: SqlExecutor) =>
+  table(db)
+    .selectFrom('sites as s')
+    .selectAll('s')
+    .select(sql<number>`(SELECT count(*)::int FROM site_spaces ss WHERE ss.site_id = s.id AND NOT ss.hidden)`.as('site_spaces'));
 
 /** A site of an organization (null when it does not exist or belongs to another organization). */
 export async function findSite(db: SqlExecutor, orgId: string, siteId: string): Promise<Site | null> {
-  const row = await queryOne<SiteRow>(db, 'SELECT * FROM sites WHERE organization_id = $1 AND id = $2', [orgId, siteId]);
-  return row && siteOf(row);
+  const row = await table(db).selectFrom('sites').selectAll().where('organization_id', '=', orgId).where('id', '=', siteId).executeTakeFirst();
+  return row ? siteOf(row) : null;
 }
 
 export async function findSiteWithCounts(db: SqlExecutor, orgId: string, siteId: string): Promise<SiteWithCounts | null> {
-  const row = await queryOne<SiteWithCountsRow>(db, `SELECT ${WITH_COUNTS} FROM sites s WHERE s.organization_id = $1 AND s.id = $2`, [orgId, siteId]);
-  return row && siteWithCountsOf(row);
+  const row = await withCountsQuery(db).where('s.organization_id', '=', orgId).where('s.id', '=', siteId).executeTakeFirst();
+  return row ? siteWithCountsOf(row) : null;
 }
 
 /** Locks the site row for the rest of the transaction, so changes of one site apply one after the other. */
 export async function lockSite(db: SqlExecutor, orgId: string, siteId: string): Promise<Site | null> {
-  const row = await queryOne<SiteRow>(db, 'SELECT * FROM sites WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, siteId]);
-  return row && siteOf(row);
+  const row = await table(db).selectFrom('sites').selectAll().where('organization_id', '=', orgId).where('id', '=', siteId).forUpdate().executeTakeFirst();
+  return row ? siteOf(row) : null;
 }
 
 export async function insertSite(
@@ -109,82 +94,103 @@ export async function insertSite(
   site: { id: string; organizationId: string; type: string; title: string; visibility: string },
   now: Date,
 ): Promise<Site> {
-  return siteOf(
-    await insertedRow<SiteRow>(
-      db,
-      'INSERT INTO sites (id, organization_id, type, title, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
-      [site.id, site.organizationId, site.type, site.title, site.visibility, now],
-    ),
-  );
+  const row = await table(db)
+    .insertInto('sites')
+    .values({
+      id: site.id,
+      organization_id: site.organizationId,
+      type: site.type,
+      title: site.title,
+      visibility: site.visibility,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return siteOf(row);
 }
 
 /** Sets the given columns and stamps updated_at; null when the site is not in the organization. */
-export async function updateSite(db: SqlExecutor, orgId: string, siteId: string, changes: SiteChanges, now: Date): Promise<Site | null> {
-  const params: unknown[] = [orgId, siteId, now];
-  const values = { ...changes, adaptiveSchema: changes.adaptiveSchema === undefined ? undefined : JSON.stringify(changes.adaptiveSchema) };
-  const sets = ['updated_at = $3', ...assignmentsFor(values, CHANGE_COLUMNS, params)];
-  const row = await queryOne<SiteRow>(db, `UPDATE sites SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
-  return row && siteOf(row);
+export async function updateSiteRow(db: SqlExecutor, orgId: string, siteId: string, changes: SiteChanges, now: Date): Promise<Site | null> {
+  const row = await table(db)
+    .updateTable('sites')
+    .set({ updated_at: now, ...columnsOf(changes) })
+    .where('organization_id', '=', orgId)
+    .where('id', '=', siteId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? siteOf(row) : null;
 }
 
 /** Deletes a site; its structure and share links cascade. */
-export async function deleteSite(db: SqlExecutor, orgId: string, siteId: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM sites WHERE organization_id = $1 AND id = $2', [orgId, siteId]);
-  return rowCount > 0;
+export async function deleteSiteRow(db: SqlExecutor, orgId: string, siteId: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db).deleteFrom('sites').where('organization_id', '=', orgId).where('id', '=', siteId).executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
-export async function listSites(db: SqlExecutor, orgId: string, filter: SiteListFilter, page: PageRequest): Promise<Paged<SiteWithCounts>> {
-  const where = ['s.organization_id = $1'];
-  const params: unknown[] = [orgId];
-  if (filter.space !== undefined) {
-    params.push(filter.space);
-    where.push(`EXISTS (SELECT 1 FROM site_spaces f WHERE f.site_id = s.id AND f.space_id = $${params.length} AND NOT f.hidden)`);
+export async function listSiteRows(db: SqlExecutor, orgId: string, filter: SiteListFilter, page: PageRequest): Promise<Paged<SiteWithCounts>> {
+  let query = withCountsQuery(db).where('s.organization_id', '=', orgId);
+  const { space, title, published, types } = filter;
+  if (space !== undefined) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('site_spaces as f')
+          .select(sql.lit(1).as('one'))
+          .whereRef('f.site_id', '=', 's.id')
+          .where('f.space_id', '=', space)
+          .where('f.hidden', '=', false),
+      ),
+    );
   }
-  if (filter.title !== undefined) {
-    params.push(containsPattern(filter.title));
-    where.push(`s.title ILIKE $${params.length}`);
-  }
-  if (filter.published !== undefined) {
-    params.push(filter.published);
-    where.push(`s.published = $${params.length}`);
-  }
-  if (filter.types !== undefined) {
-    params.push(filter.types);
-    where.push(`s.type = ANY($${params.length}::text[])`);
-  }
-  const { rows, total } = await pagedRows<SiteWithCountsRow>(
-    db,
-    { select: WITH_COUNTS, from: `FROM sites s WHERE ${where.join(' AND ')}`, orderBy: 's.created_at, s.id', params },
-    page,
-  );
+  if (title !== undefined) query = query.where('s.title', 'ilike', containsPattern(title));
+  if (published !== undefined) query = query.where('s.published', '=', published);
+  if (types !== undefined) query = query.where(sql<boolean>`s.type = ANY(${[...types]}::text[])`);
+  const { rows, total } = await pagedSelect(query.orderBy('s.created_at').orderBy('s.id'), page);
   return { rows: rows.map(siteWithCountsOf), total };
 }
 
 /** True when another site of the organization already uses `basename`. */
 export async function basenameTaken(db: SqlExecutor, orgId: string, basename: string, exceptSiteId: string): Promise<boolean> {
-  return (await queryOne(db, 'SELECT 1 FROM sites WHERE organization_id = $1 AND basename = $2 AND id <> $3', [orgId, basename, exceptSiteId])) !== null;
+  const row = await table(db)
+    .selectFrom('sites')
+    .select('id')
+    .where('organization_id', '=', orgId)
+    .where('basename', '=', basename)
+    .where('id', '<>', exceptSiteId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** True when another site (of any organization) already uses `hostname`. */
 export async function hostnameTaken(db: SqlExecutor, hostname: string, exceptSiteId: string): Promise<boolean> {
-  return (await queryOne(db, 'SELECT 1 FROM sites WHERE hostname = $1 AND id <> $2', [hostname, exceptSiteId])) !== null;
+  const row = await table(db).selectFrom('sites').select('id').where('hostname', '=', hostname).where('id', '<>', exceptSiteId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The id of the site's default section (null when it has none). */
 export async function findDefaultSectionId(db: SqlExecutor, siteId: string): Promise<string | null> {
-  return (await queryOne<{ id: string }>(db, 'SELECT id FROM site_sections WHERE site_id = $1 AND is_default', [siteId]))?.id ?? null;
+  const row = await table(db).selectFrom('site_sections').select('id').where('site_id', '=', siteId).where('is_default', '=', true).executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function siteHasSections(db: SqlExecutor, siteId: string): Promise<boolean> {
-  return (await queryOne(db, 'SELECT 1 FROM site_sections WHERE site_id = $1 LIMIT 1', [siteId])) !== null;
+  const row = await table(db).selectFrom('site_sections').select('id').where('site_id', '=', siteId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Makes a section of the site its default, unsetting the previous one; false when the site has no such section. */
 export async function makeDefaultSection(tx: SqlExecutor, siteId: string, sectionId: string): Promise<boolean> {
-  if ((await queryOne(tx, 'SELECT 1 FROM site_sections WHERE site_id = $1 AND id = $2', [siteId, sectionId])) === null) return false;
+  const section = await table(tx).selectFrom('site_sections').select('id').where('site_id', '=', siteId).where('id', '=', sectionId).executeTakeFirst();
+  if (section === undefined) return false;
   // Unset first: the one-default-per-site unique index checks every statement.
-  await tx.query('UPDATE site_sections SET is_default = false WHERE site_id = $1 AND is_default AND id <> $2', [siteId, sectionId]);
-  await tx.query('UPDATE site_sections SET is_default = true WHERE site_id = $1 AND id = $2', [siteId, sectionId]);
+  await table(tx)
+    .updateTable('site_sections')
+    .set({ is_default: false })
+    .where('site_id', '=', siteId)
+    .where('is_default', '=', true)
+    .where('id', '<>', sectionId)
+    .execute();
+  await table(tx).updateTable('site_sections').set({ is_default: true }).where('site_id', '=', siteId).where('id', '=', sectionId).execute();
   return true;
 }
 
@@ -206,14 +212,19 @@ export interface SiteAddressProbe {
  * lower(proxy_url) (migration 005); the custom hostname by its unique index. The caller picks the best.
  */
 export async function findPublishedSitesAt(db: SqlExecutor, probe: SiteAddressProbe): Promise<Site[]> {
-  const { rows } = await db.query<SiteRow>(
-    `SELECT * FROM sites
-      WHERE published AND (
-        (organization_id = $1 AND basename = $2)
-        OR (organization_id = $1 AND id = $2 AND basename IS NULL)
-        OR lower(proxy_url) = ANY($3::text[])
-        OR hostname = $4)`,
-    [probe.builtIn?.organizationId ?? null, probe.builtIn?.basename ?? null, probe.proxyUrls.map((p) => p.toLowerCase()), probe.hostname ?? null],
-  );
+  const orgId = probe.builtIn?.organizationId ?? null;
+  const basename = probe.builtIn?.basename ?? null;
+  const rows = await table(db)
+    .selectFrom('sites')
+    .selectAll()
+    .where('published', '=', true)
+    .where(
+      // Parenthesized: Kysely puts a raw condition next to the others as written.
+      sql<boolean>`((organization_id = ${orgId} AND basename = ${basename})
+        OR (organization_id = ${orgId} AND id = ${basename} AND basename IS NULL)
+        OR lower(proxy_url) = ANY(${probe.proxyUrls.map((p) => p.toLowerCase())}::text[])
+        OR hostname = ${probe.hostname ?? null})`,
+    )
+    .execute();
   return rows.map(siteOf);
 }

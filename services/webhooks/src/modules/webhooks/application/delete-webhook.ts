@@ -1,6 +1,6 @@
 import { webhookNotFound } from '../domain/webhook-secrets';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { deleteWebhook as deleteWebhookRow } from '../store/webhooks.store';
+import { deleteWebhookRow } from '../store/webhooks.store';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 
 /** Deletes a webhook with its deliveries; 404 when the organization has no such webhook. */

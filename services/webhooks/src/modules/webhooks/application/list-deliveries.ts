@@ -1,6 +1,6 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
-import { listDeliveries as listDeliveryRows } from '../store/deliveries.store';
+import { listDeliveryRows } from '../store/deliveries.store';
 import type { Delivery } from '../model/delivery';
 import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';

@@ -1,7 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { listWebhooks as listWebhookRows } from '../store/webhooks.store';
+import { listWebhookRows } from '../store/webhooks.store';
 import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps } from './deps';
 

@@ -2,7 +2,7 @@ import { checkEndpointAddress } from '../domain/endpoint-address';
 import { sealEndpoint } from '../domain/endpoint-credentials';
 import { webhookNotFound } from '../domain/webhook-secrets';
 import { authorizeWebhooks } from '../policies/webhooks.policy';
-import { updateWebhook as updateWebhookRow, type WebhookChanges } from '../store/webhooks.store';
+import { updateWebhookRow, type WebhookChanges } from '../store/webhooks.store';
 import type { Webhook } from '../model/webhook';
 import type { Caller, WebhookDeps, WebhookRef } from './deps';
 

@@ -16,13 +16,19 @@ import { presentWebhook, presentWebhookWithSecret, webhookPath } from '../presen
 import type { WebhooksHttpDeps } from './deps';
 import { createWebhookBody, deliveryListQuery, deliveryParams, orgParams, updateWebhookBody, webhookListQuery, webhookParams } from './webhooks.schema';
 
+const base = '/v1/orgs/:organizationId/webhooks';
+const one = `${base}/:webhookId`;
+
 // Only organization admins see or change webhooks (webhooks.policy); each use case checks it.
 export function webhooksRoutes(deps: WebhooksHttpDeps): Router {
-  const { clock, urls } = deps;
   const router = Router();
-  const base = '/v1/orgs/:organizationId/webhooks';
-  const one = `${base}/:webhookId`;
+  webhookRoutes(router, deps);
+  deliveryRoutes(router, deps);
+  return router;
+}
 
+function webhookRoutes(router: Router, deps: WebhooksHttpDeps): void {
+  const { clock, urls } = deps;
   router.get(
     base,
     route({ params: orgParams, query: webhookListQuery }, async ({ params, query, principal }, res) => {
@@ -91,7 +97,10 @@ export function webhooksRoutes(deps: WebhooksHttpDeps): Router {
       res.status(202).json(presentDelivery(delivery, webhook.organizationId, urls));
     }),
   );
+}
 
+function deliveryRoutes(router: Router, deps: WebhooksHttpDeps): void {
+  const { clock, urls } = deps;
   router.get(
     `${one}/deliveries`,
     route({ params: webhookParams, query: deliveryListQuery }, async ({ params, query, principal }, res) => {
@@ -123,6 +132,4 @@ export function webhooksRoutes(deps: WebhooksHttpDeps): Router {
       res.status(202).json(presentDelivery(delivery, webhook.organizationId, urls));
     }),
   );
-
-  return router;
 }

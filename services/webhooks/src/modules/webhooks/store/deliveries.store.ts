@@ -1,34 +1,19 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, WebhookDeliveriesTable } from '../../../database';
 import type { Delivery, DeliveryAttempt, DeliveryState } from '../model/delivery';
 
-interface DeliveryRow {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  payload: string;
-  state: DeliveryState;
-  attempts: number;
-  failures: number;
-  next_attempt_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_duration_ms: number | null;
-  last_attempt_at: Date | null;
-  last_response: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function deliveryOf(row: DeliveryRow): Delivery {
+function deliveryOf(row: Selectable<WebhookDeliveriesTable>): Delivery {
   return {
     id: row.id,
     webhookId: row.webhook_id,
     eventId: row.event_id,
     eventType: row.event_type,
     payload: row.payload,
-    state: row.state,
+    // Only this store writes the column, and only DeliveryState values.
+    state: row.state as DeliveryState,
     attempts: row.attempts,
     failures: row.failures,
     nextAttemptAt: row.next_attempt_at,
@@ -50,57 +35,60 @@ export interface NewDelivery {
   payload: string;
 }
 
-/** Schedules deliveries due at once; one already there for the same webhook and event is left as it is. */
+/**
+ * Schedules deliveries due at once; one already there for the same webhook and event is left as it is.
+ * One statement of five array parameters, however many deliveries (a batch of bus events times the
+ * webhooks that receive them): a VALUES list would take eight parameters a row, past Postgres' limit.
+ */
 export async function insertDeliveries(db: SqlExecutor, deliveries: NewDelivery[], now: Date): Promise<number> {
   if (deliveries.length === 0) return 0;
-  const { rowCount } = await db.query(
-    `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
-     SELECT id, webhook_id, event_id, event_type, payload, $6, $6, $6
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) AS d (id, webhook_id, event_id, event_type, payload)
-     ON CONFLICT (webhook_id, event_id) DO NOTHING`,
-    [
-      deliveries.map((d) => d.id),
-      deliveries.map((d) => d.webhookId),
-      deliveries.map((d) => d.eventId),
-      deliveries.map((d) => d.eventType),
-      deliveries.map((d) => d.payload),
-      now,
-    ],
-  );
-  return rowCount;
+  const column = (of: (d: NewDelivery) => string) => deliveries.map(of);
+  const { numAffectedRows } = await sql`INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
+    SELECT id, webhook_id, event_id, event_type, payload, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${column((d) => d.id)}::text[], ${column((d) => d.webhookId)}::text[], ${column((d) => d.eventId)}::text[],
+      ${column((d) => d.eventType)}::text[], ${column((d) => d.payload)}::text[]) AS d (id, webhook_id, event_id, event_type, payload)
+    ON CONFLICT (webhook_id, event_id) DO NOTHING`.execute(table(db));
+  return Number(numAffectedRows ?? 0n);
 }
 
 export async function insertDelivery(db: SqlExecutor, delivery: NewDelivery, now: Date): Promise<Delivery> {
-  const row = await insertedRow<DeliveryRow>(
-    db,
-    `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $6) RETURNING *`,
-    [delivery.id, delivery.webhookId, delivery.eventId, delivery.eventType, delivery.payload, now],
-  );
+  const row = await table(db)
+    .insertInto('webhook_deliveries')
+    .values({
+      id: delivery.id,
+      webhook_id: delivery.webhookId,
+      event_id: delivery.eventId,
+      event_type: delivery.eventType,
+      payload: delivery.payload,
+      next_attempt_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return deliveryOf(row);
 }
 
-export async function listDeliveries(db: SqlExecutor, webhookId: string, page: PageRequest): Promise<Paged<Delivery>> {
-  const { rows, total } = await pagedRows<DeliveryRow>(
-    db,
-    { select: '*', from: 'FROM webhook_deliveries WHERE webhook_id = $1', orderBy: 'created_at DESC, id DESC', params: [webhookId] },
+export async function listDeliveryRows(db: SqlExecutor, webhookId: string, page: PageRequest): Promise<Paged<Delivery>> {
+  const { rows, total } = await pagedSelect(
+    table(db).selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
     page,
   );
   return { rows: rows.map(deliveryOf), total };
 }
 
 export async function findDelivery(db: SqlExecutor, webhookId: string, id: string): Promise<Delivery | null> {
-  const row = await queryOne<DeliveryRow>(db, 'SELECT * FROM webhook_deliveries WHERE webhook_id = $1 AND id = $2', [webhookId, id]);
-  return row && deliveryOf(row);
+  const row = await table(db).selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('id', '=', id).executeTakeFirst();
+  return row ? deliveryOf(row) : null;
 }
 
 export async function attemptsOf(db: SqlExecutor, deliveryId: string): Promise<DeliveryAttempt[]> {
-  return queryRows<DeliveryAttempt>(
-    db,
-    `SELECT attempt, attempted_at AS "attemptedAt", status_code AS "statusCode", error, duration_ms AS "durationMs"
-     FROM webhook_delivery_attempts WHERE delivery_id = $1 ORDER BY attempt`,
-    [deliveryId],
-  );
+  return table(db)
+    .selectFrom('webhook_delivery_attempts')
+    .select(['attempt', 'attempted_at as attemptedAt', 'status_code as statusCode', 'error', 'duration_ms as durationMs'])
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('attempt')
+    .execute();
 }
 
 /** A delivery claimed by a worker: what to send, where (its webhook as claimed), and which attempt this is. */
@@ -152,75 +140,70 @@ const ORGANIZATION_CLAIM_LOCK = 7_240_117;
  * endpoint's or organization's deliveries.
  */
 export async function claimDueDeliveries(tx: SqlExecutor, options: ClaimOptions): Promise<ClaimedDelivery[]> {
-  const due = `d.next_attempt_at <= $2 AND (d.state = 'pending' OR (d.state = 'delivering' AND d.locked_until <= $2))`;
-  const inFlight = `d.state = 'delivering' AND d.locked_until > $2`;
-  const webhooks = await queryRows<{ id: string; organizationId: string }>(
-    tx,
-    `WITH busy AS (
-       SELECT d.webhook_id, w.organization_id, count(*)::int AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE ${inFlight} GROUP BY d.webhook_id, w.organization_id
-     ), busy_orgs AS (
-       SELECT organization_id FROM busy GROUP BY organization_id HAVING sum(n) >= $4
-     ), waiting AS (
-       SELECT w.id, w.organization_id,
-         (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due}) AS since
-       FROM webhooks w
-       WHERE w.active AND w.disabled_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM busy_orgs o WHERE o.organization_id = w.organization_id)
-         AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.webhook_id = w.id AND b.n >= $3)
-     ), turns AS (
-       -- Longest waiting first within an organization; organizations take turns.
-       SELECT id, since, row_number() OVER (PARTITION BY organization_id ORDER BY since, id) AS turn FROM waiting WHERE since IS NOT NULL
-     )
-     SELECT w.id, w.organization_id AS "organizationId" FROM webhooks w JOIN turns t ON t.id = w.id
-     ORDER BY t.turn, t.since, w.id
-     LIMIT $1 FOR NO KEY UPDATE OF w SKIP LOCKED`,
-    [options.max, options.now, options.perWebhook, options.perOrganization],
-  );
+  const { now } = options;
+  const due = sql`d.next_attempt_at <= ${now} AND (d.state = 'pending' OR (d.state = 'delivering' AND d.locked_until <= ${now}))`;
+  const inFlight = sql`d.state = 'delivering' AND d.locked_until > ${now}`;
+  // Window functions, LATERAL and UPDATE … FROM: Postgres SQL, typed at the call.
+  const { rows: webhooks } = await sql<{ id: string; organizationId: string }>`
+    WITH busy AS (
+      SELECT d.webhook_id, w.organization_id, count(*)::int AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+      WHERE ${inFlight} GROUP BY d.webhook_id, w.organization_id
+    ), busy_orgs AS (
+      SELECT organization_id FROM busy GROUP BY organization_id HAVING sum(n) >= ${options.perOrganization}
+    ), waiting AS (
+      SELECT w.id, w.organization_id,
+        (SELECT min(d.next_attempt_at) FROM webhook_deliveries d WHERE d.webhook_id = w.id AND ${due}) AS since
+      FROM webhooks w
+      WHERE w.active AND w.disabled_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM busy_orgs o WHERE o.organization_id = w.organization_id)
+        AND NOT EXISTS (SELECT 1 FROM busy b WHERE b.webhook_id = w.id AND b.n >= ${options.perWebhook})
+    ), turns AS (
+      -- Longest waiting first within an organization; organizations take turns.
+      SELECT id, since, row_number() OVER (PARTITION BY organization_id ORDER BY since, id) AS turn FROM waiting WHERE since IS NOT NULL
+    )
+    SELECT w.id, w.organization_id AS "organizationId" FROM webhooks w JOIN turns t ON t.id = w.id
+    ORDER BY t.turn, t.since, w.id
+    LIMIT ${options.max} FOR NO KEY UPDATE OF w SKIP LOCKED`.execute(table(tx));
   if (webhooks.length === 0) return [];
-  const organizations = await queryRows<{ id: string }>(
-    tx,
-    `SELECT o.id FROM unnest($1::text[]) AS o (id) WHERE pg_try_advisory_xact_lock(${ORGANIZATION_CLAIM_LOCK}, hashtext(o.id))`,
-    [[...new Set(webhooks.map((w) => w.organizationId))]],
-  );
+  const { rows: organizations } = await sql<{ id: string }>`
+    SELECT o.id FROM unnest(${[...new Set(webhooks.map((w) => w.organizationId))]}::text[]) AS o (id)
+    WHERE pg_try_advisory_xact_lock(${sql.lit(ORGANIZATION_CLAIM_LOCK)}, hashtext(o.id))`.execute(table(tx));
   const locked = new Set(organizations.map((o) => o.id));
   const claimable = webhooks.filter((w) => locked.has(w.organizationId)).map((w) => w.id);
   if (claimable.length === 0) return [];
-  return queryRows<ClaimedDelivery>(
-    tx,
-    // Counted after the organizations' locks: every claim committed before is seen.
-    `WITH hooks AS (
-       SELECT w.id, w.organization_id FROM webhooks w WHERE w.id = ANY($1)
-     ), webhook_busy AS (
-       SELECT d.webhook_id, count(*)::int AS n FROM webhook_deliveries d WHERE d.webhook_id = ANY($1) AND ${inFlight} GROUP BY d.webhook_id
-     ), org_busy AS (
-       SELECT w.organization_id, count(*)::int AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE w.organization_id IN (SELECT organization_id FROM hooks) AND ${inFlight} GROUP BY w.organization_id
-     ), candidates AS (
-       -- Per webhook, its oldest due deliveries up to its free slots (an index range each, however long its backlog).
-       SELECT c.id, c.next_attempt_at, c.n, h.organization_id FROM hooks h
-       LEFT JOIN webhook_busy b ON b.webhook_id = h.id
-       CROSS JOIN LATERAL (
-         SELECT d.id, d.next_attempt_at, row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS n FROM webhook_deliveries d
-         WHERE d.webhook_id = h.id AND ${due} ORDER BY d.next_attempt_at, d.id LIMIT greatest($4 - coalesce(b.n, 0), 0)
-       ) c
-     ), turns AS (
-       -- Per organization, its webhooks in turns, up to its free slots.
-       SELECT c.id, c.next_attempt_at, c.organization_id,
-         row_number() OVER (PARTITION BY c.organization_id ORDER BY c.n, c.next_attempt_at, c.id) AS turn
-       FROM candidates c
-     ), picked AS (
-       SELECT t.id FROM turns t LEFT JOIN org_busy o ON o.organization_id = t.organization_id
-       WHERE t.turn <= $5 - coalesce(o.n, 0)
-       ORDER BY t.turn, t.next_attempt_at, t.id LIMIT $6
-     )
-     UPDATE webhook_deliveries d SET state = 'delivering', locked_until = $3, attempts = d.attempts + 1, updated_at = $2
-     FROM picked p, webhooks w WHERE d.id = p.id AND w.id = d.webhook_id
-     RETURNING d.id, d.webhook_id AS "webhookId", w.organization_id AS "organizationId", d.event_id AS "eventId", d.event_type AS "eventType",
-       d.payload, d.attempts AS attempt, d.failures, w.url, w.url_credentials_sealed AS "credentialsSealed", w.secret_sealed AS "secretSealed",
-       w.previous_secret_sealed AS "previousSecretSealed", w.previous_secret_expires_at AS "previousSecretExpiresAt"`,
-    [claimable, options.now, options.leaseUntil, options.perWebhook, options.perOrganization, options.max],
-  );
+  // Counted after the organizations' locks: every claim committed before is seen.
+  const { rows } = await sql<ClaimedDelivery>`
+    WITH hooks AS (
+      SELECT w.id, w.organization_id FROM webhooks w WHERE w.id = ANY(${claimable})
+    ), webhook_busy AS (
+      SELECT d.webhook_id, count(*)::int AS n FROM webhook_deliveries d WHERE d.webhook_id = ANY(${claimable}) AND ${inFlight} GROUP BY d.webhook_id
+    ), org_busy AS (
+      SELECT w.organization_id, count(*)::int AS n FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+      WHERE w.organization_id IN (SELECT organization_id FROM hooks) AND ${inFlight} GROUP BY w.organization_id
+    ), candidates AS (
+      -- Per webhook, its oldest due deliveries up to its free slots (an index range each, however long its backlog).
+      SELECT c.id, c.next_attempt_at, c.n, h.organization_id FROM hooks h
+      LEFT JOIN webhook_busy b ON b.webhook_id = h.id
+      CROSS JOIN LATERAL (
+        SELECT d.id, d.next_attempt_at, row_number() OVER (ORDER BY d.next_attempt_at, d.id) AS n FROM webhook_deliveries d
+        WHERE d.webhook_id = h.id AND ${due} ORDER BY d.next_attempt_at, d.id LIMIT greatest(${options.perWebhook} - coalesce(b.n, 0), 0)
+      ) c
+    ), turns AS (
+      -- Per organization, its webhooks in turns, up to its free slots.
+      SELECT c.id, c.next_attempt_at, c.organization_id,
+        row_number() OVER (PARTITION BY c.organization_id ORDER BY c.n, c.next_attempt_at, c.id) AS turn
+      FROM candidates c
+    ), picked AS (
+      SELECT t.id FROM turns t LEFT JOIN org_busy o ON o.organization_id = t.organization_id
+      WHERE t.turn <= ${options.perOrganization} - coalesce(o.n, 0)
+      ORDER BY t.turn, t.next_attempt_at, t.id LIMIT ${options.max}
+    )
+    UPDATE webhook_deliveries d SET state = 'delivering', locked_until = ${options.leaseUntil}, attempts = d.attempts + 1, updated_at = ${now}
+    FROM picked p, webhooks w WHERE d.id = p.id AND w.id = d.webhook_id
+    RETURNING d.id, d.webhook_id AS "webhookId", w.organization_id AS "organizationId", d.event_id AS "eventId", d.event_type AS "eventType",
+      d.payload, d.attempts AS attempt, d.failures, w.url, w.url_credentials_sealed AS "credentialsSealed", w.secret_sealed AS "secretSealed",
+      w.previous_secret_sealed AS "previousSecretSealed", w.previous_secret_expires_at AS "previousSecretExpiresAt"`.execute(table(tx));
+  return rows;
 }
 
 /** What an attempt ended as, written with its log line. */
@@ -244,36 +227,53 @@ export interface AttemptRecord {
  * written. Nothing when the delivery is gone meanwhile (its webhook deleted during the attempt).
  */
 export async function recordAttempt(db: SqlExecutor, record: AttemptRecord): Promise<void> {
-  await db.query(
-    `WITH logged AS (
-       INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, status_code, error, duration_ms)
-       SELECT id, $2::int, $9::timestamptz, $6::int, $7::text, $8::int FROM webhook_deliveries WHERE id = $1 ON CONFLICT DO NOTHING
-     )
-     UPDATE webhook_deliveries SET state = $3, failures = $4, next_attempt_at = $5, locked_until = NULL, last_status_code = $6,
-       last_error = $7, last_duration_ms = $8, last_attempt_at = $9, last_response = $10, updated_at = $9
-     WHERE id = $1 AND attempts = $2 AND state = 'delivering'`,
-    [
-      record.deliveryId,
-      record.attempt,
-      record.state,
-      record.failures,
-      record.nextAttemptAt,
-      record.statusCode,
-      record.error,
-      record.durationMs,
-      record.attemptedAt,
-      record.response,
-    ],
-  );
+  await table(db)
+    .with('logged', (q) =>
+      q
+        .insertInto('webhook_delivery_attempts')
+        .columns(['delivery_id', 'attempt', 'attempted_at', 'status_code', 'error', 'duration_ms'])
+        .expression((eb) =>
+          eb
+            .selectFrom('webhook_deliveries')
+            .select([
+              'id',
+              sql<number>`${record.attempt}::int`.as('attempt'),
+              sql<Date>`${record.attemptedAt}::timestamptz`.as('attempted_at'),
+              sql<number | null>`${record.statusCode}::int`.as('status_code'),
+              sql<string | null>`${record.error}::text`.as('error'),
+              sql<number>`${record.durationMs}::int`.as('duration_ms'),
+            ])
+            .where('id', '=', record.deliveryId),
+        )
+        .onConflict((oc) => oc.doNothing()),
+    )
+    .updateTable('webhook_deliveries')
+    .set({
+      state: record.state,
+      failures: record.failures,
+      next_attempt_at: record.nextAttemptAt,
+      locked_until: null,
+      last_status_code: record.statusCode,
+      last_error: record.error,
+      last_duration_ms: record.durationMs,
+      last_attempt_at: record.attemptedAt,
+      last_response: record.response,
+      updated_at: record.attemptedAt,
+    })
+    .where('id', '=', record.deliveryId)
+    .where('attempts', '=', record.attempt)
+    .where('state', '=', 'delivering')
+    .execute();
 }
 
 /** Ends a disabled webhook's scheduled deliveries (an admin may redeliver them once it is on again). */
 export async function cancelPendingDeliveries(db: SqlExecutor, webhookId: string, reason: string, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE webhook_deliveries SET state = 'failed', next_attempt_at = NULL, last_error = coalesce(last_error || '; ', '') || $2, updated_at = $3
-     WHERE webhook_id = $1 AND state = 'pending'`,
-    [webhookId, reason, now],
-  );
+  await table(db)
+    .updateTable('webhook_deliveries')
+    .set({ state: 'failed', next_attempt_at: null, last_error: sql<string>`coalesce(last_error || '; ', '') || ${reason}`, updated_at: now })
+    .where('webhook_id', '=', webhookId)
+    .where('state', '=', 'pending')
+    .execute();
 }
 
 /**
@@ -281,22 +281,24 @@ export async function cancelPendingDeliveries(db: SqlExecutor, webhookId: string
  * webhook's, or when an attempt is in flight (then it is already being delivered).
  */
 export async function rescheduleDelivery(db: SqlExecutor, webhookId: string, id: string, now: Date): Promise<Delivery | null> {
-  const row = await queryOne<DeliveryRow>(
-    db,
-    `UPDATE webhook_deliveries SET state = 'pending', failures = 0, next_attempt_at = $3, locked_until = NULL, updated_at = $3
-     WHERE webhook_id = $1 AND id = $2 AND state <> 'delivering' RETURNING *`,
-    [webhookId, id, now],
-  );
-  return row && deliveryOf(row);
+  const row = await table(db)
+    .updateTable('webhook_deliveries')
+    .set({ state: 'pending', failures: 0, next_attempt_at: now, locked_until: null, updated_at: now })
+    .where('webhook_id', '=', webhookId)
+    .where('id', '=', id)
+    .where('state', '<>', 'delivering')
+    .returningAll()
+    .executeTakeFirst();
+  return row ? deliveryOf(row) : null;
 }
 
 /** Deletes up to `batch` deliveries (and their attempts) last changed before `before`; none in flight. */
 export async function pruneDeliveries(db: SqlExecutor, before: Date, batch: number): Promise<number> {
-  const { rowCount } = await db.query(
-    `DELETE FROM webhook_deliveries WHERE id IN (
-       SELECT id FROM webhook_deliveries WHERE updated_at < $1 AND state <> 'delivering' LIMIT $2
-     )`,
-    [before, batch],
-  );
-  return rowCount;
+  const { numDeletedRows } = await table(db)
+    .deleteFrom('webhook_deliveries')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('webhook_deliveries').select('id').where('updated_at', '<', before).where('state', '<>', 'delivering').limit(batch),
+    )
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }

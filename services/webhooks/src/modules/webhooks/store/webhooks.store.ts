@@ -1,28 +1,11 @@
 import type { PageRequest } from '@quire/input';
-import { assignmentsFor, insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, WebhooksTable } from '../../../database';
 import type { Webhook } from '../model/webhook';
 
-interface WebhookRow {
-  id: string;
-  organization_id: string;
-  url: string;
-  url_credentials_sealed: string | null;
-  events: string[];
-  space_ids: string[] | null;
-  site_ids: string[] | null;
-  description: string | null;
-  active: boolean;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_expires_at: Date | null;
-  disabled_reason: string | null;
-  disabled_at: Date | null;
-  created_by: string;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function webhookOf(row: WebhookRow): Webhook {
+function webhookOf(row: Selectable<WebhooksTable>): Webhook {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -57,15 +40,16 @@ export interface WebhookChanges {
 /** A PATCH as stored: a new `url` comes with its credentials, sealed (or null: none). */
 export type WebhookUpdate = WebhookChanges & { credentialsSealed?: string | null };
 
-const CHANGEABLE: Record<keyof WebhookUpdate, string> = {
-  url: 'url',
-  credentialsSealed: 'url_credentials_sealed',
-  events: 'events',
-  spaceIds: 'space_ids',
-  siteIds: 'site_ids',
-  description: 'description',
-  active: 'active',
-};
+/** The column values of the changes that are present (undefined leaves a column as it is). */
+const columnsOf = (changes: WebhookUpdate) => ({
+  url: changes.url,
+  url_credentials_sealed: changes.credentialsSealed,
+  events: changes.events,
+  space_ids: changes.spaceIds,
+  site_ids: changes.siteIds,
+  description: changes.description,
+  active: changes.active,
+});
 
 export async function insertWebhook(
   db: SqlExecutor,
@@ -73,37 +57,36 @@ export async function insertWebhook(
     Partial<Pick<Webhook, 'credentialsSealed'>>,
   now: Date,
 ): Promise<Webhook> {
-  const row = await insertedRow<WebhookRow>(
-    db,
-    `INSERT INTO webhooks (id, organization_id, url, url_credentials_sealed, events, space_ids, site_ids, description, active, secret_sealed, created_by, created_at, updated_at)
-     VALUES ($1, $2, $3, $12, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING *`,
-    [
-      webhook.id,
-      webhook.organizationId,
-      webhook.url,
-      webhook.events,
-      webhook.spaceIds,
-      webhook.siteIds,
-      webhook.description,
-      webhook.active,
-      webhook.secretSealed,
-      webhook.createdBy,
-      now,
-      webhook.credentialsSealed ?? null,
-    ],
-  );
+  const row = await table(db)
+    .insertInto('webhooks')
+    .values({
+      id: webhook.id,
+      organization_id: webhook.organizationId,
+      url: webhook.url,
+      url_credentials_sealed: webhook.credentialsSealed ?? null,
+      events: webhook.events,
+      space_ids: webhook.spaceIds,
+      site_ids: webhook.siteIds,
+      description: webhook.description,
+      active: webhook.active,
+      secret_sealed: webhook.secretSealed,
+      created_by: webhook.createdBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return webhookOf(row);
 }
 
 export async function findWebhook(db: SqlExecutor, organizationId: string, id: string): Promise<Webhook | null> {
-  const row = await queryOne<WebhookRow>(db, 'SELECT * FROM webhooks WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  return row && webhookOf(row);
+  const row = await table(db).selectFrom('webhooks').selectAll().where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return row ? webhookOf(row) : null;
 }
 
-export async function listWebhooks(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<Webhook>> {
-  const { rows, total } = await pagedRows<WebhookRow>(
-    db,
-    { select: '*', from: 'FROM webhooks WHERE organization_id = $1', orderBy: 'created_at, id', params: [organizationId] },
+export async function listWebhookRows(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<Webhook>> {
+  const { rows, total } = await pagedSelect(
+    table(db).selectFrom('webhooks').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id'),
     page,
   );
   return { rows: rows.map(webhookOf), total };
@@ -111,19 +94,29 @@ export async function listWebhooks(db: SqlExecutor, organizationId: string, page
 
 /** The webhooks that receive events now: active and not disabled by delivery. */
 export async function receivingWebhooks(db: SqlExecutor, organizationIds: string[]): Promise<Webhook[]> {
-  const rows = await queryRows<WebhookRow>(db, 'SELECT * FROM webhooks WHERE organization_id = ANY($1) AND active AND disabled_at IS NULL', [organizationIds]);
+  const rows = await table(db)
+    .selectFrom('webhooks')
+    .selectAll()
+    .where(sql<boolean>`organization_id = ANY(${organizationIds})`)
+    .where('active', '=', true)
+    .where('disabled_at', 'is', null)
+    .execute();
   return rows.map(webhookOf);
 }
 
 /**
  * Applies a PATCH. Turning a webhook on (`active: true`) also clears what delivery disabled it for.
  */
-export async function updateWebhook(db: SqlExecutor, organizationId: string, id: string, changes: WebhookUpdate, now: Date): Promise<Webhook | null> {
-  const params: unknown[] = [organizationId, id, now];
-  const sets = [...assignmentsFor(changes, CHANGEABLE, params), 'updated_at = $3'];
-  if (changes.active === true) sets.push('disabled_reason = NULL', 'disabled_at = NULL');
-  const row = await queryOne<WebhookRow>(db, `UPDATE webhooks SET ${sets.join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`, params);
-  return row && webhookOf(row);
+export async function updateWebhookRow(db: SqlExecutor, organizationId: string, id: string, changes: WebhookUpdate, now: Date): Promise<Webhook | null> {
+  const enabling = changes.active === true ? { disabled_reason: null, disabled_at: null } : {};
+  const row = await table(db)
+    .updateTable('webhooks')
+    .set({ ...columnsOf(changes), updated_at: now, ...enabling })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? webhookOf(row) : null;
 }
 
 /**
@@ -131,27 +124,31 @@ export async function updateWebhook(db: SqlExecutor, organizationId: string, id:
  * transaction ends. (Two-key form: its own space of advisory locks.)
  */
 export async function lockOrganizationWebhooks(tx: SqlExecutor, organizationId: string): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(7240116, hashtext($1))', [organizationId]);
+  await sql`SELECT pg_advisory_xact_lock(7240116, hashtext(${organizationId}))`.execute(table(tx));
 }
 
 export async function countWebhooks(db: SqlExecutor, organizationId: string): Promise<number> {
-  const row = await queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM webhooks WHERE organization_id = $1', [organizationId]);
+  const row = await table(db)
+    .selectFrom('webhooks')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
   return row?.n ?? 0;
 }
 
 /** Webhooks stored before migration 002 whose URL still holds `user:password@` (at most `batch`). */
 export async function webhooksWithCredentialsInUrl(db: SqlExecutor, batch: number): Promise<Pick<Webhook, 'id' | 'url'>[]> {
-  return queryRows<Pick<Webhook, 'id' | 'url'>>(db, "SELECT id, url FROM webhooks WHERE url ~ '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*@' LIMIT $1", [batch]);
+  return table(db).selectFrom('webhooks').select(['id', 'url']).where('url', '~', '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*@').limit(batch).execute();
 }
 
 /** Moves a URL's credentials to their sealed column, unless the URL changed meanwhile. */
 export async function replaceUrlWithSealed(db: SqlExecutor, id: string, previousUrl: string, url: string, credentialsSealed: string | null): Promise<void> {
-  await db.query('UPDATE webhooks SET url = $3, url_credentials_sealed = $4 WHERE id = $1 AND url = $2', [id, previousUrl, url, credentialsSealed]);
+  await table(db).updateTable('webhooks').set({ url, url_credentials_sealed: credentialsSealed }).where('id', '=', id).where('url', '=', previousUrl).execute();
 }
 
-export async function deleteWebhook(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM webhooks WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  return rowCount > 0;
+export async function deleteWebhookRow(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db).deleteFrom('webhooks').where('organization_id', '=', organizationId).where('id', '=', id).executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 /** A new current secret; the one it replaces keeps signing until `previousExpiresAt`. */
@@ -162,20 +159,28 @@ export async function replaceSecret(
   secrets: { sealed: string; previousSealed: string; previousExpiresAt: Date },
   now: Date,
 ): Promise<Webhook | null> {
-  const row = await queryOne<WebhookRow>(
-    db,
-    `UPDATE webhooks SET secret_sealed = $3, previous_secret_sealed = $4, previous_secret_expires_at = $5, updated_at = $6
-     WHERE organization_id = $1 AND id = $2 RETURNING *`,
-    [organizationId, id, secrets.sealed, secrets.previousSealed, secrets.previousExpiresAt, now],
-  );
-  return row && webhookOf(row);
+  const row = await table(db)
+    .updateTable('webhooks')
+    .set({
+      secret_sealed: secrets.sealed,
+      previous_secret_sealed: secrets.previousSealed,
+      previous_secret_expires_at: secrets.previousExpiresAt,
+      updated_at: now,
+    })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? webhookOf(row) : null;
 }
 
 /** Turns a webhook off for a reason its admins see (`disabledReason`); false when it already was. */
 export async function disableWebhook(db: SqlExecutor, id: string, reason: string, now: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'UPDATE webhooks SET active = false, disabled_reason = $2, disabled_at = $3, updated_at = $3 WHERE id = $1 AND disabled_at IS NULL',
-    [id, reason, now],
-  );
-  return rowCount > 0;
+  const { numUpdatedRows } = await table(db)
+    .updateTable('webhooks')
+    .set({ active: false, disabled_reason: reason, disabled_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return numUpdatedRows > 0n;
 }

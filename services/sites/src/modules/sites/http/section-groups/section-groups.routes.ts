@@ -9,7 +9,6 @@ import { loadSectionGroupAnswers } from '../../application/load-section-group-an
 import { moveSectionGroup } from '../../application/move-section-group';
 import { removeSectionFromGroup } from '../../application/remove-section-from-group';
 import { updateSectionGroup } from '../../application/update-section-group';
-import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteSectionGroup } from '../../presenters/site-section-group.presenter';
 import type { SiteSectionGroup } from '../../model/site-structure';
 import type { Site } from '../../model/site';
@@ -28,7 +27,7 @@ const GROUPS = '/v1/orgs/:organizationId/sites/:siteId/section-groups';
 
 // Any member lists a site's section groups; members with the `create` role change them.
 export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
-  const { db, urls, clock } = deps;
+  const { urls, clock } = deps;
   const router = Router();
 
   /** Groups as the answers show them, every embedded space fetched in one call. */
@@ -42,8 +41,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, query: pageQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
-      const { views, spaces, total } = await listSectionGroups(deps, site, page, userId);
+      const { site, views, spaces, total } = await listSectionGroups(deps, userId, params, page);
       const where = { site, urls, shareKey: null };
       res.json(
         listEnvelope(
@@ -59,8 +57,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     GROUPS,
     route({ params: siteParams, body: createSectionGroupBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const group = await createSectionGroup(db, site, { title: body.title, icon: body.icon ?? null, sections: body.sections }, clock());
+      const { site, group } = await createSectionGroup(deps, userId, params, { title: body.title, icon: body.icon ?? null, sections: body.sections }, clock());
       res.status(201).json((await presentGroups([group], site, userId))[0]);
     }),
   );
@@ -69,8 +66,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     `${GROUPS}/:siteSectionGroupId`,
     route({ params: sectionGroupParams, body: updateSectionGroupBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const group = await updateSectionGroup(db, site, params.siteSectionGroupId, body, clock());
+      const { site, group } = await updateSectionGroup(deps, userId, params, params.siteSectionGroupId, body, clock());
       res.json((await presentGroups([group], site, userId))[0]);
     }),
   );
@@ -79,8 +75,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
   router.delete(
     `${GROUPS}/:siteSectionGroupId`,
     route({ params: sectionGroupParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const deleted = await deleteSectionGroup(db, site, params.siteSectionGroupId, clock());
+      const deleted = await deleteSectionGroup(deps, principal.userId, params, params.siteSectionGroupId, clock());
       res.status(deleted ? 205 : 204).end();
     }),
   );
@@ -89,8 +84,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     `${GROUPS}/:siteSectionGroupId/sections`,
     route({ params: sectionGroupParams, body: addSectionToGroupBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const group = await addSectionToGroup(db, site, params.siteSectionGroupId, body.sectionId, clock());
+      const { site, group } = await addSectionToGroup(deps, userId, params, params.siteSectionGroupId, body.sectionId, clock());
       res.status(201).json((await presentGroups([group], site, userId))[0]);
     }),
   );
@@ -99,8 +93,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
   router.delete(
     `${GROUPS}/:siteSectionGroupId/sections/:siteSectionId`,
     route({ params: groupSectionParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const removed = await removeSectionFromGroup(db, site, params.siteSectionGroupId, params.siteSectionId, clock());
+      const removed = await removeSectionFromGroup(deps, principal.userId, params, params.siteSectionGroupId, params.siteSectionId, clock());
       res.status(removed ? 205 : 204).end();
     }),
   );
@@ -109,8 +102,7 @@ export function sectionGroupsRoutes(deps: SitesHttpDeps): Router {
     `${GROUPS}/:siteSectionGroupId/move`,
     route({ params: sectionGroupParams, body: moveSectionGroupBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const group = await moveSectionGroup(db, site, params.siteSectionGroupId, body.position, clock());
+      const { site, group } = await moveSectionGroup(deps, userId, params, params.siteSectionGroupId, body.position, clock());
       res.json((await presentGroups([group], site, userId))[0]);
     }),
   );

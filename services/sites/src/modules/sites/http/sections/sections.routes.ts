@@ -7,8 +7,7 @@ import { listSections } from '../../application/list-sections';
 import { loadSectionAnswers } from '../../application/load-section-answers';
 import { moveSection } from '../../application/move-section';
 import { updateSection } from '../../application/update-section';
-import { fetchSpaceForStructure, type SpaceCatalog } from '../../domain/space-embedder';
-import { authorizeSite } from '../../policies/site.policy';
+import type { SpaceCatalog } from '../../domain/space-embedder';
 import { presentSiteSection } from '../../presenters/site-section.presenter';
 import type { SiteSection } from '../../model/site-structure';
 import type { Site } from '../../model/site';
@@ -21,7 +20,7 @@ const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
 // Any member lists a site's sections; members with the `create` role change them.
 export function sectionsRoutes(deps: SitesHttpDeps): Router {
-  const { db, urls, clock, clients } = deps;
+  const { urls, clock } = deps;
   const router = Router();
 
   /** One section as the write answers show it, its spaces fetched in one call (unless known). */
@@ -35,8 +34,7 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, query: structureListQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
-      const { views, spaces, total, shareKey } = await listSections(deps, site, { page, shareKey: query.shareKey }, userId);
+      const { site, views, spaces, total, shareKey } = await listSections(deps, userId, params, { page, shareKey: query.shareKey });
       const where = { site, urls, shareKey };
       res.json(
         listEnvelope(
@@ -52,10 +50,13 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     `${SITE}/sections`,
     route({ params: siteParams, body: createSectionBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      // The new section shows only this space: its fetch (also the access check) serves the response too.
-      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organizationId, body.spaceId, userId, 'spaceId');
-      const section = await createSection(db, site, { space, title: body.title ?? undefined, icon: body.icon }, clock());
+      const { site, section, catalog } = await createSection(
+        deps,
+        userId,
+        params,
+        { spaceId: body.spaceId, title: body.title ?? undefined, icon: body.icon },
+        clock(),
+      );
       res.status(201).json(await presentOne(section, site, userId, catalog));
     }),
   );
@@ -64,8 +65,7 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     `${SITE}/sections/:siteSectionId`,
     route({ params: sectionParams, body: updateSectionBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const section = await updateSection(db, site, params.siteSectionId, body, clock());
+      const { site, section } = await updateSection(deps, userId, params, params.siteSectionId, body, clock());
       res.json(await presentOne(section, site, userId));
     }),
   );
@@ -74,8 +74,7 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
   router.delete(
     `${SITE}/sections/:siteSectionId`,
     route({ params: sectionParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const deleted = await deleteSection(db, site, params.siteSectionId, clock());
+      const deleted = await deleteSection(deps, principal.userId, params, params.siteSectionId, clock());
       res.status(deleted ? 205 : 204).end();
     }),
   );
@@ -84,8 +83,7 @@ export function sectionsRoutes(deps: SitesHttpDeps): Router {
     `${SITE}/sections/:siteSectionId/move`,
     route({ params: sectionParams, body: moveSectionBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const section = await moveSection(db, site, params.siteSectionId, body.position, clock());
+      const { site, section } = await moveSection(deps, userId, params, params.siteSectionId, body.position, clock());
       res.json(await presentOne(section, site, userId));
     }),
   );

@@ -5,7 +5,6 @@ import { createShareLink } from '../../application/create-share-link';
 import { deleteShareLink } from '../../application/delete-share-link';
 import { listShareLinks } from '../../application/list-share-links';
 import { updateShareLink } from '../../application/update-share-link';
-import { authorizeSite } from '../../policies/site.policy';
 import { presentShareLink } from '../../presenters/share-link.presenter';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
@@ -14,7 +13,7 @@ import { createShareLinkBody, listShareLinksQuery, shareLinkParams, updateShareL
 // Share links hand out access to a site: like the site's other settings, managing them needs
 // the `create` role, and so does listing them, since they carry the secret keys.
 export function shareLinksRoutes(deps: SitesHttpDeps): Router {
-  const { db, clock, urls } = deps;
+  const { clock, urls } = deps;
   const router = Router();
   const base = '/v1/orgs/:organizationId/sites/:siteId/share-links';
 
@@ -22,8 +21,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     base,
     route({ params: siteParams, query: listShareLinksQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'readShareLinks');
-      const { rows, total } = await listShareLinks(deps, site.id, { page, search: query.search });
+      const { site, rows, total } = await listShareLinks(deps, principal.userId, params, { page, search: query.search });
       res.json(
         listEnvelope(
           rows.map((link) => presentShareLink(link, site, urls)),
@@ -38,8 +36,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     base,
     route({ params: siteParams, body: createShareLinkBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      const link = await createShareLink(db, site, body.name, callerId, clock());
+      const { site, link } = await createShareLink(deps, callerId, params, body.name, clock());
       res
         .status(201)
         .location(urls.api(`/orgs/${site.organizationId}/sites/${site.id}/share-links/${link.id}`))
@@ -51,8 +48,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
     `${base}/:shareLinkId`,
     route({ params: shareLinkParams, body: updateShareLinkBody }, async ({ params, body, principal }, res) => {
       const callerId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      const link = await updateShareLink(deps, site, params.shareLinkId, body, callerId, clock());
+      const { site, link } = await updateShareLink(deps, callerId, params, params.shareLinkId, body, clock());
       res.json(presentShareLink(link, site, urls));
     }),
   );
@@ -60,9 +56,7 @@ export function shareLinksRoutes(deps: SitesHttpDeps): Router {
   router.delete(
     `${base}/:shareLinkId`,
     route({ params: shareLinkParams }, async ({ params, principal }, res) => {
-      const callerId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      await deleteShareLink(deps, site, params.shareLinkId, callerId, clock());
+      await deleteShareLink(deps, principal.userId, params, params.shareLinkId, clock());
       res.status(205).end();
     }),
   );

@@ -8,8 +8,7 @@ import { listSiteSpaces } from '../../application/list-site-spaces';
 import { loadSiteSpaceAnswers } from '../../application/load-site-space-answers';
 import { moveSiteSpace } from '../../application/move-site-space';
 import { updateSiteSpace } from '../../application/update-site-space';
-import { fetchSpaceForStructure, type SpaceCatalog } from '../../domain/space-embedder';
-import { authorizeSite } from '../../policies/site.policy';
+import type { SpaceCatalog } from '../../domain/space-embedder';
 import { presentSiteSpaces } from '../../presenters/site-space.presenter';
 import type { SiteSpace } from '../../model/site-structure';
 import type { Site } from '../../model/site';
@@ -21,7 +20,7 @@ const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 
 // Any member lists a site's site spaces; members with the `create` role change them.
 export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
-  const { db, urls, clock, clients } = deps;
+  const { urls, clock } = deps;
   const router = Router();
 
   /** One site space as the write answers show it, its space fetched unless known. */
@@ -38,9 +37,8 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, query: listSiteSpacesQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'read');
-      const answers = await listSiteSpaces(deps, site, { page, isDefault: query.default, shareKey: query.shareKey }, userId);
-      const where = { site, urls, shareKey: answers.shareKey };
+      const answers = await listSiteSpaces(deps, userId, params, { page, isDefault: query.default, shareKey: query.shareKey });
+      const where = { site: answers.site, urls, shareKey: answers.shareKey };
       res.json(listEnvelope(presentSiteSpaces(answers.siteSpaces, answers.spaces, answers.sections, where), answers.total, page));
     }),
   );
@@ -49,9 +47,7 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     SITE_SPACES,
     route({ params: siteParams, body: addSiteSpaceBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const { space, catalog } = await fetchSpaceForStructure(clients.content(), site.organizationId, body.spaceId, userId, 'spaceId');
-      const siteSpace = await addSiteSpace(db, site, { space, sectionId: body.sectionId }, clock());
+      const { site, siteSpace, catalog } = await addSiteSpace(deps, userId, params, { spaceId: body.spaceId, sectionId: body.sectionId }, clock());
       res.status(201).json(await presentOne(siteSpace, site, userId, catalog));
     }),
   );
@@ -60,8 +56,7 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     `${SITE_SPACES}/:siteSpaceId`,
     route({ params: siteSpaceParams, body: updateSiteSpaceBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const siteSpace = await updateSiteSpace(db, site, params.siteSpaceId, body, clock());
+      const { site, siteSpace } = await updateSiteSpace(deps, userId, params, params.siteSpaceId, body, clock());
       res.json(await presentOne(siteSpace, site, userId));
     }),
   );
@@ -70,8 +65,7 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
   router.delete(
     `${SITE_SPACES}/:siteSpaceId`,
     route({ params: siteSpaceParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      const deleted = await deleteSiteSpace(db, site, params.siteSpaceId, clock());
+      const deleted = await deleteSiteSpace(deps, principal.userId, params, params.siteSpaceId, clock());
       res.status(deleted ? 205 : 204).end();
     }),
   );
@@ -80,8 +74,7 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
     `${SITE_SPACES}/:siteSpaceId/move`,
     route({ params: siteSpaceParams, body: moveSiteSpaceBody }, async ({ params, body, principal }, res) => {
       const userId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, userId, 'manage');
-      const siteSpace = await moveSiteSpace(db, site, params.siteSpaceId, body.position, clock());
+      const { site, siteSpace } = await moveSiteSpace(deps, userId, params, params.siteSpaceId, body.position, clock());
       res.json(await presentOne(siteSpace, site, userId));
     }),
   );

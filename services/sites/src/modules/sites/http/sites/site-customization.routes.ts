@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import { z } from '@quire/input';
 import { route } from '@quire/platform/http';
-import { getSiteCustomization } from '../../application/get-site-customization';
+import { readSiteCustomization } from '../../application/read-site-customization';
 import { updateSiteCustomization } from '../../application/update-site-customization';
-import { authorizeSite } from '../../policies/site.policy';
 import { presentSiteCustomization } from '../../presenters/site-customization.presenter';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
@@ -23,16 +22,16 @@ export function siteCustomizationRoutes(deps: SitesHttpDeps): Router {
   router.get(
     `${SITE}/customization`,
     route({ params: siteParams, query: customizationQuery }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
-      res.json(presentSiteCustomization(await getSiteCustomization(deps.db, site.id), site.title));
+      const { customization, siteTitle } = await readSiteCustomization(deps, principal.userId, params);
+      res.json(presentSiteCustomization(customization, siteTitle));
     }),
   );
 
   router.put(
     `${SITE}/customization`,
     route({ params: siteParams, body: customizationBody }, async ({ params, body, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'manage');
-      res.json(presentSiteCustomization(await updateSiteCustomization(deps.db, site, body, principal.userId, deps.clock()), site.title));
+      const { customization, siteTitle } = await updateSiteCustomization(deps, principal.userId, params, body, deps.clock());
+      res.json(presentSiteCustomization(customization, siteTitle));
     }),
   );
 

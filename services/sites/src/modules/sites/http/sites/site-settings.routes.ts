@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { route } from '@quire/platform/http';
 import { getPublishedSite } from '../../application/get-published-site';
 import { putAdaptiveSchema } from '../../application/put-adaptive-schema';
+import { readAdaptiveSchema } from '../../application/read-adaptive-schema';
 import { adaptiveSchemaOf } from '../../domain/adaptive-schema';
-import { authorizeSite, authorizeSiteAs } from '../../policies/site.policy';
 import { presentPublishedSite, presentPublishedStructure } from '../../presenters/published-site.presenter';
 import { presentSiteCustomization } from '../../presenters/site-customization.presenter';
 import { presentAdaptiveSchema, presentSite } from '../../presenters/site.presenter';
@@ -17,23 +17,20 @@ const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 // A site's adaptive schema and its published profile. Any member reads them; changing the
 // adaptive schema needs the `create` role like the site's other settings.
 export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
-  const { db, clock, urls } = deps;
+  const { clock, urls } = deps;
   const router = Router();
 
   router.get(
     `${SITE}/adaptive-schema`,
     route({ params: siteParams }, async ({ params, principal }, res) => {
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, principal.userId, 'read');
-      res.json(presentAdaptiveSchema(adaptiveSchemaOf(site)));
+      res.json(presentAdaptiveSchema(await readAdaptiveSchema(deps, principal.userId, params)));
     }),
   );
 
   router.put(
     `${SITE}/adaptive-schema`,
     route({ params: siteParams, body: putAdaptiveSchemaBody }, async ({ params, body, principal }, res) => {
-      const callerId = principal.userId;
-      const site = await authorizeSite(deps, params.organizationId, params.siteId, callerId, 'manage');
-      const updated = await putAdaptiveSchema(db, site.organizationId, site.id, body.jsonSchema, callerId, clock());
+      const updated = await putAdaptiveSchema(deps, principal.userId, params, body.jsonSchema, clock());
       res.json(presentAdaptiveSchema(adaptiveSchemaOf(updated)));
     }),
   );
@@ -44,9 +41,7 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
   router.get(
     `${SITE}/published`,
     route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
-      const userId = principal.userId;
-      const { site, role } = await authorizeSiteAs(deps, params.organizationId, params.siteId, userId, 'read');
-      const { structure, spaces, shareKey, customization } = await getPublishedSite(deps, site, query, userId);
+      const { site, role, structure, spaces, shareKey, customization } = await getPublishedSite(deps, principal.userId, params, query);
       res.json(
         presentPublishedSite(
           presentSite(site, role, urls, shareKey),

@@ -1,0 +1,22 @@
+import { spaceIdsOfStructure, type PublishedStructureView } from '../domain/published-profile';
+import { resolveShareKey } from './resolve-share-key';
+import { fetchSpaces, type SpaceCatalog } from '../domain/space-embedder';
+import type { Site } from '../model/site';
+import type { StoredSiteCustomization } from '../model/site-customization';
+import { findSiteCustomization } from '../store/site-customizations.store';
+import type { SitesReadDeps } from './deps';
+import { loadPublishedStructure } from './load-published-structure';
+
+/** What visitors of a published site get, besides the site (the caller already admitted): its structure with every embedded space fetched in one call, and its stored customization. */
+export async function loadPublishedSite(
+  deps: SitesReadDeps,
+  site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
+  input: { shareKey?: string },
+  userId: string,
+): Promise<{ structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null; customization: StoredSiteCustomization | null }> {
+  const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
+  const structure = await loadPublishedStructure(deps.db, site.id);
+  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), userId, site.organizationId);
+  const customization = await findSiteCustomization(deps.db, site.id);
+  return { structure, spaces, shareKey, customization };
+}
