@@ -1,15 +1,8 @@
 import { sql, typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { ApiTokensTable, Database } from '../../../database';
+import type { Token } from '../model/token';
 
-export interface Token {
-  id: string;
-  userId: string;
-  name: string;
-  tokenHash: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+export type { Token };
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
