@@ -1,18 +1,7 @@
 import { join } from 'node:path';
 import { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
-import {
-  aggregateRoutes,
-  ClickHouseStore,
-  EmbeddedInsightsStore,
-  eventsRoutes,
-  insightsGrpc,
-  insightsSubscription,
-  SiteOwnership,
-  startStoreUpkeep,
-  visitorSegmentsRoutes,
-  type InsightsStore,
-} from './modules/insights';
+import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, openInsightsStore, SiteOwnership, visitorSegmentsRoutes } from './modules/insights';
 import { INSIGHTS_DEFAULTS, type InsightsRole, type InsightsSettings } from './settings';
 
 export { INSIGHTS_ROLES, type InsightsRole } from './settings';
@@ -31,9 +20,8 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: async (ctx: ServiceContext) => {
       const role: InsightsRole = options.role ?? INSIGHTS_DEFAULTS.role;
-      const store: InsightsStore = options.clickhouseUrl ? new ClickHouseStore({ url: options.clickhouseUrl }) : new EmbeddedInsightsStore(ctx.db);
       // Every role: the API reads the schema, the consumer writes it; retention is idempotent.
-      const upkeep = await startStoreUpkeep(store, { logger: ctx.logger, clock: ctx.clock });
+      const { store, upkeep } = await openInsightsStore(ctx, options.clickhouseUrl);
       const subscription = insightsSubscription(ctx, store);
       const stop = async () => {
         upkeep.stop();

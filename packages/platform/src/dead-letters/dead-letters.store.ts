@@ -1,7 +1,9 @@
 import type { ReceivedMessage } from '../bus/bus';
 import { newId } from '@quire/ids';
 import type { SqlExecutor } from '../sql/database';
-import { queryOne, queryRows } from '../sql/typed';
+import { sql, type Selectable } from 'kysely';
+import { typedSql } from '../sql/kysely';
+import type { Database, DeadLettersTable } from '../sql/platform-database';
 
 // The dead_letters table (migrations/003_dead_letters.sql): the only SQL of dead letters.
 
@@ -24,21 +26,7 @@ export interface DeadLetter {
   replayedAt: string | null;
 }
 
-interface DeadLetterRow {
-  id: string;
-  consumer: string;
-  topic: string;
-  kafka_partition: number | null;
-  kafka_offset: number | string | null;
-  message_key: string;
-  message_value: Uint8Array;
-  error: string;
-  first_failed_at: Date | string;
-  last_failed_at: Date | string;
-  attempts: number;
-  status: DeadLetterStatus;
-  replayed_at: Date | string | null;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
 export interface DeadLetterFilter {
   consumer?: string;
@@ -52,14 +40,7 @@ export function storableText(text: string, max = 2000): string {
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
 
-function isoTime(value: Date | string): string;
-function isoTime(value: Date | string | null): string | null;
-function isoTime(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function present(row: DeadLetterRow): DeadLetter {
+function present(row: Selectable<DeadLettersTable>): DeadLetter {
   return {
     id: row.id,
     consumer: row.consumer,
@@ -69,11 +50,12 @@ function present(row: DeadLetterRow): DeadLetter {
     key: row.message_key,
     value: Buffer.from(row.message_value).toString('utf8'),
     error: row.error,
-    firstFailedAt: isoTime(row.first_failed_at),
-    lastFailedAt: isoTime(row.last_failed_at),
+    firstFailedAt: row.first_failed_at.toISOString(),
+    lastFailedAt: row.last_failed_at.toISOString(),
     attempts: row.attempts,
-    status: row.status,
-    replayedAt: isoTime(row.replayed_at),
+    // Only 'parked' (the column's default) and 'replayed' (markReplayed) are ever written.
+    status: row.status as DeadLetterStatus,
+    replayedAt: row.replayed_at && row.replayed_at.toISOString(),
   };
 }
 
@@ -96,46 +78,72 @@ export async function parkMessage(db: SqlExecutor, consumer: string, message: Re
   const value = Buffer.from(message.value, 'utf8');
   const partition = message.partition ?? null;
   const offset = message.offset ?? null;
-  const again = await queryOne<{ id: string }>(
-    db,
-    `UPDATE dead_letters SET attempts = attempts + 1, error = $6, last_failed_at = now()
-      WHERE id = (SELECT id FROM dead_letters
-        WHERE consumer = $1 AND topic = $2 AND kafka_partition IS NOT DISTINCT FROM $3 AND kafka_offset IS NOT DISTINCT FROM $4
-          AND status = 'parked' AND message_value = $5
-        LIMIT 1)
-      RETURNING id`,
-    [consumer, message.topic, partition, offset, value, storableText(error)],
-  );
+  const again = await table(db)
+    .updateTable('dead_letters')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: storableText(error), last_failed_at: sql<Date>`now()` }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('dead_letters')
+        .select('id')
+        .where('consumer', '=', consumer)
+        .where('topic', '=', message.topic)
+        .where('kafka_partition', 'is not distinct from', partition)
+        .where('kafka_offset', 'is not distinct from', offset)
+        .where('status', '=', 'parked' satisfies DeadLetterStatus)
+        .where('message_value', '=', value)
+        .limit(1),
+    )
+    .returning('id')
+    .executeTakeFirst();
   if (again) return false;
-  await db.query(
-    `INSERT INTO dead_letters (id, consumer, topic, kafka_partition, kafka_offset, message_key, message_value, error, first_failed_at, last_failed_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now(), now())`,
-    [newId(), consumer, message.topic, partition, offset, storableText(message.key, 1000), value, storableText(error)],
-  );
+  await table(db)
+    .insertInto('dead_letters')
+    .values({
+      id: newId(),
+      consumer,
+      topic: message.topic,
+      kafka_partition: partition,
+      kafka_offset: offset,
+      message_key: storableText(message.key, 1000),
+      message_value: value,
+      error: storableText(error),
+      first_failed_at: sql<Date>`now()`,
+      last_failed_at: sql<Date>`now()`,
+    })
+    .execute();
   return true;
 }
 
 /** Oldest first, at most `limit` (default 100). */
 export async function listDeadLetters(db: SqlExecutor, filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
-  const rows = await queryRows<DeadLetterRow>(
-    db,
-    `SELECT * FROM dead_letters
-      WHERE ($1::text IS NULL OR consumer = $1) AND ($2::text IS NULL OR status = $2)
-      ORDER BY first_failed_at, id LIMIT $3`,
-    [filter.consumer ?? null, filter.status ?? null, filter.limit ?? 100],
-  );
+  let query = table(db).selectFrom('dead_letters').selectAll();
+  if (filter.consumer !== undefined) query = query.where('consumer', '=', filter.consumer);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const rows = await query
+    .orderBy('first_failed_at')
+    .orderBy('id')
+    .limit(filter.limit ?? 100)
+    .execute();
   return rows.map(present);
 }
 
 export async function findDeadLetter(db: SqlExecutor, id: string): Promise<DeadLetter | null> {
-  const row = await queryOne<DeadLetterRow>(db, 'SELECT * FROM dead_letters WHERE id = $1', [id]);
+  const row = await table(db).selectFrom('dead_letters').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? present(row) : null;
 }
 
 export async function markReplayed(db: SqlExecutor, id: string): Promise<void> {
-  await db.query(`UPDATE dead_letters SET status = 'replayed', replayed_at = now() WHERE id = $1`, [id]);
+  await table(db)
+    .updateTable('dead_letters')
+    .set({ status: 'replayed' satisfies DeadLetterStatus, replayed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function recordFailedReplay(db: SqlExecutor, id: string, error: string): Promise<void> {
-  await db.query('UPDATE dead_letters SET attempts = attempts + 1, error = $2, last_failed_at = now() WHERE id = $1', [id, storableText(error)]);
+  await table(db)
+    .updateTable('dead_letters')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), error: storableText(error), last_failed_at: sql<Date>`now()` }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,6 +1,8 @@
 import { parseEnvelope, type EventEnvelope, type ReceivedMessage } from '../bus/bus';
 import { parseEvent, type EventOf, type EventTopic } from '@quire/contracts';
 import type { SqlDatabase, SqlExecutor } from '../sql/database';
+import { typedSql } from '../sql/kysely';
+import type { Database } from '../sql/platform-database';
 
 type Handler<E> = (tx: SqlExecutor, event: E, message: ReceivedMessage) => Promise<void>;
 
@@ -36,8 +38,12 @@ export function idempotentConsumer(
   return async (message) => {
     const event = read(message);
     await db.transaction(async (tx) => {
-      const inserted = await tx.query('INSERT INTO processed_events (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [consumer, event.id]);
-      if (inserted.rowCount === 0) return;
+      const inserted = await typedSql<Database>(tx)
+        .insertInto('processed_events')
+        .values({ consumer, event_id: event.id })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      if (inserted.numInsertedOrUpdatedRows === 0n) return;
       await handler(tx, event, message);
     });
   };

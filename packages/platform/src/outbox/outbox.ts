@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { newId } from '@quire/ids';
 import type { EventEnvelope } from '../bus/bus';
 import type { SqlExecutor } from '../sql/database';
+import { typedSql } from '../sql/kysely';
+import type { Database } from '../sql/platform-database';
 import { declaredTopic, type DeclaredEvent, type DeclaredTopicName, type TopicNamed, strictly, type EventDataOf, type EventTypeOf } from '@quire/contracts';
 
 export interface OutgoingEvent<D> {
@@ -57,7 +59,10 @@ export async function enqueueEvent<N extends DeclaredTopicName, K extends EventT
  */
 export async function enqueueRawEvent<D>(tx: SqlExecutor, event: OutgoingEvent<D>, now = new Date()): Promise<EventEnvelope<D>> {
   const envelope: EventEnvelope<D> = { id: newId(), type: event.type, occurredAt: now.toISOString(), data: event.data };
-  await tx.query('INSERT INTO outbox (event_id, topic, key, payload) VALUES ($1, $2, $3, $4)', [envelope.id, event.topic, event.key, JSON.stringify(envelope)]);
+  await typedSql<Database>(tx)
+    .insertInto('outbox')
+    .values({ event_id: envelope.id, topic: event.topic, key: event.key, payload: JSON.stringify(envelope) })
+    .execute();
   tx.signal(OUTBOX_SIGNAL);
   return envelope;
 }

@@ -1,16 +1,11 @@
+import { sql } from 'kysely';
 import type { MessageBus } from '../bus/bus';
 import type { Logger } from '../logger';
 import type { SqlDatabase } from '../sql/database';
-import { queryOne, queryRows } from '../sql/typed';
+import { typedSql } from '../sql/kysely';
+import type { Database } from '../sql/platform-database';
 import { withTimeout } from '@quire/helpers';
 import { OUTBOX_SIGNAL } from './outbox';
-
-interface OutboxRow {
-  seq: number;
-  topic: string;
-  key: string;
-  payload: string;
-}
 
 const BATCH_SIZE = 200;
 /** The advisory lock key only one publishing relay of a database holds (any fixed bigint). */
@@ -71,13 +66,18 @@ export class OutboxRelay {
   /** One pass; returns how many events were published. Exposed for tests. */
   async publishPending(): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const lock = await queryOne<{ locked: boolean }>(tx, 'SELECT pg_try_advisory_xact_lock($1) AS locked', [RELAY_LOCK_KEY]);
+      const outbox = typedSql<Database>(tx);
+      const lock = await outbox.selectNoFrom(sql<boolean>`pg_try_advisory_xact_lock(${RELAY_LOCK_KEY})`.as('locked')).executeTakeFirst();
       if (!lock?.locked) return 0;
-      const rows = await queryRows<OutboxRow>(
-        tx,
-        'SELECT seq, topic, key, payload FROM outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
-        [BATCH_SIZE],
-      );
+      const rows = await outbox
+        .selectFrom('outbox')
+        .select(['seq', 'topic', 'key', 'payload'])
+        .where('published_at', 'is', null)
+        .orderBy('seq')
+        .limit(BATCH_SIZE)
+        .forUpdate()
+        .skipLocked()
+        .execute();
       if (rows.length === 0) return 0;
       for (const [topic, batch] of groupConsecutiveByTopic(rows)) {
         await withTimeout(
@@ -88,7 +88,11 @@ export class OutboxRelay {
           PUBLISH_TIMEOUT_MS,
         );
       }
-      await tx.query('UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])', [rows.map((r) => r.seq)]);
+      await outbox
+        .updateTable('outbox')
+        .set({ published_at: sql<Date>`now()` })
+        .where('seq', '=', sql<number>`ANY(${rows.map((r) => r.seq)}::bigint[])`)
+        .execute();
       return rows.length;
     });
   }
@@ -118,8 +122,8 @@ export class OutboxRelay {
   }
 }
 
-function groupConsecutiveByTopic(rows: OutboxRow[]): [string, OutboxRow[]][] {
-  const groups: [string, OutboxRow[]][] = [];
+function groupConsecutiveByTopic<R extends { topic: string }>(rows: R[]): [string, R[]][] {
+  const groups: [string, R[]][] = [];
   for (const row of rows) {
     const last = groups[groups.length - 1];
     if (last && last[0] === row.topic) last[1].push(row);

@@ -1,5 +1,7 @@
 import type { Logger } from '../logger';
 import type { SqlDatabase } from '../sql/database';
+import { typedSql } from '../sql/kysely';
+import type { Database } from '../sql/platform-database';
 
 export interface OutboxRetention {
   /** Published outbox rows older than this are deleted (they are in Kafka, and audited there). */
@@ -45,21 +47,43 @@ export class OutboxSweeper {
   async sweep(now = new Date()): Promise<{ outbox: number; processedEvents: number }> {
     const publishedBefore = new Date(now.getTime() - this.retention.publishedHours * 3_600_000);
     const processedBefore = new Date(now.getTime() - this.retention.processedHours * 3_600_000);
-    const outbox = await this.deleteInBatches('DELETE FROM outbox WHERE seq IN (SELECT seq FROM outbox WHERE published_at < $1 LIMIT $2)', publishedBefore);
-    const processedEvents = await this.deleteInBatches(
-      'DELETE FROM processed_events WHERE (consumer, event_id) IN (SELECT consumer, event_id FROM processed_events WHERE processed_at < $1 LIMIT $2)',
-      processedBefore,
+    const outbox = await this.deleteInBatches(() =>
+      this.table()
+        .deleteFrom('outbox')
+        .where('seq', 'in', (eb) => eb.selectFrom('outbox').select('seq').where('published_at', '<', publishedBefore).limit(DELETE_BATCH))
+        .executeTakeFirst(),
+    );
+    const processedEvents = await this.deleteInBatches(() =>
+      this.table()
+        .deleteFrom('processed_events')
+        .where(({ eb, refTuple, selectFrom }) =>
+          eb(
+            refTuple('consumer', 'event_id'),
+            'in',
+            selectFrom('processed_events')
+              .select(['consumer', 'event_id'])
+              .where('processed_at', '<', processedBefore)
+              .limit(DELETE_BATCH)
+              .$asTuple('consumer', 'event_id'),
+          ),
+        )
+        .executeTakeFirst(),
     );
     if (outbox + processedEvents > 0) this.logger.info({ outbox, processedEvents }, 'outbox sweeper: pruned old rows');
     return { outbox, processedEvents };
   }
 
-  private async deleteInBatches(sql: string, before: Date): Promise<number> {
+  /** Runs a batch delete until a batch deletes fewer than DELETE_BATCH rows; answers how many went. */
+  private async deleteInBatches(deleteBatch: () => Promise<{ numDeletedRows: bigint }>): Promise<number> {
     let total = 0;
     for (;;) {
-      const { rowCount } = await this.db.query(sql, [before, DELETE_BATCH]);
-      total += rowCount;
-      if (rowCount < DELETE_BATCH) return total;
+      const deleted = Number((await deleteBatch()).numDeletedRows);
+      total += deleted;
+      if (deleted < DELETE_BATCH) return total;
     }
+  }
+
+  private table() {
+    return typedSql<Database>(this.db);
   }
 }

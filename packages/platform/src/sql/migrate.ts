@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '../logger';
 import type { SqlDatabase } from './database';
-import { queryRows } from './typed';
+import { sql } from 'kysely';
+import { typedSql } from './kysely';
+import type { Database } from './platform-database';
 
 /** The migrations every service shares (outbox, processed events), applied before its own. */
 export const COMMON_MIGRATIONS_DIR = join(__dirname, '..', '..', 'migrations');
@@ -18,12 +20,13 @@ const MIGRATION_LOCK_KEY = 7_240_113;
 export async function migrate(db: SqlDatabase, folders: { prefix: string; dir: string }[], logger: Logger): Promise<string[]> {
   const applied: string[] = [];
   await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    const table = typedSql<Database>(tx);
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(table);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name TEXT PRIMARY KEY,
       applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
     )`);
-    const done = new Set((await queryRows<{ name: string }>(tx, 'SELECT name FROM schema_migrations')).map((r) => r.name));
+    const done = new Set((await table.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
     for (const { prefix, dir } of folders) {
       const files = readdirSync(dir)
         .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
@@ -32,7 +35,7 @@ export async function migrate(db: SqlDatabase, folders: { prefix: string; dir: s
         const name = `${prefix}/${file}`;
         if (done.has(name)) continue;
         await tx.exec(readFileSync(join(dir, file), 'utf8'));
-        await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+        await table.insertInto('schema_migrations').values({ name }).execute();
         applied.push(name);
         logger.info({ migration: name }, 'migration applied');
       }

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import pino from 'pino';
+import { typedSql } from './kysely';
 import { migrate } from './migrate';
 import { PgliteDatabase } from './pglite/pglite';
-import { queryRows } from './typed';
 
+/** A row of the catalog's information_schema.columns, as read below. */
 interface ColumnRow {
   table_name: string;
   column_name: string;
@@ -55,14 +57,13 @@ export async function schemaTypes(folders: { prefix: string; dir: string }[], so
   const db = await PgliteDatabase.open(undefined);
   try {
     await migrate(db, folders, pino({ level: 'silent' }));
-    const columns = await queryRows<ColumnRow>(
-      db,
-      `SELECT c.table_name, c.column_name, c.is_nullable, c.udt_name, c.column_default, c.is_identity, c.is_generated
-         FROM information_schema.columns c
-         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-        WHERE c.table_schema = 'public' AND t.table_type IN ('BASE TABLE', 'VIEW')
-        ORDER BY c.table_name, c.ordinal_position`,
-    );
+    // The catalog, not a table of Quire's: no generated type describes it.
+    const { rows: columns } = await sql<ColumnRow>`
+      SELECT c.table_name, c.column_name, c.is_nullable, c.udt_name, c.column_default, c.is_identity, c.is_generated
+        FROM information_schema.columns c
+        JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+       WHERE c.table_schema = 'public' AND t.table_type IN ('BASE TABLE', 'VIEW')
+       ORDER BY c.table_name, c.ordinal_position`.execute(typedSql<unknown>(db));
     return render(columns, source, typesFrom);
   } finally {
     await db.close();

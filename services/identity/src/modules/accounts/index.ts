@@ -14,4 +14,3 @@ export { usersRoutes } from './http/users/users.routes';
 export { authorizeOrganization, type AuthorizedOrganization, type OrganizationAction } from './policies/organization.policy';
 export { presentMember } from './presenters/member.presenter';
 export type { MemberWithUser } from './model/member';
-export { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUserRow } from './store/members.store';

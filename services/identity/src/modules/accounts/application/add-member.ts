@@ -1,7 +1,7 @@
 import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { lockMemberForChange } from '../domain/members';
-import { findOrCreateUser } from '../domain/users';
+import { lockMemberForChange } from './lock-member-for-change';
+import { findOrCreateUser } from './find-or-create-user';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { upsertMember } from '../store/members.store';
 import { organizationExists } from '../store/organizations.store';

@@ -1,8 +1,8 @@
 import type { Logger } from '@quire/platform/logger';
 import type { BootstrapOptions } from '../../../settings';
-import { createOrganizationIn } from '../domain/organizations';
-import { issueTokenIn } from '../domain/tokens';
-import { countUsers } from '../store/users.store';
+import { createOrganizationIn } from './create-organization';
+import { issueTokenIn } from './issue-token';
+import { countUsers, lockBootstrap } from '../store/users.store';
 import type { IdentityDeps } from './deps';
 
 export interface BootstrapResult {
@@ -19,7 +19,7 @@ export async function bootstrapIdentity({ db, clock }: IdentityDeps, options: Bo
   const now = clock();
   // One transaction under a lock: replicas starting together bootstrap once.
   const result = await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+    await lockBootstrap(tx);
     if ((await countUsers(tx)) > 0) return null;
     const { organization, owner } = await createOrganizationIn(tx, { title: options.organizationTitle, ownerEmail: options.email }, now);
     const { token } = await issueTokenIn(tx, { email: owner.email, name: 'bootstrap', token: options.token, now });
@@ -28,5 +28,3 @@ export async function bootstrapIdentity({ db, clock }: IdentityDeps, options: Bo
   if (result) logger.info({ organizationId: result.organizationId, userId: result.userId }, 'bootstrapped an empty identity store');
   return result;
 }
-
-const BOOTSTRAP_LOCK_KEY = 7_240_114;

@@ -1,7 +1,7 @@
 import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
-import { deleteLinkInvite as deleteLinkInviteRow } from '../store/invites.store';
+import { deleteLinkInviteRow } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';
 import { linkInviteNotFound } from './get-link-invite';
 

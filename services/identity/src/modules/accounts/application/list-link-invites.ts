@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization } from '../policies/organization.policy';
-import { listLinkInvites as listLinkInviteRows, type LinkInvite } from '../store/invites.store';
+import { listLinkInviteRows, type LinkInvite } from '../store/invites.store';
 import type { Caller, IdentityDeps } from './deps';
 
 /** A page of an organization's invite links (admins only: they hand out memberships), with the caller's role. */

@@ -1,7 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization } from '../policies/organization.policy';
-import { listMembers as listMemberRows, type MemberListFilter, type MemberWithUser } from '../store/members.store';
+import { listMemberRows, type MemberListFilter, type MemberWithUser } from '../store/members.store';
 import type { Caller, IdentityDeps } from './deps';
 
 /** A page of an organization's members (any member lists them). */

@@ -1,8 +1,8 @@
 import { enqueueEvent } from '@quire/platform/outbox';
-import { lockMemberForChange } from '../domain/members';
+import { lockMemberForChange } from './lock-member-for-change';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
-import { deleteMember, type Member } from '../store/members.store';
+import { deleteMemberRow, type Member } from '../store/members.store';
 import type { Caller, IdentityDeps } from './deps';
 import { memberNotFound } from './get-member';
 
@@ -19,7 +19,7 @@ export async function removeMember({ db, clock }: IdentityDeps, caller: Caller, 
   const now = clock();
   const removed = await db.transaction(async (tx) => {
     if (!(await lockMemberForChange(tx, organizationId, userId, null))) return null;
-    const row = await deleteMember(tx, organizationId, userId);
+    const row = await deleteMemberRow(tx, organizationId, userId);
     if (row) await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberRemoved, { organizationId, userId, role: row.role }), now);
     return row;
   });

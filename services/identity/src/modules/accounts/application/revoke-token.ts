@@ -3,7 +3,7 @@ import { notFound } from '@quire/errors';
 import type { Cache } from '@quire/platform/cache';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent } from '@quire/contracts';
-import { findActiveTokenByHash, findTokenById, revokeToken as revokeTokenRow } from '../store/tokens.store';
+import { findActiveTokenByHash, findTokenById, revokeTokenRow } from '../store/tokens.store';
 import type { IdentityDeps } from './deps';
 
 /**

@@ -1,6 +1,6 @@
 import type { Role } from '@quire/access';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { lockMemberForChange } from '../domain/members';
+import { lockMemberForChange } from './lock-member-for-change';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { findMemberWithUser, updateMemberRole, type MemberWithUser } from '../store/members.store';

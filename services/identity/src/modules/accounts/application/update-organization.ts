@@ -2,7 +2,7 @@ import { conflict, notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization, type AuthorizedOrganization } from '../policies/organization.policy';
-import { isHostnameTaken, updateOrganization as updateOrganizationRow, type OrganizationChanges } from '../store/organizations.store';
+import { isHostnameTaken, updateOrganizationRow, type OrganizationChanges } from '../store/organizations.store';
 import type { Caller, IdentityDeps } from './deps';
 
 /** PATCH /orgs/{id} (admins): applies the changes; the event carries the names of the fields that changed. */

@@ -1,6 +1,4 @@
-import { conflict } from '@quire/errors';
-import type { SqlExecutor } from '@quire/platform/sql';
-import { findMembership, lockAndCountActiveAdmins, type Member } from '../store/members.store';
+import type { Member } from '../model/member';
 
 /**
  * True when giving `member` the role `nextRole` (null: removing them) would leave the organization
@@ -9,15 +7,4 @@ import { findMembership, lockAndCountActiveAdmins, type Member } from '../store/
 export function wouldLoseLastAdmin(member: Pick<Member, 'role' | 'disabled'>, activeAdmins: number, nextRole: string | null): boolean {
   const isActiveAdmin = member.role === 'admin' && !member.disabled;
   return isActiveAdmin && nextRole !== 'admin' && activeAdmins <= 1;
-}
-
-/** Loads a member under the organization's admin lock, refusing a change that drops the last admin. */
-export async function lockMemberForChange(tx: SqlExecutor, orgId: string, userId: string, nextRole: string | null): Promise<Member | null> {
-  const admins = await lockAndCountActiveAdmins(tx, orgId);
-  const member = await findMembership(tx, orgId, userId);
-  if (member && wouldLoseLastAdmin(member, admins, nextRole)) {
-    const what = nextRole === null ? 'remove' : 'change the role of';
-    throw conflict(`Cannot ${what} the last admin of organization ${orgId}: make another member an admin first`);
-  }
-  return member;
 }

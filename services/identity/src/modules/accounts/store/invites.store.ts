@@ -1,33 +1,17 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, InvitesTable, LinkInvitesTable } from '../../../database';
 import type { Invite, LinkInvite } from '../model/invite';
 
 export type { Invite, LinkInvite };
 
-interface InviteRow {
-  id: string;
-  organization_id: string;
-  email: string;
-  role: string;
-  invited_by: string | null;
-  created_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-interface LinkInviteRow {
-  id: string;
-  organization_id: string;
-  role: string;
-  secret_hash: string;
-  created_by: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-function inviteOf(row: InviteRow): Invite {
+function inviteOf(row: Selectable<InvitesTable>): Invite {
   return { id: row.id, organizationId: row.organization_id, email: row.email, role: row.role, invitedBy: row.invited_by, createdAt: row.created_at };
 }
 
-function linkInviteOf(row: LinkInviteRow): LinkInvite {
+function linkInviteOf(row: Selectable<LinkInvitesTable>): LinkInvite {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -44,58 +28,58 @@ export async function upsertPendingInvite(
   db: SqlExecutor,
   invite: { id: string; organizationId: string; email: string; role: string; invitedBy: string },
 ): Promise<Invite> {
-  const row = await insertedRow<InviteRow>(
-    db,
-    `INSERT INTO invites (id, organization_id, email, role, invited_by) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (organization_id, email) DO UPDATE SET role = EXCLUDED.role, invited_by = EXCLUDED.invited_by
-     RETURNING *`,
-    [invite.id, invite.organizationId, invite.email.toLowerCase(), invite.role, invite.invitedBy],
-  );
+  const row = await table(db)
+    .insertInto('invites')
+    .values({ id: invite.id, organization_id: invite.organizationId, email: invite.email.toLowerCase(), role: invite.role, invited_by: invite.invitedBy })
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'email']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role'), invited_by: eb.ref('excluded.invited_by') })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return inviteOf(row);
 }
 
 /** Removes and returns every pending invite of an address (when its user is created). */
 export async function takePendingInvites(db: SqlExecutor, email: string): Promise<Invite[]> {
-  return (await queryRows<InviteRow>(db, 'DELETE FROM invites WHERE email = $1 RETURNING *', [email.toLowerCase()])).map(inviteOf);
+  const rows = await table(db).deleteFrom('invites').where('email', '=', email.toLowerCase()).returningAll().execute();
+  return rows.map(inviteOf);
 }
 
 export async function insertLinkInvite(
   db: SqlExecutor,
   invite: { id: string; organizationId: string; role: string; secretHash: string; createdBy: string },
 ): Promise<LinkInvite> {
-  const row = await insertedRow<LinkInviteRow>(
-    db,
-    'INSERT INTO link_invites (id, organization_id, role, secret_hash, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-    [invite.id, invite.organizationId, invite.role, invite.secretHash, invite.createdBy],
-  );
+  const row = await table(db)
+    .insertInto('link_invites')
+    .values({ id: invite.id, organization_id: invite.organizationId, role: invite.role, secret_hash: invite.secretHash, created_by: invite.createdBy })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return linkInviteOf(row);
 }
 
 export async function findLinkInvite(db: SqlExecutor, orgId: string, inviteId: string): Promise<LinkInvite | null> {
-  const row = await queryOne<LinkInviteRow>(db, 'SELECT * FROM link_invites WHERE organization_id = $1 AND id = $2', [orgId, inviteId]);
-  return row && linkInviteOf(row);
+  const row = await table(db).selectFrom('link_invites').selectAll().where('organization_id', '=', orgId).where('id', '=', inviteId).executeTakeFirst();
+  return row ? linkInviteOf(row) : null;
 }
 
-export async function listLinkInvites(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<LinkInvite>> {
-  const { rows, total } = await pagedRows<LinkInviteRow>(
-    db,
-    { select: '*', from: 'FROM link_invites WHERE organization_id = $1', orderBy: 'created_at, id', params: [orgId] },
-    page,
-  );
+export async function listLinkInviteRows(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<LinkInvite>> {
+  const query = table(db).selectFrom('link_invites').selectAll().where('organization_id', '=', orgId).orderBy('created_at').orderBy('id');
+  const { rows, total } = await pagedSelect(query, page);
   return { rows: rows.map(linkInviteOf), total };
 }
 
 export async function updateLinkInviteRole(db: SqlExecutor, orgId: string, inviteId: string, role: string, now: Date): Promise<LinkInvite | null> {
-  const row = await queryOne<LinkInviteRow>(db, 'UPDATE link_invites SET role = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
-    orgId,
-    inviteId,
-    role,
-    now,
-  ]);
-  return row && linkInviteOf(row);
+  const row = await table(db)
+    .updateTable('link_invites')
+    .set({ role, updated_at: now })
+    .where('organization_id', '=', orgId)
+    .where('id', '=', inviteId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? linkInviteOf(row) : null;
 }
 
-export async function deleteLinkInvite(db: SqlExecutor, orgId: string, inviteId: string): Promise<LinkInvite | null> {
-  const row = await queryOne<LinkInviteRow>(db, 'DELETE FROM link_invites WHERE organization_id = $1 AND id = $2 RETURNING *', [orgId, inviteId]);
-  return row && linkInviteOf(row);
+export async function deleteLinkInviteRow(db: SqlExecutor, orgId: string, inviteId: string): Promise<LinkInvite | null> {
+  const row = await table(db).deleteFrom('link_invites').where('organization_id', '=', orgId).where('id', '=', inviteId).returningAll().executeTakeFirst();
+  return row ? linkInviteOf(row) : null;
 }

@@ -1,19 +1,13 @@
 import type { PageRequest } from '@quire/input';
-import { containsPattern, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { containsPattern, pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, MembersTable } from '../../../database';
 import type { Member, MemberWithUser } from '../model/member';
 
 export type { Member, MemberWithUser };
 
-interface MemberRow {
-  organization_id: string;
-  user_id: string;
-  role: string;
-  disabled: boolean;
-  joined_at: Date;
-  last_seen_at: Date | null;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function memberOf(row: MemberRow): Member {
+function memberOf(row: Selectable<MembersTable>): Member {
   return {
     organizationId: row.organization_id,
     userId: row.user_id,
@@ -24,78 +18,71 @@ function memberOf(row: MemberRow): Member {
   };
 }
 
-/**
- * The select list of a MemberWithUser, for queries `FROM members m JOIN users u ON u.id = m.user_id`
- * (exported so other stores, e.g. teams, list members the same way); map rows with toMemberWithUser.
- */
-export const MEMBER_WITH_USER_COLUMNS = `m.*, u.id AS u_id, u.email AS u_email, u.display_name AS u_display_name,
-  u.photo_url AS u_photo_url, u.created_at AS u_created_at,
-  (SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id) AS team_count`;
+const withUserQuery = (db: SqlExecutor) =>
+  table(db)
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select([
+      'u.id as u_id',
+      'u.email as u_email',
+      'u.display_name as u_display_name',
+      'u.photo_url as u_photo_url',
+      'u.created_at as u_created_at',
+      sql<number>`(SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id)`.as('team_count'),
+    ]);
 
-/** A row of MEMBER_WITH_USER_COLUMNS (for the stores that select them). */
-export type MemberWithUserRow = MemberRow & {
-  u_id: string;
-  u_email: string;
-  u_display_name: string;
-  u_photo_url: string | null;
-  u_created_at: Date;
-  team_count: number;
-};
+type WithUserRow = Awaited<ReturnType<ReturnType<typeof withUserQuery>['executeTakeFirstOrThrow']>>;
 
-export function toMemberWithUser(r: MemberWithUserRow): MemberWithUser {
+function memberWithUserOf({ u_id, u_email, u_display_name, u_photo_url, u_created_at, team_count, ...row }: WithUserRow): MemberWithUser {
   return {
-    ...memberOf(r),
-    user: { id: r.u_id, email: r.u_email, displayName: r.u_display_name, photoUrl: r.u_photo_url, createdAt: r.u_created_at },
-    teams: r.team_count,
+    ...memberOf(row),
+    user: { id: u_id, email: u_email, displayName: u_display_name, photoUrl: u_photo_url, createdAt: u_created_at },
+    teams: team_count,
   };
 }
 
 export async function findMembership(db: SqlExecutor, orgId: string, userId: string): Promise<Member | null> {
-  const row = await queryOne<MemberRow>(db, 'SELECT * FROM members WHERE organization_id = $1 AND user_id = $2', [orgId, userId]);
-  return row && memberOf(row);
+  const row = await table(db).selectFrom('members').selectAll().where('organization_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+  return row ? memberOf(row) : null;
 }
 
 export async function findMemberWithUser(db: SqlExecutor, orgId: string, userId: string): Promise<MemberWithUser | null> {
-  const row = await queryOne<MemberWithUserRow>(
-    db,
-    `SELECT ${MEMBER_WITH_USER_COLUMNS} FROM members m JOIN users u ON u.id = m.user_id
-     WHERE m.organization_id = $1 AND m.user_id = $2`,
-    [orgId, userId],
-  );
-  return row && toMemberWithUser(row);
+  const row = await withUserQuery(db).where('m.organization_id', '=', orgId).where('m.user_id', '=', userId).executeTakeFirst();
+  return row ? memberWithUserOf(row) : null;
 }
 
 /** Adds a member or changes their role; returns the previous role (null when newly added). */
 export async function upsertMember(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<{ previousRole: string | null }> {
-  const row = await queryOne<{ previous_role: string | null }>(
-    db,
-    `WITH previous AS (SELECT role FROM members WHERE organization_id = $1 AND user_id = $2)
-     INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3)
-     ON CONFLICT (organization_id, user_id) DO UPDATE SET role = EXCLUDED.role
-     RETURNING (SELECT role FROM previous) AS previous_role`,
-    [orgId, userId, role],
-  );
+  const row = await table(db)
+    .with('previous', (db) => db.selectFrom('members').select('role').where('organization_id', '=', orgId).where('user_id', '=', userId))
+    .insertInto('members')
+    .values({ organization_id: orgId, user_id: userId, role })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })))
+    .returning((eb) => eb.selectFrom('previous').select('role').as('previous_role'))
+    .executeTakeFirst();
   return { previousRole: row?.previous_role ?? null };
 }
 
 /** Adds a member unless they already are one (whose role then stays); true when added. */
 export async function insertMemberIfAbsent(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<boolean> {
-  const added = await queryRows<{ user_id: string }>(
-    db,
-    'INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT (organization_id, user_id) DO NOTHING RETURNING user_id',
-    [orgId, userId, role],
-  );
+  const added = await table(db)
+    .insertInto('members')
+    .values({ organization_id: orgId, user_id: userId, role })
+    .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
   return added.length > 0;
 }
 
 export async function updateMemberRole(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<void> {
-  await db.query('UPDATE members SET role = $3 WHERE organization_id = $1 AND user_id = $2', [orgId, userId, role]);
+  await table(db).updateTable('members').set({ role }).where('organization_id', '=', orgId).where('user_id', '=', userId).execute();
 }
 
 /** Deletes a membership (its team memberships go with it: FK cascade); returns the deleted row. */
-export async function deleteMember(db: SqlExecutor, orgId: string, userId: string): Promise<Member | null> {
-  const row = await queryOne<MemberRow>(db, 'DELETE FROM members WHERE organization_id = $1 AND user_id = $2 RETURNING *', [orgId, userId]);
-  return row && memberOf(row);
+export async function deleteMemberRow(db: SqlExecutor, orgId: string, userId: string): Promise<Member | null> {
+  const row = await table(db).deleteFrom('members').where('organization_id', '=', orgId).where('user_id', '=', userId).returningAll().executeTakeFirst();
+  return row ? memberOf(row) : null;
 }
 
 /**
@@ -104,10 +91,14 @@ export async function deleteMember(db: SqlExecutor, orgId: string, userId: strin
  * then counts. Under READ COMMITTED the count after the lock sees every earlier such change.
  */
 export async function lockAndCountActiveAdmins(tx: SqlExecutor, orgId: string): Promise<number> {
-  await tx.query('SELECT id FROM organizations WHERE id = $1 FOR NO KEY UPDATE', [orgId]);
-  const admins = await queryOne<{ n: number }>(tx, "SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND role = 'admin' AND NOT disabled", [
-    orgId,
-  ]);
+  await table(tx).selectFrom('organizations').select('id').where('id', '=', orgId).forNoKeyUpdate().execute();
+  const admins = await table(tx)
+    .selectFrom('members')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('organization_id', '=', orgId)
+    .where('role', '=', 'admin')
+    .where((eb) => eb.not(eb.ref('disabled')))
+    .executeTakeFirst();
   return admins?.n ?? 0;
 }
 
@@ -118,41 +109,28 @@ export interface MemberListFilter {
   order: 'asc' | 'desc';
 }
 
-const SORT_COLUMNS = { joinedAt: 'm.joined_at', lastSeenAt: 'm.last_seen_at', name: 'lower(u.display_name)' } as const;
+const SORT_COLUMNS = { joinedAt: sql`m.joined_at`, lastSeenAt: sql`m.last_seen_at`, name: sql`lower(u.display_name)` } as const;
 
-export async function listMembers(db: SqlExecutor, orgId: string, filter: MemberListFilter, page: PageRequest): Promise<Paged<MemberWithUser>> {
-  const where = ['m.organization_id = $1'];
-  const params: unknown[] = [orgId];
-  if (filter.role) {
-    params.push(filter.role);
-    where.push(`m.role = $${params.length}`);
-  }
+export async function listMemberRows(db: SqlExecutor, orgId: string, filter: MemberListFilter, page: PageRequest): Promise<Paged<MemberWithUser>> {
+  let query = withUserQuery(db).where('m.organization_id', '=', orgId);
+  if (filter.role) query = query.where('m.role', '=', filter.role);
   if (filter.search) {
-    params.push(containsPattern(filter.search));
-    where.push(`(u.display_name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
+    const pattern = containsPattern(filter.search);
+    query = query.where((eb) => eb.or([eb('u.display_name', 'ilike', pattern), eb('u.email', 'ilike', pattern)]));
   }
   // Sorting by last activity lists only members who have been seen (reference: listMembersInOrganizationById).
-  if (filter.sort === 'lastSeenAt') where.push('m.last_seen_at IS NOT NULL');
-  const sortColumn = SORT_COLUMNS[filter.sort];
-  const direction = filter.order === 'asc' ? 'ASC' : 'DESC';
-  const { rows, total } = await pagedRows<MemberWithUserRow>(
-    db,
-    {
-      select: MEMBER_WITH_USER_COLUMNS,
-      from: `FROM members m JOIN users u ON u.id = m.user_id WHERE ${where.join(' AND ')}`,
-      orderBy: `${sortColumn} ${direction}, m.user_id ${direction}`,
-      params,
-    },
-    page,
-  );
-  return { rows: rows.map(toMemberWithUser), total };
+  if (filter.sort === 'lastSeenAt') query = query.where('m.last_seen_at', 'is not', null);
+  const { rows, total } = await pagedSelect(query.orderBy(SORT_COLUMNS[filter.sort], filter.order).orderBy('m.user_id', filter.order), page);
+  return { rows: rows.map(memberWithUserOf), total };
 }
 
 /** Records that a member was active, at most once a minute. */
 export async function touchMember(db: SqlExecutor, orgId: string, userId: string, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE members SET last_seen_at = $3 WHERE organization_id = $1 AND user_id = $2
-     AND (last_seen_at IS NULL OR last_seen_at < $3::timestamptz - interval '1 minute')`,
-    [orgId, userId, now],
-  );
+  await table(db)
+    .updateTable('members')
+    .set({ last_seen_at: now })
+    .where('organization_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', sql<Date>`${now}::timestamptz - interval '1 minute'`)]))
+    .execute();
 }

@@ -1,32 +1,13 @@
 import type { PageRequest } from '@quire/input';
-import { insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
+import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, OrganizationsTable } from '../../../database';
 import type { Organization, OrganizationWithRole } from '../model/organization';
 
 export type { Organization, OrganizationWithRole };
 
-interface OrganizationRow {
-  id: string;
-  title: string;
-  type: string;
-  use_case: string | null;
-  community_type: string | null;
-  email_domains: string[];
-  hostname: string | null;
-  default_role: string | null;
-  default_content: { type: 'site'; site: string } | null;
-  logo_url: string | null;
-  sso: boolean;
-  ai: boolean;
-  invite_links: boolean;
-  merge_rules: unknown;
-  plan: string;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-type OrganizationWithRoleRow = OrganizationRow & { caller_role: string | null; caller_owns_team?: boolean };
-
-function organizationOf(row: OrganizationRow): Organization {
+function organizationOf(row: Selectable<OrganizationsTable>): Organization {
   return {
     id: row.id,
     title: row.title,
@@ -36,7 +17,8 @@ function organizationOf(row: OrganizationRow): Organization {
     emailDomains: row.email_domains,
     hostname: row.hostname,
     defaultRole: row.default_role,
-    defaultContent: row.default_content,
+    // Written only by updateOrganizationRow, from a body of this shape.
+    defaultContent: row.default_content as Organization['defaultContent'],
     logoUrl: row.logo_url,
     sso: row.sso,
     ai: row.ai,
@@ -48,52 +30,64 @@ function organizationOf(row: OrganizationRow): Organization {
   };
 }
 
-function organizationWithRoleOf(row: OrganizationWithRoleRow): OrganizationWithRole {
-  return { ...organizationOf(row), callerRole: row.caller_role, callerOwnsTeam: row.caller_owns_team === true };
-}
+// An organization with the caller's role in it (the caller's active membership, left-joined).
+const withRoleQuery = (db: SqlExecutor, userId: string) =>
+  table(db)
+    .selectFrom('organizations as o')
+    .leftJoin('members as m', (join) =>
+      join
+        .onRef('m.organization_id', '=', 'o.id')
+        .on('m.user_id', '=', userId)
+        .on((eb) => eb.not(eb.ref('m.disabled'))),
+    )
+    .selectAll('o')
+    .select('m.role as caller_role');
 
 // Whether the caller owns a team of the organization (Organization.permissions.ownTeam).
-const OWNS_TEAM = `EXISTS (SELECT 1 FROM team_members tm WHERE tm.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner') AS caller_owns_team`;
+const OWNS_TEAM = sql<boolean>`EXISTS (SELECT 1 FROM team_members tm WHERE tm.organization_id = o.id AND tm.user_id = m.user_id AND tm.role = 'owner')`.as(
+  'caller_owns_team',
+);
+
+function organizationWithRoleOf({
+  caller_role,
+  caller_owns_team,
+  ...row
+}: Selectable<OrganizationsTable> & { caller_role: string | null; caller_owns_team?: boolean }): OrganizationWithRole {
+  return { ...organizationOf(row), callerRole: caller_role, callerOwnsTeam: caller_owns_team === true };
+}
 
 export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string }): Promise<Organization> {
-  return organizationOf(await insertedRow<OrganizationRow>(db, 'INSERT INTO organizations (id, title) VALUES ($1, $2) RETURNING *', [org.id, org.title]));
+  const row = await table(db).insertInto('organizations').values({ id: org.id, title: org.title }).returningAll().executeTakeFirstOrThrow();
+  return organizationOf(row);
 }
 
 export async function findOrganizationForUser(db: SqlExecutor, orgId: string, userId: string): Promise<OrganizationWithRole | null> {
-  const row = await queryOne<OrganizationWithRoleRow>(
-    db,
-    `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
-     LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
-     WHERE o.id = $1`,
-    [orgId, userId],
-  );
-  return row && organizationWithRoleOf(row);
+  const row = await withRoleQuery(db, userId).select(OWNS_TEAM).where('o.id', '=', orgId).executeTakeFirst();
+  return row ? organizationWithRoleOf(row) : null;
 }
 
 /** Organizations by id with the caller's role in each (one query however many). */
 export async function findOrganizationsForUser(db: SqlExecutor, orgIds: readonly string[], userId: string): Promise<OrganizationWithRole[]> {
   if (!orgIds.length) return [];
-  const rows = await queryRows<OrganizationWithRoleRow>(
-    db,
-    `SELECT o.*, m.role AS caller_role, ${OWNS_TEAM} FROM organizations o
-     LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
-     WHERE o.id = ANY($1)`,
-    [[...orgIds], userId],
-  );
+  const rows = await withRoleQuery(db, userId)
+    .select(OWNS_TEAM)
+    .where('o.id', '=', sql<string>`ANY(${[...orgIds]})`)
+    .execute();
   return rows.map(organizationWithRoleOf);
 }
 
 export async function listOrganizationsOfUser(db: SqlExecutor, userId: string, page: PageRequest): Promise<Paged<OrganizationWithRole>> {
-  const { rows, total } = await pagedRows<OrganizationWithRoleRow>(
-    db,
-    {
-      select: `o.*, m.role AS caller_role, ${OWNS_TEAM}`,
-      from: 'FROM organizations o JOIN members m ON m.organization_id = o.id WHERE m.user_id = $1 AND NOT m.disabled',
-      orderBy: 'o.created_at, o.id',
-      params: [userId],
-    },
-    page,
-  );
+  const query = table(db)
+    .selectFrom('organizations as o')
+    .innerJoin('members as m', 'm.organization_id', 'o.id')
+    .selectAll('o')
+    .select('m.role as caller_role')
+    .select(OWNS_TEAM)
+    .where('m.user_id', '=', userId)
+    .where((eb) => eb.not(eb.ref('m.disabled')))
+    .orderBy('o.created_at')
+    .orderBy('o.id');
+  const { rows, total } = await pagedSelect(query, page);
   return { rows: rows.map(organizationWithRoleOf), total };
 }
 
@@ -111,38 +105,38 @@ export interface OrganizationChanges {
   mergeRules?: unknown;
 }
 
-const COLUMNS: Record<keyof OrganizationChanges, { column: string; json?: boolean }> = {
-  title: { column: 'title' },
-  emailDomains: { column: 'email_domains' },
-  hostname: { column: 'hostname' },
-  defaultRole: { column: 'default_role' },
-  defaultContent: { column: 'default_content', json: true },
-  logo: { column: 'logo_url' },
-  sso: { column: 'sso' },
-  ai: { column: 'ai' },
-  inviteLinks: { column: 'invite_links' },
-  mergeRules: { column: 'merge_rules', json: true },
-};
+/** The column values of the changes that are present (undefined leaves a column as it is); JSON columns take JSON text. */
+const columnsOf = (changes: OrganizationChanges) => ({
+  title: changes.title,
+  email_domains: changes.emailDomains,
+  hostname: changes.hostname,
+  default_role: changes.defaultRole,
+  default_content: changes.defaultContent === undefined || changes.defaultContent === null ? changes.defaultContent : JSON.stringify(changes.defaultContent),
+  logo_url: changes.logo,
+  sso: changes.sso,
+  ai: changes.ai,
+  invite_links: changes.inviteLinks,
+  merge_rules: changes.mergeRules === undefined ? undefined : JSON.stringify(changes.mergeRules),
+});
 
-export async function updateOrganization(db: SqlExecutor, orgId: string, changes: OrganizationChanges, now: Date): Promise<Organization | null> {
-  const sets: string[] = [];
-  const params: unknown[] = [orgId, now];
-  for (const [field, value] of Object.entries(changes) as [keyof OrganizationChanges, unknown][]) {
-    if (value === undefined) continue;
-    const { column, json } = COLUMNS[field];
-    params.push(json && value !== null ? JSON.stringify(value) : value);
-    sets.push(`${column} = $${params.length}${json ? '::jsonb' : ''}`);
-  }
-  const row = await queryOne<OrganizationRow>(db, `UPDATE organizations SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 RETURNING *`, params);
-  return row && organizationOf(row);
+export async function updateOrganizationRow(db: SqlExecutor, orgId: string, changes: OrganizationChanges, now: Date): Promise<Organization | null> {
+  const row = await table(db)
+    .updateTable('organizations')
+    .set({ ...columnsOf(changes), updated_at: now })
+    .where('id', '=', orgId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? organizationOf(row) : null;
 }
 
 export async function isHostnameTaken(db: SqlExecutor, hostname: string, exceptOrgId: string): Promise<boolean> {
-  return (await queryOne(db, 'SELECT 1 FROM organizations WHERE hostname = $1 AND id <> $2', [hostname, exceptOrgId])) !== null;
+  const row = await table(db).selectFrom('organizations').select('id').where('hostname', '=', hostname).where('id', '<>', exceptOrgId).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function organizationExists(db: SqlExecutor, orgId: string): Promise<boolean> {
-  return (await queryOne(db, 'SELECT 1 FROM organizations WHERE id = $1', [orgId])) !== null;
+  const row = await table(db).selectFrom('organizations').select('id').where('id', '=', orgId).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** At most this many organizations answer one e-mail domain (the reference response has no pagination). */
@@ -158,14 +152,9 @@ export async function listOrganizationsWithEmailDomain(
   userId: string,
   { membersOnly }: { membersOnly: boolean },
 ): Promise<OrganizationWithRole[]> {
-  // No OWNS_TEAM here: these answers have always shown permissions.ownTeam false.
-  const rows = await queryRows<OrganizationWithRoleRow>(
-    db,
-    `SELECT o.*, m.role AS caller_role FROM organizations o
-     LEFT JOIN members m ON m.organization_id = o.id AND m.user_id = $2 AND NOT m.disabled
-     WHERE o.email_domains @> ARRAY[$1]::text[] AND (NOT $4::boolean OR m.user_id IS NOT NULL)
-     ORDER BY o.created_at, o.id LIMIT $3`,
-    [domain.toLowerCase(), userId, MAX_ORGANIZATIONS_PER_EMAIL_DOMAIN, membersOnly],
-  );
+  // No caller_owns_team here: these answers have always shown permissions.ownTeam false.
+  let query = withRoleQuery(db, userId).where('o.email_domains', '@>', sql<string[]>`ARRAY[${domain.toLowerCase()}]::text[]`);
+  if (membersOnly) query = query.where('m.user_id', 'is not', null);
+  const rows = await query.orderBy('o.created_at').orderBy('o.id').limit(MAX_ORGANIZATIONS_PER_EMAIL_DOMAIN).execute();
   return rows.map(organizationWithRoleOf);
 }

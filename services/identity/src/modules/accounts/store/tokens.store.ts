@@ -1,26 +1,12 @@
-import { queryOne, type SqlExecutor } from '@quire/platform/sql';
+import { sql, typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { ApiTokensTable, Database } from '../../../database';
+import type { Token } from '../model/token';
 
-export interface Token {
-  id: string;
-  userId: string;
-  name: string;
-  tokenHash: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-}
+export type { Token };
 
-interface TokenRow {
-  id: string;
-  user_id: string;
-  name: string;
-  token_hash: string;
-  created_at: Date;
-  last_used_at: Date | null;
-  revoked_at: Date | null;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function tokenOf(row: TokenRow): Token {
+function tokenOf(row: Selectable<ApiTokensTable>): Token {
   return {
     id: row.id,
     userId: row.user_id,
@@ -33,29 +19,36 @@ function tokenOf(row: TokenRow): Token {
 }
 
 export async function insertToken(db: SqlExecutor, token: { id: string; userId: string; name: string; hash: string }): Promise<void> {
-  await db.query('INSERT INTO api_tokens (id, user_id, name, token_hash) VALUES ($1, $2, $3, $4)', [token.id, token.userId, token.name, token.hash]);
+  await table(db).insertInto('api_tokens').values({ id: token.id, user_id: token.userId, name: token.name, token_hash: token.hash }).execute();
 }
 
 export async function findActiveTokenByHash(db: SqlExecutor, hash: string): Promise<Token | null> {
-  const row = await queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
-  return row && tokenOf(row);
+  const row = await table(db).selectFrom('api_tokens').selectAll().where('token_hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
+  return row ? tokenOf(row) : null;
 }
 
 /** Stamps last use at most once a minute per token, so authentication does not write on every call. */
 export async function touchToken(db: SqlExecutor, id: string, now: Date): Promise<void> {
-  await db.query(
-    `UPDATE api_tokens SET last_used_at = $2
-     WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2::timestamptz - interval '1 minute')`,
-    [id, now],
-  );
+  await table(db)
+    .updateTable('api_tokens')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`${now}::timestamptz - interval '1 minute'`)]))
+    .execute();
 }
 
-export async function revokeToken(db: SqlExecutor, id: string, now: Date): Promise<Token | null> {
-  const row = await queryOne<TokenRow>(db, 'UPDATE api_tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING *', [id, now]);
-  return row && tokenOf(row);
+export async function revokeTokenRow(db: SqlExecutor, id: string, now: Date): Promise<Token | null> {
+  const row = await table(db)
+    .updateTable('api_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? tokenOf(row) : null;
 }
 
 export async function findTokenById(db: SqlExecutor, id: string): Promise<Token | null> {
-  const row = await queryOne<TokenRow>(db, 'SELECT * FROM api_tokens WHERE id = $1', [id]);
-  return row && tokenOf(row);
+  const row = await table(db).selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? tokenOf(row) : null;
 }

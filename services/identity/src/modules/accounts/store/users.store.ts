@@ -1,49 +1,49 @@
 import { newId } from '@quire/ids';
-import { queryOne, queryRows, type SqlExecutor } from '@quire/platform/sql';
+import { sql, typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, UsersTable } from '../../../database';
 import type { User } from '../model/user';
 
 export type { User };
 
-interface UserRow {
-  id: string;
-  email: string;
-  display_name: string;
-  photo_url: string | null;
-  created_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function userOf(row: UserRow): User {
+function userOf(row: Selectable<UsersTable>): User {
   return { id: row.id, email: row.email, displayName: row.display_name, photoUrl: row.photo_url, createdAt: row.created_at };
 }
 
 export async function findUserById(db: SqlExecutor, id: string): Promise<User | null> {
-  const row = await queryOne<UserRow>(db, 'SELECT * FROM users WHERE id = $1', [id]);
-  return row && userOf(row);
+  const row = await table(db).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? userOf(row) : null;
 }
 
 export async function findUsersByIds(db: SqlExecutor, ids: string[]): Promise<User[]> {
   if (ids.length === 0) return [];
-  return (await queryRows<UserRow>(db, 'SELECT * FROM users WHERE id = ANY($1::text[])', [ids])).map(userOf);
+  const rows = await table(db)
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', sql<string>`ANY(${ids}::text[])`)
+    .execute();
+  return rows.map(userOf);
 }
 
 export async function findUserByEmail(db: SqlExecutor, email: string): Promise<User | null> {
-  const row = await queryOne<UserRow>(db, 'SELECT * FROM users WHERE email = $1', [email.toLowerCase()]);
-  return row && userOf(row);
+  const row = await table(db).selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row ? userOf(row) : null;
 }
 
 /**
  * Returns the user with this e-mail, inserting it (display name from the e-mail) when missing.
- * The storage step only: domain code creates users through findOrCreateUser (domain/users.ts),
- * which also turns the address's pending invites into memberships.
+ * The storage step only: use cases create users through findOrCreateUser (application/), which
+ * also turns the address's pending invites into memberships.
  */
 export async function insertUserUnlessExists(db: SqlExecutor, email: string, displayName?: string): Promise<{ user: User; created: boolean }> {
   const normalized = email.toLowerCase();
-  const inserted = await queryOne<UserRow>(
-    db,
-    `INSERT INTO users (id, email, display_name) VALUES ($1, $2, $3)
-     ON CONFLICT (email) DO NOTHING RETURNING *`,
-    [newId(), normalized, displayName || normalized.split('@')[0]],
-  );
+  const inserted = await table(db)
+    .insertInto('users')
+    .values({ id: newId(), email: normalized, display_name: displayName || (normalized.split('@')[0] ?? normalized) })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
   if (inserted) return { user: userOf(inserted), created: true };
   const existing = await findUserByEmail(db, normalized);
   if (!existing) throw new Error('user vanished during insertUserUnlessExists');
@@ -56,20 +56,33 @@ export async function insertUserUnlessExists(db: SqlExecutor, email: string, dis
  * after that and stay pending forever. Lock several addresses in sorted order (no deadlock).
  */
 export async function lockEmailAddress(tx: SqlExecutor, email: string): Promise<void> {
-  await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('identity.user-email:' || $1, 0))", [email.toLowerCase()]);
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('identity.user-email:' || ${email.toLowerCase()}, 0))`.execute(table(tx));
 }
 
 /** True when both users belong to at least one common organization. */
 export async function shareAnOrganization(db: SqlExecutor, a: string, b: string): Promise<boolean> {
-  const shared = await queryOne<{ found: number }>(
-    db,
-    `SELECT 1 AS found FROM members m1 JOIN members m2 ON m1.organization_id = m2.organization_id
-     WHERE m1.user_id = $1 AND m2.user_id = $2 LIMIT 1`,
-    [a, b],
-  );
-  return shared !== null;
+  const shared = await table(db)
+    .selectFrom('members as m1')
+    .innerJoin('members as m2', 'm1.organization_id', 'm2.organization_id')
+    .select('m1.organization_id')
+    .where('m1.user_id', '=', a)
+    .where('m2.user_id', '=', b)
+    .limit(1)
+    .executeTakeFirst();
+  return shared !== undefined;
 }
 
 export async function countUsers(db: SqlExecutor): Promise<number> {
-  return (await queryOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM users'))?.n ?? 0;
+  const row = await table(db)
+    .selectFrom('users')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
+  return row?.n ?? 0;
+}
+
+const BOOTSTRAP_LOCK_KEY = 7_240_114;
+
+/** Held until the transaction ends, so replicas starting together bootstrap an empty store once. */
+export async function lockBootstrap(tx: SqlExecutor): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`.execute(table(tx));
 }

@@ -2,8 +2,9 @@ import { newId } from '@quire/ids';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
-import { assertTeamOfOrganization, DEFAULT_SAML_ROLE, mustFind, usableCertificate } from '../domain/saml-providers';
+import { DEFAULT_SAML_ROLE, usableCertificate } from '../domain/saml-providers';
 import { insertSamlProvider, type SamlProviderChanges } from '../store/saml-providers.store';
+import { assertTeamOfOrganization, requireSamlProvider } from './saml-provider-checks';
 import { answerSamlProvider, type SamlProviderAnswer } from './saml-provider-answer';
 
 /** Creates a SAML provider (admins); the certificate must be valid now and the default team the organization's (400s). */
@@ -27,7 +28,7 @@ export async function createSamlProvider(
       outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.samlProviderCreated, { organizationId: orgId, samlProviderId: id, label: fields.label }),
       now,
     );
-    return mustFind(tx, orgId, id);
+    return requireSamlProvider(tx, orgId, id);
   });
   return answerSamlProvider(provider, org.role);
 }

@@ -2,7 +2,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { samlProviderNotFound } from '../domain/saml-providers';
-import { deleteSamlProvider as deleteSamlProviderRow } from '../store/saml-providers.store';
+import { deleteSamlProviderRow } from '../store/saml-providers.store';
 
 /** Deletes a SAML provider (admins); 404 (and no event) when it did not exist. */
 export async function deleteSamlProvider(

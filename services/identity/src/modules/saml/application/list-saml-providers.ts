@@ -1,7 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
-import { listSamlProviders as listSamlProviderRows } from '../store/saml-providers.store';
+import { listSamlProviderRows } from '../store/saml-providers.store';
 import { answerSamlProviders, type SamlProviderAnswer } from './saml-provider-answer';
 
 /**

@@ -1,8 +1,9 @@
 import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
-import { assertTeamOfOrganization, mustFind, samlProviderNotFound, usableCertificate } from '../domain/saml-providers';
-import { updateSamlProvider as updateSamlProviderRow, type SamlProviderChanges } from '../store/saml-providers.store';
+import { samlProviderNotFound, usableCertificate } from '../domain/saml-providers';
+import { updateSamlProviderRow, type SamlProviderChanges } from '../store/saml-providers.store';
+import { assertTeamOfOrganization, requireSamlProvider } from './saml-provider-checks';
 import { answerSamlProvider, type SamlProviderAnswer } from './saml-provider-answer';
 
 /** Applies a PATCH to a SAML provider (admins); the event carries the names of the fields that were sent. */
@@ -17,7 +18,7 @@ export async function updateSamlProvider(
   const now = clock();
   const changes = { ...input.changes, certificate: usableCertificate(input.changes.certificate, now) };
   const provider = await db.transaction(async (tx) => {
-    const existing = await mustFind(tx, orgId, providerId);
+    const existing = await requireSamlProvider(tx, orgId, providerId);
     const fields = (Object.keys(changes) as (keyof SamlProviderChanges)[]).filter((k) => changes[k] !== undefined);
     if (fields.length === 0) return existing;
     await assertTeamOfOrganization(tx, orgId, changes.defaultTeam);
@@ -27,7 +28,7 @@ export async function updateSamlProvider(
       outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.samlProviderUpdated, { organizationId: orgId, samlProviderId: providerId, fields }),
       now,
     );
-    return mustFind(tx, orgId, providerId);
+    return requireSamlProvider(tx, orgId, providerId);
   });
   return answerSamlProvider(provider, org.role);
 }

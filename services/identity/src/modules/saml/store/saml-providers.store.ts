@@ -60,7 +60,7 @@ export async function findSamlProvider(db: SqlExecutor, orgId: string, providerI
   return row ? withTeam(row) : null;
 }
 
-export async function listSamlProviders(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<SamlProviderWithTeam>> {
+export async function listSamlProviderRows(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<SamlProviderWithTeam>> {
   const { rows, total } = await pagedSelect(withTeamQuery(db).where('p.organization_id', '=', orgId).orderBy('p.created_at').orderBy('p.id'), page);
   return { rows: rows.map(withTeam), total };
 }
@@ -114,7 +114,7 @@ export async function insertSamlProvider(
 }
 
 /** Applies the changes; false when the provider does not exist in the organization. */
-export async function updateSamlProvider(db: SqlExecutor, orgId: string, providerId: string, changes: SamlProviderChanges, now: Date): Promise<boolean> {
+export async function updateSamlProviderRow(db: SqlExecutor, orgId: string, providerId: string, changes: SamlProviderChanges, now: Date): Promise<boolean> {
   const { numUpdatedRows } = await table(db)
     .updateTable('saml_providers')
     .set({ ...columnsOf(changes), updated_at: now })
@@ -125,7 +125,7 @@ export async function updateSamlProvider(db: SqlExecutor, orgId: string, provide
 }
 
 /** False when there was nothing to delete. */
-export async function deleteSamlProvider(db: SqlExecutor, orgId: string, providerId: string): Promise<boolean> {
+export async function deleteSamlProviderRow(db: SqlExecutor, orgId: string, providerId: string): Promise<boolean> {
   const { numDeletedRows } = await table(db).deleteFrom('saml_providers').where('organization_id', '=', orgId).where('id', '=', providerId).executeTakeFirst();
   return numDeletedRows > 0n;
 }

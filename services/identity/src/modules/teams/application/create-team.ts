@@ -2,9 +2,10 @@ import { newId } from '@quire/ids';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
-import { requireSummary, resolveMembers, type MemberReference } from '../domain/teams';
+import type { MemberReference } from '../domain/teams';
+import { resolveMembers } from './apply-team-members-change';
 import { insertTeam, upsertTeamMembers } from '../store/teams.store';
-import { answerTeam, type TeamAnswer } from './team-answer';
+import { answerTeam, requireSummary, type TeamAnswer } from './team-answer';
 
 /** Creates a team (organization admins), with the given organization members in it as `member`s. */
 export async function createTeam(

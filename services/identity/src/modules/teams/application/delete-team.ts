@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
-import { deleteTeam as deleteTeamRow } from '../store/teams.store';
+import { deleteTeamRow } from '../store/teams.store';
 
 /** Deletes a team and its memberships (organization admins); 404 when there is no such team. */
 export async function deleteTeam({ db, clock }: IdentityDeps, caller: Caller, input: { organizationId: string; teamId: string }): Promise<void> {

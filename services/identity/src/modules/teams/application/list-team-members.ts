@@ -2,7 +2,7 @@ import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import type { Caller, IdentityDeps } from '../../accounts';
 import { authorizeTeam } from '../policies/team.policy';
-import { listTeamMembers as listTeamMemberRows, type TeamMemberWithUser } from '../store/teams.store';
+import { listTeamMemberRows, type TeamMemberWithUser } from '../store/teams.store';
 
 /** A page of a team's members (any organization member lists them). */
 export async function listTeamMembers(

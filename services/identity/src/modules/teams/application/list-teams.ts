@@ -1,7 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeOrganization, type Caller, type IdentityDeps } from '../../accounts';
-import { listTeams as listTeamRows, type TeamListFilter } from '../store/teams.store';
+import { listTeamRows, type TeamListFilter } from '../store/teams.store';
 import { answerTeams, type TeamAnswer } from './team-answer';
 
 /** A page of an organization's teams (any member lists them). */

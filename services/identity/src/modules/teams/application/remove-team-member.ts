@@ -1,6 +1,7 @@
 import type { Caller, IdentityDeps } from '../../accounts';
-import { applyTeamMembersChange, type TeamMembersPlan } from '../domain/teams';
+import type { TeamMembersPlan } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';
+import { applyTeamMembersChange } from './apply-team-members-change';
 
 /** Takes a user out of a team (organization admins and the team's owners); nothing changes when they are not in it. */
 export async function removeTeamMember(

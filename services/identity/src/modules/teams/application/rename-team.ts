@@ -2,10 +2,9 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { type Caller, type IdentityDeps } from '../../accounts';
-import { requireSummary } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';
 import { updateTeamTitle } from '../store/teams.store';
-import { answerTeam, type TeamAnswer } from './team-answer';
+import { answerTeam, requireSummary, type TeamAnswer } from './team-answer';
 
 /** Renames a team (organization admins); 404 when there is no such team. */
 export async function renameTeam(

@@ -1,8 +1,9 @@
 import { notFound } from '@quire/errors';
 import type { Caller, IdentityDeps } from '../../accounts';
-import { applyTeamMembersChange, type TeamMemberRole, type TeamMembersPlan } from '../domain/teams';
+import type { TeamMemberRole, TeamMembersPlan } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';
 import { findMembersByIdentifiers } from '../store/teams.store';
+import { applyTeamMembersChange } from './apply-team-members-change';
 
 /**
  * Adds one organization member to a team or changes their role (organization admins and the

@@ -1,13 +1,7 @@
 import type { Caller, IdentityDeps } from '../../accounts';
-import {
-  applyTeamMembersChange,
-  resolveMembers,
-  type MemberReference,
-  type TeamMemberRole,
-  type TeamMembersChange,
-  type TeamMembersPlan,
-} from '../domain/teams';
+import type { MemberReference, TeamMemberRole, TeamMembersChange, TeamMembersPlan } from '../domain/teams';
 import { authorizeTeam } from '../policies/team.policy';
+import { applyTeamMembersChange, resolveMembers } from './apply-team-members-change';
 
 /**
  * Adds, removes and re-roles team members in one transaction (organization admins and the team's

@@ -1,26 +1,14 @@
 import type { PageRequest } from '@quire/input';
-import { containsPattern, insertedRow, pagedRows, queryOne, queryRows, type Paged, type SqlExecutor } from '@quire/platform/sql';
-import { MEMBER_WITH_USER_COLUMNS, toMemberWithUser, type MemberWithUserRow } from '../../accounts';
+import { containsPattern, pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, TeamsTable } from '../../../database';
 import type { Team, TeamSummary, TeamMemberWithUser } from '../model/team';
 
 export type { Team, TeamSummary, TeamMemberWithUser };
 
-interface TeamRow {
-  id: string;
-  organization_id: string;
-  title: string;
-  created_at: Date;
-  updated_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-type TeamSummaryRow = TeamRow & { member_count: number; caller_team_role: string | null };
-
-function teamOf(row: TeamRow): Team {
+function teamOf(row: Selectable<TeamsTable>): Team {
   return { id: row.id, organizationId: row.organization_id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
-}
-
-function teamSummaryOf(row: TeamSummaryRow): TeamSummary {
-  return { ...teamOf(row), memberCount: row.member_count, callerTeamRole: row.caller_team_role };
 }
 
 export interface TeamListFilter {
@@ -30,76 +18,78 @@ export interface TeamListFilter {
   title?: string;
 }
 
-// Positional placeholders of the caller in the summary columns are appended by each query.
-const summaryColumns = (callerParam: string) =>
-  `t.*, (SELECT count(*)::int FROM team_members c WHERE c.team_id = t.id) AS member_count,
-   (SELECT r.role FROM team_members r WHERE r.team_id = t.id AND r.user_id = ${callerParam}) AS caller_team_role`;
+// A team with its member count and the caller's role in it.
+const summaryQuery = (db: SqlExecutor, callerId: string) =>
+  table(db)
+    .selectFrom('teams as t')
+    .selectAll('t')
+    .select([
+      sql<number>`(SELECT count(*)::int FROM team_members c WHERE c.team_id = t.id)`.as('member_count'),
+      sql<string | null>`(SELECT r.role FROM team_members r WHERE r.team_id = t.id AND r.user_id = ${callerId})`.as('caller_team_role'),
+    ]);
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+
+function teamSummaryOf({ member_count, caller_team_role, ...row }: SummaryRow): TeamSummary {
+  return { ...teamOf(row), memberCount: member_count, callerTeamRole: caller_team_role };
+}
 
 export async function insertTeam(db: SqlExecutor, team: { id: string; organizationId: string; title: string }, now: Date): Promise<Team> {
-  const row = await insertedRow<TeamRow>(db, 'INSERT INTO teams (id, organization_id, title, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING *', [
-    team.id,
-    team.organizationId,
-    team.title,
-    now,
-  ]);
+  const row = await table(db)
+    .insertInto('teams')
+    .values({ id: team.id, organization_id: team.organizationId, title: team.title, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return teamOf(row);
 }
 
 export async function updateTeamTitle(db: SqlExecutor, orgId: string, teamId: string, title: string, now: Date): Promise<Team | null> {
-  const row = await queryOne<TeamRow>(db, 'UPDATE teams SET title = $3, updated_at = $4 WHERE organization_id = $1 AND id = $2 RETURNING *', [
-    orgId,
-    teamId,
-    title,
-    now,
-  ]);
-  return row && teamOf(row);
+  const row = await table(db)
+    .updateTable('teams')
+    .set({ title, updated_at: now })
+    .where('organization_id', '=', orgId)
+    .where('id', '=', teamId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? teamOf(row) : null;
 }
 
 /** Deletes a team (its memberships cascade); returns the user ids that were in it, or null when there was no such team. */
-export async function deleteTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<string[] | null> {
-  const members = await queryRows<{ user_id: string }>(db, 'SELECT user_id FROM team_members WHERE team_id = $1 AND organization_id = $2 ORDER BY user_id', [
-    teamId,
-    orgId,
-  ]);
-  const { rowCount } = await db.query('DELETE FROM teams WHERE organization_id = $1 AND id = $2', [orgId, teamId]);
-  return rowCount > 0 ? members.map((r) => r.user_id) : null;
+export async function deleteTeamRow(db: SqlExecutor, orgId: string, teamId: string): Promise<string[] | null> {
+  const members = await table(db)
+    .selectFrom('team_members')
+    .select('user_id')
+    .where('team_id', '=', teamId)
+    .where('organization_id', '=', orgId)
+    .orderBy('user_id')
+    .execute();
+  const { numDeletedRows } = await table(db).deleteFrom('teams').where('organization_id', '=', orgId).where('id', '=', teamId).executeTakeFirst();
+  return numDeletedRows > 0n ? members.map((r) => r.user_id) : null;
 }
 
 /** Locks the team row for the rest of the transaction, so concurrent member updates apply one after the other. */
 export async function lockTeam(db: SqlExecutor, orgId: string, teamId: string): Promise<Team | null> {
-  const row = await queryOne<TeamRow>(db, 'SELECT * FROM teams WHERE organization_id = $1 AND id = $2 FOR UPDATE', [orgId, teamId]);
-  return row && teamOf(row);
+  const row = await table(db).selectFrom('teams').selectAll().where('organization_id', '=', orgId).where('id', '=', teamId).forUpdate().executeTakeFirst();
+  return row ? teamOf(row) : null;
 }
 
 export async function findTeamSummary(db: SqlExecutor, orgId: string, teamId: string, callerId: string): Promise<TeamSummary | null> {
-  const row = await queryOne<TeamSummaryRow>(db, `SELECT ${summaryColumns('$3')} FROM teams t WHERE t.organization_id = $1 AND t.id = $2`, [
-    orgId,
-    teamId,
-    callerId,
-  ]);
-  return row && teamSummaryOf(row);
+  const row = await summaryQuery(db, callerId).where('t.organization_id', '=', orgId).where('t.id', '=', teamId).executeTakeFirst();
+  return row ? teamSummaryOf(row) : null;
 }
 
-export async function listTeams(db: SqlExecutor, orgId: string, callerId: string, filter: TeamListFilter, page: PageRequest): Promise<Paged<TeamSummary>> {
-  const where = ['t.organization_id = $1'];
-  const params: unknown[] = [orgId];
-  if (filter.title) {
-    params.push(containsPattern(filter.title));
-    where.push(`t.title ILIKE $${params.length}`);
-  }
-  if (filter.owner !== undefined) {
-    params.push(filter.owner);
-    const owner = `$${params.length}`;
+export async function listTeamRows(db: SqlExecutor, orgId: string, callerId: string, filter: TeamListFilter, page: PageRequest): Promise<Paged<TeamSummary>> {
+  let query = summaryQuery(db, callerId).where('t.organization_id', '=', orgId);
+  if (filter.title) query = query.where('t.title', 'ilike', containsPattern(filter.title));
+  const owner = filter.owner;
+  if (owner !== undefined) {
     // Who can manage a team: an active organization admin, or an owner of that team (see team.policy).
-    where.push(`EXISTS (SELECT 1 FROM members om WHERE om.organization_id = t.organization_id AND om.user_id = ${owner} AND NOT om.disabled
-      AND (om.role = 'admin' OR EXISTS (SELECT 1 FROM team_members ot WHERE ot.team_id = t.id AND ot.user_id = ${owner} AND ot.role = 'owner')))`);
+    query = query.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM members om WHERE om.organization_id = t.organization_id AND om.user_id = ${owner} AND NOT om.disabled
+        AND (om.role = 'admin' OR EXISTS (SELECT 1 FROM team_members ot WHERE ot.team_id = t.id AND ot.user_id = ${owner} AND ot.role = 'owner')))`,
+    );
   }
-  params.push(callerId);
-  const { rows, total } = await pagedRows<TeamSummaryRow>(
-    db,
-    { select: summaryColumns(`$${params.length}`), from: `FROM teams t WHERE ${where.join(' AND ')}`, orderBy: 't.created_at, t.id', params },
-    page,
-  );
+  const { rows, total } = await pagedSelect(query.orderBy('t.created_at').orderBy('t.id'), page);
   return { rows: rows.map(teamSummaryOf), total };
 }
 
@@ -109,53 +99,83 @@ export async function listTeams(db: SqlExecutor, orgId: string, callerId: string
  */
 export async function findMembersByIdentifiers(db: SqlExecutor, orgId: string, identifiers: string[]): Promise<{ userId: string; email: string }[]> {
   if (identifiers.length === 0) return [];
-  const rows = await queryRows<{ user_id: string; email: string }>(
-    db,
-    `SELECT m.user_id, u.email FROM members m JOIN users u ON u.id = m.user_id
-     WHERE m.organization_id = $1 AND (m.user_id = ANY($2::text[]) OR u.email = ANY($3::text[]))
-     FOR KEY SHARE OF m`,
-    [orgId, identifiers, identifiers.map((i) => i.toLowerCase())],
-  );
+  const rows = await table(db)
+    .selectFrom('members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.user_id', 'u.email'])
+    .where('m.organization_id', '=', orgId)
+    .where((eb) =>
+      eb.or([
+        eb('m.user_id', '=', sql<string>`ANY(${identifiers}::text[])`),
+        eb('u.email', '=', sql<string>`ANY(${identifiers.map((i) => i.toLowerCase())}::text[])`),
+      ]),
+    )
+    .forKeyShare('m')
+    .execute();
   return rows.map((r) => ({ userId: r.user_id, email: r.email }));
 }
 
 /** Team role of every current member of the team, by user id. */
 export async function findTeamRoles(db: SqlExecutor, teamId: string): Promise<Map<string, string>> {
-  const rows = await queryRows<{ user_id: string; role: string }>(db, 'SELECT user_id, role FROM team_members WHERE team_id = $1', [teamId]);
+  const rows = await table(db).selectFrom('team_members').select(['user_id', 'role']).where('team_id', '=', teamId).execute();
   return new Map(rows.map((r) => [r.user_id, r.role]));
 }
 
 /** Adds members to a team or changes their role. */
 export async function upsertTeamMembers(db: SqlExecutor, orgId: string, teamId: string, entries: { userId: string; role: string }[], now: Date): Promise<void> {
   if (entries.length === 0) return;
-  await db.query(
-    `INSERT INTO team_members (team_id, organization_id, user_id, role, joined_at)
-     SELECT $1, $2, e.user_id, e.role, $5 FROM unnest($3::text[], $4::text[]) AS e (user_id, role)
-     ON CONFLICT (team_id, user_id) DO UPDATE SET role = EXCLUDED.role`,
-    [teamId, orgId, entries.map((e) => e.userId), entries.map((e) => e.role), now],
-  );
+  await table(db)
+    .insertInto('team_members')
+    .values(entries.map((e) => ({ team_id: teamId, organization_id: orgId, user_id: e.userId, role: e.role, joined_at: now })))
+    .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })))
+    .execute();
 }
 
 export async function deleteTeamMembers(db: SqlExecutor, teamId: string, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
-  await db.query('DELETE FROM team_members WHERE team_id = $1 AND user_id = ANY($2::text[])', [teamId, userIds]);
+  await table(db)
+    .deleteFrom('team_members')
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', sql<string>`ANY(${userIds}::text[])`)
+    .execute();
 }
 
-/** Members of a team with their organization membership and user, oldest team membership first. */
-export async function listTeamMembers(db: SqlExecutor, teamId: string, page: PageRequest): Promise<Paged<TeamMemberWithUser>> {
+/**
+ * Members of a team with their organization membership and user, oldest team membership first.
+ * The members and users tables belong to the accounts module; this reads only what a team member embeds.
+ */
+export async function listTeamMemberRows(db: SqlExecutor, teamId: string, page: PageRequest): Promise<Paged<TeamMemberWithUser>> {
   // Every team member is a member of the organization (foreign key), so the joins drop no row.
-  const { rows, total } = await pagedRows<MemberWithUserRow & { team_role: string }>(
-    db,
-    {
-      select: `${MEMBER_WITH_USER_COLUMNS}, membership.role AS team_role`,
-      from: `FROM team_members membership
-       JOIN members m ON m.organization_id = membership.organization_id AND m.user_id = membership.user_id
-       JOIN users u ON u.id = m.user_id
-       WHERE membership.team_id = $1`,
-      orderBy: 'membership.joined_at, membership.user_id',
-      params: [teamId],
-    },
-    page,
-  );
-  return { rows: rows.map((r) => ({ ...toMemberWithUser(r), teamRole: r.team_role })), total };
+  const query = table(db)
+    .selectFrom('team_members as membership')
+    .innerJoin('members as m', (join) => join.onRef('m.organization_id', '=', 'membership.organization_id').onRef('m.user_id', '=', 'membership.user_id'))
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .selectAll('m')
+    .select([
+      'u.id as u_id',
+      'u.email as u_email',
+      'u.display_name as u_display_name',
+      'u.photo_url as u_photo_url',
+      'u.created_at as u_created_at',
+      sql<number>`(SELECT count(*)::int FROM team_members tm WHERE tm.organization_id = m.organization_id AND tm.user_id = m.user_id)`.as('team_count'),
+      'membership.role as team_role',
+    ])
+    .where('membership.team_id', '=', teamId)
+    .orderBy('membership.joined_at')
+    .orderBy('membership.user_id');
+  const { rows, total } = await pagedSelect(query, page);
+  return {
+    rows: rows.map((r) => ({
+      organizationId: r.organization_id,
+      userId: r.user_id,
+      role: r.role,
+      disabled: r.disabled,
+      joinedAt: r.joined_at,
+      lastSeenAt: r.last_seen_at,
+      user: { id: r.u_id, email: r.u_email, displayName: r.u_display_name, photoUrl: r.u_photo_url, createdAt: r.u_created_at },
+      teams: r.team_count,
+      teamRole: r.team_role,
+    })),
+    total,
+  };
 }

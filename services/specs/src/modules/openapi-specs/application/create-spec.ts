@@ -1,5 +1,6 @@
 import type { Role } from '@quire/access';
-import { insertNewSpec, type SpecSource } from '../domain/spec-sources';
+import type { SpecSource } from '../domain/spec-sources';
+import { insertNewSpec } from './accept-spec-source';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import type { OpenAPISpec } from '../model/openapi-spec';
 import type { Caller, SpecDeps } from './deps';

@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
-import { deleteSpec as deleteSpecRow, findSpecBySlug } from '../store/openapi-specs.store';
+import { deleteSpecRow, findSpecBySlug } from '../store/openapi-specs.store';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 
 /** Deletes the spec with its sources and versions; 404 when there is none (the reference's 204 is not the spec's). */

@@ -1,7 +1,7 @@
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import type { OpenAPISpec } from '../model/openapi-spec';
-import { listSpecVersions as listSpecVersionRows } from '../store/spec-versions.store';
+import { listSpecVersionRows } from '../store/spec-versions.store';
 import type { OpenAPISpecVersion } from '../model/spec-version';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 import { getSpec } from './get-spec';

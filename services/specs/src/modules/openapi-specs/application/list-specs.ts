@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
-import { listSpecs as listSpecRows } from '../store/openapi-specs.store';
+import { listSpecRows } from '../store/openapi-specs.store';
 import type { OpenAPISpec } from '../model/openapi-spec';
 import type { Caller, SpecDeps } from './deps';
 

@@ -1,7 +1,8 @@
 import type { Role } from '@quire/access';
 import { ApiError } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { acceptSource, insertNewSpec, type SpecSource } from '../domain/spec-sources';
+import type { SpecSource } from '../domain/spec-sources';
+import { acceptSource, insertNewSpec } from './accept-spec-source';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
 import { findSpecBySlug } from '../store/openapi-specs.store';

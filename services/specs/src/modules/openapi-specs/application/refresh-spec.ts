@@ -1,5 +1,6 @@
 import type { SqlDatabase } from '@quire/platform/sql';
-import { acceptSource, type SpecSchedule } from '../domain/spec-sources';
+import type { SpecSchedule } from '../domain/spec-sources';
+import { acceptSource } from './accept-spec-source';
 import { findSpecBySlug } from '../store/openapi-specs.store';
 import type { OpenAPISpec } from '../model/openapi-spec';
 

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeSpecs } from '../policies/openapi-spec.policy';
-import { updateSpecVisibility as updateSpecVisibilityRow } from '../store/openapi-specs.store';
+import { updateSpecVisibilityRow } from '../store/openapi-specs.store';
 import type { OpenAPISpec, SpecVisibility } from '../model/openapi-spec';
 import type { Caller, SpecDeps, SpecRef } from './deps';
 import { specOrNotFound } from './get-spec';

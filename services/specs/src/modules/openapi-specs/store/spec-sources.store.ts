@@ -1,23 +1,12 @@
-import { insertedRow, queryOne, type SqlExecutor } from '@quire/platform/sql';
+import { typedSql, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, OpenapiSpecSourcesTable } from '../../../database';
+import type { OpenAPISpecSource } from '../model/spec-source';
 
-/** A source of a spec waiting to be processed: a URL to fetch, or the document's text. */
-export interface OpenAPISpecSource {
-  id: string;
-  specId: string;
-  url: string | null;
-  text: string | null;
-  createdAt: Date;
-}
+export type { OpenAPISpecSource };
 
-interface SpecSourceRow {
-  id: string;
-  spec_id: string;
-  url: string | null;
-  text: string | null;
-  created_at: Date;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function specSourceOf(row: SpecSourceRow): OpenAPISpecSource {
+function specSourceOf(row: Selectable<OpenapiSpecSourcesTable>): OpenAPISpecSource {
   return { id: row.id, specId: row.spec_id, url: row.url, text: row.text, createdAt: row.created_at };
 }
 
@@ -26,20 +15,20 @@ export async function insertSpecSource(
   source: { id: string; specId: string; url: string | null; text: string | null },
   now: Date,
 ): Promise<OpenAPISpecSource> {
-  const row = await insertedRow<SpecSourceRow>(
-    db,
-    'INSERT INTO openapi_spec_sources (id, spec_id, url, text, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *',
-    [source.id, source.specId, source.url, source.text, now],
-  );
+  const row = await table(db)
+    .insertInto('openapi_spec_sources')
+    .values({ id: source.id, spec_id: source.specId, url: source.url, text: source.text, created_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return specSourceOf(row);
 }
 
 export async function findSpecSource(db: SqlExecutor, sourceId: string): Promise<OpenAPISpecSource | null> {
-  const row = await queryOne<SpecSourceRow>(db, 'SELECT * FROM openapi_spec_sources WHERE id = $1', [sourceId]);
-  return row && specSourceOf(row);
+  const row = await table(db).selectFrom('openapi_spec_sources').selectAll().where('id', '=', sourceId).executeTakeFirst();
+  return row ? specSourceOf(row) : null;
 }
 
 /** Processed (and superseded) sources are not needed any more: the version keeps the document. */
 export async function deleteSpecSourcesUpTo(db: SqlExecutor, specId: string, createdAt: Date): Promise<void> {
-  await db.query('DELETE FROM openapi_spec_sources WHERE spec_id = $1 AND created_at <= $2', [specId, createdAt]);
+  await table(db).deleteFrom('openapi_spec_sources').where('spec_id', '=', specId).where('created_at', '<=', createdAt).execute();
 }

@@ -2,7 +2,7 @@ import { notFound } from '@quire/errors';
 import { enqueueEvent } from '@quire/platform/outbox';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
-import { deleteTranslation as deleteTranslationRow } from '../store/translations.store';
+import { deleteTranslationRow } from '../store/translations.store';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';
 
 export async function deleteTranslation(deps: TranslationDeps, caller: Caller, ref: TranslationRef): Promise<void> {

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import type { Paged } from '@quire/platform/sql';
 import { authorizeTranslations } from '../policies/translation.policy';
-import { listTranslations as listTranslationRows } from '../store/translations.store';
+import { listTranslationRows } from '../store/translations.store';
 import type { TranslationSettings } from '../model/translation';
 import type { Caller, TranslationDeps } from './deps';
 

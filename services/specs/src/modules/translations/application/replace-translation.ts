@@ -4,7 +4,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import { fieldsOf, type TranslationInput } from '../domain/translation-input';
 import { outboxEvent, SpecEvent, SPECS_TOPIC } from '@quire/contracts';
 import { authorizeTranslations } from '../policies/translation.policy';
-import { updateTranslation } from '../store/translations.store';
+import { updateTranslationRow } from '../store/translations.store';
 import type { TranslationSettings } from '../model/translation';
 import type { Caller, TranslationDeps, TranslationRef } from './deps';
 
@@ -19,7 +19,7 @@ export async function replaceTranslation(
   const role = await authorizeTranslations(deps, organizationId, caller.userId, 'manage');
   const now = deps.clock();
   const translation = await deps.db.transaction(async (tx) => {
-    const row = await updateTranslation(tx, organizationId, translationId, fieldsOf(input), now);
+    const row = await updateTranslationRow(tx, organizationId, translationId, fieldsOf(input), now);
     if (!row) throw notFound(`Translation settings ${translationId} not found`);
     await enqueueEvent(
       tx,

@@ -1,4 +1,4 @@
-import type { TranslationFields } from '../store/translations.store';
+import type { TranslationFields } from '../model/translation';
 
 /** What a create or PUT body carries, as the domain names it. */
 export interface TranslationInput {
@@ -10,7 +10,7 @@ export interface TranslationInput {
 }
 
 /** The stored fields of a body (the spec's `source` object becomes two columns). */
-export const fieldsOf = (input: TranslationInput): TranslationFields => ({
+export const fieldsOf = (input: TranslationInput): TranslationFields & { title: string } => ({
   title: input.title,
   languages: input.languages,
   sourceSpaceId: input.source?.space,

@@ -13,3 +13,13 @@ export interface TranslationSettings {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The stored fields of translation settings, named as the domain names them (undefined: not given). */
+export interface TranslationFields {
+  title?: string;
+  languages?: string[];
+  sourceSpaceId?: string;
+  sourceLanguage?: string;
+  language?: string;
+  instructions?: unknown;
+}

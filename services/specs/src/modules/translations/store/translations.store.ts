@@ -1,36 +1,19 @@
 import type { PageRequest } from '@quire/input';
-import { assignmentsFor, insertedRow, pagedRows, queryOne, type Paged, type SqlExecutor } from '@quire/platform/sql';
-import type { TranslationSettings } from '../model/translation';
+import { pagedSelect, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
+import type { Database, TranslationSettingsTable } from '../../../database';
+import type { TranslationFields, TranslationSettings } from '../model/translation';
 
-interface TranslationRow {
-  id: string;
-  organization_id: string;
-  title: string;
-  languages: string[];
-  source_space_id: string | null;
-  source_language: string | null;
-  language: string | null;
-  instructions: unknown;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { TranslationFields };
 
-/** The fields of translation settings, named as the domain names them. */
-export interface TranslationFields {
-  title?: string;
-  languages?: string[];
-  sourceSpaceId?: string;
-  sourceLanguage?: string;
-  language?: string;
-  instructions?: unknown;
-}
+const table = (db: SqlExecutor) => typedSql<Database>(db);
 
-function translationOf(row: TranslationRow): TranslationSettings {
+function translationOf(row: Selectable<TranslationSettingsTable>): TranslationSettings {
   return {
     id: row.id,
     organizationId: row.organization_id,
     title: row.title,
-    languages: row.languages,
+    // Written only by this store, from a string array.
+    languages: row.languages as string[],
     sourceSpaceId: row.source_space_id,
     sourceLanguage: row.source_language,
     language: row.language,
@@ -40,77 +23,78 @@ function translationOf(row: TranslationRow): TranslationSettings {
   };
 }
 
-const COLUMNS: Record<keyof TranslationFields, string> = {
-  title: 'title',
-  languages: 'languages',
-  sourceSpaceId: 'source_space_id',
-  sourceLanguage: 'source_language',
-  language: 'language',
-  instructions: 'instructions',
-};
-
-const asStored = (fields: TranslationFields): Record<string, unknown> => ({
-  ...fields,
-  ...(fields.languages !== undefined ? { languages: JSON.stringify(fields.languages) } : {}),
-  ...(fields.instructions !== undefined ? { instructions: JSON.stringify(fields.instructions) } : {}),
+/** The column values of the fields that are given (undefined leaves a column as it is); JSON columns take JSON text. */
+const columnsOf = (fields: TranslationFields) => ({
+  title: fields.title,
+  languages: fields.languages === undefined ? undefined : JSON.stringify(fields.languages),
+  source_space_id: fields.sourceSpaceId,
+  source_language: fields.sourceLanguage,
+  language: fields.language,
+  instructions: fields.instructions === undefined ? undefined : JSON.stringify(fields.instructions),
 });
 
 export async function insertTranslation(
   db: SqlExecutor,
-  row: { id: string; organizationId: string } & TranslationFields,
+  row: { id: string; organizationId: string; title: string } & TranslationFields,
   now: Date,
 ): Promise<TranslationSettings> {
-  const inserted = await insertedRow<TranslationRow>(
-    db,
-    `INSERT INTO translation_settings (id, organization_id, title, languages, source_space_id, source_language, language, instructions, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *`,
-    [
-      row.id,
-      row.organizationId,
-      row.title,
-      JSON.stringify(row.languages ?? []),
-      row.sourceSpaceId ?? null,
-      row.sourceLanguage ?? null,
-      row.language ?? null,
-      row.instructions === undefined ? null : JSON.stringify(row.instructions),
-      now,
-    ],
-  );
+  const inserted = await table(db)
+    .insertInto('translation_settings')
+    .values({
+      id: row.id,
+      organization_id: row.organizationId,
+      title: row.title,
+      languages: JSON.stringify(row.languages ?? []),
+      source_space_id: row.sourceSpaceId ?? null,
+      source_language: row.sourceLanguage ?? null,
+      language: row.language ?? null,
+      instructions: row.instructions === undefined ? null : JSON.stringify(row.instructions),
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return translationOf(inserted);
 }
 
 export async function findTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<TranslationSettings | null> {
-  const row = await queryOne<TranslationRow>(db, 'SELECT * FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  return row && translationOf(row);
+  const row = await table(db)
+    .selectFrom('translation_settings')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? translationOf(row) : null;
 }
 
-export async function listTranslations(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<TranslationSettings>> {
-  const { rows, total } = await pagedRows<TranslationRow>(
-    db,
-    { select: '*', from: 'FROM translation_settings WHERE organization_id = $1', orderBy: 'created_at, id', params: [organizationId] },
-    page,
-  );
+export async function listTranslationRows(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<TranslationSettings>> {
+  const query = table(db).selectFrom('translation_settings').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id');
+  const { rows, total } = await pagedSelect(query, page);
   return { rows: rows.map(translationOf), total };
 }
 
-export async function updateTranslation(
+export async function updateTranslationRow(
   db: SqlExecutor,
   organizationId: string,
   id: string,
   fields: TranslationFields,
   now: Date,
 ): Promise<TranslationSettings | null> {
-  const params: unknown[] = [organizationId, id, now];
-  const sets = assignmentsFor(asStored(fields), COLUMNS, params);
-  const row = await queryOne<TranslationRow>(
-    db,
-    `UPDATE translation_settings SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE organization_id = $1 AND id = $2 RETURNING *`,
-    params,
-  );
-  return row && translationOf(row);
+  const row = await table(db)
+    .updateTable('translation_settings')
+    .set({ ...columnsOf(fields), updated_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? translationOf(row) : null;
 }
 
-export async function deleteTranslation(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM translation_settings WHERE organization_id = $1 AND id = $2', [organizationId, id]);
-  return rowCount > 0;
+export async function deleteTranslationRow(db: SqlExecutor, organizationId: string, id: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db)
+    .deleteFrom('translation_settings')
+    .where('organization_id', '=', organizationId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
 }
