@@ -3,9 +3,6 @@
 export * from './database';
 export { migrate, COMMON_MIGRATIONS_DIR } from './migrate';
 export { containsPattern } from './patterns';
-export { assignmentsFor } from './assignments';
 export { CommitSignals } from './commit-signals';
-export { insertedRow, queryOne, queryRows } from './typed';
-export { pagedRows, type Paged, type PagedQuery } from './paged';
-export { typedSql, pagedSelect } from './kysely';
+export { typedSql, pagedSelect, type Paged } from './kysely';
 export * from './column-types';

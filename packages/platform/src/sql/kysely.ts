@@ -12,7 +12,6 @@ import {
 } from 'kysely';
 import type { PageRequest } from '@quire/input';
 import type { SqlExecutor } from './database';
-import type { Paged } from './paged';
 
 /**
  * Typed SQL for stores: Kysely builds and types the statement, the one SQL port runs it. Kysely's
@@ -73,11 +72,17 @@ class PortDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+/** One page of a list and how many rows the whole list has (the envelope's `count`). */
+export interface Paged<R> {
+  rows: R[];
+  total: number;
+}
+
 const TOTAL = 'paged_total';
 
 /**
  * One page of a typed list and the size of the whole list in one round trip (`count(*) OVER ()`
- * rides on each row, as pagedRows does for hand SQL). `query` carries its total order (end the
+ * rides on each row). Every paginated list of every store reads through here (docs/conventions.md, lists). `query` carries its total order (end the
  * ORDER BY with a unique column) so pages neither repeat nor skip a row. A page with no row has
  * nowhere to carry the count, so only then is the same statement asked again for its first row.
  */
