@@ -39,11 +39,12 @@ function lane(project, ...args) {
 // The two e2e runs side by side (QUIRE_TEST_LANES=parallel) save about a third of the time, but on
 // 2 cores the embedded run's load slows the distributed run's Kafka group recovery after its
 // outage tests past the suites' waits, so by default they run one after the other.
+const unit = await lane('unit', '--maxWorkers=2');
 const e2e =
   process.env.QUIRE_TEST_LANES === 'parallel'
     ? await Promise.all([lane('e2e-distributed', '--runInBand'), lane('e2e-embedded', '--runInBand')])
     : [await lane('e2e-distributed', '--runInBand'), await lane('e2e-embedded', '--runInBand')];
-const results = [await lane('unit', '--maxWorkers=2'), ...e2e];
+const results = [unit, ...e2e];
 for (const { project, code, signal, seconds } of results)
   process.stdout.write(`${project}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`}, done ${seconds} s after the start\n`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
