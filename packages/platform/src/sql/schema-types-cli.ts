@@ -34,9 +34,14 @@ function targets(): Target[] {
 
 async function main(): Promise<void> {
   const stale: string[] = [];
-  for (const target of targets()) {
-    const source = target.folders.map((f) => relative(ROOT, f.dir)).join(' and ');
-    const text = await schemaTypes(target.folders, source, target.typesFrom);
+  // The platform's tables (the first target) are typed once, in platform-database.ts: the platform's
+  // code is the only one to touch them, so each service's file lists its own tables only.
+  let platformTables: string[] = [];
+  for (const [index, target] of targets().entries()) {
+    const own = target.folders.slice(index === 0 ? 0 : 1);
+    const source = own.map((f) => relative(ROOT, f.dir)).join(' and ');
+    const { text, tables } = await schemaTypes(target.folders, source, target.typesFrom, platformTables);
+    if (index === 0) platformTables = tables;
     const path = join(ROOT, target.out);
     const current = existsSync(path) ? readFileSync(path, 'utf8') : '';
     if (current === text) continue;

@@ -51,9 +51,15 @@ const pascal = (name: string) => name.replace(/(^|_)([a-z0-9])/g, (_, __, c: str
 /**
  * The Kysely table types of a database migrated from `folders`, as a TypeScript module: a scratch
  * in-memory PGlite applies the migrations, then its catalog is read. The migrations stay the one
- * source of the schema; `npm run db:types:check` fails when a committed file is stale.
+ * source of the schema; `npm run db:types:check` fails when a committed file is stale. `omit` leaves
+ * out tables typed elsewhere (a service's copy of the platform's outbox, dead letters and blobs).
  */
-export async function schemaTypes(folders: { prefix: string; dir: string }[], source: string, typesFrom: string): Promise<string> {
+export async function schemaTypes(
+  folders: { prefix: string; dir: string }[],
+  source: string,
+  typesFrom: string,
+  omit: readonly string[] = [],
+): Promise<{ text: string; tables: string[] }> {
   const db = await PgliteDatabase.open(undefined);
   try {
     await migrate(db, folders, pino({ level: 'silent' }));
@@ -64,7 +70,8 @@ export async function schemaTypes(folders: { prefix: string; dir: string }[], so
         JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
        WHERE c.table_schema = 'public' AND t.table_type IN ('BASE TABLE', 'VIEW')
        ORDER BY c.table_name, c.ordinal_position`.execute(typedSql<unknown>(db));
-    return render(columns, source, typesFrom);
+    const kept = columns.filter((c) => !omit.includes(c.table_name));
+    return { text: render(kept, source, typesFrom), tables: [...new Set(kept.map((c) => c.table_name))] };
   } finally {
     await db.close();
   }
