@@ -2,3 +2,4 @@ export * from './permissions';
 export * from './principal';
 export * from './auth-cache';
 export * from './site-reader';
+export * from './content-access';

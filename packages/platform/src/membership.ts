@@ -8,7 +8,12 @@ import { authorizeLevel, isRole, siteReaderScope, type Role } from '@quire/acces
 
 export interface Membership {
   organizationExists: boolean;
+  /** Null for a non-member and for a guest. */
   role: Role | null;
+  /** A guest of the organization: only their grants give them anything (docs/permissions.md). */
+  guest: boolean;
+  /** The organization's teams the user belongs to. */
+  teamIds: string[];
 }
 
 /**
@@ -29,10 +34,10 @@ export class MembershipResolver {
 
   membership(organizationId: string, userId: string): Promise<Membership> {
     // A site reader (a published site's apiToken) is no member of anything: policies that admit it say so themselves.
-    if (siteReaderScope(userId)) return Promise.resolve({ organizationExists: true, role: null });
+    if (siteReaderScope(userId)) return Promise.resolve({ organizationExists: true, role: null, guest: false, teamIds: [] });
     return this.entries.getOrLoad(`${organizationId}:${userId}`, async () => {
       const answer = await this.identity().getMembership({ organizationId, userId });
-      return { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null };
+      return { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null, guest: answer.guest === true, teamIds: answer.teamIds ?? [] };
     });
   }
 

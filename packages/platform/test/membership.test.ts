@@ -24,13 +24,13 @@ describe('MembershipResolver', () => {
       3000,
       () => now,
     );
-    expect(await resolver.membership('o', 'u')).toEqual({ organizationExists: true, role: 'edit' });
+    expect(await resolver.membership('o', 'u')).toEqual({ organizationExists: true, role: 'edit', guest: false, teamIds: [] });
     await resolver.membership('o', 'u');
     expect(identity.calls).toHaveLength(1);
     now = 3000;
     await resolver.membership('o', 'u');
     expect(identity.calls).toHaveLength(2);
-    expect(await resolver.membership('missing', 'u')).toEqual({ organizationExists: false, role: null });
+    expect(await resolver.membership('missing', 'u')).toEqual({ organizationExists: false, role: null, guest: false, teamIds: [] });
   });
 
   it('forgets a member as soon as identity announces their removal on the bus', async () => {

@@ -40,8 +40,12 @@ export interface GetMembershipRequest {
 
 export interface GetMembershipResponse {
   organizationExists: boolean;
-  /** One of admin, create, review, edit, comment, read; empty when not a member. */
+  /** One of admin, create, review, edit, comment, read; empty when not a member (and for a guest). */
   role: string;
+  /** The teams of the organization the user belongs to (their grants on content count for them). */
+  teamIds: string[];
+  /** A guest: no organization role, only the content they were invited to (docs/permissions.md). */
+  guest: boolean;
 }
 
 export interface User {
@@ -374,7 +378,7 @@ export const GetMembershipRequest: MessageFns<GetMembershipRequest> = {
 };
 
 function createBaseGetMembershipResponse(): GetMembershipResponse {
-  return { organizationExists: false, role: "" };
+  return { organizationExists: false, role: "", teamIds: [], guest: false };
 }
 
 export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
@@ -384,6 +388,12 @@ export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
     }
     if (message.role !== "") {
       writer.uint32(18).string(message.role);
+    }
+    for (const v of message.teamIds) {
+      writer.uint32(26).string(v!);
+    }
+    if (message.guest !== false) {
+      writer.uint32(32).bool(message.guest);
     }
     return writer;
   },
@@ -417,6 +427,22 @@ export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
             message.role = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.teamIds.push(reader.string());
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.guest = reader.bool();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -437,6 +463,12 @@ export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
         ? globalThis.Boolean(object.organization_exists)
         : false,
       role: isSet(object.role) ? globalThis.String(object.role) : "",
+      teamIds: globalThis.Array.isArray(object?.teamIds)
+        ? object.teamIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.team_ids)
+        ? object.team_ids.map((e: any) => globalThis.String(e))
+        : [],
+      guest: isSet(object.guest) ? globalThis.Boolean(object.guest) : false,
     };
   },
 
@@ -448,6 +480,12 @@ export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
     if (message.role !== "") {
       obj.role = message.role;
     }
+    if (message.teamIds?.length) {
+      obj.teamIds = message.teamIds;
+    }
+    if (message.guest !== false) {
+      obj.guest = message.guest;
+    }
     return obj;
   },
 
@@ -458,6 +496,8 @@ export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
     const message = createBaseGetMembershipResponse();
     message.organizationExists = object.organizationExists ?? false;
     message.role = object.role ?? "";
+    message.teamIds = object.teamIds?.map((e) => e) || [];
+    message.guest = object.guest ?? false;
     return message;
   },
 };

@@ -24,7 +24,7 @@ export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger
 
     getMembership: async ({ organizationId, userId }) => {
       const { organizationExists, role } = await getMembership(deps, { organizationId, userId });
-      return { organizationExists, role: role ?? '' };
+      return { organizationExists, role: role ?? '', teamIds: [], guest: false };
     },
 
     getUsers: async ({ userIds }) => {
