@@ -124,6 +124,28 @@ export interface AddMemberResponse {
   userId: string;
 }
 
+export interface GetTeamsRequest {
+  organizationId: string;
+  teamIds: string[];
+  /** The caller, for each team's `permissions`. */
+  userId: string;
+}
+
+/** The reference's OrganizationTeam, field for field. */
+export interface TeamEntry {
+  id: string;
+  title: string;
+  members: number;
+  spaces: number;
+  createdAt: string;
+  admin: boolean;
+  view: boolean;
+}
+
+export interface GetTeamsResponse {
+  teams: TeamEntry[];
+}
+
 function createBaseAuthenticateRequest(): AuthenticateRequest {
   return { token: "" };
 }
@@ -1731,6 +1753,357 @@ export const AddMemberResponse: MessageFns<AddMemberResponse> = {
   },
 };
 
+function createBaseGetTeamsRequest(): GetTeamsRequest {
+  return { organizationId: "", teamIds: [], userId: "" };
+}
+
+export const GetTeamsRequest: MessageFns<GetTeamsRequest> = {
+  encode(message: GetTeamsRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    for (const v of message.teamIds) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTeamsRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTeamsRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.teamIds.push(reader.string());
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTeamsRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      teamIds: globalThis.Array.isArray(object?.teamIds)
+        ? object.teamIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.team_ids)
+        ? object.team_ids.map((e: any) => globalThis.String(e))
+        : [],
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetTeamsRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.teamIds?.length) {
+      obj.teamIds = message.teamIds;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTeamsRequest>): GetTeamsRequest {
+    return GetTeamsRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTeamsRequest>): GetTeamsRequest {
+    const message = createBaseGetTeamsRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.teamIds = object.teamIds?.map((e) => e) || [];
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseTeamEntry(): TeamEntry {
+  return { id: "", title: "", members: 0, spaces: 0, createdAt: "", admin: false, view: false };
+}
+
+export const TeamEntry: MessageFns<TeamEntry> = {
+  encode(message: TeamEntry, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.title !== "") {
+      writer.uint32(18).string(message.title);
+    }
+    if (message.members !== 0) {
+      writer.uint32(24).int32(message.members);
+    }
+    if (message.spaces !== 0) {
+      writer.uint32(32).int32(message.spaces);
+    }
+    if (message.createdAt !== "") {
+      writer.uint32(42).string(message.createdAt);
+    }
+    if (message.admin !== false) {
+      writer.uint32(48).bool(message.admin);
+    }
+    if (message.view !== false) {
+      writer.uint32(56).bool(message.view);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): TeamEntry {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseTeamEntry();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.title = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.members = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.spaces = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.createdAt = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 48) {
+              break;
+            }
+
+            message.admin = reader.bool();
+            continue;
+          }
+          case 7: {
+            if (tag !== 56) {
+              break;
+            }
+
+            message.view = reader.bool();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): TeamEntry {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      title: isSet(object.title) ? globalThis.String(object.title) : "",
+      members: isSet(object.members) ? globalThis.Number(object.members) : 0,
+      spaces: isSet(object.spaces) ? globalThis.Number(object.spaces) : 0,
+      createdAt: isSet(object.createdAt)
+        ? globalThis.String(object.createdAt)
+        : isSet(object.created_at)
+        ? globalThis.String(object.created_at)
+        : "",
+      admin: isSet(object.admin) ? globalThis.Boolean(object.admin) : false,
+      view: isSet(object.view) ? globalThis.Boolean(object.view) : false,
+    };
+  },
+
+  toJSON(message: TeamEntry): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.title !== "") {
+      obj.title = message.title;
+    }
+    if (message.members !== 0) {
+      obj.members = Math.round(message.members);
+    }
+    if (message.spaces !== 0) {
+      obj.spaces = Math.round(message.spaces);
+    }
+    if (message.createdAt !== "") {
+      obj.createdAt = message.createdAt;
+    }
+    if (message.admin !== false) {
+      obj.admin = message.admin;
+    }
+    if (message.view !== false) {
+      obj.view = message.view;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<TeamEntry>): TeamEntry {
+    return TeamEntry.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<TeamEntry>): TeamEntry {
+    const message = createBaseTeamEntry();
+    message.id = object.id ?? "";
+    message.title = object.title ?? "";
+    message.members = object.members ?? 0;
+    message.spaces = object.spaces ?? 0;
+    message.createdAt = object.createdAt ?? "";
+    message.admin = object.admin ?? false;
+    message.view = object.view ?? false;
+    return message;
+  },
+};
+
+function createBaseGetTeamsResponse(): GetTeamsResponse {
+  return { teams: [] };
+}
+
+export const GetTeamsResponse: MessageFns<GetTeamsResponse> = {
+  encode(message: GetTeamsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.teams) {
+      TeamEntry.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetTeamsResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetTeamsResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.teams.push(TeamEntry.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetTeamsResponse {
+    return {
+      teams: globalThis.Array.isArray(object?.teams) ? object.teams.map((e: any) => TeamEntry.fromJSON(e)) : [],
+    };
+  },
+
+  toJSON(message: GetTeamsResponse): unknown {
+    const obj: any = {};
+    if (message.teams?.length) {
+      obj.teams = message.teams.map((e) => TeamEntry.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetTeamsResponse>): GetTeamsResponse {
+    return GetTeamsResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetTeamsResponse>): GetTeamsResponse {
+    const message = createBaseGetTeamsResponse();
+    message.teams = object.teams?.map((e) => TeamEntry.fromPartial(e)) || [];
+    return message;
+  },
+};
+
 /** Identity: who a token belongs to, a member's role, user profiles. */
 export type IdentityService = typeof IdentityService;
 export const IdentityService = {
@@ -1787,6 +2160,16 @@ export const IdentityService = {
       Buffer.from(GetOrganizationsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetOrganizationsResponse => GetOrganizationsResponse.decode(value),
   },
+  /** Teams of one organization by id, in one call, as one caller sees them; unknown ids are left out. */
+  getTeams: {
+    path: "/quire.identity.Identity/GetTeams" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetTeamsRequest): Buffer => Buffer.from(GetTeamsRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetTeamsRequest => GetTeamsRequest.decode(value),
+    responseSerialize: (value: GetTeamsResponse): Buffer => Buffer.from(GetTeamsResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetTeamsResponse => GetTeamsResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServer extends UntypedServiceImplementation {
@@ -1799,6 +2182,8 @@ export interface IdentityServer extends UntypedServiceImplementation {
   getUsers: handleUnaryCall<GetUsersRequest, GetUsersResponse>;
   /** Organizations by id, in one call, as one caller sees them; unknown ids are left out. */
   getOrganizations: handleUnaryCall<GetOrganizationsRequest, GetOrganizationsResponse>;
+  /** Teams of one organization by id, in one call, as one caller sees them; unknown ids are left out. */
+  getTeams: handleUnaryCall<GetTeamsRequest, GetTeamsResponse>;
 }
 
 export interface IdentityClient extends Client {
@@ -1880,6 +2265,22 @@ export interface IdentityClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetOrganizationsResponse) => void,
+  ): ClientUnaryCall;
+  /** Teams of one organization by id, in one call, as one caller sees them; unknown ids are left out. */
+  getTeams(
+    request: GetTeamsRequest,
+    callback: (error: ServiceError | null, response: GetTeamsResponse) => void,
+  ): ClientUnaryCall;
+  getTeams(
+    request: GetTeamsRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetTeamsResponse) => void,
+  ): ClientUnaryCall;
+  getTeams(
+    request: GetTeamsRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetTeamsResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -1,5 +1,6 @@
 // The accounts module's face: users and their API tokens, organizations, members, e-mail and link
 // invites. Teams and SAML reach it only through what is exported here.
+export { getMembership } from './application/get-membership';
 export { bootstrapIdentity, type BootstrapResult } from './application/bootstrap-identity';
 export type { Caller, IdentityDeps, IdentityEntryDeps } from './application/deps';
 export { ADMIN_METADATA_KEY, identityAdminGrpc } from './grpc/admin.grpc';

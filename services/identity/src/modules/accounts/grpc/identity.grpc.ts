@@ -1,5 +1,5 @@
 import { isRole } from '@quire/access';
-import { bind } from '@quire/platform/grpc';
+import { bind, type AsyncService } from '@quire/platform/grpc';
 import type { ServiceContext } from '@quire/platform/runtime';
 import { identity } from '@quire/proto';
 import { authenticateToken } from '../application/authenticate-token';
@@ -8,7 +8,8 @@ import { getOrganizations } from '../application/get-organizations';
 import { getUsers } from '../application/get-users';
 import { presentOrganization } from '../presenters/organization.presenter';
 
-export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'urls'>) {
+/** Identity's queries for other services; `teams` are the team module's own calls (it sits above accounts). */
+export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'urls'>, teams: Pick<AsyncService<identity.IdentityServer>, 'getTeams'>) {
   const { db, logger, urls } = deps;
   return bind<identity.IdentityServer>(identity.IdentityService, {
     // Ready when the database answers, as /readyz and the other services' Check report it.
@@ -26,6 +27,8 @@ export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger
       const { organizationExists, role } = await getMembership(deps, { organizationId, userId });
       return { organizationExists, role: role ?? '', teamIds: [], guest: false };
     },
+
+    ...teams,
 
     getUsers: async ({ userIds }) => {
       const rows = await getUsers(deps, userIds);
