@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSION_UPDATED, permissionUpdated } from './permission-event';
 import { defineTopic, type EventDataOf, type EventOf, type EventTypeOf } from './event-schema';
 import { CONTENT_JOBS_TOPIC, CONTENT_TOPIC } from './topics';
 
@@ -30,6 +31,7 @@ export const ContentEvent = {
   commentResolved: 'comment.resolved',
   gitSyncStarted: 'space.gitsync-started',
   gitSyncCompleted: 'space.gitsync-completed',
+  permissionUpdated: PERMISSION_UPDATED,
 } as const;
 
 const spaceId = z.string();
@@ -57,6 +59,7 @@ const gitSyncFacts = {
 const commentFacts = { spaceId, organizationId, changeRequestId: z.string(), commentId: z.string() };
 
 export const contentEvents = defineTopic(CONTENT_TOPIC, 'the id of the space, collection or custom field the event is about', {
+  [ContentEvent.permissionUpdated]: permissionUpdated,
   [ContentEvent.spaceCreated]: z.object({
     spaceId,
     organizationId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSION_UPDATED, permissionUpdated } from './permission-event';
 import { defineTopic, type EventDataOf, type EventOf, type EventTypeOf } from './event-schema';
 import { SITES_TOPIC } from './topics';
 
@@ -28,6 +29,7 @@ export const SiteEvent = {
   sitePublishingAuthUpdated: 'site-publishing-auth.updated',
   siteCustomizationUpdated: 'site-customization.updated',
   siteRedirectsChanged: 'site.redirects_changed',
+  permissionUpdated: PERMISSION_UPDATED,
 } as const;
 
 const site = { organizationId: z.string(), siteId: z.string() };
@@ -35,6 +37,7 @@ const fields = z.array(z.string()).describe('names of the fields the PATCH chang
 const sectionGroup = z.string().nullable().describe('section group id, null outside groups');
 
 export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
+  [SiteEvent.permissionUpdated]: permissionUpdated.extend({ siteId: z.string() }),
   [SiteEvent.siteCreated]: z.object({
     ...site,
     title: z.string(),
