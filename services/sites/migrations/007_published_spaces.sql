@@ -7,6 +7,7 @@ CREATE TABLE published_spaces (
   organization_id TEXT NOT NULL,
   live BOOLEAN NOT NULL,
   revision TEXT NOT NULL,
-  space JSONB NOT NULL,
+  -- json, not jsonb: the text is kept as content wrote it, so its fields keep their order (siteVersion hashes it).
+  space JSON NOT NULL,
   updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
