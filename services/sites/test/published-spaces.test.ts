@@ -127,7 +127,16 @@ describe('published-space projection (embedded Postgres)', () => {
   it("follows a published space's events: rename, new current revision, deletion, restore, transfer, purge", async () => {
     const a = newId();
     content.spaces.set(a, { organizationId: 'org1', title: 'Before', revision: 'r1' });
-    await seedSite(db, 'org1', [a]);
+    const siteId = await seedSite(db, 'org1', [a]);
+    /** The `site.published-space-refreshed` events told to the site, in order: [live, revision]. */
+    const told = async () =>
+      (await db.query<{ payload: string }>("SELECT payload FROM outbox WHERE key = $1 AND payload LIKE '%site.published-space-refreshed%' ORDER BY seq", [siteId])).rows.map(
+        (r) => {
+          const { data } = JSON.parse(r.payload) as { data: { organizationId: string; siteId: string; spaceId: string; live: boolean; revision: string } };
+          expect(data).toMatchObject({ organizationId: 'org1', siteId, spaceId: a });
+          return [data.live, data.revision];
+        },
+      );
     const shown = async () => (await loadPublishedSpaces(deps, [a], 'org1')).get(a);
     expect(await shown()).toMatchObject({ title: 'Before', revision: 'r1' });
 
@@ -160,6 +169,14 @@ describe('published-space projection (embedded Postgres)', () => {
     content.spaces.delete(a);
     await deliver(message('space.purged', { spaceId: a, organizationId: 'org2' }));
     expect(await findPublishedSpaces(db, [a])).toEqual([]);
+    // Each write told the site, after it: the transfer too (the site loses the space in the same transaction); the purge found no site left.
+    expect(await told()).toEqual([
+      [true, 'r1'],
+      [true, 'r2'],
+      [false, ''],
+      [true, 'r2'],
+      [true, 'r2'],
+    ]);
     expect(await reads('event')).toBeGreaterThanOrEqual(5);
   });
 

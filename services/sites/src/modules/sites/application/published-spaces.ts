@@ -1,11 +1,12 @@
-import type { ContentEventEnvelope } from '@quire/contracts';
+import { outboxEvent, SiteEvent, SITES_TOPIC, type ContentEventEnvelope } from '@quire/contracts';
 import { chunks } from '@quire/helpers';
+import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { Counter, type Registry } from 'prom-client';
 import { catalogOf, goneSpace, projectionChangeOf, publishedSpaceOf } from '../domain/published-spaces';
 import type { PublishedSpace } from '../model/published-space';
 import type { SpaceCatalog, SpaceSource } from '../domain/space-embedder';
-import { deletePublishedSpace, findPublishedSpaces, insertPublishedSpacesIfAbsent, isSpaceFollowed, putPublishedSpace } from '../store/published-spaces.store';
+import { deletePublishedSpace, findPublishedSpaces, insertPublishedSpacesIfAbsent, isSpaceFollowed, putPublishedSpace, sitesShowingSpace } from '../store/published-spaces.store';
 
 /** What the projection takes: its database, content (read at event time and on a space's first use), the clock, and optionally the metrics it counts content's reads on. */
 export interface PublishedSpacesDeps {
@@ -69,9 +70,26 @@ export async function loadPublishedSpaces(deps: PublishedSpacesDeps, spaceIds: I
 export async function projectionWriteOf(deps: PublishedSpacesDeps, event: ContentEventEnvelope): Promise<((tx: SqlExecutor) => Promise<void>) | null> {
   const change = projectionChangeOf(event);
   if (!change) return null;
-  if (change.kind === 'forget') return (tx) => deletePublishedSpace(tx, change.spaceId);
+  if (change.kind === 'forget') return (tx) => writeProjection(tx, change.spaceId, null);
   if (!(await isSpaceFollowed(deps.db, change.spaceId))) return null;
   const [space] = await readFromContent(deps, [change.spaceId], 'event');
   const now = (deps.clock ?? (() => new Date()))();
-  return (tx) => putPublishedSpace(tx, space as PublishedSpace, now);
+  return (tx) => writeProjection(tx, change.spaceId, { space: space as PublishedSpace, now });
+}
+
+/**
+ * Writes (or, with null, forgets) a projected space, and tells each site showing it, in the same
+ * transaction (`site.published-space-refreshed`): the reader's kept resolutions are invalidated by
+ * content's event too, possibly before this write, and would keep what sites answered in between;
+ * the site event comes after it. Called before the event's site-space rules, so the sites a
+ * transfer or purge takes the space from are told as well.
+ */
+async function writeProjection(tx: SqlExecutor, spaceId: string, written: { space: PublishedSpace; now: Date } | null): Promise<void> {
+  const sites = await sitesShowingSpace(tx, spaceId);
+  if (written) await putPublishedSpace(tx, written.space, written.now);
+  else await deletePublishedSpace(tx, spaceId);
+  const live = written?.space.live ?? false;
+  const revision = live ? (written?.space.revision ?? '') : '';
+  for (const site of sites)
+    await enqueueEvent(tx, outboxEvent(SITES_TOPIC, site.siteId, SiteEvent.sitePublishedSpaceRefreshed, { ...site, spaceId, live, revision }));
 }

@@ -60,8 +60,9 @@ export async function subscribeToContentEvents(ctx: Pick<ServiceContext, 'bus' |
       const parsed = parseEvent(contentEvents, message.value);
       const project = await projectionWriteOf(ctx, parsed);
       await idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, async (tx) => {
-        const sites = await applyContentEvent(tx, parsed);
+        // The projection first: it tells the sites showing the space before a transfer or purge removes it from them.
         if (project) await project(tx);
+        const sites = await applyContentEvent(tx, parsed);
         if (sites.length > 0) ctx.logger.info({ type: parsed.type, eventId: parsed.id, sites: sites.length }, 'site spaces follow a space event');
       })(message);
     },

@@ -68,3 +68,15 @@ export async function isSpaceFollowed(db: SqlExecutor, spaceId: string): Promise
   const placed = await table(db).selectFrom('site_spaces').select('id').where('space_id', '=', spaceId).limit(1).executeTakeFirst();
   return placed !== undefined;
 }
+
+/** The sites with a site space of the space, hidden ones included (a restore shows them again). */
+export async function sitesShowingSpace(db: SqlExecutor, spaceId: string): Promise<{ siteId: string; organizationId: string }[]> {
+  const rows = await table(db)
+    .selectFrom('site_spaces as ss')
+    .innerJoin('sites as s', 's.id', 'ss.site_id')
+    .select(['s.id as siteId', 's.organization_id as organizationId'])
+    .where('ss.space_id', '=', spaceId)
+    .distinct()
+    .execute();
+  return rows;
+}
