@@ -9,6 +9,7 @@ import {
   linkInvitesRoutes,
   membersRoutes,
   organizationsRoutes,
+  subscribeToPermissionEvents,
   usersRoutes,
   type BootstrapResult,
 } from './modules/accounts';
@@ -41,6 +42,7 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(emailDomainsRoutes(ctx));
         },
         grpc: [identityGrpc(ctx, { calls: teamsGrpc(ctx), memberTeamIds: (input) => getMemberTeamIds(ctx, input) }), identityAdminGrpc(ctx)],
+        start: () => subscribeToPermissionEvents(ctx),
       };
     },
   };

@@ -3,6 +3,7 @@
 export { getMembership } from './application/get-membership';
 export { bootstrapIdentity, type BootstrapResult } from './application/bootstrap-identity';
 export type { Caller, IdentityDeps, IdentityEntryDeps } from './application/deps';
+export { subscribeToPermissionEvents } from './consumers/permission-events.consumer';
 export { ADMIN_METADATA_KEY, identityAdminGrpc } from './grpc/admin.grpc';
 export { identityGrpc, type TeamsPort } from './grpc/identity.grpc';
 export { emailDomainsRoutes } from './http/email-domains/email-domains.routes';

@@ -59,13 +59,14 @@ export async function lockEmailAddress(tx: SqlExecutor, email: string): Promise<
   await sql`SELECT pg_advisory_xact_lock(hashtextextended('identity.user-email:' || ${email.toLowerCase()}, 0))`.execute(table(tx));
 }
 
-/** True when both users belong to at least one common organization. */
+/** True when `a` is a member (not a guest) of an organization `b` belongs to (as a member or a guest). */
 export async function shareAnOrganization(db: SqlExecutor, a: string, b: string): Promise<boolean> {
   const shared = await table(db)
     .selectFrom('members as m1')
     .innerJoin('members as m2', 'm1.organization_id', 'm2.organization_id')
     .select('m1.organization_id')
     .where('m1.user_id', '=', a)
+    .where('m1.role', 'is not', null)
     .where('m2.user_id', '=', b)
     .limit(1)
     .executeTakeFirst();

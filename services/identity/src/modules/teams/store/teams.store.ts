@@ -104,6 +104,8 @@ export async function findMembersByIdentifiers(db: SqlExecutor, orgId: string, i
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.user_id', 'u.email'])
     .where('m.organization_id', '=', orgId)
+    // Teams group members: a guest (no role) is not one.
+    .where('m.role', 'is not', null)
     .where((eb) =>
       eb.or([
         eb('m.user_id', '=', sql<string>`ANY(${identifiers}::text[])`),
