@@ -58,8 +58,12 @@ function organizationWithRoleOf({
   return { ...organizationOf(row), callerRole: caller_role, callerOwnsTeam: caller_owns_team === true };
 }
 
-export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string }): Promise<Organization> {
-  const row = await table(db).insertInto('organizations').values({ id: org.id, title: org.title }).returningAll().executeTakeFirstOrThrow();
+export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string; emailDomains?: string[] }): Promise<Organization> {
+  const row = await table(db)
+    .insertInto('organizations')
+    .values({ id: org.id, title: org.title, email_domains: org.emailDomains ?? [] })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return organizationOf(row);
 }
 

@@ -16,6 +16,17 @@ export async function findUserById(db: SqlExecutor, id: string): Promise<User | 
   return row ? userOf(row) : null;
 }
 
+/** Changes a user's profile fields that are present (undefined leaves one as it is; photoUrl null removes the photo). */
+export async function updateUserProfile(db: SqlExecutor, id: string, changes: { displayName?: string; photoUrl?: string | null }): Promise<User | null> {
+  const row = await table(db)
+    .updateTable('users')
+    .set({ display_name: changes.displayName, photo_url: changes.photoUrl })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? userOf(row) : null;
+}
+
 export async function findUsersByIds(db: SqlExecutor, ids: string[]): Promise<User[]> {
   if (ids.length === 0) return [];
   const rows = await table(db)

@@ -194,3 +194,22 @@ export async function listTeamIdsOfMember(db: SqlExecutor, orgId: string, userId
     .execute();
   return rows.map((r) => r.team_id);
 }
+
+/** A page of the organization's teams `memberId` is in, each with their team role, presented for `callerId`. */
+export async function listTeamsOfMemberRows(
+  db: SqlExecutor,
+  orgId: string,
+  memberId: string,
+  callerId: string,
+  filter: { title?: string },
+  page: PageRequest,
+): Promise<Paged<{ team: TeamSummary; memberRole: string }>> {
+  let query = summaryQuery(db, callerId)
+    .innerJoin('team_members as mm', 'mm.team_id', 't.id')
+    .select('mm.role as member_team_role')
+    .where('t.organization_id', '=', orgId)
+    .where('mm.user_id', '=', memberId);
+  if (filter.title) query = query.where('t.title', 'ilike', containsPattern(filter.title));
+  const { rows, total } = await pagedSelect(query.orderBy('t.created_at').orderBy('t.id'), page);
+  return { rows: rows.map(({ member_team_role, ...row }) => ({ team: teamSummaryOf(row), memberRole: member_team_role })), total };
+}
