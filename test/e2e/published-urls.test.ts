@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
+import { createLogger } from '@quire/platform/logger';
 import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { TodayLedger } from '../support/client-0202';
@@ -315,5 +318,48 @@ describe('the apiToken of a resolved URL', () => {
       expectError(await reader.get(`/v1/spaces/${guides.id}/revisions/${guides.revision}${suffix}`), 404, new RegExp(`Revision ${guides.revision} not found`));
     // The organization's members still read any revision.
     expect((await raw.get(`/v1/spaces/${guides.id}/revisions/${guides.revision}/pages`)).status).toBe(200);
+  });
+});
+
+describe("the spaces a resolution shows: sites' projection, kept by content's events", () => {
+  /** Resolves `url` until `check` holds (every 10 ms, at most 10 s): the milliseconds it took. */
+  const liveAfter = async (url: string, check: (status: number, body: Record<string, unknown>) => boolean): Promise<number> => {
+    const started = Date.now();
+    for (;;) {
+      const res = await resolve(url);
+      if (check(res.status, res.body)) return Date.now() - started;
+      if (Date.now() - started > 10_000) throw new Error(`resolution of ${url} not changed within 10 s: ${res.status} ${JSON.stringify(res.body)}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  /** Content reads of sites' projection made on a space's first use (sites' /metrics; embedded mode only). */
+  const firstUseReads = async (): Promise<number | null> => {
+    if (stack.target !== 'embedded' || !stack.embedded) return null;
+    const { serviceUrls } = JSON.parse(readFileSync(join(stack.embedded.dataDir, 'runtime.json'), 'utf8')) as { serviceUrls: Record<string, string> };
+    const metrics = await (await fetch(`${serviceUrls.sites}/metrics`)).text();
+    return Number(/sites_published_space_reads_total\{source="first-use"[^}]*\} (\d+)/.exec(metrics)?.[1] ?? 0);
+  };
+
+  it('asks content nothing once a space is projected, and follows a merge and a deletion of the space', async () => {
+    const space = await spaceOf('Projected');
+    const site = await publishedSite('Projected site', SiteVisibility.Public, space.id);
+    const { data: first } = await api.urls.resolvePublishedContentByUrl({ url: `${site.url}intro` });
+    expect(first).toMatchObject({ site: site.id, space: space.id, revision: space.revision, pathname: 'intro' });
+    const reads = await firstUseReads();
+    for (const page of ['a', 'b/c', 'd']) {
+      expect((await api.urls.resolvePublishedContentByUrl({ url: `${site.url}${page}` })).data).toMatchObject({ space: space.id, revision: space.revision });
+    }
+    // No content GetSpaces call for the resolutions of a projected space.
+    if (reads !== null) expect(await firstUseReads()).toBe(reads);
+
+    const merged = (await mergeChanges(api, space.id, [{ operation: 'insert_page', title: 'Projected page', document: { markdown: 'New.' } }] as never)).revision;
+    expect(merged).not.toBe(space.revision);
+    const mergeLatency = await liveAfter(`${site.url}intro`, (status, body) => status === 200 && body.revision === merged);
+
+    expect((await raw.delete(`/v1/spaces/${space.id}`)).status).toBe(205);
+    const deleteLatency = await liveAfter(`${site.url}intro`, (status) => status === 404);
+    expectError(await resolve(`${site.url}intro`), 404, /No published content at this URL|publishes no content/);
+    if (reads !== null) expect(await firstUseReads()).toBe(reads);
+    createLogger('test', 'info').info({ latenciesMs: { merge: mergeLatency, deletion: deleteLatency } }, 'published URL: content change live after');
   });
 });

@@ -29,6 +29,7 @@ export const SiteEvent = {
   sitePublishingAuthUpdated: 'site-publishing-auth.updated',
   siteCustomizationUpdated: 'site-customization.updated',
   siteRedirectsChanged: 'site.redirects_changed',
+  sitePublishedSpaceRefreshed: 'site.published-space-refreshed',
   permissionUpdated: PERMISSION_UPDATED,
 } as const;
 
@@ -103,6 +104,16 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
     })
     .describe('visitor-auth settings; the signing key is never in an event'),
   [SiteEvent.siteCustomizationUpdated]: z.object({ ...site, updatedBy: z.string() }).describe('the whole customization was replaced (PUT)'),
+  [SiteEvent.sitePublishedSpaceRefreshed]: z
+    .object({
+      ...site,
+      spaceId: z.string(),
+      live: z.boolean().describe('false: content no longer has the space (deleted, purged)'),
+      revision: z.string().describe("the space's current revision; empty when not live"),
+    })
+    .describe(
+      "sites' projection of a space this site shows was rewritten after a content event (sites.md, Published URLs); it is what resolution now answers. Internal: no webhook",
+    ),
   [SiteEvent.siteRedirectsChanged]: z
     .object({
       ...site,

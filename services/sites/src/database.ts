@@ -2,6 +2,7 @@
 import type { Generated, Json, Timestamp } from '@quire/platform/sql';
 
 export interface Database {
+  published_spaces: PublishedSpacesTable;
   site_customizations: SiteCustomizationsTable;
   site_publishing_auth: SitePublishingAuthTable;
   site_redirects: SiteRedirectsTable;
@@ -10,6 +11,15 @@ export interface Database {
   site_share_links: SiteShareLinksTable;
   site_spaces: SiteSpacesTable;
   sites: SitesTable;
+}
+
+export interface PublishedSpacesTable {
+  space_id: string;
+  organization_id: string;
+  live: boolean;
+  revision: string;
+  space: Json;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface SiteCustomizationsTable {

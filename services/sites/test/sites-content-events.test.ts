@@ -2,6 +2,8 @@ import { CONTENT_TOPIC } from '@quire/contracts';
 import { newId } from '@quire/ids';
 import type { MessageBus, ReceivedMessage, Subscription } from '@quire/platform/bus';
 import { DeadLetters } from '@quire/platform/dead-letters';
+import type { ServiceClients } from '@quire/platform/grpc';
+import { Metrics } from '@quire/platform/http';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { CONTENT_EVENTS_CONSUMER, subscribeToContentEvents } from '../src/modules/sites/consumers/content-events.consumer';
 import { openSitesDb, seedSite, silentLogger, siteSpacesOf } from './sites-db';
@@ -31,7 +33,9 @@ describe('content events consumer', () => {
   beforeAll(async () => {
     db = await openSitesDb();
     const bus = new CapturingBus();
-    await subscribeToContentEvents({ bus, db, logger: silentLogger });
+    // Content answers no space: the published-space projection has its own tests (published-spaces.test.ts).
+    const clients = { content: () => ({ getSpaces: async () => ({ spaces: [] }) }) } as unknown as ServiceClients;
+    await subscribeToContentEvents({ bus, db, logger: silentLogger, clients, clock: () => new Date(), metrics: new Metrics('sites-test') });
     expect(bus.subscription).toMatchObject({ groupId: CONTENT_EVENTS_CONSUMER, topics: [CONTENT_TOPIC] });
     subscription = bus.subscription as Subscription;
     deliver = subscription.handle;

@@ -26,5 +26,6 @@ export { spaceIdsOfStructure, type PublishedStructureView } from './domain/publi
 export { resolveShareKey } from './application/resolve-share-key';
 export { readSiteAudiences } from './application/read-site-audiences';
 export { fetchSpaces } from './domain/space-embedder';
+export { loadPublishedSpaces } from './application/published-spaces';
 export { getSiteCustomization } from './application/get-site-customization';
 export type { SitesReadDeps } from './application/deps';

@@ -1,7 +1,11 @@
 import type { ServiceContext } from '@quire/platform/runtime';
 
-/** What resolving a published URL takes: the database, PUBLIC_URL, content (for spaces), the clock and INTERNAL_SECRET (visitor keys, the apiToken's secret). */
-export type PublishedUrlDeps = Pick<ServiceContext, 'db' | 'urls' | 'clients' | 'clock'> & { serviceSecret: string };
+/**
+ * What resolving a published URL takes: the database, PUBLIC_URL, content (a space's first use
+ * only), the clock, INTERNAL_SECRET (visitor keys, the apiToken's secret) and, when given, the
+ * metrics the published-space projection counts content's reads on.
+ */
+export type PublishedUrlDeps = Pick<ServiceContext, 'db' | 'urls' | 'clients' | 'clock'> & Partial<Pick<ServiceContext, 'metrics'>> & { serviceSecret: string };
 
 /** What the caller asks to resolve (reference resolvePublishedContentByUrl / getPublishedContentByUrl). */
 export interface PublishedUrlRequest {

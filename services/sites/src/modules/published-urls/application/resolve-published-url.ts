@@ -2,7 +2,7 @@ import { badRequest } from '@quire/errors';
 import { deriveSecret } from '@quire/platform/secrets';
 import { accessStampOf, issueSiteApiToken, parsePublishedUrl, publishedPaths, resolveSitePath, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
 import { getSiteRedirectBySource } from '../../redirects';
-import { fetchSpaces, findPublishedSite, getSiteCustomization, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
+import { findPublishedSite, getSiteCustomization, loadPublishedSpaces, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
 import { sitePathStructure, spaceOfSiteSpace } from '../domain/site-path-structure';
 import { siteVersionOf } from '../domain/site-version';
 import type { PublishedContent, PublishedUrlResolution } from '../model/published-content';
@@ -43,7 +43,8 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   }
   const resolution = resolveSitePath(candidate.rest, sitePathStructure(structure));
   const spaceId = resolution && spaceOfSiteSpace(structure, resolution.siteSpaceId);
-  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), '', site.organizationId);
+  // Sites' projection of the published spaces, kept by content's events: no call to content.
+  const spaces = await loadPublishedSpaces(deps, spaceIdsOfStructure(structure), site.organizationId);
   const space = spaceId ? spaces.get(spaceId) : undefined;
   if (!resolution || !space) return { kind: 'not-found', reason: 'This site publishes no content at this URL' };
   // The token names the audience that opened it and lives no longer than the visitor's JWT.

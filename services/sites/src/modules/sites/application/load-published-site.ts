@@ -6,8 +6,14 @@ import type { StoredSiteCustomization } from '../model/site-customization';
 import { findSiteCustomization } from '../store/site-customizations.store';
 import type { SitesReadDeps } from './deps';
 import { loadPublishedStructure } from './load-published-structure';
+import { loadPublishedSpaces } from './published-spaces';
 
-/** What visitors of a published site get, besides the site (the caller already admitted): its structure with every embedded space fetched in one call, and its stored customization. */
+/**
+ * What visitors of a published site get, besides the site (the caller already admitted): its
+ * structure with every embedded space, and its stored customization. The reader's anonymous view
+ * (no `userId`) reads the spaces from sites' projection, as resolving the URL did; a member's
+ * preview asks content, for the spaces at that member's level.
+ */
 export async function loadPublishedSite(
   deps: SitesReadDeps,
   site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
@@ -16,7 +22,10 @@ export async function loadPublishedSite(
 ): Promise<{ structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null; customization: StoredSiteCustomization | null }> {
   const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
   const structure = await loadPublishedStructure(deps.db, site.id);
-  const spaces = await fetchSpaces(deps.clients.content(), spaceIdsOfStructure(structure), userId, site.organizationId);
+  const spaceIds = spaceIdsOfStructure(structure);
+  const spaces = userId
+    ? await fetchSpaces(deps.clients.content(), spaceIds, userId, site.organizationId)
+    : await loadPublishedSpaces(deps, spaceIds, site.organizationId);
   const customization = await findSiteCustomization(deps.db, site.id);
   return { structure, spaces, shareKey, customization };
 }

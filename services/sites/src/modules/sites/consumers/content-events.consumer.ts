@@ -1,12 +1,14 @@
-import { CONTENT_TOPIC, contentEvents, type ContentEventEnvelope } from '@quire/contracts';
+import { CONTENT_TOPIC, contentEvents, parseEvent, type ContentEventEnvelope } from '@quire/contracts';
 import { idempotentConsumer } from '@quire/platform/outbox';
 import type { ServiceContext } from '@quire/platform/runtime';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { ensureSiteDefaults } from '../application/ensure-site-defaults';
+import { projectionWriteOf } from '../application/published-spaces';
 import { removeSiteSpacesOfSpace, setSiteSpacesHidden } from '../store/site-spaces-attach.store';
 
 // The space facts sites follow on content's topic (declared in packages/contracts/src/content-events.ts,
-// proto/TOPICS.md). Sites keep no copy of spaces, only which space each site space shows.
+// proto/TOPICS.md): which space each site space shows, and the projection of the spaces sites
+// publish (published_spaces: each as content presents it to an anonymous reader).
 export const CONTENT_EVENTS_CONSUMER = 'sites-content-events';
 
 /**
@@ -43,18 +45,26 @@ export async function applyContentEvent(tx: SqlExecutor, event: ContentEventEnve
 }
 
 /**
- * Keeps site spaces in step with content's space facts; each event is applied once (processed_events).
- * Like every subscription it goes through the service's dead-letter guard (ctx.bus): a database
- * outage is retried; an event that does not match content's schema, or cannot be applied, is
- * parked and the consumer moves on.
+ * Keeps site spaces and the published-space projection in step with content's space facts; each
+ * event is applied once (processed_events). A space event re-reads the space from content before
+ * the transaction (application/published-spaces.ts), then both changes are written in it. Like
+ * every subscription it goes through the service's dead-letter guard (ctx.bus): a database or
+ * content outage is retried; an event that does not match content's schema, or cannot be applied,
+ * is parked and the consumer moves on.
  */
-export async function subscribeToContentEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger'>): Promise<void> {
+export async function subscribeToContentEvents(ctx: Pick<ServiceContext, 'bus' | 'db' | 'logger' | 'clients' | 'clock' | 'metrics'>): Promise<void> {
   await ctx.bus.subscribe({
     groupId: CONTENT_EVENTS_CONSUMER,
     topics: [CONTENT_TOPIC],
-    handle: idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, contentEvents, async (tx, event) => {
-      const sites = await applyContentEvent(tx, event);
-      if (sites.length > 0) ctx.logger.info({ type: event.type, eventId: event.id, sites: sites.length }, 'site spaces follow a space event');
-    }),
+    handle: async (message) => {
+      const parsed = parseEvent(contentEvents, message.value);
+      const project = await projectionWriteOf(ctx, parsed);
+      await idempotentConsumer(ctx.db, CONTENT_EVENTS_CONSUMER, async (tx) => {
+        // The projection first: it tells the sites showing the space before a transfer or purge removes it from them.
+        if (project) await project(tx);
+        const sites = await applyContentEvent(tx, parsed);
+        if (sites.length > 0) ctx.logger.info({ type: parsed.type, eventId: parsed.id, sites: sites.length }, 'site spaces follow a space event');
+      })(message);
+    },
   });
 }
