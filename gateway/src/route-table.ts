@@ -24,12 +24,16 @@ const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId
 const SPECS_TABLE: Spec[] = [
   // identity
   ['GET', '/user', 'identity'],
-  ['GET', '/users/{userId}', 'identity'],
-  ['GET', '/orgs', 'identity'],
+  ['GET PATCH', '/users/{userId}', 'identity'],
+  ['GET POST', '/orgs', 'identity'],
   ['GET PATCH', ORG, 'identity'],
+  ['POST', `${ORG}/join`, 'identity'],
+  ['POST', `${ORG}/ping`, 'identity'],
   ['GET', `${ORG}/members`, 'identity'],
   ['GET PATCH DELETE', `${ORG}/members/{userId}`, 'identity'],
+  ['GET', `${ORG}/members/{userId}/teams`, 'identity'],
   ['POST', `${ORG}/invites`, 'identity'],
+  ['POST', `${ORG}/invites/{inviteId}`, 'identity'],
   ['GET POST', `${ORG}/link-invites`, 'identity'],
   ['GET PATCH DELETE', `${ORG}/link-invites/{inviteId}`, 'identity'],
   ['GET PUT', `${ORG}/teams`, 'identity'],

@@ -30,6 +30,8 @@ const DEVIATIONS: Record<string, string> = {
   'GET /spaces/{spaceId}/change-requests query:requestedReviewer': `${TODAYS}: no change request awaits a review (Quire has no review requests)`,
   'GET /spaces/{spaceId}/change-requests query:topic': `${TODAYS}: no change request is linked to a site topic (Quire has none)`,
   'GET /orgs/{organizationId}/sites/{siteId}/share-links query:search': TODAYS,
+  'POST /orgs query:withDefaultSite': "today's client (0.202.0) has it; Quire honours it (docs/permissions.md, Organizations)",
+  'POST /orgs query:openapiUrl': "today's client (0.202.0) has it; Quire accepts it and imports nothing (docs/permissions.md, Organizations)",
   'GET /orgs/{organizationId}/sites/{siteId}/redirects query:draft': "today's client (0.202.0) has it; Quire honours it",
   'GET /orgs/{organizationId}/sites/{siteId}/redirects query:orderBy': "today's client (0.202.0) has it; Quire honours it",
   'GET /orgs/{organizationId}/members query:sort': `${TODAYS} (sort=name)`,

@@ -9,6 +9,7 @@ import {
   sitesGrpc,
   sitesRoutes,
   subscribeToContentEvents,
+  subscribeToOrganizationsCreated,
   type SitesHttpDeps,
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
@@ -42,7 +43,12 @@ export function sitesModule(): ServiceModule {
         grpc: sitesGrpc(ctx, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
-          await Promise.all([membership.subscribe(ctx.bus, 'sites', ctx.logger), subscribeToContentEvents(ctx), subscribeToPageMoves(ctx)]);
+          await Promise.all([
+            membership.subscribe(ctx.bus, 'sites', ctx.logger),
+            subscribeToContentEvents(ctx),
+            subscribeToPageMoves(ctx),
+            subscribeToOrganizationsCreated(ctx),
+          ]);
         },
       };
     },

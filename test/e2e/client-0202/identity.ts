@@ -1,5 +1,5 @@
 import { MemberRole, TeamMemberRole } from 'gitbook-api-0202';
-import { buildMember, cli, unique } from '../../support/factories';
+import { buildMember, buildUser, cli, unique } from '../../support/factories';
 import type { TodayContext } from './context';
 
 /** Users, the organization, members, invites, teams and SSO, through today's client. */
@@ -28,13 +28,19 @@ export async function identityThroughToday({ stack, ledger, orgId, api }: TodayC
 
   await api.orgs.inviteUsersToOrganization(orgId, { emails: [`invited-${unique()}@example.com`], role: MemberRole.Read });
   const { data: invite } = await api.orgs.createOrganizationInvite(orgId, { role: MemberRole.Edit });
+  const secret = String(invite.urls.app).split('/').pop() as string;
   expect((await api.orgs.listOrganizationInviteLinks(orgId)).data.items.map((i) => i.id)).toEqual([invite.id]);
   expect((await api.orgs.getOrganizationInviteLink(orgId, invite.id)).data).toMatchObject({ role: 'edit' });
   expect((await api.orgs.updateOrganizationInviteById(orgId, invite.id, { role: MemberRole.Read })).data).toMatchObject({ role: 'read' });
+  // Joining with the link's secret, before the link goes.
+  const linked = await buildUser(stack, 'linked');
+  await ledger.client(linked.token).orgs.joinOrganizationWithInvite(orgId, secret);
+  expect((await api.orgs.getMemberInOrganizationById(orgId, linked.id)).data.role).toBe('read');
   await api.orgs.deleteOrganizationInviteById(orgId, invite.id);
 
   const { data: team } = await api.orgs.createOrganizationTeam(orgId, { title: 'Writers', members: [member.id] });
   expect((await api.orgs.listTeamsInOrganizationById(orgId)).data.items.map((t) => t.id)).toEqual([team.id]);
+  expect((await api.orgs.listTeamsForOrganizationMember(orgId, member.id)).data.items.map((i) => [i.team.id, i.member.role])).toEqual([[team.id, 'member']]);
   expect((await api.orgs.getTeamInOrganizationById(orgId, team.id)).data.title).toBe('Writers');
   expect((await api.orgs.updateTeamInOrganizationById(orgId, team.id, { title: 'Editors' })).data.title).toBe('Editors');
   expect((await api.orgs.listTeamMembersInOrganizationById(orgId, team.id)).data.items).toHaveLength(1);
@@ -51,4 +57,12 @@ export async function identityThroughToday({ stack, ledger, orgId, api }: TodayC
   await api.orgs.deleteOrganizationSamlProvider(orgId, saml.id);
 
   await api.orgs.removeMemberFromOrganizationById(orgId, member.id);
+
+  // Organizations through the API (docs/permissions.md, Organizations).
+  await neighbour.orgs.joinOrganization(orgId);
+  await neighbour.orgs.updateOrganizationMemberLastSeenAt(orgId);
+  const { data: me } = await api.user.getAuthenticatedUser();
+  expect((await api.users.updateUserById(me.id, { displayName: me.displayName })).data.id).toBe(me.id);
+  const { data: created } = await api.orgs.createOrganization({ title: `Created ${unique()}` });
+  expect(created.permissions).toMatchObject({ admin: true });
 }

@@ -2,6 +2,7 @@
 // structure (sections, section groups, site spaces), share links, adaptive schema and published
 // profile are one module: they share the site row, its policy and its published address.
 export { subscribeToContentEvents } from './consumers/content-events.consumer';
+export { subscribeToOrganizationsCreated } from './consumers/default-site.consumer';
 export { sitesGrpc, type ReaderGrpc } from './grpc/sites.grpc';
 export type { SitesHttpDeps } from './http/deps';
 export { sectionGroupsRoutes } from './http/section-groups/section-groups.routes';
