@@ -44,6 +44,7 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>>> = {
     'link-invite.deleted': { organizationId: 'o1', inviteId: 'l1' },
   },
   [CONTENT_TOPIC]: {
+    'permission.updated': { organizationId: 'o1', resource: { kind: 'space', id: 's1' }, principal: { kind: 'user', id: 'u2' }, role: 'edit' },
     'space.created': { spaceId: 's1', organizationId: 'o1', parent: null, duplicatedFrom: 's0' },
     'space.updated': { spaceId: 's1', organizationId: 'o1', fields: ['title'] },
     'space.deleted': { spaceId: 's1', organizationId: 'o1', reason: 'collection-deleted', collectionId: 'c1' },
@@ -98,11 +99,13 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>>> = {
     'git-sync.run': { organizationId: 'o1', spaceId: 's1', operationId: 'g1' },
   },
   [SITES_TOPIC]: {
+    'permission.updated': { organizationId: 'o1', siteId: 'w1', resource: { kind: 'site', id: 'w1' }, principal: { kind: 'team', id: 't1' }, role: null },
     'site.created': { organizationId: 'o1', siteId: 'w1', title: 'Docs', type: 'basic', visibility: 'public', spaces: ['s1'], createdBy: 'u1' },
     'site.updated': { organizationId: 'o1', siteId: 'w1', fields: ['title'], updatedBy: 'u1' },
     'site.deleted': { organizationId: 'o1', siteId: 'w1', deletedBy: 'u1' },
     'site.published': { organizationId: 'o1', siteId: 'w1', by: 'u1' },
     'site.unpublished': { organizationId: 'o1', siteId: 'w1', by: 'u1' },
+    'site.published-space-refreshed': { organizationId: 'o1', siteId: 'w1', spaceId: 's1', live: true, revision: 'r2' },
     'site.redirects_changed': {
       organizationId: 'o1',
       siteId: 'w1',
