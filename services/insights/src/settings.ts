@@ -18,16 +18,27 @@ export const INSIGHTS_DEFAULTS = {
    * refused): the longest query range (lastYear) plus the month in progress.
    */
   retentionMonths: 13,
+  /** The audit log keeps the same window (docs/audit-log.md, Retention). */
+  auditRetentionMonths: 13,
 };
 
 export interface InsightsSettings {
   /** Distributed mode: the ClickHouse HTTP endpoint (with the database in the path) that stores events. */
   clickhouseUrl?: string;
   role: InsightsRole;
+  /** Months of audit events kept (whole months, as insights' events). */
+  auditRetentionMonths?: number;
 }
 
-/** CLICKHOUSE_URL (required: distributed mode stores events in ClickHouse) and INSIGHTS_ROLE. */
+/** CLICKHOUSE_URL (required: distributed mode stores events in ClickHouse), INSIGHTS_ROLE and AUDIT_RETENTION_MONTHS. */
 export function insightsSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Required<InsightsSettings> {
-  const e = readEnv(z.object({ CLICKHOUSE_URL: z.string().url(), INSIGHTS_ROLE: z.enum(INSIGHTS_ROLES).default(INSIGHTS_DEFAULTS.role) }), env);
-  return { clickhouseUrl: e.CLICKHOUSE_URL, role: e.INSIGHTS_ROLE };
+  const e = readEnv(
+    z.object({
+      CLICKHOUSE_URL: z.string().url(),
+      INSIGHTS_ROLE: z.enum(INSIGHTS_ROLES).default(INSIGHTS_DEFAULTS.role),
+      AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(INSIGHTS_DEFAULTS.auditRetentionMonths),
+    }),
+    env,
+  );
+  return { clickhouseUrl: e.CLICKHOUSE_URL, role: e.INSIGHTS_ROLE, auditRetentionMonths: e.AUDIT_RETENTION_MONTHS };
 }
