@@ -2,9 +2,9 @@
 import { GitBookAPI } from 'gitbook-api-0202';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization, buildUser, cli, type TestUser } from '../support/factories';
-import { validateOperationResponse } from '../support/reference';
+import { validateOperationResponse, validateSchema } from '../support/reference';
 import { eventually } from '../support/eventually';
-import { currentStack } from '../support/stack';
+import { currentStack, runCli } from '../support/stack';
 
 // The audit log (docs/audit-log.md) through today's official client (0.202.0):
 // listOrganizationAuditEvents, getOrganizationAuditEvent, listOrganizationAuditEventActions.
@@ -155,5 +155,38 @@ describe('the catalog and who may read', () => {
       expectError(await http.get(path, { token: editor.token }), 403);
       expectError(await http.get(path, { token: outsider.token }), 404);
     }
+  });
+});
+
+describe('npm run -s cli -- audit export', () => {
+  it('prints the range as NDJSON, one event with its details per line, progress on stderr', async () => {
+    const from = new Date(Date.now() - 3600_000).toISOString();
+    const listed = await auditEvents({ from });
+    const res = await runCli(stack, ['audit', 'export', '--org', orgId, '--from', from, '--to', new Date(Date.now() + 60_000).toISOString()]);
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((e) => e.id)).toEqual(listed.map((e) => e.id).slice(0, lines.length));
+    expect(lines.length).toBeGreaterThanOrEqual(listed.length);
+    for (const line of lines) expect(validateSchema('AuditEventDetails', line, REFERENCE)).toEqual([]);
+    expect(res.stderr).toMatch(new RegExp(`audit export: done, ${lines.length} events of ${orgId}`));
+  });
+
+  it('an empty range prints nothing; a range ending before it starts is a usage error', async () => {
+    const empty = await runCli(stack, ['audit', 'export', '--org', orgId, '--to', '2001-01-01']);
+    expect(empty).toMatchObject({ code: 0, stdout: '' });
+    const reversed = await runCli(stack, ['audit', 'export', '--org', orgId, '--from', '2026-02-01', '--to', '2026-01-01']);
+    expect(reversed.code).toBe(2);
+    expect(reversed.stderr).toMatch(/--from must not be after --to/);
+    const bad = await runCli(stack, ['audit', 'export', '--org', orgId, '--from', 'last week']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--from must be a date/);
+    expect((await runCli(stack, ['audit', 'export'])).stderr).toMatch(/missing --org/);
+  });
+
+  it('--help explains the command', async () => {
+    const res = await runCli(stack, ['audit', 'export', '--help']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^Usage: npm run -s cli -- audit export --org <orgId> \[--from <date-time>\] \[--to <date-time>\]/);
+    expect(res.stdout).toContain('NDJSON');
   });
 });

@@ -14,3 +14,7 @@ export function requireAdminCall(method: string, secret: string) {
     runAsActor(scriptActor(req.header('x-request-id') ?? newId()), next);
   };
 }
+
+/** Insights' audit export (`npm run -s cli -- audit export`): named once for the route and the CLI. */
+export const AUDIT_EXPORT_PATH = '/internal/audit-events';
+export const AUDIT_EXPORT = 'audit.export';

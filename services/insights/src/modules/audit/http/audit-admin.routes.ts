@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { parseInput, resourceId, z } from '@quire/input';
-import { requireAdminCall } from '@quire/platform/http';
+import { AUDIT_EXPORT, AUDIT_EXPORT_PATH, requireAdminCall } from '@quire/platform/http';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { exportAuditEvents } from '../application/export-audit-events';
 import { encodeAuditCursor, presentAuditEventDetails } from '../presenters/audit-event.presenter';
@@ -11,8 +11,6 @@ import { auditEventsQuery } from './audit-events.schema';
 // /internal, never proxied by the gateway, signed like the dead-letter calls. No user: the
 // operator holds INTERNAL_SECRET, which reads every organization's log.
 
-export const AUDIT_EXPORT_PATH = '/internal/audit-events';
-export const AUDIT_EXPORT = 'audit.export';
 const EXPORT_PAGE = 1000;
 
 const exportQuery = auditEventsQuery.omit({ limit: true }).extend({
