@@ -5,7 +5,7 @@ import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, open
 import { auditAdminRoutes, auditEventsRoutes, auditSubscription, startAuditRetention } from './modules/audit';
 import { INSIGHTS_DEFAULTS, type InsightsRole, type InsightsSettings } from './settings';
 
-export { INSIGHTS_ROLES, type InsightsRole } from './settings';
+export { auditSettingsFromEnv, INSIGHTS_ROLES, type InsightsRole } from './settings';
 
 /** Default role `all`. */
 export type InsightsOptions = Partial<InsightsSettings>;
@@ -34,7 +34,7 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
       };
       const consume = async () => {
         await ctx.bus.subscribe(subscription);
-        await ctx.bus.subscribe(audit);
+        if (options.auditLog !== false) await ctx.bus.subscribe(audit);
       };
       if (role === 'consumer') {
         return { routes: () => undefined, grpc: [], start: consume, stop };
