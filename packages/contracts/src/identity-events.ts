@@ -42,7 +42,11 @@ export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (
   [IdentityEvent.tokenCreated]: z
     .object({ tokenId: z.string(), userId: z.string(), organizationIds: z.array(z.string()).describe("the user's organizations then (each audit log records it)") })
     .describe('an API token was issued (`tokens create`); never the token itself'),
-  [IdentityEvent.tokenRevoked]: z.object({ tokenId: z.string(), userId: z.string() }),
+  [IdentityEvent.tokenRevoked]: z.object({
+    tokenId: z.string(),
+    userId: z.string(),
+    organizationIds: z.array(z.string()).optional().describe("the user's organizations then (absent in events of older builds)"),
+  }),
   [IdentityEvent.samlProviderCreated]: z.object({ organizationId, samlProviderId: z.string(), label: z.string() }),
   [IdentityEvent.samlProviderUpdated]: z.object({ organizationId, samlProviderId: z.string(), fields }),
   [IdentityEvent.samlProviderDeleted]: z.object({ organizationId, samlProviderId: z.string() }),
