@@ -1,12 +1,14 @@
 // Audit log benchmark (docs/audit-log.md). Two measures:
 // 1. What auditing adds to a write: POST /v1/orgs/{org}/spaces p50 on an embedded Quire with the
-//    audit log on, against the same run of a fresh one with AUDIT_LOG=off (the floor). Both the
-//    actor carried in every outbox event and the audit consumer (in embedded mode it shares the one
-//    PGlite with the write) are in the difference.
+//    audit log on, against a fresh one with AUDIT_LOG=off (the floor), both running at once and
+//    called in turn, so the machine's load falls on both alike. Both the actor carried in every
+//    outbox event and the audit consumer (in embedded mode it shares the one PGlite with the
+//    write) are in the difference.
 // 2. listOrganizationAuditEvents over 10 million stored events (BENCH_AUDIT_EVENTS), through the
 //    store's own query (listAuditEventRows) on PostgreSQL, the distributed store: the rows are
 //    generated in the database (INSERT … SELECT generate_series), the indexes built after.
 //    Every filter of the reference alone, two together, a one-month window and a deep page.
+//    BENCH_SKIP_SEED=1 reads the table a previous run left (deploy/local keeps Postgres' data).
 // Results: bench/results/audit-log.md.
 const { spawn } = require('node:child_process');
 const { mkdtempSync, readFileSync } = require('node:fs');
@@ -29,13 +31,13 @@ const p = (samples, q) =>
     q,
   );
 
-async function embedded(auditLog) {
+async function embedded(auditLog, port) {
   const token = `qr_${randomBytes(24).toString('base64url')}`;
   const child = spawn(process.execPath, [join(ROOT, 'apps/embedded/dist/main.js')], {
     env: {
       PATH: process.env.PATH,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-bench-audit-')),
-      PORT: String(PORT),
+      PORT: String(port),
       BOOTSTRAP_TOKEN: token,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -44,7 +46,7 @@ async function embedded(auditLog) {
     stdio: 'ignore',
   });
   const stopped = new Promise((resolve) => child.once('exit', resolve));
-  const base = `http://127.0.0.1:${PORT}`;
+  const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/readyz`, 120000);
   const call = async (method, path, body) => {
     const res = await fetch(base + path, {
@@ -64,28 +66,31 @@ async function embedded(auditLog) {
   };
 }
 
-/** createSpace p50 of one fresh embedded Quire; with the log on, also how long until the last one is recorded. */
-async function createSpaces(auditLog) {
-  const stack = await embedded(auditLog);
+/** createSpace times on two fresh embedded Quires, log off and on, called in turn; then how long until the last one is recorded. */
+async function createSpaces() {
+  const off = await embedded(false, PORT);
+  const on = await embedded(true, PORT + 1);
   try {
-    const orgId = (await stack.call('GET', '/v1/orgs')).items[0].id;
-    for (let i = 0; i < 20; i++) await stack.call('POST', `/v1/orgs/${orgId}/spaces`, { title: `Warm-up ${i}` });
-    const samples = [];
+    const orgOf = async (stack) => (await stack.call('GET', '/v1/orgs')).items[0].id;
+    const stacks = [
+      { name: 'off', stack: off, orgId: await orgOf(off), samples: [] },
+      { name: 'on', stack: on, orgId: await orgOf(on), samples: [] },
+    ];
+    for (let i = 0; i < 20; i++) for (const s of stacks) await s.stack.call('POST', `/v1/orgs/${s.orgId}/spaces`, { title: `Warm-up ${i}` });
     let last;
     for (let i = 0; i < WRITES; i++) {
-      const [ms, space] = await timed(() => stack.call('POST', `/v1/orgs/${orgId}/spaces`, { title: `Space ${i}` }));
-      samples.push(ms);
-      last = space;
+      for (const s of stacks) {
+        const [ms, space] = await timed(() => s.stack.call('POST', `/v1/orgs/${s.orgId}/spaces`, { title: `Space ${i}` }));
+        s.samples.push(ms);
+        if (s.name === 'on') last = space;
+      }
     }
-    let recordedMs = null;
-    if (auditLog) {
-      const started = performance.now();
-      while (!(await stack.call('GET', `/v1/orgs/${orgId}/audit-events?target=${last.id}`)).items.length) await new Promise((r) => setTimeout(r, 20));
-      recordedMs = performance.now() - started;
-    }
-    return { samples, recordedMs };
+    const started = performance.now();
+    const audited = `/v1/orgs/${stacks[1].orgId}/audit-events?target=${last.id}`;
+    while (!(await on.call('GET', audited)).items.length) await new Promise((r) => setTimeout(r, 20));
+    return { off: stacks[0].samples, on: stacks[1].samples, recordedMs: performance.now() - started };
   } finally {
-    await stack.stop();
+    await Promise.all([off.stop(), on.stop()]);
   }
 }
 
@@ -122,11 +127,12 @@ async function listOverMillions() {
   const { PostgresDatabase } = require(join(ROOT, 'packages/platform/dist/sql/postgres'));
   const { createLogger } = require(join(ROOT, 'packages/platform/dist/logger'));
   const { listAuditEventRows } = require(join(ROOT, 'services/insights/dist/modules/audit/store/audit-events.store'));
-  const url = await recreatePgDatabase('quire_bench_audit');
+  const skipSeed = process.env.BENCH_SKIP_SEED === '1';
+  const url = skipSeed ? `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT}/quire_bench_audit` : await recreatePgDatabase('quire_bench_audit');
   // Seeding takes longer than the port's statement timeout: a plain client.
   const seeder = new Client({ connectionString: url });
   await seeder.connect();
-  const [seedMs] = await timed(() => seed(seeder).finally(() => seeder.end()));
+  const [seedMs] = await timed(() => (skipSeed ? Promise.resolve() : seed(seeder)).finally(() => seeder.end()));
   const db = new PostgresDatabase(url, createLogger('bench', 'warn'));
   try {
     log(`seeded in ${Math.round(seedMs / 1000)} s`);
@@ -159,8 +165,9 @@ async function listOverMillions() {
 }
 
 async function main() {
-  const off = await createSpaces(false);
-  const on = await createSpaces(true);
+  const writes = await createSpaces();
+  const on = { samples: writes.on, recordedMs: writes.recordedMs };
+  const off = { samples: writes.off };
   log(`createSpace p50: ${p(on.samples, 50).toFixed(1)} ms with the audit log, ${p(off.samples, 50).toFixed(1)} ms without`);
   const list = await listOverMillions();
   const ms = (t) => `p50 ${p(t, 50).toFixed(1)} ms, p99 ${p(t, 99).toFixed(1)} ms`;
@@ -170,6 +177,8 @@ async function main() {
     `Command: \`npm run bench -- audit-log\` (BENCH_WRITES=${WRITES}, BENCH_AUDIT_EVENTS=${EVENTS}, BENCH_READS=${READS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other work.`,
     '',
     '## What auditing adds to a write (embedded)',
+    '',
+    'Two fresh embedded Quires at once, called in turn (`POST /v1/orgs/{org}/spaces`, after 20 warm-up calls each).',
     '',
     '| createSpace | p50 | p99 |',
     '|---|---|---|',
@@ -181,7 +190,7 @@ async function main() {
     '',
     `## listOrganizationAuditEvents over ${EVENTS.toLocaleString('en')} events (PostgreSQL, the store's query, 20 a page)`,
     '',
-    `${ORGS} organizations (the one read holds ${(EVENTS / ORGS).toLocaleString('en')}), 40 actions, 1,000 actors, 100,000 targets over a year; seeded in ${Math.round(list.seedMs / 1000)} s; table with indexes ${list.size}.`,
+    `${ORGS} organizations (the one read holds ${(EVENTS / ORGS).toLocaleString('en')}), 40 actions, 1,000 actors, 100,000 targets over a year; ${process.env.BENCH_SKIP_SEED === '1' ? 'seeded by an earlier run' : `seeded in ${Math.round(list.seedMs / 1000)} s`}; table with indexes ${list.size}.`,
     '',
     '| filter | time |',
     '|---|---|',
