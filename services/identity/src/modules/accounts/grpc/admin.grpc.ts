@@ -20,7 +20,7 @@ const hasInnerDot = (email: string) => email.slice(email.indexOf('@') + 2, -1).i
 /** Administration for the CLI, authorized by an HMAC of INTERNAL_SECRET, never by an API token. */
 export function identityAdminGrpc(deps: Pick<ServiceContext, 'db' | 'cache' | 'clock' | 'config'>) {
   /** Verifies the signature, then runs the call as the CLI: its events are audited with source `script`. */
-  const asOperator = <T>(method: string, metadata: Metadata, call: () => Promise<T>): Promise<T> => {
+  const asOperator = async <T>(method: string, metadata: Metadata, call: () => Promise<T>): Promise<T> => {
     const value = metadata.get(ADMIN_METADATA_KEY)[0];
     if (!verifyAdminCall(method, typeof value === 'string' ? value : undefined, deps.config.internalSecret)) {
       throw new ApiError(401, 'Admin calls need a valid x-quire-admin signature (INTERNAL_SECRET)');
