@@ -21,6 +21,7 @@ const BENCHES = {
   'site-search': () => require('./site-search').main(),
   'site-search-load': () => require('./site-search-load').main(),
   reader: () => require('./reader').main(),
+  'audit-log': () => require('./audit-log').main(),
 };
 
 const name = process.argv[2];
@@ -47,6 +48,8 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '  site-search-load  ~search on a 2,000-page site, 12 concurrent clients: p95 and /healthz max (embedded by default)\n' +
       '  reader    published pages through the gateway: a cached page (req/s, p50) beside nginx serving the same HTML; cold pages,\n' +
       '            llms-full.txt and sitemap.xml of a 10,000-page site; publish-to-live p50/p99; page view → aggregates (both modes)\n' +
+      '  audit-log createSpace p50 with the audit log vs AUDIT_LOG=off (embedded); listOrganizationAuditEvents p50 per filter\n' +
+      '            over 10M events in PostgreSQL (BENCH_AUDIT_EVENTS sets the count)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
       '  table     that table from the last results, without running anything\n',

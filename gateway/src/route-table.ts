@@ -133,6 +133,10 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/insights/events`, 'insights'],
   ['POST', `${SITE}/insights/events/aggregate`, 'insights'],
   ['GET', `${SITE}/insights/visitor-segments`, 'insights'],
+  // the audit log (insights reads every service's facts: docs/audit-log.md)
+  ['GET', `${ORG}/audit-events`, 'insights'],
+  ['GET', `${ORG}/audit-events/{auditEventId}`, 'insights'],
+  ['GET', `${ORG}/audit-event-actions`, 'insights'],
   // specs
   ['GET POST', `${ORG}/openapi`, 'specs'],
   ['GET PUT PATCH DELETE', `${ORG}/openapi/{specSlug}`, 'specs'],

@@ -14,7 +14,7 @@ import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
 import { defaultPublicUrl } from '@quire/urls';
 import { contentModule } from '@quire/content';
 import { bootstrapOptionsFromEnv, identityModule, organizationCreationFromEnv, type BootstrapResult } from '@quire/identity';
-import { insightsModule } from '@quire/insights';
+import { auditSettingsFromEnv, insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
 import { readerModule } from '@quire/reader';
@@ -125,7 +125,7 @@ function serviceModules(env: NodeJS.ProcessEnv, onBootstrap: (result: BootstrapR
     content: contentModule(),
     sites: sitesModule(),
     specs: specsModule(),
-    insights: insightsModule(),
+    insights: insightsModule(auditSettingsFromEnv(env)),
     webhooks: webhooksModule(),
     reader: readerModule(),
   };

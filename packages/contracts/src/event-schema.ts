@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readEventActor, type EventActor } from './event-actor';
 
 // How a topic's events are declared, written and read. Each event type has one zod object for its
 // `data`, shared by the producer (enqueueEvent validates it strictly: no undeclared field) and the
@@ -28,7 +29,7 @@ export type EventDataOf<T extends EventTopic, K extends EventTypeOf<T>> = z.inpu
 
 /** An event as a consumer reads it: one envelope per declared type, discriminated by `type`. */
 export type EventOf<T extends EventTopic> = {
-  [K in EventTypeOf<T>]: { id: string; type: K; occurredAt: string; data: z.output<T['types'][K]> };
+  [K in EventTypeOf<T>]: { id: string; type: K; occurredAt: string; data: z.output<T['types'][K]>; actor?: EventActor };
 }[EventTypeOf<T>];
 
 /**
@@ -40,14 +41,14 @@ export class MalformedEventError extends Error {
   override readonly name = 'MalformedEventError';
 }
 
-const envelopeSchema = z.object({ id: z.string().min(1), type: z.string().min(1), occurredAt: z.string(), data: z.unknown() });
+const envelopeSchema = z.object({ id: z.string().min(1), type: z.string().min(1), occurredAt: z.string(), data: z.unknown(), actor: z.unknown() });
 
 function issuesText(error: z.ZodError, prefix: string): string {
   return error.issues.map((issue) => `${[prefix, ...issue.path].join('.')}: ${issue.message}`).join('; ');
 }
 
 /**
- * Reads one message of `topic`. Fields the type does not declare are dropped (a consumer cannot
+ * Reads one message of `topic`, with the envelope's `actor` when it has a readable one. Fields the type does not declare are dropped (a consumer cannot
  * read them, and a producer one version ahead that adds an optional field does not park every
  * message); a missing or mistyped field, or an undeclared type, throws MalformedEventError.
  */
@@ -65,7 +66,8 @@ export function parseEvent<T extends EventTopic>(topic: T, value: string): Event
   if (!schema) throw new MalformedEventError(`event ${id} on ${topic.name} has the undeclared type "${type}"`);
   const data = schema.safeParse(envelope.data.data);
   if (!data.success) throw new MalformedEventError(`event ${id} (${type}) on ${topic.name} does not match its schema: ${issuesText(data.error, 'data')}`);
-  return { id, type, occurredAt, data: data.data } as EventOf<T>;
+  const actor = readEventActor(envelope.data.actor);
+  return { id, type, occurredAt, data: data.data, ...(actor ? { actor } : {}) } as EventOf<T>;
 }
 
 /** The same schema with every object, at every depth, refusing keys it does not declare. */

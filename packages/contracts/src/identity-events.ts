@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTopic, type EventDataOf, type EventOf, type EventTypeOf } from './event-schema';
 import { IDENTITY_TOPIC } from './topics';
 
-// identity.events: what identity announces. Every data carries organizationId except token.revoked.
+// identity.events: what identity announces. Every data carries organizationId except the token events (a token is a user's).
 
 export const IdentityEvent = {
   organizationCreated: 'organization.created',
@@ -10,6 +10,7 @@ export const IdentityEvent = {
   memberAdded: 'member.added',
   memberRoleChanged: 'member.role-changed',
   memberRemoved: 'member.removed',
+  tokenCreated: 'token.created',
   tokenRevoked: 'token.revoked',
   samlProviderCreated: 'saml-provider.created',
   samlProviderUpdated: 'saml-provider.updated',
@@ -31,7 +32,7 @@ const memberRole = z.string().nullable().describe('organization role; null: a gu
 const fields = z.array(z.string()).describe('names of the fields the PATCH changed');
 const userIds = z.array(z.string()).describe('user ids');
 
-export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (`token.revoked`: the user id)', {
+export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (token events: the user id)', {
   [IdentityEvent.organizationCreated]: z.object({
     organizationId,
     title: z.string(),
@@ -44,7 +45,14 @@ export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (
   [IdentityEvent.memberRemoved]: z
     .object({ organizationId, userId: z.string(), role: memberRole.describe('the role they had; null: a guest') })
     .describe('their team memberships are gone with them'),
-  [IdentityEvent.tokenRevoked]: z.object({ tokenId: z.string(), userId: z.string() }),
+  [IdentityEvent.tokenCreated]: z
+    .object({ tokenId: z.string(), userId: z.string(), organizationIds: z.array(z.string()).describe("the user's organizations then (each audit log records it)") })
+    .describe('an API token was issued (`tokens create`); never the token itself'),
+  [IdentityEvent.tokenRevoked]: z.object({
+    tokenId: z.string(),
+    userId: z.string(),
+    organizationIds: z.array(z.string()).optional().describe("the user's organizations then (absent in events of older builds)"),
+  }),
   [IdentityEvent.samlProviderCreated]: z.object({ organizationId, samlProviderId: z.string(), label: z.string() }),
   [IdentityEvent.samlProviderUpdated]: z.object({ organizationId, samlProviderId: z.string(), fields }),
   [IdentityEvent.samlProviderDeleted]: z.object({ organizationId, samlProviderId: z.string() }),

@@ -10,6 +10,7 @@ export {
   type EventTopic,
   type EventTypeOf,
 } from './event-schema';
+export { eventActor, readEventActor, EVENT_SOURCES, type EventActor, type EventSource } from './event-actor';
 export * from './identity-events';
 export { PERMISSION_UPDATED, permissionUpdated, type PermissionUpdated } from './permission-event';
 export * from './content-events';

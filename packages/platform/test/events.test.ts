@@ -29,6 +29,7 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>>> = {
     'member.added': { organizationId: 'o1', userId: 'u1', role: 'edit' },
     'member.role-changed': { organizationId: 'o1', userId: 'u1', role: 'admin', previousRole: 'edit' },
     'member.removed': { organizationId: 'o1', userId: 'u1', role: 'edit' },
+    'token.created': { tokenId: 't1', userId: 'u1', organizationIds: ['o1'] },
     'token.revoked': { tokenId: 't1', userId: 'u1' },
     'saml-provider.created': { organizationId: 'o1', samlProviderId: 's1', label: 'Okta' },
     'saml-provider.updated': { organizationId: 'o1', samlProviderId: 's1', fields: ['label'] },

@@ -142,11 +142,13 @@ describe('identity members, invites and link invites (PGlite)', () => {
     expect(invited[1]).toMatchObject({ key: orgId, data: { organizationId: orgId, email: pending, role: 'review', invitedBy: admin.id } });
 
     const before = await lastSeq();
-    const { userId } = await issueToken(deps(), { email: pending.toUpperCase() });
+    const { userId, tokenId } = await issueToken(deps(), { email: pending.toUpperCase() });
     expect((await findMembership(db, orgId, userId))?.role).toBe('review');
     expect(await eventsSince(before)).toEqual([
       { key: orgId, type: 'member.added', data: { organizationId: orgId, userId, role: 'review' } },
       { key: orgId, type: 'invite.accepted', data: { organizationId: orgId, inviteId: invited[1]?.data.inviteId, userId, role: 'review' } },
+      // The token comes after the membership the invite gave, so the organization's audit log records it.
+      { key: userId, type: 'token.created', data: { tokenId, userId, organizationIds: [orgId] } },
     ]);
     expect((await db.query('SELECT 1 FROM invites WHERE email = $1', [pending])).rows).toHaveLength(0);
   });

@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, openInsightsStore, SiteOwnership, visitorSegmentsRoutes } from './modules/insights';
+import { auditAdminRoutes, auditEventsRoutes, auditSubscription, startAuditRetention } from './modules/audit';
 import { INSIGHTS_DEFAULTS, type InsightsRole, type InsightsSettings } from './settings';
 
-export { INSIGHTS_ROLES, type InsightsRole } from './settings';
+export { auditSettingsFromEnv, INSIGHTS_ROLES, type InsightsRole } from './settings';
 
 /** Default role `all`. */
 export type InsightsOptions = Partial<InsightsSettings>;
@@ -23,16 +24,27 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
       // Every role: the API reads the schema, the consumer writes it; retention is idempotent.
       const { store, upkeep } = await openInsightsStore(ctx, options.clickhouseUrl);
       const subscription = insightsSubscription(ctx, store);
+      // The audit log shares the service's database and its consumer/API split (docs/audit-log.md).
+      const audit = auditSubscription(ctx);
+      const auditRetention = startAuditRetention(ctx, options.auditRetentionMonths ?? INSIGHTS_DEFAULTS.auditRetentionMonths);
       const stop = async () => {
         upkeep.stop();
+        auditRetention.stop();
         await store.close();
       };
+      const consume = async () => {
+        await ctx.bus.subscribe(subscription);
+        if (options.auditLog !== false) await ctx.bus.subscribe(audit);
+      };
       if (role === 'consumer') {
-        return { routes: () => undefined, grpc: [], start: () => ctx.bus.subscribe(subscription), stop };
+        return { routes: () => undefined, grpc: [], start: consume, stop };
       }
       // The consumer's dead letters sit in this service's database, and the operator's CLI calls
       // the API copies: they replay them with the same handler even when they do not consume.
-      if (role === 'api') ctx.deadLetters.replaysFor(subscription);
+      if (role === 'api') {
+        ctx.deadLetters.replaysFor(subscription);
+        ctx.deadLetters.replaysFor(audit);
+      }
       const membership = new MembershipResolver(() => ctx.clients.identity());
       // One cached site lookup for ingest and reads.
       const siteOwnership = new SiteOwnership(() => ctx.clients.sites());
@@ -42,11 +54,13 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
           app.use(eventsRoutes(deps));
           app.use(aggregateRoutes(deps));
           app.use(visitorSegmentsRoutes(deps));
+          app.use(auditEventsRoutes(deps));
         },
+        adminRoutes: [auditAdminRoutes({ db: ctx.db, urls: ctx.urls, internalSecret: ctx.config.internalSecret })],
         grpc: [insightsGrpc(ctx)],
         start: async () => {
           await membership.subscribe(ctx.bus, 'insights', ctx.logger);
-          if (role === 'all') await ctx.bus.subscribe(subscription);
+          if (role === 'all') await consume();
         },
         stop,
       };

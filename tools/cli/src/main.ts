@@ -4,6 +4,7 @@ import { ApiError } from '@quire/errors';
 import { SERVICE_NAMES } from '@quire/platform/topology';
 import { parseFlags, UsageError } from './args';
 import { adminClient, adminMetadata, resolveConnection } from './connection';
+import { exportAuditLog } from './audit-export';
 import { listDeadLetters, replayDeadLetters } from './dead-letters';
 import { rebuildSearchIndex } from './search-rebuild';
 
@@ -81,6 +82,14 @@ const COMMANDS: Record<string, Command> = {
     required: ['service'],
     run: (f) => replayDeadLetters(f),
   },
+  'audit export': {
+    usage: 'audit export --org <orgId> [--from <date-time>] [--to <date-time>]',
+    summary:
+      "Prints an organization's audit events from --from to --to (both included; ISO 8601, e.g. 2026-01-31 or 2026-01-31T12:00:00Z) as NDJSON, one event with its details per line, newest first. Progress goes to stderr.",
+    flags: ['org', 'from', 'to'],
+    required: ['org'],
+    run: (f) => exportAuditLog(f, process.stdout, (line) => process.stderr.write(line + '\n')),
+  },
   'search rebuild': {
     usage: 'search rebuild [--space <spaceId>]',
     summary:
@@ -94,7 +103,7 @@ const COMMANDS: Record<string, Command> = {
 const GENERAL_HELP = `Usage: npm run -s cli -- <command> [options]
 
 Administration of a running Quire. Connects to identity over gRPC (IDENTITY_GRPC_ADDR), and for
-dead letters and search to each service's own HTTP port (<SERVICE>_HTTP_URL, e.g. CONTENT_HTTP_URL), with
+dead letters, search and the audit export to each service's own HTTP port (<SERVICE>_HTTP_URL, e.g. CONTENT_HTTP_URL), with
 INTERNAL_SECRET from the environment; for embedded mode all of it comes from DATA_DIR/runtime.json.
 
 Commands:

@@ -1,4 +1,6 @@
 // The bus port: Kafka in distributed mode, an in-process bus in embedded mode.
+import type { EventActor } from '@quire/contracts';
+
 export interface BusMessage {
   key: string;
   value: string;
@@ -56,6 +58,8 @@ export interface EventEnvelope<D = unknown> {
   type: string;
   occurredAt: string;
   data: D;
+  /** Who caused it (enqueueEvent writes it from the flow's actor); consumers that do not need it ignore it. */
+  actor?: EventActor;
 }
 
 export function parseEnvelope(value: string): EventEnvelope | null {

@@ -2,6 +2,8 @@ import type { Counter } from 'prom-client';
 import type { MessageBus, ReceivedMessage, Subscription } from '../bus/bus';
 import type { Logger } from '../logger';
 import type { SqlDatabase } from '../sql/database';
+import { newId } from '@quire/ids';
+import { runAsActor, systemActor } from '../outbox/actor-context';
 import { deliverBisecting } from './bisect';
 import {
   findDeadLetter,
@@ -70,8 +72,11 @@ export class DeadLetters {
     const { handle, handleBatch } = subscription;
     return {
       ...subscription,
-      handle: (message) => deliverBisecting([message], ([one]) => handle(one as ReceivedMessage), park),
-      ...(handleBatch ? { handleBatch: (messages: ReceivedMessage[]) => deliverBisecting(messages, handleBatch, park) } : {}),
+      // A delivery is Quire's own work, whatever flow woke the bus (in-process, a request's commit).
+      handle: (message) => runAsActor(systemActor(newId()), () => deliverBisecting([message], ([one]) => handle(one as ReceivedMessage), park)),
+      ...(handleBatch
+        ? { handleBatch: (messages: ReceivedMessage[]) => runAsActor(systemActor(newId()), () => deliverBisecting(messages, handleBatch, park)) }
+        : {}),
     };
   }
 

@@ -1,4 +1,4 @@
-export { ADMIN_HEADER, requireAdminCall } from './admin-call';
+export { ADMIN_HEADER, AUDIT_EXPORT, AUDIT_EXPORT_PATH, requireAdminCall } from './admin-call';
 export * from './observability';
 export * from './service-app';
 export * from './graceful-close';

@@ -6,6 +6,7 @@ import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from '../logger';
 import { PRINCIPAL_HEADER, principalVerifier, SIGNATURE_HEADER, type Principal } from '@quire/access';
 import { type Metrics, mountHealthRoutes, type ReadinessCheck } from './observability';
+import { apiActor, runAsActor } from '../outbox/actor-context';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -67,6 +68,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
 
   app.use(refuseNonJsonBodies);
   app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true, verify: refuseDeepJson }));
+  // After the body parser: its callbacks run in the socket's context, which would drop the actor.
+  app.use((req: Request, _res: Response, next: NextFunction) => runAsActor(apiActor(req.principal, req.requestId), next));
   return app;
 }
 

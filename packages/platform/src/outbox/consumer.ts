@@ -1,5 +1,6 @@
 import { parseEnvelope, type EventEnvelope, type ReceivedMessage } from '../bus/bus';
-import { parseEvent, type EventOf, type EventTopic } from '@quire/contracts';
+import { parseEvent, readEventActor, type EventOf, type EventTopic } from '@quire/contracts';
+import { runAsActor, systemActor } from './actor-context';
 import type { SqlDatabase, SqlExecutor } from '../sql/database';
 import { typedSql } from '../sql/kysely';
 import type { Database } from '../sql/platform-database';
@@ -37,7 +38,9 @@ export function idempotentConsumer(
   };
   return async (message) => {
     const event = read(message);
-    await db.transaction(async (tx) => {
+    // What the handler enqueues is Quire's reaction to this event, in the same correlation.
+    const actor = systemActor(readEventActor((event as { actor?: unknown }).actor)?.correlationId ?? event.id, event);
+    await runAsActor(actor, () => db.transaction(async (tx) => {
       const inserted = await typedSql<Database>(tx)
         .insertInto('processed_events')
         .values({ consumer, event_id: event.id })
@@ -45,6 +48,6 @@ export function idempotentConsumer(
         .executeTakeFirst();
       if (inserted.numInsertedOrUpdatedRows === 0n) return;
       await handler(tx, event, message);
-    });
+    }));
   };
 }

@@ -2,3 +2,4 @@ export * from './outbox';
 export { OutboxRelay } from './relay';
 export * from './sweeper';
 export { idempotentConsumer } from './consumer';
+export { apiActor, currentActor, runAsActor, scriptActor, systemActor } from './actor-context';

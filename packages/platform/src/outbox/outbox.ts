@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { newId } from '@quire/ids';
 import type { EventEnvelope } from '../bus/bus';
+import { currentActor, systemActor } from './actor-context';
 import type { SqlExecutor } from '../sql/database';
 import { typedSql } from '../sql/kysely';
 import type { Database } from '../sql/platform-database';
@@ -58,7 +59,10 @@ export async function enqueueEvent<N extends DeclaredTopicName, K extends EventT
  * topics. Services write `enqueueEvent(tx, outboxEvent(topic, key, type, data), now)`.
  */
 export async function enqueueRawEvent<D>(tx: SqlExecutor, event: OutgoingEvent<D>, now = new Date()): Promise<EventEnvelope<D>> {
-  const envelope: EventEnvelope<D> = { id: newId(), type: event.type, occurredAt: now.toISOString(), data: event.data };
+  const id = newId();
+  // Outside any verified caller (a timer, a start-up task) the event is Quire's own, correlated with itself.
+  const actor = currentActor() ?? systemActor(id);
+  const envelope: EventEnvelope<D> = { id, type: event.type, occurredAt: now.toISOString(), data: event.data, actor };
   await typedSql<Database>(tx)
     .insertInto('outbox')
     .values({ event_id: envelope.id, topic: event.topic, key: event.key, payload: JSON.stringify(envelope) })

@@ -2,7 +2,10 @@ import { hashToken } from '@quire/access';
 import { newId } from '@quire/ids';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { generateToken, type TokenRequest } from '../domain/tokens';
+import { listOrganizationIdsOfUser } from '../store/members.store';
 import { insertToken } from '../store/tokens.store';
+import { enqueueEvent } from '@quire/platform/outbox';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import type { IdentityDeps } from './deps';
 import { findOrCreateUser } from './find-or-create-user';
 
@@ -21,5 +24,7 @@ export async function issueTokenIn(tx: SqlExecutor, input: TokenRequest) {
   const { user } = await findOrCreateUser(tx, { email: input.email, displayName: input.displayName }, input.now);
   const tokenId = newId();
   await insertToken(tx, { id: tokenId, userId: user.id, name: input.name ?? '', hash: hashToken(token) });
+  const organizationIds = await listOrganizationIdsOfUser(tx, user.id);
+  await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, user.id, IdentityEvent.tokenCreated, { tokenId, userId: user.id, organizationIds }), input.now);
   return { token, tokenId, userId: user.id };
 }

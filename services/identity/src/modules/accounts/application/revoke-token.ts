@@ -2,7 +2,8 @@ import { authCacheKey, hashToken } from '@quire/access';
 import { notFound } from '@quire/errors';
 import type { Cache } from '@quire/platform/cache';
 import { enqueueEvent } from '@quire/platform/outbox';
-import { IDENTITY_TOPIC, IdentityEvent } from '@quire/contracts';
+import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
+import { listOrganizationIdsOfUser } from '../store/members.store';
 import { findActiveTokenByHash, findTokenById, revokeTokenRow } from '../store/tokens.store';
 import type { IdentityDeps } from './deps';
 
@@ -16,7 +17,10 @@ export async function revokeToken({ db, clock, cache }: IdentityDeps & { cache: 
   const now = clock();
   const revoked = await db.transaction(async (tx) => {
     const row = await revokeTokenRow(tx, tokenId, now);
-    if (row) await enqueueEvent(tx, { topic: IDENTITY_TOPIC, key: row.userId, type: IdentityEvent.tokenRevoked, data: { tokenId, userId: row.userId } }, now);
+    if (row) {
+      const organizationIds = await listOrganizationIdsOfUser(tx, row.userId);
+      await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, row.userId, IdentityEvent.tokenRevoked, { tokenId, userId: row.userId, organizationIds }), now);
+    }
     return row;
   });
   if (!revoked) {

@@ -47,6 +47,12 @@ export async function findMembership(db: SqlExecutor, orgId: string, userId: str
   return row ? memberOf(row) : null;
 }
 
+/** The ids of the organizations a user is a member of (guests included). */
+export async function listOrganizationIdsOfUser(db: SqlExecutor, userId: string): Promise<string[]> {
+  const rows = await table(db).selectFrom('members').select('organization_id').where('user_id', '=', userId).orderBy('organization_id').execute();
+  return rows.map((row) => row.organization_id);
+}
+
 export async function findMemberWithUser(db: SqlExecutor, orgId: string, userId: string): Promise<MemberWithUser | null> {
   const row = await withUserQuery(db).where('m.organization_id', '=', orgId).where('m.user_id', '=', userId).executeTakeFirst();
   return row ? memberWithUserOf(row) : null;

@@ -11,7 +11,7 @@ import { contentEvents, identityEvents, sitesEvents, specsEvents } from '@quire/
 export const DELIVERED_TOPICS = [identityEvents, contentEvents, sitesEvents, specsEvents] as const;
 
 /** Bus types with no webhook: a user's own token is no organization's business; sites' projection refreshes are their own bookkeeping. */
-const NOT_DELIVERED = new Set(['token.revoked', 'site.published-space-refreshed']);
+const NOT_DELIVERED = new Set(['token.created', 'token.revoked', 'site.published-space-refreshed']);
 
 /** Bus types delivered under the reference's type, whatever their data says (content's Git Sync facts). */
 const RENAMED: Record<string, string> = {

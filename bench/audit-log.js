@@ -1,0 +1,216 @@
+// Audit log benchmark (docs/audit-log.md). Two measures:
+// 1. What auditing adds to a write: POST /v1/orgs/{org}/spaces p50 on an embedded Quire with the
+//    audit log on, against a fresh one with AUDIT_LOG=off (the floor), both running at once and
+//    called in turn, so the machine's load falls on both alike. Both the actor carried in every
+//    outbox event and the audit consumer (in embedded mode it shares the one PGlite with the
+//    write) are in the difference.
+// 2. listOrganizationAuditEvents over 10 million stored events (BENCH_AUDIT_EVENTS), through the
+//    store's own query (listAuditEventRows) on PostgreSQL, the distributed store: the rows are
+//    generated in the database (INSERT … SELECT generate_series), the indexes built after.
+//    Every filter of the reference alone, two together, a one-month window and a deep page.
+//    BENCH_SKIP_SEED=1 reads the table a previous run left (deploy/local keeps Postgres' data).
+// Results: bench/results/audit-log.md.
+const { spawn } = require('node:child_process');
+const { mkdtempSync, readFileSync } = require('node:fs');
+const { randomBytes } = require('node:crypto');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { Client } = require('pg');
+const { measure, writeResults } = require('./results');
+const { ROOT, log, percentile, recreatePgDatabase, startInfra, timed, waitReady } = require('./support');
+
+const WRITES = Number(process.env.BENCH_WRITES ?? 200);
+const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 10_000_000);
+const READS = Number(process.env.BENCH_READS ?? 200);
+const PORT = Number(process.env.BENCH_PORT ?? 28391);
+const ORGS = 10;
+
+const p = (samples, q) =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    q,
+  );
+
+async function embedded(auditLog, port) {
+  const token = `qr_${randomBytes(24).toString('base64url')}`;
+  const child = spawn(process.execPath, [join(ROOT, 'apps/embedded/dist/main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'quire-bench-audit-')),
+      PORT: String(port),
+      BOOTSTRAP_TOKEN: token,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      AUDIT_LOG: auditLog ? 'on' : 'off',
+    },
+    stdio: 'ignore',
+  });
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  await waitReady(`${base}/readyz`, 120000);
+  const call = async (method, path, body) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return {
+    call,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await stopped;
+    },
+  };
+}
+
+/** createSpace times on two fresh embedded Quires, log off and on, called in turn; then how long until the last one is recorded. */
+async function createSpaces() {
+  const off = await embedded(false, PORT);
+  const on = await embedded(true, PORT + 1);
+  try {
+    const orgOf = async (stack) => (await stack.call('GET', '/v1/orgs')).items[0].id;
+    const stacks = [
+      { name: 'off', stack: off, orgId: await orgOf(off), samples: [] },
+      { name: 'on', stack: on, orgId: await orgOf(on), samples: [] },
+    ];
+    for (let i = 0; i < 20; i++) for (const s of stacks) await s.stack.call('POST', `/v1/orgs/${s.orgId}/spaces`, { title: `Warm-up ${i}` });
+    let last;
+    for (let i = 0; i < WRITES; i++) {
+      for (const s of stacks) {
+        const [ms, space] = await timed(() => s.stack.call('POST', `/v1/orgs/${s.orgId}/spaces`, { title: `Space ${i}` }));
+        s.samples.push(ms);
+        if (s.name === 'on') last = space;
+      }
+    }
+    const started = performance.now();
+    const audited = `/v1/orgs/${stacks[1].orgId}/audit-events?target=${last.id}`;
+    while (!(await on.call('GET', audited)).items.length) await new Promise((r) => setTimeout(r, 20));
+    return { off: stacks[0].samples, on: stacks[1].samples, recordedMs: performance.now() - started };
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+  }
+}
+
+/** Generates EVENTS rows in the database: ORGS organizations, 40 actions, 1,000 actors, 100,000 targets, a year of time. */
+async function seed(db) {
+  const migration = readFileSync(join(ROOT, 'services/insights/migrations/003_audit_events.sql'), 'utf8');
+  const [table, ...indexes] = migration
+    .replace(/--.*$/gm, '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  await db.query(table);
+  const chunk = 1_000_000;
+  for (let start = 0; start < EVENTS; start += chunk) {
+    const end = Math.min(EVENTS, start + chunk) - 1;
+    await db.query(
+      `INSERT INTO audit_events (id, organization_id, occurred_at, action, actor_type, actor_id, source, target_type, target_id,
+         target_label, execution_id, correlation_id, schema_version, payload)
+       SELECT md5(i::text)::uuid, 'org' || (i % ${ORGS}), now() - (i::float / ${EVENTS} * interval '365 days'),
+         'action.' || (i % 40), 'user', 'user' || (i % 1000), 'api', 'space', 'target' || (i % 100000),
+         'Space ' || (i % 100000), 'ev' || i, 'req' || i, 1, json_build_object('spaceId', 'target' || (i % 100000))::jsonb
+       FROM generate_series($1::int, $2::int) AS i`,
+      [start, end],
+    );
+    log(`${end + 1} audit events inserted`);
+  }
+  for (const index of indexes) await db.query(index);
+  await db.query('ANALYZE audit_events');
+}
+
+async function listOverMillions() {
+  process.env.QUIRE_PG_PORT ??= '55490';
+  const stopInfra = startInfra(['postgres']);
+  const { PostgresDatabase } = require(join(ROOT, 'packages/platform/dist/sql/postgres'));
+  const { createLogger } = require(join(ROOT, 'packages/platform/dist/logger'));
+  const { listAuditEventRows } = require(join(ROOT, 'services/insights/dist/modules/audit/store/audit-events.store'));
+  const skipSeed = process.env.BENCH_SKIP_SEED === '1';
+  const url = skipSeed ? `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT}/quire_bench_audit` : await recreatePgDatabase('quire_bench_audit');
+  // Seeding takes longer than the port's statement timeout: a plain client.
+  const seeder = new Client({ connectionString: url });
+  await seeder.connect();
+  const [seedMs] = await timed(() => (skipSeed ? Promise.resolve() : seed(seeder)).finally(() => seeder.end()));
+  const db = new PostgresDatabase(url, createLogger('bench', 'warn'));
+  try {
+    log(`seeded in ${Math.round(seedMs / 1000)} s`);
+    const month = { from: new Date(Date.now() - 200 * 86400_000), to: new Date(Date.now() - 170 * 86400_000) };
+    const filters = {
+      'no filter': {},
+      action: { action: 'action.7' },
+      actor: { actor: 'user17' },
+      target: { target: 'target1234' },
+      'one month (from, to)': month,
+      'action + actor': { action: 'action.7', actor: 'user17' },
+      'action in one month': { action: 'action.7', ...month },
+    };
+    const times = {};
+    for (const [name, filter] of Object.entries(filters)) {
+      times[name] = [];
+      for (let i = 0; i < READS; i++) times[name].push((await timed(() => listAuditEventRows(db, 'org7', filter, null, 20)))[0]);
+    }
+    // Page 50 of the unfiltered list, followed from the first.
+    let cursor = null;
+    for (let i = 0; i < 49; i++) cursor = (await listAuditEventRows(db, 'org7', {}, cursor, 20)).next;
+    times['page 50 (cursor)'] = [];
+    for (let i = 0; i < READS; i++) times['page 50 (cursor)'].push((await timed(() => listAuditEventRows(db, 'org7', {}, cursor, 20)))[0]);
+    const size = (await db.query("SELECT pg_size_pretty(pg_total_relation_size('audit_events')) AS size")).rows[0].size;
+    return { seedMs, times, size };
+  } finally {
+    await db.close();
+    stopInfra();
+  }
+}
+
+async function main() {
+  const writes = await createSpaces();
+  const on = { samples: writes.on, recordedMs: writes.recordedMs };
+  const off = { samples: writes.off };
+  log(`createSpace p50: ${p(on.samples, 50).toFixed(1)} ms with the audit log, ${p(off.samples, 50).toFixed(1)} ms without`);
+  const list = await listOverMillions();
+  const ms = (t) => `p50 ${p(t, 50).toFixed(1)} ms, p99 ${p(t, 99).toFixed(1)} ms`;
+  const report = [
+    '# Audit log benchmark',
+    '',
+    `Command: \`npm run bench -- audit-log\` (BENCH_WRITES=${WRITES}, BENCH_AUDIT_EVENTS=${EVENTS}, BENCH_READS=${READS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other work.`,
+    '',
+    '## What auditing adds to a write (embedded)',
+    '',
+    'Two fresh embedded Quires at once, called in turn (`POST /v1/orgs/{org}/spaces`, after 20 warm-up calls each).',
+    '',
+    '| createSpace | p50 | p99 |',
+    '|---|---|---|',
+    `| audit log off (AUDIT_LOG=off), floor | ${p(off.samples, 50).toFixed(1)} ms | ${p(off.samples, 99).toFixed(1)} ms |`,
+    `| **audit log on** | **${p(on.samples, 50).toFixed(1)} ms** | ${p(on.samples, 99).toFixed(1)} ms |`,
+    `| added | ${(p(on.samples, 50) - p(off.samples, 50)).toFixed(1)} ms | |`,
+    '',
+    `The last space's audit event was listed ${Math.round(on.recordedMs)} ms after its createSpace answered.`,
+    '',
+    `## listOrganizationAuditEvents over ${EVENTS.toLocaleString('en')} events (PostgreSQL, the store's query, 20 a page)`,
+    '',
+    `${ORGS} organizations (the one read holds ${(EVENTS / ORGS).toLocaleString('en')}), 40 actions, 1,000 actors, 100,000 targets over a year; ${process.env.BENCH_SKIP_SEED === '1' ? 'seeded by an earlier run' : `seeded in ${Math.round(list.seedMs / 1000)} s`}; table with indexes ${list.size}.`,
+    '',
+    '| filter | time |',
+    '|---|---|',
+    ...Object.entries(list.times).map(([name, t]) => `| ${name} | ${ms(t)} |`),
+    '',
+  ].join('\n');
+  const worst = Math.max(...Object.values(list.times).map((t) => p(t, 50)));
+  const measures = [
+    measure({
+      name: 'createSpace p50 with the audit log',
+      mode: 'embedded',
+      value: p(on.samples, 50),
+      unit: 'ms',
+      floor: { name: 'createSpace p50 with AUDIT_LOG=off, same run', value: p(off.samples, 50) },
+      goal: { addedAtMost: 5 },
+    }),
+    measure({ name: `listOrganizationAuditEvents p50 over ${EVENTS} events, slowest filter`, mode: 'distributed', value: worst, unit: 'ms', goal: { atMost: 100 } }),
+  ];
+  writeResults('audit-log', { command: 'npm run bench -- audit-log', markdown: report, measures });
+  process.stdout.write(report);
+}
+
+module.exports = { main };
