@@ -1,4 +1,5 @@
 export { type MoveTarget, moveWithinOrganization, transferToOrganization } from './application/content-placement';
+export { changeGrants, collectionTree, grantsOn, listGrants, type GrantChange } from './application/content-grants';
 export { keyAtEnd, keyRightAfter, lastKeyAmong, lockContentOrdering } from './application/ordering-keys';
 export { collectionParams, defaultLevel, emoji, moveBody, orgParams, spaceParams, transferBody } from './http/content.schema';
 export {
@@ -12,5 +13,6 @@ export {
   type ContentAccess,
 } from './policies/content.policy';
 export type { ContentGrant, ContentNode, Principal, PrincipalKind, ResourceKind, VisibleFilter } from './model/content-access';
+export { chainIds, peopleAccess, type Person } from './domain/access-chain';
 export { authorizeDestination, authorizeMoveTarget } from './policies/destination.policy';
 export { collectionPermissions, spacePermissions } from './presenters/content-permissions';

@@ -1,4 +1,4 @@
-import { isRole, type AccessNode, type DefaultLevel, type Role } from '@quire/access';
+import { contentAccess, isRole, type AccessNode, type DefaultLevel, type LevelOrigin, type Role } from '@quire/access';
 import type { ContentNode, VisibleFilter } from '../model/content-access';
 
 // Builds the chain @quire/access's contentAccess is asked with: the content itself, then each
@@ -51,4 +51,32 @@ export function visibleFilter(nodes: readonly ContentNode[], isVisible: (node: C
   for (const node of nodes) (isVisible(node) ? only : except).push(node.id);
   if (except.length === 0) return { all: true };
   return only.length <= except.length ? { only } : { except };
+}
+
+/** Someone whose level on content is asked for from the outside (the aggregate listings). */
+export interface Person {
+  userId: string;
+  orgRole: Role | null;
+  teamIds: readonly string[];
+}
+
+/**
+ * Each person's level on `content` with where it came from, by the one rule: `grants` are every
+ * grant on the content and the collections above it (to anyone); each person counts those to them
+ * and to their teams. People without a level are left out.
+ */
+export function peopleAccess(
+  content: ContentNode,
+  collections: ReadonlyMap<string, ContentNode>,
+  grants: readonly { resourceId: string; principal: { kind: 'user' | 'team'; id: string }; role: Role }[],
+  people: readonly Person[],
+): { userId: string; level: Role; origin: LevelOrigin | null }[] {
+  const found: { userId: string; level: Role; origin: LevelOrigin | null }[] = [];
+  for (const person of people) {
+    const teams = new Set(person.teamIds);
+    const own = grants.filter((g) => (g.principal.kind === 'user' ? g.principal.id === person.userId : teams.has(g.principal.id)));
+    const { level, origin } = contentAccess({ orgRole: person.orgRole, chain: accessChain(content, collections, grantsByResource(own)) });
+    if (level) found.push({ userId: person.userId, level, origin });
+  }
+  return found;
 }
