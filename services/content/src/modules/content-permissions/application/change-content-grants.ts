@@ -18,7 +18,10 @@ export async function inviteToContent(
 ): Promise<void> {
   const { node } = await authorizePermissionTarget(deps.db, deps.membership, input.resource, caller.userId, 'manage');
   if (input.role) await requireKnownPrincipals(deps, node.organizationId, caller.userId, input);
-  const principals: Principal[] = [...input.users.map((id): Principal => ({ kind: 'user', id })), ...input.teams.map((id): Principal => ({ kind: 'team', id }))];
+  const principals: Principal[] = [
+    ...input.users.map((id): Principal => ({ kind: 'user', id })),
+    ...input.teams.map((id): Principal => ({ kind: 'team', id })),
+  ];
   await changeGrants(
     deps.db,
     node.organizationId,
@@ -38,13 +41,20 @@ export async function setContentGrant(
 ): Promise<void> {
   const { node } = await authorizePermissionTarget(deps.db, deps.membership, input.resource, caller.userId, 'manage');
   const isUser = input.principal.kind === 'user';
-  await requireKnownPrincipals(deps, node.organizationId, caller.userId, { users: isUser ? [input.principal.id] : [], teams: isUser ? [] : [input.principal.id] });
+  await requireKnownPrincipals(deps, node.organizationId, caller.userId, {
+    users: isUser ? [input.principal.id] : [],
+    teams: isUser ? [] : [input.principal.id],
+  });
   if (input.role === undefined) return;
   await changeGrants(deps.db, node.organizationId, [{ resource: input.resource, principal: input.principal, role: input.role }], deps.clock());
 }
 
 /** removeUserFromSpace and its kin: takes a user's or team's grant away; false when they had none. */
-export async function removeContentGrant(deps: Deps, caller: Caller, input: { resource: { kind: ResourceKind; id: string }; principal: Principal }): Promise<boolean> {
+export async function removeContentGrant(
+  deps: Deps,
+  caller: Caller,
+  input: { resource: { kind: ResourceKind; id: string }; principal: Principal },
+): Promise<boolean> {
   const { node } = await authorizePermissionTarget(deps.db, deps.membership, input.resource, caller.userId, 'manage');
   const [removed] = await changeGrants(deps.db, node.organizationId, [{ resource: input.resource, principal: input.principal, role: null }], deps.clock());
   return removed === true;

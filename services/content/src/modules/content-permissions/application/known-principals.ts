@@ -3,7 +3,12 @@ import type { identity } from '@quire/proto';
 import type { ContentHttpDeps } from '../../shared';
 
 /** The teams of an organization by id, as identity presents them (reference OrganizationTeam), in one GetTeams call. */
-export async function teamsOf(deps: Pick<ContentHttpDeps, 'clients'>, organizationId: string, teamIds: readonly string[], userId: string): Promise<Map<string, identity.TeamEntry>> {
+export async function teamsOf(
+  deps: Pick<ContentHttpDeps, 'clients'>,
+  organizationId: string,
+  teamIds: readonly string[],
+  userId: string,
+): Promise<Map<string, identity.TeamEntry>> {
   if (teamIds.length === 0) return new Map();
   const { teams } = await deps.clients.identity().getTeams({ organizationId, teamIds: [...new Set(teamIds)], userId });
   return new Map(teams.map((t) => [t.id, t]));

@@ -36,5 +36,11 @@ export async function listContentAccess(
     deps.urls,
     page.map((p) => p.userId),
   );
-  return { items: page.flatMap((p) => { const user = users.get(p.userId); return user ? [{ role: p.level, user }] : []; }), total: levels.length };
+  return {
+    items: page.flatMap((p) => {
+      const user = users.get(p.userId);
+      return user ? [{ role: p.level, user }] : [];
+    }),
+    total: levels.length,
+  };
 }

@@ -22,7 +22,13 @@ export async function listContentUsers(
     deps.urls,
     rows.map((r) => r.principalId),
   );
-  return { items: rows.flatMap((r) => { const user = users.get(r.principalId); return user ? [{ role: r.role, user }] : []; }), total };
+  return {
+    items: rows.flatMap((r) => {
+      const user = users.get(r.principalId);
+      return user ? [{ role: r.role, user }] : [];
+    }),
+    total,
+  };
 }
 
 /**
@@ -42,5 +48,11 @@ export async function listContentTeams(
     rows.map((r) => r.principalId),
     caller.userId,
   );
-  return { items: rows.flatMap((r) => { const team = teams.get(r.principalId); return team ? [{ role: r.role, team }] : []; }), total };
+  return {
+    items: rows.flatMap((r) => {
+      const team = teams.get(r.principalId);
+      return team ? [{ role: r.role, team }] : [];
+    }),
+    total,
+  };
 }

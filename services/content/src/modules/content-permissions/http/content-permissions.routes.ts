@@ -9,7 +9,15 @@ import { inviteToContent, removeContentGrant, setContentGrant } from '../applica
 import { listContentAccess } from '../application/list-content-access';
 import { listContentTeams, listContentUsers } from '../application/list-content-grants';
 import { presentTeamPermission, presentUserPermission } from '../presenters/content-permission.presenter';
-import { aggregateQuery, collectionTeamParams, collectionUserParams, grantBody, inviteBody, spaceTeamParams, spaceUserParams } from './content-permissions.schema';
+import {
+  aggregateQuery,
+  collectionTeamParams,
+  collectionUserParams,
+  grantBody,
+  inviteBody,
+  spaceTeamParams,
+  spaceUserParams,
+} from './content-permissions.schema';
 
 type Resource = { kind: ResourceKind; id: string };
 
@@ -66,7 +74,9 @@ export function contentPermissionsRoutes(deps: ContentHttpDeps): Router {
     );
     router.get(
       `${base}/permissions/aggregate`,
-      route({ params, query: aggregateQuery }, async ({ params, query, principal }, res) => sendAggregate(deps, principal, on(params), query.role, pageRequest(query), res)),
+      route({ params, query: aggregateQuery }, async ({ params, query, principal }, res) =>
+        sendAggregate(deps, principal, on(params), query.role, pageRequest(query), res),
+      ),
     );
   }
   return router;
@@ -82,7 +92,14 @@ async function sendTeams(deps: ContentHttpDeps, caller: Caller, resource: Resour
   res.json(listEnvelope(items.map(presentTeamPermission), total, page));
 }
 
-async function sendAggregate(deps: ContentHttpDeps, caller: Caller, resource: Resource, role: Role | undefined, page: PageRequest, res: Response): Promise<void> {
+async function sendAggregate(
+  deps: ContentHttpDeps,
+  caller: Caller,
+  resource: Resource,
+  role: Role | undefined,
+  page: PageRequest,
+  res: Response,
+): Promise<void> {
   const { items, total } = await listContentAccess(deps, caller, { resource, role, page });
   res.json(listEnvelope(items.map(presentUserPermission), total, page));
 }

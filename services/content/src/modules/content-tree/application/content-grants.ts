@@ -39,7 +39,12 @@ export function changeGrants(db: SqlDatabase, organizationId: string, changes: r
 }
 
 /** The grants of one kind of principal on a resource, oldest first. */
-export function listGrants(db: SqlExecutor, resource: { kind: ResourceKind; id: string }, principalKind: PrincipalKind, page: PageRequest): Promise<Paged<{ principalId: string; role: Role }>> {
+export function listGrants(
+  db: SqlExecutor,
+  resource: { kind: ResourceKind; id: string },
+  principalKind: PrincipalKind,
+  page: PageRequest,
+): Promise<Paged<{ principalId: string; role: Role }>> {
   return listGrantsOn(db, resource, principalKind, page);
 }
 

@@ -10,7 +10,11 @@ const table = (db: SqlExecutor) => typedSql<Database>(db);
 const roleOf = (role: string): Role | null => (isRole(role) ? role : null);
 
 /** The grants to any of `principals` (a person and their teams) in an organization: one query for a whole chain or list. */
-export async function grantsToPrincipals(db: SqlExecutor, organizationId: string, principals: readonly Principal[]): Promise<{ resourceId: string; role: Role }[]> {
+export async function grantsToPrincipals(
+  db: SqlExecutor,
+  organizationId: string,
+  principals: readonly Principal[],
+): Promise<{ resourceId: string; role: Role }[]> {
   const users = principals.filter((p) => p.kind === 'user').map((p) => p.id);
   const teams = principals.filter((p) => p.kind === 'team').map((p) => p.id);
   if (users.length === 0 && teams.length === 0) return [];
@@ -100,5 +104,8 @@ export async function grantsOnResources(db: SqlExecutor, resourceIds: readonly s
 /** Removes every grant on resources that no longer exist (a deleted collection's subtree, a purged space). */
 export async function deleteGrantsOn(db: SqlExecutor, resourceIds: readonly string[]): Promise<void> {
   if (resourceIds.length === 0) return;
-  await table(db).deleteFrom('content_grants').where('resource_id', 'in', [...resourceIds]).execute();
+  await table(db)
+    .deleteFrom('content_grants')
+    .where('resource_id', 'in', [...resourceIds])
+    .execute();
 }

@@ -18,5 +18,9 @@ export async function searchInOrganization(
   input: { organizationId: string; query: string; page: PageRequest },
 ): Promise<SearchOutcome> {
   const access = await authorizeContentReader(db, membership, input.organizationId, caller.userId);
-  return searchOrganization(db, input.organizationId, await visibleSpaces(db, access), input.query, { ...input.page, pagesPerGroup: PAGES_PER_SPACE, sectionsPerPage: SECTIONS_PER_PAGE });
+  return searchOrganization(db, input.organizationId, await visibleSpaces(db, access), input.query, {
+    ...input.page,
+    pagesPerGroup: PAGES_PER_SPACE,
+    sectionsPerPage: SECTIONS_PER_PAGE,
+  });
 }

@@ -32,7 +32,13 @@ export function searchSpace(db: SqlExecutor, spaceId: string, query: string, lim
 }
 
 /** An organization's live spaces that match (of those the caller may read: `visible`), best first, with their best pages. */
-export async function searchOrganization(db: SqlExecutor, organizationId: string, visible: VisibleFilter, query: string, limits: ResultLimits): Promise<SearchOutcome> {
+export async function searchOrganization(
+  db: SqlExecutor,
+  organizationId: string,
+  visible: VisibleFilter,
+  query: string,
+  limits: ResultLimits,
+): Promise<SearchOutcome> {
   if ('only' in visible) {
     if (visible.only.length === 0) return { hits: [], groups: 0, complete: true };
     const scan = (await countIndexedPagesUpTo(db, visible.only, SCAN_PAGES_AT_MOST + 1)) <= SCAN_PAGES_AT_MOST;

@@ -19,7 +19,14 @@ export async function readSpaces(
   const ids = [...new Set(input.spaceIds)].slice(0, MAX_SPACES_PER_CALL);
   const rows = await listLiveSpaceRows(db, ids);
   const reader = input.userId ? siteReaderScope(input.userId) : null;
-  const accesses = reader ? new Map<string, ContentAccess>() : await accessIn(db, membership, rows.map((r) => r.organizationId), input.userId);
+  const accesses = reader
+    ? new Map<string, ContentAccess>()
+    : await accessIn(
+        db,
+        membership,
+        rows.map((r) => r.organizationId),
+        input.userId,
+      );
   const byId = new Map(rows.map((r) => [r.id, r]));
   // A site reader (a published site's apiToken) reads the spaces its token lists, at `read`.
   const levelOf = (space: SpaceWithCounts): Role | null =>
