@@ -8,6 +8,7 @@ export {
   authorizeInOrganization,
   levelOnContent,
   loadContentAccess,
+  loadContentAccesses,
   visibleCollections,
   visibleSpaces,
   type ContentAccess,

@@ -55,5 +55,5 @@ export function grantsOn(db: SqlExecutor, resourceIds: readonly string[]): Promi
 
 /** An organization's collections by id, as the rule reads them (the chains above its content). */
 export async function collectionTree(db: SqlExecutor, organizationId: string): Promise<Map<string, ContentNode>> {
-  return new Map((await collectionNodesIn(db, organizationId)).map((c) => [c.id, c]));
+  return new Map((await collectionNodesIn(db, [organizationId])).map((c) => [c.id, c]));
 }

@@ -1,6 +1,6 @@
 import { authorizeLevel, contentAccess, type LevelOrigin, type Role } from '@quire/access';
 import { notFound } from '@quire/errors';
-import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
+import { authorizeMember, type Membership, type MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { accessChain, grantsByResource, visibleFilter } from '../domain/access-chain';
 import type { ContentNode, Principal, VisibleFilter } from '../model/content-access';
@@ -12,7 +12,7 @@ import { grantsToPrincipals } from '../store/content-grants.store';
  * or a stranger) and the level on any space or collection of it, by the one rule
  * (@quire/access contentAccess, docs/permissions.md). Loaded in two queries whatever the number
  * of spaces asked about: the organization's collections and the caller's grants in it (to them
- * and to their teams).
+ * and to their teams); none for an admin of the organization.
  */
 export interface ContentAccess {
   organizationId: string;
@@ -26,23 +26,53 @@ export interface ContentAccess {
 }
 
 export async function loadContentAccess(db: SqlExecutor, membership: MembershipResolver, organizationId: string, userId: string): Promise<ContentAccess> {
-  const member = await membership.membership(organizationId, userId);
-  const principals: Principal[] = [{ kind: 'user', id: userId }, ...member.teamIds.map((id): Principal => ({ kind: 'team', id }))];
+  const [access] = await loadContentAccesses(db, membership, [organizationId], userId);
+  if (!access) throw new Error('one organization asked, none answered');
+  return access;
+}
+
+/**
+ * The caller's access in each of some organizations (GetSpaces and links name spaces of several):
+ * one membership lookup per organization (cached), then one collections query and one grants
+ * query for all of them together.
+ */
+export async function loadContentAccesses(
+  db: SqlExecutor,
+  membership: MembershipResolver,
+  organizationIds: readonly string[],
+  userId: string,
+): Promise<ContentAccess[]> {
+  const orgs = [...new Set(organizationIds)];
+  const members = await Promise.all(orgs.map((org) => membership.membership(org, userId)));
   // An admin is admin everywhere: neither the tree nor the grants change that.
-  const [collections, grants] =
-    member.role === 'admin' || !member.organizationExists
-      ? [[], []]
-      : await Promise.all([collectionNodesIn(db, organizationId), grantsToPrincipals(db, organizationId, principals)]);
-  const parents = new Map(collections.map((c) => [c.id, c]));
-  const byResource = grantsByResource(grants);
+  const asked = orgs.filter((_, i) => members[i]?.organizationExists && members[i]?.role !== 'admin');
+  const teamIds = members.flatMap((m) => m.teamIds);
+  const principals: Principal[] = [{ kind: 'user', id: userId }, ...teamIds.map((id): Principal => ({ kind: 'team', id }))];
+  const [collections, grants] = await Promise.all([collectionNodesIn(db, asked), grantsToPrincipals(db, asked, principals)]);
+  return orgs.map((organizationId, i) => {
+    const member = members[i] ?? { organizationExists: false, role: null, guest: false, teamIds: [] };
+    // Each organization's own grants only (the principals asked are the user and all their teams).
+    const mine = grants.filter((g) => g.organizationId === organizationId);
+    const parents = new Map(collections.filter((c) => c.organizationId === organizationId).map((c) => [c.id, c]));
+    return accessOf(organizationId, member, parents, grantsByResource(mine), mine.length > 0);
+  });
+}
+
+function accessOf(
+  organizationId: string,
+  member: Membership,
+  parents: ReadonlyMap<string, ContentNode>,
+  grants: ReadonlyMap<string, Role[]>,
+  hasGrants: boolean,
+): ContentAccess {
   const access = (content: ContentNode) =>
-    member.organizationExists ? contentAccess({ orgRole: member.role, chain: accessChain(content, parents, byResource) }) : { level: null, origin: null };
+    member.organizationExists ? contentAccess({ orgRole: member.role, chain: accessChain(content, parents, grants) }) : { level: null, origin: null };
   return {
     organizationId,
     organizationExists: member.organizationExists,
     orgRole: member.role,
     guest: member.guest,
-    hasGrants: grants.length > 0,
+    hasGrants,
     access,
     levelOf: (content) => access(content).level,
   };
@@ -94,7 +124,7 @@ export async function visibleSpaces(db: SqlExecutor, access: ContentAccess): Pro
 /** Which of an organization's collections the caller sees. */
 export async function visibleCollections(db: SqlExecutor, access: ContentAccess): Promise<VisibleFilter> {
   if (access.orgRole === 'admin') return { all: true };
-  return visibleFilter(await collectionNodesIn(db, access.organizationId), (collection) => access.levelOf(collection) !== null);
+  return visibleFilter(await collectionNodesIn(db, [access.organizationId]), (collection) => access.levelOf(collection) !== null);
 }
 
 /**

@@ -19,12 +19,13 @@ export async function findDestinationCollection(db: SqlExecutor, id: string): Pr
   return row ?? null;
 }
 
-/** Every collection of an organization as the permission rule sees it (the chains above its content). */
-export async function collectionNodesIn(db: SqlExecutor, organizationId: string): Promise<ContentNode[]> {
+/** Every collection of some organizations as the permission rule sees it (the chains above their content). */
+export async function collectionNodesIn(db: SqlExecutor, organizationIds: readonly string[]): Promise<(ContentNode & { organizationId: string })[]> {
+  if (organizationIds.length === 0) return [];
   return typedSql<Database>(db)
     .selectFrom('collections')
-    .select(['id', 'parent_id as parentId', 'default_level as defaultLevel'])
-    .where('organization_id', '=', organizationId)
+    .select(['id', 'organization_id as organizationId', 'parent_id as parentId', 'default_level as defaultLevel'])
+    .where('organization_id', 'in', [...organizationIds])
     .execute();
 }
 

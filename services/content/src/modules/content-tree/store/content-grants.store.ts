@@ -9,19 +9,22 @@ const table = (db: SqlExecutor) => typedSql<Database>(db);
 // Only roles are written (the table's CHECK); a row that is not one grants nothing.
 const roleOf = (role: string): Role | null => (isRole(role) ? role : null);
 
-/** The grants to any of `principals` (a person and their teams) in an organization: one query for a whole chain or list. */
+/**
+ * The grants to any of `principals` (a person and their teams) in some organizations: one query
+ * for a whole chain or list, whatever the number of organizations.
+ */
 export async function grantsToPrincipals(
   db: SqlExecutor,
-  organizationId: string,
+  organizationIds: readonly string[],
   principals: readonly Principal[],
-): Promise<{ resourceId: string; role: Role }[]> {
+): Promise<{ organizationId: string; resourceId: string; role: Role }[]> {
   const users = principals.filter((p) => p.kind === 'user').map((p) => p.id);
   const teams = principals.filter((p) => p.kind === 'team').map((p) => p.id);
-  if (users.length === 0 && teams.length === 0) return [];
+  if (organizationIds.length === 0 || (users.length === 0 && teams.length === 0)) return [];
   const rows = await table(db)
     .selectFrom('content_grants')
-    .select(['resource_id', 'role'])
-    .where('organization_id', '=', organizationId)
+    .select(['organization_id', 'resource_id', 'role'])
+    .where('organization_id', 'in', [...organizationIds])
     .where((eb) =>
       eb.or([
         ...(users.length ? [eb.and([eb('principal_kind', '=', 'user'), eb('principal_id', 'in', users)])] : []),
@@ -31,7 +34,7 @@ export async function grantsToPrincipals(
     .execute();
   return rows.flatMap((r) => {
     const role = roleOf(r.role);
-    return role ? [{ resourceId: r.resource_id, role }] : [];
+    return role ? [{ organizationId: r.organization_id, resourceId: r.resource_id, role }] : [];
   });
 }
 

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { IdentityClient } from '@quire/platform/grpc';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { loadContentAccess, type ContentAccess } from '../../content-tree';
+import { loadContentAccesses, type ContentAccess } from '../../content-tree';
 import { findActiveSpacesWithCounts, type SpaceWithCounts } from '../../spaces';
 
 /** The organizations and spaces links name, as the caller may see them. */
@@ -33,7 +33,7 @@ export async function loadLinkedSpaces(
   const organizations: LinkedSpaces['organizations'] = new Map();
   for (const org of found) organizations.set(org.id, JSON.parse(org.json) as Record<string, unknown> & { id: string });
   const otherOrgIds = [...new Set(others.map((s) => s.organizationId))];
-  const accesses = await Promise.all(otherOrgIds.map((org) => loadContentAccess(deps.db, deps.membership, org, userId)));
+  const accesses = await loadContentAccesses(deps.db, deps.membership, otherOrgIds, userId);
   const accessIn = new Map<string, ContentAccess>(accesses.map((a) => [a.organizationId, a]));
   const spaces: LinkedSpaces['spaces'] = [];
   for (const space of others) {

@@ -1,7 +1,7 @@
 import { siteReaderMayReadSpace, siteReaderScope, type Role } from '@quire/access';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { loadContentAccess, type ContentAccess } from '../../content-tree';
+import { loadContentAccesses, type ContentAccess } from '../../content-tree';
 import { listLiveSpaceRows } from '../store/spaces.store';
 import type { SpaceWithCounts } from '../model/space';
 
@@ -42,9 +42,9 @@ export async function readSpaces(
   return found;
 }
 
-/** The user's access in each organization (loaded once per organization, whatever the number of spaces). */
+/** The user's access in each organization (two queries for all of them, whatever the number of spaces). */
 async function accessIn(db: SqlExecutor, membership: MembershipResolver, organizationIds: string[], userId: string): Promise<Map<string, ContentAccess>> {
   if (!userId) return new Map();
-  const answers = await Promise.all([...new Set(organizationIds)].map((org) => loadContentAccess(db, membership, org, userId)));
+  const answers = await loadContentAccesses(db, membership, organizationIds, userId);
   return new Map(answers.map((a) => [a.organizationId, a]));
 }
