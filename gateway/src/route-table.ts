@@ -29,6 +29,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET PATCH', ORG, 'identity'],
   ['GET', `${ORG}/members`, 'identity'],
   ['GET PATCH DELETE', `${ORG}/members/{userId}`, 'identity'],
+  ['GET', `${ORG}/members/{userId}/spaces`, 'content'],
   ['POST', `${ORG}/invites`, 'identity'],
   ['GET POST', `${ORG}/link-invites`, 'identity'],
   ['GET PATCH DELETE', `${ORG}/link-invites/{inviteId}`, 'identity'],

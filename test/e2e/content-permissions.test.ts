@@ -264,4 +264,22 @@ describe('the rule on content', () => {
     expectError(await spaceOf(guestApi, granted), 404);
     expectError(await guestApi.get(`/v1/orgs/${orgId}/spaces`), 404);
   });
+
+  it("lists a member's spaces with their level on each (listSpacesForOrganizationMember), for an admin or the member", async () => {
+    const privateId = await newSpace({ title: 'Member list private', defaultLevel: null });
+    const cappedId = await newSpace({ title: 'Member list capped', defaultLevel: 'comment' });
+    const memberSpaces = async (api: ApiClient, userId: string) => {
+      const res = await api.get(`/v1/orgs/${orgId}/members/${userId}/spaces?limit=1000`);
+      expect(res.status).toBe(200);
+      expectToday('listSpacesForOrganizationMember', 200, res.body);
+      return new Map((res.body.items as { permission: string; space: { id: string } }[]).map((i) => [i.space.id, i.permission]));
+    };
+    const byAdmin = await memberSpaces(adminApi, editor.id);
+    expect(byAdmin.get(cappedId)).toBe('comment');
+    expect(byAdmin.has(privateId)).toBe(false);
+    expect((await memberSpaces(editorApi, editor.id)).get(cappedId)).toBe('comment');
+    expect((await memberSpaces(adminApi, admin.id)).get(privateId)).toBe('admin');
+    expectError(await editorApi.get(`/v1/orgs/${orgId}/members/${admin.id}/spaces`), 403);
+    expectError(await guestApi.get(`/v1/orgs/${orgId}/members/${editor.id}/spaces`), 404);
+  });
 });

@@ -1,9 +1,12 @@
 import { MemberRole } from 'gitbook-api-0202';
-import { buildMember } from '../../support/factories';
+import { buildMember, buildOrganization } from '../../support/factories';
 import type { TodayContext } from './context';
 
 /** Grants on a space and a collection to a member and a team, through today's client (docs/permissions.md). */
-export async function permissionsThroughToday({ stack, orgId, api }: TodayContext): Promise<void> {
+export async function permissionsThroughToday({ stack, ledger }: TodayContext): Promise<void> {
+  // An organization of its own: the member's space list then holds only what this scenario made.
+  const { id: orgId, admin } = await buildOrganization(stack, 'Today permissions org');
+  const api = ledger.client(admin.token);
   const member = await buildMember(stack, orgId, 'read');
   const { data: team } = await api.orgs.createOrganizationTeam(orgId, { title: 'Granted', members: [member.id] });
   const { data: shelf } = await api.orgs.createCollection(orgId, { title: 'Granted shelf' });
@@ -27,6 +30,8 @@ export async function permissionsThroughToday({ stack, orgId, api }: TodayContex
   // The collection's grant reaches the space inside it.
   expect(pairs((await api.spaces.listPermissionsAggregateInSpace(space.id)).data.items)).toEqual([[member.id, 'admin']]);
   expect(pairs((await api.collections.listPermissionsAggregateInCollection(shelf.id)).data.items)).toEqual([[member.id, 'admin']]);
+  const { data: theirs } = await api.orgs.listSpacesForOrganizationMember(orgId, member.id);
+  expect(theirs.items.find((i) => i.space.id === space.id)?.permission).toBe('admin');
   expect((await api.collections.removeUserFromCollection(shelf.id, member.id)).status).toBe(205);
   expect((await api.collections.removeTeamFromCollection(shelf.id, team.id)).status).toBe(205);
 }
