@@ -7,13 +7,14 @@ import { createSpace } from '../application/create-space';
 import { deleteSpace } from '../application/delete-space';
 import { duplicateSpace } from '../application/duplicate-space';
 import { getSpace } from '../application/get-space';
+import { listMemberSpaces } from '../application/list-member-spaces';
 import { listSpaces } from '../application/list-spaces';
 import { moveSpace } from '../application/move-space';
 import { restoreSpace } from '../application/restore-space';
 import { transferSpace } from '../application/transfer-space';
 import { updateSpace } from '../application/update-space';
-import { presentSpace, presentSpacePage } from '../presenters/space.presenter';
-import { createSpaceBody, getSpaceQuery, spaceChangesFrom, updateSpaceBody } from './spaces.schema';
+import { presentMemberSpacePage, presentSpace, presentSpacePage } from '../presenters/space.presenter';
+import { createSpaceBody, getSpaceQuery, memberSpacesParams, memberSpacesQuery, spaceChangesFrom, updateSpaceBody } from './spaces.schema';
 
 export function spacesRoutes(deps: ContentHttpDeps): Router {
   const router = Router();
@@ -33,6 +34,15 @@ function organizationSpacesRoutes(router: Router, deps: ContentHttpDeps): void {
       const page = pageRequest(query);
       const { items, total } = await listSpaces(deps, principal, { organizationId: params.organizationId, page });
       res.json(presentSpacePage(items, total, page, urls));
+    }),
+  );
+
+  router.get(
+    '/v1/orgs/:organizationId/members/:userId/spaces',
+    route({ params: memberSpacesParams, query: memberSpacesQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const { items, total } = await listMemberSpaces(deps, principal, { ...params, page });
+      res.json(presentMemberSpacePage(items, total, page, urls));
     }),
   );
 

@@ -1,4 +1,4 @@
-import { httpUrl, resourceId, text, z } from '@quire/input';
+import { httpUrl, pageQuery, resourceId, text, z } from '@quire/input';
 import { defaultLevel, emoji } from '../../content-tree';
 import { IN_COLLECTION_ONLY } from '../application/update-space';
 import type { SpaceChanges } from '../model/space-changes';
@@ -47,3 +47,7 @@ export function spaceChangesFrom(body: UpdateSpaceBody): SpaceChanges {
   }
   return changes;
 }
+
+/** listSpacesForOrganizationMember: the organization and the member, and the reference's `order` (accepted; the list is in tree order). */
+export const memberSpacesParams = z.object({ organizationId: resourceId, userId: resourceId });
+export const memberSpacesQuery = pageQuery.extend({ order: z.enum(['asc', 'desc']).optional() });

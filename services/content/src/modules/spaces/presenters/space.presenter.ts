@@ -54,3 +54,17 @@ export function presentSpacePage(items: { space: SpaceWithCounts; level: Role | 
     page,
   );
 }
+
+/** Reference: listSpacesForOrganizationMember's page of MemberContentPermission (the member's level, the space as the caller sees it). */
+export function presentMemberSpacePage(
+  items: { space: SpaceWithCounts; permission: Role; level: Role | null }[],
+  total: number,
+  page: PageRequest,
+  urls: UrlBuilder,
+) {
+  return listEnvelope(
+    items.map(({ space, permission, level }) => ({ permission, space: presentSpace(space, level, urls) })),
+    total,
+    page,
+  );
+}
