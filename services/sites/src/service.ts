@@ -6,6 +6,7 @@ import {
   sectionsRoutes,
   shareLinksRoutes,
   siteSpacesRoutes,
+  sitePermissionsRoutes,
   sitesGrpc,
   sitesRoutes,
   subscribeToContentEvents,
@@ -32,6 +33,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
+          app.use(sitePermissionsRoutes(deps));
           app.use(
             publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret, cache: ctx.cache, logger: ctx.logger }),
           );
