@@ -48,10 +48,18 @@ async function invite(siteId: string, body: Record<string, unknown>, api: ApiCli
   expectEmpty(await api.post(permissionsPath(siteId), body), 204, 'inviteToSite');
 }
 
-async function listed(operationId: string, res: ApiResponse) {
+/** An item of the three listings (UserSitePermissionOverride, TeamSitePermissionOverride, UserSitePermission), as far as the tests read it. */
+interface PermissionItem {
+  permission: string | null;
+  user: { id: string; object: string; email?: string };
+  team: { id: string };
+  origin: unknown;
+}
+
+async function listed(operationId: string, res: ApiResponse): Promise<PermissionItem[]> {
   expect(res.status).toBe(200);
   expectOperationResponse(operationId, 200, res.body, TODAY);
-  return res.body.items as Record<string, any>[];
+  return res.body.items as PermissionItem[];
 }
 
 async function siteIdsOf(user: TestUser): Promise<string[] | number> {
