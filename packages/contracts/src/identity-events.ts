@@ -27,16 +27,17 @@ export const IdentityEvent = {
 
 const organizationId = z.string();
 const role = z.string().describe('organization role');
+const memberRole = z.string().nullable().describe('organization role; null: a guest (docs/permissions.md)');
 const fields = z.array(z.string()).describe('names of the fields the PATCH changed');
 const userIds = z.array(z.string()).describe('user ids');
 
 export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (`token.revoked`: the user id)', {
   [IdentityEvent.organizationCreated]: z.object({ organizationId, title: z.string() }),
   [IdentityEvent.organizationUpdated]: z.object({ organizationId, fields }),
-  [IdentityEvent.memberAdded]: z.object({ organizationId, userId: z.string(), role }),
-  [IdentityEvent.memberRoleChanged]: z.object({ organizationId, userId: z.string(), role, previousRole: role }),
+  [IdentityEvent.memberAdded]: z.object({ organizationId, userId: z.string(), role: memberRole }),
+  [IdentityEvent.memberRoleChanged]: z.object({ organizationId, userId: z.string(), role, previousRole: memberRole }),
   [IdentityEvent.memberRemoved]: z
-    .object({ organizationId, userId: z.string(), role: role.describe('the role they had') })
+    .object({ organizationId, userId: z.string(), role: memberRole.describe('the role they had; null: a guest') })
     .describe('their team memberships are gone with them'),
   [IdentityEvent.tokenRevoked]: z.object({ tokenId: z.string(), userId: z.string() }),
   [IdentityEvent.samlProviderCreated]: z.object({ organizationId, samlProviderId: z.string(), label: z.string() }),

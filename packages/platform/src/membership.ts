@@ -43,12 +43,15 @@ export class MembershipResolver {
 
   /** Applies an identity event; returns true when it evicted something. */
   apply(event: IdentityEventEnvelope): boolean {
-    // The member events that change someone's access.
-    if (event.type !== 'member.added' && event.type !== 'member.role-changed' && event.type !== 'member.removed') return false;
-    const key = `${event.data.organizationId}:${event.data.userId}`;
-    const had = this.entries.get(key) !== undefined;
-    this.entries.delete(key);
-    return had;
+    const changed = accessChanges(event);
+    if (!changed) return false;
+    let evicted = false;
+    for (const userId of changed.userIds) {
+      const key = `${changed.organizationId}:${userId}`;
+      if (this.entries.get(key) !== undefined) evicted = true;
+      this.entries.delete(key);
+    }
+    return evicted;
   }
 
   /**
@@ -68,6 +71,26 @@ export class MembershipResolver {
         if (this.apply(event)) logger.debug({ type: event.type }, 'membership cache entry evicted');
       },
     });
+  }
+}
+
+/**
+ * The users an identity event changes the membership of: member events (guests' too, whose role is
+ * null) change the role or the guest flag, team events the team ids.
+ */
+function accessChanges(event: IdentityEventEnvelope): { organizationId: string; userIds: string[] } | null {
+  switch (event.type) {
+    case 'member.added':
+    case 'member.role-changed':
+    case 'member.removed':
+      return { organizationId: event.data.organizationId, userIds: [event.data.userId] };
+    case 'team.created':
+    case 'team.deleted':
+      return { organizationId: event.data.organizationId, userIds: event.data.members };
+    case 'team.members-changed':
+      return { organizationId: event.data.organizationId, userIds: [...event.data.added, ...event.data.removed] };
+    default:
+      return null;
   }
 }
 

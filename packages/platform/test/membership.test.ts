@@ -54,6 +54,20 @@ describe('MembershipResolver', () => {
     await bus.close();
   });
 
+  it('evicts the users whose teams or guest status an identity event changes', async () => {
+    const identity = fakeIdentity({ 'o:u': 'edit', 'o:v': 'read', 'o:w': 'read' });
+    const resolver = new MembershipResolver(() => identity.client, 60_000);
+    await Promise.all(['u', 'v', 'w'].map((user) => resolver.membership('o', user)));
+    const members = { organizationId: 'o', teamId: 't' };
+    expect(resolver.apply({ id: 'a', type: 'team.members-changed', occurredAt: '', data: { ...members, added: ['u'], removed: ['v'], roles: { u: 'member' } } })).toBe(true);
+    expect(resolver.apply({ id: 'b', type: 'team.deleted', occurredAt: '', data: { ...members, members: ['w'] } })).toBe(true);
+    expect(resolver.apply({ id: 'c', type: 'member.added', occurredAt: '', data: { organizationId: 'o', userId: 'g', role: null } })).toBe(false);
+    await Promise.all(['u', 'v', 'w'].map((user) => resolver.membership('o', user)));
+    expect(identity.calls).toHaveLength(6);
+    // An owner/member switch inside a team changes no team ids and no entry of another user.
+    expect(resolver.apply({ id: 'd', type: 'team.members-changed', occurredAt: '', data: { ...members, added: [], removed: [], roles: { u: 'owner' } } })).toBe(false);
+  });
+
   it('ignores unrelated events and passes identity outages on', async () => {
     const resolver = new MembershipResolver(() => ({ getMembership: async () => Promise.reject(new ApiError(503, 'down')) }) as unknown as IdentityClient);
     expect(resolver.apply({ id: 'x', type: 'organization.updated', occurredAt: '', data: { organizationId: 'o', fields: ['title'] } })).toBe(false);

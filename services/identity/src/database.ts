@@ -3,6 +3,7 @@ import type { Generated, Json, Timestamp } from '@quire/platform/sql';
 
 export interface Database {
   api_tokens: ApiTokensTable;
+  guest_grants: GuestGrantsTable;
   invites: InvitesTable;
   link_invites: LinkInvitesTable;
   members: MembersTable;
@@ -21,6 +22,15 @@ export interface ApiTokensTable {
   created_at: Generated<Timestamp>;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+}
+
+export interface GuestGrantsTable {
+  organization_id: string;
+  user_id: string;
+  resource_kind: string;
+  resource_id: string;
+  role: string;
+  granted_at: Generated<Timestamp>;
 }
 
 export interface InvitesTable {
@@ -45,7 +55,7 @@ export interface LinkInvitesTable {
 export interface MembersTable {
   organization_id: string;
   user_id: string;
-  role: string;
+  role: string | null;
   disabled: Generated<boolean>;
   joined_at: Generated<Timestamp>;
   last_seen_at: Timestamp | null;

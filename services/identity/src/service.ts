@@ -13,7 +13,7 @@ import {
   type BootstrapResult,
 } from './modules/accounts';
 import { samlRoutes } from './modules/saml';
-import { teamsGrpc, teamsRoutes } from './modules/teams';
+import { getMemberTeamIds, teamsGrpc, teamsRoutes } from './modules/teams';
 import type { BootstrapOptions } from './settings';
 
 export interface IdentityOptions {
@@ -40,7 +40,7 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(linkInvitesRoutes(ctx));
           app.use(emailDomainsRoutes(ctx));
         },
-        grpc: [identityGrpc(ctx, teamsGrpc(ctx)), identityAdminGrpc(ctx)],
+        grpc: [identityGrpc(ctx, { calls: teamsGrpc(ctx), memberTeamIds: (input) => getMemberTeamIds(ctx, input) }), identityAdminGrpc(ctx)],
       };
     },
   };

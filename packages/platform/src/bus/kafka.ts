@@ -162,9 +162,7 @@ export class KafkaBus implements MessageBus {
         ? { minBytes: BATCH_MIN_BYTES, maxBytesPerPartition: BATCH_MAX_BYTES, maxBytes: BATCH_MAX_BYTES, maxWaitTimeInMs: subscription.batchWaitMs ?? 2000 }
         : {}),
     });
-    consumer.on(consumer.events.CRASH, (e) =>
-      this.logger.warn({ group: subscription.groupId, err: e.payload.error.message }, 'kafka consumer crashed; restarting'),
-    );
+    consumer.on(consumer.events.CRASH, (e) => this.onConsumerCrash(subscription, consumer, e.payload));
     try {
       await consumer.connect();
       for (const topic of subscription.topics) await consumer.subscribe({ topic: this.namespace + topic, fromBeginning: subscription.fromBeginning ?? true });
@@ -183,6 +181,24 @@ export class KafkaBus implements MessageBus {
       throw err;
     }
     this.consumers.push(consumer);
+  }
+
+  /**
+   * kafkajs restarts a consumer only after a retriable error. A non-retriable one leaves it stopped
+   * for good: after a broker restart on a busy host, "Failed to find group coordinator" did, and the
+   * group never consumed again. Such a consumer (kafkajs has already disconnected it) is replaced by
+   * a new one, with the background retry's backoff.
+   */
+  private onConsumerCrash(subscription: Subscription, consumer: Consumer, crash: { error: Error; restart: boolean }): void {
+    const group = subscription.groupId;
+    if (crash.restart) {
+      this.logger.warn({ group, err: crash.error.message }, 'kafka consumer crashed; kafkajs restarts it');
+      return;
+    }
+    this.logger.warn({ group, err: crash.error.message }, 'kafka consumer stopped on a non-retriable error; starting a new one');
+    const index = this.consumers.indexOf(consumer);
+    if (index >= 0) this.consumers.splice(index, 1);
+    if (!this.closed && this.consuming) void this.retryConsumer(subscription);
   }
 
   /** kafkajs' disconnect waits for the batch in hand (its handler, then the commit), then leaves the group. */

@@ -4,7 +4,7 @@ export { getMembership } from './application/get-membership';
 export { bootstrapIdentity, type BootstrapResult } from './application/bootstrap-identity';
 export type { Caller, IdentityDeps, IdentityEntryDeps } from './application/deps';
 export { ADMIN_METADATA_KEY, identityAdminGrpc } from './grpc/admin.grpc';
-export { identityGrpc } from './grpc/identity.grpc';
+export { identityGrpc, type TeamsPort } from './grpc/identity.grpc';
 export { emailDomainsRoutes } from './http/email-domains/email-domains.routes';
 export { invitesRoutes } from './http/invites/invites.routes';
 export { linkInvitesRoutes } from './http/link-invites/link-invites.routes';

@@ -8,8 +8,14 @@ import { getOrganizations } from '../application/get-organizations';
 import { getUsers } from '../application/get-users';
 import { presentOrganization } from '../presenters/organization.presenter';
 
-/** Identity's queries for other services; `teams` are the team module's own calls (it sits above accounts). */
-export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'urls'>, teams: Pick<AsyncService<identity.IdentityServer>, 'getTeams'>) {
+/** What the teams module answers for accounts' calls (it sits above accounts; the service wiring passes it). */
+export interface TeamsPort {
+  calls: Pick<AsyncService<identity.IdentityServer>, 'getTeams'>;
+  memberTeamIds: (input: { organizationId: string; userId: string }) => Promise<string[]>;
+}
+
+/** Identity's queries for other services. */
+export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger' | 'urls'>, teams: TeamsPort) {
   const { db, logger, urls } = deps;
   return bind<identity.IdentityServer>(identity.IdentityService, {
     // Ready when the database answers, as /readyz and the other services' Check report it.
@@ -24,11 +30,14 @@ export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger
     authenticate: async ({ token }) => authenticateToken(deps, logger, token),
 
     getMembership: async ({ organizationId, userId }) => {
-      const { organizationExists, role } = await getMembership(deps, { organizationId, userId });
-      return { organizationExists, role: role ?? '', teamIds: [], guest: false };
+      const [{ organizationExists, role, guest }, teamIds] = await Promise.all([
+        getMembership(deps, { organizationId, userId }),
+        teams.memberTeamIds({ organizationId, userId }),
+      ]);
+      return { organizationExists, role: role ?? '', teamIds, guest };
     },
 
-    ...teams,
+    ...teams.calls,
 
     getUsers: async ({ userIds }) => {
       const rows = await getUsers(deps, userIds);

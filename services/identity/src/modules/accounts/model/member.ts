@@ -4,7 +4,8 @@ import type { User } from './user';
 export interface Member {
   organizationId: string;
   userId: string;
-  role: string;
+  /** Null for a guest: only their grants give them anything (docs/permissions.md). */
+  role: string | null;
   disabled: boolean;
   joinedAt: Date;
   lastSeenAt: Date | null;

@@ -179,3 +179,16 @@ export async function listTeamMemberRows(db: SqlExecutor, teamId: string, page: 
     total,
   };
 }
+
+/** The ids of the organization's teams the user belongs to, oldest membership first. */
+export async function listTeamIdsOfMember(db: SqlExecutor, orgId: string, userId: string): Promise<string[]> {
+  const rows = await table(db)
+    .selectFrom('team_members')
+    .select('team_id')
+    .where('organization_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .orderBy('joined_at')
+    .orderBy('team_id')
+    .execute();
+  return rows.map((r) => r.team_id);
+}
