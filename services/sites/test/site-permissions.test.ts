@@ -1,6 +1,7 @@
 import type { Role } from '@quire/access';
 import type { Membership, MembershipResolver } from '@quire/platform/membership';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
+import { deleteSite } from '../src/modules/sites/application/delete-site';
 import { listSites } from '../src/modules/sites/application/list-sites';
 import { writeSiteGrant } from '../src/modules/sites/application/write-site-grant';
 import { filterAndSortAccess, originOf, type PersonSiteAccess } from '../src/modules/sites/domain/site-permissions';
@@ -114,6 +115,23 @@ describe('site policy on grants and default levels', () => {
       { organizationId: ORG, siteId: open, resource: { kind: 'site', id: open }, principal: { kind: 'user', id: 'someone' }, role: 'edit' },
       { organizationId: ORG, siteId: open, resource: { kind: 'site', id: open }, principal: { kind: 'user', id: 'someone' }, role: null },
     ]);
+  });
+
+  it("announces a deleted site's grants as removed", async () => {
+    const doomed = await seedSite(db, ORG, []);
+    await grant(doomed, 'user', 'guest', 'read');
+    await grant(doomed, 'team', 'team1', 'edit');
+    const { rows: before } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
+    const cache = { set: async () => undefined };
+    const deps = { db, membership: PEOPLE, cache, logger: undefined } as unknown as Parameters<typeof deleteSite>[0];
+    expect(await deleteSite(deps, 'admin', { organizationId: ORG, siteId: doomed }, NOW)).toBe(true);
+    const { rows } = await db.query<{ payload: string }>('SELECT payload FROM outbox ORDER BY seq OFFSET $1', [before[0]!.n]);
+    const announced = rows.map((row) => JSON.parse(row.payload) as { type: string; data: { principal?: unknown; role?: unknown } });
+    expect(announced.filter((event) => event.type === 'permission.updated').map((event) => [event.data.principal, event.data.role])).toEqual([
+      [{ kind: 'user', id: 'guest' }, null],
+      [{ kind: 'team', id: 'team1' }, null],
+    ]);
+    expect(announced.map((event) => event.type)).toContain('site.deleted');
   });
 });
 
