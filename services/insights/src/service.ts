@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
-import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, openInsightsStore, SiteOwnership, visitorSegmentsRoutes } from './modules/insights';
+import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, openInsightsStore, SiteLevels, visitorSegmentsRoutes } from './modules/insights';
 import { auditAdminRoutes, auditEventsRoutes, auditSubscription, startAuditRetention } from './modules/audit';
 import { INSIGHTS_DEFAULTS, type InsightsRole, type InsightsSettings } from './settings';
 
@@ -45,10 +45,11 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
         ctx.deadLetters.replaysFor(subscription);
         ctx.deadLetters.replaysFor(audit);
       }
+      // The audit log's reads are for organization admins; site insights follow the caller's level on the site.
       const membership = new MembershipResolver(() => ctx.clients.identity());
-      // One cached site lookup for ingest and reads.
-      const siteOwnership = new SiteOwnership(() => ctx.clients.sites());
-      const deps = { ...ctx, membership, siteOwnership, store };
+      // One cache of callers' levels on sites for ingest and reads.
+      const siteLevels = new SiteLevels(() => ctx.clients.sites());
+      const deps = { ...ctx, membership, siteLevels, store };
       return {
         routes: (app) => {
           app.use(eventsRoutes(deps));

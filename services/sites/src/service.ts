@@ -6,6 +6,7 @@ import {
   sectionsRoutes,
   shareLinksRoutes,
   siteSpacesRoutes,
+  sitePermissionsRoutes,
   sitesGrpc,
   sitesRoutes,
   subscribeToContentEvents,
@@ -33,6 +34,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
+          app.use(sitePermissionsRoutes(deps));
           app.use(
             publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret, cache: ctx.cache, logger: ctx.logger }),
           );
@@ -40,7 +42,7 @@ export function sitesModule(): ServiceModule {
           app.use(publishedUrlsRoutes(publishedUrls));
           app.use(siteSearchRoutes(deps));
         },
-        grpc: sitesGrpc(ctx, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
+        grpc: sitesGrpc(ctx, membership, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([

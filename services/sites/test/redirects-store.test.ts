@@ -72,7 +72,7 @@ describe('site redirects store', () => {
     const outbox = async () => (await db.query<{ n: string }>('SELECT count(*) AS n FROM outbox')).rows[0]?.n;
     const before = { outbox: await outbox(), rows: (await findRedirectsByKeys(db, siteId, false, ['/new/1', '/new/2'])).length };
     // An admin of the site's organization: the use case authorizes its caller first.
-    const membership = { membership: async () => ({ role: 'admin' }) } as unknown as MembershipResolver;
+    const membership = { membership: async () => ({ organizationExists: true, role: 'admin', guest: false, teamIds: [] }) } as unknown as MembershipResolver;
     const deps = { db, clock: () => NOW, urls: new UrlBuilder('http://quire.test'), clients: undefined as never, membership };
     const site = { organizationId: 'org1', siteId };
     const steps = [

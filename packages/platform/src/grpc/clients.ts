@@ -20,6 +20,7 @@ const READS = [
   'getSpaces',
   'checkSpaceAccess',
   'getSite',
+  'getSiteLevel',
   'resolvePublishedUrl',
   'verifyVisitorToken',
   'getPublishedSite',
