@@ -13,7 +13,7 @@ import { createContext, startService, type RunningService, type ServiceModule } 
 import { SERVICE_NAMES, type ServiceName } from '@quire/platform/topology';
 import { defaultPublicUrl } from '@quire/urls';
 import { contentModule } from '@quire/content';
-import { bootstrapOptionsFromEnv, identityModule, type BootstrapResult } from '@quire/identity';
+import { bootstrapOptionsFromEnv, identityModule, organizationCreationFromEnv, type BootstrapResult } from '@quire/identity';
 import { insightsModule } from '@quire/insights';
 import { sitesModule } from '@quire/sites';
 import { specsModule } from '@quire/specs';
@@ -121,7 +121,7 @@ async function startBehind(gateway: BoundPort, env: NodeJS.ProcessEnv, logger: L
 /** The seven services' modules; identity reports the first start's bootstrap through `onBootstrap`. */
 function serviceModules(env: NodeJS.ProcessEnv, onBootstrap: (result: BootstrapResult) => void): Record<ServiceName, ServiceModule> {
   return {
-    identity: identityModule({ bootstrap: bootstrapOptionsFromEnv(env), onBootstrap }),
+    identity: identityModule({ bootstrap: bootstrapOptionsFromEnv(env), organizationCreation: organizationCreationFromEnv(env), onBootstrap }),
     content: contentModule(),
     sites: sitesModule(),
     specs: specsModule(),

@@ -32,7 +32,12 @@ const fields = z.array(z.string()).describe('names of the fields the PATCH chang
 const userIds = z.array(z.string()).describe('user ids');
 
 export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (`token.revoked`: the user id)', {
-  [IdentityEvent.organizationCreated]: z.object({ organizationId, title: z.string() }),
+  [IdentityEvent.organizationCreated]: z.object({
+    organizationId,
+    title: z.string(),
+    createdBy: z.string().optional().describe('the user who created it through the API (absent: the operator)'),
+    withDefaultSite: z.boolean().optional().describe('createOrganization asked for a default site: sites creates it'),
+  }),
   [IdentityEvent.organizationUpdated]: z.object({ organizationId, fields }),
   [IdentityEvent.memberAdded]: z.object({ organizationId, userId: z.string(), role: memberRole }),
   [IdentityEvent.memberRoleChanged]: z.object({ organizationId, userId: z.string(), role, previousRole: memberRole }),

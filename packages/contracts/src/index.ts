@@ -11,6 +11,7 @@ export {
   type EventTypeOf,
 } from './event-schema';
 export * from './identity-events';
+export { PERMISSION_UPDATED, permissionUpdated, type PermissionUpdated } from './permission-event';
 export * from './content-events';
 export * from './sites-events';
 export * from './specs-events';

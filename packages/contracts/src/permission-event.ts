@@ -10,3 +10,5 @@ export const permissionUpdated = z.object({
   principal: z.object({ kind: z.enum(['user', 'team']), id: z.string() }),
   role: z.enum(['admin', 'create', 'review', 'edit', 'comment', 'read']).nullable().describe('null: the grant was removed'),
 });
+
+export type PermissionUpdated = z.infer<typeof permissionUpdated>;

@@ -37,7 +37,12 @@ export class MembershipResolver {
     if (siteReaderScope(userId)) return Promise.resolve({ organizationExists: true, role: null, guest: false, teamIds: [] });
     return this.entries.getOrLoad(`${organizationId}:${userId}`, async () => {
       const answer = await this.identity().getMembership({ organizationId, userId });
-      return { organizationExists: answer.organizationExists, role: isRole(answer.role) ? answer.role : null, guest: answer.guest === true, teamIds: answer.teamIds ?? [] };
+      return {
+        organizationExists: answer.organizationExists,
+        role: isRole(answer.role) ? answer.role : null,
+        guest: answer.guest === true,
+        teamIds: answer.teamIds ?? [],
+      };
     });
   }
 

@@ -59,13 +59,17 @@ describe('MembershipResolver', () => {
     const resolver = new MembershipResolver(() => identity.client, 60_000);
     await Promise.all(['u', 'v', 'w'].map((user) => resolver.membership('o', user)));
     const members = { organizationId: 'o', teamId: 't' };
-    expect(resolver.apply({ id: 'a', type: 'team.members-changed', occurredAt: '', data: { ...members, added: ['u'], removed: ['v'], roles: { u: 'member' } } })).toBe(true);
+    expect(
+      resolver.apply({ id: 'a', type: 'team.members-changed', occurredAt: '', data: { ...members, added: ['u'], removed: ['v'], roles: { u: 'member' } } }),
+    ).toBe(true);
     expect(resolver.apply({ id: 'b', type: 'team.deleted', occurredAt: '', data: { ...members, members: ['w'] } })).toBe(true);
     expect(resolver.apply({ id: 'c', type: 'member.added', occurredAt: '', data: { organizationId: 'o', userId: 'g', role: null } })).toBe(false);
     await Promise.all(['u', 'v', 'w'].map((user) => resolver.membership('o', user)));
     expect(identity.calls).toHaveLength(6);
     // An owner/member switch inside a team changes no team ids and no entry of another user.
-    expect(resolver.apply({ id: 'd', type: 'team.members-changed', occurredAt: '', data: { ...members, added: [], removed: [], roles: { u: 'owner' } } })).toBe(false);
+    expect(resolver.apply({ id: 'd', type: 'team.members-changed', occurredAt: '', data: { ...members, added: [], removed: [], roles: { u: 'owner' } } })).toBe(
+      false,
+    );
   });
 
   it('ignores unrelated events and passes identity outages on', async () => {

@@ -9,6 +9,7 @@ export interface Database {
   collections: CollectionsTable;
   comment_reactions: CommentReactionsTable;
   content_blobs: ContentBlobsTable;
+  content_grants: ContentGrantsTable;
   custom_fields: CustomFieldsTable;
   git_sync_operations: GitSyncOperationsTable;
   page_bodies: PageBodiesTable;
@@ -72,7 +73,7 @@ export interface CollectionsTable {
   parent_id: string | null;
   title: Generated<string>;
   description: string | null;
-  default_level: Generated<string>;
+  default_level: Generated<string | null>;
   position: string;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
@@ -88,6 +89,17 @@ export interface CommentReactionsTable {
 export interface ContentBlobsTable {
   key: string;
   touched_at: Generated<Timestamp>;
+}
+
+export interface ContentGrantsTable {
+  resource_kind: string;
+  resource_id: string;
+  principal_kind: string;
+  principal_id: string;
+  organization_id: string;
+  role: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CustomFieldsTable {
@@ -197,7 +209,7 @@ export interface SpacesTable {
   title: Generated<string>;
   emoji: Generated<string>;
   visibility: Generated<string>;
-  default_level: Generated<string>;
+  default_level: Generated<string | null>;
   edit_mode: Generated<string>;
   position: string;
   revision_id: string;

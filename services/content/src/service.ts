@@ -7,6 +7,7 @@ import { changeRequestPagesRoutes } from './modules/change-requests/http/change-
 import { changeRequestsRoutes } from './modules/change-requests/http/change-requests.routes';
 import { contentChangesRoutes } from './modules/change-requests/http/content-changes.routes';
 import { collectionsRoutes } from './modules/collections/http/collections.routes';
+import { contentPermissionsRoutes } from './modules/content-permissions/http/content-permissions.routes';
 import { commentsRoutes } from './modules/comments/http/comments.routes';
 import { customFieldsRoutes } from './modules/custom-fields/http/custom-fields.routes';
 import { startGitSyncConsumer } from './modules/git-sync/consumers/git-sync-jobs.consumer';
@@ -69,6 +70,7 @@ export function contentModule(): ServiceModule {
           app.use(gate.middleware);
           app.use(collectionsRoutes(deps));
           app.use(spacesRoutes(deps));
+          app.use(contentPermissionsRoutes(deps));
           app.use(customFieldsRoutes(deps));
           app.use(spaceContentRoutes(contentDeps));
           app.use(changeRequestsRoutes(deps));

@@ -1,5 +1,4 @@
-import { ROLES, type Role } from '@quire/access';
-import { levelOnContent } from '../src/modules/content-tree/policies/content.policy';
+import type { Role } from '@quire/access';
 import { collectionPermissions, spacePermissions } from '../src/modules/content-tree/presenters/content-permissions';
 
 describe('Space.permissions from the caller level', () => {
@@ -124,18 +123,5 @@ describe('Collection.permissions from the caller level', () => {
     expect(collectionPermissions('create')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
     expect(collectionPermissions('review')).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
     expect(collectionPermissions(null)).toEqual({ view: false, admin: false, viewInviteLinks: false, create: false });
-  });
-});
-
-describe('level on content', () => {
-  it('keeps the organization role under `inherit`', () => {
-    for (const role of ROLES) expect(levelOnContent(role, { defaultLevel: 'inherit' })).toBe(role);
-  });
-
-  it('caps the role at defaultLevel, except for admins', () => {
-    expect(levelOnContent('create', { defaultLevel: 'comment' })).toBe('comment');
-    expect(levelOnContent('read', { defaultLevel: 'edit' })).toBe('read');
-    expect(levelOnContent('admin', { defaultLevel: 'read' })).toBe('admin');
-    expect(levelOnContent(null, { defaultLevel: 'inherit' })).toBeNull();
   });
 });

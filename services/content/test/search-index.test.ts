@@ -178,7 +178,7 @@ describe('search index', () => {
     const space = await newSpace('org-x');
     await publish(space.id, [page('k', 'Kiwi', 'kiwifruit orchards')]);
     const event = (type: string, data: Record<string, unknown>) => applySearchEvent(db, { id: newId(), type, data: { spaceId: space.id, ...data } } as never);
-    const orgHits = async (org: string) => (await searchOrganization(db, org, 'kiwifruit', { ...limits, pagesPerGroup: 5 })).hits.length;
+    const orgHits = async (org: string) => (await searchOrganization(db, org, { all: true }, 'kiwifruit', { ...limits, pagesPerGroup: 5 })).hits.length;
 
     expect(await event('revision.created', { current: false })).toBeNull();
     expect(await event('space.updated', {})).toBeNull();

@@ -9,17 +9,20 @@ import {
   linkInvitesRoutes,
   membersRoutes,
   organizationsRoutes,
+  subscribeToPermissionEvents,
   usersRoutes,
   type BootstrapResult,
 } from './modules/accounts';
 import { samlRoutes } from './modules/saml';
 import { getMemberTeamIds, teamsGrpc, teamsRoutes } from './modules/teams';
-import type { BootstrapOptions } from './settings';
+import { ANYONE_CREATES_ORGANIZATIONS, type BootstrapOptions, type OrganizationCreationOptions } from './settings';
 
 export interface IdentityOptions {
   bootstrap: BootstrapOptions;
   /** Called once, on the first start of an empty store, with the token to show the operator. */
   onBootstrap?: (result: BootstrapResult) => void;
+  /** Who may create organizations through the API (default: anyone signed in). */
+  organizationCreation?: OrganizationCreationOptions;
 }
 
 export function identityModule(options: IdentityOptions): ServiceModule {
@@ -32,7 +35,7 @@ export function identityModule(options: IdentityOptions): ServiceModule {
       return {
         routes: (app) => {
           app.use(usersRoutes(ctx));
-          app.use(organizationsRoutes(ctx));
+          app.use(organizationsRoutes(ctx, options.organizationCreation ?? ANYONE_CREATES_ORGANIZATIONS));
           app.use(membersRoutes(ctx));
           app.use(teamsRoutes(ctx));
           app.use(samlRoutes(ctx));
@@ -41,6 +44,7 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(emailDomainsRoutes(ctx));
         },
         grpc: [identityGrpc(ctx, { calls: teamsGrpc(ctx), memberTeamIds: (input) => getMemberTeamIds(ctx, input) }), identityAdminGrpc(ctx)],
+        start: () => subscribeToPermissionEvents(ctx),
       };
     },
   };
@@ -49,4 +53,4 @@ export function identityModule(options: IdentityOptions): ServiceModule {
 export type { BootstrapResult };
 export type { BootstrapOptions };
 export { ADMIN_METADATA_KEY } from './modules/accounts';
-export { bootstrapOptionsFromEnv } from './settings';
+export { bootstrapOptionsFromEnv, organizationCreationFromEnv, type OrganizationCreationOptions } from './settings';

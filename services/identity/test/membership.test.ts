@@ -26,7 +26,11 @@ describe('GetMembership: teams and guests (PGlite)', () => {
     await addMember(deps(), { organizationId: other.id, email: 'ada-m@example.com', role: 'read' });
     const first = await createTeam(deps(), { userId: owner.id }, { organizationId: org.id, title: 'A', members: [{ identifier: user.id, field: 'members' }] });
     await createTeam(deps(), { userId: owner.id }, { organizationId: org.id, title: 'B', members: [] });
-    const elsewhere = await createTeam(deps(), { userId: otherOwner.id }, { organizationId: other.id, title: 'C', members: [{ identifier: user.id, field: 'members' }] });
+    const elsewhere = await createTeam(
+      deps(),
+      { userId: otherOwner.id },
+      { organizationId: other.id, title: 'C', members: [{ identifier: user.id, field: 'members' }] },
+    );
 
     expect(await getMemberTeamIds(deps(), { organizationId: org.id, userId: user.id })).toEqual([first.team.id]);
     expect(await getMemberTeamIds(deps(), { organizationId: other.id, userId: user.id })).toEqual([elsewhere.team.id]);

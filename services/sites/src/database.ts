@@ -3,6 +3,7 @@ import type { Generated, Json, Timestamp } from '@quire/platform/sql';
 
 export interface Database {
   site_customizations: SiteCustomizationsTable;
+  site_permissions: SitePermissionsTable;
   site_publishing_auth: SitePublishingAuthTable;
   site_redirects: SiteRedirectsTable;
   site_section_groups: SiteSectionGroupsTable;
@@ -16,6 +17,16 @@ export interface SiteCustomizationsTable {
   site_id: string;
   settings: Json;
   updated_at: Timestamp;
+}
+
+export interface SitePermissionsTable {
+  site_id: string;
+  principal_kind: string;
+  principal_id: string;
+  organization_id: string;
+  role: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface SitePublishingAuthTable {
@@ -102,4 +113,5 @@ export interface SitesTable {
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
   agents_context: Generated<string>;
+  default_level: Generated<string | null>;
 }

@@ -6,9 +6,11 @@ import {
   sectionsRoutes,
   shareLinksRoutes,
   siteSpacesRoutes,
+  sitePermissionsRoutes,
   sitesGrpc,
   sitesRoutes,
   subscribeToContentEvents,
+  subscribeToOrganizationsCreated,
   type SitesHttpDeps,
 } from './modules/sites';
 import { publishingAuthRoutes } from './modules/publishing-auth';
@@ -32,6 +34,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
+          app.use(sitePermissionsRoutes(deps));
           app.use(
             publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret, cache: ctx.cache, logger: ctx.logger }),
           );
@@ -42,7 +45,12 @@ export function sitesModule(): ServiceModule {
         grpc: sitesGrpc(ctx, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
-          await Promise.all([membership.subscribe(ctx.bus, 'sites', ctx.logger), subscribeToContentEvents(ctx), subscribeToPageMoves(ctx)]);
+          await Promise.all([
+            membership.subscribe(ctx.bus, 'sites', ctx.logger),
+            subscribeToContentEvents(ctx),
+            subscribeToPageMoves(ctx),
+            subscribeToOrganizationsCreated(ctx),
+          ]);
         },
       };
     },

@@ -3,15 +3,17 @@ import type { TodayContext } from './context';
 import { publishedUrlsThroughToday } from './published-urls';
 import { redirectsThroughToday } from './redirects';
 import { siteSearchThroughToday } from './site-search';
+import { sitePermissionsThroughToday } from './site-permissions';
 import { siteSettingsThroughToday } from './site-settings';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 /**
  * A site from creation to deletion through today's client: settings, adaptive schema, share
- * links, redirects, customization and visitor auth, site spaces, then sections and section groups, publishing, search, and its insights.
+ * links, redirects, customization and visitor auth, permissions, site spaces, then sections and section groups, publishing, search, and its insights.
  */
-export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<void> {
+export async function sitesThroughToday(context: TodayContext): Promise<void> {
+  const { api, orgId } = context;
   const space = async (title: string) => (await api.orgs.createSpace(orgId, { title })).data.id;
   const [home, guides, reference] = [await space('Home'), await space('Guides'), await space('Reference')];
   const { data: site } = await api.orgs.createSite(orgId, { title: 'Docs site', spaces: [home] });
@@ -43,6 +45,7 @@ export async function sitesThroughToday({ api, orgId }: TodayContext): Promise<v
   await api.orgs.deleteSiteShareLinkById(orgId, site.id, link.id);
   await redirectsThroughToday(api, orgId, site.id);
   await siteSettingsThroughToday(api, orgId, site.id);
+  await sitePermissionsThroughToday(context, site.id);
 
   const { data: second } = await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: guides });
   const { data: siteSpaces } = await api.orgs.listSiteSpaces(orgId, site.id);

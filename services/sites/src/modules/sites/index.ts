@@ -2,12 +2,14 @@
 // structure (sections, section groups, site spaces), share links, adaptive schema and published
 // profile are one module: they share the site row, its policy and its published address.
 export { subscribeToContentEvents } from './consumers/content-events.consumer';
+export { subscribeToOrganizationsCreated } from './consumers/default-site.consumer';
 export { sitesGrpc, type ReaderGrpc } from './grpc/sites.grpc';
 export type { SitesHttpDeps } from './http/deps';
 export { sectionGroupsRoutes } from './http/section-groups/section-groups.routes';
 export { sectionsRoutes } from './http/sections/sections.routes';
 export { shareLinksRoutes } from './http/share-links/share-links.routes';
 export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
+export { sitePermissionsRoutes } from './http/site-permissions/site-permissions.routes';
 export { sitesRoutes } from './http/sites/sites.routes';
 // For the publishing-auth and redirects modules: the site's policy, its access generation, its address, and where its sections and site spaces live.
 export { authorizeSite } from './policies/site.policy';

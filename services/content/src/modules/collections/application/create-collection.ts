@@ -15,10 +15,10 @@ export async function createCollection(
   input: { organizationId: string; parentId: string | null; title: string },
 ): Promise<{ collection: Collection; level: Role | null }> {
   const { organizationId, parentId } = input;
-  const role = await authorizeInOrganization(membership, organizationId, caller.userId, 'createContent');
+  await authorizeInOrganization(membership, organizationId, caller.userId, 'createContent');
   if (parentId) await authorizeDestination(db, membership, organizationId, parentId, caller.userId);
   const collection = await createCollectionAtEnd(db, { organizationId, parentId, title: input.title, defaultLevel: 'inherit' }, clock());
-  return { collection, level: levelOnContent(role, collection) };
+  return { collection, level: await levelOnContent(db, membership, collection, caller.userId) };
 }
 
 /** The command of createCollection, already authorized: a new collection at the end of its parent (or of the top level). */

@@ -16,9 +16,9 @@ export async function transferCollection(
   input: { collectionId: string; organizationId: string },
 ): Promise<{ collection: Collection; level: Role | null }> {
   const { collection } = await authorizeCollection(db, membership, input.collectionId, caller.userId, 'transfer');
-  const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'receiveTransfer');
+  await authorizeInOrganization(membership, input.organizationId, caller.userId, 'receiveTransfer');
   const moved = await moveCollectionToOrganization(db, collection, input.organizationId, clock());
-  return { collection: moved, level: levelOnContent(role, moved) };
+  return { collection: moved, level: await levelOnContent(db, membership, moved, caller.userId) };
 }
 
 /**

@@ -7,7 +7,8 @@ export interface Collection {
   parentId: string | null;
   title: string;
   description: string | null;
-  defaultLevel: string;
+  /** A role, `inherit`, or null (private to its grants). */
+  defaultLevel: string | null;
   position: string;
   createdAt: Date;
   updatedAt: Date;
@@ -17,5 +18,5 @@ export interface Collection {
 export interface CollectionChanges {
   title?: string;
   description?: string;
-  defaultLevel?: string;
+  defaultLevel?: string | null;
 }

@@ -4,7 +4,7 @@ import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findCollection } from '../store/collections.store';
 import type { Collection } from '../model/collection';
-import { authorizeContent } from '../../content-tree';
+import { authorizeContent, type ContentAccess } from '../../content-tree';
 
 export type CollectionAction = 'read' | 'update' | 'delete' | 'move' | 'transfer' | 'createIn';
 
@@ -27,8 +27,8 @@ export async function authorizeCollection(
   collectionId: string,
   userId: string,
   action: CollectionAction,
-): Promise<{ collection: Collection; role: Role; level: Role }> {
+): Promise<{ collection: Collection; role: Role | null; level: Role; access: ContentAccess }> {
   const collection = await findCollection(db, collectionId);
   if (!collection) throw notFound(`Collection ${collectionId} not found`);
-  return { collection, ...(await authorizeContent(membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`)) };
+  return { collection, ...(await authorizeContent(db, membership, collection, userId, REQUIRED[action], `Collection ${collectionId}`)) };
 }

@@ -2,6 +2,7 @@ import type { PageRequest } from '@quire/input';
 import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { CollectionsTable, Database } from '../../../database';
 import type { Collection, CollectionChanges } from '../model/collection';
+import type { VisibleFilter } from '../../content-tree';
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
@@ -44,14 +45,25 @@ const organizationTree = (db: SqlExecutor, organizationId: string) =>
       ),
   );
 
-/** An organization's collections in tree order; only the top level when `nested` is false. */
-export async function listCollectionRows(db: SqlExecutor, organizationId: string, nested: boolean, page: PageRequest): Promise<Paged<Collection>> {
+/** An organization's collections in tree order; only the top level when `nested` is false; only the `visible` ones. */
+export async function listCollectionRows(
+  db: SqlExecutor,
+  organizationId: string,
+  nested: boolean,
+  page: PageRequest,
+  visible: VisibleFilter = { all: true },
+): Promise<Paged<Collection>> {
+  if ('only' in visible && visible.only.length === 0) return { rows: [], total: 0 };
+  const only = 'only' in visible ? visible.only : null;
+  const except = 'except' in visible ? visible.except : null;
   const { rows, total } = nested
     ? await pagedSelect(
         organizationTree(db, organizationId)
           .selectFrom('collections as c')
           .innerJoin('tree as t', 't.id', 'c.id')
           .selectAll('c')
+          .$if(only !== null, (qb) => qb.where('c.id', 'in', only ?? []))
+          .$if(except !== null, (qb) => qb.where('c.id', 'not in', except ?? []))
           .orderBy(sql`t.sort_path COLLATE "C"`)
           .orderBy('c.id'),
         page,
@@ -62,6 +74,8 @@ export async function listCollectionRows(db: SqlExecutor, organizationId: string
           .selectAll()
           .where('organization_id', '=', organizationId)
           .where('parent_id', 'is', null)
+          .$if(only !== null, (qb) => qb.where('id', 'in', only ?? []))
+          .$if(except !== null, (qb) => qb.where('id', 'not in', except ?? []))
           .orderBy(sql`position COLLATE "C"`)
           .orderBy('id'),
         page,

@@ -16,8 +16,8 @@ const pointer = z.discriminatedUnion('type', [
 
 export const contentPosition = z.object({ before: pointer.optional(), after: pointer.optional() }).strict();
 
-/** A role, or `inherit` (no cap of the content's own; the default of new content). */
-export const defaultLevel = z.enum([...ROLES, 'inherit']);
+/** Reference DefaultLevel: a role, `inherit` (no cap of the content's own; the default of new content) or null (private: only grants give access). */
+export const defaultLevel = z.enum([...ROLES, 'inherit']).nullable();
 
 // An emoji character sequence (with modifiers, joiners, keycaps, flags) or its code points in
 // hex ("1f389", "1f468-200d-1f469"), as the reference's Emoji examples show.

@@ -20,7 +20,7 @@ export async function authorizeDestination(
 ): Promise<void> {
   const parent = await findDestinationCollection(db, parentId);
   if (!parent || parent.organizationId !== organizationId) throw badRequest(`Invalid body field "${field}": no collection ${parentId} in this organization`);
-  await authorizeContent(membership, parent, userId, 'create', `Collection ${parentId}`);
+  await authorizeContent(db, membership, parent, userId, 'create', `Collection ${parentId}`);
 }
 
 /**

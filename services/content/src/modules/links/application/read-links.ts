@@ -30,7 +30,7 @@ export async function readLinks(deps: LinksAppDeps, caller: Caller, input: { spa
   if (input.changeRequestId && !changeRequest) throw notFound(`Change request ${input.changeRequestId} not found`);
   const loaded = await loadRevision(db, cache, space.id, changeRequest?.revisionId ?? space.revisionId);
   const unsettled = await revisionLinks(db, cache, loaded, appBase);
-  const linked = await loadLinkedSpaces({ db, identity: deps.identity() }, caller.userId, space, linkedSpaceIds(unsettled));
+  const linked = await loadLinkedSpaces({ db, identity: deps.identity(), membership }, caller.userId, space, linkedSpaceIds(unsettled));
   const visible = new Set([space.id, ...linked.spaces.map((s) => s.space.id)]);
   const isVisible = (id: string) => visible.has(id);
   const groups = settleSpaceTargets(unsettled, isVisible);

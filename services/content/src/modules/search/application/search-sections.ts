@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@quire/platform/sql';
 import { pageKey, rankResults, type ResultLimits } from '../domain/rank-results';
 import { CANDIDATES_PER_TIER, SCAN_PAGES_AT_MOST, type SearchOutcome } from '../domain/search-content';
 import type { SearchScope } from '../model/search';
+import type { VisibleFilter } from '../../content-tree';
 import { countIndexedPagesUpTo, findLiveSpaceTitles, findSearchCandidates, findSectionHits } from '../store/search.store';
 
 // The three searches: the candidates read, ranked (domain/rank-results.ts), the sections shown read with their snippets.
@@ -30,9 +31,20 @@ export function searchSpace(db: SqlExecutor, spaceId: string, query: string, lim
   return search(db, { spaceId }, query, 'page', { ...limits, pagesPerGroup: 1 });
 }
 
-/** An organization's live spaces that match, best first, with their best pages. */
-export function searchOrganization(db: SqlExecutor, organizationId: string, query: string, limits: ResultLimits): Promise<SearchOutcome> {
-  return search(db, { organizationId }, query, 'space', limits);
+/** An organization's live spaces that match (of those the caller may read: `visible`), best first, with their best pages. */
+export async function searchOrganization(
+  db: SqlExecutor,
+  organizationId: string,
+  visible: VisibleFilter,
+  query: string,
+  limits: ResultLimits,
+): Promise<SearchOutcome> {
+  if ('only' in visible) {
+    if (visible.only.length === 0) return { hits: [], groups: 0, complete: true };
+    const scan = (await countIndexedPagesUpTo(db, visible.only, SCAN_PAGES_AT_MOST + 1)) <= SCAN_PAGES_AT_MOST;
+    return search(db, { organizationId, spaceIds: visible.only, scan }, query, 'space', limits);
+  }
+  return search(db, { organizationId, ...('except' in visible ? { exceptSpaceIds: visible.except } : {}) }, query, 'space', limits);
 }
 
 /**

@@ -15,9 +15,11 @@ export interface IndexedPage {
 
 /**
  * Where a search looks: one space, an organization's sections, or some spaces of an organization
- * (a site's) — `scan`: read their sections rather than the index (a handful of pages, see below).
+ * (a site's, or those a caller may read) — `scan`: read their sections rather than the index (a
+ * handful of pages, see below). `exceptSpaceIds`: spaces of the organization the caller may not read.
  */
-export type SearchScope = { spaceId: string } | { organizationId: string } | { organizationId: string; spaceIds: readonly string[]; scan: boolean };
+export type SearchScope =
+  { spaceId: string } | { organizationId: string; exceptSpaceIds?: readonly string[] } | { organizationId: string; spaceIds: readonly string[]; scan: boolean };
 
 /** A matching section, before grouping: `tier` 3 = its page title matches, 2 = its heading, 1 = anywhere. */
 export interface SearchCandidate {

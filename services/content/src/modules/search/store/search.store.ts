@@ -111,6 +111,10 @@ function scopeFilter(scope: SearchScope) {
     const spaceIds = [...scope.spaceIds];
     return scope.scan ? sql`s.space_id = ANY(${spaceIds}::text[])` : sql`(s.space_id || '') = ANY(${spaceIds}::text[])`;
   }
+  if ('exceptSpaceIds' in scope && scope.exceptSpaceIds?.length) {
+    const hidden = [...scope.exceptSpaceIds];
+    return sql`s.organization_id = ${scope.organizationId} AND NOT ((s.space_id || '') = ANY(${hidden}::text[]))`;
+  }
   return sql`s.organization_id = ${scope.organizationId}`;
 }
 

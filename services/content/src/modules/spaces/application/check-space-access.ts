@@ -11,6 +11,6 @@ export async function checkSpaceAccess(
 ): Promise<{ exists: false } | { exists: true; organizationId: string; level: Role | null }> {
   const space = input.spaceId ? await findSpace(db, input.spaceId) : null;
   if (!space || space.deletedAt) return { exists: false };
-  const role = input.userId ? (await membership.membership(space.organizationId, input.userId)).role : null;
-  return { exists: true, organizationId: space.organizationId, level: levelOnContent(role, space) };
+  const level = input.userId ? await levelOnContent(db, membership, space, input.userId) : null;
+  return { exists: true, organizationId: space.organizationId, level };
 }

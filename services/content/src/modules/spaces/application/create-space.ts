@@ -18,10 +18,10 @@ export async function createSpace(
   caller: Caller,
   input: CreateSpaceInput,
 ): Promise<{ space: SpaceWithCounts; level: Role | null }> {
-  const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'createContent');
+  await authorizeInOrganization(membership, input.organizationId, caller.userId, 'createContent');
   if (input.parentId) await authorizeDestination(db, membership, input.organizationId, input.parentId, caller.userId);
   const space = await createSpaceWithRevision(db, { ...input, createdBy: caller.userId }, clock());
-  return { space, level: levelOnContent(role, space) };
+  return { space, level: await levelOnContent(db, membership, space, caller.userId) };
 }
 
 /** The command of createSpace, already authorized: a new space at the end of its parent, with its empty first revision. */

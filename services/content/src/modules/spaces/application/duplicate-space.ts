@@ -21,10 +21,10 @@ export async function duplicateSpace(
 ): Promise<{ space: SpaceWithCounts; level: Role | null }> {
   const { userId } = caller;
   const { space } = await authorizeSpace(db, membership, input.spaceId, userId, 'duplicate');
-  const role = await authorizeInOrganization(membership, space.organizationId, userId, 'createContent');
+  await authorizeInOrganization(membership, space.organizationId, userId, 'createContent');
   if (space.parentId) await authorizeDestination(db, membership, space.organizationId, space.parentId, userId);
   const copy = await copySpace(db, space, userId, clock());
-  return { space: copy, level: levelOnContent(role, copy) };
+  return { space: copy, level: await levelOnContent(db, membership, copy, userId) };
 }
 
 /**

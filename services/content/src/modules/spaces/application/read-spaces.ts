@@ -1,7 +1,7 @@
 import { siteReaderMayReadSpace, siteReaderScope, type Role } from '@quire/access';
 import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { levelOnContent } from '../../content-tree';
+import { loadContentAccesses, type ContentAccess } from '../../content-tree';
 import { listLiveSpaceRows } from '../store/spaces.store';
 import type { SpaceWithCounts } from '../model/space';
 
@@ -18,16 +18,19 @@ export async function readSpaces(
 ): Promise<{ space: SpaceWithCounts; level: Role | null }[]> {
   const ids = [...new Set(input.spaceIds)].slice(0, MAX_SPACES_PER_CALL);
   const rows = await listLiveSpaceRows(db, ids);
-  const roles = await rolesIn(
-    membership,
-    rows.map((r) => r.organizationId),
-    input.userId,
-  );
+  const reader = input.userId ? siteReaderScope(input.userId) : null;
+  const accesses = reader
+    ? new Map<string, ContentAccess>()
+    : await accessIn(
+        db,
+        membership,
+        rows.map((r) => r.organizationId),
+        input.userId,
+      );
   const byId = new Map(rows.map((r) => [r.id, r]));
   // A site reader (a published site's apiToken) reads the spaces its token lists, at `read`.
-  const reader = input.userId ? siteReaderScope(input.userId) : null;
   const levelOf = (space: SpaceWithCounts): Role | null =>
-    reader ? (siteReaderMayReadSpace(reader, space) ? 'read' : null) : levelOnContent(roles.get(space.organizationId) ?? null, space);
+    reader ? (siteReaderMayReadSpace(reader, space) ? 'read' : null) : (accesses.get(space.organizationId)?.levelOf(space) ?? null);
   const found: { space: SpaceWithCounts; level: Role | null }[] = [];
   for (const id of ids) {
     const space = byId.get(id);
@@ -39,10 +42,9 @@ export async function readSpaces(
   return found;
 }
 
-/** The user's role in each organization (one cached membership lookup per organization). */
-async function rolesIn(membership: MembershipResolver, organizationIds: string[], userId: string): Promise<Map<string, Role | null>> {
+/** The user's access in each organization (two queries for all of them, whatever the number of spaces). */
+async function accessIn(db: SqlExecutor, membership: MembershipResolver, organizationIds: string[], userId: string): Promise<Map<string, ContentAccess>> {
   if (!userId) return new Map();
-  const distinct = [...new Set(organizationIds)];
-  const answers = await Promise.all(distinct.map((org) => membership.membership(org, userId)));
-  return new Map(distinct.map((org, i) => [org, answers[i]?.role ?? null]));
+  const answers = await loadContentAccesses(db, membership, organizationIds, userId);
+  return new Map(answers.map((a) => [a.organizationId, a]));
 }

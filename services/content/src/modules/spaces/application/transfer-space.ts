@@ -18,9 +18,9 @@ export async function transferSpace(
   input: { spaceId: string; organizationId: string },
 ): Promise<{ space: SpaceWithCounts; level: Role | null }> {
   const { space } = await authorizeSpace(db, membership, input.spaceId, caller.userId, 'transfer');
-  const role = await authorizeInOrganization(membership, input.organizationId, caller.userId, 'receiveTransfer');
+  await authorizeInOrganization(membership, input.organizationId, caller.userId, 'receiveTransfer');
   const moved = await moveSpaceToOrganization(db, space, input.organizationId, clock());
-  return { space: moved, level: levelOnContent(role, moved) };
+  return { space: moved, level: await levelOnContent(db, membership, moved, caller.userId) };
 }
 
 /**

@@ -4,6 +4,6 @@ export interface SpaceChanges {
   emoji?: string;
   iconUrl?: string | null;
   editMode?: string;
-  defaultLevel?: string;
+  defaultLevel?: string | null;
   visibility?: string;
 }

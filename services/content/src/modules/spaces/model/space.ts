@@ -9,7 +9,8 @@ export interface Space {
   title: string;
   emoji: string;
   visibility: string;
-  defaultLevel: string;
+  /** A role, `inherit`, or null (private to its grants). */
+  defaultLevel: string | null;
   editMode: string;
   position: string;
   revisionId: string;

@@ -4,7 +4,7 @@ import type { MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findSpace, findSpaceWithCounts } from '../store/spaces.store';
 import type { Space, SpaceWithCounts } from '../model/space';
-import { authorizeContent } from '../../content-tree';
+import { authorizeContent, type ContentAccess } from '../../content-tree';
 
 export type SpaceAction =
   | 'read'
@@ -44,8 +44,11 @@ const REQUIRED: Record<SpaceAction, Role> = {
 
 export interface AuthorizedSpace<S extends Space = SpaceWithCounts> {
   space: S;
-  role: Role;
+  /** The organization role; null for a guest (only grants give them access). */
+  role: Role | null;
   level: Role;
+  /** The caller's access to the organization's content, to present other content of it. */
+  access?: ContentAccess;
 }
 
 /**
@@ -61,7 +64,7 @@ export async function authorizeSpace(
   action: SpaceAction,
   which: 'any' | 'live' = 'any',
 ): Promise<AuthorizedSpace> {
-  return authorizeLoaded(await findSpaceWithCounts(db, spaceId), membership, spaceId, userId, action, which);
+  return authorizeLoaded(db, await findSpaceWithCounts(db, spaceId), membership, spaceId, userId, action, which);
 }
 
 /** The same without the counters: for routes about the space's content, which do not present the space. */
@@ -73,10 +76,11 @@ export async function authorizeSpaceAccess(
   action: SpaceAction,
   which: 'any' | 'live' = 'any',
 ): Promise<AuthorizedSpace<Space>> {
-  return authorizeLoaded(await findSpace(db, spaceId), membership, spaceId, userId, action, which);
+  return authorizeLoaded(db, await findSpace(db, spaceId), membership, spaceId, userId, action, which);
 }
 
 async function authorizeLoaded<S extends Space>(
+  db: SqlExecutor,
   space: S | null,
   membership: MembershipResolver,
   spaceId: string,
@@ -92,5 +96,5 @@ async function authorizeLoaded<S extends Space>(
     if (action !== 'read') throw forbidden(`A site API token may only read space ${spaceId}`);
     return { space, role: 'read', level: 'read' };
   }
-  return { space, ...(await authorizeContent(membership, space, userId, REQUIRED[action], `Space ${spaceId}`)) };
+  return { space, ...(await authorizeContent(db, membership, space, userId, REQUIRED[action], `Space ${spaceId}`)) };
 }

@@ -4,6 +4,7 @@ import type { SpaceChanges } from '../model/space-changes';
 import type { PageRequest } from '@quire/input';
 import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { Database, SpacesTable } from '../../../database';
+import type { VisibleFilter } from '../../content-tree';
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
@@ -94,7 +95,13 @@ export async function listLiveSpaceRows(db: SqlExecutor, ids: string[]): Promise
  * keys from the top level down to it, joined with a space (below every key character), so a
  * collection's spaces come right after the collection and siblings keep their order.
  */
-export async function listSpaceRowsInOrganization(db: SqlExecutor, organizationId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
+export async function listSpaceRowsInOrganization(
+  db: SqlExecutor,
+  organizationId: string,
+  page: PageRequest,
+  visible: VisibleFilter = { all: true },
+): Promise<Paged<SpaceWithCounts>> {
+  if ('only' in visible && visible.only.length === 0) return { rows: [], total: 0 };
   // `tree(id, sort_path)`: every collection of the organization with its keys from the top level
   // down (the same tree as collections.store's listing; a store reaches no other module).
   const query = table(db)
@@ -117,6 +124,8 @@ export async function listSpaceRowsInOrganization(db: SqlExecutor, organizationI
     .select(countColumns('s'))
     .where('s.organization_id', '=', organizationId)
     .where('s.deleted_at', 'is', null)
+    .$if('only' in visible, (qb) => qb.where('s.id', 'in', 'only' in visible ? visible.only : []))
+    .$if('except' in visible, (qb) => qb.where('s.id', 'not in', 'except' in visible ? visible.except : []))
     .orderBy(sql`(COALESCE(t.sort_path || ' ', '') || s.position) COLLATE "C"`)
     .orderBy('s.id');
   const { rows, total } = await pagedSelect(query, page);
@@ -124,10 +133,18 @@ export async function listSpaceRowsInOrganization(db: SqlExecutor, organizationI
 }
 
 /** The spaces directly in a collection that are not deleted, in order. */
-export async function listSpaceRowsInCollection(db: SqlExecutor, collectionId: string, page: PageRequest): Promise<Paged<SpaceWithCounts>> {
+export async function listSpaceRowsInCollection(
+  db: SqlExecutor,
+  collectionId: string,
+  page: PageRequest,
+  visible: VisibleFilter = { all: true },
+): Promise<Paged<SpaceWithCounts>> {
+  if ('only' in visible && visible.only.length === 0) return { rows: [], total: 0 };
   const query = withCounts(db)
     .where('s.parent_id', '=', collectionId)
     .where('s.deleted_at', 'is', null)
+    .$if('only' in visible, (qb) => qb.where('s.id', 'in', 'only' in visible ? visible.only : []))
+    .$if('except' in visible, (qb) => qb.where('s.id', 'not in', 'except' in visible ? visible.except : []))
     .orderBy(sql`s.position COLLATE "C"`)
     .orderBy('s.id');
   const { rows, total } = await pagedSelect(query, page);

@@ -2,7 +2,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { takePendingInvites } from '../store/invites.store';
-import { insertMemberIfAbsent } from '../store/members.store';
+import { admitMemberAnnounced } from './admit-member';
 import { findUserByEmail, insertUserUnlessExists, lockEmailAddress, type User } from '../store/users.store';
 
 /**
@@ -30,8 +30,7 @@ export async function findOrCreateUser(
 async function acceptPendingInvites(tx: SqlExecutor, user: User, now: Date | undefined): Promise<void> {
   for (const invite of await takePendingInvites(tx, user.email)) {
     const organizationId = invite.organizationId;
-    if (!(await insertMemberIfAbsent(tx, organizationId, user.id, invite.role))) continue;
-    await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberAdded, { organizationId, userId: user.id, role: invite.role }), now);
+    if (!(await admitMemberAnnounced(tx, organizationId, user.id, invite.role, now))) continue;
     await enqueueEvent(
       tx,
       outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.inviteAccepted, { organizationId, inviteId: invite.id, userId: user.id, role: invite.role }),

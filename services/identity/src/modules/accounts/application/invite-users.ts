@@ -5,7 +5,7 @@ import type { Invitation, InvitationResult } from '../domain/invites';
 import { IDENTITY_TOPIC, IdentityEvent, outboxEvent } from '@quire/contracts';
 import { authorizeOrganization } from '../policies/organization.policy';
 import { upsertPendingInvite } from '../store/invites.store';
-import { insertMemberIfAbsent } from '../store/members.store';
+import { admitMemberAnnounced } from './admit-member';
 import { findUserByEmail, lockEmailAddress } from '../store/users.store';
 import type { Caller, IdentityDeps } from './deps';
 
@@ -42,10 +42,8 @@ async function inviteInto(
       await lockEmailAddress(tx, email);
       const user = await findUserByEmail(tx, email);
       if (user) {
-        if (await insertMemberIfAbsent(tx, organizationId, user.id, role)) {
-          await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, organizationId, IdentityEvent.memberAdded, { organizationId, userId: user.id, role }), now);
-          result.addedUserIds.push(user.id);
-        }
+        // A guest invited becomes a member with the role; a member keeps theirs.
+        if (await admitMemberAnnounced(tx, organizationId, user.id, role, now)) result.addedUserIds.push(user.id);
         continue;
       }
       const invite = await upsertPendingInvite(tx, { id: newId(), organizationId, email, role, invitedBy });

@@ -62,6 +62,17 @@ export async function findLinkInvite(db: SqlExecutor, orgId: string, inviteId: s
   return row ? linkInviteOf(row) : null;
 }
 
+/** The organization's invite link whose secret hashes to `secretHash` (the secret is the credential, the id is not). */
+export async function findLinkInviteBySecretHash(db: SqlExecutor, orgId: string, secretHash: string): Promise<LinkInvite | null> {
+  const row = await table(db)
+    .selectFrom('link_invites')
+    .selectAll()
+    .where('organization_id', '=', orgId)
+    .where('secret_hash', '=', secretHash)
+    .executeTakeFirst();
+  return row ? linkInviteOf(row) : null;
+}
+
 export async function listLinkInviteRows(db: SqlExecutor, orgId: string, page: PageRequest): Promise<Paged<LinkInvite>> {
   const query = table(db).selectFrom('link_invites').selectAll().where('organization_id', '=', orgId).orderBy('created_at').orderBy('id');
   const { rows, total } = await pagedSelect(query, page);

@@ -64,15 +64,60 @@ export async function upsertMember(db: SqlExecutor, orgId: string, userId: strin
   return { previousRole: row?.previous_role ?? null };
 }
 
-/** Adds a member unless they already are one (whose role then stays); true when added. */
-export async function insertMemberIfAbsent(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<boolean> {
-  const added = await table(db)
+/**
+ * Makes a user a member with `role` unless they already are one (whose role then stays): inserts a
+ * row, or gives a guest's row (no role) the role. Null when they were a member already.
+ */
+export async function admitMember(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<'added' | 'promoted' | null> {
+  const rows = await table(db)
+    .with('previous', (db) => db.selectFrom('members').select('user_id').where('organization_id', '=', orgId).where('user_id', '=', userId))
     .insertInto('members')
     .values({ organization_id: orgId, user_id: userId, role })
+    .onConflict((oc) =>
+      oc
+        .columns(['organization_id', 'user_id'])
+        .doUpdateSet((eb) => ({ role: eb.ref('excluded.role') }))
+        .where('members.role', 'is', null),
+    )
+    .returning((eb) => eb.selectFrom('previous').select('user_id').as('previous_user'))
+    .execute();
+  const [row] = rows;
+  if (!row) return null;
+  return row.previous_user === null ? 'added' : 'promoted';
+}
+
+/** Adds a guest (a member row with no role) unless the user has a row already; true when added. */
+export async function insertGuestIfAbsent(db: SqlExecutor, orgId: string, userId: string, now: Date): Promise<boolean> {
+  const added = await table(db)
+    .insertInto('members')
+    .values({ organization_id: orgId, user_id: userId, role: null, joined_at: now })
     .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
     .returning('user_id')
     .execute();
   return added.length > 0;
+}
+
+/** Loads a membership locked for the rest of the transaction (guest grants change one after the other). */
+export async function lockMembership(db: SqlExecutor, orgId: string, userId: string): Promise<Member | null> {
+  const row = await table(db)
+    .selectFrom('members')
+    .selectAll()
+    .where('organization_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ? memberOf(row) : null;
+}
+
+/** Deletes a guest's row (never a member's); true when it was there. */
+export async function deleteGuestRow(db: SqlExecutor, orgId: string, userId: string): Promise<boolean> {
+  const { numDeletedRows } = await table(db)
+    .deleteFrom('members')
+    .where('organization_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('role', 'is', null)
+    .executeTakeFirst();
+  return numDeletedRows > 0n;
 }
 
 export async function updateMemberRole(db: SqlExecutor, orgId: string, userId: string, role: string): Promise<void> {

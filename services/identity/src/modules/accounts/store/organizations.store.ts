@@ -30,7 +30,8 @@ function organizationOf(row: Selectable<OrganizationsTable>): Organization {
   };
 }
 
-// An organization with the caller's role in it (the caller's active membership, left-joined).
+// An organization with the caller's role in it (the caller's active membership, left-joined; a
+// guest's row has no role and counts as none: the organization is not theirs).
 const withRoleQuery = (db: SqlExecutor, userId: string) =>
   table(db)
     .selectFrom('organizations as o')
@@ -38,7 +39,8 @@ const withRoleQuery = (db: SqlExecutor, userId: string) =>
       join
         .onRef('m.organization_id', '=', 'o.id')
         .on('m.user_id', '=', userId)
-        .on((eb) => eb.not(eb.ref('m.disabled'))),
+        .on((eb) => eb.not(eb.ref('m.disabled')))
+        .on('m.role', 'is not', null),
     )
     .selectAll('o')
     .select('m.role as caller_role');
@@ -56,8 +58,12 @@ function organizationWithRoleOf({
   return { ...organizationOf(row), callerRole: caller_role, callerOwnsTeam: caller_owns_team === true };
 }
 
-export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string }): Promise<Organization> {
-  const row = await table(db).insertInto('organizations').values({ id: org.id, title: org.title }).returningAll().executeTakeFirstOrThrow();
+export async function insertOrganization(db: SqlExecutor, org: { id: string; title: string; emailDomains?: string[] }): Promise<Organization> {
+  const row = await table(db)
+    .insertInto('organizations')
+    .values({ id: org.id, title: org.title, email_domains: org.emailDomains ?? [] })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return organizationOf(row);
 }
 
@@ -85,6 +91,7 @@ export async function listOrganizationsOfUser(db: SqlExecutor, userId: string, p
     .select(OWNS_TEAM)
     .where('m.user_id', '=', userId)
     .where((eb) => eb.not(eb.ref('m.disabled')))
+    .where('m.role', 'is not', null)
     .orderBy('o.created_at')
     .orderBy('o.id');
   const { rows, total } = await pagedSelect(query, page);

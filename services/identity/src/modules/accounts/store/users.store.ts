@@ -16,6 +16,17 @@ export async function findUserById(db: SqlExecutor, id: string): Promise<User | 
   return row ? userOf(row) : null;
 }
 
+/** Changes a user's profile fields that are present (undefined leaves one as it is; photoUrl null removes the photo). */
+export async function updateUserProfile(db: SqlExecutor, id: string, changes: { displayName?: string; photoUrl?: string | null }): Promise<User | null> {
+  const row = await table(db)
+    .updateTable('users')
+    .set({ display_name: changes.displayName, photo_url: changes.photoUrl })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? userOf(row) : null;
+}
+
 export async function findUsersByIds(db: SqlExecutor, ids: string[]): Promise<User[]> {
   if (ids.length === 0) return [];
   const rows = await table(db)
@@ -59,13 +70,14 @@ export async function lockEmailAddress(tx: SqlExecutor, email: string): Promise<
   await sql`SELECT pg_advisory_xact_lock(hashtextextended('identity.user-email:' || ${email.toLowerCase()}, 0))`.execute(table(tx));
 }
 
-/** True when both users belong to at least one common organization. */
+/** True when `a` is a member (not a guest) of an organization `b` belongs to (as a member or a guest). */
 export async function shareAnOrganization(db: SqlExecutor, a: string, b: string): Promise<boolean> {
   const shared = await table(db)
     .selectFrom('members as m1')
     .innerJoin('members as m2', 'm1.organization_id', 'm2.organization_id')
     .select('m1.organization_id')
     .where('m1.user_id', '=', a)
+    .where('m1.role', 'is not', null)
     .where('m2.user_id', '=', b)
     .limit(1)
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import { renameTeam } from '../application/rename-team';
 import type { TeamAnswer } from '../application/team-answer';
 import { presentTeam } from '../presenters/team.presenter';
 import { teamParams } from './params.schema';
+import { memberTeamsRoutes } from './member-teams.routes';
 import { teamMembersRoutes } from './team-members.routes';
 import { createTeamBody, listTeamsQuery, memberReferences, updateTeamBody } from './teams.schema';
 
@@ -61,5 +62,6 @@ export function teamsRoutes(deps: IdentityEntryDeps): Router {
   );
 
   router.use(teamMembersRoutes(deps));
+  router.use(memberTeamsRoutes(deps));
   return router;
 }

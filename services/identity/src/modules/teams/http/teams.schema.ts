@@ -17,6 +17,9 @@ export const listTeamsQuery = pageQuery.extend({
   title: text({ max: 64 }).optional(),
 });
 
+// listTeamsForOrganizationMember: page, limit, `title` (contains, any case).
+export const listMemberTeamsQuery = pageQuery.extend({ title: text({ max: 64 }).optional() });
+
 // listTeamMembersInOrganizationById: pagination only.
 export const listTeamMembersQuery = pageQuery;
 

@@ -104,6 +104,8 @@ export async function findMembersByIdentifiers(db: SqlExecutor, orgId: string, i
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .select(['m.user_id', 'u.email'])
     .where('m.organization_id', '=', orgId)
+    // Teams group members: a guest (no role) is not one.
+    .where('m.role', 'is not', null)
     .where((eb) =>
       eb.or([
         eb('m.user_id', '=', sql<string>`ANY(${identifiers}::text[])`),
@@ -191,4 +193,23 @@ export async function listTeamIdsOfMember(db: SqlExecutor, orgId: string, userId
     .orderBy('team_id')
     .execute();
   return rows.map((r) => r.team_id);
+}
+
+/** A page of the organization's teams `memberId` is in, each with their team role, presented for `callerId`. */
+export async function listTeamsOfMemberRows(
+  db: SqlExecutor,
+  orgId: string,
+  memberId: string,
+  callerId: string,
+  filter: { title?: string },
+  page: PageRequest,
+): Promise<Paged<{ team: TeamSummary; memberRole: string }>> {
+  let query = summaryQuery(db, callerId)
+    .innerJoin('team_members as mm', 'mm.team_id', 't.id')
+    .select('mm.role as member_team_role')
+    .where('t.organization_id', '=', orgId)
+    .where('mm.user_id', '=', memberId);
+  if (filter.title) query = query.where('t.title', 'ilike', containsPattern(filter.title));
+  const { rows, total } = await pagedSelect(query.orderBy('t.created_at').orderBy('t.id'), page);
+  return { rows: rows.map(({ member_team_role, ...row }) => ({ team: teamSummaryOf(row), memberRole: member_team_role })), total };
 }

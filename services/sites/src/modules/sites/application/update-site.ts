@@ -36,7 +36,7 @@ export async function updateSite(
   now: Date,
 ): Promise<{ site: SiteWithCounts; role: Role }> {
   const { organizationId, siteId } = ref;
-  const { role } = await authorizeSiteAs(deps, organizationId, siteId, callerId, 'manage');
+  const { role } = await authorizeSiteAs(deps, organizationId, siteId, callerId, update.defaultLevel !== undefined ? 'managePermissions' : 'manage');
   try {
     const updated = await applySiteUpdate(deps.db, organizationId, siteId, update, callerId, now);
     // Another visibility is another audience: tokens issued for the old one end now.
@@ -88,6 +88,7 @@ function siteChanges(update: SiteUpdate): SiteChanges {
   if (update.proxy !== undefined) changes.proxyUrl = update.proxy;
   if (update.adaptiveContent !== undefined) changes.adaptiveContentEnabled = update.adaptiveContent.enabled;
   if (update.agentsContext !== undefined) changes.agentsContext = update.agentsContext;
+  if (update.defaultLevel !== undefined) changes.defaultLevel = update.defaultLevel;
   return changes;
 }
 

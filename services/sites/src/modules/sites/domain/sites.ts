@@ -1,3 +1,4 @@
+import type { DefaultLevel } from '@quire/access';
 // Reference enums SiteType, SiteVisibility and SiteAgentsContext.
 export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
 export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
@@ -17,4 +18,6 @@ export interface SiteUpdate {
   agentsContext?: string;
   defaultSiteSpace?: string;
   defaultSiteSection?: string;
+  /** Reference Site.defaultLevel: a permission, so it needs the site's `admin` level (site.policy). */
+  defaultLevel?: DefaultLevel;
 }

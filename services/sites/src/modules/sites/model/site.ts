@@ -1,4 +1,5 @@
 // A site as the store reads it: the shape store, domain, application and presenters share.
+import { isRole, type DefaultLevel } from '@quire/access';
 
 /** A site (table `sites`). `adaptiveSchema` is the stored JSON Schema, null until one is put. */
 export interface Site {
@@ -15,6 +16,8 @@ export interface Site {
   adaptiveSchema: unknown;
   adaptiveSchemaUpdatedAt: Date | null;
   agentsContext: string;
+  /** Reference Site.defaultLevel: what the organization's members get on the site (docs/permissions.md). */
+  defaultLevel: DefaultLevel;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -22,4 +25,10 @@ export interface Site {
 /** A site with the number of its site spaces that visitors can see (deleted spaces are hidden). */
 export interface SiteWithCounts extends Site {
   siteSpaces: number;
+}
+
+/** The stored default level (column `sites.default_level`, held by its CHECK): NULL is the null level. */
+export function defaultLevelOf(value: string | null): DefaultLevel {
+  if (value === null) return null;
+  return isRole(value) ? value : 'inherit';
 }

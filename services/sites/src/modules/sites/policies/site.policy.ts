@@ -1,32 +1,60 @@
-import { atLeast, authorizeLevel, siteReaderScope, type Role } from '@quire/access';
+import { atLeast, authorizeLevel, contentAccess, siteReaderScope, type LevelOrigin, type Role } from '@quire/access';
 import { forbidden, notFound } from '@quire/errors';
-import { authorizeMember, type MembershipResolver } from '@quire/platform/membership';
+import { authorizeMember, type Membership, type MembershipResolver } from '@quire/platform/membership';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findSiteWithCounts } from '../store/sites.store';
-import type { SiteWithCounts } from '../model/site';
+import { grantsToPerson } from '../store/site-permissions.store';
+import type { Site, SiteWithCounts } from '../model/site';
+import type { SiteGrant } from '../model/site-permission';
 
-export type SiteAction = 'read' | 'manage' | 'readShareLinks' | 'manageVisitorAuth';
+export type SiteAction = 'read' | 'manage' | 'readShareLinks' | 'manageVisitorAuth' | 'managePermissions';
 
-// Any member reads sites; creating, changing, publishing and deleting them (and their structure,
-// share links, adaptive schema and customization) needs the `create` role. Reading share links
-// needs it too: they carry the secret keys that open a share-link site. Visitor authentication
-// (getSitePublishingAuthById and its writes) answers the site's signing key, with which anyone can
-// mint a visitor token of any claims: admins only, reads included.
-const REQUIRED: Record<SiteAction, Role> = { read: 'read', manage: 'create', readShareLinks: 'create', manageVisitorAuth: 'admin' };
+// The level needed on a site for each action. The level is the caller's on that site (the one
+// content rule, contentAccess: the site's default level caps members, grants to them and their
+// teams raise it, guests have only their grants). Reading needs `read`; changing, publishing and
+// deleting a site (its structure, share links, adaptive schema and customization) needs `create`.
+// Reading share links needs it too: they carry the secret keys that open a share-link site.
+// Visitor authentication (getSitePublishingAuthById and its writes) answers the site's signing
+// key, with which anyone can mint a visitor token of any claims: `admin`, reads included. Who has
+// access (the site-permissions operations, listings included: they show members' emails to whoever
+// reads them) is the site's admins' business.
+const REQUIRED: Record<SiteAction, Role> = {
+  read: 'read',
+  manage: 'create',
+  readShareLinks: 'create',
+  manageVisitorAuth: 'admin',
+  managePermissions: 'admin',
+};
 
-/** The caller's organization role checked against `action` (the common rule: 404 for a non-member, 403 below the role). */
+/** Creating a site: the caller's organization role (404 for a non-member, 403 below the role); a guest creates nothing. */
 export function authorizeSitesOfOrganization(deps: { membership: MembershipResolver }, orgId: string, userId: string, action: SiteAction): Promise<Role> {
   return authorizeMember(deps.membership, orgId, userId, REQUIRED[action]);
 }
 
-/** Whether a member with `role` may take `action` on the organization's sites (what Site.permissions reports). */
-export function maySite(role: Role | null, action: SiteAction): boolean {
-  return atLeast(role, REQUIRED[action]);
+/** Whether a person with `level` on a site may take `action` there (what Site.permissions reports). */
+export function maySite(level: Role | null, action: SiteAction): boolean {
+  return atLeast(level, REQUIRED[action]);
+}
+
+/** A person's level on a site, and where it comes from: the site's default level and the grants on it to them and their teams. */
+export function siteAccess(site: Pick<Site, 'defaultLevel'>, orgRole: Role | null, grants: readonly Pick<SiteGrant, 'role'>[]): { level: Role | null; origin: LevelOrigin | null } {
+  return contentAccess({ orgRole, chain: [{ defaultLevel: site.defaultLevel, grants: grants.map((grant) => grant.role) }] });
+}
+
+/** The caller's level on each of the sites (null: the site is not theirs to see). */
+export async function siteLevels(db: SqlExecutor, sites: readonly Site[], userId: string, member: Membership): Promise<Map<string, Role | null>> {
+  const grants = await grantsToPerson(
+    db,
+    sites.map((site) => site.id),
+    { userId, teamIds: member.teamIds },
+  );
+  return new Map(sites.map((site) => [site.id, siteAccess(site, member.role, grants.filter((grant) => grant.siteId === site.id)).level]));
 }
 
 /**
- * Loads a site of the organization and checks the caller's role for `action`: 404 for a
- * non-member or a site of another organization, 403 for a member without the role.
+ * Loads a site of the organization and checks the caller's level on it for `action`: 404 when the
+ * caller has no level there (a non-member, a site of another organization, a private site), 403
+ * below the level the action needs.
  */
 export async function authorizeSite(
   deps: { db: SqlExecutor; membership: MembershipResolver },
@@ -38,7 +66,7 @@ export async function authorizeSite(
   return (await authorizeSiteAs(deps, orgId, siteId, userId, action)).site;
 }
 
-/** authorizeSite, with the caller's role (for answers that present the caller's permissions). */
+/** authorizeSite, with the caller's level on the site (for answers that present the caller's permissions). */
 export async function authorizeSiteAs(
   deps: { db: SqlExecutor; membership: MembershipResolver },
   orgId: string,
@@ -54,9 +82,10 @@ export async function authorizeSiteAs(
     if (action !== 'read') throw forbidden(`A site API token may only read site ${siteId}`);
     return { site, role: 'read' };
   }
-  const { role } = await deps.membership.membership(orgId, userId);
-  const site = role ? await findSiteWithCounts(deps.db, orgId, siteId) : null;
-  // A non-member does not look the site up: the same 404 as for a site that does not exist.
-  if (!site) throw notFound(`Site ${siteId} not found`);
-  return { site, role: authorizeLevel(role, REQUIRED[action], `Site ${siteId}`) };
+  const member = await deps.membership.membership(orgId, userId);
+  const site = await findSiteWithCounts(deps.db, orgId, siteId);
+  const level = site ? (await siteLevels(deps.db, [site], userId, member)).get(site.id) : null;
+  // No level at all: the same 404 as for a site that does not exist.
+  if (!site || !level) throw notFound(`Site ${siteId} not found`);
+  return { site, role: authorizeLevel(level, REQUIRED[action], `Site ${siteId}`) };
 }

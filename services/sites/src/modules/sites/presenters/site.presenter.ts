@@ -48,9 +48,9 @@ function previewUrl(site: Pick<Site, 'id' | 'organizationId'>, urls: UrlBuilder)
 }
 
 /**
- * Today's client's (0.202.0) Site.permissions for a member with `role`, as site.policy decides:
- * any member reads a site and its adaptive schema; `create` manages everything else, settings and
- * publishing included (so `admin` too); editing its content is editing its spaces (`edit`);
+ * Today's client's (0.202.0) Site.permissions for a caller with level `role` on the site, as
+ * site.policy decides: `read` reads a site and its adaptive schema; `create` manages everything
+ * else, settings and publishing included (so `admin` too); editing its content is editing its spaces (`edit`);
  * `installIntegration` is false for everyone: Quire does not host integrations.
  */
 function sitePermissions(role: Role) {
@@ -86,8 +86,7 @@ export function presentSite(site: SiteWithCounts, role: Role, urls: UrlBuilder, 
     // The proxy forwards visitors of its origin to the site's own address.
     ...(site.proxyUrl ? { proxy: { origin: site.proxyUrl, target: `${builtInAddress(site, urls)}/` } } : {}),
     visibility: site.visibility,
-    // Members' roles on a site are their organization roles (site.policy): nothing to override.
-    defaultLevel: 'inherit' as const,
+    defaultLevel: site.defaultLevel,
     permissions: sitePermissions(role),
     published: site.published,
     siteSpaces: site.siteSpaces,

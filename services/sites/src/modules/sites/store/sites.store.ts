@@ -1,7 +1,9 @@
+import type { DefaultLevel } from '@quire/access';
 import type { PageRequest } from '@quire/input';
 import { containsPattern, pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { Database, SitesTable } from '../../../database';
-import type { Site, SiteWithCounts } from '../model/site';
+import type { PersonPrincipals } from '../model/site-permission';
+import { defaultLevelOf, type Site, type SiteWithCounts } from '../model/site';
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
@@ -20,6 +22,7 @@ function siteOf(row: Selectable<SitesTable>): Site {
     adaptiveSchema: row.adaptive_schema,
     adaptiveSchemaUpdatedAt: row.adaptive_schema_updated_at,
     agentsContext: row.agents_context,
+    defaultLevel: defaultLevelOf(row.default_level),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -36,6 +39,11 @@ export interface SiteListFilter {
   title?: string;
   published?: boolean;
   types?: readonly string[];
+  /**
+   * Only the sites the person may see (undefined: every site): those open to members (a default
+   * level that is not null) when `members` is set, and those granted to them or their teams.
+   */
+  visibleTo?: { person: PersonPrincipals; members: boolean };
 }
 
 /** The fields of a site an update may set (undefined: unchanged; null removes an optional one). */
@@ -50,6 +58,7 @@ export interface SiteChanges {
   published?: boolean;
   adaptiveSchema?: unknown;
   adaptiveSchemaUpdatedAt?: Date;
+  defaultLevel?: DefaultLevel;
 }
 
 /** The column values of the changes that are present (undefined leaves a column as it is). */
@@ -64,6 +73,7 @@ const columnsOf = (changes: SiteChanges) => ({
   published: changes.published,
   adaptive_schema: changes.adaptiveSchema === undefined ? undefined : JSON.stringify(changes.adaptiveSchema),
   adaptive_schema_updated_at: changes.adaptiveSchemaUpdatedAt,
+  default_level: changes.defaultLevel,
 });
 
 const withCountsQuery = (db: SqlExecutor) =>
@@ -130,7 +140,7 @@ export async function deleteSiteRow(db: SqlExecutor, orgId: string, siteId: stri
 
 export async function listSiteRows(db: SqlExecutor, orgId: string, filter: SiteListFilter, page: PageRequest): Promise<Paged<SiteWithCounts>> {
   let query = withCountsQuery(db).where('s.organization_id', '=', orgId);
-  const { space, title, published, types } = filter;
+  const { space, title, published, types, visibleTo } = filter;
   if (space !== undefined) {
     query = query.where(({ exists, selectFrom }) =>
       exists(
@@ -145,8 +155,15 @@ export async function listSiteRows(db: SqlExecutor, orgId: string, filter: SiteL
   if (title !== undefined) query = query.where('s.title', 'ilike', containsPattern(title));
   if (published !== undefined) query = query.where('s.published', '=', published);
   if (types !== undefined) query = query.where(sql<boolean>`s.type = ANY(${[...types]}::text[])`);
+  if (visibleTo !== undefined) query = query.where(visibleSitesOf(visibleTo));
   const { rows, total } = await pagedSelect(query.orderBy('s.created_at').orderBy('s.id'), page);
   return { rows: rows.map(siteWithCountsOf), total };
+}
+
+/** The condition of SiteListFilter.visibleTo on `sites as s`. */
+function visibleSitesOf({ person, members }: NonNullable<SiteListFilter['visibleTo']>) {
+  const granted = sql<boolean>`EXISTS (SELECT 1 FROM site_permissions p WHERE p.site_id = s.id AND ((p.principal_kind = 'user' AND p.principal_id = ${person.userId}) OR (p.principal_kind = 'team' AND p.principal_id = ANY(${[...person.teamIds]}::text[]))))`;
+  return members ? sql<boolean>`(s.default_level IS NOT NULL OR ${granted})` : granted;
 }
 
 /** True when another site of the organization already uses `basename`. */

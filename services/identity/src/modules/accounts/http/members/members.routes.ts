@@ -30,7 +30,7 @@ export function membersRoutes(deps: IdentityEntryDeps): Router {
     }),
   );
 
-  // Any member may read a member.
+  // Any member may read a member; a guest only themselves (anything else of the organization is a 404 to them).
   router.get(
     '/v1/orgs/:organizationId/members/:userId',
     route({ params: memberParams }, async ({ params, principal }, res) => {

@@ -1,5 +1,5 @@
 import { ROLES } from '@quire/access';
-import { httpUrl, lengthIn, pageQuery, resourceId, text, z } from '@quire/input';
+import { httpUrl, lengthIn, pageQuery, queryBoolean, resourceId, text, z } from '@quire/input';
 import { trimmedText } from '../params.schema';
 
 // PATCH /orgs/{organizationId}: reference request body of updateOrganizationById, limits of spec §8.
@@ -56,3 +56,19 @@ export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;
 
 // listOrganizationsForAuthenticatedUser: pagination only.
 export const listOrganizationsQuery = pageQuery;
+
+// createOrganization (reference CreateOrganization). `onboardingPreferences` only tailors the
+// reference's default site: accepted, not kept.
+export const createOrganizationBody = z
+  .object({
+    title: trimmedText({ min: 2, max: 255 }),
+    emailDomains: z.array(emailDomain).max(100).default([]),
+    onboardingPreferences: z.object({}).passthrough().optional(),
+  })
+  .strict();
+
+// createOrganization's query: `openapiUrl` (an OpenAPI import for the default site) is accepted and ignored.
+export const createOrganizationQuery = z.object({
+  withDefaultSite: queryBoolean.optional(),
+  openapiUrl: z.string().max(2048).optional(),
+});

@@ -15,8 +15,8 @@ import { siteCustomizationRoutes } from './site-customization.routes';
 import { siteSettingsRoutes } from './site-settings.routes';
 import { createSiteBody, listSitesQuery, updateSiteBody } from './sites.schema';
 
-// Any organization member lists and reads sites; members with the `create` role create, change,
-// publish and delete them (site.policy).
+// Members list and read the sites they have a level on; guests the sites granted to them. The
+// `create` level on a site changes, publishes and deletes it; the `create` role creates one (site.policy).
 export function sitesRoutes(deps: SitesHttpDeps): Router {
   const { clock, urls } = deps;
   const router = Router();
@@ -26,10 +26,10 @@ export function sitesRoutes(deps: SitesHttpDeps): Router {
     route({ params: orgParams, query: listSitesQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const filter = { space: query.space, title: query.title, published: query.published, types: query.type };
-      const { role, rows, total } = await listSites(deps, principal.userId, params.organizationId, filter, page);
+      const { rows, total } = await listSites(deps, principal.userId, params.organizationId, filter, page);
       res.json(
         listEnvelope(
-          rows.map((site) => presentSite(site, role, urls)),
+          rows.map(({ site, role }) => presentSite(site, role, urls)),
           total,
           page,
         ),

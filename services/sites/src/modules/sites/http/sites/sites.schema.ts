@@ -1,3 +1,4 @@
+import { ROLES } from '@quire/access';
 import { lengthIn, pageQuery, queryBoolean, resourceId, text, z } from '@quire/input';
 import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from '../../domain/sites';
 import { structurePath, trimmedText } from '../structure.schema';
@@ -53,6 +54,8 @@ export const updateSiteBody = z
     defaultSiteSpace: resourceId.optional(),
     defaultSiteSection: resourceId.optional(),
     proxy: proxyOrigin.nullable().optional(),
+    // Reference DefaultLevel: a MemberRole, null (members get nothing) or "inherit".
+    defaultLevel: z.union([z.enum(ROLES), z.literal('inherit')]).nullable().optional(),
   })
   .strict();
 
