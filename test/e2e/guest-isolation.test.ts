@@ -95,6 +95,7 @@ beforeAll(async () => {
   const top = (await admin.post(`/v1/orgs/${orgId}/collections`, { title: 'SECRET guides' })).body.id as string;
   const nested = (await admin.post(`/v1/orgs/${orgId}/collections`, { title: 'SECRET nested', parent: top })).body.id as string;
   collections = [top, nested];
+  expect((await admin.put(`/v1/orgs/${orgId}/teams`, { title: 'SECRET team', members: [own.admin.id] })).status).toBe(201);
   await hiddenSpace('SECRET Roadmap', top);
   await hiddenSpace('SECRET Payroll', nested);
   await hiddenSpace('SECRET Handbook');
@@ -142,7 +143,12 @@ describe('a guest invited to one space', () => {
     const members = await guestApi.get(`/v1/orgs/${orgId}/members`);
     if (members.status === 200) expect((members.body.items as { user: { id: string } }[]).map((m) => m.user.id)).toEqual([guest.id]);
     else expect(members.status).toBe(404);
-    for (const res of [spaces, listedCollections, listedSites, members]) expectNothingHidden(res, 'lists');
+    // Teams and the organization's change requests: nothing of them either.
+    const teams = await guestApi.get(`/v1/orgs/${orgId}/teams`);
+    const changeRequests = await guestApi.get(`/v1/orgs/${orgId}/change-requests`);
+    if (changeRequests.status === 200) expect((changeRequests.body.items as { id: string }[]).length).toBe(0);
+    else expect(changeRequests.status).toBe(404);
+    for (const res of [spaces, listedCollections, listedSites, members, teams, changeRequests]) expectNothingHidden(res, 'lists');
   });
 
   it('gets a 404 for every other space, collection and site, and everything in them', async () => {
@@ -169,7 +175,11 @@ describe('a guest invited to one space', () => {
     }
     for (const c of collections) for (const path of [`/v1/collections/${c}`, `/v1/collections/${c}/spaces`]) await expect404(path);
     for (const site of sites)
-      for (const path of [`/v1/orgs/${orgId}/sites/${site.id}`, `/v1/orgs/${orgId}/sites/${site.id}/published`, `/v1/orgs/${orgId}/sites/${site.id}/share-links`])
+      for (const path of [
+        `/v1/orgs/${orgId}/sites/${site.id}`,
+        `/v1/orgs/${orgId}/sites/${site.id}/published`,
+        `/v1/orgs/${orgId}/sites/${site.id}/share-links`,
+      ])
         await expect404(path);
   });
 
@@ -177,13 +187,20 @@ describe('a guest invited to one space', () => {
     const o = others[0]!;
     const s = `/v1/spaces/${invited}`;
     // Another space's change request, comment, file and page are as absent from this space as unknown ones.
-    for (const path of [`${s}/change-requests/${o.changeRequest}`, `${s}/change-requests/${o.changeRequest}/comments/${o.comment}`, `${s}/content/files/${o.file}`, `${s}/content/page/${o.page}`])
+    for (const path of [
+      `${s}/change-requests/${o.changeRequest}`,
+      `${s}/change-requests/${o.changeRequest}/comments/${o.comment}`,
+      `${s}/content/files/${o.file}`,
+      `${s}/content/page/${o.page}`,
+    ])
       await expect404(path);
   });
 
   it("sees the invited page's link to a hidden space without that space's title", async () => {
     const links = await guestApi.get(`/v1/spaces/${invited}/links`);
     expect(links.status).toBe(200);
+    const toSpace = (links.body.items as { targetReference?: { kind: string } }[]).filter((l) => l.targetReference?.kind === 'space');
+    expect(toSpace).toHaveLength(1);
     // The address is the guest's own page's text; what it names must not be told.
     expectNothingHidden({ status: links.status, text: links.text.replaceAll(others[0]!.id, '<linked>') }, 'links');
   });
@@ -203,7 +220,10 @@ describe('a guest invited to one space', () => {
 
   it('resolves no restricted site, by the API or in the reader, llms.txt and MCP', async () => {
     for (const site of sites) {
-      for (const res of [await guestApi.post('/v1/urls/published', { url: site.url }), await guestApi.get(`/v1/urls/published?url=${encodeURIComponent(site.url)}`)]) {
+      for (const res of [
+        await guestApi.post('/v1/urls/published', { url: site.url }),
+        await guestApi.get(`/v1/urls/published?url=${encodeURIComponent(site.url)}`),
+      ]) {
         expectNothingHidden(res, `published ${site.url}`);
         expect(res.status).toBe(404);
       }
