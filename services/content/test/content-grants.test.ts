@@ -10,6 +10,8 @@ import { authorizeContentReader, loadContentAccess } from '../src/modules/conten
 import type { ContentHttpDeps } from '../src/modules/shared';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
 import { listSpaces } from '../src/modules/spaces/application/list-spaces';
+import { moveSpaceToOrganization } from '../src/modules/spaces/application/transfer-space';
+import { listGrants } from '../src/modules/content-tree/application/content-grants';
 import { expectApiError } from '../../../test/support/service-db';
 import { openContentDb, outboxTypes } from './content-db';
 
@@ -150,5 +152,24 @@ describe('content grants', () => {
     await expectApiError(setContentGrant(deps, { userId: 'boss' }, { resource, principal: { kind: 'user', id: 'nobody' }, role: 'read' }), 404, /nobody/);
     // A member below admin on the space may not change grants.
     await expectApiError(setContentGrant(deps, { userId: 'ed' }, { resource, principal: { kind: 'user', id: 'ed' }, role: 'admin' }), 403, /admin/);
+  });
+
+  it('leaves the grants behind when a space goes to another organization, announcing each removal', async () => {
+    const moving = await createSpaceWithRevision(
+      db,
+      { organizationId: ORG, parentId: null, title: 'Moving', emoji: '', visibility: 'private', defaultLevel: 'inherit', editMode: 'live', createdBy: 'boss' },
+      now,
+    );
+    await changeGrants(db, ORG, [{ resource: { kind: 'space', id: moving.id }, principal: { kind: 'user', id: 'gus' }, role: 'edit' }], now);
+    await moveSpaceToOrganization(db, moving, 'org-elsewhere', now);
+    expect((await listGrants(db, { kind: 'space', id: moving.id }, 'user', { offset: 0, limit: 10 })).total).toBe(0);
+    const events = await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE key = $1 ORDER BY seq', [moving.id]);
+    const removals = events.rows
+      .map((r) => JSON.parse(r.payload) as { type: string; data: { role: string | null; organizationId: string } })
+      .filter((e) => e.type === 'permission.updated');
+    expect(removals.map((e) => [e.data.organizationId, e.data.role])).toEqual([
+      [ORG, 'edit'],
+      [ORG, null],
+    ]);
   });
 });

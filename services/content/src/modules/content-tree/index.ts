@@ -1,5 +1,5 @@
 export { type MoveTarget, moveWithinOrganization, transferToOrganization } from './application/content-placement';
-export { changeGrants, collectionTree, grantsOn, listGrants, type GrantChange } from './application/content-grants';
+export { changeGrants, collectionTree, dropGrantsOn, grantsOn, listGrants, type GrantChange } from './application/content-grants';
 export { keyAtEnd, keyRightAfter, lastKeyAmong, lockContentOrdering } from './application/ordering-keys';
 export { collectionParams, defaultLevel, emoji, moveBody, orgParams, spaceParams, transferBody } from './http/content.schema';
 export {

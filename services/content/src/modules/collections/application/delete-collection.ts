@@ -1,7 +1,7 @@
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { lastKeyAmong, lockContentOrdering } from '../../content-tree';
+import { dropGrantsOn, lastKeyAmong, lockContentOrdering } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { orphanSpacesOfCollectionTree } from '../../spaces';
 import { authorizeCollection } from '../policies/collection.policy';
@@ -33,6 +33,8 @@ export async function deleteCollectionTree(db: SqlDatabase, collection: Collecti
     const last = await lastKeyAmong(tx, { organizationId, parentId: null, excludeId: null });
     const orphans = await orphanSpacesOfCollectionTree(tx, collection.id, last, now);
     await deleteCollectionRow(tx, collection.id);
+    // The collections are gone for good; the orphaned spaces keep their own grants (restorable).
+    await dropGrantsOn(tx, organizationId, collections, now);
     const deletedSpaces = orphans.filter((o) => !o.wasDeleted).map((o) => o.id);
     for (const spaceId of deletedSpaces) {
       await enqueueEvent(

@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { authorizeInOrganization, levelOnContent, transferToOrganization } from '../../content-tree';
+import { authorizeInOrganization, dropGrantsOn, levelOnContent, transferToOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { transferSpacesOfCollections } from '../../spaces';
 import { authorizeCollection } from '../policies/collection.policy';
@@ -35,6 +35,8 @@ export function moveCollectionToOrganization(db: SqlDatabase, collection: Collec
       const collections = await collectionSubtreeIds(tx, collection.id);
       await setOrganizationOfCollections(tx, collections, organizationId, now);
       const spaces = await transferSpacesOfCollections(tx, collections, organizationId, now);
+      // Grants name the old organization's people and teams: they stay behind.
+      await dropGrantsOn(tx, from, [...collections, ...spaces.map((s) => s.spaceId)], now);
       for (const { spaceId, customFieldValues } of spaces) {
         await enqueueEvent(
           tx,

@@ -5,7 +5,7 @@ import { enqueueEvent } from '@quire/platform/outbox';
 import type { Paged, SqlDatabase, SqlExecutor } from '@quire/platform/sql';
 import type { ContentNode, Principal, PrincipalKind, ResourceKind } from '../model/content-access';
 import { collectionNodesIn } from '../store/collection-tree.store';
-import { deleteGrant, grantsOnResources, listGrantsOn, putGrant } from '../store/content-grants.store';
+import { deleteGrant, deleteGrantsOn, grantsOnResources, listGrantsOn, putGrant } from '../store/content-grants.store';
 
 // The grant commands and reads the permission routes use (content-permissions); the store stays
 // here, below the rule that reads it (policies/content.policy.ts).
@@ -56,4 +56,19 @@ export function grantsOn(db: SqlExecutor, resourceIds: readonly string[]): Promi
 /** An organization's collections by id, as the rule reads them (the chains above its content). */
 export async function collectionTree(db: SqlExecutor, organizationId: string): Promise<Map<string, ContentNode>> {
   return new Map((await collectionNodesIn(db, [organizationId])).map((c) => [c.id, c]));
+}
+
+/**
+ * Inside a command's transaction: removes every grant on content that leaves `organizationId`
+ * (transferred to another organization) or is gone for good (a deleted collection, a purged
+ * space), each removal announced as a grant change does, so identity drops guests left with nothing.
+ */
+export async function dropGrantsOn(tx: SqlExecutor, organizationId: string, resourceIds: readonly string[], now: Date): Promise<void> {
+  const grants = await grantsOnResources(tx, resourceIds);
+  if (grants.length === 0) return;
+  await deleteGrantsOn(tx, resourceIds);
+  for (const grant of grants) {
+    const data = { organizationId, resource: grant.resource, principal: grant.principal, role: null };
+    await enqueueEvent(tx, outboxEvent(CONTENT_TOPIC, grant.resource.id, ContentEvent.permissionUpdated, data), now);
+  }
 }

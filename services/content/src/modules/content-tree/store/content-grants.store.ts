@@ -88,11 +88,11 @@ export async function listGrantsOn(
 }
 
 /** Every grant on any of `resourceIds` (a resource and the collections above it), for the aggregate listings. */
-export async function grantsOnResources(db: SqlExecutor, resourceIds: readonly string[]): Promise<{ resourceId: string; principal: Principal; role: Role }[]> {
+export async function grantsOnResources(db: SqlExecutor, resourceIds: readonly string[]): Promise<StoredGrant[]> {
   if (resourceIds.length === 0) return [];
   const rows = await table(db)
     .selectFrom('content_grants')
-    .select(['resource_id', 'principal_kind', 'principal_id', 'role'])
+    .select(['resource_kind', 'resource_id', 'principal_kind', 'principal_id', 'role'])
     .where('resource_id', 'in', [...resourceIds])
     .orderBy('created_at')
     .orderBy('principal_id')
@@ -100,8 +100,17 @@ export async function grantsOnResources(db: SqlExecutor, resourceIds: readonly s
   return rows.flatMap((r) => {
     const role = roleOf(r.role);
     const kind: PrincipalKind = r.principal_kind === 'team' ? 'team' : 'user';
-    return role ? [{ resourceId: r.resource_id, principal: { kind, id: r.principal_id }, role }] : [];
+    const resource = { kind: r.resource_kind === 'collection' ? ('collection' as const) : ('space' as const), id: r.resource_id };
+    return role ? [{ resource, resourceId: r.resource_id, principal: { kind, id: r.principal_id }, role }] : [];
   });
+}
+
+/** A grant as grantsOnResources reads it. */
+export interface StoredGrant {
+  resource: { kind: ResourceKind; id: string };
+  resourceId: string;
+  principal: Principal;
+  role: Role;
 }
 
 /** Removes every grant on resources that no longer exist (a deleted collection's subtree, a purged space). */

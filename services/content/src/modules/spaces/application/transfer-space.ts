@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import { CONTENT_TOPIC, ContentEvent, outboxEvent } from '@quire/contracts';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlDatabase } from '@quire/platform/sql';
-import { authorizeInOrganization, levelOnContent, transferToOrganization } from '../../content-tree';
+import { authorizeInOrganization, dropGrantsOn, levelOnContent, transferToOrganization } from '../../content-tree';
 import type { Caller, ContentAppDeps } from '../../shared';
 import { visibilityAtTopLevel } from '../domain/space-visibility';
 import { refuseDeleted } from '../domain/spaces';
@@ -37,6 +37,8 @@ export function moveSpaceToOrganization(db: SqlDatabase, space: Space, organizat
     place: (tx, position) => placeSpace(tx, space.id, { organizationId, parentId: null, position, visibility: visibilityAtTopLevel(space.visibility) }, now),
     after: async (tx) => {
       const customFieldValues = await moveSpaceCustomFieldValues(tx, space.id, organizationId);
+      // Grants name the old organization's people and teams: they stay behind.
+      await dropGrantsOn(tx, from, [space.id], now);
       await enqueueEvent(
         tx,
         outboxEvent(CONTENT_TOPIC, space.id, ContentEvent.spaceTransferred, {
