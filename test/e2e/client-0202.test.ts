@@ -36,6 +36,17 @@ const KNOWN_GAPS: { problems: RegExp; why: string }[] = [
   },
 ];
 
+/**
+ * Where an answer valid under 0.202.0 cannot be valid under the 0.143.2 contract, each with why
+ * (a ratchet too: each must still occur).
+ */
+const CONTRACT_GAPS: { problems: RegExp; why: string }[] = [
+  {
+    problems: /^listPermissionsAggregateInSite\[200\]\/items\/\d+\/origin(\/type)?: /,
+    why: "0.143.2's UserSitePermissionOrigin is a space or the organization only; a grant on the site itself is 0.202.0's UserSitePermissionSiteOrigin, which Quire answers",
+  },
+];
+
 beforeAll(async () => {
   const { id: orgId, admin } = await buildOrganization(stack, 'Today client org');
   context = { stack, ledger, orgId, admin, api: ledger.client(admin.token) };
@@ -60,6 +71,8 @@ describe("today's client (0.202.0) on the seed operations it still has", () => {
   });
 
   it('has answered every call valid under the 0.143.2 contract too, but for the same deviations', () => {
-    expect(ledger.contractProblems().filter((p) => !KNOWN_GAPS.some((gap) => gap.problems.test(p)))).toEqual([]);
+    const problems = ledger.contractProblems();
+    expect(problems.filter((p) => ![...KNOWN_GAPS, ...CONTRACT_GAPS].some((gap) => gap.problems.test(p)))).toEqual([]);
+    expect(CONTRACT_GAPS.filter((gap) => !problems.some((p) => gap.problems.test(p))).map((gap) => gap.why)).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
-import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, openInsightsStore, SiteOwnership, visitorSegmentsRoutes } from './modules/insights';
+import { aggregateRoutes, eventsRoutes, insightsGrpc, insightsSubscription, openInsightsStore, SiteLevels, visitorSegmentsRoutes } from './modules/insights';
 import { INSIGHTS_DEFAULTS, type InsightsRole, type InsightsSettings } from './settings';
 
 export { INSIGHTS_ROLES, type InsightsRole } from './settings';
@@ -33,10 +32,9 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
       // The consumer's dead letters sit in this service's database, and the operator's CLI calls
       // the API copies: they replay them with the same handler even when they do not consume.
       if (role === 'api') ctx.deadLetters.replaysFor(subscription);
-      const membership = new MembershipResolver(() => ctx.clients.identity());
-      // One cached site lookup for ingest and reads.
-      const siteOwnership = new SiteOwnership(() => ctx.clients.sites());
-      const deps = { ...ctx, membership, siteOwnership, store };
+      // One cache of callers' levels on sites for ingest and reads.
+      const siteLevels = new SiteLevels(() => ctx.clients.sites());
+      const deps = { ...ctx, siteLevels, store };
       return {
         routes: (app) => {
           app.use(eventsRoutes(deps));
@@ -45,7 +43,6 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
         },
         grpc: [insightsGrpc(ctx)],
         start: async () => {
-          await membership.subscribe(ctx.bus, 'insights', ctx.logger);
           if (role === 'all') await ctx.bus.subscribe(subscription);
         },
         stop,

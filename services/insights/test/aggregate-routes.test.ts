@@ -7,13 +7,13 @@ import { finishServiceApp } from '@quire/platform/http';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { openServiceDb, silentLogger } from '../../../test/support/service-db';
 import { aggregateRoutes } from '../src/modules/insights/http/aggregate/aggregate.routes';
-import { SiteOwnership } from '../src/modules/insights/domain/site-ownership';
+import { SiteLevels } from '../src/modules/insights/domain/site-levels';
 import type { InsightsQueryDeps } from '../src/modules/insights/application/deps';
 import { visitorSegmentsRoutes } from '../src/modules/insights/http/visitor-segments/visitor-segments.routes';
 import { EmbeddedInsightsStore } from '../src/modules/insights/store/embedded/embedded-store';
 import { contractRows, NOW, ORG, SITE } from './store-fixtures';
 
-// The two read routes over the embedded store, with stubbed membership and sites: status codes,
+// The two read routes over the embedded store, with a stubbed sites service (the caller's level): status codes,
 // authorization and the reference shapes (the e2e test covers them through the whole stack).
 
 describe('insights read routes', () => {
@@ -28,13 +28,11 @@ describe('insights read routes', () => {
     const deps = {
       store,
       clock: () => NOW,
-      membership: { membership: async (_org: string, user: string) => ({ role: user === 'member' ? 'read' : null }) },
-      siteOwnership: new SiteOwnership(
+      siteLevels: new SiteLevels(
         () =>
           ({
-            getSite: async (req: { organizationId: string; siteId: string }) => ({
-              exists: req.organizationId === ORG && req.siteId === SITE,
-              organizationId: req.organizationId,
+            getSiteLevel: async (req: { organizationId: string; siteId: string; userId: string }) => ({
+              level: req.organizationId === ORG && req.siteId === SITE && req.userId === 'member' ? 'read' : '',
             }),
           }) as unknown as SitesClient,
       ),

@@ -4,12 +4,11 @@ import { signPrincipal } from '@quire/access';
 import { DependencyUnavailableError } from '@quire/errors';
 import type { BusMessage, MessageBus } from '@quire/platform/bus';
 import type { ServiceConfig } from '@quire/platform/config';
-import type { IdentityClient, SitesClient } from '@quire/platform/grpc';
+import type { SitesClient } from '@quire/platform/grpc';
 import { createServiceApp, finishServiceApp, Metrics } from '@quire/platform/http';
 import { createLogger } from '@quire/platform/logger';
-import { MembershipResolver } from '@quire/platform/membership';
 import { decodeEventRows } from '../src/modules/insights/domain/event-message';
-import { SiteOwnership } from '../src/modules/insights/domain/site-ownership';
+import { SiteLevels } from '../src/modules/insights/domain/site-levels';
 import { INSIGHTS_EVENTS_TOPIC } from '../src/modules/insights/events/topics';
 import { eventsRoutes } from '../src/modules/insights/http/events/events.routes';
 
@@ -31,27 +30,12 @@ const bus: MessageBus = {
 };
 let siteCalls = 0;
 const sites = {
-  async getSite({ siteId }: { siteId: string }) {
+  // The sites service answers the caller's level on the site: a member reads site1 of org1; nobody has a level on a site of another organization.
+  async getSiteLevel({ organizationId, siteId, userId }: { organizationId: string; siteId: string; userId: string }) {
     siteCalls++;
-    const exists = siteId === 'site1' || siteId === 'site-of-other';
-    return {
-      exists,
-      id: siteId,
-      organizationId: siteId === 'site1' ? 'org1' : 'org2',
-      title: '',
-      type: '',
-      visibility: '',
-      published: false,
-      basename: '',
-      hostname: '',
-    } as Awaited<ReturnType<SitesClient['getSite']>> & { organizationId: string };
+    return { level: organizationId === 'org1' && siteId === 'site1' && userId === 'member' ? 'read' : '' };
   },
 } as unknown as SitesClient;
-const identity = {
-  async getMembership({ userId }: { userId: string }) {
-    return { organizationExists: true, role: userId === 'member' ? 'read' : '' };
-  },
-} as unknown as IdentityClient;
 
 let server: Server;
 let base: string;
@@ -63,9 +47,8 @@ beforeAll(async () => {
     eventsRoutes({
       bus,
       clock: () => new Date(),
-      siteOwnership: new SiteOwnership(() => sites),
+      siteLevels: new SiteLevels(() => sites),
       config: { internalSecret: SECRET } as ServiceConfig,
-      membership: new MembershipResolver(() => identity),
     }),
   );
   finishServiceApp(app, logger);
@@ -114,7 +97,7 @@ describe('POST /insights/events', () => {
     expect(published.flatMap((p) => p.messages).map((m) => decodeEventRows(m.value).rows.length)).toEqual([200, 200, 50]);
   });
 
-  it('answers 404 for non-members and sites of other organizations, and caches the site answer', async () => {
+  it('answers 404 without a level on the site (non-members, sites of other organizations), and caches the answer', async () => {
     expect((await post('site1', { events: [pageView()] }, 'stranger')).status).toBe(404);
     expect((await post('site-of-other', { events: [pageView()] })).status).toBe(404);
     expect((await post('nope', { events: [pageView()] })).status).toBe(404);

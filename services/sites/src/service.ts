@@ -42,7 +42,7 @@ export function sitesModule(): ServiceModule {
           app.use(publishedUrlsRoutes(publishedUrls));
           app.use(siteSearchRoutes(deps));
         },
-        grpc: sitesGrpc(ctx, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
+        grpc: sitesGrpc(ctx, membership, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([

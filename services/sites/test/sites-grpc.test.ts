@@ -1,7 +1,14 @@
 import type { sites } from '@quire/proto';
 import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { sitesGrpc } from '../src/modules/sites/grpc/sites.grpc';
+import type { Membership, MembershipResolver } from '@quire/platform/membership';
+import { writeSiteGrant } from '../src/modules/sites/application/write-site-grant';
 import { openSitesDb, seedSite } from './sites-db';
+
+const ROLES: Record<string, Partial<Membership>> = { reader: { role: 'read' }, admin: { role: 'admin' } };
+const membership = {
+  membership: async (_org: string, userId: string): Promise<Membership> => ({ organizationExists: true, role: null, guest: false, teamIds: [], ...ROLES[userId] }),
+} as unknown as MembershipResolver;
 
 describe('sites gRPC', () => {
   let db: PgliteDatabase;
@@ -10,7 +17,7 @@ describe('sites gRPC', () => {
   beforeAll(async () => {
     db = await openSitesDb();
     const unused = () => Promise.reject(new Error('not under test here (published-urls tests)'));
-    const [binding] = sitesGrpc({ db }, { resolvePublishedUrl: unused, verifyVisitorToken: unused, searchPublishedSite: unused });
+    const [binding] = sitesGrpc({ db }, membership, { resolvePublishedUrl: unused, verifyVisitorToken: unused, searchPublishedSite: unused });
     server = binding?.implementation as unknown as sites.SitesServer;
   });
   afterAll(async () => {
@@ -19,6 +26,21 @@ describe('sites gRPC', () => {
 
   // The generated server type is callback-style; the binding's implementation is async (bind).
   const getSite = (request: sites.GetSiteRequest) => (server.getSite as unknown as (r: sites.GetSiteRequest) => Promise<sites.GetSiteResponse>)(request);
+
+  const getSiteLevel = (request: sites.GetSiteLevelRequest) =>
+    (server.getSiteLevel as unknown as (r: sites.GetSiteLevelRequest) => Promise<sites.GetSiteLevelResponse>)(request);
+
+  it("answers a user's level on a site by the rule: role, grants, nothing", async () => {
+    const siteId = await seedSite(db, 'org1', []);
+    await db.transaction((tx) => writeSiteGrant(tx, { id: siteId, organizationId: 'org1' }, { kind: 'user', id: 'reader' }, 'edit', new Date()));
+    await db.transaction((tx) => writeSiteGrant(tx, { id: siteId, organizationId: 'org1' }, { kind: 'user', id: 'guest' }, 'read', new Date()));
+    const level = async (userId: string, organizationId = 'org1') => (await getSiteLevel({ organizationId, siteId, userId })).level;
+    expect(await level('reader')).toBe('edit');
+    expect(await level('admin')).toBe('admin');
+    expect(await level('guest')).toBe('read');
+    expect(await level('stranger')).toBe('');
+    expect(await level('admin', 'org2')).toBe('');
+  });
 
   it('answers a site of the organization', async () => {
     const siteId = await seedSite(db, 'org1', []);

@@ -52,4 +52,33 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
       'boolean also matches it and the oneOf of its values fails for every scalar claim. The same schema with type object.',
     derive: (reference) => ({ type: 'object', ...reference }),
   },
+  UserSitePermission: {
+    name: 'UserSitePermissionWithSiteOrigin',
+    reason:
+      "A grant on the site itself is where a level comes from as often as the organization; 0.143.2's origin names only a space or " +
+      "the organization, so the site origin of today's client (0.202.0, UserSitePermissionSiteOrigin) is added to it.",
+    derive: (reference) => ({
+      ...reference,
+      properties: {
+        ...reference.properties,
+        origin: {
+          ...reference.properties.origin,
+          oneOf: [
+            ...reference.properties.origin.oneOf,
+            {
+              type: 'object',
+              description: 'Direct site permission origin.',
+              properties: {
+                type: { type: 'string', enum: ['site'] },
+                site: { type: 'string' },
+                reason: { type: 'string', enum: ['member', 'team', 'default'] },
+                team: { type: 'string' },
+              },
+              required: ['type', 'site', 'reason'],
+            },
+          ],
+        },
+      },
+    }),
+  },
 };

@@ -122,6 +122,17 @@ export interface GetSiteRequest {
   siteId: string;
 }
 
+export interface GetSiteLevelRequest {
+  organizationId: string;
+  siteId: string;
+  userId: string;
+}
+
+export interface GetSiteLevelResponse {
+  /** One of admin, create, review, edit, comment, read; empty for no access. */
+  level: string;
+}
+
 export interface GetSiteResponse {
   exists: boolean;
   id: string;
@@ -1429,6 +1440,186 @@ export const GetSiteRequest: MessageFns<GetSiteRequest> = {
     const message = createBaseGetSiteRequest();
     message.organizationId = object.organizationId ?? "";
     message.siteId = object.siteId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSiteLevelRequest(): GetSiteLevelRequest {
+  return { organizationId: "", siteId: "", userId: "" };
+}
+
+export const GetSiteLevelRequest: MessageFns<GetSiteLevelRequest> = {
+  encode(message: GetSiteLevelRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(18).string(message.siteId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(26).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSiteLevelRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSiteLevelRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSiteLevelRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetSiteLevelRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSiteLevelRequest>): GetSiteLevelRequest {
+    return GetSiteLevelRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSiteLevelRequest>): GetSiteLevelRequest {
+    const message = createBaseGetSiteLevelRequest();
+    message.organizationId = object.organizationId ?? "";
+    message.siteId = object.siteId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
+
+function createBaseGetSiteLevelResponse(): GetSiteLevelResponse {
+  return { level: "" };
+}
+
+export const GetSiteLevelResponse: MessageFns<GetSiteLevelResponse> = {
+  encode(message: GetSiteLevelResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.level !== "") {
+      writer.uint32(10).string(message.level);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetSiteLevelResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetSiteLevelResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.level = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetSiteLevelResponse {
+    return { level: isSet(object.level) ? globalThis.String(object.level) : "" };
+  },
+
+  toJSON(message: GetSiteLevelResponse): unknown {
+    const obj: any = {};
+    if (message.level !== "") {
+      obj.level = message.level;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetSiteLevelResponse>): GetSiteLevelResponse {
+    return GetSiteLevelResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetSiteLevelResponse>): GetSiteLevelResponse {
+    const message = createBaseGetSiteLevelResponse();
+    message.level = object.level ?? "";
     return message;
   },
 };
@@ -2869,6 +3060,21 @@ export const SitesService = {
     responseDeserialize: (value: Buffer): GetSiteResponse => GetSiteResponse.decode(value),
   },
   /**
+   * A user's level on a site as the content rule gives it (docs/permissions.md, Sites): the
+   * organization role capped by the site's default level, raised by grants to them and their teams.
+   * `level` is empty when they have none (and for an unknown site or a site of another organization).
+   */
+  getSiteLevel: {
+    path: "/quire.sites.Sites/GetSiteLevel" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetSiteLevelRequest): Buffer => Buffer.from(GetSiteLevelRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetSiteLevelRequest => GetSiteLevelRequest.decode(value),
+    responseSerialize: (value: GetSiteLevelResponse): Buffer =>
+      Buffer.from(GetSiteLevelResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetSiteLevelResponse => GetSiteLevelResponse.decode(value),
+  },
+  /**
    * For the reader (issue #35 §1): what a published URL shows, as REST resolvePublishedContentByUrl
    * answers it (the site at the URL's address, its audience checked, a live redirect of the path, or
    * the section, site space, space, published revision and page path with an apiToken). `outcome`
@@ -2960,6 +3166,12 @@ export interface SitesServer extends UntypedServiceImplementation {
    */
   getSite: handleUnaryCall<GetSiteRequest, GetSiteResponse>;
   /**
+   * A user's level on a site as the content rule gives it (docs/permissions.md, Sites): the
+   * organization role capped by the site's default level, raised by grants to them and their teams.
+   * `level` is empty when they have none (and for an unknown site or a site of another organization).
+   */
+  getSiteLevel: handleUnaryCall<GetSiteLevelRequest, GetSiteLevelResponse>;
+  /**
    * For the reader (issue #35 §1): what a published URL shows, as REST resolvePublishedContentByUrl
    * answers it (the site at the URL's address, its audience checked, a live redirect of the path, or
    * the section, site space, space, published revision and page path with an apiToken). `outcome`
@@ -3028,6 +3240,26 @@ export interface SitesClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSiteResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * A user's level on a site as the content rule gives it (docs/permissions.md, Sites): the
+   * organization role capped by the site's default level, raised by grants to them and their teams.
+   * `level` is empty when they have none (and for an unknown site or a site of another organization).
+   */
+  getSiteLevel(
+    request: GetSiteLevelRequest,
+    callback: (error: ServiceError | null, response: GetSiteLevelResponse) => void,
+  ): ClientUnaryCall;
+  getSiteLevel(
+    request: GetSiteLevelRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetSiteLevelResponse) => void,
+  ): ClientUnaryCall;
+  getSiteLevel(
+    request: GetSiteLevelRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetSiteLevelResponse) => void,
   ): ClientUnaryCall;
   /**
    * For the reader (issue #35 §1): what a published URL shows, as REST resolvePublishedContentByUrl

@@ -1,24 +1,22 @@
 import { authorizeLevel, type Role } from '@quire/access';
-import { notFound } from '@quire/errors';
-import type { MembershipResolver } from '@quire/platform/membership';
-import type { SiteOwnership } from '../domain/site-ownership';
+import type { SiteLevels } from '../domain/site-levels';
 import type { InsightsScope } from '../model/insights-records';
 
 export type InsightsAction = 'track' | 'read';
 
-// Tracking is an API-token call of the organization, and the dashboards are for everyone in it:
-// any member may do both (the reference names no stronger role for either).
+// A site's insights follow the rule on the site (docs/permissions.md, Sites): tracking is an API
+// token call and the dashboards are for everyone who reads the site; `read` on the site does both
+// (the reference names no stronger level for either).
 const REQUIRED: Record<InsightsAction, Role> = { track: 'read', read: 'read' };
 
 export interface InsightsAccessDeps {
-  membership: Pick<MembershipResolver, 'membership'>;
-  siteOwnership: SiteOwnership;
+  siteLevels: Pick<SiteLevels, 'levelOf'>;
 }
 
 /**
- * The site's insights scope when the caller may do `action` on it (the common rule). A non-member,
- * an unknown site and a site of another organization all get the same 404, so ids do not leak; a
- * non-member's request never asks the sites service.
+ * The site's insights scope when the caller may do `action` on it. No level on the site (a
+ * non-member, an unknown site, a site of another organization, a site closed to them) is the same
+ * 404, so ids do not leak; a level below the action's is a 403.
  */
 export async function authorizeInsights(
   deps: InsightsAccessDeps,
@@ -27,8 +25,6 @@ export async function authorizeInsights(
   userId: string,
   action: InsightsAction,
 ): Promise<InsightsScope> {
-  const { role } = await deps.membership.membership(organizationId, userId);
-  if (role && !(await deps.siteOwnership.belongs(organizationId, siteId))) throw notFound(`Site ${siteId} not found`);
-  authorizeLevel(role, REQUIRED[action], `Site ${siteId}`);
+  authorizeLevel(await deps.siteLevels.levelOf(organizationId, siteId, userId), REQUIRED[action], `Site ${siteId}`);
   return { organizationId, siteId };
 }

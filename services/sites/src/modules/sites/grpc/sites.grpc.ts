@@ -6,6 +6,8 @@ import { presentPublishedSite, presentPublishedStructure } from '../presenters/p
 import { presentSiteCustomization } from '../presenters/site-customization.presenter';
 import { presentSite } from '../presenters/site.presenter';
 import { findSite } from '../store/sites.store';
+import { siteWithLevel } from '../policies/site.policy';
+import type { MembershipResolver } from '@quire/platform/membership';
 
 const NO_SITE: sites.GetSiteResponse = {
   exists: false,
@@ -23,7 +25,7 @@ const NO_SITE: sites.GetSiteResponse = {
 export type ReaderGrpc = Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken' | 'searchPublishedSite' | 'getSiteAccess'>;
 
 /** The sites service's gRPC API for the other services (proto/quire/sites.proto). */
-export function sitesGrpc(ctx: Pick<ServiceContext, 'db' | 'clients' | 'urls'>, reader: ReaderGrpc): ServiceBinding[] {
+export function sitesGrpc(ctx: Pick<ServiceContext, 'db' | 'clients' | 'urls'>, membership: MembershipResolver, reader: ReaderGrpc): ServiceBinding[] {
   const { db, urls } = ctx;
   return [
     bind<sites.SitesServer>(sites.SitesService, {
@@ -51,6 +53,13 @@ export function sitesGrpc(ctx: Pick<ServiceContext, 'db' | 'clients' | 'urls'>, 
           basename: site.basename ?? '',
           hostname: site.hostname ?? '',
         };
+      },
+
+      // Insights asks it for each caller: a site's insights follow the rule on the site.
+      getSiteLevel: async ({ organizationId, siteId, userId }) => {
+        if (!organizationId || !siteId || !userId) return { level: '' };
+        const { level } = await siteWithLevel({ db, membership }, organizationId, siteId, userId);
+        return { level: level ?? '' };
       },
 
       // The reader's view of a published site: what REST getPublishedContentSite answers a reader.

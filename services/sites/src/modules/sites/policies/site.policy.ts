@@ -82,10 +82,23 @@ export async function authorizeSiteAs(
     if (action !== 'read') throw forbidden(`A site API token may only read site ${siteId}`);
     return { site, role: 'read' };
   }
-  const member = await deps.membership.membership(orgId, userId);
-  const site = await findSiteWithCounts(deps.db, orgId, siteId);
-  const level = site ? (await siteLevels(deps.db, [site], userId, member)).get(site.id) : null;
+  const { site, level } = await siteWithLevel(deps, orgId, siteId, userId);
   // No level at all: the same 404 as for a site that does not exist.
   if (!site || !level) throw notFound(`Site ${siteId} not found`);
   return { site, role: authorizeLevel(level, REQUIRED[action], `Site ${siteId}`) };
+}
+
+/**
+ * The site and the user's level on it (null: none; for an unknown site too). A site reader's
+ * token is nobody here: it has no membership and no grant (authorizeSiteAs admits it itself).
+ */
+export async function siteWithLevel(
+  deps: { db: SqlExecutor; membership: Pick<MembershipResolver, 'membership'> },
+  orgId: string,
+  siteId: string,
+  userId: string,
+): Promise<{ site: SiteWithCounts | null; level: Role | null }> {
+  const member = await deps.membership.membership(orgId, userId);
+  const site = await findSiteWithCounts(deps.db, orgId, siteId);
+  return { site, level: site ? ((await siteLevels(deps.db, [site], userId, member)).get(site.id) ?? null) : null };
 }
