@@ -23,7 +23,7 @@ describe('route table', () => {
   });
 
   it('lists the allowed methods when only the method is wrong, and nothing for unknown paths', () => {
-    expect(matcher.match('DELETE', '/v1/orgs')).toEqual({ route: null, allowed: ['GET'] });
+    expect(matcher.match('DELETE', '/v1/orgs')).toEqual({ route: null, allowed: ['GET', 'POST'] });
     expect(matcher.match('GET', '/v1/nothing/here')).toEqual({ route: null, allowed: [] });
   });
 

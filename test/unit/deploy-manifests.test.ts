@@ -18,7 +18,7 @@ import {
 } from '@quire/platform/topology';
 import { serviceEnvSchema, sharedEnvSchema } from '@quire/platform/config';
 import { distributedTopologyFromEnv, gatewaySettingsFromEnv } from '../../gateway/src/config';
-import { bootstrapOptionsFromEnv } from '../../services/identity/src/settings';
+import { bootstrapOptionsFromEnv, organizationCreationFromEnv } from '../../services/identity/src/settings';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked field by field
 type Json = any;
@@ -45,7 +45,7 @@ const EXTRA_REQUIRED: Partial<Record<ServiceName, string[]>> = {
 const GATEWAY_REQUIRED = ['INTERNAL_SECRET', 'REDIS_URL'];
 /** Optional settings read outside the exported schemas. */
 const EXTRA_KNOWN: Partial<Record<ServiceName, string[]>> = {
-  identity: ['BOOTSTRAP_TOKEN', 'BOOTSTRAP_EMAIL', 'BOOTSTRAP_ORG_TITLE'], // services/identity/src/settings.ts
+  identity: ['BOOTSTRAP_TOKEN', 'BOOTSTRAP_EMAIL', 'BOOTSTRAP_ORG_TITLE', 'QUIRE_ORG_CREATION', 'QUIRE_INSTANCE_ADMINS'], // services/identity/src/settings.ts
   insights: ['INSIGHTS_ROLE'], // services/insights/src/main.ts
 };
 /** Gateway settings besides the shared ones and the service addresses (gateway/src/config.ts, main.ts). */
@@ -175,7 +175,10 @@ function configError(name: Process, env: Env): string | null {
       const result = serviceEnvSchema(serviceOf(name)).safeParse(env);
       if (!result.success) return result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       if (serviceOf(name) === 'insights' && !['api', 'consumer', 'all', undefined].includes(env.INSIGHTS_ROLE)) return `INSIGHTS_ROLE: "${env.INSIGHTS_ROLE}"`;
-      if (name === 'identity') bootstrapOptionsFromEnv(env);
+      if (name === 'identity') {
+        bootstrapOptionsFromEnv(env);
+        organizationCreationFromEnv(env);
+      }
     }
     return null;
   } catch (err) {

@@ -3,9 +3,10 @@ import type { PgliteDatabase } from '@quire/platform/sql/pglite';
 import { addMember } from '../src/modules/accounts/application/add-member';
 import { createOrganization } from '../src/modules/accounts/application/create-organization';
 import { getMembership } from '../src/modules/accounts/application/get-membership';
+import { identityGrpc } from '../src/modules/accounts/grpc/identity.grpc';
+import { getMemberTeamIds as teamIdsOf } from '../src/modules/teams/application/get-member-team-ids';
 import { createTeam } from '../src/modules/teams/application/create-team';
-import { getMemberTeamIds } from '../src/modules/teams/application/get-member-team-ids';
-import { openServiceDb } from '../../../test/support/service-db';
+import { openServiceDb, silentLogger } from '../../../test/support/service-db';
 
 const now = new Date('2026-01-02T03:04:05Z');
 
@@ -32,13 +33,40 @@ describe('GetMembership: teams and guests (PGlite)', () => {
       { organizationId: other.id, title: 'C', members: [{ identifier: user.id, field: 'members' }] },
     );
 
-    expect(await getMemberTeamIds(deps(), { organizationId: org.id, userId: user.id })).toEqual([first.team.id]);
-    expect(await getMemberTeamIds(deps(), { organizationId: other.id, userId: user.id })).toEqual([elsewhere.team.id]);
+    expect(await teamIdsOf(deps(), { organizationId: org.id, userId: user.id })).toEqual([first.team.id]);
+    expect(await teamIdsOf(deps(), { organizationId: other.id, userId: user.id })).toEqual([elsewhere.team.id]);
     expect(await getMembership(deps(), { organizationId: org.id, userId: user.id })).toEqual({ organizationExists: true, role: 'edit', guest: false });
 
     await db.query('INSERT INTO users (id, email, display_name) VALUES ($1, $2, $3)', ['guest-m', 'guest-m@example.com', 'Guest']);
     await db.query('INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, NULL)', [org.id, 'guest-m']);
     expect(await getMembership(deps(), { organizationId: org.id, userId: 'guest-m' })).toEqual({ organizationExists: true, role: null, guest: true });
     expect(await getMembership(deps(), { organizationId: other.id, userId: 'guest-m' })).toEqual({ organizationExists: true, role: null, guest: false });
+  });
+
+  it('answers GetMembership over gRPC with the team ids the teams module gives and the guest flag', async () => {
+    const { organization: org } = await createOrganization(deps(), { title: 'Grpc', ownerEmail: 'owner-g@example.com' });
+    await db.query('INSERT INTO users (id, email, display_name) VALUES ($1, $2, $3)', ['guest-g', 'guest-g@example.com', 'Guest']);
+    await db.query('INSERT INTO members (organization_id, user_id, role) VALUES ($1, $2, NULL)', [org.id, 'guest-g']);
+    const asked: unknown[] = [];
+    const binding = identityGrpc(
+      { ...deps(), logger: silentLogger, urls: {} as never },
+      {
+        calls: { getTeams: async () => ({ teams: [] }) },
+        memberTeamIds: async (input) => {
+          asked.push(input);
+          return ['t1', 't2'];
+        },
+      },
+    );
+    const getMembershipCall = (binding.implementation as unknown as Record<string, (req: object) => Promise<unknown>>).getMembership as (
+      req: object,
+    ) => Promise<unknown>;
+    expect(await getMembershipCall({ organizationId: org.id, userId: 'guest-g' })).toEqual({
+      organizationExists: true,
+      role: '',
+      teamIds: ['t1', 't2'],
+      guest: true,
+    });
+    expect(asked).toEqual([{ organizationId: org.id, userId: 'guest-g' }]);
   });
 });
