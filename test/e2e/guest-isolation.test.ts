@@ -1,4 +1,4 @@
-import { GitBookAPI, SiteVisibility } from 'gitbook-api-0202';
+import { GitBookAPI, MemberRole, SiteVisibility } from 'gitbook-api-0202';
 import { apiClient, type ApiClient, type ApiResponse } from '../support/api';
 import { eventually } from '../support/eventually';
 import { buildOrganization, type TestUser } from '../support/factories';
@@ -108,7 +108,7 @@ beforeAll(async () => {
     await publishedSite('SECRET members docs', SiteVisibility.VisitorAuth, [others[1]!.id]),
   ];
 
-  const invite = await adminClient.spaces.inviteToSpace(invited, { role: 'read', users: [guest.id] });
+  const invite = await adminClient.spaces.inviteToSpace(invited, { role: MemberRole.Read, users: [guest.id] });
   expect(invite.status).toBe(204);
   // Identity makes them a guest through the bus; the lists answer them once it has.
   await eventually(async () => (await guestApi.get(`/v1/orgs/${orgId}/sites`)).status === 200, 15000);
