@@ -207,7 +207,13 @@ async function main() {
       floor: { name: 'createSpace p50 with AUDIT_LOG=off, same run', value: p(off.samples, 50) },
       goal: { addedAtMost: 5 },
     }),
-    measure({ name: `listOrganizationAuditEvents p50 over ${EVENTS} events, slowest filter`, mode: 'distributed', value: worst, unit: 'ms', goal: { atMost: 100 } }),
+    measure({
+      name: `listOrganizationAuditEvents p50 over ${EVENTS} events, slowest filter`,
+      mode: 'distributed',
+      value: worst,
+      unit: 'ms',
+      goal: { atMost: 100 },
+    }),
   ];
   writeResults('audit-log', { command: 'npm run bench -- audit-log', markdown: report, measures });
   process.stdout.write(report);

@@ -164,7 +164,10 @@ describe('npm run -s cli -- audit export', () => {
     const listed = await auditEvents({ from });
     const res = await runCli(stack, ['audit', 'export', '--org', orgId, '--from', from, '--to', new Date(Date.now() + 60_000).toISOString()]);
     expect(res.code).toBe(0);
-    const lines = res.stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = res.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((e) => e.id)).toEqual(listed.map((e) => e.id).slice(0, lines.length));
     expect(lines.length).toBeGreaterThanOrEqual(listed.length);
     for (const line of lines) expect(validateSchema('AuditEventDetails', line, REFERENCE)).toEqual([]);

@@ -352,7 +352,8 @@ describe("the spaces a resolution shows: sites' projection, kept by content's ev
     // No content GetSpaces call for the resolutions of a projected space.
     if (reads !== null) expect(await firstUseReads()).toBe(reads);
 
-    const merged = (await mergeChanges(api, space.id, [{ operation: 'insert_page', title: 'Projected page', document: { markdown: 'New.' } }] as never)).revision;
+    const merged = (await mergeChanges(api, space.id, [{ operation: 'insert_page', title: 'Projected page', document: { markdown: 'New.' } }] as never))
+      .revision;
     expect(merged).not.toBe(space.revision);
     const mergeLatency = await liveAfter(`${site.url}intro`, (status, body) => status === 200 && body.revision === merged);
 

@@ -24,7 +24,12 @@ beforeAll(async () => {
   orgId = org.id;
   admin = apiClient(stack, org.admin.token);
   // The guest is a user of another organization; the outsider has nothing to do with this one.
-  const [r, c, other, o] = await Promise.all([buildMember(stack, orgId, 'read'), buildMember(stack, orgId, 'create'), buildOrganization(stack, 'Guest home'), buildUser(stack, 'outsider')]);
+  const [r, c, other, o] = await Promise.all([
+    buildMember(stack, orgId, 'read'),
+    buildMember(stack, orgId, 'create'),
+    buildOrganization(stack, 'Guest home'),
+    buildUser(stack, 'outsider'),
+  ]);
   [reader, creator, guest, outsider] = [r, c, other.admin, o];
 });
 
@@ -83,10 +88,12 @@ describe('site permissions: the operations', () => {
     await invite(siteId, { role: 'review', teams: [teamId] });
 
     const users = await listed('listUserPermissionsInSite', await admin.get(`${permissionsPath(siteId)}/users`));
-    expect(users.map((p) => [p.user.id, p.permission]).sort()).toEqual([
-      [guest.id, 'edit'],
-      [reader.id, 'edit'],
-    ].sort());
+    expect(users.map((p) => [p.user.id, p.permission]).sort()).toEqual(
+      [
+        [guest.id, 'edit'],
+        [reader.id, 'edit'],
+      ].sort(),
+    );
     expect(users.find((p) => p.user.id === reader.id)!.user).toMatchObject({ object: 'user', email: reader.email });
     const teams = await listed('listTeamPermissionsInSite', await admin.get(`${permissionsPath(siteId)}/teams`));
     expect(teams).toEqual([{ permission: 'review', team: expect.objectContaining({ object: 'team', id: teamId, title: 'Docs team', members: 1 }) }]);
@@ -122,7 +129,9 @@ describe('site permissions: the operations', () => {
     expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?order=asc`)))[0]!.user.id).toBe(reader.id);
     expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?role=guest`))).map((p) => p.user.id)).toEqual([guest.id]);
     expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?role=admin`))).map((p) => p.user.id)).toEqual([reader.id]);
-    expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?search=${encodeURIComponent(creator.email)}`))).map((p) => p.user.id)).toEqual([creator.id]);
+    expect(
+      (await listed('listPermissionsAggregateInSite', await admin.get(`${path}?search=${encodeURIComponent(creator.email)}`))).map((p) => p.user.id),
+    ).toEqual([creator.id]);
     const page = await admin.get(`${path}?limit=2`);
     expect((await listed('listPermissionsAggregateInSite', page)).length).toBe(2);
     expect(page.body.count).toBe(3);

@@ -46,7 +46,11 @@ export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (
     .object({ organizationId, userId: z.string(), role: memberRole.describe('the role they had; null: a guest') })
     .describe('their team memberships are gone with them'),
   [IdentityEvent.tokenCreated]: z
-    .object({ tokenId: z.string(), userId: z.string(), organizationIds: z.array(z.string()).describe("the user's organizations then (each audit log records it)") })
+    .object({
+      tokenId: z.string(),
+      userId: z.string(),
+      organizationIds: z.array(z.string()).describe("the user's organizations then (each audit log records it)"),
+    })
     .describe('an API token was issued (`tokens create`); never the token itself'),
   [IdentityEvent.tokenRevoked]: z.object({
     tokenId: z.string(),

@@ -2,7 +2,7 @@ import type { SitesClient } from '@quire/platform/grpc';
 import { SiteLevels, LEVEL_TTL_MS } from '../src/modules/insights/domain/site-levels';
 
 describe('SiteLevels', () => {
-  it("asks the sites service once per caller and site within the TTL, and reads no level as null", async () => {
+  it('asks the sites service once per caller and site within the TTL, and reads no level as null', async () => {
     let calls = 0;
     let now = 0;
     const sites = {

@@ -26,7 +26,14 @@ export function sitesModule(): ServiceModule {
     build: (ctx: ServiceContext) => {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const deps: SitesHttpDeps = { ...ctx, membership };
-      const publishedUrls: PublishedUrlDeps = { db: ctx.db, urls: ctx.urls, clients: ctx.clients, clock: ctx.clock, metrics: ctx.metrics, serviceSecret: ctx.config.internalSecret };
+      const publishedUrls: PublishedUrlDeps = {
+        db: ctx.db,
+        urls: ctx.urls,
+        clients: ctx.clients,
+        clock: ctx.clock,
+        metrics: ctx.metrics,
+        serviceSecret: ctx.config.internalSecret,
+      };
       return {
         routes: (app) => {
           app.use(sitesRoutes(deps));

@@ -31,7 +31,14 @@ class FakeContent {
       spaces: spaceIds.flatMap((id) => {
         const space = this.spaces.get(id);
         if (!space) return [];
-        const presented = { object: 'space', id, title: space.title, organization: space.organizationId, revision: space.revision, updatedAt: new Date().toISOString() };
+        const presented = {
+          object: 'space',
+          id,
+          title: space.title,
+          organization: space.organizationId,
+          revision: space.revision,
+          updatedAt: new Date().toISOString(),
+        };
         return [{ id, organizationId: space.organizationId, level: '', spaceJson: JSON.stringify(presented) }];
       }),
     };
@@ -47,7 +54,8 @@ class CapturingBus implements MessageBus {
   async close() {}
 }
 
-const envelope = (type: string, data: Record<string, unknown>) => ({ id: newId(), type, occurredAt: '2026-01-01T00:00:00Z', data }) as unknown as ContentEventEnvelope;
+const envelope = (type: string, data: Record<string, unknown>) =>
+  ({ id: newId(), type, occurredAt: '2026-01-01T00:00:00Z', data }) as unknown as ContentEventEnvelope;
 const message = (type: string, data: Record<string, unknown>): ReceivedMessage => ({
   topic: CONTENT_TOPIC,
   key: String(data.spaceId),
@@ -58,7 +66,17 @@ describe('projectionChangeOf', () => {
   it('refreshes a space on every event that can change what it shows, forgets a purged one, ignores the rest', () => {
     const spaceId = 'sp1';
     const facts = { spaceId, organizationId: 'o' };
-    for (const type of ['space.created', 'space.updated', 'space.deleted', 'space.restored', 'space.moved', 'space.transferred', 'space.custom-fields-updated', 'change-request.merged', 'space.gitsync-completed'])
+    for (const type of [
+      'space.created',
+      'space.updated',
+      'space.deleted',
+      'space.restored',
+      'space.moved',
+      'space.transferred',
+      'space.custom-fields-updated',
+      'change-request.merged',
+      'space.gitsync-completed',
+    ])
       expect(projectionChangeOf(envelope(type, facts))).toEqual({ kind: 'refresh', spaceId });
     expect(projectionChangeOf(envelope('revision.created', { ...facts, current: true }))).toEqual({ kind: 'refresh', spaceId });
     expect(projectionChangeOf(envelope('revision.created', { ...facts, current: false }))).toBeNull();
@@ -70,8 +88,18 @@ describe('projectionChangeOf', () => {
 
 describe('catalogOf', () => {
   it("keeps live spaces of the site's organization, in the structure's order", () => {
-    const space = (spaceId: string, organizationId: string, live: boolean) => ({ spaceId, organizationId, live, revision: 'r', space: { id: spaceId, title: spaceId } });
-    const catalog = catalogOf([space('a', 'o', true), space('b', 'o', false), space('c', 'other', true), space('d', 'o', true)], ['d', 'c', 'b', 'a', 'x'], 'o');
+    const space = (spaceId: string, organizationId: string, live: boolean) => ({
+      spaceId,
+      organizationId,
+      live,
+      revision: 'r',
+      space: { id: spaceId, title: spaceId },
+    });
+    const catalog = catalogOf(
+      [space('a', 'o', true), space('b', 'o', false), space('c', 'other', true), space('d', 'o', true)],
+      ['d', 'c', 'b', 'a', 'x'],
+      'o',
+    );
     expect([...catalog.keys()]).toEqual(['d', 'a']);
     expect(catalog.get('a')).toEqual({ id: 'a', title: 'a' });
   });
@@ -130,13 +158,15 @@ describe('published-space projection (embedded Postgres)', () => {
     const siteId = await seedSite(db, 'org1', [a]);
     /** The `site.published-space-refreshed` events told to the site, in order: [live, revision]. */
     const told = async () =>
-      (await db.query<{ payload: string }>("SELECT payload FROM outbox WHERE key = $1 AND payload LIKE '%site.published-space-refreshed%' ORDER BY seq", [siteId])).rows.map(
-        (r) => {
-          const { data } = JSON.parse(r.payload) as { data: { organizationId: string; siteId: string; spaceId: string; live: boolean; revision: string } };
-          expect(data).toMatchObject({ organizationId: 'org1', siteId, spaceId: a });
-          return [data.live, data.revision];
-        },
-      );
+      (
+        await db.query<{ payload: string }>("SELECT payload FROM outbox WHERE key = $1 AND payload LIKE '%site.published-space-refreshed%' ORDER BY seq", [
+          siteId,
+        ])
+      ).rows.map((r) => {
+        const { data } = JSON.parse(r.payload) as { data: { organizationId: string; siteId: string; spaceId: string; live: boolean; revision: string } };
+        expect(data).toMatchObject({ organizationId: 'org1', siteId, spaceId: a });
+        return [data.live, data.revision];
+      });
     const shown = async () => (await loadPublishedSpaces(deps, [a], 'org1')).get(a);
     expect(await shown()).toMatchObject({ title: 'Before', revision: 'r1' });
 
@@ -146,10 +176,14 @@ describe('published-space projection (embedded Postgres)', () => {
 
     // A change request's revision changes nothing published: content is not even asked.
     const calls = content.calls.length;
-    await deliver(message('revision.created', { spaceId: a, organizationId: 'org1', revisionId: 'cr', parents: ['r1'], type: 'edits', changedPageIds: [], current: false }));
+    await deliver(
+      message('revision.created', { spaceId: a, organizationId: 'org1', revisionId: 'cr', parents: ['r1'], type: 'edits', changedPageIds: [], current: false }),
+    );
     expect(content.calls.length).toBe(calls);
     content.spaces.set(a, { organizationId: 'org1', title: 'After', revision: 'r2' });
-    await deliver(message('revision.created', { spaceId: a, organizationId: 'org1', revisionId: 'r2', parents: ['r1'], type: 'merge', changedPageIds: [], current: true }));
+    await deliver(
+      message('revision.created', { spaceId: a, organizationId: 'org1', revisionId: 'r2', parents: ['r1'], type: 'merge', changedPageIds: [], current: true }),
+    );
     expect(await shown()).toMatchObject({ revision: 'r2' });
 
     const deleted = content.spaces.get(a)!;
@@ -219,7 +253,18 @@ describe('published-space projection (embedded Postgres)', () => {
     expect(renamed.siteVersion).not.toBe(first.siteVersion);
 
     content.spaces.set(guides, { organizationId: 'orgR', title: 'Guides renamed', revision: 'g2' });
-    await deliver(message('change-request.merged', { spaceId: guides, organizationId: 'orgR', changeRequestId: 'cr1', number: 1, status: 'merged', revisionId: 'cr', revisionMerged: 'g2', mergedBy: 'u1' }));
+    await deliver(
+      message('change-request.merged', {
+        spaceId: guides,
+        organizationId: 'orgR',
+        changeRequestId: 'cr1',
+        number: 1,
+        status: 'merged',
+        revisionId: 'cr',
+        revisionMerged: 'g2',
+        mergedBy: 'u1',
+      }),
+    );
     const merged = await resolve();
     expect(merged.content.revision).toBe('g2');
     expect(merged.siteVersion).not.toBe(renamed.siteVersion);

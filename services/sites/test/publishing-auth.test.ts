@@ -18,7 +18,8 @@ const ORG = 'org-pa';
 const SECRET = 'unit-test-internal-secret-0123456789abcdef';
 const NOW = new Date('2026-06-01T12:00:00Z');
 
-const membershipAs = (role: string | null) => ({ membership: async () => ({ organizationExists: true, role, guest: false, teamIds: [] }) }) as unknown as MembershipResolver;
+const membershipAs = (role: string | null) =>
+  ({ membership: async () => ({ organizationExists: true, role, guest: false, teamIds: [] }) }) as unknown as MembershipResolver;
 
 function sign(key: string, claims: Record<string, unknown> = { plan: 'pro' }): Promise<string> {
   return new SignJWT(claims)

@@ -137,13 +137,29 @@ describe('site policy on grants and default levels', () => {
 
 describe('site permissions aggregate', () => {
   const site = { id: 's1', organizationId: 'o1' };
-  const grantTo = (kind: 'user' | 'team', id: string, role: Role): SiteGrant => ({ siteId: 's1', organizationId: 'o1', principal: { kind, id }, role, createdAt: NOW, updatedAt: NOW });
+  const grantTo = (kind: 'user' | 'team', id: string, role: Role): SiteGrant => ({
+    siteId: 's1',
+    organizationId: 'o1',
+    principal: { kind, id },
+    role,
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
 
   it('names where a level comes from: the organization, the default, the person or a team', () => {
     expect(originOf(site, 'create', 'organization', [], [])).toEqual({ type: 'organization', organization: 'o1' });
     expect(originOf(site, 'read', 'default', [], [])).toEqual({ type: 'site', site: 's1', reason: 'default' });
-    expect(originOf(site, 'edit', 'grant', [grantTo('user', 'u', 'edit')], [grantTo('team', 't', 'edit')])).toEqual({ type: 'site', site: 's1', reason: 'member' });
-    expect(originOf(site, 'admin', 'grant', [grantTo('user', 'u', 'read')], [grantTo('team', 't', 'admin')])).toEqual({ type: 'site', site: 's1', reason: 'team', team: 't' });
+    expect(originOf(site, 'edit', 'grant', [grantTo('user', 'u', 'edit')], [grantTo('team', 't', 'edit')])).toEqual({
+      type: 'site',
+      site: 's1',
+      reason: 'member',
+    });
+    expect(originOf(site, 'admin', 'grant', [grantTo('user', 'u', 'read')], [grantTo('team', 't', 'admin')])).toEqual({
+      type: 'site',
+      site: 's1',
+      reason: 'team',
+      team: 't',
+    });
   });
 
   it('filters by role, guests, team and search, and sorts by join date or name', () => {

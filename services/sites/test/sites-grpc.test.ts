@@ -7,7 +7,13 @@ import { openSitesDb, seedSite } from './sites-db';
 
 const ROLES: Record<string, Partial<Membership>> = { reader: { role: 'read' }, admin: { role: 'admin' } };
 const membership = {
-  membership: async (_org: string, userId: string): Promise<Membership> => ({ organizationExists: true, role: null, guest: false, teamIds: [], ...ROLES[userId] }),
+  membership: async (_org: string, userId: string): Promise<Membership> => ({
+    organizationExists: true,
+    role: null,
+    guest: false,
+    teamIds: [],
+    ...ROLES[userId],
+  }),
 } as unknown as MembershipResolver;
 
 describe('sites gRPC', () => {

@@ -23,7 +23,10 @@ export const siteEventTypes = outboxEventTypes;
 
 // The structure use cases authorize their caller; these tests call them as an admin of the site's
 // organization (site.policy is tested with the endpoints).
-const asAdminDeps = (db: PgliteDatabase) => ({ db, membership: { membership: async () => ({ organizationExists: true, role: 'admin', guest: false, teamIds: [] }) } as unknown as MembershipResolver });
+const asAdminDeps = (db: PgliteDatabase) => ({
+  db,
+  membership: { membership: async () => ({ organizationExists: true, role: 'admin', guest: false, teamIds: [] }) } as unknown as MembershipResolver,
+});
 
 /** A use case called as an admin on `site`, answering what `pick` takes of its result. */
 export function asAdmin<I extends unknown[], R, T>(

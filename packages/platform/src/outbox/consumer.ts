@@ -40,14 +40,16 @@ export function idempotentConsumer(
     const event = read(message);
     // What the handler enqueues is Quire's reaction to this event, in the same correlation.
     const actor = systemActor(readEventActor((event as { actor?: unknown }).actor)?.correlationId ?? event.id, event);
-    await runAsActor(actor, () => db.transaction(async (tx) => {
-      const inserted = await typedSql<Database>(tx)
-        .insertInto('processed_events')
-        .values({ consumer, event_id: event.id })
-        .onConflict((oc) => oc.doNothing())
-        .executeTakeFirst();
-      if (inserted.numInsertedOrUpdatedRows === 0n) return;
-      await handler(tx, event, message);
-    }));
+    await runAsActor(actor, () =>
+      db.transaction(async (tx) => {
+        const inserted = await typedSql<Database>(tx)
+          .insertInto('processed_events')
+          .values({ consumer, event_id: event.id })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows === 0n) return;
+        await handler(tx, event, message);
+      }),
+    );
   };
 }

@@ -69,7 +69,11 @@ export async function listAuditEventRows(
   if (filter.actor !== undefined) query = query.where('actor_id', '=', filter.actor);
   if (filter.target !== undefined) query = query.where('target_id', '=', filter.target);
   if (cursor) query = query.where((eb) => eb(eb.refTuple('occurred_at', 'id'), '<', eb.tuple(cursor.occurredAt, cursor.id)));
-  const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(limit + 1).execute();
+  const rows = await query
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit).map(recordOf);
   const last = page[page.length - 1];
   return { rows: page, next: rows.length > limit && last ? { occurredAt: last.occurredAt, id: last.id } : null };

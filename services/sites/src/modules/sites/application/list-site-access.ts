@@ -44,7 +44,14 @@ async function accessOfInvited(deps: SitePermissionDeps, site: SiteWithCounts, g
     const ofTeams = teamGrants.filter((team) => member.teamIds.includes(team.principal.id));
     const { level, origin } = siteAccess(site, member.role, [grant, ...ofTeams]);
     if (!level || !origin) continue;
-    people.push({ userId, orgRole: member.role, teamIds: member.teamIds, level, origin: originOf(site, level, origin, [grant], ofTeams), since: grant.createdAt });
+    people.push({
+      userId,
+      orgRole: member.role,
+      teamIds: member.teamIds,
+      level,
+      origin: originOf(site, level, origin, [grant], ofTeams),
+      since: grant.createdAt,
+    });
   }
   return people;
 }

@@ -23,7 +23,8 @@ export async function listSites(
   const member = await deps.membership.membership(organizationId, callerId);
   const person = { userId: callerId, teamIds: member.teamIds };
   // Someone outside the organization holding a grant here is its guest, whether or not identity says so yet.
-  if (!member.role && !(member.guest || (await hasGrantInOrganization(deps.db, organizationId, person)))) throw notFound(`Organization ${organizationId} not found`);
+  if (!member.role && !(member.guest || (await hasGrantInOrganization(deps.db, organizationId, person))))
+    throw notFound(`Organization ${organizationId} not found`);
   const visibleTo = member.role === 'admin' ? undefined : { person, members: member.role !== null };
   const { rows, total } = await listSiteRows(deps.db, organizationId, { ...filter, visibleTo }, page);
   const levels = await siteLevels(deps.db, rows, callerId, member);

@@ -6,7 +6,14 @@ import { Counter, type Registry } from 'prom-client';
 import { catalogOf, goneSpace, projectionChangeOf, publishedSpaceOf } from '../domain/published-spaces';
 import type { PublishedSpace } from '../model/published-space';
 import type { SpaceCatalog, SpaceSource } from '../domain/space-embedder';
-import { deletePublishedSpace, findPublishedSpaces, insertPublishedSpacesIfAbsent, isSpaceFollowed, putPublishedSpace, sitesShowingSpace } from '../store/published-spaces.store';
+import {
+  deletePublishedSpace,
+  findPublishedSpaces,
+  insertPublishedSpacesIfAbsent,
+  isSpaceFollowed,
+  putPublishedSpace,
+  sitesShowingSpace,
+} from '../store/published-spaces.store';
 
 /** What the projection takes: its database, content (read at event time and on a space's first use), the clock, and optionally the metrics it counts content's reads on. */
 export interface PublishedSpacesDeps {
@@ -26,7 +33,12 @@ function countRead(deps: PublishedSpacesDeps, source: 'first-use' | 'event'): vo
   const { registry } = deps.metrics;
   const counter =
     (registry.getSingleMetric(READS_METRIC) as Counter<'source'> | undefined) ??
-    new Counter({ name: READS_METRIC, help: "Content GetSpaces calls of sites' published-space projection, by source (first-use, event)", labelNames: ['source'], registers: [registry] });
+    new Counter({
+      name: READS_METRIC,
+      help: "Content GetSpaces calls of sites' published-space projection, by source (first-use, event)",
+      labelNames: ['source'],
+      registers: [registry],
+    });
   counter.inc({ source });
 }
 

@@ -10,7 +10,14 @@ import { writeSiteGrant, type SitePermissionDeps } from './write-site-grant';
  * updateUserPermissionInSite / updateTeamPermissionInSite: changes the role of a user or team
  * already on the site (404 otherwise: inviteToSite adds them). No role: nothing to change.
  */
-export async function updateSiteGrant(deps: SitePermissionDeps, callerId: string, ref: SiteRef, principal: SitePrincipal, role: Role | undefined, now: Date): Promise<void> {
+export async function updateSiteGrant(
+  deps: SitePermissionDeps,
+  callerId: string,
+  ref: SiteRef,
+  principal: SitePrincipal,
+  role: Role | undefined,
+  now: Date,
+): Promise<void> {
   const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'managePermissions');
   await deps.db.transaction(async (tx) => {
     if (!(await findSiteGrant(tx, site.id, principal))) throw notFound(`No ${principal.kind} ${principal.id} in site ${site.id}`);

@@ -16,7 +16,13 @@ export type SitePermissionDeps = SiteCallerDeps & { identity: () => IdentityClie
  * announcing the change (permission.updated: identity keeps guests by it). Answers whether
  * anything changed; an unchanged grant announces nothing.
  */
-export async function writeSiteGrant(tx: SqlExecutor, site: Pick<Site, 'id' | 'organizationId'>, principal: SitePrincipal, role: Role | null, now: Date): Promise<boolean> {
+export async function writeSiteGrant(
+  tx: SqlExecutor,
+  site: Pick<Site, 'id' | 'organizationId'>,
+  principal: SitePrincipal,
+  role: Role | null,
+  now: Date,
+): Promise<boolean> {
   const changed = role
     ? (await upsertSiteGrant(tx, { siteId: site.id, organizationId: site.organizationId, principal, role }, now)) !== role
     : await deleteSiteGrant(tx, site.id, principal);

@@ -37,7 +37,11 @@ export function maySite(level: Role | null, action: SiteAction): boolean {
 }
 
 /** A person's level on a site, and where it comes from: the site's default level and the grants on it to them and their teams. */
-export function siteAccess(site: Pick<Site, 'defaultLevel'>, orgRole: Role | null, grants: readonly Pick<SiteGrant, 'role'>[]): { level: Role | null; origin: LevelOrigin | null } {
+export function siteAccess(
+  site: Pick<Site, 'defaultLevel'>,
+  orgRole: Role | null,
+  grants: readonly Pick<SiteGrant, 'role'>[],
+): { level: Role | null; origin: LevelOrigin | null } {
   return contentAccess({ orgRole, chain: [{ defaultLevel: site.defaultLevel, grants: grants.map((grant) => grant.role) }] });
 }
 
@@ -48,7 +52,16 @@ export async function siteLevels(db: SqlExecutor, sites: readonly Site[], userId
     sites.map((site) => site.id),
     { userId, teamIds: member.teamIds },
   );
-  return new Map(sites.map((site) => [site.id, siteAccess(site, member.role, grants.filter((grant) => grant.siteId === site.id)).level]));
+  return new Map(
+    sites.map((site) => [
+      site.id,
+      siteAccess(
+        site,
+        member.role,
+        grants.filter((grant) => grant.siteId === site.id),
+      ).level,
+    ]),
+  );
 }
 
 /**

@@ -47,11 +47,13 @@ export async function putPublishedSpace(tx: SqlExecutor, space: PublishedSpace, 
     .insertInto('published_spaces')
     .values(row)
     .onConflict((oc) =>
-      oc.column('space_id').doUpdateSet(
-        space.live
-          ? { organization_id: row.organization_id, live: true, revision: row.revision, space: row.space, updated_at: now }
-          : { live: false, revision: '', updated_at: now },
-      ),
+      oc
+        .column('space_id')
+        .doUpdateSet(
+          space.live
+            ? { organization_id: row.organization_id, live: true, revision: row.revision, space: row.space, updated_at: now }
+            : { live: false, revision: '', updated_at: now },
+        ),
     )
     .execute();
 }

@@ -55,7 +55,10 @@ export const updateSiteBody = z
     defaultSiteSection: resourceId.optional(),
     proxy: proxyOrigin.nullable().optional(),
     // Reference DefaultLevel: a MemberRole, null (members get nothing) or "inherit".
-    defaultLevel: z.union([z.enum(ROLES), z.literal('inherit')]).nullable().optional(),
+    defaultLevel: z
+      .union([z.enum(ROLES), z.literal('inherit')])
+      .nullable()
+      .optional(),
   })
   .strict();
 
