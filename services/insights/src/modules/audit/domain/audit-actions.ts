@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS: Record<string, AuditActionSpec> = {
  */
 export const SKIPPED_EVENT_TYPES: Record<string, string> = {
   'space.gitsync-started': 'progress: `space.gitsync-completed` records the operation',
+  'site.published-space-refreshed': "sites' own bookkeeping after a content fact, which content's event records",
   'openapi-spec.processed': 'the outcome of processing a source: `openapi-spec.source-changed` or `openapi-spec.created` records the change',
   'openapi-spec.version-created': 'a consequence of processing, recorded by the change that caused it',
 };

@@ -26,7 +26,8 @@ export const updateSitePermissionBody = z.object({ role: memberRole.optional() }
 // memberSearch, memberSort and `team`.
 export const siteAccessQuery = pageQuery.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
-  role: z.union([memberRole, z.literal('guest')]).optional(),
+  // One enum (the reference's MemberRole or `guest`), so Quire's document declares its values.
+  role: z.enum(['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest']).optional(),
   search: text({ min: 1, max: 100 }).optional(),
   sort: z.enum(['joinedAt', 'lastSeenAt', 'name']).default('joinedAt'),
   team: resourceId.optional(),
