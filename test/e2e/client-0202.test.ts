@@ -1,6 +1,7 @@
 import { seedOperationsTodaysClientHas, TodayLedger } from '../support/client-0202';
 import { buildOrganization } from '../support/factories';
 import { currentStack } from '../support/stack';
+import { auditThroughToday } from './client-0202/audit';
 import { contentThroughToday } from './client-0202/content';
 import type { TodayContext } from './client-0202/context';
 import { identityThroughToday } from './client-0202/identity';
@@ -58,6 +59,7 @@ describe("today's client (0.202.0) on the seed operations it still has", () => {
   it('works with grants on spaces and collections to members and teams', () => permissionsThroughToday(context));
   it('works with sites, their structure, share links, publishing and insights', () => sitesThroughToday(context));
   it('works with OpenAPI specs and translation settings', () => specsThroughToday(context));
+  it('works with the audit log', () => auditThroughToday(context));
 
   it('has called every seed operation that 0.202.0 still has', () => {
     const called = ledger.operationIds();
