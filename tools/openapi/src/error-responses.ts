@@ -45,6 +45,8 @@ export function errorResponseComponents(): Record<string, Json> {
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Lookups that name nothing in their path but may find nothing: a published URL no site answers. */
 const LOOKUPS = new Set(['/v1/urls/published']);
+/** Routes with neither query nor body that still answer 400, as their reference does: joining by an e-mail domain the organization does not claim. */
+const STATE_REFUSALS = new Set(['POST /v1/orgs/{organizationId}/join']);
 
 /**
  * The error statuses a route answers, from what it is: the gateway answers 401 (token), 429 (rate
@@ -59,7 +61,7 @@ export function errorStatusesOf(route: DocumentRoute): number[] {
   if (route.access !== 'signed-url') [401, 429].forEach((s) => statuses.add(s));
   const hasPathParams = route.path.includes('{');
   if (hasPathParams || LOOKUPS.has(route.path)) statuses.add(404);
-  if ((route.schemas.query && route.access !== 'signed-url') || route.schemas.body) statuses.add(400);
+  if ((route.schemas.query && route.access !== 'signed-url') || route.schemas.body || STATE_REFUSALS.has(`${route.method} ${route.path}`)) statuses.add(400);
   if (route.schemas.body) [408, 413, 415].forEach((s) => statuses.add(s));
   if (route.access === 'signed-url' || (hasPathParams && !route.path.startsWith('/v1/users/'))) statuses.add(403);
   if (WRITES.has(route.method) && route.access !== 'signed-url') statuses.add(409);
