@@ -29,6 +29,7 @@ const REASONS: Record<number, string> = {
   413: 'The request body is larger than the limit',
   415: 'The body is not JSON (or uses an unsupported encoding or charset)',
   429: 'Too many requests from this token: wait and retry',
+  431: 'The request line and headers are larger than 16 KB (a query this long is refused before it is read)',
   503: 'A service this request needs is unavailable: retry later',
 };
 
@@ -63,6 +64,8 @@ export function errorStatusesOf(route: DocumentRoute): number[] {
   if (hasPathParams || LOOKUPS.has(route.path)) statuses.add(404);
   if ((route.schemas.query && route.access !== 'signed-url') || route.schemas.body || STATE_REFUSALS.has(`${route.method} ${route.path}`)) statuses.add(400);
   if (route.schemas.body) [408, 413, 415].forEach((s) => statuses.add(s));
+  // A query has no length limit of its own: past the 16 KB the server reads of a request's head, it is a 431.
+  if (route.schemas.query) statuses.add(431);
   if (route.access === 'signed-url' || (hasPathParams && !route.path.startsWith('/v1/users/'))) statuses.add(403);
   if (WRITES.has(route.method) && route.access !== 'signed-url') statuses.add(409);
   return [...statuses].sort((a, b) => a - b);
