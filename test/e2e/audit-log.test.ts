@@ -1,5 +1,4 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- audit events are read field by field and validated against the reference schemas */
-import { GitBookAPI } from 'gitbook-api-0202';
+import { GitBookAPI, type AuditEvent } from 'gitbook-api-0202';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization, buildUser, cli, type TestUser } from '../support/factories';
 import { validateOperationResponse, validateSchema } from '../support/reference';
@@ -26,7 +25,7 @@ beforeAll(async () => {
 });
 
 /** The audit events of the organization matching `query` (one page of up to 100), validated against the reference. */
-async function auditEvents(query: Record<string, string> = {}): Promise<any[]> {
+async function auditEvents(query: Record<string, string> = {}): Promise<AuditEvent[]> {
   const res = await http.get(`/v1/orgs/${orgId}/audit-events?${new URLSearchParams({ limit: '100', ...query }).toString()}`);
   expect(res.status).toBe(200);
   expect(validateOperationResponse('listOrganizationAuditEvents', 200, res.body, REFERENCE)).toEqual([]);
@@ -34,8 +33,8 @@ async function auditEvents(query: Record<string, string> = {}): Promise<any[]> {
 }
 
 /** Waits for the consumer to record exactly one event for `action` on `target`, and answers it. */
-async function theOneEvent(action: string, target: string): Promise<any> {
-  let found: any[] = [];
+async function theOneEvent(action: string, target: string): Promise<AuditEvent> {
+  let found: AuditEvent[] = [];
   await eventually(async () => {
     found = await auditEvents({ action, target });
     return found.length > 0;
@@ -43,7 +42,7 @@ async function theOneEvent(action: string, target: string): Promise<any> {
   // A moment more: a second record of the same fact would have arrived with the first.
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(await auditEvents({ action, target })).toHaveLength(1);
-  return found[0];
+  return found[0]!;
 }
 
 describe('recorded changes', () => {
@@ -91,7 +90,7 @@ describe('recorded changes', () => {
 
   it("creating an API token for a member: recorded in the member's organization", async () => {
     await cli(stack, 'tokens', 'create', '--email', admin.email, '--name', 'audited');
-    let tokenEvents: any[] = [];
+    let tokenEvents: AuditEvent[] = [];
     await eventually(async () => {
       tokenEvents = await auditEvents({ action: 'token.created', actor: 'cli' });
       return tokenEvents.length > 0;
