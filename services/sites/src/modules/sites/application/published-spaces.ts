@@ -1,11 +1,10 @@
 import { outboxEvent, SiteEvent, SITES_TOPIC, type ContentEventEnvelope } from '@quire/contracts';
-import { chunks } from '@quire/helpers';
 import { enqueueEvent } from '@quire/platform/outbox';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { Counter, type Registry } from 'prom-client';
 import { catalogOf, goneSpace, projectionChangeOf, publishedSpaceOf } from '../domain/published-spaces';
 import type { PublishedSpace } from '../model/published-space';
-import type { SpaceCatalog, SpaceSource } from '../domain/space-embedder';
+import { readSpaceEntries, type SpaceCatalog, type SpaceSource } from '../domain/space-embedder';
 import {
   deletePublishedSpace,
   findPublishedSpaces,
@@ -23,8 +22,6 @@ export interface PublishedSpacesDeps {
   metrics?: { registry: Registry };
 }
 
-// Content's GetSpaces answers at most this many ids per call (content.grpc.ts).
-const MAX_SPACES_PER_CALL = 1000;
 const READS_METRIC = 'sites_published_space_reads_total';
 
 /** Counts the GetSpaces calls the projection makes: `first-use` (a resolution filling a space never projected) or `event`. */
@@ -44,14 +41,9 @@ function countRead(deps: PublishedSpacesDeps, source: 'first-use' | 'event'): vo
 
 /** The spaces as content presents them to an anonymous reader; an id content does not answer (deleted, purged, unknown) is gone. */
 async function readFromContent(deps: PublishedSpacesDeps, spaceIds: readonly string[], source: 'first-use' | 'event'): Promise<PublishedSpace[]> {
-  const read: PublishedSpace[] = [];
-  for (const chunk of chunks([...spaceIds], MAX_SPACES_PER_CALL)) {
-    countRead(deps, source);
-    const { spaces } = await deps.clients.content().getSpaces({ spaceIds: chunk, userId: '' });
-    const answered = new Map(spaces.map((entry) => [entry.id, publishedSpaceOf(entry)]));
-    read.push(...chunk.map((id) => answered.get(id) ?? goneSpace(id)));
-  }
-  return read;
+  const entries = await readSpaceEntries(deps.clients.content(), spaceIds, '', () => countRead(deps, source));
+  const answered = new Map(entries.map((entry) => [entry.id, publishedSpaceOf(entry)]));
+  return [...new Set(spaceIds)].map((id) => answered.get(id) ?? goneSpace(id));
 }
 
 /**

@@ -22,21 +22,33 @@ export type SpaceSource = Pick<ContentClient, 'getSpaces'>;
 // the only one that takes a second call.
 const MAX_SPACES_PER_CALL = 1000;
 
+/** A space as content's GetSpaces answers it (proto SpaceEntry). */
+export type SpaceEntry = Awaited<ReturnType<SpaceSource['getSpaces']>>['spaces'][number];
+
 /**
- * Fetches the spaces `userId` may see, in one GetSpaces call per 1000 distinct ids. With
- * `organizationId`, spaces of other organizations are left out too: a space just transferred away
- * leaves the site's responses at once, before the content event removes its site spaces.
+ * Content's answers for `spaceIds` (distinct), in one GetSpaces call per 1000 ids; `onCall` is told
+ * of each call (the projection counts them). Ids content does not answer are left out.
+ */
+export async function readSpaceEntries(content: SpaceSource, spaceIds: Iterable<string>, userId: string, onCall?: () => void): Promise<SpaceEntry[]> {
+  const entries: SpaceEntry[] = [];
+  for (const chunk of chunks([...new Set(spaceIds)], MAX_SPACES_PER_CALL)) {
+    onCall?.();
+    entries.push(...(await content.getSpaces({ spaceIds: chunk, userId })).spaces);
+  }
+  return entries;
+}
+
+/**
+ * Fetches the spaces `userId` may see (readSpaceEntries). With `organizationId`, spaces of other
+ * organizations are left out too: a space just transferred away leaves the site's responses at
+ * once, before the content event removes its site spaces.
  */
 export async function fetchSpaces(content: SpaceSource, spaceIds: Iterable<string>, userId: string, organizationId?: string): Promise<SpaceCatalog> {
-  const ids = [...new Set(spaceIds)];
   const catalog = new Map<string, EmbeddedSpace>();
-  for (const chunk of chunks(ids, MAX_SPACES_PER_CALL)) {
-    const { spaces } = await content.getSpaces({ spaceIds: chunk, userId });
-    for (const entry of spaces) {
-      if (organizationId !== undefined && entry.organizationId !== organizationId) continue;
-      // Content's own presentation of the space: trusted as it is (proto/quire/content.proto, SpaceEntry).
-      catalog.set(entry.id, JSON.parse(entry.spaceJson) as EmbeddedSpace);
-    }
+  for (const entry of await readSpaceEntries(content, spaceIds, userId)) {
+    if (organizationId !== undefined && entry.organizationId !== organizationId) continue;
+    // Content's own presentation of the space: trusted as it is (proto/quire/content.proto, SpaceEntry).
+    catalog.set(entry.id, JSON.parse(entry.spaceJson) as EmbeddedSpace);
   }
   return catalog;
 }
