@@ -229,9 +229,11 @@ describe('the rule on content', () => {
     expect((await spaceOf(teamApi, spaceId)).body.permissions).toMatchObject({ view: true, edit: false });
     const teamId = await newTeam('Editors', [teamMember.id]);
     expect((await adminApi.post(`/v1/spaces/${spaceId}/permissions`, { role: 'edit', teams: [teamId] })).status).toBe(204);
-    // Team membership reaches content through identity's GetMembership (cached a few seconds).
+    // Team membership reaches content through identity's GetMembership, cached a few seconds in
+    // each replica: the read and the write may land on different replicas, so each waits on its own.
     await eventually(async () => (await spaceOf(teamApi, spaceId)).body.permissions.edit === true, 10000);
-    expect((await teamApi.patch(`/v1/spaces/${spaceId}`, { title: 'Edited by the team' })).status).toBe(200);
+    await eventually(async () => (await teamApi.patch(`/v1/spaces/${spaceId}`, { title: 'Edited by the team' })).status === 200, 10000);
+    expect((await spaceOf(adminApi, spaceId)).body.title).toBe('Edited by the team');
     expect((await spaceOf(editorApi, spaceId)).body.permissions).toMatchObject({ edit: false });
     const teams = await adminApi.get(`/v1/spaces/${spaceId}/permissions/teams`);
     expectToday('listTeamPermissionsInSpace', 200, teams.body);
