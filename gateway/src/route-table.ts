@@ -72,6 +72,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET', '/spaces/{spaceId}/search', 'content'],
   ['GET', `${ORG}/search`, 'content'],
   ['GET POST', '/spaces/{spaceId}/change-requests', 'content'],
+  ['GET', `${ORG}/change-requests`, 'content'],
   ['GET PATCH', CR, 'content'],
   ['POST', `${CR}/merge`, 'content'],
   ['POST', `${CR}/update`, 'content'],

@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/input';
+import { pageQuery, queryList, resourceId, text, z } from '@quire/input';
 import { emoji } from '../../content-tree';
 
 // Reference: listCommentsInChangeRequest, postCommentInChangeRequest, getCommentInChangeRequest,
@@ -18,10 +18,7 @@ const format = z.enum(['document', 'markdown']).default('markdown');
 export const formatQuery = z.object({ format });
 
 /** `authors=a&authors=b` and `authors=a,b` alike. */
-const authors = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v !== ''))
-  .pipe(z.array(resourceId).max(100));
+const authors = queryList(resourceId, 100);
 
 export const listCommentsQuery = pageQuery.extend({
   format,
