@@ -33,7 +33,12 @@ export const CHANGE_REQUEST_COMMENTS: CommentRoutesAt = {
   reply: replyParams,
 };
 
-export const SPACE_COMMENTS: CommentRoutesAt = { base: '/v1/spaces/:spaceId/comments', params: spaceParams, comment: spaceCommentParams, reply: spaceReplyParams };
+export const SPACE_COMMENTS: CommentRoutesAt = {
+  base: '/v1/spaces/:spaceId/comments',
+  params: spaceParams,
+  comment: spaceCommentParams,
+  reply: spaceReplyParams,
+};
 
 export const listCommentersQuery = pageQuery;
 

@@ -80,7 +80,8 @@ export interface CommentFilter {
 
 /** One page of a change request's (or space's) comments (by `postedAt`, then id) and how many match in all. */
 export async function listCommentRows(db: SqlExecutor, home: CommentHome, filter: CommentFilter, page: PageRequest): Promise<Paged<Comment>> {
-  const query = comments(db).where(inHome(home))
+  const query = comments(db)
+    .where(inHome(home))
     .$if(filter.status === 'open', (q) => q.where('c.resolved_at', 'is', null))
     .$if(filter.status === 'resolved', (q) => q.where('c.resolved_at', 'is not', null))
     .$if(filter.pageId !== undefined && filter.pageId !== '', (q) => q.where('c.page_id', '=', filter.pageId as string))
