@@ -155,8 +155,22 @@ describe('comments on a space', () => {
     expectError(await reader.get(`/v1/spaces/${spaceId}/change-requests/${cr.body.id}/comments/${onPage.id}`), 404);
   });
 
-  it('keeps a comment readable after a merge removes its page, marked outdated', async () => {
-    await mergeEdits([{ operation: 'delete_page', page: guidesId }]);
+  it('keeps a comment readable after a merge removes its page or its node, marked outdated', async () => {
+    // A node as the client names it: the key of a block of the page's document.
+    const document = (await reader.get(`/v1/spaces/${spaceId}/content/page/${keepId}?format=document`)).body.document;
+    const paragraph = (document.nodes as { key: string; type: string }[]).find((n) => n.type === 'paragraph')?.key as string;
+    const onParagraph = await post(commenter, { body: { markdown: 'Say more' }, page: keepId, node: paragraph });
+    expect(onParagraph.target).toMatchObject({ node: { id: paragraph }, page: { id: keepId, outdated: false } });
+
+    await mergeEdits([
+      { operation: 'delete_page', page: guidesId },
+      { operation: 'update_page', page: keepId, document: { markdown: '# Keep\n\nRewritten on main.' } },
+    ]);
+    const onNode = await reader.get(`${base}/${onParagraph.id}`);
+    expectOperationResponse('getCommentInSpace', 200, onNode.body, TODAY);
+    expect(onNode.body.target).toMatchObject({ node: { id: paragraph }, page: { id: keepId, title: 'Keep', outdated: true } });
+    expect((await reader.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages.map((p: { id: string }) => p.id)).toEqual([keepId]);
+
     const got = await reader.get(`${base}/${onPage.id}`);
     expect(got.status).toBe(200);
     expectOperationResponse('getCommentInSpace', 200, got.body, TODAY);

@@ -1,4 +1,5 @@
 import type { Role } from '@quire/access';
+import { blockKeyOf } from '@quire/formats';
 import type { ChangeRequest } from '../../change-requests';
 import type { CommentHome } from '../model/comment';
 import type { MarkdownBody } from './comment-body';
@@ -41,6 +42,16 @@ export const homeOf = (actor: CommentActor): CommentHome => ({ spaceId: actor.sp
 export const mayEditBody = (actor: CommentActor, postedBy: string) => postedBy === actor.userId;
 /** Its author or a space admin deletes a comment or a reply. */
 export const mayDelete = (actor: Pick<CommentActor, 'userId' | 'level'>, postedBy: string) => postedBy === actor.userId || actor.level === 'admin';
+
+/**
+ * Whether a comment's node is gone from main: its block (a node's key names the block it comes
+ * from) was in the page it was posted on and main's page no longer has it. A node the posted page
+ * never had (an id the client chose) is never called removed.
+ */
+export function isNodeRemoved(node: string, postedKeys: readonly string[], mainKeys: readonly string[]): boolean {
+  const block = blockKeyOf(node);
+  return postedKeys.includes(block) && !mainKeys.includes(block);
+}
 
 /** The reactions a PUT adds and removes, each once; added before removed, so an emoji in both lists ends up removed. */
 export function reactionChanges(changes: CommentChanges): { added: string[]; removed: string[] } {

@@ -40,9 +40,14 @@ export interface CommentContext {
 const commentPath = (c: CommentContext, commentId: string) =>
   c.changeRequestId === null ? `/spaces/${c.spaceId}/comments/${commentId}` : `/spaces/${c.spaceId}/change-requests/${c.changeRequestId}/comments/${commentId}`;
 
-/** Reference: Comment.target.page, the page read from the revision the comment was posted on. */
-export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: RevisionIndex): CommentTargetPage {
-  const out: CommentTargetPage = { id: page.id, title: page.title, path: index.paths.get(page.id) ?? page.slug, outdated: !main.page(page.id) };
+/**
+ * Reference: Comment.target.page, the page read from the revision the comment was posted on;
+ * `outdated` ("the target no longer exists in the primary content") when main lost the page, or
+ * the node the comment is on.
+ */
+export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: RevisionIndex, isNodeRemoved = false): CommentTargetPage {
+  const outdated = !main.page(page.id) || isNodeRemoved;
+  const out: CommentTargetPage = { id: page.id, title: page.title, path: index.paths.get(page.id) ?? page.slug, outdated };
   if (page.emoji) out.emoji = page.emoji;
   if (page.createdAt) out.createdAt = page.createdAt;
   if (page.updatedAt) out.updatedAt = page.updatedAt;
