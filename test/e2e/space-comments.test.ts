@@ -1,6 +1,7 @@
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { buildMember, buildOrganization, buildUser } from '../support/factories';
 import { expectOperationResponse } from '../support/reference';
+import { eventually } from '../support/eventually';
 import { currentStack } from '../support/stack';
 
 // Comments on a space's live content (…CommentInSpace, listCommentersInSpace of 0.202.0): the
@@ -15,6 +16,7 @@ let commenter: ApiClient;
 let reader: ApiClient;
 let outsider: ApiClient;
 let adminId: string;
+let orgId: string;
 let commenterId: string;
 let spaceId: string;
 let base: string;
@@ -32,6 +34,7 @@ async function mergeEdits(changes: unknown[]): Promise<void> {
 beforeAll(async () => {
   // One user at a time: each is an admin CLI process.
   const owner = await buildOrganization(stack, 'Space comments org');
+  orgId = owner.id;
   admin = apiClient(stack, owner.admin.token);
   adminId = owner.admin.id;
   const commenterUser = await buildMember(stack, owner.id, 'comment');
@@ -144,6 +147,17 @@ describe('comments on a space', () => {
     expectError(await reader.delete(`${base}/${onNode.id}`), 403);
     expect((await admin.delete(`${base}/${onNode.id}`)).status).toBe(205);
     expectError(await reader.get(`${base}/${onNode.id}`), 404);
+  });
+
+  it('records a posted comment in the audit log, with no change request', async () => {
+    // The audit log follows the outbox through the bus: within seconds, not at once.
+    const query = `/v1/orgs/${orgId}/audit-events?action=comment.created&target=${onPage.id}`;
+    await eventually(async () => (await admin.get(query)).body.items?.length === 1, 20_000);
+    const { items } = (await admin.get(query)).body;
+    expect(items[0]).toMatchObject({ action: 'comment.created', actor: { type: 'user', id: commenterId }, target: { type: 'comment', id: onPage.id } });
+    const details = await admin.get(`/v1/orgs/${orgId}/audit-events/${items[0].id}`);
+    expectOperationResponse('getOrganizationAuditEvent', 200, details.body, TODAY);
+    expect(details.body.payload).toEqual({ spaceId, organizationId: orgId, commentId: onPage.id, postedBy: commenterId });
   });
 
   it("keeps a change request's comments and the space's apart", async () => {
