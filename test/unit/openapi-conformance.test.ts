@@ -68,6 +68,8 @@ const DEVIATIONS: Record<string, string> = {
       [`GET ${path} query:cachedMetadata`, `${TODAYS}: Quire has no git metadata to serve from a cache, so the page reads the same`],
     ]),
   ),
+  'POST /spaces/{spaceId}/comments/{commentId}/replies query:format':
+    "the reference has it on a change request's reply post (postCommentReplyInChangeRequest); one route serves both, so the answer's body takes it here too",
   'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document query:dereferenced': `${TODAYS}: nothing to expand (no reusable content), so the document reads the same`,
 };
 
