@@ -16,7 +16,11 @@ export async function beginSignIn(deps: SignInDeps, request: { url: string; secu
   return redirectToProvider(deps, signIn, request);
 }
 
-export function redirectToProvider(deps: Pick<SignInDeps, 'secret' | 'clock'>, signIn: sitesProto.GetReaderSignInResponse, request: { url: string; secure: boolean }): SignInOutcome {
+export function redirectToProvider(
+  deps: Pick<SignInDeps, 'secret' | 'clock'>,
+  signIn: sitesProto.GetReaderSignInResponse,
+  request: { url: string; secure: boolean },
+): SignInOutcome {
   const asked = new URL(request.url);
   const state = newSignInState(signIn.siteId, sitePathLocation(asked.pathname, asked.search), deps.clock());
   const location = authorizationUrlOf(signIn, callbackUrlOf(request.url, signIn.siteBasePath), state);

@@ -49,7 +49,11 @@ async function visitorTokenOf(
   exchange: { code: string; state: SignInState; redirectUri: string },
   now: Date,
 ): Promise<{ ok: true; token: string } | { ok: false; reason: string }> {
-  const idToken = await exchangeCode(deps.outbound, signIn, { code: exchange.code, codeVerifier: exchange.state.codeVerifier, redirectUri: exchange.redirectUri });
+  const idToken = await exchangeCode(deps.outbound, signIn, {
+    code: exchange.code,
+    codeVerifier: exchange.state.codeVerifier,
+    redirectUri: exchange.redirectUri,
+  });
   const jwks: JSONWebKeySet = await fetchJwks(deps.outbound, signIn.jwksUri);
   const check = await verifyIdToken(idToken, jwks, { issuer: signIn.issuer, clientId: signIn.clientId, nonce: exchange.state.nonce }, now);
   if (!check.ok) return check;

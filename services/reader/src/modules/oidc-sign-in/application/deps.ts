@@ -12,4 +12,5 @@ export interface SignInDeps {
 }
 
 /** A sign-in step's answer: a redirect with cookies, or a page saying why the sign-in failed (never a redirect, so never a loop). */
-export type SignInOutcome = { kind: 'redirect'; status: 302; location: string; cookies: string[] } | { kind: 'sign-in-failed'; message: string; cookies: string[] };
+export type SignInOutcome =
+  { kind: 'redirect'; status: 302; location: string; cookies: string[] } | { kind: 'sign-in-failed'; message: string; cookies: string[] };

@@ -29,7 +29,8 @@ export async function exchangeCode(
     }),
   );
   const answer = jsonOf(reply.body);
-  if (reply.status !== 200) throw new ProviderError(`the token endpoint answered ${reply.status}${typeof answer?.error === 'string' ? ` (${answer.error})` : ''}`);
+  if (reply.status !== 200)
+    throw new ProviderError(`the token endpoint answered ${reply.status}${typeof answer?.error === 'string' ? ` (${answer.error})` : ''}`);
   if (typeof answer?.id_token !== 'string') throw new ProviderError('the token endpoint returned no ID token');
   return answer.id_token;
 }

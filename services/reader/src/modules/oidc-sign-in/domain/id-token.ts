@@ -13,7 +13,24 @@ const loadJose = (): typeof Jose => (jose ??= require('jose') as typeof Jose);
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const CLOCK_TOLERANCE_SECONDS = 30;
 /** The protocol's claims: none of them says anything about the reader. */
-const PROTOCOL_CLAIMS = new Set(['iss', 'aud', 'exp', 'iat', 'nbf', 'jti', 'nonce', 'azp', 'at_hash', 'c_hash', 's_hash', 'auth_time', 'acr', 'amr', 'sid', 'sub']);
+const PROTOCOL_CLAIMS = new Set([
+  'iss',
+  'aud',
+  'exp',
+  'iat',
+  'nbf',
+  'jti',
+  'nonce',
+  'azp',
+  'at_hash',
+  'c_hash',
+  's_hash',
+  'auth_time',
+  'acr',
+  'amr',
+  'sid',
+  'sub',
+]);
 
 export type IdTokenCheck = { ok: true; payload: JWTPayload & { sub: string; exp: number } } | { ok: false; reason: string };
 
@@ -38,7 +55,8 @@ export async function verifyIdToken(
     return { ok: false, reason: reasonOf(err) };
   }
   // §3.1.3.7 (4, 5): a token for several audiences names this client as its authorized party.
-  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== expected.clientId) return { ok: false, reason: 'the token was issued to another client' };
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== expected.clientId)
+    return { ok: false, reason: 'the token was issued to another client' };
   if (payload.nonce !== expected.nonce) return { ok: false, reason: 'the token belongs to another sign-in (nonce)' };
   return { ok: true, payload: payload as JWTPayload & { sub: string; exp: number } };
 }

@@ -24,7 +24,14 @@ export interface SignInState {
 const random = () => randomBytes(32).toString('base64url');
 
 export function newSignInState(siteId: string, returnTo: string, now: Date): SignInState {
-  return { siteId, state: random(), nonce: random(), codeVerifier: random(), returnTo, expiresAt: Math.floor(now.getTime() / 1000) + SIGN_IN_STATE_TTL_SECONDS };
+  return {
+    siteId,
+    state: random(),
+    nonce: random(),
+    codeVerifier: random(),
+    returnTo,
+    expiresAt: Math.floor(now.getTime() / 1000) + SIGN_IN_STATE_TTL_SECONDS,
+  };
 }
 
 /** RFC 7636 §4.2, S256. */
@@ -56,5 +63,7 @@ export function openSignInState(secret: string, sealed: string | undefined, now:
 export function signInStateCookie(sealed: string | null, cookiePath: string, secure: boolean): string {
   // Lax: the provider's redirect back is a top-level GET navigation, which carries Lax cookies.
   const attributes = `Path=${cookiePath}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-  return sealed === null ? `${SIGN_IN_STATE_COOKIE}=; ${attributes}; Max-Age=0` : `${SIGN_IN_STATE_COOKIE}=${sealed}; ${attributes}; Max-Age=${SIGN_IN_STATE_TTL_SECONDS}`;
+  return sealed === null
+    ? `${SIGN_IN_STATE_COOKIE}=; ${attributes}; Max-Age=0`
+    : `${SIGN_IN_STATE_COOKIE}=${sealed}; ${attributes}; Max-Age=${SIGN_IN_STATE_TTL_SECONDS}`;
 }
