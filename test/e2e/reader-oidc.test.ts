@@ -197,7 +197,7 @@ it('keeps the configuration for admins only, never answers the secret, and seals
   expect(got.text).not.toContain(CLIENT_SECRET);
   expect(await databaseMentions(stack, 'sites', CLIENT_SECRET)).toEqual([]);
 
-  const editor = await buildMember(stack, orgId, 'editor');
+  const editor = await buildMember(stack, orgId, 'edit');
   expectError(await apiClient(stack, editor.token).get(oidcPath(realSite.id)), 403);
   expectError(await admin.put(oidcPath(realSite.id), { issuer, clientSecret: 'x' }), 400, /clientId/);
   // Discovery goes through the outbound door: a refused or silent issuer is a 400 naming it.
