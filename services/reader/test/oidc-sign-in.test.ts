@@ -56,7 +56,7 @@ describe('sign-in state', () => {
       code_challenge_method: 'S256',
     });
     // RFC 7636 appendix B.
-    expect(codeChallengeOf('dBjftJeZ4CVP-mJ92K1s_Ju4pW9Ea3aZ8tydIC9ViSs')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(codeChallengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });
 });
 
