@@ -135,6 +135,11 @@ async function visit(url: string, cookies: Record<string, string> = {}) {
   return { status: res.status, location: res.headers.get('location'), set, text: await res.text() };
 }
 
+/** The payload of a visitor token (a JWT) as the reader set it in its cookie. */
+function claimsOf(cookieValue: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(decodeURIComponent(cookieValue).split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
 /** A reader of the fake provider's site up to its callback: the state cookie and the callback URL the provider sends back. */
 async function toCallback(): Promise<{ state: string; callback: string }> {
   const start = await visit(fakeSite.url);
@@ -230,8 +235,12 @@ it('walks a reader through the provider in chromium and back to the page asked, 
   await page.waitForLoadState();
   expect(await page.title()).toBe('Overview | Staff handbook');
 
-  // Sign-out ends the session: the cookie is cleared and the reader sent to the site's root.
+  // The visitor token holds the ID token's claims (the site keeps all but the protocol's): adaptive content reads them.
   const token = cookies.find((c) => c.name === 'quire_visitor_token')!.value;
+  expect(claimsOf(token)).toMatchObject({ sub: 'ada', email: 'ada@example.test', email_verified: true, name: 'Reader ada' });
+  expect(claimsOf(token)).not.toHaveProperty('nonce');
+
+  // Sign-out ends the session: the cookie is cleared and the reader sent to the site's root.
   expect((await visit(`${realSite.url}setup`, { quire_visitor_token: token })).status).toBe(200);
   const out = await visit(`${realSite.url}~gitbook/auth/logout`, { quire_visitor_token: token });
   expect(out.status).toBe(302);
@@ -275,6 +284,13 @@ it('refuses a forged state, a callback without its sign-in, and each bad ID toke
   const { state, callback } = await toCallback();
   const good = await visit(callback, { quire_oidc_state: state });
   expect({ status: good.status, location: good.location }).toEqual({ status: 302, location: new URL(fakeSite.url).pathname });
+  expect(claimsOf(good.set.quire_visitor_token!)).toEqual({
+    sub: 'ada',
+    email: 'ada@example.test',
+    plan: 'pro',
+    iat: expect.any(Number),
+    exp: expect.any(Number),
+  });
   const page = await visit(fakeSite.url, { quire_visitor_token: good.set.quire_visitor_token! });
   expect(page.status).toBe(200);
   expect(page.text).toContain('Welcome, reader.');

@@ -14,7 +14,8 @@ import { answerSearch } from './answer-search';
  * A visitor's request for a published address: sites says what the URL shows
  * to this visitor (its audience checked, redirects applied), then the page is rendered. Credentials
  * on the URL are kept in cookies and the visitor sent to the clean URL; a refused visitor of a
- * visitor-auth site goes to its fallbackURL (or a 401 page); anything else unknown is a 404 page.
+ * visitor-auth site goes to its OpenID provider, else its fallbackURL (or a 401 page); anything else
+ * unknown is a 404 page. The sign-in addresses under a site's root (`~gitbook/auth/…`) come first.
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
   const signIn = signInDeps(deps);
