@@ -14,7 +14,7 @@ import {
   type BootstrapResult,
 } from './modules/accounts';
 import { samlRoutes } from './modules/saml';
-import { getMemberTeamIds, teamsGrpc, teamsRoutes } from './modules/teams';
+import { getMemberTeamIds, getTeamIdsByMember, teamsGrpc, teamsRoutes } from './modules/teams';
 import { ANYONE_CREATES_ORGANIZATIONS, type BootstrapOptions, type OrganizationCreationOptions } from './settings';
 
 export interface IdentityOptions {
@@ -43,7 +43,14 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(linkInvitesRoutes(ctx));
           app.use(emailDomainsRoutes(ctx));
         },
-        grpc: [identityGrpc(ctx, { calls: teamsGrpc(ctx), memberTeamIds: (input) => getMemberTeamIds(ctx, input) }), identityAdminGrpc(ctx)],
+        grpc: [
+          identityGrpc(ctx, {
+            calls: teamsGrpc(ctx),
+            memberTeamIds: (input) => getMemberTeamIds(ctx, input),
+            teamIdsByMember: (orgId) => getTeamIdsByMember(ctx, orgId),
+          }),
+          identityAdminGrpc(ctx),
+        ],
         start: () => subscribeToPermissionEvents(ctx),
       };
     },
