@@ -128,6 +128,8 @@ const SPECS_TABLE: Spec[] = [
   ['GET PUT', `${SITE}/customization`, 'sites'],
   ['GET PATCH', `${SITE}/publishing/auth`, 'sites'],
   ['POST', `${SITE}/publishing/auth/regenerate`, 'sites'],
+  // Quire extension: OpenID Connect sign-in for readers (docs/sites.md).
+  ['GET PUT DELETE', `${SITE}/publishing/auth/oidc`, 'sites'],
   ['GET POST', `${SITE}/sections`, 'sites'],
   ['PATCH DELETE', `${SITE}/sections/{siteSectionId}`, 'sites'],
   ['POST', `${SITE}/sections/{siteSectionId}/move`, 'sites'],

@@ -98,7 +98,11 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
   [SiteEvent.sitePublishingAuthUpdated]: z
     .object({
       ...site,
-      fields: z.array(z.string()).describe('what changed: backend, fallbackURL, logoutURL, privateKey (created or regenerated; never the key itself)'),
+      fields: z
+        .array(z.string())
+        .describe(
+          'what changed: backend, fallbackURL, logoutURL, privateKey (created or regenerated; never the key itself), oidc (the OpenID Connect sign-in set or removed)',
+        ),
       keyRegenerated: z.boolean().describe('older visitor tokens no longer verify'),
       updatedBy: z.string(),
     })

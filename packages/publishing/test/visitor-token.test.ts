@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
-import { generateVisitorSigningKey, MAX_TOKEN_LENGTH, verifyVisitorToken } from '@quire/publishing';
+import { generateVisitorSigningKey, MAX_TOKEN_LENGTH, signVisitorToken, verifyVisitorToken } from '@quire/publishing';
 import { b64, forge, inSeconds, NOW } from './token-helpers';
 
 const KEY = generateVisitorSigningKey();
@@ -101,5 +101,18 @@ describe('visitor tokens', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('visitor tokens Quire signs (OpenID Connect readers)', () => {
+  it('verifies under the site key with the claims and subject given, registered claims dropped', async () => {
+    const expiresAt = new Date(NOW.getTime() + 600_000);
+    const token = await signVisitorToken({ claims: { email: 'ada@example.test', exp: 1, iss: 'x' }, subject: 'ada', expiresAt }, KEY, NOW);
+    const checked = await verifyVisitorToken(token, KEY, NOW);
+    expect(checked).toEqual({
+      ok: true,
+      visitor: { claims: { email: 'ada@example.test' }, subject: 'ada', expiresAt: new Date(Math.floor(expiresAt.getTime() / 1000) * 1000) },
+    });
+    expect(await refusal(token, generateVisitorSigningKey())).toBe('bad-signature');
   });
 });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { preparePageRenderer } from '@quire/page-html';
 import { RateLimiter } from '@quire/platform/cache';
 import { healthBinding } from '@quire/platform/grpc';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import { reader } from '@quire/proto';
 import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
@@ -57,6 +58,13 @@ export function readerModule(): ServiceModule {
         }),
         // One window per client address, in the cache every copy shares (Redis; memory in embedded mode).
         limit: clientLimit(new RateLimiter(ctx.cache, ctx.logger, settings.rateLimitPerMinute)),
+        // OpenID Connect sign-in: the provider's token endpoint and JWKS through the one outbound
+        // door; the sign-in state sealed under INTERNAL_SECRET, so every copy accepts a callback.
+        signIn: {
+          outbound: new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts)),
+          secret: ctx.config.internalSecret,
+          clock: ctx.clock,
+        },
       };
       return {
         routes: (app) => {

@@ -4,6 +4,7 @@ import type { Generated, Json, Timestamp } from '@quire/platform/sql';
 export interface Database {
   published_spaces: PublishedSpacesTable;
   site_customizations: SiteCustomizationsTable;
+  site_oidc: SiteOidcTable;
   site_permissions: SitePermissionsTable;
   site_publishing_auth: SitePublishingAuthTable;
   site_redirects: SiteRedirectsTable;
@@ -26,6 +27,19 @@ export interface PublishedSpacesTable {
 export interface SiteCustomizationsTable {
   site_id: string;
   settings: Json;
+  updated_at: Timestamp;
+}
+
+export interface SiteOidcTable {
+  site_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string;
+  scopes: string[];
+  claims: string[];
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
   updated_at: Timestamp;
 }
 

@@ -13,7 +13,8 @@ import {
   subscribeToOrganizationsCreated,
   type SitesHttpDeps,
 } from './modules/sites';
-import { publishingAuthRoutes } from './modules/publishing-auth';
+import { OutboundAddressPolicy, OutboundFetcher } from '@quire/platform/outbound';
+import { publishingAuthGrpc, publishingAuthRoutes, siteOidcRoutes, type SiteOidcDeps } from './modules/publishing-auth';
 import { siteRedirectsRoutes, subscribeToPageMoves } from './modules/redirects';
 import { publishedUrlsGrpc, publishedUrlsRoutes, type PublishedUrlDeps } from './modules/published-urls';
 import { siteSearchGrpc, siteSearchRoutes } from './modules/site-search';
@@ -34,6 +35,10 @@ export function sitesModule(): ServiceModule {
         metrics: ctx.metrics,
         serviceSecret: ctx.config.internalSecret,
       };
+      const publishingAuth = { db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret, cache: ctx.cache, logger: ctx.logger };
+      // Discovery of a site's OpenID provider: the one outbound door (OUTBOUND_ALLOW_HOSTS).
+      const outbound = new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts));
+      const siteOidc: SiteOidcDeps = { ...publishingAuth, outbound, urls: ctx.urls };
       return {
         routes: (app) => {
           app.use(sitesRoutes(deps));
@@ -42,14 +47,17 @@ export function sitesModule(): ServiceModule {
           app.use(siteSpacesRoutes(deps));
           app.use(shareLinksRoutes(deps));
           app.use(sitePermissionsRoutes(deps));
-          app.use(
-            publishingAuthRoutes({ db: ctx.db, membership, clock: ctx.clock, serviceSecret: ctx.config.internalSecret, cache: ctx.cache, logger: ctx.logger }),
-          );
+          app.use(publishingAuthRoutes(publishingAuth));
+          app.use(siteOidcRoutes(siteOidc));
           app.use(siteRedirectsRoutes(deps));
           app.use(publishedUrlsRoutes(publishedUrls));
           app.use(siteSearchRoutes(deps));
         },
-        grpc: sitesGrpc(ctx, membership, { ...publishedUrlsGrpc(publishedUrls), ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }) }),
+        grpc: sitesGrpc(ctx, membership, {
+          ...publishedUrlsGrpc(publishedUrls),
+          ...siteSearchGrpc({ ...deps, serviceSecret: ctx.config.internalSecret }),
+          ...publishingAuthGrpc(siteOidc),
+        }),
         start: async () => {
           // The groups are joined side by side: each join waits out Kafka's rebalance delay.
           await Promise.all([

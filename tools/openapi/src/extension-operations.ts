@@ -151,6 +151,36 @@ const webhookOperation = (operationId: string, summary: string, status: number, 
   ...(schema ? { schema } : {}),
 });
 
+/** docs/sites.md, Reader sign-in with OpenID Connect: never the client secret. */
+const SITE_OIDC = {
+  type: 'object',
+  required: ['object', 'issuer', 'clientId', 'scopes', 'claims', 'endpoints', 'updatedAt'],
+  properties: {
+    object: { type: 'string', enum: ['publishing-auth-oidc'] },
+    issuer: { type: 'string', format: 'uri' },
+    clientId: { type: 'string' },
+    scopes: { type: 'array', items: { type: 'string' }, description: 'Asked at sign-in; `openid` first' },
+    claims: { type: 'array', items: { type: 'string' }, description: 'ID-token claims kept as visitor claims (empty: all but the protocol claims)' },
+    endpoints: {
+      type: 'object',
+      required: ['authorization', 'token', 'jwks'],
+      properties: { authorization: { type: 'string', format: 'uri' }, token: { type: 'string', format: 'uri' }, jwks: { type: 'string', format: 'uri' } },
+      description: "The provider's endpoints, from its discovery document when the configuration was saved",
+    },
+    redirectURI: { type: 'string', format: 'uri', description: 'The callback to register with the provider (absent while the site is unpublished)' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+};
+const SITE_OIDC_PATH = '/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/oidc';
+const siteOidcOperation = (operationId: string, summary: string, status: number, description: string, schema?: Json): ExtensionOperation => ({
+  operationId,
+  summary,
+  tags: ['sites'],
+  status,
+  description: `${description} (docs/sites.md, Reader sign-in with OpenID Connect)`,
+  ...(schema ? { schema } : {}),
+});
+
 /** Quire's own operations, by `METHOD /v1/path` (docs/*.md describe each). */
 export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
   'DELETE /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}': {
@@ -260,6 +290,21 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     'The rescheduled delivery',
     DELIVERY,
   ),
+  [`GET ${SITE_OIDC_PATH}`]: siteOidcOperation(
+    'getSitePublishingAuthOidc',
+    "A visitor-auth site's OpenID Connect sign-in (admins only)",
+    200,
+    'The configuration',
+    SITE_OIDC,
+  ),
+  [`PUT ${SITE_OIDC_PATH}`]: siteOidcOperation(
+    'putSitePublishingAuthOidc',
+    "Set a visitor-auth site's OpenID provider: readers sign in with it (admins only)",
+    200,
+    "The configuration, read from the provider's discovery document",
+    SITE_OIDC,
+  ),
+  [`DELETE ${SITE_OIDC_PATH}`]: siteOidcOperation('deleteSitePublishingAuthOidc', "Remove a site's OpenID Connect sign-in", 204, 'Removed'),
 };
 
 /** The gateway's own endpoints, outside `/v1` and without a token. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hmacKey, verifyHs256, type TokenRefusal } from '../jwt/hs256-token';
+import { hmacKey, signHs256, verifyHs256, type TokenRefusal } from '../jwt/hs256-token';
 
 // Visitor tokens of `visitor-auth` sites (reference SitePublishingAuth, custom backend): the
 // customer's backend signs the visitor's claims with the site's `privateKey` and sends the
@@ -43,4 +43,23 @@ export async function verifyVisitorToken(token: unknown, privateKey: string, now
       ...(typeof payload.sub === 'string' ? { subject: payload.sub } : {}),
     },
   };
+}
+
+/**
+ * A visitor token as a site's own backend would sign it, for claims Quire vouches for itself (a
+ * reader signed in with the site's OpenID provider): the same cookie and checks as any visitor JWT.
+ * Registered claims among `claims` are dropped; `exp` is required.
+ */
+export function signVisitorToken(visitor: VisitorClaims, privateKey: string, now: Date = new Date()): Promise<string> {
+  const claims: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(visitor.claims)) if (!REGISTERED.has(name)) claims[name] = value;
+  return signHs256(
+    {
+      ...claims,
+      ...(visitor.subject ? { sub: visitor.subject } : {}),
+      iat: Math.floor(now.getTime() / 1000),
+      exp: Math.floor(visitor.expiresAt.getTime() / 1000),
+    },
+    hmacKey(privateKey),
+  );
 }

@@ -246,6 +246,43 @@ export interface PublishedSiteSearchHit {
   spaceId: string;
 }
 
+export interface GetReaderSignInRequest {
+  url: string;
+}
+
+export interface GetReaderSignInResponse {
+  found: boolean;
+  configured: boolean;
+  siteId: string;
+  /** The site's root path at the URL's address (`/sites/org/docs/`, `/`). */
+  siteBasePath: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+  /** ID-token claims kept as visitor claims; empty: every claim but the protocol's own. */
+  claims: string[];
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksUri: string;
+  /** The site's logoutURL; empty when unset. */
+  logoutUrl: string;
+  organizationId: string;
+}
+
+export interface IssueVisitorTokenRequest {
+  siteId: string;
+  /** The visitor's claims as a JSON object. */
+  claimsJson: string;
+  subject: string;
+  expiresAtSeconds: number;
+  organizationId: string;
+}
+
+export interface IssueVisitorTokenResponse {
+  token: string;
+}
+
 function createBaseGetSiteAccessRequest(): GetSiteAccessRequest {
   return { organizationId: "", siteId: "" };
 }
@@ -3033,6 +3070,621 @@ export const PublishedSiteSearchHit: MessageFns<PublishedSiteSearchHit> = {
   },
 };
 
+function createBaseGetReaderSignInRequest(): GetReaderSignInRequest {
+  return { url: "" };
+}
+
+export const GetReaderSignInRequest: MessageFns<GetReaderSignInRequest> = {
+  encode(message: GetReaderSignInRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.url !== "") {
+      writer.uint32(10).string(message.url);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReaderSignInRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReaderSignInRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.url = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReaderSignInRequest {
+    return { url: isSet(object.url) ? globalThis.String(object.url) : "" };
+  },
+
+  toJSON(message: GetReaderSignInRequest): unknown {
+    const obj: any = {};
+    if (message.url !== "") {
+      obj.url = message.url;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetReaderSignInRequest>): GetReaderSignInRequest {
+    return GetReaderSignInRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetReaderSignInRequest>): GetReaderSignInRequest {
+    const message = createBaseGetReaderSignInRequest();
+    message.url = object.url ?? "";
+    return message;
+  },
+};
+
+function createBaseGetReaderSignInResponse(): GetReaderSignInResponse {
+  return {
+    found: false,
+    configured: false,
+    siteId: "",
+    siteBasePath: "",
+    issuer: "",
+    clientId: "",
+    clientSecret: "",
+    scopes: [],
+    claims: [],
+    authorizationEndpoint: "",
+    tokenEndpoint: "",
+    jwksUri: "",
+    logoutUrl: "",
+    organizationId: "",
+  };
+}
+
+export const GetReaderSignInResponse: MessageFns<GetReaderSignInResponse> = {
+  encode(message: GetReaderSignInResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.found !== false) {
+      writer.uint32(8).bool(message.found);
+    }
+    if (message.configured !== false) {
+      writer.uint32(16).bool(message.configured);
+    }
+    if (message.siteId !== "") {
+      writer.uint32(26).string(message.siteId);
+    }
+    if (message.siteBasePath !== "") {
+      writer.uint32(34).string(message.siteBasePath);
+    }
+    if (message.issuer !== "") {
+      writer.uint32(42).string(message.issuer);
+    }
+    if (message.clientId !== "") {
+      writer.uint32(50).string(message.clientId);
+    }
+    if (message.clientSecret !== "") {
+      writer.uint32(58).string(message.clientSecret);
+    }
+    for (const v of message.scopes) {
+      writer.uint32(66).string(v!);
+    }
+    for (const v of message.claims) {
+      writer.uint32(74).string(v!);
+    }
+    if (message.authorizationEndpoint !== "") {
+      writer.uint32(82).string(message.authorizationEndpoint);
+    }
+    if (message.tokenEndpoint !== "") {
+      writer.uint32(90).string(message.tokenEndpoint);
+    }
+    if (message.jwksUri !== "") {
+      writer.uint32(98).string(message.jwksUri);
+    }
+    if (message.logoutUrl !== "") {
+      writer.uint32(106).string(message.logoutUrl);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(114).string(message.organizationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetReaderSignInResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetReaderSignInResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 8) {
+              break;
+            }
+
+            message.found = reader.bool();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.configured = reader.bool();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.siteBasePath = reader.string();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.issuer = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.clientId = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.clientSecret = reader.string();
+            continue;
+          }
+          case 8: {
+            if (tag !== 66) {
+              break;
+            }
+
+            message.scopes.push(reader.string());
+            continue;
+          }
+          case 9: {
+            if (tag !== 74) {
+              break;
+            }
+
+            message.claims.push(reader.string());
+            continue;
+          }
+          case 10: {
+            if (tag !== 82) {
+              break;
+            }
+
+            message.authorizationEndpoint = reader.string();
+            continue;
+          }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.tokenEndpoint = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.jwksUri = reader.string();
+            continue;
+          }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.logoutUrl = reader.string();
+            continue;
+          }
+          case 14: {
+            if (tag !== 114) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetReaderSignInResponse {
+    return {
+      found: isSet(object.found) ? globalThis.Boolean(object.found) : false,
+      configured: isSet(object.configured) ? globalThis.Boolean(object.configured) : false,
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      siteBasePath: isSet(object.siteBasePath)
+        ? globalThis.String(object.siteBasePath)
+        : isSet(object.site_base_path)
+        ? globalThis.String(object.site_base_path)
+        : "",
+      issuer: isSet(object.issuer) ? globalThis.String(object.issuer) : "",
+      clientId: isSet(object.clientId)
+        ? globalThis.String(object.clientId)
+        : isSet(object.client_id)
+        ? globalThis.String(object.client_id)
+        : "",
+      clientSecret: isSet(object.clientSecret)
+        ? globalThis.String(object.clientSecret)
+        : isSet(object.client_secret)
+        ? globalThis.String(object.client_secret)
+        : "",
+      scopes: globalThis.Array.isArray(object?.scopes)
+        ? object.scopes.map((e: any) => globalThis.String(e))
+        : [],
+      claims: globalThis.Array.isArray(object?.claims)
+        ? object.claims.map((e: any) => globalThis.String(e))
+        : [],
+      authorizationEndpoint: isSet(object.authorizationEndpoint)
+        ? globalThis.String(object.authorizationEndpoint)
+        : isSet(object.authorization_endpoint)
+        ? globalThis.String(object.authorization_endpoint)
+        : "",
+      tokenEndpoint: isSet(object.tokenEndpoint)
+        ? globalThis.String(object.tokenEndpoint)
+        : isSet(object.token_endpoint)
+        ? globalThis.String(object.token_endpoint)
+        : "",
+      jwksUri: isSet(object.jwksUri)
+        ? globalThis.String(object.jwksUri)
+        : isSet(object.jwks_uri)
+        ? globalThis.String(object.jwks_uri)
+        : "",
+      logoutUrl: isSet(object.logoutUrl)
+        ? globalThis.String(object.logoutUrl)
+        : isSet(object.logout_url)
+        ? globalThis.String(object.logout_url)
+        : "",
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+    };
+  },
+
+  toJSON(message: GetReaderSignInResponse): unknown {
+    const obj: any = {};
+    if (message.found !== false) {
+      obj.found = message.found;
+    }
+    if (message.configured !== false) {
+      obj.configured = message.configured;
+    }
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.siteBasePath !== "") {
+      obj.siteBasePath = message.siteBasePath;
+    }
+    if (message.issuer !== "") {
+      obj.issuer = message.issuer;
+    }
+    if (message.clientId !== "") {
+      obj.clientId = message.clientId;
+    }
+    if (message.clientSecret !== "") {
+      obj.clientSecret = message.clientSecret;
+    }
+    if (message.scopes?.length) {
+      obj.scopes = message.scopes;
+    }
+    if (message.claims?.length) {
+      obj.claims = message.claims;
+    }
+    if (message.authorizationEndpoint !== "") {
+      obj.authorizationEndpoint = message.authorizationEndpoint;
+    }
+    if (message.tokenEndpoint !== "") {
+      obj.tokenEndpoint = message.tokenEndpoint;
+    }
+    if (message.jwksUri !== "") {
+      obj.jwksUri = message.jwksUri;
+    }
+    if (message.logoutUrl !== "") {
+      obj.logoutUrl = message.logoutUrl;
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetReaderSignInResponse>): GetReaderSignInResponse {
+    return GetReaderSignInResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetReaderSignInResponse>): GetReaderSignInResponse {
+    const message = createBaseGetReaderSignInResponse();
+    message.found = object.found ?? false;
+    message.configured = object.configured ?? false;
+    message.siteId = object.siteId ?? "";
+    message.siteBasePath = object.siteBasePath ?? "";
+    message.issuer = object.issuer ?? "";
+    message.clientId = object.clientId ?? "";
+    message.clientSecret = object.clientSecret ?? "";
+    message.scopes = object.scopes?.map((e) => e) || [];
+    message.claims = object.claims?.map((e) => e) || [];
+    message.authorizationEndpoint = object.authorizationEndpoint ?? "";
+    message.tokenEndpoint = object.tokenEndpoint ?? "";
+    message.jwksUri = object.jwksUri ?? "";
+    message.logoutUrl = object.logoutUrl ?? "";
+    message.organizationId = object.organizationId ?? "";
+    return message;
+  },
+};
+
+function createBaseIssueVisitorTokenRequest(): IssueVisitorTokenRequest {
+  return { siteId: "", claimsJson: "", subject: "", expiresAtSeconds: 0, organizationId: "" };
+}
+
+export const IssueVisitorTokenRequest: MessageFns<IssueVisitorTokenRequest> = {
+  encode(message: IssueVisitorTokenRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.siteId !== "") {
+      writer.uint32(10).string(message.siteId);
+    }
+    if (message.claimsJson !== "") {
+      writer.uint32(18).string(message.claimsJson);
+    }
+    if (message.subject !== "") {
+      writer.uint32(26).string(message.subject);
+    }
+    if (message.expiresAtSeconds !== 0) {
+      writer.uint32(32).int64(message.expiresAtSeconds);
+    }
+    if (message.organizationId !== "") {
+      writer.uint32(42).string(message.organizationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssueVisitorTokenRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIssueVisitorTokenRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.siteId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.claimsJson = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.subject = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.expiresAtSeconds = longToNumber(reader.int64());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IssueVisitorTokenRequest {
+    return {
+      siteId: isSet(object.siteId)
+        ? globalThis.String(object.siteId)
+        : isSet(object.site_id)
+        ? globalThis.String(object.site_id)
+        : "",
+      claimsJson: isSet(object.claimsJson)
+        ? globalThis.String(object.claimsJson)
+        : isSet(object.claims_json)
+        ? globalThis.String(object.claims_json)
+        : "",
+      subject: isSet(object.subject) ? globalThis.String(object.subject) : "",
+      expiresAtSeconds: isSet(object.expiresAtSeconds)
+        ? globalThis.Number(object.expiresAtSeconds)
+        : isSet(object.expires_at_seconds)
+        ? globalThis.Number(object.expires_at_seconds)
+        : 0,
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+    };
+  },
+
+  toJSON(message: IssueVisitorTokenRequest): unknown {
+    const obj: any = {};
+    if (message.siteId !== "") {
+      obj.siteId = message.siteId;
+    }
+    if (message.claimsJson !== "") {
+      obj.claimsJson = message.claimsJson;
+    }
+    if (message.subject !== "") {
+      obj.subject = message.subject;
+    }
+    if (message.expiresAtSeconds !== 0) {
+      obj.expiresAtSeconds = Math.round(message.expiresAtSeconds);
+    }
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<IssueVisitorTokenRequest>): IssueVisitorTokenRequest {
+    return IssueVisitorTokenRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<IssueVisitorTokenRequest>): IssueVisitorTokenRequest {
+    const message = createBaseIssueVisitorTokenRequest();
+    message.siteId = object.siteId ?? "";
+    message.claimsJson = object.claimsJson ?? "";
+    message.subject = object.subject ?? "";
+    message.expiresAtSeconds = object.expiresAtSeconds ?? 0;
+    message.organizationId = object.organizationId ?? "";
+    return message;
+  },
+};
+
+function createBaseIssueVisitorTokenResponse(): IssueVisitorTokenResponse {
+  return { token: "" };
+}
+
+export const IssueVisitorTokenResponse: MessageFns<IssueVisitorTokenResponse> = {
+  encode(message: IssueVisitorTokenResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.token !== "") {
+      writer.uint32(10).string(message.token);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): IssueVisitorTokenResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseIssueVisitorTokenResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.token = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): IssueVisitorTokenResponse {
+    return { token: isSet(object.token) ? globalThis.String(object.token) : "" };
+  },
+
+  toJSON(message: IssueVisitorTokenResponse): unknown {
+    const obj: any = {};
+    if (message.token !== "") {
+      obj.token = message.token;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<IssueVisitorTokenResponse>): IssueVisitorTokenResponse {
+    return IssueVisitorTokenResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<IssueVisitorTokenResponse>): IssueVisitorTokenResponse {
+    const message = createBaseIssueVisitorTokenResponse();
+    message.token = object.token ?? "";
+    return message;
+  },
+};
+
 /** Sites for the other services. */
 export type SitesService = typeof SitesService;
 export const SitesService = {
@@ -3155,6 +3807,39 @@ export const SitesService = {
       Buffer.from(GetSiteAccessResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetSiteAccessResponse => GetSiteAccessResponse.decode(value),
   },
+  /**
+   * For the reader: the OpenID Connect sign-in of the visitor-auth site a published URL lies under
+   * (docs/sites.md, Reader sign-in with OpenID Connect), with the client secret for the token
+   * exchange. Never on a public route. `found` is false when no published site is at the URL;
+   * `configured` is false when the site is not visitor-auth or has no OIDC configuration.
+   */
+  getReaderSignIn: {
+    path: "/quire.sites.Sites/GetReaderSignIn" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetReaderSignInRequest): Buffer =>
+      Buffer.from(GetReaderSignInRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetReaderSignInRequest => GetReaderSignInRequest.decode(value),
+    responseSerialize: (value: GetReaderSignInResponse): Buffer =>
+      Buffer.from(GetReaderSignInResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetReaderSignInResponse => GetReaderSignInResponse.decode(value),
+  },
+  /**
+   * For the reader: a visitor token signed with the site's visitor-auth key for claims an OpenID
+   * provider vouched for, so an OIDC reader keeps the same cookie as a JWT visitor.
+   * FAILED_PRECONDITION unless the site is visitor-auth with OIDC configured.
+   */
+  issueVisitorToken: {
+    path: "/quire.sites.Sites/IssueVisitorToken" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: IssueVisitorTokenRequest): Buffer =>
+      Buffer.from(IssueVisitorTokenRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): IssueVisitorTokenRequest => IssueVisitorTokenRequest.decode(value),
+    responseSerialize: (value: IssueVisitorTokenResponse): Buffer =>
+      Buffer.from(IssueVisitorTokenResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): IssueVisitorTokenResponse => IssueVisitorTokenResponse.decode(value),
+  },
 } as const;
 
 export interface SitesServer extends UntypedServiceImplementation {
@@ -3203,6 +3888,19 @@ export interface SitesServer extends UntypedServiceImplementation {
    * a token's `as` claim on every use. Empty for an unknown or unpublished site.
    */
   getSiteAccess: handleUnaryCall<GetSiteAccessRequest, GetSiteAccessResponse>;
+  /**
+   * For the reader: the OpenID Connect sign-in of the visitor-auth site a published URL lies under
+   * (docs/sites.md, Reader sign-in with OpenID Connect), with the client secret for the token
+   * exchange. Never on a public route. `found` is false when no published site is at the URL;
+   * `configured` is false when the site is not visitor-auth or has no OIDC configuration.
+   */
+  getReaderSignIn: handleUnaryCall<GetReaderSignInRequest, GetReaderSignInResponse>;
+  /**
+   * For the reader: a visitor token signed with the site's visitor-auth key for claims an OpenID
+   * provider vouched for, so an OIDC reader keeps the same cookie as a JWT visitor.
+   * FAILED_PRECONDITION unless the site is visitor-auth with OIDC configured.
+   */
+  issueVisitorToken: handleUnaryCall<IssueVisitorTokenRequest, IssueVisitorTokenResponse>;
 }
 
 export interface SitesClient extends Client {
@@ -3363,6 +4061,47 @@ export interface SitesClient extends Client {
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetSiteAccessResponse) => void,
   ): ClientUnaryCall;
+  /**
+   * For the reader: the OpenID Connect sign-in of the visitor-auth site a published URL lies under
+   * (docs/sites.md, Reader sign-in with OpenID Connect), with the client secret for the token
+   * exchange. Never on a public route. `found` is false when no published site is at the URL;
+   * `configured` is false when the site is not visitor-auth or has no OIDC configuration.
+   */
+  getReaderSignIn(
+    request: GetReaderSignInRequest,
+    callback: (error: ServiceError | null, response: GetReaderSignInResponse) => void,
+  ): ClientUnaryCall;
+  getReaderSignIn(
+    request: GetReaderSignInRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetReaderSignInResponse) => void,
+  ): ClientUnaryCall;
+  getReaderSignIn(
+    request: GetReaderSignInRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetReaderSignInResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For the reader: a visitor token signed with the site's visitor-auth key for claims an OpenID
+   * provider vouched for, so an OIDC reader keeps the same cookie as a JWT visitor.
+   * FAILED_PRECONDITION unless the site is visitor-auth with OIDC configured.
+   */
+  issueVisitorToken(
+    request: IssueVisitorTokenRequest,
+    callback: (error: ServiceError | null, response: IssueVisitorTokenResponse) => void,
+  ): ClientUnaryCall;
+  issueVisitorToken(
+    request: IssueVisitorTokenRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: IssueVisitorTokenResponse) => void,
+  ): ClientUnaryCall;
+  issueVisitorToken(
+    request: IssueVisitorTokenRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: IssueVisitorTokenResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const SitesClient = makeGenericClientConstructor(SitesService, "quire.sites.Sites") as unknown as {
@@ -3382,6 +4121,17 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

@@ -4,6 +4,8 @@ export {
   acceptedCredentials,
   cookiePath,
   credentialCookies,
+  parseCookies,
+  sitePathLocation,
   readVisitorAccess,
   SHARE_KEY_COOKIE,
   VISITOR_TOKEN_COOKIE,

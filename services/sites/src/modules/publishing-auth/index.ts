@@ -4,3 +4,6 @@
 export type { PublishingAuthDeps } from './application/deps';
 export { currentSigningKeyFingerprint, verifySiteVisitorToken } from './application/verify-site-visitor-token';
 export { publishingAuthRoutes } from './http/publishing-auth.routes';
+export type { SiteOidcDeps } from './application/site-oidc-deps';
+export { siteOidcRoutes } from './http/site-oidc.routes';
+export { publishingAuthGrpc } from './grpc/publishing-auth.grpc';

@@ -1,4 +1,5 @@
 import type { sites as sitesProto } from '@quire/proto';
+import { answerAuthAddress, beginSignIn, readAuthAddress, type SignInDeps } from '../../oidc-sign-in';
 import { acceptedCredentials, credentialCookies, readVisitorAccess, type VisitorAccess } from '../../visitor-access';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
@@ -13,9 +14,13 @@ import { answerSearch } from './answer-search';
  * A visitor's request for a published address: sites says what the URL shows
  * to this visitor (its audience checked, redirects applied), then the page is rendered. Credentials
  * on the URL are kept in cookies and the visitor sent to the clean URL; a refused visitor of a
- * visitor-auth site goes to its fallbackURL (or a 401 page); anything else unknown is a 404 page.
+ * visitor-auth site goes to its OpenID provider, else its fallbackURL (or a 401 page); anything else
+ * unknown is a 404 page. The sign-in addresses under a site's root (`~gitbook/auth/…`) come first.
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
+  const signIn = signInDeps(deps);
+  const authAddress = signIn && readAuthAddress(request.url);
+  if (signIn && authAddress) return (await answerAuthAddress(signIn, authAddress, request)) ?? { kind: 'no-site', path: new URL(request.url).pathname };
   const access = readVisitorAccess(request.url, request.cookie);
   if (access.hasUnkeepableToken) return { kind: 'token-too-long' };
   // `<page>.md`, `sitemap.xml`, `robots.txt`, `~files/…`, `~search`: the page's, the site space's or the site's address is resolved.
@@ -40,11 +45,18 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
     return cachedOr(deps, content, kind, () => (kind === 'page' ? answerContent(deps, content) : answerMachineRead(deps, kind, asked.url, content)));
   }
   if (resolved.refusedAudience === 'visitor-auth') {
+    // A site with an OpenID provider sends the reader there; a callback that fails shows a page, so this never loops.
+    const toProvider = signIn && (await beginSignIn(signIn, { url: request.url, secure: request.secure }));
+    if (toProvider) return toProvider;
     const fallback = await sites.resolvePublishedUrl({ url: asked.url, visitorToken: access.visitorToken, redirectOnError: true });
     if (fallback.outcome === 'redirect' && fallback.redirect) return { kind: 'redirect', status: 302, location: fallback.redirect.redirect, cookies: [] };
     return { kind: 'sign-in-needed' };
   }
   return { kind: 'no-site', path: new URL(request.url).pathname };
+}
+
+function signInDeps(deps: ReaderDeps): SignInDeps | undefined {
+  return deps.signIn && { ...deps.signIn, sites: deps.sites, logger: deps.logger };
 }
 
 /**

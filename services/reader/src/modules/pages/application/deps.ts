@@ -2,6 +2,7 @@ import type { ContentPublishedClient, SitesClient, SpecsClient } from '@quire/pl
 import type { Logger } from '@quire/platform/logger';
 import type { AnswerCache } from '../../answer-cache';
 import type { KeptReads } from '../../kept-reads';
+import type { SignInDeps } from '../../oidc-sign-in';
 import type { ResolutionCache } from '../../resolution-cache';
 
 /** What the reader's use cases use: sites and content over gRPC, nothing stored. */
@@ -17,4 +18,6 @@ export interface ReaderDeps {
   resolutions?: ResolutionCache;
   /** Sites' and content's answers kept by site version (docs/reader.md, Fast and fresh); absent: every read asks them. */
   reads?: KeptReads;
+  /** OpenID Connect sign-in of visitor-auth sites (docs/sites.md); absent: refused readers get the fallbackURL or the sign-in page. */
+  signIn?: Omit<SignInDeps, 'sites' | 'logger'>;
 }

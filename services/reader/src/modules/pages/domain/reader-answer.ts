@@ -39,7 +39,9 @@ export type VisitOutcome =
   /** A visitor-auth site refused the visitor and has no fallbackURL. */
   | { kind: 'sign-in-needed' }
   /** The URL's visitor JWT is too long to keep in a cookie. */
-  | { kind: 'token-too-long' };
+  | { kind: 'token-too-long' }
+  /** An OpenID Connect callback refused (forged, expired, a bad ID token): why, as text; never a redirect. */
+  | { kind: 'sign-in-failed'; message: string; cookies: string[] };
 
 export type ReaderAnswer =
   | {

@@ -39,6 +39,8 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
       return presentSignInNeeded();
     case 'token-too-long':
       return presentTokenTooLong();
+    case 'sign-in-failed':
+      return { ...presentSignInFailed(outcome.message), cookies: outcome.cookies };
   }
 }
 
@@ -72,6 +74,15 @@ export function presentTokenTooLong(): PageAnswer {
     'Sign-in link too long',
     'The sign-in token in this link is longer than a browser can keep (4,096 characters), so this site cannot open with it. Ask the site owner for a shorter token.',
   );
+}
+
+/** An OpenID Connect callback refused: why, escaped, and no redirect anywhere (a failed sign-in never loops). */
+export function presentSignInFailed(message: string): PageAnswer {
+  return fixedPage(400, 'Sign-in failed', escapeText(message));
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Sites or content did not answer in time. */

@@ -21,8 +21,11 @@ const NO_SITE: sites.GetSiteResponse = {
   hostname: '',
 };
 
-/** The reader's (and the gateway's site-token) calls, answered by the published-urls and site-search modules; the service's wiring hands them in. */
-export type ReaderGrpc = Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken' | 'searchPublishedSite' | 'getSiteAccess'>;
+/** The reader's (and the gateway's site-token) calls, answered by the published-urls, site-search and publishing-auth modules; the service's wiring hands them in. */
+export type ReaderGrpc = Pick<
+  AsyncService<sites.SitesServer>,
+  'resolvePublishedUrl' | 'verifyVisitorToken' | 'searchPublishedSite' | 'getSiteAccess' | 'getReaderSignIn' | 'issueVisitorToken'
+>;
 
 /** The sites service's gRPC API for the other services (proto/quire/sites.proto). */
 export function sitesGrpc(ctx: Pick<ServiceContext, 'db' | 'clients' | 'urls'>, membership: MembershipResolver, reader: ReaderGrpc): ServiceBinding[] {
