@@ -76,6 +76,11 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${CR}/merge`, 'content'],
   ['POST', `${CR}/update`, 'content'],
   ['GET', `${CR}/pdf`, 'content'],
+  // reviews (docs/change-requests.md, Reviews)
+  ['GET POST', `${CR}/requested-reviewers`, 'content'],
+  ['DELETE', `${CR}/requested-reviewers/{userId}`, 'content'],
+  ['GET POST', `${CR}/reviews`, 'content'],
+  ['GET', `${CR}/reviews/{reviewId}`, 'content'],
   ['GET POST', COMMENTS, 'content'],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content'],
   ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content'],

@@ -98,7 +98,7 @@ export interface ChangeRequestFilter {
   status: ChangeRequestStatus;
   creator?: string;
   contributor?: string;
-  /** Only those awaiting this user's review (0.202.0): Quire has no review requests, so none. */
+  /** Only those awaiting this user's review (0.202.0): a pending review request to them. */
   requestedReviewer?: string;
   /** Only those linked to this site topic (0.202.0): Quire has no site topics, so none. */
   topic?: string;
@@ -107,7 +107,7 @@ export interface ChangeRequestFilter {
 
 /** A space's change requests with `status` that pass the filter, newest first (or by `orderBy`: last update or creation, 0.202.0). */
 export async function listChangeRequestRows(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
-  if (filter.requestedReviewer !== undefined || filter.topic !== undefined) return { rows: [], total: 0 };
+  if (filter.topic !== undefined) return { rows: [], total: 0 };
   let query = changeRequestQuery(db).where('cr.space_id', '=', spaceId).where('cr.status', '=', filter.status);
   if (filter.creator) query = query.where('cr.created_by', '=', filter.creator);
   const contributor = filter.contributor;
@@ -118,6 +118,17 @@ export async function listChangeRequestRows(db: SqlExecutor, spaceId: string, fi
           .select(sql`1`.as('one'))
           .whereRef('k.change_request_id', '=', 'cr.id')
           .where('k.user_id', '=', contributor),
+      ),
+    );
+  }
+  const reviewer = filter.requestedReviewer;
+  if (reviewer) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('change_request_review_requests as q')
+          .select(sql`1`.as('one'))
+          .whereRef('q.change_request_id', '=', 'cr.id')
+          .where('q.user_id', '=', reviewer),
       ),
     );
   }
