@@ -27,7 +27,7 @@ export async function changeRequestThroughToday({ api }: TodayContext, spaceId: 
   const { data: updated } = await api.spaces.updateChangeRequestById(spaceId, cr.id, { subject: 'Hello page', status: 'open' });
   expect(updated).toMatchObject({ subject: 'Hello page', status: 'open' });
   expect((await api.spaces.listChangeRequestsForSpace(spaceId, { orderBy: ChangeRequestOrderBy.UpdatedAt })).data.items.map((c) => c.id)).toEqual([cr.id]);
-  // Quire has no review requests and no site topics: nothing matches either filter.
+  // Nobody was asked for a review yet, and Quire has no site topics: nothing matches either filter.
   expect((await api.spaces.listChangeRequestsForSpace(spaceId, { requestedReviewer: updated.createdBy.id })).data.items).toEqual([]);
   expect((await api.spaces.listChangeRequestsForSpace(spaceId, { topic: 'topic1' })).data.items).toEqual([]);
   expect((await api.spaces.getChangeRequestById(spaceId, cr.id)).data.number).toBe(cr.number);
@@ -61,7 +61,22 @@ export async function changeRequestThroughToday({ api }: TodayContext, spaceId: 
 
   expect((await api.spaces.getChangeRequestPdf(spaceId, cr.id)).data.url).toEqual(expect.any(String));
   await api.spaces.updateChangeRequest(spaceId, cr.id);
+  await reviewThroughToday(api, spaceId, cr.id, updated.createdBy.id);
   const { data: merged } = await api.spaces.mergeChangeRequest(spaceId, cr.id);
   expect(merged.result).toBe('merge');
   return { pageId, fileId };
+}
+
+/** The review operations (test/e2e/change-request-reviews.test.ts has the loop with merge rules): the admin asks themself. */
+async function reviewThroughToday(api: TodayContext['api'], spaceId: string, crId: string, userId: string): Promise<void> {
+  const { data: asked } = await api.spaces.requestReviewersForChangeRequest(spaceId, crId, { users: [userId] });
+  expect(asked.users?.map((u) => u.kind)).toEqual(['user']);
+  expect((await api.spaces.listChangeRequestsForSpace(spaceId, { requestedReviewer: userId })).data.items.map((c) => c.id)).toEqual([crId]);
+  expect((await api.spaces.getRequestedReviewersByChangeRequestId(spaceId, crId)).data.items).toHaveLength(1);
+  expect((await api.spaces.removeRequestedReviewerFromChangeRequest(spaceId, crId, userId)).status).toBe(205);
+  await api.spaces.requestReviewersForChangeRequest(spaceId, crId, { users: [userId] });
+  const { data: review } = await api.spaces.submitChangeRequestReview(spaceId, crId, { status: 'approved', comment: { markdown: 'Ship it.' } });
+  expect(review).toMatchObject({ status: 'approved', outdated: false, requestedBy: { id: userId } });
+  expect((await api.spaces.getReviewsByChangeRequestId(spaceId, crId)).data.items.map((r) => r.id)).toEqual([review.id]);
+  expect((await api.spaces.getChangeRequestReviewById(spaceId, crId, review.id)).data.id).toBe(review.id);
 }
