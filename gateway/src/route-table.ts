@@ -81,6 +81,8 @@ const SPECS_TABLE: Spec[] = [
   ['DELETE', `${CR}/requested-reviewers/{userId}`, 'content'],
   ['GET POST', `${CR}/reviews`, 'content'],
   ['GET', `${CR}/reviews/{reviewId}`, 'content'],
+  ['GET', `${CR}/changes`, 'content'],
+  ['GET', '/spaces/{spaceId}/revisions/{revisionId}/changes', 'content'],
   ['GET POST', COMMENTS, 'content'],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content'],
   ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content'],

@@ -132,6 +132,21 @@ describe('reviews and merge rules', () => {
     expect(validateOperationResponse('mergeChangeRequest', 200, merged.body, REFERENCE)).toEqual([]);
     expect(merged.body.result).toBe('merge');
 
+    // What the change request brought, computed from the trees: two pages, the second beyond a limit of 1.
+    const changes = await byAuthor.getChangeRequestChanges(spaceId, crId, { limit: 1 });
+    expect(validateOperationResponse('getChangeRequestChanges', 200, changes.data, REFERENCE)).toEqual([]);
+    expect(changes.data).toEqual({
+      changes: [{ type: 'page_created', page: expect.objectContaining({ type: 'document', title: 'Install', path: 'install' }) }],
+      more: 1,
+    });
+    const revision = await byAuthor.getRevisionSemanticChanges(spaceId, merged.body.revision);
+    expect(validateOperationResponse('getRevisionSemanticChanges', 200, revision.data, REFERENCE)).toEqual([]);
+    expect(revision.data.mergedFrom?.id).toBe(crId);
+    expect(revision.data.changes.map((c) => [c.type, 'page' in c ? c.page.title : ''])).toEqual([
+      ['page_created', 'Install'],
+      ['page_created', 'Versions'],
+    ]);
+
     // Webhooks and the audit log carry each step.
     await eventually(async () => new Set(receiver.payloads('/reviews').map((p) => p.type)).size >= 4);
     const types = receiver.payloads('/reviews').map((p) => p.type);
