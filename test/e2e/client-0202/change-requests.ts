@@ -62,8 +62,12 @@ export async function changeRequestThroughToday({ api }: TodayContext, spaceId: 
   expect((await api.spaces.getChangeRequestPdf(spaceId, cr.id)).data.url).toEqual(expect.any(String));
   await api.spaces.updateChangeRequest(spaceId, cr.id);
   await reviewThroughToday(api, spaceId, cr.id, updated.createdBy.id);
+  const { data: changes } = await api.spaces.getChangeRequestChanges(spaceId, cr.id);
+  expect(changes.changes.map((c) => c.type)).toEqual(['page_created', 'file_created']);
   const { data: merged } = await api.spaces.mergeChangeRequest(spaceId, cr.id);
   expect(merged.result).toBe('merge');
+  const { data: mergedChanges } = await api.spaces.getRevisionSemanticChanges(spaceId, merged.revision);
+  expect(mergedChanges.mergedFrom?.id).toBe(cr.id);
   return { pageId, fileId };
 }
 
