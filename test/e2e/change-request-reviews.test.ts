@@ -147,6 +147,11 @@ describe('reviews and merge rules', () => {
       ['page_created', 'Versions'],
     ]);
 
+    // Contributors: the author's two batch edits; the review comment is the review's, not a thread.
+    const contributors = await byAuthor.getContributorsByChangeRequestId(spaceId, crId);
+    expect(validateOperationResponse('getContributorsByChangeRequestId', 200, contributors.data, REFERENCE)).toEqual([]);
+    expect(contributors.data.items).toEqual([expect.objectContaining({ user: expect.objectContaining({ id: author.id }), count: 2, actionType: 'edit' })]);
+
     // Webhooks and the audit log carry each step.
     await eventually(async () => new Set(receiver.payloads('/reviews').map((p) => p.type)).size >= 4);
     const types = receiver.payloads('/reviews').map((p) => p.type);
@@ -173,6 +178,15 @@ describe('reviews and merge rules', () => {
     expect((await apiClient(stack, author.token).delete(path)).status).toBe(205);
     expect((await apiClient(stack, author.token).delete(path)).status).toBe(204);
     expect((await byAuthor.getRequestedReviewersByChangeRequestId(spaceId, crId)).data.items).toEqual([]);
+
+    // No AI agent, so no conversations: an empty list, and nothing to rename or delete.
+    const conversations = await byAuthor.listChangeRequestConversations(spaceId, crId);
+    expect(validateOperationResponse('listChangeRequestConversations', 200, conversations.data, REFERENCE)).toEqual([]);
+    expect(conversations.data).toEqual({ count: 0, items: [] });
+    const conversation = `/v1/spaces/${spaceId}/change-requests/${crId}/conversations/default`;
+    expectError(await apiClient(stack, author.token).patch(conversation, { title: 'Renamed' }), 404, /Conversation default not found/);
+    expectError(await apiClient(stack, author.token).delete(conversation), 404);
+    expectError(await apiClient(stack, reader.token).delete(conversation), 403);
 
     // Inherit: the organization's rules apply (a subject and an author merging).
     const org = await admin.patch(`/v1/orgs/${orgId}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_author_to_merge' }] } });

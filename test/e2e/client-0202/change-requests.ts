@@ -62,6 +62,12 @@ export async function changeRequestThroughToday({ api }: TodayContext, spaceId: 
   expect((await api.spaces.getChangeRequestPdf(spaceId, cr.id)).data.url).toEqual(expect.any(String));
   await api.spaces.updateChangeRequest(spaceId, cr.id);
   await reviewThroughToday(api, spaceId, cr.id, updated.createdBy.id);
+  const { data: contributors } = await api.spaces.getContributorsByChangeRequestId(spaceId, cr.id);
+  expect(contributors.items.map((c) => c.actionType)).toEqual(['edit', 'comment']);
+  expect((await api.spaces.listChangeRequestConversations(spaceId, cr.id)).data.items).toEqual([]);
+  // No AI agent in Quire, so no conversation to rename or delete (a known gap of client-0202.test.ts).
+  await expect(api.spaces.updateChangeRequestConversation(spaceId, cr.id, 'default', { title: 'Renamed' })).rejects.toThrow(/404/);
+  await expect(api.spaces.deleteChangeRequestConversation(spaceId, cr.id, 'default')).rejects.toThrow(/404/);
   const { data: changes } = await api.spaces.getChangeRequestChanges(spaceId, cr.id);
   expect(changes.changes.map((c) => c.type)).toEqual(['page_created', 'file_created']);
   const { data: merged } = await api.spaces.mergeChangeRequest(spaceId, cr.id);
