@@ -28,6 +28,10 @@ let context: TodayContext;
  */
 const KNOWN_GAPS: { problems: RegExp; why: string }[] = [
   {
+    problems: /^(update|delete)ChangeRequestConversation: answered 404 /,
+    why: "a change request's conversations are GitBook's AI agent's: Quire has no agent, so there is none to rename or delete",
+  },
+  {
     problems: /^getSpaceGitInfo\[200\]: missing required property "installationProvider"$/,
     why: "a space synced with a plain Git server (no `gitInfo.provider`) has no provider among the reference's github, gitlab and github-legacy",
   },

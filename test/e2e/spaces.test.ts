@@ -230,7 +230,7 @@ describe('GET and PATCH /v1/spaces/{id}', () => {
     ['editMode', { editMode: 'open' }],
     ['defaultLevel', { defaultLevel: 'guest' }],
     ['visibility', { visibility: 'in-collection' }],
-    ['body', { mergeRules: { type: 'none' } }],
+    ['mergeRules', { mergeRules: { type: 'sometimes' } }],
   ])('answers 400 naming "%s" for %j', async (field, body) => {
     const space = await createSpace();
     expectError(await org.api.patch(`/v1/spaces/${space.id}`, body), 400, new RegExp(`"${field}"`));

@@ -5,6 +5,8 @@ export interface Database {
   change_request_comment_replies: ChangeRequestCommentRepliesTable;
   change_request_comments: ChangeRequestCommentsTable;
   change_request_contributors: ChangeRequestContributorsTable;
+  change_request_review_requests: ChangeRequestReviewRequestsTable;
+  change_request_reviews: ChangeRequestReviewsTable;
   change_requests: ChangeRequestsTable;
   collections: CollectionsTable;
   comment_reactions: CommentReactionsTable;
@@ -51,6 +53,27 @@ export interface ChangeRequestContributorsTable {
   user_id: string;
 }
 
+export interface ChangeRequestReviewRequestsTable {
+  change_request_id: string;
+  user_id: string;
+  requested_by: string;
+  revision_id: string;
+  created_at: Timestamp;
+}
+
+export interface ChangeRequestReviewsTable {
+  id: string;
+  change_request_id: string;
+  reviewer: string;
+  requested_by: string | null;
+  status: string;
+  revision_id: string;
+  outdated: Generated<boolean>;
+  comment: Json | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ChangeRequestsTable {
   id: string;
   space_id: string;
@@ -65,6 +88,7 @@ export interface ChangeRequestsTable {
   conflicts: Generated<Json>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  description: Json | null;
 }
 
 export interface CollectionsTable {
@@ -219,4 +243,5 @@ export interface SpacesTable {
   deleted_at: Timestamp | null;
   icon_url: string | null;
   change_request_seq: Generated<number>;
+  merge_rules: Generated<Json>;
 }

@@ -6,6 +6,9 @@ import { contentSettingsFromEnv } from './settings';
 import { changeRequestPagesRoutes } from './modules/change-requests/http/change-request-pages.routes';
 import { changeRequestsRoutes } from './modules/change-requests/http/change-requests.routes';
 import { contentChangesRoutes } from './modules/change-requests/http/content-changes.routes';
+import { reviewsRoutes } from './modules/change-requests/http/reviews.routes';
+import { contributorsRoutes } from './modules/change-requests/http/contributors.routes';
+import { semanticChangesRoutes } from './modules/change-requests/http/semantic-changes.routes';
 import { collectionsRoutes } from './modules/collections/http/collections.routes';
 import { contentPermissionsRoutes } from './modules/content-permissions/http/content-permissions.routes';
 import { commentsRoutes } from './modules/comments/http/comments.routes';
@@ -74,6 +77,8 @@ export function contentModule(): ServiceModule {
           app.use(customFieldsRoutes(deps));
           app.use(spaceContentRoutes(contentDeps));
           app.use(changeRequestsRoutes(deps));
+          app.use(reviewsRoutes(deps), contributorsRoutes(deps));
+          app.use(semanticChangesRoutes(contentDeps));
           app.use(changeRequestPagesRoutes(deps));
           app.use(contentChangesRoutes(contentDeps));
           app.use(changeRequestPdfRoutes(contentDeps));

@@ -7,3 +7,4 @@ export { type AuthorizedSpace, authorizeSpace, authorizeSpaceAccess } from './po
 export { presentGitSyncState } from './presenters/git-sync-state.presenter';
 export { type PresentedSpace, presentSpace, presentSpacePage } from './presenters/space.presenter';
 export type { Space, SpaceWithCounts } from './model/space';
+export type { MergeRule, MergeRulesConfiguration, SpaceMergeRules } from './model/merge-rules';

@@ -2,6 +2,7 @@ import type { Caller, EditRequest } from '../../revisions';
 import { changeRequestHead } from './change-request-head';
 import type { ChangeRequestTarget } from '../domain/merge-answer';
 import type { ContentHttpDeps } from '../../shared';
+import type { SpaceMergeRules } from '../../spaces';
 import { authorizeChangeRequest } from '../policies/change-request.policy';
 
 /** A page of a change request. */
@@ -17,13 +18,13 @@ export async function changeRequestEdit(deps: ContentHttpDeps, caller: Caller, t
   return { head: changeRequestHead(space.id, changeRequest.id, caller.userId), organizationId: space.organizationId, userId: caller.userId };
 }
 
-/** What a merge or an update of the change request locks and writes, once the caller may do `action`. */
+/** What a merge or an update of the change request locks and writes, once the caller may do `action`, and the space's merge rules. */
 export async function mergeTarget(
   deps: ContentHttpDeps,
   caller: Caller,
   input: { spaceId: string; changeRequestId: string },
   action: 'merge' | 'update',
-): Promise<ChangeRequestTarget> {
+): Promise<ChangeRequestTarget & { mergeRules: SpaceMergeRules }> {
   const { space, changeRequest } = await authorizeChangeRequest(deps.db, deps.membership, input.spaceId, input.changeRequestId, caller.userId, action);
-  return { spaceId: space.id, organizationId: space.organizationId, changeRequestId: changeRequest.id, userId: caller.userId };
+  return { spaceId: space.id, organizationId: space.organizationId, changeRequestId: changeRequest.id, userId: caller.userId, mergeRules: space.mergeRules };
 }

@@ -9,7 +9,8 @@ import { changeRequestFacts } from '../domain/change-requests';
 import type { MergeConflict } from '../domain/merge/merge-revisions';
 import { changeRequestLabel, MAIN, type MergeAnswer } from '../domain/merge-answer';
 import { announceRevision, loadTrees, lockBoth, mergeTrees, writeRevision } from './merge-steps';
-import { changeRequestBase } from '../model/change-request';
+import { changeRequestBase, type ChangeRequest } from '../model/change-request';
+import { mergeRulesFor, refuseMerge, unmetRulesOf } from './merge-rules-check';
 import { mergeTarget } from './change-request-edit';
 import { markChangeRequestMerged } from '../store/change-requests.store';
 
@@ -20,18 +21,22 @@ import { markChangeRequestMerged } from '../store/change-requests.store';
  * request — merge three-way (domain/merge). Clean: a `merge` revision (parents: main, the change
  * request) becomes current and the change request is `merged`, with their events in the same
  * transaction. Conflicts, or pages an update left conflicted and nobody re-imported: main is
- * untouched and the answer is `conflicts`.
+ * untouched and the answer is `conflicts`. Merge rules that do not pass (the space's or the
+ * organization's): 409 naming them, and a `change-request.merge-blocked` event.
  */
 export async function mergeChangeRequest(
   deps: ContentHttpDeps & { log: Logger },
   caller: Caller,
   input: { spaceId: string; changeRequestId: string },
 ): Promise<MergeAnswer<'merge'>> {
-  const target = await mergeTarget(deps, caller, input, 'merge');
+  const { mergeRules, ...target } = await mergeTarget(deps, caller, input, 'merge');
+  const rules = await mergeRulesFor(deps, target, mergeRules);
   const started = Date.now();
-  return deps.db.transaction(async (tx) => {
+  const answer = await deps.db.transaction(async (tx): Promise<MergeAnswer<'merge'> | { unmet: string[]; cr: ChangeRequest }> => {
     const { space, cr } = await lockBoth(tx, target, 'be merged');
     if (space.editMode === 'locked') throw conflict(`Space ${target.spaceId} is locked (editMode "locked"): unlock it to merge`);
+    const unmet = await unmetRulesOf(tx, rules, cr, space.revisionId, target.userId);
+    if (unmet.length) return { unmet, cr };
     const pending = Object.keys(cr.conflicts);
     if (pending.length) return { revision: cr.revisionId, result: 'conflicts', conflicts: pending.map(stillMarked) };
     const [base, main, source] = await loadTrees(tx, target.spaceId, [changeRequestBase(cr), space.revisionId, cr.revisionId]);
@@ -55,6 +60,7 @@ export async function mergeChangeRequest(
     );
     return { revision: revisionId, result: 'merge', conflicts: [] };
   });
+  return 'unmet' in answer ? refuseMerge(deps, target, answer.cr, answer.unmet) : answer;
 }
 
 /** A page an update left with conflict markers that nobody re-imported since. */

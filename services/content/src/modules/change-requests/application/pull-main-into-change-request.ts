@@ -24,7 +24,7 @@ export async function pullMainIntoChangeRequest(
   caller: Caller,
   input: { spaceId: string; changeRequestId: string },
 ): Promise<MergeAnswer<'update'>> {
-  const target = await mergeTarget(deps, caller, input, 'update');
+  const { mergeRules: _rules, ...target } = await mergeTarget(deps, caller, input, 'update');
   const started = Date.now();
   return deps.db.transaction(async (tx) => {
     const { space, cr } = await lockBoth(tx, target, 'be updated');

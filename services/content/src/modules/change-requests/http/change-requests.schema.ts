@@ -15,8 +15,8 @@ export const listChangeRequestsQuery = pageQuery.extend({
   contributor: resourceId.optional(),
   // A parameter of today's client (0.202.0), honoured; without it the order stays newest first.
   orderBy: z.enum(['updatedAt', 'createdAt']).optional(),
-  // Today's client's filters by a requested reviewer and by a site topic, honoured: Quire has
-  // neither review requests nor site topics, so no change request matches either.
+  // Today's client's filters by a requested reviewer (a pending review request) and by a site
+  // topic (Quire has no site topics, so none matches).
   requestedReviewer: resourceId.optional(),
   topic: resourceId.optional(),
 });

@@ -6,12 +6,12 @@ import { findChangeRequestRow } from '../store/change-requests.store';
 import type { ChangeRequest } from '../model/change-request';
 import { type Space, authorizeSpaceAccess, type AuthorizedSpace } from '../../spaces';
 
-export type ChangeRequestAction = 'read' | 'create' | 'edit' | 'update' | 'merge' | 'comment';
+export type ChangeRequestAction = 'read' | 'create' | 'edit' | 'update' | 'merge' | 'comment' | 'review';
 
 // Who may do what on a space's change requests (docs/change-requests.md, Permissions), from the
 // caller's level on the space: any member reads; `comment` comments, replies, reacts and
 // resolves; `edit` opens change requests, imports into them, edits their subject and status and
-// pulls main into them; `review` (and above) merges into main.
+// pulls main into them and asks for reviews; `review` (and above) reviews and merges into main.
 const REQUIRED: Record<ChangeRequestAction, Role> = {
   read: 'read',
   comment: 'comment',
@@ -19,6 +19,7 @@ const REQUIRED: Record<ChangeRequestAction, Role> = {
   edit: 'edit',
   update: 'edit',
   merge: 'review',
+  review: 'review',
 };
 
 /** Whether a caller at `level` may do `action` (for the `permissions` objects of presenters). */
@@ -61,4 +62,17 @@ export async function authorizeSpaceFor(
   const authorized = await authorizeSpaceAccess(db, membership, spaceId, userId, 'read', 'live');
   authorizeLevel(authorized.level, REQUIRED[action], `Space ${spaceId}`);
   return authorized;
+}
+
+/**
+ * Whether `userId` may review the change requests of `spaceId` (`review` and above on the space,
+ * by the same rule as the caller's): a reviewer asked for must be able to answer.
+ */
+export async function mayReview(db: SqlExecutor, membership: MembershipResolver, spaceId: string, userId: string): Promise<boolean> {
+  try {
+    const { level } = await authorizeSpaceAccess(db, membership, spaceId, userId, 'read', 'live');
+    return allows(level, 'review');
+  } catch {
+    return false;
+  }
 }

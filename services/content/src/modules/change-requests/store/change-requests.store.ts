@@ -99,7 +99,7 @@ export interface ChangeRequestFilter {
   statuses: ChangeRequestStatus[];
   creator?: string;
   contributor?: string;
-  /** Only those awaiting this user's review (0.202.0): Quire has no review requests, so none. */
+  /** Only those awaiting this user's review (0.202.0): a pending review request to them. */
   requestedReviewer?: string;
   /** Only those linked to this site topic (0.202.0): Quire has no site topics, so none. */
   topic?: string;
@@ -119,7 +119,7 @@ export async function listChangeRequestRows(
   filter: ChangeRequestFilter,
   page: PageRequest,
 ): Promise<Paged<ChangeRequest>> {
-  if (filter.requestedReviewer !== undefined || filter.topic !== undefined || filter.statuses.length === 0) return { rows: [], total: 0 };
+  if (filter.topic !== undefined || filter.statuses.length === 0) return { rows: [], total: 0 };
   if ('visible' in scope && 'only' in scope.visible && scope.visible.only.length === 0) return { rows: [], total: 0 };
   let query = changeRequestQuery(db).where('cr.status', 'in', filter.statuses);
   if (scope.spaceId !== undefined) query = query.where('cr.space_id', '=', scope.spaceId);
@@ -133,6 +133,17 @@ export async function listChangeRequestRows(
           .select(sql`1`.as('one'))
           .whereRef('k.change_request_id', '=', 'cr.id')
           .where('k.user_id', '=', contributor),
+      ),
+    );
+  }
+  const reviewer = filter.requestedReviewer;
+  if (reviewer) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('change_request_review_requests as q')
+          .select(sql`1`.as('one'))
+          .whereRef('q.change_request_id', '=', 'cr.id')
+          .where('q.user_id', '=', reviewer),
       ),
     );
   }

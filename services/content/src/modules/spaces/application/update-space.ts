@@ -13,14 +13,15 @@ import type { SpaceWithCounts } from '../model/space';
 /** Why `in-collection` needs a collection (the input layer's message for the field). */
 export const IN_COLLECTION_ONLY = 'in-collection is only for spaces in a collection';
 
-/** Changes a space's fields: who sees it (defaultLevel, visibility) needs `configure`, the rest `edit`. */
+/** Changes a space's fields: who sees it (defaultLevel, visibility) and its merge rules need `configure`, the rest `edit`. */
 export async function updateSpace(
   { db, membership, clock }: ContentAppDeps,
   caller: Caller,
   input: { spaceId: string; changes: SpaceChanges },
 ): Promise<{ space: SpaceWithCounts; level: Role }> {
   const { changes } = input;
-  const action = changes.defaultLevel !== undefined || changes.visibility !== undefined ? 'configure' : 'edit';
+  const configures = changes.defaultLevel !== undefined || changes.visibility !== undefined || changes.mergeRules !== undefined;
+  const action = configures ? 'configure' : 'edit';
   const { space, level } = await authorizeSpace(db, membership, input.spaceId, caller.userId, action);
   if (changes.visibility === 'in-collection' && !space.parentId) throw badRequest(`Invalid body field "visibility": ${IN_COLLECTION_ONLY}`);
   return { space: await updateSpaceFields(db, space, changes, clock()), level };

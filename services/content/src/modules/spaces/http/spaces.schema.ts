@@ -1,4 +1,4 @@
-import { httpUrl, pageQuery, resourceId, text, z } from '@quire/input';
+import { httpUrl, pageQuery, resourceId, spaceMergeRulesConfiguration, text, z } from '@quire/input';
 import { defaultLevel, emoji } from '../../content-tree';
 import { IN_COLLECTION_ONLY } from '../application/update-space';
 import type { SpaceChanges } from '../model/space-changes';
@@ -26,7 +26,7 @@ export const createSpaceBody = z
 
 // `emoji` and `icon` replace each other; null removes one (reference: updateSpaceById oneOf).
 export const updateSpaceBody = z
-  .object({ title, emoji: emoji.nullable(), icon: httpUrl.nullable(), editMode, defaultLevel, visibility })
+  .object({ title, emoji: emoji.nullable(), icon: httpUrl.nullable(), editMode, defaultLevel, visibility, mergeRules: spaceMergeRulesConfiguration })
   .partial()
   .strict()
   .refine((b) => !(b.emoji && b.icon), { message: 'give either "emoji" or "icon", not both', path: ['icon'] });
@@ -36,7 +36,13 @@ export const getSpaceQuery = z.object({ shareKey: text({ max: 256 }).optional() 
 
 /** The changes a PATCH body asks for; setting an emoji clears the icon and the reverse. */
 export function spaceChangesFrom(body: UpdateSpaceBody): SpaceChanges {
-  const changes: SpaceChanges = { title: body.title, editMode: body.editMode, defaultLevel: body.defaultLevel, visibility: body.visibility };
+  const changes: SpaceChanges = {
+    title: body.title,
+    editMode: body.editMode,
+    defaultLevel: body.defaultLevel,
+    visibility: body.visibility,
+    mergeRules: body.mergeRules,
+  };
   if (body.emoji !== undefined) {
     changes.emoji = body.emoji ?? '';
     if (body.emoji) changes.iconUrl = null;

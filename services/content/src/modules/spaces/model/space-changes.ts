@@ -1,3 +1,5 @@
+import type { SpaceMergeRules } from './merge-rules';
+
 /** The fields of a space a PATCH changes (absent: unchanged). */
 export interface SpaceChanges {
   title?: string;
@@ -6,4 +8,5 @@ export interface SpaceChanges {
   editMode?: string;
   defaultLevel?: string | null;
   visibility?: string;
+  mergeRules?: SpaceMergeRules;
 }

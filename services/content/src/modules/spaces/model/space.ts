@@ -1,5 +1,6 @@
 // A space as the store reads it: the shape store, domain, application and presenters share.
 import type { SpaceGitSync } from './space-git-sync';
+import type { SpaceMergeRules } from './merge-rules';
 
 /** A space as the domain sees it (reference schema: Space). */
 export interface Space {
@@ -19,6 +20,8 @@ export interface Space {
   updatedAt: Date;
   deletedAt: Date | null;
   iconUrl: string | null;
+  /** The space's merge rules (`inherit`: the organization's). */
+  mergeRules: SpaceMergeRules;
 }
 
 /** The counters a Space shows (reference: Space.comments, changeRequests*). */

@@ -8,8 +8,7 @@ import { presentGitSyncState } from './git-sync-state.presenter';
 /**
  * Reference schema: Space; `permissions` are the caller's (`level`). `published` and `public` are
  * the reader address of the space (PUBLIC_URL/s/{id}), given when its visibility lets others read
- * it (reference: not for `private`; `public` only for `public`). Spaces inherit the
- * organization's merge rules.
+ * it (reference: not for `private`; `public` only for `public`).
  */
 export function presentSpace(space: SpaceWithCounts, level: Role | null, urls: UrlBuilder) {
   const readerUrl = urls.app(`/s/${space.id}`);
@@ -23,7 +22,7 @@ export function presentSpace(space: SpaceWithCounts, level: Role | null, urls: U
     updatedAt: space.updatedAt.toISOString(),
     ...(space.deletedAt ? { deletedAt: space.deletedAt.toISOString() } : {}),
     editMode: space.editMode,
-    mergeRules: { type: 'inherit' as const },
+    mergeRules: space.mergeRules,
     urls: {
       location: urls.api(`/spaces/${space.id}`),
       app: urls.app(`/o/${space.organizationId}/s/${space.id}`),

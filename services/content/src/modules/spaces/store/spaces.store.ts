@@ -1,6 +1,7 @@
 import type { SpaceGitSync } from '../model/space-git-sync';
 import type { Space, SpaceWithCounts } from '../model/space';
 import type { SpaceChanges } from '../model/space-changes';
+import type { SpaceMergeRules } from '../model/merge-rules';
 import type { PageRequest } from '@quire/input';
 import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { Database, SpacesTable } from '../../../database';
@@ -26,6 +27,8 @@ function spaceOf(row: Selectable<SpacesTable>): Space {
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
     iconUrl: row.icon_url,
+    // JSONB written only from the validated PATCH body (spaces.schema mergeRules).
+    mergeRules: row.merge_rules as unknown as SpaceMergeRules,
   };
 }
 
@@ -192,6 +195,7 @@ const columnsOf = (changes: SpaceChanges) => ({
   edit_mode: changes.editMode,
   default_level: changes.defaultLevel,
   visibility: changes.visibility,
+  merge_rules: changes.mergeRules === undefined ? undefined : JSON.stringify(changes.mergeRules),
 });
 
 export async function updateSpaceRow(db: SqlExecutor, id: string, changes: SpaceChanges, now: Date): Promise<SpaceWithCounts | null> {
@@ -224,6 +228,7 @@ export async function insertSpaceCopy(
       'visibility',
       'default_level',
       'edit_mode',
+      'merge_rules',
       'position',
       'revision_id',
       'created_by',
@@ -243,6 +248,7 @@ export async function insertSpaceCopy(
           'visibility',
           'default_level',
           'edit_mode',
+          'merge_rules',
           eb.val(copy.position).as('position'),
           eb.val(copy.revisionId).as('revision_id'),
           eb.val(copy.createdBy).as('created_by'),

@@ -1,5 +1,5 @@
 import { ROLES } from '@quire/access';
-import { httpUrl, lengthIn, pageQuery, queryBoolean, resourceId, text, z } from '@quire/input';
+import { httpUrl, lengthIn, mergeRulesConfiguration, pageQuery, queryBoolean, resourceId, z } from '@quire/input';
 import { trimmedText } from '../params.schema';
 
 // PATCH /orgs/{organizationId}: reference request body of updateOrganizationById, limits of spec §8.
@@ -12,23 +12,6 @@ export const emailDomain = z
   .superRefine(lengthIn({ min: 1, max: 253 }))
   .refine((d) => DOMAIN.test(d), 'must be a domain name such as example.com')
   .transform((d) => d.toLowerCase());
-
-const mergeRule = z.union([
-  z.object({ rule: z.enum(['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass']), users: z.array(resourceId) }).strict(),
-  z
-    .object({
-      rule: z.enum([
-        'require_at_least_one_review',
-        'require_all_reviews_approved',
-        'require_agent_review',
-        'require_up_to_date_change_request',
-        'require_change_request_subject',
-        'require_change_request_description',
-      ]),
-    })
-    .strict(),
-  z.object({ rule: z.literal('custom'), expression: text({ min: 1, max: 1024 }) }).strict(),
-]);
 
 export const updateOrganizationBody = z
   .object({
@@ -47,7 +30,7 @@ export const updateOrganizationBody = z
     sso: z.boolean(),
     ai: z.boolean(),
     inviteLinks: z.boolean(),
-    mergeRules: z.union([z.object({ type: z.literal('none') }).strict(), z.object({ type: z.literal('rules'), rules: z.array(mergeRule).max(50) }).strict()]),
+    mergeRules: mergeRulesConfiguration,
   })
   .partial()
   .strict();
