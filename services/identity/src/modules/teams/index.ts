@@ -6,3 +6,4 @@ export { getMemberTeamIds } from './application/get-member-team-ids';
 export { answerTeams, type TeamAnswer } from './application/team-answer';
 export { presentTeam } from './presenters/team.presenter';
 export type { TeamSummary } from './model/team';
+export { createProvisionedTeam, deleteProvisionedTeam, syncProvisionedTeam } from './application/provisioned-teams';
