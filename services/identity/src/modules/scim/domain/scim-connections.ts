@@ -8,9 +8,9 @@ export function generateScimToken(): string {
   return SCIM_TOKEN_PREFIX + newId(40);
 }
 
-/** What the connection shows of its token: the prefix and the first four characters. */
+/** What the connection shows of its token (GitBook's tokenHint): its last four characters. */
 export function tokenHintOf(token: string): string {
-  return `${token.slice(0, SCIM_TOKEN_PREFIX.length + 4)}…`;
+  return token.slice(-4);
 }
 
 export const scimConnectionNotFound = (id: string) => notFound(`SCIM connection ${id} not found`);

@@ -15,13 +15,25 @@ interface PatchPath {
   sub?: string;
 }
 
-const PATH = /^(.+?)(?:\[(.*)\])?(?:\.([A-Za-z$][\w$-]*))?$/s;
+const SUB_ATTRIBUTE = /^\.([A-Za-z$][\w$-]*)$/;
+
+/** Splits `attr[filter].sub` into its parts (no regular expression: the filter may hold anything). */
+function splitPath(raw: string): [string, string | undefined, string | undefined] | null {
+  const open = raw.indexOf('[');
+  if (open < 0) return [raw, undefined, undefined];
+  const close = raw.lastIndexOf(']');
+  if (close < open) return null;
+  const rest = raw.slice(close + 1);
+  const sub = rest === '' ? undefined : SUB_ATTRIBUTE.exec(rest)?.[1];
+  if (rest !== '' && sub === undefined) return null;
+  return [raw.slice(0, open), raw.slice(open + 1, close), sub];
+}
 
 /** Reads `attr`, `attr.sub`, `attr[filter]` or `attr[filter].sub` (URN prefix allowed); 400 `invalidPath` otherwise. */
 export function parsePatchPath(raw: string): PatchPath {
-  const match = PATH.exec(raw.trim());
-  if (!match) throw scimBadRequest('invalidPath', `Invalid path: ${JSON.stringify(raw)}`);
-  const [, head = '', filterText, trailing] = match;
+  const parts = splitPath(raw.trim());
+  if (!parts) throw scimBadRequest('invalidPath', `Invalid path: ${JSON.stringify(raw)}`);
+  const [head, filterText, trailing] = parts;
   let names: string[];
   try {
     names = attributePath(head);

@@ -12,7 +12,7 @@ export interface ProvisionedUser {
   active: boolean;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 /** The primary e-mail, else the first, else userName when it is an address (Okta's default). */
 function emailOf(resource: Resource, userName: string): string | null {
