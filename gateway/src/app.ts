@@ -33,7 +33,7 @@ export interface GatewaySettings {
   upstreams: Record<ServiceName, string>;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
-  /** SCIM_RATE_LIMIT_PER_MINUTE: requests per minute to one SCIM connection's service (default 600). */
+  /** SCIM_RATE_LIMIT_PER_MINUTE: requests per minute to one SCIM connection's service (default 3000). */
   scimRateLimitPerMinute?: number;
   upstreamTimeoutMs: number;
   authCacheTtlSeconds: number;
@@ -66,7 +66,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const VISITOR: Principal = { userId: '', tokenId: 'visitor' };
 /** An identity provider calling a SCIM service: nobody to the gateway (identity checks the connection's token). */
 const SCIM_CLIENT: Principal = { userId: '', tokenId: 'scim' };
-const DEFAULT_SCIM_RATE_LIMIT_PER_MINUTE = 600;
+const DEFAULT_SCIM_RATE_LIMIT_PER_MINUTE = 3000;
 /** How often each copy of a service with several copies is asked whether it is ready. */
 const UPSTREAM_PROBE_MS = 1000;
 /** How often service host names are resolved again, to find copies added or removed. */

@@ -12,7 +12,7 @@ const gatewayEnvSchema = sharedEnvSchema.extend({
     .positive()
     .default(10 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
-  SCIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SCIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_LOCAL_TTL_MS: z.coerce.number().int().min(0).default(5000),

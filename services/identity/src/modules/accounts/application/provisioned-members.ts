@@ -26,7 +26,12 @@ export async function provisionMember(tx: SqlExecutor, organizationId: string, u
  * their tokens could still reach: those are revoked too, and their hashes returned for
  * `evictRevokedTokens` once the transaction has committed.
  */
-export async function deprovisionMember(tx: SqlExecutor, organizationId: string, userId: string, now: Date): Promise<{ removed: boolean; revokedTokenHashes: string[] }> {
+export async function deprovisionMember(
+  tx: SqlExecutor,
+  organizationId: string,
+  userId: string,
+  now: Date,
+): Promise<{ removed: boolean; revokedTokenHashes: string[] }> {
   if (!(await lockMemberForChange(tx, organizationId, userId, null))) return { removed: false, revokedTokenHashes: [] };
   const row = await deleteMemberRow(tx, organizationId, userId);
   if (!row) return { removed: false, revokedTokenHashes: [] };

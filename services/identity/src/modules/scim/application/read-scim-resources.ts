@@ -36,3 +36,9 @@ export async function listScimGroups({ db }: IdentityDeps, connection: ScimConne
     input.query,
   );
 }
+
+/** Users then Groups of the connection matching the query (root /.search), as one ListResponse. */
+export async function searchScimResources({ db }: IdentityDeps, connection: ScimConnection, input: { query: ScimListQuery; baseUrl: string }) {
+  const [users, groups] = await Promise.all([listScimUserRows(db, connection.id), listScimGroupRows(db, connection.id)]);
+  return listResponse([...users.map((u) => userRepresentation(u, input.baseUrl)), ...groups.map((g) => groupRepresentation(g, input.baseUrl))], input.query);
+}

@@ -22,7 +22,12 @@ export async function rotateScimConnectionToken(
   const token = generateScimToken();
   const connection = await db.transaction(async (tx) => {
     const rotated = await replaceScimToken(tx, orgId, id, { hash: hashToken(token), hint: tokenHintOf(token) }, now);
-    if (rotated) await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.scimConnectionTokenRotated, { organizationId: orgId, scimConnectionId: id }), now);
+    if (rotated)
+      await enqueueEvent(
+        tx,
+        outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.scimConnectionTokenRotated, { organizationId: orgId, scimConnectionId: id }),
+        now,
+      );
     return rotated;
   });
   if (!connection) throw scimConnectionNotFound(id);

@@ -14,7 +14,12 @@ type Resource = Record<string, unknown>;
 
 /** The address a user without one is created with: reserved (RFC 2606), unique per connection and userName. */
 const placeholderEmail = (connectionId: string, userName: string) =>
-  `${userName.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').slice(0, 64) || 'user'}.${connectionId.toLowerCase()}@scim.invalid`;
+  `${
+    userName
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .slice(0, 64) || 'user'
+  }.${connectionId.toLowerCase()}@scim.invalid`;
 
 /** Membership follows `active`: joined with the provisioned role, or removed with their sessions (API tokens). */
 async function applyActive(tx: SqlExecutor, connection: ScimConnection, user: ScimUserRecord, now: Date): Promise<string[]> {
@@ -28,7 +33,11 @@ async function applyActive(tx: SqlExecutor, connection: ScimConnection, user: Sc
 async function save(tx: SqlExecutor, connection: ScimConnection, userId: string, fields: ProvisionedUser, resource: Resource, now: Date) {
   const holder = await findScimUserIdByUserName(tx, connection.id, fields.userName);
   if (holder && holder !== userId) throw scimConflict(`userName ${JSON.stringify(fields.userName)} is taken by another User`);
-  const record = await upsertScimUser(tx, { connectionId: connection.id, userId, userName: fields.userName, active: fields.active, resource: storedAttributes(resource) }, now);
+  const record = await upsertScimUser(
+    tx,
+    { connectionId: connection.id, userId, userName: fields.userName, active: fields.active, resource: storedAttributes(resource) },
+    now,
+  );
   return { record, revoked: await applyActive(tx, connection, record, now) };
 }
 

@@ -13,13 +13,15 @@ const meta = (resourceType: 'User' | 'Group', record: { createdAt: Date; updated
   location,
 });
 
-/** A User as the SCIM service answers it (RFC 7643 §4.1): what the provider sent, the server's id and meta. */
+/**
+ * A User as the SCIM service answers it (RFC 7643 §4.1): what the provider sent, the server's id
+ * and meta. `active` is answered as sent; a User without it is active.
+ */
 export function userRepresentation(user: ScimUserRecord, baseUrl: string): ScimResource {
   return {
     schemas: [USER_SCHEMA],
     ...user.resource,
     id: user.userId,
-    active: user.active,
     meta: meta('User', user, `${baseUrl}/Users/${user.userId}`),
   };
 }

@@ -46,11 +46,7 @@ const USER_ATTRIBUTES = [
   attribute('userName', 'Unique identifier for the User, typically their e-mail address.', { required: true, uniqueness: 'server' }),
   attribute('name', "The components of the user's name.", {
     type: 'complex',
-    subAttributes: [
-      attribute('formatted', 'The full name.'),
-      attribute('familyName', 'The family name.'),
-      attribute('givenName', 'The given name.'),
-    ],
+    subAttributes: [attribute('formatted', 'The full name.'), attribute('familyName', 'The family name.'), attribute('givenName', 'The given name.')],
   }),
   attribute('displayName', 'The name of the User, suitable for display.'),
   attribute('emails', 'E-mail addresses; the primary one (else the first) is the Quire account it is matched to.', {

@@ -23,4 +23,3 @@ export const scimHandler =
   (req, res, next) => {
     handler(req, res).catch(next);
   };
-

@@ -8,11 +8,20 @@ import { resourceTypeResources, schemaResources, serviceProviderConfig } from '.
 import { scimBaseUrl } from '../presenters/scim-connection.presenter';
 import { presentScimError } from '../presenters/scim-resource.presenter';
 import { scimGroupsRoutes } from './scim-groups.routes';
+import { scimSearchRoute } from './scim-search.route';
 import { scimUsersRoutes } from './scim-users.routes';
 import { scimContext, sendScim, type ScimRequestContext } from './scim-http';
 
+/** Discovery endpoints are read-only: other methods are a 405 (RFC 7644 §4). */
+const readOnly = (path: string, router: Router) =>
+  router.all(path, (req, _res, next) =>
+    next(req.method === 'GET' || req.method === 'HEAD' ? undefined : new ScimError(405, `${req.method} is not allowed on ${path}`)),
+  );
+
 const discovery = (name: 'Schemas' | 'ResourceTypes', all: (baseUrl: string) => Record<string, unknown>[]): Router => {
   const router = Router({ mergeParams: true });
+  readOnly(`/${name}`, router);
+  readOnly(`/${name}/:id`, router);
   router.get(`/${name}`, (_req, res) => sendScim(res, 200, listResponse(all(scimContext(res).baseUrl), {})));
   router.get(`/${name}/:id`, (req, res) => {
     const found = all(scimContext(res).baseUrl).find((r) => r.id === req.params.id);
@@ -36,9 +45,11 @@ export function scimRoutes(deps: IdentityEntryDeps): Router {
       next();
     }, next);
   });
+  readOnly('/ServiceProviderConfig', scim);
   scim.get('/ServiceProviderConfig', (_req, res) => sendScim(res, 200, serviceProviderConfig(scimContext(res).baseUrl, deps.urls.app('/docs'))));
   scim.use(discovery('Schemas', schemaResources));
   scim.use(discovery('ResourceTypes', resourceTypeResources));
+  scim.post('/.search', scimSearchRoute(deps));
   scim.use('/Users', scimUsersRoutes(deps));
   scim.use('/Groups', scimGroupsRoutes(deps));
   scim.use((req, _res, next) => next(new ScimError(404, `No SCIM endpoint ${req.method} ${req.path}`)));

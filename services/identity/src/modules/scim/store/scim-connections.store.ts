@@ -24,7 +24,16 @@ function connectionOf(row: Selectable<ScimConnectionsTable>): ScimConnection {
 
 export async function insertScimConnection(
   db: SqlExecutor,
-  c: { id: string; organizationId: string; label: string; provider: ScimProvider; tokenHash: string; tokenHint: string; defaultRole: Role; groupRoles: Record<string, Role> },
+  c: {
+    id: string;
+    organizationId: string;
+    label: string;
+    provider: ScimProvider;
+    tokenHash: string;
+    tokenHint: string;
+    defaultRole: Role;
+    groupRoles: Record<string, Role>;
+  },
   now: Date,
 ): Promise<ScimConnection> {
   const row = await table(db)
@@ -65,7 +74,13 @@ export async function listScimConnectionRows(db: SqlExecutor, orgId: string, pag
 }
 
 /** Replaces the token; the old hash matches nothing from the commit on. */
-export async function replaceScimToken(db: SqlExecutor, orgId: string, id: string, token: { hash: string; hint: string }, now: Date): Promise<ScimConnection | null> {
+export async function replaceScimToken(
+  db: SqlExecutor,
+  orgId: string,
+  id: string,
+  token: { hash: string; hint: string },
+  now: Date,
+): Promise<ScimConnection | null> {
   const row = await table(db)
     .updateTable('scim_connections')
     .set({ token_hash: token.hash, token_hint: token.hint, token_created_at: now, updated_at: now })

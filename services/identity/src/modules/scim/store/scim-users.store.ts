@@ -49,7 +49,13 @@ export async function findScimUserIdByUserName(db: SqlExecutor, connectionId: st
  * list reads them all: a connection holds an organization's people, thousands at most.
  */
 export async function listScimUserRows(db: SqlExecutor, connectionId: string): Promise<ScimUserRecord[]> {
-  const rows = await table(db).selectFrom('scim_users').selectAll().where('connection_id', '=', connectionId).orderBy('created_at').orderBy('user_id').execute();
+  const rows = await table(db)
+    .selectFrom('scim_users')
+    .selectAll()
+    .where('connection_id', '=', connectionId)
+    .orderBy('created_at')
+    .orderBy('user_id')
+    .execute();
   return rows.map(userOf);
 }
 
@@ -65,7 +71,11 @@ export async function upsertScimUser(db: SqlExecutor, user: Omit<ScimUserRecord,
 }
 
 export async function deleteScimUserRow(db: SqlExecutor, connectionId: string, userId: string): Promise<boolean> {
-  const { numDeletedRows } = await table(db).deleteFrom('scim_users').where('connection_id', '=', connectionId).where('user_id', '=', userId).executeTakeFirst();
+  const { numDeletedRows } = await table(db)
+    .deleteFrom('scim_users')
+    .where('connection_id', '=', connectionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return numDeletedRows > 0n;
 }
 

@@ -20,7 +20,11 @@ export async function createProvisionedTeam(tx: SqlExecutor, orgId: string, inpu
     members.map((userId) => ({ userId, role: 'member' })),
     now,
   );
-  await enqueueEvent(tx, outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.teamCreated, { organizationId: orgId, teamId: row.id, title: row.title, members }), now);
+  await enqueueEvent(
+    tx,
+    outboxEvent(IDENTITY_TOPIC, orgId, IdentityEvent.teamCreated, { organizationId: orgId, teamId: row.id, title: row.title, members }),
+    now,
+  );
   return row.id;
 }
 
