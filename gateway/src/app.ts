@@ -111,10 +111,11 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     const forwarding = forwardingOf({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, trustedProxies);
     applyForwarding(req.headers, forwarding);
     if (isApiPath(req.url)) serve(req, res, exchange);
-    else if (scimConnectionOf(req.url) !== null)
-      forwardScim(pipeline, req, res, exchange).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
     else if (isPublishedRequest(req.url ?? '/', forwarding.host, settings.publicUrl))
       forwardVisit(pipeline, req, res, exchange, forwarding).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
+    // On Quire's own host only: a site's host keeps every path for the site.
+    else if (scimConnectionOf(req.url) !== null)
+      forwardScim(pipeline, req, res, exchange).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
     else app(req, res);
   };
 }
