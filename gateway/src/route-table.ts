@@ -18,6 +18,7 @@ const ORG = '/orgs/{organizationId}';
 const SITE = `${ORG}/sites/{siteId}`;
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
 const COMMENTS = `${CR}/comments`;
+const SPACE_COMMENTS = '/spaces/{spaceId}/comments';
 
 const content = (suffix: string) => [`${CR}/content${suffix}`, `/spaces/{spaceId}/content${suffix}`];
 
@@ -75,6 +76,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET', '/spaces/{spaceId}/search', 'content'],
   ['GET', `${ORG}/search`, 'content'],
   ['GET POST', '/spaces/{spaceId}/change-requests', 'content'],
+  ['GET', `${ORG}/change-requests`, 'content'],
   ['GET PATCH', CR, 'content'],
   ['POST', `${CR}/merge`, 'content'],
   ['POST', `${CR}/update`, 'content'],
@@ -83,6 +85,12 @@ const SPECS_TABLE: Spec[] = [
   ['GET PUT DELETE', `${COMMENTS}/{commentId}`, 'content'],
   ['GET POST', `${COMMENTS}/{commentId}/replies`, 'content'],
   ['GET PUT DELETE', `${COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content'],
+  // comments on a space's live content (same rules as a change request's)
+  ['GET POST', SPACE_COMMENTS, 'content'],
+  ['GET PUT DELETE', `${SPACE_COMMENTS}/{commentId}`, 'content'],
+  ['GET POST', `${SPACE_COMMENTS}/{commentId}/replies`, 'content'],
+  ['GET PUT DELETE', `${SPACE_COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content'],
+  ['GET', '/spaces/{spaceId}/commenters', 'content'],
   // space content, and the same under a change request
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `/spaces/{spaceId}/content${suffix}`, 'content']),
   ['POST', '/spaces/{spaceId}/content/import', 'content'],

@@ -7,6 +7,7 @@ import type { TodayContext } from './client-0202/context';
 import { identityThroughToday } from './client-0202/identity';
 import { permissionsThroughToday } from './client-0202/permissions';
 import { sitesThroughToday } from './client-0202/sites';
+import { spaceCommentsThroughToday } from './client-0202/space-comments';
 import { specsThroughToday } from './client-0202/specs';
 
 // A user who installs the official client today gets @gitbook/api 0.202.0. Every
@@ -56,6 +57,7 @@ beforeAll(async () => {
 describe("today's client (0.202.0) on the seed operations it still has", () => {
   it('works with users, the organization, members, invites, teams and SSO', () => identityThroughToday(context));
   it('works with collections, spaces, a change request from draft to merged, and the content it leaves', () => contentThroughToday(context));
+  it('works with comments on a space', () => spaceCommentsThroughToday(context));
   it('works with grants on spaces and collections to members and teams', () => permissionsThroughToday(context));
   it('works with sites, their structure, share links, publishing and insights', () => sitesThroughToday(context));
   it('works with OpenAPI specs and translation settings', () => specsThroughToday(context));

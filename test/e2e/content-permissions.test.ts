@@ -103,8 +103,16 @@ describe('the space-permission operations of 0.202.0', () => {
 
     const aggregate = await api.listPermissionsAggregateInSpace(spaceId);
     expectToday('listPermissionsAggregateInSpace', 200, aggregate.data);
-    expect(aggregate.data.items.map((i) => [i.user.id, i.permission])).toEqual([[editor.id, 'review']]);
-    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: 'admin' })).data.items).toEqual([]);
+    // Everyone who can access it: the admin by their role, the editor by their grant, the team's
+    // member (an editor capped at the space's read default) by their team's grant; levels descending.
+    expect(aggregate.data.items.map((i) => [i.user.id, i.permission])).toEqual([
+      [admin.id, 'admin'],
+      [editor.id, 'review'],
+      [teamMember.id, 'comment'],
+    ]);
+    expect(aggregate.data.count).toBe(3);
+    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: 'review' })).data.items.map((i) => i.user.id)).toEqual([editor.id]);
+    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: 'create' })).data.items).toEqual([]);
 
     const userRemoved = await api.removeUserFromSpace(spaceId, editor.id);
     expect(userRemoved.status).toBe(205);
@@ -160,7 +168,10 @@ describe('the collection-permission operations of 0.202.0', () => {
 
     const aggregate = await api.listPermissionsAggregateInCollection(collectionId);
     expectToday('listPermissionsAggregateInCollection', 200, aggregate.data);
-    expect(aggregate.data.items.map((i) => [i.user.id, i.permission])).toEqual([[editor.id, 'admin']]);
+    expect(aggregate.data.items.map((i) => [i.user.id, i.permission])).toEqual([
+      ...[admin.id, editor.id].sort().map((id) => [id, 'admin']),
+      [teamMember.id, 'edit'],
+    ]);
 
     const userRemoved = await api.removeUserFromCollection(collectionId, editor.id);
     expect(userRemoved.status).toBe(205);
@@ -203,7 +214,11 @@ describe('the rule on content', () => {
     expectToday('getCollectionById', 200, collection.body);
     const aggregate = await adminApi.get(`/v1/spaces/${spaceId}/permissions/aggregate`);
     expectToday('listPermissionsAggregateInSpace', 200, aggregate.body);
-    expect(aggregate.body.items.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission])).toEqual([[editor.id, 'admin']]);
+    // The team's member is capped at the collection's read default; the editor raised by their grant.
+    expect(aggregate.body.items.map((i: { user: { id: string }; permission: string }) => [i.user.id, i.permission])).toEqual([
+      ...[admin.id, editor.id].sort().map((id) => [id, 'admin']),
+      [teamMember.id, 'read'],
+    ]);
   });
 
   it('hides a private space (null default) from a member until a grant, and again once it is removed', async () => {
@@ -291,5 +306,36 @@ describe('the rule on content', () => {
     expect((await memberSpaces(adminApi, admin.id)).get(privateId)).toBe('admin');
     expectError(await editorApi.get(`/v1/orgs/${orgId}/members/${admin.id}/spaces`), 403);
     expectError(await guestApi.get(`/v1/orgs/${orgId}/members/${editor.id}/spaces`), 404);
+  });
+  it("lists the organization's change requests only from the spaces the caller may read (listChangeRequestsForOrganization)", async () => {
+    const [openId, privateId] = await Promise.all([newSpace({ title: 'CRs open' }), newSpace({ title: 'CRs private', defaultLevel: null })]);
+    const newChangeRequest = async (spaceId: string, subject: string, status = 'open') => {
+      const created = await adminApi.post(`/v1/spaces/${spaceId}/change-requests`, { subject });
+      expect(created.status).toBe(201);
+      expect((await adminApi.patch(`/v1/spaces/${spaceId}/change-requests/${created.body.id}`, { status })).status).toBe(200);
+      return created.body.id as string;
+    };
+    const visible = await newChangeRequest(openId, 'Visible');
+    const draft = await newChangeRequest(openId, 'A draft', 'draft');
+    const hidden = await newChangeRequest(privateId, 'Hidden');
+    const listed = async (api: ApiClient, query = '') => {
+      const res = await api.get(`/v1/orgs/${orgId}/change-requests${query}`);
+      expect(res.status).toBe(200);
+      expectToday('listChangeRequestsForOrganization', 200, res.body);
+      return (res.body.items as { id: string }[]).map((cr) => cr.id);
+    };
+    // Open ones by default, newest update first; the admin sees every space's.
+    expect((await listed(adminApi)).slice(0, 2)).toEqual([hidden, visible]);
+    expect(await listed(editorApi)).toContain(visible);
+    expect(await listed(editorApi)).not.toContain(hidden);
+    expect(await listed(editorApi, '?status=draft&status=open')).toEqual(expect.arrayContaining([visible, draft]));
+    expect(await listed(editorApi, `?status=draft,archived&space=${openId}`)).toEqual([draft]);
+    expect(await listed(adminApi, `?space=${privateId}&creator=${admin.id}`)).toEqual([hidden]);
+    // A space the caller cannot read gives nothing, not an error that would tell it exists.
+    expect(await listed(editorApi, `?space=${privateId}`)).toEqual([]);
+    // Quire links change requests to no site: that filter matches none.
+    expect(await listed(adminApi, `?site=${openId}`)).toEqual([]);
+    expectError(await editorApi.get(`/v1/orgs/${orgId}/change-requests?status=closed`), 400, /status/);
+    expectError(await guestApi.get(`/v1/orgs/${orgId}/change-requests`), 404);
   });
 });

@@ -13,6 +13,7 @@ const stack = currentStack();
 const TODAY = { reference: '0.202.0' } as const;
 
 let orgId: string;
+let orgAdmin: TestUser;
 let admin: ApiClient;
 let reader: TestUser;
 let creator: TestUser;
@@ -22,6 +23,7 @@ let outsider: TestUser;
 beforeAll(async () => {
   const org = await buildOrganization(stack, 'Site permissions org');
   orgId = org.id;
+  orgAdmin = org.admin;
   admin = apiClient(stack, org.admin.token);
   // The guest is a user of another organization; the outsider has nothing to do with this one.
   const [r, c, other, o] = await Promise.all([
@@ -120,21 +122,25 @@ describe('site permissions: the operations', () => {
     const path = `${permissionsPath(siteId)}/aggregate`;
     const items = await listed('listPermissionsAggregateInSite', await admin.get(path));
     const byUser = Object.fromEntries(items.map((p) => [p.user.id, p]));
-    // The reader's grant raises them; the creator's organization role is above their grant; the guest has only the grant.
+    // Everyone who can access it: the organization's admin by their role, the reader raised by their
+    // grant, the creator by their organization role (above their grant), the guest by their grant only.
+    expect(items).toHaveLength(4);
+    expect(byUser[orgAdmin.id]).toMatchObject({ permission: 'admin', origin: { type: 'organization', organization: orgId } });
     expect(byUser[reader.id]).toMatchObject({ permission: 'admin', origin: { type: 'site', site: siteId, reason: 'member' }, disabled: false });
     expect(byUser[creator.id]).toMatchObject({ permission: 'create', origin: { type: 'organization', organization: orgId } });
     expect(byUser[guest.id]).toMatchObject({ permission: 'read', origin: { type: 'site', site: siteId, reason: 'member' } });
-    // Newest grant first by default; `order=asc` reverses.
-    expect(items.map((p) => p.user.id)[0]).not.toBe(reader.id);
-    expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?order=asc`)))[0]!.user.id).toBe(reader.id);
+    // Newest first by default (a grant's time, else when they joined); `order=asc` reverses.
+    expect(items.map((p) => p.user.id)[3]).toBe(orgAdmin.id);
+    const ascending = await listed('listPermissionsAggregateInSite', await admin.get(`${path}?order=asc`));
+    expect(ascending.map((p) => p.user.id).slice(0, 2)).toEqual([orgAdmin.id, reader.id]);
     expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?role=guest`))).map((p) => p.user.id)).toEqual([guest.id]);
-    expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?role=admin`))).map((p) => p.user.id)).toEqual([reader.id]);
+    expect((await listed('listPermissionsAggregateInSite', await admin.get(`${path}?role=admin`))).map((p) => p.user.id)).toEqual([reader.id, orgAdmin.id]);
     expect(
       (await listed('listPermissionsAggregateInSite', await admin.get(`${path}?search=${encodeURIComponent(creator.email)}`))).map((p) => p.user.id),
     ).toEqual([creator.id]);
     const page = await admin.get(`${path}?limit=2`);
     expect((await listed('listPermissionsAggregateInSite', page)).length).toBe(2);
-    expect(page.body.count).toBe(3);
+    expect(page.body.count).toBe(4);
     expect(page.body.next).toBeDefined();
   });
 
@@ -219,7 +225,11 @@ describe('site permissions: the rule on sites', () => {
     await invite(siteId, { role: 'admin', teams: [teamId] });
     await eventually(async () => (await as(reader).patch(sitePath(siteId), { title: 'Team edit' })).status === 200);
     const items = await listed('listPermissionsAggregateInSite', await admin.get(`${permissionsPath(siteId)}/aggregate`));
-    expect(items).toEqual([]);
+    expect(items.find((p) => p.user.id === reader.id)).toMatchObject({
+      permission: 'admin',
+      origin: { type: 'site', site: siteId, reason: 'team', team: teamId },
+    });
+    expect(items.find((p) => p.user.id === creator.id)).toMatchObject({ permission: 'create', origin: { type: 'organization' } });
     expectEmpty(await admin.delete(`${permissionsPath(siteId)}/teams/${teamId}`), 205, 'removeTeamFromSite');
     expectError(await as(reader).patch(sitePath(siteId), { title: 'No more' }), 403);
   });

@@ -29,6 +29,14 @@ const DEVIATIONS: Record<string, string> = {
   'GET /spaces/{spaceId}/change-requests query:orderBy': TODAYS,
   'GET /spaces/{spaceId}/change-requests query:requestedReviewer': `${TODAYS}: no change request awaits a review (Quire has no review requests)`,
   'GET /spaces/{spaceId}/change-requests query:topic': `${TODAYS}: no change request is linked to a site topic (Quire has none)`,
+  'GET /orgs/{organizationId}/change-requests query:status': `${TODAYS}: a list of statuses (open by default) where 0.143.2 took one`,
+  ...Object.fromEntries(['orderBy', 'space', 'finding'].map((name) => [`GET /orgs/{organizationId}/change-requests query:${name}`, TODAYS])),
+  ...Object.fromEntries(
+    ['requestedReviewer', 'topic', 'site', 'styleguideRun'].map((name) => [
+      `GET /orgs/{organizationId}/change-requests query:${name}`,
+      `${TODAYS}: Quire links change requests to no review request, site topic, site or style-guide run, so it matches none`,
+    ]),
+  ),
   'GET /orgs/{organizationId}/sites/{siteId}/share-links query:search': TODAYS,
   'POST /orgs query:withDefaultSite': "today's client (0.202.0) has it; Quire honours it (docs/permissions.md, Organizations)",
   'POST /orgs query:openapiUrl': "today's client (0.202.0) has it; Quire accepts it and imports nothing (docs/permissions.md, Organizations)",
@@ -60,6 +68,8 @@ const DEVIATIONS: Record<string, string> = {
       [`GET ${path} query:cachedMetadata`, `${TODAYS}: Quire has no git metadata to serve from a cache, so the page reads the same`],
     ]),
   ),
+  'POST /spaces/{spaceId}/comments/{commentId}/replies query:format':
+    "the reference has it on a change request's reply post (postCommentReplyInChangeRequest); one route serves both, so the answer's body takes it here too",
   'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document query:dereferenced': `${TODAYS}: nothing to expand (no reusable content), so the document reads the same`,
 };
 

@@ -56,7 +56,12 @@ const gitSyncFacts = {
   revisionId: z.string().describe("import: the revision it made (before it ends: the space's current one); export: the revision exported"),
   commitId: z.string().describe('the commit imported or pushed; empty while unknown or when the operation failed before one'),
 };
-const commentFacts = { spaceId, organizationId, changeRequestId: z.string(), commentId: z.string() };
+const commentFacts = {
+  spaceId,
+  organizationId,
+  changeRequestId: z.string().optional().describe("absent for a comment on the space's live content"),
+  commentId: z.string(),
+};
 
 export const contentEvents = defineTopic(CONTENT_TOPIC, 'the id of the space, collection or custom field the event is about', {
   [ContentEvent.permissionUpdated]: permissionUpdated,

@@ -130,6 +130,16 @@ export function text(limits: TextLimits = {}) {
  */
 export const resourceId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be an id (letters, digits, "-" and "_", at most 128)');
 
+/** A repeated or comma-separated query parameter (`a=x&a=y` and `a=x,y` alike) as a list of `item`, at most `max`. */
+export function queryList<T extends ZodTypeAny>(item: T, max: number) {
+  // A preprocess (not a transform before a pipe) so that documents show the list's own schema.
+  const split = (value: unknown) =>
+    typeof value === 'string' || Array.isArray(value)
+      ? (Array.isArray(value) ? value : [value]).flatMap((v: unknown) => (typeof v === 'string' ? v.split(',') : [v])).filter((v) => v !== '')
+      : value;
+  return z.preprocess(split, z.array(item).max(max));
+}
+
 /** Query-string booleans: "true"/"false" only. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 

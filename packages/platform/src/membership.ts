@@ -113,3 +113,43 @@ export async function authorizeMember(
   const { role } = await membership.membership(organizationId, userId);
   return authorizeLevel(role, required, what);
 }
+
+/** One person of an organization as the access rule needs them. */
+export interface OrganizationPerson {
+  userId: string;
+  /** Null for a guest. */
+  orgRole: Role | null;
+  teamIds: string[];
+  /** When they joined; undefined for someone identity does not list yet. */
+  joinedAt?: Date;
+}
+
+/**
+ * Everyone who may reach an organization's content, for listings of who can access it: its active
+ * members and guests with their roles and teams (identity's ListMembers), and anyone in `granted`
+ * identity does not list yet (a guest is made from their first grant a moment later), asked one by one.
+ */
+export async function organizationPeople(
+  identity: IdentityClient,
+  membership: Pick<MembershipResolver, 'membership'>,
+  organizationId: string,
+  granted: readonly string[],
+): Promise<OrganizationPerson[]> {
+  const { members } = await identity.listMembers({ organizationId });
+  const people: OrganizationPerson[] = members.map((m) => ({
+    userId: m.userId,
+    orgRole: isRole(m.role) ? m.role : null,
+    teamIds: m.teamIds,
+    joinedAt: new Date(m.joinedAt),
+  }));
+  const listed = new Set(people.map((p) => p.userId));
+  const late = await Promise.all(
+    [...new Set(granted)]
+      .filter((userId) => !listed.has(userId))
+      .map(async (userId): Promise<OrganizationPerson> => {
+        const m = await membership.membership(organizationId, userId);
+        return { userId, orgRole: m.role, teamIds: m.teamIds };
+      }),
+  );
+  return [...people, ...late];
+}

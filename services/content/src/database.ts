@@ -32,7 +32,7 @@ export interface ChangeRequestCommentRepliesTable {
 
 export interface ChangeRequestCommentsTable {
   id: string;
-  change_request_id: string;
+  change_request_id: string | null;
   space_id: string;
   posted_by: string;
   body: string;

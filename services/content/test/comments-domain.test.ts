@@ -7,12 +7,21 @@ import { postMarkdownComment } from '../src/modules/comments/application/post-co
 import { postMarkdownReply } from '../src/modules/comments/application/post-reply';
 import { changeComment } from '../src/modules/comments/application/update-comment';
 import { createSpaceWithRevision } from '../src/modules/spaces/application/create-space';
-import { listCommentRows, reactionsOn } from '../src/modules/comments/store/comments.store';
+import { listCommenterRows, listCommentRows, reactionsOn } from '../src/modules/comments/store/comments.store';
 import { expectApiError } from '../../../test/support/service-db';
 import { openContentDb, outboxTypes } from './content-db';
 
 // Comment commands against embedded Postgres: events in the outbox, reactions one per user per
 // emoji, who may edit and delete, and the listing of a long thread.
+
+/** The type and facts of each event written to the outbox about `spaceId`, oldest first. */
+async function outboxPayloads(db: PgliteDatabase, spaceId: string): Promise<{ type: string; data: unknown }[]> {
+  const { rows } = await db.query<{ payload: string }>('SELECT payload FROM outbox WHERE key = $1 ORDER BY seq', [spaceId]);
+  return rows.map((r) => {
+    const { type, data } = JSON.parse(r.payload) as { type: string; data: unknown };
+    return { type, data };
+  });
+}
 
 const now = new Date('2026-03-01T00:00:00Z');
 const cache = new MemoryCache();
@@ -20,7 +29,9 @@ const cache = new MemoryCache();
 describe('comment commands', () => {
   let db: PgliteDatabase;
   let spaceId: string;
+  let spaceRevisionId: string;
   let actor: (userId: string, level?: CommentActor['level']) => CommentActor;
+  let onSpace: (userId: string, level?: CommentActor['level']) => CommentActor;
 
   beforeAll(async () => {
     db = await openContentDb();
@@ -30,8 +41,10 @@ describe('comment commands', () => {
       now,
     );
     spaceId = space.id;
+    spaceRevisionId = space.revisionId;
     const changeRequest = await createChangeRequest(db, { spaceId, organizationId: 'org1', userId: 'u1', subject: 'CR', status: 'open' }, now);
-    actor = (userId, level = 'comment') => ({ spaceId, organizationId: 'org1', changeRequest, userId, level });
+    actor = (userId, level = 'comment') => ({ spaceId, organizationId: 'org1', changeRequest, revisionId: changeRequest.revisionId, userId, level });
+    onSpace = (userId, level = 'comment') => ({ spaceId, organizationId: 'org1', changeRequest: null, revisionId: space.revisionId, userId, level });
   });
   afterAll(async () => {
     await db.close();
@@ -65,6 +78,22 @@ describe('comment commands', () => {
     await expectApiError(removeComment(db, actor('u2'), comment.id), 404, /not found/);
   });
 
+  it("keeps a space's comments apart from its change requests', under the same rules, announced without a change request", async () => {
+    const before = await outboxPayloads(db, spaceId);
+    const comment = await postMarkdownComment(db, cache, onSpace('u2'), { body: { markdown: 'on main' } }, now);
+    expect(comment).toMatchObject({ changeRequestId: null, revisionId: spaceRevisionId });
+    const [created] = (await outboxPayloads(db, spaceId)).slice(before.length);
+    expect(created).toEqual({ type: 'comment.created', data: { spaceId, organizationId: 'org1', commentId: comment.id, postedBy: 'u2' } });
+    await expectApiError(changeComment(db, actor('u2'), comment.id, { resolved: true }, now), 404, /not found/);
+    await expectApiError(changeComment(db, onSpace('u3', 'admin'), comment.id, { body: { markdown: 'theirs' } }, now), 403, /author/);
+    const home = { spaceId, changeRequestId: null };
+    expect((await listCommentRows(db, home, { status: 'all', order: 'asc' }, { limit: 10, offset: 0 })).rows.map((r) => r.id)).toEqual([comment.id]);
+    await postMarkdownReply(db, onSpace('u3'), comment.id, { markdown: 'reply' }, now);
+    expect((await listCommenterRows(db, home, { limit: 10, offset: 0 })).rows.map((c) => c.userId)).toEqual(['u2', 'u3']);
+    await removeComment(db, onSpace('u3', 'admin'), comment.id);
+    expect((await listCommenterRows(db, home, { limit: 10, offset: 0 })).total).toBe(0);
+  });
+
   it('pages through 1,000 comments with the total and reply counts', async () => {
     const cr = await createChangeRequest(db, { spaceId, organizationId: 'org1', userId: 'u1', subject: 'Long thread', status: 'open' }, now);
     await db.query(
@@ -72,12 +101,17 @@ describe('comment commands', () => {
        SELECT 'c' || lpad(i::text, 4, '0'), $1, $2, 'u' || (i % 3), 'body', $3, $4::timestamptz + i * interval '1 second' FROM generate_series(1, 1000) AS i`,
       [cr.id, spaceId, cr.revisionId, now],
     );
-    await postMarkdownReply(db, { ...actor('u1'), changeRequest: cr }, 'c1000', { markdown: 'first reply' }, now);
-    const { rows, total } = await listCommentRows(db, cr.id, { status: 'all', order: 'desc' }, { limit: 50, offset: 0 });
+    await postMarkdownReply(db, { ...actor('u1'), changeRequest: cr, revisionId: cr.revisionId }, 'c1000', { markdown: 'first reply' }, now);
+    const { rows, total } = await listCommentRows(db, { spaceId, changeRequestId: cr.id }, { status: 'all', order: 'desc' }, { limit: 50, offset: 0 });
     expect(total).toBe(1000);
     expect(rows.map((r) => r.id).slice(0, 2)).toEqual(['c1000', 'c0999']);
     expect(rows[0]?.replies).toBe(1);
-    const byAuthor = await listCommentRows(db, cr.id, { status: 'open', order: 'asc', authors: ['u1'] }, { limit: 10, offset: 10 });
+    const byAuthor = await listCommentRows(
+      db,
+      { spaceId, changeRequestId: cr.id },
+      { status: 'open', order: 'asc', authors: ['u1'] },
+      { limit: 10, offset: 10 },
+    );
     expect(byAuthor.total).toBe(334);
     expect(byAuthor.rows[0]?.id).toBe('c0031');
   });

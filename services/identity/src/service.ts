@@ -15,7 +15,7 @@ import {
 } from './modules/accounts';
 import { samlRoutes } from './modules/saml';
 import { scimConnectionsRoutes, scimRoutes } from './modules/scim';
-import { getMemberTeamIds, teamsGrpc, teamsRoutes } from './modules/teams';
+import { getMemberTeamIds, getTeamIdsByMember, teamsGrpc, teamsRoutes } from './modules/teams';
 import { ANYONE_CREATES_ORGANIZATIONS, type BootstrapOptions, type OrganizationCreationOptions } from './settings';
 
 export interface IdentityOptions {
@@ -46,7 +46,14 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(linkInvitesRoutes(ctx));
           app.use(emailDomainsRoutes(ctx));
         },
-        grpc: [identityGrpc(ctx, { calls: teamsGrpc(ctx), memberTeamIds: (input) => getMemberTeamIds(ctx, input) }), identityAdminGrpc(ctx)],
+        grpc: [
+          identityGrpc(ctx, {
+            calls: teamsGrpc(ctx),
+            memberTeamIds: (input) => getMemberTeamIds(ctx, input),
+            teamIdsByMember: (orgId) => getTeamIdsByMember(ctx, orgId),
+          }),
+          identityAdminGrpc(ctx),
+        ],
         start: () => subscribeToPermissionEvents(ctx),
       };
     },

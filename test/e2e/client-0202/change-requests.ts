@@ -14,7 +14,7 @@ export interface MergedContent {
  * A change request from draft to merged through today's client: a batch edit that writes a page
  * and a file, its content read back, a comment thread, its PDF, an update from main, the merge.
  */
-export async function changeRequestThroughToday({ api }: TodayContext, spaceId: string): Promise<MergedContent> {
+export async function changeRequestThroughToday({ api, orgId }: TodayContext, spaceId: string): Promise<MergedContent> {
   const { data: cr } = await api.spaces.createChangeRequest(spaceId, { subject: 'Draft' });
   const { data: edit } = await api.spaces.updateChangeRequestContent(spaceId, cr.id, {
     changes: [
@@ -31,6 +31,9 @@ export async function changeRequestThroughToday({ api }: TodayContext, spaceId: 
   expect((await api.spaces.listChangeRequestsForSpace(spaceId, { requestedReviewer: updated.createdBy.id })).data.items).toEqual([]);
   expect((await api.spaces.listChangeRequestsForSpace(spaceId, { topic: 'topic1' })).data.items).toEqual([]);
   expect((await api.spaces.getChangeRequestById(spaceId, cr.id)).data.number).toBe(cr.number);
+  // The organization's change requests: open ones by default, any statuses asked for.
+  expect((await api.orgs.listChangeRequestsForOrganization(orgId, { space: spaceId })).data.items.map((c) => c.id)).toEqual([cr.id]);
+  expect((await api.orgs.listChangeRequestsForOrganization(orgId, { space: spaceId, status: ['draft', 'merged'] })).data.items).toEqual([]);
 
   const { data: revision } = await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id);
   expect(revision).toMatchObject({ id: updated.revision, tags: [] });

@@ -48,6 +48,24 @@ export interface GetMembershipResponse {
   guest: boolean;
 }
 
+export interface ListMembersRequest {
+  organizationId: string;
+}
+
+export interface MemberAccess {
+  userId: string;
+  /** As GetMembership's: empty for a guest. */
+  role: string;
+  guest: boolean;
+  teamIds: string[];
+  /** When they joined (or became a guest), ISO 8601. */
+  joinedAt: string;
+}
+
+export interface ListMembersResponse {
+  members: MemberAccess[];
+}
+
 export interface User {
   id: string;
   displayName: string;
@@ -520,6 +538,295 @@ export const GetMembershipResponse: MessageFns<GetMembershipResponse> = {
     message.role = object.role ?? "";
     message.teamIds = object.teamIds?.map((e) => e) || [];
     message.guest = object.guest ?? false;
+    return message;
+  },
+};
+
+function createBaseListMembersRequest(): ListMembersRequest {
+  return { organizationId: "" };
+}
+
+export const ListMembersRequest: MessageFns<ListMembersRequest> = {
+  encode(message: ListMembersRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.organizationId !== "") {
+      writer.uint32(10).string(message.organizationId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.organizationId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersRequest {
+    return {
+      organizationId: isSet(object.organizationId)
+        ? globalThis.String(object.organizationId)
+        : isSet(object.organization_id)
+        ? globalThis.String(object.organization_id)
+        : "",
+    };
+  },
+
+  toJSON(message: ListMembersRequest): unknown {
+    const obj: any = {};
+    if (message.organizationId !== "") {
+      obj.organizationId = message.organizationId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    return ListMembersRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersRequest>): ListMembersRequest {
+    const message = createBaseListMembersRequest();
+    message.organizationId = object.organizationId ?? "";
+    return message;
+  },
+};
+
+function createBaseMemberAccess(): MemberAccess {
+  return { userId: "", role: "", guest: false, teamIds: [], joinedAt: "" };
+}
+
+export const MemberAccess: MessageFns<MemberAccess> = {
+  encode(message: MemberAccess, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.userId !== "") {
+      writer.uint32(10).string(message.userId);
+    }
+    if (message.role !== "") {
+      writer.uint32(18).string(message.role);
+    }
+    if (message.guest !== false) {
+      writer.uint32(24).bool(message.guest);
+    }
+    for (const v of message.teamIds) {
+      writer.uint32(34).string(v!);
+    }
+    if (message.joinedAt !== "") {
+      writer.uint32(42).string(message.joinedAt);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): MemberAccess {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseMemberAccess();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.role = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.guest = reader.bool();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.teamIds.push(reader.string());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.joinedAt = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): MemberAccess {
+    return {
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+      role: isSet(object.role) ? globalThis.String(object.role) : "",
+      guest: isSet(object.guest) ? globalThis.Boolean(object.guest) : false,
+      teamIds: globalThis.Array.isArray(object?.teamIds)
+        ? object.teamIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.team_ids)
+        ? object.team_ids.map((e: any) => globalThis.String(e))
+        : [],
+      joinedAt: isSet(object.joinedAt)
+        ? globalThis.String(object.joinedAt)
+        : isSet(object.joined_at)
+        ? globalThis.String(object.joined_at)
+        : "",
+    };
+  },
+
+  toJSON(message: MemberAccess): unknown {
+    const obj: any = {};
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    if (message.role !== "") {
+      obj.role = message.role;
+    }
+    if (message.guest !== false) {
+      obj.guest = message.guest;
+    }
+    if (message.teamIds?.length) {
+      obj.teamIds = message.teamIds;
+    }
+    if (message.joinedAt !== "") {
+      obj.joinedAt = message.joinedAt;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<MemberAccess>): MemberAccess {
+    return MemberAccess.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<MemberAccess>): MemberAccess {
+    const message = createBaseMemberAccess();
+    message.userId = object.userId ?? "";
+    message.role = object.role ?? "";
+    message.guest = object.guest ?? false;
+    message.teamIds = object.teamIds?.map((e) => e) || [];
+    message.joinedAt = object.joinedAt ?? "";
+    return message;
+  },
+};
+
+function createBaseListMembersResponse(): ListMembersResponse {
+  return { members: [] };
+}
+
+export const ListMembersResponse: MessageFns<ListMembersResponse> = {
+  encode(message: ListMembersResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    for (const v of message.members) {
+      MemberAccess.encode(v!, writer.uint32(10).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): ListMembersResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseListMembersResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.members.push(MemberAccess.decode(reader, reader.uint32()));
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): ListMembersResponse {
+    return {
+      members: globalThis.Array.isArray(object?.members)
+        ? object.members.map((e: any) => MemberAccess.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ListMembersResponse): unknown {
+    const obj: any = {};
+    if (message.members?.length) {
+      obj.members = message.members.map((e) => MemberAccess.toJSON(e));
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    return ListMembersResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<ListMembersResponse>): ListMembersResponse {
+    const message = createBaseListMembersResponse();
+    message.members = object.members?.map((e) => MemberAccess.fromPartial(e)) || [];
     return message;
   },
 };
@@ -2170,6 +2477,19 @@ export const IdentityService = {
     responseSerialize: (value: GetTeamsResponse): Buffer => Buffer.from(GetTeamsResponse.encode(value).finish()),
     responseDeserialize: (value: Buffer): GetTeamsResponse => GetTeamsResponse.decode(value),
   },
+  /**
+   * Every active member and guest of an organization with their role and teams, for listings of
+   * who can access content (one organization's people fit one answer: at most 100,000).
+   */
+  listMembers: {
+    path: "/quire.identity.Identity/ListMembers" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: ListMembersRequest): Buffer => Buffer.from(ListMembersRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): ListMembersRequest => ListMembersRequest.decode(value),
+    responseSerialize: (value: ListMembersResponse): Buffer => Buffer.from(ListMembersResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): ListMembersResponse => ListMembersResponse.decode(value),
+  },
 } as const;
 
 export interface IdentityServer extends UntypedServiceImplementation {
@@ -2184,6 +2504,11 @@ export interface IdentityServer extends UntypedServiceImplementation {
   getOrganizations: handleUnaryCall<GetOrganizationsRequest, GetOrganizationsResponse>;
   /** Teams of one organization by id, in one call, as one caller sees them; unknown ids are left out. */
   getTeams: handleUnaryCall<GetTeamsRequest, GetTeamsResponse>;
+  /**
+   * Every active member and guest of an organization with their role and teams, for listings of
+   * who can access content (one organization's people fit one answer: at most 100,000).
+   */
+  listMembers: handleUnaryCall<ListMembersRequest, ListMembersResponse>;
 }
 
 export interface IdentityClient extends Client {
@@ -2281,6 +2606,25 @@ export interface IdentityClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: GetTeamsResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * Every active member and guest of an organization with their role and teams, for listings of
+   * who can access content (one organization's people fit one answer: at most 100,000).
+   */
+  listMembers(
+    request: ListMembersRequest,
+    callback: (error: ServiceError | null, response: ListMembersResponse) => void,
+  ): ClientUnaryCall;
+  listMembers(
+    request: ListMembersRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: ListMembersResponse) => void,
+  ): ClientUnaryCall;
+  listMembers(
+    request: ListMembersRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: ListMembersResponse) => void,
   ): ClientUnaryCall;
 }
 

@@ -3,6 +3,6 @@ export { applyContentChanges, type BatchFile, type ContentChange } from './domai
 export { answerMergedFrom } from './http/change-request-answers';
 export { presentMergedFromToSiteReader } from './presenters/change-request.presenter';
 export { changeRequestParams, pdfQuery } from './http/change-requests.schema';
-export { allows, authorizeChangeRequest, type ChangeRequestAction } from './policies/change-request.policy';
+export { allows, authorizeChangeRequest, authorizeSpaceFor, type ChangeRequestAction } from './policies/change-request.policy';
 export { findChangeRequest } from './application/find-change-request';
 export type { ChangeRequest } from './model/change-request';

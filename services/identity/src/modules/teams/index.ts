@@ -2,7 +2,7 @@
 // team through it; the wiring mounts its routes.
 export { teamsRoutes } from './http/teams.routes';
 export { teamsGrpc } from './grpc/teams.grpc';
-export { getMemberTeamIds } from './application/get-member-team-ids';
+export { getMemberTeamIds, getTeamIdsByMember } from './application/get-member-team-ids';
 export { answerTeams, type TeamAnswer } from './application/team-answer';
 export { presentTeam } from './presenters/team.presenter';
 export type { TeamSummary } from './model/team';

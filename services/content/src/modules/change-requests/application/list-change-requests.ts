@@ -14,5 +14,5 @@ export async function listChangeRequests(
   input: { spaceId: string; filter: ChangeRequestFilter; page: PageRequest },
 ): Promise<Paged<ChangeRequest> & { space: Space }> {
   const { space } = await authorizeSpaceFor(deps.db, deps.membership, input.spaceId, caller.userId, 'read');
-  return { space, ...(await listChangeRequestRows(deps.db, space.id, input.filter, input.page)) };
+  return { space, ...(await listChangeRequestRows(deps.db, { spaceId: space.id }, input.filter, input.page)) };
 }

@@ -5,13 +5,22 @@ import type { ContentHttpDeps } from '../../shared';
 import { createChangeRequest } from '../application/create-change-request';
 import { getChangeRequest } from '../application/get-change-request';
 import { listChangeRequests } from '../application/list-change-requests';
+import { listOrganizationChangeRequests } from '../application/list-organization-change-requests';
 import { mergeChangeRequest } from '../application/merge-change-request';
 import { pullMainIntoChangeRequest } from '../application/pull-main-into-change-request';
 import { updateChangeRequest } from '../application/update-change-request';
 import { answerChangeRequest, answerChangeRequests } from './change-request-answers';
-import { changeRequestParams, createChangeRequestBody, listChangeRequestsQuery, spaceParams, updateChangeRequestBody } from './change-requests.schema';
+import {
+  changeRequestParams,
+  createChangeRequestBody,
+  listChangeRequestsQuery,
+  listOrganizationChangeRequestsQuery,
+  organizationParams,
+  spaceParams,
+  updateChangeRequestBody,
+} from './change-requests.schema';
 
-/** A space's change requests: list, open, read (by id or number), edit subject and status. */
+/** A space's change requests (and an organization's, listed): list, open, read (by id or number), edit subject and status. */
 export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
   const router = Router();
 
@@ -20,9 +29,20 @@ export function changeRequestsRoutes(deps: ContentHttpDeps): Router {
     route({ params: spaceParams, query: listChangeRequestsQuery }, async ({ params, query, principal }, res) => {
       const page = pageRequest(query);
       const { status, creator, contributor, requestedReviewer, topic, orderBy } = query;
-      const filter = { status, creator, contributor, requestedReviewer, topic, orderBy };
+      const filter = { statuses: [status], creator, contributor, requestedReviewer, topic, orderBy };
       const { space, rows, total } = await listChangeRequests(deps, principal, { spaceId: params.spaceId, filter, page });
       res.json(listEnvelope(await answerChangeRequests(deps, rows, space), total, page));
+    }),
+  );
+
+  router.get(
+    '/v1/orgs/:organizationId/change-requests',
+    route({ params: organizationParams, query: listOrganizationChangeRequestsQuery }, async ({ params, query, principal }, res) => {
+      const page = pageRequest(query);
+      const { status, creator, contributor, requestedReviewer, topic, orderBy, space, site, styleguideRun } = query;
+      const filter = { statuses: status, creator, contributor, requestedReviewer, topic, orderBy, space, site, styleguideRun };
+      const { rows, total, spaces } = await listOrganizationChangeRequests(deps, principal, { organizationId: params.organizationId, filter, page });
+      res.json(listEnvelope(await answerChangeRequests(deps, rows, spaces), total, page));
     }),
   );
 

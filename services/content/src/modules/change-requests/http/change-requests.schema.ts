@@ -1,4 +1,4 @@
-import { pageQuery, resourceId, text, z } from '@quire/input';
+import { pageQuery, queryList, resourceId, text, z } from '@quire/input';
 
 // Reference: listChangeRequestsForSpace, createChangeRequest, getChangeRequestById,
 // updateChangeRequestById, mergeChangeRequest, updateChangeRequest, getChangeRequestPDF.
@@ -7,8 +7,10 @@ export const spaceParams = z.object({ spaceId: resourceId });
 /** A change request by id or by its number in the space. */
 export const changeRequestParams = spaceParams.extend({ changeRequestId: resourceId });
 
+const changeRequestStatus = z.enum(['draft', 'open', 'archived', 'merged']);
+
 export const listChangeRequestsQuery = pageQuery.extend({
-  status: z.enum(['draft', 'open', 'archived', 'merged']).default('open'),
+  status: changeRequestStatus.default('open'),
   creator: resourceId.optional(),
   contributor: resourceId.optional(),
   // A parameter of today's client (0.202.0), honoured; without it the order stays newest first.
@@ -17,6 +19,22 @@ export const listChangeRequestsQuery = pageQuery.extend({
   // neither review requests nor site topics, so no change request matches either.
   requestedReviewer: resourceId.optional(),
   topic: resourceId.optional(),
+});
+
+export const organizationParams = z.object({ organizationId: resourceId });
+
+/**
+ * listChangeRequestsForOrganization (0.202.0): statuses as a list (open by default), the space's
+ * filters, and today's client's filters by site, style-guide run and triage finding: Quire links
+ * change requests to no site or style-guide run, so either matches none, and it has no triage, so
+ * `finding` changes nothing.
+ */
+export const listOrganizationChangeRequestsQuery = listChangeRequestsQuery.omit({ status: true }).extend({
+  status: queryList(changeRequestStatus, 4).default(['open']),
+  space: resourceId.optional(),
+  site: resourceId.optional(),
+  styleguideRun: resourceId.optional(),
+  finding: z.enum(['none', 'all']).optional(),
 });
 
 /** ChangeRequestSubject: 0..100 code points (the reference sets no limit on create; the answer's schema does). */

@@ -2,6 +2,7 @@ import type { ChangeRequest, ChangeRequestStatus } from '../model/change-request
 import type { PageRequest } from '@quire/input';
 import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { ChangeRequestsTable, Database } from '../../../database';
+import type { VisibleFilter } from '../../content-tree';
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
@@ -95,7 +96,7 @@ export async function lockChangeRequest(tx: SqlExecutor, spaceId: string, id: st
 }
 
 export interface ChangeRequestFilter {
-  status: ChangeRequestStatus;
+  statuses: ChangeRequestStatus[];
   creator?: string;
   contributor?: string;
   /** Only those awaiting this user's review (0.202.0): Quire has no review requests, so none. */
@@ -105,10 +106,24 @@ export interface ChangeRequestFilter {
   orderBy?: 'updatedAt' | 'createdAt';
 }
 
-/** A space's change requests with `status` that pass the filter, newest first (or by `orderBy`: last update or creation, 0.202.0). */
-export async function listChangeRequestRows(db: SqlExecutor, spaceId: string, filter: ChangeRequestFilter, page: PageRequest): Promise<Paged<ChangeRequest>> {
-  if (filter.requestedReviewer !== undefined || filter.topic !== undefined) return { rows: [], total: 0 };
-  let query = changeRequestQuery(db).where('cr.space_id', '=', spaceId).where('cr.status', '=', filter.status);
+/** Where change requests are listed from: one space, or the organization's spaces the caller sees (none deleted). */
+export type ChangeRequestScope = { spaceId: string } | { organizationId: string; visible: VisibleFilter; spaceId?: string };
+
+/**
+ * The change requests of `scope` that pass the filter: a space's newest first (or by `orderBy`:
+ * last update or creation, 0.202.0), an organization's by `orderBy`, last update by default.
+ */
+export async function listChangeRequestRows(
+  db: SqlExecutor,
+  scope: ChangeRequestScope,
+  filter: ChangeRequestFilter,
+  page: PageRequest,
+): Promise<Paged<ChangeRequest>> {
+  if (filter.requestedReviewer !== undefined || filter.topic !== undefined || filter.statuses.length === 0) return { rows: [], total: 0 };
+  if ('visible' in scope && 'only' in scope.visible && scope.visible.only.length === 0) return { rows: [], total: 0 };
+  let query = changeRequestQuery(db).where('cr.status', 'in', filter.statuses);
+  if (scope.spaceId !== undefined) query = query.where('cr.space_id', '=', scope.spaceId);
+  if ('visible' in scope) query = query.where('cr.space_id', 'in', spacesSeen(db, scope.organizationId, scope.visible));
   if (filter.creator) query = query.where('cr.created_by', '=', filter.creator);
   const contributor = filter.contributor;
   if (contributor) {
@@ -121,10 +136,22 @@ export async function listChangeRequestRows(db: SqlExecutor, spaceId: string, fi
       ),
     );
   }
-  if (filter.orderBy === 'updatedAt') query = query.orderBy('cr.updated_at', 'desc');
-  else if (filter.orderBy === 'createdAt') query = query.orderBy('cr.created_at', 'desc');
-  const { rows, total } = await pagedSelect(query.orderBy('cr.number', 'desc'), page);
+  const orderBy = filter.orderBy ?? ('visible' in scope ? 'updatedAt' : undefined);
+  if (orderBy === 'updatedAt') query = query.orderBy('cr.updated_at', 'desc');
+  else if (orderBy === 'createdAt') query = query.orderBy('cr.created_at', 'desc');
+  const { rows, total } = await pagedSelect(query.orderBy('cr.number', 'desc').orderBy('cr.id'), page);
   return { rows: rows.map(changeRequestOf), total };
+}
+
+/** The ids of an organization's live spaces that `visible` lets through. */
+function spacesSeen(db: SqlExecutor, organizationId: string, visible: VisibleFilter) {
+  return table(db)
+    .selectFrom('spaces as s')
+    .select('s.id')
+    .where('s.organization_id', '=', organizationId)
+    .where('s.deleted_at', 'is', null)
+    .$if('only' in visible, (qb) => qb.where('s.id', 'in', 'only' in visible ? visible.only : []))
+    .$if('except' in visible && visible.except.length > 0, (qb) => qb.where('s.id', 'not in', 'except' in visible ? visible.except : []));
 }
 
 /** Changes the subject and status of a change request the caller holds locked (lockChangeRequest), so its row is there. */

@@ -4,14 +4,14 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import type { ContentAppDeps } from '../../shared';
 import { mayDelete, type CommentActor } from '../domain/comments';
 import { deleteCommentRows } from '../store/comments.store';
-import { commentAccess, type ChangeRequestPath } from './comment-access';
+import { commentAccess, type CommentPath } from './comment-access';
 import { heldComment } from './held-comments';
 
 /** Deletes a comment with its replies: a commenter who is its author or a space admin. */
 export async function deleteComment(
   deps: Pick<ContentAppDeps, 'db' | 'membership'>,
   principal: Principal,
-  input: ChangeRequestPath & { commentId: string },
+  input: CommentPath & { commentId: string },
 ): Promise<void> {
   const { actor } = await commentAccess(deps, principal, input, 'comment');
   await removeComment(deps.db, actor, input.commentId);

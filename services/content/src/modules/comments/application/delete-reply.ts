@@ -4,14 +4,14 @@ import type { SqlDatabase } from '@quire/platform/sql';
 import type { ContentAppDeps } from '../../shared';
 import { mayDelete, type CommentActor } from '../domain/comments';
 import { deleteReplyRows } from '../store/comments.store';
-import { commentAccess, type ChangeRequestPath } from './comment-access';
+import { commentAccess, type CommentPath } from './comment-access';
 import { heldReply } from './held-comments';
 
 /** Deletes a reply: a commenter who is its author or a space admin. */
 export async function deleteReply(
   deps: Pick<ContentAppDeps, 'db' | 'membership'>,
   principal: Principal,
-  input: ChangeRequestPath & { commentId: string; replyId: string },
+  input: CommentPath & { commentId: string; replyId: string },
 ): Promise<void> {
   const { actor } = await commentAccess(deps, principal, input, 'comment');
   await removeReply(deps.db, actor, input.commentId, input.replyId);

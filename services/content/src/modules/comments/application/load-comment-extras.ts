@@ -1,8 +1,9 @@
 import type { Cache } from '@quire/platform/cache';
 import type { SqlExecutor } from '@quire/platform/sql';
-import { loadRevision, type LoadedRevision } from '../../revisions';
+import { loadRevision, type ContentConversions, type LoadedRevision } from '../../revisions';
 import { reactionsOn, repliersOf } from '../store/comments.store';
 import type { Comment, Reaction, Replier } from '../model/comment';
+import { commentsOnRemovedNodes } from './removed-nodes';
 
 /** What answering comments needs besides their rows. */
 export interface CommentExtras {
@@ -10,14 +11,16 @@ export interface CommentExtras {
   repliers: Replier[];
   /** The revisions the comments were posted on, and main's current one (`space.revisionId`), by id. */
   revisions: Map<string, LoadedRevision>;
+  /** The comments on a node main's page no longer has (removed-nodes.ts). */
+  removedNodes: Set<string>;
 }
 
 /**
- * The reactions and repliers of `rows` in one query each, and the (cached, immutable) revisions
- * their target pages are read from, each loaded once.
+ * The reactions and repliers of `rows` in one query each, the (cached, immutable) revisions
+ * their target pages are read from, each loaded once, and which of their nodes main lost.
  */
 export async function loadCommentExtras(
-  deps: { db: SqlExecutor; cache: Cache },
+  deps: { db: SqlExecutor; cache: Cache; conversions: Pick<ContentConversions, 'blockKeys'> },
   space: { id: string; revisionId: string },
   rows: Comment[],
 ): Promise<CommentExtras> {
@@ -30,5 +33,6 @@ export async function loadCommentExtras(
     repliersOf(deps.db, ids),
     ...revisionIds.map(async (id) => revisions.set(id, await loadRevision(deps.db, deps.cache, space.id, id))),
   ]);
-  return { reactions: reactions as Reaction[], repliers: repliers as Replier[], revisions };
+  const removedNodes = await commentsOnRemovedNodes(deps, rows, revisions, space.revisionId);
+  return { reactions: reactions as Reaction[], repliers: repliers as Replier[], revisions, removedNodes };
 }

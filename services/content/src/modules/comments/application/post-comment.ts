@@ -21,7 +21,7 @@ export interface CommentPost {
 export type PostCommentInput = Omit<CommentPost, 'body'> & { body: PostedBody };
 
 /**
- * A new comment on the actor's change request (the route's `authorize`, commentAuthor, made the
+ * A new comment on the actor's change request or space (the route's `authorize`, commentAuthor, made the
  * actor); a body posted as a document is converted first (a conversion thread).
  */
 export async function postComment({ db, cache, clock, conversions }: CommentAppDeps, actor: CommentActor, input: PostCommentInput): Promise<Comment> {
@@ -31,17 +31,20 @@ export async function postComment({ db, cache, clock, conversions }: CommentAppD
 /** The command of postComment, its body in markdown: one transaction with its comment.created event. */
 export async function postMarkdownComment(db: SqlDatabase, cache: Cache, actor: CommentActor, post: CommentPost, now: Date): Promise<Comment> {
   const body = post.body.markdown;
-  // The change request's current revision: its pages are what a reviewer sees and comments on.
-  const revisionId = actor.changeRequest.revisionId;
+  // The change request's current revision (its pages are what a reviewer sees and comments on), or
+  // the space's: a comment keeps the revision it was posted on, so its page stays readable after a
+  // merge removes it from the space.
+  const revisionId = actor.revisionId;
   if (post.page !== undefined) {
     const { index } = await loadRevision(db, cache, actor.spaceId, revisionId);
-    if (!index.page(post.page)) throw badRequest(`Invalid body field "page": page ${post.page} is not in change request #${actor.changeRequest.number}`);
+    const where = actor.changeRequest ? `change request #${actor.changeRequest.number}` : `space ${actor.spaceId}`;
+    if (!index.page(post.page)) throw badRequest(`Invalid body field "page": page ${post.page} is not in ${where}`);
   }
   const id = newId();
   return db.transaction(async (tx) => {
     const comment = await insertComment(tx, {
       id,
-      changeRequestId: actor.changeRequest.id,
+      changeRequestId: actor.changeRequest?.id ?? null,
       spaceId: actor.spaceId,
       postedBy: actor.userId,
       body,

@@ -24,7 +24,7 @@ export type CommentDeps = ContentHttpDeps & { cache: Cache; conversions: Content
  * from identity in one call.
  */
 export async function answerComments(deps: CommentDeps, rows: Comment[], scope: CommentScope): Promise<PresentedComment[]> {
-  const { reactions, repliers, revisions } = await loadCommentExtras(deps, scope.space, rows);
+  const { reactions, repliers, revisions, removedNodes } = await loadCommentExtras(deps, scope.space, rows);
   const named = rows.flatMap((r) => (r.resolvedBy ? [r.postedBy, r.resolvedBy] : [r.postedBy]));
   const context = await contextFor(
     deps,
@@ -33,7 +33,7 @@ export async function answerComments(deps: CommentDeps, rows: Comment[], scope: 
     [...named, ...repliers.map((r) => r.userId)],
     rows.map((r) => r.body),
   );
-  const pages = targetPages(revisions, scope.space);
+  const pages = targetPages(revisions, scope.space, removedNodes);
   const byComment = new Map<string, Replier[]>();
   for (const r of repliers) byComment.set(r.commentId, [...(byComment.get(r.commentId) ?? []), r]);
   return rows.map((row) => presentComment(row, context, byComment.get(row.id) ?? [], pages(row)));
@@ -92,14 +92,18 @@ async function documentsOf(conversions: ContentConversions, bodies: string[]): P
 
 /**
  * The target page of each comment, read from the revision it was posted on; `outdated` when main's
- * current revision no longer has the page.
+ * current revision no longer has the page, or the comment's node.
  */
-function targetPages(loaded: Map<string, LoadedRevision>, space: CommentScope['space']): (row: Comment) => CommentTargetPage | undefined {
+function targetPages(
+  loaded: Map<string, LoadedRevision>,
+  space: CommentScope['space'],
+  removedNodes: ReadonlySet<string>,
+): (row: Comment) => CommentTargetPage | undefined {
   const main = loaded.get(space.revisionId);
   return (row) => {
     const revision = row.pageId ? loaded.get(row.revisionId) : undefined;
     const page = row.pageId ? revision?.index.page(row.pageId) : undefined;
     if (!main || !revision || !page) return undefined;
-    return presentTargetPage(page, revision.index, main.index);
+    return presentTargetPage(page, revision.index, main.index, removedNodes.has(row.id));
   };
 }

@@ -8,11 +8,13 @@ import { postReply } from '../application/post-reply';
 import { updateReply } from '../application/update-reply';
 import { answerReplies, answerReply, type CommentDeps } from './comment-answers';
 import { commentAuthor } from '../application/comment-access';
-import { commentParams, formatQuery, listRepliesQuery, postReplyBody, replyParams, updateCommentBody } from './comments.schema';
+import { type CommentRoutesAt, formatQuery, listRepliesQuery, postReplyBody, updateCommentBody } from './comments.schema';
 
-/** A comment's replies under `base` (…/comments/:commentId/replies): the same roles as comments. */
-export function commentRepliesRoutes(deps: CommentDeps, base: string): Router {
+/** A comment's replies (…/comments/:commentId/replies): the same roles as comments. */
+export function commentRepliesRoutes(deps: CommentDeps, at: CommentRoutesAt): Router {
   const router = Router();
+  const base = `${at.base}/:commentId/replies`;
+  const { comment: commentParams, reply: replyParams } = at;
 
   router.get(
     base,

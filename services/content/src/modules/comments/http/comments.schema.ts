@@ -1,9 +1,9 @@
-import { pageQuery, resourceId, text, z } from '@quire/input';
+import { pageQuery, queryList, resourceId, text, z } from '@quire/input';
 import { emoji } from '../../content-tree';
 
 // Reference: listCommentsInChangeRequest, postCommentInChangeRequest, getCommentInChangeRequest,
-// updateCommentInChangeRequest, deleteCommentInChangeRequest and the …CommentReply… operations;
-// PostCommentSchema, PostCommentReplySchema, UpdateCommentSchema.
+// updateCommentInChangeRequest, deleteCommentInChangeRequest, the …CommentReply… operations and
+// the same …InSpace; PostCommentSchema, PostCommentReplySchema, UpdateCommentSchema.
 
 /** Longer than any review note; a body is stored and sent whole with every listing. */
 const MAX_BODY = 100_000;
@@ -14,14 +14,39 @@ export const changeRequestParams = z.object({ spaceId: resourceId, changeRequest
 export const commentParams = changeRequestParams.extend({ commentId: resourceId });
 export const replyParams = commentParams.extend({ commentReplyId: resourceId });
 
+export const spaceParams = z.object({ spaceId: resourceId });
+export const spaceCommentParams = spaceParams.extend({ commentId: resourceId });
+export const spaceReplyParams = spaceCommentParams.extend({ commentReplyId: resourceId });
+
+/** Where a set of comment routes is mounted and the schemas of its paths: a change request's comments or a space's. */
+export interface CommentRoutesAt {
+  base: string;
+  params: z.ZodType<{ spaceId: string; changeRequestId?: string }>;
+  comment: z.ZodType<{ spaceId: string; changeRequestId?: string; commentId: string }>;
+  reply: z.ZodType<{ spaceId: string; changeRequestId?: string; commentId: string; commentReplyId: string }>;
+}
+
+export const CHANGE_REQUEST_COMMENTS: CommentRoutesAt = {
+  base: '/v1/spaces/:spaceId/change-requests/:changeRequestId/comments',
+  params: changeRequestParams,
+  comment: commentParams,
+  reply: replyParams,
+};
+
+export const SPACE_COMMENTS: CommentRoutesAt = {
+  base: '/v1/spaces/:spaceId/comments',
+  params: spaceParams,
+  comment: spaceCommentParams,
+  reply: spaceReplyParams,
+};
+
+export const listCommentersQuery = pageQuery;
+
 const format = z.enum(['document', 'markdown']).default('markdown');
 export const formatQuery = z.object({ format });
 
 /** `authors=a&authors=b` and `authors=a,b` alike. */
-const authors = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).filter((v) => v !== ''))
-  .pipe(z.array(resourceId).max(100));
+const authors = queryList(resourceId, 100);
 
 export const listCommentsQuery = pageQuery.extend({
   format,

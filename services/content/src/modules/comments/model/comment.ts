@@ -1,4 +1,5 @@
-// The records of change-request comments, their replies and reactions (store/comments.store.ts reads and writes them).
+// The records of comments (on a change request, or on a space's live content), their replies and
+// reactions (store/comments.store.ts reads and writes them).
 import type { Role } from '@quire/access';
 
 export interface TableCellTarget {
@@ -8,7 +9,8 @@ export interface TableCellTarget {
 
 export interface Comment {
   id: string;
-  changeRequestId: string;
+  /** Null for a comment on the space's live content. */
+  changeRequestId: string | null;
   spaceId: string;
   postedBy: string;
   body: string;
@@ -22,6 +24,12 @@ export interface Comment {
   resolvedBy: string | null;
   /** Its replies, counted in the same query. */
   replies: number;
+}
+
+/** Where comments live: a change request of a space, or (`changeRequestId` null) the space's live content. */
+export interface CommentHome {
+  spaceId: string;
+  changeRequestId: string | null;
 }
 
 export interface Reply {
@@ -51,10 +59,16 @@ export interface Replier {
 /** How comment bodies are answered. */
 export type CommentFormat = 'markdown' | 'document';
 
-/** Whose answer it is, about which change request: what a comment use case hands the route for its answer. */
+/** Who posted comments or replies in a space or a change request, and when first (reference listCommenters…). */
+export interface Commenter {
+  userId: string;
+  firstPostedAt: Date;
+}
+
+/** Whose answer it is, about which change request (null: the space's live content). */
 export interface CommentScope {
   space: { id: string; revisionId: string };
-  changeRequestId: string;
+  changeRequestId: string | null;
   caller: { userId: string; level: Role };
   format: CommentFormat;
 }

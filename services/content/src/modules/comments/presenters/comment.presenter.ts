@@ -25,7 +25,8 @@ export interface CommentTargetPage {
 /** What every comment of one answer is presented with (users and reactions fetched once for all). */
 export interface CommentContext {
   spaceId: string;
-  changeRequestId: string;
+  /** Null for comments on the space's live content. */
+  changeRequestId: string | null;
   caller: { userId: string; level: Role };
   users: Map<string, PresentedUser>;
   /** Reactions by comment or reply id, oldest first. */
@@ -36,11 +37,17 @@ export interface CommentContext {
   urls: UrlBuilder;
 }
 
-const commentPath = (c: CommentContext, commentId: string) => `/spaces/${c.spaceId}/change-requests/${c.changeRequestId}/comments/${commentId}`;
+const commentPath = (c: CommentContext, commentId: string) =>
+  c.changeRequestId === null ? `/spaces/${c.spaceId}/comments/${commentId}` : `/spaces/${c.spaceId}/change-requests/${c.changeRequestId}/comments/${commentId}`;
 
-/** Reference: Comment.target.page, the page read from the revision the comment was posted on. */
-export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: RevisionIndex): CommentTargetPage {
-  const out: CommentTargetPage = { id: page.id, title: page.title, path: index.paths.get(page.id) ?? page.slug, outdated: !main.page(page.id) };
+/**
+ * Reference: Comment.target.page, the page read from the revision the comment was posted on;
+ * `outdated` ("the target no longer exists in the primary content") when main lost the page, or
+ * the node the comment is on.
+ */
+export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: RevisionIndex, isNodeRemoved = false): CommentTargetPage {
+  const outdated = !main.page(page.id) || isNodeRemoved;
+  const out: CommentTargetPage = { id: page.id, title: page.title, path: index.paths.get(page.id) ?? page.slug, outdated };
   if (page.emoji) out.emoji = page.emoji;
   if (page.createdAt) out.createdAt = page.createdAt;
   if (page.updatedAt) out.updatedAt = page.updatedAt;
@@ -48,7 +55,8 @@ export function presentTargetPage(page: StoredPage, index: RevisionIndex, main: 
 }
 
 export function presentComment(row: Comment, c: CommentContext, repliers: readonly Replier[], page?: CommentTargetPage) {
-  const target: Record<string, unknown> = { space: c.spaceId, revision: row.revisionId, changeRequest: c.changeRequestId };
+  const target: Record<string, unknown> = { space: c.spaceId, revision: row.revisionId };
+  if (c.changeRequestId !== null) target.changeRequest = c.changeRequestId;
   if (page) target.page = page;
   if (row.nodeId) target.node = { id: row.nodeId };
   if (row.tableCell) target.tableCell = row.tableCell;

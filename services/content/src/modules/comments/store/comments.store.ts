@@ -1,9 +1,10 @@
-import type { Comment, Reaction, Replier, Reply, TableCellTarget } from '../model/comment';
+import type { Comment, Commenter, CommentHome, Reaction, Replier, Reply, TableCellTarget } from '../model/comment';
 import type { PageRequest } from '@quire/input';
 import { pagedSelect, sql, typedSql, type Paged, type Selectable, type SqlExecutor } from '@quire/platform/sql';
 import type { ChangeRequestCommentsTable, Database } from '../../../database';
 
-// Change-request comments, their replies and the emoji reactions on both (migrations 005, 006).
+// Comments (on a change request, or on a space's live content when `change_request_id` is null),
+// their replies and the emoji reactions on both (migrations 005, 006, 014).
 
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
@@ -32,6 +33,12 @@ const replyCount = (c: 'c' | 'change_request_comments') =>
 
 const comments = (db: SqlExecutor) => table(db).selectFrom('change_request_comments as c').selectAll('c').select(replyCount('c'));
 
+/** The comments (named `c`) of one change request, or the space's own (no change request). */
+const inHome = (home: CommentHome) =>
+  home.changeRequestId === null
+    ? sql<boolean>`c.space_id = ${home.spaceId} AND c.change_request_id IS NULL`
+    : sql<boolean>`c.space_id = ${home.spaceId} AND c.change_request_id = ${home.changeRequestId}`;
+
 const REPLY = ['id', 'comment_id as commentId', 'posted_by as postedBy', 'body', 'posted_at as postedAt', 'edited_at as editedAt'] as const;
 
 export type NewComment = Omit<Comment, 'editedAt' | 'resolvedAt' | 'resolvedBy' | 'replies'>;
@@ -57,9 +64,9 @@ export async function insertComment(db: SqlExecutor, c: NewComment): Promise<Com
   return commentOf(row);
 }
 
-/** A comment of a change request; `lock` holds its row until the caller's transaction ends. */
-export async function findComment(db: SqlExecutor, changeRequestId: string, id: string, lock = false): Promise<Comment | null> {
-  const query = comments(db).where('c.change_request_id', '=', changeRequestId).where('c.id', '=', id);
+/** A comment of a change request or space; `lock` holds its row until the caller's transaction ends. */
+export async function findComment(db: SqlExecutor, home: CommentHome, id: string, lock = false): Promise<Comment | null> {
+  const query = comments(db).where(inHome(home)).where('c.id', '=', id);
   const row = await (lock ? query.forUpdate('c') : query).executeTakeFirst();
   return row ? commentOf(row) : null;
 }
@@ -71,10 +78,10 @@ export interface CommentFilter {
   authors?: string[];
 }
 
-/** One page of a change request's comments (by `postedAt`, then id) and how many match in all. */
-export async function listCommentRows(db: SqlExecutor, changeRequestId: string, filter: CommentFilter, page: PageRequest): Promise<Paged<Comment>> {
+/** One page of a change request's (or space's) comments (by `postedAt`, then id) and how many match in all. */
+export async function listCommentRows(db: SqlExecutor, home: CommentHome, filter: CommentFilter, page: PageRequest): Promise<Paged<Comment>> {
   const query = comments(db)
-    .where('c.change_request_id', '=', changeRequestId)
+    .where(inHome(home))
     .$if(filter.status === 'open', (q) => q.where('c.resolved_at', 'is', null))
     .$if(filter.status === 'resolved', (q) => q.where('c.resolved_at', 'is not', null))
     .$if(filter.pageId !== undefined && filter.pageId !== '', (q) => q.where('c.page_id', '=', filter.pageId as string))
@@ -191,4 +198,29 @@ export async function reactionsOn(db: SqlExecutor, subjectIds: string[]): Promis
     .orderBy('emoji')
     .orderBy('user_id')
     .execute();
+}
+
+/**
+ * One page of the people who posted comments or replies in a change request or a space's live
+ * content, by their first post (then id), and how many in all.
+ */
+export function listCommenterRows(db: SqlExecutor, home: CommentHome, page: PageRequest): Promise<Paged<Commenter>> {
+  const posts = table(db)
+    .selectFrom('change_request_comments as c')
+    .where(inHome(home))
+    .select(['c.posted_by as userId', 'c.posted_at as postedAt'])
+    .unionAll(
+      table(db)
+        .selectFrom('change_request_comments as c')
+        .where(inHome(home))
+        .innerJoin('change_request_comment_replies as r', 'r.comment_id', 'c.id')
+        .select(['r.posted_by as userId', 'r.posted_at as postedAt']),
+    );
+  const query = table(db)
+    .selectFrom(posts.as('p'))
+    .select(['p.userId', sql<Date>`min(p."postedAt")`.as('firstPostedAt')])
+    .groupBy('p.userId')
+    .orderBy(sql`min(p."postedAt")`)
+    .orderBy('p.userId');
+  return pagedSelect(query, page);
 }

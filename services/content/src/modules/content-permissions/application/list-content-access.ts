@@ -1,18 +1,18 @@
-import type { Role } from '@quire/access';
+import { ROLES, type Role } from '@quire/access';
 import type { PageRequest } from '@quire/input';
+import { organizationPeople } from '@quire/platform/membership';
 import { presentUsers, type PresentedUser } from '@quire/platform/users';
-import { chainIds, collectionTree, grantsOn, peopleAccess, type Person, type ResourceKind } from '../../content-tree';
+import { chainIds, collectionTree, grantsOn, peopleAccess, type ResourceKind } from '../../content-tree';
 import type { Caller, ContentHttpDeps } from '../../shared';
 import { authorizePermissionTarget } from '../policies/permission-target.policy';
 
 type Deps = Pick<ContentHttpDeps, 'db' | 'membership' | 'clients' | 'urls'>;
 
 /**
- * listPermissionsAggregateInSpace / InCollection: the people granted access to the content — a
- * grant on it or on a collection above it — each at their effective level by the one rule (their
- * organization role and teams count too), optionally only those at `role`. Identity lists no team
- * members or organization members over gRPC, so members reaching the content through a team grant
- * or their organization role alone are not listed (docs/permissions.md).
+ * listPermissionsAggregateInSpace / InCollection: everyone who can access the content, each at
+ * their effective level by the one rule — members through their organization role (unless the
+ * content's default hides it from them), their teams' grants and their own, guests through their
+ * grants — optionally only those at `role`, admins first, then by level.
  */
 export async function listContentAccess(
   deps: Deps,
@@ -22,14 +22,11 @@ export async function listContentAccess(
   const { node } = await authorizePermissionTarget(deps.db, deps.membership, input.resource, caller.userId, 'list');
   const collections = await collectionTree(deps.db, node.organizationId);
   const grants = await grantsOn(deps.db, chainIds(node, collections));
-  const userIds = [...new Set(grants.filter((g) => g.principal.kind === 'user').map((g) => g.principal.id))];
-  const people = await Promise.all(
-    userIds.map(async (userId): Promise<Person> => {
-      const m = await deps.membership.membership(node.organizationId, userId);
-      return { userId, orgRole: m.role, teamIds: m.teamIds };
-    }),
-  );
-  const levels = peopleAccess(node, collections, grants, people).filter((p) => !input.role || p.level === input.role);
+  const granted = grants.flatMap((g) => (g.principal.kind === 'user' ? [g.principal.id] : []));
+  const people = await organizationPeople(deps.clients.identity(), deps.membership, node.organizationId, granted);
+  const levels = peopleAccess(node, collections, grants, people)
+    .filter((p) => !input.role || p.level === input.role)
+    .sort((a, b) => ROLES.indexOf(a.level) - ROLES.indexOf(b.level) || compareIds(a.userId, b.userId));
   const page = levels.slice(input.page.offset, input.page.offset + input.page.limit);
   const users = await presentUsers(
     deps.clients.identity(),
@@ -44,3 +41,5 @@ export async function listContentAccess(
     total: levels.length,
   };
 }
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

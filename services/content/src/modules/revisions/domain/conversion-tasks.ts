@@ -1,5 +1,6 @@
 import {
   documentToMarkdown,
+  markdownBlocks,
   htmlLinks,
   htmlPage,
   imageTargets,
@@ -73,6 +74,11 @@ export const CONVERSION_TASKS = {
   /** Markdown bodies (comments) → their JSONDocuments as JSON, in order. */
   documents(markdowns: string[]): string[] {
     return markdowns.map((markdown) => JSON.stringify(markdownToDocument(markdown)));
+  },
+
+  /** The keys of each body's top-level blocks (the `key`s of its document's nodes), in order: what a comment on a node names. */
+  blockKeys(markdowns: string[]): string[][] {
+    return markdowns.map((markdown) => markdownBlocks(markdown).map((block) => block.key));
   },
 
   /** A batch edit's block revert (block-revert.ts). */

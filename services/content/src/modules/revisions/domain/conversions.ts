@@ -39,6 +39,11 @@ export class ContentConversions {
     return markdowns.length ? this.run('documents', markdowns, 'Converting these comments to documents') : Promise.resolve([]);
   }
 
+  /** The top-level block keys of page bodies, in order (comments on nodes: is their block still there?). */
+  blockKeys(markdowns: string[]): Promise<string[][]> {
+    return markdowns.length ? this.run('blockKeys', markdowns, 'Reading the blocks of these pages') : Promise.resolve([]);
+  }
+
   revertBlocks(current: string, source: string, keys: string[]): Promise<BlockRevert> {
     return this.run('revertBlocks', { current, source, keys }, 'Reverting these blocks');
   }

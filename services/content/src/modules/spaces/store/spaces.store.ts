@@ -35,14 +35,14 @@ type GitSyncJson = Omit<SpaceGitSync, 'updatedAt' | 'lastExportAt'> & { updatedA
 /**
  * The counters of a space as SQL columns over the spaces row named `s` (an alias, or the table in
  * an INSERT's RETURNING); every query that returns a SpaceWithCounts selects them, so N spaces
- * still take one query (each count reads an index). `comments` counts the open comments of the
- * change requests still in progress (open or draft).
+ * still take one query (each count reads an index). `comments` counts the open comments on the
+ * space's live content and on its change requests still in progress (open or draft).
  */
 function countColumns(s: 's' | 'spaces') {
   const id = sql.ref(`${s}.id`);
   return [
-    sql<number>`(SELECT count(*)::int FROM change_request_comments c JOIN change_requests cr ON cr.id = c.change_request_id
-      WHERE c.space_id = ${id} AND c.resolved_at IS NULL AND cr.status IN ('open', 'draft'))`.as('comments'),
+    sql<number>`(SELECT count(*)::int FROM change_request_comments c LEFT JOIN change_requests cr ON cr.id = c.change_request_id
+      WHERE c.space_id = ${id} AND c.resolved_at IS NULL AND (c.change_request_id IS NULL OR cr.status IN ('open', 'draft')))`.as('comments'),
     sql<number>`(SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = ${id})`.as('change_requests'),
     sql<number>`(SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = ${id} AND cr.status = 'open')`.as('change_requests_open'),
     sql<number>`(SELECT count(*)::int FROM change_requests cr WHERE cr.space_id = ${id} AND cr.status = 'draft')`.as('change_requests_draft'),

@@ -6,12 +6,14 @@ import { authenticateToken } from '../application/authenticate-token';
 import { getMembership } from '../application/get-membership';
 import { getOrganizations } from '../application/get-organizations';
 import { getUsers } from '../application/get-users';
+import { listMemberAccess } from '../application/list-member-access';
 import { presentOrganization } from '../presenters/organization.presenter';
 
 /** What the teams module answers for accounts' calls (it sits above accounts; the service wiring passes it). */
 export interface TeamsPort {
   calls: Pick<AsyncService<identity.IdentityServer>, 'getTeams'>;
   memberTeamIds: (input: { organizationId: string; userId: string }) => Promise<string[]>;
+  teamIdsByMember: (organizationId: string) => Promise<Map<string, string[]>>;
 }
 
 /** Identity's queries for other services. */
@@ -35,6 +37,19 @@ export function identityGrpc(deps: Pick<ServiceContext, 'db' | 'clock' | 'logger
         teams.memberTeamIds({ organizationId, userId }),
       ]);
       return { organizationExists, role: role ?? '', teamIds, guest };
+    },
+
+    listMembers: async ({ organizationId }) => {
+      const [members, teamIds] = await Promise.all([listMemberAccess(deps, organizationId), teams.teamIdsByMember(organizationId)]);
+      return {
+        members: members.map((m) => ({
+          userId: m.userId,
+          role: m.role ?? '',
+          guest: m.guest,
+          teamIds: teamIds.get(m.userId) ?? [],
+          joinedAt: m.joinedAt.toISOString(),
+        })),
+      };
     },
 
     ...teams.calls,

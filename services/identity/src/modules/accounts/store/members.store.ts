@@ -53,6 +53,19 @@ export async function listOrganizationIdsOfUser(db: SqlExecutor, userId: string)
   return rows.map((row) => row.organization_id);
 }
 
+/** An organization's active members and guests (role null), at most `limit`, by user id. */
+export async function listActiveMemberRoles(db: SqlExecutor, orgId: string, limit: number): Promise<{ userId: string; role: string | null; joinedAt: Date }[]> {
+  const rows = await table(db)
+    .selectFrom('members')
+    .select(['user_id', 'role', 'joined_at'])
+    .where('organization_id', '=', orgId)
+    .where('disabled', '=', false)
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ userId: row.user_id, role: row.role, joinedAt: row.joined_at }));
+}
+
 export async function findMemberWithUser(db: SqlExecutor, orgId: string, userId: string): Promise<MemberWithUser | null> {
   const row = await withUserQuery(db).where('m.organization_id', '=', orgId).where('m.user_id', '=', userId).executeTakeFirst();
   return row ? memberWithUserOf(row) : null;

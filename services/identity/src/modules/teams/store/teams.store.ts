@@ -213,6 +213,20 @@ export async function listTeamIdsOfMember(db: SqlExecutor, orgId: string, userId
   return rows.map((r) => r.team_id);
 }
 
+/** Every team membership of the organization: the team ids of each member in it. */
+export async function listTeamIdsByMember(db: SqlExecutor, orgId: string): Promise<Map<string, string[]>> {
+  const rows = await table(db)
+    .selectFrom('team_members')
+    .select(['user_id', 'team_id'])
+    .where('organization_id', '=', orgId)
+    .orderBy('joined_at')
+    .orderBy('team_id')
+    .execute();
+  const byMember = new Map<string, string[]>();
+  for (const row of rows) byMember.set(row.user_id, [...(byMember.get(row.user_id) ?? []), row.team_id]);
+  return byMember;
+}
+
 /** A page of the organization's teams `memberId` is in, each with their team role, presented for `callerId`. */
 export async function listTeamsOfMemberRows(
   db: SqlExecutor,

@@ -1,4 +1,5 @@
 import type { PageRequest } from '@quire/input';
+import { organizationPeople } from '@quire/platform/membership';
 import { presentUsers, type PresentedUser } from '@quire/platform/users';
 import type { UrlBuilder } from '@quire/urls';
 import { filterAndSortAccess, originOf, type AggregateFilter, type PersonSiteAccess } from '../domain/site-permissions';
@@ -10,10 +11,9 @@ import type { SiteRef } from './deps';
 import type { SitePermissionDeps } from './write-site-grant';
 
 /**
- * listPermissionsAggregateInSite: the people invited to the site, each with their level on it as
- * the rule gives it (their organization role, the site's default level, their grant or a team's)
- * and where it comes from. Members who reach the site only through their organization role or a
- * team are not enumerated: identity answers memberships one person at a time.
+ * listPermissionsAggregateInSite: everyone who can access the site — members through their
+ * organization role or the site's default level, their grant or a team's, guests through their
+ * grants — each with their level as the rule gives it and where it comes from.
  */
 export async function listSiteAccess(
   deps: SitePermissionDeps & { urls: UrlBuilder },
@@ -24,7 +24,7 @@ export async function listSiteAccess(
 ): Promise<{ rows: PersonSiteAccess[]; total: number; users: Map<string, PresentedUser> }> {
   const site = await authorizeSite(deps, ref.organizationId, ref.siteId, callerId, 'managePermissions');
   const grants = await listAllSiteGrants(deps.db, site.id);
-  const people = await accessOfInvited(deps, site, grants);
+  const people = await accessOfPeople(deps, site, grants);
   const users = await presentUsers(
     deps.identity(),
     deps.urls,
@@ -34,24 +34,17 @@ export async function listSiteAccess(
   return { rows: kept.slice(page.offset, page.offset + page.limit), total: kept.length, users };
 }
 
-async function accessOfInvited(deps: SitePermissionDeps, site: SiteWithCounts, grants: readonly SiteGrant[]): Promise<PersonSiteAccess[]> {
+/** Each person of the organization who reaches the site, with their level by the rule and where it comes from. */
+async function accessOfPeople(deps: SitePermissionDeps, site: SiteWithCounts, grants: readonly SiteGrant[]): Promise<PersonSiteAccess[]> {
   const teamGrants = grants.filter((grant) => grant.principal.kind === 'team');
-  const people: PersonSiteAccess[] = [];
-  for (const grant of grants) {
-    if (grant.principal.kind !== 'user') continue;
-    const userId = grant.principal.id;
-    const member = await deps.membership.membership(site.organizationId, userId);
-    const ofTeams = teamGrants.filter((team) => member.teamIds.includes(team.principal.id));
-    const { level, origin } = siteAccess(site, member.role, [grant, ...ofTeams]);
-    if (!level || !origin) continue;
-    people.push({
-      userId,
-      orgRole: member.role,
-      teamIds: member.teamIds,
-      level,
-      origin: originOf(site, level, origin, [grant], ofTeams),
-      since: grant.createdAt,
-    });
-  }
-  return people;
+  const granted = grants.flatMap((grant) => (grant.principal.kind === 'user' ? [grant.principal.id] : []));
+  const people = await organizationPeople(deps.identity(), deps.membership, site.organizationId, granted);
+  return people.flatMap((person): PersonSiteAccess[] => {
+    const own = grants.filter((grant) => grant.principal.kind === 'user' && grant.principal.id === person.userId);
+    const ofTeams = teamGrants.filter((team) => person.teamIds.includes(team.principal.id));
+    const { level, origin } = siteAccess(site, person.orgRole, [...own, ...ofTeams]);
+    if (!level || !origin) return [];
+    const since = own[0]?.createdAt ?? person.joinedAt ?? new Date(0);
+    return [{ ...person, level, origin: originOf(site, level, origin, own, ofTeams), since }];
+  });
 }
