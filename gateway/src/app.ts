@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
-import { isPublishedRequest, PUBLISHED_ROUTE, RouteMatcher } from './route-table';
+import { isPublishedRequest, PUBLISHED_ROUTE, RouteMatcher, SCIM_ROUTE, scimConnectionOf } from './route-table';
 import { INTERNAL_HEADERS, PRINCIPAL_HEADER, SIGNATURE_HEADER, type Principal } from '@quire/access';
 import { ApiError, notFound, toApiError } from '@quire/errors';
 import { newId } from '@quire/ids';
@@ -33,6 +33,8 @@ export interface GatewaySettings {
   upstreams: Record<ServiceName, string>;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** SCIM_RATE_LIMIT_PER_MINUTE: requests per minute to one SCIM connection's service (default 3000). */
+  scimRateLimitPerMinute?: number;
   upstreamTimeoutMs: number;
   authCacheTtlSeconds: number;
   authLocalTtlMs: number;
@@ -62,6 +64,9 @@ export interface GatewayDeps {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 /** A published site's visitor: nobody (the reader checks the site's audience itself). */
 const VISITOR: Principal = { userId: '', tokenId: 'visitor' };
+/** An identity provider calling a SCIM service: nobody to the gateway (identity checks the connection's token). */
+const SCIM_CLIENT: Principal = { userId: '', tokenId: 'scim' };
+const DEFAULT_SCIM_RATE_LIMIT_PER_MINUTE = 3000;
 /** How often each copy of a service with several copies is asked whether it is ready. */
 const UPSTREAM_PROBE_MS = 1000;
 /** How often service host names are resolved again, to find copies added or removed. */
@@ -108,6 +113,9 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     if (isApiPath(req.url)) serve(req, res, exchange);
     else if (isPublishedRequest(req.url ?? '/', forwarding.host, settings.publicUrl))
       forwardVisit(pipeline, req, res, exchange, forwarding).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
+    // On Quire's own host only: a site's host keeps every path for the site.
+    else if (scimConnectionOf(req.url) !== null)
+      forwardScim(pipeline, req, res, exchange).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
     else app(req, res);
   };
 }
@@ -119,6 +127,8 @@ interface GatewayPipeline {
   routes: RouteMatcher;
   authenticator: Authenticator;
   limiter: RateLimiter;
+  /** SCIM services' own budget, per connection. */
+  scimLimiter: RateLimiter;
   signer: PrincipalSigner;
   pools: Record<ServiceName, UpstreamPool>;
   forwarder: Forwarder;
@@ -148,7 +158,8 @@ function gatewayPipeline(settings: GatewaySettings, deps: GatewayDeps): GatewayP
   for (const pool of Object.values(pools))
     void pool.start().catch((err: Error) => logger.warn({ service: pool.service, err: err.message }, 'upstream pool did not start'));
   const forwarder = new Forwarder(logger, { timeoutMs: settings.upstreamTimeoutMs });
-  return { settings, metrics: deps.metrics, routes: new RouteMatcher(), authenticator, limiter, signer, pools, forwarder };
+  const scimLimiter = new RateLimiter(deps.cache, logger, settings.scimRateLimitPerMinute ?? DEFAULT_SCIM_RATE_LIMIT_PER_MINUTE);
+  return { settings, metrics: deps.metrics, routes: new RouteMatcher(), authenticator, limiter, scimLimiter, signer, pools, forwarder };
 }
 
 /** Express for what is not proxied; whatever it does not know goes to `fallback`. */
@@ -237,6 +248,22 @@ async function forwardVisit(p: GatewayPipeline, req: IncomingMessage, res: Serve
   signForUpstream(p, req, VISITOR, exchange);
   // Behind a trusted proxy the site answered is the forwarded host's: a cache keyed on Host must not mix them.
   await p.forwarder.forward(p.pools[PUBLISHED_ROUTE.service], req, res, body, forwarding.isFromTrustedProxy ? ['X-Forwarded-Host'] : []);
+}
+
+/**
+ * A SCIM request: forwarded to identity with the caller's Authorization header (the connection's
+ * token, which identity checks) and an anonymous signed principal; rate-limited per connection.
+ */
+async function forwardScim(p: GatewayPipeline, req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<void> {
+  const { path } = splitUrl(req.url ?? '/');
+  observeWhenFinished(p.metrics, req, res, path, exchange);
+  const connectionId = scimConnectionOf(req.url) ?? '';
+  exchange.principal = `scim:${connectionId}`;
+  await p.scimLimiter.take(`scim:${connectionId}`);
+  const body = await readRequestBody(req, p.settings.bodyLimitBytes, p.settings.bodyTimeoutMs);
+  for (const h of INTERNAL_HEADERS) delete req.headers[h];
+  signForUpstream(p, req, SCIM_CLIENT, exchange);
+  await p.forwarder.forward(p.pools[SCIM_ROUTE.service], req, res, body);
 }
 
 /** `/v1` and everything under it: the proxied routes, served without express. */

@@ -12,6 +12,7 @@ const gatewayEnvSchema = sharedEnvSchema.extend({
     .positive()
     .default(10 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  SCIM_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(3000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(30000),
   AUTH_CACHE_TTL_SECONDS: z.coerce.number().int().positive().default(60),
   AUTH_LOCAL_TTL_MS: z.coerce.number().int().min(0).default(5000),
@@ -35,6 +36,7 @@ export function gatewaySettingsFromEnv(
     upstreams,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    scimRateLimitPerMinute: e.SCIM_RATE_LIMIT_PER_MINUTE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     authCacheTtlSeconds: e.AUTH_CACHE_TTL_SECONDS,
     authLocalTtlMs: e.AUTH_LOCAL_TTL_MS,

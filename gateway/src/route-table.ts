@@ -45,6 +45,9 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST', `${ORG}/saml`, 'identity'],
   ['GET PATCH DELETE', `${ORG}/saml/{samlProviderId}`, 'identity'],
   ['GET', `${ORG}/sso`, 'identity'],
+  ['GET POST', `${ORG}/scim/connections`, 'identity'],
+  ['GET DELETE', `${ORG}/scim/connections/{scimConnectionId}`, 'identity'],
+  ['POST', `${ORG}/scim/connections/{scimConnectionId}/rotate-token`, 'identity'],
   ['GET', '/email-domains/{emailDomain}/orgs', 'identity'],
   // content
   ['GET POST', `${ORG}/collections`, 'content'],
@@ -213,6 +216,20 @@ export const ROUTE_TABLE: RouteEntry[] = [...entries(SPECS_TABLE), ...entries(SI
  * checks the site's audience itself (docs/reader.md). `/v1` stays the API on any host.
  */
 export const PUBLISHED_ROUTE = { prefix: '/sites/', service: 'reader' } as const satisfies { prefix: string; service: ServiceName };
+
+/**
+ * The SCIM 2.0 service of each SCIM connection, `PUBLIC_URL/scim/v2/{connectionId}/…`: forwarded
+ * to identity with no API-token authentication, since the connection's own bearer token is the
+ * credential and identity checks it (docs/identity.md, SCIM provisioning).
+ */
+export const SCIM_ROUTE = { prefix: '/scim/v2/', service: 'identity' } as const satisfies { prefix: string; service: ServiceName };
+
+/** The connection id of a SCIM request, or null when the URL is not one. */
+export function scimConnectionOf(url: string | undefined): string | null {
+  if (!url?.startsWith(SCIM_ROUTE.prefix)) return null;
+  const id = url.slice(SCIM_ROUTE.prefix.length).split(/[/?#]/, 1)[0] ?? '';
+  return /^[A-Za-z0-9_-]{1,128}$/.test(id) ? id : null;
+}
 
 /** Whether a request (not `/v1`) is for a published site: the built-in prefix, or a host that is not the API's. */
 export function isPublishedRequest(url: string, hostHeader: string | undefined, publicUrl: string): boolean {

@@ -147,6 +147,20 @@ it('forwards published addresses to the reader without a token, dropping the vis
   expect((await getWith('/v1/user', { host: 'docs.example.com' })).status).toBe(401);
 });
 
+it('forwards a SCIM service request to identity without API-token authentication, keeping the connection’s bearer token', async () => {
+  const res = await getWith('/scim/v2/conn-1/Users?filter=x', { authorization: 'Bearer qscim_not_an_api_token', 'x-quire-principal': 'forged' });
+  expect(res.status).toBe(200);
+  const seen = service.seen.at(-1) as Seen;
+  expect(seen.url).toBe('/scim/v2/conn-1/Users?filter=x');
+  expect(seen.headers.authorization).toBe('Bearer qscim_not_an_api_token');
+  const principal = verifyPrincipal(seen.headers['x-quire-principal'] as string, seen.headers['x-quire-signature'] as string, SECRET);
+  expect(principal).toEqual(expect.objectContaining({ userId: '', tokenId: 'scim' }));
+  // A site's host keeps the path for the site (the reader); a malformed connection id is no SCIM request.
+  await getWith('/scim/v2/conn-1/Users', { host: 'docs.example.com' });
+  expect((service.seen.at(-1) as Seen).headers.authorization).toBeUndefined();
+  expect((await getWith('/scim/v2/bad%20id/Users', {})).status).toBe(404);
+});
+
 /** A GET with headers fetch refuses to set (Host). */
 function getWith(path: string, headers: Record<string, string>): Promise<{ status: number }> {
   const url = new URL(base);

@@ -15,6 +15,9 @@ export const IdentityEvent = {
   samlProviderCreated: 'saml-provider.created',
   samlProviderUpdated: 'saml-provider.updated',
   samlProviderDeleted: 'saml-provider.deleted',
+  scimConnectionCreated: 'scim-connection.created',
+  scimConnectionTokenRotated: 'scim-connection.token-rotated',
+  scimConnectionDeleted: 'scim-connection.deleted',
   teamCreated: 'team.created',
   teamUpdated: 'team.updated',
   teamDeleted: 'team.deleted',
@@ -60,6 +63,11 @@ export const identityEvents = defineTopic(IDENTITY_TOPIC, 'the organization id (
   [IdentityEvent.samlProviderCreated]: z.object({ organizationId, samlProviderId: z.string(), label: z.string() }),
   [IdentityEvent.samlProviderUpdated]: z.object({ organizationId, samlProviderId: z.string(), fields }),
   [IdentityEvent.samlProviderDeleted]: z.object({ organizationId, samlProviderId: z.string() }),
+  [IdentityEvent.scimConnectionCreated]: z.object({ organizationId, scimConnectionId: z.string(), label: z.string(), provider: z.string() }),
+  [IdentityEvent.scimConnectionTokenRotated]: z
+    .object({ organizationId, scimConnectionId: z.string() })
+    .describe('a new bearer token was issued; the previous one is refused from then on'),
+  [IdentityEvent.scimConnectionDeleted]: z.object({ organizationId, scimConnectionId: z.string() }),
   [IdentityEvent.teamCreated]: z.object({ organizationId, teamId: z.string(), title: z.string(), members: userIds }),
   [IdentityEvent.teamUpdated]: z.object({ organizationId, teamId: z.string(), title: z.string() }),
   [IdentityEvent.teamDeleted]: z.object({ organizationId, teamId: z.string(), members: userIds }),

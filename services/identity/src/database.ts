@@ -9,6 +9,9 @@ export interface Database {
   members: MembersTable;
   organizations: OrganizationsTable;
   saml_providers: SamlProvidersTable;
+  scim_connections: ScimConnectionsTable;
+  scim_groups: ScimGroupsTable;
+  scim_users: ScimUsersTable;
   team_members: TeamMembersTable;
   teams: TeamsTable;
   users: UsersTable;
@@ -94,6 +97,40 @@ export interface SamlProvidersTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface ScimConnectionsTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  provider: string;
+  token_hash: string;
+  token_hint: string;
+  token_created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  default_role: Generated<string>;
+  group_roles: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ScimGroupsTable {
+  connection_id: string;
+  team_id: string;
+  display_name: string;
+  resource: Json;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ScimUsersTable {
+  connection_id: string;
+  user_id: string;
+  user_name: string;
+  active: Generated<boolean>;
+  resource: Json;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface TeamMembersTable {
   team_id: string;
   organization_id: string;
@@ -108,6 +145,7 @@ export interface TeamsTable {
   title: string;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  provisioned_by: string | null;
 }
 
 export interface UsersTable {

@@ -14,6 +14,7 @@ import {
   type BootstrapResult,
 } from './modules/accounts';
 import { samlRoutes } from './modules/saml';
+import { scimConnectionsRoutes, scimRoutes } from './modules/scim';
 import { getMemberTeamIds, getTeamIdsByMember, teamsGrpc, teamsRoutes } from './modules/teams';
 import { ANYONE_CREATES_ORGANIZATIONS, type BootstrapOptions, type OrganizationCreationOptions } from './settings';
 
@@ -39,6 +40,8 @@ export function identityModule(options: IdentityOptions): ServiceModule {
           app.use(membersRoutes(ctx));
           app.use(teamsRoutes(ctx));
           app.use(samlRoutes(ctx));
+          app.use(scimConnectionsRoutes(ctx));
+          app.use(scimRoutes(ctx));
           app.use(invitesRoutes(ctx));
           app.use(linkInvitesRoutes(ctx));
           app.use(emailDomainsRoutes(ctx));

@@ -140,6 +140,44 @@ const listOf = (items: Json) => ({
     next: { type: 'object', required: ['page'], properties: { page: { type: 'string' } } },
   },
 });
+/** GitBook's documented `scim-connection` object (its API reference, "SCIM"), with Quire's role settings (docs/identity.md). */
+const SCIM_CONNECTION = {
+  type: 'object',
+  required: ['object', 'id', 'label', 'provider', 'baseURL', 'tokenHint', 'tokenCreatedAt', 'createdAt', 'updatedAt'],
+  properties: {
+    object: { type: 'string', enum: ['scim-connection'] },
+    id: { type: 'string' },
+    label: { type: 'string', minLength: 1, maxLength: 100 },
+    provider: { type: 'string', enum: ['okta', 'entra', 'generic'] },
+    baseURL: { type: 'string', format: 'uri', description: 'SCIM base URL to configure in the identity provider' },
+    tokenHint: { type: 'string', description: 'Last characters of the current token' },
+    tokenCreatedAt: { type: 'string', format: 'date-time' },
+    lastUsedAt: { type: 'string', format: 'date-time', description: 'Last request authenticated with the token' },
+    defaultRole: { type: 'string', description: "Quire: the organization role of the people it provisions (default 'read')" },
+    groupRoles: { type: 'object', additionalProperties: { type: 'string' }, description: 'Quire: group display name → the organization role its members get' },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    urls: { type: 'object', required: ['location'], properties: { location: { type: 'string', format: 'uri' } } },
+  },
+};
+const SCIM_CONNECTION_WITH_TOKEN = {
+  type: 'object',
+  required: ['connection', 'token'],
+  properties: {
+    connection: SCIM_CONNECTION,
+    token: { type: 'string', description: "Bearer token to configure in the identity provider; it can't be retrieved again" },
+  },
+};
+const SCIM_CONNECTIONS = '/v1/orgs/{organizationId}/scim/connections';
+const scimOperation = (operationId: string, summary: string, status: number, description: string, schema?: Json): ExtensionOperation => ({
+  operationId,
+  summary,
+  tags: ['scim'],
+  status,
+  description: `${description} (docs/identity.md, SCIM provisioning)`,
+  ...(schema ? { schema } : {}),
+});
+
 const WEBHOOKS = '/v1/orgs/{organizationId}/webhooks';
 const WEBHOOK_PATH = `${WEBHOOKS}/{webhookId}`;
 const webhookOperation = (operationId: string, summary: string, status: number, description: string, schema?: Json): ExtensionOperation => ({
@@ -250,6 +288,29 @@ export const EXTENSION_OPERATIONS: Record<string, ExtensionOperation> = {
     schema: { type: 'object', description: 'An OpenAPI document' },
     contentTypes: ['application/json', 'application/yaml'],
   },
+  [`GET ${SCIM_CONNECTIONS}`]: scimOperation(
+    'listSCIMConnections',
+    "An organization's SCIM connections (admins only)",
+    200,
+    'The connections',
+    listOf(SCIM_CONNECTION),
+  ),
+  [`POST ${SCIM_CONNECTIONS}`]: scimOperation(
+    'createSCIMConnection',
+    'Create a SCIM connection',
+    201,
+    'The connection and its token (shown this once)',
+    SCIM_CONNECTION_WITH_TOKEN,
+  ),
+  [`GET ${SCIM_CONNECTIONS}/{scimConnectionId}`]: scimOperation('getSCIMConnection', 'A SCIM connection', 200, 'The connection', SCIM_CONNECTION),
+  [`DELETE ${SCIM_CONNECTIONS}/{scimConnectionId}`]: scimOperation('deleteSCIMConnection', 'Delete a SCIM connection; its token stops working', 204, 'Deleted'),
+  [`POST ${SCIM_CONNECTIONS}/{scimConnectionId}/rotate-token`]: scimOperation(
+    'rotateSCIMConnectionToken',
+    'Replace the token of a SCIM connection; the previous one stops working at once',
+    200,
+    'The connection and its new token (shown this once)',
+    SCIM_CONNECTION_WITH_TOKEN,
+  ),
   [`GET ${WEBHOOKS}`]: webhookOperation('listWebhooks', "An organization's webhooks (admins only)", 200, 'The webhooks', listOf(WEBHOOK)),
   [`POST ${WEBHOOKS}`]: webhookOperation(
     'createWebhook',

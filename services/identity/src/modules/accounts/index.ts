@@ -2,6 +2,8 @@
 // invites. Teams and SAML reach it only through what is exported here.
 export { getMember } from './application/get-member';
 export { getMembership } from './application/get-membership';
+export { findOrCreateUser } from './application/find-or-create-user';
+export { deprovisionMember, evictRevokedTokens, provisionMember } from './application/provisioned-members';
 export { bootstrapIdentity, type BootstrapResult } from './application/bootstrap-identity';
 export type { Caller, IdentityDeps, IdentityEntryDeps } from './application/deps';
 export { subscribeToPermissionEvents } from './consumers/permission-events.consumer';

@@ -6,3 +6,4 @@ export { getMemberTeamIds, getTeamIdsByMember } from './application/get-member-t
 export { answerTeams, type TeamAnswer } from './application/team-answer';
 export { presentTeam } from './presenters/team.presenter';
 export type { TeamSummary } from './model/team';
+export { createProvisionedTeam, deleteProvisionedTeam, syncProvisionedTeam } from './application/provisioned-teams';

@@ -6,9 +6,10 @@ import { findOrganizationForUser, type OrganizationWithRole } from '../store/org
 /** An organization the caller may act on, with the caller's role in it. */
 export type AuthorizedOrganization = OrganizationWithRole & { role: Role };
 
-export type OrganizationAction = 'read' | 'update' | 'listMembers' | 'listTeams' | 'manageTeams' | 'manageMembers' | 'manageInvites' | 'manageSaml';
+export type OrganizationAction =
+  'read' | 'update' | 'listMembers' | 'listTeams' | 'manageTeams' | 'manageMembers' | 'manageInvites' | 'manageSaml' | 'manageScim';
 
-// Any member reads; only admins change settings, teams, members, invites and SAML providers.
+// Any member reads; only admins change settings, teams, members, invites, SAML providers and SCIM connections.
 const REQUIRED: Record<OrganizationAction, Role> = {
   read: 'read',
   listMembers: 'read',
@@ -18,6 +19,7 @@ const REQUIRED: Record<OrganizationAction, Role> = {
   manageMembers: 'admin',
   manageInvites: 'admin',
   manageSaml: 'admin',
+  manageScim: 'admin',
 };
 
 /**

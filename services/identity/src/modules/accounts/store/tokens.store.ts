@@ -52,3 +52,15 @@ export async function findTokenById(db: SqlExecutor, id: string): Promise<Token 
   const row = await table(db).selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? tokenOf(row) : null;
 }
+
+/** Revokes every active token of a user; returns them. */
+export async function revokeTokensOfUser(db: SqlExecutor, userId: string, now: Date): Promise<Token[]> {
+  const rows = await table(db)
+    .updateTable('api_tokens')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .execute();
+  return rows.map(tokenOf);
+}

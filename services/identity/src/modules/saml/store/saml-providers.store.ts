@@ -31,13 +31,14 @@ const withTeamQuery = (db: SqlExecutor) =>
     .select([
       't.title as team_title',
       't.created_at as team_created_at',
+      't.provisioned_by as team_provisioned_by',
       't.updated_at as team_updated_at',
       sql<number>`(SELECT count(*)::int FROM team_members tm WHERE tm.team_id = t.id)`.as('team_members'),
     ]);
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof withTeamQuery>['executeTakeFirstOrThrow']>>;
 
-function withTeam({ team_title, team_created_at, team_updated_at, team_members, ...row }: JoinedRow): SamlProviderWithTeam {
+function withTeam({ team_title, team_created_at, team_updated_at, team_members, team_provisioned_by, ...row }: JoinedRow): SamlProviderWithTeam {
   const provider = samlProviderOf(row);
   if (row.default_team_id === null || team_title === null || team_created_at === null || team_updated_at === null) return { ...provider, defaultTeam: null };
   return {
@@ -46,6 +47,7 @@ function withTeam({ team_title, team_created_at, team_updated_at, team_members, 
       id: row.default_team_id,
       organizationId: row.organization_id,
       title: team_title,
+      provisionedBy: team_provisioned_by,
       createdAt: team_created_at,
       updatedAt: team_updated_at,
       memberCount: team_members ?? 0,

@@ -4,6 +4,8 @@ export interface Team {
   id: string;
   organizationId: string;
   title: string;
+  /** 'scim': provisioned by a SCIM connection, whose identity provider owns its members. */
+  provisionedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,5 +1,5 @@
 import { authorizeLevel, type Role } from '@quire/access';
-import { notFound } from '@quire/errors';
+import { conflict, notFound } from '@quire/errors';
 import type { SqlExecutor } from '@quire/platform/sql';
 import { findTeamSummary, type TeamSummary } from '../store/teams.store';
 import { authorizeOrganization, type OrganizationAction } from '../../accounts';
@@ -41,5 +41,7 @@ export async function authorizeTeam(
   const team = await findTeamSummary(db, org.id, teamId, userId);
   if (!team) throw notFound(`Team ${teamId} not found`);
   authorizeLevel(levelOnTeam(org.role, team.callerTeamRole), REQUIRED[action], `Team ${teamId}`);
+  if (action === 'manageMembers' && team.provisionedBy === 'scim')
+    throw conflict(`Team ${teamId} is provisioned by SCIM: its members follow the identity provider; change them there`);
   return { orgRole: org.role, team };
 }

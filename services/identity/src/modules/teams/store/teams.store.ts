@@ -8,7 +8,14 @@ export type { Team, TeamSummary, TeamMemberWithUser };
 const table = (db: SqlExecutor) => typedSql<Database>(db);
 
 function teamOf(row: Selectable<TeamsTable>): Team {
-  return { id: row.id, organizationId: row.organization_id, title: row.title, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    title: row.title,
+    provisionedBy: row.provisioned_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 export interface TeamListFilter {
@@ -34,10 +41,21 @@ function teamSummaryOf({ member_count, caller_team_role, ...row }: SummaryRow): 
   return { ...teamOf(row), memberCount: member_count, callerTeamRole: caller_team_role };
 }
 
-export async function insertTeam(db: SqlExecutor, team: { id: string; organizationId: string; title: string }, now: Date): Promise<Team> {
+export async function insertTeam(
+  db: SqlExecutor,
+  team: { id: string; organizationId: string; title: string; provisionedBy?: string },
+  now: Date,
+): Promise<Team> {
   const row = await table(db)
     .insertInto('teams')
-    .values({ id: team.id, organization_id: team.organizationId, title: team.title, created_at: now, updated_at: now })
+    .values({
+      id: team.id,
+      organization_id: team.organizationId,
+      title: team.title,
+      provisioned_by: team.provisionedBy ?? null,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return teamOf(row);
