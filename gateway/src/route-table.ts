@@ -132,6 +132,8 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/section-groups/{siteSectionGroupId}/sections`, 'sites'],
   ['DELETE', `${SITE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, 'sites'],
   ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites'],
+  ['GET', `${SITE}/structure`, 'sites'],
+  ['PATCH', `${SITE}/structure/sort`, 'sites'],
   ['GET POST', `${SITE}/site-spaces`, 'sites'],
   ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites'],
   ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],

@@ -37,3 +37,18 @@ export function presentPublishedSite(
     scripts: [] as never[],
   };
 }
+
+type PresentedStructure = ReturnType<typeof presentPublishedStructure>;
+type PresentedItem = PresentedStructure['structure'][number] | ReturnType<typeof presentSiteSection>['siteSpaces'][number];
+
+/** The presented item (reference SiteStructureItem) of a structure, looked up through sections and groups; null when not shown. */
+export function findPresentedItem(structure: PresentedStructure, item: { kind: string; id: string }): PresentedItem | null {
+  const queue: PresentedItem[] = [...structure.structure];
+  while (queue.length > 0) {
+    const next = queue.shift() as PresentedItem;
+    if (next.object === item.kind && next.id === item.id) return next;
+    if (next.object === 'site-section') queue.push(...next.siteSpaces);
+    if (next.object === 'site-section-group') queue.push(...next.sections);
+  }
+  return null;
+}
