@@ -24,13 +24,12 @@ export function siteStructureRoutes(deps: SitesHttpDeps): Router {
     }),
   );
 
-  // 200 with the moved item; 204 when the caller prefers `return=minimal` (reference returnPreference),
-  // or when the item is not shown (a site space whose space went away).
+  // 200 with the moved item, whatever the caller prefers (reference returnPreference: a server may
+  // ignore it); 204 when the item is not shown (a site space whose space went away).
   router.patch(
     `${SITE}/structure/sort`,
-    route({ params: siteParams, body: sortSiteStructureBody }, async ({ params, body, principal, req }, res) => {
+    route({ params: siteParams, body: sortSiteStructureBody }, async ({ params, body, principal }, res) => {
       const { moved } = await sortSiteStructure(deps, principal.userId, params, body.item, body.position, clock());
-      if (/return=minimal/.test(String(req.headers.prefer ?? ''))) return void res.status(204).setHeader('Preference-Applied', 'return=minimal').end();
       const { site, structure, spaces } = await getSiteStructure(deps, principal.userId, params, {});
       const item = findPresentedItem(presentPublishedStructure(structure, spaces, { site, urls, shareKey: null }), moved);
       if (!item) return void res.status(204).end();
