@@ -107,3 +107,41 @@ describe('a site with sections and a group', () => {
     expectError(await apiClient(stack, stranger.admin.token).get(structurePath(site.id)), 404);
   });
 });
+
+describe("a site space's own customization", () => {
+  it("shows the site's settings until overridden, then its overrides over them; null removes one; delete removes all", async () => {
+    const { data: site } = await api.orgs.createSite(orgId, { title: 'Styled', spaces: [spaces[0]!] });
+    const [siteSpace] = (await api.orgs.listSiteSpaces(orgId, site.id)).data.items;
+    await api.orgs.updateSiteCustomizationById(orgId, site.id, { styling: { primaryColor: { light: '#112233', dark: '#445566' } } } as never);
+    const inherited = (await api.orgs.getSiteSpaceCustomizationById(orgId, site.id, siteSpace!.id)).data;
+    expect(inherited.styling.primaryColor).toEqual({ light: '#112233', dark: '#445566' });
+    expect(inherited.title).toBe('Styled');
+
+    const { data: overridden } = await api.orgs.overrideSiteSpaceCustomizationById(orgId, site.id, siteSpace!.id, {
+      title: 'Styled v2',
+      styling: { primaryColor: { light: '#abcdef', dark: '#fedcba' } },
+    } as never);
+    expect(overridden.title).toBe('Styled v2');
+    expect(overridden.styling.primaryColor).toEqual({ light: '#abcdef', dark: '#fedcba' });
+    // The site's own settings are untouched.
+    expect((await api.orgs.getSiteCustomizationById(orgId, site.id)).data.styling.primaryColor).toEqual({ light: '#112233', dark: '#445566' });
+
+    const { data: titleBack } = await api.orgs.overrideSiteSpaceCustomizationById(orgId, site.id, siteSpace!.id, { title: null } as never);
+    expect(titleBack.title).toBe('Styled');
+    expect(titleBack.styling.primaryColor).toEqual({ light: '#abcdef', dark: '#fedcba' });
+
+    const bad = await raw.patch(`/v1/orgs/${orgId}/sites/${site.id}/site-spaces/${siteSpace!.id}/customization`, {
+      styling: { primaryColor: { light: 'red' } },
+    });
+    expectError(bad, 400, /styling\.primaryColor/);
+
+    const removed = await raw.delete(`/v1/orgs/${orgId}/sites/${site.id}/site-spaces/${siteSpace!.id}/customization`);
+    expect(removed.status).toBe(205);
+    await api.orgs.deleteSiteSpaceCustomizationById(orgId, site.id, siteSpace!.id);
+    expect((await api.orgs.getSiteSpaceCustomizationById(orgId, site.id, siteSpace!.id)).data.styling.primaryColor).toEqual({
+      light: '#112233',
+      dark: '#445566',
+    });
+    expectError(await raw.get(`/v1/orgs/${orgId}/sites/${site.id}/site-spaces/nosuchsitespace00000/customization`), 404);
+  });
+});

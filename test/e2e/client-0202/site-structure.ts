@@ -20,3 +20,12 @@ export async function siteStructureThroughToday(api: GitBookAPI, orgId: string, 
   const { data: after } = await api.orgs.getSiteStructure(orgId, siteId);
   expect(after.structure.map((item) => item.id)).toEqual([last.id, ...ids.slice(0, -1)]);
 }
+
+/** A site space's own customization through today's client: read, overridden, removed (site-structure.test.ts covers merging and refusals). */
+export async function siteSpaceCustomizationThroughToday(api: GitBookAPI, orgId: string, siteId: string, siteSpaceId: string): Promise<void> {
+  const { data: inherited } = await api.orgs.getSiteSpaceCustomizationById(orgId, siteId, siteSpaceId);
+  const { data: overridden } = await api.orgs.overrideSiteSpaceCustomizationById(orgId, siteId, siteSpaceId, { title: 'Guides of Acme' } as never);
+  expect(overridden.title).toBe('Guides of Acme');
+  await api.orgs.deleteSiteSpaceCustomizationById(orgId, siteId, siteSpaceId);
+  expect((await api.orgs.getSiteSpaceCustomizationById(orgId, siteId, siteSpaceId)).data.title).toBe(inherited.title);
+}

@@ -5,7 +5,7 @@ import { redirectsThroughToday } from './redirects';
 import { siteSearchThroughToday } from './site-search';
 import { sitePermissionsThroughToday } from './site-permissions';
 import { siteSettingsThroughToday } from './site-settings';
-import { siteStructureThroughToday } from './site-structure';
+import { siteSpaceCustomizationThroughToday, siteStructureThroughToday } from './site-structure';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
@@ -56,6 +56,7 @@ export async function sitesThroughToday(context: TodayContext): Promise<void> {
   ]);
   expect((await api.orgs.updateSiteSpaceById(orgId, site.id, second.id, { path: 'guides' })).data.path).toBe('guides');
   await api.orgs.moveSiteSpace(orgId, site.id, second.id, { position: { before: { type: 'site-space', siteSpace: siteSpaces.items[0]!.id } } });
+  await siteSpaceCustomizationThroughToday(api, orgId, site.id, second.id);
   await api.orgs.deleteSiteSpaceById(orgId, site.id, second.id);
 
   // The first section gathers the site spaces at the root into a default section.
