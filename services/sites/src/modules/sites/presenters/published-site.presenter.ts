@@ -26,13 +26,14 @@ export function presentPublishedSite(
   site: PresentedSite,
   structure: ReturnType<typeof presentPublishedStructure>,
   customization: ReturnType<typeof presentSiteCustomization>,
+  siteSpaces: Record<string, ReturnType<typeof presentSiteCustomization>> = {},
 ) {
   return {
     object: 'published-content-site' as const,
     site,
     structure,
-    // Site spaces override nothing of the site's customization.
-    customizations: { site: customization, siteSpaces: {} },
+    // A site space's own settings (its overrides over the site's), for those that override any.
+    customizations: { site: customization, siteSpaces },
     // No integration adds scripts to sites here.
     scripts: [] as never[],
   };
