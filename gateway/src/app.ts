@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
-import { isPublishedRequest, PUBLISHED_ROUTE, RouteMatcher, SCIM_ROUTE, scimConnectionOf } from './route-table';
+import { isPublishedRequest, PUBLISHED_ROUTE, RouteMatcher, SCIM_ROUTE, scimConnectionOf, type RouteEntry } from './route-table';
 import { INTERNAL_HEADERS, PRINCIPAL_HEADER, SIGNATURE_HEADER, type Principal } from '@quire/access';
 import { ApiError, notFound, toApiError } from '@quire/errors';
 import { newId } from '@quire/ids';
@@ -110,6 +110,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
     const exchange = begin(req, res);
     const forwarding = forwardingOf({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, trustedProxies);
     applyForwarding(req.headers, forwarding);
+    exchange.client = forwarding.client;
     if (isApiPath(req.url)) serve(req, res, exchange);
     else if (isPublishedRequest(req.url ?? '/', forwarding.host, settings.publicUrl))
       forwardVisit(pipeline, req, res, exchange, forwarding).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
@@ -214,10 +215,7 @@ async function forwardApiRequest(
     if (allowed.length) throw new ApiError(405, `Method ${method} is not allowed on ${path}; use ${allowed.join(', ')}`, { Allow: allowed.join(', ') });
     throw notFound(`No route for ${method} ${path}`);
   }
-  const { principal, tokenHash } =
-    route.entry.access === 'signed-url'
-      ? signedUrlCaller(path, query, p.settings.internalSecret)
-      : await p.authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
+  const { principal, tokenHash } = await callerOf(p, req, route.entry, { path, query }, exchange);
   if (principal.site) {
     exchange.principal = `site-token:${principal.site.siteId}`;
     authorizeSiteReader(principal.site, route);
@@ -229,6 +227,22 @@ async function forwardApiRequest(
   for (const h of INTERNAL_HEADERS) delete req.headers[h];
   signForUpstream(p, req, principal, exchange);
   await p.forwarder.forward(p.pools[route.entry.service], req, res, body);
+}
+
+/** Who calls: a signed URL's nobody, an anonymous visitor where a token is optional and none came, else the bearer token's principal. */
+async function callerOf(
+  p: GatewayPipeline,
+  req: IncomingMessage,
+  entry: RouteEntry,
+  url: { path: string; query: string },
+  exchange: Exchange,
+): Promise<{ principal: Principal; tokenHash: string }> {
+  if (entry.access === 'signed-url') return signedUrlCaller(url.path, url.query, p.settings.internalSecret);
+  if (entry.access === 'optional-token' && countHeaders(req.rawHeaders, 'authorization') === 0) {
+    exchange.principal = 'visitor';
+    return { principal: VISITOR, tokenHash: `visitor:${exchange.client ?? ''}` };
+  }
+  return p.authenticator.authenticate(req.headers.authorization, countHeaders(req.rawHeaders, 'authorization'));
 }
 
 /**

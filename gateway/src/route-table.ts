@@ -8,8 +8,12 @@ export interface RouteEntry {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   service: ServiceName;
-  /** `signed-url`: no bearer token; the URL's own signature (http/signed-url.ts) is the credential. */
-  access?: 'signed-url';
+  /**
+   * `signed-url`: no bearer token; the URL's own signature (http/signed-url.ts) is the credential.
+   * `optional-token`: a bearer token if sent, else an anonymous visitor: the URL asked about is the
+   * credential (a published site's audience, its share key, its visitor JWT), which the service checks.
+   */
+  access?: 'signed-url' | 'optional-token';
 }
 
 type Spec = [string, string, ServiceName];
@@ -151,9 +155,12 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/section-groups/{siteSectionGroupId}/sections`, 'sites'],
   ['DELETE', `${SITE}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, 'sites'],
   ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites'],
+  ['GET', `${SITE}/structure`, 'sites'],
+  ['PATCH', `${SITE}/structure/sort`, 'sites'],
   ['GET POST', `${SITE}/site-spaces`, 'sites'],
   ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites'],
   ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],
+  ['GET PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}/customization`, 'sites'],
   ['GET POST', `${SITE}/share-links`, 'sites'],
   ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites'],
   ['POST', `${SITE}/permissions`, 'sites'],
@@ -165,7 +172,6 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST PUT', `${SITE}/redirects`, 'sites'],
   ['PATCH DELETE', `${SITE}/redirects/{siteRedirectId}`, 'sites'],
   ['GET', `${SITE}/redirect`, 'sites'],
-  ['GET POST', '/urls/published', 'sites'], // resolving a published URL
   ['POST', `${SITE}/search`, 'sites'],
   // insights
   ['POST', `${SITE}/insights/events`, 'insights'],
@@ -195,6 +201,12 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${ORG}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver`, 'webhooks'],
 ];
 
+/**
+ * Routes anyone may call: resolvePublishedContentByUrl needs no token on GitBook for what the URL
+ * itself opens (GitBook's renderer calls it so); sites answers 404 for what it does not.
+ */
+const OPTIONAL_TOKEN_TABLE: Spec[] = [['GET POST', '/urls/published', 'sites']];
+
 /** Routes whose credential is a signed URL (downloads handed out in API answers). */
 const SIGNED_URL_TABLE: Spec[] = [
   ['GET', '/openapi-documents/{versionId}', 'specs'],
@@ -207,7 +219,11 @@ const entries = (table: Spec[], extra: Partial<RouteEntry> = {}): RouteEntry[] =
     methods.split(' ').map((method) => ({ method: method as RouteEntry['method'], path: `/v1${path}`, service, ...extra })),
   );
 
-export const ROUTE_TABLE: RouteEntry[] = [...entries(SPECS_TABLE), ...entries(SIGNED_URL_TABLE, { access: 'signed-url' })];
+export const ROUTE_TABLE: RouteEntry[] = [
+  ...entries(SPECS_TABLE),
+  ...entries(OPTIONAL_TOKEN_TABLE, { access: 'optional-token' }),
+  ...entries(SIGNED_URL_TABLE, { access: 'signed-url' }),
+];
 
 /**
  * Published addresses, outside `/v1`: the built-in `PUBLIC_URL/sites/{org}/{basename}/…`

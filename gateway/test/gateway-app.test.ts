@@ -161,6 +161,19 @@ it('forwards a SCIM service request to identity without API-token authentication
   expect((await getWith('/scim/v2/bad%20id/Users', {})).status).toBe(404);
 });
 
+it('lets resolvePublishedContentByUrl through without a token as a visitor, and checks a token when one is sent', async () => {
+  const res = await fetch(`${base}/v1/urls/published?url=${encodeURIComponent('http://localhost:8080/sites/o/docs')}`);
+  expect(res.status).toBe(200);
+  const seen = service.seen.at(-1) as Seen;
+  const principal = verifyPrincipal(seen.headers['x-quire-principal'] as string, seen.headers['x-quire-signature'] as string, SECRET);
+  expect(principal).toEqual(expect.objectContaining({ userId: '', tokenId: 'visitor' }));
+  const post = await fetch(`${base}/v1/urls/published`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":"http://x/"}' });
+  expect(post.status).toBe(200);
+  expect((await fetch(`${base}/v1/urls/published?url=x`, { headers: { authorization: 'Bearer qr_not_a_known_token' } })).status).toBe(401);
+  // Only that route: its neighbours still want a token.
+  expect((await fetch(`${base}/v1/orgs/o/sites`)).status).toBe(401);
+});
+
 /** A GET with headers fetch refuses to set (Host). */
 function getWith(path: string, headers: Record<string, string>): Promise<{ status: number }> {
   const url = new URL(base);

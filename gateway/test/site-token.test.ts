@@ -3,7 +3,13 @@ import { MemoryCache } from '@quire/platform/cache';
 import type { IdentityClient, SitesClient } from '@quire/platform/grpc';
 import { createLogger } from '@quire/platform/logger';
 import { deriveSecret } from '@quire/platform/secrets';
-import { issueSiteApiToken, newSiteAccessGeneration, SITE_API_TOKEN_SECRET_PURPOSE, siteAccessGenerationKey } from '@quire/publishing';
+import {
+  issueCompactSiteApiToken,
+  issueSiteApiToken,
+  newSiteAccessGeneration,
+  SITE_API_TOKEN_SECRET_PURPOSE,
+  siteAccessGenerationKey,
+} from '@quire/publishing';
 import { Authenticator } from '../src/auth/authenticator';
 import { SiteAccessCheck } from '../src/auth/site-access';
 import { SiteTokenVerifier } from '../src/auth/site-token';
@@ -21,12 +27,13 @@ const identity = () =>
 /** Sites' GetSiteAccess as a test sets it: the stamps it answers now, and how often it was asked. */
 class FakeSites {
   stamps = ['open-stamp1'];
+  spaceIds = ['s1', 's3'];
   asked = 0;
   client = () =>
     ({
       getSiteAccess: async () => {
         this.asked += 1;
-        return { stamps: [...this.stamps] };
+        return { stamps: [...this.stamps], spaceIds: [...this.spaceIds] };
       },
     }) as unknown as SitesClient;
 }
@@ -50,6 +57,16 @@ describe('site API tokens at the gateway', () => {
       site: { organizationId: 'org1', siteId: 'site1', spaceIds: ['s1', 's2'] },
     });
     expect(tokenHash).toMatch(/^site-token:/);
+  });
+
+  it("in the compact form (REST's, under 200 characters), read the spaces their site publishes now", async () => {
+    const sites = new FakeSites();
+    const secret = deriveSecret(INTERNAL_SECRET, SITE_API_TOKEN_SECRET_PURPOSE);
+    const { token } = await issueCompactSiteApiToken({ organization: 'org1', site: 'site1', as: 'open-stamp1' }, secret);
+    const { principal } = await authenticator(sites).authenticate(`Bearer ${token}`);
+    expect(principal.site).toEqual({ organizationId: 'org1', siteId: 'site1', spaceIds: ['s1', 's3'] });
+    sites.stamps = ['another-one'];
+    await expect(authenticator(sites).authenticate(`Bearer ${token}`)).rejects.toMatchObject({ code: 401, message: expect.stringMatching(/access changed/) });
   });
 
   it('are 401 when expired, signed with another secret, tampered with or unsigned', async () => {

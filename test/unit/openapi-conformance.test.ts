@@ -86,6 +86,7 @@ const IGNORED_TODAY: Record<string, string> = Object.fromEntries(
     'PATCH /orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
     'PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
     'PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
+    'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
   ].map((operation) => [`${operation} header:prefer`, PREFER]),
 );
 

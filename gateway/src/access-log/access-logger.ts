@@ -8,6 +8,8 @@ export interface Exchange {
   started: bigint;
   /** The caller's user id, set once authenticated. */
   principal?: string;
+  /** The client's address (the last hop that is not a trusted proxy): an anonymous caller's rate-limit key. */
+  client?: string;
 }
 
 /**

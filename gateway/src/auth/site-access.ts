@@ -31,14 +31,19 @@ export class SiteAccessCheck {
   ) {}
 
   async isCurrent(claims: { organization: string; site: string; as: string }): Promise<boolean> {
+    return (await this.check(claims)).isCurrent;
+  }
+
+  /** Whether the stamp is current, and the spaces the site publishes now (what a compact token may read). */
+  async check(claims: { organization: string; site: string; as: string }): Promise<{ isCurrent: boolean; spaceIds: string[] }> {
     const keys = [siteAccessKey(claims.site), siteAccessGenerationKey(claims.site)];
     const [text, generation] = (await this.timed(this.cache.mget(keys))) ?? [null, null];
     const kept = parseKeptSiteAccess(text ?? null);
-    if (kept && generation && kept.generation === generation && kept.stamps.includes(claims.as)) return true;
+    if (kept && generation && kept.generation === generation && kept.stamps.includes(claims.as)) return { isCurrent: true, spaceIds: kept.spaceIds };
     const seen = generation ?? (await this.firstGeneration(claims.site));
-    const { stamps } = await this.sites().getSiteAccess({ organizationId: claims.organization, siteId: claims.site });
-    if (seen) void this.timed(this.cache.set(keys[0] as string, JSON.stringify({ generation: seen, stamps }), SITE_ACCESS_TTL_SECONDS));
-    return stamps.includes(claims.as);
+    const { stamps, spaceIds } = await this.sites().getSiteAccess({ organizationId: claims.organization, siteId: claims.site });
+    if (seen) void this.timed(this.cache.set(keys[0] as string, JSON.stringify({ generation: seen, stamps, spaceIds }), SITE_ACCESS_TTL_SECONDS));
+    return { isCurrent: stamps.includes(claims.as), spaceIds };
   }
 
   /** A site whose generation was never written (or expired) gets one before sites is asked; null when the cache fails. */

@@ -16,6 +16,7 @@ const SITE_READER_ROUTES = new Set<string>([
     (suffix) => `GET ${REVISION}${suffix}`,
   ),
   `GET ${SITE}/published`,
+  `GET ${SITE}/structure`,
   `GET ${SITE}/redirect`,
   `POST ${SITE}/search`,
 ]);

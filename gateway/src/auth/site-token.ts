@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Principal } from '@quire/access';
 import { unauthorized } from '@quire/errors';
 import { deriveSecret } from '@quire/platform/secrets';
-import { MAX_TOKEN_LENGTH, SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
+import { MAX_TOKEN_LENGTH, SITE_API_TOKEN_SECRET_PURPOSE, verifyCompactSiteApiToken, verifySiteApiToken } from '@quire/publishing';
 import type { SiteAccessCheck } from './site-access';
 
 // The `apiToken` of a resolved published URL (PublishedSiteContent) as a bearer
@@ -34,14 +34,27 @@ export class SiteTokenVerifier {
    * changed, its share link deactivated or deleted, its visitor-auth key regenerated).
    */
   async verify(token: string): Promise<{ principal: Principal; tokenHash: string }> {
-    const check = await verifySiteApiToken(token, this.secret);
-    if (!check.ok) throw unauthorized(`Invalid site API token (${check.reason})`);
-    if (!(await this.access.isCurrent(check.claims))) {
-      throw unauthorized("Site API token no longer valid: the site's access changed since it was issued; resolve the URL again");
-    }
+    const { organization, site, spaces } = await this.scopeOf(token);
     const tokenHash = createHash('sha256').update(token).digest('hex');
-    const { organization, site, spaces } = check.claims;
     const scope = { organizationId: organization, siteId: site, spaceIds: spaces };
     return { principal: { userId: '', tokenId: `site-token:${tokenHash.slice(0, 32)}`, site: scope }, tokenHash: `site-token:${tokenHash}` };
   }
+
+  /** The full token lists its spaces; the compact one (REST's, compact-site-api-token.ts) reads what its site publishes now. */
+  private async scopeOf(token: string): Promise<{ organization: string; site: string; spaces: string[] }> {
+    const full = await verifySiteApiToken(token, this.secret);
+    if (full.ok) {
+      if (!(await this.access.isCurrent(full.claims))) throw accessChanged();
+      return full.claims;
+    }
+    const compact = full.reason === 'wrong-kind' ? await verifyCompactSiteApiToken(token, this.secret) : full;
+    if (!compact.ok) throw unauthorized(`Invalid site API token (${compact.reason})`);
+    const { isCurrent, spaceIds } = await this.access.check(compact.claims);
+    if (!isCurrent) throw accessChanged();
+    return { organization: compact.claims.organization, site: compact.claims.site, spaces: spaceIds };
+  }
+}
+
+function accessChanged(): Error {
+  return unauthorized("Site API token no longer valid: the site's access changed since it was issued; resolve the URL again");
 }

@@ -107,7 +107,9 @@ export const sitesEvents = defineTopic(SITES_TOPIC, 'the site id', {
       updatedBy: z.string(),
     })
     .describe('visitor-auth settings; the signing key is never in an event'),
-  [SiteEvent.siteCustomizationUpdated]: z.object({ ...site, updatedBy: z.string() }).describe('the whole customization was replaced (PUT)'),
+  [SiteEvent.siteCustomizationUpdated]: z
+    .object({ ...site, updatedBy: z.string(), siteSpaceId: z.string().optional() })
+    .describe("the whole customization was replaced (PUT), or with siteSpaceId: that site space's overrides were changed or removed"),
   [SiteEvent.sitePublishedSpaceRefreshed]: z
     .object({
       ...site,

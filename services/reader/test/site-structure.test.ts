@@ -95,6 +95,16 @@ describe('readSiteProfile', () => {
     );
   });
 
+  it("shows a site space's own customization over the site's, and the site's for the others", () => {
+    const profile = {
+      site: { id: 's1', title: 'Docs' },
+      structure: { type: 'siteSpaces', structure: [space('ss1', 'v1', 'https://d.example.com/'), space('ss2', 'v2', 'https://d.example.com/v2')] },
+      customizations: { site: { title: 'Docs of Acme' }, siteSpaces: { ss2: { title: 'Docs v2', internationalization: { locale: 'de' } } } },
+    };
+    expect(readSiteProfile(JSON.stringify(profile), { siteSection: '', siteSpace: 'ss2' })).toMatchObject({ title: 'Docs v2', lang: 'de' });
+    expect(readSiteProfile(JSON.stringify(profile), { siteSection: '', siteSpace: 'ss1' })).toMatchObject({ title: 'Docs of Acme', lang: 'en' });
+  });
+
   it('reads a site without sections, and survives anything that is not a profile', () => {
     const plain = { site: { title: 'Docs' }, structure: { type: 'siteSpaces', structure: [space('ss1', 'Only', 'http://localhost/sites/o/d/')] } };
     expect(readSiteProfile(JSON.stringify(plain), { siteSection: '', siteSpace: 'ss1' })).toMatchObject({

@@ -11,6 +11,7 @@ export interface Database {
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;
   site_share_links: SiteShareLinksTable;
+  site_space_customizations: SiteSpaceCustomizationsTable;
   site_spaces: SiteSpacesTable;
   sites: SitesTable;
 }
@@ -106,6 +107,13 @@ export interface SiteShareLinksTable {
   share_key: string;
   active: Generated<boolean>;
   created_at: Generated<Timestamp>;
+}
+
+export interface SiteSpaceCustomizationsTable {
+  site_space_id: string;
+  site_id: string;
+  settings: Json;
+  updated_at: Timestamp;
 }
 
 export interface SiteSpacesTable {

@@ -6,6 +6,7 @@ import {
   sectionsRoutes,
   shareLinksRoutes,
   siteSpacesRoutes,
+  siteStructureRoutes,
   sitePermissionsRoutes,
   sitesGrpc,
   sitesRoutes,
@@ -45,6 +46,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionsRoutes(deps));
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
+          app.use(siteStructureRoutes(deps));
           app.use(shareLinksRoutes(deps));
           app.use(sitePermissionsRoutes(deps));
           app.use(publishingAuthRoutes(publishingAuth));

@@ -232,7 +232,7 @@ describe('published-space projection (embedded Postgres)', () => {
     await updateSiteRow(db, 'orgR', siteId, { basename: 'projected', published: true }, NOW);
     const url = `${PUBLIC_URL}/sites/orgR/projected/p1/start`;
     const resolve = async () => {
-      const resolution = await resolvePublishedUrl(deps, { url, redirectOnError: false });
+      const resolution = await resolvePublishedUrl(deps, { url, redirectOnError: false, tokenForm: 'full' });
       if (resolution.kind !== 'content') throw new Error(`expected content, got ${JSON.stringify(resolution)}`);
       return resolution;
     };
@@ -243,7 +243,7 @@ describe('published-space projection (embedded Postgres)', () => {
     // Projected: content is never asked again, even when it would fail.
     const calls = content.calls.length;
     const failing = { content: () => ({ getSpaces: () => Promise.reject(new Error('content is down')) }) } as unknown as ServiceClients;
-    const again = await resolvePublishedUrl({ ...deps, clients: failing }, { url, redirectOnError: false });
+    const again = await resolvePublishedUrl({ ...deps, clients: failing }, { url, redirectOnError: false, tokenForm: 'full' });
     expect(again).toMatchObject({ kind: 'content', siteVersion: first.siteVersion, content: { revision: 'g1' } });
     expect(content.calls.length).toBe(calls);
 

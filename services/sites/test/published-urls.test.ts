@@ -71,7 +71,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
         fc.constantFrom('', '?utm=1', '#top'),
         async ({ base, siteBasePath }, inSecond, page, trailing, tail) => {
           const path = [...(inSecond ? ['p1'] : []), ...page.map(([s, escape]) => spelled(s, escape))].join('//');
-          const resolution = await resolvePublishedUrl(deps, { url: `${base}/${path}${trailing}${tail}`, redirectOnError: false });
+          const resolution = await resolvePublishedUrl(deps, { url: `${base}/${path}${trailing}${tail}`, redirectOnError: false, tokenForm: 'full' });
           if (resolution.kind !== 'content') throw new Error(`expected content, got ${JSON.stringify(resolution)}`);
           const pathname = page.map(([s]) => s).join('/');
           expect(resolution.content).toMatchObject({
@@ -102,7 +102,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
         ),
         fc.array(segment, { maxLength: 3 }),
         async (base, page) => {
-          expect((await resolvePublishedUrl(deps, { url: `${base}/${page.join('/')}`, redirectOnError: false })).kind).toBe('not-found');
+          expect((await resolvePublishedUrl(deps, { url: `${base}/${page.join('/')}`, redirectOnError: false, tokenForm: 'full' })).kind).toBe('not-found');
         },
       ),
       { numRuns: 30 },
@@ -110,10 +110,10 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
   });
 
   it("signs an apiToken for the site's spaces and its audience's stamp with the secret derived from INTERNAL_SECRET, the same all hour", async () => {
-    const first = await resolvePublishedUrl(deps, { url: `${PUBLIC_URL}/sites/${ORG}/handbook/p1/a`, redirectOnError: false });
+    const first = await resolvePublishedUrl(deps, { url: `${PUBLIC_URL}/sites/${ORG}/handbook/p1/a`, redirectOnError: false, tokenForm: 'full' });
     const again = await resolvePublishedUrl(
       { ...deps, clock: () => new Date(NOW.getTime() + 45 * 60_000) },
-      { url: 'https://docs.acme.example/p1/b', redirectOnError: false },
+      { url: 'https://docs.acme.example/p1/b', redirectOnError: false, tokenForm: 'full' },
     );
     if (first.kind !== 'content' || again.kind !== 'content') throw new Error('expected content');
     expect(again.content.apiToken).toBe(first.content.apiToken);
@@ -122,7 +122,10 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
     expect(decodeJwt(first.content.apiToken).exp).toBe(Date.UTC(2026, 5, 1, 13, 10) / 1000);
     // The stamp is the public site's one current stamp, as the gateway reads it.
     expect(decodeJwt(first.content.apiToken).as).toBe(accessStampOf({ site: siteId, visibility: 'public', credential: '' }));
-    expect(await publishedUrlsGrpc(deps).getSiteAccess({ organizationId: ORG, siteId })).toEqual({ stamps: [decodeJwt(first.content.apiToken).as] });
+    expect(await publishedUrlsGrpc(deps).getSiteAccess({ organizationId: ORG, siteId })).toEqual({
+      stamps: [decodeJwt(first.content.apiToken).as],
+      spaceIds: ['spaceA', 'spaceB'],
+    });
   });
 
   it('answers the reader over gRPC: content with the site visibility, not-found with its reason, visitor tokens', async () => {
@@ -173,7 +176,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
         fc.constantFrom('', '/'),
         async ({ base }, rest, trailing) => {
           const suffix = rest.map(([s, escape]) => spelled(s, escape)).join('/');
-          const moved = await resolvePublishedUrl(deps, { url: `${base}/mov%65d//${suffix}${trailing}`, redirectOnError: false });
+          const moved = await resolvePublishedUrl(deps, { url: `${base}/mov%65d//${suffix}${trailing}`, redirectOnError: false, tokenForm: 'full' });
           expect(moved).toEqual({
             kind: 'redirect',
             target: 'external',
@@ -181,7 +184,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
             redirect: `https://new.example/docs/${rest.map(([s]) => s).join('/')}`,
             visibility: 'public',
           });
-          const drafted = await resolvePublishedUrl(deps, { url: `${base}/drafts/${suffix}`, redirectOnError: false });
+          const drafted = await resolvePublishedUrl(deps, { url: `${base}/drafts/${suffix}`, redirectOnError: false, tokenForm: 'full' });
           expect(drafted).toMatchObject({ kind: 'content', content: { pathname: `drafts/${rest.map(([s]) => s).join('/')}` } });
         },
       ),

@@ -11,6 +11,8 @@ import { inputSchemaOf } from './schema-conversion';
 type Json = any;
 
 const EXTENSION = 'x-quire-extension';
+/** Every operation's scheme unless it says otherwise: a bearer token. */
+const DOCUMENT_SECURITY: Array<Record<string, string[]>> = [{ bearerToken: [] }];
 
 /**
  * Quire's own OpenAPI 3.1 document, built from what the services serve: each route's parameters
@@ -19,6 +21,7 @@ const EXTENSION = 'x-quire-extension';
  * suite); Quire's own operations declare theirs in extension-operations.ts and carry
  * `x-quire-extension: true`; every operation lists the error statuses it can answer.
  */
+
 export function buildOpenApiDocument(routes: DocumentRoute[], references: ReferenceDocument[], version: string): Json {
   const copier = new ComponentCopier(references);
   const paths: Record<string, Record<string, Json>> = {};
@@ -47,6 +50,8 @@ export function buildOpenApiDocument(routes: DocumentRoute[], references: Refere
     Object.assign(operation, inputOf(route), { 'x-quire-service': route.service });
     for (const status of errorStatusesOf(route)) operation.responses[status] = { $ref: `#/components/responses/Error${status}` };
     if (route.access === 'signed-url') operation.security = [];
+    // A token is optional: `{}` (none) or the document's own schemes.
+    if (route.access === 'optional-token') operation.security = [{}, ...DOCUMENT_SECURITY];
     (paths[path] ??= {})[route.method.toLowerCase()] = operation;
   }
   addCreateLinks(paths);
@@ -64,7 +69,7 @@ export function buildOpenApiDocument(routes: DocumentRoute[], references: Refere
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: '/v1' }],
-    security: [{ bearerToken: [] }],
+    security: DOCUMENT_SECURITY,
     paths,
     components: {
       securitySchemes: {

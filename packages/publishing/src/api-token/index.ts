@@ -1,2 +1,3 @@
 export * from './site-api-token';
 export * from './site-access';
+export * from './compact-site-api-token';

@@ -43,6 +43,8 @@ export function newSiteAccessGeneration(): string {
 export interface KeptSiteAccess {
   generation: string;
   stamps: string[];
+  /** The spaces the site publishes (GetSiteAccess `space_ids`). */
+  spaceIds: string[];
 }
 
 /** A kept entry, or null when it is not one (a broken entry is a miss). */
@@ -50,9 +52,13 @@ export function parseKeptSiteAccess(text: string | null): KeptSiteAccess | null 
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<KeptSiteAccess>;
-    if (typeof value?.generation !== 'string' || !Array.isArray(value.stamps) || !value.stamps.every((s) => typeof s === 'string')) return null;
-    return { generation: value.generation, stamps: value.stamps };
+    if (typeof value?.generation !== 'string' || !isStringList(value.stamps) || !isStringList(value.spaceIds)) return null;
+    return { generation: value.generation, stamps: value.stamps, spaceIds: value.spaceIds };
   } catch {
     return null;
   }
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((s) => typeof s === 'string');
 }

@@ -31,6 +31,8 @@ export interface GetSiteAccessRequest {
 
 export interface GetSiteAccessResponse {
   stamps: string[];
+  /** The spaces the site publishes now: what a compact site API token (no `spaces` claim) may read. */
+  spaceIds: string[];
 }
 
 export interface ResolvePublishedUrlRequest {
@@ -377,13 +379,16 @@ export const GetSiteAccessRequest: MessageFns<GetSiteAccessRequest> = {
 };
 
 function createBaseGetSiteAccessResponse(): GetSiteAccessResponse {
-  return { stamps: [] };
+  return { stamps: [], spaceIds: [] };
 }
 
 export const GetSiteAccessResponse: MessageFns<GetSiteAccessResponse> = {
   encode(message: GetSiteAccessResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.stamps) {
       writer.uint32(10).string(v!);
+    }
+    for (const v of message.spaceIds) {
+      writer.uint32(18).string(v!);
     }
     return writer;
   },
@@ -409,6 +414,14 @@ export const GetSiteAccessResponse: MessageFns<GetSiteAccessResponse> = {
             message.stamps.push(reader.string());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceIds.push(reader.string());
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -424,6 +437,11 @@ export const GetSiteAccessResponse: MessageFns<GetSiteAccessResponse> = {
   fromJSON(object: any): GetSiteAccessResponse {
     return {
       stamps: globalThis.Array.isArray(object?.stamps) ? object.stamps.map((e: any) => globalThis.String(e)) : [],
+      spaceIds: globalThis.Array.isArray(object?.spaceIds)
+        ? object.spaceIds.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.space_ids)
+        ? object.space_ids.map((e: any) => globalThis.String(e))
+        : [],
     };
   },
 
@@ -431,6 +449,9 @@ export const GetSiteAccessResponse: MessageFns<GetSiteAccessResponse> = {
     const obj: any = {};
     if (message.stamps?.length) {
       obj.stamps = message.stamps;
+    }
+    if (message.spaceIds?.length) {
+      obj.spaceIds = message.spaceIds;
     }
     return obj;
   },
@@ -441,6 +462,7 @@ export const GetSiteAccessResponse: MessageFns<GetSiteAccessResponse> = {
   fromPartial(object: DeepPartial<GetSiteAccessResponse>): GetSiteAccessResponse {
     const message = createBaseGetSiteAccessResponse();
     message.stamps = object.stamps?.map((e) => e) || [];
+    message.spaceIds = object.spaceIds?.map((e) => e) || [];
     return message;
   },
 };

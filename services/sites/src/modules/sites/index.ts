@@ -9,6 +9,7 @@ export { sectionGroupsRoutes } from './http/section-groups/section-groups.routes
 export { sectionsRoutes } from './http/sections/sections.routes';
 export { shareLinksRoutes } from './http/share-links/share-links.routes';
 export { siteSpacesRoutes } from './http/site-spaces/site-spaces.routes';
+export { siteStructureRoutes } from './http/site-structure/site-structure.routes';
 export { sitePermissionsRoutes } from './http/site-permissions/site-permissions.routes';
 export { sitesRoutes } from './http/sites/sites.routes';
 // For the publishing-auth and redirects modules: the site's policy, its access generation, its address, and where its sections and site spaces live.

@@ -67,7 +67,10 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
     profile = {};
   }
   const site = obj(profile.site);
-  const customization = obj(obj(profile.customizations).site);
+  // The visitor's site space shows its own settings when it overrides any (customizations.siteSpaces), else the site's.
+  const customizations = obj(profile.customizations);
+  const ownOfSiteSpace = obj(obj(customizations.siteSpaces)[current.siteSpace]);
+  const customization = Object.keys(ownOfSiteSpace).length > 0 ? ownOfSiteSpace : obj(customizations.site);
   const structure = obj(profile.structure);
   const entries = list(structure.structure).map(obj);
   const siteUrl = text(obj(site.urls).published);

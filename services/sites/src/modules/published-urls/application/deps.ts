@@ -13,4 +13,9 @@ export interface PublishedUrlRequest {
   /** SiteVisitorPayload.jwtToken, or getPublishedContentByUrl's `visitorAuthToken`; else the URL's `jwt_token`. */
   visitorToken?: string;
   redirectOnError: boolean;
+  /**
+   * `compact` for REST (GitBook's renderer puts the token into a file name: compact-site-api-token.ts),
+   * `full` for the reader over gRPC (content and specs verify it and read its `spaces`).
+   */
+  tokenForm: 'compact' | 'full';
 }

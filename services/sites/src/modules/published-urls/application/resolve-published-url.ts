@@ -1,6 +1,15 @@
 import { badRequest } from '@quire/errors';
 import { deriveSecret } from '@quire/platform/secrets';
-import { accessStampOf, issueSiteApiToken, parsePublishedUrl, publishedPaths, resolveSitePath, SITE_API_TOKEN_SECRET_PURPOSE } from '@quire/publishing';
+import {
+  accessStampOf,
+  issueCompactSiteApiToken,
+  issueSiteApiToken,
+  type SiteApiTokenScope,
+  parsePublishedUrl,
+  publishedPaths,
+  resolveSitePath,
+  SITE_API_TOKEN_SECRET_PURPOSE,
+} from '@quire/publishing';
 import { getSiteRedirectBySource } from '../../redirects';
 import { findPublishedSite, getSiteCustomization, loadPublishedSpaces, loadPublishedStructure, siteAddress, spaceIdsOfStructure } from '../../sites';
 import { sitePathStructure, spaceOfSiteSpace } from '../domain/site-path-structure';
@@ -49,12 +58,15 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   if (!resolution || !space) return { kind: 'not-found', reason: 'This site publishes no content at this URL' };
   // The token names the audience that opened it and lives no longer than the visitor's JWT.
   const stamp = accessStampOf({ site: site.id, visibility: site.visibility, credential: audience.credential });
-  const { token } = await issueSiteApiToken(
-    { organization: site.organizationId, site: site.id, siteSpace: resolution.siteSpaceId, space: space.id, spaces: [...spaces.keys()], as: stamp },
-    deriveSecret(deps.serviceSecret, SITE_API_TOKEN_SECRET_PURPOSE),
-    deps.clock(),
-    { notAfter: audience.notAfter },
-  );
+  const token = await issueApiToken(deps, request.tokenForm, {
+    organization: site.organizationId,
+    site: site.id,
+    siteSpace: resolution.siteSpaceId,
+    space: space.id,
+    spaces: [...spaces.keys()],
+    as: stamp,
+    notAfter: audience.notAfter,
+  });
   const paths = publishedPaths(candidate.siteBasePath, resolution);
   const canonicalPath = [...resolution.sitePath, resolution.pagePath].filter((s) => s.length > 0).join('/');
   const content: PublishedContent = {
@@ -72,4 +84,19 @@ export async function resolvePublishedUrl(deps: PublishedUrlDeps, request: Publi
   };
   const siteVersion = siteVersionOf({ site, customization, structure, spaces });
   return { kind: 'content', content, visibility: site.visibility, siteVersion, spaceIds: [...spaces.keys()] };
+}
+
+/** The apiToken in the form asked: the full JWT (reader over gRPC) or the compact one (REST, under 200 characters). */
+async function issueApiToken(
+  deps: PublishedUrlDeps,
+  form: PublishedUrlRequest['tokenForm'],
+  scope: SiteApiTokenScope & { notAfter: Date | undefined },
+): Promise<string> {
+  const secret = deriveSecret(deps.serviceSecret, SITE_API_TOKEN_SECRET_PURPOSE);
+  const { notAfter, ...claims } = scope;
+  const issued =
+    form === 'compact'
+      ? await issueCompactSiteApiToken({ organization: claims.organization, site: claims.site, as: claims.as }, secret, deps.clock(), { notAfter })
+      : await issueSiteApiToken(claims, secret, deps.clock(), { notAfter });
+  return issued.token;
 }

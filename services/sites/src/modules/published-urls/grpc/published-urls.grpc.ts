@@ -18,7 +18,7 @@ export function publishedUrlsGrpc(
 ): Pick<AsyncService<sites.SitesServer>, 'resolvePublishedUrl' | 'verifyVisitorToken' | 'getSiteAccess'> {
   return {
     resolvePublishedUrl: async ({ url, visitorToken, redirectOnError }) => {
-      const resolution = await resolvePublishedUrl(deps, { url, visitorToken: visitorToken || undefined, redirectOnError });
+      const resolution = await resolvePublishedUrl(deps, { url, visitorToken: visitorToken || undefined, redirectOnError, tokenForm: 'full' });
       if (resolution.kind === 'not-found') return { ...NO_CONTENT, reason: resolution.reason, refusedAudience: resolution.refusedAudience ?? '' };
       if (resolution.kind === 'redirect') {
         const site = resolution.target === 'external' ? resolution.site : '';
@@ -61,8 +61,7 @@ export function publishedUrlsGrpc(
         : { ok: false, reason: check.reason, fallbackUrl, claimsJson: '' };
     },
 
-    getSiteAccess: async ({ organizationId, siteId }) => ({
-      stamps: organizationId && siteId ? await readSiteAccess(deps, organizationId, siteId) : [],
-    }),
+    getSiteAccess: async ({ organizationId, siteId }) =>
+      organizationId && siteId ? await readSiteAccess(deps, organizationId, siteId) : { stamps: [], spaceIds: [] },
   };
 }

@@ -18,14 +18,14 @@ export function publishedUrlsRoutes(deps: PublishedUrlDeps): Router {
   router.post(
     path,
     route({ body: resolvePublishedUrlBody }, async ({ body }, res) => {
-      await answer(deps, { url: body.url, visitorToken: body.visitor?.jwtToken, redirectOnError: body.redirectOnError }, res);
+      await answer(deps, { url: body.url, visitorToken: body.visitor?.jwtToken, redirectOnError: body.redirectOnError, tokenForm: 'compact' }, res);
     }),
   );
 
   router.get(
     path,
     route({ query: getPublishedUrlQuery }, async ({ query }, res) => {
-      await answer(deps, { url: query.url, visitorToken: query.visitorAuthToken, redirectOnError: query.redirectOnError }, res);
+      await answer(deps, { url: query.url, visitorToken: query.visitorAuthToken, redirectOnError: query.redirectOnError, tokenForm: 'compact' }, res);
     }),
   );
 

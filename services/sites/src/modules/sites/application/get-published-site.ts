@@ -2,7 +2,7 @@ import type { Role } from '@quire/access';
 import type { PublishedStructureView } from '../domain/published-profile';
 import type { SpaceCatalog } from '../domain/space-embedder';
 import type { SiteWithCounts } from '../model/site';
-import type { StoredSiteCustomization } from '../model/site-customization';
+import type { StoredSiteCustomization, StoredSiteSpaceCustomization } from '../model/site-customization';
 import { authorizeSiteAs } from '../policies/site.policy';
 import type { SiteCallerDeps, SiteRef, SitesReadDeps } from './deps';
 import { loadPublishedSite } from './load-published-site';
@@ -23,6 +23,7 @@ export async function getPublishedSite(
   spaces: SpaceCatalog;
   shareKey: string | null;
   customization: StoredSiteCustomization | null;
+  siteSpaceCustomizations: StoredSiteSpaceCustomization[];
 }> {
   const { site, role } = await authorizeSiteAs(deps, ref.organizationId, ref.siteId, userId, 'read');
   return { site, role, ...(await loadPublishedSite(deps, site, input, userId)) };

@@ -2,8 +2,9 @@ import { spaceIdsOfStructure, type PublishedStructureView } from '../domain/publ
 import { resolveShareKey } from './resolve-share-key';
 import { fetchSpaces, type SpaceCatalog } from '../domain/space-embedder';
 import type { Site } from '../model/site';
-import type { StoredSiteCustomization } from '../model/site-customization';
+import type { StoredSiteCustomization, StoredSiteSpaceCustomization } from '../model/site-customization';
 import { findSiteCustomization } from '../store/site-customizations.store';
+import { listSiteSpaceCustomizations } from '../store/site-space-customizations.store';
 import type { SitesReadDeps } from './deps';
 import { loadPublishedStructure } from './load-published-structure';
 import { loadPublishedSpaces } from './published-spaces';
@@ -19,13 +20,19 @@ export async function loadPublishedSite(
   site: Pick<Site, 'id' | 'organizationId' | 'visibility'>,
   input: { shareKey?: string },
   userId: string,
-): Promise<{ structure: PublishedStructureView; spaces: SpaceCatalog; shareKey: string | null; customization: StoredSiteCustomization | null }> {
+): Promise<{
+  structure: PublishedStructureView;
+  spaces: SpaceCatalog;
+  shareKey: string | null;
+  customization: StoredSiteCustomization | null;
+  siteSpaceCustomizations: StoredSiteSpaceCustomization[];
+}> {
   const shareKey = await resolveShareKey(deps.db, site, input.shareKey);
   const structure = await loadPublishedStructure(deps.db, site.id);
   const spaceIds = spaceIdsOfStructure(structure);
   const spaces = userId
     ? await fetchSpaces(deps.clients.content(), spaceIds, userId, site.organizationId)
     : await loadPublishedSpaces(deps, spaceIds, site.organizationId);
-  const customization = await findSiteCustomization(deps.db, site.id);
-  return { structure, spaces, shareKey, customization };
+  const [customization, siteSpaceCustomizations] = await Promise.all([findSiteCustomization(deps.db, site.id), listSiteSpaceCustomizations(deps.db, site.id)]);
+  return { structure, spaces, shareKey, customization, siteSpaceCustomizations };
 }

@@ -1,7 +1,7 @@
 import type { PublishedStructureView } from '../domain/published-profile';
 import type { SpaceCatalog } from '../domain/space-embedder';
 import type { SiteWithCounts } from '../model/site';
-import type { StoredSiteCustomization } from '../model/site-customization';
+import type { StoredSiteCustomization, StoredSiteSpaceCustomization } from '../model/site-customization';
 import { findSiteWithCounts } from '../store/sites.store';
 import type { SitesReadDeps } from './deps';
 import { loadPublishedSite } from './load-published-site';
@@ -20,6 +20,7 @@ export async function readPublishedProfile(
   spaces: SpaceCatalog;
   shareKey: string | null;
   customization: StoredSiteCustomization | null;
+  siteSpaceCustomizations: StoredSiteSpaceCustomization[];
 } | null> {
   const site = input.organizationId && input.siteId ? await findSiteWithCounts(deps.db, input.organizationId, input.siteId) : null;
   if (!site || !site.published) return null;

@@ -3,7 +3,7 @@ import type { ServiceContext } from '@quire/platform/runtime';
 import { sites } from '@quire/proto';
 import { readPublishedProfile } from '../application/read-published-profile';
 import { presentPublishedSite, presentPublishedStructure } from '../presenters/published-site.presenter';
-import { presentSiteCustomization } from '../presenters/site-customization.presenter';
+import { presentSiteCustomization, presentSiteSpaceCustomizations } from '../presenters/site-customization.presenter';
 import { presentSite } from '../presenters/site.presenter';
 import { findSite } from '../store/sites.store';
 import { siteWithLevel } from '../policies/site.policy';
@@ -74,6 +74,7 @@ export function sitesGrpc(ctx: Pick<ServiceContext, 'db' | 'clients' | 'urls'>, 
           presentSite(site, 'read', urls, found.shareKey),
           presentPublishedStructure(structure, spaces, { site, urls, shareKey: found.shareKey }),
           presentSiteCustomization(customization, site.title),
+          presentSiteSpaceCustomizations(customization, found.siteSpaceCustomizations, site.title),
         );
         return { found: true, profileJson: JSON.stringify(profile) };
       },

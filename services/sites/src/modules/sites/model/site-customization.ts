@@ -6,3 +6,10 @@ export interface StoredSiteCustomization {
   settings: Record<string, unknown>;
   updatedAt: Date;
 }
+
+/** A site space's overrides of its site's customization (table `site_space_customizations`). */
+export interface StoredSiteSpaceCustomization {
+  siteSpaceId: string;
+  settings: Record<string, unknown>;
+  updatedAt: Date;
+}

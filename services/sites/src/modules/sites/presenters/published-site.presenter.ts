@@ -26,14 +26,30 @@ export function presentPublishedSite(
   site: PresentedSite,
   structure: ReturnType<typeof presentPublishedStructure>,
   customization: ReturnType<typeof presentSiteCustomization>,
+  siteSpaces: Record<string, ReturnType<typeof presentSiteCustomization>> = {},
 ) {
   return {
     object: 'published-content-site' as const,
     site,
     structure,
-    // Site spaces override nothing of the site's customization.
-    customizations: { site: customization, siteSpaces: {} },
+    // A site space's own settings (its overrides over the site's), for those that override any.
+    customizations: { site: customization, siteSpaces },
     // No integration adds scripts to sites here.
     scripts: [] as never[],
   };
+}
+
+type PresentedStructure = ReturnType<typeof presentPublishedStructure>;
+type PresentedItem = PresentedStructure['structure'][number] | ReturnType<typeof presentSiteSection>['siteSpaces'][number];
+
+/** The presented item (reference SiteStructureItem) of a structure, looked up through sections and groups; null when not shown. */
+export function findPresentedItem(structure: PresentedStructure, item: { kind: string; id: string }): PresentedItem | null {
+  const queue: PresentedItem[] = [...structure.structure];
+  while (queue.length > 0) {
+    const next = queue.shift() as PresentedItem;
+    if (next.object === item.kind && next.id === item.id) return next;
+    if (next.object === 'site-section') queue.push(...next.siteSpaces);
+    if (next.object === 'site-section-group') queue.push(...next.sections);
+  }
+  return null;
 }

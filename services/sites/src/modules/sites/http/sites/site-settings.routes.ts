@@ -5,7 +5,7 @@ import { putAdaptiveSchema } from '../../application/put-adaptive-schema';
 import { readAdaptiveSchema } from '../../application/read-adaptive-schema';
 import { adaptiveSchemaOf } from '../../domain/adaptive-schema';
 import { presentPublishedSite, presentPublishedStructure } from '../../presenters/published-site.presenter';
-import { presentSiteCustomization } from '../../presenters/site-customization.presenter';
+import { presentSiteCustomization, presentSiteSpaceCustomizations } from '../../presenters/site-customization.presenter';
 import { presentAdaptiveSchema, presentSite } from '../../presenters/site.presenter';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
@@ -41,12 +41,13 @@ export function siteSettingsRoutes(deps: SitesHttpDeps): Router {
   router.get(
     `${SITE}/published`,
     route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
-      const { site, role, structure, spaces, shareKey, customization } = await getPublishedSite(deps, principal.userId, params, query);
+      const { site, role, structure, spaces, shareKey, customization, siteSpaceCustomizations } = await getPublishedSite(deps, principal.userId, params, query);
       res.json(
         presentPublishedSite(
           presentSite(site, role, urls, shareKey),
           presentPublishedStructure(structure, spaces, { site, urls, shareKey }),
           presentSiteCustomization(customization, site.title),
+          presentSiteSpaceCustomizations(customization, siteSpaceCustomizations, site.title),
         ),
       );
     }),
