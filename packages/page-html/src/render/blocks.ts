@@ -195,7 +195,42 @@ function list(state: RenderState, block: DocumentBlock, depth: number): Element 
   return el('ol', { start: typeof start === 'number' && Number.isInteger(start) && start !== 1 && Math.abs(start) < 1e9 ? start : undefined }, items);
 }
 
-/** `<pre><code class="language-x">`, highlighted when the language is known; a title makes it a figure with a caption. */
+/** Names shown on a code block for its language; any other language is shown as written. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  bash: 'Bash',
+  c: 'C',
+  cpp: 'C++',
+  csharp: 'C#',
+  css: 'CSS',
+  go: 'Go',
+  graphql: 'GraphQL',
+  html: 'HTML',
+  java: 'Java',
+  javascript: 'JavaScript',
+  js: 'JavaScript',
+  json: 'JSON',
+  kotlin: 'Kotlin',
+  markdown: 'Markdown',
+  php: 'PHP',
+  python: 'Python',
+  py: 'Python',
+  ruby: 'Ruby',
+  rust: 'Rust',
+  sh: 'Shell',
+  shell: 'Shell',
+  sql: 'SQL',
+  swift: 'Swift',
+  ts: 'TypeScript',
+  typescript: 'TypeScript',
+  xml: 'XML',
+  yaml: 'YAML',
+  yml: 'YAML',
+};
+
+/**
+ * A code block: a header (its title, its language) above `<pre><code class="language-x">`,
+ * highlighted when the language is known. The reader's script adds a copy button to the header.
+ */
 function code(state: RenderState, block: DocumentBlock): Element {
   const data = dataOf(block);
   const lines = childrenOf(block).map((line) => plainTextOf(line, state.textBudget + 1, ''));
@@ -207,8 +242,11 @@ function code(state: RenderState, block: DocumentBlock): Element {
   const className = language ? [...(highlighted ? ['hljs'] : []), `language-${language}`] : undefined;
   const pre = el('pre', {}, [el('code', { className }, highlighted ?? [text(source)])]);
   const title = str(data, 'title');
-  if (!title) return pre;
-  return el('figure', { className: ['code-block'] }, [el('figcaption', {}, [text(title)]), pre]);
+  const header = el('div', { className: ['code-header'] }, [
+    ...(title ? [el('span', { className: ['code-title'] }, [text(title)])] : []),
+    ...(language ? [el('span', { className: ['code-language'] }, [text(LANGUAGE_NAMES[language] ?? language)])] : []),
+  ]);
+  return el('div', { className: ['code-block'] }, [header, pre]);
 }
 
 /** An image: a `<figure>` with `<figcaption>` when it has a caption, else the `<img>` alone. */

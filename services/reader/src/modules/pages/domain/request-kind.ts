@@ -20,6 +20,7 @@ export const LONG_ANSWER_ENTRY_FACTOR = 4;
 
 const FILES_SEGMENT = '~files';
 const SEARCH_SEGMENT = '~search';
+const ASSETS_SEGMENT = '~quire';
 /** The search page's own parameters, taken off the address sites resolves. */
 const SEARCH_PARAMS = ['q', 'page'];
 
@@ -91,6 +92,17 @@ export function sitemapXml(urls: readonly string[]): string {
 /** A site space's address for one of its files. */
 export function fileAddress(siteSpaceBasePath: string, fileId: string): string {
   return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${encodeURIComponent(fileId)}`;
+}
+
+/** Where the reader serves its own files (its script) below a site's address. */
+export function assetsAddress(siteBasePath: string): string {
+  return `${siteBasePath.replace(/\/?$/, '/')}${ASSETS_SEGMENT}/`;
+}
+
+/** The file name of a reader asset when `path` asks for one (`…/~quire/<file>`), whatever the site. */
+export function assetFileOf(path: string): string | undefined {
+  const match = /\/~quire\/([A-Za-z0-9_.-]{1,80})$/.exec(path);
+  return match?.[1];
 }
 
 /** A site space's (or the site's) search page. */
