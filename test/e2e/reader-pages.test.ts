@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SiteVisibility } from 'gitbook-api-0202';
+import { apiClient } from '../support/api';
 import { ensureChromium, launchChromium } from '../support/browser';
 import { TodayLedger } from '../support/client-0202';
 import { eventually } from '../support/eventually';
@@ -12,8 +13,9 @@ import { currentStack, REPO_ROOT } from '../support/stack';
 // Published pages that read like GitBook's, in chromium under the reader's CSP (docs/reader.md,
 // The reader's script): tabs switch (ARIA tabs, keyboard) and all show without script, code has its
 // language and a copy button that copies, table cells never break mid-word on a phone, search runs
-// in a dialog as you type (Ctrl+K, `/`, arrows, Enter). axe-core at 0 serious or critical on each;
-// screenshots at 1280 and 390 px in test-output/reader-{tabs,code,table,search}-{1280,390}.png.
+// in a dialog as you type (Ctrl+K, `/`, arrows, Enter), an API operation shows property tables,
+// examples and request samples. axe-core at 0 serious or critical on each; screenshots at 1280
+// and 390 px in test-output/reader-{tabs,code,table,search-dialog,api}-{1280,390}.png.
 
 const stack = currentStack();
 const ledger = new TodayLedger(stack);
@@ -64,6 +66,34 @@ const REFERENCE = [
   '```',
 ].join('\n');
 
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Scaler', version: '1.0.0' },
+  paths: {
+    '/scalers/{scalerId}': {
+      put: {
+        summary: 'Update a scaler',
+        parameters: [{ name: 'scalerId', in: 'path', required: true, description: 'The **scaler** to change', schema: { type: 'string' } }],
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Scaler' } } } },
+        responses: { '200': { description: 'The scaler as changed', content: { 'application/json': { schema: { $ref: '#/components/schemas/Scaler' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Scaler: {
+        type: 'object',
+        required: ['minimum'],
+        properties: {
+          minimum: { type: 'integer', description: 'Fewest replicas kept', example: 2 },
+          mode: { type: 'string', enum: ['fast', 'steady'] },
+          window: { type: 'object', properties: { seconds: { type: 'integer', description: 'Length of the `window`' } } },
+        },
+      },
+    },
+  },
+};
+
 beforeAll(
   async () => {
     ensureChromium();
@@ -71,10 +101,18 @@ beforeAll(
     mkdirSync(OUT, { recursive: true });
     const own = await buildOrganization(stack, 'Reader pages org');
     const api = ledger.client(own.admin.token);
+    const raw = apiClient(stack, own.admin.token);
+    expect((await raw.put(`/v1/orgs/${own.id}/openapi/scaler`, { source: { text: JSON.stringify(SPEC) } })).status).toBeLessThan(300);
+    await eventually(async () => (await raw.get(`/v1/orgs/${own.id}/openapi/scaler`)).body.processingState === 'complete', 20_000);
     const { data: space } = await api.orgs.createSpace(own.id, { title: 'Pages handbook' });
     await mergeChanges(api, space.id, [
       { operation: 'insert_page', title: 'Guide', document: { markdown: GUIDE } },
       { operation: 'insert_page', title: 'Reference', document: { markdown: REFERENCE } },
+      {
+        operation: 'insert_page',
+        title: 'Scaler API',
+        document: { markdown: 'Change a scaler.\n\n{% openapi-operation spec="scaler" path="/scalers/{scalerId}" method="put" %}\n{% endopenapi-operation %}' },
+      },
     ] as never);
     const { data: site } = await api.orgs.createSite(own.id, { title: 'Pages docs', visibility: SiteVisibility.Public, spaces: [space.id] });
     await api.orgs.publishSite(own.id, site.id);
@@ -247,6 +285,46 @@ it('searches in a dialog as you type: Ctrl+K and `/`, matched words marked, arro
     expect(await page.getByRole('dialog').isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});
+
+it('shows an API operation as property tables with examples and curl, JavaScript and Python samples that switch and copy', async () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { context, page, problems } = await watched(viewport, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto(`${siteUrl}scaler-api`);
+    const block = page.locator('div.openapi');
+    expect(await block.locator('.openapi-method').textContent()).toBe('PUT');
+    // Parameters: the description is markdown.
+    expect(await block.getByRole('region', { name: 'Parameters' }).locator('td strong').textContent()).toBe('scaler');
+    const body = block.getByRole('region', { name: 'Properties' }).first();
+    const rows = await body.locator(':scope > table > tbody > tr').evaluateAll((trs) =>
+      trs.map((tr) =>
+        Array.from(tr.children)
+          .slice(0, 3)
+          .map((c) => c.textContent),
+      ),
+    );
+    expect(rows).toEqual([
+      ['minimum', 'integer', 'yes'],
+      ['mode', 'string', 'no'],
+      ['window', 'object', 'no'],
+    ]);
+    expect(await body.locator('tr', { hasText: 'mode' }).first().locator('td').last().textContent()).toBe('One of: "fast", "steady"');
+    expect(await body.getByRole('region', { name: 'Properties' }).locator('code').allTextContents()).toEqual(['seconds', 'window']);
+    const example = block.locator('.code-block', { has: page.locator('.code-title', { hasText: 'Example response' }) });
+    // Built from the types and enums (specs' schema text keeps no `example`).
+    expect(JSON.parse((await example.locator('code').textContent())!)).toEqual({ minimum: 0, mode: 'fast', window: { seconds: 0 } });
+    const samples = block.locator('.openapi-samples');
+    expect(await samples.getByRole('tab').allTextContents()).toEqual(['curl', 'JavaScript', 'Python']);
+    expect(await samples.getByRole('tabpanel').textContent()).toContain('curl -X PUT "$BASE_URL/scalers/{scalerId}"');
+    await samples.getByRole('tab', { name: 'Python' }).click();
+    await samples.getByRole('tabpanel').getByRole('button', { name: 'Copy' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('requests.request("PUT", BASE_URL + "/scalers/{scalerId}", headers={"Content-Type": "application/json"}, json={');
+    await page.screenshot({ path: join(OUT, `reader-api-${viewport.width}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   }

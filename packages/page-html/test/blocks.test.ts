@@ -44,11 +44,11 @@ describe('page-html blocks', () => {
     }
   });
 
-  it('highlights code of a known language at render time, in <pre><code> with a language class, under a header naming the language', async () => {
+  it('highlights code of a known language at render time, in <pre tabindex="0"><code> with a language class, under a header naming the language', async () => {
     const code = block('code', [block('code-line', [t('const a = 1; // <b>')]), block('code-line', [t('return a;')])], { syntax: 'JavaScript' });
     expect(await html(code)).toBe(
       '<div class="code-block"><div class="code-header"><span class="code-language">JavaScript</span></div>' +
-        '<pre><code class="hljs language-javascript"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; ' +
+        '<pre tabindex="0"><code class="hljs language-javascript"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; ' +
         '<span class="hljs-comment">// &#x3C;b></span>\n<span class="hljs-keyword">return</span> a;</code></pre></div>',
     );
   });
@@ -57,10 +57,10 @@ describe('page-html blocks', () => {
     const code = block('code', [block('code-line', [t('<script>alert(1)</script>')])], { syntax: 'klingon', title: 'main.k' });
     expect(await html(code)).toBe(
       '<div class="code-block"><div class="code-header"><span class="code-title">main.k</span><span class="code-language">klingon</span></div>' +
-        '<pre><code class="language-klingon">&#x3C;script>alert(1)&#x3C;/script></code></pre></div>',
+        '<pre tabindex="0"><code class="language-klingon">&#x3C;script>alert(1)&#x3C;/script></code></pre></div>',
     );
     expect(await html(block('code', [block('code-line', [t('x')])], { syntax: 'a b"<' }))).toBe(
-      '<div class="code-block"><div class="code-header"></div><pre><code>x</code></pre></div>',
+      '<div class="code-block"><div class="code-header"></div><pre tabindex="0"><code>x</code></pre></div>',
     );
   });
 

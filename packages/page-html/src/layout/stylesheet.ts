@@ -138,6 +138,7 @@ export const SITE_RULES = [
   // Cells wrap between words only (body's `anywhere` would cut `integer` to `intege/r`); a table
   // wider than the column scrolls in its box instead of squeezing its words.
   '.table{overflow-x:auto;max-width:100%;margin:1rem 0}table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left;vertical-align:top;overflow-wrap:break-word}',
+  'td>p,th>p{margin:.25rem 0}td>:first-child{margin-top:0}td>:last-child{margin-bottom:0}.openapi-properties .openapi-properties{margin:.5rem 0 0}',
   '.tab{border:1px solid var(--border);border-radius:.5rem;padding:0 1rem;margin:.5rem 0}.tab-title{font-weight:600}',
   // Tabs once the script made them switch (reader-script.ts); without it every panel shows, titled.
   '.tabs-enhanced{border:1px solid var(--border);border-radius:.5rem;margin:1rem 0}.tabs-enhanced>.tab{border:0;margin:0}.tabs-enhanced .tab-title{display:none}[hidden]{display:none!important}',

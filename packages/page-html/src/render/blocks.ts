@@ -1,13 +1,13 @@
 import type { Element, ElementContent } from 'hast';
 import type { DocumentBlock } from '@quire/formats';
-import { highlight } from '../engine/highlighter';
 import { linkUrl } from '../safety/urls';
 import { childrenOf, dataOf, fragmentNamed, isBlock, isInline, isText, refOf, str } from './document-shape';
 import { el, text } from './hast';
 import { image, linked, renderInlines } from './inlines';
+import { codeBlock } from './code';
 import { renderOpenApi } from './openapi';
 import { collapsed, plainTextOf } from './plain-text';
-import { MAX_DEPTH, MAX_HIGHLIGHT, type RenderState } from './render-state';
+import { MAX_DEPTH, type RenderState } from './render-state';
 import { renderTable } from './tables';
 
 // Block nodes (the reference's DocumentBlock*) as semantic HTML. A document heading-1 is an `<h2>`:
@@ -98,7 +98,7 @@ const contentRefBlock: BlockRenderer = ({ state, data }) => {
 
 const headingBlock: BlockRenderer = ({ state, block, depth, top }) => [heading(state, block, depth, top)];
 const listBlock: BlockRenderer = ({ state, block, depth }) => [list(state, block, depth)];
-const openApiBlock: BlockRenderer = ({ state, block }) => renderOpenApi(state, block);
+const openApiBlock: BlockRenderer = ({ state, block }) => renderOpenApi(state, block, renderBlocks);
 const leftOut: BlockRenderer = () => [];
 
 /** Each block type's elements; a type not here is `unknown`. */
@@ -195,58 +195,12 @@ function list(state: RenderState, block: DocumentBlock, depth: number): Element 
   return el('ol', { start: typeof start === 'number' && Number.isInteger(start) && start !== 1 && Math.abs(start) < 1e9 ? start : undefined }, items);
 }
 
-/** Names shown on a code block for its language; any other language is shown as written. */
-const LANGUAGE_NAMES: Record<string, string> = {
-  bash: 'Bash',
-  c: 'C',
-  cpp: 'C++',
-  csharp: 'C#',
-  css: 'CSS',
-  go: 'Go',
-  graphql: 'GraphQL',
-  html: 'HTML',
-  java: 'Java',
-  javascript: 'JavaScript',
-  js: 'JavaScript',
-  json: 'JSON',
-  kotlin: 'Kotlin',
-  markdown: 'Markdown',
-  php: 'PHP',
-  python: 'Python',
-  py: 'Python',
-  ruby: 'Ruby',
-  rust: 'Rust',
-  sh: 'Shell',
-  shell: 'Shell',
-  sql: 'SQL',
-  swift: 'Swift',
-  ts: 'TypeScript',
-  typescript: 'TypeScript',
-  xml: 'XML',
-  yaml: 'YAML',
-  yml: 'YAML',
-};
-
-/**
- * A code block: a header (its title, its language) above `<pre><code class="language-x">`,
- * highlighted when the language is known. The reader's script adds a copy button to the header.
- */
+/** A code block of the document: its lines, its language and title (code.ts). */
 function code(state: RenderState, block: DocumentBlock): Element {
   const data = dataOf(block);
   const lines = childrenOf(block).map((line) => plainTextOf(line, state.textBudget + 1, ''));
   const whole = lines.join('\n');
-  const source = whole.slice(0, state.takeText(whole.length));
-  const syntax = (str(data, 'syntax') ?? '').toLowerCase().trim();
-  const language = /^[a-z0-9+#_-]{1,40}$/.test(syntax) ? syntax : '';
-  const highlighted = language && source.length <= MAX_HIGHLIGHT ? highlight(state.tools, language, source) : undefined;
-  const className = language ? [...(highlighted ? ['hljs'] : []), `language-${language}`] : undefined;
-  const pre = el('pre', {}, [el('code', { className }, highlighted ?? [text(source)])]);
-  const title = str(data, 'title');
-  const header = el('div', { className: ['code-header'] }, [
-    ...(title ? [el('span', { className: ['code-title'] }, [text(title)])] : []),
-    ...(language ? [el('span', { className: ['code-language'] }, [text(LANGUAGE_NAMES[language] ?? language)])] : []),
-  ]);
-  return el('div', { className: ['code-block'] }, [header, pre]);
+  return codeBlock(state, str(data, 'syntax') ?? '', whole.slice(0, state.takeText(whole.length)), str(data, 'title'));
 }
 
 /** An image: a `<figure>` with `<figcaption>` when it has a caption, else the `<img>` alone. */
