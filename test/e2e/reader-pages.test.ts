@@ -54,6 +54,12 @@ const GUIDE = [
 const REFERENCE = [
   'Every setting of the scaler, with its type.',
   '',
+  '{% hint style="warning" %}',
+  'Changing a setting restarts the scaler.',
+  '{% endhint %}',
+  '',
+  '## Settings',
+  '',
   '| Setting | Type | Meaning |',
   '|---|---|---|',
   '| scale.minimum | integer | The smallest number of replicas the autoscaler keeps running whatever the measured load is |',
@@ -64,6 +70,10 @@ const REFERENCE = [
   '```bash',
   'curl -s https://api.example.com/scale',
   '```',
+  '',
+  '## Limits',
+  '',
+  ...Array.from({ length: 12 }, (_, i) => `Limit ${i + 1} keeps the scaler within bounds that the cluster can hold, measured over a minute.\n`),
 ].join('\n');
 
 const SPEC = {
@@ -328,4 +338,23 @@ it('shows an API operation as property tables with examples and curl, JavaScript
     expect(problems).toEqual([]);
     await context.close();
   }
+});
+
+it('marks the section being read in "On this page", shows heading links on hover and hints with their icon', async () => {
+  const { context, page, problems } = await watched(DESKTOP);
+  await page.goto(`${siteUrl}reference`);
+  const toc = page.getByRole('complementary', { name: 'On this page' });
+  expect(await toc.locator('a[aria-current]').textContent()).toBe('Settings');
+  await page.evaluate(() => document.getElementById('limits')!.scrollIntoView());
+  await eventually(async () => (await toc.locator('a[aria-current]').textContent()) === 'Limits', 3000);
+  await page.evaluate(() => scrollTo(0, 0));
+  const anchor = page.locator('#settings .anchor');
+  expect(await anchor.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+  await page.locator('#settings').hover();
+  expect(await anchor.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  const hint = page.getByRole('note', { name: 'Warning' });
+  expect(await hint.evaluate((el) => getComputedStyle(el, '::before').content)).toMatch(/^"!"/);
+  await page.screenshot({ path: join(OUT, 'reader-hint-1280.png') });
+  expect(problems).toEqual([]);
+  await context.close();
 });

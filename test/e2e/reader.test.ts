@@ -378,6 +378,8 @@ describe('pages machines read', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!));
     const base = pathOf(builtIn);
     expect(locs).toEqual([base, `${base}guides`, `${base}guides/install`]);
+    // Each page says when it last changed.
+    expect(xml.match(/<url><loc>[^<]+<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z<\/lastmod><\/url>/g)).toHaveLength(3);
     const robots = await visit(`${builtIn}robots.txt`);
     expect(await robots.text()).toMatch(new RegExp(`^User-agent: \\*\nAllow: /\n\nSitemap: http.*${base}sitemap\\.xml\n$`));
   });

@@ -56,6 +56,17 @@ describe('site files', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(sitemapXml(Array.from({ length: 50_001 }, (_, i) => `https://h/${i}`)).match(/<loc>/g)).toHaveLength(50_000);
   });
+
+  it('sitemap.xml gives each page its last change as lastmod, none when unknown or not a date', () => {
+    const xml = sitemapXml([
+      { url: 'https://h/a', updatedAt: '2026-11-20T10:00:00.000Z' },
+      { url: 'https://h/b', updatedAt: '' },
+      { url: 'https://h/c', updatedAt: 'soon' },
+    ]);
+    expect(xml).toContain('<url><loc>https://h/a</loc><lastmod>2026-11-20T10:00:00.000Z</lastmod></url>');
+    expect(xml).toContain('<url><loc>https://h/b</loc></url>');
+    expect(xml).toContain('<url><loc>https://h/c</loc></url>');
+  });
 });
 
 describe('hasDotSegment', () => {

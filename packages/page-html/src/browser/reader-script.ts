@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 // The reader's one script, served as a file under the page's CSP (its sha256 is the CSP's
 // script-src and the tag's `integrity`): tabs that switch, a copy button on code, search in a
-// dialog. Progressive only: without it every tab panel is shown, code is selectable and the
+// dialog, the current section marked in "On this page". Progressive only: without it every tab panel is shown, code is selectable and the
 // search box submits to the search page. It builds elements with textContent and never runs,
 // parses as HTML into the page, or evaluates anything from content; search answers are parsed
 // with DOMParser (inert: no script runs) and only their text and same-origin links are kept.
@@ -281,8 +281,38 @@ function enhanceSearch(): void {
   });
 }
 
+/** Marks the "On this page" link of the section being read (the last heading scrolled past). */
+function enhanceToc(): void {
+  const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]'));
+  const headings = links.map((link) => document.getElementById(decodeURIComponent(link.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
+  if (headings.length === 0) return;
+  const mark = () => {
+    const passed = headings.filter((h) => h.getBoundingClientRect().top <= 120);
+    const current = (passed[passed.length - 1] ?? headings[0]!).id;
+    links.forEach((link) => {
+      if (decodeURIComponent(link.hash.slice(1)) === current) link.setAttribute('aria-current', 'location');
+      else link.removeAttribute('aria-current');
+    });
+  };
+  let queued = false;
+  addEventListener(
+    'scroll',
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        mark();
+      });
+    },
+    { passive: true },
+  );
+  mark();
+}
+
 function enhancePage(): void {
   enhanceTabs();
+  enhanceToc();
   enhanceCode();
   enhanceSearch();
 }
@@ -298,6 +328,7 @@ const SCRIPT_FUNCTIONS = [
   showResults,
   moveActive,
   enhanceSearch,
+  enhanceToc,
   enhancePage,
 ];
 

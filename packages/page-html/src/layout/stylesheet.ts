@@ -132,9 +132,18 @@ export const SITE_RULES = [
   '.openapi-responses{list-style:none;padding:0}',
   'code,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
   ':not(pre)>code{background:var(--surface);padding:.1rem .3rem;border-radius:.25rem}',
-  '.anchor{margin-left:.4rem;color:var(--muted)}',
-  '.hint{border-left:4px solid var(--primary);background:var(--surface);padding:.5rem 1rem;margin:1rem 0;border-radius:.25rem}',
-  '.hint-success{border-left-color:#1a7f37}.hint-warning{border-left-color:#9a6700}.hint-danger{border-left-color:#cf222e}',
+  // A heading's link shows on hover or focus (always where nothing hovers: phones).
+  '.anchor{margin-left:.4rem;color:var(--muted);text-decoration:none;opacity:0}',
+  ':is(h2,h3,h4):hover>.anchor,.anchor:focus{opacity:1}@media (hover:none){.anchor{opacity:1}}',
+  // Hints by kind: colour and an icon (decorative: the note's aria-label names the kind).
+  '.hint{position:relative;border-left:4px solid var(--primary);background:var(--surface);padding:.5rem 1rem .5rem 2.75rem;margin:1rem 0;border-radius:.25rem}',
+  '.hint::before{position:absolute;left:.85rem;top:.75rem;width:1.25rem;height:1.25rem;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:.8rem;font-weight:700;line-height:1;color:#fff;background:var(--primary);content:"i"/""}',
+  '.hint-success{border-left-color:#1a7f37}.hint-success::before{background:#1a7f37;content:"\\2713"/""}',
+  '.hint-warning{border-left-color:#9a6700}.hint-warning::before{background:#9a6700;content:"!"/""}',
+  '.hint-danger{border-left-color:#cf222e}.hint-danger::before{background:#cf222e;content:"\\00d7"/""}',
+  // Sidebar groups open and close; the current section of "On this page" (reader-script.ts) is marked.
+  '.page-tree details>summary{cursor:pointer;list-style-position:outside}.page-tree details>summary .group-title{display:inline}',
+  '.toc a[aria-current]{color:var(--link);font-weight:600}',
   // Cells wrap between words only (body's `anywhere` would cut `integer` to `intege/r`); a table
   // wider than the column scrolls in its box instead of squeezing its words.
   '.table{overflow-x:auto;max-width:100%;margin:1rem 0}table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left;vertical-align:top;overflow-wrap:break-word}',

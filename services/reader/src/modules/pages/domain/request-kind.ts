@@ -82,10 +82,21 @@ export function robotsTxt(visibility: string, sitemapUrl: string): string {
   return visibility === 'public' ? `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n` : 'User-agent: *\nDisallow: /\n';
 }
 
-/** `sitemap.xml` of absolute page URLs (sitemaps.org 0.9), at most 50,000 as the protocol allows. */
-export function sitemapXml(urls: readonly string[]): string {
+/** A page of the sitemap: its absolute URL and, when known, when it last changed (ISO 8601). */
+export interface SitemapEntry {
+  url: string;
+  updatedAt?: string;
+}
+
+/** `sitemap.xml` of absolute page URLs with their `lastmod` (sitemaps.org 0.9), at most 50,000 as the protocol allows. */
+export function sitemapXml(pages: ReadonlyArray<string | SitemapEntry>): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-  const entries = urls.slice(0, 50_000).map((u) => `  <url><loc>${escape(u)}</loc></url>`);
+  const entries = pages.slice(0, 50_000).map((page) => {
+    const { url, updatedAt } = typeof page === 'string' ? { url: page, updatedAt: undefined } : page;
+    const time = updatedAt ? Date.parse(updatedAt) : NaN;
+    const lastmod = Number.isNaN(time) ? '' : `<lastmod>${new Date(time).toISOString()}</lastmod>`;
+    return `  <url><loc>${escape(url)}</loc>${lastmod}</url>`;
+  });
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }
 
