@@ -76,6 +76,8 @@ const REFERENCE = [
   ...Array.from({ length: 12 }, (_, i) => `Limit ${i + 1} keeps the scaler within bounds that the cluster can hold, measured over a minute.\n`),
 ].join('\n');
 
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 const SPEC = {
   openapi: '3.1.0',
   info: { title: 'Scaler', version: '1.0.0' },
@@ -118,6 +120,8 @@ beforeAll(
     await mergeChanges(api, space.id, [
       { operation: 'insert_page', title: 'Guide', document: { markdown: GUIDE } },
       { operation: 'insert_page', title: 'Reference', document: { markdown: REFERENCE } },
+      { operation: 'insert_page', title: 'Diagram', document: { markdown: 'The cluster.\n\n![The cluster](./cluster)' } },
+      { operation: 'insert_files', files: [{ name: 'cluster diagram.png', ref: 'cluster', base64: PNG, contentType: 'image/png' }] },
       {
         operation: 'insert_page',
         title: 'Scaler API',
@@ -357,4 +361,19 @@ it('marks the section being read in "On this page", shows heading links on hover
   await page.screenshot({ path: join(OUT, 'reader-hint-1280.png') });
   expect(problems).toEqual([]);
   await context.close();
+});
+
+it('answers the `.gitbook/assets/…` images a page’s markdown names, at the address the `.md` resolves them to', async () => {
+  const mdUrl = `${siteUrl}diagram.md`;
+  const markdown = await (await fetch(mdUrl)).text();
+  const [, target] = /!\[The cluster\]\(<?([^)>]+)>?\)/.exec(markdown) ?? [];
+  expect(target).toMatch(/\.gitbook\/assets\/cluster(%20| )diagram\.png$/);
+  const asset = new URL(target!.replace(/ /g, '%20'), mdUrl);
+  const redirect = await fetch(asset, { redirect: 'manual' });
+  expect(redirect.status).toBe(302);
+  const image = await fetch(new URL(redirect.headers.get('location')!, asset));
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await image.arrayBuffer()).toString('base64')).toBe(PNG);
+  expect((await fetch(new URL('.gitbook/assets/nothing.png', asset), { redirect: 'manual' })).status).toBe(404);
 });

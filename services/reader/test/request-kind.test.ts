@@ -50,6 +50,16 @@ describe('site files', () => {
     for (const v of ['unlisted', 'share-link', 'visitor-auth']) expect(robotsTxt(v, 'x')).toBe('User-agent: *\nDisallow: /\n');
   });
 
+  it('reads `.gitbook/assets/<name>` below a site space as a file by its name (as `.md` pages link them)', () => {
+    expect(readRequestKind('https://h/sites/o/s/v2/.gitbook/assets/my%20logo.png')).toEqual({
+      kind: 'file',
+      url: 'https://h/sites/o/s/v2/',
+      fileName: 'my logo.png',
+    });
+    expect(readRequestKind('https://h/.gitbook/assets/a.png')).toEqual({ kind: 'file', url: 'https://h/', fileName: 'a.png' });
+    expect(readRequestKind('https://h/docs/assets/a.png').kind).toBe('page');
+  });
+
   it('sitemap.xml escapes every URL and stops at the protocol’s 50,000', () => {
     const xml = sitemapXml(['https://h/a?b=1&c=<2>', 'https://h/b']);
     expect(xml).toContain('<loc>https://h/a?b=1&amp;c=&lt;2&gt;</loc>');

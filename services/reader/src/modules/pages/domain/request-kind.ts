@@ -29,7 +29,9 @@ const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'rob
 export interface AskedFor {
   kind: RequestKind;
   url: string;
+  /** A file by its id (`~files/{id}`) or by its name (`.gitbook/assets/{name}`). */
   fileId?: string;
+  fileName?: string;
   /** The search page's `?q=` (first one; empty when absent) and `?page=` (1-based). */
   search?: { query: string; page: number };
 }
@@ -41,6 +43,12 @@ export function readRequestKind(absoluteUrl: string): AskedFor {
     const fileId = safeDecode(segments[segments.length - 1] as string);
     url.pathname = segments.slice(0, -2).join('/') + '/';
     if (fileId) return { kind: 'file', url: url.toString(), fileId };
+  }
+  // `.md` pages name files as Git Sync lays them out, `<site space>/.gitbook/assets/<name>`.
+  if (segments.length >= 4 && segments[segments.length - 3] === '.gitbook' && segments[segments.length - 2] === 'assets' && segments[segments.length - 1]) {
+    const fileName = safeDecode(segments[segments.length - 1] as string);
+    url.pathname = segments.slice(0, -3).join('/') + '/';
+    if (fileName) return { kind: 'file', url: url.toString(), fileName };
   }
   const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
   if (last === SEARCH_SEGMENT) {
