@@ -11,7 +11,7 @@ import { currentStack, REPO_ROOT } from '../support/stack';
 
 // A published site read in a real browser (Debian's chromium via playwright-core),
 // served by the reader under its own strict CSP: no console error (a blocked style would be one),
-// no script runs, axe-core finds no serious or critical violation, the visitor moves on with the
+// no script of the content runs (only the reader's own file), axe-core finds no serious or critical violation, the visitor moves on with the
 // "Next" link. The screenshot is left in test-output/reader-page.png.
 
 const stack = currentStack();
@@ -52,7 +52,7 @@ afterAll(async () => {
   expect(ledger.problems()).toEqual([]);
 });
 
-it('shows a published page under its CSP with no console error, no script, no serious axe violation, and navigates', async () => {
+it('shows a published page under its CSP with no console error, no script from content, no serious axe violation, and navigates', async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const problems: string[] = [];
   page.on('console', (message) => {

@@ -51,7 +51,13 @@ beforeAll(async () => {
     { operation: 'insert_page', title: 'Secret plans', hidden: true, document: { markdown: 'Hidden text quokkaroo.' } },
   ] as never);
   await mergeChanges(api, spaceId, [
-    { operation: 'insert_page', title: 'Tips [beta] (new)', slug: 'tips', into: pages.guides as string, document: { markdown: 'Tip: tighten the flange.' } },
+    {
+      operation: 'insert_page',
+      title: 'Tips [beta] (new)',
+      slug: 'tips',
+      into: pages.guides as string,
+      document: { markdown: 'Tip: tighten the flange. [Back to guides](../guides.md)' },
+    },
   ] as never);
   builtIn = (await publishedSite('Machine handbook', SiteVisibility.Public, { basename: `machine-${unique}` })).url;
 });
@@ -94,6 +100,9 @@ describe('llms.txt and llms-full.txt', () => {
     ]);
     expect(text).toContain('Welcome to the **zephyrine** handbook.');
     expect(text).toContain('Tip: tighten the flange.');
+    // A page's relative link is made absolute against its own .md address, not llms-full.txt's.
+    expect(text).toMatch(/\[Back to guides\]\(http\S+\.md\)/);
+    expect(text).toContain(`${base}guides.md)`);
     expect(text).not.toContain('quokkaroo');
     expect(text).not.toContain('left out');
   });

@@ -31,3 +31,4 @@ export type {
   TreePage,
   SearchResultView,
 } from './layout/site-view';
+export { READER_SCRIPT, READER_SCRIPT_HASH, READER_SCRIPT_FILE } from './browser/reader-script';

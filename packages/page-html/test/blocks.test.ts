@@ -44,20 +44,24 @@ describe('page-html blocks', () => {
     }
   });
 
-  it('highlights code of a known language at render time, in <pre><code> with a language class', async () => {
+  it('highlights code of a known language at render time, in <pre tabindex="0"><code> with a language class, under a header naming the language', async () => {
     const code = block('code', [block('code-line', [t('const a = 1; // <b>')]), block('code-line', [t('return a;')])], { syntax: 'JavaScript' });
     expect(await html(code)).toBe(
-      '<pre><code class="hljs language-javascript"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; ' +
-        '<span class="hljs-comment">// &#x3C;b></span>\n<span class="hljs-keyword">return</span> a;</code></pre>',
+      '<div class="code-block"><div class="code-header"><span class="code-language">JavaScript</span></div>' +
+        '<pre tabindex="0"><code class="hljs language-javascript"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span>; ' +
+        '<span class="hljs-comment">// &#x3C;b></span>\n<span class="hljs-keyword">return</span> a;</code></pre></div>',
     );
   });
 
-  it('shows code of an unknown language escaped and plain, and a titled block as a figure with its caption', async () => {
+  it('shows code of an unknown language escaped and plain, labelled as written, and a block title in its header', async () => {
     const code = block('code', [block('code-line', [t('<script>alert(1)</script>')])], { syntax: 'klingon', title: 'main.k' });
     expect(await html(code)).toBe(
-      '<figure class="code-block"><figcaption>main.k</figcaption><pre><code class="language-klingon">&#x3C;script>alert(1)&#x3C;/script></code></pre></figure>',
+      '<div class="code-block"><div class="code-header"><span class="code-title">main.k</span><span class="code-language">klingon</span></div>' +
+        '<pre tabindex="0"><code class="language-klingon">&#x3C;script>alert(1)&#x3C;/script></code></pre></div>',
     );
-    expect(await html(block('code', [block('code-line', [t('x')])], { syntax: 'a b"<' }))).toBe('<pre><code>x</code></pre>');
+    expect(await html(block('code', [block('code-line', [t('x')])], { syntax: 'a b"<' }))).toBe(
+      '<div class="code-block"><div class="code-header"></div><pre tabindex="0"><code>x</code></pre></div>',
+    );
   });
 
   it('renders images: alt text kept, a caption as figure/figcaption, files through the file callback', async () => {
@@ -148,7 +152,7 @@ describe('page-html blocks', () => {
       { fragments: [fragment('cell-a', [p(t('Alpha', 'bold'))]), fragment('cell-b', [p('Beta')])] },
     );
     expect(await html(table)).toBe(
-      '<div class="table"><table><thead><tr><th scope="col">Name</th><th scope="col">Ready</th><th scope="col" class="align-right">Count</th></tr></thead>' +
+      '<div class="table" role="region" aria-label="Table" tabindex="0"><table><thead><tr><th scope="col">Name</th><th scope="col">Ready</th><th scope="col" class="align-right">Count</th></tr></thead>' +
         '<tbody><tr><td><strong>Alpha</strong></td><td><input type="checkbox" disabled checked aria-label="Ready"></td><td class="align-right">1</td></tr>' +
         '<tr><td>Beta</td><td><input type="checkbox" disabled aria-label="Ready"></td><td class="align-right">2</td></tr></tbody></table></div>',
     );
@@ -157,7 +161,7 @@ describe('page-html blocks', () => {
   it('renders the GFM table markdown-to-document makes', async () => {
     const document = markdownToDocument('| A | B |\n|---|:-:|\n| 1 | *2* |\n');
     expect((await render(document)).html).toBe(
-      '<div class="table"><table><thead><tr><th scope="col">A</th><th scope="col" class="align-center">B</th></tr></thead>' +
+      '<div class="table" role="region" aria-label="Table" tabindex="0"><table><thead><tr><th scope="col">A</th><th scope="col" class="align-center">B</th></tr></thead>' +
         '<tbody><tr><td>1</td><td class="align-center"><em>2</em></td></tr></tbody></table></div>',
     );
   });

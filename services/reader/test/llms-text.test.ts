@@ -92,3 +92,21 @@ describe('site files', () => {
     expect(readRequestKind('https://d.test/llms-full.txt')).toEqual({ kind: 'llms-full', url: 'https://d.test/' });
   });
 });
+
+describe('llms-full.txt links', () => {
+  it('resolves a page’s relative links and images against its own .md address, leaving absolute ones, anchors and code', () => {
+    const markdown = [
+      'See [Quickstart](quickstart.md), [Up](../index.md "Home") and [Spaced](<my page.md>).',
+      '![Diagram](../.gitbook/assets/cluster%20diagram.png) [Site](https://example.com/x) [Here](#install) [Mail](mailto:a@b.c)',
+      '```md',
+      '[Kept](quickstart.md)',
+      '```',
+    ].join('\n');
+    expect(llmsFullEntry({ title: 'Install', url: 'https://docs.test/v1/guides/install.md' }, markdown)).toBe(
+      '# Install\n\nSource: https://docs.test/v1/guides/install.md\n\n' +
+        'See [Quickstart](https://docs.test/v1/guides/quickstart.md), [Up](https://docs.test/v1/index.md "Home") and [Spaced](https://docs.test/v1/guides/my%20page.md).\n' +
+        '![Diagram](https://docs.test/v1/.gitbook/assets/cluster%20diagram.png) [Site](https://example.com/x) [Here](#install) [Mail](mailto:a@b.c)\n' +
+        '```md\n[Kept](quickstart.md)\n```\n',
+    );
+  });
+});

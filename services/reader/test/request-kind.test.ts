@@ -50,11 +50,32 @@ describe('site files', () => {
     for (const v of ['unlisted', 'share-link', 'visitor-auth']) expect(robotsTxt(v, 'x')).toBe('User-agent: *\nDisallow: /\n');
   });
 
+  it('reads `.gitbook/assets/<name>` below a site space as a file by its name (as `.md` pages link them)', () => {
+    expect(readRequestKind('https://h/sites/o/s/v2/.gitbook/assets/my%20logo.png')).toEqual({
+      kind: 'file',
+      url: 'https://h/sites/o/s/v2/',
+      fileName: 'my logo.png',
+    });
+    expect(readRequestKind('https://h/.gitbook/assets/a.png')).toEqual({ kind: 'file', url: 'https://h/', fileName: 'a.png' });
+    expect(readRequestKind('https://h/docs/assets/a.png').kind).toBe('page');
+  });
+
   it('sitemap.xml escapes every URL and stops at the protocol’s 50,000', () => {
     const xml = sitemapXml(['https://h/a?b=1&c=<2>', 'https://h/b']);
     expect(xml).toContain('<loc>https://h/a?b=1&amp;c=&lt;2&gt;</loc>');
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(sitemapXml(Array.from({ length: 50_001 }, (_, i) => `https://h/${i}`)).match(/<loc>/g)).toHaveLength(50_000);
+  });
+
+  it('sitemap.xml gives each page its last change as lastmod, none when unknown or not a date', () => {
+    const xml = sitemapXml([
+      { url: 'https://h/a', updatedAt: '2026-11-20T10:00:00.000Z' },
+      { url: 'https://h/b', updatedAt: '' },
+      { url: 'https://h/c', updatedAt: 'soon' },
+    ]);
+    expect(xml).toContain('<url><loc>https://h/a</loc><lastmod>2026-11-20T10:00:00.000Z</lastmod></url>');
+    expect(xml).toContain('<url><loc>https://h/b</loc></url>');
+    expect(xml).toContain('<url><loc>https://h/c</loc></url>');
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { READER_SCRIPT } from '@quire/page-html';
 import { contentSecurityPolicy, styleHash } from '../src/modules/pages/domain/page-headers';
 import { siteRedirectStatus } from '../src/modules/pages/domain/reader-answer';
 import { canonicalUrlOf, readSiteProfile, sitePathOf } from '../src/modules/site-reads/domain/site-structure';
@@ -139,10 +140,11 @@ describe('addresses', () => {
 });
 
 describe('headers and statuses', () => {
-  it('allows the one stylesheet by its hash and no script', () => {
+  it("allows the one stylesheet by its hash and only the reader's own script, by its hash", () => {
     expect(styleHash('a{}')).toBe(`'sha256-${createHash('sha256').update('a{}').digest('base64')}'`);
     const csp = contentSecurityPolicy('a{}');
-    expect(csp).toContain("script-src 'none'");
+    expect(csp).toContain(`script-src 'sha256-${createHash('sha256').update(READER_SCRIPT).digest('base64')}';`);
+    expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain(`style-src ${styleHash('a{}')}`);
     expect(csp).not.toContain('unsafe');
   });

@@ -130,7 +130,10 @@ export function sidebar(pages: unknown, currentId: unknown): Markup | undefined 
       if (budget-- <= 0 || node.hidden === true) continue;
       const children = depth < MAX_DEPTH ? list(node.pages, depth + 1) : undefined;
       if (node.kind === 'group') {
-        items.push(tag('li', { class: 'group' }, tag('span', { class: 'group-title' }, title(node.title)), children));
+        // A group opens and closes without script; it starts open, as GitBook's.
+        items.push(
+          tag('li', { class: 'group' }, tag('details', { open: true }, tag('summary', {}, tag('span', { class: 'group-title' }, title(node.title))), children)),
+        );
       } else {
         const isCurrent = node.kind === 'document' && typeof currentId === 'string' && node.id === currentId;
         items.push(tag('li', {}, linkTo(node.url, title(node.title), { 'aria-current': isCurrent ? 'page' : undefined }), children));

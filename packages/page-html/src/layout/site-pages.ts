@@ -4,11 +4,13 @@ import { LABELS } from './labels';
 import { imageAddress, linkTo, pageAddress } from './links';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import { stylesheetOf } from './stylesheet';
+import { READER_SCRIPT_FILE, READER_SCRIPT_HASH } from '../browser/reader-script';
 import type { LinkView, NotFoundPageView, PageView, SearchPageView, SearchResultView, SiteChromeView, SitePageView } from './site-view';
 
 // Whole documents (`<!doctype html>`) for the reader: a page of the site, its search page, its 404.
 // Landmarks: a skip link to `<main id="content">`, `<header>`, the sidebar `<nav>`, `<main>` with
-// the one `<h1>`, the contents `<aside>`, `<footer>`. No script; one `<style>` (siteStylesheet).
+// the one `<h1>`, the contents `<aside>`, `<footer>`. One `<style>` (siteStylesheet) and, when the
+// reader serves it, one script file (reader-script.ts) that only enhances what works without it.
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -63,7 +65,15 @@ function head(view: SiteChromeView, look: SiteLook, meta: HeadView): Markup {
     description ? tag('meta', { name: 'twitter:description', content: description }) : undefined,
     image ? tag('meta', { name: 'twitter:image', content: image }) : undefined,
     tag('style', {}, stylesheetOf(look)),
+    readerScript(view.site),
   );
+}
+
+/** The reader's script (reader-script.ts) from the site's assets address, checked by its hash. */
+function readerScript(site: unknown): Markup | undefined {
+  const base = isObject(site) && typeof site.assetsUrl === 'string' ? pageAddress(site.assetsUrl) : undefined;
+  if (!base) return undefined;
+  return tag('script', { src: `${base.replace(/\/?$/, '/')}${READER_SCRIPT_FILE}`, integrity: `sha256-${READER_SCRIPT_HASH}`, defer: true });
 }
 
 /** The document around a page's main content; `currentId` marks the page in the tree. */

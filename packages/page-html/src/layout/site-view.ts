@@ -19,6 +19,11 @@ export interface SiteInfo {
   url: string;
   /** The site's search page: the search box is a GET form to it with `q`. */
   searchUrl: string;
+  /**
+   * Where the reader serves its own files (`<site>/~quire/`): the page loads its script from there.
+   * None: the page has no script (it is complete without).
+   */
+  assetsUrl?: string;
   /** `unlisted` sites are served with `noindex`. */
   isUnlisted?: boolean;
   /**

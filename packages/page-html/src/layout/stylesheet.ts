@@ -3,7 +3,8 @@ import { siteLookOf, type SiteLook, type ThemedColor } from './customization';
 // One inline `<style>` per page: the site's colours as custom properties, then the fixed rules.
 // `siteStylesheet(customization)` is its exact text, the same for every page of a site, so the
 // reader hashes it once per customization (`style-src 'sha256-…'`) and a strict CSP holds. No
-// `style` attribute anywhere, no script: everything (menus, the sidebar on a phone) is `<details>`.
+// `style` attribute anywhere; menus and the sidebar on a phone are `<details>`, so they work
+// without the reader's script too.
 
 const LIGHT = { background: '#ffffff', text: '#1b1b1f', muted: '#55565e', border: '#dcdde3', surface: '#f5f6f8' };
 const DARK = { background: '#16171b', text: '#e9e9ee', muted: '#a7a8b2', border: '#34363e', surface: '#1f2126' };
@@ -131,11 +132,43 @@ export const SITE_RULES = [
   '.openapi-responses{list-style:none;padding:0}',
   'code,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}',
   ':not(pre)>code{background:var(--surface);padding:.1rem .3rem;border-radius:.25rem}',
-  '.anchor{margin-left:.4rem;color:var(--muted)}',
-  '.hint{border-left:4px solid var(--primary);background:var(--surface);padding:.5rem 1rem;margin:1rem 0;border-radius:.25rem}',
-  '.hint-success{border-left-color:#1a7f37}.hint-warning{border-left-color:#9a6700}.hint-danger{border-left-color:#cf222e}',
-  '.table{overflow-x:auto}table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left}',
+  // A heading's link shows on hover or focus (always where nothing hovers: phones).
+  '.anchor{margin-left:.4rem;color:var(--muted);text-decoration:none;opacity:0}',
+  ':is(h2,h3,h4):hover>.anchor,.anchor:focus{opacity:1}@media (hover:none){.anchor{opacity:1}}',
+  // Hints by kind: colour and an icon (decorative: the note's aria-label names the kind).
+  '.hint{position:relative;border-left:4px solid var(--primary);background:var(--surface);padding:.5rem 1rem .5rem 2.75rem;margin:1rem 0;border-radius:.25rem}',
+  '.hint::before{position:absolute;left:.85rem;top:.75rem;width:1.25rem;height:1.25rem;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:.8rem;font-weight:700;line-height:1;color:#fff;background:var(--primary);content:"i"/""}',
+  '.hint-success{border-left-color:#1a7f37}.hint-success::before{background:#1a7f37;content:"\\2713"/""}',
+  '.hint-warning{border-left-color:#9a6700}.hint-warning::before{background:#9a6700;content:"!"/""}',
+  '.hint-danger{border-left-color:#cf222e}.hint-danger::before{background:#cf222e;content:"\\00d7"/""}',
+  // Sidebar groups open and close; the current section of "On this page" (reader-script.ts) is marked.
+  '.page-tree details>summary{cursor:pointer;list-style-position:outside}.page-tree details>summary .group-title{display:inline}',
+  '.toc a[aria-current]{color:var(--link);font-weight:600}',
+  // Cells wrap between words only (body's `anywhere` would cut `integer` to `intege/r`); a table
+  // wider than the column scrolls in its box instead of squeezing its words.
+  '.table{overflow-x:auto;max-width:100%;margin:1rem 0}table{border-collapse:collapse}th,td{border:1px solid var(--border);padding:.4rem .6rem;text-align:left;vertical-align:top;overflow-wrap:break-word}',
+  'td>p,th>p{margin:.25rem 0}td>:first-child{margin-top:0}td>:last-child{margin-bottom:0}.openapi-properties .openapi-properties{margin:.5rem 0 0}',
   '.tab{border:1px solid var(--border);border-radius:.5rem;padding:0 1rem;margin:.5rem 0}.tab-title{font-weight:600}',
+  // Tabs once the script made them switch (reader-script.ts); without it every panel shows, titled.
+  '.tabs-enhanced{border:1px solid var(--border);border-radius:.5rem;margin:1rem 0}.tabs-enhanced>.tab{border:0;margin:0}.tabs-enhanced .tab-title{display:none}[hidden]{display:none!important}',
+  '.tab-list{display:flex;flex-wrap:wrap;gap:.25rem;padding:0 .5rem;border-bottom:1px solid var(--border)}',
+  '.tab-button{border:0;border-bottom:3px solid transparent;border-radius:0;background:none;color:var(--text);padding:.5rem .75rem}',
+  '.tab-button[aria-selected=true]{border-bottom-color:var(--primary);color:var(--link);font-weight:600}',
+  // Code: a header with its title and language (and the script's copy button) above the code.
+  '.code-block{margin:1rem 0;border:1px solid var(--border);border-radius:.5rem;background:var(--surface)}',
+  '.code-header{display:flex;justify-content:flex-end;align-items:center;gap:.75rem;min-height:2.25rem;padding:.25rem .5rem .25rem 1rem;font-size:.8rem;color:var(--muted);border-bottom:1px solid var(--border)}',
+  '.code-title{margin-right:auto;font-weight:600;color:var(--text)}.code-copy{padding:.1rem .6rem;font-size:.8rem}',
+  '.code-block pre{margin:0;border:0;border-radius:0 0 .5rem .5rem}',
+  // The search dialog (reader-script.ts): results as you type, matched words marked.
+  '.search-dialog{width:min(40rem,calc(100vw - 2rem));max-height:85vh;padding:1rem;border:1px solid var(--border);border-radius:.75rem;background:var(--bg);color:var(--text)}',
+  '.search-dialog::backdrop{background:rgb(0 0 0 / .45)}.search-dialog input[type=search]{width:100%;font-size:1.1rem}',
+  '.search-dialog-results{max-height:60vh;overflow-y:auto;margin:.5rem 0}',
+  '.search-dialog-results [role=option]{display:block;padding:.5rem .75rem;border-radius:.4rem;cursor:pointer}',
+  '.search-dialog-results [role=option]:hover,.search-dialog-results [aria-selected=true]{background:var(--surface);outline:2px solid var(--link)}',
+  '.search-dialog-title{display:block;font-weight:600;color:var(--link)}',
+  '.search-dialog-context,.search-dialog-excerpt,.search-dialog-keys,.search-dialog-status{display:block;font-size:.85rem;color:var(--muted)}',
+  '.search-dialog-keys,.search-dialog-status{margin:.25rem 0}',
+  'mark{background:#fff0a0;color:#1b1b1f;border-radius:.15rem}',
   'blockquote{margin:1rem 0;padding-left:1rem;border-left:4px solid var(--border);color:var(--muted)}',
   'details.expandable{border:1px solid var(--border);border-radius:.5rem;padding:.5rem 1rem;margin:1rem 0}',
   'details.expandable>summary{cursor:pointer;font-weight:600}',

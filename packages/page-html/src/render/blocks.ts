@@ -1,13 +1,13 @@
 import type { Element, ElementContent } from 'hast';
 import type { DocumentBlock } from '@quire/formats';
-import { highlight } from '../engine/highlighter';
 import { linkUrl } from '../safety/urls';
 import { childrenOf, dataOf, fragmentNamed, isBlock, isInline, isText, refOf, str } from './document-shape';
 import { el, text } from './hast';
 import { image, linked, renderInlines } from './inlines';
+import { codeBlock } from './code';
 import { renderOpenApi } from './openapi';
 import { collapsed, plainTextOf } from './plain-text';
-import { MAX_DEPTH, MAX_HIGHLIGHT, type RenderState } from './render-state';
+import { MAX_DEPTH, type RenderState } from './render-state';
 import { renderTable } from './tables';
 
 // Block nodes (the reference's DocumentBlock*) as semantic HTML. A document heading-1 is an `<h2>`:
@@ -98,7 +98,7 @@ const contentRefBlock: BlockRenderer = ({ state, data }) => {
 
 const headingBlock: BlockRenderer = ({ state, block, depth, top }) => [heading(state, block, depth, top)];
 const listBlock: BlockRenderer = ({ state, block, depth }) => [list(state, block, depth)];
-const openApiBlock: BlockRenderer = ({ state, block }) => renderOpenApi(state, block);
+const openApiBlock: BlockRenderer = ({ state, block }) => renderOpenApi(state, block, renderBlocks);
 const leftOut: BlockRenderer = () => [];
 
 /** Each block type's elements; a type not here is `unknown`. */
@@ -195,20 +195,12 @@ function list(state: RenderState, block: DocumentBlock, depth: number): Element 
   return el('ol', { start: typeof start === 'number' && Number.isInteger(start) && start !== 1 && Math.abs(start) < 1e9 ? start : undefined }, items);
 }
 
-/** `<pre><code class="language-x">`, highlighted when the language is known; a title makes it a figure with a caption. */
+/** A code block of the document: its lines, its language and title (code.ts). */
 function code(state: RenderState, block: DocumentBlock): Element {
   const data = dataOf(block);
   const lines = childrenOf(block).map((line) => plainTextOf(line, state.textBudget + 1, ''));
   const whole = lines.join('\n');
-  const source = whole.slice(0, state.takeText(whole.length));
-  const syntax = (str(data, 'syntax') ?? '').toLowerCase().trim();
-  const language = /^[a-z0-9+#_-]{1,40}$/.test(syntax) ? syntax : '';
-  const highlighted = language && source.length <= MAX_HIGHLIGHT ? highlight(state.tools, language, source) : undefined;
-  const className = language ? [...(highlighted ? ['hljs'] : []), `language-${language}`] : undefined;
-  const pre = el('pre', {}, [el('code', { className }, highlighted ?? [text(source)])]);
-  const title = str(data, 'title');
-  if (!title) return pre;
-  return el('figure', { className: ['code-block'] }, [el('figcaption', {}, [text(title)]), pre]);
+  return codeBlock(state, str(data, 'syntax') ?? '', whole.slice(0, state.takeText(whole.length)), str(data, 'title'));
 }
 
 /** An image: a `<figure>` with `<figcaption>` when it has a caption, else the `<img>` alone. */

@@ -5,12 +5,15 @@ import { imageUrl } from '../safety/urls';
 import { dataOf, refOf, str } from './document-shape';
 import { el, text } from './hast';
 import { linked } from './inlines';
+import { exampleBlock, markdown, parsedSchema, requestSamples, schemaTable } from './openapi-schema';
 import type { RenderState } from './render-state';
+import type { CellBlocks } from './tables';
 
 // OpenAPI blocks (`openapi-operation`, `openapi-webhook`, `openapi-schemas`, `swagger`): what the specs
 // service's stored version says, handed over by the caller as data (never as HTML), rendered escaped;
 // without it, the block's method and path (schema names, webhook name) as text, and a swagger block's
-// spec address as a link (http(s) only; nothing is fetched).
+// spec address as a link (http(s) only; nothing is fetched). Schemas are property tables with an
+// example, operations have request samples (openapi-schema.ts).
 
 const METHOD = /^[a-z]{1,10}$/i;
 
@@ -20,7 +23,7 @@ const MAX_SCHEMA = 20_000;
 /** A swagger block's spec address is shown up to this many characters. */
 const MAX_ADDRESS = 2_048;
 
-export function renderOpenApi(state: RenderState, block: DocumentBlock): ElementContent[] {
+export function renderOpenApi(state: RenderState, block: DocumentBlock, renderBlocks: CellBlocks): ElementContent[] {
   const data = dataOf(block);
   const type = block.type as OpenApiBlock['type'];
   const request: OpenApiBlock = { type, data };
@@ -32,8 +35,8 @@ export function renderOpenApi(state: RenderState, block: DocumentBlock): Element
   const fallback = storedSummary(type, data);
   if (!view) return fallback ? [el('p', { className: ['openapi'] }, [el('code', {}, [text(fallback)])])] : [];
   if (view.unavailable === true) return [unavailable(fallback, NOT_AVAILABLE[type] ?? NOT_AVAILABLE['openapi-operation'])];
-  if (type === 'openapi-schemas') return renderSchemas(data, view, fallback);
-  return [el('div', { className: ['openapi'] }, operation(state, view, type === 'openapi-webhook'))];
+  if (type === 'openapi-schemas') return renderSchemas(state, data, view, fallback, renderBlocks);
+  return [el('div', { className: ['openapi'] }, operation(state, view, type === 'openapi-webhook', renderBlocks))];
 }
 
 const NOT_AVAILABLE: Record<OpenApiBlock['type'], string> = {
@@ -51,7 +54,7 @@ function unavailable(summary: string, note: string, className = 'openapi openapi
 const isOperation = (view: OpenApiView): boolean => typeof view.method === 'string' || typeof view.path === 'string' || typeof view.title === 'string';
 
 /** An operation or a webhook: heading, method and path (or webhook name), description, parameters, body, responses. */
-function operation(state: RenderState, view: OpenApiView, webhook: boolean): ElementContent[] {
+function operation(state: RenderState, view: OpenApiView, webhook: boolean, renderBlocks: CellBlocks): ElementContent[] {
   const method = typeof view.method === 'string' && METHOD.test(view.method) ? view.method.toUpperCase() : undefined;
   const where = webhook ? view.webhook : view.path;
   const children: ElementContent[] = [];
@@ -66,8 +69,14 @@ function operation(state: RenderState, view: OpenApiView, webhook: boolean): Ele
       ]),
     );
   }
-  if (typeof view.description === 'string' && view.description) children.push(el('p', {}, [text(view.description)]));
+  if (typeof view.description === 'string' && view.description) children.push(...markdown(state, view.description, renderBlocks, 0));
   const parameters = Array.isArray(view.parameters) ? view.parameters.filter((p) => p && typeof p === 'object').slice(0, MAX_ROWS) : [];
+  const body = view.requestBody && typeof view.requestBody === 'object' ? view.requestBody : undefined;
+  if (!webhook && method && typeof where === 'string' && where) {
+    const schema = typeof body?.schema === 'string' ? parsedSchema(body.schema) : undefined;
+    const sample = { method, path: where, parameters, contentType: typeof body?.contentType === 'string' ? body.contentType : undefined, body: schema };
+    children.push(el('p', { className: ['openapi-section'] }, [el('strong', {}, [text('Request samples')])]), requestSamples(state, sample));
+  }
   if (parameters.length) {
     const head = ['Name', 'In', 'Type', 'Required', 'Description'].map((h) => el('th', { scope: 'col' }, [text(h)]));
     const rows = parameters.map((p) =>
@@ -76,12 +85,12 @@ function operation(state: RenderState, view: OpenApiView, webhook: boolean): Ele
         el('td', {}, [text(String(p.in ?? ''))]),
         el('td', {}, [text(typeof p.type === 'string' ? p.type : '')]),
         el('td', {}, [text(p.required === true ? 'yes' : 'no')]),
-        el('td', {}, [text(typeof p.description === 'string' ? p.description : '')]),
+        el('td', {}, typeof p.description === 'string' && p.description ? markdown(state, p.description, renderBlocks, 0) : []),
       ]),
     );
-    children.push(el('div', { className: ['table'] }, [el('table', {}, [el('thead', {}, [el('tr', {}, head)]), el('tbody', {}, rows)])]));
+    const box = { className: ['table'], role: 'region', ariaLabel: 'Parameters', tabIndex: 0 };
+    children.push(el('div', box, [el('table', {}, [el('thead', {}, [el('tr', {}, head)]), el('tbody', {}, rows)])]));
   }
-  const body = view.requestBody && typeof view.requestBody === 'object' ? view.requestBody : undefined;
   if (body) {
     children.push(
       el('p', { className: ['openapi-section'] }, [
@@ -89,7 +98,7 @@ function operation(state: RenderState, view: OpenApiView, webhook: boolean): Ele
         ...(body.required === true ? [text(' (required)')] : []),
         ...contentType(body.contentType),
       ]),
-      ...payload(body),
+      ...payload(state, body, renderBlocks, 'Example request'),
     );
   }
   const responses = Array.isArray(view.responses) ? view.responses.filter((r) => r && typeof r === 'object').slice(0, MAX_ROWS) : [];
@@ -99,7 +108,12 @@ function operation(state: RenderState, view: OpenApiView, webhook: boolean): Ele
       el(
         'ul',
         { className: ['openapi-responses'] },
-        responses.map((r) => el('li', {}, [el('p', {}, [el('code', {}, [text(String(r.status ?? ''))]), ...contentType(r.contentType)]), ...payload(r)])),
+        responses.map((r) =>
+          el('li', {}, [
+            el('p', {}, [el('code', {}, [text(String(r.status ?? ''))]), ...contentType(r.contentType)]),
+            ...payload(state, r, renderBlocks, 'Example response'),
+          ]),
+        ),
       ),
     );
   }
@@ -111,7 +125,7 @@ function operation(state: RenderState, view: OpenApiView, webhook: boolean): Ele
 }
 
 /** An `openapi-schemas` block: each named schema (name, type, description, schema text); grouped in one box unless `grouped: false`. */
-function renderSchemas(data: Record<string, unknown>, view: OpenApiView, fallback: string): ElementContent[] {
+function renderSchemas(state: RenderState, data: Record<string, unknown>, view: OpenApiView, fallback: string, renderBlocks: CellBlocks): ElementContent[] {
   const schemas = Array.isArray(view.schemas) ? view.schemas.filter((s) => s && typeof s === 'object').slice(0, MAX_ROWS) : [];
   if (schemas.length === 0) return [unavailable(fallback, NOT_AVAILABLE['openapi-schemas'])];
   const title = str(data, 'title');
@@ -120,7 +134,7 @@ function renderSchemas(data: Record<string, unknown>, view: OpenApiView, fallbac
     const name = typeof s.name === 'string' ? s.name : '';
     if (s.unavailable === true) return [unavailable(name, 'schema not available.', 'openapi-unavailable')];
     const type = typeof s.type === 'string' && s.type && s.type !== name ? [text(' '), el('code', {}, [text(s.type)])] : [];
-    return [el('p', { className: ['openapi-section'] }, [el('strong', {}, [text(name)]), ...type]), ...payload(s)];
+    return [el('p', { className: ['openapi-section'] }, [el('strong', {}, [text(name)]), ...type]), ...payload(state, s, renderBlocks, 'Example')];
   });
   if (data.grouped === false) return sections.map((section, i) => el('div', { className: ['openapi'] }, [...(i === 0 ? heading : []), ...section]));
   return [el('div', { className: ['openapi', 'openapi-schemas'] }, [...heading, ...sections.flat()])];
@@ -154,14 +168,19 @@ function contentType(value: unknown): ElementContent[] {
   return typeof value === 'string' && value ? [text(' '), el('code', {}, [text(value)])] : [];
 }
 
-/** A body's or response's description, then its schema (pretty JSON from the caller) as a code block. */
-function payload(p: OpenApiPayload): ElementContent[] {
+/**
+ * A body's, response's or schema's description, then its schema: a property table and an example
+ * when it parses as an object schema, else its text (pretty JSON from specs) as a code block.
+ */
+function payload(state: RenderState, p: OpenApiPayload, renderBlocks: CellBlocks, exampleTitle: string): ElementContent[] {
   const out: ElementContent[] = [];
-  if (typeof p.description === 'string' && p.description) out.push(el('p', {}, [text(p.description)]));
-  if (typeof p.schema === 'string' && p.schema) {
-    const schema = p.schema.length > MAX_SCHEMA ? `${p.schema.slice(0, MAX_SCHEMA)}\n…` : p.schema;
-    out.push(el('pre', { className: ['openapi-schema'] }, [el('code', {}, [text(schema)])]));
-  }
+  if (typeof p.description === 'string' && p.description) out.push(...markdown(state, p.description, renderBlocks, 0));
+  if (typeof p.schema !== 'string' || !p.schema) return out;
+  const schema = parsedSchema(p.schema);
+  const table = schema && schemaTable(state, schema, renderBlocks);
+  if (schema && table) return [...out, table, exampleBlock(state, schema, exampleTitle)];
+  const shown = p.schema.length > MAX_SCHEMA ? `${p.schema.slice(0, MAX_SCHEMA)}\n…` : p.schema;
+  out.push(el('pre', { className: ['openapi-schema'], tabIndex: 0 }, [el('code', {}, [text(shown)])]));
   return out;
 }
 

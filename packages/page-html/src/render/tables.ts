@@ -67,7 +67,10 @@ export function renderTable(state: RenderState, block: DocumentBlock, depth: num
           ]),
         ];
   const classes = view.type === 'cards' ? ['table', 'table-cards'] : ['table'];
-  return [el('div', { className: classes }, [el('table', {}, [...header, el('tbody', {}, rows)])])];
+  // A table wider than the column scrolls inside its box, which takes the keyboard focus so it
+  // can be scrolled without a mouse (WCAG 2.1.1).
+  const box = { className: classes, role: 'region', ariaLabel: 'Table', tabIndex: 0 };
+  return [el('div', box, [el('table', {}, [...header, el('tbody', {}, rows)])])];
 }
 
 function cell(state: RenderState, block: DocumentBlock, column: Column, value: unknown, depth: number, renderBlocks: CellBlocks): ElementContent[] {

@@ -57,9 +57,34 @@ export function llmsTxt(site: { title: string; summary: string }, sections: read
   return lines.join('\n');
 }
 
-/** One page of `llms-full.txt`: its title and URL, then its markdown. */
+/**
+ * One page of `llms-full.txt`: its title and URL, then its markdown with its relative links made
+ * absolute against the page's own `.md` URL: read at the site's root, `quickstart.md` of a v1 page
+ * would otherwise name the default site space's page.
+ */
 export function llmsFullEntry(page: { title: string; url: string }, markdown: string): string {
-  return `# ${oneLine(page.title) || 'Untitled'}\n\nSource: ${linkUrl(page.url)}\n\n${markdown.trim()}\n`;
+  return `# ${oneLine(page.title) || 'Untitled'}\n\nSource: ${linkUrl(page.url)}\n\n${absoluteLinks(markdown.trim(), page.url)}\n`;
+}
+
+/** Inline link and image destinations (`](dest)`, `](<dest>)`) outside fenced code, resolved against `base`. */
+export function absoluteLinks(markdown: string, base: string): string {
+  let fenced = false;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      if (/^ {0,3}(```|~~~)/.test(line)) fenced = !fenced;
+      if (fenced) return line;
+      return line.replace(/\]\((<[^>\n]*>|[^)\s]+)/g, (match, dest: string) => {
+        const bare = dest.startsWith('<') ? dest.slice(1, -1) : dest;
+        if (!bare || bare.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(bare)) return match;
+        try {
+          return `](${linkUrl(new URL(bare, base).href)}`;
+        } catch {
+          return match;
+        }
+      });
+    })
+    .join('\n');
 }
 
 /**

@@ -51,8 +51,10 @@ export async function answerMachineRead(
       return new PageTree(pages, s.url.endsWith('/') ? s.url : `${s.url}/`);
     }),
   );
-  const urls = trees.flatMap((tree) => tree.readable().map((page) => tree.urlOf(page.id) as string));
-  return text('application/xml; charset=utf-8', sitemapXml([...new Set(urls)]));
+  // One entry per address (a page published in two site spaces is one URL), its last change as `lastmod`.
+  const entries = new Map<string, string>();
+  for (const tree of trees) for (const page of tree.readable()) entries.set(tree.urlOf(page.id) as string, page.updatedAt);
+  return text('application/xml; charset=utf-8', sitemapXml([...entries].map(([url, updatedAt]) => ({ url, updatedAt }))));
 }
 
 /** The site's root at its preferred address: the canonical URL of the root asked for. */

@@ -38,7 +38,7 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
       const cookies = credentialCookies(acceptedCredentials(access.fromUrl, content), content.siteBasePath, request.secure);
       return { kind: 'redirect', status: 302, location: access.cleanUrl, cookies };
     }
-    if (asked.kind === 'file') return answerFile(deps, content, asked.fileId as string);
+    if (asked.kind === 'file') return answerFile(deps, content, asked.fileId !== undefined ? { id: asked.fileId } : { name: asked.fileName ?? '' });
     if (asked.kind === 'search') return answerSearch(deps, content, asked.search ?? { query: '', page: 1 });
     if (asked.kind === 'robots') return answerMachineRead(deps, asked.kind, asked.url, content);
     const kind = asked.kind;

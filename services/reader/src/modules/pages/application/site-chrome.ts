@@ -1,6 +1,6 @@
 import type { SiteChromeView } from '@quire/page-html';
 import type { content as contentProto, sites } from '@quire/proto';
-import { searchAddress } from '../domain/request-kind';
+import { assetsAddress, searchAddress } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
@@ -31,6 +31,7 @@ export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedS
       lang: profile.lang,
       url: content.siteBasePath,
       searchUrl: searchAddress(tree.basePath),
+      assetsUrl: assetsAddress(content.siteBasePath),
       isUnlisted: profile.visibility === 'unlisted' || restricted,
       customization: profile.customization,
     },

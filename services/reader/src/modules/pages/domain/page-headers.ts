@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { TtlCache } from '@quire/helpers';
+import { READER_SCRIPT_HASH } from '@quire/page-html';
 
-// The headers of every HTML answer: a strict Content-Security-Policy — no script at
-// all, the one inline <style> allowed by its hash (page-html's siteStylesheet, the same on every
-// page of a site) — no sniffing, and no Referer, so a share key can never leave through one.
+// The headers of every HTML answer: a strict Content-Security-Policy — one script, the reader's own
+// file allowed by its hash (page-html's READER_SCRIPT, loaded with that `integrity`), the one inline
+// <style> allowed by its hash (page-html's siteStylesheet, the same on every page of a site) — no
+// sniffing, and no Referer, so a share key can never leave through one.
 
 /** `'sha256-…'` of a stylesheet's exact text, as CSP compares it. */
 export function styleHash(stylesheet: string): string {
@@ -24,11 +26,15 @@ export function contentSecurityPolicy(stylesheet: string): string {
 function policyOf(stylesheet: string): string {
   return [
     "default-src 'none'",
-    "script-src 'none'",
+    // Only the reader's own file: no inline script, nothing from content (uploads are served on
+    // Quire's own host, so `'self'` would admit them).
+    `script-src 'sha256-${READER_SCRIPT_HASH}'`,
     `style-src ${styleHash(stylesheet)}`,
     // Logos and images may live elsewhere (https); files are served through the site's own address.
     "img-src 'self' https:",
     "form-action 'self'",
+    // The search dialog reads the site's own search page.
+    "connect-src 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');

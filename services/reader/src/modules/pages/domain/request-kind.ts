@@ -20,6 +20,7 @@ export const LONG_ANSWER_ENTRY_FACTOR = 4;
 
 const FILES_SEGMENT = '~files';
 const SEARCH_SEGMENT = '~search';
+const ASSETS_SEGMENT = '~quire';
 /** The search page's own parameters, taken off the address sites resolves. */
 const SEARCH_PARAMS = ['q', 'page'];
 
@@ -28,7 +29,9 @@ const SITE_FILES: Record<string, RequestKind> = { 'sitemap.xml': 'sitemap', 'rob
 export interface AskedFor {
   kind: RequestKind;
   url: string;
+  /** A file by its id (`~files/{id}`) or by its name (`.gitbook/assets/{name}`). */
   fileId?: string;
+  fileName?: string;
   /** The search page's `?q=` (first one; empty when absent) and `?page=` (1-based). */
   search?: { query: string; page: number };
 }
@@ -40,6 +43,12 @@ export function readRequestKind(absoluteUrl: string): AskedFor {
     const fileId = safeDecode(segments[segments.length - 1] as string);
     url.pathname = segments.slice(0, -2).join('/') + '/';
     if (fileId) return { kind: 'file', url: url.toString(), fileId };
+  }
+  // `.md` pages name files as Git Sync lays them out, `<site space>/.gitbook/assets/<name>`.
+  if (segments.length >= 4 && segments[segments.length - 3] === '.gitbook' && segments[segments.length - 2] === 'assets' && segments[segments.length - 1]) {
+    const fileName = safeDecode(segments[segments.length - 1] as string);
+    url.pathname = segments.slice(0, -3).join('/') + '/';
+    if (fileName) return { kind: 'file', url: url.toString(), fileName };
   }
   const last = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
   if (last === SEARCH_SEGMENT) {
@@ -81,16 +90,38 @@ export function robotsTxt(visibility: string, sitemapUrl: string): string {
   return visibility === 'public' ? `User-agent: *\nAllow: /\n\nSitemap: ${sitemapUrl}\n` : 'User-agent: *\nDisallow: /\n';
 }
 
-/** `sitemap.xml` of absolute page URLs (sitemaps.org 0.9), at most 50,000 as the protocol allows. */
-export function sitemapXml(urls: readonly string[]): string {
+/** A page of the sitemap: its absolute URL and, when known, when it last changed (ISO 8601). */
+export interface SitemapEntry {
+  url: string;
+  updatedAt?: string;
+}
+
+/** `sitemap.xml` of absolute page URLs with their `lastmod` (sitemaps.org 0.9), at most 50,000 as the protocol allows. */
+export function sitemapXml(pages: ReadonlyArray<string | SitemapEntry>): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-  const entries = urls.slice(0, 50_000).map((u) => `  <url><loc>${escape(u)}</loc></url>`);
+  const entries = pages.slice(0, 50_000).map((page) => {
+    const { url, updatedAt } = typeof page === 'string' ? { url: page, updatedAt: undefined } : page;
+    const time = updatedAt ? Date.parse(updatedAt) : NaN;
+    const lastmod = Number.isNaN(time) ? '' : `<lastmod>${new Date(time).toISOString()}</lastmod>`;
+    return `  <url><loc>${escape(url)}</loc>${lastmod}</url>`;
+  });
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</urlset>', ''].join('\n');
 }
 
 /** A site space's address for one of its files. */
 export function fileAddress(siteSpaceBasePath: string, fileId: string): string {
   return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${encodeURIComponent(fileId)}`;
+}
+
+/** Where the reader serves its own files (its script) below a site's address. */
+export function assetsAddress(siteBasePath: string): string {
+  return `${siteBasePath.replace(/\/?$/, '/')}${ASSETS_SEGMENT}/`;
+}
+
+/** The file name of a reader asset when `path` asks for one (`…/~quire/<file>`), whatever the site. */
+export function assetFileOf(path: string): string | undefined {
+  const match = /\/~quire\/([A-Za-z0-9_.-]{1,80})$/.exec(path);
+  return match?.[1];
 }
 
 /** A site space's (or the site's) search page. */

@@ -11,6 +11,7 @@ import { cacheControl, cookiesAllowedBy, pageHeaders } from '../domain/page-head
 import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
 import type { ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../../visitor-access';
+import { answerAsset } from './reader-assets';
 import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
 
 /** A long answer not ready in time is still being rendered and kept: asked again after this, it is a cache hit. */
@@ -52,6 +53,7 @@ async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): P
     res.setHeader('allow', 'GET, HEAD');
     return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
   }
+  if (answerAsset(req, res)) return;
   await send(deps, req, res, await answerInTime(deps, req, res));
 }
 
