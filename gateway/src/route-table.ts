@@ -105,6 +105,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST', `${SPACE_COMMENTS}/{commentId}/replies`, 'content'],
   ['GET PUT DELETE', `${SPACE_COMMENTS}/{commentId}/replies/{commentReplyId}`, 'content'],
   ['GET', '/spaces/{spaceId}/commenters', 'content'],
+  ['GET', `${CR}/commenters`, 'content'],
   // space content, and the same under a change request
   ...['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix): Spec => ['GET', `/spaces/{spaceId}/content${suffix}`, 'content']),
   ['POST', '/spaces/{spaceId}/content/import', 'content'],

@@ -56,6 +56,8 @@ export async function changeRequestThroughToday({ api, orgId }: TodayContext, sp
   const { data: reply } = await api.spaces.postCommentReplyInChangeRequest(spaceId, cr.id, comment.id, { body: { markdown: 'Thanks!' } });
   expect((await api.spaces.listCommentRepliesInChangeRequest(spaceId, cr.id, comment.id)).data.items.map((r) => r.id)).toEqual([reply.id]);
   expect((await api.spaces.getCommentReplyInChangeRequest(spaceId, cr.id, comment.id, reply.id)).data.id).toBe(reply.id);
+  const { data: commenters } = await api.spaces.listCommentersInChangeRequest(spaceId, cr.id);
+  expect(commenters.items.map((m) => m.user.id)).toEqual([comment.postedBy.id]);
   const { data: replied } = await api.spaces.getCommentInChangeRequest(spaceId, cr.id, comment.id);
   expect(replied.repliers).toEqual([{ user: expect.objectContaining({ id: reply.postedBy.id }), count: 1, updatedAt: reply.postedAt, actionType: 'comment' }]);
   await api.spaces.updateCommentReplyInChangeRequest(spaceId, cr.id, comment.id, reply.id, { body: { markdown: 'Thank you!' } });
