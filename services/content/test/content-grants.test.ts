@@ -39,6 +39,15 @@ const identity = {
     const m = members[userId];
     return { organizationExists: true, role: m?.role ?? '', teamIds: m?.teamIds ?? [], guest: m?.guest ?? false };
   },
+  listMembers: async () => ({
+    members: Object.entries(members).map(([userId, m]) => ({
+      userId,
+      role: m.role,
+      guest: m.guest ?? false,
+      teamIds: m.teamIds ?? [],
+      joinedAt: now.toISOString(),
+    })),
+  }),
   getUsers: async ({ userIds }: { userIds: string[] }) => ({
     users: userIds.filter((id) => id in members).map((id) => ({ id, displayName: id, email: `${id}@example.com`, photoUrl: '' })),
   }),
@@ -127,7 +136,11 @@ describe('content grants', () => {
     expect(edListed.total).toBe(1);
 
     const aggregate = await listContentAccess(deps, { userId: 'boss' }, { resource: { kind: 'space', id: privateSpace.id }, page: { offset: 0, limit: 10 } });
-    expect(aggregate.items.map((i) => [i.user.id, i.role])).toEqual([['gus', 'read']]);
+    // Everyone who can access the private space: the organization's admin, and the guest by their grant.
+    expect(aggregate.items.map((i) => [i.user.id, i.role])).toEqual([
+      ['boss', 'admin'],
+      ['gus', 'read'],
+    ]);
 
     expect(
       await removeContentGrant(deps, { userId: 'boss' }, { resource: { kind: 'space', id: privateSpace.id }, principal: { kind: 'user', id: 'gus' } }),
