@@ -45,6 +45,28 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
       required: ['object', 'id', 'title', 'languages', 'createdAt', 'updatedAt', 'permissions', 'urls'],
     }),
   },
+  MergeRule: {
+    name: 'MergeRuleOfToday',
+    reason:
+      "0.143.2's merge rules lack two of today's client (0.202.0): require_at_least_one_approved_review and require_author_to_merge, " +
+      "and the custom rule's message; Quire takes and answers them as 0.202.0 does.",
+    derive: (reference) => ({
+      ...reference,
+      oneOf: reference.oneOf.map((branch: Json) => {
+        const rules: string[] | undefined = branch.properties?.rule?.enum;
+        if (rules?.includes('require_at_least_one_review'))
+          return {
+            ...branch,
+            properties: {
+              ...branch.properties,
+              rule: { ...branch.properties.rule, enum: [...rules, 'require_at_least_one_approved_review', 'require_author_to_merge'] },
+            },
+          };
+        if (rules?.includes('custom')) return { ...branch, properties: { ...branch.properties, message: { type: 'string' } } };
+        return branch;
+      }),
+    }),
+  },
   PlainObject: {
     name: 'PlainJSONObject',
     reason:

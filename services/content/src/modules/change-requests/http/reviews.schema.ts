@@ -7,12 +7,14 @@ import { changeRequestParams } from './change-requests.schema';
 
 const MAX_MARKDOWN = 100_000;
 
-/** The reference's Document: `{ markdown }`, `{ document: JSONDocument }` or `{}`; kept as posted. */
-const document = z.union([
-  z.object({ markdown: z.string().max(MAX_MARKDOWN) }).strict(),
-  z.object({ document: z.object({ object: z.literal('document'), nodes: z.array(z.unknown()).max(10_000) }).passthrough() }).strict(),
-  z.object({}).strict(),
-]);
+/**
+ * The reference's Document as `{ markdown }` or `{}`, kept as posted. A `{ document: JSONDocument }`
+ * is refused: a review keeps its comment as posted and answers it as such, and Quire checks no
+ * JSONDocument's nodes (comments convert theirs to markdown).
+ */
+const document = z.union([z.object({ markdown: z.string().max(MAX_MARKDOWN) }).strict(), z.object({}).strict()], {
+  errorMap: () => ({ message: 'must be { "markdown": "…" } (a review comment is taken as markdown)' }),
+});
 
 export const requestReviewersBody = z
   .object({
