@@ -107,7 +107,8 @@ describe('hostile input on every route', () => {
           await send(route.method, pathFor(route, hostile, param), route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}');
     }
     expect(failures).toEqual([]);
-  });
+    // Every path parameter of every route (270 operations) with every hostile segment, one after the other.
+  }, 240_000);
 
   it('answers hostile query strings with a 4xx error or a normal answer, never a 5xx', async () => {
     for (const route of ROUTE_TABLE.filter((r) => r.method === 'GET')) {
