@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- SCIM bodies are untyped JSON read field by field */
 import { apiClient, expectError, type ApiResponse } from '../support/api';
 import { eventually } from '../support/eventually';
 import { buildMember, buildOrganization, buildUser, unique, type TestUser } from '../support/factories';
@@ -14,7 +13,12 @@ const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 const PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 
 /** GitBook's documented `scim-connection` object (its API reference page "Get a SCIM connection by its ID"). */
-function expectConnection(connection: any): void {
+/** What the tests read of a SCIM resource or a connection: its id. */
+interface WithId {
+  id: string;
+}
+
+function expectConnection(connection: WithId & Record<string, unknown>): void {
   expect(connection).toEqual(
     expect.objectContaining({
       object: 'scim-connection',
@@ -28,7 +32,7 @@ function expectConnection(connection: any): void {
       updatedAt: expect.any(String),
     }),
   );
-  for (const field of ['tokenCreatedAt', 'createdAt', 'updatedAt']) expect(Number.isNaN(Date.parse(connection[field]))).toBe(false);
+  for (const field of ['tokenCreatedAt', 'createdAt', 'updatedAt']) expect(Number.isNaN(Date.parse(String(connection[field])))).toBe(false);
   expect(connection).not.toHaveProperty('token');
 }
 
@@ -93,7 +97,7 @@ async function memberRole(orgId: string, admin: TestUser, userId: string): Promi
 async function teamMemberIds(orgId: string, admin: TestUser, teamId: string): Promise<string[]> {
   const res = await api.get(`/v1/orgs/${orgId}/teams/${teamId}/members`, { token: admin.token });
   expectOperationResponse('listTeamMembersInOrganizationById', 200, res.body);
-  return (res.body.items as any[]).map((m) => m.organization.user.id).sort();
+  return (res.body.items as { organization: { user: WithId } }[]).map((m) => m.organization.user.id).sort();
 }
 
 describe('SCIM connections', () => {
@@ -112,7 +116,7 @@ describe('SCIM connections', () => {
     expectConnection(got.body);
     const list = await api.get(`/v1/orgs/${org.id}/scim/connections`, { token: org.admin.token });
     expect(list.status).toBe(200);
-    expect(list.body.items.map((c: any) => c.id)).toEqual([connection.id]);
+    expect(list.body.items.map((c: WithId) => c.id)).toEqual([connection.id]);
 
     // The token works; rotation answers a new one and refuses the old one at once.
     const old = scimClient(connection.baseURL, token);
@@ -161,15 +165,15 @@ describe('SCIM provisioning', () => {
 
     // Filters, paging and attribute selection.
     const search = async (filter: string) => (await scim.get(`/Users?filter=${encodeURIComponent(filter)}`)).body;
-    expect((await search(`userName eq "${person.email}"`)).Resources.map((u: any) => u.id)).toEqual([person.id]);
-    expect((await search(`emails.value co "newcomer-"`)).Resources.map((u: any) => u.id)).toEqual([second.body.id]);
+    expect((await search(`userName eq "${person.email}"`)).Resources.map((u: WithId) => u.id)).toEqual([person.id]);
+    expect((await search(`emails.value co "newcomer-"`)).Resources.map((u: WithId) => u.id)).toEqual([second.body.id]);
     expect((await search(`userName sw "joiner-" or externalId eq "okta-2"`)).totalResults).toBe(2);
     expect((await search(`externalId eq "okta-1" and active eq true`)).totalResults).toBe(1);
     const page = await scim.get('/Users?startIndex=2&count=1&attributes=userName');
     expect(page.body).toMatchObject({ totalResults: 2, startIndex: 2, itemsPerPage: 1 });
     expect(Object.keys(page.body.Resources[0]).sort()).toEqual(['id', 'schemas', 'userName']);
     const searched = await scim.post('/Users/.search', { schemas: ['urn:ietf:params:scim:api:messages:2.0:SearchRequest'], filter: 'externalId eq "okta-2"' });
-    expect(searched.body.Resources.map((u: any) => u.id)).toEqual([second.body.id]);
+    expect(searched.body.Resources.map((u: WithId) => u.id)).toEqual([second.body.id]);
     expectScimError(await scim.get(`/Users?filter=${encodeURIComponent('userName eq')}`), 400, 'invalidFilter');
     expectScimError(await scim.get('/Users/nobody'), 404);
 
