@@ -1,5 +1,7 @@
+import { validateSchema } from '../../../test/support/reference';
 import { semanticChanges } from '../src/modules/change-requests/domain/semantic-changes';
-import type { RevisionTree, StoredFile, StoredPage } from '../src/modules/revisions';
+import { presentSemanticChanges } from '../src/modules/change-requests/presenters/semantic-changes.presenter';
+import type { ContentUrls, RevisionTree, StoredFile, StoredPage } from '../src/modules/revisions';
 
 // The semantic changes between two revisions' trees (reference RevisionSemanticChange).
 
@@ -39,5 +41,18 @@ describe('semanticChanges', () => {
       { type: 'file_created', file: after.files[1] },
       { type: 'file_deleted', file: before.files[1] },
     ]);
+  });
+
+  it('answers page changes the references accept, page_edited included (found by schemathesis)', () => {
+    const before = tree([page('a'), page('b'), page('g', { kind: 'group' })]);
+    const after = tree([page('a', { title: 'A!', body: 'h-new' }), page('g', { kind: 'group', title: 'Guides' }), page('c')]);
+    // Pages only: no file, so no download URL is built from the content URLs.
+    const presented = presentSemanticChanges(
+      semanticChanges(before, after),
+      { before: { id: 'r1', ...before }, after: { id: 'r2', ...after }, limit: 10 },
+      {} as ContentUrls,
+    );
+    expect(presented.changes.map((c) => c.type)).toEqual(['page_edited', 'page_edited', 'page_created', 'page_deleted']);
+    for (const reference of ['0.143.2', '0.202.0'] as const) expect(validateSchema('RevisionSemanticChanges', presented, { reference })).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@
  * - `$ref: '#/components/schemas/X'` is rewritten to an absolute URI into a copy of the document's
  *   `components` registered in Ajv under an `$id`.
  * - `additionalProperties` is left as declared (absent = extra properties allowed); `oneOf` stays
- *   `oneOf`.
+ *   `oneOf`, except page_edited's attributes, whose three branches always overlap (anyOf, see below).
  * - formats: ajv-formats (date-time, uri, email, int32, byte, …); the non-standard `emoji` and `icon`
  *   formats are accepted as any string.
  * An OpenAPI 3.1 document (0.202.0) is compiled with Ajv's 2020-12 dialect instead (no conversion).
@@ -145,6 +145,7 @@ function load(version: ReferenceVersion): Reference {
   const schemas: Record<string, Json> = document.components?.schemas ?? {};
   const converted: Record<string, Json> = {};
   for (const [name, schema] of Object.entries(schemas)) converted[name] = convertSchema(ref, schema);
+  readUnsatisfiableOneOfs(converted);
   ajv.addSchema({ $id: baseId, components: { schemas: converted } } as AnySchema);
 
   for (const [pathTemplate, item] of Object.entries<Json>(document.paths ?? {})) {
@@ -260,6 +261,19 @@ function convertSchema(ref: Reference, schema: Json): Json {
     return { anyOf: [out, { type: 'null' }] };
   }
   return out;
+}
+
+/**
+ * A page_edited change's `attributes` are a oneOf of the document, group and link attributes, none of
+ * which closes its properties: every object matches all three, so the oneOf fails for any answer.
+ * Read as the anyOf it means (Quire's own document declares the same, tools/openapi spec-deviations.ts).
+ */
+function readUnsatisfiableOneOfs(schemas: Record<string, Json>): void {
+  const attributes = schemas.RevisionSemanticChangePageEdited?.properties?.attributes;
+  if (attributes?.oneOf) {
+    attributes.anyOf = attributes.oneOf;
+    delete attributes.oneOf;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
