@@ -120,30 +120,45 @@ describe('MCP batches', () => {
   });
 
   it('charges each message of a batch to the client’s limit: past the allowance a batch is refused with 429', async () => {
-    // The limit is a fixed window per minute: start where the whole test fits in one.
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 25_000) await new Promise((r) => setTimeout(r, left + 100));
-    const address = `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
     const batch = Array.from({ length: 20 }, (_, i) => ping(i));
-    // Counted as one request each, 310 batches would all pass (the gateway's limit is 1,000 an
-    // address); counted per message, the reader refuses by the 300th (6,000 messages). Each copy of
-    // the reader claims its share of the window in blocks of 100, so with two copies a batch may be
-    // refused up to 200 messages early.
-    let accepted = 0;
-    let refused: Awaited<ReturnType<typeof postFrom>> | undefined;
-    while (!refused && accepted < 310) {
-      const res = await postFrom(address, mcpUrl, batch);
-      if (res.status === 429) refused = res;
-      else {
-        expect(res.status).toBe(200);
-        accepted++;
+    const minute = () => Math.floor(Date.now() / 60_000);
+    /**
+     * Batches from a fresh address until one is refused. Counted as one request each, 310 batches
+     * would all pass (the gateway's limit is 1,000 an address); counted per message, the reader
+     * refuses by the 300th (6,000 messages). Each copy of the reader claims its share of the window
+     * in blocks of 100, so with two copies a batch may be refused up to 200 messages early.
+     */
+    const sendUntilRefused = async () => {
+      const address = `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
+      const window = minute();
+      let accepted = 0;
+      let refused: Awaited<ReturnType<typeof postFrom>> | undefined;
+      while (!refused && accepted < 310) {
+        const res = await postFrom(address, mcpUrl, batch);
+        if (res.status === 429) refused = res;
+        else {
+          expect(res.status).toBe(200);
+          accepted++;
+        }
       }
+      return { accepted, refused, oneWindow: minute() === window };
+    };
+    const nextWindow = () => new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 100));
+    // The limit is a fixed window per minute: start where the whole run fits in one, and run again
+    // from the start of the next if a loaded machine took the batches across the boundary.
+    if (60_000 - (Date.now() % 60_000) < 25_000) await nextWindow();
+    let run = await sendUntilRefused();
+    if (!run.oneWindow) {
+      await nextWindow();
+      run = await sendUntilRefused();
     }
+    const { accepted, refused } = run;
+    expect(run.oneWindow).toBe(true);
     expect(accepted).toBeLessThanOrEqual(READER_LIMIT_PER_MINUTE / 20);
     expect(accepted).toBeGreaterThanOrEqual((READER_LIMIT_PER_MINUTE - 200) / 20);
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(refused?.body ?? '{}')).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('Too many requests') } });
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('counting MCP tool calls', () => {

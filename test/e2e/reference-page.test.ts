@@ -13,8 +13,8 @@ import { currentStack, REPO_ROOT } from '../support/stack';
 const stack = currentStack();
 const api = apiClient(stack);
 const SCREENSHOT = join(REPO_ROOT, 'test-output', `reference-page-${stack.target}.png`);
-/** A loaded CI machine renders a 1.5 MB bundle and a 160-operation document slowly. */
-const WAIT = { timeout: 60_000 };
+/** A loaded CI machine renders a 1.5 MB bundle and a 270-operation document slowly (the filter once took over 30 s to show). */
+const WAIT = { timeout: 90_000 };
 
 /** A tag of each service: the page must list every operation of these, and of every other tag. */
 const ONE_TAG_PER_SERVICE = ['users', 'spaces', 'sites', 'openapi', 'site-insights'];
@@ -38,6 +38,8 @@ afterAll(async () => {
 /** Opens the page with every request that is not to this gateway aborted, and recorded. */
 async function openOffline(): Promise<{ page: Page; outside: string[]; consoleErrors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  // Every action waits as long as the page's load may take (Playwright's own default is 30 s).
+  page.setDefaultTimeout(WAIT.timeout);
   const outside: string[] = [];
   const gateway = new URL(stack.url).host;
   await page.route('**/*', async (route) => {
