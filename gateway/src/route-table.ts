@@ -158,6 +158,8 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites'],
   ['GET', `${SITE}/structure`, 'sites'],
   ['PATCH', `${SITE}/structure/sort`, 'sites'],
+  ['POST', `${SITE}/external-links`, 'sites'],
+  ['PATCH DELETE', `${SITE}/external-links/{siteExternalLinkId}`, 'sites'],
   ['GET POST', `${SITE}/site-spaces`, 'sites'],
   ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites'],
   ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],
