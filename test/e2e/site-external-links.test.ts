@@ -209,7 +209,7 @@ describe('refusals', () => {
 });
 
 describe("the reader's navigation", () => {
-  it('shows a live link as a link to its address (escaped), in a group too, and omits drafts', async () => {
+  it('shows a live link as a link to its address (escaped), in a group too, omits drafts, and shows one added later', async () => {
     await mergeChanges(api, spaces[0]!, [{ operation: 'insert_page', title: 'Welcome', document: { markdown: 'Hello.' } }] as never);
     const { site, group } = await sectionedSite('Read');
     await api.orgs.addExternalLinkToSite(orgId, site.id, { title: 'Status <now>', url: 'https://status.example.com/?a=1&b=2' });
@@ -227,5 +227,9 @@ describe("the reader's navigation", () => {
     expect(html).toMatch(/<a href="https:\/\/blog\.example\.com\/" rel="noopener noreferrer">Blog<\/a>/);
     expect(html).not.toContain('secret.example.com');
     expect(html).not.toContain('Secret plans');
+
+    // A link added to the published site shows once the change reaches the reader (its answers are keyed by the site's version).
+    await api.orgs.addExternalLinkToSite(orgId, site.id, { title: 'Changelog', url: 'https://changes.example.com/' });
+    await eventually(async () => (await (await fetch(url, { redirect: 'follow' })).text()).includes('https://changes.example.com/'), 15_000);
   });
 });
