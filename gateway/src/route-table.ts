@@ -136,6 +136,9 @@ const SPECS_TABLE: Spec[] = [
   ...['/files/{fileId}/backlinks', '/page/{pageId}/links', '/page/{pageId}/backlinks'].flatMap((suffix) =>
     content(suffix).map((path): Spec => ['GET', path, 'content']),
   ),
+  // what a URL names and how it embeds (reference tag `urls`; /urls/published is sites', below)
+  ['GET', '/urls/content', 'content'],
+  ['GET', '/urls/embed', 'content'],
   // sites (insights paths below are more specific and belong to insights)
   ['GET POST', `${ORG}/sites`, 'sites'],
   ['GET PATCH DELETE', SITE, 'sites'],
