@@ -166,6 +166,7 @@ const SPECS_TABLE: Spec[] = [
   ['GET POST', `${SITE}/site-spaces`, 'sites'],
   ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites'],
   ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],
+  ['POST', `${SITE}/site-spaces/{siteSpaceId}/duplicate`, 'sites'],
   ['GET PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}/customization`, 'sites'],
   ['GET POST', `${SITE}/share-links`, 'sites'],
   ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites'],

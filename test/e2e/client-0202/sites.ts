@@ -58,6 +58,11 @@ export async function sitesThroughToday(context: TodayContext): Promise<void> {
   await api.orgs.moveSiteSpace(orgId, site.id, second.id, { position: { before: { type: 'site-space', siteSpace: siteSpaces.items[0]!.id } } });
   await siteSpaceCustomizationThroughToday(api, orgId, site.id, second.id);
   await api.orgs.deleteSiteSpaceById(orgId, site.id, second.id);
+  // A copy of a site space's space joins the site next to it (site-space-duplicate.test.ts covers sections).
+  const { data: copy } = await api.orgs.duplicateSiteSpace(orgId, site.id, siteSpaces.items[0]!.id, {});
+  expect(copy.object).toBe('site-space');
+  expect(copy.space.id).not.toBe(home);
+  await api.orgs.deleteSiteSpaceById(orgId, site.id, copy.id);
 
   // The first section gathers the site spaces at the root into a default section.
   const { data: section } = await api.orgs.addSectionToSite(orgId, site.id, { spaceId: reference, title: 'Reference' });
