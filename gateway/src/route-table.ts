@@ -136,6 +136,9 @@ const SPECS_TABLE: Spec[] = [
   ...['/files/{fileId}/backlinks', '/page/{pageId}/links', '/page/{pageId}/backlinks'].flatMap((suffix) =>
     content(suffix).map((path): Spec => ['GET', path, 'content']),
   ),
+  // what a URL names and how it embeds (reference tag `urls`; /urls/published is sites', below)
+  ['GET', '/urls/content', 'content'],
+  ['GET', '/urls/embed', 'content'],
   // sites (insights paths below are more specific and belong to insights)
   ['GET POST', `${ORG}/sites`, 'sites'],
   ['GET PATCH DELETE', SITE, 'sites'],
@@ -158,9 +161,12 @@ const SPECS_TABLE: Spec[] = [
   ['POST', `${SITE}/section-groups/{siteSectionGroupId}/move`, 'sites'],
   ['GET', `${SITE}/structure`, 'sites'],
   ['PATCH', `${SITE}/structure/sort`, 'sites'],
+  ['POST', `${SITE}/external-links`, 'sites'],
+  ['PATCH DELETE', `${SITE}/external-links/{siteExternalLinkId}`, 'sites'],
   ['GET POST', `${SITE}/site-spaces`, 'sites'],
   ['PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}`, 'sites'],
   ['POST', `${SITE}/site-spaces/{siteSpaceId}/move`, 'sites'],
+  ['POST', `${SITE}/site-spaces/{siteSpaceId}/duplicate`, 'sites'],
   ['GET PATCH DELETE', `${SITE}/site-spaces/{siteSpaceId}/customization`, 'sites'],
   ['GET POST', `${SITE}/share-links`, 'sites'],
   ['PATCH DELETE', `${SITE}/share-links/{shareLinkId}`, 'sites'],

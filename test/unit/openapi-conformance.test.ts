@@ -43,6 +43,8 @@ const DEVIATIONS: Record<string, string> = {
   'GET /orgs/{organizationId}/sites/{siteId}/redirects query:draft': "today's client (0.202.0) has it; Quire honours it",
   'GET /orgs/{organizationId}/sites/{siteId}/redirects query:orderBy': "today's client (0.202.0) has it; Quire honours it",
   'GET /orgs/{organizationId}/members query:sort': `${TODAYS} (sort=name)`,
+  'PATCH /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId} header:prefer':
+    'a preference (RFC 7240) a server may ignore: Quire always answers the updated external link, which the reference declares too',
   ...Object.fromEntries(
     ['order', 'role', 'search', 'sort', 'team'].map((name) => [`GET /orgs/{organizationId}/sites/{siteId}/permissions/aggregate query:${name}`, TODAYS]),
   ),
@@ -87,6 +89,7 @@ const IGNORED_TODAY: Record<string, string> = Object.fromEntries(
     'PATCH /orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
     'PATCH /orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
     'PATCH /orgs/{organizationId}/sites/{siteId}/structure/sort',
+    'PATCH /orgs/{organizationId}/sites/{siteId}/external-links/{siteExternalLinkId}',
   ].map((operation) => [`${operation} header:prefer`, PREFER]),
 );
 

@@ -73,6 +73,7 @@ const chrome = {
     fc.array(
       fc.oneof(
         fc.record({ kind: fc.constant('section'), title: anything, url: anything, isCurrent: fc.boolean() }),
+        fc.record({ kind: fc.constant('link'), title: anything, url: anything }),
         fc.record({ kind: fc.constant('group'), title: anything, sections: fc.oneof(fc.array(linkView, { maxLength: 2 }), nasty) }),
       ),
       { maxLength: 3 },

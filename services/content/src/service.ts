@@ -17,6 +17,7 @@ import { startGitSyncConsumer } from './modules/git-sync/consumers/git-sync-jobs
 import { gitSyncRoutes } from './modules/git-sync/http/git-sync.routes';
 import { IMPORTERS } from './modules/imports';
 import { linksRoutes } from './modules/links/http/links.routes';
+import { contentUrlsRoutes } from './modules/content-urls';
 import { changeRequestPdfRoutes } from './modules/pdf/http/change-request-pdf.routes';
 import { collectUnusedContent, ContentConversions } from './modules/revisions';
 import { ForegroundGate } from './modules/search/consumers/foreground-gate';
@@ -83,7 +84,7 @@ export function contentModule(): ServiceModule {
           app.use(contentChangesRoutes(contentDeps));
           app.use(changeRequestPdfRoutes(contentDeps));
           app.use(commentsRoutes(contentDeps));
-          app.use(linksRoutes(contentDeps));
+          app.use(linksRoutes(contentDeps), contentUrlsRoutes(contentDeps));
           app.use(searchRoutes(deps));
           app.use(gitSyncRoutes({ ...deps, internalSecret: ctx.config.internalSecret, staleAfterMs: settings.gitSync.staleAfterMs }));
         },

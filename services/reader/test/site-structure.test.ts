@@ -51,6 +51,39 @@ describe('readSiteProfile', () => {
     ]);
   });
 
+  it('reads external links at the top level and in a group (children) as links to their own URL, never as sections', () => {
+    const profile = {
+      site: { id: 's1', title: 'Docs' },
+      structure: {
+        type: 'sections',
+        structure: [
+          { object: 'site-external-link', id: 'l1', title: 'Status', url: 'https://status.example.com/', draft: false },
+          {
+            object: 'site-section',
+            id: 'a',
+            title: 'Guides',
+            urls: { published: 'https://d.example.com/' },
+            siteSpaces: [space('ss1', 'v1', 'https://d.example.com/')],
+          },
+          {
+            object: 'site-section-group',
+            id: 'g',
+            title: 'More',
+            sections: [],
+            children: [{ object: 'site-external-link', id: 'l2', title: 'Blog', url: 'https://blog.example.com/?a=1&b=<2>', draft: false }],
+          },
+        ],
+      },
+    };
+    const read = readSiteProfile(JSON.stringify(profile), { siteSection: 'a', siteSpace: 'ss1' });
+    expect(read.sections).toEqual([
+      { kind: 'link', title: 'Status', url: 'https://status.example.com/' },
+      { kind: 'section', title: 'Guides', url: '/', isCurrent: true },
+      { kind: 'group', title: 'More', sections: [{ title: 'Blog', url: 'https://blog.example.com/?a=1&b=<2>' }] },
+    ]);
+    expect(read.variants).toEqual([{ title: 'v1', url: '/', isCurrent: true }]);
+  });
+
   it('links sections, variants and site spaces within the address the visitor is on', () => {
     // Sites publishes every URL at the site's preferred address: its hostname once it has one.
     const space = (id: string, title: string, url: string) => ({ object: 'site-space', id, title, space: { id: `${id}-space` }, urls: { published: url } });

@@ -4,6 +4,7 @@ import type { Generated, Json, Timestamp } from '@quire/platform/sql';
 export interface Database {
   published_spaces: PublishedSpacesTable;
   site_customizations: SiteCustomizationsTable;
+  site_external_links: SiteExternalLinksTable;
   site_oidc: SiteOidcTable;
   site_permissions: SitePermissionsTable;
   site_publishing_auth: SitePublishingAuthTable;
@@ -29,6 +30,22 @@ export interface SiteCustomizationsTable {
   site_id: string;
   settings: Json;
   updated_at: Timestamp;
+}
+
+export interface SiteExternalLinksTable {
+  id: string;
+  site_id: string;
+  section_group_id: string | null;
+  title: string;
+  localized_title: Json | null;
+  description: string | null;
+  localized_description: Json | null;
+  icon: string | null;
+  url: string;
+  draft: Generated<boolean>;
+  condition: string | null;
+  position: string;
+  created_at: Timestamp;
 }
 
 export interface SiteOidcTable {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext, ServiceModule } from '@quire/platform/runtime';
 import {
+  externalLinksRoutes,
   sectionGroupsRoutes,
   sectionsRoutes,
   shareLinksRoutes,
@@ -47,6 +48,7 @@ export function sitesModule(): ServiceModule {
           app.use(sectionGroupsRoutes(deps));
           app.use(siteSpacesRoutes(deps));
           app.use(siteStructureRoutes(deps));
+          app.use(externalLinksRoutes(deps));
           app.use(shareLinksRoutes(deps));
           app.use(sitePermissionsRoutes(deps));
           app.use(publishingAuthRoutes(publishingAuth));

@@ -11,4 +11,9 @@ export async function publishedUrlsThroughToday(api: GitBookAPI, orgId: string, 
   expect(posted).toMatchObject({ organization: orgId, site: siteId, pathname: '', complete: true });
   const { data: got } = await api.urls.getPublishedContentByUrl({ url: publishedUrl });
   expect(got).toEqual(posted);
+  // What the address names, as the caller reads it, and how it embeds (content-urls.test.ts covers app links and refusals).
+  const { data: content } = await api.urls.getContentByUrl({ url: publishedUrl });
+  expect('space' in content && content.space.id).toBe((posted as { space?: string }).space);
+  const { data: embed } = await api.urls.getEmbedByUrl({ url: 'https://example.com/some/page' });
+  expect(embed).toEqual({ type: 'link', title: 'https://example.com/some/page', site: 'example.com' });
 }

@@ -29,3 +29,27 @@ export async function siteSpaceCustomizationThroughToday(api: GitBookAPI, orgId:
   await api.orgs.deleteSiteSpaceCustomizationById(orgId, siteId, siteSpaceId);
   expect((await api.orgs.getSiteSpaceCustomizationById(orgId, siteId, siteSpaceId)).data.title).toBe(inherited.title);
 }
+
+/**
+ * A site's external links through today's client: one added in a group, moved to the top level and
+ * retitled, sorted first, then deleted; the structure shows each state (site-external-links.test.ts
+ * covers drafts, refusals and the reader's navigation).
+ */
+export async function siteExternalLinksThroughToday(api: GitBookAPI, orgId: string, siteId: string, groupId: string): Promise<void> {
+  const { data: link } = await api.orgs.addExternalLinkToSite(orgId, siteId, { title: 'Status', url: 'https://status.example.com/', parent: groupId });
+  expect(link).toMatchObject({ object: 'site-external-link', title: 'Status', url: 'https://status.example.com/', sectionGroup: groupId, draft: false });
+  const { data: updated } = await api.orgs.updateSiteExternalLinkById(orgId, siteId, link.id, { title: 'Status page', parent: null });
+  expect(updated).toMatchObject({ id: link.id, title: 'Status page' });
+  expect(updated.sectionGroup).toBeUndefined();
+  const { data: before } = await api.orgs.getSiteStructure(orgId, siteId);
+  const first = before.structure[0]!;
+  const firstType = first.object === 'site-section-group' ? 'site-section-group' : 'site-section';
+  const { data: moved } = await api.orgs.sortSiteStructure(orgId, siteId, {
+    item: { type: 'site-external-link', id: link.id },
+    position: { before: { type: firstType, id: first.id } },
+  });
+  expect(moved).toMatchObject({ object: 'site-external-link', id: link.id });
+  expect((await api.orgs.getSiteStructure(orgId, siteId)).data.structure[0]?.id).toBe(link.id);
+  await api.orgs.deleteSiteExternalLinkById(orgId, siteId, link.id);
+  expect((await api.orgs.getSiteStructure(orgId, siteId)).data.structure.map((item) => item.id)).not.toContain(link.id);
+}

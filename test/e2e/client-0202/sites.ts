@@ -5,7 +5,7 @@ import { redirectsThroughToday } from './redirects';
 import { siteSearchThroughToday } from './site-search';
 import { sitePermissionsThroughToday } from './site-permissions';
 import { siteSettingsThroughToday } from './site-settings';
-import { siteSpaceCustomizationThroughToday, siteStructureThroughToday } from './site-structure';
+import { siteExternalLinksThroughToday, siteSpaceCustomizationThroughToday, siteStructureThroughToday } from './site-structure';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
@@ -58,6 +58,11 @@ export async function sitesThroughToday(context: TodayContext): Promise<void> {
   await api.orgs.moveSiteSpace(orgId, site.id, second.id, { position: { before: { type: 'site-space', siteSpace: siteSpaces.items[0]!.id } } });
   await siteSpaceCustomizationThroughToday(api, orgId, site.id, second.id);
   await api.orgs.deleteSiteSpaceById(orgId, site.id, second.id);
+  // A copy of a site space's space joins the site next to it (site-space-duplicate.test.ts covers sections).
+  const { data: copy } = await api.orgs.duplicateSiteSpace(orgId, site.id, siteSpaces.items[0]!.id, {});
+  expect(copy.object).toBe('site-space');
+  expect(copy.space.id).not.toBe(home);
+  await api.orgs.deleteSiteSpaceById(orgId, site.id, copy.id);
 
   // The first section gathers the site spaces at the root into a default section.
   const { data: section } = await api.orgs.addSectionToSite(orgId, site.id, { spaceId: reference, title: 'Reference' });
@@ -70,6 +75,7 @@ export async function sitesThroughToday(context: TodayContext): Promise<void> {
   expect((await api.orgs.updateSiteSectionGroupById(orgId, site.id, group.id, { title: 'Further' })).data.title).toBe('Further');
   await api.orgs.moveSiteSectionGroup(orgId, site.id, group.id, { position: { after: { type: 'site-section', id: sections.items[0]!.id } } });
   await siteStructureThroughToday(api, orgId, site.id);
+  await siteExternalLinksThroughToday(api, orgId, site.id, group.id);
   await api.orgs.deleteSiteSectionGroupById(orgId, site.id, group.id);
   await api.orgs.deleteSiteSectionById(orgId, site.id, section.id);
 

@@ -5,7 +5,8 @@ import { SCHEMA_DEVIATIONS } from './spec-deviations';
 /* eslint-disable @typescript-eslint/no-explicit-any -- OpenAPI documents are untyped JSON here */
 type Json = any;
 
-const REF = /^#\/components\/(schemas|responses|parameters)\/(.+)$/;
+const REF = /^#\/components\/(schemas|responses|parameters|headers)\/(.+)$/;
+type Kind = 'schemas' | 'responses' | 'parameters' | 'headers';
 
 /**
  * Copies the reference components an answer names (and everything they name in turn) into Quire's
@@ -15,7 +16,7 @@ const REF = /^#\/components\/(schemas|responses|parameters)\/(.+)$/;
  * copied as Quire's (spec-deviations.ts).
  */
 export class ComponentCopier {
-  readonly components: Record<'schemas' | 'responses' | 'parameters', Record<string, Json>> = { schemas: {}, responses: {}, parameters: {} };
+  readonly components: Record<Kind, Record<string, Json>> = { schemas: {}, responses: {}, parameters: {}, headers: {} };
   private readonly contract: ReferenceDocument;
 
   constructor(references: ReferenceDocument[]) {
@@ -30,7 +31,7 @@ export class ComponentCopier {
   private copyRef(ref: string, source: ReferenceDocument): string {
     const match = REF.exec(ref);
     if (!match) throw new Error(`unsupported $ref ${ref} in the ${source.version} reference`);
-    const [, kind, name] = match as unknown as [string, 'schemas' | 'responses' | 'parameters', string];
+    const [, kind, name] = match as unknown as [string, Kind, string];
     const original = source.document.components[kind][name];
     const deviation = kind === 'schemas' ? SCHEMA_DEVIATIONS[name] : undefined;
     const local = deviation?.name ?? this.localName(kind, name, source, original);
@@ -79,7 +80,7 @@ export class ComponentCopier {
     return source.document.components[match[1] as 'schemas'][match[2] as string];
   }
 
-  private localName(kind: 'schemas' | 'responses' | 'parameters', name: string, source: ReferenceDocument, original: Json): string {
+  private localName(kind: Kind, name: string, source: ReferenceDocument, original: Json): string {
     if (source === this.contract) return name;
     const inContract = this.contract.document.components[kind]?.[name];
     const same = inContract !== undefined && JSON.stringify(inContract) === JSON.stringify(original);

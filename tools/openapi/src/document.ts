@@ -78,6 +78,7 @@ export function buildOpenApiDocument(routes: DocumentRoute[], references: Refere
       schemas: { Error: ERROR_SCHEMA, ...sortedByName(copier.components.schemas) },
       responses: { ...errorResponseComponents(), ...sortedByName(copier.components.responses) },
       ...(Object.keys(copier.components.parameters).length ? { parameters: sortedByName(copier.components.parameters) } : {}),
+      ...(Object.keys(copier.components.headers).length ? { headers: sortedByName(copier.components.headers) } : {}),
     },
   };
 }

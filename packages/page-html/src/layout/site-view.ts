@@ -34,9 +34,13 @@ export interface SiteInfo {
   customization?: unknown;
 }
 
-/** A section (a tab), or a section group (a menu of sections). */
+/**
+ * A section (a tab), a section group (a menu of sections and links), or an external link (an
+ * absolute address elsewhere; linkTo keeps only safe ones).
+ */
 export type SectionItem =
   | { kind: 'section'; title: string; url: string; isCurrent?: boolean }
+  | { kind: 'link'; title: string; url: string }
   | { kind: 'group'; title: string; sections: Array<{ title: string; url: string; isCurrent?: boolean }> };
 
 /** A site space of the current section: a version or language of the content. */

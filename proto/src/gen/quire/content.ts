@@ -24,6 +24,11 @@ export const protobufPackage = "quire.content";
 
 export const protobufFileName = "quire/content.proto";
 
+export interface DuplicateSpaceRequest {
+  spaceId: string;
+  userId: string;
+}
+
 export interface GetSpacesRequest {
   spaceIds: string[];
   userId: string;
@@ -280,6 +285,99 @@ export interface GetPublishedFileUrlResponse {
   /** Absolute, signed, expiring (CONTENT_DOWNLOAD_TTL_SECONDS). */
   downloadUrl: string;
 }
+
+function createBaseDuplicateSpaceRequest(): DuplicateSpaceRequest {
+  return { spaceId: "", userId: "" };
+}
+
+export const DuplicateSpaceRequest: MessageFns<DuplicateSpaceRequest> = {
+  encode(message: DuplicateSpaceRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.spaceId !== "") {
+      writer.uint32(10).string(message.spaceId);
+    }
+    if (message.userId !== "") {
+      writer.uint32(18).string(message.userId);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): DuplicateSpaceRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseDuplicateSpaceRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.userId = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): DuplicateSpaceRequest {
+    return {
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      userId: isSet(object.userId)
+        ? globalThis.String(object.userId)
+        : isSet(object.user_id)
+        ? globalThis.String(object.user_id)
+        : "",
+    };
+  },
+
+  toJSON(message: DuplicateSpaceRequest): unknown {
+    const obj: any = {};
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.userId !== "") {
+      obj.userId = message.userId;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<DuplicateSpaceRequest>): DuplicateSpaceRequest {
+    return DuplicateSpaceRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<DuplicateSpaceRequest>): DuplicateSpaceRequest {
+    const message = createBaseDuplicateSpaceRequest();
+    message.spaceId = object.spaceId ?? "";
+    message.userId = object.userId ?? "";
+    return message;
+  },
+};
 
 function createBaseGetSpacesRequest(): GetSpacesRequest {
   return { spaceIds: [], userId: "" };
@@ -4201,6 +4299,21 @@ export const ContentService = {
     responseDeserialize: (value: Buffer): SearchPublishedContentResponse =>
       SearchPublishedContentResponse.decode(value),
   },
+  /**
+   * For sites' duplicateSiteSpace: duplicateSpace as `user_id` (the same checks: `duplicate` on the
+   * space, the `create` role, `create` on its collection; PERMISSION_DENIED / NOT_FOUND otherwise),
+   * answering the copy as GetSpaces presents it.
+   */
+  duplicateSpace: {
+    path: "/quire.content.Content/DuplicateSpace" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: DuplicateSpaceRequest): Buffer =>
+      Buffer.from(DuplicateSpaceRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): DuplicateSpaceRequest => DuplicateSpaceRequest.decode(value),
+    responseSerialize: (value: SpaceEntry): Buffer => Buffer.from(SpaceEntry.encode(value).finish()),
+    responseDeserialize: (value: Buffer): SpaceEntry => SpaceEntry.decode(value),
+  },
 } as const;
 
 export interface ContentServer extends UntypedServiceImplementation {
@@ -4224,6 +4337,12 @@ export interface ContentServer extends UntypedServiceImplementation {
    * anything else is INVALID_ARGUMENT naming the field. One index query per call.
    */
   searchPublishedContent: handleUnaryCall<SearchPublishedContentRequest, SearchPublishedContentResponse>;
+  /**
+   * For sites' duplicateSiteSpace: duplicateSpace as `user_id` (the same checks: `duplicate` on the
+   * space, the `create` role, `create` on its collection; PERMISSION_DENIED / NOT_FOUND otherwise),
+   * answering the copy as GetSpaces presents it.
+   */
+  duplicateSpace: handleUnaryCall<DuplicateSpaceRequest, SpaceEntry>;
 }
 
 export interface ContentClient extends Client {
@@ -4302,6 +4421,26 @@ export interface ContentClient extends Client {
     metadata: Metadata,
     options: Partial<CallOptions>,
     callback: (error: ServiceError | null, response: SearchPublishedContentResponse) => void,
+  ): ClientUnaryCall;
+  /**
+   * For sites' duplicateSiteSpace: duplicateSpace as `user_id` (the same checks: `duplicate` on the
+   * space, the `create` role, `create` on its collection; PERMISSION_DENIED / NOT_FOUND otherwise),
+   * answering the copy as GetSpaces presents it.
+   */
+  duplicateSpace(
+    request: DuplicateSpaceRequest,
+    callback: (error: ServiceError | null, response: SpaceEntry) => void,
+  ): ClientUnaryCall;
+  duplicateSpace(
+    request: DuplicateSpaceRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: SpaceEntry) => void,
+  ): ClientUnaryCall;
+  duplicateSpace(
+    request: DuplicateSpaceRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: SpaceEntry) => void,
   ): ClientUnaryCall;
 }
 

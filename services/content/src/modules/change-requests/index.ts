@@ -6,3 +6,6 @@ export { changeRequestParams, pdfQuery } from './http/change-requests.schema';
 export { allows, authorizeChangeRequest, authorizeSpaceFor, type ChangeRequestAction } from './policies/change-request.policy';
 export { findChangeRequest } from './application/find-change-request';
 export type { ChangeRequest } from './model/change-request';
+// For content-urls (getContentByUrl): a change request as its read answers it.
+export { getChangeRequest } from './application/get-change-request';
+export { answerChangeRequest } from './http/change-request-answers';

@@ -8,3 +8,5 @@ export { presentGitSyncState } from './presenters/git-sync-state.presenter';
 export { type PresentedSpace, presentSpace, presentSpacePage } from './presenters/space.presenter';
 export type { Space, SpaceWithCounts } from './model/space';
 export type { MergeRule, MergeRulesConfiguration, SpaceMergeRules } from './model/merge-rules';
+// For content-urls (getContentByUrl): a space as its read answers it.
+export { getSpace } from './application/get-space';

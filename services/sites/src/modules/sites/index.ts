@@ -5,6 +5,7 @@ export { subscribeToContentEvents } from './consumers/content-events.consumer';
 export { subscribeToOrganizationsCreated } from './consumers/default-site.consumer';
 export { sitesGrpc, type ReaderGrpc } from './grpc/sites.grpc';
 export type { SitesHttpDeps } from './http/deps';
+export { externalLinksRoutes } from './http/external-links/external-links.routes';
 export { sectionGroupsRoutes } from './http/section-groups/section-groups.routes';
 export { sectionsRoutes } from './http/sections/sections.routes';
 export { shareLinksRoutes } from './http/share-links/share-links.routes';

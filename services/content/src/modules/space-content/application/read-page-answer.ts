@@ -1,20 +1,10 @@
-import {
-  type BodyFormat,
-  cachedText,
-  type Caller,
-  type ContentDeps,
-  type LoadedRevision,
-  loadRevision,
-  type MarkdownRefs,
-  pageIn,
-  readPageBody,
-  type StoredPage,
-} from '../../revisions';
+import { type BodyFormat, cachedText, type Caller, type ContentDeps, loadRevision, type MarkdownRefs, pageIn, readPageBody } from '../../revisions';
 import type { Space } from '../../spaces';
 import { readableRevisionId, type ContentPath } from './read-content-revision';
 
-/** How the caller presents a page (as JSON text): given its revision, its body if a document, and the space. */
-export type PagePresenter = (page: StoredPage, loaded: LoadedRevision, body: Awaited<ReturnType<typeof readPageBody>> | undefined, space: Space) => string;
+import type { PagePresenter } from '../model/page-presenter';
+
+export type { PagePresenter };
 
 /**
  * A page of the revision a path names, presented. A page of a revision never changes: its answer is

@@ -2,16 +2,17 @@ import { siteReaderScope } from '@quire/access';
 import { Router } from 'express';
 import { notFound } from '@quire/errors';
 import { isMediaType, listEnvelope, pageRequest } from '@quire/input';
-import { route, signedUrlQuery, stringifyWithRaw, verifySignedUrl } from '@quire/platform/http';
+import { route, signedUrlQuery, verifySignedUrl } from '@quire/platform/http';
 import { answerMergedFrom, presentMergedFromToSiteReader } from '../../change-requests';
-import { type ContentDeps, type ContentUrls, type LoadedRevision, presentFile, presentPage, presentPageTree, presentRevision } from '../../revisions';
+import { type ContentDeps, type ContentUrls, type LoadedRevision, presentFile, presentPageTree, presentRevision } from '../../revisions';
 import { importIntoContent } from '../application/import-into-content';
 import { readContentRevision } from '../application/read-content-revision';
 import { readFileDownload } from '../application/read-file-download';
-import { type PagePresenter, readPageAnswer } from '../application/read-page-answer';
+import { readPageAnswer } from '../application/read-page-answer';
 import { readPageByPath } from '../application/read-page-by-path';
 import { readPageDocument } from '../application/read-page-document';
 import { readPageMetaLinks } from '../application/read-page-meta-links';
+import { wholePage } from '../presenters/whole-page.presenter';
 import {
   downloadParams,
   fileParams,
@@ -92,12 +93,6 @@ const readable = (deps: SpaceContentDeps, p: { spaceId: string; revisionId?: str
   readContentRevision(deps, { userId }, p);
 
 const filesOf = (loaded: LoadedRevision) => loaded.revision.tree.files;
-
-/** A page as a page read answers it: the page with its subtree. */
-const wholePage =
-  ({ contentUrls }: SpaceContentDeps): PagePresenter =>
-  (page, loaded, body, space) =>
-    stringifyWithRaw(presentPage(page, loaded.index, space, contentUrls, body, presentPageTree(loaded.index, space, contentUrls, page.id)));
 
 /** One source's revision, page tree, files and file. */
 function revisionReadRoutes(router: Router, deps: SpaceContentDeps, source: ContentSource): void {

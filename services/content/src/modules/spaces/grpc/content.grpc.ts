@@ -3,6 +3,7 @@ import type { MembershipResolver } from '@quire/platform/membership';
 import type { ServiceContext } from '@quire/platform/runtime';
 import { content } from '@quire/proto';
 import { checkSpaceAccess } from '../application/check-space-access';
+import { duplicateSpace } from '../application/duplicate-space';
 import { readSpaces } from '../application/read-spaces';
 import { presentSpace } from '../presenters/space.presenter';
 
@@ -10,7 +11,10 @@ import { presentSpace } from '../presenters/space.presenter';
 type OtherModulesCalls = Pick<AsyncService<content.ContentServer>, 'searchPublishedContent'>;
 
 /** Content's gRPC API for the other services (proto/quire/content.proto). */
-export function contentGrpc(deps: Pick<ServiceContext, 'db' | 'urls'> & { membership: MembershipResolver }, others: OtherModulesCalls): ServiceBinding[] {
+export function contentGrpc(
+  deps: Pick<ServiceContext, 'db' | 'urls' | 'clock'> & { membership: MembershipResolver },
+  others: OtherModulesCalls,
+): ServiceBinding[] {
   const { db, urls } = deps;
   return [
     bind<content.ContentServer>(content.ContentService, {
@@ -32,6 +36,11 @@ export function contentGrpc(deps: Pick<ServiceContext, 'db' | 'urls'> & { member
           spaceJson: JSON.stringify(presentSpace(space, level, urls)),
         }));
         return { spaces };
+      },
+
+      duplicateSpace: async ({ spaceId, userId }) => {
+        const { space, level } = await duplicateSpace(deps, { userId }, { spaceId });
+        return { id: space.id, organizationId: space.organizationId, level: level ?? '', spaceJson: JSON.stringify(presentSpace(space, level, urls)) };
       },
 
       checkSpaceAccess: async ({ spaceId, userId }) => {

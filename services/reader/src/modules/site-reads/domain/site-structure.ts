@@ -24,6 +24,8 @@ type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+/** A group's sections and external links in order (`children`), or its sections alone from an older profile. */
+const childrenOf = (group: Json): Json[] => (Array.isArray(group.children) ? group.children : list(group.sections)).map(obj);
 
 /** A published URL as a path on the visitor's own host (`/sites/org/docs/v2`): links stay on the address the visitor used. */
 export function sitePathOf(publishedUrl: string): string {
@@ -82,12 +84,14 @@ export function readSiteProfile(profileJson: string, current: { siteSection: str
   let siteSpaces: Json[];
   let allSiteSpaces: Json[] = entries;
   if (text(structure.type) === 'sections') {
-    sections = entries.map((e): SectionItem =>
-      text(e.object) === 'site-section-group'
-        ? { kind: 'group', title: text(e.title), sections: list(e.sections).map(obj).map(sectionView) }
-        : { kind: 'section', ...sectionView(e) },
-    );
-    const all = entries.flatMap((e) => (text(e.object) === 'site-section-group' ? list(e.sections).map(obj) : [e]));
+    // External links (reference SiteExternalLink) open their own absolute URL, in a group too.
+    const linkView = (l: Json) => ({ title: text(l.title), url: text(l.url) });
+    const childView = (c: Json) => (text(c.object) === 'site-external-link' ? linkView(c) : sectionView(c));
+    sections = entries.map((e): SectionItem => {
+      if (text(e.object) === 'site-section-group') return { kind: 'group', title: text(e.title), sections: childrenOf(e).map(childView) };
+      return text(e.object) === 'site-external-link' ? { kind: 'link', ...linkView(e) } : { kind: 'section', ...sectionView(e) };
+    });
+    const all = entries.flatMap((e) => (text(e.object) === 'site-section-group' ? childrenOf(e) : [e])).filter((e) => text(e.object) !== 'site-external-link');
     siteSpaces = siteSpacesOf(all.find((s) => text(s.id) === current.siteSection) ?? {});
     allSiteSpaces = all.flatMap((section) => siteSpacesOf(section).map((s) => ({ ...s, sectionTitle: text(section.title) })));
   } else {

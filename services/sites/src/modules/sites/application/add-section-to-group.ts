@@ -6,7 +6,7 @@ import { requireGroup } from './require-structure';
 import { keysAtEnd } from '../domain/site-structure';
 import { announceStructure, lockStructure } from './structure-changes';
 import { SiteEvent } from '@quire/contracts';
-import { listAllSections, listSectionsOfGroups, placeSections } from '../store/sections.store';
+import { listAllSections, listGroupChildren, placeSections } from '../store/sections.store';
 import type { SiteSectionGroup } from '../model/site-structure';
 
 /** Puts a section of the site at the end of the group (addSectionToGroup); nothing changes when it is in it already. */
@@ -24,7 +24,7 @@ export async function addSectionToGroup(
     const group = await requireGroup(tx, site.id, groupId);
     const [section] = resolveSections(await listAllSections(tx, site.id), [sectionId], () => 'sectionId');
     if (!section || section.sectionGroupId === group.id) return group;
-    const [position] = keysAtEnd(await listSectionsOfGroups(tx, [group.id]), 1);
+    const [position] = keysAtEnd(await listGroupChildren(tx, group.id), 1);
     await placeSections(tx, [{ id: section.id, groupId: group.id, position: position as string }]);
     await announceStructure(
       tx,

@@ -1,11 +1,13 @@
 import { badRequest } from '@quire/errors';
-import type { SiteSection, SiteSectionGroup } from '../model/site-structure';
+import type { SiteExternalLink, SiteSection, SiteSectionGroup } from '../model/site-structure';
 import type { SectionView } from './sections';
 
 /** A group with its sections (each with its visible site spaces), in order: what a SiteSectionGroup response shows. */
 export interface SectionGroupView {
   group: SiteSectionGroup;
   sections: SectionView[];
+  /** Its external links, ordered with its sections by `position` (reference SiteSectionGroup `children`). */
+  links: SiteExternalLink[];
 }
 
 /** The named sections of the site in the order named, repeats dropped; a 400 naming the field of one that is not the site's. */

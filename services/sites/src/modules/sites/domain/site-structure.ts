@@ -1,12 +1,12 @@
 import { badRequest } from '@quire/errors';
 import { keyBetween, keyForAnchors, siblingKeysIn } from '@quire/ordering';
 
-// What sections, section groups and site spaces share: their place in one ordered sequence of
+// What sections, section groups, external links and site spaces share: their place in one ordered sequence of
 // siblings (application/structure-changes.ts takes the site lock and writes their events).
 
 /** An item of one ordered sequence of the structure (a group's sections, a section's site spaces, …). */
 export interface StructureSibling {
-  kind: 'site-section' | 'site-section-group' | 'site-space';
+  kind: 'site-section' | 'site-section-group' | 'site-space' | 'site-external-link';
   id: string;
   position: string;
   /** Hidden site spaces (their space is deleted) keep their key but cannot be named in a position. */

@@ -45,3 +45,23 @@ export interface SiteSectionChanges {
   icon?: string | null;
   description?: string | null;
 }
+
+/** A link of a site's navigation to another address (table `site_external_links`). */
+export interface SiteExternalLink {
+  id: string;
+  siteId: string;
+  sectionGroupId: string | null;
+  title: string;
+  localizedTitle: Record<string, string> | null;
+  description: string | null;
+  localizedDescription: Record<string, string> | null;
+  icon: string | null;
+  url: string;
+  draft: boolean;
+  condition: string | null;
+  position: string;
+  createdAt: Date;
+}
+
+/** What an external link's PATCH sets; null clears a nullable field, undefined keeps it. */
+export type SiteExternalLinkChanges = Partial<Omit<SiteExternalLink, 'id' | 'siteId' | 'position' | 'createdAt' | 'sectionGroupId'>>;

@@ -1,6 +1,7 @@
 import type { PublishedStructureView } from '../domain/published-profile';
 import type { SpaceCatalog } from '../domain/space-embedder';
-import { presentSiteSectionGroup } from './site-section-group.presenter';
+import { presentSiteExternalLink } from './site-external-link.presenter';
+import { presentSiteSectionGroup, type DraftsShown } from './site-section-group.presenter';
 import { presentSiteSection } from './site-section.presenter';
 import { presentSiteSpaces, type StructureUrls } from './site-space.presenter';
 import type { PresentedSite } from './site.presenter';
@@ -9,16 +10,28 @@ import type { presentSiteCustomization } from './site-customization.presenter';
 // Reference schema PublishedContentSite (spec: published site profile). Its customization is the
 // site's stored one over @quire/publishing's defaults (presentSiteCustomization).
 
-/** Reference SiteStructure, from the loaded structure and its spaces (fetched at once). */
-export function presentPublishedStructure(structure: PublishedStructureView, spaces: SpaceCatalog, where: StructureUrls) {
+type PresentedTopLevel = ReturnType<typeof presentSiteSection> | ReturnType<typeof presentSiteSectionGroup> | ReturnType<typeof presentSiteExternalLink>;
+
+/**
+ * Reference SiteStructure, from the loaded structure and its spaces (fetched at once). Draft
+ * external links only for editors (reference addExternalLinkToSite: published structures omit them).
+ */
+export function presentPublishedStructure(
+  structure: PublishedStructureView,
+  spaces: SpaceCatalog,
+  where: StructureUrls,
+  shown: DraftsShown = { drafts: false },
+) {
   if (structure.type === 'siteSpaces') {
     return { type: 'siteSpaces' as const, structure: presentSiteSpaces(structure.siteSpaces, spaces, new Map(), where) };
   }
   return {
     type: 'sections' as const,
-    structure: structure.items.map((item) =>
-      item.kind === 'site-section' ? presentSiteSection(item.view, spaces, where) : presentSiteSectionGroup(item.view, spaces, where),
-    ),
+    structure: structure.items.flatMap((item): PresentedTopLevel[] => {
+      if (item.kind === 'site-section') return [presentSiteSection(item.view, spaces, where)];
+      if (item.kind === 'site-section-group') return [presentSiteSectionGroup(item.view, spaces, where, shown)];
+      return shown.drafts || !item.link.draft ? [presentSiteExternalLink(item.link)] : [];
+    }),
   };
 }
 
@@ -49,7 +62,7 @@ export function findPresentedItem(structure: PresentedStructure, item: { kind: s
     const next = queue.shift() as PresentedItem;
     if (next.object === item.kind && next.id === item.id) return next;
     if (next.object === 'site-section') queue.push(...next.siteSpaces);
-    if (next.object === 'site-section-group') queue.push(...next.sections);
+    if (next.object === 'site-section-group') queue.push(...next.children);
   }
   return null;
 }

@@ -27,9 +27,9 @@ function sectionOf(row: Selectable<SiteSectionsTable>): SiteSection {
   };
 }
 
-/** An item of a site's top level, where sections outside groups and section groups share one order. */
+/** An item of a site's top level, where sections outside groups, section groups and external links share one order. */
 export interface TopLevelItem {
-  kind: 'site-section' | 'site-section-group';
+  kind: 'site-section' | 'site-section-group' | 'site-external-link';
   id: string;
   position: string;
 }
@@ -94,12 +94,24 @@ export async function listSectionsOfGroups(db: SqlExecutor, groupIds: readonly s
   return rows.map(sectionOf);
 }
 
-/** The items of a site's top level (sections outside groups, and groups), in order. */
+/** The items of a site's top level (sections and external links outside groups, and groups), in order. */
 export async function listTopLevelItems(db: SqlExecutor, siteId: string): Promise<TopLevelItem[]> {
   const { rows } = await sql<TopLevelItem>`SELECT kind, id, position FROM (
       SELECT 'site-section' AS kind, id, position FROM site_sections WHERE site_id = ${siteId} AND section_group_id IS NULL
       UNION ALL
       SELECT 'site-section-group' AS kind, id, position FROM site_section_groups WHERE site_id = ${siteId}
+      UNION ALL
+      SELECT 'site-external-link' AS kind, id, position FROM site_external_links WHERE site_id = ${siteId} AND section_group_id IS NULL
+    ) item ORDER BY position COLLATE "C", id`.execute(table(db));
+  return rows;
+}
+
+/** A group's children (its sections and external links, which share one order), in order. */
+export async function listGroupChildren(db: SqlExecutor, groupId: string): Promise<TopLevelItem[]> {
+  const { rows } = await sql<TopLevelItem>`SELECT kind, id, position FROM (
+      SELECT 'site-section' AS kind, id, position FROM site_sections WHERE section_group_id = ${groupId}
+      UNION ALL
+      SELECT 'site-external-link' AS kind, id, position FROM site_external_links WHERE section_group_id = ${groupId}
     ) item ORDER BY position COLLATE "C", id`.execute(table(db));
   return rows;
 }

@@ -4,6 +4,7 @@ import { listEnvelope, pageRequest } from '@quire/input';
 import { route } from '@quire/platform/http';
 import { addSiteSpace } from '../../application/add-site-space';
 import { deleteSiteSpace } from '../../application/delete-site-space';
+import { duplicateSiteSpace } from '../../application/duplicate-site-space';
 import { listSiteSpaces } from '../../application/list-site-spaces';
 import { loadSiteSpaceAnswers } from '../../application/load-site-space-answers';
 import { moveSiteSpace } from '../../application/move-site-space';
@@ -14,7 +15,7 @@ import type { SiteSpace } from '../../model/site-structure';
 import type { Site } from '../../model/site';
 import type { SitesHttpDeps } from '../deps';
 import { siteParams } from '../params.schema';
-import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteSpaceParams, updateSiteSpaceBody } from './site-spaces.schema';
+import { addSiteSpaceBody, duplicateSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, siteSpaceParams, updateSiteSpaceBody } from './site-spaces.schema';
 
 const SITE_SPACES = '/v1/orgs/:organizationId/sites/:siteId/site-spaces';
 
@@ -76,6 +77,18 @@ export function siteSpacesRoutes(deps: SitesHttpDeps): Router {
       const userId = principal.userId;
       const { site, siteSpace } = await moveSiteSpace(deps, userId, params, params.siteSpaceId, body.position, clock());
       res.json(await presentOne(siteSpace, site, userId));
+    }),
+  );
+
+  router.post(
+    `${SITE_SPACES}/:siteSpaceId/duplicate`,
+    route({ params: siteSpaceParams, body: duplicateSiteSpaceBody }, async ({ params, principal }, res) => {
+      const userId = principal.userId;
+      const { site, siteSpace, catalog } = await duplicateSiteSpace(deps, userId, params, params.siteSpaceId, clock());
+      res
+        .status(201)
+        .location(urls.api(`/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${siteSpace.id}`))
+        .json(await presentOne(siteSpace, site, userId, catalog));
     }),
   );
 

@@ -15,3 +15,6 @@ export const addSiteSpaceBody = z.object({ spaceId: resourceId, sectionId: resou
 export const updateSiteSpaceBody = z.object({ path: structurePath, condition }).partial().strict();
 
 export const moveSiteSpaceBody = moveBody(siteSpacePointer);
+
+// Reference duplicateSiteSpace: `draft` is taken and has no effect, as a site's structure has no drafts here.
+export const duplicateSiteSpaceBody = z.object({ draft: z.boolean().optional() }).strict().optional();

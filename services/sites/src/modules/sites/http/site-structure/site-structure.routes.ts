@@ -11,7 +11,8 @@ import { sortSiteStructureBody } from './site-structure.schema';
 const SITE = '/v1/orgs/:organizationId/sites/:siteId';
 
 // A site's structure as one tree (reference getSiteStructure) and the one move for any of its items
-// (sortSiteStructure). Reading needs `read` on the site, sorting `manage` (site.policy).
+// (sortSiteStructure). Reading needs `read` on the site, sorting `manage` (site.policy). Both show
+// draft external links, which the published profile omits.
 export function siteStructureRoutes(deps: SitesHttpDeps): Router {
   const { clock, urls } = deps;
   const router = Router();
@@ -20,7 +21,7 @@ export function siteStructureRoutes(deps: SitesHttpDeps): Router {
     `${SITE}/structure`,
     route({ params: siteParams, query: shareKeyQuery }, async ({ params, query, principal }, res) => {
       const { site, structure, spaces, shareKey } = await getSiteStructure(deps, principal.userId, params, query);
-      res.json(presentPublishedStructure(structure, spaces, { site, urls, shareKey }));
+      res.json(presentPublishedStructure(structure, spaces, { site, urls, shareKey }, { drafts: true }));
     }),
   );
 
@@ -31,7 +32,7 @@ export function siteStructureRoutes(deps: SitesHttpDeps): Router {
     route({ params: siteParams, body: sortSiteStructureBody }, async ({ params, body, principal }, res) => {
       const { moved } = await sortSiteStructure(deps, principal.userId, params, body.item, body.position, clock());
       const { site, structure, spaces } = await getSiteStructure(deps, principal.userId, params, {});
-      const item = findPresentedItem(presentPublishedStructure(structure, spaces, { site, urls, shareKey: null }), moved);
+      const item = findPresentedItem(presentPublishedStructure(structure, spaces, { site, urls, shareKey: null }, { drafts: true }), moved);
       if (!item) return void res.status(204).end();
       res.json(item);
     }),

@@ -9,12 +9,12 @@ const pointerType = z.enum(['site-space', 'site-section', 'site-section-group', 
 const itemPointer = z
   .object({ type: pointerType, id: resourceId })
   .strict()
-  .transform((p): SortableItem => ({ kind: p.type, id: p.id }) as SortableItem);
-// An external link is no sibling of anything kept here: naming one is a 400 from keyForPosition.
+  .transform((p): SortableItem => ({ kind: p.type, id: p.id }));
+// An anchor that is no sibling of the item is a 400 from keyForPosition.
 const anchorPointer = z
   .object({ type: pointerType, id: resourceId })
   .strict()
-  .transform((p): StructureAnchor => ({ kind: p.type as StructureAnchor['kind'], id: p.id }));
+  .transform((p): StructureAnchor => ({ kind: p.type, id: p.id }));
 
 export const sortSiteStructureBody = z
   .object({ item: itemPointer, position: z.object({ before: anchorPointer.optional(), after: anchorPointer.optional() }).strict() })
