@@ -30,6 +30,18 @@ async function recreatePgDatabase(name) {
   return `${PG}/${name}`;
 }
 
+/**
+ * One fresh database per service of the distributed stack, named `${prefix}_<service>`: a LocalStack
+ * that starts every service (startAll) needs a DATABASE_URL for each, and the list is topology's, so
+ * a service added there (the reader was) gets its database here without each bench listing it.
+ */
+async function recreateServiceDatabases(prefix) {
+  const { SERVICE_NAMES } = require('@quire/platform/topology');
+  const urls = {};
+  for (const service of SERVICE_NAMES) urls[service] = await recreatePgDatabase(`${prefix}_${service}`);
+  return urls;
+}
+
 /** Starts local servers; the returned function stops those this run started, and only those. */
 function startInfra(components) {
   const wasUp = components.filter((c) => spawnSync('bash', [INFRA, 'status', c], { stdio: 'ignore' }).status === 0);
@@ -228,6 +240,7 @@ module.exports = {
   log,
   run,
   recreatePgDatabase,
+  recreateServiceDatabases,
   startInfra,
   percentile,
   summary,
