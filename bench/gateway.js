@@ -22,6 +22,8 @@ function ensureTools() {
     ['wrk', 'wrk'],
     ['nginx', 'nginx-light'],
   ]) {
+    // A smoke run installs nothing: without wrk it loads with bench/http-load.js (support.js).
+    if (bin === 'wrk' && require('./smoke').isSmoke()) continue;
     if (spawnSync('bash', ['-c', `command -v ${bin} || test -x /usr/sbin/${bin}`], { stdio: 'ignore' }).status !== 0) {
       log(`installing ${pkg}`);
       run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
