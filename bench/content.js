@@ -16,10 +16,10 @@ const { MODES, caller, fixtureServer } = require('./content-stacks');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const READS = Number(process.env.BENCH_READS ?? 200);
 
-/** The 1,000-page zip of bench/make-content-zip.py. */
+/** The 1,000-page zip of bench/make-content-zip.py (BENCH_CONTENT_FOLDERS of 100 pages: 10 unless set; the smoke run's 2). */
 function makeZip(dir) {
   const out = join(dir, 'content.zip');
-  const made = spawnSync('python3', [join(ROOT, 'bench/make-content-zip.py'), out], { stdio: 'inherit' });
+  const made = spawnSync('python3', [join(ROOT, 'bench/make-content-zip.py'), out, process.env.BENCH_CONTENT_FOLDERS ?? '10'], { stdio: 'inherit' });
   if (made.status !== 0) throw new Error('bench/make-content-zip.py failed');
   return readFileSync(out);
 }

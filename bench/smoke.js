@@ -6,21 +6,22 @@ const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
-// Each bench's own knobs at their smallest useful size; a variable already set wins.
+// Each bench's own knobs at their smallest useful size; a variable already set wins. BENCH_CONTENT_FOLDERS:
+// the content zip (bench/make-content-zip.py) of 200 pages, not 1,000.
 // BENCH_MODE=embedded: a bench of both modes runs its embedded half (the distributed-only benches
 // — gateway, insights, webhooks — use the servers deploy/local/infra.sh started).
 const SMOKE_ENV = {
-  content: { BENCH_RUNS: '1', BENCH_READS: '3' },
-  'change-requests': { BENCH_RUNS: '1' },
-  links: { BENCH_READS: '3' },
-  'content-write': { BENCH_RUNS: '1', BENCH_READS: '2' },
+  content: { BENCH_RUNS: '1', BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
+  'change-requests': { BENCH_RUNS: '1', BENCH_CONTENT_FOLDERS: '2' },
+  links: { BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
+  'content-write': { BENCH_RUNS: '1', BENCH_READS: '2', BENCH_CONTENT_FOLDERS: '2' },
   gateway: { BENCH_DURATION: '1s', BENCH_WARMUP: '1s', BENCH_CONNECTIONS: '2', GATEWAY_WORKERS: '1' },
   insights: { BENCH_INGEST_EVENTS: '1000', BENCH_EVENTS: '10000', BENCH_CONCURRENCY: '2', BENCH_RUNS: '2' },
   specs: { BENCH_RUNS: '1', BENCH_SPEC_FIXTURE: join(__dirname, '../node_modules/gitbook-api-0202/spec/openapi.json') },
   'specs-stall': { BENCH_SPEC_FIXTURE: join(__dirname, '../node_modules/gitbook-api-0202/spec/openapi.json') },
   search: { BENCH_SPACES: '2', BENCH_PAGES: '10', BENCH_RUNS: '3' },
   embedded: { BENCH_RUNS: '1', BENCH_IDLE_MS: '500' },
-  'git-sync': { BENCH_RUNS: '1' },
+  'git-sync': { BENCH_RUNS: '1', BENCH_CONTENT_FOLDERS: '2' },
   webhooks: { BENCH_RATE: '20', BENCH_SECONDS: '1', BENCH_BURST: '20' },
   redirects: { BENCH_READS: '3', BENCH_REDIRECTS: '20' },
   'site-search': { BENCH_SPACES: '2', BENCH_PAGES: '10', BENCH_RUNS: '3' },
