@@ -12,7 +12,7 @@ const { join } = require('node:path');
 // — gateway, insights, webhooks — use the servers deploy/local/infra.sh started).
 const SMOKE_ENV = {
   content: { BENCH_RUNS: '1', BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
-  'change-requests': { BENCH_RUNS: '1', BENCH_CONTENT_FOLDERS: '2' },
+  'change-requests': { BENCH_RUNS: '1', BENCH_COMMENTS: '20', BENCH_READS: '5', BENCH_CONTENT_FOLDERS: '2' },
   links: { BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
   'content-write': { BENCH_RUNS: '1', BENCH_READS: '2', BENCH_CONTENT_FOLDERS: '2' },
   gateway: { BENCH_DURATION: '1s', BENCH_WARMUP: '1s', BENCH_CONNECTIONS: '2', GATEWAY_WORKERS: '1' },
