@@ -42,6 +42,14 @@ async function recreateServiceDatabases(prefix) {
   return urls;
 }
 
+/**
+ * Installs the local servers' binaries when missing (deploy/local/install.sh). A smoke run installs
+ * nothing: it uses what the test setup installed and started.
+ */
+function installInfra() {
+  if (!require('./smoke').isSmoke()) run('bash', [INFRA.replace(/infra\.sh$/, 'install.sh')]);
+}
+
 /** Starts local servers; the returned function stops those this run started, and only those. */
 function startInfra(components) {
   const wasUp = components.filter((c) => spawnSync('bash', [INFRA, 'status', c], { stdio: 'ignore' }).status === 0);
@@ -268,6 +276,7 @@ module.exports = {
   run,
   recreatePgDatabase,
   recreateServiceDatabases,
+  installInfra,
   startInfra,
   percentile,
   summary,
