@@ -78,7 +78,10 @@ async function endToEnd(zip, startStack) {
     const documentTimes = [];
     for (let i = 0; i < READS; i++)
       documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
-    const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[500]}/import`, { source: 'markdown', url: `${fixtureUrl}/one-page.md` });
+    const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[Math.floor(ids.length / 2)]}/import`, {
+      source: 'markdown',
+      url: `${fixtureUrl}/one-page.md`,
+    });
     stack.probe('rows', ROWS_OF_REVISION, [onePage.revision]);
     const probes = await stack.stop();
     return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, rows: probes.rows[0] };
