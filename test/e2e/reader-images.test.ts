@@ -123,6 +123,25 @@ it('names an image by its content on every view, and a second view takes it from
   await page.close();
 });
 
+it('leads the `.md` form’s image to the same stable address', async () => {
+  const mdUrl = `${publicSite}diagram.md`;
+  const markdown = await (await visit(mdUrl)).text();
+  const [, target] = /!\[The picture\]\(<?([^)>]+)>?\)/.exec(markdown) ?? [];
+  expect(target).toBeDefined();
+  const stable = `${new URL(publicSite).pathname}~files/${PIXEL_BLOB}/pixel.png`;
+  const named = new URL(target!.replace(/ /g, '%20'), mdUrl);
+  // Named directly, or through `.gitbook/assets/<name>`, which redirects there.
+  if (named.pathname !== stable) {
+    const redirect = await visit(named.href);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(stable);
+    expect(redirect.headers.get('cache-control')).toBe('private, no-store');
+  }
+  const image = await visit(new URL(stable, publicSite).href);
+  expect(image.status).toBe(200);
+  expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(PIXEL, 'base64'));
+});
+
 it('answers 404 for a blob of another organization, or none, at this site’s address', async () => {
   // The other organization's image is real: its own site serves it.
   const own = imageAddress(await (await visit(otherSite)).text());
