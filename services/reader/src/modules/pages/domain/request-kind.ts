@@ -1,6 +1,7 @@
 // What a published address asks for (at GitBook's addresses): a page as HTML, a page
 // as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`, or a file of the site space
-// (`<site space>/~files/{fileId}`, the reader's own address for images and attachments), or the
+// (`<site space>/~files/{sha256}/{name}`, the reader's own content-addressed address for images and
+// attachments, or `~files/{fileId}`, which redirects there), or the
 // search page (`<site, section or site space>/~search?q=`). The address sites resolves is the
 // page's (without `.md`), the site's root (without the file name) or the site space's (without
 // `~files/…` or `~search`). Slugs made from titles never start with `~`, so these segments shadow
