@@ -103,16 +103,20 @@ describe('pages people read', () => {
     expect(html).toContain('aria-current="page"');
   });
 
-  it('serves the images of a page through the site space’s address, redirecting to a signed download', async () => {
+  it('serves the images of a page at the site space’s content-addressed address, and a file id redirects there', async () => {
     const html = await (await visit(builtIn)).text();
     const src = /<img[^>]*src="([^"]+)"[^>]*alt="A pixel"|<img[^>]*alt="A pixel"[^>]*src="([^"]+)"/.exec(html);
     const address = src?.[1] ?? src?.[2];
-    expect(address).toMatch(new RegExp(`^${pathOf(builtIn)}~files/[A-Za-z0-9]+$`));
+    expect(address).toMatch(new RegExp(`^${pathOf(builtIn)}~files/[0-9a-f]{64}/pixel\\.png$`));
     const file = await visit(new URL(address!, builtIn).href);
-    expect(file.status).toBe(302);
-    const download = await fetch(new URL(file.headers.get('location')!, builtIn).href);
-    expect(download.status).toBe(200);
-    expect(Buffer.from(await download.arrayBuffer())).toEqual(Buffer.from(PIXEL, 'base64'));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(PIXEL, 'base64'));
+    // The file's id (the address pages named before) leads to the same address.
+    const { data: files } = await api.spaces.listFiles(spaceId);
+    const byId = await visit(`${builtIn}~files/${files.items[0]!.id}`);
+    expect(byId.status).toBe(302);
+    expect(byId.headers.get('location')).toBe(address);
     expect((await visit(`${builtIn}~files/no-such-file`)).status).toBe(404);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type * as grpc from '@grpc/grpc-js';
 import { MemoryCache } from '@quire/platform/cache';
 import { createGrpcClient, startGrpcServer, stopGrpcServer } from '@quire/platform/grpc';
@@ -17,6 +18,14 @@ import { openContentDb, silentLogger } from './content-db';
 
 const now = new Date('2026-02-01T00:00:00Z');
 const SECRET = 'content-published-grpc-test-secret-0123456789';
+const PICTURE = Buffer.from('a small picture');
+const PICTURE_BLOB = createHash('sha256').update(PICTURE).digest('hex');
+const BIG_BLOB = 'b'.repeat(64);
+const files = [
+  { id: 'f1', name: 'picture.png', contentType: 'image/png', size: PICTURE.length, blob: PICTURE_BLOB },
+  // Above the bytes one gRPC answer carries: its signed download instead.
+  { id: 'f2', name: 'poster.png', contentType: 'image/png', size: 5 * 1024 * 1024, blob: BIG_BLOB },
+];
 
 describe('ContentPublished: a site reader reads the published revision only', () => {
   let db: PgliteDatabase;
@@ -32,7 +41,13 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     const membership = new MembershipResolver(() => {
       throw new Error('identity is never asked about a site reader');
     });
-    const deps = { db, cache: new MemoryCache(), membership, internalSecret: SECRET, contentUrls: {} as ContentUrls } as unknown as ContentDeps & {
+    const contentUrls = {
+      urls: { app: (path: string) => `https://quire.test${path}` },
+      internalSecret: SECRET,
+      downloadTtlSeconds: 60,
+    } as unknown as ContentUrls;
+    const blobs = { get: async (key: string) => (key === PICTURE_BLOB ? PICTURE : null) };
+    const deps = { db, cache: new MemoryCache(), membership, internalSecret: SECRET, contentUrls, blobs } as unknown as ContentDeps & {
       contentUrls: ContentUrls;
     };
     const started = await startGrpcServer('127.0.0.1:0', contentPublishedGrpc(deps), silentLogger);
@@ -56,7 +71,7 @@ describe('ContentPublished: a site reader reads the published revision only', ()
       { id: 'g1', parentId: null, kind: 'group' as const, title: 'Group', slug: 'group' },
     ];
     await db.transaction(async (tx) => {
-      await storeRevision(tx, { id: current, spaceId, parents: [older], type: 'edits', tree: { pages, files: [] }, createdBy: 'u' }, bodies, now);
+      await storeRevision(tx, { id: current, spaceId, parents: [older], type: 'edits', tree: { pages, files }, createdBy: 'u' }, bodies, now);
       await setCurrentRevision(tx, spaceId, current, now);
     });
     apiToken = (
@@ -88,6 +103,37 @@ describe('ContentPublished: a site reader reads the published revision only', ()
     await expect(client.getPublishedPageMarkdown({ apiToken, spaceId, revisionId: older, pageId: 'p1' })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedFileUrl({ apiToken, spaceId, revisionId: older, fileId: 'f1' })).rejects.toMatchObject(notFound);
     await expect(client.getPublishedPagesMarkdown({ apiToken, spaceId, revisionId: older, pageIds: ['p1'] })).rejects.toMatchObject(notFound);
+  });
+
+  describe('GetPublishedFileContent: a file of the published revision by its content', () => {
+    it('lists each file with its blob, and answers its bytes by that blob', async () => {
+      const listed = await client.getPublishedPages({ apiToken, spaceId, revisionId: '' });
+      expect(listed.files).toEqual(files.map(({ id, name, contentType, blob }) => ({ id, name, contentType, blob })));
+      expect(await client.getPublishedFileContent({ apiToken, spaceId, revisionId: '', blob: PICTURE_BLOB })).toEqual({
+        name: 'picture.png',
+        contentType: 'image/png',
+        size: PICTURE.length,
+        data: PICTURE,
+        downloadUrl: '',
+      });
+    });
+
+    it('answers a file too large for one answer with its signed download instead of its bytes', async () => {
+      const big = await client.getPublishedFileContent({ apiToken, spaceId, revisionId: current, blob: BIG_BLOB });
+      expect(big).toMatchObject({ name: 'poster.png', size: 5 * 1024 * 1024, data: Buffer.alloc(0) });
+      expect(big.downloadUrl).toMatch(/^https:\/\/quire\.test\/v1\/file-downloads\/rev-published\/f2\?/);
+    });
+
+    it('is NOT_FOUND for a blob the revision does not hold, an older revision, or a space the token does not list', async () => {
+      await expect(client.getPublishedFileContent({ apiToken, spaceId, revisionId: '', blob: 'c'.repeat(64) })).rejects.toMatchObject({ code: 404 });
+      await expect(client.getPublishedFileContent({ apiToken, spaceId, revisionId: older, blob: PICTURE_BLOB })).rejects.toMatchObject({ code: 404 });
+      await expect(client.getPublishedFileContent({ apiToken, spaceId: 'other-space', revisionId: '', blob: PICTURE_BLOB })).rejects.toMatchObject({
+        code: 404,
+      });
+      await expect(client.getPublishedFileContent({ apiToken: 'not-a-token', spaceId, revisionId: '', blob: PICTURE_BLOB })).rejects.toMatchObject({
+        code: 401,
+      });
+    });
   });
 
   describe('GetPublishedPagesMarkdown: many pages of the published revision in one call', () => {

@@ -1,4 +1,13 @@
-import { fileAddress, hasDotSegment, isSiteRoot, readRequestKind, robotsTxt, searchAddress, sitemapXml } from '../src/modules/pages/domain/request-kind';
+import {
+  blobAddress,
+  fileAddress,
+  hasDotSegment,
+  isSiteRoot,
+  readRequestKind,
+  robotsTxt,
+  searchAddress,
+  sitemapXml,
+} from '../src/modules/pages/domain/request-kind';
 
 describe('readRequestKind', () => {
   it('reads pages, <page>.md and the site files, with the address to resolve', () => {
@@ -12,6 +21,13 @@ describe('readRequestKind', () => {
     expect(readRequestKind('http://q/sites/o/d/v2/~files/f%201')).toEqual({ kind: 'file', url: 'http://q/sites/o/d/v2/', fileId: 'f 1' });
     expect(readRequestKind('http://q/sites/o/d/~files/%E0').kind).toBe('page');
     expect(fileAddress('/sites/o/d', 'f 1')).toBe('/sites/o/d/~files/f%201');
+    // A file by its content: the name after the hash is the visitor's only.
+    const blob = 'ab'.repeat(32);
+    expect(readRequestKind(`http://q/sites/o/d/v2/~files/${blob}/a%20b.png`)).toEqual({ kind: 'file', url: 'http://q/sites/o/d/v2/', blob });
+    expect(blobAddress('/sites/o/d/', blob, 'a b.png')).toBe(`/sites/o/d/~files/${blob}/a%20b.png`);
+    // Not a hash (uppercase, short): not a content address; the last segment is then a file id.
+    expect(readRequestKind(`http://q/sites/o/d/~files/${blob.toUpperCase()}/x`).blob).toBeUndefined();
+    expect(readRequestKind('http://q/sites/o/d/~files/abc/x').kind).toBe('page');
     // `.md` alone is no page's markdown.
     expect(readRequestKind('http://q/sites/o/d/.md').kind).toBe('page');
   });

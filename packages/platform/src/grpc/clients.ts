@@ -35,6 +35,7 @@ const PUBLISHED_READS = [
   'getPublishedPageMarkdown',
   'getPublishedPagesMarkdown',
   'getPublishedFileUrl',
+  'getPublishedFileContent',
   'getPublishedPagePaths',
 ];
 // Specs' published reads for the reader (service Specs).

@@ -231,6 +231,8 @@ export interface PublishedFile {
   id: string;
   name: string;
   contentType: string;
+  /** SHA-256 (hex) of the file's bytes: the same for the same content in every revision. */
+  blob: string;
 }
 
 export interface GetPublishedPageDocumentRequest {
@@ -279,6 +281,24 @@ export interface GetPublishedFileUrlRequest {
   spaceId: string;
   revisionId: string;
   fileId: string;
+}
+
+export interface GetPublishedFileContentRequest {
+  apiToken: string;
+  spaceId: string;
+  /** Empty: the space's current revision. */
+  revisionId: string;
+  blob: string;
+}
+
+export interface GetPublishedFileContentResponse {
+  name: string;
+  contentType: string;
+  size: number;
+  /** The bytes, when at most 3 MiB (under gRPC's 4 MiB message bound); empty above, with download_url. */
+  data: Buffer;
+  /** A larger file: its signed, expiring download URL instead. */
+  downloadUrl: string;
 }
 
 export interface GetPublishedFileUrlResponse {
@@ -3363,7 +3383,7 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
 };
 
 function createBasePublishedFile(): PublishedFile {
-  return { id: "", name: "", contentType: "" };
+  return { id: "", name: "", contentType: "", blob: "" };
 }
 
 export const PublishedFile: MessageFns<PublishedFile> = {
@@ -3376,6 +3396,9 @@ export const PublishedFile: MessageFns<PublishedFile> = {
     }
     if (message.contentType !== "") {
       writer.uint32(26).string(message.contentType);
+    }
+    if (message.blob !== "") {
+      writer.uint32(34).string(message.blob);
     }
     return writer;
   },
@@ -3417,6 +3440,14 @@ export const PublishedFile: MessageFns<PublishedFile> = {
             message.contentType = reader.string();
             continue;
           }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.blob = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3438,6 +3469,7 @@ export const PublishedFile: MessageFns<PublishedFile> = {
         : isSet(object.content_type)
         ? globalThis.String(object.content_type)
         : "",
+      blob: isSet(object.blob) ? globalThis.String(object.blob) : "",
     };
   },
 
@@ -3452,6 +3484,9 @@ export const PublishedFile: MessageFns<PublishedFile> = {
     if (message.contentType !== "") {
       obj.contentType = message.contentType;
     }
+    if (message.blob !== "") {
+      obj.blob = message.blob;
+    }
     return obj;
   },
 
@@ -3463,6 +3498,7 @@ export const PublishedFile: MessageFns<PublishedFile> = {
     message.id = object.id ?? "";
     message.name = object.name ?? "";
     message.contentType = object.contentType ?? "";
+    message.blob = object.blob ?? "";
     return message;
   },
 };
@@ -4166,6 +4202,276 @@ export const GetPublishedFileUrlRequest: MessageFns<GetPublishedFileUrlRequest> 
   },
 };
 
+function createBaseGetPublishedFileContentRequest(): GetPublishedFileContentRequest {
+  return { apiToken: "", spaceId: "", revisionId: "", blob: "" };
+}
+
+export const GetPublishedFileContentRequest: MessageFns<GetPublishedFileContentRequest> = {
+  encode(message: GetPublishedFileContentRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.apiToken !== "") {
+      writer.uint32(10).string(message.apiToken);
+    }
+    if (message.spaceId !== "") {
+      writer.uint32(18).string(message.spaceId);
+    }
+    if (message.revisionId !== "") {
+      writer.uint32(26).string(message.revisionId);
+    }
+    if (message.blob !== "") {
+      writer.uint32(34).string(message.blob);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedFileContentRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedFileContentRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.apiToken = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.spaceId = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.revisionId = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.blob = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedFileContentRequest {
+    return {
+      apiToken: isSet(object.apiToken)
+        ? globalThis.String(object.apiToken)
+        : isSet(object.api_token)
+        ? globalThis.String(object.api_token)
+        : "",
+      spaceId: isSet(object.spaceId)
+        ? globalThis.String(object.spaceId)
+        : isSet(object.space_id)
+        ? globalThis.String(object.space_id)
+        : "",
+      revisionId: isSet(object.revisionId)
+        ? globalThis.String(object.revisionId)
+        : isSet(object.revision_id)
+        ? globalThis.String(object.revision_id)
+        : "",
+      blob: isSet(object.blob) ? globalThis.String(object.blob) : "",
+    };
+  },
+
+  toJSON(message: GetPublishedFileContentRequest): unknown {
+    const obj: any = {};
+    if (message.apiToken !== "") {
+      obj.apiToken = message.apiToken;
+    }
+    if (message.spaceId !== "") {
+      obj.spaceId = message.spaceId;
+    }
+    if (message.revisionId !== "") {
+      obj.revisionId = message.revisionId;
+    }
+    if (message.blob !== "") {
+      obj.blob = message.blob;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedFileContentRequest>): GetPublishedFileContentRequest {
+    return GetPublishedFileContentRequest.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedFileContentRequest>): GetPublishedFileContentRequest {
+    const message = createBaseGetPublishedFileContentRequest();
+    message.apiToken = object.apiToken ?? "";
+    message.spaceId = object.spaceId ?? "";
+    message.revisionId = object.revisionId ?? "";
+    message.blob = object.blob ?? "";
+    return message;
+  },
+};
+
+function createBaseGetPublishedFileContentResponse(): GetPublishedFileContentResponse {
+  return { name: "", contentType: "", size: 0, data: Buffer.alloc(0), downloadUrl: "" };
+}
+
+export const GetPublishedFileContentResponse: MessageFns<GetPublishedFileContentResponse> = {
+  encode(message: GetPublishedFileContentResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.name !== "") {
+      writer.uint32(10).string(message.name);
+    }
+    if (message.contentType !== "") {
+      writer.uint32(18).string(message.contentType);
+    }
+    if (message.size !== 0) {
+      writer.uint32(24).int64(message.size);
+    }
+    if (message.data.length !== 0) {
+      writer.uint32(34).bytes(message.data);
+    }
+    if (message.downloadUrl !== "") {
+      writer.uint32(42).string(message.downloadUrl);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): GetPublishedFileContentResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseGetPublishedFileContentResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.name = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.contentType = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.size = longToNumber(reader.int64());
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.data = Buffer.from(reader.bytes());
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.downloadUrl = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): GetPublishedFileContentResponse {
+    return {
+      name: isSet(object.name) ? globalThis.String(object.name) : "",
+      contentType: isSet(object.contentType)
+        ? globalThis.String(object.contentType)
+        : isSet(object.content_type)
+        ? globalThis.String(object.content_type)
+        : "",
+      size: isSet(object.size) ? globalThis.Number(object.size) : 0,
+      data: isSet(object.data) ? Buffer.from(bytesFromBase64(object.data)) : Buffer.alloc(0),
+      downloadUrl: isSet(object.downloadUrl)
+        ? globalThis.String(object.downloadUrl)
+        : isSet(object.download_url)
+        ? globalThis.String(object.download_url)
+        : "",
+    };
+  },
+
+  toJSON(message: GetPublishedFileContentResponse): unknown {
+    const obj: any = {};
+    if (message.name !== "") {
+      obj.name = message.name;
+    }
+    if (message.contentType !== "") {
+      obj.contentType = message.contentType;
+    }
+    if (message.size !== 0) {
+      obj.size = Math.round(message.size);
+    }
+    if (message.data.length !== 0) {
+      obj.data = base64FromBytes(message.data);
+    }
+    if (message.downloadUrl !== "") {
+      obj.downloadUrl = message.downloadUrl;
+    }
+    return obj;
+  },
+
+  create(base?: DeepPartial<GetPublishedFileContentResponse>): GetPublishedFileContentResponse {
+    return GetPublishedFileContentResponse.fromPartial(base ?? {});
+  },
+  fromPartial(object: DeepPartial<GetPublishedFileContentResponse>): GetPublishedFileContentResponse {
+    const message = createBaseGetPublishedFileContentResponse();
+    message.name = object.name ?? "";
+    message.contentType = object.contentType ?? "";
+    message.size = object.size ?? 0;
+    message.data = object.data ?? Buffer.alloc(0);
+    message.downloadUrl = object.downloadUrl ?? "";
+    return message;
+  },
+};
+
 function createBaseGetPublishedFileUrlResponse(): GetPublishedFileUrlResponse {
   return { downloadUrl: "" };
 }
@@ -4673,6 +4979,22 @@ export const ContentPublishedService = {
     responseDeserialize: (value: Buffer): GetPublishedFileUrlResponse => GetPublishedFileUrlResponse.decode(value),
   },
   /**
+   * A file of the revision by its content (the blob's SHA-256), for the reader's stable image
+   * addresses: NOT_FOUND unless the revision holds a file with that blob.
+   */
+  getPublishedFileContent: {
+    path: "/quire.content.ContentPublished/GetPublishedFileContent" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: GetPublishedFileContentRequest): Buffer =>
+      Buffer.from(GetPublishedFileContentRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): GetPublishedFileContentRequest => GetPublishedFileContentRequest.decode(value),
+    responseSerialize: (value: GetPublishedFileContentResponse): Buffer =>
+      Buffer.from(GetPublishedFileContentResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): GetPublishedFileContentResponse =>
+      GetPublishedFileContentResponse.decode(value),
+  },
+  /**
    * Where pages of other spaces the site publishes are, in their current (published) revisions: the
    * reader's links between site spaces (issue #36 §2), one call per rendered page that has such links.
    */
@@ -4703,6 +5025,11 @@ export interface ContentPublishedServer extends UntypedServiceImplementation {
   getPublishedPagesMarkdown: handleUnaryCall<GetPublishedPagesMarkdownRequest, GetPublishedPagesMarkdownResponse>;
   /** A file of the revision: its signed, expiring download URL (as the REST file's downloadURL). */
   getPublishedFileUrl: handleUnaryCall<GetPublishedFileUrlRequest, GetPublishedFileUrlResponse>;
+  /**
+   * A file of the revision by its content (the blob's SHA-256), for the reader's stable image
+   * addresses: NOT_FOUND unless the revision holds a file with that blob.
+   */
+  getPublishedFileContent: handleUnaryCall<GetPublishedFileContentRequest, GetPublishedFileContentResponse>;
   /**
    * Where pages of other spaces the site publishes are, in their current (published) revisions: the
    * reader's links between site spaces (issue #36 §2), one call per rendered page that has such links.
@@ -4795,6 +5122,25 @@ export interface ContentPublishedClient extends Client {
     callback: (error: ServiceError | null, response: GetPublishedFileUrlResponse) => void,
   ): ClientUnaryCall;
   /**
+   * A file of the revision by its content (the blob's SHA-256), for the reader's stable image
+   * addresses: NOT_FOUND unless the revision holds a file with that blob.
+   */
+  getPublishedFileContent(
+    request: GetPublishedFileContentRequest,
+    callback: (error: ServiceError | null, response: GetPublishedFileContentResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedFileContent(
+    request: GetPublishedFileContentRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: GetPublishedFileContentResponse) => void,
+  ): ClientUnaryCall;
+  getPublishedFileContent(
+    request: GetPublishedFileContentRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: GetPublishedFileContentResponse) => void,
+  ): ClientUnaryCall;
+  /**
    * Where pages of other spaces the site publishes are, in their current (published) revisions: the
    * reader's links between site spaces (issue #36 §2), one call per rendered page that has such links.
    */
@@ -4824,6 +5170,14 @@ export const ContentPublishedClient = makeGenericClientConstructor(
   serviceName: string;
 };
 
+function bytesFromBase64(b64: string): Uint8Array {
+  return Uint8Array.from(globalThis.Buffer.from(b64, "base64"));
+}
+
+function base64FromBytes(arr: Uint8Array): string {
+  return globalThis.Buffer.from(arr).toString("base64");
+}
+
 function floatToJson(value: number | null | undefined): number | string | null | undefined {
   return typeof value === "number" && !globalThis.Number.isFinite(value) ? globalThis.String(value) : value;
 }
@@ -4835,6 +5189,17 @@ export type DeepPartial<T> = T extends Builtin ? T
   : T extends ReadonlyArray<infer U> ? ReadonlyArray<DeepPartial<U>>
   : T extends {} ? { [K in keyof T]?: DeepPartial<T[K]> }
   : Partial<T>;
+
+function longToNumber(int64: { toString(): string }): number {
+  const num = globalThis.Number(int64.toString());
+  if (num > globalThis.Number.MAX_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is larger than Number.MAX_SAFE_INTEGER");
+  }
+  if (num < globalThis.Number.MIN_SAFE_INTEGER) {
+    throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
+  }
+  return num;
+}
 
 function isSet(value: any): boolean {
   return value !== null && value !== undefined;

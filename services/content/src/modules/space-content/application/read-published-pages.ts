@@ -23,7 +23,7 @@ export async function readPublishedPages(
     const below = children.get(next.page.id) ?? [];
     for (let i = below.length - 1; i >= 0; i--) stack.push({ page: below[i] as StoredPage, order: i });
   }
-  const files = revision.tree.files.map((f) => ({ id: f.id, name: f.name, contentType: f.contentType }));
+  const files = revision.tree.files.map((f) => ({ id: f.id, name: f.name, contentType: f.contentType, blob: f.blob }));
   return { revisionId: revision.id, createdAt: revision.createdAt.toISOString(), pages, files };
 }
 

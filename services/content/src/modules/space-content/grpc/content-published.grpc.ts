@@ -7,6 +7,7 @@ import { content } from '@quire/proto';
 import { SITE_API_TOKEN_SECRET_PURPOSE, verifySiteApiToken } from '@quire/publishing';
 import type { Caller, ContentDeps, ContentUrls } from '../../revisions';
 import { readPageDocument } from '../application/read-page-document';
+import { readPublishedFileContent } from '../application/read-published-file-content';
 import { readPublishedFileUrl } from '../application/read-published-file-url';
 import { readPublishedMarkdown, readPublishedMarkdowns } from '../application/read-published-markdown';
 import { readPublishedPagePaths } from '../application/read-published-page-paths';
@@ -39,6 +40,9 @@ export function contentPublishedGrpc(deps: ContentDeps & { contentUrls: ContentU
       getPublishedFileUrl: async ({ apiToken, spaceId, revisionId, fileId }) => ({
         downloadUrl: await readPublishedFileUrl(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, fileId }),
       }),
+
+      getPublishedFileContent: async ({ apiToken, spaceId, revisionId, blob }) =>
+        readPublishedFileContent(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, blob }),
 
       getPublishedPageMarkdown: async ({ apiToken, spaceId, revisionId, pageId }) => ({
         markdown: await readPublishedMarkdown(deps, await callerOf(apiToken), { spaceId, revisionId: revisionId || undefined, pageId }),

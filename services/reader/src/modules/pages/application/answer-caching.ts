@@ -67,7 +67,7 @@ async function kept(answers: AnswerCache, key: string, outcome: VisitOutcome): P
 /** A rendered body answer as an encoded entry; a 200 with a cache key is kept for the next visitors (never waited for); a joined render is a miss too. */
 export async function encodedAnswer(
   deps: Pick<ReaderDeps, 'answers'>,
-  answer: Exclude<ReaderAnswer, { kind: 'redirect' } | { kind: 'cached' }>,
+  answer: Exclude<ReaderAnswer, { kind: 'redirect' } | { kind: 'cached' } | { kind: 'file' }>,
 ): Promise<{ entry: CachedAnswer; answerStatus: number; cache: 'miss' | undefined }> {
   const entry = await entryOf(answer);
   const key = answer.status === 200 && deps.answers ? answer.cacheKey : undefined;

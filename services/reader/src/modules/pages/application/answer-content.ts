@@ -1,6 +1,6 @@
 import { renderPageDocument } from '@quire/page-html';
 import type { sites } from '@quire/proto';
-import { fileAddress } from '../domain/request-kind';
+import { blobAddress, fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../../visits';
 import { canonicalUrlOf } from '../../site-reads';
@@ -30,8 +30,12 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   const { isComplete, ...references } = await loadPageReferences(deps, content, tree, siteSpaces, document);
   const rendered = await renderPageDocument(document as never, {
     ...references,
-    // Through the site space's own address, which redirects to content's signed download.
-    fileUrl: (fileId) => (files.has(fileId) ? fileAddress(tree.basePath, fileId) : undefined),
+    // The file's content-addressed address on the site's own origin: the same on every view, kept by browsers (docs/reader.md, Images).
+    fileUrl: (fileId) => {
+      const file = files.get(fileId);
+      if (!file) return undefined;
+      return file.blob ? blobAddress(tree.basePath, file.blob, file.name) : fileAddress(tree.basePath, fileId);
+    },
     fileName: (fileId) => files.get(fileId)?.name,
   });
   return {

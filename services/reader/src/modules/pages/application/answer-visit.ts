@@ -6,7 +6,7 @@ import { readRequestKind } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { answerContent } from './answer-content';
 import { cachedOr } from './answer-caching';
-import { answerFile } from './answer-file';
+import { answerBlob, answerFile } from './answer-file';
 import { answerMachineRead } from './answer-machine-read';
 import { answerSearch } from './answer-search';
 
@@ -38,6 +38,7 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
       const cookies = credentialCookies(acceptedCredentials(access.fromUrl, content), content.siteBasePath, request.secure);
       return { kind: 'redirect', status: 302, location: access.cleanUrl, cookies };
     }
+    if (asked.blob !== undefined) return answerBlob(deps, content, asked.blob);
     if (asked.kind === 'file') return answerFile(deps, content, asked.fileId !== undefined ? { id: asked.fileId } : { name: asked.fileName ?? '' });
     if (asked.kind === 'search') return answerSearch(deps, content, asked.search ?? { query: '', page: 1 });
     if (asked.kind === 'robots') return answerMachineRead(deps, asked.kind, asked.url, content);

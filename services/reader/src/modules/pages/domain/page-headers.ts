@@ -71,3 +71,33 @@ export function cacheControl(restricted: boolean): string {
 export function cookiesAllowedBy(cacheControlValue: string, cookies: readonly string[] | undefined): readonly string[] {
   return /^\s*public\b/i.test(cacheControlValue) ? [] : (cookies ?? []);
 }
+
+/**
+ * Headers of a file at its content-addressed address (`~files/{sha256}/{name}`): the bytes there
+ * never change, so it is kept for a year without revalidation (`immutable`), by any cache on a
+ * public or unlisted site, by the visitor's browser only on a share-link or visitor-auth one. The
+ * strong ETag is the content's hash. An upload may be any type (an SVG with a script): sandboxed.
+ */
+export function fileHeaders(file: { blob: string; name: string; contentType: string; restricted: boolean }): Record<string, string> {
+  return {
+    'content-type': isMediaType(file.contentType) ? file.contentType : 'application/octet-stream',
+    'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': `${file.restricted ? 'private' : 'public'}, max-age=31536000, immutable`,
+    etag: `"${file.blob}"`,
+  };
+}
+
+/** Whether `If-None-Match` names the file's content (or `*`). */
+export function fileNotModified(ifNoneMatch: string | undefined, blob: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === `"${blob}"`;
+  });
+}
+
+/** A stored type fit for a header (one written before types were checked could hold CR/LF). */
+function isMediaType(value: string): boolean {
+  return /^[\w.+-]+\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\r\n]*"))*$/.test(value);
+}

@@ -27,8 +27,12 @@ export type TextAnswer = LlmsAnswer & {
  */
 export type CachedReaderAnswer = { kind: 'cached'; entry: CachedAnswer; visit?: Visit; cookies?: string[]; rendered?: boolean };
 
+/** A file's bytes at its content-addressed address (`~files/{sha256}/{name}`); `restricted`: kept by the browser only. */
+export type FileAnswer = { kind: 'file'; blob: string; name: string; contentType: string; bytes: Buffer; restricted: boolean };
+
 export type VisitOutcome =
   | Redirect
+  | FileAnswer
   | TextAnswer
   /** `visit`: what insights counts of it; `isPartial`: a reference read failed, not cached. */
   | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string; joinedRender?: boolean; isPartial?: boolean }
@@ -63,6 +67,7 @@ export type ReaderAnswer =
     }
   | CachedReaderAnswer
   | TextAnswer
+  | FileAnswer
   | Redirect;
 
 /**

@@ -1,6 +1,7 @@
 // What a published address asks for (at GitBook's addresses): a page as HTML, a page
 // as markdown (`<page>.md`), the site's `sitemap.xml` or `robots.txt`, or a file of the site space
-// (`<site space>/~files/{fileId}`, the reader's own address for images and attachments), or the
+// (`<site space>/~files/{sha256}/{name}`, the reader's own content-addressed address for images and
+// attachments, or `~files/{fileId}`, which redirects there), or the
 // search page (`<site, section or site space>/~search?q=`). The address sites resolves is the
 // page's (without `.md`), the site's root (without the file name) or the site space's (without
 // `~files/…` or `~search`). Slugs made from titles never start with `~`, so these segments shadow
@@ -19,6 +20,8 @@ export const LONG_ANSWER_TIMEOUT_FACTOR = 4;
 export const LONG_ANSWER_ENTRY_FACTOR = 4;
 
 const FILES_SEGMENT = '~files';
+/** A blob's key: the SHA-256 of its bytes, lowercase hex. */
+const BLOB_KEY = /^[0-9a-f]{64}$/;
 const SEARCH_SEGMENT = '~search';
 const ASSETS_SEGMENT = '~quire';
 /** The search page's own parameters, taken off the address sites resolves. */
@@ -32,6 +35,8 @@ export interface AskedFor {
   /** A file by its id (`~files/{id}`) or by its name (`.gitbook/assets/{name}`). */
   fileId?: string;
   fileName?: string;
+  /** A file by its content (`~files/{sha256}/{name}`): the stable, cacheable address pages name. */
+  blob?: string;
   /** The search page's `?q=` (first one; empty when absent) and `?page=` (1-based). */
   search?: { query: string; page: number };
 }
@@ -39,6 +44,11 @@ export interface AskedFor {
 export function readRequestKind(absoluteUrl: string): AskedFor {
   const url = new URL(absoluteUrl);
   const segments = url.pathname.split('/');
+  // `~files/{sha256}/{name}`: the name is only for the visitor (a saved file's name); the content names the file.
+  if (segments.length >= 4 && segments[segments.length - 3] === FILES_SEGMENT && BLOB_KEY.test(segments[segments.length - 2] ?? '')) {
+    url.pathname = segments.slice(0, -3).join('/') + '/';
+    return { kind: 'file', url: url.toString(), blob: segments[segments.length - 2] as string };
+  }
   if (segments.length >= 3 && segments[segments.length - 2] === FILES_SEGMENT && segments[segments.length - 1]) {
     const fileId = safeDecode(segments[segments.length - 1] as string);
     url.pathname = segments.slice(0, -2).join('/') + '/';
@@ -111,6 +121,14 @@ export function sitemapXml(pages: ReadonlyArray<string | SitemapEntry>): string 
 /** A site space's address for one of its files. */
 export function fileAddress(siteSpaceBasePath: string, fileId: string): string {
   return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${encodeURIComponent(fileId)}`;
+}
+
+/**
+ * A site space's content-addressed address for a file: the same for the same bytes on every view
+ * and in every revision, so browsers and CDNs keep it for good (docs/reader.md, Images).
+ */
+export function blobAddress(siteSpaceBasePath: string, blob: string, name: string): string {
+  return `${siteSpaceBasePath.replace(/\/?$/, '/')}${FILES_SEGMENT}/${blob}/${encodeURIComponent(name || 'file')}`;
 }
 
 /** Where the reader serves its own files (its script) below a site's address. */

@@ -7,9 +7,9 @@ import type { VisitRecorder } from '../../visits';
 import { encodedAnswer } from '../application/answer-caching';
 import { answerVisit } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
-import { cacheControl, cookiesAllowedBy, pageHeaders } from '../domain/page-headers';
+import { cacheControl, cookiesAllowedBy, fileHeaders, fileNotModified, pageHeaders } from '../domain/page-headers';
 import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
-import type { ReaderAnswer } from '../domain/reader-answer';
+import type { FileAnswer, ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../../visitor-access';
 import { answerAsset } from './reader-assets';
 import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
@@ -101,7 +101,7 @@ function isStaleRevision(err: unknown): boolean {
  * leaves after the answer, never delaying or failing it) and its visitor cookies join the answer.
  */
 function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean): ReaderAnswer {
-  if (answer.kind === 'redirect' || !answer.visit || !deps.visits) return answer;
+  if (answer.kind === 'redirect' || answer.kind === 'file' || !answer.visit || !deps.visits) return answer;
   const { kind, ...visit } = answer.visit;
   try {
     return { ...answer, cookies: deps.visits.recordVisit(kind, visit, req, url, secure) };
@@ -127,6 +127,7 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
     res.status(answer.status).location(answer.location).end();
     return;
   }
+  if (answer.kind === 'file') return sendFile(req, res, answer);
   const { entry, answerStatus, cache } =
     answer.kind === 'cached' ? { entry: answer.entry, answerStatus: 200, cache: answer.rendered ? 'miss' : 'hit' } : await encodedAnswer(deps, answer);
   if (res.headersSent) return;
@@ -151,6 +152,19 @@ async function send(deps: PublishedRoutesDeps, req: Request, res: Response, answ
   res.status(finalStatus);
   if (req.method === 'HEAD') res.end();
   else res.end(bytes);
+}
+
+/** A file at its content-addressed address: kept for good, its ETag the content's hash, so a revalidation is a 304. */
+function sendFile(req: Request, res: Response, answer: FileAnswer): void {
+  for (const [name, value] of Object.entries(fileHeaders(answer))) res.setHeader(name, value);
+  if (fileNotModified(req.header('if-none-match'), answer.blob)) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader('content-length', String(answer.bytes.length));
+  res.status(200);
+  if (req.method === 'HEAD') res.end();
+  else res.end(answer.bytes);
 }
 
 function setCookies(res: Response, cookies: readonly string[]): void {

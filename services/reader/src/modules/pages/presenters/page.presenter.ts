@@ -18,6 +18,7 @@ type PageAnswer = Extract<ReaderAnswer, { kind: 'page' }>;
 export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
   switch (outcome.kind) {
     case 'redirect':
+    case 'file':
     case 'text':
     case 'cached':
       return outcome;
