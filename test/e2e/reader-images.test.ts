@@ -84,7 +84,7 @@ it('names an image by its content on every view, and a second view takes it from
   const image = await visit(new URL(first, publicSite).href);
   expect(image.status).toBe(200);
   expect(image.headers.get('content-type')).toBe('image/png');
-  expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
   expect(image.headers.get('etag')).toBe(`"${PIXEL_BLOB}"`);
   expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(PIXEL, 'base64'));
   const revalidated = await visit(new URL(first, publicSite).href, { headers: { 'if-none-match': `"${PIXEL_BLOB}"` } });

@@ -58,7 +58,7 @@ it('serves a public site’s file by its content, kept for good, and answers its
     const res = await fetch(`${url}/sites/o/d/~files/${BLOB}/a%20picture.png`);
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer())).toEqual(BYTES);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
     expect(res.headers.get('etag')).toBe(`"${BLOB}"`);
     // A stored type that could break the headers is sent as bytes.
     expect(res.headers.get('content-type')).toBe('application/octet-stream');

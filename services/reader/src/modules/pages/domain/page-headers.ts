@@ -75,7 +75,9 @@ export function cookiesAllowedBy(cacheControlValue: string, cookies: readonly st
 /**
  * Headers of a file at its content-addressed address (`~files/{sha256}/{name}`): the bytes there
  * never change, so it is kept for a year without revalidation (`immutable`), by any cache on a
- * public or unlisted site, by the visitor's browser only on a share-link or visitor-auth one. The
+ * public or unlisted site, by the visitor's browser only on a share-link or visitor-auth one. A
+ * shared cache (a CDN) asks again after an hour (`s-maxage`), so a site made private stops being
+ * served from one within the hour; the ETag makes that a 304. The
  * strong ETag is the content's hash. An upload may be any type (an SVG with a script): sandboxed.
  */
 export function fileHeaders(file: { blob: string; name: string; contentType: string; restricted: boolean }): Record<string, string> {
@@ -83,7 +85,7 @@ export function fileHeaders(file: { blob: string; name: string; contentType: str
     'content-type': isMediaType(file.contentType) ? file.contentType : 'application/octet-stream',
     'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`,
     'content-security-policy': "default-src 'none'; sandbox",
-    'cache-control': `${file.restricted ? 'private' : 'public'}, max-age=31536000, immutable`,
+    'cache-control': file.restricted ? 'private, max-age=31536000, immutable' : 'public, max-age=31536000, s-maxage=3600, immutable',
     etag: `"${file.blob}"`,
   };
 }
