@@ -18,6 +18,7 @@ const { join } = require('node:path');
 const { Client } = require('pg');
 const { measure, writeResults } = require('./results');
 const { ROOT, log, percentile, recreatePgDatabase, startInfra, timed, waitReady } = require('./support');
+const { isSmoke } = require('./smoke');
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 10_000_000);
@@ -135,7 +136,9 @@ async function seed(db) {
 }
 
 async function listOverMillions() {
-  process.env.QUIRE_PG_PORT ??= '55490';
+  // A full run seeds 10 M rows in a PostgreSQL on a port of its own; a smoke run (beside the distributed
+  // test run, whose PostgreSQL holds the data directory) uses the one already up.
+  if (!isSmoke()) process.env.QUIRE_PG_PORT ??= '55490';
   const stopInfra = startInfra(['postgres']);
   const { PostgresDatabase } = require(join(ROOT, 'packages/platform/dist/sql/postgres'));
   const { createLogger } = require(join(ROOT, 'packages/platform/dist/logger'));

@@ -91,12 +91,23 @@ async function main() {
   try {
     const databaseUrl = await recreatePgDatabase('quire_bench_webhooks');
     const internalSecret = randomBytes(32).toString('base64url');
+    // Topics and consumer group of the bench's own (KAFKA_NAMESPACE): a Kafka shared with a running
+    // stack (the distributed test run's smoke) would otherwise split the bench's events with its webhooks.
+    const namespace = `bench-${randomBytes(4).toString('hex')}.`;
+    const { Kafka, logLevel } = require('kafkajs');
+    const kafka = new Kafka({ clientId: 'bench-webhooks', brokers: [KAFKA], logLevel: logLevel.NOTHING });
+    // Made before the service subscribes, so its consumer sees the topic at once.
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.createTopics({ waitForLeaders: true, topics: [{ topic: `${namespace}content.events`, numPartitions: 3 }] });
+    await admin.disconnect();
     child = spawn(process.execPath, [join(ROOT, 'services/webhooks/dist/main.js')], {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: databaseUrl,
         REDIS_URL: REDIS,
         KAFKA_BROKERS: KAFKA,
+        KAFKA_NAMESPACE: namespace,
         INTERNAL_SECRET: internalSecret,
         HTTP_PORT: String(HTTP_PORT),
         GRPC_PORT: String(HTTP_PORT + 1000),
@@ -122,8 +133,7 @@ async function main() {
       await createWebhook(deps, { userId: 'bench' }, `bench-org-${i}`, input, new Date());
     }
 
-    const { Kafka, logLevel } = require('kafkajs');
-    producer = new Kafka({ clientId: 'bench-webhooks', brokers: [KAFKA], logLevel: logLevel.NOTHING }).producer();
+    producer = kafka.producer();
     await producer.connect();
     const runId = randomBytes(4).toString('hex');
     const sentAt = new Map();
@@ -131,7 +141,7 @@ async function main() {
       const messages = ids.map((id, k) => envelope(id, first + k));
       const at = now();
       for (const id of ids) sentAt.set(id, at);
-      await producer.send({ topic: 'content.events', acks: -1, messages });
+      await producer.send({ topic: `${namespace}content.events`, acks: -1, messages });
     };
 
     // Warm-up: the consumer group joins, connections open.
