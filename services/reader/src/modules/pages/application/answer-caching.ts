@@ -31,8 +31,8 @@ export async function cachedOr(
   const answers = deps.answers;
   if (LONG_ANSWER_KINDS.includes(kind)) return answers.flights.join(key, async () => kept(answers, key, await render()));
   const outcome = await render();
-  // A page rendered without a reference that failed to read (its note) is answered, not kept.
-  return (outcome.kind === 'page' && !outcome.isPartial) || outcome.kind === 'text' ? { ...outcome, cacheKey: key } : outcome;
+  // A page or text rendered without a reference that failed to read (its note, its tag) is answered, not kept.
+  return (outcome.kind === 'page' || outcome.kind === 'text') && !outcome.isPartial ? { ...outcome, cacheKey: key } : outcome;
 }
 
 /**
@@ -43,7 +43,7 @@ async function kept(answers: AnswerCache, key: string, outcome: VisitOutcome): P
   if (outcome.kind !== 'text' || outcome.status !== 200) return outcome;
   const entry = await entryOf(outcome);
   // Not waited for: a slow cache must not hold the flight (and every request joining it) open.
-  void answers.set(key, entry, LONG_ANSWER_ENTRY_FACTOR);
+  if (!outcome.isPartial) void answers.set(key, entry, LONG_ANSWER_ENTRY_FACTOR);
   return { kind: 'cached', entry, rendered: true, ...(outcome.visit ? { visit: outcome.visit } : {}) };
 }
 
