@@ -58,6 +58,12 @@ const API_PAGE = [
   '{% endopenapi-schemas %}',
 ].join('\n');
 
+// The match sits mid-sentence after a sentence long enough that a window of words around it starts mid-sentence.
+const OVERVIEW = [
+  'The scaler API changes how many replicas of a service run, and it measures load over a minute before it decides anything at all.',
+  'Cold starts are rare because the quillwort setting keeps one replica warm whatever the measured load is.',
+].join(' ');
+
 /** What each machine form of the API page must hold: the operation and the schema as text, no tag. */
 function expectApiText(markdown: string): void {
   expect(markdown).toContain('Change a scaler.');
@@ -80,7 +86,7 @@ beforeAll(async () => {
   await eventually(async () => (await raw.get(`/v1/orgs/${own.id}/openapi/scaler`)).body.processingState === 'complete', 20_000);
   const { data: space } = await api.orgs.createSpace(own.id, { title: 'Scaler API' });
   await mergeChanges(api, space.id, [
-    { operation: 'insert_page', title: 'Overview', document: { markdown: 'The scaler API.' } },
+    { operation: 'insert_page', title: 'Overview', document: { markdown: OVERVIEW } },
     { operation: 'insert_page', title: 'Scaler API', document: { markdown: API_PAGE } },
   ] as never);
   const { data: site } = await api.orgs.createSite(own.id, { title: 'Scaler docs', visibility: SiteVisibility.Public, spaces: [space.id] });
@@ -120,6 +126,23 @@ it('MCP getPage shows them as text', async () => {
     const text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
     expect(text).toMatch(/^# Scaler API\n/);
     expectApiText(text);
+  } finally {
+    await client.close();
+  }
+});
+
+it('search snippets start where the sentence holding the match starts', async () => {
+  const client = new Client({ name: 'quire-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('~gitbook/mcp', siteUrl)));
+  try {
+    let text = '';
+    await eventually(async () => {
+      const result = await client.callTool({ name: 'searchDocumentation', arguments: { query: 'quillwort' } });
+      text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('\n');
+      return !result.isError && text.includes('Overview');
+    }, 30_000);
+    expect(text.replace(/\*\*/g, '')).toMatch(/\bCold starts are rare because the quillwort setting/);
+    expect(text).not.toMatch(/before it decides anything at all/);
   } finally {
     await client.close();
   }
