@@ -5,7 +5,7 @@
 //    the floor: the same three-way merge of the same trees in this process (no HTTP, no database);
 // 2. opening a change request: time, and the rows it writes (change request + contributor rows;
 //    no revision, no page);
-// 3. listing 1,000 comments, 100 per page (p50 per page), and GET /v1/spaces/{id} as the floor of
+// 3. listing 1,000 comments (BENCH_COMMENTS), 100 per page (p50 per page), and GET /v1/spaces/{id} as the floor of
 //    any read through the same gateway.
 // Results: bench/results/change-requests.md.
 const { mkdtempSync } = require('node:fs');
@@ -18,7 +18,8 @@ const { makeZip } = require('./content');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHANGED = 50;
-const COMMENTS = 1000;
+const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1000);
+const SPACE_READS = Number(process.env.BENCH_READS ?? 100);
 
 /** The floor: mergeRevisions on three synthetic 1,000-page trees, 50 pages changed on each side. */
 function floor() {
@@ -119,7 +120,7 @@ async function endToEnd(zip, startStack) {
       } while (page);
     }
     const spaceTimes = [];
-    for (let i = 0; i < 100; i++) spaceTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}`)))[0]);
+    for (let i = 0; i < SPACE_READS; i++) spaceTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}`)))[0]);
     const probes = await stack.stop();
     return { pages: ids.length, mergeTimes, updateTimes, createTimes, created: probes.created[0], listTimes, spaceTimes };
   } finally {

@@ -11,7 +11,7 @@ const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
-const { ROOT, log, recreatePgDatabase, startInfra, waitReady, cpuProfileEnv } = require('./support');
+const { ROOT, log, recreateServiceDatabases, startInfra, waitReady, cpuProfileEnv } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
 const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
@@ -98,9 +98,7 @@ function distributedStack(dir, name, { processes = ['identity', 'content'] } = {
 
     async function startServices() {
       const token = `qr_${randomBytes(24).toString('base64url')}`;
-      const databaseUrls = {};
-      for (const service of ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks', 'reader'])
-        databaseUrls[service] = await recreatePgDatabase(`quire_bench_${name}_${service}`);
+      const databaseUrls = await recreateServiceDatabases(`quire_bench_${name}`);
       const clickhouseUrl = withInsights ? await recreateClickHouseDatabase(`quire_bench_${name.replace(/\W/g, '_')}`) : 'http://127.0.0.1:1';
       const stack = new LocalStack({
         repoRoot: ROOT,

@@ -16,10 +16,10 @@ const { MODES, caller, fixtureServer } = require('./content-stacks');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const READS = Number(process.env.BENCH_READS ?? 200);
 
-/** The 1,000-page zip of bench/make-content-zip.py. */
+/** The 1,000-page zip of bench/make-content-zip.py (BENCH_CONTENT_FOLDERS of 100 pages: 10 unless set; the smoke run's 2). */
 function makeZip(dir) {
   const out = join(dir, 'content.zip');
-  const made = spawnSync('python3', [join(ROOT, 'bench/make-content-zip.py'), out], { stdio: 'inherit' });
+  const made = spawnSync('python3', [join(ROOT, 'bench/make-content-zip.py'), out, process.env.BENCH_CONTENT_FOLDERS ?? '10'], { stdio: 'inherit' });
   if (made.status !== 0) throw new Error('bench/make-content-zip.py failed');
   return readFileSync(out);
 }
@@ -78,7 +78,10 @@ async function endToEnd(zip, startStack) {
     const documentTimes = [];
     for (let i = 0; i < READS; i++)
       documentTimes.push((await timed(() => call('GET', `/v1/spaces/${spaceId}/content/page/${ids[(i * 37) % ids.length]}?format=document`)))[0]);
-    const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[500]}/import`, { source: 'markdown', url: `${fixtureUrl}/one-page.md` });
+    const onePage = await call('POST', `/v1/spaces/${spaceId}/content/page/${ids[Math.floor(ids.length / 2)]}/import`, {
+      source: 'markdown',
+      url: `${fixtureUrl}/one-page.md`,
+    });
     stack.probe('rows', ROWS_OF_REVISION, [onePage.revision]);
     const probes = await stack.stop();
     return { pages: ids.length, rates, listTimes, spaceTimes, pageTimes, documentTimes, rows: probes.rows[0] };

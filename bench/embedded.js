@@ -14,7 +14,7 @@ const { measure, writeResults } = require('./results');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 28480);
-const IDLE_MS = 20_000;
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 const TICKS_PER_SECOND = 100;
 
 /** user + system CPU seconds of a live process. */

@@ -6,7 +6,19 @@ const { mkdtempSync, writeFileSync, readFileSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { tmpdir, availableParallelism } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, run, recreatePgDatabase, startInfra, cpuProfileEnv, treeCpuSeconds, infraPid, stopChild, wrkRun: runWrk } = require('./support');
+const {
+  ROOT,
+  log,
+  run,
+  recreatePgDatabase,
+  startInfra,
+  cpuProfileEnv,
+  treeCpuSeconds,
+  infraPid,
+  stopChild,
+  wrkRun: runWrk,
+  installInfra,
+} = require('./support');
 const { randomBytes } = require('node:crypto');
 const { signPrincipal } = require('@quire/access');
 const { LocalStack } = require('@quire/stack');
@@ -17,11 +29,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const NGINX_PORT = 28090;
 
 function ensureTools() {
-  run('bash', [join(ROOT, 'deploy/local/install.sh')]);
+  installInfra();
   for (const [bin, pkg] of [
     ['wrk', 'wrk'],
     ['nginx', 'nginx-light'],
   ]) {
+    // A smoke run installs nothing: without wrk it loads with bench/http-load.js (support.js); nginx must be there.
+    if (require('./smoke').isSmoke()) continue;
     if (spawnSync('bash', ['-c', `command -v ${bin} || test -x /usr/sbin/${bin}`], { stdio: 'ignore' }).status !== 0) {
       log(`installing ${pkg}`);
       run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

@@ -8,7 +8,7 @@ const { mkdtempSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { availableParallelism, tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, run, recreatePgDatabase, startInfra, percentile, cpuProfileEnv, treeCpuSeconds, infraPid } = require('./support');
+const { ROOT, log, recreateServiceDatabases, startInfra, percentile, cpuProfileEnv, treeCpuSeconds, infraPid, installInfra } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/stack');
@@ -39,15 +39,14 @@ function pageView(i) {
 }
 
 async function main() {
-  run('bash', [join(ROOT, 'deploy/local/install.sh')]);
+  installInfra();
   const stopInfra = startInfra(['postgres', 'redis', 'kafka', 'clickhouse']);
   const ch = createClient({ url: CH, request_timeout: 600000, log: { level: ClickHouseLogLevel.OFF } });
   await ch.command({ query: `DROP DATABASE IF EXISTS ${CH_DB}` });
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
-  const names = ['identity', 'content', 'sites', 'specs', 'insights', 'webhooks'];
-  const databaseUrls = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await recreatePgDatabase(`quire_bench_${s}`)])));
+  const databaseUrls = await recreateServiceDatabases('quire_bench');
   const stack = new LocalStack({
     repoRoot: ROOT,
     logDir: join(dir, 'logs'),

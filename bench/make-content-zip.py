@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The content benchmark's zip: 1,000 markdown pages (~5 MB) in 10 folders and 100 distinct PNG images.
 
-Usage: python3 bench/make-content-zip.py <out.zip>  (stdlib only; the same bytes on every run)
+Usage: python3 bench/make-content-zip.py <out.zip> [folders]  (stdlib only; the same bytes on every run;
+folders: 10 by default, 100 pages each; the smoke run makes fewer)
 """
 import random
 import struct
@@ -36,9 +37,9 @@ def page(folder, n):
     return "\n".join(body)
 
 
-def main(out):
+def main(out, folders=10):
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-        for folder in range(10):
+        for folder in range(folders):
             z.writestr(f"folder-{folder}/README.md", f"# Folder {folder}\n\n{paragraph()}\n")
             for n in range(99):
                 z.writestr(f"folder-{folder}/page-{n:03d}.md", page(folder, n))
@@ -47,4 +48,4 @@ def main(out):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 10)

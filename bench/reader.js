@@ -3,6 +3,8 @@
 //    and in the same run nginx serving the same HTML (saved from the reader's answer) from disk on
 //    loopback, same tool, same connections: one connection (latency) and BENCH_CONNECTIONS (throughput).
 //    No Accept-Encoding on either side: both send the page as it is. nginx missing: that column is skipped.
+//    Node floors, same bytes from memory: a bare Node proxy + server (distributed's shape) and a bare
+//    single Node process (embedded's: the goal there is ≥ 0.25× its requests/s).
 // 2. Cold pages of a 10,000-page site (bench/make-search-zips.py's content, imported as 50 spaces of
 //    200 pages into one published site of two sections): each request a page not asked before.
 // 3. Publish-to-live: a change request renaming the small site's page is merged; the page is fetched
@@ -229,21 +231,26 @@ require('http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'tex
 const NODE_PROXY = `const http = require('http'); const agent = new http.Agent({ keepAlive: true, maxSockets: 512 }); const port = Number(process.argv[2]);
 http.createServer((q, s) => { const up = http.request({ host: '127.0.0.1', port, path: q.url, method: q.method, headers: q.headers, agent }, (r) => { s.writeHead(r.statusCode, r.headers); r.pipe(s); }); up.on('error', () => s.destroy()); q.pipe(up); }).listen(Number(process.argv[1]), '127.0.0.1');`;
 
-async function withNodeProxyFloor(dir, html, fn) {
+/**
+ * The Node floors for `fn(url)`, stopped after: the bare Node server answering `html` from memory,
+ * alone (`proxied: false`, embedded mode's floor: one process, one hop, as embedded Quire serves a
+ * page) or behind the bare Node proxy (distributed mode's: two processes, two hops).
+ */
+async function withNodeFloor(dir, html, { proxied }, fn) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'page.html'), html);
   const [originPort, proxyPort] = [await freePort(), await freePort()];
-  const origin = spawn(process.execPath, ['-e', NODE_ORIGIN, join(dir, 'page.html'), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const proxy = spawn(process.execPath, ['-e', NODE_PROXY, String(proxyPort), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const children = [spawn(process.execPath, ['-e', NODE_ORIGIN, join(dir, 'page.html'), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] })];
+  if (proxied) children.push(spawn(process.execPath, ['-e', NODE_PROXY, String(proxyPort), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] }));
   try {
-    const url = `http://127.0.0.1:${proxyPort}/page.html`;
+    const url = `http://127.0.0.1:${proxied ? proxyPort : originPort}/page.html`;
     for (let i = 0; (await get(url).catch(() => ({ status: 0 }))).status !== 200; i++) {
-      if (i > 100) throw new Error('the Node proxy floor did not answer');
+      if (i > 100) throw new Error(`the Node floor (${proxied ? 'proxy + server' : 'bare server'}) did not answer`);
       await sleep(100);
     }
     return await fn(url);
   } finally {
-    await Promise.all([stopChild(proxy), stopChild(origin)]);
+    await Promise.all(children.map(stopChild));
   }
 }
 
@@ -324,7 +331,8 @@ async function measureReader(dir, zipDir, startStack) {
     const reader = wrkPair('reader, cached page', pageUrl);
     const nginx = NGINX ? await withNginx(join(dir, 'nginx'), html, async (url) => wrkPair('nginx, same HTML from disk', url)) : undefined;
     if (!NGINX) log('nginx is not installed (/usr/sbin/nginx): the nginx column is skipped');
-    const nodeProxy = await withNodeProxyFloor(join(dir, 'node-proxy'), html, async (url) => wrkPair('Node proxy + Node server, same HTML', url));
+    const nodeProxy = await withNodeFloor(join(dir, 'node-proxy'), html, { proxied: true }, async (url) => wrkPair('Node proxy + Node server, same HTML', url));
+    const nodeBare = await withNodeFloor(join(dir, 'node-bare'), html, { proxied: false }, async (url) => wrkPair('bare Node server, same HTML', url));
     return {
       load: loadavg()[0],
       importMs,
@@ -338,6 +346,7 @@ async function measureReader(dir, zipDir, startStack) {
       reader,
       nginx,
       nodeProxy,
+      nodeBare,
       htmlBytes: Buffer.byteLength(html),
     };
   } finally {
@@ -367,7 +376,7 @@ async function main() {
     '# Reader benchmark',
     '',
     `Command: \`npm run bench -- reader\` (BENCH_MODE=${modes.join(',')}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_DURATION=${DURATION} after ${WARMUP} of warm-up, BENCH_COLD=${COLD}, BENCH_LIVE=${LIVE}, BENCH_VIEWS=${VIEWS}), ${new Date().toISOString().slice(0, 10)}, 2-core machine shared with other work.`,
-    `Published pages through the gateway (wrk, 2 threads, no Accept-Encoding). Cached page: one page (${results[modes[0]].htmlBytes.toLocaleString('en')} bytes of HTML) of a 12-page site, fetched again and again; floor: nginx (1 worker) serving the same HTML from disk on loopback, same run, same wrk; second floor: a bare Node keep-alive proxy in front of a bare Node server answering the same bytes from memory (the gateway → service shape with no work in either). Cold pages: ${COLD} different pages of a ${total}-page site (${SPACES} spaces of ${PAGES} pages, two sections), one at a time, each asked once. Publish-to-live: a merged change request renaming the page, from the merge's answer until the page shows the new title (polled back to back). Page view → aggregate: one view, then POST …/insights/events/aggregate every 100 ms until it counts it. Goals (issue #36 §6): cached ≥ 0.5× nginx requests/s and p50 < 10 ms; cold p50 < 50 ms; publish-to-live p50 ≤ 100 ms, p99 ≤ 1 s.`,
+    `Published pages through the gateway (wrk, 2 threads, no Accept-Encoding). Cached page: one page (${results[modes[0]].htmlBytes.toLocaleString('en')} bytes of HTML) of a 12-page site, fetched again and again; floor: nginx (1 worker) serving the same HTML from disk on loopback, same run, same wrk; second floor: a bare Node keep-alive proxy in front of a bare Node server answering the same bytes from memory (the gateway → service shape with no work in either); embedded floor: that bare Node server alone (one process, as embedded Quire answers a page). Cold pages: ${COLD} different pages of a ${total}-page site (${SPACES} spaces of ${PAGES} pages, two sections), one at a time, each asked once. Publish-to-live: a merged change request renaming the page, from the merge's answer until the page shows the new title (polled back to back). Page view → aggregate: one view, then POST …/insights/events/aggregate every 100 ms until it counts it. Goals (issue #36 §6): cached ≥ 0.5× nginx requests/s and p50 < 10 ms; embedded cached ≥ 0.25× the bare single Node process; cold p50 < 50 ms; publish-to-live p50 ≤ 100 ms, p99 ≤ 1 s.`,
     '',
     `| measure | ${modes.join(' | ')} |`,
     `|---|${modes.map(() => '---|').join('')}`,
@@ -379,6 +388,11 @@ async function main() {
       r.nginx ? `${(r.nodeProxy[CONNECTIONS].rps / r.nginx[CONNECTIONS].rps).toPrecision(2)}×` : '–',
     ),
     row('reader / bare Node proxy + server', (r) => `${(r.reader[CONNECTIONS].rps / r.nodeProxy[CONNECTIONS].rps).toPrecision(2)}×`),
+    row(`floor: a bare single Node process serving the same HTML from memory, ${CONNECTIONS} connections`, (r) => wrkCell(r.nodeBare[CONNECTIONS])),
+    row(
+      '**reader / bare single Node process** (goal in embedded mode ≥ 0.25×)',
+      (r) => `**${(r.reader[CONNECTIONS].rps / r.nodeBare[CONNECTIONS].rps).toPrecision(2)}×**`,
+    ),
     row('**cached page, 1 connection** (goal p50 < 10 ms)', (r) => `**${wrkCell(r.reader[1])}**`),
     row('floor: nginx, same HTML, 1 connection', (r) => wrkCell(r.nginx?.[1])),
     row(`**cold page of a ${total}-page site** (goal p50 < 50 ms)`, (r) => `**${ms(r.cold)}**${failures(r.coldFailed)}`),
@@ -407,6 +421,16 @@ async function main() {
         unit: 'req/s',
         floor: floor(CONNECTIONS, 'rps'),
         goal: { ratioAtLeast: 0.5 },
+      }),
+      // Embedded mode serves a page from one process, so its floor is one bare Node process; distributed
+      // mode's is the proxy pair above (no goal against the single process: it has two hops to pay).
+      measure({
+        name: `cached page req/s vs a bare single Node process, ${CONNECTIONS} connections`,
+        mode,
+        value: r.reader[CONNECTIONS].rps,
+        unit: 'req/s',
+        floor: { name: `a bare single Node process serving the same HTML from memory, ${CONNECTIONS} connections`, value: r.nodeBare[CONNECTIONS].rps },
+        ...(mode === 'embedded' ? { goal: { ratioAtLeast: 0.25 } } : {}),
       }),
       measure({ name: `cached page p50, ${CONNECTIONS} connections`, mode, value: r.reader[CONNECTIONS].p50, unit: 'ms', floor: floor(CONNECTIONS, 'p50') }),
       measure({

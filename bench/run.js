@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/
 // (<name>.md and <name>.json). `all` runs every bench in sequence and prints one table of ratios.
+// `--smoke` (or BENCH_SMOKE=1): the smoke size of bench/smoke.js, seconds each, results in a temporary folder.
 const { spawnSync } = require('node:child_process');
+const { applySmoke } = require('./smoke');
+
+const args = process.argv.slice(2).filter((a) => a !== '--smoke');
+if (args.length < process.argv.length - 2 || process.env.BENCH_SMOKE === '1') applySmoke(args[0]);
+// After applySmoke: results.js reads BENCH_RESULTS_DIR when loaded.
 const { writeSummary } = require('./results');
 
 const BENCHES = {
@@ -24,7 +30,7 @@ const BENCHES = {
   'audit-log': () => require('./audit-log').main(),
 };
 
-const name = process.argv[2];
+const name = args[0];
 const COMMANDS = new Set(['all', 'table']);
 if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.has(name))) {
   process.stdout.write(
@@ -52,7 +58,9 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
       '            over 10M events in PostgreSQL (BENCH_AUDIT_EVENTS sets the count)\n' +
       '  all       every bench above in sequence (each in its own process), then one table of every measure\n' +
       '            with its floor, ratio and goal (also written to bench/results/all.md)\n' +
-      '  table     that table from the last results, without running anything\n',
+      '  table     that table from the last results, without running anything\n\n' +
+      '  --smoke   (or BENCH_SMOKE=1) tiny counts and durations, seconds each (bench/smoke.js); results go to\n' +
+      '            a temporary folder (or BENCH_RESULTS_DIR), never over bench/results/\n',
   );
   process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
 }

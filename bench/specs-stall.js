@@ -2,14 +2,11 @@
 // fixture, and the same document as YAML) stalls the event loop, inline (spec-document.ts on the loop)
 // beside the specs service's worker threads (spec-documents.ts). The stall is the longest gap of a
 // 10 ms interval probe. Results: bench/results/specs-stall.md; docs/specs.md, "Parsing off the event loop".
-const { readFileSync } = require('node:fs');
-const { gunzipSync } = require('node:zlib');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
-const { ROOT, log } = require('./support');
+const { ROOT, log, specFixtureText } = require('./support');
 
 const DOMAIN = join(ROOT, 'services/specs/dist/modules/openapi-specs/domain');
-const FIXTURE = join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz');
 
 /** Runs `work`, answering how long it took and the longest the event loop went without its 10 ms probe. */
 async function stallOf(work) {
@@ -33,7 +30,7 @@ async function main() {
   const { checkSpecDocument, parseSpecText } = require(join(DOMAIN, 'spec-document.js'));
   const { SpecDocuments } = require(join(DOMAIN, 'spec-documents.js'));
   const yaml = require(join(ROOT, 'node_modules/yaml'));
-  const json = gunzipSync(readFileSync(FIXTURE)).toString('utf8');
+  const json = specFixtureText();
   const yamlText = yaml.stringify(JSON.parse(json), { aliasDuplicateObjects: false });
   log(`fixture: ${(json.length / 1e6).toFixed(1)} MB JSON, ${(yamlText.length / 1e6).toFixed(1)} MB as YAML`);
   const documents = new SpecDocuments({ threads: 1, maxQueue: 16, timeoutMs: 600_000, inlineBytes: 64 * 1024 });

@@ -2,18 +2,16 @@
 // (GitHub's REST API description), through the gateway in embedded mode, side by side with the
 // floor in the same run: the same parse and validation called directly in this process.
 // Results: bench/results/specs.md.
-const { mkdtempSync, readFileSync } = require('node:fs');
+const { mkdtempSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
-const { gunzipSync } = require('node:zlib');
 const { spawn } = require('node:child_process');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { randomBytes } = require('node:crypto');
-const { ROOT, log, summary, waitReady } = require('./support');
+const { ROOT, log, specFixtureText, summary, waitReady } = require('./support');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const PORT = Number(process.env.BENCH_PORT ?? 28380);
-const FIXTURE = join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz');
 
 /** Each run gets a distinct document (info.version changes), so each makes a new version. */
 const variant = (doc, i) => JSON.stringify({ ...doc, info: { ...doc.info, version: `bench-${i}-${Date.now()}` } });
@@ -68,7 +66,7 @@ async function endToEnd(doc) {
 }
 
 async function main() {
-  const text = gunzipSync(readFileSync(FIXTURE)).toString('utf8');
+  const text = specFixtureText();
   const doc = JSON.parse(text);
   log(`fixture: ${(text.length / 1e6).toFixed(1)} MB, ${Object.keys(doc.paths).length} paths; ${RUNS} runs each`);
   const direct = summary(await floor(doc));

@@ -30,6 +30,26 @@ async function recreatePgDatabase(name) {
   return `${PG}/${name}`;
 }
 
+/**
+ * One fresh database per service of the distributed stack, named `${prefix}_<service>`: a LocalStack
+ * that starts every service (startAll) needs a DATABASE_URL for each, and the list is topology's, so
+ * a service added there (the reader was) gets its database here without each bench listing it.
+ */
+async function recreateServiceDatabases(prefix) {
+  const { SERVICE_NAMES } = require('@quire/platform/topology');
+  const urls = {};
+  for (const service of SERVICE_NAMES) urls[service] = await recreatePgDatabase(`${prefix}_${service}`);
+  return urls;
+}
+
+/**
+ * Installs the local servers' binaries when missing (deploy/local/install.sh). A smoke run installs
+ * nothing: it uses what the test setup installed and started.
+ */
+function installInfra() {
+  if (!require('./smoke').isSmoke()) run('bash', [INFRA.replace(/infra\.sh$/, 'install.sh')]);
+}
+
 /** Starts local servers; the returned function stops those this run started, and only those. */
 function startInfra(components) {
   const wasUp = components.filter((c) => spawnSync('bash', [INFRA, 'status', c], { stdio: 'ignore' }).status === 0);
@@ -176,9 +196,11 @@ async function publishSiteOfSpaces(call, orgId, title, spaceIds) {
   return { siteId, base };
 }
 
-/** Installs wrk (Debian package) when it is missing. */
+const hasWrk = () => spawnSync('bash', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0;
+
+/** Installs wrk (Debian package) when it is missing; a smoke run installs nothing (wrkRun falls back to bench/http-load.js). */
 function ensureWrk() {
-  if (spawnSync('bash', ['-c', 'command -v wrk'], { stdio: 'ignore' }).status === 0) return;
+  if (hasWrk() || require('./smoke').isSmoke()) return;
   log('installing wrk');
   run('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'wrk'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
@@ -189,11 +211,8 @@ function ensureWrk() {
  */
 function wrkRun(url, headers, duration, { connections, label, timeout }) {
   if (label) log(`wrk ${label}: ${url} (${connections} connection${connections === 1 ? '' : 's'}, ${duration})`);
-  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', duration, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
-  if (timeout) args.push('--timeout', timeout);
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
-  args.push(url);
-  const result = spawnSync('wrk', args, { encoding: 'utf8' });
+  const result =
+    hasWrk() || !require('./smoke').isSmoke() ? spawnWrk(url, headers, duration, connections, timeout) : spawnHttpLoad(url, headers, duration, connections);
   if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr}`);
   const line = result.stdout.split('\n').find((l) => l.startsWith('QUIRE_BENCH '));
   if (!line) throw new Error(`wrk printed no report:\n${result.stdout}`);
@@ -201,6 +220,34 @@ function wrkRun(url, headers, duration, { connections, label, timeout }) {
   if (report.non2xx > 0 || report.errors > 0)
     throw new Error(`${label ?? url}: ${report.non2xx} non-2xx answers and ${report.errors} socket errors\n${result.stdout}`);
   return report;
+}
+
+function spawnWrk(url, headers, duration, connections, timeout) {
+  const args = ['-t', String(Math.min(2, connections)), '-c', String(connections), '-d', duration, '--latency', '-s', join(__dirname, 'wrk-report.lua')];
+  if (timeout) args.push('--timeout', timeout);
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  args.push(url);
+  return spawnSync('wrk', args, { encoding: 'utf8' });
+}
+
+/** bench/http-load.js with wrk's arguments (`duration` as wrk reads it: 2s, 1m). */
+function spawnHttpLoad(url, headers, duration, connections) {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(duration);
+  if (!m) throw new Error(`duration ${duration}: expected e.g. 2s`);
+  const seconds = Number(m[1]) * { ms: 0.001, s: 1, m: 60 }[m[2] ?? 's'];
+  return spawnSync(process.execPath, [join(__dirname, 'http-load.js'), url, String(seconds), String(connections), JSON.stringify(headers)], {
+    encoding: 'utf8',
+  });
+}
+
+/**
+ * The OpenAPI document the specs benches parse, as text: GitHub's 5.8 MB description, or the file
+ * BENCH_SPEC_FIXTURE names (gzipped when it ends in .gz; the smoke run's is small).
+ */
+function specFixtureText() {
+  const file = process.env.BENCH_SPEC_FIXTURE ?? join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz');
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? require('node:zlib').gunzipSync(bytes) : bytes).toString('utf8');
 }
 
 /** A loopback TCP port free right now. */
@@ -228,6 +275,8 @@ module.exports = {
   log,
   run,
   recreatePgDatabase,
+  recreateServiceDatabases,
+  installInfra,
   startInfra,
   percentile,
   summary,
@@ -242,7 +291,9 @@ module.exports = {
   waitSearchIndexed,
   publishSiteOfSpaces,
   ensureWrk,
+  hasWrk,
   wrkRun,
+  specFixtureText,
   freePort,
   stopChild,
 };

@@ -9,7 +9,7 @@ const { randomBytes } = require('node:crypto');
 const { createServer } = require('node:http');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
-const { ROOT, log, recreatePgDatabase, run, startInfra, summary, waitReady } = require('./support');
+const { ROOT, log, recreatePgDatabase, startInfra, summary, waitReady, installInfra } = require('./support');
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -82,7 +82,7 @@ async function postLoop(port, count) {
 }
 
 async function main() {
-  run('bash', [join(ROOT, 'deploy/local/install.sh')]);
+  installInfra();
   const stopInfra = startInfra(['postgres', 'redis', 'kafka']);
   const receiver = await startReceiver();
   let child;

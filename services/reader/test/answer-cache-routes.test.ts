@@ -26,12 +26,12 @@ interface Fake {
   url: string;
   server: Server;
   calls: string[];
-  state: { siteVersion: string; visibility: string };
+  state: { siteVersion: string; visibility: string; documentGate?: Promise<void> };
 }
 
 async function serve(cache: Cache = new MemoryCache(), options: { resolutions?: boolean } = {}): Promise<Fake> {
   const calls: string[] = [];
-  const state = { siteVersion: 'v1', visibility: 'public' };
+  const state: Fake['state'] = { siteVersion: 'v1', visibility: 'public' };
   const sites = {
     resolvePublishedUrl: async () => {
       calls.push('resolve');
@@ -50,6 +50,7 @@ async function serve(cache: Cache = new MemoryCache(), options: { resolutions?: 
     },
     getPublishedPageDocument: async () => {
       calls.push('document');
+      await state.documentGate;
       return { documentJson };
     },
   };
@@ -128,6 +129,41 @@ it('renders once, then answers from the cache with one resolve and no other call
   expect(second.headers['cache-control']).toBe('public, no-cache');
   expect(second.headers['vary']).toBe('Accept-Encoding, Cookie');
   expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+});
+
+it('renders a page version once for 32 visitors asking at once, and keeps it once', async () => {
+  const cache = new MemoryCache();
+  let sets = 0;
+  const counting: Cache = Object.assign(Object.create(cache) as Cache, {
+    set: (...args: Parameters<Cache['set']>) => {
+      sets += 1;
+      return cache.set(...args);
+    },
+  });
+  const fake = await serve(counting);
+  running = fake.server;
+  let open!: () => void;
+  fake.state.documentGate = new Promise<void>((r) => (open = r));
+  const answers = Array.from({ length: 32 }, () => raw(fake.url));
+  // Every visitor is resolved (and so waiting on the render) before the document read answers.
+  for (let i = 0; i < 200 && fake.calls.filter((c) => c === 'resolve').length < 32; i++) await new Promise((r) => setTimeout(r, 5));
+  open();
+  const served = await Promise.all(answers);
+  expect(fake.calls.filter((c) => c === 'resolve')).toHaveLength(32);
+  expect(fake.calls.filter((c) => c === 'document')).toHaveLength(1);
+  expect(fake.calls.filter((c) => c === 'pages')).toHaveLength(1);
+  for (const answer of served) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-reader-cache']).toBe('miss');
+    expect(answer.body.toString()).toBe(served[0].body.toString());
+  }
+  expect(served[0].body.toString()).toContain('Welcome to the handbook.');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(sets).toBe(1);
+  fake.calls.length = 0;
+  const next = await raw(fake.url);
+  expect(next.headers['x-reader-cache']).toBe('hit');
+  expect(fake.calls).toEqual(['resolve']);
 });
 
 it('renders again when the site version changes', async () => {

@@ -1,7 +1,7 @@
 /**
  * Renders in flight per answer-cache key, in this process: a second request for a key whose
  * render has not settled joins it rather than starting another, so a crowd asking a slow answer
- * (`llms-full.txt` of a large site) costs one render. A render runs to its end whoever still
+ * (`llms-full.txt` of a large site) or a page version nobody has asked yet costs one render. A render runs to its end whoever still
  * waits for it — a visitor answered 503 at the answer timeout included — so what it keeps in the
  * cache is there for the next request.
  */
@@ -19,6 +19,11 @@ export class RenderFlights {
     // A render nobody waits for any more must not fail the process when it fails.
     flight.catch(() => undefined);
     return flight;
+  }
+
+  /** Whether a render of `key` is in flight: a request that calls join now joins it. */
+  has(key: string): boolean {
+    return this.flights.has(key);
   }
 
   /** Renders in flight (a gauge, and tests). */

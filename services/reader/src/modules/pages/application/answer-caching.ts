@@ -30,8 +30,25 @@ export async function cachedOr(
   }
   const answers = deps.answers;
   if (LONG_ANSWER_KINDS.includes(kind)) return answers.flights.join(key, async () => kept(answers, key, await render()));
-  const outcome = await render();
-  // A page or text rendered without a reference that failed to read (its note, its tag) is answered, not kept.
+  return sharedRender(answers, key, render);
+}
+
+/**
+ * One render per key in this process (single flight): visitors of a page version not kept yet who
+ * ask while it renders wait for that render instead of starting their own, and only its starter
+ * keeps it (through the route), so other replicas find it in the shared cache. A joiner shares a
+ * keepable answer only — what the cache would serve any visitor of this key; anything else (a
+ * partial page, a not-found, a redirect with its cookies) is rendered for it on its own.
+ */
+async function sharedRender(answers: AnswerCache, key: string, render: () => Promise<VisitOutcome>): Promise<VisitOutcome> {
+  const joined = answers.flights.has(key);
+  const outcome = await answers.flights.join(key, async () => keyed(key, await render()));
+  if (!joined) return outcome;
+  return (outcome.kind === 'page' || outcome.kind === 'text') && outcome.cacheKey ? { ...outcome, cacheKey: undefined, joinedRender: true } : render();
+}
+
+/** A rendered outcome with the key the route keeps it under; a page or text rendered without a reference that failed to read (its note, its tag) is answered, not kept. */
+function keyed(key: string, outcome: VisitOutcome): VisitOutcome {
   return (outcome.kind === 'page' || outcome.kind === 'text') && !outcome.isPartial ? { ...outcome, cacheKey: key } : outcome;
 }
 
@@ -47,7 +64,7 @@ async function kept(answers: AnswerCache, key: string, outcome: VisitOutcome): P
   return { kind: 'cached', entry, rendered: true, ...(outcome.visit ? { visit: outcome.visit } : {}) };
 }
 
-/** A rendered body answer as an encoded entry; a 200 with a cache key is kept for the next visitors (never waited for). */
+/** A rendered body answer as an encoded entry; a 200 with a cache key is kept for the next visitors (never waited for); a joined render is a miss too. */
 export async function encodedAnswer(
   deps: Pick<ReaderDeps, 'answers'>,
   answer: Exclude<ReaderAnswer, { kind: 'redirect' } | { kind: 'cached' }>,
@@ -55,5 +72,5 @@ export async function encodedAnswer(
   const entry = await entryOf(answer);
   const key = answer.status === 200 && deps.answers ? answer.cacheKey : undefined;
   if (key) void deps.answers?.set(key, entry);
-  return { entry, answerStatus: answer.status, cache: key ? 'miss' : undefined };
+  return { entry, answerStatus: answer.status, cache: key || answer.joinedRender ? 'miss' : undefined };
 }

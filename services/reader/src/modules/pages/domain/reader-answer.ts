@@ -17,6 +17,8 @@ export type TextAnswer = LlmsAnswer & {
   cookies?: string[];
   /** Kept in the answer cache under this key once rendered (docs/reader.md, Fast and fresh). */
   cacheKey?: string;
+  /** A render this request joined (single flight): a cache miss, kept by the request that started it. */
+  joinedRender?: boolean;
 };
 
 /**
@@ -29,7 +31,7 @@ export type VisitOutcome =
   | Redirect
   | TextAnswer
   /** `visit`: what insights counts of it; `isPartial`: a reference read failed, not cached. */
-  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string; isPartial?: boolean }
+  | { kind: 'page'; view: SitePageView; restricted: boolean; visit?: Visit; cacheKey?: string; joinedRender?: boolean; isPartial?: boolean }
   | CachedReaderAnswer
   | { kind: 'not-found'; view: NotFoundPageView; restricted: boolean }
   /** The search page; 400 for a query refused as input. */
@@ -57,6 +59,7 @@ export type ReaderAnswer =
       /** Set-Cookie values (the visitor's ids). */
       cookies?: string[];
       cacheKey?: string;
+      joinedRender?: boolean;
     }
   | CachedReaderAnswer
   | TextAnswer

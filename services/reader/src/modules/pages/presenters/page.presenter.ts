@@ -26,6 +26,7 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
         ...presentSitePage(outcome.view, outcome.restricted),
         ...(outcome.visit ? { visit: outcome.visit } : {}),
         ...(outcome.cacheKey ? { cacheKey: outcome.cacheKey } : {}),
+        ...(outcome.joinedRender ? { joinedRender: true } : {}),
       };
     case 'not-found':
       return presentNotFound(outcome.view, outcome.restricted);
