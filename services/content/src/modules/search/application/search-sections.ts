@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@quire/platform/sql';
 import { pageKey, rankResults, type ResultLimits } from '../domain/rank-results';
 import { CANDIDATES_PER_TIER, SCAN_PAGES_AT_MOST, type SearchOutcome } from '../domain/search-content';
+import { SNIPPET_LEAD_CHARS, snippetFromSentenceStart } from '../domain/snippet-start';
 import type { SearchScope } from '../model/search';
 import type { VisibleFilter } from '../../content-tree';
 import { countIndexedPagesUpTo, findLiveSpaceTitles, findSearchCandidates, findSectionHits } from '../store/search.store';
@@ -17,8 +18,9 @@ async function search(db: SqlExecutor, scope: SearchScope, query: string, groupB
   );
   const { sections, groups, pagePositions } = rankResults(candidates, new Set(spaceTitles.keys()), groupBy, limits);
   const scores = new Map(sections.map((s) => [`${pageKey(s)}#${s.position}`, s.rank]));
-  const hits = (await findSectionHits(db, query, sections)).map((hit) => ({
+  const hits = (await findSectionHits(db, query, sections, SNIPPET_LEAD_CHARS)).map(({ snippetLead, ...hit }) => ({
     ...hit,
+    snippet: snippetFromSentenceStart(hit.snippet, snippetLead),
     spaceTitle: spaceTitles.get(hit.spaceId) ?? '',
     score: scores.get(`${pageKey(hit)}#${hit.position}`) ?? 0,
     pageRank: pagePositions.get(pageKey(hit)) ?? 0,

@@ -185,21 +185,29 @@ export async function findLiveSpaceTitles(db: SqlExecutor, spaceIds: readonly st
 // costs a tenth of its fragment mode, which matters at 300 snippets per answer.
 const HEADLINE = sql`ts_headline('english', s.body, q.query, 'StartSel=**, StopSel=**, MaxWords=35, MinWords=15')`;
 
-/** The sections at `keys`, in that order (a section reindexed away meanwhile is left out), with snippets. */
+/**
+ * The sections at `keys`, in that order (a section reindexed away meanwhile is left out), with
+ * snippets and each snippet's lead: up to `leadChars` of the body just before it ('' when the snippet
+ * starts the body), found by the snippet's first 40 characters without its marks.
+ */
 export async function findSectionHits(
   db: SqlExecutor,
   query: string,
   keys: readonly { spaceId: string; pageId: string; position: number }[],
-): Promise<SectionHit[]> {
+  leadChars: number,
+): Promise<Array<SectionHit & { snippetLead: string }>> {
   if (!keys.length) return [];
-  const { rows } = await sql<SectionHit>`WITH q AS (${tsQuery(query)})
+  const { rows } = await sql<SectionHit & { snippetLead: string }>`WITH q AS (${tsQuery(query)})
      SELECT s.space_id AS "spaceId", s.organization_id AS "organizationId", s.page_id AS "pageId", s.page_title AS "pageTitle",
             p.description AS "pageDescription", p.ancestors AS "pageAncestors",
-            s.page_path AS "pagePath", s.position, s.anchor, s.heading, CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet
+            s.page_path AS "pagePath", s.position, s.anchor, s.heading, h.snippet,
+            CASE WHEN l.snippet_at > 1 THEN substr(s.body, greatest(1, l.snippet_at - ${leadChars}::int), least(l.snippet_at - 1, ${leadChars}::int)) ELSE '' END AS "snippetLead"
      FROM unnest(${keys.map((k) => k.spaceId)}::text[], ${keys.map((k) => k.pageId)}::text[], ${keys.map((k) => k.position)}::int[])
        WITH ORDINALITY AS k(space_id, page_id, position, n)
      JOIN search_sections s ON s.space_id = k.space_id AND s.page_id = k.page_id AND s.position = k.position
-     JOIN search_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id, q
+     JOIN search_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id, q,
+     LATERAL (SELECT CASE WHEN s.body = '' THEN '' ELSE ${HEADLINE} END AS snippet) h,
+     LATERAL (SELECT strpos(s.body, left(replace(h.snippet, '**', ''), 40)) AS snippet_at) l
      ORDER BY k.n`.execute(table(db));
   return rows;
 }

@@ -1,6 +1,7 @@
 import type { sites } from '@quire/proto';
 import type { PageEntry, SiteReadsDeps } from '../../site-reads';
 import { LlmsFullText, llmsFullEntry, llmsTxt, MAX_LLMS_PAGES } from '../domain/llms-text';
+import { withOpenApiText, type OpenApiTextDeps } from './openapi-text';
 import { markdownUrlOf, readPagesMarkdown, readSitePages, type SiteSpacePages } from './site-pages';
 
 /** Page ids per markdown read of llms-full.txt (content answers at most 200 a call). */
@@ -18,6 +19,8 @@ export interface LlmsAnswer {
   body: string;
   restricted: boolean;
   noindex: boolean;
+  /** A reference read failed (an API reference block kept its tag): answered, not kept in the answer cache. */
+  isPartial?: boolean;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface LlmsAnswer {
  * resolved (its audience checked). Unlisted and restricted sites answer them to whoever may read
  * the site, with `X-Robots-Tag: noindex` (docs/reader.md, Pages machines read).
  */
-export async function answerLlms(deps: SiteReadsDeps, kind: LlmsKind, content: sites.PublishedSiteContent): Promise<LlmsAnswer> {
+export async function answerLlms(deps: SiteReadsDeps & OpenApiTextDeps, kind: LlmsKind, content: sites.PublishedSiteContent): Promise<LlmsAnswer> {
   const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
   const noindex = content.visibility !== 'public';
   const site = await readSitePages(deps, content);
@@ -43,18 +46,22 @@ export async function answerLlms(deps: SiteReadsDeps, kind: LlmsKind, content: s
   const pages = site.siteSpaces.flatMap((s) => s.tree.readable().map((page) => ({ s, page })));
   const wanted = pages.slice(0, MAX_LLMS_PAGES);
   let handed = 0;
-  await readInOrder(deps, content.apiToken, batchesOf(wanted), (batch, texts) => {
+  let isComplete = true;
+  await readInOrder(deps, content.apiToken, batchesOf(wanted), (batch, { markdowns: texts, isComplete: whole }) => {
+    isComplete &&= whole;
     batch.pages.forEach(({ s, page }, i) => full.add(llmsFullEntry({ title: page.title, url: markdownUrlOf(s.tree, page) }, texts[i] as string)));
     handed += batch.pages.length;
     return !full.full;
   });
   // Past the page limit, and past the byte cap the pages whose markdown was never read.
   full.skip(pages.length - handed);
-  return text(full.text());
+  return { ...text(full.text()), ...(isComplete ? {} : { isPartial: true }) };
 }
 
 type SitePage = { s: SiteSpacePages; page: PageEntry };
 type Batch = { s: SiteSpacePages; pages: SitePage[] };
+/** A batch's markdown with its API reference blocks as text; not complete when specs failed. */
+type Read = { markdowns: string[]; isComplete: boolean };
 
 /** The pages in reading order, cut into batches of one site space each (one revision per read). */
 function batchesOf(pages: readonly SitePage[]): Batch[] {
@@ -71,15 +78,20 @@ function batchesOf(pages: readonly SitePage[]): Batch[] {
  * Reads the batches' markdown with MARKDOWN_READS_IN_FLIGHT reads at once and hands each batch to
  * `take` in order; once `take` says no more (the file's byte cap), no further read is started.
  */
-async function readInOrder(deps: SiteReadsDeps, apiToken: string, batches: readonly Batch[], take: (batch: Batch, texts: string[]) => boolean): Promise<void> {
-  const read = (batch: Batch): Promise<string[]> => {
+async function readInOrder(
+  deps: SiteReadsDeps & OpenApiTextDeps,
+  apiToken: string,
+  batches: readonly Batch[],
+  take: (batch: Batch, read: Read) => boolean,
+): Promise<void> {
+  const read = (batch: Batch): Promise<Read> => {
     const texts = readPagesMarkdown(
       deps,
       apiToken,
       batch.s.spaceId,
       batch.s.revisionId,
       batch.pages.map(({ page }) => page.id),
-    );
+    ).then((markdowns) => withOpenApiText(deps, apiToken, markdowns));
     // A read that fails while an earlier one is awaited (or after the cap) is not unhandled: its
     // failure reaches the answer when it is awaited in turn, or nobody needs it.
     texts.catch(() => undefined);
@@ -87,7 +99,7 @@ async function readInOrder(deps: SiteReadsDeps, apiToken: string, batches: reado
   };
   const inFlight = batches.slice(0, MARKDOWN_READS_IN_FLIGHT).map(read);
   for (let at = 0; at < batches.length; at += 1) {
-    const texts = await (inFlight[at] as Promise<string[]>);
+    const texts = await (inFlight[at] as Promise<Read>);
     if (!take(batches[at] as Batch, texts)) return;
     const next = batches[at + MARKDOWN_READS_IN_FLIGHT];
     if (next) inFlight.push(read(next));

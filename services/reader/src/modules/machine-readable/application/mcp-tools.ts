@@ -1,5 +1,6 @@
 import { PageTree, readSpacePages, type SiteReadsDeps } from '../../site-reads';
 import type { McpSite } from './mcp-site';
+import { withOpenApiText, type OpenApiTextDeps } from './openapi-text';
 import { readPageMarkdown } from './site-pages';
 
 /** Input bounds of the MCP tools (their schemas say the same; a search query has the site search's bounds). */
@@ -47,7 +48,7 @@ export async function searchDocumentation(deps: SiteReadsDeps, site: McpSite, in
  * credentials, so what the visitor cannot open as a page, the tool does not read either.
  */
 export async function getPage(
-  deps: SiteReadsDeps,
+  deps: SiteReadsDeps & OpenApiTextDeps,
   site: McpSite,
   input: { url?: string; path?: string },
 ): Promise<ToolOutcome<{ title: string; markdown: string }>> {
@@ -75,6 +76,8 @@ export async function getPage(
   const { pages, revisionId } = await readSpacePages(deps, content, content.space, content.revision);
   const page = new PageTree(pages, content.basePath).pageAt(content.pathname);
   if (!page) return notFound;
-  const markdown = await readPageMarkdown(deps, content.apiToken, content.space, revisionId, page);
+  const {
+    markdowns: [markdown],
+  } = await withOpenApiText(deps, content.apiToken, [await readPageMarkdown(deps, content.apiToken, content.space, revisionId, page)]);
   return { ok: true, value: { title: page.title, markdown: `# ${page.title}\n\n${markdown}` } };
 }

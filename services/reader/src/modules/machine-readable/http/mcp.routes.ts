@@ -9,11 +9,12 @@ import type { SiteReadsDeps } from '../../site-reads';
 import { visitorUrlOf } from '../../visitor-access';
 import type { VisitRecorder } from '../../visits';
 import { isMcpPath, resolveMcpSite, type McpSite } from '../application/mcp-site';
+import type { OpenApiTextDeps } from '../application/openapi-text';
 import { getPage, MCP_LIMITS, searchDocumentation, type ToolOutcome } from '../application/mcp-tools';
 import { MCP_MESSAGE_LIMITS, planMcpMessage } from '../domain/mcp-message-plan';
 import { toolCallsOf, type ToolCalls } from './mcp-tool-calls';
 
-export interface McpRoutesDeps extends SiteReadsDeps {
+export interface McpRoutesDeps extends SiteReadsDeps, OpenApiTextDeps {
   logger: Logger;
   publicUrl: string;
   /** READER_ANSWER_TIMEOUT_MS: past it the message is answered 503, as a page is. */

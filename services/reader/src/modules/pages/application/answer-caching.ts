@@ -47,9 +47,9 @@ async function sharedRender(answers: AnswerCache, key: string, render: () => Pro
   return (outcome.kind === 'page' || outcome.kind === 'text') && outcome.cacheKey ? { ...outcome, cacheKey: undefined, joinedRender: true } : render();
 }
 
-/** A rendered outcome with the key the route keeps it under; a page rendered without a reference that failed to read (its note) is answered, not kept. */
+/** A rendered outcome with the key the route keeps it under; a page or text rendered without a reference that failed to read (its note, its tag) is answered, not kept. */
 function keyed(key: string, outcome: VisitOutcome): VisitOutcome {
-  return (outcome.kind === 'page' && !outcome.isPartial) || outcome.kind === 'text' ? { ...outcome, cacheKey: key } : outcome;
+  return (outcome.kind === 'page' || outcome.kind === 'text') && !outcome.isPartial ? { ...outcome, cacheKey: key } : outcome;
 }
 
 /**
@@ -60,7 +60,7 @@ async function kept(answers: AnswerCache, key: string, outcome: VisitOutcome): P
   if (outcome.kind !== 'text' || outcome.status !== 200) return outcome;
   const entry = await entryOf(outcome);
   // Not waited for: a slow cache must not hold the flight (and every request joining it) open.
-  void answers.set(key, entry, LONG_ANSWER_ENTRY_FACTOR);
+  if (!outcome.isPartial) void answers.set(key, entry, LONG_ANSWER_ENTRY_FACTOR);
   return { kind: 'cached', entry, rendered: true, ...(outcome.visit ? { visit: outcome.visit } : {}) };
 }
 
