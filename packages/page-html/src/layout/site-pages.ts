@@ -1,6 +1,7 @@
 import { siteLookOf, type SiteLook } from './customization';
 import { footer, header, LANG, listOf, searchForm, sidebar, tableOfContents } from './chrome';
 import { LABELS } from './labels';
+import { emojiMark } from './emoji';
 import { imageAddress, linkTo, pageAddress } from './links';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import { stylesheetOf } from './stylesheet';
@@ -110,17 +111,21 @@ function breadcrumbs(items: LinkView[]): Markup | undefined {
   return tag(
     'nav',
     { class: 'breadcrumbs', 'aria-label': LABELS.breadcrumbs },
-    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, escapeText(bounded(item.title)))))),
+    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, emojiMark(item.emoji) + escapeText(bounded(item.title)))))),
   );
 }
 
 function pagination(previous: unknown, next: unknown): Markup | undefined {
   const link = (item: unknown, rel: 'prev' | 'next') =>
     isObject(item)
-      ? linkTo(item.url, `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${escapeText(bounded(item.title))}`, {
-          class: rel === 'prev' ? 'previous' : 'next',
-          rel,
-        })
+      ? linkTo(
+          item.url,
+          `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${emojiMark(item.emoji)}${escapeText(bounded(item.title))}`,
+          {
+            class: rel === 'prev' ? 'previous' : 'next',
+            rel,
+          },
+        )
       : undefined;
   const links = [link(previous, 'prev'), link(next, 'next')].filter((item): item is string => item !== undefined);
   return links.length > 0 ? tag('nav', { class: 'pagination', 'aria-label': LABELS.pagination }, ...links) : undefined;
@@ -136,7 +141,7 @@ export function renderSitePage(view: SitePageView): string {
   const updated = dateOf(page.updatedAt, langOf(safe.site));
   const main = [
     breadcrumbs(listOf<LinkView>(safe.breadcrumbs, 50)),
-    tag('h1', {}, escapeText(title)),
+    tag('h1', {}, emojiMark(page.emoji) + escapeText(title)),
     description ? tag('p', { class: 'page-description' }, escapeText(bounded(description, 1024))) : undefined,
     // Already rendered and sanitised by renderPageDocument: inserted as it is.
     tag('div', { class: 'page-document' }, typeof page.html === 'string' ? page.html : ''),

@@ -215,6 +215,8 @@ export interface PublishedPage {
   updatedAt: string;
   /** Link pages: an http(s) URL target; empty otherwise. */
   linkUrl: string;
+  /** The page's emoji as stored (code points or characters); empty when none. */
+  emoji: string;
 }
 
 export interface GetPublishedPagesResponse {
@@ -3013,6 +3015,7 @@ function createBasePublishedPage(): PublishedPage {
     description: "",
     updatedAt: "",
     linkUrl: "",
+    emoji: "",
   };
 }
 
@@ -3047,6 +3050,9 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     }
     if (message.linkUrl !== "") {
       writer.uint32(82).string(message.linkUrl);
+    }
+    if (message.emoji !== "") {
+      writer.uint32(90).string(message.emoji);
     }
     return writer;
   },
@@ -3144,6 +3150,14 @@ export const PublishedPage: MessageFns<PublishedPage> = {
             message.linkUrl = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3180,6 +3194,7 @@ export const PublishedPage: MessageFns<PublishedPage> = {
         : isSet(object.link_url)
         ? globalThis.String(object.link_url)
         : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
     };
   },
 
@@ -3215,6 +3230,9 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     if (message.linkUrl !== "") {
       obj.linkUrl = message.linkUrl;
     }
+    if (message.emoji !== "") {
+      obj.emoji = message.emoji;
+    }
     return obj;
   },
 
@@ -3233,6 +3251,7 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     message.description = object.description ?? "";
     message.updatedAt = object.updatedAt ?? "";
     message.linkUrl = object.linkUrl ?? "";
+    message.emoji = object.emoji ?? "";
     return message;
   },
 };

@@ -41,5 +41,6 @@ function entryOf(page: StoredPage, path: string, order: number): contentProto.Pu
     description: page.description ?? '',
     updatedAt: page.updatedAt ?? '',
     linkUrl: target?.kind === 'url' && typeof target.url === 'string' ? target.url : '',
+    emoji: page.emoji ?? '',
   };
 }

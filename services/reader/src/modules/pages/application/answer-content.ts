@@ -3,7 +3,7 @@ import type { sites } from '@quire/proto';
 import { fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../../visits';
-import { canonicalUrlOf } from '../../site-reads';
+import { canonicalUrlOf, emojiOf } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 import { loadPageReferences } from './page-references';
 import { loadSiteChrome } from './site-chrome';
@@ -44,6 +44,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
       page: {
         id: page.id,
         title: page.title,
+        ...emojiOf(page),
         ...(page.description ? { description: page.description } : {}),
         summary: rendered.description,
         html: rendered.html,

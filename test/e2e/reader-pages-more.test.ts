@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
+import { ensureChromium, launchChromium } from '../support/browser';
+import { TodayLedger } from '../support/client-0202';
+import { buildOrganization } from '../support/factories';
+import { mergeChanges } from '../support/main-edits';
+import { currentStack, REPO_ROOT } from '../support/stack';
+
+// More of a published page that reads like GitBook's, in chromium under the reader's CSP
+// (docs/reader.md, Pages that read like GitBook's): page emoji in the title, the sidebar and the
+// links around the page. axe-core at 0 serious or critical; screenshots in
+// test-output/reader-more-*.png.
+
+const stack = currentStack();
+const ledger = new TodayLedger(stack);
+const OUT = join(REPO_ROOT, 'test-output');
+const AXE = require.resolve('axe-core/axe.min.js');
+let api: GitBookAPI;
+let orgId: string;
+let browser: Browser;
+let v1: string;
+let v2: string;
+let siteUrl: string;
+
+beforeAll(
+  async () => {
+    ensureChromium();
+    browser = await launchChromium();
+    mkdirSync(OUT, { recursive: true });
+    const own = await buildOrganization(stack, 'Reader pages more org');
+    orgId = own.id;
+    api = ledger.client(own.admin.token);
+    const { data: first } = await api.orgs.createSpace(orgId, { title: 'Version 1' });
+    await mergeChanges(api, first.id, [
+      { operation: 'insert_page', title: 'Overview', emoji: '1f680', document: { markdown: 'The first version.' } },
+      { operation: 'insert_page', title: 'Setup', emoji: '🧰', document: { markdown: 'Set version 1 up.' } },
+      { operation: 'insert_page', title: 'Legacy', emoji: '<b>x</b>', document: { markdown: 'Only in version 1.' } },
+    ] as never);
+    const { data: second } = await api.orgs.createSpace(orgId, { title: 'Version 2' });
+    await mergeChanges(api, second.id, [
+      { operation: 'insert_page', title: 'Overview', document: { markdown: 'The second version.' } },
+      { operation: 'insert_page', title: 'Setup', document: { markdown: 'Set version 2 up.' } },
+    ] as never);
+    [v1, v2] = [first.id, second.id];
+    const { data: site } = await api.orgs.createSite(orgId, { title: 'More docs', visibility: SiteVisibility.Public, spaces: [v1] });
+    await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: v2 });
+    await api.orgs.publishSite(orgId, site.id);
+    siteUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  },
+  10 * 60 * 1000,
+);
+
+afterAll(async () => {
+  await browser?.close();
+  expect(ledger.problems()).toEqual([]);
+});
+
+/** A page that records what a visitor's browser shows as errors (a script or style the CSP blocked is one). */
+async function watchedPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`);
+  });
+  return { page, problems };
+}
+
+/** axe-core on a copy of the page (the CSP forbids axe's own script on the page itself). */
+async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string }>> {
+  const check = await browser.newPage();
+  await check.setContent((await page.content()).replace(/<script[^>]*><\/script>/g, ''));
+  await check.addScriptTag({ path: AXE });
+  const { violations } = (await check.evaluate('axe.run(document)')) as { violations: Array<{ id: string; impact: string }> };
+  await check.close();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(({ id, impact }) => ({ id, impact }));
+}
+
+it('shows page emoji before the title, in the sidebar and on previous/next; never anything but emoji', async () => {
+  const { page, problems } = await watchedPage();
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  expect(await page.locator('h1 .page-emoji').textContent()).toBe('🧰');
+  expect(await page.locator('h1 .page-emoji').getAttribute('aria-hidden')).toBe('true');
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('🧰Setup');
+  const tree = page.locator('nav.page-tree');
+  expect(await tree.locator('a', { hasText: 'Overview' }).locator('.page-emoji').textContent()).toBe('🚀');
+  expect(await tree.locator('a', { hasText: 'Setup' }).locator('.page-emoji').textContent()).toBe('🧰');
+  // Not an emoji: left out, and no markup of it reaches the page.
+  expect(await tree.locator('a', { hasText: 'Legacy' }).locator('.page-emoji').count()).toBe(0);
+  expect(await page.locator('main b').count()).toBe(0);
+  expect(await page.locator('a[rel=prev] .page-emoji').textContent()).toBe('🚀');
+  expect(await page.locator('a[rel=next]').textContent()).toContain('Legacy');
+  expect(await page.locator('a[rel=next] .page-emoji').count()).toBe(0);
+  const html = await (await fetch(`${siteUrl}legacy`)).text();
+  expect(html).not.toContain('<b>x</b>');
+  expect(html).not.toContain('&lt;b&gt;x');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-emoji.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
