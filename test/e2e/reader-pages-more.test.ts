@@ -104,3 +104,35 @@ it('shows page emoji before the title, in the sidebar and on previous/next; neve
   expect(problems).toEqual([]);
   await page.close();
 });
+
+it('keeps the same page when switching versions, or opens the other version home when it lacks it', async () => {
+  const { page, problems } = await watchedPage();
+  const menu = page.getByRole('navigation', { name: 'Versions and languages' });
+  const hrefOf = (title: string) => menu.locator('a', { hasText: title }).getAttribute('href');
+  // A page version 2 lacks: its home, where the first page is shown.
+  expect((await page.goto(`${siteUrl}legacy`))?.status()).toBe(200);
+  const v2Home = (await hrefOf('Version 2'))!;
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Version 2' }).click();
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(v2Home);
+  expect(await page.locator('main').textContent()).toContain('The second version.');
+  // A page both have: the same page in the other version, and back.
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  expect(await hrefOf('Version 2')).toBe(`${v2Home.replace(/\/$/, '')}/setup`);
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Version 2' }).click();
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(`${v2Home.replace(/\/$/, '')}/setup`);
+  expect(await page.locator('main').textContent()).toContain('Set version 2 up.');
+  expect(await menu.locator('summary').textContent()).toContain('Version 2');
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Version 1' }).click();
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await page.locator('main').textContent()).toContain('Set version 1 up.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-versions.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});

@@ -7,6 +7,7 @@ import { canonicalUrlOf, emojiOf } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 import { loadPageReferences } from './page-references';
 import { loadSiteChrome } from './site-chrome';
+import { variantsAtPage } from './variant-links';
 
 /**
  * A resolved address's page: the site's profile and the site space's page tree (side by side),
@@ -27,7 +28,10 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   });
   const document: unknown = JSON.parse(documentJson);
   // Other site spaces' pages and OpenAPI operations the document names: one batched read each, if any.
-  const { isComplete, ...references } = await loadPageReferences(deps, content, tree, siteSpaces, document);
+  const [{ isComplete, ...references }, switcher] = await Promise.all([
+    loadPageReferences(deps, content, tree, siteSpaces, document),
+    variantsAtPage(deps, content, chrome.variants, siteSpaces, page.path),
+  ]);
   const rendered = await renderPageDocument(document as never, {
     ...references,
     // Through the site space's own address, which redirects to content's signed download.
@@ -37,10 +41,11 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   return {
     kind: 'page',
     restricted,
-    ...(isComplete ? {} : { isPartial: true }),
+    ...(isComplete && switcher.isComplete ? {} : { isPartial: true }),
     visit: visitOf('page_view', content, pagesAnswer.revisionId, page.id),
     view: {
       ...chrome,
+      ...(switcher.variants ? { variants: switcher.variants } : {}),
       page: {
         id: page.id,
         title: page.title,
