@@ -6,6 +6,9 @@ import { ensureChromium, launchChromium } from '../support/browser';
 import { TodayLedger } from '../support/client-0202';
 import { buildOrganization } from '../support/factories';
 import { mergeChanges } from '../support/main-edits';
+import { startGitServer, type GitServer } from '../support/git-server';
+import { eventually } from '../support/eventually';
+import { apiClient } from '../support/api';
 import { currentStack, REPO_ROOT } from '../support/stack';
 
 // More of a published page that reads like GitBook's, in chromium under the reader's CSP
@@ -23,6 +26,7 @@ let browser: Browser;
 let v1: string;
 let v2: string;
 let siteUrl: string;
+let gitServer: GitServer;
 
 beforeAll(
   async () => {
@@ -44,8 +48,26 @@ beforeAll(
       { operation: 'insert_page', title: 'Setup', document: { markdown: 'Set version 2 up.' } },
     ] as never);
     [v1, v2] = [first.id, second.id];
+    // Version 1 is Git-synced; the tree URL the sync was given names its repository on GitHub.
+    gitServer = await startGitServer();
+    gitServer.createRepository('handbook');
+    const exported = await api.spaces.exportToGitRepository(v1, {
+      url: gitServer.url('handbook'),
+      ref: 'refs/heads/main',
+      commitMessage: 'Docs from Quire',
+      repoTreeURL: 'https://github.com/acme/handbook/tree/main',
+    });
+    expect(exported.status).toBe(204);
+    const raw = apiClient(stack, own.admin.token);
+    await eventually(async () => {
+      const op = await raw.get(`/v1/spaces/${v1}/git/operations/latest`);
+      return op.status === 200 && op.body.state !== 'running';
+    }, 60_000);
+    expect((await raw.get(`/v1/spaces/${v1}/git/operations/latest`)).body.state).toBe('success');
     const { data: site } = await api.orgs.createSite(orgId, { title: 'More docs', visibility: SiteVisibility.Public, spaces: [v1] });
     await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: v2 });
+    // Not in 0.202.0's SiteCustomizationSettings; Quire keeps it with the customization (docs/reader.md).
+    await api.orgs.updateSiteCustomizationById(orgId, site.id, { git: { showEditLink: true } } as never);
     await api.orgs.publishSite(orgId, site.id);
     siteUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
   },
@@ -54,6 +76,7 @@ beforeAll(
 
 afterAll(async () => {
   await browser?.close();
+  await gitServer?.close();
   expect(ledger.problems()).toEqual([]);
 });
 
@@ -133,6 +156,26 @@ it('keeps the same page when switching versions, or opens the other version home
   expect(await page.locator('main').textContent()).toContain('Set version 1 up.');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-versions.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it('links a Git-synced page to its file in the repository ("Edit on GitHub"), only when the site asks for it', async () => {
+  const { page, problems } = await watchedPage();
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  const edit = page.getByRole('link', { name: 'Edit on GitHub' });
+  expect(await edit.getAttribute('href')).toBe('https://github.com/acme/handbook/blob/main/setup.md');
+  expect(await edit.getAttribute('rel')).toBe('noopener noreferrer');
+  // The first page is the repository's README.md.
+  await page.goto(siteUrl);
+  expect(await edit.getAttribute('href')).toBe('https://github.com/acme/handbook/blob/main/README.md');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-edit-link.png'), fullPage: true });
+  // Version 2 is not synced: no link.
+  const v2Home = (await page.getByRole('navigation', { name: 'Versions and languages' }).locator('a', { hasText: 'Version 2' }).getAttribute('href'))!;
+  await page.goto(new URL(`${v2Home.replace(/\/$/, '')}/setup`, siteUrl).href);
+  expect(await page.locator('main').textContent()).toContain('Set version 2 up.');
+  expect(await page.locator('.edit-link').count()).toBe(0);
   expect(problems).toEqual([]);
   await page.close();
 });

@@ -131,6 +131,15 @@ function pagination(previous: unknown, next: unknown): Markup | undefined {
   return links.length > 0 ? tag('nav', { class: 'pagination', 'aria-label': LABELS.pagination }, ...links) : undefined;
 }
 
+/** "Edit on GitHub" (GitLab, Git) to the page's file in its repository: https only, else nothing. */
+function editLink(url: unknown): Markup | undefined {
+  const safe = typeof url === 'string' ? pageAddress(url) : undefined;
+  if (!safe || !safe.startsWith('https://')) return undefined;
+  const host = new URL(safe).hostname;
+  const label = host === 'github.com' ? LABELS.editOnGitHub : host === 'gitlab.com' || host.startsWith('gitlab.') ? LABELS.editOnGitLab : LABELS.editOnGit;
+  return tag('p', { class: 'page-actions' }, linkTo(safe, escapeText(label), { class: 'edit-link' }));
+}
+
 /** A page of the site: breadcrumbs, the title (`<h1>`), description, the document, last update, previous/next. */
 export function renderSitePage(view: SitePageView): string {
   const safe = isObject(view) ? view : ({} as SitePageView);
@@ -143,6 +152,7 @@ export function renderSitePage(view: SitePageView): string {
     breadcrumbs(listOf<LinkView>(safe.breadcrumbs, 50)),
     tag('h1', {}, emojiMark(page.emoji) + escapeText(title)),
     description ? tag('p', { class: 'page-description' }, escapeText(bounded(description, 1024))) : undefined,
+    editLink(page.editUrl),
     // Already rendered and sanitised by renderPageDocument: inserted as it is.
     tag('div', { class: 'page-document' }, typeof page.html === 'string' ? page.html : ''),
     updated ? tag('p', { class: 'page-meta' }, `${escapeText(LABELS.lastUpdated)} ${updated}`) : undefined,

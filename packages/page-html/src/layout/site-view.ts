@@ -98,6 +98,8 @@ export interface PageView {
   canonicalUrl?: string;
   /** The page as markdown (`<page>.md`). */
   markdownUrl?: string;
+  /** The page's file in its Git-synced repository ("Edit on Git"); only an https address is shown. */
+  editUrl?: string;
 }
 
 export interface SitePageView extends SiteChromeView {

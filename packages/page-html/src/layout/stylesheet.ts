@@ -105,6 +105,7 @@ export const SITE_RULES = [
   'h1{font-size:2rem;line-height:1.25;margin:.25rem 0 .5rem}',
   '.page-description{font-size:1.15rem;color:var(--muted);margin-top:0}',
   '.page-emoji{margin-right:.35em;font-style:normal}',
+  '.page-actions{margin:.25rem 0 1rem;font-size:.9rem}',
   '.page-meta{font-size:.9rem;color:var(--muted);border-top:1px solid var(--border);margin-top:2rem;padding-top:.75rem}',
   '.pagination{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin-top:1.5rem}',
   '.pagination a{display:block;padding:.75rem 1rem;border:1px solid var(--border);border-radius:.5rem;text-decoration:none;max-width:100%}',

@@ -217,6 +217,8 @@ export interface PublishedPage {
   linkUrl: string;
   /** The page's emoji as stored (code points or characters); empty when none. */
   emoji: string;
+  /** Documents of a Git-synced space: the page's file in the repository (`guide/install.md`); else empty. */
+  gitFile: string;
 }
 
 export interface GetPublishedPagesResponse {
@@ -227,6 +229,11 @@ export interface GetPublishedPagesResponse {
   createdAt: string;
   /** The revision's files (images and attachments pages show). */
   files: PublishedFile[];
+  /**
+   * A Git-synced space on GitHub or GitLab: the https address of its files on the synced branch,
+   * ending with `/` (a page's file is `git_blob_url + git_file`); empty otherwise.
+   */
+  gitBlobUrl: string;
 }
 
 export interface PublishedFile {
@@ -3016,6 +3023,7 @@ function createBasePublishedPage(): PublishedPage {
     updatedAt: "",
     linkUrl: "",
     emoji: "",
+    gitFile: "",
   };
 }
 
@@ -3053,6 +3061,9 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     }
     if (message.emoji !== "") {
       writer.uint32(90).string(message.emoji);
+    }
+    if (message.gitFile !== "") {
+      writer.uint32(98).string(message.gitFile);
     }
     return writer;
   },
@@ -3158,6 +3169,14 @@ export const PublishedPage: MessageFns<PublishedPage> = {
             message.emoji = reader.string();
             continue;
           }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.gitFile = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3195,6 +3214,11 @@ export const PublishedPage: MessageFns<PublishedPage> = {
         ? globalThis.String(object.link_url)
         : "",
       emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
+      gitFile: isSet(object.gitFile)
+        ? globalThis.String(object.gitFile)
+        : isSet(object.git_file)
+        ? globalThis.String(object.git_file)
+        : "",
     };
   },
 
@@ -3233,6 +3257,9 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     if (message.emoji !== "") {
       obj.emoji = message.emoji;
     }
+    if (message.gitFile !== "") {
+      obj.gitFile = message.gitFile;
+    }
     return obj;
   },
 
@@ -3252,12 +3279,13 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     message.updatedAt = object.updatedAt ?? "";
     message.linkUrl = object.linkUrl ?? "";
     message.emoji = object.emoji ?? "";
+    message.gitFile = object.gitFile ?? "";
     return message;
   },
 };
 
 function createBaseGetPublishedPagesResponse(): GetPublishedPagesResponse {
-  return { revisionId: "", pages: [], createdAt: "", files: [] };
+  return { revisionId: "", pages: [], createdAt: "", files: [], gitBlobUrl: "" };
 }
 
 export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = {
@@ -3273,6 +3301,9 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     }
     for (const v of message.files) {
       PublishedFile.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.gitBlobUrl !== "") {
+      writer.uint32(42).string(message.gitBlobUrl);
     }
     return writer;
   },
@@ -3322,6 +3353,14 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
             message.files.push(PublishedFile.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.gitBlobUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3348,6 +3387,11 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
         ? globalThis.String(object.created_at)
         : "",
       files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => PublishedFile.fromJSON(e)) : [],
+      gitBlobUrl: isSet(object.gitBlobUrl)
+        ? globalThis.String(object.gitBlobUrl)
+        : isSet(object.git_blob_url)
+        ? globalThis.String(object.git_blob_url)
+        : "",
     };
   },
 
@@ -3365,6 +3409,9 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     if (message.files?.length) {
       obj.files = message.files.map((e) => PublishedFile.toJSON(e));
     }
+    if (message.gitBlobUrl !== "") {
+      obj.gitBlobUrl = message.gitBlobUrl;
+    }
     return obj;
   },
 
@@ -3377,6 +3424,7 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     message.pages = object.pages?.map((e) => PublishedPage.fromPartial(e)) || [];
     message.createdAt = object.createdAt ?? "";
     message.files = object.files?.map((e) => PublishedFile.fromPartial(e)) || [];
+    message.gitBlobUrl = object.gitBlobUrl ?? "";
     return message;
   },
 };
