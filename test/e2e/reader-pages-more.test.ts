@@ -27,6 +27,8 @@ let v1: string;
 let v2: string;
 let siteUrl: string;
 let gitServer: GitServer;
+let siteId: string;
+let raw: ReturnType<typeof apiClient>;
 
 beforeAll(
   async () => {
@@ -58,7 +60,7 @@ beforeAll(
       repoTreeURL: 'https://github.com/acme/handbook/tree/main',
     });
     expect(exported.status).toBe(204);
-    const raw = apiClient(stack, own.admin.token);
+    raw = apiClient(stack, own.admin.token);
     await eventually(async () => {
       const op = await raw.get(`/v1/spaces/${v1}/git/operations/latest`);
       return op.status === 200 && op.body.state !== 'running';
@@ -67,8 +69,9 @@ beforeAll(
     const { data: site } = await api.orgs.createSite(orgId, { title: 'More docs', visibility: SiteVisibility.Public, spaces: [v1] });
     await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: v2 });
     // Not in 0.202.0's SiteCustomizationSettings; Quire keeps it with the customization (docs/reader.md).
-    await api.orgs.updateSiteCustomizationById(orgId, site.id, { git: { showEditLink: true } } as never);
+    await api.orgs.updateSiteCustomizationById(orgId, site.id, { git: { showEditLink: true }, feedback: { enabled: true } } as never);
     await api.orgs.publishSite(orgId, site.id);
+    siteId = site.id;
     siteUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
   },
   10 * 60 * 1000,
@@ -178,4 +181,40 @@ it('links a Git-synced page to its file in the repository ("Edit on GitHub"), on
   expect(await page.locator('.edit-link').count()).toBe(0);
   expect(problems).toEqual([]);
   await page.close();
+});
+
+it('asks whether the page helped; the answer, posted without script, is counted as page_post_feedback', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  const form = page.getByRole('form', { name: 'Was this page helpful?' });
+  expect(await form.getAttribute('method')).toBe('post');
+  expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'No']);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-feedback.png'), fullPage: true });
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Yes' }).click();
+  const post = await answered;
+  expect(post.status()).toBe(303);
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await page.locator('h1').textContent()).toContain('Setup');
+  // Anything but a rating is no feedback: the page refuses the POST as before.
+  const refused = await fetch(`${siteUrl}setup?feedback=great`, { method: 'POST' });
+  expect(refused.status).toBe(405);
+  await context.close();
+  let rows: Array<{ eventType: string; eventsCount: number }> = [];
+  await eventually(async () => {
+    const res = await raw.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, {
+      range: 'last24Hours',
+      select: [{ column: 'eventType' }, { column: 'eventsCount' }],
+      groupBy: [{ column: 'eventType' }],
+    });
+    const columns = (res.body as { columns: Array<{ column: string; values: unknown[] }> }).columns;
+    const types = columns.find((c) => c.column === 'eventType')?.values ?? [];
+    const counts = columns.find((c) => c.column === 'eventsCount')?.values ?? [];
+    rows = types.map((t, i) => ({ eventType: String(t), eventsCount: Number(counts[i]) }));
+    return rows.some((r) => r.eventType === 'page_post_feedback');
+  }, 20_000);
+  expect(rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount).toBe(1);
 });

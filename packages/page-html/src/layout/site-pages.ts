@@ -140,6 +140,21 @@ function editLink(url: unknown): Markup | undefined {
   return tag('p', { class: 'page-actions' }, linkTo(safe, escapeText(label), { class: 'edit-link' }));
 }
 
+/**
+ * "Was this page helpful?": a form posted to the page itself (no script needed), each button to
+ * `?feedback=good` or `?feedback=bad` with an empty body (the reader takes no form body).
+ */
+function feedbackForm(): Markup {
+  const button = (rating: 'good' | 'bad', label: string) => tag('button', { type: 'submit', formaction: `?feedback=${rating}` }, escapeText(label));
+  return tag(
+    'form',
+    { class: 'page-feedback', id: 'page-feedback', method: 'post', 'aria-labelledby': 'page-feedback-title' },
+    tag('p', { id: 'page-feedback-title' }, escapeText(LABELS.feedbackQuestion)),
+    button('good', LABELS.feedbackGood),
+    button('bad', LABELS.feedbackBad),
+  );
+}
+
 /** A page of the site: breadcrumbs, the title (`<h1>`), description, the document, last update, previous/next. */
 export function renderSitePage(view: SitePageView): string {
   const safe = isObject(view) ? view : ({} as SitePageView);
@@ -155,6 +170,7 @@ export function renderSitePage(view: SitePageView): string {
     editLink(page.editUrl),
     // Already rendered and sanitised by renderPageDocument: inserted as it is.
     tag('div', { class: 'page-document' }, typeof page.html === 'string' ? page.html : ''),
+    page.feedback === true ? feedbackForm() : undefined,
     updated ? tag('p', { class: 'page-meta' }, `${escapeText(LABELS.lastUpdated)} ${updated}`) : undefined,
     pagination(safe.previous, safe.next),
   ].join('');

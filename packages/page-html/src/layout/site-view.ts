@@ -100,6 +100,8 @@ export interface PageView {
   markdownUrl?: string;
   /** The page's file in its Git-synced repository ("Edit on Git"); only an https address is shown. */
   editUrl?: string;
+  /** The site asks visitors whether the page helped (customization `feedback.enabled`): a POST form to the page. */
+  feedback?: boolean;
 }
 
 export interface SitePageView extends SiteChromeView {

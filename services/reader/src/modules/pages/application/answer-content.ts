@@ -3,7 +3,7 @@ import type { sites } from '@quire/proto';
 import { fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../../visits';
-import { editLinkOf } from '../domain/edit-link';
+import { editLinkOf, feedbackEnabled } from '../domain/edit-link';
 import { canonicalUrlOf, emojiOf } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 import { loadPageReferences } from './page-references';
@@ -60,6 +60,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
         // At the page's own path (the first page too): `<page>.md`.
         markdownUrl: `${tree.basePath}${page.path}.md`,
         ...editLinkOf(chrome.site.customization, pagesAnswer.gitBlobUrl, page.gitFile),
+        ...(feedbackEnabled(chrome.site.customization) ? { feedback: true } : {}),
       },
       breadcrumbs: tree.breadcrumbs(page),
       ...tree.neighbours(page),

@@ -10,3 +10,9 @@ export function editLinkOf(customization: unknown, blobUrl: string, gitFile: str
   if (!isObject(git) || git.showEditLink !== true || !blobUrl.startsWith('https://') || !gitFile) return {};
   return { editUrl: `${blobUrl}${gitFile.split('/').map(encodeURIComponent).join('/')}` };
 }
+
+/** The customization's `feedback.enabled` (SiteCustomizationSettings, 0.202.0): the page asks "Was this page helpful?". */
+export function feedbackEnabled(customization: unknown): boolean {
+  const feedback = isObject(customization) ? customization.feedback : undefined;
+  return isObject(feedback) && feedback.enabled === true;
+}
