@@ -107,6 +107,7 @@ export const SITE_RULES = [
   '.page-emoji{margin-right:.35em;font-style:normal}',
   '.page-actions{margin:.25rem 0 1rem;font-size:.9rem}',
   '.page-feedback{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin-top:2rem}.page-feedback p{margin:0 .5rem 0 0;font-weight:600}',
+  '.feedback-status{flex-basis:100%;margin:0;color:var(--muted)}.feedback-status:empty{display:none}',
   '.page-feedback button{font:inherit;padding:.3rem .9rem;border:1px solid var(--border);border-radius:.4rem;background:transparent;color:var(--text);cursor:pointer}',
   '.page-meta{font-size:.9rem;color:var(--muted);border-top:1px solid var(--border);margin-top:2rem;padding-top:.75rem}',
   '.pagination{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin-top:1.5rem}',
