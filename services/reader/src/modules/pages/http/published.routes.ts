@@ -73,7 +73,11 @@ async function answerFeedback(deps: PublishedRoutesDeps, req: Request, res: Resp
   setCookies(res, cookiesAllowedBy(cacheControl(true), served.cookies));
   res.setHeader('cache-control', 'private, no-store');
   res.setHeader('referrer-policy', 'no-referrer');
-  res.status(303).location(`${req.path}#page-feedback`).end();
+  // One leading slash: `//host/…` would send the visitor to another host.
+  res
+    .status(303)
+    .location(`${req.path.replace(/^\/+/, '/')}#page-feedback`)
+    .end();
 }
 
 async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response, rating?: FeedbackRating): Promise<ReaderAnswer> {
