@@ -125,6 +125,14 @@ describe('the event of a served page', () => {
       DAY,
     );
     expect(search.query).toBe('install');
+    expect(search.feedbackRating).toBeUndefined();
+    const feedback = visitEventOf(
+      { ...visit, kind: 'page_post_feedback', rating: 'good' },
+      request,
+      { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) },
+      DAY,
+    );
+    expect(feedback).toMatchObject({ type: 'page_post_feedback', feedbackRating: 'good', location: { page: visit.page } });
   });
 });
 

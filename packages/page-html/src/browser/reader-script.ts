@@ -310,7 +310,32 @@ function enhanceToc(): void {
   mark();
 }
 
+/** The feedback form posts in place (its button's `formaction`, the reader's 303 not followed) and thanks the visitor. */
+function enhanceFeedback(): void {
+  document.querySelectorAll<HTMLFormElement>('form.page-feedback').forEach((form) => {
+    const status = document.createElement('p');
+    status.className = 'feedback-status';
+    status.setAttribute('role', 'status');
+    form.append(status);
+    form.addEventListener('submit', (event) => {
+      const action = (event as SubmitEvent).submitter?.getAttribute('formaction');
+      if (!action) return;
+      event.preventDefault();
+      form.querySelectorAll('button').forEach((button) => (button.disabled = true));
+      const done = (sent: boolean) => {
+        status.textContent = sent ? 'Thank you for your feedback.' : 'Your feedback could not be sent.';
+        if (!sent) form.querySelectorAll('button').forEach((button) => (button.disabled = false));
+      };
+      fetch(new URL(action, window.location.href).href, { method: 'POST', redirect: 'manual', credentials: 'same-origin' }).then(
+        (answer) => done(answer.type === 'opaqueredirect' || answer.ok),
+        () => done(false),
+      );
+    });
+  });
+}
+
 function enhancePage(): void {
+  enhanceFeedback();
   enhanceTabs();
   enhanceToc();
   enhanceCode();
@@ -329,6 +354,7 @@ const SCRIPT_FUNCTIONS = [
   moveActive,
   enhanceSearch,
   enhanceToc,
+  enhanceFeedback,
   enhancePage,
 ];
 

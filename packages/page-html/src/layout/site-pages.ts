@@ -1,6 +1,7 @@
 import { siteLookOf, type SiteLook } from './customization';
 import { footer, header, LANG, listOf, searchForm, sidebar, tableOfContents } from './chrome';
 import { LABELS } from './labels';
+import { emojiMark } from './emoji';
 import { imageAddress, linkTo, pageAddress } from './links';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import { stylesheetOf } from './stylesheet';
@@ -110,20 +111,48 @@ function breadcrumbs(items: LinkView[]): Markup | undefined {
   return tag(
     'nav',
     { class: 'breadcrumbs', 'aria-label': LABELS.breadcrumbs },
-    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, escapeText(bounded(item.title)))))),
+    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, emojiMark(item.emoji) + escapeText(bounded(item.title)))))),
   );
 }
 
 function pagination(previous: unknown, next: unknown): Markup | undefined {
   const link = (item: unknown, rel: 'prev' | 'next') =>
     isObject(item)
-      ? linkTo(item.url, `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${escapeText(bounded(item.title))}`, {
-          class: rel === 'prev' ? 'previous' : 'next',
-          rel,
-        })
+      ? linkTo(
+          item.url,
+          `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${emojiMark(item.emoji)}${escapeText(bounded(item.title))}`,
+          {
+            class: rel === 'prev' ? 'previous' : 'next',
+            rel,
+          },
+        )
       : undefined;
   const links = [link(previous, 'prev'), link(next, 'next')].filter((item): item is string => item !== undefined);
   return links.length > 0 ? tag('nav', { class: 'pagination', 'aria-label': LABELS.pagination }, ...links) : undefined;
+}
+
+/** "Edit on GitHub" (GitLab, Git) to the page's file in its repository: https only, else nothing. */
+function editLink(url: unknown): Markup | undefined {
+  const safe = typeof url === 'string' ? pageAddress(url) : undefined;
+  if (!safe || !safe.startsWith('https://')) return undefined;
+  const host = new URL(safe).hostname;
+  const label = host === 'github.com' ? LABELS.editOnGitHub : host === 'gitlab.com' || host.startsWith('gitlab.') ? LABELS.editOnGitLab : LABELS.editOnGit;
+  return tag('p', { class: 'page-actions' }, linkTo(safe, escapeText(label), { class: 'edit-link' }));
+}
+
+/**
+ * "Was this page helpful?": a form posted to the page itself (no script needed), each button to
+ * `?feedback=good` or `?feedback=bad` with an empty body (the reader takes no form body).
+ */
+function feedbackForm(): Markup {
+  const button = (rating: 'good' | 'bad', label: string) => tag('button', { type: 'submit', formaction: `?feedback=${rating}` }, escapeText(label));
+  return tag(
+    'form',
+    { class: 'page-feedback', id: 'page-feedback', method: 'post', 'aria-labelledby': 'page-feedback-title' },
+    tag('p', { id: 'page-feedback-title' }, escapeText(LABELS.feedbackQuestion)),
+    button('good', LABELS.feedbackGood),
+    button('bad', LABELS.feedbackBad),
+  );
 }
 
 /** A page of the site: breadcrumbs, the title (`<h1>`), description, the document, last update, previous/next. */
@@ -136,10 +165,12 @@ export function renderSitePage(view: SitePageView): string {
   const updated = dateOf(page.updatedAt, langOf(safe.site));
   const main = [
     breadcrumbs(listOf<LinkView>(safe.breadcrumbs, 50)),
-    tag('h1', {}, escapeText(title)),
+    tag('h1', {}, emojiMark(page.emoji) + escapeText(title)),
     description ? tag('p', { class: 'page-description' }, escapeText(bounded(description, 1024))) : undefined,
+    editLink(page.editUrl),
     // Already rendered and sanitised by renderPageDocument: inserted as it is.
     tag('div', { class: 'page-document' }, typeof page.html === 'string' ? page.html : ''),
+    page.feedback === true ? feedbackForm() : undefined,
     updated ? tag('p', { class: 'page-meta' }, `${escapeText(LABELS.lastUpdated)} ${updated}`) : undefined,
     pagination(safe.previous, safe.next),
   ].join('');

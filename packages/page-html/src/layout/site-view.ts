@@ -9,6 +9,8 @@ import type { TocHeading } from '../render/page-context';
 export interface LinkView {
   title: string;
   url: string;
+  /** The linked page's emoji (code points or characters); anything else is not shown. */
+  emoji?: string;
 }
 
 export interface SiteInfo {
@@ -60,6 +62,8 @@ export interface TreePage {
   /** The published address (documents), or the target (links); groups have none. */
   url?: string;
   hidden?: boolean;
+  /** The page's emoji (code points or characters), shown before its title. */
+  emoji?: string;
   pages?: TreePage[];
 }
 
@@ -75,6 +79,8 @@ export interface SiteChromeView {
 export interface PageView {
   id: string;
   title: string;
+  /** The page's emoji (code points or characters), shown before its title. */
+  emoji?: string;
   /** The page's own description: shown under its title, and in the meta tags. */
   description?: string;
   /**
@@ -92,6 +98,10 @@ export interface PageView {
   canonicalUrl?: string;
   /** The page as markdown (`<page>.md`). */
   markdownUrl?: string;
+  /** The page's file in its Git-synced repository ("Edit on Git"); only an https address is shown. */
+  editUrl?: string;
+  /** The site asks visitors whether the page helped (customization `feedback.enabled`): a POST form to the page. */
+  feedback?: boolean;
 }
 
 export interface SitePageView extends SiteChromeView {

@@ -215,6 +215,10 @@ export interface PublishedPage {
   updatedAt: string;
   /** Link pages: an http(s) URL target; empty otherwise. */
   linkUrl: string;
+  /** The page's emoji as stored (code points or characters); empty when none. */
+  emoji: string;
+  /** Documents of a Git-synced space: the page's file in the repository (`guide/install.md`); else empty. */
+  gitFile: string;
 }
 
 export interface GetPublishedPagesResponse {
@@ -225,6 +229,11 @@ export interface GetPublishedPagesResponse {
   createdAt: string;
   /** The revision's files (images and attachments pages show). */
   files: PublishedFile[];
+  /**
+   * A Git-synced space on GitHub or GitLab: the https address of its files on the synced branch,
+   * ending with `/` (a page's file is `git_blob_url + git_file`); empty otherwise.
+   */
+  gitBlobUrl: string;
 }
 
 export interface PublishedFile {
@@ -3033,6 +3042,8 @@ function createBasePublishedPage(): PublishedPage {
     description: "",
     updatedAt: "",
     linkUrl: "",
+    emoji: "",
+    gitFile: "",
   };
 }
 
@@ -3067,6 +3078,12 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     }
     if (message.linkUrl !== "") {
       writer.uint32(82).string(message.linkUrl);
+    }
+    if (message.emoji !== "") {
+      writer.uint32(90).string(message.emoji);
+    }
+    if (message.gitFile !== "") {
+      writer.uint32(98).string(message.gitFile);
     }
     return writer;
   },
@@ -3164,6 +3181,22 @@ export const PublishedPage: MessageFns<PublishedPage> = {
             message.linkUrl = reader.string();
             continue;
           }
+          case 11: {
+            if (tag !== 90) {
+              break;
+            }
+
+            message.emoji = reader.string();
+            continue;
+          }
+          case 12: {
+            if (tag !== 98) {
+              break;
+            }
+
+            message.gitFile = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3200,6 +3233,12 @@ export const PublishedPage: MessageFns<PublishedPage> = {
         : isSet(object.link_url)
         ? globalThis.String(object.link_url)
         : "",
+      emoji: isSet(object.emoji) ? globalThis.String(object.emoji) : "",
+      gitFile: isSet(object.gitFile)
+        ? globalThis.String(object.gitFile)
+        : isSet(object.git_file)
+        ? globalThis.String(object.git_file)
+        : "",
     };
   },
 
@@ -3235,6 +3274,12 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     if (message.linkUrl !== "") {
       obj.linkUrl = message.linkUrl;
     }
+    if (message.emoji !== "") {
+      obj.emoji = message.emoji;
+    }
+    if (message.gitFile !== "") {
+      obj.gitFile = message.gitFile;
+    }
     return obj;
   },
 
@@ -3253,12 +3298,14 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     message.description = object.description ?? "";
     message.updatedAt = object.updatedAt ?? "";
     message.linkUrl = object.linkUrl ?? "";
+    message.emoji = object.emoji ?? "";
+    message.gitFile = object.gitFile ?? "";
     return message;
   },
 };
 
 function createBaseGetPublishedPagesResponse(): GetPublishedPagesResponse {
-  return { revisionId: "", pages: [], createdAt: "", files: [] };
+  return { revisionId: "", pages: [], createdAt: "", files: [], gitBlobUrl: "" };
 }
 
 export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = {
@@ -3274,6 +3321,9 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     }
     for (const v of message.files) {
       PublishedFile.encode(v!, writer.uint32(34).fork()).join();
+    }
+    if (message.gitBlobUrl !== "") {
+      writer.uint32(42).string(message.gitBlobUrl);
     }
     return writer;
   },
@@ -3323,6 +3373,14 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
             message.files.push(PublishedFile.decode(reader, reader.uint32()));
             continue;
           }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.gitBlobUrl = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3349,6 +3407,11 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
         ? globalThis.String(object.created_at)
         : "",
       files: globalThis.Array.isArray(object?.files) ? object.files.map((e: any) => PublishedFile.fromJSON(e)) : [],
+      gitBlobUrl: isSet(object.gitBlobUrl)
+        ? globalThis.String(object.gitBlobUrl)
+        : isSet(object.git_blob_url)
+        ? globalThis.String(object.git_blob_url)
+        : "",
     };
   },
 
@@ -3366,6 +3429,9 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     if (message.files?.length) {
       obj.files = message.files.map((e) => PublishedFile.toJSON(e));
     }
+    if (message.gitBlobUrl !== "") {
+      obj.gitBlobUrl = message.gitBlobUrl;
+    }
     return obj;
   },
 
@@ -3378,6 +3444,7 @@ export const GetPublishedPagesResponse: MessageFns<GetPublishedPagesResponse> = 
     message.pages = object.pages?.map((e) => PublishedPage.fromPartial(e)) || [];
     message.createdAt = object.createdAt ?? "";
     message.files = object.files?.map((e) => PublishedFile.fromPartial(e)) || [];
+    message.gitBlobUrl = object.gitBlobUrl ?? "";
     return message;
   },
 };

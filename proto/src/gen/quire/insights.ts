@@ -36,7 +36,7 @@ export interface RecordSiteEventsRequest {
  * sends. Insights fills in what every such event leaves empty (`cookies`, `siteShareKey`).
  */
 export interface SiteVisitEvent {
-  /** page_view, search_type_query, page_markdown_request, llms_request or mcp_request. */
+  /** page_view, search_type_query, page_markdown_request, llms_request, mcp_request or page_post_feedback. */
   type: string;
   /** ISO 8601. */
   timestamp: string;
@@ -45,7 +45,11 @@ export interface SiteVisitEvent {
     | SiteVisitLocation
     | undefined;
   /** search_type_query only: what the visitor searched for. */
-  query?: string | undefined;
+  query?:
+    | string
+    | undefined;
+  /** page_post_feedback only: good, ok or bad. */
+  feedbackRating?: string | undefined;
 }
 
 export interface SiteVisitSession {
@@ -183,7 +187,14 @@ export const RecordSiteEventsRequest: MessageFns<RecordSiteEventsRequest> = {
 };
 
 function createBaseSiteVisitEvent(): SiteVisitEvent {
-  return { type: "", timestamp: "", session: undefined, location: undefined, query: undefined };
+  return {
+    type: "",
+    timestamp: "",
+    session: undefined,
+    location: undefined,
+    query: undefined,
+    feedbackRating: undefined,
+  };
 }
 
 export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
@@ -202,6 +213,9 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
     }
     if (message.query !== undefined) {
       writer.uint32(42).string(message.query);
+    }
+    if (message.feedbackRating !== undefined) {
+      writer.uint32(50).string(message.feedbackRating);
     }
     return writer;
   },
@@ -259,6 +273,14 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
             message.query = reader.string();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.feedbackRating = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -278,6 +300,11 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
       session: isSet(object.session) ? SiteVisitSession.fromJSON(object.session) : undefined,
       location: isSet(object.location) ? SiteVisitLocation.fromJSON(object.location) : undefined,
       query: isSet(object.query) ? globalThis.String(object.query) : undefined,
+      feedbackRating: isSet(object.feedbackRating)
+        ? globalThis.String(object.feedbackRating)
+        : isSet(object.feedback_rating)
+        ? globalThis.String(object.feedback_rating)
+        : undefined,
     };
   },
 
@@ -298,6 +325,9 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
     if (message.query !== undefined) {
       obj.query = message.query;
     }
+    if (message.feedbackRating !== undefined) {
+      obj.feedbackRating = message.feedbackRating;
+    }
     return obj;
   },
 
@@ -315,6 +345,7 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
       ? SiteVisitLocation.fromPartial(object.location)
       : undefined;
     message.query = object.query ?? undefined;
+    message.feedbackRating = object.feedbackRating ?? undefined;
     return message;
   },
 };

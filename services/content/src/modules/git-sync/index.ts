@@ -1,2 +1,3 @@
-// Nothing of git-sync is used by another module: the wiring (service.ts) mounts its routes and starts its consumer.
-export {};
+// The wiring (service.ts) mounts git-sync's routes and starts its consumer; space-content reads a
+// space's sync to link published pages to their files ("Edit on Git").
+export { readSpaceGitSync } from './application/read-space-git-sync';

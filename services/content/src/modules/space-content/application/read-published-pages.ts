@@ -1,5 +1,7 @@
 import type { content as contentProto } from '@quire/proto';
 import { childrenByParent, type Caller, type ContentDeps, type StoredPage } from '../../revisions';
+import { readSpaceGitSync } from '../../git-sync';
+import { gitBlobBase, gitFilesOf } from '../domain/git-edit-files';
 import { readContentRevision } from './read-content-revision';
 
 /**
@@ -12,23 +14,25 @@ export async function readPublishedPages(
   caller: Caller,
   input: { spaceId: string; revisionId: string },
 ): Promise<contentProto.GetPublishedPagesResponse> {
-  const { loaded } = await readContentRevision(deps, caller, { spaceId: input.spaceId, revisionId: input.revisionId || undefined });
+  const { space, loaded } = await readContentRevision(deps, caller, { spaceId: input.spaceId, revisionId: input.revisionId || undefined });
   const { revision, index } = loaded;
   const children = childrenByParent(revision.tree.pages);
+  const gitBlobUrl = gitBlobBase(await readSpaceGitSync(deps.db, space.id));
+  const gitFiles = gitBlobUrl ? gitFilesOf(children) : new Map<string, string>();
   const pages: contentProto.PublishedPage[] = [];
   // Depth-first without recursion (a deep tree must not exhaust the stack).
   const stack = (children.get(null) ?? []).map((page, order) => ({ page, order })).reverse();
   for (let next = stack.pop(); next; next = stack.pop()) {
-    pages.push(entryOf(next.page, index.paths.get(next.page.id) ?? '', next.order));
+    pages.push(entryOf(next.page, index.paths.get(next.page.id) ?? '', next.order, gitFiles.get(next.page.id) ?? ''));
     const below = children.get(next.page.id) ?? [];
     for (let i = below.length - 1; i >= 0; i--) stack.push({ page: below[i] as StoredPage, order: i });
   }
   const files = revision.tree.files.map((f) => ({ id: f.id, name: f.name, contentType: f.contentType, blob: f.blob }));
-  return { revisionId: revision.id, createdAt: revision.createdAt.toISOString(), pages, files };
+  return { revisionId: revision.id, createdAt: revision.createdAt.toISOString(), pages, files, gitBlobUrl };
 }
 
 /** A page of a published revision as the reader lays out its site. */
-function entryOf(page: StoredPage, path: string, order: number): contentProto.PublishedPage {
+function entryOf(page: StoredPage, path: string, order: number, gitFile: string): contentProto.PublishedPage {
   const target = page.target as { kind?: unknown; url?: unknown } | undefined;
   return {
     id: page.id,
@@ -41,5 +45,7 @@ function entryOf(page: StoredPage, path: string, order: number): contentProto.Pu
     description: page.description ?? '',
     updatedAt: page.updatedAt ?? '',
     linkUrl: target?.kind === 'url' && typeof target.url === 'string' ? target.url : '',
+    emoji: page.emoji ?? '',
+    gitFile,
   };
 }

@@ -3,10 +3,12 @@ import type { sites } from '@quire/proto';
 import { blobAddress, fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../../visits';
-import { canonicalUrlOf } from '../../site-reads';
+import { editLinkOf, feedbackEnabled } from '../domain/edit-link';
+import { canonicalUrlOf, emojiOf } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 import { loadPageReferences } from './page-references';
 import { loadSiteChrome } from './site-chrome';
+import { variantsAtPage } from './variant-links';
 
 /**
  * A resolved address's page: the site's profile and the site space's page tree (side by side),
@@ -27,7 +29,10 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   });
   const document: unknown = JSON.parse(documentJson);
   // Other site spaces' pages and OpenAPI operations the document names: one batched read each, if any.
-  const { isComplete, ...references } = await loadPageReferences(deps, content, tree, siteSpaces, document);
+  const [{ isComplete, ...references }, switcher] = await Promise.all([
+    loadPageReferences(deps, content, tree, siteSpaces, document),
+    variantsAtPage(deps, content, chrome.variants, siteSpaces, page.path),
+  ]);
   const rendered = await renderPageDocument(document as never, {
     ...references,
     // The file's content-addressed address on the site's own origin: the same on every view, kept by browsers (docs/reader.md, Images).
@@ -41,13 +46,15 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
   return {
     kind: 'page',
     restricted,
-    ...(isComplete ? {} : { isPartial: true }),
+    ...(isComplete && switcher.isComplete ? {} : { isPartial: true }),
     visit: visitOf('page_view', content, pagesAnswer.revisionId, page.id),
     view: {
       ...chrome,
+      ...(switcher.variants ? { variants: switcher.variants } : {}),
       page: {
         id: page.id,
         title: page.title,
+        ...emojiOf(page),
         ...(page.description ? { description: page.description } : {}),
         summary: rendered.description,
         html: rendered.html,
@@ -56,6 +63,8 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
         canonicalUrl: canonicalUrlOf(content.canonicalUrl, content.pathname, tree.pathOf(page.id)),
         // At the page's own path (the first page too): `<page>.md`.
         markdownUrl: `${tree.basePath}${page.path}.md`,
+        ...editLinkOf(chrome.site.customization, pagesAnswer.gitBlobUrl, page.gitFile),
+        ...(feedbackEnabled(chrome.site.customization) ? { feedback: true } : {}),
       },
       breadcrumbs: tree.breadcrumbs(page),
       ...tree.neighbours(page),

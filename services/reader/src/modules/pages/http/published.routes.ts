@@ -49,6 +49,8 @@ async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): P
     res.setHeader('retry-after', String(retryAfter));
     return send(deps, req, res, presentTooManyRequests());
   }
+  const rating = req.method === 'POST' ? feedbackRatingOf(req.query.feedback) : undefined;
+  if (rating) return answerFeedback(deps, req, res, rating);
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('allow', 'GET, HEAD');
     return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
@@ -57,13 +59,35 @@ async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): P
   await send(deps, req, res, await answerInTime(deps, req, res));
 }
 
-async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response): Promise<ReaderAnswer> {
+/**
+ * A page's feedback form posted (docs/reader.md, Page feedback): the address is resolved as a visit
+ * would be and, when it is a page, counted as `page_post_feedback` with the rating instead of a view;
+ * the visitor is sent back to the page (303). Anything else answers as a POST always did (405).
+ */
+async function answerFeedback(deps: PublishedRoutesDeps, req: Request, res: Response, rating: FeedbackRating): Promise<void> {
+  const served = await answerInTime(deps, req, res, rating);
+  if (served.kind === 'redirect' || !served.visit || served.visit.kind !== 'page_view' || !(served.kind === 'cached' || served.status === 200)) {
+    res.setHeader('allow', 'GET, HEAD');
+    return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
+  }
+  setCookies(res, cookiesAllowedBy(cacheControl(true), served.cookies));
+  res.setHeader('cache-control', 'private, no-store');
+  res.setHeader('referrer-policy', 'no-referrer');
+  // One leading slash: `//host/…` would send the visitor to another host.
+  res
+    .status(303)
+    .location(`${req.path.replace(/^\/+/, '/')}#page-feedback`)
+    .end();
+}
+
+async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response, rating?: FeedbackRating): Promise<ReaderAnswer> {
   const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
   const url = visitorUrlOf({
     publicUrl: deps.publicUrl,
     host: req.header('x-forwarded-host') ?? req.header('host'),
     proto: forwardedProto,
-    path: req.originalUrl,
+    // A feedback post's rating is no part of the page's address.
+    path: rating ? withoutFeedback(req.originalUrl) : req.originalUrl,
   });
   const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
   // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
@@ -89,7 +113,7 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Respon
     if (long) res.setHeader('retry-after', String(LONG_ANSWER_RETRY_AFTER_SECONDS));
     return presentUnavailable();
   });
-  return counted(deps, req, served, url, secure);
+  return counted(deps, req, served, url, secure, rating);
 }
 
 function isStaleRevision(err: unknown): boolean {
@@ -100,11 +124,16 @@ function isStaleRevision(err: unknown): boolean {
  * The one place a served answer is reported: the visit is queued for insights (it
  * leaves after the answer, never delaying or failing it) and its visitor cookies join the answer.
  */
-function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean): ReaderAnswer {
+function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean, rating?: FeedbackRating): ReaderAnswer {
   if (answer.kind === 'redirect' || answer.kind === 'file' || !answer.visit || !deps.visits) return answer;
   const { kind, ...visit } = answer.visit;
+  // A feedback post counts the rating of a page, not one more view of it.
+  if (rating && kind !== 'page_view') return answer;
   try {
-    return { ...answer, cookies: deps.visits.recordVisit(kind, visit, req, url, secure) };
+    const cookies = rating
+      ? deps.visits.recordVisit('page_post_feedback', { ...visit, rating }, req, url, secure)
+      : deps.visits.recordVisit(kind, visit, req, url, secure);
+    return { ...answer, cookies };
   } catch (err) {
     deps.logger.warn({ url: req.path, err: (err as Error).message }, 'visit not counted');
     return answer;
@@ -165,6 +194,21 @@ function sendFile(req: Request, res: Response, answer: FileAnswer): void {
   res.status(200);
   if (req.method === 'HEAD') res.end();
   else res.end(answer.bytes);
+
+type FeedbackRating = 'good' | 'ok' | 'bad';
+
+/**
+ * The form's `?feedback=` when it is one of the reference's PageFeedbackRating values. In the address,
+ * not the body: services take JSON bodies only, and a form cannot send JSON (its buttons' `formaction`).
+ */
+function feedbackRatingOf(value: unknown): FeedbackRating | undefined {
+  return value === 'good' || value === 'ok' || value === 'bad' ? value : undefined;
+}
+
+function withoutFeedback(originalUrl: string): string {
+  const url = new URL(originalUrl, 'http://reader.invalid');
+  url.searchParams.delete('feedback');
+  return `${url.pathname}${url.search}`;
 }
 
 function setCookies(res: Response, cookies: readonly string[]): void {

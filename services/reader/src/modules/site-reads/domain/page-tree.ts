@@ -8,6 +8,9 @@ import type { content as contentProto } from '@quire/proto';
 /** A page as content's GetPublishedPages lists it. */
 export type PageEntry = contentProto.PublishedPage;
 
+/** The page's emoji for the layout (which shows only emoji); none when the page has none. */
+export const emojiOf = (page: PageEntry): { emoji?: string } => (page.emoji ? { emoji: page.emoji } : {});
+
 export class PageTree {
   private readonly byId: Map<string, PageEntry>;
   /** Documents a visitor can browse to, in reading order (hidden pages and their children left out). */
@@ -59,7 +62,7 @@ export class PageTree {
     for (const page of this.pages) {
       const kind = page.kind === 'group' || page.kind === 'link' ? page.kind : 'document';
       const url = kind === 'document' ? this.urlOf(page.id) : kind === 'link' ? page.linkUrl || undefined : undefined;
-      const node: TreePage = { kind, id: page.id, title: page.title, hidden: page.hidden, ...(url ? { url } : {}), pages: [] };
+      const node: TreePage = { kind, id: page.id, title: page.title, hidden: page.hidden, ...(url ? { url } : {}), ...emojiOf(page), pages: [] };
       nodes.set(page.id, node);
       const parent = page.parentId ? nodes.get(page.parentId) : undefined;
       (parent ? (parent.pages as TreePage[]) : roots).push(node);
@@ -74,7 +77,7 @@ export class PageTree {
     for (let p = this.byId.get(page.parentId); p && !seen.has(p.id); p = this.byId.get(p.parentId)) {
       seen.add(p.id);
       const url = this.urlOf(p.id);
-      if (url) crumbs.unshift({ title: p.title, url });
+      if (url) crumbs.unshift({ title: p.title, url, ...emojiOf(p) });
     }
     return crumbs;
   }
@@ -83,7 +86,7 @@ export class PageTree {
   neighbours(page: PageEntry): { previous?: LinkView; next?: LinkView } {
     const at = this.readingOrder.findIndex((p) => p.id === page.id);
     if (at < 0) return {};
-    const link = (p: PageEntry | undefined) => (p ? { title: p.title, url: this.urlOf(p.id) as string } : undefined);
+    const link = (p: PageEntry | undefined) => (p ? { title: p.title, url: this.urlOf(p.id) as string, ...emojiOf(p) } : undefined);
     const previous = link(this.readingOrder[at - 1]);
     const next = link(this.readingOrder[at + 1]);
     return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };

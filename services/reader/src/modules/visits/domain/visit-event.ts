@@ -35,6 +35,7 @@ export function visitEventOf(visit: Visit, request: VisitRequest, ids: VisitorId
       page: visit.page || undefined,
     },
     query: visit.kind === 'search_type_query' ? (visit.query ?? '').slice(0, 2048) : undefined,
+    feedbackRating: visit.kind === 'page_post_feedback' ? visit.rating : undefined,
   };
 }
 

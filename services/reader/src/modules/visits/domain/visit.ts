@@ -1,7 +1,7 @@
 // What the reader counts: one served answer of a site, as the use cases know it.
 
 /** The site insights event types the reader emits (the reference's, and GitBook's later machine-read ones). */
-export type VisitKind = 'page_view' | 'page_markdown_request' | 'llms_request' | 'mcp_request' | 'search_type_query';
+export type VisitKind = 'page_view' | 'page_markdown_request' | 'llms_request' | 'mcp_request' | 'search_type_query' | 'page_post_feedback';
 
 /** A served answer's place in the published site ('' when not known, e.g. a site-wide llms.txt). */
 export interface Visit {
@@ -18,6 +18,8 @@ export interface Visit {
   cookiePath: string;
   /** `search_type_query`: the query searched. */
   query?: string;
+  /** `page_post_feedback`: the visitor's rating of the page. */
+  rating?: 'good' | 'ok' | 'bad';
 }
 
 /** Who asked, from the request (never kept beyond the event insights enriches). */

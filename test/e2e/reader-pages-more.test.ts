@@ -1,0 +1,230 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
+import { ensureChromium, launchChromium } from '../support/browser';
+import { TodayLedger } from '../support/client-0202';
+import { buildOrganization } from '../support/factories';
+import { mergeChanges } from '../support/main-edits';
+import { startGitServer, type GitServer } from '../support/git-server';
+import { eventually } from '../support/eventually';
+import { apiClient } from '../support/api';
+import { currentStack, REPO_ROOT } from '../support/stack';
+
+// More of a published page that reads like GitBook's, in chromium under the reader's CSP
+// (docs/reader.md, Pages that read like GitBook's): page emoji in the title, the sidebar and the
+// links around the page. axe-core at 0 serious or critical; screenshots in
+// test-output/reader-more-*.png.
+
+const stack = currentStack();
+const ledger = new TodayLedger(stack);
+const OUT = join(REPO_ROOT, 'test-output');
+const AXE = require.resolve('axe-core/axe.min.js');
+let api: GitBookAPI;
+let orgId: string;
+let browser: Browser;
+let v1: string;
+let v2: string;
+let siteUrl: string;
+let gitServer: GitServer;
+let siteId: string;
+let raw: ReturnType<typeof apiClient>;
+
+beforeAll(
+  async () => {
+    ensureChromium();
+    browser = await launchChromium();
+    mkdirSync(OUT, { recursive: true });
+    const own = await buildOrganization(stack, 'Reader pages more org');
+    orgId = own.id;
+    api = ledger.client(own.admin.token);
+    const { data: first } = await api.orgs.createSpace(orgId, { title: 'Version 1' });
+    await mergeChanges(api, first.id, [
+      { operation: 'insert_page', title: 'Overview', emoji: '1f680', document: { markdown: 'The first version.' } },
+      { operation: 'insert_page', title: 'Setup', emoji: '🧰', document: { markdown: 'Set version 1 up.' } },
+      { operation: 'insert_page', title: 'Legacy', emoji: '<b>x</b>', document: { markdown: 'Only in version 1.' } },
+    ] as never);
+    const { data: second } = await api.orgs.createSpace(orgId, { title: 'Version 2' });
+    await mergeChanges(api, second.id, [
+      { operation: 'insert_page', title: 'Overview', document: { markdown: 'The second version.' } },
+      { operation: 'insert_page', title: 'Setup', document: { markdown: 'Set version 2 up.' } },
+    ] as never);
+    [v1, v2] = [first.id, second.id];
+    // Version 1 is Git-synced; the tree URL the sync was given names its repository on GitHub.
+    gitServer = await startGitServer();
+    gitServer.createRepository('handbook');
+    const exported = await api.spaces.exportToGitRepository(v1, {
+      url: gitServer.url('handbook'),
+      ref: 'refs/heads/main',
+      commitMessage: 'Docs from Quire',
+      repoTreeURL: 'https://github.com/acme/handbook/tree/main',
+    });
+    expect(exported.status).toBe(204);
+    raw = apiClient(stack, own.admin.token);
+    await eventually(async () => {
+      const op = await raw.get(`/v1/spaces/${v1}/git/operations/latest`);
+      return op.status === 200 && op.body.state !== 'running';
+    }, 60_000);
+    expect((await raw.get(`/v1/spaces/${v1}/git/operations/latest`)).body.state).toBe('success');
+    const { data: site } = await api.orgs.createSite(orgId, { title: 'More docs', visibility: SiteVisibility.Public, spaces: [v1] });
+    await api.orgs.addSpaceToSite(orgId, site.id, { spaceId: v2 });
+    // Not in 0.202.0's SiteCustomizationSettings; Quire keeps it with the customization (docs/reader.md).
+    await api.orgs.updateSiteCustomizationById(orgId, site.id, { git: { showEditLink: true }, feedback: { enabled: true } } as never);
+    await api.orgs.publishSite(orgId, site.id);
+    siteId = site.id;
+    siteUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  },
+  10 * 60 * 1000,
+);
+
+afterAll(async () => {
+  await browser?.close();
+  await gitServer?.close();
+  expect(ledger.problems()).toEqual([]);
+});
+
+/** A page that records what a visitor's browser shows as errors (a script or style the CSP blocked is one). */
+async function watchedPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`${r.status()} ${r.url()}`);
+  });
+  return { page, problems };
+}
+
+/** axe-core on a copy of the page (the CSP forbids axe's own script on the page itself). */
+async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string }>> {
+  const check = await browser.newPage();
+  await check.setContent((await page.content()).replace(/<script[^>]*><\/script>/g, ''));
+  await check.addScriptTag({ path: AXE });
+  const { violations } = (await check.evaluate('axe.run(document)')) as { violations: Array<{ id: string; impact: string }> };
+  await check.close();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map(({ id, impact }) => ({ id, impact }));
+}
+
+it('shows page emoji before the title, in the sidebar and on previous/next; never anything but emoji', async () => {
+  const { page, problems } = await watchedPage();
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  expect(await page.locator('h1 .page-emoji').textContent()).toBe('🧰');
+  expect(await page.locator('h1 .page-emoji').getAttribute('aria-hidden')).toBe('true');
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('🧰Setup');
+  const tree = page.locator('nav.page-tree');
+  expect(await tree.locator('a', { hasText: 'Overview' }).locator('.page-emoji').textContent()).toBe('🚀');
+  expect(await tree.locator('a', { hasText: 'Setup' }).locator('.page-emoji').textContent()).toBe('🧰');
+  // Not an emoji: left out, and no markup of it reaches the page.
+  expect(await tree.locator('a', { hasText: 'Legacy' }).locator('.page-emoji').count()).toBe(0);
+  expect(await page.locator('main b').count()).toBe(0);
+  expect(await page.locator('a[rel=prev] .page-emoji').textContent()).toBe('🚀');
+  expect(await page.locator('a[rel=next]').textContent()).toContain('Legacy');
+  expect(await page.locator('a[rel=next] .page-emoji').count()).toBe(0);
+  const html = await (await fetch(`${siteUrl}legacy`)).text();
+  expect(html).not.toContain('<b>x</b>');
+  expect(html).not.toContain('&lt;b&gt;x');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-emoji.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it('keeps the same page when switching versions, or opens the other version home when it lacks it', async () => {
+  const { page, problems } = await watchedPage();
+  const menu = page.getByRole('navigation', { name: 'Versions and languages' });
+  const hrefOf = (title: string) => menu.locator('a', { hasText: title }).getAttribute('href');
+  // A page version 2 lacks: its home, where the first page is shown.
+  expect((await page.goto(`${siteUrl}legacy`))?.status()).toBe(200);
+  const v2Home = (await hrefOf('Version 2'))!;
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Version 2' }).click();
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(v2Home);
+  expect(await page.locator('main').textContent()).toContain('The second version.');
+  // A page both have: the same page in the other version, and back.
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  expect(await hrefOf('Version 2')).toBe(`${v2Home.replace(/\/$/, '')}/setup`);
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Version 2' }).click();
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(`${v2Home.replace(/\/$/, '')}/setup`);
+  expect(await page.locator('main').textContent()).toContain('Set version 2 up.');
+  expect(await menu.locator('summary').textContent()).toContain('Version 2');
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: 'Version 1' }).click();
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await page.locator('main').textContent()).toContain('Set version 1 up.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-versions.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it('links a Git-synced page to its file in the repository ("Edit on GitHub"), only when the site asks for it', async () => {
+  const { page, problems } = await watchedPage();
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  const edit = page.getByRole('link', { name: 'Edit on GitHub' });
+  expect(await edit.getAttribute('href')).toBe('https://github.com/acme/handbook/blob/main/setup.md');
+  expect(await edit.getAttribute('rel')).toBe('noopener noreferrer');
+  // The first page is the repository's README.md.
+  await page.goto(siteUrl);
+  expect(await edit.getAttribute('href')).toBe('https://github.com/acme/handbook/blob/main/README.md');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-edit-link.png'), fullPage: true });
+  // Version 2 is not synced: no link.
+  const v2Home = (await page.getByRole('navigation', { name: 'Versions and languages' }).locator('a', { hasText: 'Version 2' }).getAttribute('href'))!;
+  await page.goto(new URL(`${v2Home.replace(/\/$/, '')}/setup`, siteUrl).href);
+  expect(await page.locator('main').textContent()).toContain('Set version 2 up.');
+  expect(await page.locator('.edit-link').count()).toBe(0);
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it('asks whether the page helped; the answer, posted without script, is counted as page_post_feedback', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
+  const form = page.getByRole('form', { name: 'Was this page helpful?' });
+  expect(await form.getAttribute('method')).toBe('post');
+  expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'No']);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-feedback.png'), fullPage: true });
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Yes' }).click();
+  const post = await answered;
+  expect(post.status()).toBe(303);
+  await page.waitForLoadState();
+  expect(new URL(page.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await page.locator('h1').textContent()).toContain('Setup');
+  // Anything but a rating is no feedback: the page refuses the POST as before.
+  const refused = await fetch(`${siteUrl}setup?feedback=great`, { method: 'POST' });
+  expect(refused.status).toBe(405);
+  await context.close();
+  // With the reader's script: posted in place, the visitor thanked on the same page.
+  const { page: scripted, problems } = await watchedPage();
+  await scripted.goto(`${siteUrl}setup`);
+  const scriptedForm = scripted.getByRole('form', { name: 'Was this page helpful?' });
+  await scriptedForm.getByRole('button', { name: 'No' }).click();
+  await scripted.getByRole('status').filter({ hasText: 'Thank you for your feedback.' }).waitFor();
+  expect(new URL(scripted.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await scriptedForm.getByRole('button', { name: 'Yes' }).isDisabled()).toBe(true);
+  expect(problems).toEqual([]);
+  await scripted.close();
+  let rows: Array<{ eventType: string; eventsCount: number }> = [];
+  await eventually(async () => {
+    const res = await raw.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, {
+      range: 'last24Hours',
+      select: [{ column: 'eventType' }, { column: 'eventsCount' }],
+      groupBy: [{ column: 'eventType' }],
+    });
+    const columns = (res.body as { columns: Array<{ column: string; values: unknown[] }> }).columns;
+    const types = columns.find((c) => c.column === 'eventType')?.values ?? [];
+    const counts = columns.find((c) => c.column === 'eventsCount')?.values ?? [];
+    rows = types.map((t, i) => ({ eventType: String(t), eventsCount: Number(counts[i]) }));
+    return (rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount ?? 0) >= 2;
+  }, 20_000);
+  expect(rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount).toBe(2);
+});
