@@ -227,4 +227,10 @@ it('asks whether the page helped; the answer, posted without script, is counted 
     return (rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount ?? 0) >= 2;
   }, 20_000);
   expect(rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount).toBe(2);
+
+  // Turned off, the form goes and a hand-made rating is refused, kept page or not.
+  await api.orgs.updateSiteCustomizationById(orgId, siteId, { feedback: { enabled: false } } as never);
+  await eventually(async () => !(await (await fetch(`${siteUrl}setup`)).text()).includes('Was this page helpful?'), 30_000);
+  const unasked = await fetch(`${siteUrl}setup?feedback=good`, { method: 'POST', redirect: 'manual' });
+  expect(unasked.status).toBe(405);
 });

@@ -56,7 +56,7 @@ export interface CachedAnswer {
   /** When it was rendered (ms): its Last-Modified. */
   renderedAt: number;
   /** What insights counts of it, joined with the visitor's resolution on every hit. */
-  visit?: { kind: string; revision: string; page: string };
+  visit?: { kind: string; revision: string; page: string; feedbackForm?: boolean };
   body: EncodedBody;
 }
 

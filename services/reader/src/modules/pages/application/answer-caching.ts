@@ -4,7 +4,7 @@ import { LONG_ANSWER_ENTRY_FACTOR, LONG_ANSWER_KINDS } from '../domain/request-k
 import type { ReaderAnswer, VisitOutcome } from '../domain/reader-answer';
 import { visitOf, type VisitKind } from '../../visits';
 import type { ReaderDeps } from './deps';
-import { entryOf } from './answer-entry';
+import { entryOf, feedbackFormOf } from './answer-entry';
 
 // The one place the answer cache is read and written: the use case reads it before rendering and
 // keeps long answers as they render; the route hands a rendered answer here to be encoded and kept.
@@ -25,7 +25,7 @@ export async function cachedOr(
   if (!key || !deps.answers) return render();
   const entry = await deps.answers.get(key, kind);
   if (entry) {
-    const visit = entry.visit && visitOf(entry.visit.kind as VisitKind, content, entry.visit.revision, entry.visit.page);
+    const visit = entry.visit && { ...visitOf(entry.visit.kind as VisitKind, content, entry.visit.revision, entry.visit.page), ...feedbackFormOf(entry.visit) };
     return { kind: 'cached', entry, ...(visit ? { visit } : {}) };
   }
   const answers = deps.answers;

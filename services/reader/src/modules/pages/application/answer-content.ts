@@ -43,11 +43,12 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
     },
     fileName: (fileId) => files.get(fileId)?.name,
   });
+  const feedback = feedbackEnabled(chrome.site.customization);
   return {
     kind: 'page',
     restricted,
     ...(isComplete && switcher.isComplete ? {} : { isPartial: true }),
-    visit: visitOf('page_view', content, pagesAnswer.revisionId, page.id),
+    visit: { ...visitOf('page_view', content, pagesAnswer.revisionId, page.id), ...(feedback ? { feedbackForm: true } : {}) },
     view: {
       ...chrome,
       ...(switcher.variants ? { variants: switcher.variants } : {}),
@@ -64,7 +65,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
         // At the page's own path (the first page too): `<page>.md`.
         markdownUrl: `${tree.basePath}${page.path}.md`,
         ...editLinkOf(chrome.site.customization, pagesAnswer.gitBlobUrl, page.gitFile),
-        ...(feedbackEnabled(chrome.site.customization) ? { feedback: true } : {}),
+        ...(feedback ? { feedback: true } : {}),
       },
       breadcrumbs: tree.breadcrumbs(page),
       ...tree.neighbours(page),

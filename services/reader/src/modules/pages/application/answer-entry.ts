@@ -12,7 +12,12 @@ export async function entryOf(answer: BodyAnswer): Promise<CachedAnswer> {
     restricted: answer.restricted,
     noindex: answer.kind === 'text' ? answer.noindex : false,
     renderedAt: Date.now(),
-    ...(answer.visit ? { visit: { kind: answer.visit.kind, revision: answer.visit.revision, page: answer.visit.page } } : {}),
+    ...(answer.visit ? { visit: { kind: answer.visit.kind, revision: answer.visit.revision, page: answer.visit.page, ...feedbackFormOf(answer.visit) } } : {}),
     body: await encodeBody(answer.kind === 'text' ? answer.body : answer.html),
   };
+}
+
+/** Whether a page offers its feedback form, kept with the page so a rating posted to a kept page is checked too. */
+export function feedbackFormOf(visit: { feedbackForm?: boolean }): { feedbackForm?: true } {
+  return visit.feedbackForm ? { feedbackForm: true } : {};
 }

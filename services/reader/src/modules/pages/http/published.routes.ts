@@ -61,12 +61,19 @@ async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): P
 
 /**
  * A page's feedback form posted (docs/reader.md, Page feedback): the address is resolved as a visit
- * would be and, when it is a page, counted as `page_post_feedback` with the rating instead of a view;
+ * would be and, when it is a page that offers the form, counted as `page_post_feedback` with the rating instead of a view;
  * the visitor is sent back to the page (303). Anything else answers as a POST always did (405).
  */
 async function answerFeedback(deps: PublishedRoutesDeps, req: Request, res: Response, rating: FeedbackRating): Promise<void> {
   const served = await answerInTime(deps, req, res, rating);
-  if (served.kind === 'redirect' || !served.visit || served.visit.kind !== 'page_view' || !(served.kind === 'cached' || served.status === 200)) {
+  // Only a page that offers the form takes a rating (the site's customization turns it on).
+  if (
+    served.kind === 'redirect' ||
+    served.kind === 'file' ||
+    served.visit?.kind !== 'page_view' ||
+    !served.visit.feedbackForm ||
+    !(served.kind === 'cached' || served.status === 200)
+  ) {
     res.setHeader('allow', 'GET, HEAD');
     return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
   }
@@ -194,6 +201,7 @@ function sendFile(req: Request, res: Response, answer: FileAnswer): void {
   res.status(200);
   if (req.method === 'HEAD') res.end();
   else res.end(answer.bytes);
+}
 
 type FeedbackRating = 'good' | 'ok' | 'bad';
 

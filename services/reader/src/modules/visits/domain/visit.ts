@@ -18,6 +18,8 @@ export interface Visit {
   cookiePath: string;
   /** `search_type_query`: the query searched. */
   query?: string;
+  /** `page_view`: the page offers its feedback form (the site's customization), so a rating of it is taken. */
+  feedbackForm?: boolean;
   /** `page_post_feedback`: the visitor's rating of the page. */
   rating?: 'good' | 'ok' | 'bad';
 }
