@@ -205,7 +205,11 @@ it('a share-link site answers the .md’s .gitbook/assets images only with the k
   expect(markdown).toContain('.gitbook/assets/diagram.png');
   const redirect = await fetch(asset, { redirect: 'manual', headers: { cookie } });
   expect(redirect.status).toBe(302);
-  const image = await fetch(new URL(redirect.headers.get('location')!, asset));
+  // To the image's content-addressed address on the site, which asks for the key as well.
+  const stable = new URL(redirect.headers.get('location')!, asset);
+  expect(stable.pathname).toMatch(/\/~files\/[0-9a-f]{64}\/diagram\.png$/);
+  expect((await fetch(stable, { redirect: 'manual' })).status).toBe(404);
+  const image = await fetch(stable, { headers: { cookie } });
   expect(image.status).toBe(200);
   expect(Buffer.from(await image.arrayBuffer()).toString('base64')).toBe(PNG);
 });

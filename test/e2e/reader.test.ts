@@ -110,7 +110,7 @@ describe('pages people read', () => {
     expect(address).toMatch(new RegExp(`^${pathOf(builtIn)}~files/[0-9a-f]{64}/pixel\\.png$`));
     const file = await visit(new URL(address!, builtIn).href);
     expect(file.status).toBe(200);
-    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
     expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from(PIXEL, 'base64'));
     // The file's id (the address pages named before) leads to the same address.
     const { data: files } = await api.spaces.listFiles(spaceId);
