@@ -4,14 +4,15 @@
 // `probe(name, sql, params)` counts rows in content's database: at once (one at a time) in distributed mode; in
 // embedded mode PGlite has one owner, so probes run when `stop()` has stopped the process (write
 // probes whose answer does not depend on what happens later, e.g. bounded by time or by id).
-// `stop()` answers `{ name: rows }` and may be called again. BENCH_CPU_PROFILE=<folder>: every
+// `stop()` answers `{ name: rows }` and may be called again. `pids()`: each process of the stack
+// (and of the servers it uses) by name, for CPU per request. BENCH_CPU_PROFILE=<folder>: every
 // process started writes a CPU profile there when it stops (bench/cpu-profile.js).
 const { spawn } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
-const { ROOT, log, recreateServiceDatabases, startInfra, waitReady, cpuProfileEnv } = require('./support');
+const { ROOT, log, recreateServiceDatabases, startInfra, waitReady, cpuProfileEnv, infraPid } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
 const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
@@ -43,6 +44,7 @@ function embeddedStack(dataDir) {
     return {
       base,
       token,
+      pids: () => ({ 'quire (one process)': child.pid }),
       probe: (name, sql, params) => probes.push({ name, sql, params }),
       stop: once(async () => {
         if (child.exitCode === null) child.kill('SIGTERM');
@@ -124,9 +126,14 @@ function distributedStack(dir, name, { processes = ['identity', 'content'] } = {
       const answers = {};
       // One probe at a time: parallel probes would compete with each other and with what is timed.
       let pending = Promise.resolve();
+      const servers = ['postgres', 'redis', 'kafka', ...(withInsights ? ['clickhouse'] : [])];
       return {
         base: stack.url,
         token,
+        pids: () => ({
+          ...Object.fromEntries([...stack.processes].map(([key, handle]) => [key, handle.child.pid])),
+          ...Object.fromEntries(servers.map((server) => [server, infraPid(server)])),
+        }),
         probe: (probeName, sql, params) => {
           pending = pending.then(async () => {
             const client = new Client({ connectionString: databaseUrls.content });

@@ -19,6 +19,7 @@ const { loadavg, tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
 const {
+  cpuPerRequest,
   ensureWrk,
   freePort,
   importZipSpaces,
@@ -329,6 +330,10 @@ async function measureReader(dir, zipDir, startStack) {
     // 1. The cached page, then nginx with the same bytes.
     const html = (await get(pageUrl)).body;
     const reader = wrkPair('reader, cached page', pageUrl);
+    // 6. Where a cached request's CPU goes: the same load again, each process's CPU read around it.
+    const cpu = cpuPerRequest(stack.pids(), () =>
+      wrkRun(pageUrl, {}, DURATION, { connections: CONNECTIONS, label: 'reader, cached page (CPU per process)', timeout: '30s' }),
+    );
     const nginx = NGINX ? await withNginx(join(dir, 'nginx'), html, async (url) => wrkPair('nginx, same HTML from disk', url)) : undefined;
     if (!NGINX) log('nginx is not installed (/usr/sbin/nginx): the nginx column is skipped');
     const nodeProxy = await withNodeFloor(join(dir, 'node-proxy'), html, { proxied: true }, async (url) => wrkPair('Node proxy + Node server, same HTML', url));
@@ -344,6 +349,7 @@ async function measureReader(dir, zipDir, startStack) {
       live,
       views,
       reader,
+      cpu,
       nginx,
       nodeProxy,
       nodeBare,
@@ -353,6 +359,25 @@ async function measureReader(dir, zipDir, startStack) {
     await stack.stop();
     fixture.close();
   }
+}
+
+/**
+ * Where a cached page's CPU goes, per process (µs per request, from /proc around a run at
+ * CONNECTIONS), largest first: in distributed mode the gateway, the reader, sites and content (the
+ * resolution and reads a cached answer still makes), insights (counting the view), its consumer,
+ * Kafka and ClickHouse (ingesting it), Redis and PostgreSQL.
+ */
+function cpuTable(mode, cpu) {
+  const rows = Object.entries(cpu.cpuUs).sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, us]) => sum + us, 0);
+  return [
+    `CPU per cached request, ${mode} mode (${Math.round(cpu.rps)} req/s at ${CONNECTIONS} connections; total ${Math.round(total)} µs):`,
+    '',
+    '| process | CPU µs / request | share |',
+    '|---|---|---|',
+    ...rows.map(([name, us]) => `| ${name} | ${Math.round(us)} | ${total > 0 ? Math.round((us / total) * 100) : 0}% |`),
+    '',
+  ];
 }
 
 async function main() {
@@ -407,6 +432,7 @@ async function main() {
     row(`import + index + publish of the ${total}-page site (wall)`, (r) => `${(r.importMs / 1000).toFixed(1)} s`),
     row('load average (1 min) at the end: the machine is shared', (r) => r.load.toFixed(1)),
     '',
+    ...modes.flatMap((mode) => cpuTable(mode, results[mode].cpu)),
   ].join('\n');
   const measures = modes.flatMap((mode) => {
     const r = results[mode];
@@ -451,6 +477,7 @@ async function main() {
       ...timeOf(r.sitemap.cold).map((value) => measure({ name: 'sitemap.xml, 10,000 pages, cold', mode, value, unit: 'ms' })),
       ...timeOf(r.sitemap.warm).map((value) => measure({ name: 'sitemap.xml, 10,000 pages, warm', mode, value, unit: 'ms' })),
       measure({ name: 'page view → visible in the aggregates, p50', mode, value: p(r.views, 50), unit: 'ms' }),
+      measure({ name: 'cached page CPU per request, all processes', mode, value: Object.values(r.cpu.cpuUs).reduce((a, b) => a + b, 0), unit: 'µs' }),
     ];
   });
   writeResults('reader', { command: 'npm run bench -- reader', markdown: report, measures });

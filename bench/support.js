@@ -134,6 +134,20 @@ function treeCpuSeconds(pid) {
   return ticks / 100;
 }
 
+/**
+ * Runs `load()` (a wrk run: `{ requests, ... }`) and answers it with `cpuUs`: the CPU each named
+ * process tree (`pids`: name → root pid) spent per request meanwhile, in µs. Read from /proc, so
+ * other work on a shared machine does not inflate it as it inflates times.
+ */
+function cpuPerRequest(pids, load) {
+  const before = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, treeCpuSeconds(pid)]));
+  const report = load();
+  const cpuUs = Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => [name, ((treeCpuSeconds(pid) - before[name]) * 1e6) / Math.max(1, report.requests)]),
+  );
+  return { ...report, cpuUs };
+}
+
 /** The pid of a server deploy/local/infra.sh started (postgres, redis, kafka, clickhouse), from its pid file. */
 function infraPid(component) {
   const dir = process.env.QUIRE_INFRA_DIR ?? join(ROOT, '.infra');
@@ -285,6 +299,7 @@ module.exports = {
   inParallel,
   cpuProfileEnv,
   treeCpuSeconds,
+  cpuPerRequest,
   infraPid,
   makeSearchZips,
   importZipSpaces,
