@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020';
 
 // Every operation of Quire's own document (docs/openapi.json) lined up with the GitBook
 // reference (@gitbook/api@0.143.2; 0.91.0 for custom fields; 0.202.0 for batch content edits): same path, method, parameters (name,
@@ -247,15 +248,19 @@ describe("Quire's OpenAPI document against the GitBook reference", () => {
     for (const o of seedOperations)
       for (const [status, answer] of Object.entries<Json>(o.operation.responses)) if (/^2/.test(status)) visit(answer, `${o.method} ${o.path}`);
     expect(problems).toEqual([]);
-    // The two the spec decides, the site origin and merge rules of today's client, two unsatisfiable reference shapes, and nothing of the reference's left in their place.
+    // The two the spec decides; the site origin, merge rules and external links of today's client; two unsatisfiable reference shapes; and nothing of the reference's left in their place.
     expect([...seen].filter((name) => quire.components.schemas[name]['x-quire-deviation']).sort()).toEqual([
       'MergeRuleOfToday',
       'PlainJSONObject',
       'RevisionSemanticChangePageEditedAnyAttributes',
+      'SiteSectionGroupWithLinks',
+      'SiteStructureWithLinks',
       'TranslationSettings',
       'UserSitePermissionWithSiteOrigin',
     ]);
-    expect(seen.has('Translation') || seen.has('PlainObject') || seen.has('MergeRule')).toBe(false);
+    expect(seen.has('Translation') || seen.has('PlainObject') || seen.has('MergeRule') || seen.has('SiteStructure') || seen.has('SiteSectionGroup')).toBe(
+      false,
+    );
     // Pending SAML providers answer the reference's shape: no deviation of their own.
     expect(seen.has('OrganizationSAMLProvider')).toBe(true);
     // A scalar claim matches exactly one branch of a plain object's values (found by schemathesis, seed 7).
@@ -317,5 +322,23 @@ describe("Quire's OpenAPI document: links", () => {
           if (!target || JSON.stringify(Object.keys(link.parameters).sort()) !== JSON.stringify(wanted)) problems.push(`${o.method} ${o.path} → ${name}`);
         }
     expect(problems).toEqual([]);
+  });
+
+  it('declares the structure a site with external links answers, a link at the top and in a group (found by schemathesis)', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'https://quire.invalid/openapi.json', components: quire.components });
+    const validate = ajv.compile({ $ref: 'https://quire.invalid/openapi.json#/components/schemas/SiteStructureWithLinks' });
+    const link = { object: 'site-external-link', id: 'lnk1', title: 'Status', url: 'https://status.example.com', draft: false };
+    const group = {
+      object: 'site-section-group',
+      id: 'grp1',
+      title: 'More',
+      sections: [],
+      children: [{ ...link, id: 'lnk2', sectionGroup: 'grp1' }],
+      draft: false,
+    };
+    expect(validate({ type: 'sections', structure: [link, group] }) ? [] : validate.errors).toEqual([]);
+    // And nothing else in a link's place.
+    expect(validate({ type: 'sections', structure: [{ ...link, object: 'site-link' }] })).toBe(false);
   });
 });

@@ -44,8 +44,8 @@ export function errorResponseComponents(): Record<string, Json> {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Lookups that name nothing in their path but may find nothing: a published URL no site answers. */
-const LOOKUPS = new Set(['/v1/urls/published']);
+/** Lookups that name nothing in their path but may find nothing: a published URL no site answers, a URL that names no content. */
+const LOOKUPS = new Set(['/v1/urls/published', '/v1/urls/content']);
 /** Routes with neither query nor body that still answer 400, as their reference does: joining by an e-mail domain the organization does not claim. */
 const STATE_REFUSALS = new Set(['POST /v1/orgs/{organizationId}/join']);
 

@@ -84,6 +84,21 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
       properties: { ...reference.properties, attributes: { anyOf: reference.properties.attributes.oneOf } },
     }),
   },
+  SiteStructure: {
+    name: 'SiteStructureWithLinks',
+    reason:
+      "A site's external links (today's client, 0.202.0: addExternalLinkToSite) stand in its structure beside sections and groups; " +
+      "0.143.2's structure lists only sections and groups, so 0.202.0's SiteExternalLink is added to its items.",
+    derive: (reference) =>
+      withExternalLinks(reference, (schema) => schema.oneOf.find((branch: Json) => branch.properties?.type?.enum?.includes('sections')).properties.structure),
+  },
+  SiteSectionGroup: {
+    name: 'SiteSectionGroupWithLinks',
+    reason:
+      "A group of a site's structure holds external links too (today's client, 0.202.0: a link added with a sectionGroup); " +
+      "0.143.2's group children are only sections and groups, so 0.202.0's SiteExternalLink is added to them.",
+    derive: (reference) => withExternalLinks(reference, (schema) => schema.properties.children),
+  },
   UserSitePermission: {
     name: 'UserSitePermissionWithSiteOrigin',
     reason:
@@ -114,3 +129,11 @@ export const SCHEMA_DEVIATIONS: Record<string, SchemaDeviation> = {
     }),
   },
 };
+
+/** `reference` with 0.202.0's SiteExternalLink added to the `oneOf` of the items of the array `arrayOf` finds in it (a copy). */
+function withExternalLinks(reference: Json, arrayOf: (schema: Json) => Json): Json {
+  const copy = structuredClone(reference);
+  const items = arrayOf(copy).items;
+  items.oneOf = [...items.oneOf, { $ref: '#/components/schemas/SiteExternalLink' }];
+  return copy;
+}
