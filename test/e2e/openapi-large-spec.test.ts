@@ -76,14 +76,14 @@ describe('A large YAML spec', () => {
     ]);
     // The first visit may say "operation not available": parsing 7 MB of YAML outlasts the reader's gRPC
     // deadline (GRPC_DEADLINE_MS, 2 s). That page is not kept in the reader's cache, and the thread's
-    // parse goes on: a later visit shows the operations.
+    // parse goes on: a later visit shows the operations (each copy of specs parses it once; on a loaded
+    // 2-core machine that has taken over 30 s).
     let html = '';
     await eventually(async () => {
       const res = await fetch(page, { redirect: 'manual' });
       expect(res.status).toBe(200);
       html = await res.text();
       return html.includes('Get item 7');
-      // Each copy of specs parses it once in a thread; on a loaded 2-core machine that has taken over 30 s.
     }, 90_000);
     expect(html).toContain('<strong>Get item 7</strong>');
     expect(html).toContain('<strong>Get item 9999</strong>');
