@@ -1,6 +1,6 @@
 // Smoke size (`npm run bench -- <name> --smoke`, or BENCH_SMOKE=1): every bench runs with tiny counts
-// and durations, in seconds, so CI runs them all (test/e2e-distributed/bench-smoke.test.ts) and
-// none rots unseen. The figures mean nothing; the results go to a temporary folder unless
+// and durations, in seconds, so `BENCH_SMOKE=1 npm run bench -- all` shows none has rotted
+// (docs/benchmarks.md, Smoke runs). The figures mean nothing; the results go to a temporary folder unless
 // BENCH_RESULTS_DIR says where, never over the published bench/results/.
 const { mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
