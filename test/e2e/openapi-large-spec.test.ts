@@ -60,9 +60,10 @@ describe('A large YAML spec', () => {
     }, 120_000);
     expect(spec.lastProcessErrorCode).toBeUndefined();
     expect(spec.lastVersion).toEqual(expect.any(String));
-    // Validating this document on the loop stalls it for 3 s and more; generous for a loaded machine.
+    // Validating this document on the loop stalls it for 3 s and more; under that for a loaded machine
+    // (one read took 2.4 s with both test lanes and the benches running).
     expect(reads.length).toBeGreaterThan(5);
-    expect(Math.max(...reads)).toBeLessThan(2_000);
+    expect(Math.max(...reads)).toBeLessThan(3_000);
 
     const content = await org.api.get<{ filesystem: Record<string, string> }>(`${path}/versions/latest/content`);
     expect(content.status).toBe(200);
