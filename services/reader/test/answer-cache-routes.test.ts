@@ -1,14 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { request as httpRequest, type Server } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import express from 'express';
 import pino from 'pino';
 import { Counter, Registry } from 'prom-client';
 import { MemoryCache, type Cache } from '@quire/platform/cache';
 import { AnswerCache } from '../src/modules/answer-cache';
-import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 import { bumpOnSiteEvent, ResolutionCache } from '../src/modules/resolution-cache';
-import { publishedContent } from './published-content';
+import { publishedContent, listenPublishedRoutes } from './published-content';
 
 // The answer cache through the reader's HTTP face, sites and content faked: a cached answer costs one
 // resolve and no other call; a new site version renders again; ETag and Last-Modified give 304s;
@@ -82,12 +79,8 @@ async function serve(cache: Cache = new MemoryCache(), options: { resolutions?: 
         }
       : {}),
   };
-  const app = express();
-  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/sites/o/d/`, server, calls, state };
+  const { url, server } = await listenPublishedRoutes(deps);
+  return { url: `${url}/sites/o/d/`, server, calls, state };
 }
 
 /** A raw request: the body as sent (not decoded), every header. */

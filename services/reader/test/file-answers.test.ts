@@ -1,10 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import express from 'express';
 import pino from 'pino';
 import { notFound } from '@quire/errors';
-import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
-import { publishedContent } from './published-content';
+import { publishedContent, listenPublishedRoutes } from './published-content';
 
 // Files at their content-addressed address (`~files/{sha256}/{name}`) with sites and content faked:
 // kept for good (public or private by the site's audience), a 304 for their ETag, a type that is no
@@ -44,12 +41,8 @@ async function serve(visibility: string): Promise<{ url: string; server: Server;
     publicUrl: 'http://localhost:8080',
     answerTimeoutMs: 2000,
   };
-  const app = express();
-  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, asked };
+  const { url, server } = await listenPublishedRoutes(deps);
+  return { url, server, asked };
 }
 
 it('serves a public site’s file by its content, kept for good, and answers its ETag with a 304', async () => {

@@ -1,4 +1,8 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import type { sites } from '@quire/proto';
+import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
 
 /**
  * A resolved public address (site `s`, site space `ss`, space `sp`) as sites' ResolvePublishedUrl
@@ -25,4 +29,14 @@ export function publishedContent(overrides: Partial<sites.PublishedSiteContent> 
     spaceIds: [],
     ...overrides,
   };
+}
+
+/** The reader's published routes over `deps` (fakes of its clients), listening on a free loopback port. */
+export async function listenPublishedRoutes(deps: object): Promise<{ url: string; server: Server }> {
+  const app = express();
+  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }

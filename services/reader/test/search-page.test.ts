@@ -1,11 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import express from 'express';
 import pino from 'pino';
 import { badRequest } from '@quire/errors';
 import { sites } from '@quire/proto';
-import { publishedRoutes, type PublishedRoutesDeps } from '../src/modules/pages';
-import { publishedContent } from './published-content';
+import { publishedContent, listenPublishedRoutes } from './published-content';
 
 // The search page through the reader's HTTP face, sites and content faked: the address resolved
 // without `~search` and `q`, the search asked as the resolved URL's site reader with its site space,
@@ -50,12 +47,8 @@ async function serve(search: (request: Record<string, unknown>) => Promise<Pick<
     publicUrl: 'http://localhost:8080',
     answerTimeoutMs: 2000,
   };
-  const app = express();
-  app.use(publishedRoutes(deps as unknown as PublishedRoutesDeps));
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, resolved, searches };
+  const { url, server } = await listenPublishedRoutes(deps);
+  return { url, server, resolved, searches };
 }
 
 let running: Server | undefined;
