@@ -80,7 +80,9 @@ error_log ${dir}/error.log warn;
 daemon off;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  # Both proxies log every request, as the gateway does by default (ACCESS_LOG=on at LOG_LEVEL=info):
+  # nginx buffered, the gateway through its asynchronous log writes.
+  access_log ${dir}/access.log combined buffer=64k flush=1s;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -172,7 +174,7 @@ async function main() {
       await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
       const viaNginx = wrk(`nginx → identity, ${workersLabel(workers)}`, `http://127.0.0.1:${NGINX_PORT}/v1/user`, {}, { proxy: nginx.pid, ...upstream });
       await stopChild(nginx);
-      await stack.start('gateway', 30000, { GATEWAY_WORKERS: String(workers) });
+      await stack.start('gateway', 30000, { GATEWAY_WORKERS: String(workers), LOG_LEVEL: 'info', ACCESS_LOG: 'on' });
       const viaGateway = wrk(
         `gateway → identity, ${workersLabel(workers)}`,
         `${stack.url}/v1/user`,

@@ -30,7 +30,7 @@ export function readerModule(): ServiceModule {
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: (ctx: ServiceContext) => {
       const settings = readerSettingsFromEnv();
-      const visits = visitRecorder(ctx, settings.visitQueue);
+      const visits = visitRecorder(ctx, { maxQueued: settings.visitQueue, lingerMs: settings.visitLingerMs });
       const deps = {
         sites: () => ctx.clients.sites(),
         contentPublished: () => ctx.clients.contentPublished(),
