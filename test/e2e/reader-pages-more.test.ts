@@ -183,50 +183,75 @@ it('links a Git-synced page to its file in the repository ("Edit on GitHub"), on
   await page.close();
 });
 
-it('asks whether the page helped; the answer, posted without script, is counted as page_post_feedback', async () => {
+it('asks whether the page helped (good, ok, bad) and for a comment; each answer, with or without script, is counted', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   const page = await context.newPage();
   expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
   const form = page.getByRole('form', { name: 'Was this page helpful?' });
   expect(await form.getAttribute('method')).toBe('post');
-  expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'No']);
+  expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'Somewhat', 'No']);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-feedback.png'), fullPage: true });
+  // Without script: the rating is posted, the answer thanks and offers a comment, posted the same way.
   const answered = page.waitForResponse((r) => r.request().method() === 'POST');
-  await form.getByRole('button', { name: 'Yes' }).click();
+  await form.getByRole('button', { name: 'Somewhat' }).click();
   const post = await answered;
-  expect(post.status()).toBe(303);
+  expect(post.status()).toBe(200);
+  expect(post.headers()['cache-control']).toBe('private, no-store');
+  await page.waitForLoadState();
+  expect(await page.locator('h1').textContent()).toBe('Thank you for your feedback.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel(/Anything to add/).fill('Missing the <b>proxy</b> step.');
+  const commented = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send comment' }).click();
+  expect((await commented).status()).toBe(200);
+  await page.waitForLoadState();
+  expect(await page.locator('main').textContent()).toContain('Your comment was sent.');
+  await page.getByRole('link', { name: 'Back to the page' }).click();
   await page.waitForLoadState();
   expect(new URL(page.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
-  expect(await page.locator('h1').textContent()).toContain('Setup');
-  // Anything but a rating is no feedback: the page refuses the POST as before.
+  // Anything but a rating is no feedback: the page refuses the POST as before; a comment past 512 characters is a 400 naming it.
   const refused = await fetch(`${siteUrl}setup?feedback=great`, { method: 'POST' });
   expect(refused.status).toBe(405);
+  const tooLong = await fetch(`${siteUrl}setup?feedback=ok`, { method: 'POST', body: new URLSearchParams({ comment: 'x'.repeat(513) }) });
+  expect(tooLong.status).toBe(400);
+  expect(await tooLong.text()).toContain('Invalid body field &#34;comment&#34;');
   await context.close();
-  // With the reader's script: posted in place, the visitor thanked on the same page.
+  // With the reader's script: posted in place, the visitor thanked on the same page, the comment too.
   const { page: scripted, problems } = await watchedPage();
   await scripted.goto(`${siteUrl}setup`);
   const scriptedForm = scripted.getByRole('form', { name: 'Was this page helpful?' });
-  await scriptedForm.getByRole('button', { name: 'No' }).click();
+  await scriptedForm.getByRole('button', { name: 'Somewhat' }).click();
   await scripted.getByRole('status').filter({ hasText: 'Thank you for your feedback.' }).waitFor();
   expect(new URL(scripted.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
   expect(await scriptedForm.getByRole('button', { name: 'Yes' }).isDisabled()).toBe(true);
+  await scripted.getByLabel(/Anything to add/).fill('Clear, but short.');
+  await scripted.getByRole('button', { name: 'Send comment' }).click();
+  await scripted.getByRole('status').filter({ hasText: 'Thank you for your comment.' }).waitFor();
+  expect(new URL(scripted.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await seriousViolations(scripted)).toEqual([]);
+  await scripted.screenshot({ path: join(OUT, 'reader-more-feedback-comment.png'), fullPage: true });
   expect(problems).toEqual([]);
   await scripted.close();
-  let rows: Array<{ eventType: string; eventsCount: number }> = [];
-  await eventually(async () => {
+  const aggregate = async (column: string) => {
     const res = await raw.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, {
       range: 'last24Hours',
-      select: [{ column: 'eventType' }, { column: 'eventsCount' }],
-      groupBy: [{ column: 'eventType' }],
+      select: [{ column }, { column: 'eventsCount' }],
+      groupBy: [{ column }],
     });
     const columns = (res.body as { columns: Array<{ column: string; values: unknown[] }> }).columns;
-    const types = columns.find((c) => c.column === 'eventType')?.values ?? [];
+    const keys = columns.find((c) => c.column === column)?.values ?? [];
     const counts = columns.find((c) => c.column === 'eventsCount')?.values ?? [];
-    rows = types.map((t, i) => ({ eventType: String(t), eventsCount: Number(counts[i]) }));
-    return (rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount ?? 0) >= 2;
+    return Object.fromEntries(keys.map((k, i) => [String(k), Number(counts[i])]));
+  };
+  let types: Record<string, number> = {};
+  await eventually(async () => {
+    types = await aggregate('eventType');
+    return (types.page_post_feedback ?? 0) >= 2 && (types.page_post_feedback_comment ?? 0) >= 2;
   }, 20_000);
-  expect(rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount).toBe(2);
+  expect([types.page_post_feedback, types.page_post_feedback_comment]).toEqual([2, 2]);
+  expect(await aggregate('eventPageFeedbackComment')).toMatchObject({ 'Missing the <b>proxy</b> step.': 1, 'Clear, but short.': 1 });
+  expect(await aggregate('eventPageFeedbackRating')).toMatchObject({ ok: 4 });
 
   // Turned off, the form goes and a hand-made rating is refused, kept page or not.
   await api.orgs.updateSiteCustomizationById(orgId, siteId, { feedback: { enabled: false } } as never);

@@ -142,15 +142,18 @@ function editLink(url: unknown): Markup | undefined {
 
 /**
  * "Was this page helpful?": a form posted to the page itself (no script needed), each button to
- * `?feedback=good` or `?feedback=bad` with an empty body (the reader takes no form body).
+ * `?feedback=good`, `ok` or `bad` (the reference's PageFeedbackRating) with an empty body; the
+ * reader's answer thanks the visitor and offers a comment (the script does both in place).
  */
 function feedbackForm(): Markup {
-  const button = (rating: 'good' | 'bad', label: string) => tag('button', { type: 'submit', formaction: `?feedback=${rating}` }, escapeText(label));
+  const button = (rating: 'good' | 'ok' | 'bad', label: string) =>
+    tag('button', { type: 'submit', formaction: `?feedback=${rating}`, 'data-rating': rating }, escapeText(label));
   return tag(
     'form',
     { class: 'page-feedback', id: 'page-feedback', method: 'post', 'aria-labelledby': 'page-feedback-title' },
     tag('p', { id: 'page-feedback-title' }, escapeText(LABELS.feedbackQuestion)),
     button('good', LABELS.feedbackGood),
+    button('ok', LABELS.feedbackOk),
     button('bad', LABELS.feedbackBad),
   );
 }

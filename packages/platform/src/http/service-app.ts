@@ -28,6 +28,8 @@ export interface ServiceAppOptions {
   bodyLimit?: string | number;
   /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
   adminRoutes?: Router[];
+  /** Also lets `application/x-www-form-urlencoded` bodies through, unparsed, for the service's own routes to read (the reader's HTML forms). */
+  formBodies?: boolean;
 }
 
 /**
@@ -66,8 +68,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     next();
   });
 
-  app.use(refuseNonJsonBodies);
-  app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true, verify: refuseDeepJson }));
+  const isFormBody = (req: Request) => options.formBodies === true && isForm(req.headers['content-type']);
+  app.use((req: Request, res: Response, next: NextFunction) => (isFormBody(req) ? next() : refuseNonJsonBodies(req, res, next)));
+  app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: (req) => !isFormBody(req as Request), verify: refuseDeepJson }));
   // After the body parser: its callbacks run in the socket's context, which would drop the actor.
   app.use((req: Request, _res: Response, next: NextFunction) => runAsActor(apiActor(req.principal, req.requestId), next));
   return app;
@@ -102,6 +105,10 @@ function hasBody(req: Request): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true;
   const length = Number(req.headers['content-length'] ?? 0);
   return Number.isFinite(length) && length > 0;
+}
+
+function isForm(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 function isJson(contentType: string | undefined): boolean {
