@@ -183,6 +183,34 @@ it('links a Git-synced page to its file in the repository ("Edit on GitHub"), on
   await page.close();
 });
 
+it("links to the page's file under the repository's .gitbook.yaml root (docs/…)", async () => {
+  gitServer.createRepository('rooted', {
+    '.gitbook.yaml': 'root: ./docs/\n',
+    'docs/README.md': '# Welcome\n\nThe rooted docs.\n',
+    'docs/install.md': '# Install\n\nInstall it.\n',
+    'docs/SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n',
+  });
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Rooted' });
+  const imported = await api.spaces.importGitRepository(space.id, {
+    url: gitServer.url('rooted'),
+    ref: 'refs/heads/main',
+    repoTreeURL: 'https://github.com/acme/rooted/tree/main',
+  });
+  expect(imported.status).toBe(204);
+  await eventually(async () => {
+    const op = await raw.get(`/v1/spaces/${space.id}/git/operations/latest`);
+    return op.status === 200 && op.body.state !== 'running';
+  }, 60_000);
+  expect((await raw.get(`/v1/spaces/${space.id}/git/operations/latest`)).body.state).toBe('success');
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Rooted docs', visibility: SiteVisibility.Public, spaces: [space.id] });
+  await api.orgs.updateSiteCustomizationById(orgId, site.id, { git: { showEditLink: true } } as never);
+  await api.orgs.publishSite(orgId, site.id);
+  const rootedUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  const html = await (await fetch(`${rootedUrl}install`)).text();
+  expect(html).toContain('href="https://github.com/acme/rooted/blob/main/docs/install.md"');
+  expect(await (await fetch(rootedUrl)).text()).toContain('href="https://github.com/acme/rooted/blob/main/docs/README.md"');
+});
+
 it('asks whether the page helped (good, ok, bad) and for a comment; each answer, with or without script, is counted', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   const page = await context.newPage();
