@@ -287,3 +287,28 @@ it('asks whether the page helped (good, ok, bad) and for a comment; each answer,
   const unasked = await fetch(`${siteUrl}setup?feedback=good`, { method: 'POST', redirect: 'manual' });
   expect(unasked.status).toBe(405);
 });
+
+it("sets the site's font from the reader's own bundled files, kept for good; nothing from another host", async () => {
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Inter docs', visibility: SiteVisibility.Public, spaces: [v2] });
+  await api.orgs.updateSiteCustomizationById(orgId, site.id, { styling: { font: 'Inter' } } as never);
+  await api.orgs.publishSite(orgId, site.id);
+  const interUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  const { page, problems } = await watchedPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  const fontAnswer = page.waitForResponse((r) => /\/~quire\/font-inter-400\.[0-9a-f]{16}\.woff2$/.test(r.url()));
+  expect((await page.goto(`${interUrl}setup`))?.status()).toBe(200);
+  const font = await fontAnswer;
+  expect(font.status()).toBe(200);
+  expect(font.headers()['content-type']).toBe('font/woff2');
+  expect(font.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await page.evaluate('document.fonts.ready');
+  expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/^"?Inter"?, system-ui/);
+  expect(await page.evaluate('document.fonts.check("16px Inter")')).toBe(true);
+  expect(await page.evaluate('[...document.fonts].some((f) => f.family.replace(/"/g, "") === "Inter" && f.status === "loaded")')).toBe(true);
+  expect(requested.every((url) => url.startsWith(new URL(interUrl).origin))).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-font.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});

@@ -23,6 +23,7 @@ export type {
   SearchPageView,
   NotFoundPageView,
   SiteChromeView,
+  SiteFontView,
   SiteInfo,
   PageView,
   LinkView,

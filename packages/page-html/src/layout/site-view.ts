@@ -26,6 +26,11 @@ export interface SiteInfo {
    * None: the page has no script (it is complete without).
    */
   assetsUrl?: string;
+  /**
+   * The site's font (customization `styling.font`) as the reader bundles it: the family and the
+   * address of each weight's woff2 file (the reader's own, content-hashed). None: the system stack.
+   */
+  font?: SiteFontView;
   /** `unlisted` sites are served with `noindex`. */
   isUnlisted?: boolean;
   /**
@@ -134,4 +139,10 @@ export interface SearchPageView extends SiteChromeView {
 export interface NotFoundPageView extends SiteChromeView {
   /** The address asked for, shown back to the visitor. */
   path?: string;
+}
+
+/** A bundled font: `@font-face` rules in the page's one `<style>`, the body set in it. */
+export interface SiteFontView {
+  family: string;
+  faces: Array<{ weight: number; url: string }>;
 }

@@ -198,9 +198,32 @@ export const SITE_RULES = [
   '@media (max-width:40rem){h1{font-size:1.6rem}.site-search{margin-left:0;width:100%}.site-search input{flex:1}.variants{margin-left:0}}',
 ].join('\n');
 
-/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES. */
-export function siteStylesheet(customization: unknown): string {
-  return stylesheetOf(siteLookOf(customization));
+/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES, then its font. */
+export function siteStylesheet(customization: unknown, font?: unknown): string {
+  return stylesheetOf(siteLookOf(customization), font);
 }
 
-export const stylesheetOf = (look: SiteLook): string => `${themeRules(look)}\n${SITE_RULES}`;
+export const stylesheetOf = (look: SiteLook, font?: unknown): string => `${themeRules(look)}\n${SITE_RULES}${fontRules(font)}`;
+
+const SYSTEM_FONTS = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+
+/**
+ * `@font-face` for each bundled weight and the body in that family, the system stack behind it; ''
+ * for none. The family and the addresses come from the reader (never from content) and are checked
+ * again here: letters, digits and spaces; a path on the site's own origin.
+ */
+function fontRules(font: unknown): string {
+  if (typeof font !== 'object' || font === null) return '';
+  const { family, faces } = font as { family?: unknown; faces?: unknown };
+  if (typeof family !== 'string' || !/^[A-Za-z0-9 ]{1,50}$/.test(family) || !Array.isArray(faces)) return '';
+  const rules = faces
+    .slice(0, 6)
+    .flatMap((face: { weight?: unknown; url?: unknown }) =>
+      typeof face?.url === 'string' && /^\/[A-Za-z0-9/_.~%-]{1,500}$/.test(face.url) && Number.isInteger(face.weight)
+        ? [
+            `@font-face{font-family:"${family}";font-style:normal;font-weight:${face.weight as number};font-display:swap;src:url("${face.url}") format("woff2")}`,
+          ]
+        : [],
+    );
+  return rules.length ? `\n${rules.join('\n')}\nbody{font-family:"${family}",${SYSTEM_FONTS}}` : '';
+}
