@@ -40,9 +40,11 @@ beforeAll(
     api = ledger.client(own.admin.token);
     const { data: first } = await api.orgs.createSpace(orgId, { title: 'Version 1' });
     await mergeChanges(api, first.id, [
-      { operation: 'insert_page', title: 'Overview', emoji: '1f680', document: { markdown: 'The first version.' } },
+      // An emoji wins over an icon.
+      { operation: 'insert_page', title: 'Overview', emoji: '1f680', icon: 'rocket', document: { markdown: 'The first version.' } },
       { operation: 'insert_page', title: 'Setup', emoji: '🧰', document: { markdown: 'Set version 1 up.' } },
-      { operation: 'insert_page', title: 'Legacy', emoji: '<b>x</b>', document: { markdown: 'Only in version 1.' } },
+      { operation: 'insert_page', title: 'Legacy', emoji: '<b>x</b>', icon: 'no-such-icon', document: { markdown: 'Only in version 1.' } },
+      { operation: 'insert_page', title: 'Reference', icon: 'gear', document: { markdown: 'The settings.' } },
     ] as never);
     const { data: second } = await api.orgs.createSpace(orgId, { title: 'Version 2' });
     await mergeChanges(api, second.id, [
@@ -127,6 +129,33 @@ it('shows page emoji before the title, in the sidebar and on previous/next; neve
   expect(html).not.toContain('&lt;b&gt;x');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-emoji.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it("shows a page's icon (Font Awesome Free, bundled) where an emoji would be, when it has none; never an unknown name", async () => {
+  const { page, problems } = await watchedPage();
+  expect((await page.goto(`${siteUrl}reference`))?.status()).toBe(200);
+  const icon = page.locator('h1 svg.page-icon');
+  expect(await icon.getAttribute('aria-hidden')).toBe('true');
+  expect(await icon.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
+  expect(await icon.locator('path').count()).toBe(1);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Reference');
+  const box = (await icon.boundingBox())!;
+  expect(box.width).toBeGreaterThan(8);
+  const tree = page.locator('nav.page-tree');
+  expect(await tree.locator('a', { hasText: 'Reference' }).locator('svg.page-icon').count()).toBe(1);
+  // The emoji wins over the icon; an unknown icon name shows nothing.
+  expect(await tree.locator('a', { hasText: 'Overview' }).locator('svg').count()).toBe(0);
+  expect(await tree.locator('a', { hasText: 'Overview' }).locator('.page-emoji').textContent()).toBe('🚀');
+  expect(await tree.locator('a', { hasText: 'Legacy' }).locator('svg, .page-emoji').count()).toBe(0);
+  expect(await page.locator('a[rel=prev]').textContent()).toContain('Legacy');
+  expect(await page.locator('a[rel=prev] svg').count()).toBe(0);
+  await page.goto(`${siteUrl}legacy`);
+  expect(await page.locator('a[rel=next] svg.page-icon').count()).toBe(1);
+  expect(await page.locator('h1 svg').count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-icons.png'), fullPage: true });
   expect(problems).toEqual([]);
   await page.close();
 });

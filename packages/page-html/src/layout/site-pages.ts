@@ -1,7 +1,7 @@
 import { siteLookOf, type SiteLook } from './customization';
 import { footer, header, LANG, listOf, searchForm, sidebar, tableOfContents } from './chrome';
 import { LABELS } from './labels';
-import { emojiMark } from './emoji';
+import { pageMark } from './emoji';
 import { imageAddress, linkTo, pageAddress } from './links';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import { stylesheetOf } from './stylesheet';
@@ -111,7 +111,7 @@ function breadcrumbs(items: LinkView[]): Markup | undefined {
   return tag(
     'nav',
     { class: 'breadcrumbs', 'aria-label': LABELS.breadcrumbs },
-    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, emojiMark(item.emoji) + escapeText(bounded(item.title)))))),
+    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, pageMark(item.emoji, item.icon) + escapeText(bounded(item.title)))))),
   );
 }
 
@@ -120,7 +120,7 @@ function pagination(previous: unknown, next: unknown): Markup | undefined {
     isObject(item)
       ? linkTo(
           item.url,
-          `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${emojiMark(item.emoji)}${escapeText(bounded(item.title))}`,
+          `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${pageMark(item.emoji, item.icon)}${escapeText(bounded(item.title))}`,
           {
             class: rel === 'prev' ? 'previous' : 'next',
             rel,
@@ -168,7 +168,7 @@ export function renderSitePage(view: SitePageView): string {
   const updated = dateOf(page.updatedAt, langOf(safe.site));
   const main = [
     breadcrumbs(listOf<LinkView>(safe.breadcrumbs, 50)),
-    tag('h1', {}, emojiMark(page.emoji) + escapeText(title)),
+    tag('h1', {}, pageMark(page.emoji, page.icon) + escapeText(title)),
     description ? tag('p', { class: 'page-description' }, escapeText(bounded(description, 1024))) : undefined,
     editLink(page.editUrl),
     // Already rendered and sanitised by renderPageDocument: inserted as it is.

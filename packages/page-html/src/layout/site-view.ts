@@ -11,6 +11,8 @@ export interface LinkView {
   url: string;
   /** The linked page's emoji (code points or characters); anything else is not shown. */
   emoji?: string;
+  /** The linked page's icon, shown when it has no emoji. */
+  icon?: IconView;
 }
 
 export interface SiteInfo {
@@ -69,6 +71,8 @@ export interface TreePage {
   hidden?: boolean;
   /** The page's emoji (code points or characters), shown before its title. */
   emoji?: string;
+  /** The page's icon (RevisionPage `icon`), shown before its title when it has no emoji. */
+  icon?: IconView;
   pages?: TreePage[];
 }
 
@@ -86,6 +90,8 @@ export interface PageView {
   title: string;
   /** The page's emoji (code points or characters), shown before its title. */
   emoji?: string;
+  /** The page's icon (RevisionPage `icon`), shown before its title when it has no emoji. */
+  icon?: IconView;
   /** The page's own description: shown under its title, and in the meta tags. */
   description?: string;
   /**
@@ -145,4 +151,10 @@ export interface NotFoundPageView extends SiteChromeView {
 export interface SiteFontView {
   family: string;
   faces: Array<{ weight: number; url: string }>;
+}
+
+/** An icon as the reader bundles it (Font Awesome Free's SVG): its viewBox and path data, drawn in the text's colour. */
+export interface IconView {
+  viewBox: string;
+  paths: string[];
 }

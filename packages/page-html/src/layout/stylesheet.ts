@@ -105,6 +105,7 @@ export const SITE_RULES = [
   'h1{font-size:2rem;line-height:1.25;margin:.25rem 0 .5rem}',
   '.page-description{font-size:1.15rem;color:var(--muted);margin-top:0}',
   '.page-emoji{margin-right:.35em;font-style:normal}',
+  '.page-icon{width:1em;height:1em;margin-right:.35em;vertical-align:-.125em;flex:none}',
   '.page-actions{margin:.25rem 0 1rem;font-size:.9rem}',
   '.page-feedback{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin-top:2rem}.page-feedback p{margin:0 .5rem 0 0;font-weight:600}',
   '.feedback-status{flex-basis:100%;margin:0;color:var(--muted)}.feedback-status:empty{display:none}',

@@ -47,6 +47,7 @@ function entryOf(page: StoredPage, path: string, order: number, gitFile: string)
     updatedAt: page.updatedAt ?? '',
     linkUrl: target?.kind === 'url' && typeof target.url === 'string' ? target.url : '',
     emoji: page.emoji ?? '',
+    icon: page.icon ?? '',
     gitFile,
   };
 }

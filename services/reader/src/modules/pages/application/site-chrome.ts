@@ -3,7 +3,7 @@ import type { content as contentProto, sites } from '@quire/proto';
 import { assetsAddress, searchAddress } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
 import { siteFontOf } from './font-files';
-import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
+import { PageTree, pageIconOf, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
 /** The site around a resolved address: what every page of it shows (header, sections, variants, sidebar). */
 export interface SiteChrome {
@@ -27,7 +27,7 @@ export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedS
   const profile = readSiteProfile(profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace, siteBasePath: content.siteBasePath });
   const assetsUrl = assetsAddress(content.siteBasePath);
   const font = siteFontOf(profile.customization, assetsUrl);
-  const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`);
+  const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`, pageIconOf);
   const chrome: SiteChromeView = {
     site: {
       title: profile.title,
