@@ -133,6 +133,14 @@ describe('the event of a served page', () => {
       DAY,
     );
     expect(feedback).toMatchObject({ type: 'page_post_feedback', feedbackRating: 'good', location: { page: visit.page } });
+    expect(feedback.feedbackComment).toBeUndefined();
+    const comment = visitEventOf(
+      { ...visit, kind: 'page_post_feedback_comment', rating: 'ok', comment: 'Missing a step.' },
+      request,
+      { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) },
+      DAY,
+    );
+    expect(comment).toMatchObject({ type: 'page_post_feedback_comment', feedbackRating: 'ok', feedbackComment: 'Missing a step.' });
   });
 });
 

@@ -28,6 +28,8 @@ export interface ServiceAppOptions {
   bodyLimit?: string | number;
   /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
   adminRoutes?: Router[];
+  /** Also lets `application/x-www-form-urlencoded` bodies through, unparsed, for the service's own routes to read (the reader's HTML forms). */
+  formBodies?: boolean;
 }
 
 /**
@@ -70,8 +72,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     next();
   });
 
-  app.use(refuseNonJsonBodies);
-  const json = express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true, verify: refuseDeepJson });
+  const isFormBody = (req: Request) => options.formBodies === true && isForm(req.headers['content-type']);
+  app.use((req: Request, res: Response, next: NextFunction) => (isFormBody(req) ? next() : refuseNonJsonBodies(req, res, next)));
+  const json = express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: (req) => !isFormBody(req as Request), verify: refuseDeepJson });
   // What body-parser skips itself (no length, no chunked encoding), skipped before its set-up: most requests are reads.
   app.use((req: Request, res: Response, next: NextFunction) =>
     req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? next() : json(req, res, next),
@@ -110,6 +113,10 @@ function hasBody(req: Request): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true;
   const length = Number(req.headers['content-length'] ?? 0);
   return Number.isFinite(length) && length > 0;
+}
+
+function isForm(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 function isJson(contentType: string | undefined): boolean {
