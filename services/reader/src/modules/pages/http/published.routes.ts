@@ -42,8 +42,10 @@ export interface PublishedRoutesDeps extends ReaderDeps {
  */
 export function publishedRoutes(deps: PublishedRoutesDeps): Router {
   const router = Router();
-  // A feedback comment is the only form body the reader reads (a comment is at most 512 characters).
-  router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }));
+  // A feedback comment is the only form body the reader reads (a comment is at most 512 characters);
+  // reads (nearly every request) skip the parser.
+  const formBody = express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 });
+  router.use((req, res, next) => (req.method === 'POST' ? formBody(req, res, next) : next()));
   router.use((req, res) => {
     void answer(deps, req, res).catch((err: Error) => {
       deps.logger.warn({ url: req.path, err: err.message }, 'published answer not sent');
