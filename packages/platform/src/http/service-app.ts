@@ -16,6 +16,9 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** Where a request keeps its child logger once made. */
+const REQUEST_LOG = Symbol('request log');
+
 export interface ServiceAppOptions {
   service: string;
   logger: Logger;
@@ -43,14 +46,20 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   mountHealthRoutes(app, options.metrics, options.readiness);
+  // A request's child logger is made when a route first logs (most requests log one line only). On
+  // the app's request prototype, not on each request: an accessor per object would give every
+  // request a shape of its own.
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request & { [REQUEST_LOG]?: Logger }): Logger {
+      return (this[REQUEST_LOG] ??= options.logger.child({ requestId: this.requestId }));
+    },
+  });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
     const requestId = req.header('x-request-id') ?? newId();
     req.requestId = requestId;
-    // The request's child logger is made when a route first logs: most requests log one line only.
-    let log: Logger | undefined;
-    Object.defineProperty(req, 'log', { get: () => (log ??= options.logger.child({ requestId })), configurable: true });
     res.setHeader('x-request-id', requestId);
     if (options.lifecycle?.draining) res.setHeader('connection', 'close');
     res.on('finish', () => {
