@@ -12,7 +12,7 @@ const { readFileSync } = require('node:fs');
 const { createServer } = require('node:http');
 const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
-const { ROOT, log, recreateServiceDatabases, startInfra, waitReady, cpuProfileEnv, infraPid } = require('./support');
+const { ROOT, log, recreateServiceDatabases, startInfra, waitReady, cpuProfileEnv, infraPid, kafkaNamespace } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
 const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
@@ -114,7 +114,8 @@ function distributedStack(dir, name, { processes = ['identity', 'content'] } = {
         clickhouseUrl,
         internalSecret: randomBytes(32).toString('base64url'),
         bootstrapToken: token,
-        extraEnv: { ...ENV, GATEWAY_WORKERS: '1' },
+        // Topics and consumer groups of its own: never those of a stack running beside it.
+        extraEnv: { ...ENV, GATEWAY_WORKERS: '1', KAFKA_NAMESPACE: kafkaNamespace(name) },
       });
       try {
         for (const key of processes) await stack.start(key);

@@ -8,13 +8,24 @@ const { mkdtempSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { availableParallelism, tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, recreateServiceDatabases, startInfra, percentile, cpuProfileEnv, treeCpuSeconds, infraPid, installInfra } = require('./support');
+const {
+  ROOT,
+  log,
+  recreateServiceDatabases,
+  startInfra,
+  percentile,
+  cpuProfileEnv,
+  treeCpuSeconds,
+  infraPid,
+  installInfra,
+  kafkaNamespace,
+} = require('./support');
 const { randomBytes } = require('node:crypto');
 const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/stack');
 
 const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
-const CH_DB = 'quire_bench';
+const CH_DB = 'quire_bench_insights';
 const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 300000);
 const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
 const AGG_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
@@ -46,7 +57,7 @@ async function main() {
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
-  const databaseUrls = await recreateServiceDatabases('quire_bench');
+  const databaseUrls = await recreateServiceDatabases('quire_bench_insights');
   const stack = new LocalStack({
     repoRoot: ROOT,
     logDir: join(dir, 'logs'),
@@ -59,7 +70,8 @@ async function main() {
     clickhouseUrl: `${CH}/${CH_DB}`,
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
-    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...cpuProfileEnv() },
+    // Topics and consumer groups of its own: never those of a stack running beside it.
+    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', KAFKA_NAMESPACE: kafkaNamespace('insights'), ...cpuProfileEnv() },
   });
   try {
     await stack.startAll();

@@ -50,14 +50,40 @@ function installInfra() {
   if (!require('./smoke').isSmoke()) run('bash', [INFRA.replace(/infra\.sh$/, 'install.sh')]);
 }
 
+// Synchronous stops of what outlives a killed bench (the servers startInfra started), run by
+// bench/run.js when the bench gets SIGTERM or SIGINT.
+const cleanups = new Set();
+
+function runCleanups() {
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch (err) {
+      process.stderr.write(`cleanup failed: ${err.message}\n`);
+    }
+  }
+}
+
 /** Starts local servers; the returned function stops those this run started, and only those. */
 function startInfra(components) {
   const wasUp = components.filter((c) => spawnSync('bash', [INFRA, 'status', c], { stdio: 'ignore' }).status === 0);
   run('bash', [INFRA, 'start', ...components]);
-  return () => {
+  const stop = () => {
+    cleanups.delete(stop);
     const started = components.filter((c) => !wasUp.includes(c));
     if (started.length) run('bash', [INFRA, 'stop', ...started]);
   };
+  cleanups.add(stop);
+  return stop;
+}
+
+/**
+ * A Kafka namespace (KAFKA_NAMESPACE: the prefix of every topic and consumer group) of this run's
+ * own, `bench-<name>-<random>.`: a bench's services beside a running stack (the distributed test
+ * run's) never join its consumer groups nor read its events.
+ */
+function kafkaNamespace(name) {
+  return `bench-${name.replace(/[^A-Za-z0-9-]/g, '-')}-${require('node:crypto').randomBytes(4).toString('hex')}.`;
 }
 
 /** The value at percentile `p` of ascending `sorted` samples. */
@@ -292,6 +318,8 @@ module.exports = {
   recreateServiceDatabases,
   installInfra,
   startInfra,
+  runCleanups,
+  kafkaNamespace,
   percentile,
   summary,
   waitReady,
