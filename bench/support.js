@@ -248,8 +248,10 @@ function ensureWrk() {
 /**
  * One wrk run (2 threads, bench/wrk-report.lua): `{ rps, p50, p99 (ms), requests, non2xx, errors }`.
  * Non-2xx answers or socket errors (a request past `timeout`, wrk's default 2 s otherwise) throw.
+ * A zero `duration` (BENCH_WARMUP=0s: the smoke run's unmeasured warm-ups) runs nothing and answers null.
  */
 function wrkRun(url, headers, duration, { connections, label, timeout }) {
+  if (/^0+(\.0+)?(ms|s|m)?$/.test(duration)) return null;
   if (label) log(`wrk ${label}: ${url} (${connections} connection${connections === 1 ? '' : 's'}, ${duration})`);
   const result =
     hasWrk() || !require('./smoke').isSmoke() ? spawnWrk(url, headers, duration, connections, timeout) : spawnHttpLoad(url, headers, duration, connections);
@@ -281,13 +283,14 @@ function spawnHttpLoad(url, headers, duration, connections) {
 }
 
 /**
- * The OpenAPI document the specs benches parse, as text: GitHub's 5.8 MB description, or the file
- * BENCH_SPEC_FIXTURE names (gzipped when it ends in .gz; the smoke run's is small).
+ * The OpenAPI document the specs benches parse, as JSON text: GitHub's 5.8 MB description, or the file
+ * BENCH_SPEC_FIXTURE names (gzipped when it ends in .gz, YAML turned into JSON; the smoke run's petstore).
  */
 function specFixtureText() {
   const file = process.env.BENCH_SPEC_FIXTURE ?? join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz');
   const bytes = readFileSync(file);
-  return (file.endsWith('.gz') ? require('node:zlib').gunzipSync(bytes) : bytes).toString('utf8');
+  const text = (file.endsWith('.gz') ? require('node:zlib').gunzipSync(bytes) : bytes).toString('utf8');
+  return /\.ya?ml$/.test(file) ? JSON.stringify(require(join(ROOT, 'node_modules/yaml')).parse(text)) : text;
 }
 
 /** A loopback TCP port free right now. */
