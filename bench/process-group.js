@@ -85,7 +85,7 @@ process.on('exit', () => {
  */
 function runInGroup(command, args, { timeoutMs, graceMs = 5000, env = process.env, cwd, stdio = 'pipe' } = {}) {
   const started = Date.now();
-  const child = spawn(command, args, { detached: true, env, cwd, stdio: ['ignore', stdio, stdio] });
+  const child = spawn(command, args, { detached: true, env: { ...env, BENCH_PARENT_PID: String(process.pid) }, cwd, stdio: ['ignore', stdio, stdio] });
   live.add(child.pid);
   let output = '';
   const keep = (chunk) => (output = (output + chunk).slice(-65536));
@@ -112,4 +112,17 @@ function runInGroup(command, args, { timeoutMs, graceMs = 5000, env = process.en
   });
 }
 
-module.exports = { runInGroup, killGroup, groupAlive, groupMembers };
+/**
+ * In a group leader runInGroup started: once the process that started it is gone (a test runner
+ * killed with SIGKILL runs no exit handler), SIGTERM to its own group, so nothing it started outlives it.
+ */
+function stopWithParent() {
+  const parent = Number(process.env.BENCH_PARENT_PID);
+  if (!parent) return;
+  setInterval(() => {
+    // Orphaned: reparented to init or a subreaper.
+    if (process.ppid !== parent) signalGroup(process.pid, 'SIGTERM');
+  }, 500).unref();
+}
+
+module.exports = { runInGroup, killGroup, groupAlive, groupMembers, stopWithParent };

@@ -3,7 +3,7 @@
 // (<name>.md and <name>.json). `all` runs every bench in sequence and prints one table of ratios.
 // `--smoke` (or BENCH_SMOKE=1): the smoke size of bench/smoke.js, seconds each, results in a temporary folder.
 const { applySmoke } = require('./smoke');
-const { runInGroup } = require('./process-group');
+const { runInGroup, stopWithParent } = require('./process-group');
 const { runCleanups } = require('./support');
 
 const args = process.argv.slice(2).filter((a) => a !== '--smoke');
@@ -77,6 +77,7 @@ if (COMMANDS.has(name)) {
 } else {
   // Killed (a timeout, Ctrl-C): the servers this bench started itself stop too (they run in sessions
   // of their own); its other processes are in its process group and get the signal with it.
+  stopWithParent();
   for (const signal of ['SIGTERM', 'SIGINT']) {
     process.once(signal, () => {
       runCleanups();
