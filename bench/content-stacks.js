@@ -38,11 +38,23 @@ function embeddedStack(dataDir) {
     const token = `qr_${randomBytes(24).toString('base64url')}`;
     const child = spawn(process.execPath, [join(ROOT, 'apps/embedded/dist/main.js')], {
       env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(PORT), BOOTSTRAP_TOKEN: token, ...ENV },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    // Its last words, for a start that fails (a port in use, a broken data directory).
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr = (stderr + chunk).slice(-2000)));
     const stopped = new Promise((resolve) => child.once('exit', resolve));
     const base = `http://127.0.0.1:${PORT}`;
-    await waitReady(`${base}/readyz`, 60000);
+    const exitedEarly = stopped.then((code) => {
+      throw new Error(`the embedded process exited (${code ?? child.signalCode}) before ${base}/readyz answered`);
+    });
+    exitedEarly.catch(() => {}); // only the race below reads it: an exit once it is up is no failure
+    try {
+      await Promise.race([waitReady(`${base}/readyz`, 60000), exitedEarly]);
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw new Error(`${err.message}; its stderr:\n${stderr}`);
+    }
     const probes = [];
     return {
       base,
