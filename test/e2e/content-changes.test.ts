@@ -313,7 +313,7 @@ describe('POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content', 
     const tooMany = Array.from({ length: 51 }, () => ({ operation: 'insert_page', document: {} }));
     expectError(await org.api.post(`${path}/content`, { changes: tooMany }), 400, /"changes"/);
     expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'rename_space' }] }), 400, /"changes\.0\.operation"/);
-    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_page', document: {}, icon: 'x' }] }), 400, /icon/);
+    expectError(await org.api.post(`${path}/content`, { changes: [{ operation: 'insert_page', document: {}, icon: 'X<b>' }] }), 400, /"changes\.0\.icon"/);
     // Nothing of all that reached the change request or main.
     expect((await org.api.get(path)).body.revision).toBe(before);
     expect(outline((await org.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages)).toEqual(['welcome']);

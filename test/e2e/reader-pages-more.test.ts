@@ -40,9 +40,11 @@ beforeAll(
     api = ledger.client(own.admin.token);
     const { data: first } = await api.orgs.createSpace(orgId, { title: 'Version 1' });
     await mergeChanges(api, first.id, [
-      { operation: 'insert_page', title: 'Overview', emoji: '1f680', document: { markdown: 'The first version.' } },
+      // An emoji wins over an icon.
+      { operation: 'insert_page', title: 'Overview', emoji: '1f680', icon: 'rocket', document: { markdown: 'The first version.' } },
       { operation: 'insert_page', title: 'Setup', emoji: '🧰', document: { markdown: 'Set version 1 up.' } },
-      { operation: 'insert_page', title: 'Legacy', emoji: '<b>x</b>', document: { markdown: 'Only in version 1.' } },
+      { operation: 'insert_page', title: 'Legacy', emoji: '<b>x</b>', icon: 'no-such-icon', document: { markdown: 'Only in version 1.' } },
+      { operation: 'insert_page', title: 'Reference', icon: 'gear', document: { markdown: 'The settings.' } },
     ] as never);
     const { data: second } = await api.orgs.createSpace(orgId, { title: 'Version 2' });
     await mergeChanges(api, second.id, [
@@ -131,6 +133,33 @@ it('shows page emoji before the title, in the sidebar and on previous/next; neve
   await page.close();
 });
 
+it("shows a page's icon (Font Awesome Free, bundled) where an emoji would be, when it has none; never an unknown name", async () => {
+  const { page, problems } = await watchedPage();
+  expect((await page.goto(`${siteUrl}reference`))?.status()).toBe(200);
+  const icon = page.locator('h1 svg.page-icon');
+  expect(await icon.getAttribute('aria-hidden')).toBe('true');
+  expect(await icon.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
+  expect(await icon.locator('path').count()).toBe(1);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Reference');
+  const box = (await icon.boundingBox())!;
+  expect(box.width).toBeGreaterThan(8);
+  const tree = page.locator('nav.page-tree');
+  expect(await tree.locator('a', { hasText: 'Reference' }).locator('svg.page-icon').count()).toBe(1);
+  // The emoji wins over the icon; an unknown icon name shows nothing.
+  expect(await tree.locator('a', { hasText: 'Overview' }).locator('svg').count()).toBe(0);
+  expect(await tree.locator('a', { hasText: 'Overview' }).locator('.page-emoji').textContent()).toBe('🚀');
+  expect(await tree.locator('a', { hasText: 'Legacy' }).locator('svg, .page-emoji').count()).toBe(0);
+  expect(await page.locator('a[rel=prev]').textContent()).toContain('Legacy');
+  expect(await page.locator('a[rel=prev] svg').count()).toBe(0);
+  await page.goto(`${siteUrl}legacy`);
+  expect(await page.locator('a[rel=next] svg.page-icon').count()).toBe(1);
+  expect(await page.locator('h1 svg').count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-icons.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
 it('keeps the same page when switching versions, or opens the other version home when it lacks it', async () => {
   const { page, problems } = await watchedPage();
   const menu = page.getByRole('navigation', { name: 'Versions and languages' });
@@ -183,54 +212,132 @@ it('links a Git-synced page to its file in the repository ("Edit on GitHub"), on
   await page.close();
 });
 
-it('asks whether the page helped; the answer, posted without script, is counted as page_post_feedback', async () => {
+it("links to the page's file under the repository's .gitbook.yaml root (docs/…)", async () => {
+  gitServer.createRepository('rooted', {
+    '.gitbook.yaml': 'root: ./docs/\n',
+    'docs/README.md': '# Welcome\n\nThe rooted docs.\n',
+    'docs/install.md': '# Install\n\nInstall it.\n',
+    'docs/SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n',
+  });
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Rooted' });
+  const imported = await api.spaces.importGitRepository(space.id, {
+    url: gitServer.url('rooted'),
+    ref: 'refs/heads/main',
+    repoTreeURL: 'https://github.com/acme/rooted/tree/main',
+  });
+  expect(imported.status).toBe(204);
+  await eventually(async () => {
+    const op = await raw.get(`/v1/spaces/${space.id}/git/operations/latest`);
+    return op.status === 200 && op.body.state !== 'running';
+  }, 60_000);
+  expect((await raw.get(`/v1/spaces/${space.id}/git/operations/latest`)).body.state).toBe('success');
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Rooted docs', visibility: SiteVisibility.Public, spaces: [space.id] });
+  await api.orgs.updateSiteCustomizationById(orgId, site.id, { git: { showEditLink: true } } as never);
+  await api.orgs.publishSite(orgId, site.id);
+  const rootedUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  const html = await (await fetch(`${rootedUrl}install`)).text();
+  expect(html).toContain('href="https://github.com/acme/rooted/blob/main/docs/install.md"');
+  expect(await (await fetch(rootedUrl)).text()).toContain('href="https://github.com/acme/rooted/blob/main/docs/README.md"');
+});
+
+it('asks whether the page helped (good, ok, bad) and for a comment; each answer, with or without script, is counted', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
   const page = await context.newPage();
   expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
   const form = page.getByRole('form', { name: 'Was this page helpful?' });
   expect(await form.getAttribute('method')).toBe('post');
-  expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'No']);
+  expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'Somewhat', 'No']);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-feedback.png'), fullPage: true });
+  // Without script: the rating is posted, the answer thanks and offers a comment, posted the same way.
   const answered = page.waitForResponse((r) => r.request().method() === 'POST');
-  await form.getByRole('button', { name: 'Yes' }).click();
+  await form.getByRole('button', { name: 'Somewhat' }).click();
   const post = await answered;
-  expect(post.status()).toBe(303);
+  expect(post.status()).toBe(200);
+  expect(post.headers()['cache-control']).toBe('private, no-store');
+  await page.waitForLoadState();
+  expect(await page.locator('h1').textContent()).toBe('Thank you for your feedback.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel(/Anything to add/).fill('Missing the <b>proxy</b> step.');
+  const commented = page.waitForResponse((r) => r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Send comment' }).click();
+  expect((await commented).status()).toBe(200);
+  await page.waitForLoadState();
+  expect(await page.locator('main').textContent()).toContain('Your comment was sent.');
+  await page.getByRole('link', { name: 'Back to the page' }).click();
   await page.waitForLoadState();
   expect(new URL(page.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
-  expect(await page.locator('h1').textContent()).toContain('Setup');
-  // Anything but a rating is no feedback: the page refuses the POST as before.
+  // Anything but a rating is no feedback: the page refuses the POST as before; a comment past 512 characters is a 400 naming it.
   const refused = await fetch(`${siteUrl}setup?feedback=great`, { method: 'POST' });
   expect(refused.status).toBe(405);
+  const tooLong = await fetch(`${siteUrl}setup?feedback=ok`, { method: 'POST', body: new URLSearchParams({ comment: 'x'.repeat(513) }) });
+  expect(tooLong.status).toBe(400);
+  expect(await tooLong.text()).toContain('Invalid body field &#34;comment&#34;');
   await context.close();
-  // With the reader's script: posted in place, the visitor thanked on the same page.
+  // With the reader's script: posted in place, the visitor thanked on the same page, the comment too.
   const { page: scripted, problems } = await watchedPage();
   await scripted.goto(`${siteUrl}setup`);
   const scriptedForm = scripted.getByRole('form', { name: 'Was this page helpful?' });
-  await scriptedForm.getByRole('button', { name: 'No' }).click();
+  await scriptedForm.getByRole('button', { name: 'Somewhat' }).click();
   await scripted.getByRole('status').filter({ hasText: 'Thank you for your feedback.' }).waitFor();
   expect(new URL(scripted.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
   expect(await scriptedForm.getByRole('button', { name: 'Yes' }).isDisabled()).toBe(true);
+  await scripted.getByLabel(/Anything to add/).fill('Clear, but short.');
+  await scripted.getByRole('button', { name: 'Send comment' }).click();
+  await scripted.getByRole('status').filter({ hasText: 'Thank you for your comment.' }).waitFor();
+  expect(new URL(scripted.url()).pathname).toBe(`${new URL(siteUrl).pathname}setup`);
+  expect(await seriousViolations(scripted)).toEqual([]);
+  await scripted.screenshot({ path: join(OUT, 'reader-more-feedback-comment.png'), fullPage: true });
   expect(problems).toEqual([]);
   await scripted.close();
-  let rows: Array<{ eventType: string; eventsCount: number }> = [];
-  await eventually(async () => {
+  const aggregate = async (column: string) => {
     const res = await raw.post(`/v1/orgs/${orgId}/sites/${siteId}/insights/events/aggregate`, {
       range: 'last24Hours',
-      select: [{ column: 'eventType' }, { column: 'eventsCount' }],
-      groupBy: [{ column: 'eventType' }],
+      select: [{ column }, { column: 'eventsCount' }],
+      groupBy: [{ column }],
     });
     const columns = (res.body as { columns: Array<{ column: string; values: unknown[] }> }).columns;
-    const types = columns.find((c) => c.column === 'eventType')?.values ?? [];
+    const keys = columns.find((c) => c.column === column)?.values ?? [];
     const counts = columns.find((c) => c.column === 'eventsCount')?.values ?? [];
-    rows = types.map((t, i) => ({ eventType: String(t), eventsCount: Number(counts[i]) }));
-    return (rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount ?? 0) >= 2;
+    return Object.fromEntries(keys.map((k, i) => [String(k), Number(counts[i])]));
+  };
+  let types: Record<string, number> = {};
+  await eventually(async () => {
+    types = await aggregate('eventType');
+    return (types.page_post_feedback ?? 0) >= 2 && (types.page_post_feedback_comment ?? 0) >= 2;
   }, 20_000);
-  expect(rows.find((r) => r.eventType === 'page_post_feedback')?.eventsCount).toBe(2);
+  expect([types.page_post_feedback, types.page_post_feedback_comment]).toEqual([2, 2]);
+  expect(await aggregate('eventPageFeedbackComment')).toMatchObject({ 'Missing the <b>proxy</b> step.': 1, 'Clear, but short.': 1 });
+  expect(await aggregate('eventPageFeedbackRating')).toMatchObject({ ok: 4 });
 
   // Turned off, the form goes and a hand-made rating is refused, kept page or not.
   await api.orgs.updateSiteCustomizationById(orgId, siteId, { feedback: { enabled: false } } as never);
   await eventually(async () => !(await (await fetch(`${siteUrl}setup`)).text()).includes('Was this page helpful?'), 30_000);
   const unasked = await fetch(`${siteUrl}setup?feedback=good`, { method: 'POST', redirect: 'manual' });
   expect(unasked.status).toBe(405);
+});
+
+it("sets the site's font from the reader's own bundled files, kept for good; nothing from another host", async () => {
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Inter docs', visibility: SiteVisibility.Public, spaces: [v2] });
+  await api.orgs.updateSiteCustomizationById(orgId, site.id, { styling: { font: 'Inter' } } as never);
+  await api.orgs.publishSite(orgId, site.id);
+  const interUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  const { page, problems } = await watchedPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  const fontAnswer = page.waitForResponse((r) => /\/~quire\/font-inter-400\.[0-9a-f]{16}\.woff2$/.test(r.url()));
+  expect((await page.goto(`${interUrl}setup`))?.status()).toBe(200);
+  const font = await fontAnswer;
+  expect(font.status()).toBe(200);
+  expect(font.headers()['content-type']).toBe('font/woff2');
+  expect(font.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await page.evaluate('document.fonts.ready');
+  expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toMatch(/^"?Inter"?, system-ui/);
+  expect(await page.evaluate('document.fonts.check("16px Inter")')).toBe(true);
+  expect(await page.evaluate('[...document.fonts].some((f) => f.family.replace(/"/g, "") === "Inter" && f.status === "loaded")')).toBe(true);
+  expect(requested.every((url) => url.startsWith(new URL(interUrl).origin))).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-font.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
 });

@@ -23,6 +23,8 @@ export type {
   SearchPageView,
   NotFoundPageView,
   SiteChromeView,
+  SiteFontView,
+  IconView,
   SiteInfo,
   PageView,
   LinkView,

@@ -47,6 +47,8 @@ export interface ServiceParts {
   adminRoutes?: Router[];
   /** The largest request body the service parses (bytes); past it a 413 before any parse. Default 10 MB. */
   bodyLimit?: number;
+  /** Also takes `application/x-www-form-urlencoded` bodies, left for the service's routes to parse (the reader's forms). */
+  formBodies?: boolean;
   /** None: the process serves no gRPC (a worker such as insights' consumer) and opens no gRPC port. */
   grpc: ServiceBinding[];
   readiness?: Record<string, ReadinessCheck>;
@@ -129,6 +131,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     readiness: { serving: lifecycle.readiness, database: () => ctx.db.ping(), ...parts.readiness },
     adminRoutes: [deadLetterRoutes(ctx.deadLetters, config.internalSecret), ...(parts.adminRoutes ?? [])],
     bodyLimit: parts.bodyLimit,
+    formBodies: parts.formBodies,
   });
   parts.routes(app);
   finishServiceApp(app, logger);

@@ -16,4 +16,10 @@ describe("the reader's page feedback", () => {
     expect(() => siteEventsOf([{ ...base, type: 'page_post_feedback', feedbackRating: 'great' }])).toThrow();
     expect(siteEventsOf([{ ...base, type: 'page_view' }])[0]).not.toHaveProperty('feedback');
   });
+
+  it('carries a comment as the reference page_post_feedback_comment, refusing one past 512 characters', () => {
+    const [event] = siteEventsOf([{ ...base, type: 'page_post_feedback_comment', feedbackRating: 'ok', feedbackComment: 'Missing a step.' }]);
+    expect(event).toMatchObject({ type: 'page_post_feedback_comment', feedback: { rating: 'ok', comment: 'Missing a step.' } });
+    expect(() => siteEventsOf([{ ...base, type: 'page_post_feedback_comment', feedbackRating: 'ok', feedbackComment: 'x'.repeat(513) }])).toThrow();
+  });
 });

@@ -30,7 +30,7 @@ export function readerModule(): ServiceModule {
     migrationsDir: join(__dirname, '..', 'migrations'),
     build: (ctx: ServiceContext) => {
       const settings = readerSettingsFromEnv();
-      const visits = visitRecorder(ctx, settings.visitQueue);
+      const visits = visitRecorder(ctx, { maxQueued: settings.visitQueue, lingerMs: settings.visitLingerMs });
       const deps = {
         sites: () => ctx.clients.sites(),
         contentPublished: () => ctx.clients.contentPublished(),
@@ -74,6 +74,8 @@ export function readerModule(): ServiceModule {
         },
         // MCP messages are the only bodies the reader takes.
         bodyLimit: MCP_MESSAGE_LIMITS.bodyBytes,
+        // A page's feedback comment is posted by an HTML form (published.routes.ts reads it).
+        formBodies: true,
         grpc: [healthBinding(reader.ReaderService, 'reader')],
         // The highlighter and the ES-module libraries load once, before the first visitor.
         // Events write new generations of sites and spaces (kept resolutions are resolved again) and

@@ -8,6 +8,7 @@ import { readEnv } from '@quire/platform/config';
 const readerEnvSchema = z.object({
   READER_ANSWER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   READER_VISIT_QUEUE: z.coerce.number().int().positive().default(10_000),
+  READER_VISIT_LINGER_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   READER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(3600),
   READER_CACHE_MAX_ENTRY_BYTES: z.coerce
     .number()
@@ -34,6 +35,11 @@ export interface ReaderSettings {
    * are dropped and counted (`reader_visit_events_dropped_total`), so insights down never grows memory.
    */
   visitQueue: number;
+  /**
+   * How long a served answer's event waits for others before they leave together in one call to
+   * insights; 0 sends each batch as soon as the answer is out.
+   */
+  visitLingerMs: number;
   /**
    * How long a rendered answer is kept in the shared cache; 0 turns the cache off. Keys carry every
    * input's version, so this bounds memory, never staleness.
@@ -65,6 +71,7 @@ export function readerSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Rea
   return {
     answerTimeoutMs: e.READER_ANSWER_TIMEOUT_MS,
     visitQueue: e.READER_VISIT_QUEUE,
+    visitLingerMs: e.READER_VISIT_LINGER_MS,
     cacheTtlSeconds: e.READER_CACHE_TTL_SECONDS,
     cacheMaxEntryBytes: e.READER_CACHE_MAX_ENTRY_BYTES,
     resolutionTtlSeconds: e.READER_RESOLUTION_TTL_SECONDS,

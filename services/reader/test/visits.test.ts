@@ -133,6 +133,14 @@ describe('the event of a served page', () => {
       DAY,
     );
     expect(feedback).toMatchObject({ type: 'page_post_feedback', feedbackRating: 'good', location: { page: visit.page } });
+    expect(feedback.feedbackComment).toBeUndefined();
+    const comment = visitEventOf(
+      { ...visit, kind: 'page_post_feedback_comment', rating: 'ok', comment: 'Missing a step.' },
+      request,
+      { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) },
+      DAY,
+    );
+    expect(comment).toMatchObject({ type: 'page_post_feedback_comment', feedbackRating: 'ok', feedbackComment: 'Missing a step.' });
   });
 });
 
@@ -152,6 +160,7 @@ describe('sending', () => {
       logger: silent,
       counters: { dropped, sent },
       maxQueued: 10,
+      lingerMs: 0,
     });
     const cookies = recordVisit({ sender, secret: SECRET, clock: () => DAY }, visit, request);
     expect(cookies).toHaveLength(2);
@@ -173,11 +182,38 @@ describe('sending', () => {
       logger: silent,
       counters: { dropped, sent: counter() },
       maxQueued: 3,
+      lingerMs: 0,
     });
     const event = visitEventOf(visit, request, { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) }, DAY);
     for (let i = 0; i < 5; i++) sender.enqueue('org1', 'site1', event);
     expect(dropped.n).toBe(2);
     await sender.flush();
     expect(dropped.n).toBe(5);
+  });
+
+  it('sends the visits of a linger in one call, and a flush ends the linger at once', async () => {
+    const calls: number[] = [];
+    const sender = new VisitSender({
+      insights: () =>
+        ({
+          recordSiteEvents: async (r: { events: VisitEvent[] }) => {
+            calls.push(r.events.length);
+            return { accepted: r.events.length };
+          },
+        }) as never,
+      logger: silent,
+      counters: { dropped: counter(), sent: counter() },
+      maxQueued: 1000,
+      lingerMs: 60_000,
+    });
+    const event = visitEventOf(visit, request, { visitorId: 'v'.repeat(16), sessionId: 's'.repeat(16) }, DAY);
+    sender.enqueue('org1', 'site1', event);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 99; i++) sender.enqueue('org1', 'site1', event);
+    expect(calls).toEqual([]);
+    const started = Date.now();
+    await sender.flush();
+    expect(calls).toEqual([100]);
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 });

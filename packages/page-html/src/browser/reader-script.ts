@@ -310,7 +310,44 @@ function enhanceToc(): void {
   mark();
 }
 
-/** The feedback form posts in place (its button's `formaction`, the reader's 303 not followed) and thanks the visitor. */
+/** The comment form shown after a rating: posted in place to the same `?feedback=` with a `comment` field. */
+function commentForm(action: string, status: HTMLElement): HTMLFormElement {
+  const form = document.createElement('form');
+  form.className = 'feedback-comment';
+  const label = document.createElement('label');
+  label.htmlFor = 'feedback-comment';
+  label.textContent = 'Anything to add? (optional, at most 512 characters)';
+  const input = document.createElement('textarea');
+  input.id = 'feedback-comment';
+  input.name = 'comment';
+  input.maxLength = 512;
+  input.rows = 3;
+  input.required = true;
+  const send = document.createElement('button');
+  send.type = 'submit';
+  send.textContent = 'Send comment';
+  form.append(label, input, send);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    send.disabled = true;
+    const body = new URLSearchParams({ comment: input.value });
+    fetch(new URL(action, window.location.href).href, { method: 'POST', body, redirect: 'manual', credentials: 'same-origin' }).then(
+      (answer) => {
+        const sent = answer.ok;
+        status.textContent = sent ? 'Thank you for your comment.' : 'Your comment could not be sent.';
+        if (sent) form.remove();
+        else send.disabled = false;
+      },
+      () => {
+        status.textContent = 'Your comment could not be sent.';
+        send.disabled = false;
+      },
+    );
+  });
+  return form;
+}
+
+/** The feedback form posts in place (its button's `formaction`, the reader's answer not shown), thanks the visitor and offers a comment. */
 function enhanceFeedback(): void {
   document.querySelectorAll<HTMLFormElement>('form.page-feedback').forEach((form) => {
     const status = document.createElement('p');
@@ -325,6 +362,7 @@ function enhanceFeedback(): void {
       const done = (sent: boolean) => {
         status.textContent = sent ? 'Thank you for your feedback.' : 'Your feedback could not be sent.';
         if (!sent) form.querySelectorAll('button').forEach((button) => (button.disabled = false));
+        else form.after(commentForm(action, status));
       };
       fetch(new URL(action, window.location.href).href, { method: 'POST', redirect: 'manual', credentials: 'same-origin' }).then(
         (answer) => done(answer.type === 'opaqueredirect' || answer.ok),
@@ -354,6 +392,7 @@ const SCRIPT_FUNCTIONS = [
   moveActive,
   enhanceSearch,
   enhanceToc,
+  commentForm,
   enhanceFeedback,
   enhancePage,
 ];

@@ -3,7 +3,7 @@ import { ANCHOR } from '../safety/urls';
 import { profileOf, type CustomLink, type SiteLook, type SocialAccount, type ThemedImage } from './customization';
 import { LABELS } from './labels';
 import { imageAddress, linkTo, pageAddress, srcsetAddress } from './links';
-import { emojiMark } from './emoji';
+import { pageMark } from './emoji';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import type { SectionItem, SiteChromeView, TreePage, VariantView } from './site-view';
 
@@ -136,12 +136,19 @@ export function sidebar(pages: unknown, currentId: unknown): Markup | undefined 
           tag(
             'li',
             { class: 'group' },
-            tag('details', { open: true }, tag('summary', {}, tag('span', { class: 'group-title' }, emojiMark(node.emoji) + title(node.title))), children),
+            tag(
+              'details',
+              { open: true },
+              tag('summary', {}, tag('span', { class: 'group-title' }, pageMark(node.emoji, node.icon) + title(node.title))),
+              children,
+            ),
           ),
         );
       } else {
         const isCurrent = node.kind === 'document' && typeof currentId === 'string' && node.id === currentId;
-        items.push(tag('li', {}, linkTo(node.url, emojiMark(node.emoji) + title(node.title), { 'aria-current': isCurrent ? 'page' : undefined }), children));
+        items.push(
+          tag('li', {}, linkTo(node.url, pageMark(node.emoji, node.icon) + title(node.title), { 'aria-current': isCurrent ? 'page' : undefined }), children),
+        );
       }
     }
     return items.length > 0 ? tag('ul', {}, ...items) : undefined;

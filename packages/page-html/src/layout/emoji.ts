@@ -28,3 +28,18 @@ export function emojiMark(value: unknown): Markup {
   const text = emojiText(value);
   return text ? tag('span', { class: 'page-emoji', 'aria-hidden': 'true' }, escapeText(text)) : '';
 }
+
+/**
+ * The emoji before a title, else the page's icon: an inline `<svg>` from the reader's bundled set,
+ * decorative like the emoji. Its viewBox and path data are checked again (numbers and path commands
+ * only), so nothing but a drawing reaches the page.
+ */
+export function pageMark(emoji: unknown, icon: unknown): Markup {
+  if (emojiText(emoji)) return emojiMark(emoji);
+  if (typeof icon !== 'object' || icon === null) return '';
+  const { viewBox, paths } = icon as { viewBox?: unknown; paths?: unknown };
+  if (typeof viewBox !== 'string' || !/^[0-9.-]+( [0-9.-]+){3}$/.test(viewBox) || !Array.isArray(paths) || !paths.length || paths.length > 8) return '';
+  if (!paths.every((d) => typeof d === 'string' && /^[A-Za-z0-9 .,-]{1,20000}$/.test(d))) return '';
+  const drawn = (paths as string[]).map((d) => `<path fill="currentColor" d="${d}"/>`).join('');
+  return `<svg class="page-icon" viewBox="${viewBox}" aria-hidden="true" focusable="false">${drawn}</svg>`;
+}

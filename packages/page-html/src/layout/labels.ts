@@ -23,6 +23,7 @@ export const LABELS = {
   editOnGit: 'Edit on Git',
   feedbackQuestion: 'Was this page helpful?',
   feedbackGood: 'Yes',
+  feedbackOk: 'Somewhat',
   feedbackBad: 'No',
   editOnGitHub: 'Edit on GitHub',
   editOnGitLab: 'Edit on GitLab',

@@ -1,7 +1,7 @@
 import { siteLookOf, type SiteLook } from './customization';
 import { footer, header, LANG, listOf, searchForm, sidebar, tableOfContents } from './chrome';
 import { LABELS } from './labels';
-import { emojiMark } from './emoji';
+import { pageMark } from './emoji';
 import { imageAddress, linkTo, pageAddress } from './links';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import { stylesheetOf } from './stylesheet';
@@ -65,7 +65,7 @@ function head(view: SiteChromeView, look: SiteLook, meta: HeadView): Markup {
     tag('meta', { name: 'twitter:title', content: meta.title || siteTitle }),
     description ? tag('meta', { name: 'twitter:description', content: description }) : undefined,
     image ? tag('meta', { name: 'twitter:image', content: image }) : undefined,
-    tag('style', {}, stylesheetOf(look)),
+    tag('style', {}, stylesheetOf(look, isObject(view.site) ? view.site.font : undefined)),
     readerScript(view.site),
   );
 }
@@ -111,7 +111,7 @@ function breadcrumbs(items: LinkView[]): Markup | undefined {
   return tag(
     'nav',
     { class: 'breadcrumbs', 'aria-label': LABELS.breadcrumbs },
-    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, emojiMark(item.emoji) + escapeText(bounded(item.title)))))),
+    tag('ol', {}, ...items.map((item) => tag('li', {}, linkTo(item.url, pageMark(item.emoji, item.icon) + escapeText(bounded(item.title)))))),
   );
 }
 
@@ -120,7 +120,7 @@ function pagination(previous: unknown, next: unknown): Markup | undefined {
     isObject(item)
       ? linkTo(
           item.url,
-          `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${emojiMark(item.emoji)}${escapeText(bounded(item.title))}`,
+          `${tag('small', {}, escapeText(rel === 'prev' ? LABELS.previous : LABELS.next))}${pageMark(item.emoji, item.icon)}${escapeText(bounded(item.title))}`,
           {
             class: rel === 'prev' ? 'previous' : 'next',
             rel,
@@ -142,15 +142,18 @@ function editLink(url: unknown): Markup | undefined {
 
 /**
  * "Was this page helpful?": a form posted to the page itself (no script needed), each button to
- * `?feedback=good` or `?feedback=bad` with an empty body (the reader takes no form body).
+ * `?feedback=good`, `ok` or `bad` (the reference's PageFeedbackRating) with an empty body; the
+ * reader's answer thanks the visitor and offers a comment (the script does both in place).
  */
 function feedbackForm(): Markup {
-  const button = (rating: 'good' | 'bad', label: string) => tag('button', { type: 'submit', formaction: `?feedback=${rating}` }, escapeText(label));
+  const button = (rating: 'good' | 'ok' | 'bad', label: string) =>
+    tag('button', { type: 'submit', formaction: `?feedback=${rating}`, 'data-rating': rating }, escapeText(label));
   return tag(
     'form',
     { class: 'page-feedback', id: 'page-feedback', method: 'post', 'aria-labelledby': 'page-feedback-title' },
     tag('p', { id: 'page-feedback-title' }, escapeText(LABELS.feedbackQuestion)),
     button('good', LABELS.feedbackGood),
+    button('ok', LABELS.feedbackOk),
     button('bad', LABELS.feedbackBad),
   );
 }
@@ -165,7 +168,7 @@ export function renderSitePage(view: SitePageView): string {
   const updated = dateOf(page.updatedAt, langOf(safe.site));
   const main = [
     breadcrumbs(listOf<LinkView>(safe.breadcrumbs, 50)),
-    tag('h1', {}, emojiMark(page.emoji) + escapeText(title)),
+    tag('h1', {}, pageMark(page.emoji, page.icon) + escapeText(title)),
     description ? tag('p', { class: 'page-description' }, escapeText(bounded(description, 1024))) : undefined,
     editLink(page.editUrl),
     // Already rendered and sanitised by renderPageDocument: inserted as it is.

@@ -11,6 +11,8 @@ export interface LinkView {
   url: string;
   /** The linked page's emoji (code points or characters); anything else is not shown. */
   emoji?: string;
+  /** The linked page's icon, shown when it has no emoji. */
+  icon?: IconView;
 }
 
 export interface SiteInfo {
@@ -26,6 +28,11 @@ export interface SiteInfo {
    * None: the page has no script (it is complete without).
    */
   assetsUrl?: string;
+  /**
+   * The site's font (customization `styling.font`) as the reader bundles it: the family and the
+   * address of each weight's woff2 file (the reader's own, content-hashed). None: the system stack.
+   */
+  font?: SiteFontView;
   /** `unlisted` sites are served with `noindex`. */
   isUnlisted?: boolean;
   /**
@@ -64,6 +71,8 @@ export interface TreePage {
   hidden?: boolean;
   /** The page's emoji (code points or characters), shown before its title. */
   emoji?: string;
+  /** The page's icon (RevisionPage `icon`), shown before its title when it has no emoji. */
+  icon?: IconView;
   pages?: TreePage[];
 }
 
@@ -81,6 +90,8 @@ export interface PageView {
   title: string;
   /** The page's emoji (code points or characters), shown before its title. */
   emoji?: string;
+  /** The page's icon (RevisionPage `icon`), shown before its title when it has no emoji. */
+  icon?: IconView;
   /** The page's own description: shown under its title, and in the meta tags. */
   description?: string;
   /**
@@ -134,4 +145,16 @@ export interface SearchPageView extends SiteChromeView {
 export interface NotFoundPageView extends SiteChromeView {
   /** The address asked for, shown back to the visitor. */
   path?: string;
+}
+
+/** A bundled font: `@font-face` rules in the page's one `<style>`, the body set in it. */
+export interface SiteFontView {
+  family: string;
+  faces: Array<{ weight: number; url: string }>;
+}
+
+/** An icon as the reader bundles it (Font Awesome Free's SVG): its viewBox and path data, drawn in the text's colour. */
+export interface IconView {
+  viewBox: string;
+  paths: string[];
 }

@@ -105,9 +105,13 @@ export const SITE_RULES = [
   'h1{font-size:2rem;line-height:1.25;margin:.25rem 0 .5rem}',
   '.page-description{font-size:1.15rem;color:var(--muted);margin-top:0}',
   '.page-emoji{margin-right:.35em;font-style:normal}',
+  '.page-icon{width:1em;height:1em;margin-right:.35em;vertical-align:-.125em;flex:none}',
   '.page-actions{margin:.25rem 0 1rem;font-size:.9rem}',
   '.page-feedback{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;margin-top:2rem}.page-feedback p{margin:0 .5rem 0 0;font-weight:600}',
   '.feedback-status{flex-basis:100%;margin:0;color:var(--muted)}.feedback-status:empty{display:none}',
+  '.feedback-comment{display:flex;flex-direction:column;align-items:flex-start;gap:.5rem;flex-basis:100%;margin:1rem 0}',
+  '.feedback-comment textarea{font:inherit;width:100%;max-width:36rem;padding:.4rem;border:1px solid var(--border);border-radius:.4rem;background:transparent;color:var(--text)}',
+  '.feedback-comment button{font:inherit;padding:.3rem .9rem;border:1px solid var(--border);border-radius:.4rem;background:transparent;color:var(--text);cursor:pointer}',
   '.page-feedback button{font:inherit;padding:.3rem .9rem;border:1px solid var(--border);border-radius:.4rem;background:transparent;color:var(--text);cursor:pointer}',
   '.page-meta{font-size:.9rem;color:var(--muted);border-top:1px solid var(--border);margin-top:2rem;padding-top:.75rem}',
   '.pagination{display:flex;flex-wrap:wrap;justify-content:space-between;gap:1rem;margin-top:1.5rem}',
@@ -195,9 +199,32 @@ export const SITE_RULES = [
   '@media (max-width:40rem){h1{font-size:1.6rem}.site-search{margin-left:0;width:100%}.site-search input{flex:1}.variants{margin-left:0}}',
 ].join('\n');
 
-/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES. */
-export function siteStylesheet(customization: unknown): string {
-  return stylesheetOf(siteLookOf(customization));
+/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES, then its font. */
+export function siteStylesheet(customization: unknown, font?: unknown): string {
+  return stylesheetOf(siteLookOf(customization), font);
 }
 
-export const stylesheetOf = (look: SiteLook): string => `${themeRules(look)}\n${SITE_RULES}`;
+export const stylesheetOf = (look: SiteLook, font?: unknown): string => `${themeRules(look)}\n${SITE_RULES}${fontRules(font)}`;
+
+const SYSTEM_FONTS = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+
+/**
+ * `@font-face` for each bundled weight and the body in that family, the system stack behind it; ''
+ * for none. The family and the addresses come from the reader (never from content) and are checked
+ * again here: letters, digits and spaces; a path on the site's own origin.
+ */
+function fontRules(font: unknown): string {
+  if (typeof font !== 'object' || font === null) return '';
+  const { family, faces } = font as { family?: unknown; faces?: unknown };
+  if (typeof family !== 'string' || !/^[A-Za-z0-9 ]{1,50}$/.test(family) || !Array.isArray(faces)) return '';
+  const rules = faces
+    .slice(0, 6)
+    .flatMap((face: { weight?: unknown; url?: unknown }) =>
+      typeof face?.url === 'string' && /^\/[A-Za-z0-9/_.~%-]{1,500}$/.test(face.url) && Number.isInteger(face.weight)
+        ? [
+            `@font-face{font-family:"${family}";font-style:normal;font-weight:${face.weight as number};font-display:swap;src:url("${face.url}") format("woff2")}`,
+          ]
+        : [],
+    );
+  return rules.length ? `\n${rules.join('\n')}\nbody{font-family:"${family}",${SYSTEM_FONTS}}` : '';
+}

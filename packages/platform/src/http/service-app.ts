@@ -28,6 +28,8 @@ export interface ServiceAppOptions {
   bodyLimit?: string | number;
   /** Operator routes that authenticate on their own (an admin signature, no user): mounted before the principal check. */
   adminRoutes?: Router[];
+  /** Also lets `application/x-www-form-urlencoded` bodies through, unparsed, for the service's own routes to read (the reader's HTML forms). */
+  formBodies?: boolean;
 }
 
 /**
@@ -44,15 +46,19 @@ export function createServiceApp(options: ServiceAppOptions): Express {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
-    req.requestId = req.header('x-request-id') ?? newId();
-    req.log = options.logger.child({ requestId: req.requestId });
-    res.setHeader('x-request-id', req.requestId);
+    const requestId = req.header('x-request-id') ?? newId();
+    req.requestId = requestId;
+    // The request's child logger is made when a route first logs: most requests log one line only.
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', { get: () => (log ??= options.logger.child({ requestId })), configurable: true });
+    res.setHeader('x-request-id', requestId);
     if (options.lifecycle?.draining) res.setHeader('connection', 'close');
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeFamily(req.path);
       options.metrics.observe(req.method, route, res.statusCode, seconds);
-      req.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      if (options.logger.isLevelEnabled('info'))
+        options.logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
     });
     next();
   });
@@ -66,8 +72,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     next();
   });
 
-  app.use(refuseNonJsonBodies);
-  app.use(express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: () => true, verify: refuseDeepJson }));
+  const isFormBody = (req: Request) => options.formBodies === true && isForm(req.headers['content-type']);
+  app.use((req: Request, res: Response, next: NextFunction) => (isFormBody(req) ? next() : refuseNonJsonBodies(req, res, next)));
+  const json = express.json({ limit: options.bodyLimit ?? '10mb', strict: false, type: (req) => !isFormBody(req as Request), verify: refuseDeepJson });
+  // What body-parser skips itself (no length, no chunked encoding), skipped before its set-up: most requests are reads.
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined ? next() : json(req, res, next),
+  );
   // After the body parser: its callbacks run in the socket's context, which would drop the actor.
   app.use((req: Request, _res: Response, next: NextFunction) => runAsActor(apiActor(req.principal, req.requestId), next));
   return app;
@@ -102,6 +113,10 @@ function hasBody(req: Request): boolean {
   if (req.headers['transfer-encoding'] !== undefined) return true;
   const length = Number(req.headers['content-length'] ?? 0);
   return Number.isFinite(length) && length > 0;
+}
+
+function isForm(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 function isJson(contentType: string | undefined): boolean {

@@ -217,8 +217,13 @@ export interface PublishedPage {
   linkUrl: string;
   /** The page's emoji as stored (code points or characters); empty when none. */
   emoji: string;
-  /** Documents of a Git-synced space: the page's file in the repository (`guide/install.md`); else empty. */
+  /**
+   * Documents of a Git-synced space: the page's path from the repository's root (`docs/guide/install.md`
+   * under a `.gitbook.yaml` root `./docs/`, the project directory included); else empty.
+   */
   gitFile: string;
+  /** The page's icon (a Font Awesome name, RevisionPage.icon) as stored; empty when none. */
+  icon: string;
 }
 
 export interface GetPublishedPagesResponse {
@@ -230,7 +235,7 @@ export interface GetPublishedPagesResponse {
   /** The revision's files (images and attachments pages show). */
   files: PublishedFile[];
   /**
-   * A Git-synced space on GitHub or GitLab: the https address of its files on the synced branch,
+   * A Git-synced space on GitHub or GitLab: the https address of the repository's files on the synced branch,
    * ending with `/` (a page's file is `git_blob_url + git_file`); empty otherwise.
    */
   gitBlobUrl: string;
@@ -3044,6 +3049,7 @@ function createBasePublishedPage(): PublishedPage {
     linkUrl: "",
     emoji: "",
     gitFile: "",
+    icon: "",
   };
 }
 
@@ -3084,6 +3090,9 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     }
     if (message.gitFile !== "") {
       writer.uint32(98).string(message.gitFile);
+    }
+    if (message.icon !== "") {
+      writer.uint32(106).string(message.icon);
     }
     return writer;
   },
@@ -3197,6 +3206,14 @@ export const PublishedPage: MessageFns<PublishedPage> = {
             message.gitFile = reader.string();
             continue;
           }
+          case 13: {
+            if (tag !== 106) {
+              break;
+            }
+
+            message.icon = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3239,6 +3256,7 @@ export const PublishedPage: MessageFns<PublishedPage> = {
         : isSet(object.git_file)
         ? globalThis.String(object.git_file)
         : "",
+      icon: isSet(object.icon) ? globalThis.String(object.icon) : "",
     };
   },
 
@@ -3280,6 +3298,9 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     if (message.gitFile !== "") {
       obj.gitFile = message.gitFile;
     }
+    if (message.icon !== "") {
+      obj.icon = message.icon;
+    }
     return obj;
   },
 
@@ -3300,6 +3321,7 @@ export const PublishedPage: MessageFns<PublishedPage> = {
     message.linkUrl = object.linkUrl ?? "";
     message.emoji = object.emoji ?? "";
     message.gitFile = object.gitFile ?? "";
+    message.icon = object.icon ?? "";
     return message;
   },
 };

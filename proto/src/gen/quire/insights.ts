@@ -36,7 +36,10 @@ export interface RecordSiteEventsRequest {
  * sends. Insights fills in what every such event leaves empty (`cookies`, `siteShareKey`).
  */
 export interface SiteVisitEvent {
-  /** page_view, search_type_query, page_markdown_request, llms_request, mcp_request or page_post_feedback. */
+  /**
+   * page_view, search_type_query, page_markdown_request, llms_request, mcp_request, page_post_feedback
+   * or page_post_feedback_comment.
+   */
   type: string;
   /** ISO 8601. */
   timestamp: string;
@@ -48,8 +51,12 @@ export interface SiteVisitEvent {
   query?:
     | string
     | undefined;
-  /** page_post_feedback only: good, ok or bad. */
-  feedbackRating?: string | undefined;
+  /** page_post_feedback and page_post_feedback_comment: good, ok or bad. */
+  feedbackRating?:
+    | string
+    | undefined;
+  /** page_post_feedback_comment only: the visitor's comment on the rating (1 to 512 characters). */
+  feedbackComment?: string | undefined;
 }
 
 export interface SiteVisitSession {
@@ -194,6 +201,7 @@ function createBaseSiteVisitEvent(): SiteVisitEvent {
     location: undefined,
     query: undefined,
     feedbackRating: undefined,
+    feedbackComment: undefined,
   };
 }
 
@@ -216,6 +224,9 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
     }
     if (message.feedbackRating !== undefined) {
       writer.uint32(50).string(message.feedbackRating);
+    }
+    if (message.feedbackComment !== undefined) {
+      writer.uint32(58).string(message.feedbackComment);
     }
     return writer;
   },
@@ -281,6 +292,14 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
             message.feedbackRating = reader.string();
             continue;
           }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.feedbackComment = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -305,6 +324,11 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
         : isSet(object.feedback_rating)
         ? globalThis.String(object.feedback_rating)
         : undefined,
+      feedbackComment: isSet(object.feedbackComment)
+        ? globalThis.String(object.feedbackComment)
+        : isSet(object.feedback_comment)
+        ? globalThis.String(object.feedback_comment)
+        : undefined,
     };
   },
 
@@ -328,6 +352,9 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
     if (message.feedbackRating !== undefined) {
       obj.feedbackRating = message.feedbackRating;
     }
+    if (message.feedbackComment !== undefined) {
+      obj.feedbackComment = message.feedbackComment;
+    }
     return obj;
   },
 
@@ -346,6 +373,7 @@ export const SiteVisitEvent: MessageFns<SiteVisitEvent> = {
       : undefined;
     message.query = object.query ?? undefined;
     message.feedbackRating = object.feedbackRating ?? undefined;
+    message.feedbackComment = object.feedbackComment ?? undefined;
     return message;
   },
 };

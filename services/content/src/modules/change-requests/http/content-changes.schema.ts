@@ -2,8 +2,8 @@ import { fileNameProblem } from '@quire/formats';
 import { mediaType, queryBoolean, resourceId, text, z } from '@quire/input';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
-// RevisionPageUpdate, Document. All five change types; the page fields Quire does not store (icon,
-// noIndex, noRobotsIndex) are refused naming the field.
+// RevisionPageUpdate, Document. All five change types; the page fields Quire does not store
+// (noIndex, noRobotsIndex) are refused naming the field.
 
 export const MAX_CHANGES = 50;
 /** A page body as sent: about what a 1,000-page import allows for one page. */
@@ -22,6 +22,8 @@ const pageFields = {
   title: text({ min: 1, max: 255 }).optional(),
   slug: z.string().min(1).max(100).optional(),
   emoji: z.string().max(32).optional(),
+  // The reference's Icon: a Font Awesome icon name ('' removes it); the reader shows only the names it bundles.
+  icon: z.union([z.literal(''), z.string().regex(/^[a-z0-9-]{1,50}$/, 'must be an icon name (a-z, 0-9 and "-", at most 50)')]).optional(),
   description: text({ max: 1000 }).optional(),
   hidden: z.boolean().optional(),
 };

@@ -49,6 +49,8 @@ export interface StoredPage {
   /** Unique among its siblings; the page's path is its ancestors' slugs and its own. */
   slug: string;
   emoji?: string;
+  /** The reference's RevisionPage `icon`: a Font Awesome icon name. */
+  icon?: string;
   description?: string;
   hidden?: boolean;
   layout?: Partial<PageLayout>;

@@ -50,6 +50,7 @@ export function presentPage(page: StoredPage, index: RevisionIndex, space: Space
   // listing, and spreads of varying shapes cost twenty times more here.
   const out: Record<string, unknown> = { id: page.id, title: page.title };
   if (page.emoji) out.emoji = page.emoji;
+  if (page.icon) out.icon = page.icon;
   const git = index.gitBlobs?.[page.id];
   if (git) out.git = git;
   if (page.createdAt) out.createdAt = page.createdAt;

@@ -17,8 +17,9 @@ export async function readPublishedPages(
   const { space, loaded } = await readContentRevision(deps, caller, { spaceId: input.spaceId, revisionId: input.revisionId || undefined });
   const { revision, index } = loaded;
   const children = childrenByParent(revision.tree.pages);
-  const gitBlobUrl = gitBlobBase(await readSpaceGitSync(deps.db, space.id));
-  const gitFiles = gitBlobUrl ? gitFilesOf(children) : new Map<string, string>();
+  const sync = await readSpaceGitSync(deps.db, space.id);
+  const gitBlobUrl = gitBlobBase(sync);
+  const gitFiles = sync && gitBlobUrl ? gitFilesOf(children, sync, revision.gitBlobs) : new Map<string, string>();
   const pages: contentProto.PublishedPage[] = [];
   // Depth-first without recursion (a deep tree must not exhaust the stack).
   const stack = (children.get(null) ?? []).map((page, order) => ({ page, order })).reverse();
@@ -46,6 +47,7 @@ function entryOf(page: StoredPage, path: string, order: number, gitFile: string)
     updatedAt: page.updatedAt ?? '',
     linkUrl: target?.kind === 'url' && typeof target.url === 'string' ? target.url : '',
     emoji: page.emoji ?? '',
+    icon: page.icon ?? '',
     gitFile,
   };
 }

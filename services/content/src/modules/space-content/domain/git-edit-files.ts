@@ -3,8 +3,10 @@ import type { StoredPage } from '../../revisions';
 
 // Where a published page lives in the space's Git Sync repository, for the reader's "Edit on Git"
 // link (docs/reader.md): the repository's web address of a file on the synced branch, and each
-// document's file as Git Sync's export writes it (README.md first, `<path>/README.md` for a page
-// with children, else `<path>.md`). Pure.
+// document's path from the repository's root: the one the revision's Git Sync recorded (it was
+// read from, or written to, that path: a `.gitbook.yaml` `root` and the project directory in it),
+// else the file Git Sync's export writes (README.md first, `<path>/README.md` for a page with
+// children, else `<path>.md`) under the project directory. Pure.
 
 /** The Git Sync state the links are built from (Space.gitSync, credentials already removed). */
 export interface GitEditSource {
@@ -15,16 +17,13 @@ export interface GitEditSource {
 }
 
 /**
- * The web address files are shown at, ending with `/`, or '' when none is known: the tree URL the
- * sync was given (`…/tree/main` → `…/blob/main/`, GitLab's `…/-/tree/main` likewise), else a GitHub
- * or GitLab https remote with its branch. Only https addresses: never another scheme.
+ * The web address of the repository's files, ending with `/`, or '' when none is known: the tree URL
+ * the sync was given (`…/tree/main` → `…/blob/main/`, GitLab's `…/-/tree/main` likewise), else a
+ * GitHub or GitLab https remote with its branch. Only https addresses: never another scheme.
  */
 export function gitBlobBase(sync: GitEditSource | null): string {
   if (!sync) return '';
-  const base = blobOfTreeUrl(sync.treeUrl) ?? blobOfRemote(sync.remote, sync.ref);
-  if (!base) return '';
-  const project = (sync.projectDirectory ?? '').replace(/^\/+|\/+$/g, '');
-  return `${base}${project ? `${project.split('/').map(encodeURIComponent).join('/')}/` : ''}`;
+  return blobOfTreeUrl(sync.treeUrl) ?? blobOfRemote(sync.remote, sync.ref) ?? '';
 }
 
 function httpsUrl(raw: string | null): URL | undefined {
@@ -53,8 +52,15 @@ function blobOfRemote(remote: string, ref: string): string | undefined {
   return undefined;
 }
 
-/** Each document's file in the repository, by page id, from the content's root. */
-export function gitFilesOf(children: ReadonlyMap<string | null, StoredPage[]>): Map<string, string> {
+/**
+ * Each document's path in the repository, by page id: the revision's recorded Git Sync path when it
+ * has one (`recorded`, Revision.gitBlobs), else the export's file under the project directory.
+ */
+export function gitFilesOf(
+  children: ReadonlyMap<string | null, StoredPage[]>,
+  sync: Pick<GitEditSource, 'projectDirectory'>,
+  recorded: Readonly<Record<string, { path: string }>> | null,
+): Map<string, string> {
   const ids = new Map<GitLayoutPage, string>();
   const build = (parentId: string | null): GitLayoutPage[] =>
     (children.get(parentId) ?? []).flatMap((page): GitLayoutPage[] => {
@@ -64,7 +70,11 @@ export function gitFilesOf(children: ReadonlyMap<string | null, StoredPage[]>): 
       ids.set(out, page.id);
       return [out];
     });
+  const project = (sync.projectDirectory ?? '').replace(/^\/+|\/+$/g, '');
   const files = new Map<string, string>();
-  for (const [page, placed] of placeDocuments(build(null))) files.set(ids.get(page) as string, placed.file);
+  for (const [page, placed] of placeDocuments(build(null))) {
+    const id = ids.get(page) as string;
+    files.set(id, recorded?.[id]?.path ?? (project ? `${project}/${placed.file}` : placed.file));
+  }
   return files;
 }

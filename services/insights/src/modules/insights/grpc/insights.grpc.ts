@@ -34,10 +34,10 @@ export function siteEventsOf(events: readonly insights.SiteVisitEvent[]): SiteIn
 }
 
 /** A visit event → the reference SiteInsightsEvent: absent values are the reference's nulls; a served answer has no cookies nor share key. */
-function referenceEventOf({ type, timestamp, session, location, query, feedbackRating }: insights.SiteVisitEvent): unknown {
+function referenceEventOf({ type, timestamp, session, location, query, feedbackRating, feedbackComment }: insights.SiteVisitEvent): unknown {
   return {
     type,
-    ...(feedbackRating !== undefined ? { feedback: { rating: feedbackRating } } : {}),
+    ...(feedbackRating !== undefined ? { feedback: { rating: feedbackRating, ...(feedbackComment !== undefined ? { comment: feedbackComment } : {}) } } : {}),
     timestamp,
     session: session && {
       visitorId: session.visitorId,

@@ -4,7 +4,7 @@ import { blobAddress, fileAddress } from '../domain/request-kind';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../../visits';
 import { editLinkOf, feedbackEnabled } from '../domain/edit-link';
-import { canonicalUrlOf, emojiOf } from '../../site-reads';
+import { canonicalUrlOf, pageIconOf, pageMarkOf } from '../../site-reads';
 import type { ReaderDeps } from './deps';
 import { loadPageReferences } from './page-references';
 import { loadSiteChrome } from './site-chrome';
@@ -55,7 +55,7 @@ export async function answerContent(deps: ReaderDeps, content: sites.PublishedSi
       page: {
         id: page.id,
         title: page.title,
-        ...emojiOf(page),
+        ...pageMarkOf(page, pageIconOf),
         ...(page.description ? { description: page.description } : {}),
         summary: rendered.description,
         html: rendered.html,

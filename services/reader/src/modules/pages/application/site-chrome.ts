@@ -2,7 +2,8 @@ import type { SiteChromeView } from '@quire/page-html';
 import type { content as contentProto, sites } from '@quire/proto';
 import { assetsAddress, searchAddress } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
-import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
+import { siteFontOf } from './font-files';
+import { PageTree, pageIconOf, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
 /** The site around a resolved address: what every page of it shows (header, sections, variants, sidebar). */
 export interface SiteChrome {
@@ -24,14 +25,17 @@ export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedS
   const [profileJson, pagesAnswer] = await Promise.all([readSiteProfileJson(deps, content), readSpacePages(deps, content, content.space, content.revision)]);
   const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
   const profile = readSiteProfile(profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace, siteBasePath: content.siteBasePath });
-  const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`);
+  const assetsUrl = assetsAddress(content.siteBasePath);
+  const font = siteFontOf(profile.customization, assetsUrl);
+  const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`, pageIconOf);
   const chrome: SiteChromeView = {
     site: {
       title: profile.title,
       lang: profile.lang,
       url: content.siteBasePath,
       searchUrl: searchAddress(tree.basePath),
-      assetsUrl: assetsAddress(content.siteBasePath),
+      assetsUrl,
+      ...(font ? { font } : {}),
       isUnlisted: profile.visibility === 'unlisted' || restricted,
       customization: profile.customization,
     },

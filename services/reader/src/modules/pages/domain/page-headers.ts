@@ -32,6 +32,8 @@ function policyOf(stylesheet: string): string {
     `style-src ${styleHash(stylesheet)}`,
     // Logos and images may live elsewhere (https); files are served through the site's own address.
     "img-src 'self' https:",
+    // The site's font: the reader's own bundled files (`~quire/font-…`), never another host.
+    "font-src 'self'",
     "form-action 'self'",
     // The search dialog reads the site's own search page.
     "connect-src 'self'",

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { ApiError } from '@quire/errors';
 import type { Logger } from '@quire/platform/logger';
 import { chooseCoding, isNotModified, representationOf, type CachedAnswer } from '../../answer-cache';
@@ -12,7 +12,15 @@ import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readReque
 import type { FileAnswer, ReaderAnswer } from '../domain/reader-answer';
 import { visitorUrlOf } from '../../visitor-access';
 import { answerAsset } from './reader-assets';
-import { presentNoSite, presentOutcome, presentTooManyRequests, presentUnavailable } from '../presenters/page.presenter';
+import {
+  presentFeedbackRefused,
+  presentFeedbackThanks,
+  presentNoSite,
+  presentOutcome,
+  presentTooManyRequests,
+  presentUnavailable,
+} from '../presenters/page.presenter';
+import { feedbackCommentOf } from './feedback.schema';
 
 /** A long answer not ready in time is still being rendered and kept: asked again after this, it is a cache hit. */
 const LONG_ANSWER_RETRY_AFTER_SECONDS = 5;
@@ -34,6 +42,8 @@ export interface PublishedRoutesDeps extends ReaderDeps {
  */
 export function publishedRoutes(deps: PublishedRoutesDeps): Router {
   const router = Router();
+  // A feedback comment is the only form body the reader reads (a comment is at most 512 characters).
+  router.use(express.urlencoded({ extended: false, limit: '8kb', parameterLimit: 4 }));
   router.use((req, res) => {
     void answer(deps, req, res).catch((err: Error) => {
       deps.logger.warn({ url: req.path, err: err.message }, 'published answer not sent');
@@ -61,11 +71,19 @@ async function answer(deps: PublishedRoutesDeps, req: Request, res: Response): P
 
 /**
  * A page's feedback form posted (docs/reader.md, Page feedback): the address is resolved as a visit
- * would be and, when it is a page that offers the form, counted as `page_post_feedback` with the rating instead of a view;
- * the visitor is sent back to the page (303). Anything else answers as a POST always did (405).
+ * would be and, when it is a page that offers the form, counted as `page_post_feedback` with the
+ * rating instead of a view, or `page_post_feedback_comment` when the form body has a `comment`; the
+ * answer thanks the visitor (and asks for a comment after a rating). Anything else answers as a POST always did (405).
  */
 async function answerFeedback(deps: PublishedRoutesDeps, req: Request, res: Response, rating: FeedbackRating): Promise<void> {
-  const served = await answerInTime(deps, req, res, rating);
+  let comment: string | undefined;
+  try {
+    comment = feedbackCommentOf(req.body);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 400) return send(deps, req, res, presentFeedbackRefused(err.message));
+    throw err;
+  }
+  const served = await answerInTime(deps, req, res, { rating, comment });
   // Only a page that offers the form takes a rating (the site's customization turns it on).
   if (
     served.kind === 'redirect' ||
@@ -77,24 +95,19 @@ async function answerFeedback(deps: PublishedRoutesDeps, req: Request, res: Resp
     res.setHeader('allow', 'GET, HEAD');
     return send(deps, req, res, { ...presentNoSite(req.path), status: 404 }, 405);
   }
-  setCookies(res, cookiesAllowedBy(cacheControl(true), served.cookies));
-  res.setHeader('cache-control', 'private, no-store');
-  res.setHeader('referrer-policy', 'no-referrer');
   // One leading slash: `//host/…` would send the visitor to another host.
-  res
-    .status(303)
-    .location(`${req.path.replace(/^\/+/, '/')}#page-feedback`)
-    .end();
+  const pagePath = req.path.replace(/^\/+/, '/');
+  await send(deps, req, res, { ...presentFeedbackThanks(pagePath, rating, comment !== undefined), cookies: served.cookies ?? [] });
 }
 
-async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response, rating?: FeedbackRating): Promise<ReaderAnswer> {
+async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response, feedback?: Feedback): Promise<ReaderAnswer> {
   const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
   const url = visitorUrlOf({
     publicUrl: deps.publicUrl,
     host: req.header('x-forwarded-host') ?? req.header('host'),
     proto: forwardedProto,
     // A feedback post's rating is no part of the page's address.
-    path: rating ? withoutFeedback(req.originalUrl) : req.originalUrl,
+    path: feedback ? withoutFeedback(req.originalUrl) : req.originalUrl,
   });
   const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
   // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
@@ -120,7 +133,7 @@ async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Respon
     if (long) res.setHeader('retry-after', String(LONG_ANSWER_RETRY_AFTER_SECONDS));
     return presentUnavailable();
   });
-  return counted(deps, req, served, url, secure, rating);
+  return counted(deps, req, served, url, secure, feedback);
 }
 
 function isStaleRevision(err: unknown): boolean {
@@ -131,15 +144,18 @@ function isStaleRevision(err: unknown): boolean {
  * The one place a served answer is reported: the visit is queued for insights (it
  * leaves after the answer, never delaying or failing it) and its visitor cookies join the answer.
  */
-function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean, rating?: FeedbackRating): ReaderAnswer {
+function counted(deps: PublishedRoutesDeps, req: Request, answer: ReaderAnswer, url: string, secure: boolean, feedback?: Feedback): ReaderAnswer {
   if (answer.kind === 'redirect' || answer.kind === 'file' || !answer.visit || !deps.visits) return answer;
   const { kind, ...visit } = answer.visit;
-  // A feedback post counts the rating of a page, not one more view of it.
-  if (rating && kind !== 'page_view') return answer;
+  // A feedback post counts the rating (or comment) of a page, not one more view of it.
+  if (feedback && kind !== 'page_view') return answer;
+  if (feedback && !visit.feedbackForm) return answer;
   try {
-    const cookies = rating
-      ? deps.visits.recordVisit('page_post_feedback', { ...visit, rating }, req, url, secure)
-      : deps.visits.recordVisit(kind, visit, req, url, secure);
+    const cookies = !feedback
+      ? deps.visits.recordVisit(kind, visit, req, url, secure)
+      : feedback.comment === undefined
+        ? deps.visits.recordVisit('page_post_feedback', { ...visit, rating: feedback.rating }, req, url, secure)
+        : deps.visits.recordVisit('page_post_feedback_comment', { ...visit, ...feedback }, req, url, secure);
     return { ...answer, cookies };
   } catch (err) {
     deps.logger.warn({ url: req.path, err: (err as Error).message }, 'visit not counted');
@@ -204,6 +220,12 @@ function sendFile(req: Request, res: Response, answer: FileAnswer): void {
 }
 
 type FeedbackRating = 'good' | 'ok' | 'bad';
+
+/** A feedback post: the rating, and the comment when the form body has one. */
+interface Feedback {
+  rating: FeedbackRating;
+  comment?: string;
+}
 
 /**
  * The form's `?feedback=` when it is one of the reference's PageFeedbackRating values. In the address,

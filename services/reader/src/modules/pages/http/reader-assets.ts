@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import { READER_SCRIPT, READER_SCRIPT_FILE } from '@quire/page-html';
 import { assetFileOf } from '../domain/request-kind';
+import { fontFileNamed } from '../application/font-files';
 
-// The reader's own files below any site's address (`…/~quire/<file>`): today its one script. The
+// The reader's own files below any site's address (`…/~quire/<file>`): its one script and the bundled
+// fonts' woff2 files (font-files.ts). The
 // name carries the content's hash, so a browser or CDN keeps it for good and a new release is a
 // new name; the same bytes for every site and visitor, so no resolution and no cookie.
 
@@ -12,17 +14,19 @@ const SCRIPT = Buffer.from(READER_SCRIPT, 'utf8');
 export function answerAsset(req: Request, res: Response): boolean {
   const file = assetFileOf(req.path);
   if (file === undefined) return false;
-  if (file !== READER_SCRIPT_FILE) {
+  const font = file === READER_SCRIPT_FILE ? undefined : fontFileNamed(file);
+  if (file !== READER_SCRIPT_FILE && !font) {
     res.status(404).setHeader('cache-control', 'no-store');
     res.type('text/plain').send('Not found\n');
     return true;
   }
-  res.setHeader('content-type', 'text/javascript; charset=utf-8');
+  const bytes = font ? font.bytes : SCRIPT;
+  res.setHeader('content-type', font ? 'font/woff2' : 'text/javascript; charset=utf-8');
   res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   res.setHeader('x-content-type-options', 'nosniff');
-  res.setHeader('content-length', String(SCRIPT.length));
+  res.setHeader('content-length', String(bytes.length));
   res.status(200);
   if (req.method === 'HEAD') res.end();
-  else res.end(SCRIPT);
+  else res.end(bytes);
   return true;
 }

@@ -47,16 +47,16 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
 }
 
 export function presentSitePage(view: SitePageView, restricted: boolean): PageAnswer {
-  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
+  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
 }
 
 export function presentNotFound(view: NotFoundPageView, restricted: boolean): PageAnswer {
-  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
+  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
 }
 
 /** The search page: never indexed (the layout marks it `noindex`), with the site's own headers. */
 export function presentSearch(view: SearchPageView, status: 200 | 400, restricted: boolean): PageAnswer {
-  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization), restricted };
+  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
 }
 
 /** No published site at the address: a 404 with no site around it. */
@@ -96,7 +96,31 @@ export function presentTooManyRequests(): PageAnswer {
   return fixedPage(429, 'Too many requests', 'This address has asked for too many pages in a short time. Please wait a moment and try again.');
 }
 
-function fixedPage(status: 400 | 401 | 429 | 503, title: string, message: string): PageAnswer {
+const RATING_WORDS = { good: 'helpful', ok: 'somewhat helpful', bad: 'not helpful' } as const;
+
+/**
+ * The answer to a feedback post without the reader's script: thanks, and after a rating a form for
+ * an optional comment, posted to the page with the same `?feedback=` (the reference's
+ * page_post_feedback_comment carries the rating with the comment). Never stored: it follows a POST.
+ */
+export function presentFeedbackThanks(pagePath: string, rating: 'good' | 'ok' | 'bad', commented: boolean): PageAnswer {
+  const back = `<p><a href="${escapeText(pagePath)}">Back to the page</a></p>`;
+  if (commented) return fixedPage(200, 'Thank you for your feedback.', 'Your comment was sent.', back);
+  const form = [
+    `<form class="feedback-comment" method="post" action="${escapeText(pagePath)}?feedback=${rating}">`,
+    '<label for="feedback-comment">Anything to add? (optional, at most 512 characters)</label>',
+    '<textarea id="feedback-comment" name="comment" maxlength="512" rows="4" required></textarea>',
+    '<button type="submit">Send comment</button></form>',
+  ].join('');
+  return fixedPage(200, 'Thank you for your feedback.', `You found this page ${RATING_WORDS[rating]}.`, form + back);
+}
+
+/** A feedback comment the input layer refused: the 400 names the field. */
+export function presentFeedbackRefused(message: string): PageAnswer {
+  return fixedPage(400, 'Feedback not sent', escapeText(message));
+}
+
+function fixedPage(status: 200 | 400 | 401 | 429 | 503, title: string, message: string, more = ''): PageAnswer {
   const stylesheet = siteStylesheet(undefined);
   const html = [
     '<!doctype html>',
@@ -104,7 +128,7 @@ function fixedPage(status: 400 | 401 | 429 | 503, title: string, message: string
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
     `<title>${title}</title><style>${stylesheet}</style></head>`,
-    `<body><main id="content"><h1>${title}</h1><p>${message}</p></main></body></html>`,
+    `<body><main id="content"><h1>${title}</h1><p>${message}</p>${more}</main></body></html>`,
   ].join('\n');
   return { kind: 'page', status, html, stylesheet, restricted: true };
 }

@@ -1,4 +1,4 @@
-import type { LinkView, TreePage } from '@quire/page-html';
+import type { IconView, LinkView, TreePage } from '@quire/page-html';
 import type { content as contentProto } from '@quire/proto';
 
 // A published revision's pages (ContentPublished.GetPublishedPages: parents before children,
@@ -8,8 +8,15 @@ import type { content as contentProto } from '@quire/proto';
 /** A page as content's GetPublishedPages lists it. */
 export type PageEntry = contentProto.PublishedPage;
 
-/** The page's emoji for the layout (which shows only emoji); none when the page has none. */
-export const emojiOf = (page: PageEntry): { emoji?: string } => (page.emoji ? { emoji: page.emoji } : {});
+/** A page icon's drawing by its name (the reader's bundled set), none for a name it lacks. */
+export type IconLookup = (name: string) => IconView | undefined;
+
+/** What the layout shows before the page's title: its emoji, else its icon when `icons` knows it; none otherwise. */
+export function pageMarkOf(page: PageEntry, icons?: IconLookup): { emoji?: string; icon?: IconView } {
+  if (page.emoji) return { emoji: page.emoji };
+  const icon = page.icon && icons ? icons(page.icon) : undefined;
+  return icon ? { icon } : {};
+}
 
 export class PageTree {
   private readonly byId: Map<string, PageEntry>;
@@ -20,6 +27,8 @@ export class PageTree {
   constructor(
     readonly pages: readonly PageEntry[],
     readonly basePath: string,
+    /** Page icons for the sidebar, breadcrumbs and previous/next; none: only emoji are shown. */
+    private readonly icons?: IconLookup,
   ) {
     this.byId = new Map(pages.map((p) => [p.id, p]));
     this.readingOrder = pages.filter((p) => p.kind === 'document' && !this.isHidden(p));
@@ -62,7 +71,7 @@ export class PageTree {
     for (const page of this.pages) {
       const kind = page.kind === 'group' || page.kind === 'link' ? page.kind : 'document';
       const url = kind === 'document' ? this.urlOf(page.id) : kind === 'link' ? page.linkUrl || undefined : undefined;
-      const node: TreePage = { kind, id: page.id, title: page.title, hidden: page.hidden, ...(url ? { url } : {}), ...emojiOf(page), pages: [] };
+      const node: TreePage = { kind, id: page.id, title: page.title, hidden: page.hidden, ...(url ? { url } : {}), ...pageMarkOf(page, this.icons), pages: [] };
       nodes.set(page.id, node);
       const parent = page.parentId ? nodes.get(page.parentId) : undefined;
       (parent ? (parent.pages as TreePage[]) : roots).push(node);
@@ -77,7 +86,7 @@ export class PageTree {
     for (let p = this.byId.get(page.parentId); p && !seen.has(p.id); p = this.byId.get(p.parentId)) {
       seen.add(p.id);
       const url = this.urlOf(p.id);
-      if (url) crumbs.unshift({ title: p.title, url, ...emojiOf(p) });
+      if (url) crumbs.unshift({ title: p.title, url, ...pageMarkOf(p, this.icons) });
     }
     return crumbs;
   }
@@ -86,7 +95,7 @@ export class PageTree {
   neighbours(page: PageEntry): { previous?: LinkView; next?: LinkView } {
     const at = this.readingOrder.findIndex((p) => p.id === page.id);
     if (at < 0) return {};
-    const link = (p: PageEntry | undefined) => (p ? { title: p.title, url: this.urlOf(p.id) as string, ...emojiOf(p) } : undefined);
+    const link = (p: PageEntry | undefined) => (p ? { title: p.title, url: this.urlOf(p.id) as string, ...pageMarkOf(p, this.icons) } : undefined);
     const previous = link(this.readingOrder[at - 1]);
     const next = link(this.readingOrder[at + 1]);
     return { ...(previous ? { previous } : {}), ...(next ? { next } : {}) };

@@ -14,6 +14,12 @@ export interface VisitSenderDeps {
   counters: VisitSenderCounters;
   /** Events waiting at most (per process); past it new events are dropped and counted. */
   maxQueued: number;
+  /**
+   * How long the first event of a batch waits for others before the batch is sent: under load a
+   * call to insights carries many views instead of a few, which is most of what counting costs
+   * (docs/benchmarks.md, Where a cached page's CPU goes). 0: as soon as the answer is out.
+   */
+  lingerMs: number;
 }
 
 /** Events of one site per call: insights' batch limit. */
@@ -27,14 +33,18 @@ interface Queued {
 
 /**
  * Fire-and-forget delivery of the reader's events to insights (gRPC Insights.RecordSiteEvents):
- * `enqueue` never waits or throws; one send is in flight at a time, taking everything queued by
- * then, so a burst of visits costs a few calls. A failed batch is dropped (counted, logged once per
+ * `enqueue` never waits or throws; a batch leaves `lingerMs` after its first event, one send in
+ * flight at a time, taking everything queued by then, so a burst of visits costs a few calls.
+ * Events wait in this process at most `lingerMs` plus a send; a process killed meanwhile loses
+ * them (a graceful stop flushes them). A failed batch is dropped (counted, logged once per
  * failure), never retried: a page's answer was sent long before and insights down must not grow
  * the reader's memory.
  */
 export class VisitSender {
   private queue: Queued[] = [];
   private sending: Promise<void> | null = null;
+  /** Ends the current batch's wait at once (a flush). */
+  private endLinger: (() => void) | null = null;
 
   constructor(private readonly deps: VisitSenderDeps) {}
 
@@ -49,12 +59,24 @@ export class VisitSender {
 
   /** Resolves once everything queued so far was sent or dropped (graceful stop, tests). */
   async flush(): Promise<void> {
-    while (this.sending) await this.sending;
+    while (this.sending) {
+      this.endLinger?.();
+      await this.sending;
+    }
   }
 
   private async drain(): Promise<void> {
-    // Let the answer that queued the first event finish before any work on the event.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Let the answer that queued the first event finish before any work on the event, and let
+    // the visits of the next moments join it.
+    await new Promise<void>((resolve) => {
+      if (this.deps.lingerMs <= 0) return setImmediate(resolve);
+      const timer = setTimeout(() => this.endLinger?.(), this.deps.lingerMs);
+      this.endLinger = () => {
+        clearTimeout(timer);
+        this.endLinger = null;
+        resolve();
+      };
+    });
     while (this.queue.length) {
       const taken = this.queue;
       this.queue = [];

@@ -35,7 +35,8 @@ export function visitEventOf(visit: Visit, request: VisitRequest, ids: VisitorId
       page: visit.page || undefined,
     },
     query: visit.kind === 'search_type_query' ? (visit.query ?? '').slice(0, 2048) : undefined,
-    feedbackRating: visit.kind === 'page_post_feedback' ? visit.rating : undefined,
+    feedbackRating: visit.kind === 'page_post_feedback' || visit.kind === 'page_post_feedback_comment' ? visit.rating : undefined,
+    feedbackComment: visit.kind === 'page_post_feedback_comment' ? visit.comment : undefined,
   };
 }
 

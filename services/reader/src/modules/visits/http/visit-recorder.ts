@@ -6,7 +6,6 @@ import { VisitSender } from '../application/visit-sender';
 import type { Visit, VisitKind } from '../domain/visit';
 import { visitRequestOf } from './visit-request';
 
-/** Events queued per process at most before new ones are dropped (READER_VISIT_QUEUE). */
 export interface VisitRecorder {
   /**
    * Counts one served answer of `kind` and answers the Set-Cookie values to put on it (before it
@@ -17,7 +16,10 @@ export interface VisitRecorder {
 }
 
 /** The recorder routes report to: a sender of events to insights, counted on the service's metrics. */
-export function visitRecorder(ctx: Pick<ServiceContext, 'clients' | 'logger' | 'metrics' | 'config' | 'clock'>, maxQueued: number): VisitRecorder {
+export function visitRecorder(
+  ctx: Pick<ServiceContext, 'clients' | 'logger' | 'metrics' | 'config' | 'clock'>,
+  queue: { maxQueued: number; lingerMs: number },
+): VisitRecorder {
   const dropped = new Counter({
     name: 'reader_visit_events_dropped_total',
     help: 'Insights events of served answers dropped: queue full, or insights unavailable',
@@ -28,7 +30,7 @@ export function visitRecorder(ctx: Pick<ServiceContext, 'clients' | 'logger' | '
     help: 'Insights events of served answers accepted by insights',
     registers: [ctx.metrics.registry],
   });
-  const sender = new VisitSender({ insights: () => ctx.clients.insights(), logger: ctx.logger, counters: { dropped, sent }, maxQueued });
+  const sender = new VisitSender({ insights: () => ctx.clients.insights(), logger: ctx.logger, counters: { dropped, sent }, ...queue });
   const deps = { sender, secret: ctx.config.internalSecret, clock: ctx.clock };
   return {
     recordVisit: (kind, visit, req, url, secure) => recordVisit(deps, { ...visit, kind }, visitRequestOf(req, url, secure)),

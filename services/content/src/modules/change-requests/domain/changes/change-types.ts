@@ -8,6 +8,7 @@ export interface PageFields {
   title?: string;
   slug?: string;
   emoji?: string;
+  icon?: string;
   description?: string;
   hidden?: boolean;
 }

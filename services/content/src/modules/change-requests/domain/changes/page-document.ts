@@ -16,10 +16,11 @@ export function readDocument(markdown: string): ReadDocument {
   return { body, title: page.frontmatter.title ?? fromHeading, description: page.frontmatter.description };
 }
 
-/** The optional page fields a change sets; an empty emoji removes it. */
+/** The optional page fields a change sets; an empty emoji or icon removes it. */
 export function optionalFields(fields: PageFields & ReadPageFields, descriptionFromDocument: string | undefined): Partial<StoredPage> {
   const out: Partial<StoredPage> = {};
   if (fields.emoji !== undefined) out.emoji = fields.emoji === '' ? undefined : fields.emoji;
+  if (fields.icon !== undefined) out.icon = fields.icon === '' ? undefined : fields.icon;
   const description = descriptionFromDocument ?? fields.description;
   if (description !== undefined) out.description = description;
   if (fields.hidden !== undefined) out.hidden = fields.hidden;

@@ -4,7 +4,7 @@ import type { StoredPage } from '../../../revisions';
 // same change on both is taken once, two different changes conflict. The page's place (parent and
 // sibling order) merges apart (merge-revisions.ts, sibling-order.ts).
 
-export const MERGED_FIELDS = ['kind', 'title', 'slug', 'emoji', 'description', 'hidden', 'layout', 'target', 'body'] as const;
+export const MERGED_FIELDS = ['kind', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'layout', 'target', 'body'] as const;
 export type MergedField = (typeof MERGED_FIELDS)[number];
 
 export interface FieldsMerge {
