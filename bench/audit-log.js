@@ -23,6 +23,9 @@ const { isSmoke } = require('./smoke');
 const WRITES = Number(process.env.BENCH_WRITES ?? 200);
 const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 10_000_000);
 const READS = Number(process.env.BENCH_READS ?? 200);
+// Unmeasured writes first, and the wait for their events to be recorded (the smoke run's: 3 and 200 ms).
+const WARMUP_WRITES = Number(process.env.BENCH_WARMUP_WRITES ?? 20);
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? 2000);
 const PORT = Number(process.env.BENCH_PORT ?? 28391);
 const ORGS = 10;
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in these ticks. */
@@ -76,17 +79,17 @@ async function embedded(auditLog, port) {
 
 /** createSpace times on two fresh embedded Quires, log off and on, called in turn; then how long until the last one is recorded. */
 async function createSpaces() {
-  const off = await embedded(false, PORT);
-  const on = await embedded(true, PORT + 1);
+  // Started together: nothing is timed while they start.
+  const [off, on] = await Promise.all([embedded(false, PORT), embedded(true, PORT + 1)]);
   try {
     const orgOf = async (stack) => (await stack.call('GET', '/v1/orgs')).items[0].id;
     const stacks = [
       { name: 'off', stack: off, orgId: await orgOf(off), samples: [] },
       { name: 'on', stack: on, orgId: await orgOf(on), samples: [] },
     ];
-    for (let i = 0; i < 20; i++) for (const s of stacks) await s.stack.call('POST', `/v1/orgs/${s.orgId}/spaces`, { title: `Warm-up ${i}` });
+    for (let i = 0; i < WARMUP_WRITES; i++) for (const s of stacks) await s.stack.call('POST', `/v1/orgs/${s.orgId}/spaces`, { title: `Warm-up ${i}` });
     // Let the warm-up's events be recorded before CPU time is counted.
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
     for (const s of stacks) s.cpuBefore = s.stack.cpuMs();
     let last;
     for (let i = 0; i < WRITES; i++) {
@@ -144,7 +147,9 @@ async function listOverMillions() {
   const { createLogger } = require(join(ROOT, 'packages/platform/dist/logger'));
   const { listAuditEventRows } = require(join(ROOT, 'services/insights/dist/modules/audit/store/audit-events.store'));
   const skipSeed = process.env.BENCH_SKIP_SEED === '1';
-  const url = skipSeed ? `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT}/quire_bench_audit` : await recreatePgDatabase('quire_bench_audit');
+  const url = skipSeed
+    ? `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}/quire_bench_audit`
+    : await recreatePgDatabase('quire_bench_audit');
   // Seeding takes longer than the port's statement timeout: a plain client.
   const seeder = new Client({ connectionString: url });
   await seeder.connect();
@@ -235,7 +240,7 @@ function writesReport(on, off) {
   return [
     '## What auditing adds to a write (embedded)',
     '',
-    'Two fresh embedded Quires at once, called in turn (`POST /v1/orgs/{org}/spaces`, after 20 warm-up calls each).',
+    `Two fresh embedded Quires at once, called in turn (\`POST /v1/orgs/{org}/spaces\`, after ${WARMUP_WRITES} warm-up calls each).`,
     '',
     '| createSpace | p50 | p99 |',
     '|---|---|---|',

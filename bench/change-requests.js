@@ -17,11 +17,12 @@ const { caller, fixtureServer, measureEachMode } = require('./content-stacks');
 const { makeZip } = require('./content');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const CHANGED = 50;
+// Pages changed on each side (BENCH_CHANGED: 50 unless set; the smoke run's 5).
+const CHANGED = Number(process.env.BENCH_CHANGED ?? 50);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1000);
 const SPACE_READS = Number(process.env.BENCH_READS ?? 100);
 
-/** The floor: mergeRevisions on three synthetic 1,000-page trees, 50 pages changed on each side. */
+/** The floor: mergeRevisions on three synthetic 1,000-page trees, CHANGED pages changed on each side, ten times a run. */
 function floor() {
   const { mergeRevisions } = require(join(ROOT, 'services/content/dist/modules/change-requests/domain/merge/merge-revisions.js'));
   const page = (i, body) => ({ id: `p${i}`, parentId: i < 10 ? null : `p${i % 10}`, kind: 'document', title: `Page ${i}`, slug: `page-${i}`, body });
@@ -30,7 +31,7 @@ function floor() {
   const target = tree((i) => (i >= 100 && i < 100 + CHANGED ? `t${i}` : `b${i}`));
   const source = tree((i) => (i >= 500 && i < 500 + CHANGED ? `s${i}` : `b${i}`));
   const times = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < RUNS * 10; i++) {
     const started = performance.now();
     mergeRevisions({ base, target: { tree: target, label: 'main' }, source: { tree: source, label: 'cr' }, bodies: new Map() }, { now: new Date() });
     times.push(performance.now() - started);
@@ -58,7 +59,7 @@ async function endToEnd(zip, startStack) {
     const pageImport = (path, pageId, tag) => () =>
       call('POST', `${path}/content/page/${pageId}/import`, { source: 'markdown', url: `${fixtureUrl}/body/${tag}.md` });
 
-    /** A change request changing 50 pages while main changes 50 others. */
+    /** A change request changing CHANGED pages while main changes CHANGED others. */
     const prepare = async (run) => {
       const cr = await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: `Bench ${run}` });
       const crPath = `/v1/spaces/${spaceId}/change-requests/${cr.number}`;

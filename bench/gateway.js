@@ -18,6 +18,7 @@ const {
   stopChild,
   wrkRun: runWrk,
   installInfra,
+  kafkaNamespace,
 } = require('./support');
 const { randomBytes } = require('node:crypto');
 const { signPrincipal } = require('@quire/access');
@@ -152,6 +153,8 @@ async function main() {
     extraEnv: {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      // Topics and consumer groups of its own: never those of a stack running beside it.
+      KAFKA_NAMESPACE: kafkaNamespace('gateway'),
       // BENCH_CPU_PROFILE=<dir>: every process (gateway workers, identity) writes a .cpuprofile there on exit.
       ...cpuProfileEnv(),
     },

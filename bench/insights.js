@@ -8,18 +8,32 @@ const { mkdtempSync } = require('node:fs');
 const { measure, writeResults } = require('./results');
 const { availableParallelism, tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { ROOT, log, recreateServiceDatabases, startInfra, percentile, cpuProfileEnv, treeCpuSeconds, infraPid, installInfra } = require('./support');
+const {
+  ROOT,
+  log,
+  recreateServiceDatabases,
+  startInfra,
+  percentile,
+  cpuProfileEnv,
+  treeCpuSeconds,
+  infraPid,
+  installInfra,
+  kafkaNamespace,
+} = require('./support');
 const { randomBytes } = require('node:crypto');
 const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/stack');
 
 const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
-const CH_DB = 'quire_bench';
+const CH_DB = 'quire_bench_insights';
 const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 300000);
 const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
 const AGG_EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+// The services ingest does not use run too (their idle cost is a row of the CPU table), unless
+// BENCH_IDLE_SERVICES=0 (the smoke run: seven processes starting at once beside a test run took over 30 s).
+const IDLE_SERVICES = process.env.BENCH_IDLE_SERVICES === '0' ? [] : ['content', 'specs', 'webhooks', 'reader'];
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
 function pageView(i) {
@@ -46,7 +60,7 @@ async function main() {
   await ch.command({ query: `CREATE DATABASE ${CH_DB}` });
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-insights-'));
   const token = `qr_${randomBytes(30).toString('hex').slice(0, 40)}`;
-  const databaseUrls = await recreateServiceDatabases('quire_bench');
+  const databaseUrls = await recreateServiceDatabases('quire_bench_insights');
   const stack = new LocalStack({
     repoRoot: ROOT,
     logDir: join(dir, 'logs'),
@@ -59,10 +73,14 @@ async function main() {
     clickhouseUrl: `${CH}/${CH_DB}`,
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,
-    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...cpuProfileEnv() },
+    // Topics and consumer groups of its own: never those of a stack running beside it.
+    readyTimeoutMs: 120_000,
+    extraEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', KAFKA_NAMESPACE: kafkaNamespace('insights'), ...cpuProfileEnv() },
   });
   try {
-    await stack.startAll();
+    await stack.start('identity');
+    await Promise.all(['sites', 'insights', 'insights-consumer', ...IDLE_SERVICES].map((key) => stack.start(key)));
+    await stack.start('gateway');
     const api = (path, body) =>
       fetch(stack.url + path, {
         method: body ? 'POST' : 'GET',
@@ -85,7 +103,7 @@ async function main() {
         'insights API': [stack.processes.get('insights').child.pid],
         'insights consumer': [...stack.processes.keys()].filter((k) => k.startsWith('insights-consumer')).map((k) => stack.processes.get(k).child.pid),
         gateway: [stack.processes.get('gateway').child.pid],
-        'other services (idle)': ['identity', 'content', 'sites', 'specs', 'webhooks'].map((k) => stack.processes.get(k).child.pid),
+        'other services (idle)': ['identity', 'sites', ...IDLE_SERVICES.filter((k) => k !== 'reader')].map((k) => stack.processes.get(k).child.pid),
         Kafka: [infraPid('kafka')],
         ClickHouse: [infraPid('clickhouse')],
         'Postgres, Redis': [infraPid('postgres'), infraPid('redis')],

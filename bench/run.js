@@ -2,8 +2,9 @@
 // `npm run bench -- <name>`: runs a benchmark and writes its results under bench/results/
 // (<name>.md and <name>.json). `all` runs every bench in sequence and prints one table of ratios.
 // `--smoke` (or BENCH_SMOKE=1): the smoke size of bench/smoke.js, seconds each, results in a temporary folder.
-const { spawnSync } = require('node:child_process');
 const { applySmoke } = require('./smoke');
+const { runInGroup, stopWithParent } = require('./process-group');
+const { runCleanups } = require('./support');
 
 const args = process.argv.slice(2).filter((a) => a !== '--smoke');
 if (args.length < process.argv.length - 2 || process.env.BENCH_SMOKE === '1') applySmoke(args[0]);
@@ -65,21 +66,43 @@ if (!name || name === '--help' || name === '-h' || (!BENCHES[name] && !COMMANDS.
   process.exit(name && name !== '--help' && name !== '-h' ? 2 : 0);
 }
 if (COMMANDS.has(name)) {
-  const failed = name === 'all' ? runAll() : [];
-  printTable();
-  if (failed.length) {
-    process.stderr.write(`failed: ${failed.join(', ')}\n`);
-    process.exit(1);
+  (name === 'all' ? runAll() : Promise.resolve([])).then((failed) => {
+    printTable();
+    if (failed.length) {
+      process.stderr.write(`failed: ${failed.join(', ')}\n`);
+      process.exit(1);
+    }
+    process.exit(0);
+  });
+} else {
+  // Killed (a timeout, Ctrl-C): the servers this bench started itself stop too (they run in sessions
+  // of their own); its other processes are in its process group and get the signal with it.
+  stopWithParent();
+  for (const signal of ['SIGTERM', 'SIGINT']) {
+    process.once(signal, () => {
+      runCleanups();
+      process.exit(128 + (signal === 'SIGTERM' ? 15 : 2));
+    });
   }
-  process.exit(0);
+  BENCHES[name]().catch((err) => {
+    process.stderr.write(`bench ${name} failed: ${err.stack || err.message}\n`);
+    process.exit(1);
+  });
 }
 
-/** Each bench in a process of its own: one that fails or leaks state does not spoil the next. */
-function runAll() {
+/**
+ * Each bench in a process group of its own (bench/process-group.js): one that fails or leaks state
+ * does not spoil the next, and what it started stops with it. BENCH_TIMEOUT (seconds) bounds each.
+ */
+async function runAll() {
   const failed = [];
+  const timeoutMs = Number(process.env.BENCH_TIMEOUT ?? 0) * 1000;
   for (const bench of Object.keys(BENCHES)) {
     process.stderr.write(`==> bench ${bench}\n`);
-    const result = spawnSync(process.execPath, [require('node:path').join(__dirname, 'run.js'), bench], { stdio: 'inherit' });
+    const result = await runInGroup(process.execPath, [require('node:path').join(__dirname, 'run.js'), bench], { stdio: 'inherit', timeoutMs });
+    process.stderr.write(
+      `==> bench ${bench}: ${result.timedOut ? 'timed out' : `exit ${result.status ?? result.signal}`} after ${(result.ms / 1000).toFixed(1)} s\n`,
+    );
     if (result.status !== 0) failed.push(bench);
   }
   return failed;
@@ -88,8 +111,3 @@ function runAll() {
 function printTable() {
   process.stdout.write(writeSummary(Object.keys(BENCHES)));
 }
-
-BENCHES[name]().catch((err) => {
-  process.stderr.write(`bench ${name} failed: ${err.stack || err.message}\n`);
-  process.exit(1);
-});

@@ -12,13 +12,13 @@ const { join } = require('node:path');
 // — gateway, insights, webhooks — use the servers deploy/local/infra.sh started).
 const SMOKE_ENV = {
   content: { BENCH_RUNS: '1', BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
-  'change-requests': { BENCH_RUNS: '1', BENCH_COMMENTS: '20', BENCH_READS: '5', BENCH_CONTENT_FOLDERS: '2' },
+  'change-requests': { BENCH_RUNS: '1', BENCH_CHANGED: '5', BENCH_COMMENTS: '20', BENCH_READS: '5', BENCH_CONTENT_FOLDERS: '2' },
   links: { BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
   'content-write': { BENCH_RUNS: '1', BENCH_READS: '2', BENCH_CONTENT_FOLDERS: '2' },
-  gateway: { BENCH_DURATION: '1s', BENCH_WARMUP: '1s', BENCH_CONNECTIONS: '2', GATEWAY_WORKERS: '1' },
-  insights: { BENCH_INGEST_EVENTS: '1000', BENCH_EVENTS: '10000', BENCH_CONCURRENCY: '2', BENCH_RUNS: '2' },
-  specs: { BENCH_RUNS: '1', BENCH_SPEC_FIXTURE: join(__dirname, '../node_modules/gitbook-api-0202/spec/openapi.json') },
-  'specs-stall': { BENCH_SPEC_FIXTURE: join(__dirname, '../node_modules/gitbook-api-0202/spec/openapi.json') },
+  gateway: { BENCH_DURATION: '1s', BENCH_WARMUP: '0s', BENCH_CONNECTIONS: '2', GATEWAY_WORKERS: '1' },
+  insights: { BENCH_IDLE_SERVICES: '0', BENCH_INGEST_EVENTS: '1000', BENCH_EVENTS: '10000', BENCH_CONCURRENCY: '2', BENCH_RUNS: '2' },
+  specs: { BENCH_RUNS: '1', BENCH_SPEC_FIXTURE: join(__dirname, '../test/fixtures/openapi/petstore.yaml') },
+  'specs-stall': { BENCH_SPEC_FIXTURE: join(__dirname, '../test/fixtures/openapi/petstore.yaml') },
   search: { BENCH_SPACES: '2', BENCH_PAGES: '10', BENCH_RUNS: '3' },
   embedded: { BENCH_RUNS: '1', BENCH_IDLE_MS: '500' },
   'git-sync': { BENCH_RUNS: '1', BENCH_CONTENT_FOLDERS: '2' },
@@ -33,10 +33,10 @@ const SMOKE_ENV = {
     BENCH_LIVE: '1',
     BENCH_VIEWS: '1',
     BENCH_DURATION: '1s',
-    BENCH_WARMUP: '1s',
-    BENCH_CONNECTIONS: '2',
+    BENCH_WARMUP: '0s',
+    BENCH_CONNECTIONS: '1',
   },
-  'audit-log': { BENCH_WRITES: '3', BENCH_AUDIT_EVENTS: '1000', BENCH_READS: '2' },
+  'audit-log': { BENCH_WRITES: '3', BENCH_WARMUP_WRITES: '3', BENCH_SETTLE_MS: '200', BENCH_AUDIT_EVENTS: '1000', BENCH_READS: '2' },
 };
 
 const isSmoke = () => process.env.BENCH_SMOKE === '1';

@@ -50,14 +50,40 @@ function installInfra() {
   if (!require('./smoke').isSmoke()) run('bash', [INFRA.replace(/infra\.sh$/, 'install.sh')]);
 }
 
+// Synchronous stops of what outlives a killed bench (the servers startInfra started), run by
+// bench/run.js when the bench gets SIGTERM or SIGINT.
+const cleanups = new Set();
+
+function runCleanups() {
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch (err) {
+      process.stderr.write(`cleanup failed: ${err.message}\n`);
+    }
+  }
+}
+
 /** Starts local servers; the returned function stops those this run started, and only those. */
 function startInfra(components) {
   const wasUp = components.filter((c) => spawnSync('bash', [INFRA, 'status', c], { stdio: 'ignore' }).status === 0);
   run('bash', [INFRA, 'start', ...components]);
-  return () => {
+  const stop = () => {
+    cleanups.delete(stop);
     const started = components.filter((c) => !wasUp.includes(c));
     if (started.length) run('bash', [INFRA, 'stop', ...started]);
   };
+  cleanups.add(stop);
+  return stop;
+}
+
+/**
+ * A Kafka namespace (KAFKA_NAMESPACE: the prefix of every topic and consumer group) of this run's
+ * own, `bench-<name>-<random>.`: a bench's services beside a running stack (the distributed test
+ * run's) never join its consumer groups nor read its events.
+ */
+function kafkaNamespace(name) {
+  return `bench-${name.replace(/[^A-Za-z0-9-]/g, '-')}-${require('node:crypto').randomBytes(4).toString('hex')}.`;
 }
 
 /** The value at percentile `p` of ascending `sorted` samples. */
@@ -222,8 +248,10 @@ function ensureWrk() {
 /**
  * One wrk run (2 threads, bench/wrk-report.lua): `{ rps, p50, p99 (ms), requests, non2xx, errors }`.
  * Non-2xx answers or socket errors (a request past `timeout`, wrk's default 2 s otherwise) throw.
+ * A zero `duration` (BENCH_WARMUP=0s: the smoke run's unmeasured warm-ups) runs nothing and answers null.
  */
 function wrkRun(url, headers, duration, { connections, label, timeout }) {
+  if (/^0+(\.0+)?(ms|s|m)?$/.test(duration)) return null;
   if (label) log(`wrk ${label}: ${url} (${connections} connection${connections === 1 ? '' : 's'}, ${duration})`);
   const result =
     hasWrk() || !require('./smoke').isSmoke() ? spawnWrk(url, headers, duration, connections, timeout) : spawnHttpLoad(url, headers, duration, connections);
@@ -255,13 +283,14 @@ function spawnHttpLoad(url, headers, duration, connections) {
 }
 
 /**
- * The OpenAPI document the specs benches parse, as text: GitHub's 5.8 MB description, or the file
- * BENCH_SPEC_FIXTURE names (gzipped when it ends in .gz; the smoke run's is small).
+ * The OpenAPI document the specs benches parse, as JSON text: GitHub's 5.8 MB description, or the file
+ * BENCH_SPEC_FIXTURE names (gzipped when it ends in .gz, YAML turned into JSON; the smoke run's petstore).
  */
 function specFixtureText() {
   const file = process.env.BENCH_SPEC_FIXTURE ?? join(ROOT, 'test/fixtures/openapi/github-api.octokit-openapi-10.0.0.json.gz');
   const bytes = readFileSync(file);
-  return (file.endsWith('.gz') ? require('node:zlib').gunzipSync(bytes) : bytes).toString('utf8');
+  const text = (file.endsWith('.gz') ? require('node:zlib').gunzipSync(bytes) : bytes).toString('utf8');
+  return /\.ya?ml$/.test(file) ? JSON.stringify(require(join(ROOT, 'node_modules/yaml')).parse(text)) : text;
 }
 
 /** A loopback TCP port free right now. */
@@ -292,6 +321,8 @@ module.exports = {
   recreateServiceDatabases,
   installInfra,
   startInfra,
+  runCleanups,
+  kafkaNamespace,
   percentile,
   summary,
   waitReady,

@@ -9,7 +9,7 @@ const { randomBytes } = require('node:crypto');
 const { createServer } = require('node:http');
 const { join } = require('node:path');
 const { measure, writeResults } = require('./results');
-const { ROOT, log, recreatePgDatabase, startInfra, summary, waitReady, installInfra } = require('./support');
+const { ROOT, log, recreatePgDatabase, startInfra, summary, waitReady, installInfra, kafkaNamespace } = require('./support');
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,7 +93,7 @@ async function main() {
     const internalSecret = randomBytes(32).toString('base64url');
     // Topics and consumer group of the bench's own (KAFKA_NAMESPACE): a Kafka shared with a running
     // stack (the distributed test run's smoke) would otherwise split the bench's events with its webhooks.
-    const namespace = `bench-${randomBytes(4).toString('hex')}.`;
+    const namespace = kafkaNamespace('webhooks');
     const { Kafka, logLevel } = require('kafkajs');
     const kafka = new Kafka({ clientId: 'bench-webhooks', brokers: [KAFKA], logLevel: logLevel.NOTHING });
     // Made before the service subscribes, so its consumer sees the topic at once.
