@@ -110,8 +110,12 @@ beforeAll(async () => {
 
   const invite = await adminClient.spaces.inviteToSpace(invited, { role: MemberRole.Read, users: [guest.id] });
   expect(invite.status).toBe(204);
-  // Identity makes them a guest through the bus; the lists answer them once it has.
-  await eventually(async () => (await guestApi.get(`/v1/orgs/${orgId}/sites`)).status === 200, 15000);
+  // Identity makes them a guest through the bus; the lists answer them once it has, on every copy
+  // of sites (each keeps memberships a few seconds): four answers in a row, so both copies did.
+  await eventually(async () => {
+    for (let i = 0; i < 4; i++) if ((await guestApi.get(`/v1/orgs/${orgId}/sites`)).status !== 200) return false;
+    return true;
+  }, 20000);
 }, 240000);
 
 describe('a guest invited to one space', () => {
