@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInGroup } from '../support/bench-process-group';
 import { REPO_ROOT } from '../support/stack';
 
 // Every bench in its smoke size (bench/smoke.js), so none rots unseen: each must finish and write its
@@ -12,18 +13,6 @@ import { REPO_ROOT } from '../support/stack';
 // the whole group is stopped, so none of its service processes outlives it to join the suite's
 // consumer groups. The figures are not looked at: only that they exist. About 3 minutes on a quiet
 // 2-core machine (docs/benchmarks.md, Smoke runs).
-
-interface GroupRun {
-  status: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  ms: number;
-  output: string;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain JavaScript, as bench/run.js uses it
-const { runInGroup } = require('../../bench/process-group') as {
-  runInGroup(command: string, args: string[], options: { timeoutMs: number; graceMs: number; env: NodeJS.ProcessEnv }): Promise<GroupRun>;
-};
 
 // bench/run.js's list, in its order.
 const BENCHES = [

@@ -2,21 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-interface GroupRun {
-  status: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  ms: number;
-  output: string;
-}
-interface ProcessGroup {
-  runInGroup(command: string, args: string[], options: { timeoutMs?: number; graceMs?: number }): Promise<GroupRun>;
-  groupMembers(pgid: number): number[] | null;
-}
-const PROCESS_GROUP = join(__dirname, '../../bench/process-group.js');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { runInGroup, groupMembers } = require(PROCESS_GROUP) as ProcessGroup;
+import { groupMembers, PROCESS_GROUP_FILE, runInGroup, type GroupRun } from '../support/bench-process-group';
 
 // A fake bench: starts a grandchild that sleeps (one that ignores SIGTERM when told), prints both
 // pids, then sleeps itself for `argv[2]` ms or exits at once (0) leaving the grandchild behind.
@@ -42,7 +28,7 @@ const watchingBench = join(dir, 'watching-bench.js');
 writeFileSync(
   watchingBench,
   `const { spawn } = require('node:child_process');
-require(${JSON.stringify(PROCESS_GROUP)}).stopWithParent();
+require(${JSON.stringify(PROCESS_GROUP_FILE)}).stopWithParent();
 const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
 require('node:fs').writeFileSync(process.argv[2], process.pid + ' ' + grandchild.pid);
 setInterval(() => {}, 1000);
@@ -51,7 +37,7 @@ setInterval(() => {}, 1000);
 const runner = join(dir, 'runner.js');
 writeFileSync(
   runner,
-  `require(${JSON.stringify(PROCESS_GROUP)}).runInGroup(process.execPath, [${JSON.stringify(watchingBench)}, process.argv[2]], { timeoutMs: 60000 });
+  `require(${JSON.stringify(PROCESS_GROUP_FILE)}).runInGroup(process.execPath, [${JSON.stringify(watchingBench)}, process.argv[2]], { timeoutMs: 60000 });
 `,
 );
 
