@@ -124,13 +124,17 @@ function hasBody(req: Request): boolean {
   return Number.isFinite(length) && length > 0;
 }
 
+/** A Content-Type's media type, without its parameters, lower-cased ('' when none). */
+function mediaTypeOf(contentType: string | undefined): string {
+  return contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
 function isForm(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+  return mediaTypeOf(contentType) === 'application/x-www-form-urlencoded';
 }
 
 function isJson(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mediaType = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaType = mediaTypeOf(contentType);
   return mediaType === 'application/json' || (mediaType.startsWith('application/') && mediaType.endsWith('+json'));
 }
 
