@@ -1,18 +1,16 @@
+import { customizationSetting } from './customization-setting';
+
 // "Edit on Git" (docs/reader.md): shown when the site's customization turns `git.showEditLink` on
 // and content gives the page's file in a Git-synced repository (GetPublishedPages' git_blob_url and
 // the page's git_file). Only an https base: page-html refuses any other scheme again. Pure.
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** `{ editUrl }` for the page, or nothing. */
 export function editLinkOf(customization: unknown, blobUrl: string, gitFile: string): { editUrl?: string } {
-  const git = isObject(customization) ? customization.git : undefined;
-  if (!isObject(git) || git.showEditLink !== true || !blobUrl.startsWith('https://') || !gitFile) return {};
+  if (customizationSetting(customization, 'git', 'showEditLink') !== true || !blobUrl.startsWith('https://') || !gitFile) return {};
   return { editUrl: `${blobUrl}${gitFile.split('/').map(encodeURIComponent).join('/')}` };
 }
 
 /** The customization's `feedback.enabled` (SiteCustomizationSettings, 0.202.0): the page asks "Was this page helpful?". */
 export function feedbackEnabled(customization: unknown): boolean {
-  const feedback = isObject(customization) ? customization.feedback : undefined;
-  return isObject(feedback) && feedback.enabled === true;
+  return customizationSetting(customization, 'feedback', 'enabled') === true;
 }

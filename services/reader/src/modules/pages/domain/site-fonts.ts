@@ -1,3 +1,5 @@
+import { customizationSetting } from './customization-setting';
+
 // The fonts a site may choose (0.202.0 CustomizationDefaultFont, `styling.font`) that the reader
 // bundles: the @fontsource package of each and its CSS family. A value with no package here (ABCFavorit,
 // a custom font definition, anything else) keeps the system stack: nothing is fetched from elsewhere. Pure.
@@ -30,11 +32,6 @@ export const FONT_WEIGHTS = [400, 600, 700] as const;
 
 /** The bundled font the customization's `styling.font` names, if any. */
 export function bundledFontOf(customization: unknown): BundledFont | undefined {
-  const styling = isObject(customization) ? customization.styling : undefined;
-  const font = isObject(styling) ? styling.font : undefined;
+  const font = customizationSetting(customization, 'styling', 'font');
   return typeof font === 'string' && Object.hasOwn(BUNDLED_FONTS, font) ? BUNDLED_FONTS[font] : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

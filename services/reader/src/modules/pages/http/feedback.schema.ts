@@ -1,7 +1,5 @@
 import { parseInput, text, z } from '@quire/input';
-
-/** The reference's `page_post_feedback_comment` bound: 1 to 512 characters (code points), blanks around it dropped. */
-export const FEEDBACK_COMMENT_MAX = 512;
+import { FEEDBACK_COMMENT_MAX } from '../domain/feedback-comment';
 
 const feedbackComment = z.object({
   comment: z

@@ -7,6 +7,7 @@ import {
   type SearchPageView,
   type SitePageView,
 } from '@quire/page-html';
+import { FEEDBACK_COMMENT_MAX } from '../domain/feedback-comment';
 import type { ReaderAnswer, VisitOutcome } from '../domain/reader-answer';
 
 // Views → HTML answers. The site's pages come from page-html's layout; the reader's own pages
@@ -108,8 +109,8 @@ export function presentFeedbackThanks(pagePath: string, rating: 'good' | 'ok' | 
   if (commented) return fixedPage(200, 'Thank you for your feedback.', 'Your comment was sent.', back);
   const form = [
     `<form class="feedback-comment" method="post" action="${escapeText(pagePath)}?feedback=${rating}">`,
-    '<label for="feedback-comment">Anything to add? (optional, at most 512 characters)</label>',
-    '<textarea id="feedback-comment" name="comment" maxlength="512" rows="4" required></textarea>',
+    `<label for="feedback-comment">Anything to add? (optional, at most ${FEEDBACK_COMMENT_MAX} characters)</label>`,
+    `<textarea id="feedback-comment" name="comment" maxlength="${FEEDBACK_COMMENT_MAX}" rows="4" required></textarea>`,
     '<button type="submit">Send comment</button></form>',
   ].join('');
   return fixedPage(200, 'Thank you for your feedback.', `You found this page ${RATING_WORDS[rating]}.`, form + back);
