@@ -16,8 +16,8 @@ export interface VisitSenderDeps {
   maxQueued: number;
   /**
    * How long the first event of a batch waits for others before the batch is sent: under load a
-   * call to insights carries many views instead of a few, which is most of what counting costs
-   * (docs/benchmarks.md, Where a cached page's CPU goes). 0: as soon as the answer is out.
+   * call to insights carries many views instead of a few (fewer calls; insights' work per view is
+   * the same, docs/benchmarks.md, Where a cached page's CPU goes). 0: as soon as the answer is out.
    */
   lingerMs: number;
 }
