@@ -217,6 +217,8 @@ const signed = (ms) => `${ms >= 0 ? '+' : '−'}${Math.abs(ms).toFixed(1)}`;
 const ratioGoal = (workers) => (workers === 1 ? 1.0 : 0.7);
 
 function report(direct, pairs, quiet) {
+  // The regression row's pair: the gateway at one worker with its access log on (quiet: off).
+  const logged = quiet && pairs.find((p) => p.workers === 1)?.gateway;
   const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
   const us = (r, k) => (r.cpuUs[k] === undefined ? '–' : Math.round(r.cpuUs[k]));
   const rows = [direct, ...pairs.flatMap((p) => [p.nginx, p.gateway]), ...(quiet ? [quiet] : [])].map(
@@ -234,7 +236,7 @@ function report(direct, pairs, quiet) {
       (p) =>
         `Gateway / nginx, ${workersLabel(p.workers)} each, both logging every request: **${(p.gateway.rps / p.nginx.rps).toFixed(2)}×** the requests/s (goal ≥ ${ratioGoal(p.workers).toFixed(1)}×), p50 **${signed(p.gateway.p50 - p.nginx.p50)} ms** (goal ≤ +5 ms).`,
     ),
-    ...accessLogCost(pairs, quiet),
+    ...(logged ? [accessLogCost(logged, quiet)] : []),
   ].join('\n');
   const measures = [measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s' })];
   for (const { workers, nginx, gateway } of pairs) {
@@ -266,12 +268,11 @@ function report(direct, pairs, quiet) {
         }),
       );
   }
-  const one = pairs.find((p) => p.workers === 1);
-  if (quiet && one)
+  if (logged)
     measures.push(
       measure({
         name: 'GET /v1/user through the gateway, 1 worker, access log on',
-        value: one.gateway.rps,
+        value: logged.rps,
         unit: 'req/s',
         floor: { name: 'the same, access log off', value: quiet.rps },
       }),
@@ -280,14 +281,10 @@ function report(direct, pairs, quiet) {
   process.stdout.write(md + '\n');
 }
 
-/** The access log's cost at one worker: requests/s and proxy CPU with it on, against off. */
-function accessLogCost(pairs, quiet) {
-  const one = pairs.find((p) => p.workers === 1);
-  if (!quiet || !one) return [];
+/** The access log's cost at one worker: requests/s and proxy CPU with it on (`logged`), against off (`quiet`). */
+function accessLogCost(logged, quiet) {
   const cpu = (r) => (r.cpuUs.proxy === undefined ? '–' : `${Math.round(r.cpuUs.proxy)} µs`);
-  return [
-    `Access log, 1 worker: on ${Math.round(one.gateway.rps)} req/s (${cpu(one.gateway)} of gateway CPU a request), off ${Math.round(quiet.rps)} req/s (${cpu(quiet)}): **${(one.gateway.rps / quiet.rps).toFixed(2)}×** with it on.`,
-  ];
+  return `Access log, 1 worker: on ${Math.round(logged.rps)} req/s (${cpu(logged)} of gateway CPU a request), off ${Math.round(quiet.rps)} req/s (${cpu(quiet)}): **${(logged.rps / quiet.rps).toFixed(2)}×** with it on.`;
 }
 
 module.exports = { main };
