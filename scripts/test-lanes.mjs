@@ -25,13 +25,24 @@ const children = [];
 // A stop passed on to the lanes, whose global teardowns stop what they started.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
 
+/**
+ * Jest's lines that name a failure: a failed file ("FAIL path") and a failed test ("● describe › it").
+ * CI shows only the end of a long, interleaved output, so they are said again after every lane ends.
+ */
+const FAILURE_LINE = /^\s*(FAIL\s+\S|● )/;
+
 /** One jest run of `project`; its output lines say their lane, since lanes interleave. */
 function lane(project, ...args) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [jest, '--selectProjects', project, '--passWithNoTests', ...args, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
-    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => process.stdout.write(`[${project}] ${line}\n`));
-    child.on('close', (code, signal) => resolve({ project, code: code ?? 1, signal, seconds: Math.round((Date.now() - started) / 1000) }));
+    const failures = new Set();
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => {
+        process.stdout.write(`[${project}] ${line}\n`);
+        if (FAILURE_LINE.test(line)) failures.add(line.trim());
+      });
+    child.on('close', (code, signal) => resolve({ project, code: code ?? 1, signal, failures, seconds: Math.round((Date.now() - started) / 1000) }));
   });
 }
 
@@ -45,6 +56,7 @@ const e2e =
     ? [await lane('e2e-distributed', '--runInBand'), await lane('e2e-embedded', '--runInBand')]
     : await Promise.all([lane('e2e-distributed', '--runInBand'), lane('e2e-embedded', '--runInBand')]);
 const results = [unit, ...e2e];
+for (const { project, failures } of results) for (const failure of failures) process.stdout.write(`${project} failure: ${failure}\n`);
 for (const { project, code, signal, seconds } of results)
   process.stdout.write(`${project}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`}, done ${seconds} s after the start\n`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
