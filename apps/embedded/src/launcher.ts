@@ -22,7 +22,7 @@ import { webhooksModule } from '@quire/webhooks';
 import { close, createGatewayApp, gatewaySettingsFromEnv } from '@quire/gateway';
 import { openEmbeddedDatabases, type EmbeddedDatabases } from './databases';
 import { bindGatewayPort, type BoundPort } from './gateway-port';
-import { embeddedCacheMaxBytesFromEnv } from './settings';
+import { embeddedCacheMaxBytesFromEnv, embeddedGrpcDeadlinesFromEnv, type EmbeddedGrpcDeadlines } from './settings';
 
 export interface EmbeddedQuire {
   /** Where this process listens (loopback when BIND_HOST is 0.0.0.0): what the CLI and tests call. */
@@ -47,12 +47,13 @@ export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger
   const dataDir = resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const internalSecret = env.INTERNAL_SECRET ?? readOrCreateSecret(dataDir);
-  const { settings, port, bindHost, grpcDeadlineMs } = gatewaySettingsFromEnv({} as Record<ServiceName, string>, env, { INTERNAL_SECRET: internalSecret });
+  const { settings, port, bindHost } = gatewaySettingsFromEnv({} as Record<ServiceName, string>, env, { INTERNAL_SECRET: internalSecret });
+  const grpcDeadlines = embeddedGrpcDeadlinesFromEnv(env);
   const publicUrl = env.PUBLIC_URL ?? defaultPublicUrl(port);
   // First, before the first start's bootstrap creates a token it shows only once (gateway-port.ts).
   const gateway = await bindGatewayPort(port, bindHost);
   try {
-    return await startBehind(gateway, env, logger, { dataDir, internalSecret, settings, grpcDeadlineMs, publicUrl });
+    return await startBehind(gateway, env, logger, { dataDir, internalSecret, settings, grpcDeadlines, publicUrl });
   } catch (err) {
     await close(gateway.server);
     throw err;
@@ -64,7 +65,7 @@ interface StartSettings {
   dataDir: string;
   internalSecret: string;
   settings: ReturnType<typeof gatewaySettingsFromEnv>['settings'];
-  grpcDeadlineMs: number;
+  grpcDeadlines: EmbeddedGrpcDeadlines;
   publicUrl: string;
 }
 
@@ -84,7 +85,7 @@ async function startBehind(gateway: BoundPort, env: NodeJS.ProcessEnv, logger: L
   logger.info('embedded database open');
   const services = await startServices(modules, env, started, grpcAddresses, { databases, bus, cache, logger });
 
-  const clients = new ServiceClients(grpcAddresses, started.grpcDeadlineMs);
+  const clients = new ServiceClients(grpcAddresses, started.grpcDeadlines.api);
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, `http://127.0.0.1:${services[s].httpPort}`])) as Record<ServiceName, string>;
   gateway.serve(embeddedGatewayApp(started, upstreams, clients, cache, logger));
   const server: Server = gateway.server;
@@ -147,7 +148,7 @@ async function startServices(
   grpcAddresses: Record<ServiceName, string>,
   shared: SharedResources,
 ): Promise<Record<ServiceName, RunningService>> {
-  const { dataDir, internalSecret, grpcDeadlineMs, publicUrl } = started;
+  const { dataDir, internalSecret, grpcDeadlines, publicUrl } = started;
   const services = {} as Record<ServiceName, RunningService>;
   const start = async (name: ServiceName) => {
     const ctx = createContext(
@@ -159,7 +160,7 @@ async function startServices(
         publicUrl,
         internalSecret,
         logLevel: env.LOG_LEVEL ?? 'info',
-        grpcDeadlineMs,
+        grpcDeadlineMs: name === 'reader' ? grpcDeadlines.reader : grpcDeadlines.api,
         grpcAddresses,
         outboundAllowHosts: splitList(env.OUTBOUND_ALLOW_HOSTS ?? ''),
         outboxRetention: outboxRetentionFromEnv(env),
