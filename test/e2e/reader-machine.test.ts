@@ -248,4 +248,16 @@ describe('MCP server at <site>/~gitbook/mcp', () => {
     expect(res.status).toBe(405);
     expect((await res.json()).error.code).toBe(-32000);
   });
+
+  it('refuses a form post with 415 and a JSON-RPC error, where a page takes one (feedback)', async () => {
+    const res = await fetch(new URL('~gitbook/mcp', builtIn), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json, text/event-stream' },
+      body: 'jsonrpc=2.0&id=1&method=tools%2Flist',
+    });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await res.json();
+    expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringMatching(/content-type/i) } });
+  });
 });
