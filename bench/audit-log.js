@@ -148,7 +148,7 @@ async function listOverMillions() {
   const { listAuditEventRows } = require(join(ROOT, 'services/insights/dist/modules/audit/store/audit-events.store'));
   const skipSeed = process.env.BENCH_SKIP_SEED === '1';
   const url = skipSeed
-    ? `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}/quire_bench_audit`
+    ? `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 25432}/quire_bench_audit`
     : await recreatePgDatabase('quire_bench_audit');
   // Seeding takes longer than the port's statement timeout: a plain client.
   const seeder = new Client({ connectionString: url });

@@ -15,7 +15,7 @@ const { join } = require('node:path');
 const { ROOT, log, recreateServiceDatabases, startInfra, waitReady, cpuProfileEnv, infraPid, kafkaNamespace } = require('./support');
 
 const PORT = Number(process.env.BENCH_PORT ?? 28390);
-const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
+const CLICKHOUSE = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 27123}`;
 const ENV = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '1000000',
@@ -124,8 +124,8 @@ function distributedStack(dir, name, { processes = ['identity', 'content'] } = {
         httpPortBase: PORT + 1,
         grpcPortBase: PORT + 1001,
         databaseUrls,
-        redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
-        kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+        redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 26379}`,
+        kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 27092}`,
         clickhouseUrl,
         internalSecret: randomBytes(32).toString('base64url'),
         bootstrapToken: token,

@@ -24,7 +24,7 @@ const { randomBytes } = require('node:crypto');
 const { ClickHouseLogLevel, createClient } = require('@clickhouse/client');
 const { LocalStack } = require('@quire/stack');
 
-const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`;
+const CH = `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 27123}`;
 const CH_DB = 'quire_bench_insights';
 const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 300000);
 const SKIP_INGEST = process.env.BENCH_SKIP_INGEST === '1';
@@ -68,8 +68,8 @@ async function main() {
     httpPortBase: 28181,
     grpcPortBase: 29181,
     databaseUrls,
-    redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
-    kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
+    redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 26379}`,
+    kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 27092}`,
     clickhouseUrl: `${CH}/${CH_DB}`,
     internalSecret: randomBytes(32).toString('base64url'),
     bootstrapToken: token,

@@ -6,7 +6,7 @@ const { readdirSync, readFileSync } = require('node:fs');
 const { Client } = require('pg');
 
 const ROOT = resolve(__dirname, '..');
-const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`;
+const PG = `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 25432}`;
 const INFRA = join(ROOT, 'deploy/local/infra.sh');
 
 const log = (message) => process.stderr.write(`==> ${message}\n`);

@@ -16,8 +16,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BURST = Number(process.env.BENCH_BURST ?? 3000);
 const ENDPOINTS = 10;
 const HTTP_PORT = Number(process.env.BENCH_PORT ?? 28487);
-const KAFKA = `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`;
-const REDIS = `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`;
+const KAFKA = `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 27092}`;
+const REDIS = `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 26379}`;
 /** The service's default: attempts in flight per process; the floor loop gets the same concurrency. */
 const IN_FLIGHT = 64;
 

@@ -14,15 +14,17 @@ case "$QUIRE_INFRA_DIR" in
 esac
 
 QUIRE_HOST=127.0.0.1
-QUIRE_PG_PORT="${QUIRE_PG_PORT:-55432}"
+# Every default port is below Linux's ephemeral range (32768-60999, ip_local_port_range): there an
+# outgoing connection may hold the port when a server (re)starts, and the start fails "address in use".
+QUIRE_PG_PORT="${QUIRE_PG_PORT:-25432}"
 QUIRE_PG_USER=quire
 QUIRE_PG_PASSWORD=quire
 QUIRE_PG_DATABASES=(quire_identity quire_content quire_sites quire_specs quire_insights quire_webhooks quire_reader)
-QUIRE_REDIS_PORT="${QUIRE_REDIS_PORT:-56379}"
-QUIRE_KAFKA_PORT="${QUIRE_KAFKA_PORT:-59092}"
-QUIRE_KAFKA_CONTROLLER_PORT="${QUIRE_KAFKA_CONTROLLER_PORT:-59093}"
-QUIRE_CLICKHOUSE_HTTP_PORT="${QUIRE_CLICKHOUSE_HTTP_PORT:-58123}"
-QUIRE_CLICKHOUSE_TCP_PORT="${QUIRE_CLICKHOUSE_TCP_PORT:-59000}"
+QUIRE_REDIS_PORT="${QUIRE_REDIS_PORT:-26379}"
+QUIRE_KAFKA_PORT="${QUIRE_KAFKA_PORT:-27092}"
+QUIRE_KAFKA_CONTROLLER_PORT="${QUIRE_KAFKA_CONTROLLER_PORT:-27093}"
+QUIRE_CLICKHOUSE_HTTP_PORT="${QUIRE_CLICKHOUSE_HTTP_PORT:-27123}"
+QUIRE_CLICKHOUSE_TCP_PORT="${QUIRE_CLICKHOUSE_TCP_PORT:-27000}"
 QUIRE_CLICKHOUSE_DATABASE=quire
 
 # Seconds to wait for a component to become ready / to exit.

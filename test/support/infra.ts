@@ -6,10 +6,10 @@ import { REPO_ROOT } from './stack';
 // The real infrastructure of the distributed runs, installed and started by deploy/local/.
 
 export const INFRA = {
-  postgres: `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 55432}`,
-  redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 56379}`,
-  kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 59092}`,
-  clickhouseUrl: `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 58123}`,
+  postgres: `postgres://quire:quire@127.0.0.1:${process.env.QUIRE_PG_PORT ?? 25432}`,
+  redisUrl: `redis://127.0.0.1:${process.env.QUIRE_REDIS_PORT ?? 26379}`,
+  kafkaBrokers: `127.0.0.1:${process.env.QUIRE_KAFKA_PORT ?? 27092}`,
+  clickhouseUrl: `http://127.0.0.1:${process.env.QUIRE_CLICKHOUSE_HTTP_PORT ?? 27123}`,
   /** The distributed stack's insights database, recreated by each run. */
   clickhouseDatabase: 'quire_e2e',
 };
