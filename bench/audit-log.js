@@ -141,7 +141,7 @@ async function seed(db) {
 async function listOverMillions() {
   // A full run seeds 10 M rows in a PostgreSQL on a port of its own; a smoke run (beside the distributed
   // test run, whose PostgreSQL holds the data directory) uses the one already up.
-  if (!isSmoke()) process.env.QUIRE_PG_PORT ??= '55490';
+  if (!isSmoke()) process.env.QUIRE_PG_PORT ??= '25490';
   const stopInfra = startInfra(['postgres']);
   const { PostgresDatabase } = require(join(ROOT, 'packages/platform/dist/sql/postgres'));
   const { createLogger } = require(join(ROOT, 'packages/platform/dist/logger'));

@@ -26,10 +26,11 @@ const children = [];
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((c) => c.kill(signal)));
 
 /**
- * Jest's lines that name a failure: a failed file ("FAIL path") and a failed test ("● describe › it").
+ * Jest's lines that name a failure: a failed file ("FAIL path") and a failed test ("● describe › it";
+ * "● Console" heads a test's console output, no failure).
  * CI shows only the end of a long, interleaved output, so they are said again after every lane ends.
  */
-const FAILURE_LINE = /^\s*(FAIL\s+\S|● )/;
+const FAILURE_LINE = /^\s*(FAIL\s+\S|● (?!Console$))/;
 
 /** One jest run of `project`; its output lines say their lane, since lanes interleave. */
 function lane(project, ...args) {
