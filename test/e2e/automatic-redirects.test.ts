@@ -1,4 +1,4 @@
-import { GitBookAPIError, type GitBookAPI } from 'gitbook-api-0202';
+import { GitBookAPIError, SiteRedirectOrderBy, type GitBookAPI } from 'gitbook-api-0202';
 import { TodayLedger } from '../support/client-0202';
 import { eventually } from '../support/eventually';
 import { apiClient } from '../support/api';
@@ -81,7 +81,7 @@ describe('automatic redirects of moved pages', () => {
     await mergeChanges(admin, spaceId, [rename(page, 'intro')]);
     await expectTargets(siteId, { '/intro': null, '/start': 'intro', '/begin': 'intro' });
     // Automatic redirects are listed with the user's.
-    const { data: list } = await admin.orgs.listSiteRedirects(orgId, siteId, { orderBy: 'source' });
+    const { data: list } = await admin.orgs.listSiteRedirects(orgId, siteId, { orderBy: SiteRedirectOrderBy.Source });
     expect(list.items.map((r) => r.source)).toEqual(['/begin', '/start']);
   });
 

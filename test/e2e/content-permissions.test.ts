@@ -1,4 +1,4 @@
-import { GitBookAPI } from 'gitbook-api-0202';
+import { GitBookAPI, MemberRole } from 'gitbook-api-0202';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiClient, expectError, type ApiClient } from '../support/api';
@@ -80,7 +80,7 @@ describe('the space-permission operations of 0.202.0', () => {
     const teamId = await newTeam('Writers', [teamMember.id]);
     const api = client(admin.token).spaces;
 
-    const invited = await api.inviteToSpace(spaceId, { role: 'edit', users: [editor.id], teams: [teamId] });
+    const invited = await api.inviteToSpace(spaceId, { role: MemberRole.Edit, users: [editor.id], teams: [teamId] });
     expect(invited.status).toBe(204);
     expectToday('inviteToSpace', 204, invited.data);
 
@@ -93,10 +93,10 @@ describe('the space-permission operations of 0.202.0', () => {
     expectToday('listTeamPermissionsInSpace', 200, teams.data);
     expect(teams.data.items).toEqual([{ permission: 'edit', team: expect.objectContaining({ object: 'team', id: teamId, title: 'Writers', members: 1 }) }]);
 
-    const userUpdated = await api.updateUserPermissionInSpace(spaceId, editor.id, { role: 'review' });
+    const userUpdated = await api.updateUserPermissionInSpace(spaceId, editor.id, { role: MemberRole.Review });
     expect(userUpdated.status).toBe(204);
     expectToday('updateUserPermissionInSpace', 204, userUpdated.data);
-    const teamUpdated = await api.updateTeamPermissionInSpace(spaceId, teamId, { role: 'comment' });
+    const teamUpdated = await api.updateTeamPermissionInSpace(spaceId, teamId, { role: MemberRole.Comment });
     expect(teamUpdated.status).toBe(204);
     expectToday('updateTeamPermissionInSpace', 204, teamUpdated.data);
     expect((await api.listTeamPermissionsInSpace(spaceId)).data.items.map((i) => i.permission)).toEqual(['comment']);
@@ -111,8 +111,8 @@ describe('the space-permission operations of 0.202.0', () => {
       [teamMember.id, 'comment'],
     ]);
     expect(aggregate.data.count).toBe(3);
-    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: 'review' })).data.items.map((i) => i.user.id)).toEqual([editor.id]);
-    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: 'create' })).data.items).toEqual([]);
+    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: MemberRole.Review })).data.items.map((i) => i.user.id)).toEqual([editor.id]);
+    expect((await api.listPermissionsAggregateInSpace(spaceId, { role: MemberRole.Create })).data.items).toEqual([]);
 
     const userRemoved = await api.removeUserFromSpace(spaceId, editor.id);
     expect(userRemoved.status).toBe(205);
@@ -147,10 +147,10 @@ describe('the collection-permission operations of 0.202.0', () => {
     const teamId = await newTeam('Reviewers', [teamMember.id]);
     const api = client(admin.token).collections;
 
-    const invited = await api.inviteToCollection(collectionId, { role: 'read', users: [editor.id] });
+    const invited = await api.inviteToCollection(collectionId, { role: MemberRole.Read, users: [editor.id] });
     expect(invited.status).toBe(204);
     expectToday('inviteToCollection', 204, invited.data);
-    expect((await api.inviteToCollection(collectionId, { role: 'review', teams: [teamId] })).status).toBe(204);
+    expect((await api.inviteToCollection(collectionId, { role: MemberRole.Review, teams: [teamId] })).status).toBe(204);
 
     const users = await api.listUserPermissionsInCollection(collectionId);
     expectToday('listUserPermissionsInCollection', 200, users.data);
@@ -159,10 +159,10 @@ describe('the collection-permission operations of 0.202.0', () => {
     expectToday('listTeamPermissionsInCollection', 200, teams.data);
     expect(teams.data.items.map((i) => [i.team.id, i.permission])).toEqual([[teamId, 'review']]);
 
-    const userUpdated = await api.updateUserPermissionInCollection(collectionId, editor.id, { role: 'admin' });
+    const userUpdated = await api.updateUserPermissionInCollection(collectionId, editor.id, { role: MemberRole.Admin });
     expect(userUpdated.status).toBe(204);
     expectToday('updateUserPermissionInCollection', 204, userUpdated.data);
-    const teamUpdated = await api.updateTeamPermissionInCollection(collectionId, teamId, { role: 'edit' });
+    const teamUpdated = await api.updateTeamPermissionInCollection(collectionId, teamId, { role: MemberRole.Edit });
     expect(teamUpdated.status).toBe(204);
     expectToday('updateTeamPermissionInCollection', 204, teamUpdated.data);
 

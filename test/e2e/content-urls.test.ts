@@ -49,6 +49,7 @@ describe('getContentByUrl', () => {
     expect(res.body.space).toMatchObject({ object: 'space', id: spaceId, title: 'Handbook' });
 
     const { data: page } = await api.spaces.getPageByPath(spaceId, 'guides');
+    if (page.type !== 'document') throw new Error('guides is a document page');
     const withPage = await contentOf(page.urls.app!);
     expect(withPage.status).toBe(200);
     expect(validateOperationResponse('getContentByUrl', 200, withPage.body, TODAY)).toEqual([]);
@@ -98,6 +99,7 @@ describe('getContentByUrl', () => {
 describe('getEmbedByUrl', () => {
   it("embeds any URL as a link: titled by Quire's content the caller may read, else by the URL", async () => {
     const { data: page } = await api.spaces.getPageByPath(spaceId, 'guides');
+    if (page.type !== 'document') throw new Error('guides is a document page');
     const own = await embedOf(page.urls.app!);
     expect(own.status).toBe(200);
     expect(validateOperationResponse('getEmbedByUrl', 200, own.body, TODAY)).toEqual([]);

@@ -32,7 +32,7 @@ const HOSTILE_QUERY = [
 const DEEP = '['.repeat(5000) + ']'.repeat(5000);
 // Bytes no JSON text may hold: a lone continuation byte, an overlong '/', an encoded surrogate.
 const INVALID_UTF8 = Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xff, 0xfe, 0xc0, 0xaf, 0xed, 0xa0, 0x80]), Buffer.from('"}')]);
-const HOSTILE_BODIES: (string | Uint8Array)[] = [
+const HOSTILE_BODIES: (string | Uint8Array<ArrayBuffer>)[] = [
   INVALID_UTF8,
   '{"title":"x","limit":123456789012345678901234567890,"position":1e400,"count":-0}',
   '{"title":"a\\u0000b","name":"a\\u0000b","label":"a\\u0000b","email":"a\\u0000@example.com"}',
@@ -65,7 +65,7 @@ describe('hostile input on every route', () => {
   let sent = 0;
   const failures: string[] = [];
 
-  const send = async (method: string, path: string, rawBody?: string | Uint8Array, contentType = 'application/json'): Promise<void> => {
+  const send = async (method: string, path: string, rawBody?: string | Uint8Array<ArrayBuffer>, contentType = 'application/json'): Promise<void> => {
     const token = tokens[Math.floor(sent++ / 200) % tokens.length] as string;
     const headers: Record<string, string> = rawBody === undefined ? {} : { 'content-type': contentType };
     let res: ApiResponse;

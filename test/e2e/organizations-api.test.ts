@@ -2,6 +2,7 @@ import { GitBookAPI } from 'gitbook-api-0202';
 import { apiClient, expectError } from '../support/api';
 import { buildMember, buildOrganization, buildUser, cli, unique } from '../support/factories';
 import { eventually } from '../support/eventually';
+import { inviteAppUrl } from '../support/client-0202';
 import { validateOperationResponse } from '../support/reference';
 import { currentStack } from '../support/stack';
 
@@ -86,7 +87,7 @@ describe('joinOrganizationWithInvite', () => {
     const org = await buildOrganization(stack, 'Invites by link');
     expect((await api.patch(`/v1/orgs/${org.id}`, { inviteLinks: true }, { token: org.admin.token })).status).toBe(200);
     const { data: invite } = await client(org.admin.token).orgs.createOrganizationInvite(org.id, { role: 'edit' as never });
-    const secret = String(invite.urls.app).split('/').pop() as string;
+    const secret = inviteAppUrl(invite).split('/').pop() as string;
     const guest = await buildUser(stack, 'invited');
     expectError(await api.post(`/v1/orgs/${org.id}/invites/${invite.id}`, undefined, { token: guest.token }), 404);
     expectError(await api.post(`/v1/orgs/${org.id}/invites/${secret}x`, undefined, { token: guest.token }), 404);

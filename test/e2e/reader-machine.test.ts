@@ -37,7 +37,11 @@ async function mcpClient(siteUrl: string, headers: Record<string, string> = {}):
   return client;
 }
 
-const textOf = (result: { content?: unknown }) => (result.content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
+/** The text of a tool's answer (the SDK's type also allows a legacy `toolResult` answer, which has no content). */
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => {
+  const content = 'content' in result ? result.content : undefined;
+  return (content as Array<{ type: string; text?: string }>).map((c) => c.text ?? '').join('\n');
+};
 
 beforeAll(async () => {
   const own = await buildOrganization(stack, 'Reader machine org');

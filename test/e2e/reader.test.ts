@@ -128,7 +128,10 @@ describe('pages people read', () => {
     expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    const headers = [...res.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n');
+    // forEach, not entries(): the program's Headers type is the DOM one without its iterators.
+    const lines: string[] = [];
+    res.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+    const headers = lines.join('\n');
     expect(headers).not.toMatch(/x-quire|principal|signature|authorization/i);
     const html = await res.text();
     expect(html).not.toContain(adminToken);

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import type { GitBookAPI } from 'gitbook-api-0202';
+import { SiteVisibility, type GitBookAPI } from 'gitbook-api-0202';
 import { verifyVisitorToken } from '@quire/publishing';
 import { apiClient, expectError, type ApiClient } from '../support/api';
 import { TodayLedger } from '../support/client-0202';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   creator = apiClient(stack, (await buildMember(stack, orgId, 'create')).token);
   reader = apiClient(stack, (await buildMember(stack, orgId, 'read')).token);
   stranger = apiClient(stack, (await buildUser(stack, 'va-stranger')).token);
-  siteId = (await admin.orgs.createSite(orgId, { title: 'Members only', visibility: 'visitor-auth' })).data.id;
+  siteId = (await admin.orgs.createSite(orgId, { title: 'Members only', visibility: SiteVisibility.VisitorAuth })).data.id;
 });
 
 afterAll(() => {

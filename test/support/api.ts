@@ -14,7 +14,7 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   /** Sent as is: bytes for what a string cannot hold, such as invalid UTF-8. */
-  rawBody?: string | Uint8Array;
+  rawBody?: string | Uint8Array<ArrayBuffer>;
 }
 
 /** HTTP to the gateway, as any REST client would send it. */
@@ -23,7 +23,7 @@ export function apiClient(stack: StackState, defaultToken: string | null = stack
     const token = options.token === undefined ? defaultToken : options.token;
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: string | Uint8Array | undefined = options.rawBody;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';

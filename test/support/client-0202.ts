@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GitBookAPI } from 'gitbook-api-0202';
+import { GitBookAPI, type OrganizationInviteLink } from 'gitbook-api-0202';
 import { matchOperation, operationIds, validateOperationResponse, type ReferenceVersion } from './reference';
 import { REPO_ROOT, type StackState } from './stack';
 
@@ -83,4 +83,11 @@ export function seedOperationsTodaysClientHas(): string[] {
     ['get', 'post', 'put', 'patch', 'delete'].map((m) => item[m]).filter((o) => o && !o['x-quire-extension']),
   );
   return seed.map((o) => o.operationId).filter((id) => today.has(id));
+}
+
+/** The app URL Quire gives an invite link, its `urls.app` (which 0.202.0's types do not declare). */
+export function inviteAppUrl(invite: OrganizationInviteLink): string {
+  const urls: unknown = 'urls' in invite ? invite.urls : undefined;
+  if (typeof urls !== 'object' || urls === null || !('app' in urls)) throw new Error(`invite ${invite.id} has no urls.app`);
+  return String(urls.app);
 }

@@ -33,7 +33,7 @@ describe('renderSitePage', () => {
     expect(texts(page, 'nav.page-tree .group-title')).toEqual(['Getting started']);
     expect(texts(page, '[aria-current="page"]')).toEqual(['Installing']);
     expect(attr(page, '[aria-current="page"]', 'href')).toBe('https://docs.acme.test/getting-started/quickstart/installing');
-    expect(page.body.innerHTML).not.toContain('Secret draft');
+    expect(page.body!.innerHTML).not.toContain('Secret draft');
     // The link to another site keeps no referrer.
     expect(attr(page, 'nav.page-tree a[href="https://status.acme.test/"]', 'rel')).toBe('noopener noreferrer');
   });

@@ -1,5 +1,5 @@
 import { descriptionOf, preparePageRenderer } from '../src';
-import { block, context, doc, fragment, html, p, render, t, voidBlock } from './document-builders';
+import { block, context, doc, fragment, html, inline, p, render, t, voidBlock } from './document-builders';
 
 /** The page without an operation's request samples (openapi-schema.test.ts checks them). */
 const withoutSamples = (html: string): string =>
@@ -132,7 +132,7 @@ describe('page-html callbacks', () => {
         link({ kind: 'space', space: 'other' }, 'other space'),
         link({ kind: 'space', space: 'unpublished' }, 'unpublished space'),
         link({ kind: 'page', page: 'p1' }, 'same space'),
-        p({ object: 'inline', type: 'mention', data: { ref: { kind: 'page', page: 'p9', space: 'other' } }, nodes: [] }),
+        p(inline('mention', { ref: { kind: 'page', page: 'p9', space: 'other' } }, [])),
       ),
       {
         ...context,

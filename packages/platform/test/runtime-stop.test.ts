@@ -31,7 +31,7 @@ it('opens no gRPC port without bindings, and stops consuming before the parts st
       internalSecret: 'runtime-stop-test-secret',
       logLevel: 'silent',
       grpcDeadlineMs: 1000,
-      grpcAddresses: { identity: address, content: address, sites: address, specs: address, insights: address, webhooks: address },
+      grpcAddresses: { identity: address, content: address, sites: address, specs: address, insights: address, webhooks: address, reader: address },
       outboundAllowHosts: [],
     },
     { db, bus, cache: new MemoryCache(), logger: createLogger('test', 'silent') },

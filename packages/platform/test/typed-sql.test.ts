@@ -1,4 +1,4 @@
-import { pagedSelect, typedSql, type Generated, type Json, type Timestamp } from '../src/sql';
+import { pagedSelect, typedSql, type Generated, type Json, type SqlExecutor, type Timestamp } from '../src/sql';
 import { PgliteDatabase } from '../src/sql/pglite';
 
 interface Database {
@@ -7,7 +7,7 @@ interface Database {
 
 describe('typed SQL on the SQL port (Kysely)', () => {
   let db: PgliteDatabase;
-  const things = (executor = db) => typedSql<Database>(executor);
+  const things = (executor: SqlExecutor = db) => typedSql<Database>(executor);
 
   beforeAll(async () => {
     db = await PgliteDatabase.open(undefined);

@@ -39,13 +39,18 @@ describe('content gRPC', () => {
       close: () => db.close(),
     };
     const identity: Pick<IdentityClient, 'getMembership'> = {
-      getMembership: async ({ organizationId, userId }) => ({ organizationExists: true, role: ROLES[`${organizationId}:${userId}`] ?? '' }),
+      getMembership: async ({ organizationId, userId }) => ({
+        organizationExists: true,
+        role: ROLES[`${organizationId}:${userId}`] ?? '',
+        teamIds: [],
+        guest: false,
+      }),
     };
     const membership = new MembershipResolver(() => identity as IdentityClient);
     const started = await startGrpcServer(
       '127.0.0.1:0',
       contentGrpc(
-        { db: counted, urls: new UrlBuilder('https://docs.example.com'), membership },
+        { db: counted, urls: new UrlBuilder('https://docs.example.com'), clock: () => new Date(), membership },
         searchGrpc({ db: counted, urls: new UrlBuilder('https://docs.example.com') }),
       ),
       silentLogger,

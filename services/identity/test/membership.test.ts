@@ -56,6 +56,7 @@ describe('GetMembership: teams and guests (PGlite)', () => {
           asked.push(input);
           return ['t1', 't2'];
         },
+        teamIdsByMember: () => Promise.reject(new Error('GetMembership does not list the teams of every member')),
       },
     );
     const getMembershipCall = (binding.implementation as unknown as Record<string, (req: object) => Promise<unknown>>).getMembership as (

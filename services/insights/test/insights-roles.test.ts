@@ -48,7 +48,7 @@ function contextWith(bus: MessageBus): ServiceContext {
       internalSecret: 'insights-roles-test-secret',
       logLevel: 'silent',
       grpcDeadlineMs: 1000,
-      grpcAddresses: { identity: address, content: address, sites: address, specs: address, insights: address, webhooks: address },
+      grpcAddresses: { identity: address, content: address, sites: address, specs: address, insights: address, webhooks: address, reader: address },
       outboundAllowHosts: [],
     },
     { db, bus, cache: new MemoryCache(), logger },

@@ -18,9 +18,13 @@ const page = (id: string, path: string, kind = 'document') => ({
   kind,
   hidden: false,
   parentId: '',
+  order: 0,
   description: '',
   updatedAt: '',
   linkUrl: '',
+  emoji: '',
+  gitFile: '',
+  icon: '',
 });
 const tree = new PageTree([page('home', 'home'), page('local', 'guide/local')], '/sites/o/d/v1/');
 const siteSpaces = [

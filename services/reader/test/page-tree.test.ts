@@ -11,6 +11,9 @@ const page = (id: string, path: string, extra: Partial<PageEntry> = {}): PageEnt
   description: '',
   updatedAt: '',
   linkUrl: '',
+  emoji: '',
+  gitFile: '',
+  icon: '',
   ...extra,
 });
 

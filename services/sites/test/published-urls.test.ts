@@ -1,3 +1,4 @@
+import { Metadata } from '@grpc/grpc-js';
 import fc from 'fast-check';
 import { decodeJwt } from 'jose';
 import type { ContentClient } from '@quire/platform/grpc';
@@ -23,6 +24,8 @@ const ORG = 'orgPU';
 const SECRET = 'unit-test-internal-secret-0123456789abcdef';
 const PUBLIC_URL = 'https://quire.example.com';
 const NOW = new Date('2026-06-01T12:00:00Z');
+/** The handlers read no call metadata; a call through gRPC always has some. */
+const NO_METADATA = new Metadata();
 
 const content = {
   getSpaces: async ({ spaceIds }: { spaceIds: string[] }) => ({
@@ -122,7 +125,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
     expect(decodeJwt(first.content.apiToken).exp).toBe(Date.UTC(2026, 5, 1, 13, 10) / 1000);
     // The stamp is the public site's one current stamp, as the gateway reads it.
     expect(decodeJwt(first.content.apiToken).as).toBe(accessStampOf({ site: siteId, visibility: 'public', credential: '' }));
-    expect(await publishedUrlsGrpc(deps).getSiteAccess({ organizationId: ORG, siteId })).toEqual({
+    expect(await publishedUrlsGrpc(deps).getSiteAccess({ organizationId: ORG, siteId }, NO_METADATA)).toEqual({
       stamps: [decodeJwt(first.content.apiToken).as],
       spaceIds: ['spaceA', 'spaceB'],
     });
@@ -130,7 +133,7 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
 
   it('answers the reader over gRPC: content with the site visibility, not-found with its reason, visitor tokens', async () => {
     const grpc = publishedUrlsGrpc(deps);
-    const found = await grpc.resolvePublishedUrl({ url: 'https://docs.acme.example/p1/a', visitorToken: '', redirectOnError: false });
+    const found = await grpc.resolvePublishedUrl({ url: 'https://docs.acme.example/p1/a', visitorToken: '', redirectOnError: false }, NO_METADATA);
     expect(found).toMatchObject({
       outcome: 'content',
       content: {
@@ -145,14 +148,19 @@ describe('resolvePublishedUrl (wired, property-tested)', () => {
         complete: true,
       },
     });
-    expect(await grpc.resolvePublishedUrl({ url: 'https://nowhere.example/a', visitorToken: '', redirectOnError: false })).toEqual({
+    expect(await grpc.resolvePublishedUrl({ url: 'https://nowhere.example/a', visitorToken: '', redirectOnError: false }, NO_METADATA)).toEqual({
       outcome: 'not-found',
       content: undefined,
       redirect: undefined,
       reason: 'No published site at this URL',
       refusedAudience: '',
     });
-    expect(await grpc.verifyVisitorToken({ siteId, token: 'not.a.token' })).toEqual({ ok: false, reason: expect.any(String), fallbackUrl: '', claimsJson: '' });
+    expect(await grpc.verifyVisitorToken({ siteId, token: 'not.a.token' }, NO_METADATA)).toEqual({
+      ok: false,
+      reason: expect.any(String),
+      fallbackUrl: '',
+      claimsJson: '',
+    });
   });
 
   it('answers a wildcard redirect under every address and spelling, capturing the suffix; drafts never', async () => {

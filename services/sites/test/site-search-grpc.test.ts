@@ -7,7 +7,7 @@ import { siteSearchGrpc } from '../src/modules/site-search';
 const nothingRead = new Proxy({}, { get: () => () => Promise.reject(new Error('nothing may be read before the gate')) });
 const grpc = siteSearchGrpc({ db: nothingRead, clients: nothingRead, urls: nothingRead, membership: nothingRead, serviceSecret: 's'.repeat(32) } as never);
 const call = (request: Partial<{ apiToken: string; query: string }>) =>
-  grpc.searchPublishedSite({ apiToken: 'x', query: 'install', siteSpaceId: '', offset: 0, limit: 0, ...request }, undefined as never);
+  grpc.searchPublishedSite({ apiToken: 'x', query: 'install', siteSpaceId: '', offset: 0, limit: 0, allSiteSpaces: false, ...request }, undefined as never);
 
 it.each([
   ['', 'must'],

@@ -23,7 +23,15 @@ describe('sites gRPC', () => {
   beforeAll(async () => {
     db = await openSitesDb();
     const unused = () => Promise.reject(new Error('not under test here (published-urls tests)'));
-    const [binding] = sitesGrpc({ db }, membership, { resolvePublishedUrl: unused, verifyVisitorToken: unused, searchPublishedSite: unused });
+    // The calls under test read neither the other services' clients nor the URL builder.
+    const [binding] = sitesGrpc({ db, clients: undefined as never, urls: undefined as never }, membership, {
+      resolvePublishedUrl: unused,
+      verifyVisitorToken: unused,
+      searchPublishedSite: unused,
+      getSiteAccess: unused,
+      getReaderSignIn: unused,
+      issueVisitorToken: unused,
+    });
     server = binding?.implementation as unknown as sites.SitesServer;
   });
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import { ChangeRequestOrderBy, type ChangeRequestContentUpdate } from 'gitbook-api-0202';
+import { ChangeRequestOrderBy, ChangeRequestReviewStatus, ChangeRequestStatus, type ChangeRequestContentUpdate } from 'gitbook-api-0202';
 import type { TodayContext } from './context';
 
 /** A 1×1 PNG. */
@@ -33,7 +33,9 @@ export async function changeRequestThroughToday({ api, orgId }: TodayContext, sp
   expect((await api.spaces.getChangeRequestById(spaceId, cr.id)).data.number).toBe(cr.number);
   // The organization's change requests: open ones by default, any statuses asked for.
   expect((await api.orgs.listChangeRequestsForOrganization(orgId, { space: spaceId })).data.items.map((c) => c.id)).toEqual([cr.id]);
-  expect((await api.orgs.listChangeRequestsForOrganization(orgId, { space: spaceId, status: ['draft', 'merged'] })).data.items).toEqual([]);
+  expect(
+    (await api.orgs.listChangeRequestsForOrganization(orgId, { space: spaceId, status: [ChangeRequestStatus.Draft, ChangeRequestStatus.Merged] })).data.items,
+  ).toEqual([]);
 
   const { data: revision } = await api.spaces.getRevisionOfChangeRequestById(spaceId, cr.id);
   expect(revision).toMatchObject({ id: updated.revision, tags: [] });
@@ -91,7 +93,10 @@ async function reviewThroughToday(api: TodayContext['api'], spaceId: string, crI
   expect((await api.spaces.getRequestedReviewersByChangeRequestId(spaceId, crId)).data.items).toHaveLength(1);
   expect((await api.spaces.removeRequestedReviewerFromChangeRequest(spaceId, crId, userId)).status).toBe(205);
   await api.spaces.requestReviewersForChangeRequest(spaceId, crId, { users: [userId] });
-  const { data: review } = await api.spaces.submitChangeRequestReview(spaceId, crId, { status: 'approved', comment: { markdown: 'Ship it.' } });
+  const { data: review } = await api.spaces.submitChangeRequestReview(spaceId, crId, {
+    status: ChangeRequestReviewStatus.Approved,
+    comment: { markdown: 'Ship it.' },
+  });
   expect(review).toMatchObject({ status: 'approved', outdated: false, requestedBy: { id: userId } });
   expect((await api.spaces.getReviewsByChangeRequestId(spaceId, crId)).data.items.map((r) => r.id)).toEqual([review.id]);
   expect((await api.spaces.getChangeRequestReviewById(spaceId, crId, review.id)).data.id).toBe(review.id);

@@ -1,6 +1,7 @@
 import { MemberRole, TeamMemberRole } from 'gitbook-api-0202';
 import { buildMember, buildUser, cli, unique } from '../../support/factories';
 import type { TodayContext } from './context';
+import { inviteAppUrl } from '../../support/client-0202';
 
 /** Users, the organization, members, invites, teams and SSO, through today's client. */
 export async function identityThroughToday({ stack, ledger, orgId, api }: TodayContext): Promise<void> {
@@ -28,7 +29,7 @@ export async function identityThroughToday({ stack, ledger, orgId, api }: TodayC
 
   await api.orgs.inviteUsersToOrganization(orgId, { emails: [`invited-${unique()}@example.com`], role: MemberRole.Read });
   const { data: invite } = await api.orgs.createOrganizationInvite(orgId, { role: MemberRole.Edit });
-  const secret = String(invite.urls.app).split('/').pop() as string;
+  const secret = inviteAppUrl(invite).split('/').pop() as string;
   expect((await api.orgs.listOrganizationInviteLinks(orgId)).data.items.map((i) => i.id)).toEqual([invite.id]);
   expect((await api.orgs.getOrganizationInviteLink(orgId, invite.id)).data).toMatchObject({ role: 'edit' });
   expect((await api.orgs.updateOrganizationInviteById(orgId, invite.id, { role: MemberRole.Read })).data).toMatchObject({ role: 'read' });

@@ -1,4 +1,4 @@
-import type { GitBookAPI } from 'gitbook-api-0202';
+import { SiteRedirectOrderBy, type GitBookAPI } from 'gitbook-api-0202';
 
 /**
  * The six site-redirect operations of today's client on a site. An exact source and
@@ -9,7 +9,7 @@ export async function redirectsThroughToday(api: GitBookAPI, orgId: string, site
   const siteSpaceId = (await api.orgs.listSiteSpaces(orgId, siteId)).data.items[0]!.id;
   const destination = { kind: 'site-space' as const, siteSpaceId };
   const { data: redirect } = await api.orgs.createSiteRedirect(orgId, siteId, { source: '/old/page', destination });
-  expect((await api.orgs.listSiteRedirects(orgId, siteId, { orderBy: 'source' })).data.items.map((r) => r.id)).toEqual([redirect.id]);
+  expect((await api.orgs.listSiteRedirects(orgId, siteId, { orderBy: SiteRedirectOrderBy.Source })).data.items.map((r) => r.id)).toEqual([redirect.id]);
   expect((await api.orgs.getSiteRedirectBySource(orgId, siteId, { source: '/old/page' })).data.redirect.id).toBe(redirect.id);
   expect((await api.orgs.updateSiteRedirectById(orgId, siteId, redirect.id, { permanent: true })).data.permanent).toBe(true);
   const { data: bulk } = await api.orgs.bulkUpsertSiteRedirects(orgId, siteId, { redirects: [{ source: '/old/page', destination: null }] });

@@ -1,8 +1,11 @@
-// The part of domino (turndown's own DOM, a dependency of it) that the HTML importer uses; the
+// The part of domino (turndown's own DOM, a dependency of it) that the HTML importer and tests use; the
 // package's bundled typings declare the module under its old name, `domino`.
 declare module '@mixmark-io/domino' {
   export interface DominoElement {
     readonly tagName: string;
+    readonly id: string;
+    readonly parentElement: DominoElement | null;
+    readonly attributes: ArrayLike<{ readonly name: string; readonly value: string }>;
     readonly nodeName: string;
     readonly children: ArrayLike<DominoElement>;
     readonly firstChild: DominoElement | null;

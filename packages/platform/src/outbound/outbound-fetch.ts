@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns';
 import type * as Undici from 'undici';
+import type { ReadableStream } from 'node:stream/web';
 import type { Agent } from 'undici';
 import { isIpLiteral, type OutboundAddressPolicy } from './address-policy';
 import { unbracket } from './address-ranges';

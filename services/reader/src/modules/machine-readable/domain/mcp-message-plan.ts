@@ -17,7 +17,7 @@ export type McpMessagePlan =
   { ok: true; /** What the request is charged against the client's limit: one per message. */ cost: number } | { ok: false; message: string };
 
 /** A request body (one JSON-RPC message or a batch of them) → its cost, or why it is refused unread. */
-export function planMcpMessage(body: unknown, limits: Pick<typeof MCP_MESSAGE_LIMITS, 'batchMessages'> = MCP_MESSAGE_LIMITS): McpMessagePlan {
+export function planMcpMessage(body: unknown, limits: { batchMessages: number } = MCP_MESSAGE_LIMITS): McpMessagePlan {
   if (!Array.isArray(body)) return { ok: true, cost: 1 };
   if (body.length > limits.batchMessages) {
     return { ok: false, message: `A batch holds at most ${limits.batchMessages} messages, this one has ${body.length}: send the rest in another request` };
