@@ -24,6 +24,7 @@ export type {
   NotFoundPageView,
   SiteChromeView,
   SiteFontView,
+  SiteFontsView,
   IconView,
   SiteInfo,
   PageView,

@@ -65,7 +65,7 @@ function head(view: SiteChromeView, look: SiteLook, meta: HeadView): Markup {
     tag('meta', { name: 'twitter:title', content: meta.title || siteTitle }),
     description ? tag('meta', { name: 'twitter:description', content: description }) : undefined,
     image ? tag('meta', { name: 'twitter:image', content: image }) : undefined,
-    tag('style', {}, stylesheetOf(look, isObject(view.site) ? view.site.font : undefined)),
+    tag('style', {}, stylesheetOf(look, isObject(view.site) ? view.site : undefined)),
     readerScript(view.site),
   );
 }

@@ -33,6 +33,13 @@ export interface SiteInfo {
    * address of each weight's woff2 file (the reader's own, content-hashed). None: the system stack.
    */
   font?: SiteFontView;
+  /**
+   * The headings' font (`styling.headingFont`) when it is not the body's: a bundled one, or
+   * `'system'` (the system stack) for one the reader does not bundle.
+   */
+  headingFont?: SiteFontView | 'system';
+  /** Code's font (`styling.monospaceFont`), bundled like `font`. None: the system's monospace stack. */
+  monospaceFont?: SiteFontView;
   /** `unlisted` sites are served with `noindex`. */
   isUnlisted?: boolean;
   /**
@@ -152,6 +159,9 @@ export interface SiteFontView {
   family: string;
   faces: Array<{ weight: number; url: string }>;
 }
+
+/** The fonts of a site's `<style>`: the body's, the headings' and code's (see SiteInfo). */
+export type SiteFontsView = Pick<SiteInfo, 'font' | 'headingFont' | 'monospaceFont'>;
 
 /** An icon as the reader bundles it (Font Awesome Free's SVG): its viewBox and path data, drawn in the text's colour. */
 export interface IconView {

@@ -48,16 +48,16 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
 }
 
 export function presentSitePage(view: SitePageView, restricted: boolean): PageAnswer {
-  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
+  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization, view.site), restricted };
 }
 
 export function presentNotFound(view: NotFoundPageView, restricted: boolean): PageAnswer {
-  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
+  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization, view.site), restricted };
 }
 
 /** The search page: never indexed (the layout marks it `noindex`), with the site's own headers. */
 export function presentSearch(view: SearchPageView, status: 200 | 400, restricted: boolean): PageAnswer {
-  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
+  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization, view.site), restricted };
 }
 
 /** No published site at the address: a 404 with no site around it. */
