@@ -246,6 +246,7 @@ it('asks whether the page helped (good, ok, bad) and for a comment; each answer,
   expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
   const form = page.getByRole('form', { name: 'Was this page helpful?' });
   expect(await form.getAttribute('method')).toBe('post');
+  const pageStyle = await page.locator('style').textContent();
   expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'Somewhat', 'No']);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-feedback.png'), fullPage: true });
@@ -257,7 +258,14 @@ it('asks whether the page helped (good, ok, bad) and for a comment; each answer,
   expect(post.headers()['cache-control']).toBe('private, no-store');
   await page.waitForLoadState();
   expect(await page.locator('h1').textContent()).toBe('Thank you for your feedback.');
+  // In the site's chrome, like its other pages: its header and title, the same stylesheet (theme, fonts), a way back.
+  expect(await page.locator('header .site-title').textContent()).toContain('More docs');
+  expect(await page.locator('header .site-title').getAttribute('href')).toBe(new URL(siteUrl).pathname);
+  expect(await page.locator('style').textContent()).toBe(pageStyle);
+  expect(await page.title()).toBe('Thank you for your feedback. | More docs');
+  expect(await page.getByRole('link', { name: 'Back to the page' }).getAttribute('href')).toBe(`${new URL(siteUrl).pathname}setup`);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-feedback-thanks.png'), fullPage: true });
   await page.getByLabel(/Anything to add/).fill('Missing the <b>proxy</b> step.');
   const commented = page.waitForResponse((r) => r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Send comment' }).click();

@@ -149,6 +149,17 @@ export interface SearchPageView extends SiteChromeView {
   nextUrl?: string;
 }
 
+/** The answer to a page's feedback posted without the reader's script (docs/reader.md, Page feedback). */
+export interface FeedbackPageView extends SiteChromeView {
+  /** The page rated: the comment form posts to it, the visitor is linked back to it. */
+  pageUrl: string;
+  rating: 'good' | 'ok' | 'bad';
+  /** The comment was the post: no form again. */
+  commented: boolean;
+  /** The comment's longest length (the reader's rule). */
+  commentMax: number;
+}
+
 export interface NotFoundPageView extends SiteChromeView {
   /** The address asked for, shown back to the visitor. */
   path?: string;
