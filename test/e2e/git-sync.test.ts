@@ -45,9 +45,10 @@ const GITBOOK_REPO: Record<string, string | Buffer> = {
     '* [Website](https://example.com/docs)',
     '',
   ].join('\n'),
-  'guide/README.md': '---\ndescription: Everything about the guide\n---\n\n# Guide\n\nSee [install](install.md).\n',
+  'guide/README.md': '---\ndescription: Everything about the guide\nicon: compass\n---\n\n# Guide\n\nSee [install](install.md).\n',
   'guide/install.md': '# Install\n\n![Logo](<../.gitbook/assets/My Logo.png>)\n\nRun the installer.\n',
-  'guide/configure.md': '---\nhidden: true\n---\n\n# Configure Ünïcode\n\nBack to [the guide](./).\n',
+  // Not an icon name (the API's rule): dropped, the import goes on.
+  'guide/configure.md': '---\nicon: Bad Icon!\nhidden: true\n---\n\n# Configure Ünïcode\n\nBack to [the guide](./).\n',
   '.gitbook/assets/My Logo.png': PNG,
 };
 
@@ -114,6 +115,7 @@ interface TreePage {
   slug?: string;
   path?: string;
   description?: string;
+  icon?: string;
   hidden?: boolean;
   documentId?: string;
   git?: { oid: string; path: string };
@@ -164,6 +166,8 @@ describe('import', () => {
     const pages = flatten(tree.pages);
     const byTitle = (title: string) => pages.find((p) => p.title === title)!;
     expect(byTitle('Guide').description).toBe('Everything about the guide');
+    expect(byTitle('Guide').icon).toBe('compass');
+    expect(byTitle('Configure Ünïcode')).not.toHaveProperty('icon');
     expect(tree.files.map((f) => f.name)).toEqual(['My Logo.png']);
     // Links between pages and to assets resolve (written relative to the page's file, as Quire stores them).
     const install = await org.api.get(`/v1/spaces/${spaceId}/content/page/${byTitle('Install').id}?format=document`);
@@ -299,6 +303,7 @@ describe('export', () => {
         title: p.title,
         path: p.path,
         description: p.description,
+        icon: p.icon,
         hidden: p.hidden,
         target: p.target?.url,
         pages: strip(p.pages ?? []),

@@ -246,6 +246,7 @@ it('asks whether the page helped (good, ok, bad) and for a comment; each answer,
   expect((await page.goto(`${siteUrl}setup`))?.status()).toBe(200);
   const form = page.getByRole('form', { name: 'Was this page helpful?' });
   expect(await form.getAttribute('method')).toBe('post');
+  const pageStyle = await page.locator('style').textContent();
   expect(await form.getByRole('button').allTextContents()).toEqual(['Yes', 'Somewhat', 'No']);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-feedback.png'), fullPage: true });
@@ -257,7 +258,14 @@ it('asks whether the page helped (good, ok, bad) and for a comment; each answer,
   expect(post.headers()['cache-control']).toBe('private, no-store');
   await page.waitForLoadState();
   expect(await page.locator('h1').textContent()).toBe('Thank you for your feedback.');
+  // In the site's chrome, like its other pages: its header and title, the same stylesheet (theme, fonts), a way back.
+  expect(await page.locator('header .site-title').textContent()).toContain('More docs');
+  expect(await page.locator('header .site-title').getAttribute('href')).toBe(new URL(siteUrl).pathname);
+  expect(await page.locator('style').textContent()).toBe(pageStyle);
+  expect(await page.title()).toBe('Thank you for your feedback. | More docs');
+  expect(await page.getByRole('link', { name: 'Back to the page' }).getAttribute('href')).toBe(`${new URL(siteUrl).pathname}setup`);
   expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-feedback-thanks.png'), fullPage: true });
   await page.getByLabel(/Anything to add/).fill('Missing the <b>proxy</b> step.');
   const commented = page.waitForResponse((r) => r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Send comment' }).click();
@@ -338,6 +346,64 @@ it("sets the site's font from the reader's own bundled files, kept for good; not
   expect(requested.every((url) => url.startsWith(new URL(interUrl).origin))).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: join(OUT, 'reader-more-font.png'), fullPage: true });
+  expect(problems).toEqual([]);
+  await page.close();
+});
+
+it("sets headings and code in the site's heading and monospace fonts, from the reader's own immutable files", async () => {
+  const { data: space } = await api.orgs.createSpace(orgId, { title: 'Fonts' });
+  await mergeChanges(api, space.id, [
+    { operation: 'insert_page', title: 'Code', document: { markdown: 'Start here.\n\n# Install\n\nRun `npm ci` first.\n\n```bash\nnpm ci\n```' } },
+  ] as never);
+  const { data: site } = await api.orgs.createSite(orgId, { title: 'Font docs', visibility: SiteVisibility.Public, spaces: [space.id] });
+  await api.orgs.updateSiteCustomizationById(orgId, site.id, {
+    styling: { font: 'Inter', headingFont: 'RobotoSlab', monospaceFont: 'JetBrainsMono' },
+  } as never);
+  await api.orgs.publishSite(orgId, site.id);
+  const fontsUrl = (await api.orgs.getSiteById(orgId, site.id)).data.urls.published!;
+  const { page, problems } = await watchedPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  const fontFiles: Array<{ url: string; status: number; cacheControl?: string }> = [];
+  page.on('response', (r) => {
+    if (/\/~quire\/font-/.test(r.url())) fontFiles.push({ url: r.url(), status: r.status(), cacheControl: r.headers()['cache-control'] });
+  });
+  expect((await page.goto(fontsUrl))?.status()).toBe(200);
+  await page.evaluate('document.fonts.ready');
+  expect(
+    await page
+      .locator('main h2')
+      .first()
+      .evaluate((h) => getComputedStyle(h).fontFamily),
+  ).toMatch(/^"?Roboto Slab"?, system-ui/);
+  expect(
+    await page
+      .locator('main pre code')
+      .first()
+      .evaluate((c) => getComputedStyle(c).fontFamily),
+  ).toMatch(/^"?JetBrains Mono"?, ui-monospace/);
+  expect(
+    await page
+      .locator('main p code')
+      .first()
+      .evaluate((c) => getComputedStyle(c).fontFamily),
+  ).toMatch(/^"?JetBrains Mono"?/);
+  expect(await page.evaluate('document.fonts.check("700 24px \\"Roboto Slab\\"")')).toBe(true);
+  expect(await page.evaluate('document.fonts.check("400 14px \\"JetBrains Mono\\"")')).toBe(true);
+  const loaded = await page.evaluate('[...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, ""))');
+  expect(loaded).toEqual(expect.arrayContaining(['Roboto Slab', 'JetBrains Mono']));
+  expect(
+    fontFiles.map((f) =>
+      new URL(f.url).pathname
+        .split('/')
+        .pop()!
+        .replace(/\.[0-9a-f]{16}\./, '.'),
+    ),
+  ).toEqual(expect.arrayContaining(['font-roboto-slab-700.woff2', 'font-jetbrains-mono-400.woff2']));
+  for (const file of fontFiles) expect([file.status, file.cacheControl]).toEqual([200, 'public, max-age=31536000, immutable']);
+  expect(requested.every((url) => url.startsWith(new URL(fontsUrl).origin))).toBe(true);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(OUT, 'reader-more-heading-code-fonts.png'), fullPage: true });
   expect(problems).toEqual([]);
   await page.close();
 });

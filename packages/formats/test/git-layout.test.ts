@@ -63,7 +63,7 @@ describe('a GitBook repository', () => {
     ]);
   });
 
-  it('takes titles from the heading, and description, emoji, hidden and layout from front matter', () => {
+  it('takes titles from the heading, and description, emoji, icon, hidden and layout from front matter', () => {
     expect(find(content.pages, 'Introduction')).toMatchObject({ description: 'Everything about Quire.' });
     const guide = find(content.pages, 'Guide');
     expect(guide).toMatchObject({ description: 'How to run Quire, step by step.', emoji: '🧭' });
@@ -77,10 +77,11 @@ describe('a GitBook repository', () => {
       outline: true,
       pagination: false,
     } satisfies FrontMatterLayout);
-    // A Font Awesome icon has no field in Quire; hidden does.
+    // `icon:` is an emoji or else a Font Awesome name, kept as written (content checks it).
     const api = find(content.pages, 'API reference');
-    expect(api).toMatchObject({ hidden: true });
+    expect(api).toMatchObject({ hidden: true, icon: 'book-open' });
     expect(api).not.toHaveProperty('emoji');
+    expect(guide).not.toHaveProperty('icon');
   });
 
   it('rewrites links to hold from each page’s own file in Quire’s layout, keeping those already written that way', () => {
@@ -234,7 +235,7 @@ describe('writing', () => {
         '',
       ].join('\n'),
     );
-    expect(written('site/api.md')).toBe('---\nhidden: true\n---\n\n# API reference\n\nThe [install page](guide/install.md).\n');
+    expect(written('site/api.md')).toBe('---\nicon: book-open\nhidden: true\n---\n\n# API reference\n\nThe [install page](guide/install.md).\n');
     // Links to and from the pages written as README.md hold from where they are.
     expect(written('site/README.md')).toContain('Start with [installing](guide/install.md) or read [the guide](guide/README.md).');
     expect(written('site/guide/README.md')).toContain('First [install](install.md), then go back [home](../README.md).');

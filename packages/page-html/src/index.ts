@@ -16,14 +16,16 @@ export type {
 } from './render/page-context';
 export { PAGE_SCHEMA } from './safety/sanitize-schema';
 export { linkUrl, imageUrl, type SafeUrl } from './safety/urls';
-export { renderSitePage, renderSearchPage, renderNotFoundPage } from './layout/site-pages';
+export { renderSitePage, renderSearchPage, renderNotFoundPage, renderFeedbackPage } from './layout/site-pages';
 export { siteStylesheet, SITE_RULES } from './layout/stylesheet';
 export type {
   SitePageView,
   SearchPageView,
   NotFoundPageView,
+  FeedbackPageView,
   SiteChromeView,
   SiteFontView,
+  SiteFontsView,
   IconView,
   SiteInfo,
   PageView,

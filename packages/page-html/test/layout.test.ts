@@ -154,6 +154,24 @@ describe('renderSitePage', () => {
     );
   });
 
+  it("puts the site's body, heading and code fonts in its one <style>, equal to siteStylesheet with them", async () => {
+    const fonts = {
+      font: { family: 'Inter', faces: [{ weight: 400, url: '/docs/~quire/font-inter-400.0a.woff2' }] },
+      headingFont: { family: 'Roboto Slab', faces: [{ weight: 700, url: '/docs/~quire/font-roboto-slab-700.0b.woff2' }] },
+      monospaceFont: { family: 'Fira Code', faces: [{ weight: 400, url: '/docs/~quire/font-fira-code-400.0c.woff2' }] },
+    };
+    const view = await samplePageView({ site: { ...SITE, ...fonts } });
+    const style = parse(renderSitePage(view)).querySelector('style')?.textContent ?? '';
+    expect(style).toBe(siteStylesheet(SITE.customization, view.site));
+    expect(style).toContain('body{font-family:"Inter",');
+    expect(style).toContain('h1,h2,h3,h4,h5,h6{font-family:"Roboto Slab",');
+    expect(style).toContain('code,kbd,pre,samp{font-family:"Fira Code",ui-monospace,');
+    expect(style.match(/@font-face/g)).toHaveLength(3);
+    // A heading font the reader does not bundle is the system stack, never a family named by content.
+    const system = parse(renderSitePage(await samplePageView({ site: { ...SITE, headingFont: 'system' } }))).querySelector('style')?.textContent;
+    expect(system).toMatch(/\nh1,h2,h3,h4,h5,h6\{font-family:system-ui,[^}]*\}$/);
+  });
+
   it('escapes every string of the view and refuses unsafe addresses', async () => {
     const evil = '"><script>alert(1)</script><img src=x onerror=alert(1)>';
     const view = await samplePageView({

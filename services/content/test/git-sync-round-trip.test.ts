@@ -151,6 +151,49 @@ describe('Git Sync round trip through the batch engine', () => {
     expect(pagePaths(draft.tree.pages).get('a')).toBe('b/moved-a');
   });
 
+  it("keeps a page's icon as front matter `icon:` both ways; an emoji takes the key, an invalid name is dropped", () => {
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const bodies = new Map([[sha('Gear text.'), 'Gear text.']]);
+    const tree: RevisionTree = {
+      pages: [
+        { id: 'a', parentId: null, kind: 'document', title: 'Settings', slug: 'settings', body: sha('Gear text.'), description: 'All of them', icon: 'gear' },
+        { id: 'b', parentId: null, kind: 'document', title: 'Launch', slug: 'launch', emoji: '1f680', icon: 'rocket' },
+        { id: 'c', parentId: null, kind: 'document', title: 'Plain', slug: 'plain' },
+      ],
+      files: [],
+    };
+    const copy = roundTrip(tree, bodies, EMPTY_TREE);
+    const text = (path: string) => copy.files.find((f) => f.path === path)!.bytes.toString();
+    expect(text('README.md')).toBe('---\ndescription: All of them\nicon: gear\n---\n\n# Settings\n\nGear text.');
+    // GitBook's front matter has one `icon:`: the emoji (what the reader shows first) takes it.
+    expect(text('launch.md')).toBe('---\nicon: 🚀\n---\n\n# Launch\n');
+    expect(text('plain.md')).not.toContain('icon');
+    expect(copy.tree.pages.map((p) => [p.title, p.icon])).toEqual([
+      ['Settings', 'gear'],
+      ['Launch', undefined],
+      ['Plain', undefined],
+    ]);
+    // Back into the space it came from: nothing changes, and the page under the emoji keeps its icon.
+    expect(roundTrip(tree, bodies, tree).changes).toEqual([]);
+
+    const repo = (icon: string) =>
+      readGitLayout([{ path: 'README.md', bytes: Buffer.from(`---\nicon: ${icon}\n---\n\n# Settings\n\nGear text.`) }], {
+        limits: { maxPages: 10 },
+      });
+    const settings = { ...tree, pages: [tree.pages[0]!] };
+    expect(importChanges(settings, repo('sliders'), ctx().newId).changes).toEqual([{ operation: 'update_page', page: 'a', description: '', icon: 'sliders' }]);
+    for (const invalid of ['Gear Icon', '"<script>"', 'x'.repeat(51)]) {
+      const plan = importChanges(settings, repo(invalid), ctx().newId);
+      expect(plan.changes).toEqual([{ operation: 'update_page', page: 'a', description: '' }]);
+      expect(plan.droppedIcons).toEqual([{ file: 'README.md', icon: invalid.replace(/^"|"$/g, '') }]);
+      const fresh = importChanges(EMPTY_TREE, repo(invalid), ctx().newId);
+      expect(fresh.changes).toEqual([expect.not.objectContaining({ icon: expect.anything() })]);
+    }
+    // A file without `icon:` removes the page's icon.
+    const none = readGitLayout([{ path: 'README.md', bytes: Buffer.from('# Settings\n\nGear text.') }], { limits: { maxPages: 10 } });
+    expect(importChanges(settings, none, ctx().newId).changes).toEqual([{ operation: 'update_page', page: 'a', description: '', icon: '' }]);
+  });
+
   it('files: new and changed assets are inserted, removed ones deleted, unchanged ones left alone', () => {
     const tree: RevisionTree = {
       pages: [{ id: 'a', parentId: null, kind: 'document', title: 'A', slug: 'a' }],

@@ -36,6 +36,8 @@ export interface GitLayoutPage {
   markdown?: string;
   description?: string;
   emoji?: string;
+  /** Front matter's `icon:` when it is no emoji (a Font Awesome name), unchecked; not written when the page has an emoji. */
+  icon?: string;
   /** Only ever `true` when set. */
   hidden?: boolean;
   layout?: FrontMatterLayout;

@@ -2,7 +2,7 @@ import type { FrontMatterLayout } from './git-layout';
 import { isRecord, parseYaml, yamlLibrary } from './yaml-text';
 
 // The front matter of a page's file, GitBook's keys: `description`, `icon` (an emoji, or a Font
-// Awesome name Quire has no field for), `hidden: true`, `layout:` with `{ visible }` per part. `title`
+// Awesome name: the page's icon), `hidden: true`, `layout:` with `{ visible }` per part. `title`
 // is Quire's own, written only for a title a `# heading` cannot hold (a newline, closing `#`s); so
 // is `slug`, written only in the root README.md (whose name holds none) when its title gives another.
 
@@ -11,6 +11,11 @@ export interface PageFields {
   slug?: string;
   description?: string;
   emoji?: string;
+  /**
+   * A Font Awesome name (`gear`): any other text `icon:` holds, as written; the service that stores
+   * it checks it by its own rule. GitBook has one `icon:`: an emoji is written over it.
+   */
+  icon?: string;
   hidden?: boolean;
   layout?: FrontMatterLayout;
 }
@@ -31,6 +36,7 @@ export function readFrontMatter(yaml: string, where: string): PageFields {
   if (typeof data.slug === 'string' && data.slug.trim()) fields.slug = data.slug;
   if (typeof data.description === 'string' && data.description) fields.description = data.description;
   if (typeof data.icon === 'string' && EMOJI.test(data.icon) && /[^\x00-\x7f]/.test(data.icon)) fields.emoji = data.icon;
+  else if (typeof data.icon === 'string' && data.icon.trim()) fields.icon = data.icon;
   if (data.hidden === true) fields.hidden = true;
   const layout = readLayout(data.layout);
   if (layout) fields.layout = layout;
@@ -44,6 +50,7 @@ export function frontMatterText(fields: PageFields): string {
   if (fields.slug !== undefined) data.slug = fields.slug;
   if (fields.description) data.description = fields.description;
   if (fields.emoji) data.icon = emojiCharacters(fields.emoji);
+  else if (fields.icon) data.icon = fields.icon;
   if (fields.hidden) data.hidden = true;
   const layout = fields.layout && layoutYaml(fields.layout);
   if (layout) data.layout = layout;

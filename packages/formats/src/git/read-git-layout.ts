@@ -123,6 +123,7 @@ function documentFields(content: PageFile | undefined, where: string): Partial<G
     markdown: '',
     ...(content?.description ? { description: content.description } : {}),
     ...(content?.emoji ? { emoji: content.emoji } : {}),
+    ...(content?.icon ? { icon: content.icon } : {}),
     ...(content?.hidden ? { hidden: true } : {}),
     ...(content?.layout ? { layout: content.layout } : {}),
   };

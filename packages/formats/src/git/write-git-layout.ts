@@ -47,8 +47,8 @@ export function writeGitLayout(content: GitLayoutContent, options: GitLayoutOpti
       const markdown = page.markdown && rebaseLinks(page.markdown, pageFile(path), file, target);
       // README.md's name holds no slug: front matter keeps one its title would not give back.
       const slug = file === DEFAULT_CONFIG.readme && path !== slugify(page.title) ? { slug: path } : {};
-      const { title, description, emoji, hidden, layout } = page;
-      return text(joinPath(project, root, file), pageFileText({ title, description, emoji, hidden, layout, ...slug, markdown }));
+      const { title, description, emoji, icon, hidden, layout } = page;
+      return text(joinPath(project, root, file), pageFileText({ title, description, emoji, icon, hidden, layout, ...slug, markdown }));
     }),
     ...content.files.map((file) => ({ path: joinPath(project, root, assetFile(file.name)), bytes: file.bytes })),
   ];

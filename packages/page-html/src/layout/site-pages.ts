@@ -6,7 +6,7 @@ import { imageAddress, linkTo, pageAddress } from './links';
 import { bounded, escapeText, tag, type Markup } from './markup';
 import { stylesheetOf } from './stylesheet';
 import { READER_SCRIPT_FILE, READER_SCRIPT_HASH } from '../browser/reader-script';
-import type { LinkView, NotFoundPageView, PageView, SearchPageView, SearchResultView, SiteChromeView, SitePageView } from './site-view';
+import type { FeedbackPageView, LinkView, NotFoundPageView, PageView, SearchPageView, SearchResultView, SiteChromeView, SitePageView } from './site-view';
 
 // Whole documents (`<!doctype html>`) for the reader: a page of the site, its search page, its 404.
 // Landmarks: a skip link to `<main id="content">`, `<header>`, the sidebar `<nav>`, `<main>` with
@@ -65,7 +65,7 @@ function head(view: SiteChromeView, look: SiteLook, meta: HeadView): Markup {
     tag('meta', { name: 'twitter:title', content: meta.title || siteTitle }),
     description ? tag('meta', { name: 'twitter:description', content: description }) : undefined,
     image ? tag('meta', { name: 'twitter:image', content: image }) : undefined,
-    tag('style', {}, stylesheetOf(look, isObject(view.site) ? view.site.font : undefined)),
+    tag('style', {}, stylesheetOf(look, isObject(view.site) ? view.site : undefined)),
     readerScript(view.site),
   );
 }
@@ -236,4 +236,35 @@ export function renderNotFoundPage(view: NotFoundPageView): string {
     searchForm(site?.searchUrl, 'not-found-q', LABELS.searchPage),
   ].join('');
   return shell(safe, { title: LABELS.notFoundTitle, isIndexable: false }, main);
+}
+
+const RATING_WORDS = { good: 'helpful', ok: 'somewhat helpful', bad: 'not helpful' } as const;
+
+/**
+ * Thanks for a page's feedback posted without script, in the site's chrome: after a rating, a form
+ * for an optional comment posted to the page with the same `?feedback=`; a link back to the page.
+ */
+export function renderFeedbackPage(view: FeedbackPageView): string {
+  const safe = isObject(view) ? view : ({} as FeedbackPageView);
+  const rating = typeof safe.rating === 'string' && Object.hasOwn(RATING_WORDS, safe.rating) ? safe.rating : 'ok';
+  // A path on the site's own origin only: the form posts there.
+  const page = typeof safe.pageUrl === 'string' && /^\/(?!\/)/.test(safe.pageUrl) ? pageAddress(safe.pageUrl) : undefined;
+  const max = Number.isInteger(safe.commentMax) && safe.commentMax > 0 ? safe.commentMax : 512;
+  const form =
+    safe.commented === true || !page
+      ? undefined
+      : tag(
+          'form',
+          { class: 'feedback-comment', method: 'post', action: `${page}?feedback=${rating}` },
+          tag('label', { for: 'feedback-comment' }, escapeText(LABELS.feedbackComment.replace('{max}', String(max)))),
+          tag('textarea', { id: 'feedback-comment', name: 'comment', maxlength: String(max), rows: '4', required: true }),
+          tag('button', { type: 'submit' }, escapeText(LABELS.feedbackSendComment)),
+        );
+  const main = [
+    tag('h1', {}, escapeText(LABELS.feedbackThanks)),
+    tag('p', {}, escapeText(safe.commented === true ? LABELS.feedbackCommentSent : `You found this page ${RATING_WORDS[rating]}.`)),
+    form,
+    page ? tag('p', {}, linkTo(page, escapeText(LABELS.feedbackBack))) : undefined,
+  ].join('');
+  return shell(safe, { title: LABELS.feedbackThanks, isIndexable: false }, main);
 }

@@ -33,6 +33,13 @@ export interface SiteInfo {
    * address of each weight's woff2 file (the reader's own, content-hashed). None: the system stack.
    */
   font?: SiteFontView;
+  /**
+   * The headings' font (`styling.headingFont`) when it is not the body's: a bundled one, or
+   * `'system'` (the system stack) for one the reader does not bundle.
+   */
+  headingFont?: SiteFontView | 'system';
+  /** Code's font (`styling.monospaceFont`), bundled like `font`. None: the system's monospace stack. */
+  monospaceFont?: SiteFontView;
   /** `unlisted` sites are served with `noindex`. */
   isUnlisted?: boolean;
   /**
@@ -142,6 +149,17 @@ export interface SearchPageView extends SiteChromeView {
   nextUrl?: string;
 }
 
+/** The answer to a page's feedback posted without the reader's script (docs/reader.md, Page feedback). */
+export interface FeedbackPageView extends SiteChromeView {
+  /** The page rated: the comment form posts to it, the visitor is linked back to it. */
+  pageUrl: string;
+  rating: 'good' | 'ok' | 'bad';
+  /** The comment was the post: no form again. */
+  commented: boolean;
+  /** The comment's longest length (the reader's rule). */
+  commentMax: number;
+}
+
 export interface NotFoundPageView extends SiteChromeView {
   /** The address asked for, shown back to the visitor. */
   path?: string;
@@ -152,6 +170,9 @@ export interface SiteFontView {
   family: string;
   faces: Array<{ weight: number; url: string }>;
 }
+
+/** The fonts of a site's `<style>`: the body's, the headings' and code's (see SiteInfo). */
+export type SiteFontsView = Pick<SiteInfo, 'font' | 'headingFont' | 'monospaceFont'>;
 
 /** An icon as the reader bundles it (Font Awesome Free's SVG): its viewBox and path data, drawn in the text's colour. */
 export interface IconView {

@@ -199,24 +199,27 @@ export const SITE_RULES = [
   '@media (max-width:40rem){h1{font-size:1.6rem}.site-search{margin-left:0;width:100%}.site-search input{flex:1}.variants{margin-left:0}}',
 ].join('\n');
 
-/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES, then its font. */
-export function siteStylesheet(customization: unknown, font?: unknown): string {
-  return stylesheetOf(siteLookOf(customization), font);
+/** The exact text of a site's `<style>` element (hash it for the CSP): its colours, then SITE_RULES, then its fonts (SiteFontsView). */
+export function siteStylesheet(customization: unknown, fonts?: unknown): string {
+  return stylesheetOf(siteLookOf(customization), fonts);
 }
 
-export const stylesheetOf = (look: SiteLook, font?: unknown): string => `${themeRules(look)}\n${SITE_RULES}${fontRules(font)}`;
+export const stylesheetOf = (look: SiteLook, fonts?: unknown): string => `${themeRules(look)}\n${SITE_RULES}${fontsRules(fonts)}`;
 
 const SYSTEM_FONTS = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+const SYSTEM_MONOSPACE = 'ui-monospace,SFMono-Regular,Menlo,Consolas,monospace';
+const HEADINGS = 'h1,h2,h3,h4,h5,h6';
+const CODE = 'code,kbd,pre,samp';
 
 /**
- * `@font-face` for each bundled weight and the body in that family, the system stack behind it; ''
- * for none. The family and the addresses come from the reader (never from content) and are checked
- * again here: letters, digits and spaces; a path on the site's own origin.
+ * `@font-face` for each bundled weight, or none. The family and the addresses come from the reader
+ * (never from content) and are checked again here: letters, digits and spaces; a path on the site's
+ * own origin.
  */
-function fontRules(font: unknown): string {
-  if (typeof font !== 'object' || font === null) return '';
+function faceRules(font: unknown): { family: string; rules: string[] } | undefined {
+  if (typeof font !== 'object' || font === null) return undefined;
   const { family, faces } = font as { family?: unknown; faces?: unknown };
-  if (typeof family !== 'string' || !/^[A-Za-z0-9 ]{1,50}$/.test(family) || !Array.isArray(faces)) return '';
+  if (typeof family !== 'string' || !/^[A-Za-z0-9 ]{1,50}$/.test(family) || !Array.isArray(faces)) return undefined;
   const rules = faces
     .slice(0, 6)
     .flatMap((face: { weight?: unknown; url?: unknown }) =>
@@ -226,5 +229,23 @@ function fontRules(font: unknown): string {
           ]
         : [],
     );
-  return rules.length ? `\n${rules.join('\n')}\nbody{font-family:"${family}",${SYSTEM_FONTS}}` : '';
+  return rules.length ? { family, rules } : undefined;
+}
+
+/** One bundled font's faces and the elements set in it, its system stack behind it. */
+function fontRules(font: unknown, selector: string, fallback: string): string[] {
+  const faces = faceRules(font);
+  return faces ? [...faces.rules, `${selector}{font-family:"${faces.family}",${fallback}}`] : [];
+}
+
+/** The body's, the headings' and code's fonts (SiteFontsView); '' for none. */
+function fontsRules(fonts: unknown): string {
+  if (typeof fonts !== 'object' || fonts === null) return '';
+  const { font, headingFont, monospaceFont } = fonts as { font?: unknown; headingFont?: unknown; monospaceFont?: unknown };
+  const rules = [
+    ...fontRules(font, 'body', SYSTEM_FONTS),
+    ...(headingFont === 'system' ? [`${HEADINGS}{font-family:${SYSTEM_FONTS}}`] : fontRules(headingFont, HEADINGS, SYSTEM_FONTS)),
+    ...fontRules(monospaceFont, CODE, SYSTEM_MONOSPACE),
+  ];
+  return rules.length ? `\n${rules.join('\n')}` : '';
 }

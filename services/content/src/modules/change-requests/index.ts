@@ -1,5 +1,6 @@
 export { changeRequestHead } from './application/change-request-head';
 export { applyContentChanges, type BatchFile, type ContentChange } from './domain/content-changes';
+export { isPageIcon } from './domain/changes/page-icon';
 export { answerMergedFrom } from './http/change-request-answers';
 export { presentMergedFromToSiteReader } from './presenters/change-request.presenter';
 export { changeRequestParams, pdfQuery } from './http/change-requests.schema';

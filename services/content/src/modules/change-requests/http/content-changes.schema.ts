@@ -1,5 +1,6 @@
 import { fileNameProblem } from '@quire/formats';
 import { mediaType, queryBoolean, resourceId, text, z } from '@quire/input';
+import { PAGE_ICON } from '../domain/changes/page-icon';
 
 // Reference (@gitbook/api 0.202.0): updateChangeRequestContent, ChangeRequestContentChange*,
 // RevisionPageUpdate, Document. All five change types; the page fields Quire does not store
@@ -23,7 +24,7 @@ const pageFields = {
   slug: z.string().min(1).max(100).optional(),
   emoji: z.string().max(32).optional(),
   // The reference's Icon: a Font Awesome icon name ('' removes it); the reader shows only the names it bundles.
-  icon: z.union([z.literal(''), z.string().regex(/^[a-z0-9-]{1,50}$/, 'must be an icon name (a-z, 0-9 and "-", at most 50)')]).optional(),
+  icon: z.union([z.literal(''), z.string().regex(PAGE_ICON, 'must be an icon name (a-z, 0-9 and "-", at most 50)')]).optional(),
   description: text({ max: 1000 }).optional(),
   hidden: z.boolean().optional(),
 };

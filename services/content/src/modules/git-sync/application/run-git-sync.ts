@@ -173,6 +173,8 @@ async function commitImport(deps: GitSyncJobDeps, op: GitSyncOperation, fetched:
     (tree) => {
       // Planned on the revision the head points at under its lock: nobody's edit is lost in between.
       const plan = importChanges(tree, layout, newId);
+      for (const dropped of plan.droppedIcons)
+        deps.logger.warn({ spaceId: op.spaceId, operationId: op.id, ...dropped }, 'Git Sync import: not an icon name, dropped');
       const draft = applyContentChanges(tree, plan.changes, { newId, now: deps.clock() });
       blobs = gitBlobs(
         [...plan.pageIds].flatMap(([page, id]) => (page.file ? [[id, prefix + page.file] as const] : [])),

@@ -1,6 +1,6 @@
 import { emojiCharacters, type GitLayoutContent, type GitLayoutPage } from '@quire/formats';
 import { bodyHash, childrenByParent, subtreeIds, type RevisionTree, type StoredPage } from '../../revisions';
-import type { BatchFile, ContentChange } from '../../change-requests';
+import { isPageIcon, type BatchFile, type ContentChange } from '../../change-requests';
 import { blobKey } from '@quire/platform/blobs';
 
 // A repository's layout (packages/formats/src/git) as a batch of changes against a space's tree, so
@@ -16,6 +16,8 @@ export interface ImportPlan {
   changes: ContentChange[];
   /** The page id each layout page got (matched or new), for the revision's `git` blobs. */
   pageIds: Map<GitLayoutPage, string>;
+  /** Front matter `icon:` values that are no icon name (the API's rule): left out, for a warning. */
+  droppedIcons: Array<{ file?: string; icon: string }>;
 }
 
 /** The key of a place in the tree: the parent's key and the slug (groups apart, since their slugs are not in paths). */
@@ -27,6 +29,7 @@ export function importChanges(tree: RevisionTree, layout: GitLayoutContent, newI
   const matched = new Set<string>();
   const pageIds = new Map<GitLayoutPage, string>();
   const upserts: ContentChange[] = [];
+  const droppedIcons: ImportPlan['droppedIcons'] = [];
   const children = childrenByParent(tree.pages);
 
   const walk = (pages: GitLayoutPage[], parentId: string | null, parentKey: string) => {
@@ -40,12 +43,13 @@ export function importChanges(tree: RevisionTree, layout: GitLayoutContent, newI
       const atPlace = existing.get(key);
       const renamed = atPlace && atPlace.kind === page.kind ? undefined : takeRename(renames, page, matched);
       const current = renamed ?? atPlace;
-      const fields = pageFields(page);
+      const icon = iconOf(page, droppedIcons);
+      const fields = pageFields(page, icon);
       if (current && current.kind === page.kind && !matched.has(current.id)) {
         matched.add(current.id);
         pageIds.set(page, current.id);
         const moves = renamed !== undefined || current.parentId !== parentId || reordered;
-        const update = changedFields(current, page);
+        const update = changedFields(current, page, icon);
         if (moves || update) upserts.push({ operation: 'update_page', page: current.id, ...(update ?? {}), ...(moves ? { into: parentId, at } : {}) });
       } else {
         const id = newId();
@@ -66,7 +70,22 @@ export function importChanges(tree: RevisionTree, layout: GitLayoutContent, newI
   return {
     changes: [...deletes(gone.filter((p) => !holdsKept(p))), ...fileChanges(tree, layout), ...upserts, ...deletes(gone.filter(holdsKept))],
     pageIds,
+    droppedIcons,
   };
+}
+
+/**
+ * The icon an import gives a page: the file's valid `icon:` name; '' (none) when the file names no
+ * icon and no emoji; undefined (the page keeps its own) when an emoji took the one `icon:` key (the
+ * export writes an emoji over an icon) or the name is invalid, which is dropped, never failing the import.
+ */
+function iconOf(page: GitLayoutPage, dropped: ImportPlan['droppedIcons']): string | undefined {
+  if (page.icon !== undefined) {
+    if (isPageIcon(page.icon)) return page.icon;
+    dropped.push({ ...(page.file ? { file: page.file } : {}), icon: page.icon.slice(0, 100) });
+    return undefined;
+  }
+  return page.emoji ? undefined : '';
 }
 
 /**
@@ -117,7 +136,7 @@ function existingByPlace(tree: RevisionTree): Map<string, StoredPage> {
   return byPlace;
 }
 
-function pageFields(page: GitLayoutPage) {
+function pageFields(page: GitLayoutPage, icon: string | undefined) {
   return {
     kind: page.kind,
     title: page.title,
@@ -126,19 +145,21 @@ function pageFields(page: GitLayoutPage) {
     ...(page.href !== undefined ? { href: page.href } : {}),
     ...(page.description !== undefined ? { description: page.description } : {}),
     ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    ...(icon ? { icon } : {}),
     ...(page.hidden ? { hidden: true } : {}),
     ...(page.layout ? { layout: page.layout } : {}),
   };
 }
 
 /** What differs between a stored page and the repository's, as update_page fields; null when nothing does. */
-function changedFields(current: StoredPage, page: GitLayoutPage) {
+function changedFields(current: StoredPage, page: GitLayoutPage, icon: string | undefined) {
   const out: {
     title?: string;
     slug?: string;
     body?: string;
     description?: string;
     emoji?: string;
+    icon?: string;
     hidden?: boolean;
     layout?: StoredPage['layout'];
     href?: string;
@@ -154,6 +175,7 @@ function changedFields(current: StoredPage, page: GitLayoutPage) {
   if ((current.description ?? '') !== (page.description ?? '')) out.description = page.description ?? '';
   // The repository holds an emoji as its characters; the space may hold its code points (`1f680`).
   if (emojiCharacters(current.emoji ?? '') !== (page.emoji ?? '')) out.emoji = page.emoji ?? '';
+  if (icon !== undefined && (current.icon ?? '') !== icon) out.icon = icon;
   if ((current.hidden ?? false) !== (page.hidden ?? false)) out.hidden = page.hidden ?? false;
   if (JSON.stringify(current.layout ?? {}) !== JSON.stringify(page.layout ?? {})) out.layout = (page.layout ?? {}) as StoredPage['layout'];
   if (page.href !== undefined && (current.target?.kind !== 'url' || current.target.url !== page.href)) out.href = page.href;

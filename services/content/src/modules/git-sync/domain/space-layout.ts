@@ -30,6 +30,7 @@ export function layoutOfTree(tree: RevisionTree, bodies: ReadonlyMap<string, str
         ...(page.kind === 'link' && page.target?.kind === 'url' ? { href: page.target.url } : {}),
         ...(page.description ? { description: page.description } : {}),
         ...(page.emoji ? { emoji: page.emoji } : {}),
+        ...(page.icon ? { icon: page.icon } : {}),
         ...(page.hidden ? { hidden: true as const } : {}),
         ...(page.layout && Object.keys(page.layout).length ? { layout: page.layout } : {}),
         children: build(page.id),

@@ -1,3 +1,4 @@
+import type { SiteChromeView } from '@quire/page-html';
 import type { sites as sitesProto } from '@quire/proto';
 import { answerAuthAddress, beginSignIn, readAuthAddress, type SignInDeps } from '../../oidc-sign-in';
 import { acceptedCredentials, credentialCookies, readVisitorAccess, type VisitorAccess } from '../../visitor-access';
@@ -9,6 +10,7 @@ import { cachedOr } from './answer-caching';
 import { answerBlob, answerFile } from './answer-file';
 import { answerMachineRead } from './answer-machine-read';
 import { answerSearch } from './answer-search';
+import { loadSiteChrome } from './site-chrome';
 
 /**
  * A visitor's request for a published address: sites says what the URL shows
@@ -54,6 +56,17 @@ export async function answerVisit(deps: ReaderDeps, request: { url: string; cook
     return { kind: 'sign-in-needed' };
   }
   return { kind: 'no-site', path: new URL(request.url).pathname };
+}
+
+/**
+ * The chrome of the site around an address this visitor may read (header, sidebar, styles, fonts),
+ * for the reader's own answers at a page's address (feedback's thanks); none when sites does not
+ * show the visitor content there. The resolution and the chrome's reads are the page's kept ones.
+ */
+export async function siteChromeAt(deps: ReaderDeps, request: { url: string; cookie?: string }): Promise<SiteChromeView | undefined> {
+  const access = readVisitorAccess(request.url, request.cookie);
+  const resolved = await resolve(deps, readRequestKind(access.resolveUrl).url, access);
+  return resolved.outcome === 'content' && resolved.content ? (await loadSiteChrome(deps, resolved.content)).chrome : undefined;
 }
 
 function signInDeps(deps: ReaderDeps): SignInDeps | undefined {

@@ -2,7 +2,7 @@ import type { SiteChromeView } from '@quire/page-html';
 import type { content as contentProto, sites } from '@quire/proto';
 import { assetsAddress, searchAddress } from '../domain/request-kind';
 import type { ReaderDeps } from './deps';
-import { siteFontOf } from './font-files';
+import { siteFontsOf } from './font-files';
 import { PageTree, pageIconOf, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
 /** The site around a resolved address: what every page of it shows (header, sections, variants, sidebar). */
@@ -26,7 +26,7 @@ export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedS
   const restricted = content.visibility === 'share-link' || content.visibility === 'visitor-auth';
   const profile = readSiteProfile(profileJson, { siteSection: content.siteSection, siteSpace: content.siteSpace, siteBasePath: content.siteBasePath });
   const assetsUrl = assetsAddress(content.siteBasePath);
-  const font = siteFontOf(profile.customization, assetsUrl);
+  const fonts = siteFontsOf(profile.customization, assetsUrl);
   const tree = new PageTree(pagesAnswer.pages, content.basePath.endsWith('/') ? content.basePath : `${content.basePath}/`, pageIconOf);
   const chrome: SiteChromeView = {
     site: {
@@ -35,7 +35,7 @@ export async function loadSiteChrome(deps: ReaderDeps, content: sites.PublishedS
       url: content.siteBasePath,
       searchUrl: searchAddress(tree.basePath),
       assetsUrl,
-      ...(font ? { font } : {}),
+      ...fonts,
       isUnlisted: profile.visibility === 'unlisted' || restricted,
       customization: profile.customization,
     },

@@ -5,7 +5,8 @@ import { chooseCoding, isNotModified, representationOf, type CachedAnswer } from
 import { answerWithin, type ClientLimit } from '../../limits';
 import type { VisitRecorder } from '../../visits';
 import { encodedAnswer } from '../application/answer-caching';
-import { answerVisit } from '../application/answer-visit';
+import type { SiteChromeView } from '@quire/page-html';
+import { answerVisit, siteChromeAt } from '../application/answer-visit';
 import type { ReaderDeps } from '../application/deps';
 import { cacheControl, cookiesAllowedBy, fileHeaders, fileNotModified, pageHeaders } from '../domain/page-headers';
 import { LONG_ANSWER_KINDS, LONG_ANSWER_TIMEOUT_FACTOR, hasDotSegment, readRequestKind } from '../domain/request-kind';
@@ -99,19 +100,35 @@ async function answerFeedback(deps: PublishedRoutesDeps, req: Request, res: Resp
   }
   // One leading slash: `//host/…` would send the visitor to another host.
   const pagePath = req.path.replace(/^\/+/, '/');
-  await send(deps, req, res, { ...presentFeedbackThanks(pagePath, rating, comment !== undefined), cookies: served.cookies ?? [] });
+  const chrome = await feedbackChrome(deps, req);
+  await send(deps, req, res, { ...presentFeedbackThanks(chrome, pagePath, rating, comment !== undefined), cookies: served.cookies ?? [] });
 }
 
-async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response, feedback?: Feedback): Promise<ReaderAnswer> {
+/** The site's chrome for the thanks, within the answer's time; none (a plain page) when it fails or is late. */
+async function feedbackChrome(deps: PublishedRoutesDeps, req: Request): Promise<SiteChromeView | undefined> {
+  const { url } = visitorRequestOf(deps, req, true);
+  const chrome = siteChromeAt(deps, { url, cookie: req.header('cookie') }).catch((err: Error) => {
+    deps.logger.warn({ url: req.path, err: err.message }, 'feedback page chrome failed');
+    return undefined;
+  });
+  return answerWithin(chrome, deps.answerTimeoutMs, () => undefined);
+}
+
+/** The address the visitor asked for (a feedback post's rating taken off) and whether it came over https. */
+function visitorRequestOf(deps: PublishedRoutesDeps, req: Request, isFeedback: boolean): { url: string; secure: boolean } {
   const forwardedProto = req.header('x-forwarded-proto')?.split(',')[0]?.trim();
   const url = visitorUrlOf({
     publicUrl: deps.publicUrl,
     host: req.header('x-forwarded-host') ?? req.header('host'),
     proto: forwardedProto,
     // A feedback post's rating is no part of the page's address.
-    path: feedback ? withoutFeedback(req.originalUrl) : req.originalUrl,
+    path: isFeedback ? withoutFeedback(req.originalUrl) : req.originalUrl,
   });
-  const secure = forwardedProto === 'https' || deps.publicUrl.startsWith('https:');
+  return { url, secure: forwardedProto === 'https' || deps.publicUrl.startsWith('https:') };
+}
+
+async function answerInTime(deps: PublishedRoutesDeps, req: Request, res: Response, feedback?: Feedback): Promise<ReaderAnswer> {
+  const { url, secure } = visitorRequestOf(deps, req, feedback !== undefined);
   // An address that is no URL (an odd Host) or that sites refuses as input (too long, malformed)
   // names no published site: the 404 page, not a 503 that would say a dependency is down. So does
   // a path with dot segments, which parsing would turn into another address.

@@ -1,10 +1,12 @@
 import {
+  renderFeedbackPage,
   renderNotFoundPage,
   renderSearchPage,
   renderSitePage,
   siteStylesheet,
   type NotFoundPageView,
   type SearchPageView,
+  type SiteChromeView,
   type SitePageView,
 } from '@quire/page-html';
 import { FEEDBACK_COMMENT_MAX } from '../domain/feedback-comment';
@@ -48,16 +50,16 @@ export function presentOutcome(outcome: VisitOutcome): ReaderAnswer {
 }
 
 export function presentSitePage(view: SitePageView, restricted: boolean): PageAnswer {
-  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
+  return { kind: 'page', status: 200, html: renderSitePage(view), stylesheet: siteStylesheet(view.site.customization, view.site), restricted };
 }
 
 export function presentNotFound(view: NotFoundPageView, restricted: boolean): PageAnswer {
-  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
+  return { kind: 'page', status: 404, html: renderNotFoundPage(view), stylesheet: siteStylesheet(view.site.customization, view.site), restricted };
 }
 
 /** The search page: never indexed (the layout marks it `noindex`), with the site's own headers. */
 export function presentSearch(view: SearchPageView, status: 200 | 400, restricted: boolean): PageAnswer {
-  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization, view.site.font), restricted };
+  return { kind: 'page', status, html: renderSearchPage(view), stylesheet: siteStylesheet(view.site.customization, view.site), restricted };
 }
 
 /** No published site at the address: a 404 with no site around it. */
@@ -102,9 +104,15 @@ const RATING_WORDS = { good: 'helpful', ok: 'somewhat helpful', bad: 'not helpfu
 /**
  * The answer to a feedback post without the reader's script: thanks, and after a rating a form for
  * an optional comment, posted to the page with the same `?feedback=` (the reference's
- * page_post_feedback_comment carries the rating with the comment). Never stored: it follows a POST.
+ * page_post_feedback_comment carries the rating with the comment), in the site's chrome (header,
+ * styles, fonts) like its other pages; plain when the chrome could not be read in time. Never
+ * stored: it follows a POST.
  */
-export function presentFeedbackThanks(pagePath: string, rating: 'good' | 'ok' | 'bad', commented: boolean): PageAnswer {
+export function presentFeedbackThanks(chrome: SiteChromeView | undefined, pagePath: string, rating: 'good' | 'ok' | 'bad', commented: boolean): PageAnswer {
+  if (chrome) {
+    const view = { ...chrome, pageUrl: pagePath, rating, commented, commentMax: FEEDBACK_COMMENT_MAX };
+    return { kind: 'page', status: 200, html: renderFeedbackPage(view), stylesheet: siteStylesheet(chrome.site.customization, chrome.site), restricted: true };
+  }
   const back = `<p><a href="${escapeText(pagePath)}">Back to the page</a></p>`;
   if (commented) return fixedPage(200, 'Thank you for your feedback.', 'Your comment was sent.', back);
   const form = [
