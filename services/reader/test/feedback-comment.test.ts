@@ -39,7 +39,7 @@ describe('a feedback comment', () => {
         font,
         customization: { styling: { primaryColor: { light: '#aa3300', dark: '#aa3300' } }, header: { logo: { light: 'https://cdn.acme.test/logo.png' } } },
       },
-      pages: [{ id: 'p1', title: 'Setup', url: '/docs/setup' }],
+      pages: [{ kind: 'document' as const, id: 'p1', title: 'Setup', url: '/docs/setup' }],
     };
     const asked = presentFeedbackThanks(chrome, '/docs/setup', 'ok', false);
     expect([asked.status, asked.restricted]).toEqual([200, true]);
