@@ -1,5 +1,5 @@
 import { classifyFailure } from '../src/dead-letters';
-import { DependencyUnavailableError } from '@quire/errors';
+import { DependencyUnavailableError, notFound, serviceUnavailable } from '@quire/errors';
 
 function withProps(message: string, props: Record<string, unknown>): Error {
   return Object.assign(new Error(message), props);
@@ -29,6 +29,7 @@ describe('classifyFailure', () => {
     ['an HTTP 502 (status)', withProps('Bad Gateway', { status: 502 })],
     ['gRPC unavailable', withProps('14 UNAVAILABLE: No connection established', { code: 14, details: 'No connection established' })],
     ['gRPC deadline', withProps('4 DEADLINE_EXCEEDED', { code: 4, details: 'Deadline exceeded' })],
+    ['a service our gRPC client found down or late (its 503)', serviceUnavailable('The content service is unavailable; try again shortly')],
     ['socket hang up without a code', new Error('socket hang up')],
     ['a request timeout without a code', new Error('Timeout error.')],
     ['Postgres connection terminated', new Error('Connection terminated unexpectedly')],
@@ -39,6 +40,7 @@ describe('classifyFailure', () => {
   });
 
   it.each([
+    ['a service answering that the thing is not there (its 404)', notFound('Space not found')],
     ['PostgreSQL NUL in text (22021)', withProps('invalid byte sequence for encoding "UTF8": 0x00', { code: '22021' })],
     ['PostgreSQL unique violation (23505)', withProps('duplicate key value violates unique constraint', { code: '23505' })],
     ['PostgreSQL foreign key (23503)', withProps('violates foreign key constraint', { code: '23503' })],

@@ -65,6 +65,9 @@ export function classifyFailure(err: unknown, depth = 0): FailureKind {
   const e = err as { name?: unknown; code?: unknown; type?: unknown; status?: unknown; statusCode?: unknown; message?: unknown; cause?: unknown };
   if (e.name === 'MalformedEventError') return 'permanent';
   if (e.name === 'DependencyUnavailableError') return 'transient';
+  // Our gRPC clients' answer when a service is down or past its deadline (grpc/error-status.ts):
+  // its numeric code is the HTTP status, not a gRPC one, and its message names no number.
+  if (e.name === 'ApiError' && e.code === 503) return 'transient';
   if (typeof e.code === 'string') {
     if (NETWORK_CODES.has(e.code)) return 'transient';
     if (typeof e.type === 'string') return CLICKHOUSE_TRANSIENT_TYPES.has(e.type) ? 'transient' : 'permanent';
