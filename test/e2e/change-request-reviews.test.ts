@@ -65,8 +65,9 @@ describe('reviews and merge rules', () => {
     const byReviewer = client(reviewer).spaces;
 
     // A review is asked for; the reviewer has the change request among those awaiting them.
-    // @ts-expect-error a description without `data` (0.202.0's type requires it): the server takes a bare document too
-    const requested = await byAuthor.requestReviewersForChangeRequest(spaceId, crId, { users: [reviewer.id], description: { object: 'document', nodes: [] } });
+    // A description without `data` (0.202.0's type requires it): the server takes a bare document too.
+    const bareDocument = { object: 'document', nodes: [] } as never;
+    const requested = await byAuthor.requestReviewersForChangeRequest(spaceId, crId, { users: [reviewer.id], description: bareDocument });
     expect(validateOperationResponse('requestReviewersForChangeRequest', 200, requested.data, REFERENCE)).toEqual([]);
     expect(requested.data.users).toEqual([
       expect.objectContaining({ kind: 'user', user: expect.objectContaining({ id: reviewer.id }), requestedBy: expect.objectContaining({ id: author.id }) }),

@@ -100,6 +100,14 @@ async function watchedPage(viewport = { width: 1280, height: 900 }): Promise<{ p
 }
 
 /** axe-core on a copy of the page (the CSP forbids axe's own script on the page itself). */
+/** The computed font-family of the first element `selector` finds. */
+function fontFamilyOf(page: Page, selector: string): Promise<string> {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).fontFamily);
+}
+
 async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string }>> {
   const check = await browser.newPage();
   await check.setContent((await page.content()).replace(/<script[^>]*><\/script>/g, ''));
@@ -370,24 +378,9 @@ it("sets headings and code in the site's heading and monospace fonts, from the r
   });
   expect((await page.goto(fontsUrl))?.status()).toBe(200);
   await page.evaluate('document.fonts.ready');
-  expect(
-    await page
-      .locator('main h2')
-      .first()
-      .evaluate((h) => getComputedStyle(h).fontFamily),
-  ).toMatch(/^"?Roboto Slab"?, system-ui/);
-  expect(
-    await page
-      .locator('main pre code')
-      .first()
-      .evaluate((c) => getComputedStyle(c).fontFamily),
-  ).toMatch(/^"?JetBrains Mono"?, ui-monospace/);
-  expect(
-    await page
-      .locator('main p code')
-      .first()
-      .evaluate((c) => getComputedStyle(c).fontFamily),
-  ).toMatch(/^"?JetBrains Mono"?/);
+  expect(await fontFamilyOf(page, 'main h2')).toMatch(/^"?Roboto Slab"?, system-ui/);
+  expect(await fontFamilyOf(page, 'main pre code')).toMatch(/^"?JetBrains Mono"?, ui-monospace/);
+  expect(await fontFamilyOf(page, 'main p code')).toMatch(/^"?JetBrains Mono"?/);
   expect(await page.evaluate('document.fonts.check("700 24px \\"Roboto Slab\\"")')).toBe(true);
   expect(await page.evaluate('document.fonts.check("400 14px \\"JetBrains Mono\\"")')).toBe(true);
   const loaded = await page.evaluate('[...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family.replace(/"/g, ""))');
