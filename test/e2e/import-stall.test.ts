@@ -14,9 +14,11 @@ const stack = currentStack();
 const STARS = '*a '.repeat(490_000);
 /**
  * With the parse on the loop the longest probe waited 0.66 s on a quiet machine and 3.8 s on a busy
- * one (load average 10 on 2 cores); off it, 150–490 ms on that busy machine (docs/content.md).
+ * one (load average 10 on 2 cores); off it, 150–665 ms on busy machines (docs/content.md: 665 in a
+ * CI run with three lanes side by side). So the bound tells the two apart where the suite runs, on
+ * a loaded machine; on a quiet one the parse on the loop would pass it.
  */
-const MAX_PROBE_MS = 600;
+const MAX_PROBE_MS = 1_200;
 
 let api: ApiClient;
 let spaceId: string;
@@ -45,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('a pathological markdown page imported and read off the event loop', () => {
-  it('imports 490,000 `*a` by URL and reads it as a document while every /healthz answers within 600 ms', async () => {
+  it('imports 490,000 `*a` by URL and reads it as a document while every /healthz answers within 1.2 s', async () => {
     const work = (async () => {
       const imported = await api.post(`/v1/spaces/${spaceId}/content/import`, { source: 'markdown', url: `${fixtureUrl}/stars.md` });
       const pages = await api.get(`/v1/spaces/${spaceId}/content/pages`);

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { Counter, Registry } from 'prom-client';
 import { MemoryCache, type Cache } from '@quire/platform/cache';
-import { KeptReads, siteProfileKey, spacePagesKey } from '../src/modules/kept-reads';
+import { KeptReads, pageMarkdownKey, siteProfileKey, spacePagesKey } from '../src/modules/kept-reads';
 import { readSiteProfileJson, readSpacePages, type SiteReadsDeps } from '../src/modules/site-reads';
 import { publishedContent } from './published-content';
 
@@ -37,6 +37,19 @@ describe('kept-read keys', () => {
     ];
     expect(new Set(keys).size).toBe(4);
     expect(keys[0]).toMatch(/^reader:read:v1:s:pages:v1:[A-Za-z0-9_-]{22}$/);
+  });
+
+  it("key a page's markdown by site, space, revision and page; none for the published revision, which moves", () => {
+    const keys = [
+      pageMarkdownKey('s', 'sp', 'r', 'p'),
+      pageMarkdownKey('s', 'sp', 'r', 'p2'),
+      pageMarkdownKey('s', 'sp', 'r2', 'p'),
+      pageMarkdownKey('s', 'sp2', 'r', 'p'),
+      pageMarkdownKey('s2', 'sp', 'r', 'p'),
+    ];
+    expect(new Set(keys).size).toBe(5);
+    expect(keys[0]).toMatch(/^reader:read:v1:s:markdown:[A-Za-z0-9_-]{22}$/);
+    expect(pageMarkdownKey('s', 'sp', '', 'p')).toBeNull();
   });
 });
 

@@ -24,3 +24,14 @@ export function spacePagesKey(content: VersionedSite, spaceId: string, revisionI
   const asked = createHash('sha256').update(`${spaceId}\n${revisionId}`).digest('base64url').slice(0, 22);
   return `${PREFIX}${content.site}:pages:${content.siteVersion}:${asked}`;
 }
+
+/**
+ * A page's markdown at a revision (content's GetPublishedPageMarkdown): a revision never changes,
+ * so no version stamp is needed; the site scopes it. Null without a revision id (the published one
+ * moves). Kept so that an MCP batch or several visitors asking for one large page convert it once.
+ */
+export function pageMarkdownKey(siteId: string, spaceId: string, revisionId: string, pageId: string): string | null {
+  if (!revisionId) return null;
+  const asked = createHash('sha256').update(`${spaceId}\n${revisionId}\n${pageId}`).digest('base64url').slice(0, 22);
+  return `${PREFIX}${siteId}:markdown:${asked}`;
+}

@@ -78,6 +78,6 @@ export async function getPage(
   if (!page) return notFound;
   const {
     markdowns: [markdown],
-  } = await withOpenApiText(deps, content.apiToken, [await readPageMarkdown(deps, content.apiToken, content.space, revisionId, page)]);
+  } = await withOpenApiText(deps, content.apiToken, [await readPageMarkdown(deps, content, content.space, revisionId, page)]);
   return { ok: true, value: { title: page.title, markdown: `# ${page.title}\n\n${markdown}` } };
 }

@@ -1,4 +1,5 @@
 import type { sites } from '@quire/proto';
+import { pageMarkdownKey } from '../../kept-reads';
 import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages, type PageEntry, type SiteReadsDeps } from '../../site-reads';
 
 /** At most this many site spaces are read for one llms.txt (each is one content call), as for the sitemap. */
@@ -31,8 +32,16 @@ export async function readSitePages(deps: SiteReadsDeps, content: sites.Publishe
 }
 
 /** A page's markdown body (without its title), as content stores it. */
-export async function readPageMarkdown(deps: SiteReadsDeps, apiToken: string, spaceId: string, revisionId: string, page: PageEntry): Promise<string> {
-  const { markdown } = await deps.contentPublished().getPublishedPageMarkdown({ apiToken, spaceId, revisionId, pageId: page.id });
+export async function readPageMarkdown(
+  deps: SiteReadsDeps,
+  content: Pick<sites.PublishedSiteContent, 'apiToken' | 'site'>,
+  spaceId: string,
+  revisionId: string,
+  page: PageEntry,
+): Promise<string> {
+  const load = () => deps.contentPublished().getPublishedPageMarkdown({ apiToken: content.apiToken, spaceId, revisionId, pageId: page.id });
+  const key = pageMarkdownKey(content.site, spaceId, revisionId, page.id);
+  const { markdown } = deps.reads ? await deps.reads.read('page_markdown', key, load) : await load();
   return markdown;
 }
 

@@ -2,7 +2,7 @@ import type { sites } from '@quire/proto';
 import type { VisitOutcome } from '../domain/reader-answer';
 import { visitOf } from '../../visits';
 import { isSiteRoot, robotsTxt, sitemapXml, type RequestKind } from '../domain/request-kind';
-import { answerLlms, withOpenApiText } from '../../machine-readable';
+import { answerLlms, readPageMarkdown, withOpenApiText } from '../../machine-readable';
 import type { ReaderDeps } from './deps';
 import { PageTree, readSiteProfile, readSiteProfileJson, readSpacePages } from '../../site-reads';
 
@@ -28,9 +28,7 @@ export async function answerMachineRead(
     const { pages, revisionId } = await readSpacePages(deps, content, content.space, content.revision);
     const page = new PageTree(pages, content.basePath).pageAt(content.pathname);
     if (!page) return { kind: 'no-site', path: new URL(resolvedUrl).pathname };
-    const { markdown: stored } = await deps
-      .contentPublished()
-      .getPublishedPageMarkdown({ apiToken: content.apiToken, spaceId: content.space, revisionId, pageId: page.id });
+    const stored = await readPageMarkdown(deps, content, content.space, revisionId, page);
     const { markdowns, isComplete } = await withOpenApiText(deps, content.apiToken, [stored]);
     return {
       ...text('text/markdown; charset=utf-8', `# ${page.title}\n\n${markdowns[0] ?? ''}`),
