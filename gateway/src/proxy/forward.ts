@@ -1,6 +1,7 @@
-import http from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '@quire/platform/logger';
+import { ApiError } from '@quire/errors';
 import { writeJsonError } from '../http/json-error';
 import type { Upstream, UpstreamPool } from './upstream-pool';
 
@@ -13,7 +14,10 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 /** Connection-level headers: they describe one hop, never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
 
-type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' };
+type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' } | { kind: 'unsendable'; reason: string };
+
+/** Connection errors that mean the request never reached the copy: it may go to another one whatever its method. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
  * Sends a request to one copy of a service and streams its answer back. When the first copy
@@ -21,11 +25,13 @@ type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kin
  * the connection was refused (nothing was sent), or the method is idempotent. Otherwise, as when
  * no copy answers, the client gets a 503 JSON error naming the service; a copy that is too slow
  * is a 503 too, never retried (it may still be working on the request).
+ *
+ * Requests go out through undici's connection pools, one per copy, not `http.request`: Node's HTTP
+ * client (its agent, request object and response stream) was a third of a proxied request's CPU in
+ * the gateway's profile, and undici spends about half of that (docs/benchmarks.md, Gateway).
  */
 export class Forwarder {
-  // Idle sockets are closed here (60 s) before a service closes them (its keep-alive timeout is
-  // 65 s, packages/platform runtime.ts), so a request is never sent on a socket being closed.
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 64, keepAliveMsecs: 10000, timeout: 60_000 });
+  private readonly pools = new Map<string, Pool>();
 
   constructor(
     private readonly logger: Logger,
@@ -40,6 +46,8 @@ export class Forwarder {
       const outcome = await this.attempt(upstream, pool, req, res, headers, body, vary);
       if (outcome.kind === 'answered') return;
       if (outcome.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
+      // Node's parser let it in but it is no valid HTTP request to send on (no copy is at fault).
+      if (outcome.kind === 'unsendable') throw new ApiError(400, `This request cannot be forwarded: ${outcome.reason}`);
       const log = { service: pool.service, upstream: upstream.key, reason: outcome.reason, method: req.method };
       const next = attempt === 1 && (outcome.kind === 'unsent' || IDEMPOTENT.has(req.method ?? '')) ? pool.pick(upstream) : undefined;
       if (next) this.logger.warn({ ...log, retriedOn: next.key }, 'request sent to another copy');
@@ -49,12 +57,32 @@ export class Forwarder {
     unavailable(res, pool.service);
   }
 
+  /**
+   * The copy's connection pool. Idle connections are closed here (60 s) before a service closes
+   * them (its keep-alive timeout is 65 s, packages/platform runtime.ts), so a request is never sent
+   * on a connection being closed.
+   */
+  private poolOf(upstream: Upstream): Pool {
+    let pool = this.pools.get(upstream.key);
+    if (!pool) {
+      pool = new Pool(`http://${upstream.key}`, {
+        connections: 512,
+        keepAliveTimeout: 60_000,
+        keepAliveMaxTimeout: 60_000,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      this.pools.set(upstream.key, pool);
+    }
+    return pool;
+  }
+
   private attempt(
     upstream: Upstream,
     pool: UpstreamPool,
     req: IncomingMessage,
     res: ServerResponse,
-    headers: http.OutgoingHttpHeaders,
+    headers: IncomingHttpHeaders,
     body: Buffer | null,
     vary: readonly string[],
   ): Promise<Outcome> {
@@ -67,61 +95,64 @@ export class Forwarder {
         resolve(outcome);
       };
       upstream.pending++;
-      let connected = false;
-      const upstreamReq = http.request({
-        host: upstream.host,
-        port: upstream.port,
-        method: req.method,
-        path: req.url,
-        headers,
-        agent: this.agent,
-      });
-      upstreamReq.on('socket', (socket) => {
-        if (!socket.connecting) connected = true;
-        else socket.once('connect', () => (connected = true));
-      });
-      upstreamReq.setTimeout(this.options.timeoutMs, () => {
-        upstreamReq.destroy();
-        settle({ kind: 'late' });
-      });
-      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
-        if (settled) {
-          res.destroy();
-          return;
-        }
-        if (!connected) {
-          pool.markDown(upstream, err.code ?? err.message);
-          settle({ kind: 'unsent', reason: err.code ?? err.message });
-        } else settle({ kind: 'lost', reason: err.code ?? err.message });
-      });
-      upstreamReq.on('response', (upstreamRes) => {
-        settle({ kind: 'answered' });
-        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes, vary));
-        upstreamRes.pipe(res);
-        upstreamRes.on('aborted', () => res.destroy());
-        upstreamRes.on('error', () => res.destroy());
-      });
+      let controller: Dispatcher.DispatchController | undefined;
       // The client went away: stop the work upstream too.
-      res.once('close', () => {
-        if (!res.writableFinished) upstreamReq.destroy();
-      });
-      upstreamReq.end(body ?? undefined);
+      const onClose = () => {
+        if (!res.writableFinished) controller?.abort(new Error('the client closed the connection'));
+      };
+      res.once('close', onClose);
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart: (c) => {
+          controller = c;
+          if (res.destroyed) c.abort(new Error('the client closed the connection'));
+        },
+        onResponseStart: (c, statusCode, answerHeaders, statusMessage) => {
+          settle({ kind: 'answered' });
+          res.writeHead(statusCode, statusMessage, responseHeaders(answerHeaders, vary));
+          res.on('drain', () => c.resume());
+        },
+        onResponseData: (c, chunk) => {
+          if (!res.write(chunk)) c.pause();
+        },
+        onResponseEnd: () => {
+          res.off('close', onClose);
+          res.end();
+        },
+        onResponseError: (_c, err: Error & { code?: string }) => {
+          res.off('close', onClose);
+          if (settled) {
+            res.destroy();
+            return;
+          }
+          const reason = err.code ?? err.message;
+          if (err.code === 'UND_ERR_HEADERS_TIMEOUT') settle({ kind: 'late' });
+          else if (err.code === 'UND_ERR_INVALID_ARG') settle({ kind: 'unsendable', reason: err.message });
+          else if (controller === undefined || NOT_CONNECTED.has(err.code ?? '')) {
+            pool.markDown(upstream, reason);
+            settle({ kind: 'unsent', reason });
+          } else settle({ kind: 'lost', reason });
+        },
+      };
+      this.poolOf(upstream).dispatch({ origin: `http://${upstream.key}`, method: req.method as Dispatcher.HttpMethod, path: req.url ?? '/', headers, body }, handler);
     });
   }
 }
 
-/** The request's headers but the hop-by-hop ones; the forwarding headers are the gateway's already (forwarding.ts). */
-function forwardedHeaders(req: IncomingMessage, body: Buffer | null): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+/**
+ * The request's headers but the hop-by-hop ones; the forwarding headers are the gateway's already
+ * (forwarding.ts). `Expect` is the gateway's to answer: it has read the body before forwarding.
+ */
+function forwardedHeaders(req: IncomingMessage, body: Buffer | null): IncomingHttpHeaders {
+  const headers: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'expect') headers[name] = value;
   if (body) headers['content-length'] = String(body.length);
   else delete headers['content-length'];
   return headers;
 }
 
-function responseHeaders(res: IncomingMessage, vary: readonly string[]): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+function responseHeaders(answer: IncomingHttpHeaders, vary: readonly string[]): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(answer)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
   if (vary.length) headers.vary = headers.vary ? `${String(headers.vary)}, ${vary.join(', ')}` : vary.join(', ');
   return headers;
 }
