@@ -173,14 +173,17 @@ describe('Forwarder', () => {
     const big = Buffer.alloc(8 * 1024 * 1024, 'q');
     const service = track(
       await copy('a', (_q, res) => {
-        res.writeHead(200, [
-          ['content-type', 'application/octet-stream'],
-          ['content-length', String(big.length)],
-          ['set-cookie', 'a=1'],
-          ['set-cookie', 'b=2'],
-          ['vary', 'Accept'],
-          ['proxy-connection', 'keep-alive'],
-        ].flat());
+        res.writeHead(
+          200,
+          [
+            ['content-type', 'application/octet-stream'],
+            ['content-length', String(big.length)],
+            ['set-cookie', 'a=1'],
+            ['set-cookie', 'b=2'],
+            ['vary', 'Accept'],
+            ['proxy-connection', 'keep-alive'],
+          ].flat(),
+        );
         res.end(big);
       }),
     );

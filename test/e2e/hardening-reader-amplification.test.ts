@@ -112,7 +112,9 @@ describe('MCP batches', () => {
     expect(answers).toHaveLength(4);
     // Each answer as 'read' or its error's text, so that a failure shows what the others said.
     const lastParagraph = `Paragraph ${BIG_PARAGRAPHS - 1} of the wombatine reference`;
-    const outcomes = answers.map((a) => (a.result.isError ? a.result.content[0]!.text : a.result.content[0]!.text.includes(lastParagraph) ? 'read' : 'incomplete'));
+    const outcomes = answers.map((a) =>
+      a.result.isError ? a.result.content[0]!.text : a.result.content[0]!.text.includes(lastParagraph) ? 'read' : 'incomplete',
+    );
     expect(outcomes.sort()).toEqual([
       'This answer would pass the limit of 2097152 bytes of answers for one request: ask for it in a request of its own',
       'read',

@@ -14,7 +14,8 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 /** Connection-level headers: they describe one hop, never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
 
-type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' } | { kind: 'unsendable'; reason: string };
+type Outcome =
+  { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' } | { kind: 'unsendable'; reason: string };
 
 /** Connection errors that mean the request never reached the copy: it may go to another one whatever its method. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -133,7 +134,10 @@ export class Forwarder {
           } else settle({ kind: 'lost', reason });
         },
       };
-      this.poolOf(upstream).dispatch({ origin: `http://${upstream.key}`, method: req.method as Dispatcher.HttpMethod, path: req.url ?? '/', headers, body }, handler);
+      this.poolOf(upstream).dispatch(
+        { origin: `http://${upstream.key}`, method: req.method as Dispatcher.HttpMethod, path: req.url ?? '/', headers, body },
+        handler,
+      );
     });
   }
 }
