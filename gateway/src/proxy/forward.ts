@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@quire/platform/logger';
 import { writeJsonError } from '../http/json-error';
+import type { AttemptOutcome } from './attempt-outcome';
+import { forwardedHeaders, responseHeaders } from './hop-headers';
+import { dispatchInProcess } from './in-process-dispatch';
 import type { Upstream, UpstreamPool } from './upstream-pool';
 
 export interface ForwardOptions {
@@ -10,17 +13,15 @@ export interface ForwardOptions {
 
 /** Methods a copy may be sent again after another copy may have received them. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
-/** Connection-level headers: they describe one hop, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
-
-type Outcome = { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' };
 
 /**
  * Sends a request to one copy of a service and streams its answer back. When the first copy
  * fails before answering, the request goes once to another copy if that cannot apply it twice:
  * the connection was refused (nothing was sent), or the method is idempotent. Otherwise, as when
  * no copy answers, the client gets a 503 JSON error naming the service; a copy that is too slow
- * is a 503 too, never retried (it may still be working on the request).
+ * is a 503 too, never retried (it may still be working on the request). A copy in this process
+ * (embedded mode) gets a request without a body from the gateway's hand, not over loopback HTTP
+ * (in-process-dispatch.ts); one with a body, read here already, still goes over HTTP.
  */
 export class Forwarder {
   // Idle sockets are closed here (60 s) before a service closes them (its keep-alive timeout is
@@ -49,7 +50,7 @@ export class Forwarder {
     unavailable(res, pool.service);
   }
 
-  private attempt(
+  private async attempt(
     upstream: Upstream,
     pool: UpstreamPool,
     req: IncomingMessage,
@@ -57,16 +58,33 @@ export class Forwarder {
     headers: http.OutgoingHttpHeaders,
     body: Buffer | null,
     vary: readonly string[],
-  ): Promise<Outcome> {
+  ): Promise<AttemptOutcome> {
+    upstream.pending++;
+    try {
+      return upstream.listener && body === null
+        ? await dispatchInProcess(upstream.listener, req, res, headers, vary, this.options.timeoutMs)
+        : await this.sendOverHttp(upstream, pool, req, res, headers, body, vary);
+    } finally {
+      upstream.pending--;
+    }
+  }
+
+  private sendOverHttp(
+    upstream: Upstream,
+    pool: UpstreamPool,
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: http.OutgoingHttpHeaders,
+    body: Buffer | null,
+    vary: readonly string[],
+  ): Promise<AttemptOutcome> {
     return new Promise((resolve) => {
       let settled = false;
-      const settle = (outcome: Outcome) => {
+      const settle = (outcome: AttemptOutcome) => {
         if (settled) return;
         settled = true;
-        upstream.pending--;
         resolve(outcome);
       };
-      upstream.pending++;
       let connected = false;
       const upstreamReq = http.request({
         host: upstream.host,
@@ -96,7 +114,7 @@ export class Forwarder {
       });
       upstreamReq.on('response', (upstreamRes) => {
         settle({ kind: 'answered' });
-        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes, vary));
+        res.writeHead(upstreamRes.statusCode ?? 502, upstreamRes.statusMessage, responseHeaders(upstreamRes.headers, vary));
         upstreamRes.pipe(res);
         upstreamRes.on('aborted', () => res.destroy());
         upstreamRes.on('error', () => res.destroy());
@@ -108,22 +126,6 @@ export class Forwarder {
       upstreamReq.end(body ?? undefined);
     });
   }
-}
-
-/** The request's headers but the hop-by-hop ones; the forwarding headers are the gateway's already (forwarding.ts). */
-function forwardedHeaders(req: IncomingMessage, body: Buffer | null): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  if (body) headers['content-length'] = String(body.length);
-  else delete headers['content-length'];
-  return headers;
-}
-
-function responseHeaders(res: IncomingMessage, vary: readonly string[]): http.OutgoingHttpHeaders {
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  if (vary.length) headers.vary = headers.vary ? `${String(headers.vary)}, ${vary.join(', ')}` : vary.join(', ');
-  return headers;
 }
 
 function unavailable(res: ServerResponse, service: string, message = `The ${service} service is unavailable; try again shortly`): void {
