@@ -52,73 +52,112 @@ export function dispatchInProcess(
   timeoutMs: number,
 ): Promise<AttemptOutcome> {
   return new Promise((resolve) => {
-    const serviceReq = serviceRequest(req, headers);
-    const serviceRes = new ServerResponse(serviceReq);
-    const bytes = serviceRes as unknown as OutgoingBytes;
-    // The service's bytes go to the client's response as written; framing is that response's to choose.
-    serviceRes.useChunkedEncodingByDefault = false;
-    let settled = false;
-    let detached = false;
-    const settle = (outcome: AttemptOutcome) => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-    };
-    const relayDrain = () => serviceRes.emit('drain');
-    // The service is gone from the client's view: it sees its connection closed.
-    const detach = () => {
-      if (detached) return;
-      detached = true;
-      clearTimeout(idle);
-      res.off('drain', relayDrain);
-      serviceReq.destroy();
-      serviceRes.destroy();
-      serviceRes.emit('close');
-    };
-    const idle = setTimeout(() => {
-      detach();
-      if (settled) res.destroy();
-      else settle({ kind: 'late' });
-    }, timeoutMs);
+    const exchange = new InProcessExchange(serviceRequest(req, headers), res, vary, timeoutMs, resolve);
+    listener(exchange.serviceReq, exchange.serviceRes);
+  });
+}
 
+/** One request handed over: the service's side, the client's response, and what ties them. */
+class InProcessExchange {
+  readonly serviceRes: ServerResponse;
+  private settled = false;
+  /** The service is gone from the client's view: it saw its connection closed. */
+  private detached = false;
+  // The last time the service wrote: the timer is re-armed for what is left rather than refreshed on
+  // every write (a refresh re-inserts the timer: 1.5% of a cached page's CPU in the profile).
+  private lastActive = Date.now();
+  private idle: NodeJS.Timeout;
+  private readonly relayDrain = () => this.serviceRes.emit('drain');
+
+  constructor(
+    readonly serviceReq: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly vary: readonly string[],
+    private readonly timeoutMs: number,
+    private readonly resolve: (outcome: AttemptOutcome) => void,
+  ) {
+    this.serviceRes = new ServerResponse(serviceReq);
+    // The service's bytes go to the client's response as written; framing is that response's to choose.
+    this.serviceRes.useChunkedEncodingByDefault = false;
+    this.relayHead();
+    this.relayBytes();
+    this.idle = setTimeout(() => this.checkIdle(), timeoutMs);
+    res.on('drain', this.relayDrain);
+    this.serviceRes.once('finish', () => this.finish());
+    res.once('close', () => {
+      if (res.writableFinished) return;
+      this.detach();
+      this.settle({ kind: 'lost', reason: 'the client closed the connection' });
+    });
+  }
+
+  /** The service's status and headers, once complete, become the client's. */
+  private relayHead(): void {
+    const serviceRes = this.serviceRes;
     const writeHead = serviceRes.writeHead as (statusCode: number, reason?: string) => ServerResponse;
-    serviceRes.writeHead = function (this: ServerResponse, statusCode: number, ...rest: unknown[]) {
+    serviceRes.writeHead = ((statusCode: number, ...rest: unknown[]) => {
       const reason = typeof rest[0] === 'string' ? rest[0] : undefined;
       const given = (reason === undefined ? rest[0] : rest[1]) as OutgoingHttpHeaders | readonly string[] | undefined;
       // Into the response's own headers first, so the relay reads one complete set.
-      if (given) setEach(this, given);
-      writeHead.call(this, statusCode, reason);
-      if (!detached) {
-        idle.refresh();
-        res.writeHead(this.statusCode, this.statusMessage, responseHeaders(this.getHeaders(), vary));
-        settle({ kind: 'answered' });
+      if (given) setEach(serviceRes, given);
+      writeHead.call(serviceRes, statusCode, reason);
+      if (!this.detached) {
+        this.lastActive = Date.now();
+        this.res.writeHead(serviceRes.statusCode, serviceRes.statusMessage, responseHeaders(serviceRes.getHeaders(), this.vary));
+        this.settle({ kind: 'answered' });
       }
-      return this;
-    } as ServerResponse['writeHead'];
+      return serviceRes;
+    }) as ServerResponse['writeHead'];
+  }
+
+  /** Every body chunk the service writes goes to the client's response, with its back-pressure. */
+  private relayBytes(): void {
+    const bytes = this.serviceRes as unknown as OutgoingBytes;
     bytes._send = (data, encoding, callback) => {
       bytes._headerSent = true;
       // Over a closed connection Node never calls back either: no 'finish' for an answer nobody got.
-      if (detached) return false;
-      idle.refresh();
-      if (data.length > 0) return res.write(data, encoding ?? 'utf8', callback);
+      if (this.detached) return false;
+      this.lastActive = Date.now();
+      if (data.length > 0) return this.res.write(data, encoding ?? 'utf8', callback);
       if (callback) process.nextTick(callback);
       return true;
     };
-    res.on('drain', relayDrain);
-    serviceRes.once('finish', () => {
-      clearTimeout(idle);
-      res.off('drain', relayDrain);
-      res.end();
-      // As Node's server does once an answer is written (content's foreground gate waits for it).
-      process.nextTick(() => serviceRes.emit('close'));
-    });
-    res.once('close', () => {
-      if (res.writableFinished) return;
-      detach();
-      settle({ kind: 'lost', reason: 'the client closed the connection' });
-    });
-    listener(serviceReq, serviceRes);
-  });
+  }
+
+  private finish(): void {
+    clearTimeout(this.idle);
+    this.res.off('drain', this.relayDrain);
+    this.res.end();
+    // As Node's server does once an answer is written (content's foreground gate waits for it).
+    process.nextTick(() => this.serviceRes.emit('close'));
+  }
+
+  private checkIdle(): void {
+    const quiet = Date.now() - this.lastActive;
+    if (quiet < this.timeoutMs) {
+      this.idle = setTimeout(() => this.checkIdle(), this.timeoutMs - quiet);
+      return;
+    }
+    this.detach();
+    if (this.settled) this.res.destroy();
+    else this.settle({ kind: 'late' });
+  }
+
+  private detach(): void {
+    if (this.detached) return;
+    this.detached = true;
+    clearTimeout(this.idle);
+    this.res.off('drain', this.relayDrain);
+    this.serviceReq.destroy();
+    this.serviceRes.destroy();
+    this.serviceRes.emit('close');
+  }
+
+  private settle(outcome: AttemptOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.resolve(outcome);
+  }
 }
 
 /** The request as the service would read it off the hop: the forwarded headers, no body. */
