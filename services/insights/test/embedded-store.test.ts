@@ -28,14 +28,25 @@ describe('embedded (PGlite): rows go in as one JSON parameter', () => {
 
   it('stores every column as given, a row of an older build with the added columns at their defaults, and skips repeats', async () => {
     const store = new EmbeddedInsightsStore(own);
-    const given = row(1, { url: `https://docs.example.com/é"\\'\n?q=✓`, geo_h3: '613196570331971583', visitor_claim_keys: ['a"b'], visitor_claim_values: ['\\x'] });
+    const given = row(1, {
+      url: `https://docs.example.com/é"\\'\n?q=✓`,
+      geo_h3: '613196570331971583',
+      visitor_claim_keys: ['a"b'],
+      visitor_claim_values: ['\\x'],
+    });
     const older = row(2) as Partial<InsightsEventRow>;
     for (const column of Object.keys(ADDED_COLUMN_DEFAULTS)) delete older[column as AddedColumn];
     expect(await store.insert([given, older as InsightsEventRow])).toBe(0);
     expect(await store.insert([given])).toBe(1);
     const stored = (await own.query<Record<string, unknown>>('SELECT *, geo_h3::text AS h3 FROM insights_events ORDER BY event_id')).rows;
     expect(stored).toHaveLength(2);
-    expect(stored[0]).toMatchObject({ url: given.url, h3: '613196570331971583', visitor_claim_keys: ['a"b'], visitor_claim_values: ['\\x'], is_bot: given.is_bot });
+    expect(stored[0]).toMatchObject({
+      url: given.url,
+      h3: '613196570331971583',
+      visitor_claim_keys: ['a"b'],
+      visitor_claim_values: ['\\x'],
+      is_bot: given.is_bot,
+    });
     expect(stored[1]).toMatchObject({ display_context: 'site', h3: '0', visitor_claim_keys: [], feedback_rating: '' });
   });
 });

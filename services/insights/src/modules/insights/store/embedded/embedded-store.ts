@@ -17,8 +17,7 @@ const ROWS_PER_STATEMENT = 2_000;
  * binding each value cost more than parsing the same values as JSON; docs/benchmarks.md, Reader).
  * Columns are matched by name, so the order of the row's fields does not matter.
  */
-const INSERT_ROWS_SQL =
-  'INSERT INTO insights_events SELECT * FROM json_populate_recordset(NULL::insights_events, $1) ON CONFLICT (event_id) DO NOTHING';
+const INSERT_ROWS_SQL = 'INSERT INTO insights_events SELECT * FROM json_populate_recordset(NULL::insights_events, $1) ON CONFLICT (event_id) DO NOTHING';
 
 /** The stored columns of an event; a row from an older build (still on the bus) lacks the added columns: it gets their defaults. */
 function storedColumnsOf(row: InsightsEventRow) {
