@@ -59,6 +59,12 @@ export interface GatewayDeps {
   logger: Logger;
   metrics: Metrics;
   readiness: Record<string, ReadinessCheck>;
+  /**
+   * Embedded mode: each service's request listener in this process. A request without a body is
+   * handed to it rather than sent over loopback HTTP (proxy/in-process-dispatch.ts); one with a body
+   * still goes to the service's port in `upstreams`.
+   */
+  inProcess?: Partial<Record<ServiceName, RequestListener>>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -153,7 +159,13 @@ function gatewayPipeline(settings: GatewaySettings, deps: GatewayDeps): GatewayP
   const pools = Object.fromEntries(
     Object.entries(settings.upstreams).map(([service, setting]) => [
       service,
-      UpstreamPool.fromSetting(service, setting, logger, { probeIntervalMs: UPSTREAM_PROBE_MS, resolveIntervalMs: UPSTREAM_RESOLVE_MS }),
+      UpstreamPool.fromSetting(
+        service,
+        setting,
+        logger,
+        { probeIntervalMs: UPSTREAM_PROBE_MS, resolveIntervalMs: UPSTREAM_RESOLVE_MS },
+        deps.inProcess?.[service as ServiceName],
+      ),
     ]),
   ) as Record<ServiceName, UpstreamPool>;
   for (const pool of Object.values(pools))

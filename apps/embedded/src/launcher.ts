@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { FsBlobStore } from '@quire/platform/blobs';
 import { InProcessBus, type MessageBus } from '@quire/platform/bus';
 import { MemoryCache } from '@quire/platform/cache';
@@ -41,7 +41,9 @@ export interface EmbeddedQuire {
 /**
  * Embedded mode: the gateway and all seven services in this process, sharing one PGlite database
  * under DATA_DIR (a schema per service), one in-process bus and one in-memory cache. Services still talk
- * gRPC over loopback and the gateway still proxies HTTP: the same code paths as distributed mode.
+ * gRPC over loopback. The gateway hands a request without a body to its service's request listener
+ * in this process (the loopback HTTP hop was the largest cost of a cached published page,
+ * docs/benchmarks.md, Reader); a request with a body still goes over loopback HTTP.
  */
 export async function startEmbedded(env: NodeJS.ProcessEnv = process.env, logger: Logger = createLogger('quire', env.LOG_LEVEL)): Promise<EmbeddedQuire> {
   const dataDir = resolve(env.DATA_DIR ?? './data');
@@ -87,7 +89,8 @@ async function startBehind(gateway: BoundPort, env: NodeJS.ProcessEnv, logger: L
 
   const clients = new ServiceClients(grpcAddresses, started.grpcDeadlines.api);
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((s) => [s, `http://127.0.0.1:${services[s].httpPort}`])) as Record<ServiceName, string>;
-  gateway.serve(embeddedGatewayApp(started, upstreams, clients, cache, logger));
+  const listeners = Object.fromEntries(SERVICE_NAMES.map((s) => [s, services[s].httpListener])) as Record<ServiceName, RequestListener>;
+  gateway.serve(embeddedGatewayApp(started, { urls: upstreams, listeners }, clients, cache, logger));
   const server: Server = gateway.server;
   const boundPort = (server.address() as { port: number }).port;
   const localUrl = defaultPublicUrl(boundPort);
@@ -181,18 +184,22 @@ async function startServices(
   return services;
 }
 
-/** The gateway's app over the services' HTTP ports, ready when every service answers its health check. */
+/**
+ * The gateway's app over the services in this process (their listeners, and their HTTP ports for
+ * requests with a body), ready when every service answers its health check.
+ */
 function embeddedGatewayApp(
   started: StartSettings,
-  upstreams: Record<ServiceName, string>,
+  upstreams: { urls: Record<ServiceName, string>; listeners: Record<ServiceName, RequestListener> },
   clients: ServiceClients,
   cache: MemoryCache,
   logger: Logger,
 ): ReturnType<typeof createGatewayApp> {
   return createGatewayApp(
-    { ...started.settings, upstreams, publicUrl: started.publicUrl },
+    { ...started.settings, upstreams: upstreams.urls, publicUrl: started.publicUrl },
     {
       cache,
+      inProcess: upstreams.listeners,
       identity: () => clients.identity(),
       sites: () => clients.sites(),
       logger: logger.child({ service: 'gateway' }),

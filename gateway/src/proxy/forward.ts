@@ -1,8 +1,11 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
-import type { Logger } from '@quire/platform/logger';
 import { ApiError } from '@quire/errors';
+import type { Logger } from '@quire/platform/logger';
 import { writeJsonError } from '../http/json-error';
+import type { AttemptOutcome } from './attempt-outcome';
+import { forwardedHeaders, responseHeaders } from './hop-headers';
+import { dispatchInProcess } from './in-process-dispatch';
 import type { Upstream, UpstreamPool } from './upstream-pool';
 
 export interface ForwardOptions {
@@ -11,11 +14,6 @@ export interface ForwardOptions {
 
 /** Methods a copy may be sent again after another copy may have received them. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
-/** Connection-level headers: they describe one hop, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authorization']);
-
-type Outcome =
-  { kind: 'answered' } | { kind: 'unsent'; reason: string } | { kind: 'lost'; reason: string } | { kind: 'late' } | { kind: 'unsendable'; reason: string };
 
 /** Connection errors that mean the request never reached the copy: it may go to another one whatever its method. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -25,7 +23,9 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENE
  * fails before answering, the request goes once to another copy if that cannot apply it twice:
  * the connection was refused (nothing was sent), or the method is idempotent. Otherwise, as when
  * no copy answers, the client gets a 503 JSON error naming the service; a copy that is too slow
- * is a 503 too, never retried (it may still be working on the request).
+ * is a 503 too, never retried (it may still be working on the request). A copy in this process
+ * (embedded mode) gets a request without a body from the gateway's hand, not over loopback HTTP
+ * (in-process-dispatch.ts); one with a body, read here already, still goes over HTTP.
  *
  * Requests go out through undici's connection pools, one per copy, not `http.request`: Node's HTTP
  * client (its agent, request object and response stream) was a third of a proxied request's CPU in
@@ -78,7 +78,7 @@ export class Forwarder {
     return pool;
   }
 
-  private attempt(
+  private async attempt(
     upstream: Upstream,
     pool: UpstreamPool,
     req: IncomingMessage,
@@ -86,16 +86,33 @@ export class Forwarder {
     headers: IncomingHttpHeaders,
     body: Buffer | null,
     vary: readonly string[],
-  ): Promise<Outcome> {
+  ): Promise<AttemptOutcome> {
+    upstream.pending++;
+    try {
+      return upstream.listener && body === null
+        ? await dispatchInProcess(upstream.listener, req, res, headers, vary, this.options.timeoutMs)
+        : await this.sendOverHttp(upstream, pool, req, res, headers, body, vary);
+    } finally {
+      upstream.pending--;
+    }
+  }
+
+  private sendOverHttp(
+    upstream: Upstream,
+    pool: UpstreamPool,
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: IncomingHttpHeaders,
+    body: Buffer | null,
+    vary: readonly string[],
+  ): Promise<AttemptOutcome> {
     return new Promise((resolve) => {
       let settled = false;
-      const settle = (outcome: Outcome) => {
+      const settle = (outcome: AttemptOutcome) => {
         if (settled) return;
         settled = true;
-        upstream.pending--;
         resolve(outcome);
       };
-      upstream.pending++;
       let controller: Dispatcher.DispatchController | undefined;
       // The client went away: stop the work upstream too.
       const onClose = () => {
@@ -140,25 +157,6 @@ export class Forwarder {
       );
     });
   }
-}
-
-/**
- * The request's headers but the hop-by-hop ones; the forwarding headers are the gateway's already
- * (forwarding.ts). `Expect` is the gateway's to answer: it has read the body before forwarding.
- */
-function forwardedHeaders(req: IncomingMessage, body: Buffer | null): IncomingHttpHeaders {
-  const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'expect') headers[name] = value;
-  if (body) headers['content-length'] = String(body.length);
-  else delete headers['content-length'];
-  return headers;
-}
-
-function responseHeaders(answer: IncomingHttpHeaders, vary: readonly string[]): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(answer)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  if (vary.length) headers.vary = headers.vary ? `${String(headers.vary)}, ${vary.join(', ')}` : vary.join(', ');
-  return headers;
 }
 
 function unavailable(res: ServerResponse, service: string, message = `The ${service} service is unavailable; try again shortly`): void {

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type RequestListener } from 'node:http';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Logger } from '@quire/platform/logger';
@@ -10,6 +10,8 @@ export interface Upstream {
   readonly port: number;
   up: boolean;
   pending: number;
+  /** The copy's request listener when it runs in this process (embedded mode), for requests without a body. */
+  readonly listener?: RequestListener;
 }
 
 export interface PoolOptions {
@@ -27,7 +29,8 @@ const PROBE_TIMEOUT_MS = 1000;
  * fewest requests in flight (ties in turn), so a slow copy gets less work. A copy that refuses a
  * connection, or whose /readyz does not answer 200 (it is draining or its database is down), is
  * out of rotation until its /readyz answers 200 again. With every copy out, all are tried: a
- * guess beats a certain 503.
+ * guess beats a certain 503. `inProcess`: the service's request listener when its one copy runs in
+ * this process (embedded mode).
  */
 export class UpstreamPool {
   private upstreams: Upstream[] = [];
@@ -40,18 +43,20 @@ export class UpstreamPool {
     private readonly baseUrls: URL[],
     private readonly logger: Logger,
     private readonly options: PoolOptions,
+    private readonly inProcess?: RequestListener,
   ) {
-    this.upstreams = baseUrls.map((u) => makeUpstream(u.hostname, portOf(u)));
+    if (inProcess && baseUrls.length !== 1) throw new Error(`A service in this process has one address, not ${baseUrls.length} (${service})`);
+    this.upstreams = baseUrls.map((u) => makeUpstream(u.hostname, portOf(u), inProcess));
   }
 
-  static fromSetting(service: string, setting: string, logger: Logger, options: PoolOptions): UpstreamPool {
+  static fromSetting(service: string, setting: string, logger: Logger, options: PoolOptions, inProcess?: RequestListener): UpstreamPool {
     const urls = setting
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
       .map((s) => new URL(s));
     if (urls.length === 0) throw new Error(`No address for the ${service} service`);
-    return new UpstreamPool(service, urls, logger, options);
+    return new UpstreamPool(service, urls, logger, options, inProcess);
   }
 
   get size(): number {
@@ -115,7 +120,7 @@ export class UpstreamPool {
       for (const address of addresses) {
         const key = `${address}:${portOf(url)}`;
         if (next.some((u) => u.key === key)) continue;
-        next.push(this.upstreams.find((u) => u.key === key) ?? makeUpstream(address, portOf(url)));
+        next.push(this.upstreams.find((u) => u.key === key) ?? makeUpstream(address, portOf(url), this.inProcess));
       }
     }
     // A name that does not resolve right now keeps the copies it had.
@@ -150,9 +155,9 @@ export class UpstreamPool {
   }
 }
 
-function makeUpstream(host: string, port: number): Upstream {
+function makeUpstream(host: string, port: number, listener?: RequestListener): Upstream {
   const bare = unbracket(host);
-  return { key: `${isIP(bare) === 6 ? `[${bare}]` : bare}:${port}`, host: bare, port, up: true, pending: 0 };
+  return { key: `${isIP(bare) === 6 ? `[${bare}]` : bare}:${port}`, host: bare, port, up: true, pending: 0, listener };
 }
 
 function portOf(url: URL): number {

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { Express, Router } from 'express';
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageBus } from './bus/bus';
@@ -66,6 +66,8 @@ export interface ServiceModule {
 export interface RunningService {
   name: string;
   httpPort: number;
+  /** What serves `httpPort`: embedded mode's gateway hands requests without a body to it directly. */
+  httpListener: RequestListener;
   /** null when the process serves no gRPC. */
   grpcPort: number | null;
   /** The `/v1` routes its HTTP app serves, with their input schemas (Quire's OpenAPI document). */
@@ -148,6 +150,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   return {
     name: module.name,
     httpPort,
+    httpListener: app,
     grpcPort: grpcServer?.port ?? null,
     httpRoutes: servedRoutes(app),
     stop: async (shutdown = {}) => {

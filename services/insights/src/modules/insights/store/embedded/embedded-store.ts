@@ -1,5 +1,5 @@
 import { chunks } from '@quire/helpers';
-import { sql, typedSql, type SqlDatabase } from '@quire/platform/sql';
+import { typedSql, type SqlDatabase } from '@quire/platform/sql';
 import type { Database } from '../../../../database';
 import type { AggregatePlan } from '../../model/aggregate-plan';
 import { ADDED_COLUMN_DEFAULTS, type AddedColumn, type InsightsEventRow } from '../../model/event-row';
@@ -8,8 +8,16 @@ import type { AggregateRow, InsightsScope, InsightsStore, VisitorSegmentRow } fr
 import { retentionCutoff } from '../retention';
 import { postgresDialect } from './dialect';
 
-// Postgres takes at most 65535 parameters per statement.
-const PARAMETERS_PER_STATEMENT = 60_000;
+/** Rows per insert statement: bounds the one JSON text a statement carries (about 1.5 kB a row). */
+const ROWS_PER_STATEMENT = 2_000;
+
+/**
+ * A batch of rows is one JSON parameter, spread into the table's own row type by Postgres: about
+ * half the CPU per row of one bound parameter per column in PGlite (50 columns: encoding and
+ * binding each value cost more than parsing the same values as JSON; docs/benchmarks.md, Reader).
+ * Columns are matched by name, so the order of the row's fields does not matter.
+ */
+const INSERT_ROWS_SQL = 'INSERT INTO insights_events SELECT * FROM json_populate_recordset(NULL::insights_events, $1) ON CONFLICT (event_id) DO NOTHING';
 
 /** The stored columns of an event; a row from an older build (still on the bus) lacks the added columns: it gets their defaults. */
 function storedColumnsOf(row: InsightsEventRow) {
@@ -50,7 +58,7 @@ function storedColumnsOf(row: InsightsEventRow) {
     geo_lat: added('geo_lat'),
     geo_lon: added('geo_lon'),
     // Decimal text: an H3 index does not fit a JS number exactly; Postgres reads the text as BIGINT.
-    geo_h3: sql<number>`${added('geo_h3')}`,
+    geo_h3: added('geo_h3'),
     link_target_kind: added('link_target_kind'),
     link_target_value: added('link_target_value'),
     link_target_domain: added('link_target_domain'),
@@ -78,17 +86,11 @@ export class EmbeddedInsightsStore implements InsightsStore {
   async migrate(): Promise<void> {}
 
   async insert(rows: InsightsEventRow[]): Promise<number> {
-    const values = rows.map(storedColumnsOf);
-    const columns = Object.keys(values[0] ?? {}).length || 1;
     let stored = 0;
-    for (const chunk of chunks(values, Math.floor(PARAMETERS_PER_STATEMENT / columns))) {
+    for (const chunk of chunks(rows, ROWS_PER_STATEMENT)) {
       // A redelivered event (same id) is dropped here, so queries never see it twice.
-      const result = await typedSql<Database>(this.db)
-        .insertInto('insights_events')
-        .values(chunk)
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .executeTakeFirst();
-      stored += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      const result = await this.db.query(INSERT_ROWS_SQL, [JSON.stringify(chunk.map(storedColumnsOf))]);
+      stored += result.rowCount;
     }
     return rows.length - stored;
   }
