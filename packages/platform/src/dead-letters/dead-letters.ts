@@ -29,7 +29,12 @@ export interface ReplayOutcome {
 export const REPLAY_ALL_LIMIT = 1000;
 
 function errorText(err: unknown): string {
-  return err instanceof Error ? err.message || err.name : String(err);
+  if (!(err instanceof Error)) return String(err);
+  const text = err.message || err.name;
+  // Postgres puts what was wrong with the data in its detail ("\u0000 cannot be converted to text."):
+  // the letter's reader needs it to see why the message was parked.
+  const detail = (err as { detail?: unknown }).detail;
+  return typeof detail === 'string' && detail && !text.includes(detail) ? `${text}: ${detail}` : text;
 }
 
 /** The name a subscription's dead letters are filed under. */
