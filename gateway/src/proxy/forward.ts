@@ -15,6 +15,18 @@ export interface ForwardOptions {
 /** Methods a copy may be sent again after another copy may have received them. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
+/** One request on its way to a service: what every attempt at a copy sends and answers on. */
+interface Delivery {
+  req: IncomingMessage;
+  res: ServerResponse;
+  /** The request's headers as forwarded (hop-headers.ts). */
+  headers: IncomingHttpHeaders;
+  /** The body, read whole before the first attempt; null for none. */
+  body: Buffer | null;
+  /** Request headers added to the answer's `Vary`. */
+  vary: readonly string[];
+}
+
 /** Connection errors that mean the request never reached the copy: it may go to another one whatever its method. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -42,10 +54,10 @@ export class Forwarder {
 
   /** `vary`: request headers the answer depends on beyond what the service says (added to its `Vary`). */
   async forward(pool: UpstreamPool, req: IncomingMessage, res: ServerResponse, body: Buffer | null, vary: readonly string[] = []): Promise<void> {
-    const headers = forwardedHeaders(req, body);
+    const delivery: Delivery = { req, res, headers: forwardedHeaders(req, body), body, vary };
     let upstream = pool.pick();
     for (let attempt = 1; upstream; attempt++) {
-      const outcome = await this.attempt(upstream, pool, req, res, headers, body, vary);
+      const outcome = await this.attempt(upstream, pool, delivery);
       if (outcome.kind === 'answered') return;
       if (outcome.kind === 'late') return unavailable(res, pool.service, `The ${pool.service} service did not answer in time`);
       // Node's parser let it in but it is no valid HTTP request to send on (no copy is at fault).
@@ -79,34 +91,19 @@ export class Forwarder {
     return pool;
   }
 
-  private async attempt(
-    upstream: Upstream,
-    pool: UpstreamPool,
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: IncomingHttpHeaders,
-    body: Buffer | null,
-    vary: readonly string[],
-  ): Promise<AttemptOutcome> {
+  private async attempt(upstream: Upstream, pool: UpstreamPool, delivery: Delivery): Promise<AttemptOutcome> {
+    const { req, res, headers, body, vary } = delivery;
     upstream.pending++;
     try {
       return upstream.listener && body === null
         ? await dispatchInProcess(upstream.listener, req, res, headers, vary, this.options.timeoutMs)
-        : await this.sendOverHttp(upstream, pool, req, res, headers, body, vary);
+        : await this.sendOverHttp(upstream, pool, delivery);
     } finally {
       upstream.pending--;
     }
   }
 
-  private sendOverHttp(
-    upstream: Upstream,
-    pool: UpstreamPool,
-    req: IncomingMessage,
-    res: ServerResponse,
-    headers: IncomingHttpHeaders,
-    body: Buffer | null,
-    vary: readonly string[],
-  ): Promise<AttemptOutcome> {
+  private sendOverHttp(upstream: Upstream, pool: UpstreamPool, { req, res, headers, body, vary }: Delivery): Promise<AttemptOutcome> {
     return new Promise((resolve) => {
       let settled = false;
       const settle = (outcome: AttemptOutcome) => {
