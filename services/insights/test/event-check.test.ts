@@ -1,4 +1,4 @@
-import { plainEvents } from '../src/modules/insights/http/events/event-check';
+import { plainEvents } from '../src/modules/insights/domain/event-check';
 import { MAX_EVENTS_PER_BATCH, parseTrackEvents, trackEventsBody } from '../src/modules/insights/http/events/events.schema';
 
 // The compiled check may only ever take what the zod schema takes unchanged: whatever it accepts,
@@ -36,6 +36,16 @@ const VALID: Record<string, unknown>[] = [
   { ...base, type: 'trademark_click', placement: 'pdf' },
   { ...base, type: 'ad_click', ad: { domain: 'a.example', zoneId: 'z', placement: 'aside' } },
   { ...base, type: 'ad_display', ad: { domain: 'a.example', zoneId: 'z', placement: 'aside' } },
+  { ...base, type: 'page_markdown_request' },
+  { ...base, type: 'llms_request' },
+  { ...base, type: 'mcp_request' },
+  // As the reader's RecordSiteEvents carries them (grpc/insights.grpc.ts): no cookies, no share key.
+  {
+    ...base,
+    type: 'page_view',
+    session: { ...session, cookies: {}, ip: '8.8.8.8', language: null, referrer: null },
+    location: { ...location, siteShareKey: null },
+  },
 ];
 
 // Values that break (or may break) a field: each is tried at every path of every valid event.

@@ -3,6 +3,7 @@ import type { ServiceConfig } from '@quire/platform/config';
 import { recordSiteEvents } from '../src/modules/insights/application/record-site-events';
 import { decodeEventRows } from '../src/modules/insights/domain/event-message';
 import { siteEventsOf } from '../src/modules/insights/grpc/insights.grpc';
+import { trackEventsBody } from '../src/modules/insights/http/events/events.schema';
 import type { insights } from '@quire/proto';
 import { validateSchema } from '../../../test/support/reference';
 
@@ -66,6 +67,19 @@ describe('recordSiteEvents', () => {
     expect(view?.location).toMatchObject({ siteSection: null, siteShareKey: null });
     expect(view).not.toHaveProperty('query');
     for (const e of [search, view]) expect(validateSchema('SiteInsightsEvent', e, { reference: '0.202.0' })).toEqual([]);
+  });
+
+  it('gives the events zod would give, whichever check takes them (the compiled one for the usual events)', () => {
+    const served = [
+      event('page_view'),
+      event('search_type_query', { query: 'install' }),
+      event('mcp_request'),
+      event('page_post_feedback', { feedbackRating: 'ok' }),
+    ];
+    const events = siteEventsOf(served);
+    expect(trackEventsBody.parse({ events }).events).toEqual(events);
+    // An event carrying a field zod strips or refuses still goes through zod.
+    expect(() => siteEventsOf([event('page_view', { timestamp: '2026-02-30T10:00:00Z' })])).toThrow(expect.objectContaining({ code: 400 }));
   });
 
   it('refuses what is not a reference event, and more than 1000 events, with 400, publishing nothing', async () => {

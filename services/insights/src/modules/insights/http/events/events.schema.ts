@@ -2,7 +2,7 @@ import { parseInput, z } from '@quire/input';
 import { compiledBody } from '@quire/platform/http';
 import { siteInsightsEvent, type SiteInsightsEvent } from '../../domain/site-insights-event';
 import { refuseUnstorable } from '../../domain/storable-json';
-import { plainEvents } from './event-check';
+import { plainEvents } from '../../domain/event-check';
 
 // trackEventsInSiteById: a batch of reference SiteInsightsEvents (domain/site-insights-event.ts).
 
@@ -21,7 +21,7 @@ export const trackEventsBody = z
   .pipe(z.object({ events: z.array(z.unknown()).max(MAX_EVENTS_PER_BATCH).pipe(z.array(siteInsightsEvent)) }));
 
 /**
- * The events of a trackEventsInSiteById body: the compiled check (event-check.ts) takes the usual
+ * The events of a trackEventsInSiteById body: the compiled check (domain/event-check.ts) takes the usual
  * batch without zod; anything else is parsed by `trackEventsBody`, which strips, refuses and
  * names the field exactly as before.
  */

@@ -1,10 +1,10 @@
-import type { SiteInsightsEvent } from '../../domain/site-insights-event';
+import type { SiteInsightsEvent } from './site-insights-event';
 
-// The hot path of trackEventsInSiteById: a hand-compiled check of the SiteInsightsEvent schema
-// (domain/site-insights-event.ts) that walks a parsed body once and allocates nothing. It is
+// The hot path of trackEventsInSiteById and the reader's RecordSiteEvents: a hand-compiled check of the SiteInsightsEvent schema
+// (site-insights-event.ts) that walks a parsed body once and allocates nothing. It is
 // stricter than the zod schema, never looser: it accepts only events that schema accepts and
 // leaves unchanged (no unknown field to strip, every string plain), and answers "not sure" for
-// everything else, which the zod schema then decides and describes (events.schema.ts). So the
+// everything else, which the zod schema then decides and describes (http/events/events.schema.ts, grpc/insights.grpc.ts). So the
 // error messages are zod's, and zod runs only for bodies that are refused or unusual.
 
 type Check = (value: unknown) => boolean;
@@ -125,6 +125,9 @@ const EVENT_CHECKS: Record<string, Check> = {
   trademark_click: eventOf('trademark_click', { placement: oneOf('sidebar', 'ad', 'footer', 'pdf') }),
   ad_click: eventOf('ad_click', { ad }),
   ad_display: eventOf('ad_display', { ad }),
+  page_markdown_request: eventOf('page_markdown_request'),
+  llms_request: eventOf('llms_request'),
+  mcp_request: eventOf('mcp_request'),
 };
 
 function isPlainEvent(value: unknown): boolean {
@@ -139,7 +142,11 @@ function isPlainEvent(value: unknown): boolean {
 export function plainEvents(body: unknown, maxEvents: number): SiteInsightsEvent[] | null {
   if (!isObject(body)) return null;
   for (const key in body) if (key !== 'events') return null;
-  const events = body.events;
+  return plainEventList(body.events, maxEvents);
+}
+
+/** The list itself when it is an array of at most `maxEvents` events the zod schema takes as they are; null when zod must decide. */
+export function plainEventList(events: unknown, maxEvents: number): SiteInsightsEvent[] | null {
   if (!Array.isArray(events) || events.length > maxEvents) return null;
   for (let i = 0; i < events.length; i++) if (!isPlainEvent(events[i])) return null;
   return events as SiteInsightsEvent[];
