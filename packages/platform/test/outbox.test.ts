@@ -1,6 +1,7 @@
 import { InProcessBus, type BusMessage, type MessageBus, type ReceivedMessage } from '../src/bus';
 import { createLogger } from '../src/logger';
 import { enqueueRawEvent, idempotentConsumer, OutboxRelay, OutboxSweeper } from '../src/outbox';
+import { RELAY_INTERVAL_MS, SOLE_WRITER_RELAY_INTERVAL_MS } from '../src/outbox/relay';
 import { migrate, COMMON_MIGRATIONS_DIR } from '../src/sql';
 import { PgliteDatabase } from '../src/sql/pglite';
 
@@ -122,6 +123,38 @@ describe('outbox wake-up and pruning', () => {
     while (received.length === 0 && Date.now() - committedAt < 5000) await new Promise((r) => setTimeout(r, 5));
     await relay.stop();
     expect(received).toEqual(['woken']);
+  });
+
+  it('passes again at once when a commit signals during a pass, rather than at the next poll', async () => {
+    // On PostgreSQL a commit can land while the relay's pass runs (after its SELECT): that
+    // commit's wake-up finds the relay busy, and must still bring the next pass forward.
+    let relay!: OutboxRelay;
+    const bus: MessageBus = {
+      publish: async () => relay.nudge(), // a commit signalled while this pass publishes
+      subscribe: async () => {},
+      close: async () => {},
+    };
+    relay = new OutboxRelay(db, bus, logger, 60_000);
+    const passes = jest.spyOn(relay, 'publishPending');
+    relay.start();
+    await new Promise((r) => setTimeout(r, 50)); // the first pass found nothing; next poll in 60 s
+    expect(passes).toHaveBeenCalledTimes(1);
+    await db.transaction((tx) => enqueueRawEvent(tx, { topic: 't', key: 'k', type: 'x', data: {} }));
+    const committedAt = Date.now();
+    while (passes.mock.calls.length < 3 && Date.now() - committedAt < 5000) await new Promise((r) => setTimeout(r, 5));
+    await relay.stop();
+    // The commit's pass, then one more for the signal that came during it; then it waits.
+    expect(passes).toHaveBeenCalledTimes(3);
+    expect(Date.now() - committedAt).toBeLessThan(5000);
+  });
+
+  it('polls as a fallback every 250 ms on a shared database, every 5 s on one whose commits it all sees', () => {
+    expect(db.seesEveryWrite).toBe(true);
+    const interval = (relay: OutboxRelay) => (relay as unknown as { intervalMs: number }).intervalMs;
+    expect(interval(new OutboxRelay(db, new FlakyBus(), logger))).toBe(SOLE_WRITER_RELAY_INTERVAL_MS);
+    const shared = { onSignal: () => {} } as unknown as PgliteDatabase;
+    expect(interval(new OutboxRelay(shared, new FlakyBus(), logger))).toBe(RELAY_INTERVAL_MS);
+    expect([RELAY_INTERVAL_MS, SOLE_WRITER_RELAY_INTERVAL_MS]).toEqual([250, 5000]);
   });
 
   it('prunes published rows and processed ids past their retention, and keeps the rest', async () => {

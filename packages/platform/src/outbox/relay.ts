@@ -11,6 +11,13 @@ const BATCH_SIZE = 200;
 /** The advisory lock key only one publishing relay of a database holds (any fixed bigint). */
 const RELAY_LOCK_KEY = 7_351_001;
 const PUBLISH_TIMEOUT_MS = 8000;
+/** The fallback pass when another replica may write rows this process is not told of. */
+export const RELAY_INTERVAL_MS = 250;
+/**
+ * The fallback pass when every write raises the commit signal here (embedded mode): only a safety
+ * net, so an idle process does not query its database four times a second per service.
+ */
+export const SOLE_WRITER_RELAY_INTERVAL_MS = 5000;
 
 /**
  * Publishes committed outbox rows in order and marks them published. If the bus is down nothing
@@ -36,12 +43,14 @@ export class OutboxRelay {
   private backoffMs = 0;
   private lastWarnAt = 0;
   private wake: (() => void) | null = null;
+  /** A nudge came during a pass: the next pass starts at once (rows committed meanwhile may not have been read). */
+  private nudged = false;
 
   constructor(
     private readonly db: SqlDatabase,
     private readonly bus: MessageBus,
     private readonly logger: Logger,
-    private readonly intervalMs = 250,
+    private readonly intervalMs = db.seesEveryWrite ? SOLE_WRITER_RELAY_INTERVAL_MS : RELAY_INTERVAL_MS,
   ) {
     db.onSignal(OUTBOX_SIGNAL, () => this.nudge());
   }
@@ -53,6 +62,7 @@ export class OutboxRelay {
 
   /** Publish soon, without waiting for the next tick (a commit that wrote outbox rows calls it). */
   nudge(): void {
+    this.nudged = true;
     this.wake?.();
   }
 
@@ -100,6 +110,7 @@ export class OutboxRelay {
   private async loop(): Promise<void> {
     while (!this.stopped) {
       this.running = true;
+      this.nudged = false;
       let published = 0;
       try {
         published = await this.publishPending();
@@ -112,7 +123,7 @@ export class OutboxRelay {
         }
       }
       this.running = false;
-      if (published >= BATCH_SIZE) continue;
+      if (published >= BATCH_SIZE || (this.nudged && this.backoffMs === 0)) continue;
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         this.timer = setTimeout(resolve, this.backoffMs || this.intervalMs);

@@ -20,6 +20,11 @@ export interface SqlDatabase extends SqlExecutor {
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Listens to a channel raised by committed units of work on this database. */
   onSignal(channel: string, listener: () => void): void;
+  /**
+   * Every write to this database goes through this object (embedded mode's PGlite, which one
+   * process opens), so its signals see every commit and nothing needs polling for another writer's.
+   */
+  readonly seesEveryWrite?: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

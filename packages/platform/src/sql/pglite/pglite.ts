@@ -80,6 +80,8 @@ export class PgliteInstance {
 /** A service's database on a PgliteInstance: its own schema, its own commit signals. */
 export class PgliteDatabase implements SqlDatabase {
   private readonly signals = new CommitSignals();
+  /** PGlite is open in this process only: every commit raises its signals here. */
+  readonly seesEveryWrite = true;
 
   constructor(
     readonly instance: PgliteInstance,
