@@ -27,6 +27,12 @@ const LEASE_MARGIN_MS = 30_000;
 const CLAIM_COALESCE_MS = 5;
 /** Opened secrets kept (by sealed value: a rotation seals a new one), so an attempt does not derive a key. */
 const OPENED_SECRETS = 10_000;
+/**
+ * The fallback look on a database whose every commit this process sees (embedded mode): new
+ * deliveries signal, and the retries this worker schedules wake it when due, so polling is only a
+ * safety net (and picks up retries scheduled before a restart).
+ */
+export const SOLE_WRITER_POLL_MS = 5000;
 
 export class DeliveryMetrics {
   readonly attempts: Counter<'outcome'>;
@@ -64,7 +70,8 @@ export interface DeliveryWorkerDeps {
  * Sends due deliveries. Every copy runs one; they share the work through the database only
  * (claimDueDeliveries: SKIP LOCKED, per-webhook limits counted over every copy), so nothing is
  * queued in one process's memory. A commit that scheduled deliveries in this process wakes it at
- * once; otherwise it looks every `pollMs` (another copy's events, retries coming due).
+ * once, and so does a retry it scheduled itself, when due; otherwise it looks every `pollMs`
+ * (another copy's events and retries; SOLE_WRITER_POLL_MS when there is no other copy).
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -73,6 +80,8 @@ export class DeliveryWorker {
   private stopped = false;
   private readonly inFlight = new Set<Promise<void>>();
   private soon: NodeJS.Timeout | null = null;
+  /** The earliest retry this worker scheduled, and the timer that wakes it then. */
+  private due: { at: number; timer: NodeJS.Timeout } | null = null;
   private readonly opened = new Map<string, string[]>();
   private readonly endpoints = new Map<string, string>();
 
@@ -80,7 +89,8 @@ export class DeliveryWorker {
 
   start(): void {
     this.deps.db.onSignal(DELIVERIES_SIGNAL, () => this.wake());
-    this.timer = setInterval(() => this.wake(), this.deps.settings.pollMs);
+    const pollMs = this.deps.db.seesEveryWrite ? Math.max(this.deps.settings.pollMs, SOLE_WRITER_POLL_MS) : this.deps.settings.pollMs;
+    this.timer = setInterval(() => this.wake(), pollMs);
     this.timer.unref();
     this.wake();
   }
@@ -90,6 +100,7 @@ export class DeliveryWorker {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.soon) clearTimeout(this.soon);
+    if (this.due) clearTimeout(this.due.timer);
     await this.passing;
     await Promise.all([...this.inFlight]);
   }
@@ -101,6 +112,21 @@ export class DeliveryWorker {
       this.soon = null;
       this.wake();
     }, CLAIM_COALESCE_MS);
+  }
+
+  /** Wakes the worker at `at` (a retry it scheduled) unless an earlier wake-up is already set. */
+  private wakeAt(at: Date): void {
+    if (this.stopped || (this.due && this.due.at <= at.getTime())) return;
+    if (this.due) clearTimeout(this.due.timer);
+    const timer = setTimeout(
+      () => {
+        this.due = null;
+        this.wake();
+      },
+      Math.max(0, at.getTime() - this.deps.clock().getTime()),
+    );
+    timer.unref();
+    this.due = { at: at.getTime(), timer };
   }
 
   private wake(): void {
@@ -226,8 +252,10 @@ export class DeliveryWorker {
       if (wait === null) disabledFor = `all ${delivery.attempt} attempts of delivery ${delivery.id} failed (last: ${error})`;
       else Object.assign(record, { state: 'pending', nextAttemptAt: new Date(clock().getTime() + wait) });
     }
-    if (!disabledFor) await recordAttempt(db, record);
-    else {
+    if (!disabledFor) {
+      await recordAttempt(db, record);
+      if (record.nextAttemptAt) this.wakeAt(record.nextAttemptAt);
+    } else {
       await db.transaction(async (tx) => {
         await recordAttempt(tx, record);
         if (await disableWebhook(tx, webhook.id, disabledFor, clock())) await cancelPendingDeliveries(tx, webhook.id, 'webhook disabled', clock());
