@@ -159,6 +159,28 @@ describe('the process copy', () => {
     expect(reads).toEqual([['reader:generation:v1:site:s1', 'reader:generation:v1:space:sp1', 'reader:generation:v1:space:sp2']]);
   });
 
+  it('makes concurrent hits on one site share one read of the generations, and reads again after it', async () => {
+    const backing = new MemoryCache();
+    const reads: string[][] = [];
+    const counting = Object.assign(Object.create(backing) as Cache, {
+      mget: (keys: string[]) => {
+        reads.push(keys);
+        return backing.mget(keys);
+      },
+    });
+    const cache = cacheOf(counting, 250, 1 << 20);
+    await warm(cache, 'https://docs.test/intro');
+    await warm(cache, 'https://docs.test/other', content({ pathname: 'other' }));
+    reads.length = 0;
+    const lookups = await Promise.all(['intro', 'other', 'intro', 'other'].map((path) => cache.lookup(`https://docs.test/${path}`)));
+    expect(lookups.map((l) => l.kind)).toEqual(['hit', 'hit', 'hit', 'hit']);
+    expect(reads).toHaveLength(1);
+    // A read in flight is not held past its answer: an event after it is seen by the next lookup.
+    await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.updated', 's1'));
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+    expect(reads.length).toBeGreaterThan(1);
+  });
+
   it('is held no longer than the shared entry lives', async () => {
     const backing = new MemoryCache();
     const cache = cacheOf(backing, 250, 1 << 20);

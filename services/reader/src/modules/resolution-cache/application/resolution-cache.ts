@@ -50,6 +50,8 @@ export class ResolutionCache {
    * more stale.
    */
   private readonly tiers: TwoTierCache<KeptResolution>;
+  /** Reads of generations in flight, by their keys: lookups of the same site and spaces meanwhile join them. */
+  private readonly generationReads = new Map<string, Promise<(string | null)[]>>();
 
   constructor(
     cache: Cache,
@@ -78,14 +80,14 @@ export class ResolutionCache {
     try {
       const held = this.tiers.local.get(key);
       if (held?.resolved) {
-        if (isCurrent(held.generations, await this.tiers.timed(this.tiers.shared.mget(generationKeysOf(held))))) return this.hit(held.resolved);
+        if (isCurrent(held.generations, await this.currentGenerations(generationKeysOf(held)))) return this.hit(held.resolved);
         this.tiers.local.delete(key);
       }
       const [text] = await this.tiers.timed(this.tiers.shared.mget([key]));
       const entry = text ? parseKeptResolution(text) : null;
       if (!entry) return this.missed('absent', { key });
       const keys = generationKeysOf(entry);
-      const current = await this.tiers.timed(this.tiers.shared.mget(keys));
+      const current = await this.currentGenerations(keys);
       if (entry.resolved && isCurrent(entry.generations, current)) {
         this.holdLocally(key, entry, text as string);
         return this.hit(entry.resolved);
@@ -108,6 +110,22 @@ export class ResolutionCache {
     const text = serializeKeptResolution(entry);
     if (entry.resolved) this.holdLocally(miss.key, entry, text);
     await this.tiers.write(miss.key, text, this.settings.ttlSeconds, 'set');
+  }
+
+  /**
+   * The current generations of `keys`: one read of the shared cache for all the lookups that ask
+   * for the same keys while it is in flight, so under load a site's visitors cost one round trip
+   * together rather than one each. A lookup that joins a read started just before it came is
+   * answered as if it had come that much earlier: never staler than one round trip.
+   */
+  private currentGenerations(keys: string[]): Promise<(string | null)[]> {
+    const id = keys.join('\n');
+    let read = this.generationReads.get(id);
+    if (!read) {
+      read = this.tiers.timed(this.tiers.shared.mget(keys)).finally(() => this.generationReads.delete(id));
+      this.generationReads.set(id, read);
+    }
+    return read;
   }
 
   /** The generations as read, a missing one (never bumped, or expired) given a first value before sites is asked. */
