@@ -1,4 +1,4 @@
-import type { RequestListener, Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Express, Router } from 'express';
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageBus } from './bus/bus';
@@ -13,7 +13,7 @@ import { startGrpcServer, stopGrpcServer, type ServiceBinding } from './grpc/ser
 import { answerClientErrorsAsJson } from './http/client-errors';
 import { closeGracefully, Lifecycle, type ShutdownSettings } from './http/graceful-close';
 import { servedRoutes, type ServedRoute } from './http/route-inventory';
-import { createServiceApp, finishServiceApp } from './http/service-app';
+import { createServiceApp, finishServiceApp, serviceListener, type PlainRoute, type ServiceAppOptions } from './http/service-app';
 import { Metrics, type ReadinessCheck } from './http/observability';
 import type { Logger } from './logger';
 import { OutboxRelay } from './outbox/relay';
@@ -45,6 +45,8 @@ export interface ServiceParts {
   routes(app: Express): void;
   /** Operator routes under /internal (never proxied by the gateway): they check an admin signature, not a user. */
   adminRoutes?: Router[];
+  /** Requests answered before express, on Node's own objects (the reader's pages): its hottest path. */
+  plainRoute?: PlainRoute;
   /** The largest request body the service parses (bytes); past it a 413 before any parse. Default 10 MB. */
   bodyLimit?: number;
   /** Also takes `application/x-www-form-urlencoded` bodies, left for the service's routes to parse (the reader's forms). */
@@ -124,7 +126,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   const parts = await module.build(ctx);
 
   const lifecycle = new Lifecycle();
-  const app = createServiceApp({
+  const shell: ServiceAppOptions = {
     service: module.name,
     logger,
     internalSecret: config.internalSecret,
@@ -134,12 +136,14 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
     adminRoutes: [deadLetterRoutes(ctx.deadLetters, config.internalSecret), ...(parts.adminRoutes ?? [])],
     bodyLimit: parts.bodyLimit,
     formBodies: parts.formBodies,
-  });
+  };
+  const app = createServiceApp(shell);
   parts.routes(app);
   finishServiceApp(app, logger);
+  const listener = serviceListener(app, shell, parts.plainRoute);
 
   const grpcServer = parts.grpc.length > 0 ? await startGrpcServer(`${config.bindHost}:${config.grpcPort}`, parts.grpc, logger) : null;
-  const httpServer = await listen(app, config.httpPort, config.bindHost);
+  const httpServer = await listen(listener, config.httpPort, config.bindHost);
   const httpPort = (httpServer.address() as { port: number }).port;
   ctx.outbox.start();
   const sweeper = new OutboxSweeper(ctx.db, logger, config.outboxRetention);
@@ -150,7 +154,7 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   return {
     name: module.name,
     httpPort,
-    httpListener: app,
+    httpListener: listener,
     grpcPort: grpcServer?.port ?? null,
     httpRoutes: servedRoutes(app),
     stop: async (shutdown = {}) => {
@@ -170,9 +174,9 @@ export async function startService(module: ServiceModule, ctx: ServiceContext): 
   };
 }
 
-function listen(app: Express, port: number, host: string): Promise<Server> {
+function listen(listener: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createServer(listener).listen(port, host);
     answerClientErrorsAsJson(server);
     server.once('listening', () => resolve(server));
     server.once('error', reject);

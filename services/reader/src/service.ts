@@ -9,7 +9,7 @@ import { answerCache, subscribeToSiteEvents } from './modules/answer-cache';
 import { keptReads } from './modules/kept-reads';
 import { clientLimit } from './modules/limits';
 import { MCP_MESSAGE_LIMITS, mcpBodyRefusals, mcpRoutes } from './modules/machine-readable';
-import { publishedRoutes } from './modules/pages';
+import { publishedPlainRoute, publishedRoutes } from './modules/pages';
 import { GENERATION_TTL_SECONDS, resolutionCache, subscribeToSpaceEvents } from './modules/resolution-cache';
 import { visitRecorder } from './modules/visits';
 import { readerSettingsFromEnv } from './settings';
@@ -72,6 +72,8 @@ export function readerModule(): ServiceModule {
           app.use(mcpRoutes(deps), mcpBodyRefusals);
           app.use(publishedRoutes(deps));
         },
+        // GET and HEAD of published addresses (nearly every request) before express, on the same answer.
+        plainRoute: publishedPlainRoute(deps),
         // MCP messages are the only bodies the reader takes.
         bodyLimit: MCP_MESSAGE_LIMITS.bodyBytes,
         // A page's feedback comment is posted by an HTML form (published.routes.ts reads it).

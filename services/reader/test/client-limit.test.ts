@@ -94,7 +94,7 @@ it('shares one window between copies of the reader that share the cache (Redis i
 
 describe('clientAddressOf', () => {
   const req = (forwarded: string | undefined, remote = '127.0.0.1') =>
-    ({ header: (name: string) => (name === 'x-forwarded-for' ? forwarded : undefined), socket: { remoteAddress: remote } }) as never;
+    ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, socket: { remoteAddress: remote } }) as never;
   it('is the last forwarded hop, else the socket peer, without the IPv4-mapped prefix', () => {
     expect(clientAddressOf(req('1.2.3.4, 5.6.7.8'))).toBe('5.6.7.8');
     expect(clientAddressOf(req('::ffff:9.9.9.9'))).toBe('9.9.9.9');

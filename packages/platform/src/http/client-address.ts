@@ -1,3 +1,6 @@
+import type { IncomingMessage } from 'node:http';
+import { requestHeader } from './plain-request';
+
 /**
  * The client of a request the gateway forwarded: the LAST `x-forwarded-for` hop. The gateway writes
  * that header itself, ending it with the client it counted (its socket peer, or the client a trusted
@@ -5,8 +8,8 @@
  * Without the header (a request not through the gateway) the socket peer. IPv4-mapped IPv6 is
  * written as the IPv4 address it carries.
  */
-export function clientAddressOf(req: { header(name: string): string | undefined; socket: { remoteAddress?: string | undefined } }): string {
-  const hops = req.header('x-forwarded-for')?.split(',') ?? [];
+export function clientAddressOf(req: Pick<IncomingMessage, 'headers'> & { socket: { remoteAddress?: string | undefined } }): string {
+  const hops = requestHeader(req, 'x-forwarded-for')?.split(',') ?? [];
   const last = hops[hops.length - 1]?.trim() || req.socket.remoteAddress || '';
   return last.startsWith('::ffff:') ? last.slice(7) : last;
 }

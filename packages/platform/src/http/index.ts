@@ -8,3 +8,4 @@ export { answerClientErrorsAsJson } from './client-errors';
 export { signedUrlQuery, signUrlPath, verifySignedUrl, type SignedUrlQuery } from './signed-url';
 export { RawJson, sendJson, stringifyWithRaw } from './raw-json';
 export { clientAddressOf } from './client-address';
+export { requestHeader, requestPath } from './plain-request';

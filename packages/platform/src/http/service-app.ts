@@ -1,7 +1,9 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express, type Router, type NextFunction, type Request, type Response } from 'express';
 import { ApiError, errorBody, notFound, toApiError, unauthorized } from '@quire/errors';
 import { newId } from '@quire/ids';
 import type { Lifecycle } from './graceful-close';
+import { requestHeader, requestPath } from './plain-request';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from '../logger';
 import { PRINCIPAL_HEADER, principalVerifier, SIGNATURE_HEADER, type Principal } from '@quire/access';
@@ -36,6 +38,78 @@ export interface ServiceAppOptions {
 }
 
 /**
+ * A service's hottest requests (the reader's pages), answered on Node's own request and response
+ * before express: express's per-request set-up and router cost more than a cached page's answer.
+ * The shell's steps still apply (request id, metrics, request line, the signed principal, the actor).
+ */
+export interface PlainRoute {
+  /** The metrics' route label of its requests: one, whatever the path (a site's pages are countless). */
+  metricsRoute: string;
+  /** Whether the request is this route's, from its method and URL alone (never a path the shell serves itself). */
+  matches(req: IncomingMessage): boolean;
+  /** Answers; never throws (a failure is the handler's to answer). */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+}
+
+/** What the shell does for every request, express or plain. */
+interface RequestShell {
+  /** The request id (the caller's when it sent one), the answer's headers, and the metrics (under `route`) and request line once answered. */
+  begin(req: IncomingMessage, res: ServerResponse, path: () => string, route?: string): string;
+  /** The gateway's signed principal; null when it is missing or forged. */
+  principalOf(req: IncomingMessage): Principal | null;
+}
+
+function requestShell(options: ServiceAppOptions): RequestShell {
+  const verifyPrincipal = principalVerifier(options.internalSecret);
+  return {
+    begin(req, res, path, route) {
+      const started = process.hrtime.bigint();
+      const requestId = requestHeader(req, 'x-request-id') ?? newId();
+      res.setHeader('x-request-id', requestId);
+      if (options.lifecycle?.draining) res.setHeader('connection', 'close');
+      res.on('finish', () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const method = req.method ?? '';
+        options.metrics.observe(method, route ?? routeFamily(path()), res.statusCode, seconds);
+        if (options.logger.isLevelEnabled('info'))
+          options.logger.info({ requestId, method, path: path(), status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
+      });
+      return requestId;
+    },
+    principalOf: (req) => verifyPrincipal(requestHeader(req, PRINCIPAL_HEADER), requestHeader(req, SIGNATURE_HEADER)),
+  };
+}
+
+/** Paths the shell serves itself (health, readiness, metrics, operator routes): never a plain route's. */
+function isShellPath(path: string): boolean {
+  return path === '/healthz' || path === '/readyz' || path === '/metrics' || path.startsWith('/internal/');
+}
+
+/**
+ * The service's request listener: `plain` answers its requests before express, through the same
+ * shell steps; express answers the rest. Without `plain`, express answers everything.
+ */
+export function serviceListener(app: Express, options: ServiceAppOptions, plain?: PlainRoute): RequestListener {
+  if (!plain) return app;
+  const shell = requestShell(options);
+  return (req, res) => {
+    const path = requestPath(req);
+    if (isShellPath(path) || !plain.matches(req)) return app(req, res);
+    const requestId = shell.begin(req, res, () => path, plain.metricsRoute);
+    const principal = shell.principalOf(req);
+    if (!principal) {
+      const error = unauthorized();
+      res.statusCode = error.code;
+      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify(errorBody(error.code, error.message)));
+      return;
+    }
+    runAsActor(apiActor(principal, requestId), () => plain.handle(req, res));
+  };
+}
+
+/**
  * The HTTP shell of a service: health, request ids, JSON bodies, the signed principal from the
  * gateway, access logs and metrics. Routes are mounted by the service between `app` creation and
  * `finishServiceApp`.
@@ -56,26 +130,15 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     },
   });
 
+  const shell = requestShell(options);
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    const requestId = req.header('x-request-id') ?? newId();
-    req.requestId = requestId;
-    res.setHeader('x-request-id', requestId);
-    if (options.lifecycle?.draining) res.setHeader('connection', 'close');
-    res.on('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeFamily(req.path);
-      options.metrics.observe(req.method, route, res.statusCode, seconds);
-      if (options.logger.isLevelEnabled('info'))
-        options.logger.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'request');
-    });
+    req.requestId = shell.begin(req, res, () => req.path);
     next();
   });
   for (const routes of options.adminRoutes ?? []) app.use(routes);
 
-  const verifyPrincipal = principalVerifier(options.internalSecret);
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    const principal = verifyPrincipal(req.header(PRINCIPAL_HEADER), req.header(SIGNATURE_HEADER));
+    const principal = shell.principalOf(req);
     if (!principal) return next(unauthorized());
     req.principal = principal;
     next();

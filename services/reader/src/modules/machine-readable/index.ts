@@ -3,5 +3,6 @@
 export { answerLlms, type LlmsAnswer, type LlmsKind } from './application/answer-llms';
 export { readPageMarkdown } from './application/site-pages';
 export { withOpenApiText, type OpenApiTextDeps } from './application/openapi-text';
+export { isMcpPath } from './application/mcp-site';
 export { MCP_MESSAGE_LIMITS } from './domain/mcp-message-plan';
 export { mcpBodyRefusals, mcpRoutes, type McpRoutesDeps } from './http/mcp.routes';

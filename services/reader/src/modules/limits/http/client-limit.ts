@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { ApiError } from '@quire/errors';
 import type { RateLimiter } from '@quire/platform/cache';
 import { clientAddressOf } from '@quire/platform/http';
@@ -9,7 +9,7 @@ export interface ClientLimit {
    * Null when the client may be answered (then `cost` requests are charged: a batch costs each of
    * its calls); else the seconds until it may ask again (Retry-After), and nothing is charged.
    */
-  retryAfter(req: Request, cost?: number): Promise<number | null>;
+  retryAfter(req: IncomingMessage, cost?: number): Promise<number | null>;
 }
 
 /**

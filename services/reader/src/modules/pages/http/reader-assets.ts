@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestPath } from '@quire/platform/http';
 import { READER_SCRIPT, READER_SCRIPT_FILE } from '@quire/page-html';
 import { assetFileOf } from '../domain/request-kind';
 import { fontFileNamed } from '../application/font-files';
@@ -11,13 +12,15 @@ import { fontFileNamed } from '../application/font-files';
 const SCRIPT = Buffer.from(READER_SCRIPT, 'utf8');
 
 /** Answers a request for a reader asset; false when the path asks for none (a page, a file…). */
-export function answerAsset(req: Request, res: Response): boolean {
-  const file = assetFileOf(req.path);
+export function answerAsset(req: IncomingMessage, res: ServerResponse): boolean {
+  const file = assetFileOf(requestPath(req));
   if (file === undefined) return false;
   const font = file === READER_SCRIPT_FILE ? undefined : fontFileNamed(file);
   if (file !== READER_SCRIPT_FILE && !font) {
-    res.status(404).setHeader('cache-control', 'no-store');
-    res.type('text/plain').send('Not found\n');
+    res.statusCode = 404;
+    res.setHeader('cache-control', 'no-store');
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end('Not found\n');
     return true;
   }
   const bytes = font ? font.bytes : SCRIPT;
@@ -25,7 +28,7 @@ export function answerAsset(req: Request, res: Response): boolean {
   res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('content-length', String(bytes.length));
-  res.status(200);
+  res.statusCode = 200;
   if (req.method === 'HEAD') res.end();
   else res.end(bytes);
   return true;

@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { ServiceContext } from '@quire/platform/runtime';
 import { Counter } from 'prom-client';
 import { recordVisit } from '../application/record-visit';
@@ -11,7 +11,7 @@ export interface VisitRecorder {
    * Counts one served answer of `kind` and answers the Set-Cookie values to put on it (before it
    * is sent). `url` is the address the reader resolved; the event leaves after the answer.
    */
-  recordVisit(kind: VisitKind, visit: Omit<Visit, 'kind'>, req: Request, url: string, secure: boolean): string[];
+  recordVisit(kind: VisitKind, visit: Omit<Visit, 'kind'>, req: IncomingMessage, url: string, secure: boolean): string[];
   flush(): Promise<void>;
 }
 
