@@ -1,7 +1,8 @@
 import { InProcessBus, type BusMessage, type MessageBus, type ReceivedMessage } from '../src/bus';
 import { createLogger } from '../src/logger';
 import { enqueueRawEvent, idempotentConsumer, OutboxRelay, OutboxSweeper } from '../src/outbox';
-import { RELAY_INTERVAL_MS, SOLE_WRITER_RELAY_INTERVAL_MS } from '../src/outbox/relay';
+import { idleBackoffMs } from '@quire/helpers';
+import { IDLE_RELAY_INTERVAL_MS, RELAY_INTERVAL_MS, SOLE_WRITER_RELAY_INTERVAL_MS } from '../src/outbox/relay';
 import { migrate, COMMON_MIGRATIONS_DIR } from '../src/sql';
 import { PgliteDatabase } from '../src/sql/pglite';
 
@@ -155,6 +156,16 @@ describe('outbox wake-up and pruning', () => {
     const shared = { onSignal: () => {} } as unknown as PgliteDatabase;
     expect(interval(new OutboxRelay(shared, new FlakyBus(), logger))).toBe(RELAY_INTERVAL_MS);
     expect([RELAY_INTERVAL_MS, SOLE_WRITER_RELAY_INTERVAL_MS]).toEqual([250, 5000]);
+  });
+
+  it('polls less while passes find nothing (up to 2 s), and at its interval again once one publishes', () => {
+    const waits: number[] = [];
+    let wait = RELAY_INTERVAL_MS;
+    for (const published of [0, 0, 0, 0, 0, 3, 0]) waits.push((wait = idleBackoffMs(wait, published > 0, RELAY_INTERVAL_MS, IDLE_RELAY_INTERVAL_MS)));
+    expect(waits).toEqual([500, 1000, 2000, 2000, 2000, 250, 500]);
+    expect(IDLE_RELAY_INTERVAL_MS).toBe(2000);
+    // A longer interval (embedded mode's) is never shortened.
+    expect(idleBackoffMs(SOLE_WRITER_RELAY_INTERVAL_MS, false, SOLE_WRITER_RELAY_INTERVAL_MS, IDLE_RELAY_INTERVAL_MS)).toBe(SOLE_WRITER_RELAY_INTERVAL_MS);
   });
 
   it('prunes published rows and processed ids past their retention, and keeps the rest', async () => {

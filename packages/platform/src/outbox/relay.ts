@@ -4,7 +4,7 @@ import type { Logger } from '../logger';
 import type { SqlDatabase } from '../sql/database';
 import { typedSql } from '../sql/kysely';
 import type { Database } from '../sql/platform-database';
-import { withTimeout } from '@quire/helpers';
+import { idleBackoffMs, withTimeout } from '@quire/helpers';
 import { OUTBOX_SIGNAL } from './outbox';
 
 const BATCH_SIZE = 200;
@@ -18,6 +18,14 @@ export const RELAY_INTERVAL_MS = 250;
  * net, so an idle process does not query its database four times a second per service.
  */
 export const SOLE_WRITER_RELAY_INTERVAL_MS = 5000;
+/**
+ * The longest wait between fallback passes that found nothing: each empty pass doubles the wait up to
+ * this, and a pass that published sets it back. An idle service then queries its database twice a
+ * second, not four times (sixteen processes of a distributed stack polled about a sixth of a core
+ * together); a busy relay (another replica's rows included) still passes every interval, and a
+ * commit here wakes it at once either way.
+ */
+export const IDLE_RELAY_INTERVAL_MS = 2000;
 
 /**
  * Publishes committed outbox rows in order and marks them published. If the bus is down nothing
@@ -45,6 +53,8 @@ export class OutboxRelay {
   private wake: (() => void) | null = null;
   /** A nudge came during a pass: the next pass starts at once (rows committed meanwhile may not have been read). */
   private nudged = false;
+  /** The wait before the next fallback pass: intervalMs after a pass that published, growing while passes find nothing. */
+  private waitMs: number;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -53,6 +63,7 @@ export class OutboxRelay {
     private readonly intervalMs = db.seesEveryWrite ? SOLE_WRITER_RELAY_INTERVAL_MS : RELAY_INTERVAL_MS,
   ) {
     db.onSignal(OUTBOX_SIGNAL, () => this.nudge());
+    this.waitMs = intervalMs;
   }
 
   start(): void {
@@ -124,9 +135,10 @@ export class OutboxRelay {
       }
       this.running = false;
       if (published >= BATCH_SIZE || (this.nudged && this.backoffMs === 0)) continue;
+      this.waitMs = idleBackoffMs(this.waitMs, published > 0, this.intervalMs, IDLE_RELAY_INTERVAL_MS);
       await new Promise<void>((resolve) => {
         this.wake = resolve;
-        this.timer = setTimeout(resolve, this.backoffMs || this.intervalMs);
+        this.timer = setTimeout(resolve, this.backoffMs || this.waitMs);
       });
       this.wake = null;
     }

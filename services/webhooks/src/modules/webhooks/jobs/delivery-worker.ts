@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { idleBackoffMs } from '@quire/helpers';
 import type { Logger } from '@quire/platform/logger';
 import { OutboundError, type OutboundReply, type OutboundRequestOptions } from '@quire/platform/outbound';
 import type { SqlDatabase } from '@quire/platform/sql';
@@ -33,6 +34,8 @@ const OPENED_SECRETS = 10_000;
  * safety net (and picks up retries scheduled before a restart).
  */
 export const SOLE_WRITER_POLL_MS = 5000;
+/** The longest wait between looks that found nothing due (each empty look doubles it; one that claims sets it back to `pollMs`). */
+export const IDLE_POLL_MS = 2000;
 
 export class DeliveryMetrics {
   readonly attempts: Counter<'outcome'>;
@@ -70,11 +73,15 @@ export interface DeliveryWorkerDeps {
  * Sends due deliveries. Every copy runs one; they share the work through the database only
  * (claimDueDeliveries: SKIP LOCKED, per-webhook limits counted over every copy), so nothing is
  * queued in one process's memory. A commit that scheduled deliveries in this process wakes it at
- * once, and so does a retry it scheduled itself, when due; otherwise it looks every `pollMs`
- * (another copy's events and retries; SOLE_WRITER_POLL_MS when there is no other copy).
+ * once, and so does a retry it scheduled itself, when due; otherwise it looks `pollMs` after its
+ * last look (another copy's events and retries; SOLE_WRITER_POLL_MS when there is no other copy),
+ * less often while looks find nothing (up to IDLE_POLL_MS).
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
+  /** The wait after a look that claimed something, and the wait before the next look. */
+  private pollMs = 0;
+  private lookMs = 0;
   private passing: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -89,16 +96,14 @@ export class DeliveryWorker {
 
   start(): void {
     this.deps.db.onSignal(DELIVERIES_SIGNAL, () => this.wake());
-    const pollMs = this.deps.db.seesEveryWrite ? Math.max(this.deps.settings.pollMs, SOLE_WRITER_POLL_MS) : this.deps.settings.pollMs;
-    this.timer = setInterval(() => this.wake(), pollMs);
-    this.timer.unref();
+    this.pollMs = this.lookMs = this.deps.db.seesEveryWrite ? Math.max(this.deps.settings.pollMs, SOLE_WRITER_POLL_MS) : this.deps.settings.pollMs;
     this.wake();
   }
 
   /** Stops claiming and waits for the attempts in flight to be recorded. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     if (this.soon) clearTimeout(this.soon);
     if (this.due) clearTimeout(this.due.timer);
     await this.passing;
@@ -142,8 +147,16 @@ export class DeliveryWorker {
         if (this.again) {
           this.again = false;
           this.wake();
-        }
+        } else this.lookLater();
       });
+  }
+
+  /** The next look, `lookMs` from now (a pass before then moves it). */
+  private lookLater(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), this.lookMs);
+    this.timer.unref();
   }
 
   private async pass(): Promise<void> {
@@ -160,6 +173,7 @@ export class DeliveryWorker {
         max: room,
       }),
     );
+    this.lookMs = idleBackoffMs(this.lookMs, claimed.length > 0, this.pollMs, IDLE_POLL_MS);
     for (const delivery of claimed) {
       const attempt: Promise<void> = this.attempt(delivery)
         .catch((err: Error) => this.deps.logger.error({ err: err.message, deliveryId: delivery.id }, 'webhook delivery attempt could not be recorded'))
