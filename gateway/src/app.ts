@@ -194,11 +194,14 @@ function expressApp(deps: GatewayDeps, fallback: (req: IncomingMessage, res: Ser
   return app;
 }
 
-/** The request's duration in the metrics, under its route family, once it is answered. */
-function observeWhenFinished(metrics: Metrics, req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange): void {
+/** Every published address's route label: a site's paths are countless, so one label for them all. */
+const PUBLISHED_METRICS_ROUTE = 'published';
+
+/** The request's duration in the metrics, under `route` (default: the path's route family), once it is answered. */
+function observeWhenFinished(metrics: Metrics, req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange, route?: string): void {
   res.on('finish', () => {
     const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
-    metrics.observe(req.method ?? '', routeFamily(path), res.statusCode, seconds);
+    metrics.observe(req.method ?? '', route ?? routeFamily(path), res.statusCode, seconds);
   });
 }
 
@@ -264,8 +267,7 @@ async function callerOf(
  * client address.
  */
 async function forwardVisit(p: GatewayPipeline, req: IncomingMessage, res: ServerResponse, exchange: Exchange, forwarding: Forwarding): Promise<void> {
-  const { path } = splitUrl(req.url ?? '/');
-  observeWhenFinished(p.metrics, req, res, path, exchange);
+  observeWhenFinished(p.metrics, req, res, '', exchange, PUBLISHED_METRICS_ROUTE);
   exchange.principal = 'visitor';
   await p.limiter.take(`visitor:${forwarding.client}`);
   const body = await readRequestBody(req, p.settings.bodyLimitBytes, p.settings.bodyTimeoutMs);

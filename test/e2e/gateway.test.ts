@@ -68,8 +68,12 @@ describe('gateway routing and limits', () => {
     const ready = await fetch(`${stack.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready' });
+    // A published address (any path under /sites/) is counted under one route label, whatever its path.
+    await fetch(`${stack.url}/sites/no-org/no-site/a/page-${Date.now()}`);
     const metrics = await (await fetch(`${stack.url}/metrics`)).text();
     expect(metrics).toMatch(/quire_http_requests_total\{/);
+    expect(metrics).toMatch(/quire_http_requests_total\{method="GET",route="published",status="404"/);
+    expect(metrics).not.toMatch(/route="[^"]*page-\d+/);
     expect(metrics).toMatch(/process_cpu_user_seconds_total/);
   });
 });

@@ -40,39 +40,65 @@ export function verifyPrincipal(encoded: string | undefined, signature: string |
 const REMEMBERED_SIGNATURES = 10_000;
 
 /**
- * verifyPrincipal for a service's every request: the HMAC a principal's text must carry is
- * remembered (the gateway reuses one signature per token for a minute, so the same few come again
- * and again). Only the computation is remembered: the comparison, the parse and the freshness check
- * run on every call.
+ * verifyPrincipal for a service's every request: what a principal's text carries is remembered
+ * (the gateway reuses one signature per token for a minute, so the same few come again and again):
+ * the HMAC it must be signed with, and its parsed payload. The signature comparison and the
+ * freshness check still run on every call.
  */
 export function principalVerifier(secret: string): (encoded: string | undefined, signature: string | undefined, now?: number) => Principal | null {
-  const expected = new Map<string, string>();
-  const signatureOf = (value: string): string => {
-    let known = expected.get(value);
-    if (known === undefined) {
-      if (expected.size >= REMEMBERED_SIGNATURES) expected.clear();
-      known = hmac(value, secret);
-      expected.set(value, known);
+  const known = new Map<string, { signature: Buffer; payload: ParsedPayload | null }>();
+  return (encoded, signature, now = Date.now()) => {
+    if (!encoded || !signature) return null;
+    let entry = known.get(encoded);
+    if (entry === undefined) {
+      if (known.size >= REMEMBERED_SIGNATURES) known.clear();
+      entry = { signature: Buffer.from(hmac(encoded, secret)), payload: parsePayload(encoded) };
+      known.set(encoded, entry);
     }
-    return known;
+    if (!signedWith(entry.signature, signature) || !entry.payload) return null;
+    return isFresh(entry.payload.iat, now) ? entry.payload.principal : null;
   };
-  return (encoded, signature, now = Date.now()) => verifyWith(encoded, signature, signatureOf, now);
 }
 
-function verifyWith(encoded: string | undefined, signature: string | undefined, signatureOf: (value: string) => string, now: number): Principal | null {
-  if (!encoded || !signature) return null;
-  const expected = Buffer.from(signatureOf(encoded));
+/** A payload's principal (frozen: one object is handed to every request that carries it) and when it was signed. */
+interface ParsedPayload {
+  principal: Principal;
+  iat: number;
+}
+
+function signedWith(expected: Buffer, signature: string): boolean {
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+function isFresh(iat: number, now: number): boolean {
+  return Math.abs(now / 1000 - iat) <= MAX_AGE_SECONDS;
+}
+
+/** The principal a payload names; null when it is not one. */
+function parsePayload(encoded: string): ParsedPayload | null {
   try {
     const p = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<SignedPayload>;
     if (typeof p.u !== 'string' || typeof p.t !== 'string' || typeof p.iat !== 'number') return null;
-    if (Math.abs(now / 1000 - p.iat) > MAX_AGE_SECONDS) return null;
-    if (p.s !== undefined) return siteReaderOf(p.s, p.t);
-    return { userId: p.u, tokenId: p.t };
+    const principal = p.s !== undefined ? siteReaderOf(p.s, p.t) : { userId: p.u, tokenId: p.t };
+    return principal && { principal: deepFreeze(principal), iat: p.iat };
   } catch {
     return null;
   }
+}
+
+function deepFreeze(principal: Principal): Principal {
+  if (principal.site) {
+    Object.freeze(principal.site.spaceIds);
+    Object.freeze(principal.site);
+  }
+  return Object.freeze(principal);
+}
+
+function verifyWith(encoded: string | undefined, signature: string | undefined, signatureOf: (value: string) => string, now: number): Principal | null {
+  if (!encoded || !signature || !signedWith(Buffer.from(signatureOf(encoded)), signature)) return null;
+  const payload = parsePayload(encoded);
+  return payload && isFresh(payload.iat, now) ? payload.principal : null;
 }
 
 /** A site reader from its signed scope; its userId is derived from the scope, never taken from the payload. */
