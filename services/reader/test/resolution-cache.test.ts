@@ -142,16 +142,22 @@ describe.each([
   });
 });
 
+/** A memory cache that lists every `mget` it is asked. */
+function countingReads(): { backing: MemoryCache; counting: Cache; reads: string[][] } {
+  const backing = new MemoryCache();
+  const reads: string[][] = [];
+  const counting = Object.assign(Object.create(backing) as Cache, {
+    mget: (keys: string[]) => {
+      reads.push(keys);
+      return backing.mget(keys);
+    },
+  });
+  return { backing, counting, reads };
+}
+
 describe('the process copy', () => {
   it('makes a hit one read of the generations, not two reads', async () => {
-    const backing = new MemoryCache();
-    const reads: string[][] = [];
-    const counting = Object.assign(Object.create(backing) as Cache, {
-      mget: (keys: string[]) => {
-        reads.push(keys);
-        return backing.mget(keys);
-      },
-    });
+    const { counting, reads } = countingReads();
     const cache = cacheOf(counting, 250, 1 << 20);
     await warm(cache, 'https://docs.test/intro');
     reads.length = 0;
@@ -160,14 +166,7 @@ describe('the process copy', () => {
   });
 
   it('makes concurrent hits on one site share one read of the generations, and reads again after it', async () => {
-    const backing = new MemoryCache();
-    const reads: string[][] = [];
-    const counting = Object.assign(Object.create(backing) as Cache, {
-      mget: (keys: string[]) => {
-        reads.push(keys);
-        return backing.mget(keys);
-      },
-    });
+    const { backing, counting, reads } = countingReads();
     const cache = cacheOf(counting, 250, 1 << 20);
     await warm(cache, 'https://docs.test/intro');
     await warm(cache, 'https://docs.test/other', content({ pathname: 'other' }));
