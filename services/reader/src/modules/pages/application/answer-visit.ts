@@ -69,8 +69,12 @@ export async function siteChromeAt(deps: ReaderDeps, request: { url: string; coo
   return resolved.outcome === 'content' && resolved.content ? (await loadSiteChrome(deps, resolved.content)).chrome : undefined;
 }
 
+/** Each reader's sign-in dependencies, made once (a visit asks for them on every request). */
+const signInDepsOf = new WeakMap<ReaderDeps, SignInDeps | undefined>();
+
 function signInDeps(deps: ReaderDeps): SignInDeps | undefined {
-  return deps.signIn && { ...deps.signIn, sites: deps.sites, logger: deps.logger };
+  if (!signInDepsOf.has(deps)) signInDepsOf.set(deps, deps.signIn && { ...deps.signIn, sites: deps.sites, logger: deps.logger });
+  return signInDepsOf.get(deps);
 }
 
 /**
