@@ -129,13 +129,12 @@ describe('outbox wake-up and pruning', () => {
   it('passes again at once when a commit signals during a pass, rather than at the next poll', async () => {
     // On PostgreSQL a commit can land while the relay's pass runs (after its SELECT): that
     // commit's wake-up finds the relay busy, and must still bring the next pass forward.
-    let relay!: OutboxRelay;
     const bus: MessageBus = {
       publish: async () => relay.nudge(), // a commit signalled while this pass publishes
       subscribe: async () => {},
       close: async () => {},
     };
-    relay = new OutboxRelay(db, bus, logger, 60_000);
+    const relay = new OutboxRelay(db, bus, logger, 60_000);
     const passes = jest.spyOn(relay, 'publishPending');
     relay.start();
     await new Promise((r) => setTimeout(r, 50)); // the first pass found nothing; next poll in 60 s
