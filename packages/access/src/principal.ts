@@ -33,7 +33,8 @@ export function signPrincipal(principal: Principal, secret: string, now = Date.n
 
 /** Returns the principal when the headers are present, fresh and correctly signed; otherwise null. */
 export function verifyPrincipal(encoded: string | undefined, signature: string | undefined, secret: string, now = Date.now()): Principal | null {
-  return verifyWith(encoded, signature, (value) => hmac(value, secret), now);
+  if (!encoded || !signature) return null;
+  return verifyKnown(knownPrincipal(encoded, secret), encoded, signature, now);
 }
 
 /** Principals whose signatures a verifier remembers at most: the gateway signs one per token a minute. */
@@ -42,22 +43,27 @@ const REMEMBERED_SIGNATURES = 10_000;
 /**
  * verifyPrincipal for a service's every request: what a principal's text carries is remembered
  * (the gateway reuses one signature per token for a minute, so the same few come again and again):
- * the HMAC it must be signed with, and its parsed payload. The signature comparison and the
- * freshness check still run on every call.
+ * the HMAC it must be signed with, and its parsed payload once a signature matched. The signature
+ * comparison and the freshness check still run on every call.
  */
 export function principalVerifier(secret: string): (encoded: string | undefined, signature: string | undefined, now?: number) => Principal | null {
-  const known = new Map<string, { signature: Buffer; payload: ParsedPayload | null }>();
+  const known = new Map<string, KnownPrincipal>();
   return (encoded, signature, now = Date.now()) => {
     if (!encoded || !signature) return null;
     let entry = known.get(encoded);
     if (entry === undefined) {
       if (known.size >= REMEMBERED_SIGNATURES) known.clear();
-      entry = { signature: Buffer.from(hmac(encoded, secret)), payload: parsePayload(encoded) };
+      entry = knownPrincipal(encoded, secret);
       known.set(encoded, entry);
     }
-    if (!signedWith(entry.signature, signature) || !entry.payload) return null;
-    return isFresh(entry.payload.iat, now) ? entry.payload.principal : null;
+    return verifyKnown(entry, encoded, signature, now);
   };
+}
+
+/** What a principal's text carries: the HMAC it must be signed with, and its payload, parsed once a signature matched (null: no principal). */
+interface KnownPrincipal {
+  signature: Buffer;
+  payload?: ParsedPayload | null;
 }
 
 /** A payload's principal (frozen: one object is handed to every request that carries it) and when it was signed. */
@@ -66,13 +72,16 @@ interface ParsedPayload {
   iat: number;
 }
 
-function signedWith(expected: Buffer, signature: string): boolean {
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+function knownPrincipal(encoded: string, secret: string): KnownPrincipal {
+  return { signature: Buffer.from(hmac(encoded, secret)) };
 }
 
-function isFresh(iat: number, now: number): boolean {
-  return Math.abs(now / 1000 - iat) <= MAX_AGE_SECONDS;
+/** The principal `encoded` names when `signature` is its HMAC and it is fresh: the signature first, the payload parsed only after. */
+function verifyKnown(known: KnownPrincipal, encoded: string, signature: string, now: number): Principal | null {
+  const given = Buffer.from(signature);
+  if (known.signature.length !== given.length || !timingSafeEqual(known.signature, given)) return null;
+  if (known.payload === undefined) known.payload = parsePayload(encoded);
+  return known.payload && Math.abs(now / 1000 - known.payload.iat) <= MAX_AGE_SECONDS ? known.payload.principal : null;
 }
 
 /** The principal a payload names; null when it is not one. */
@@ -93,12 +102,6 @@ function deepFreeze(principal: Principal): Principal {
     Object.freeze(principal.site);
   }
   return Object.freeze(principal);
-}
-
-function verifyWith(encoded: string | undefined, signature: string | undefined, signatureOf: (value: string) => string, now: number): Principal | null {
-  if (!encoded || !signature || !signedWith(Buffer.from(signatureOf(encoded)), signature)) return null;
-  const payload = parsePayload(encoded);
-  return payload && isFresh(payload.iat, now) ? payload.principal : null;
 }
 
 /** A site reader from its signed scope; its userId is derived from the scope, never taken from the payload. */
