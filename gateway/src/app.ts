@@ -6,7 +6,7 @@ import { ApiError, notFound, toApiError } from '@quire/errors';
 import { newId } from '@quire/ids';
 import { RateLimiter, type Cache } from '@quire/platform/cache';
 import type { IdentityClient, SitesClient } from '@quire/platform/grpc';
-import { type Metrics, mountHealthRoutes, routeFamily, type ReadinessCheck, verifySignedUrl } from '@quire/platform/http';
+import { type Metrics, mountHealthRoutes, routeFamily, type ReadinessCheck, verifySignedUrl, writeJsonError } from '@quire/platform/http';
 import type { Logger } from '@quire/platform/logger';
 import { AddressRanges } from '@quire/platform/outbound';
 import type { ServiceName } from '@quire/platform/topology';
@@ -20,7 +20,6 @@ import { authorizeSiteReader } from './auth/site-token-routes';
 import { PrincipalSigner } from './proxy/principal-signer';
 import { readRequestBody } from './limits/request-body';
 import { integrationsNotHosted, isIntegrationPath } from './http/integrations-not-hosted';
-import { writeJsonError } from './http/json-error';
 import { mountReferencePage } from './openapi/reference-page';
 import { mountOpenApiDocument } from './openapi/serve';
 import { Forwarder } from './proxy/forward';
@@ -106,7 +105,7 @@ export function createGatewayApp(settings: GatewaySettings, deps: GatewayDeps): 
   };
   const serve = (req: IncomingMessage, res: ServerResponse, exchange: Exchange): void => {
     const { path, query } = splitUrl(req.url ?? '/');
-    observeWhenFinished(deps.metrics, req, res, path, exchange);
+    observeWhenFinished(deps.metrics, req, res, routeFamily(path), exchange);
     forwardApiRequest(pipeline, req, res, path, query, exchange).catch((err: unknown) => sendError(req, res, err, deps.logger, exchange.requestId));
   };
   // The request's exchange was begun when it arrived, before express had it.
@@ -197,11 +196,11 @@ function expressApp(deps: GatewayDeps, fallback: (req: IncomingMessage, res: Ser
 /** Every published address's route label: a site's paths are countless, so one label for them all. */
 const PUBLISHED_METRICS_ROUTE = 'published';
 
-/** The request's duration in the metrics, under `route` (default: the path's route family), once it is answered. */
-function observeWhenFinished(metrics: Metrics, req: IncomingMessage, res: ServerResponse, path: string, exchange: Exchange, route?: string): void {
+/** The request's duration in the metrics, under its route label (a route family, or PUBLISHED_METRICS_ROUTE), once it is answered. */
+function observeWhenFinished(metrics: Metrics, req: IncomingMessage, res: ServerResponse, route: string, exchange: Exchange): void {
   res.on('finish', () => {
     const seconds = Number(process.hrtime.bigint() - exchange.started) / 1e9;
-    metrics.observe(req.method ?? '', route ?? routeFamily(path), res.statusCode, seconds);
+    metrics.observe(req.method ?? '', route, res.statusCode, seconds);
   });
 }
 
@@ -267,7 +266,7 @@ async function callerOf(
  * client address.
  */
 async function forwardVisit(p: GatewayPipeline, req: IncomingMessage, res: ServerResponse, exchange: Exchange, forwarding: Forwarding): Promise<void> {
-  observeWhenFinished(p.metrics, req, res, '', exchange, PUBLISHED_METRICS_ROUTE);
+  observeWhenFinished(p.metrics, req, res, PUBLISHED_METRICS_ROUTE, exchange);
   exchange.principal = 'visitor';
   await p.limiter.take(`visitor:${forwarding.client}`);
   const body = await readRequestBody(req, p.settings.bodyLimitBytes, p.settings.bodyTimeoutMs);
@@ -284,7 +283,7 @@ async function forwardVisit(p: GatewayPipeline, req: IncomingMessage, res: Serve
  */
 async function forwardScim(p: GatewayPipeline, req: IncomingMessage, res: ServerResponse, exchange: Exchange): Promise<void> {
   const { path } = splitUrl(req.url ?? '/');
-  observeWhenFinished(p.metrics, req, res, path, exchange);
+  observeWhenFinished(p.metrics, req, res, routeFamily(path), exchange);
   const connectionId = scimConnectionOf(req.url) ?? '';
   exchange.principal = `scim:${connectionId}`;
   await p.scimLimiter.take(`scim:${connectionId}`);

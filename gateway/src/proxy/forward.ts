@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import { Pool, type Dispatcher } from 'undici';
 import { ApiError } from '@quire/errors';
 import type { Logger } from '@quire/platform/logger';
-import { writeJsonError } from '../http/json-error';
+import { writeJsonError } from '@quire/platform/http';
 import type { AttemptOutcome } from './attempt-outcome';
 import { forwardedHeaders, responseHeaders } from './hop-headers';
 import { dispatchInProcess } from './in-process-dispatch';

@@ -9,3 +9,4 @@ export { signedUrlQuery, signUrlPath, verifySignedUrl, type SignedUrlQuery } fro
 export { RawJson, sendJson, stringifyWithRaw } from './raw-json';
 export { clientAddressOf } from './client-address';
 export { requestHeader, requestPath } from './plain-request';
+export { writeJsonError } from './json-error';

@@ -3,6 +3,7 @@ import express, { type Express, type Router, type NextFunction, type Request, ty
 import { ApiError, errorBody, notFound, toApiError, unauthorized } from '@quire/errors';
 import { newId } from '@quire/ids';
 import type { Lifecycle } from './graceful-close';
+import { writeJsonError } from './json-error';
 import { requestHeader, requestPath } from './plain-request';
 import { jsonDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from '../logger';
@@ -99,11 +100,7 @@ export function serviceListener(app: Express, options: ServiceAppOptions, plain?
     const principal = shell.principalOf(req);
     if (!principal) {
       const error = unauthorized();
-      res.statusCode = error.code;
-      for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify(errorBody(error.code, error.message)));
-      return;
+      return writeJsonError(res, error.code, error.message, error.headers, req.method !== 'HEAD');
     }
     runAsActor(apiActor(principal, requestId), () => plain.handle(req, res));
   };
