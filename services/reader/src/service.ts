@@ -61,6 +61,8 @@ export function readerModule(): ServiceModule {
         // OpenID Connect sign-in: the provider's token endpoint and JWKS through the one outbound
         // door; the sign-in state sealed under INTERNAL_SECRET, so every copy accepts a callback.
         signIn: {
+          sites: () => ctx.clients.sites(),
+          logger: ctx.logger,
           outbound: new OutboundFetcher(new OutboundAddressPolicy(ctx.config.outboundAllowHosts)),
           secret: ctx.config.internalSecret,
           clock: ctx.clock,

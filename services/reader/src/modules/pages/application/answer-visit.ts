@@ -1,6 +1,6 @@
 import type { SiteChromeView } from '@quire/page-html';
 import type { sites as sitesProto } from '@quire/proto';
-import { answerAuthAddress, beginSignIn, readAuthAddress, type SignInDeps } from '../../oidc-sign-in';
+import { answerAuthAddress, beginSignIn, readAuthAddress } from '../../oidc-sign-in';
 import { acceptedCredentials, credentialCookies, readVisitorAccess, type VisitorAccess } from '../../visitor-access';
 import { siteRedirectStatus, type VisitOutcome } from '../domain/reader-answer';
 import { readRequestKind } from '../domain/request-kind';
@@ -20,7 +20,7 @@ import { loadSiteChrome } from './site-chrome';
  * unknown is a 404 page. The sign-in addresses under a site's root (`~gitbook/auth/…`) come first.
  */
 export async function answerVisit(deps: ReaderDeps, request: { url: string; cookie?: string; secure: boolean }): Promise<VisitOutcome> {
-  const signIn = signInDeps(deps);
+  const signIn = deps.signIn;
   const authAddress = signIn && readAuthAddress(request.url);
   if (signIn && authAddress) return (await answerAuthAddress(signIn, authAddress, request)) ?? { kind: 'no-site', path: new URL(request.url).pathname };
   const access = readVisitorAccess(request.url, request.cookie);
@@ -67,14 +67,6 @@ export async function siteChromeAt(deps: ReaderDeps, request: { url: string; coo
   const access = readVisitorAccess(request.url, request.cookie);
   const resolved = await resolve(deps, readRequestKind(access.resolveUrl).url, access);
   return resolved.outcome === 'content' && resolved.content ? (await loadSiteChrome(deps, resolved.content)).chrome : undefined;
-}
-
-/** Each reader's sign-in dependencies, made once (a visit asks for them on every request). */
-const signInDepsOf = new WeakMap<ReaderDeps, SignInDeps | undefined>();
-
-function signInDeps(deps: ReaderDeps): SignInDeps | undefined {
-  if (!signInDepsOf.has(deps)) signInDepsOf.set(deps, deps.signIn && { ...deps.signIn, sites: deps.sites, logger: deps.logger });
-  return signInDepsOf.get(deps);
 }
 
 /**

@@ -19,5 +19,5 @@ export interface ReaderDeps {
   /** Sites' and content's answers kept by site version (docs/reader.md, Fast and fresh); absent: every read asks them. */
   reads?: KeptReads;
   /** OpenID Connect sign-in of visitor-auth sites (docs/sites.md); absent: refused readers get the fallbackURL or the sign-in page. */
-  signIn?: Omit<SignInDeps, 'sites' | 'logger'>;
+  signIn?: SignInDeps;
 }
