@@ -3,6 +3,7 @@ import type { Consumer, ConsumerRunConfig, Kafka, KafkaMessage, Producer } from 
 import { DependencyUnavailableError } from '@quire/errors';
 import type { Logger } from '../logger';
 import type { BusMessage, MessageBus, ReceivedMessage, Subscription } from './bus';
+import { fixKafkajsIdleWakeUps } from './kafkajs-idle-fix';
 import { SendCoalescer } from './send-coalescer';
 
 const BATCH_MIN_BYTES = 1024 * 1024;
@@ -18,8 +19,12 @@ const SEND_MAX_BYTES = 512 * 1024;
 // never uses Kafka, and kafkajs costs every start tens of milliseconds of CPU.
 let kafkajs: typeof KafkaJs | undefined;
 function loadKafkajs(): typeof KafkaJs {
+  if (kafkajs) return kafkajs;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see above)
-  return (kafkajs ??= require('kafkajs') as typeof KafkaJs);
+  kafkajs = require('kafkajs') as typeof KafkaJs;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- kafkajs's own class, fixed before any connection exists
+  fixKafkajsIdleWakeUps(require('kafkajs/src/network/requestQueue') as Parameters<typeof fixKafkajsIdleWakeUps>[0]);
+  return kafkajs;
 }
 
 /** A message as handlers see it: under its topic's name in the code, without the deployment's namespace. */
