@@ -221,14 +221,22 @@ describe('a membership change made through one copy of identity', () => {
     expect((await everyCopy()).filter((s) => !s.endsWith(' 200'))).toEqual([]);
     const removed = await admin.delete(`/v1/orgs/${org.id}/members/${me}`);
     expect(removed.status).toBe(205);
-    const started = Date.now();
-    let answers: string[] = [];
-    await eventually(async () => {
+    // The documented bound: a copy that missed the event forgets the role when its 3 s entry
+    // expires, so every copy asked from 3 s after the removal on refuses. Copies are asked until
+    // all refuse, and once more from 3 s on if they had not: when the machine is loaded, a round of
+    // ten requests can outlast the bound, and only when a round was asked says what the copies knew.
+    const refusedBy = Date.now() + 3000;
+    const stillServed = (answers: string[]) => answers.filter((s) => !s.endsWith(' 404'));
+    let answers = await everyCopy();
+    while (stillServed(answers).length > 0 && Date.now() < refusedBy) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       answers = await everyCopy();
-      return answers.every((s) => s.endsWith(' 404'));
-    }, 3000).catch(() => undefined);
-    expect(answers.filter((s) => !s.endsWith(' 404'))).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(3500);
+    }
+    if (stillServed(answers).length > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, refusedBy - Date.now())));
+      answers = await everyCopy();
+    }
+    expect(stillServed(answers)).toEqual([]);
   });
 });
 
