@@ -7,6 +7,9 @@ import { createLogger } from '../src/logger';
 // still leave when the in-flight limit or the broker's throttle lets it?
 
 interface Queue {
+  pending: unknown[];
+  throttledUntil: number;
+  throttleCheckTimeoutId: ReturnType<typeof setTimeout> | null;
   push(request: { entry: Entry; expectResponse: boolean; sendRequest: () => void }): void;
   fulfillRequest(answer: { correlationId: number; payload: unknown; size: number }): void;
   maybeThrottle(ms: number): void;
