@@ -13,6 +13,12 @@ const hostile = (spaces: number) => ({
 });
 /** 200,000 spaces, and the most the schema's 1,400,000 characters allow. */
 const SIZES = [200_000, 1_399_999];
+/**
+ * An answer well inside this is linear: the quadratic pattern took about 50 s at 200,000 spaces
+ * and minutes at the most, on the one event loop. It is not 1 s: on CI's loaded machine a
+ * stranger's answer once took 2,003 ms, its membership call past the 2 s gRPC deadline.
+ */
+const ANSWERED_WITHIN_MS = 5000;
 
 let member: ApiClient;
 let stranger: ApiClient;
@@ -60,11 +66,11 @@ async function whileProbing<T>(send: () => Promise<T>): Promise<{ result: T; ela
 }
 
 describe('a base64 field of spaces and "!"', () => {
-  it.each(SIZES)('answers a member 400 naming the field within a second (%i spaces), /healthz answering', async (spaces) => {
+  it.each(SIZES)('answers a member 400 naming the field in linear time (%i spaces), /healthz answering within a second', async (spaces) => {
     const { result, elapsed, probes } = await whileProbing(() => member.post(path, hostile(spaces)));
     expectError(result, 400, /"changes\.0\.files\.0\.base64": must be base64/);
     // Before the fix: about 50 s at 200,000 spaces, with the process frozen throughout.
-    expect(elapsed).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(ANSWERED_WITHIN_MS);
     expect(probes.filter((p) => p.status !== 200)).toEqual([]);
     expect(Math.max(...probes.map((p) => p.ms))).toBeLessThan(1000);
   });
@@ -72,7 +78,7 @@ describe('a base64 field of spaces and "!"', () => {
   it.each(SIZES)('answers a stranger the 404 a non-member gets, before parsing the body (%i spaces)', async (spaces) => {
     const { result, elapsed, probes } = await whileProbing(() => stranger.post(path, hostile(spaces)));
     expectError(result, 404, /not found/i);
-    expect(elapsed).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(ANSWERED_WITHIN_MS);
     expect(probes.filter((p) => p.status !== 200)).toEqual([]);
     // A space that does not exist is the same 404.
     expectError(await stranger.post('/v1/spaces/AAAAAAAAAAAAAAAAAAAA/change-requests/AAAAAAAAAAAAAAAAAAAA/content', hostile(spaces)), 404);
