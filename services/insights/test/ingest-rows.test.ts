@@ -2,7 +2,7 @@ import type { ApiError } from '@quire/errors';
 import { parseInput } from '@quire/input';
 import { InProcessBus } from '@quire/platform/bus';
 import { createLogger } from '@quire/platform/logger';
-import { insightsBatchHandler, startInsightsConsumer } from '../src/modules/insights/consumers/insights-events.consumer';
+import { FLUSH_MAX_ROWS, FLUSH_MIN_BYTES, FLUSH_WAIT_MS, insightsBatchHandler, insightsSubscription, startInsightsConsumer } from '../src/modules/insights/consumers/insights-events.consumer';
 import type { InsightsEventRow } from '../src/modules/insights/model/event-row';
 import { buildEventRows } from '../src/modules/insights/domain/ingest';
 import { INSIGHTS_EVENTS_TOPIC } from '../src/modules/insights/events/topics';
@@ -233,5 +233,15 @@ describe('insights consumer', () => {
     const encoded = encodeEventRows(rows);
     expect(decodeEventRows(encoded)).toEqual({ rows, jsonLines: encoded, unreadable: 0 });
     expect(decodeEventRows(`${JSON.stringify(rows[0])}\n{"event_id":1}\n[`)).toEqual({ rows: [rows[0]], jsonLines: JSON.stringify(rows[0]), unreadable: 2 });
+  });
+
+  it('asks the broker for batches of about FLUSH_MAX_ROWS rows or FLUSH_WAIT_MS, not the bus default of 1 MiB', () => {
+    const subscription = insightsSubscription({ logger: createLogger('test', 'silent') }, { insert: async () => 0 });
+    expect(subscription).toMatchObject({ batchWaitMs: FLUSH_WAIT_MS, batchMinBytes: FLUSH_MIN_BYTES });
+    // A page view's row as it travels: the min bytes hold most of an insert's rows, far more than 1 MiB does.
+    const pageView = event({ type: 'page_view', query: undefined, session: { ...(event().session as object), visitorId: 'v'.repeat(32), sessionId: 's'.repeat(32), visitorAuthClaims: undefined } });
+    const rowBytes = Buffer.byteLength(encodeEventRows(buildEventRows(parseInput(trackEventsBody, { events: [pageView] }).events, ctx)));
+    expect(FLUSH_MIN_BYTES / rowBytes).toBeGreaterThan(FLUSH_MAX_ROWS * 0.75);
+    expect((1024 * 1024) / rowBytes).toBeLessThan(FLUSH_MAX_ROWS / 5);
   });
 });

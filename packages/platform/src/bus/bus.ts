@@ -37,6 +37,12 @@ export interface Subscription {
   handleBatch?: (messages: ReceivedMessage[]) => Promise<void>;
   /** Batch subscriptions: how long the broker may wait to fill a batch (Kafka fetch wait). */
   batchWaitMs?: number;
+  /**
+   * Batch subscriptions: the bytes the broker gathers before answering a fetch sooner than
+   * `batchWaitMs` (Kafka fetch min bytes; default 1 MiB). A handler whose cost is per batch (an
+   * insert) raises it, so a busy topic still gives it batches of `batchWaitMs` of messages.
+   */
+  batchMinBytes?: number;
 }
 
 export interface MessageBus {

@@ -161,10 +161,10 @@ export class KafkaBus implements MessageBus {
       heartbeatInterval: 1000,
       rebalanceTimeout: 20_000,
       retry: { retries: Number.MAX_SAFE_INTEGER, initialRetryTime: 300, maxRetryTime: 5000 },
-      // Batch subscriptions let the broker gather up to BATCH_MIN_BYTES (or wait batchWaitMs),
+      // Batch subscriptions let the broker gather up to their min bytes (or wait batchWaitMs),
       // so the handler sees few large batches instead of many small ones.
       ...(subscription.handleBatch
-        ? { minBytes: BATCH_MIN_BYTES, maxBytesPerPartition: BATCH_MAX_BYTES, maxBytes: BATCH_MAX_BYTES, maxWaitTimeInMs: subscription.batchWaitMs ?? 2000 }
+        ? { minBytes: Math.min(subscription.batchMinBytes ?? BATCH_MIN_BYTES, BATCH_MAX_BYTES), maxBytesPerPartition: BATCH_MAX_BYTES, maxBytes: BATCH_MAX_BYTES, maxWaitTimeInMs: subscription.batchWaitMs ?? 2000 }
         : {}),
     });
     consumer.on(consumer.events.CRASH, (e) => this.onConsumerCrash(subscription, consumer, e.payload));
