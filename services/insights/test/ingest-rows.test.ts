@@ -143,6 +143,20 @@ describe('ingest', () => {
     expect(local).toMatchObject({ geo_lat: 0, geo_lon: 0, geo_h3: '0', country: '' });
   });
 
+  it('reads campaign parameters whatever the case or escapes of their names, and none from a URL without any', () => {
+    const rows = buildEventRows(
+      parseInput(trackEventsBody, {
+        events: [
+          event({ location: { ...(event().location as object), url: 'https://docs.example.com/a?%75tm_source=escaped&UTM_MEDIUM=upper' } }),
+          event({ location: { ...(event().location as object), url: 'https://docs.example.com/utm-guide' } }),
+        ],
+      }).events,
+      ctx,
+    );
+    expect(rows[0]).toMatchObject({ utm_source: 'escaped', utm_medium: '' });
+    expect(rows[1]).toMatchObject({ utm_source: '', utm_medium: '', utm_campaign: '', utm_term: '', utm_content: '' });
+  });
+
   it('names the index and field of an invalid event', () => {
     const session = { ...(event().session as object) } as Record<string, unknown>;
     delete session.visitorId;

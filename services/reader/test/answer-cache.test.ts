@@ -40,6 +40,14 @@ describe('answerCacheKey', () => {
     expect(answerCacheKey({ ...address, apiToken: 'other', shareKey: 'k' } as ResolvedAddress, 'page')).toBe(key);
   });
 
+  it('gives one address object its key of each kind, the same when asked again', () => {
+    const kept = { ...address };
+    expect(answerCacheKey(kept, 'page')).toBe(key);
+    expect(answerCacheKey(kept, 'markdown')).not.toBe(key);
+    expect(answerCacheKey(kept, 'markdown')).toBe(answerCacheKey({ ...address }, 'markdown'));
+    expect(answerCacheKey(kept, 'page')).toBe(key);
+  });
+
   it('is none without a site version: nothing is cached', () => {
     expect(answerCacheKey({ ...address, siteVersion: '' }, 'page')).toBeNull();
   });

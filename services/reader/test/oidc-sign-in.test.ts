@@ -17,6 +17,9 @@ describe('sign-in addresses', () => {
     expect(readAuthAddress('https://docs.example.com/~gitbook/auth/logout')).toEqual({ kind: 'logout', siteUrl: 'https://docs.example.com/' });
     expect(readAuthAddress('http://q.test/sites/org/docs/auth/oidc/callback')).toBeNull();
     expect(readAuthAddress('http://q.test/sites/org/docs/~gitbook/auth/oidc/callback/more')).toBeNull();
+    // As the URL parser reads them: backslashes are slashes, an escaped tilde is another segment.
+    expect(readAuthAddress('http://q.test/sites/org/docs\\~gitbook\\auth\\logout')).toEqual({ kind: 'logout', siteUrl: 'http://q.test/sites/org/docs/' });
+    expect(readAuthAddress('http://q.test/sites/org/docs/%7Egitbook/auth/logout')).toBeNull();
     expect(isAtSiteRoot('http://q.test/sites/org/docs/', '/sites/org/docs/')).toBe(true);
     expect(isAtSiteRoot('http://q.test/sites/org/docs/page/', '/sites/org/docs/')).toBe(false);
     expect(callbackUrlOf('http://q.test/sites/org/docs/setup?x=1', '/sites/org/docs/')).toBe('http://q.test/sites/org/docs/~gitbook/auth/oidc/callback');

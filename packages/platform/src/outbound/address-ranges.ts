@@ -26,6 +26,8 @@ export class AddressRanges {
   }
 
   includes(address: string): boolean {
+    // The gateway asks this of every request's peer; with no trusted proxies there is nothing to parse it for.
+    if (this.ranges.length === 0) return false;
     const written = parseAddress(unbracket(address.trim()));
     if (!written) return false;
     return this.includesParsed(asIPv4IfMapped(written));

@@ -21,7 +21,8 @@ export type UtmParameter = (typeof UTM_PARAMETERS)[number];
 export function utmOf(url: string): Record<UtmParameter, string> {
   let params: URLSearchParams | null = null;
   try {
-    params = new URL(url).searchParams;
+    // Most views carry none: a URL with neither `utm` nor a percent-escape (`%75tm_source`) in its text has none.
+    params = /utm|%/i.test(url) ? new URL(url).searchParams : null;
   } catch {
     params = null;
   }

@@ -24,6 +24,17 @@ export type ResolvedAddress = Pick<
  * sites decided the audience before the cache is read.
  */
 export function answerCacheKey(address: ResolvedAddress, kind: CachedKind): string | null {
+  // A kept resolution is one object for all its visitors (never changed once parsed): its keys are worked out once.
+  let keys = keysOfAddress.get(address);
+  if (!keys) keysOfAddress.set(address, (keys = new Map()));
+  let key = keys.get(kind);
+  if (key === undefined) keys.set(kind, (key = computeAnswerCacheKey(address, kind)));
+  return key;
+}
+
+const keysOfAddress = new WeakMap<ResolvedAddress, Map<CachedKind, string | null>>();
+
+function computeAnswerCacheKey(address: ResolvedAddress, kind: CachedKind): string | null {
   if (!address.siteVersion) return null;
   const inputs = [
     kind,

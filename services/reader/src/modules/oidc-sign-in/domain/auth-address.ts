@@ -13,6 +13,8 @@ export interface AuthAddress {
 
 /** The sign-in address an absolute URL names, or null for any other. */
 export function readAuthAddress(absoluteUrl: string): AuthAddress | null {
+  // Every visit asks: a path whose text has no `~gitbook` has no such segment once parsed either.
+  if (!absoluteUrl.includes(OIDC_CALLBACK_SEGMENTS[0])) return null;
   const url = new URL(absoluteUrl);
   const segments = url.pathname.split('/');
   for (const [kind, suffix] of [

@@ -19,9 +19,19 @@ export interface KeptResolution {
   keptAt?: number;
 }
 
+/** Keys of the URLs asked lately: every visit needs its URL's key, and a site's visitors ask few URLs. */
+const keysByUrl = new Map<string, string>();
+const REMEMBERED_KEYS = 10_000;
+
 /** The key of a visitor URL's resolution (the URL as the reader asks sites about it). */
 export function resolutionKey(url: string): string {
-  return `reader:resolution:v1:${createHash('sha256').update(url, 'utf8').digest('base64url')}`;
+  let key = keysByUrl.get(url);
+  if (key === undefined) {
+    key = `reader:resolution:v1:${createHash('sha256').update(url, 'utf8').digest('base64url')}`;
+    if (keysByUrl.size >= REMEMBERED_KEYS) keysByUrl.clear();
+    keysByUrl.set(url, key);
+  }
+  return key;
 }
 
 export function siteGenerationKey(siteId: string): string {
