@@ -2,6 +2,7 @@ import { KafkaBus } from './bus/kafka';
 import { RedisCache } from './cache/redis';
 import { serviceConfigFromEnv, type DefaultPorts } from './config';
 import { createLogger } from './logger';
+import { stopTrackingActors } from './outbox/actor-context';
 import { createContext, startService, type RunningService, type ServiceModule } from './runtime';
 import { PostgresDatabase } from './sql/postgres';
 
@@ -12,6 +13,8 @@ import { PostgresDatabase } from './sql/postgres';
 export async function runDistributed(module: ServiceModule, options: { ports?: DefaultPorts } = {}): Promise<RunningService> {
   const config = serviceConfigFromEnv(module.name, process.env, options.ports);
   const logger = createLogger(module.name, config.logLevel);
+  // One service per process: its own declaration decides (embedded mode's process runs them all and keeps tracking).
+  if (!module.writesEvents) stopTrackingActors();
   const cache = new RedisCache(config.redisUrl, logger);
   // Redis may come up after us: the service starts anyway and answers 503 where it needs it.
   await cache.connect();

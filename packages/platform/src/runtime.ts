@@ -62,6 +62,11 @@ export interface ServiceParts {
 export interface ServiceModule {
   name: ServiceConfig['name'];
   migrationsDir: string;
+  /**
+   * Whether the service writes outbox events (enqueueEvent), which carry the actor of the flow that
+   * wrote them. A process running only services that do not stops tracking actors (outbox/actor-context.ts).
+   */
+  writesEvents: boolean;
   build(ctx: ServiceContext): Promise<ServiceParts> | ServiceParts;
 }
 

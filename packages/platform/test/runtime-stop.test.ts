@@ -40,6 +40,7 @@ it('opens no gRPC port without bindings, and stops consuming before the parts st
     {
       name: 'insights',
       migrationsDir: mkdtempSync(join(tmpdir(), 'quire-no-migrations-')),
+      writesEvents: false,
       build: () => ({ routes: () => undefined, grpc: [], stop: async () => void steps.push('parts stopped') }),
     },
     ctx,

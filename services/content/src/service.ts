@@ -42,6 +42,7 @@ export function contentModule(): ServiceModule {
   return {
     name: 'content',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    writesEvents: true,
     build: (ctx: ServiceContext) => {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const deps: ContentHttpDeps = { ...ctx, membership };

@@ -30,6 +30,7 @@ export function identityModule(options: IdentityOptions): ServiceModule {
   return {
     name: 'identity',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    writesEvents: true,
     build: async (ctx: ServiceContext) => {
       const bootstrapped = await bootstrapIdentity(ctx, options.bootstrap, ctx.logger);
       if (bootstrapped) options.onBootstrap?.(bootstrapped);

@@ -19,6 +19,8 @@ export function insightsModule(options: InsightsOptions = {}): ServiceModule {
   return {
     name: 'insights',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    // Accepted events go straight to the bus (insights.events): no outbox events.
+    writesEvents: false,
     build: async (ctx: ServiceContext) => {
       const role: InsightsRole = options.role ?? INSIGHTS_DEFAULTS.role;
       // Every role: the API reads the schema, the consumer writes it; retention is idempotent.

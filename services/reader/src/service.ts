@@ -28,6 +28,8 @@ export function readerModule(): ServiceModule {
   return {
     name: 'reader',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    // Visits go to insights over gRPC: the reader writes no outbox events.
+    writesEvents: false,
     build: (ctx: ServiceContext) => {
       const settings = readerSettingsFromEnv();
       const visits = visitRecorder(ctx, { maxQueued: settings.visitQueue, lingerMs: settings.visitLingerMs });

@@ -26,6 +26,7 @@ export function sitesModule(): ServiceModule {
   return {
     name: 'sites',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    writesEvents: true,
     build: (ctx: ServiceContext) => {
       const membership = new MembershipResolver(() => ctx.clients.identity());
       const deps: SitesHttpDeps = { ...ctx, membership };

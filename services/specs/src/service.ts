@@ -21,6 +21,7 @@ export function specsModule(): ServiceModule {
   return {
     name: 'specs',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    writesEvents: true,
     build: (ctx: ServiceContext) => {
       const settings = specsSettingsFromEnv();
       const membership = new MembershipResolver(() => ctx.clients.identity());

@@ -12,6 +12,8 @@ export function webhooksModule(): ServiceModule {
   return {
     name: 'webhooks',
     migrationsDir: join(__dirname, '..', 'migrations'),
+    // Deliveries are kept in its own tables: no outbox events.
+    writesEvents: false,
     build: (ctx: ServiceContext) => {
       const settings = webhooksSettingsFromEnv();
       const membership = new MembershipResolver(() => ctx.clients.identity());

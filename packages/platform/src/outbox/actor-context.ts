@@ -6,14 +6,26 @@ import type { EventActor } from '@quire/contracts';
 // every outbox event carries its actor without any call site passing it.
 
 const actors = new AsyncLocalStorage<EventActor>();
+let tracking = true;
+
+/**
+ * For a process whose services write no events (distributed mode's reader, insights, webhooks):
+ * actors are no longer tracked, since nothing reads them. An AsyncLocalStorage in use makes Node
+ * run a hook on every promise, timer and tick of the process, about 5% of the reader's CPU per page
+ * (docs/benchmarks.md). An event written after this throws rather than going out without its actor.
+ */
+export function stopTrackingActors(): void {
+  tracking = false;
+}
 
 /** Runs `fn` (and everything it awaits or schedules) as `actor`. */
 export function runAsActor<T>(actor: EventActor, fn: () => T): T {
-  return actors.run(actor, fn);
+  return tracking ? actors.run(actor, fn) : fn();
 }
 
-/** The actor of the flow, if one was set. */
+/** The actor of the flow, if one was set. Throws in a process that stopped tracking them. */
 export function currentActor(): EventActor | undefined {
+  if (!tracking) throw new Error('This process writes no events (stopTrackingActors): its service must declare writesEvents');
   return actors.getStore();
 }
 

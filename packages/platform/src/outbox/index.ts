@@ -2,4 +2,4 @@ export * from './outbox';
 export { OutboxRelay } from './relay';
 export * from './sweeper';
 export { idempotentConsumer } from './consumer';
-export { apiActor, currentActor, runAsActor, scriptActor, systemActor } from './actor-context';
+export { apiActor, currentActor, runAsActor, scriptActor, stopTrackingActors, systemActor } from './actor-context';
