@@ -3,3 +3,4 @@ export { withTimeout } from './timeout';
 export { TtlCache } from './ttl-cache';
 export { dailySalt, visitorHash } from './visitor-hash';
 export { idleBackoffMs } from './idle-backoff';
+export { textMemo, type TextMemoLimits } from './text-memo';

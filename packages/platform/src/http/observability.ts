@@ -34,10 +34,23 @@ export class Metrics {
     });
   }
 
+  /**
+   * Each label set's counter and histogram, found once: prom-client hashes a label object on every
+   * call, a cost every request paid twice. Bounded like the labels themselves (methods Node's parser
+   * knows, route families, statuses).
+   */
+  private readonly series = new Map<string, { requests: { inc(): void }; duration: { observe(seconds: number): void } }>();
+
   /** Records one request; `route` is a bounded label (a route family), never a raw path. */
   observe(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
-    this.duration.observe({ method, route }, seconds);
+    const key = `${method} ${route} ${status}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = { requests: this.requests.labels({ method, route, status: String(status) }), duration: this.duration.labels({ method, route }) };
+      this.series.set(key, series);
+    }
+    series.requests.inc();
+    series.duration.observe(seconds);
   }
 }
 

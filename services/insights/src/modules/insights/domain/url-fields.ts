@@ -17,14 +17,17 @@ export function domainOf(url: string | null | undefined): string {
 export const UTM_PARAMETERS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmParameter = (typeof UTM_PARAMETERS)[number];
 
+const NO_CAMPAIGN: Readonly<Record<UtmParameter, string>> = Object.freeze({ utm_source: '', utm_medium: '', utm_campaign: '', utm_term: '', utm_content: '' });
+
 /** The campaign parameters of a page URL, decoded ('' when absent); the first one wins when repeated. */
-export function utmOf(url: string): Record<UtmParameter, string> {
-  let params: URLSearchParams | null = null;
+export function utmOf(url: string): Readonly<Record<UtmParameter, string>> {
+  // Most views carry none: a URL with neither `utm` nor a percent-escape (`%75tm_source`) in its text has none.
+  if (!/utm|%/i.test(url)) return NO_CAMPAIGN;
+  let params: URLSearchParams;
   try {
-    // Most views carry none: a URL with neither `utm` nor a percent-escape (`%75tm_source`) in its text has none.
-    params = /utm|%/i.test(url) ? new URL(url).searchParams : null;
+    params = new URL(url).searchParams;
   } catch {
-    params = null;
+    return NO_CAMPAIGN;
   }
-  return Object.fromEntries(UTM_PARAMETERS.map((name) => [name, params?.get(name) ?? ''])) as Record<UtmParameter, string>;
+  return Object.fromEntries(UTM_PARAMETERS.map((name) => [name, params.get(name) ?? ''])) as Record<UtmParameter, string>;
 }

@@ -7,6 +7,8 @@
 // `~files/…` or `~search`). Slugs made from titles never start with `~`, so these segments shadow
 // only a page whose slug was set to `~files` or `~search` by hand.
 
+import { textMemo } from '@quire/helpers';
+
 export type RequestKind = 'page' | 'markdown' | 'sitemap' | 'robots' | 'llms' | 'llms-full' | 'file' | 'search';
 
 /**
@@ -41,7 +43,17 @@ export interface AskedFor {
   search?: { query: string; page: number };
 }
 
-export function readRequestKind(absoluteUrl: string): AskedFor {
+/**
+ * What an absolute URL asks for. Every visit asks it twice (its answer's budget, then its answer):
+ * an address without a query (no credential, no search) is worked out once (textMemo).
+ */
+export function readRequestKind(absoluteUrl: string): Readonly<AskedFor> {
+  return absoluteUrl.includes('?') ? requestKindOf(absoluteUrl) : requestKindOfPlainUrl(absoluteUrl);
+}
+
+const requestKindOfPlainUrl = textMemo(requestKindOf);
+
+function requestKindOf(absoluteUrl: string): AskedFor {
   const url = new URL(absoluteUrl);
   const segments = url.pathname.split('/');
   // `~files/{sha256}/{name}`: the name is only for the visitor (a saved file's name); the content names the file.

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { textMemo } from '@quire/helpers';
 import type { sites } from '@quire/proto';
 
 // Sites' resolution of an anonymous visitor's URL as the shared cache keeps it (see
@@ -19,20 +20,8 @@ export interface KeptResolution {
   keptAt?: number;
 }
 
-/** Keys of the URLs asked lately: every visit needs its URL's key, and a site's visitors ask few URLs. */
-const keysByUrl = new Map<string, string>();
-const REMEMBERED_KEYS = 10_000;
-
-/** The key of a visitor URL's resolution (the URL as the reader asks sites about it). */
-export function resolutionKey(url: string): string {
-  let key = keysByUrl.get(url);
-  if (key === undefined) {
-    key = `reader:resolution:v1:${createHash('sha256').update(url, 'utf8').digest('base64url')}`;
-    if (keysByUrl.size >= REMEMBERED_KEYS) keysByUrl.clear();
-    keysByUrl.set(url, key);
-  }
-  return key;
-}
+/** The key of a visitor URL's resolution (the URL as the reader asks sites about it); every visit asks it (textMemo). */
+export const resolutionKey: (url: string) => string = textMemo((url) => `reader:resolution:v1:${createHash('sha256').update(url, 'utf8').digest('base64url')}`);
 
 export function siteGenerationKey(siteId: string): string {
   return `reader:generation:v1:site:${siteId}`;

@@ -4,6 +4,7 @@
 // the clean URL, so the key leaves the address bar (and any Referer) at once. Every request with a
 // credential still resolves through sites (never through the resolution cache), so a revoked key or
 // a rotated signing key stops working at once.
+import { textMemo } from '@quire/helpers';
 import { cookiePairs } from './cookie-pairs';
 
 export const SHARE_KEY_COOKIE = 'quire_share_key';
@@ -37,8 +38,17 @@ export interface VisitorAccess {
   anonymous: boolean;
 }
 
-/** The request's URL (absolute) and its Cookie header → what to resolve. */
-export function readVisitorAccess(requestUrl: string, cookieHeader: string | undefined): VisitorAccess {
+/**
+ * The request's URL (absolute) and its Cookie header → what to resolve. A visit with neither a
+ * query nor cookies carries no credential: its URL's answer is worked out once (textMemo).
+ */
+export function readVisitorAccess(requestUrl: string, cookieHeader: string | undefined): Readonly<VisitorAccess> {
+  return !cookieHeader && !requestUrl.includes('?') ? accessOfPlainUrl(requestUrl) : accessOf(requestUrl, cookieHeader);
+}
+
+const accessOfPlainUrl = textMemo((requestUrl) => accessOf(requestUrl, undefined));
+
+function accessOf(requestUrl: string, cookieHeader: string | undefined): VisitorAccess {
   const url = new URL(requestUrl);
   const cookies = parseCookies(cookieHeader);
   const shareKey = single(url.searchParams, SHARE_KEY_PARAM);
