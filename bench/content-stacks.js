@@ -175,7 +175,7 @@ function distributedStack(dir, name, { processes = ['identity', 'content'] } = {
 const MODES = { embedded: embeddedStack, distributed: distributedStack };
 
 /**
- * Runs `measure(startStack)` once for each mode of BENCH_MODE (default both), each on a stack of its
+ * Runs `measure(startStack, mode)` once for each mode of BENCH_MODE (default both), each on a stack of its
  * own under `dir/<mode>` (`processName`: the stack's own label; `distributed`: distributedStack's
  * options, e.g. `{ processes }`); answers `{ modes, results }`.
  */
@@ -185,7 +185,7 @@ async function measureEachMode(dir, processName, measure, distributed = {}) {
   for (const mode of modes) {
     if (!MODES[mode]) throw new Error(`BENCH_MODE: unknown mode ${mode} (embedded, distributed)`);
     log(`${mode} mode`);
-    results[mode] = await measure(MODES[mode](join(dir, mode), processName, distributed));
+    results[mode] = await measure(MODES[mode](join(dir, mode), processName, distributed), mode);
   }
   return { modes, results };
 }
