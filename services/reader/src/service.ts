@@ -10,7 +10,7 @@ import { keptReads } from './modules/kept-reads';
 import { clientLimit } from './modules/limits';
 import { MCP_MESSAGE_LIMITS, mcpBodyRefusals, mcpRoutes } from './modules/machine-readable';
 import { publishedPlainRoute, publishedRoutes } from './modules/pages';
-import { GENERATION_TTL_SECONDS, resolutionCache, subscribeToSpaceEvents } from './modules/resolution-cache';
+import { GENERATION_REUSE_MS, GENERATION_TTL_SECONDS, resolutionCache, subscribeToSpaceEvents } from './modules/resolution-cache';
 import { visitRecorder } from './modules/visits';
 import { readerSettingsFromEnv } from './settings';
 
@@ -55,6 +55,7 @@ export function readerModule(): ServiceModule {
         resolutions: resolutionCache(ctx, {
           ttlSeconds: settings.resolutionTtlSeconds,
           generationTtlSeconds: GENERATION_TTL_SECONDS,
+          generationReuseMs: GENERATION_REUSE_MS,
           readTimeoutMs: ANSWER_CACHE_READ_TIMEOUT_MS,
           localMaxBytes: settings.cacheLocalMaxBytes,
         }),

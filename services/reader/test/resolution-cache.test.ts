@@ -34,11 +34,11 @@ function content(overrides: Partial<sites.PublishedSiteContent> = {}): sites.Res
   };
 }
 
-function cacheOf(backing: Cache = new MemoryCache(), readTimeoutMs = 250, localMaxBytes = 0): ResolutionCache {
+function cacheOf(backing: Cache = new MemoryCache(), readTimeoutMs = 250, localMaxBytes = 0, generationReuseMs = 0): ResolutionCache {
   const registers = [new Registry()];
   return new ResolutionCache(
     backing,
-    { ttlSeconds: 60, generationTtlSeconds: 3600, readTimeoutMs, localMaxBytes },
+    { ttlSeconds: 60, generationTtlSeconds: 3600, readTimeoutMs, localMaxBytes, generationReuseMs },
     {
       lookups: new Counter({ name: 'l', help: 'l', labelNames: ['outcome'], registers }),
       errors: new Counter({ name: 'e', help: 'e', labelNames: ['op'], registers }),
@@ -187,6 +187,40 @@ describe('the process copy', () => {
     await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.updated', 's1'));
     expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
     expect(reads.length).toBeGreaterThan(1);
+  });
+
+  it('lets a read of the generations answer the lookups of its reuse window, then reads again and sees an event', async () => {
+    const { backing, counting, reads } = countingReads();
+    const cache = cacheOf(counting, 250, 1 << 20, 40);
+    await warm(cache, 'https://docs.test/intro');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    reads.length = 0;
+    const generationReads = () => reads.filter(([key]) => key?.startsWith('reader:generation:')).length;
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('hit');
+    // Within the window: no read, and an event landing meanwhile is not seen yet (at most the window late).
+    await bumpOnSiteEvent({ cache: backing, logger }, siteEvent('site.updated', 's1'));
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('hit');
+    expect(generationReads()).toBe(1);
+    // After it: read again, and the event is seen.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+    expect(generationReads()).toBe(2);
+  });
+
+  it('never reuses a failed read of the generations', async () => {
+    const backing = new MemoryCache();
+    let failing = true;
+    const flaky = Object.assign(Object.create(backing) as Cache, {
+      mget: (keys: string[]) => (failing && keys[0]?.includes(':generation:') ? Promise.reject(new Error('down')) : backing.mget(keys)),
+    });
+    const cache = cacheOf(flaky, 250, 1 << 20, 20);
+    failing = false;
+    await warm(cache, 'https://docs.test/intro');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    failing = true;
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('miss');
+    failing = false;
+    expect((await cache.lookup('https://docs.test/intro')).kind).toBe('hit');
   });
 
   it('is held no longer than the shared entry lives', async () => {

@@ -13,6 +13,13 @@ import {
   type KeptResolution,
 } from '../domain/kept-resolution';
 
+/**
+ * How long a read of a site's generations answers the lookups after it: the staleness it adds is
+ * far below an event's own way to the reader (tens of ms), and under load it turns a Redis round
+ * trip per cached page into a few a second (docs/reader.md, Fast and fresh).
+ */
+export const GENERATION_REUSE_MS = 5;
+
 export interface ResolutionCacheSettings {
   /** How long a kept resolution may be used at most (the safety net behind the events); 0: off. */
   ttlSeconds: number;
@@ -22,6 +29,8 @@ export interface ResolutionCacheSettings {
   readTimeoutMs: number;
   /** Bytes of entries this process also keeps parsed (its most recently used); 0 or absent: none. */
   localMaxBytes?: number;
+  /** How long a finished read of generations still answers lookups of the same keys; 0 or absent: only while in flight. */
+  generationReuseMs?: number;
 }
 
 /** A miss, and what to keep sites' answer with: the generations read before sites was asked, when the ids were known. */
@@ -50,7 +59,7 @@ export class ResolutionCache {
    * more stale.
    */
   private readonly tiers: TwoTierCache<KeptResolution>;
-  /** Reads of generations in flight, by their keys: lookups of the same site and spaces meanwhile join them. */
+  /** Reads of generations in flight or just done, by their keys: lookups of the same site and spaces meanwhile join them. */
   private readonly generationReads = new Map<string, Promise<(string | null)[]>>();
 
   constructor(
@@ -114,15 +123,22 @@ export class ResolutionCache {
 
   /**
    * The current generations of `keys`: one read of the shared cache for all the lookups that ask
-   * for the same keys while it is in flight, so under load a site's visitors cost one round trip
-   * together rather than one each. A lookup that joins a read started just before it came is
-   * answered as if it had come that much earlier: never staler than one round trip.
+   * for the same keys while it is in flight, and for `generationReuseMs` after it answered, so under
+   * load a site's visitors cost a few round trips a second together rather than one each. A lookup
+   * that joins a read is answered as if it had come that much earlier: never staler than one round
+   * trip and the reuse (5 ms in the service, against tens of ms for an event to reach the reader).
+   * A failed read answers only the lookups that joined it.
    */
   private currentGenerations(keys: string[]): Promise<(string | null)[]> {
     const id = keys.join('\n');
     let read = this.generationReads.get(id);
     if (!read) {
-      read = this.tiers.timed(this.tiers.shared.mget(keys)).finally(() => this.generationReads.delete(id));
+      const reuseMs = this.settings.generationReuseMs ?? 0;
+      const forget = () => {
+        if (this.generationReads.get(id) === read) this.generationReads.delete(id);
+      };
+      read = this.tiers.timed(this.tiers.shared.mget(keys));
+      read.then(() => (reuseMs > 0 ? setTimeout(forget, reuseMs).unref() : forget()), forget);
       this.generationReads.set(id, read);
     }
     return read;
