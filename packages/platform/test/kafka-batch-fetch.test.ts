@@ -11,7 +11,14 @@ function busRecordingConsumerConfigs(): { bus: KafkaBus; configs: Record<string,
   (bus as unknown as { consumerKafka: unknown }).consumerKafka = {
     consumer: (config: Record<string, unknown>) => {
       configs.push(config);
-      return { events: { CRASH: 'crash' }, on: () => undefined, connect: async () => undefined, subscribe: async () => undefined, run: async () => undefined, disconnect: async () => undefined };
+      return {
+        events: { CRASH: 'crash' },
+        on: () => undefined,
+        connect: async () => undefined,
+        subscribe: async () => undefined,
+        run: async () => undefined,
+        disconnect: async () => undefined,
+      };
     },
   };
   return { bus, configs };

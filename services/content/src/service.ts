@@ -78,8 +78,7 @@ export function contentModule(): ServiceModule {
           app.use(contentPermissionsRoutes(deps));
           app.use(customFieldsRoutes(deps));
           app.use(spaceContentRoutes(contentDeps));
-          app.use(changeRequestsRoutes(deps));
-          app.use(reviewsRoutes(deps), contributorsRoutes(deps));
+          app.use(changeRequestsRoutes(deps), reviewsRoutes(deps), contributorsRoutes(deps));
           app.use(semanticChangesRoutes(contentDeps));
           app.use(changeRequestPagesRoutes(deps));
           app.use(contentChangesRoutes(contentDeps));

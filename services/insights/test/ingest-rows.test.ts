@@ -2,7 +2,14 @@ import type { ApiError } from '@quire/errors';
 import { parseInput } from '@quire/input';
 import { InProcessBus } from '@quire/platform/bus';
 import { createLogger } from '@quire/platform/logger';
-import { FLUSH_MAX_ROWS, FLUSH_MIN_BYTES, FLUSH_WAIT_MS, insightsBatchHandler, insightsSubscription, startInsightsConsumer } from '../src/modules/insights/consumers/insights-events.consumer';
+import {
+  FLUSH_MAX_ROWS,
+  FLUSH_MIN_BYTES,
+  FLUSH_WAIT_MS,
+  insightsBatchHandler,
+  insightsSubscription,
+  startInsightsConsumer,
+} from '../src/modules/insights/consumers/insights-events.consumer';
 import type { InsightsEventRow } from '../src/modules/insights/model/event-row';
 import { buildEventRows } from '../src/modules/insights/domain/ingest';
 import { INSIGHTS_EVENTS_TOPIC } from '../src/modules/insights/events/topics';
@@ -266,7 +273,8 @@ describe('insights consumer', () => {
     const [pageView] = encoded.split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     // Identity, the non-empty columns and display_context are written; '' and 0 and [] are not.
     expect(pageView).toMatchObject({ event_id: rows[0]!.event_id, site_id: 'site', type: 'page_view', display_context: 'site', geo_h3: rows[0]!.geo_h3 });
-    for (const column of ['utm_source', 'link_target_kind', 'feedback_rating', 'ask_rating', 'visitor_claim_keys', 'referrer']) expect(pageView).not.toHaveProperty(column);
+    for (const column of ['utm_source', 'link_target_kind', 'feedback_rating', 'ask_rating', 'visitor_claim_keys', 'referrer'])
+      expect(pageView).not.toHaveProperty(column);
     expect(Object.values(pageView!).filter((v) => v === '' || v === 0 || (Array.isArray(v) && v.length === 0))).toEqual([]);
     expect(Buffer.byteLength(encoded)).toBeLessThan(0.75 * Buffer.byteLength(rows.map((r) => JSON.stringify(r)).join('\n')));
     const decoded = decodeEventRows(encoded);
@@ -279,7 +287,11 @@ describe('insights consumer', () => {
     const subscription = insightsSubscription({ logger: createLogger('test', 'silent') }, { insert: async () => 0 });
     expect(subscription).toMatchObject({ batchWaitMs: FLUSH_WAIT_MS, batchMinBytes: FLUSH_MIN_BYTES });
     // A page view's row as it travels: the min bytes hold most of an insert's rows, far more than 1 MiB does.
-    const pageView = event({ type: 'page_view', query: undefined, session: { ...(event().session as object), visitorId: 'v'.repeat(32), sessionId: 's'.repeat(32), visitorAuthClaims: undefined } });
+    const pageView = event({
+      type: 'page_view',
+      query: undefined,
+      session: { ...(event().session as object), visitorId: 'v'.repeat(32), sessionId: 's'.repeat(32), visitorAuthClaims: undefined },
+    });
     const rowBytes = Buffer.byteLength(encodeEventRows(buildEventRows(parseInput(trackEventsBody, { events: [pageView] }).events, ctx)));
     expect(FLUSH_MIN_BYTES / rowBytes).toBeGreaterThan(FLUSH_MAX_ROWS * 0.75);
     expect((1024 * 1024) / rowBytes).toBeLessThan(FLUSH_MAX_ROWS / 5);

@@ -65,7 +65,7 @@ describe('the key', () => {
     expect(resolutionKey('https://docs.test/a')).not.toContain('docs.test');
   });
 
-  it('stays the same for a URL past the keys remembered (10,000) and is never another URL\'s', () => {
+  it("stays the same for a URL past the keys remembered (10,000) and is never another URL's", () => {
     const first = resolutionKey('https://docs.test/first');
     const keys = new Set(Array.from({ length: 12_000 }, (_, i) => resolutionKey(`https://docs.test/p${i}`)));
     expect(keys.size).toBe(12_000);

@@ -164,7 +164,12 @@ export class KafkaBus implements MessageBus {
       // Batch subscriptions let the broker gather up to their min bytes (or wait batchWaitMs),
       // so the handler sees few large batches instead of many small ones.
       ...(subscription.handleBatch
-        ? { minBytes: Math.min(subscription.batchMinBytes ?? BATCH_MIN_BYTES, BATCH_MAX_BYTES), maxBytesPerPartition: BATCH_MAX_BYTES, maxBytes: BATCH_MAX_BYTES, maxWaitTimeInMs: subscription.batchWaitMs ?? 2000 }
+        ? {
+            minBytes: Math.min(subscription.batchMinBytes ?? BATCH_MIN_BYTES, BATCH_MAX_BYTES),
+            maxBytesPerPartition: BATCH_MAX_BYTES,
+            maxBytes: BATCH_MAX_BYTES,
+            maxWaitTimeInMs: subscription.batchWaitMs ?? 2000,
+          }
         : {}),
     });
     consumer.on(consumer.events.CRASH, (e) => this.onConsumerCrash(subscription, consumer, e.payload));

@@ -1,4 +1,4 @@
-import type { InsightsEventRow } from '../model/event-row';
+import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../model/event-row';
 
 // How accepted events travel on `insights.events`: one message per ingest chunk, holding rows of
 // one site as JSON lines. The Kafka client's per-message costs (encoding, checksums, offsets) are
@@ -21,8 +21,10 @@ export const ROWS_PER_MESSAGE = 200;
 type AlwaysWritten = 'event_id' | 'organization_id' | 'site_id' | 'type' | 'timestamp' | 'ingested_at' | 'display_context' | 'geo_h3';
 type Omittable = Exclude<keyof InsightsEventRow, AlwaysWritten>;
 
+const { display_context: _context, geo_h3: _cell, ...ADDED_TYPE_DEFAULTS } = ADDED_COLUMN_DEFAULTS;
+
 /** Each column a line may leave out, with its type's default (what ClickHouse and the reader of a line fill in). */
-const TYPE_DEFAULTS: { readonly [K in Omittable]: '' | 0 | readonly never[] } = {
+const TYPE_DEFAULTS: { readonly [K in Omittable]: InsightsEventRow[K] | readonly never[] } = {
   visitor_id: '',
   session_id: '',
   visitor_hash: '',
@@ -42,28 +44,8 @@ const TYPE_DEFAULTS: { readonly [K in Omittable]: '' | 0 | readonly never[] } = 
   is_bot: 0,
   visitor_claims: '',
   properties: '',
-  referrer_domain: '',
-  utm_source: '',
-  utm_medium: '',
-  utm_campaign: '',
-  utm_term: '',
-  utm_content: '',
-  geo_lat: 0,
-  geo_lon: 0,
-  link_target_kind: '',
-  link_target_value: '',
-  link_target_domain: '',
-  link_position: '',
-  api_operation_path: '',
-  api_operation_method: '',
-  feedback_rating: '',
-  feedback_comment: '',
-  ask_rating: 0,
-  ad_domain: '',
-  ad_placement: '',
-  trademark_placement: '',
-  visitor_claim_keys: [],
-  visitor_claim_values: [],
+  // The columns added later, whose stored defaults are their type's (display_context and geo_h3 are always written).
+  ...ADDED_TYPE_DEFAULTS,
 };
 const OMITTABLE_COLUMNS = Object.keys(TYPE_DEFAULTS) as Omittable[];
 const OMITTABLE: ReadonlySet<string> = new Set(OMITTABLE_COLUMNS);
