@@ -12,10 +12,11 @@ export const FLUSH_MAX_ROWS = 10_000;
 export const FLUSH_WAIT_MS = 2000;
 /**
  * A fetch is answered sooner than FLUSH_WAIT_MS only once this much has gathered: more than
- * FLUSH_MAX_ROWS page views (a page view's line is about 670 bytes, domain/event-message.ts). ClickHouse's CPU per row falls steeply with
- * the insert's size (a part per insert and per rollup, merged later): measured on 18.16, 49 µs a row
- * in inserts of 1,000, 19 in inserts of 5,000, 11 in inserts of 15,000. At the bus's default (1 MiB,
- * about 900 rows) a busy site's events arrived in inserts of under a thousand rows.
+ * FLUSH_MAX_ROWS page views (a page view's line is about 670 bytes, domain/event-message.ts).
+ * ClickHouse's CPU per row falls steeply with the insert's size (a part per insert and per rollup,
+ * merged later): measured on 18.16, 49 µs a row in inserts of 1,000, 19 in inserts of 5,000, 11 in
+ * inserts of 15,000. At the bus's default (1 MiB, about 900 rows of the lines of then) a busy site's
+ * events arrived in inserts of under a thousand rows.
  */
 export const FLUSH_MIN_BYTES = 8 * 1024 * 1024;
 

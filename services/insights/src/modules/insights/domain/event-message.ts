@@ -9,7 +9,8 @@ import { ADDED_COLUMN_DEFAULTS, type InsightsEventRow } from '../model/event-row
 // byte is checksummed and copied by the producer, written by the broker and fetched by the consumer.
 // ClickHouse fills a column a JSONEachRow line leaves out with its default, which for these columns
 // is the type's default on every version (18.16 takes the type's, later ones the column's DEFAULT,
-// the same here); reading a line back fills them the same way. A line from an older build, whole, reads as before.
+// the same here); reading a line back fills them the same way. A whole line from an older build
+// reads as before.
 
 /** Rows per message: a full chunk stays far below the broker's 1 MB message limit. */
 export const ROWS_PER_MESSAGE = 200;
