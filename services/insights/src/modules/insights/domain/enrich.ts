@@ -1,3 +1,4 @@
+import { textMemo } from '@quire/helpers';
 import type * as IsBot from 'isbot';
 import type * as UaParser from 'ua-parser-js';
 import type * as GeoIpModule from 'geoip-lite';
@@ -47,22 +48,16 @@ type UserAgentInfo = Pick<Enrichment, 'browser' | 'os' | 'device' | 'isBot'>;
 
 /** Distinct user agents remembered; real traffic repeats a few hundred agents over and over. */
 export const USER_AGENT_CACHE_SIZE = 5000;
-const parsedAgents = new Map<string, UserAgentInfo>();
 
 /**
  * Browser, OS and device class from a user agent. Parsing costs ~35 µs (most of an event's
- * ingest time), so results are memoized; when the cache is full it is cleared, which keeps it
- * bounded without bookkeeping on the hot path.
+ * ingest time), so results are memoized (textMemo: cleared when full, no bookkeeping on the hot
+ * path; every user agent ingest accepts, at most 1,024 characters, is remembered).
  */
-export function parseUserAgent(userAgent: string): UserAgentInfo {
-  let info = parsedAgents.get(userAgent);
-  if (!info) {
-    if (parsedAgents.size >= USER_AGENT_CACHE_SIZE) parsedAgents.clear();
-    info = Object.freeze(parseUserAgentUncached(userAgent));
-    parsedAgents.set(userAgent, info);
-  }
-  return info;
-}
+export const parseUserAgent: (userAgent: string) => UserAgentInfo = textMemo((userAgent) => Object.freeze(parseUserAgentUncached(userAgent)), {
+  entries: USER_AGENT_CACHE_SIZE,
+  textLength: 1024,
+});
 
 // The user-agent parsers are loaded on the first event, not at start.
 let agents: { uaParser: typeof UaParser; isBot: typeof IsBot } | undefined;
