@@ -16,6 +16,8 @@ const {
   treeCpuSeconds,
   infraPid,
   stopChild,
+  spawnBareNodeProxy,
+  freePort,
   wrkRun: runWrk,
   installInfra,
   kafkaNamespace,
@@ -132,6 +134,33 @@ function workerCounts() {
   return [...new Set(raw.split(',').map(Number))].filter((n) => Number.isInteger(n) && n > 0);
 }
 
+/** Rounds of nginx against the gateway (BENCH_ROUNDS, 3; the smoke size 1). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const roundLabel = (round) => (ROUNDS > 1 ? ` (round ${round + 1} of ${ROUNDS})` : '');
+
+/**
+ * nginx, the gateway and (at one worker) the bare Node proxy back to back, ROUNDS times, in an order
+ * reversed every other round. Identity
+ * behind them keeps warming up for minutes (its CPU per request fell by a fifth over one run), and
+ * this machine's speed drifts from one minute to the next, so one pair measured once in a fixed
+ * order favoured whichever came second; a ratio is taken within a round, a minute apart at most.
+ */
+function proxyRounds(targets) {
+  return Array.from({ length: ROUNDS }, (_, round) => {
+    const names = Object.keys(targets);
+    const order = round % 2 === 0 ? names : names.reverse();
+    const measured = {};
+    for (const name of order) measured[name] = targets[name](round);
+    return measured;
+  });
+}
+
+/** The round whose gateway ÷ nginx ratio is the median one (the lower middle of an even count). */
+function medianRound(rounds) {
+  const ratioOf = (round) => round.gateway.rps / round.nginx.rps;
+  return [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor((rounds.length - 1) / 2)];
+}
+
 async function main() {
   ensureTools();
   const stopInfra = startInfra(['postgres', 'redis']);
@@ -160,32 +189,57 @@ async function main() {
     },
   });
   let nginx;
+  let bareProxy;
   try {
     await stack.start('identity');
     await stack.start('gateway');
     // Direct calls and nginx carry a signed principal, as the gateway would add it.
     const userId = (await (await fetch(`${stack.url}/v1/user`, { headers: { authorization: `Bearer ${token}` } })).json()).id;
     await stack.stop('gateway');
-    const signed = signPrincipal({ userId, tokenId: 'bench' }, internalSecret);
-    const principalHeaders = { 'x-quire-principal': signed.principal, 'x-quire-signature': signed.signature };
+    // A principal is good for 5 minutes either side of its time; rounds take longer than that, so
+    // each worker count's proxies get one dated 4 minutes ahead (good for the next 9).
+    const principalHeaders = () => {
+      const signed = signPrincipal({ userId, tokenId: 'bench' }, internalSecret, Date.now() + 240_000);
+      return { 'x-quire-principal': signed.principal, 'x-quire-signature': signed.signature };
+    };
     const upstream = { identity: stack.processes.get('identity').child.pid, postgres: infraPid('postgres') };
 
-    const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders, upstream);
+    const direct = wrk('identity direct', `http://127.0.0.1:${stack.httpPort('identity')}/v1/user`, principalHeaders(), upstream);
     const pairs = [];
     for (const workers of workerCounts()) {
-      nginx = startNginx(dir, stack.httpPort('identity'), principalHeaders, workers);
+      const added = principalHeaders();
+      nginx = startNginx(dir, stack.httpPort('identity'), added, workers);
       await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
-      const viaNginx = wrk(`nginx → identity, ${workersLabel(workers)}`, `http://127.0.0.1:${NGINX_PORT}/v1/user`, {}, { proxy: nginx.pid, ...upstream });
-      await stopChild(nginx);
       await stack.start('gateway', 30000, { GATEWAY_WORKERS: String(workers), LOG_LEVEL: 'info', ACCESS_LOG: 'on' });
-      const viaGateway = wrk(
-        `gateway → identity, ${workersLabel(workers)}`,
-        `${stack.url}/v1/user`,
-        { authorization: `Bearer ${token}` },
-        { proxy: stack.processes.get('gateway').child.pid, ...upstream },
-      );
+      // The bare Node proxy is one process whatever the worker count: measured once, at one worker.
+      const bareProxyPort = await freePort();
+      bareProxy = workers === 1 ? spawnBareNodeProxy(bareProxyPort, stack.httpPort('identity'), added) : undefined;
+      if (bareProxy) await waitFor(`http://127.0.0.1:${bareProxyPort}/healthz`);
+      const targets = {
+        nginx: (round) =>
+          wrk(
+            `nginx → identity, ${workersLabel(workers)}${roundLabel(round)}`,
+            `http://127.0.0.1:${NGINX_PORT}/v1/user`,
+            {},
+            { proxy: nginx.pid, ...upstream },
+          ),
+        gateway: (round) =>
+          wrk(
+            `gateway → identity, ${workersLabel(workers)}${roundLabel(round)}`,
+            `${stack.url}/v1/user`,
+            { authorization: `Bearer ${token}` },
+            { proxy: stack.processes.get('gateway').child.pid, ...upstream },
+          ),
+        ...(bareProxy && {
+          node: (round) =>
+            wrk(`bare Node proxy → identity${roundLabel(round)}`, `http://127.0.0.1:${bareProxyPort}/v1/user`, {}, { proxy: bareProxy.pid, ...upstream }),
+        }),
+      };
+      const rounds = proxyRounds(targets);
       await stack.stop('gateway');
-      pairs.push({ workers, nginx: viaNginx, gateway: viaGateway });
+      await stopChild(nginx);
+      await stopChild(bareProxy);
+      pairs.push({ workers, rounds, ...medianRound(rounds) });
     }
     // The regression row: what the access log costs the gateway at one worker (it once measured
     // 1.08× nginx without it, 0.74× after it arrived with synchronous writes).
@@ -206,6 +260,7 @@ async function main() {
     report(direct, pairs, quiet);
   } finally {
     await stopChild(nginx);
+    await stopChild(bareProxy);
     await stack.stopAll();
     stopInfra();
   }
@@ -220,8 +275,11 @@ function report(direct, pairs, quiet) {
   // The regression row's pair: the gateway at one worker with its access log on (quiet: off).
   const logged = quiet && pairs.find((p) => p.workers === 1)?.gateway;
   const pct = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
+  const ratio = (round) => (round.gateway.rps / round.nginx.rps).toFixed(2);
+  const medianOf = ROUNDS > 1 ? `the round with the median ratio of ${ROUNDS}` : 'one round';
   const us = (r, k) => (r.cpuUs[k] === undefined ? '–' : Math.round(r.cpuUs[k]));
-  const rows = [direct, ...pairs.flatMap((p) => [p.nginx, p.gateway]), ...(quiet ? [quiet] : [])].map(
+  const measured = pairs.flatMap((p) => p.rounds.flatMap((round) => [round.nginx, round.node, round.gateway].filter(Boolean)));
+  const rows = [direct, ...measured, ...(quiet ? [quiet] : [])].map(
     (r) =>
       `| ${r.label} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${pct(r.rps, direct.rps)} | ${us(r, 'proxy')} | ${us(r, 'identity')} | ${us(r, 'postgres')} | ${us(r, 'wrk')} |`,
   );
@@ -234,11 +292,21 @@ function report(direct, pairs, quiet) {
     '',
     ...pairs.map(
       (p) =>
-        `Gateway / nginx, ${workersLabel(p.workers)} each, both logging every request: **${(p.gateway.rps / p.nginx.rps).toFixed(2)}×** the requests/s (goal ≥ ${ratioGoal(p.workers).toFixed(1)}×), p50 **${signed(p.gateway.p50 - p.nginx.p50)} ms** (goal ≤ +5 ms).`,
+        `Gateway / nginx, ${workersLabel(p.workers)} each, both logging every request, ${medianOf}: **${ratio(p)}×** the requests/s (goal ≥ ${ratioGoal(p.workers).toFixed(1)}×), p50 **${signed(p.gateway.p50 - p.nginx.p50)} ms** (goal ≤ +5 ms)${p.rounds.length > 1 ? `; each round: ${p.rounds.map(ratio).join(', ')}` : ''}.`,
     ),
+    ...pairs.filter((p) => p.node).map(nodeFloorLine),
     ...(logged ? [accessLogCost(logged, quiet)] : []),
   ].join('\n');
   const measures = [measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s' })];
+  for (const { workers, node } of pairs.filter((p) => p.node))
+    measures.push(
+      measure({
+        name: `GET /v1/user through a bare Node proxy, ${workersLabel(workers)}`,
+        value: node.rps,
+        unit: 'req/s',
+        floor: { name: `nginx → identity, ${workersLabel(workers)}`, value: pairs.find((p) => p.workers === workers).nginx.rps },
+      }),
+    );
   for (const { workers, nginx, gateway } of pairs) {
     const floorRps = { name: `nginx → identity, ${workersLabel(workers)}`, value: nginx.rps };
     const floorP50 = { name: `nginx → identity, ${workersLabel(workers)}`, value: nginx.p50 };
@@ -279,6 +347,13 @@ function report(direct, pairs, quiet) {
     );
   writeResults('gateway', { command: 'npm run bench -- gateway', markdown: md, measures });
   process.stdout.write(md + '\n');
+}
+
+/** What any Node proxy reaches here: the bare Node proxy against nginx, and the gateway against it, in the median round. */
+function nodeFloorLine(p) {
+  const x = (a, b) => (a.rps / b.rps).toFixed(2);
+  const cpu = (r) => Math.round(r.cpuUs.proxy);
+  return `Bare Node proxy / nginx, 1 worker each, same round: **${x(p.node, p.nginx)}×** (proxy CPU ${cpu(p.node)} µs a request against nginx's ${cpu(p.nginx)}); gateway / bare Node proxy: **${x(p.gateway, p.node)}×** (gateway ${cpu(p.gateway)} µs)${p.rounds.length > 1 ? `; each round: ${p.rounds.map((r) => `${x(r.node, r.nginx)} and ${x(r.gateway, r.node)}`).join(', ')}` : ''}.`;
 }
 
 /** The access log's cost at one worker: requests/s and proxy CPU with it on (`logged`), against off (`quiet`). */

@@ -28,6 +28,7 @@ const {
   percentile,
   publishSiteOfSpaces,
   stopChild,
+  spawnBareNodeProxy,
   timed,
   waitSearchIndexed,
   wrkRun,
@@ -226,13 +227,11 @@ async function withNginx(dir, html, fn) {
 
 // The second floor: the least any Node gateway in front of any Node service can cost. A static
 // server answering the same bytes from memory, behind a proxy doing only what forwarding needs
-// (keep-alive agent, headers and body piped): two processes, two HTTP hops, as a page through
+// (support.js spawnBareNodeProxy: keep-alive agent, headers and body piped): two processes, two HTTP hops, as a page through
 // the gateway and the reader, with no work of either. Its requests/s bound what the reader's
 // architecture can reach on this machine, whatever the reader does.
 const NODE_ORIGIN = `const b = require('fs').readFileSync(process.argv[1]);
 require('http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': b.length }); s.end(b); }).listen(Number(process.argv[2]), '127.0.0.1');`;
-const NODE_PROXY = `const http = require('http'); const agent = new http.Agent({ keepAlive: true, maxSockets: 512 }); const port = Number(process.argv[2]);
-http.createServer((q, s) => { const up = http.request({ host: '127.0.0.1', port, path: q.url, method: q.method, headers: q.headers, agent }, (r) => { s.writeHead(r.statusCode, r.headers); r.pipe(s); }); up.on('error', () => s.destroy()); q.pipe(up); }).listen(Number(process.argv[1]), '127.0.0.1');`;
 
 /**
  * A Node floor, started: the bare Node server answering `html` from memory, alone (`proxied: false`,
@@ -244,7 +243,7 @@ async function startNodeFloor(dir, html, { proxied }) {
   writeFileSync(join(dir, 'page.html'), html);
   const [originPort, proxyPort] = [await freePort(), await freePort()];
   const children = [spawn(process.execPath, ['-e', NODE_ORIGIN, join(dir, 'page.html'), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] })];
-  if (proxied) children.push(spawn(process.execPath, ['-e', NODE_PROXY, String(proxyPort), String(originPort)], { stdio: ['ignore', 'ignore', 'inherit'] }));
+  if (proxied) children.push(spawnBareNodeProxy(proxyPort, originPort));
   const stop = () => Promise.all(children.map(stopChild));
   try {
     const url = `http://127.0.0.1:${proxied ? proxyPort : originPort}/page.html`;

@@ -15,7 +15,7 @@ const SMOKE_ENV = {
   'change-requests': { BENCH_RUNS: '1', BENCH_CHANGED: '5', BENCH_COMMENTS: '20', BENCH_READS: '5', BENCH_CONTENT_FOLDERS: '2' },
   links: { BENCH_READS: '3', BENCH_CONTENT_FOLDERS: '2' },
   'content-write': { BENCH_RUNS: '1', BENCH_READS: '2', BENCH_CONTENT_FOLDERS: '2' },
-  gateway: { BENCH_DURATION: '1s', BENCH_WARMUP: '0s', BENCH_CONNECTIONS: '2', GATEWAY_WORKERS: '1' },
+  gateway: { BENCH_DURATION: '1s', BENCH_WARMUP: '0s', BENCH_CONNECTIONS: '2', GATEWAY_WORKERS: '1', BENCH_ROUNDS: '1' },
   insights: { BENCH_IDLE_SERVICES: '0', BENCH_INGEST_EVENTS: '1000', BENCH_EVENTS: '10000', BENCH_CONCURRENCY: '2', BENCH_RUNS: '2' },
   specs: { BENCH_RUNS: '1', BENCH_SPEC_FIXTURE: join(__dirname, '../test/fixtures/openapi/petstore.yaml') },
   'specs-stall': { BENCH_SPEC_FIXTURE: join(__dirname, '../test/fixtures/openapi/petstore.yaml') },

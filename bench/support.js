@@ -1,5 +1,5 @@
 // Shared by the benchmarks: progress lines, commands, databases and the local servers.
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const { createServer } = require('node:net');
 const { join, resolve } = require('node:path');
 const { readdirSync, readFileSync } = require('node:fs');
@@ -305,6 +305,22 @@ function freePort() {
   });
 }
 
+/**
+ * The least any Node proxy costs: a bare keep-alive proxy (`node:http` and its agent, headers and
+ * body piped, `addedHeaders` set on every request as a gateway adds its own) from loopback port
+ * `port` to `upstreamPort`. The floor of the gateway → service shape in the reader's and the
+ * gateway's benches. Returns the child process.
+ */
+function spawnBareNodeProxy(port, upstreamPort, addedHeaders = {}) {
+  return spawn(process.execPath, ['-e', BARE_NODE_PROXY, String(port), String(upstreamPort), JSON.stringify(addedHeaders)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+const BARE_NODE_PROXY = `const http = require('http'); const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+const port = Number(process.argv[2]); const added = JSON.parse(process.argv[3]);
+http.createServer((q, s) => { const up = http.request({ host: '127.0.0.1', port, path: q.url, method: q.method, headers: { ...q.headers, ...added }, agent }, (r) => { s.writeHead(r.statusCode, r.headers); r.pipe(s); }); up.on('error', () => s.destroy()); q.pipe(up); }).listen(Number(process.argv[1]), '127.0.0.1');`;
+
 /** SIGTERM to a child process; resolves once it has exited (at once if it had). */
 function stopChild(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -342,4 +358,5 @@ module.exports = {
   specFixtureText,
   freePort,
   stopChild,
+  spawnBareNodeProxy,
 };
