@@ -140,10 +140,10 @@ const roundLabel = (round) => (ROUNDS > 1 ? ` (round ${round + 1} of ${ROUNDS})`
 
 /**
  * nginx, the gateway and (at one worker) the bare Node proxy back to back, ROUNDS times, in an order
- * reversed every other round. Identity
- * behind them keeps warming up for minutes (its CPU per request fell by a fifth over one run), and
- * this machine's speed drifts from one minute to the next, so one pair measured once in a fixed
- * order favoured whichever came second; a ratio is taken within a round, a minute apart at most.
+ * reversed every other round. Identity behind them keeps warming up for minutes (its CPU per
+ * request fell by a fifth over one run), and this machine's speed drifts from one minute to the
+ * next, so one pair measured once in a fixed order favoured whichever came second; a ratio is
+ * taken within a round, a minute apart at most.
  */
 function proxyRounds(targets) {
   return Array.from({ length: ROUNDS }, (_, round) => {
@@ -212,8 +212,8 @@ async function main() {
       await waitFor(`http://127.0.0.1:${NGINX_PORT}/healthz`);
       await stack.start('gateway', 30000, { GATEWAY_WORKERS: String(workers), LOG_LEVEL: 'info', ACCESS_LOG: 'on' });
       // The bare Node proxy is one process whatever the worker count: measured once, at one worker.
-      const bareProxyPort = await freePort();
-      bareProxy = workers === 1 ? spawnBareNodeProxy(bareProxyPort, stack.httpPort('identity'), added) : undefined;
+      const bareProxyPort = workers === 1 ? await freePort() : 0;
+      bareProxy = bareProxyPort ? spawnBareNodeProxy(bareProxyPort, stack.httpPort('identity'), added) : undefined;
       if (bareProxy) await waitFor(`http://127.0.0.1:${bareProxyPort}/healthz`);
       const targets = {
         nginx: (round) =>
@@ -298,13 +298,13 @@ function report(direct, pairs, quiet) {
     ...(logged ? [accessLogCost(logged, quiet)] : []),
   ].join('\n');
   const measures = [measure({ name: 'GET /v1/user straight to identity', value: direct.rps, unit: 'req/s' })];
-  for (const { workers, node } of pairs.filter((p) => p.node))
+  for (const { workers, node, nginx } of pairs.filter((p) => p.node))
     measures.push(
       measure({
         name: `GET /v1/user through a bare Node proxy, ${workersLabel(workers)}`,
         value: node.rps,
         unit: 'req/s',
-        floor: { name: `nginx → identity, ${workersLabel(workers)}`, value: pairs.find((p) => p.workers === workers).nginx.rps },
+        floor: { name: `nginx → identity, ${workersLabel(workers)}`, value: nginx.rps },
       }),
     );
   for (const { workers, nginx, gateway } of pairs) {

@@ -227,9 +227,9 @@ async function withNginx(dir, html, fn) {
 
 // The second floor: the least any Node gateway in front of any Node service can cost. A static
 // server answering the same bytes from memory, behind a proxy doing only what forwarding needs
-// (support.js spawnBareNodeProxy: keep-alive agent, headers and body piped): two processes, two HTTP hops, as a page through
-// the gateway and the reader, with no work of either. Its requests/s bound what the reader's
-// architecture can reach on this machine, whatever the reader does.
+// (support.js spawnBareNodeProxy: keep-alive agent, headers and body piped): two processes, two
+// HTTP hops, as a page through the gateway and the reader, with no work of either. Its requests/s
+// bound what the reader's architecture can reach on this machine, whatever the reader does.
 const NODE_ORIGIN = `const b = require('fs').readFileSync(process.argv[1]);
 require('http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': b.length }); s.end(b); }).listen(Number(process.argv[2]), '127.0.0.1');`;
 
