@@ -1,4 +1,5 @@
 import { createClient } from '@clickhouse/client';
+import { FLUSH_WAIT_MS } from '../../services/insights/src/modules/insights/consumers/insights-events.consumer';
 import { apiClient, type ApiClient } from '../support/api';
 import { buildOrganization } from '../support/factories';
 import { INFRA, infraScript } from '../support/infra';
@@ -57,12 +58,19 @@ async function ingestAnswering(): Promise<void> {
   }
 }
 
-/** The stored count once it stops moving (two reads 2 s apart agree; 60 s at most). */
+/**
+ * Two reads this far apart that agree mean nothing is on its way: the consumer waits up to
+ * FLUSH_WAIT_MS for a batch, then inserts it. A window of just FLUSH_WAIT_MS (2 s) once let the
+ * last single events of ingestAnswering land after the count had "settled", as 3 extra events.
+ */
+const SETTLE_WINDOW_MS = 3 * FLUSH_WAIT_MS;
+
+/** The stored count once it stops moving (two reads SETTLE_WINDOW_MS apart agree; 60 s at most). */
 async function settledCount(): Promise<number> {
   const deadline = Date.now() + 60_000;
   let last = await storedCount();
   for (;;) {
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, SETTLE_WINDOW_MS));
     const now = await storedCount();
     if (now === last || Date.now() > deadline) return now;
     last = now;
