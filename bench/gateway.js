@@ -18,6 +18,7 @@ const {
   stopChild,
   spawnBareNodeProxy,
   freePort,
+  medianBy,
   wrkRun: runWrk,
   installInfra,
   kafkaNamespace,
@@ -155,11 +156,8 @@ function proxyRounds(targets) {
   });
 }
 
-/** The round whose gateway ÷ nginx ratio is the median one (the lower middle of an even count). */
-function medianRound(rounds) {
-  const ratioOf = (round) => round.gateway.rps / round.nginx.rps;
-  return [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor((rounds.length - 1) / 2)];
-}
+/** The round whose gateway ÷ nginx ratio is the median one. */
+const medianRound = (rounds) => medianBy(rounds, (round) => round.gateway.rps / round.nginx.rps);
 
 async function main() {
   ensureTools();

@@ -25,6 +25,7 @@ const {
   importZipSpaces,
   log,
   makeSearchZips,
+  medianBy,
   percentile,
   publishSiteOfSpaces,
   stopChild,
@@ -278,12 +279,8 @@ function cachedRounds(pageUrl, floors) {
   }));
 }
 
-/** The round whose reader ÷ `floor` ratio is the median one (the lower middle of an even count). */
-function medianRound(rounds, floor) {
-  const ratioOf = (round) => round.reader.rps / round[floor].rps;
-  const sorted = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
+/** The round whose reader ÷ `floor` ratio is the median one. */
+const medianRound = (rounds, floor) => medianBy(rounds, (round) => round.reader.rps / round[floor].rps);
 
 /** wrk at one connection and at CONNECTIONS on `url` (once when that is 1: the smoke run), each after an unmeasured warm-up. */
 function wrkPair(label, url) {

@@ -321,6 +321,11 @@ const BARE_NODE_PROXY = `const http = require('http'); const agent = new http.Ag
 const port = Number(process.argv[2]); const added = JSON.parse(process.argv[3]);
 http.createServer((q, s) => { const up = http.request({ host: '127.0.0.1', port, path: q.url, method: q.method, headers: { ...q.headers, ...added }, agent }, (r) => { s.writeHead(r.statusCode, r.headers); r.pipe(s); }); up.on('error', () => s.destroy()); q.pipe(up); }).listen(Number(process.argv[1]), '127.0.0.1');`;
 
+/** The item whose `valueOf` is the median one, the lower middle of an even count (a bench's median round). */
+function medianBy(items, valueOf) {
+  return [...items].sort((a, b) => valueOf(a) - valueOf(b))[Math.floor((items.length - 1) / 2)];
+}
+
 /** SIGTERM to a child process; resolves once it has exited (at once if it had). */
 function stopChild(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
@@ -359,4 +364,5 @@ module.exports = {
   freePort,
   stopChild,
   spawnBareNodeProxy,
+  medianBy,
 };
